@@ -1,0 +1,353 @@
+//! The native `tunelab` command: a mysql-like session on a simulated server, experiment runs
+//! and share links, the hardware profiles, the fidelity table and the benchmarks. This is the
+//! only part of core/ that touches files, standard input and a wall clock (for `bench`).
+
+use clap::{Args, Parser, Subcommand};
+use std::io::{BufRead, IsTerminal, Read, Write};
+use std::process::ExitCode;
+use tunelab_core::experiment::{Experiment, Setting};
+use tunelab_core::{bench, fidelity, link, sim};
+
+mod alloc_counter;
+
+#[global_allocator]
+static ALLOCATOR: alloc_counter::Counting = alloc_counter::Counting;
+
+#[derive(Parser)]
+#[command(
+    name = "tunelab",
+    version,
+    about = "A MySQL 9.7 server-tuning laboratory: a deterministic simulated server"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options shared by every command that runs the engine.
+#[derive(Args, Clone, Default)]
+struct EngineOptions {
+    /// Seed of every random choice in the run
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Hardware profile (see `tunelab profiles`)
+    #[arg(long)]
+    profile: Option<String>,
+    /// Override one hardware constant, e.g. --hw fsync_latency_us=300 (repeatable)
+    #[arg(long = "hw", value_name = "KEY=VALUE")]
+    hw: Vec<String>,
+    /// Start mysqld with this option, as in my.cnf, e.g. --set max_connections=20 (repeatable)
+    #[arg(long = "set", value_name = "VAR=VALUE")]
+    set: Vec<String>,
+    /// Dataset loaded at start
+    #[arg(long)]
+    dataset: Option<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// A mysql client session on a fresh simulated server; statements from FILE or stdin
+    Sql {
+        #[command(flatten)]
+        engine: EngineOptions,
+        /// Show each input line behind its prompt, like a pasted session
+        #[arg(long)]
+        echo: bool,
+        file: Option<String>,
+    },
+    /// Run an experiment file (TOML) or a share link
+    Run {
+        #[command(flatten)]
+        engine: EngineOptions,
+        /// Print the outcome as JSON
+        #[arg(long)]
+        json: bool,
+        experiment: String,
+    },
+    /// Print the share link of an experiment file
+    Link {
+        /// Base URL the link opens
+        #[arg(long, default_value = link::DEFAULT_BASE)]
+        base: String,
+        file: String,
+    },
+    /// List the hardware profiles and their constants
+    Profiles {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare every implemented chapter figure with the simulation
+    Fidelity {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Time the benchmark experiments
+    Bench {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A user error: one line, exit status 2.
+struct Fail(String);
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                let _ = e.print();
+                return if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+                    ExitCode::from(2)
+                } else {
+                    ExitCode::SUCCESS
+                };
+            }
+            let first = e.render().to_string();
+            let first = first.lines().next().unwrap_or("error: bad arguments");
+            eprintln!("tunelab: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
+        Ok(code) => code,
+        Err(Fail(msg)) => {
+            eprintln!("tunelab: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<ExitCode, Fail> {
+    match command {
+        Command::Sql { engine, echo, file } => sql(engine, echo, file),
+        Command::Run { engine, json, experiment } => run_experiment(engine, json, &experiment),
+        Command::Link { base, file } => {
+            let e = read_experiment_file(&file)?;
+            println!("{}", link::link(&e, &base));
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Profiles { json } => profiles(json),
+        Command::Fidelity { json } => {
+            let checks = fidelity::run();
+            if json {
+                println!(
+                    "{}",
+                    serde_json::to_string_pretty(&checks).map_err(|e| Fail(e.to_string()))?
+                );
+            } else {
+                print!("{}", fidelity::render(&checks));
+            }
+            Ok(if checks.iter().all(|c| c.pass) { ExitCode::SUCCESS } else { ExitCode::from(1) })
+        }
+        Command::Bench { json } => bench_all(json),
+    }
+}
+
+fn split_kv(s: &str, what: &str) -> Result<(String, String), Fail> {
+    s.split_once('=')
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .ok_or_else(|| Fail(format!("{what} '{s}' is not KEY=VALUE")))
+}
+
+/// Applies command-line engine options over an experiment.
+fn apply(engine: &EngineOptions, e: &mut Experiment) -> Result<(), Fail> {
+    if let Some(seed) = engine.seed {
+        e.seed = seed;
+    }
+    if let Some(p) = &engine.profile {
+        e.profile = p.clone();
+    }
+    if let Some(d) = &engine.dataset {
+        e.dataset = d.clone();
+    }
+    for kv in &engine.hw {
+        let (k, v) = split_kv(kv, "--hw")?;
+        e.hardware.insert(k, Setting::Text(v));
+    }
+    for kv in &engine.set {
+        let (k, v) = split_kv(kv, "--set")?;
+        e.variables.insert(k, Setting::Text(v));
+    }
+    e.validate().map_err(Fail)
+}
+
+fn sql(engine: EngineOptions, echo: bool, file: Option<String>) -> Result<ExitCode, Fail> {
+    let mut e = Experiment::default();
+    apply(&engine, &mut e)?;
+    let server = e.start_server().map_err(Fail)?;
+    for line in server.error_log().iter().filter(|l| l.contains("[ERROR]")) {
+        eprintln!("{line}");
+    }
+    let mut client = tunelab_core::client::Client::connect(server, echo);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut emit = |s: &str| {
+        let _ = out.write_all(s.as_bytes());
+        let _ = out.flush();
+    };
+    match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|err| Fail(format!("cannot read '{path}': {err}")))?;
+            emit(&client.feed(&text));
+        }
+        None => {
+            let stdin = std::io::stdin();
+            let interactive = stdin.is_terminal();
+            if interactive {
+                emit(&format!(
+                    "Welcome to the TuneLab simulated MySQL monitor.  Commands end with ; or \\g.\n\
+                     Server version: {} MySQL Community Server - GPL (simulated: seed {}, profile {})\n\n",
+                    tunelab_core::server::SERVER_VERSION,
+                    e.seed,
+                    e.profile
+                ));
+            }
+            for line in stdin.lock().lines() {
+                if interactive {
+                    emit(client.prompt());
+                }
+                let line =
+                    line.map_err(|err| Fail(format!("cannot read standard input: {err}")))?;
+                let mut chunk = String::new();
+                client.feed_line(&line, &mut chunk);
+                emit(&chunk);
+                if client.has_quit() {
+                    break;
+                }
+            }
+        }
+    }
+    let mut rest = String::new();
+    client.finish(&mut rest);
+    emit(&rest);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn read_experiment_file(path: &str) -> Result<Experiment, Fail> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|err| Fail(format!("cannot read '{path}': {err}")))?;
+    Experiment::from_toml(&text).map_err(|msg| Fail(format!("{path}: {msg}")))
+}
+
+fn run_experiment(engine: EngineOptions, json: bool, what: &str) -> Result<ExitCode, Fail> {
+    let mut e = if std::path::Path::new(what).is_file() {
+        read_experiment_file(what)?
+    } else if what.contains('#') || what.starts_with(link::FORMAT_V1) {
+        link::decode(what).map_err(Fail)?
+    } else if what == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|err| Fail(err.to_string()))?;
+        Experiment::from_toml(&text).map_err(Fail)?
+    } else {
+        return Err(Fail(format!("'{what}' is neither an experiment file nor a TuneLab link")));
+    };
+    apply(&engine, &mut e)?;
+    let outcome = e.run().map_err(Fail)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&outcome).map_err(|e| Fail(e.to_string()))?);
+    } else {
+        println!("{}", outcome.header());
+        for line in &outcome.server_log {
+            if line.contains("[ERROR]") {
+                println!("{line}");
+            }
+        }
+        print!("{}", outcome.transcript);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn profiles(json: bool) -> Result<ExitCode, Fail> {
+    let all = sim::profiles();
+    if json {
+        let v: Vec<serde_json::Value> = all
+            .iter()
+            .map(|p| {
+                serde_json::json!({
+                    "name": p.name,
+                    "description": p.description,
+                    "default": p.name == sim::DEFAULT_PROFILE,
+                    "hardware": p.hardware,
+                    "mysqld_options": p.mysqld_options.iter().map(|(k, v)| format!("--{}={v}", k.replace('_', "-"))).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Fail(e.to_string()))?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    for p in &all {
+        let default = if p.name == sim::DEFAULT_PROFILE { " (default)" } else { "" };
+        println!("{}{default}\n  {}", p.name, p.description);
+        if !p.mysqld_options.is_empty() {
+            let opts: Vec<String> = p
+                .mysqld_options
+                .iter()
+                .map(|(k, v)| format!("--{}={v}", k.replace('_', "-")))
+                .collect();
+            println!("  mysqld {}", opts.join(" "));
+        }
+        for k in sim::hardware::HW_KEYS {
+            let v = p.hardware.get(k.key).unwrap_or_default();
+            let v = if v.is_empty() { "(all)".to_string() } else { v };
+            println!("  {:<22} {:>8} {:<5} {}", k.key, v, k.unit, k.doc);
+        }
+        println!();
+    }
+    println!(
+        "Override any constant with --hw KEY=VALUE, e.g. --hw fsync_latency_us=300 --hw cpus=2"
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+#[allow(clippy::disallowed_methods)] // benchmarks measure wall time; the engine never does
+fn bench_all(json: bool) -> Result<ExitCode, Fail> {
+    let mut rows = Vec::new();
+    for case in bench::cases() {
+        alloc_counter::reset_peak();
+        let base = alloc_counter::current();
+        let start = std::time::Instant::now();
+        let outcome = case.experiment.run().map_err(Fail)?;
+        let wall = start.elapsed();
+        let peak = alloc_counter::peak().saturating_sub(base);
+        let sim_s = outcome.metrics.elapsed_ns as f64 / 1e9;
+        let wall_s = wall.as_secs_f64();
+        rows.push(serde_json::json!({
+            "experiment": case.name,
+            "statements": outcome.metrics.statements,
+            "wall_ms": (wall_s * 1e4).round() / 10.0,
+            "simulated_s": (sim_s * 1e3).round() / 1e3,
+            "simulated_per_wall": ((sim_s / wall_s) * 100.0).round() / 100.0,
+            "statements_per_s": (outcome.metrics.statements as f64 / wall_s).round(),
+            "peak_heap_mb": ((peak as f64 / 1048576.0) * 10.0).round() / 10.0,
+        }));
+    }
+    if json {
+        println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| Fail(e.to_string()))?);
+    } else {
+        println!(
+            "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10}",
+            "experiment", "statements", "wall ms", "simulated s", "sim/wall", "stmts/s", "peak MB"
+        );
+        for r in &rows {
+            println!(
+                "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10}",
+                r["experiment"].as_str().unwrap_or(""),
+                r["statements"],
+                r["wall_ms"],
+                r["simulated_s"],
+                r["simulated_per_wall"],
+                r["statements_per_s"],
+                r["peak_heap_mb"]
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

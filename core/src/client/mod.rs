@@ -1,0 +1,128 @@
+//! The simulated mysql client: it reads input lines, sends complete statements to the
+//! simulated server, runs `\!` shell commands against the simulated host, and prints
+//! everything exactly as the interactive mysql client does. With echo on, the transcript also
+//! shows each typed line behind its prompt (`mysql> `, `    -> `), reading like a pasted
+//! session.
+
+pub mod format;
+pub mod split;
+
+use crate::server::{Server, SessionId};
+use split::{Event, Splitter};
+
+/// The most lines one feed may carry; past it the rest is refused with a message, so a
+/// runaway paste cannot stall the engine.
+pub const INPUT_LINES_MAX: usize = 1_000_000;
+
+/// A mysql client session on a simulated server.
+#[derive(Debug)]
+pub struct Client {
+    server: Server,
+    session: Option<SessionId>,
+    splitter: Splitter,
+    echo: bool,
+    quit: bool,
+}
+
+impl Client {
+    /// Connects a client to `server`. With `echo`, typed lines are shown behind prompts.
+    pub fn connect(mut server: Server, echo: bool) -> Client {
+        let session = server.connect().ok();
+        Client { server, session, splitter: Splitter::default(), echo, quit: false }
+    }
+
+    pub fn server(&self) -> &Server {
+        &self.server
+    }
+
+    pub fn server_mut(&mut self) -> &mut Server {
+        &mut self.server
+    }
+
+    pub fn session(&self) -> Option<SessionId> {
+        self.session
+    }
+
+    /// True after `quit`.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// The prompt for the next line.
+    pub fn prompt(&self) -> &'static str {
+        self.splitter.prompt()
+    }
+
+    /// Reads `text` (one or more lines) and returns what the client prints.
+    pub fn feed(&mut self, text: &str) -> String {
+        let mut out = String::new();
+        for (n, line) in text.lines().enumerate() {
+            if n >= INPUT_LINES_MAX {
+                out.push_str(&format!(
+                    "ERROR: input longer than {INPUT_LINES_MAX} lines was cut off\n"
+                ));
+                break;
+            }
+            self.feed_line(line, &mut out);
+            if self.quit {
+                break;
+            }
+        }
+        out
+    }
+
+    /// Reads one line and appends what the client prints to `out`.
+    pub fn feed_line(&mut self, line: &str, out: &mut String) {
+        if self.quit {
+            return;
+        }
+        if self.echo {
+            // Blank lines at the prompt are not worth showing in a transcript.
+            if !(line.trim().is_empty() && self.splitter.is_idle()) {
+                out.push_str(self.splitter.prompt());
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        for event in self.splitter.feed_line(line) {
+            self.handle(event, out);
+        }
+    }
+
+    /// End of input: sends an unterminated last statement, as `mysql < file` does.
+    pub fn finish(&mut self, out: &mut String) {
+        for event in self.splitter.finish() {
+            self.handle(event, out);
+        }
+    }
+
+    fn handle(&mut self, event: Event, out: &mut String) {
+        match event {
+            Event::Statement { text, vertical } => self.run_statement(&text, vertical, out),
+            Event::NoQuery => out.push_str("ERROR: \nNo query specified\n\n"),
+            Event::Shell(command) => {
+                out.push_str(&crate::tools::run_shell(&mut self.server, &command))
+            }
+            Event::Quit => {
+                self.quit = true;
+                out.push_str("Bye\n");
+            }
+        }
+    }
+
+    fn run_statement(&mut self, text: &str, vertical: bool, out: &mut String) {
+        if self.session.is_none() || !self.server.is_running() {
+            // The real client reconnects when the server is back.
+            self.session = self.server.connect().ok();
+        }
+        let Some(id) = self.session else {
+            out.push_str(&format::error(&crate::server::cannot_connect()));
+            return;
+        };
+        let done = self.server.execute(id, text);
+        match &done.result {
+            Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
+            Err(e) => out.push_str(&format::error(e)),
+        }
+    }
+}

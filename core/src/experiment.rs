@@ -1,0 +1,349 @@
+//! The experiment: one serializable value (seed, hardware profile and overrides, server
+//! options, dataset, steps) that runs to a transcript (what the mysql client and the tools
+//! print) plus metrics (status counter deltas and time series). Lessons, share links, the
+//! console and the CLI all run experiments; the same experiment gives the same bytes
+//! everywhere.
+
+use crate::client::Client;
+use crate::server::status::StatusValue;
+use crate::server::Server;
+use crate::sim::{self, Hardware};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The seed when an experiment names none.
+pub const DEFAULT_SEED: u64 = 42;
+
+/// The datasets an experiment can start with.
+pub const DATASETS: &[&str] = &["none"];
+
+/// A value in a TOML or JSON table of settings: written as a number, a boolean or text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Setting {
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Text(String),
+}
+
+impl Setting {
+    /// The setting as option text (`ON`, `20`, `0.5`, `0-3`).
+    pub fn as_option_text(&self) -> String {
+        match self {
+            Setting::Bool(b) => if *b { "ON" } else { "OFF" }.into(),
+            Setting::Int(i) => i.to_string(),
+            Setting::Float(f) => format!("{f}"),
+            Setting::Text(s) => s.clone(),
+        }
+    }
+}
+
+/// One step: input typed into the mysql client (SQL, client commands, `\!` tool runs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Step {
+    /// What the step is for, shown above it in lessons (not part of the transcript).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    /// The text typed, one or more lines.
+    pub sql: String,
+}
+
+/// A whole experiment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Experiment {
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub title: String,
+    #[serde(default = "default_seed")]
+    pub seed: u64,
+    #[serde(default = "default_profile")]
+    pub profile: String,
+    /// Hardware constants overriding the profile's (`fsync_latency_us = 300`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub hardware: BTreeMap<String, Setting>,
+    /// Server options, as in my.cnf (`max_connections = 20`), over the profile's own.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub variables: BTreeMap<String, Setting>,
+    #[serde(default = "default_dataset")]
+    pub dataset: String,
+    /// Global status counters to sample after each statement for plots.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metrics: Vec<String>,
+    #[serde(default)]
+    pub steps: Vec<Step>,
+}
+
+fn default_seed() -> u64 {
+    DEFAULT_SEED
+}
+fn default_profile() -> String {
+    sim::DEFAULT_PROFILE.to_string()
+}
+fn default_dataset() -> String {
+    "none".to_string()
+}
+
+impl Default for Experiment {
+    fn default() -> Self {
+        Experiment {
+            title: String::new(),
+            seed: DEFAULT_SEED,
+            profile: default_profile(),
+            hardware: BTreeMap::new(),
+            variables: BTreeMap::new(),
+            dataset: default_dataset(),
+            metrics: Vec::new(),
+            steps: Vec::new(),
+        }
+    }
+}
+
+/// One sample of a counter: simulated time and value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sample {
+    pub t_ns: u64,
+    pub value: u64,
+}
+
+/// What an experiment measured.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Metrics {
+    /// Simulated time from the first step to the end.
+    pub elapsed_ns: u64,
+    /// Statements the server received (`Questions`).
+    pub statements: u64,
+    /// Changes of numeric global status counters over the run (only those that changed).
+    pub counters: BTreeMap<String, i64>,
+    /// The sampled counters, after each statement.
+    pub series: BTreeMap<String, Vec<Sample>>,
+    /// Peak memory the simulated server used, in bytes.
+    pub server_memory_peak_bytes: u64,
+}
+
+/// The result of running an experiment.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub seed: u64,
+    pub profile: String,
+    /// The hardware as run (profile plus overrides).
+    pub hardware: Hardware,
+    pub dataset: String,
+    /// What the mysql client printed, with typed lines behind their prompts.
+    pub transcript: String,
+    /// What mysqld wrote to its error log.
+    pub server_log: Vec<String>,
+    pub metrics: Metrics,
+}
+
+impl Outcome {
+    /// One line naming what ran: printed above transcripts so every run states its seed.
+    pub fn header(&self) -> String {
+        format!(
+            "-- TuneLab {} (MySQL {}): seed {}, profile {}, dataset {}",
+            crate::TUNELAB_VERSION,
+            crate::server::SERVER_VERSION,
+            self.seed,
+            self.profile,
+            self.dataset
+        )
+    }
+}
+
+impl Experiment {
+    /// Reads an experiment from TOML. The error is one line.
+    pub fn from_toml(text: &str) -> Result<Experiment, String> {
+        let e: Experiment = toml::from_str(text).map_err(|e| one_line(&e.to_string()))?;
+        e.validate()?;
+        Ok(e)
+    }
+
+    pub fn to_toml(&self) -> String {
+        toml::to_string(self).expect("an experiment always serializes")
+    }
+
+    /// Checks what can be checked before running: profile, overrides, dataset, metrics.
+    pub fn validate(&self) -> Result<(), String> {
+        self.hardware_as_run()?;
+        if !DATASETS.contains(&self.dataset.as_str()) {
+            return Err(format!(
+                "unknown dataset '{}' (known: {})",
+                self.dataset,
+                DATASETS.join(", ")
+            ));
+        }
+        for m in &self.metrics {
+            if crate::server::status::lookup(m).is_none() {
+                return Err(format!("unknown status variable '{m}' in metrics"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The profile's hardware with this experiment's overrides.
+    pub fn hardware_as_run(&self) -> Result<Hardware, String> {
+        let mut hw = sim::profile(&self.profile)?.hardware;
+        for (k, v) in &self.hardware {
+            hw.set(k, &v.as_option_text())?;
+        }
+        Ok(hw)
+    }
+
+    /// Startup options: the profile's, then the experiment's.
+    pub fn server_options(&self) -> Result<Vec<(String, String)>, String> {
+        let profile = sim::profile(&self.profile)?;
+        let mut options: Vec<(String, String)> =
+            profile.mysqld_options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        options.extend(self.variables.iter().map(|(k, v)| (k.clone(), v.as_option_text())));
+        Ok(options)
+    }
+
+    /// Starts the simulated server this experiment describes.
+    pub fn start_server(&self) -> Result<Server, String> {
+        self.validate()?;
+        Ok(Server::start(self.seed, self.hardware_as_run()?, self.server_options()?))
+    }
+
+    /// Runs every step and returns the transcript and metrics.
+    pub fn run(&self) -> Result<Outcome, String> {
+        self.run_with_progress(&mut |_, _| true)
+    }
+
+    /// Runs every step, calling `progress(steps done, steps total)` after each; if it returns
+    /// false the run stops there (cancel).
+    pub fn run_with_progress(
+        &self,
+        progress: &mut dyn FnMut(u32, u32) -> bool,
+    ) -> Result<Outcome, String> {
+        let server = self.start_server()?;
+        let mut client = Client::connect(server, true);
+        let start_ns = client.server().now().0;
+        let before = numeric_status(client.server_mut());
+        let mut series: BTreeMap<String, Vec<Sample>> =
+            self.metrics.iter().map(|m| (m.clone(), Vec::new())).collect();
+        let mut questions_seen = before.get("Questions").copied().unwrap_or(0);
+        let mut transcript = String::new();
+        let total = self.steps.len() as u32;
+        for (i, step) in self.steps.iter().enumerate() {
+            for line in step.sql.lines() {
+                client.feed_line(line, &mut transcript);
+                sample(&mut client, &mut series, &mut questions_seen);
+                if client.has_quit() {
+                    break;
+                }
+            }
+            client.finish(&mut transcript);
+            sample(&mut client, &mut series, &mut questions_seen);
+            if !progress(i as u32 + 1, total) || client.has_quit() {
+                break;
+            }
+        }
+        let after = numeric_status(client.server_mut());
+        let counters = after
+            .iter()
+            .filter_map(|(k, v)| {
+                let d = *v as i64 - before.get(k).copied().unwrap_or(0) as i64;
+                (d != 0).then(|| (k.clone(), d))
+            })
+            .collect();
+        let server = client.server();
+        Ok(Outcome {
+            seed: self.seed,
+            profile: self.profile.clone(),
+            hardware: server.host().hardware().clone(),
+            dataset: self.dataset.clone(),
+            transcript,
+            server_log: server.error_log().to_vec(),
+            metrics: Metrics {
+                elapsed_ns: server.now().0 - start_ns,
+                statements: after.get("Questions").copied().unwrap_or(0)
+                    - before.get("Questions").copied().unwrap_or(0),
+                counters,
+                series,
+                server_memory_peak_bytes: server.host().used_peak_bytes(),
+            },
+        })
+    }
+}
+
+fn numeric_status(server: &mut Server) -> BTreeMap<String, u64> {
+    server
+        .global_status_all()
+        .into_iter()
+        .filter_map(|(k, v)| match v {
+            StatusValue::Number(n) => Some((k.to_string(), n)),
+            StatusValue::Text(_) => None,
+        })
+        .collect()
+}
+
+/// Samples the chosen counters when a statement has completed since the last sample.
+fn sample(
+    client: &mut Client,
+    series: &mut BTreeMap<String, Vec<Sample>>,
+    questions_seen: &mut u64,
+) {
+    if series.is_empty() {
+        return;
+    }
+    let server = client.server_mut();
+    let questions = match server.global_status("Questions") {
+        Some(StatusValue::Number(n)) => n,
+        _ => return,
+    };
+    if questions == *questions_seen {
+        return;
+    }
+    *questions_seen = questions;
+    let t_ns = server.now().0;
+    for (name, samples) in series.iter_mut() {
+        if let Some(StatusValue::Number(value)) = server.global_status(name) {
+            samples.push(Sample { t_ns, value });
+        }
+    }
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toml_round_trips_and_is_validated() {
+        let e = Experiment::from_toml(
+            "title = 't'\nseed = 7\n[hardware]\nfsync_latency_us = 300\ncpus = 1.5\n[variables]\nmax_connections = 20\n[[steps]]\nsql = 'SELECT 1;'\n",
+        )
+        .unwrap();
+        assert_eq!(e.seed, 7);
+        assert_eq!(Experiment::from_toml(&e.to_toml()).unwrap(), e);
+        assert!(Experiment::from_toml("profile = 'cray'")
+            .unwrap_err()
+            .contains("unknown hardware profile"));
+        assert!(Experiment::from_toml("seed = 'x'").is_err());
+        assert!(Experiment::from_toml("bogus = 1").unwrap_err().contains("unknown field"));
+        assert!(Experiment::from_toml("[hardware]\nfsync_latency_us = -1").is_err());
+    }
+
+    #[test]
+    fn runs_to_a_transcript_and_counter_deltas() {
+        let e = Experiment {
+            metrics: vec!["Questions".into()],
+            steps: vec![Step { title: String::new(), sql: "SELECT 1+1;\nSELECT 2;".into() }],
+            ..Experiment::default()
+        };
+        let out = e.run().unwrap();
+        assert!(
+            out.transcript.starts_with("mysql> SELECT 1+1;\n+-----+\n| 1+1 |\n"),
+            "{}",
+            out.transcript
+        );
+        assert_eq!(out.metrics.statements, 2);
+        assert_eq!(out.metrics.counters.get("Com_select"), Some(&2));
+        assert_eq!(out.metrics.series["Questions"].len(), 2);
+        assert!(out.metrics.elapsed_ns > 0);
+    }
+}

@@ -1,0 +1,556 @@
+//! Running one statement: parse, dispatch, charge its simulated cost, count it in the status
+//! variables, and keep its warnings for SHOW WARNINGS.
+//!
+//! Life of a statement:
+//! 1. the client hands the text of one statement to [`Server::execute`];
+//! 2. `Questions` and `Queries` count it; `sql::parse` turns it into a `Statement` (or 1064);
+//! 3. the `Com_*` counter of its kind counts it, and its handler runs against the session and
+//!    the global state, evaluating expressions through [`Cx`];
+//! 4. its CPU cost (per statement plus per row, from the hardware profile, stretched by a
+//!    CPU quota below one CPU) moves the clock; `SLEEP()` moves it too;
+//! 5. the response, the warning count and the elapsed simulated time go back to the client.
+
+use super::session::{Session, SessionId};
+use super::variables::{lookup, select_value, show_text, SetValue, VarScope, Variables};
+use super::{cannot_connect, Server, SERVER_VERSION};
+use crate::error::{MySqlError, Result, Warning};
+use crate::sim::{Clock, SimDuration};
+use crate::sql::expr::{eval, like, maybe_null, EvalContext};
+use crate::sql::parse::{Assignment, SetTarget, ShowFilter, Statement};
+use crate::sql::{Column, Response, ResultSet, Value};
+use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Spanned, TableFactor};
+
+/// The databases every server has.
+pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performance_schema", "sys"];
+
+/// What a statement did, as the client sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Executed {
+    pub result: Result<Response>,
+    /// Warnings the statement left (the client prints "N warnings").
+    pub warnings: u32,
+    /// Simulated time the statement took.
+    pub elapsed: SimDuration,
+}
+
+/// Expression context: the session, the global variables and the clock, plus the current row
+/// for SHOW ... WHERE.
+struct Cx<'a> {
+    vars: &'a Variables,
+    session: &'a mut Session,
+    clock: &'a Clock,
+    slept_micros: u64,
+    row: Option<[(&'static str, Value); 2]>,
+}
+
+impl EvalContext for Cx<'_> {
+    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value> {
+        let (_, v) = self.vars.read(&self.session.vars, name, scope)?;
+        Ok(select_value(&v))
+    }
+    fn user_variable(&self, name: &str) -> Value {
+        self.session.user_vars.get(name).cloned().unwrap_or(Value::Null)
+    }
+    fn column(&self, name: &str) -> Result<Value> {
+        let found =
+            self.row.as_ref().and_then(|r| r.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)));
+        match found {
+            Some((_, v)) => Ok(v.clone()),
+            None => Err(MySqlError::unknown_column(
+                name,
+                if self.row.is_some() { "where clause" } else { "field list" },
+            )),
+        }
+    }
+    fn warn(&mut self, w: Warning) {
+        self.session.warn(w);
+    }
+    fn unix_micros(&self) -> i64 {
+        self.clock.unix_micros() + self.slept_micros as i64
+    }
+    fn sleep(&mut self, micros: u64) {
+        self.slept_micros = self.slept_micros.saturating_add(micros);
+    }
+    fn current_database(&self) -> Option<String> {
+        self.session.database.clone()
+    }
+    fn connection_id(&self) -> u64 {
+        self.session.id.0
+    }
+    fn server_version(&self) -> String {
+        SERVER_VERSION.to_string()
+    }
+    fn div_precision_increment(&self) -> u8 {
+        self.session.vars.u64("div_precision_increment").min(30) as u8
+    }
+}
+
+/// What a handler reports besides its response: rows it processed (for the CPU cost) and
+/// simulated time it waited.
+#[derive(Default)]
+struct Work {
+    rows: u64,
+    slept_micros: u64,
+}
+
+impl Server {
+    /// Runs one statement for session `id`.
+    pub fn execute(&mut self, id: SessionId, sql: &str) -> Executed {
+        let start = self.clock.now();
+        let Some(running) = self.running.as_mut() else {
+            return Executed {
+                result: Err(cannot_connect()),
+                warnings: 0,
+                elapsed: SimDuration::ZERO,
+            };
+        };
+        let Some(mut session) = running.sessions.remove(&id) else {
+            return Executed {
+                result: Err(cannot_connect()),
+                warnings: 0,
+                elapsed: SimDuration::ZERO,
+            };
+        };
+        session.pending_warnings.clear();
+        session.pending_warnings_dropped = 0;
+        super::status::count(&mut running.status, &mut session.status, "Questions", 1);
+        super::status::count(&mut running.status, &mut session.status, "Queries", 1);
+
+        let mut work = Work::default();
+        let parsed = crate::sql::parse(sql);
+        let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
+        let result = match parsed {
+            Err(e) => Err(e),
+            Ok(stmt) => {
+                if let Some(com) = com_counter(&stmt) {
+                    super::status::count(&mut running.status, &mut session.status, com, 1);
+                }
+                self.dispatch(&mut session, &stmt, sql, &mut work)
+            }
+        };
+
+        // Charge the statement's CPU time, then any sleeping it did.
+        let hw = self.host.hardware();
+        let cpu_ns = hw.cpu_statement_ns.saturating_add(work.rows.saturating_mul(hw.cpu_row_ns));
+        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
+        self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
+        self.advance(SimDuration::from_micros(work.slept_micros));
+
+        if let Err(e) = &result {
+            session.warn(Warning { level: "Error", code: e.code, message: e.message.clone() });
+        }
+        let warnings = session.pending_warnings.len() as u32 + session.pending_warnings_dropped;
+        // Every statement but SHOW WARNINGS/ERRORS replaces the diagnostics area.
+        if !is_diagnostic {
+            session.warnings = std::mem::take(&mut session.pending_warnings);
+        }
+        let warnings = if result.is_ok() { warnings } else { 0 };
+        if let Some(r) = self.running.as_mut() {
+            r.sessions.insert(id, session);
+        }
+        Executed { result, warnings, elapsed: self.clock.now().since(start) }
+    }
+
+    fn dispatch(
+        &mut self,
+        session: &mut Session,
+        stmt: &Statement,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        match stmt {
+            Statement::Select(q) => self.select(session, q, sql, work),
+            Statement::Set(assignments) => self.set(session, assignments, work),
+            Statement::ShowVariables { scope, filter } => {
+                let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+                let rows: Vec<(String, String)> = r
+                    .vars
+                    .iter_global()
+                    .map(|(name, global)| {
+                        let def = lookup(name).expect("registered");
+                        let v = match scope {
+                            VarScope::Global => global,
+                            _ => session.vars.get(name).unwrap_or(global),
+                        };
+                        (name.to_string(), show_text(def, v))
+                    })
+                    .collect();
+                work.rows += rows.len() as u64;
+                self.show_pairs(session, rows, filter.as_ref(), work)
+            }
+            Statement::ShowStatus { scope, filter } => {
+                let global = self.global_status_all();
+                let rows: Vec<(String, String)> = global
+                    .into_iter()
+                    .map(|(name, v)| {
+                        let v = match scope {
+                            VarScope::Global => v,
+                            _ => session.status.get(name).cloned().unwrap_or(v),
+                        };
+                        (name.to_string(), v.text())
+                    })
+                    .collect();
+                work.rows += rows.len() as u64;
+                self.show_pairs(session, rows, filter.as_ref(), work)
+            }
+            Statement::ShowWarnings { errors_only } => {
+                let rows = session
+                    .warnings
+                    .iter()
+                    .filter(|w| !errors_only || w.level == "Error")
+                    .map(|w| {
+                        vec![
+                            Value::Str(w.level.into()),
+                            Value::UInt(u64::from(w.code)),
+                            Value::Str(w.message.clone()),
+                        ]
+                    })
+                    .collect();
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![
+                        Column::text("Level"),
+                        Column::number("Code"),
+                        Column::text("Message"),
+                    ],
+                    rows,
+                }))
+            }
+            Statement::Do(exprs) => {
+                let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+                let mut cx =
+                    Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0, row: None };
+                for e in exprs {
+                    eval(e, &mut cx)?;
+                }
+                work.slept_micros += cx.slept_micros;
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+            Statement::Use(db) => {
+                let lower = db.to_ascii_lowercase();
+                if !SYSTEM_SCHEMAS.contains(&lower.as_str()) {
+                    return Err(MySqlError::unknown_database(db));
+                }
+                session.database = Some(lower);
+                Ok(Response::DatabaseChanged)
+            }
+            Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
+        }
+    }
+
+    /// SHOW VARIABLES / SHOW STATUS output with LIKE or WHERE applied.
+    fn show_pairs(
+        &mut self,
+        session: &mut Session,
+        rows: Vec<(String, String)>,
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+        let mut kept = Vec::new();
+        for (name, value) in rows {
+            let keep = match filter {
+                None => true,
+                Some(ShowFilter::Like(p)) => like(&name, p, '\\'),
+                Some(ShowFilter::Where(e)) => {
+                    let mut cx = Cx {
+                        vars: &r.vars,
+                        session,
+                        clock: &self.clock,
+                        slept_micros: 0,
+                        row: Some([
+                            ("Variable_name", Value::Str(name.clone())),
+                            ("Value", Value::Str(value.clone())),
+                        ]),
+                    };
+                    let v = eval(e, &mut cx)?;
+                    work.slept_micros += cx.slept_micros;
+                    v.truth() == Some(true)
+                }
+            };
+            if keep {
+                kept.push(vec![Value::Str(name), Value::Str(value)]);
+            }
+        }
+        Ok(Response::Rows(ResultSet {
+            columns: vec![Column::text("Variable_name"), Column::text("Value")],
+            rows: kept,
+        }))
+    }
+
+    fn select(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let SetExpr::Select(sel) = q.body.as_ref() else {
+            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        };
+        if q.order_by.is_some()
+            || q.with.is_some()
+            || !matches!(&sel.group_by, sqlparser::ast::GroupByExpr::Expressions(e, m) if e.is_empty() && m.is_empty())
+            || sel.having.is_some()
+        {
+            // Sorting and grouping a single row are no-ops, but their expressions still have
+            // to resolve; the table executor handles them.
+            if sel.from.is_empty() {
+                return Err(MySqlError::not_supported_yet(
+                    "GROUP BY, HAVING, ORDER BY or WITH without a table",
+                ));
+            }
+        }
+        // Tables: no dataset is loaded in this engine yet, so a named table does not exist.
+        for t in &sel.from {
+            if let TableFactor::Table { name, .. } = &t.relation {
+                let parts: Vec<String> =
+                    name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+                if parts.len() == 1 && parts[0].eq_ignore_ascii_case("dual") {
+                    continue;
+                }
+                let (db, table) = match parts.as_slice() {
+                    [table] => match &session.database {
+                        Some(db) => (db.clone(), table.clone()),
+                        None => return Err(MySqlError::no_database_selected()),
+                    },
+                    [db, table] => (db.clone(), table.clone()),
+                    _ => return Err(MySqlError::not_supported_yet("three-part table names")),
+                };
+                if !SYSTEM_SCHEMAS.contains(&db.to_ascii_lowercase().as_str()) {
+                    return Err(MySqlError::unknown_database(&db));
+                }
+                return Err(MySqlError::no_such_table(&db, &table));
+            }
+            return Err(MySqlError::not_supported_yet("joins and derived tables"));
+        }
+        let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+        let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0, row: None };
+        if let Some(w) = &sel.selection {
+            if eval(w, &mut cx)?.truth() != Some(true) {
+                work.slept_micros += cx.slept_micros;
+                return Ok(Response::Rows(ResultSet {
+                    columns: columns_of(&sel.projection, &[], sql)?,
+                    rows: vec![],
+                }));
+            }
+        }
+        let mut row = Vec::with_capacity(sel.projection.len());
+        for item in &sel.projection {
+            let e = match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => e,
+                _ => {
+                    return Err(MySqlError {
+                        code: 1096,
+                        sqlstate: "HY000",
+                        message: "No tables used".into(),
+                    })
+                }
+            };
+            row.push(eval(e, &mut cx)?);
+        }
+        work.slept_micros += cx.slept_micros;
+        work.rows += 1;
+        let limit_zero = matches!(
+            &q.limit_clause,
+            Some(sqlparser::ast::LimitClause::LimitOffset { limit: Some(Expr::Value(v)), .. })
+                if v.value.to_string() == "0"
+        );
+        let rows = if limit_zero { vec![] } else { vec![row] };
+        // SELECT ... INTO @a, @b
+        if let Some(into) = &sel.into {
+            let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
+            let Some(values) = rows.first() else {
+                session.warn(Warning {
+                    level: "Warning",
+                    code: 1329,
+                    message: "No data - zero rows fetched, selected, or processed".into(),
+                });
+                return Ok(Response::Ok { affected_rows: 0, info: None });
+            };
+            if names.len() != values.len() {
+                return Err(MySqlError {
+                    code: 1222,
+                    sqlstate: "21000",
+                    message: "The used SELECT statements have a different number of columns".into(),
+                });
+            }
+            for (n, v) in names.iter().zip(values) {
+                let n = n.strip_prefix('@').unwrap_or(n).to_ascii_lowercase();
+                session.user_vars.insert(n, v.clone());
+            }
+            return Ok(Response::Ok { affected_rows: 1, info: None });
+        }
+        Ok(Response::Rows(ResultSet { columns: columns_of(&sel.projection, &rows, sql)?, rows }))
+    }
+
+    fn set(
+        &mut self,
+        session: &mut Session,
+        assignments: &[Assignment],
+        work: &mut Work,
+    ) -> Result<Response> {
+        let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+        // Check every assignment first: a SET that fails changes nothing.
+        enum Apply {
+            User(String, Value),
+            Global(&'static super::sysvar::SysVarDef, super::sysvar::VarValue, bool, bool),
+            Session(&'static super::sysvar::SysVarDef, super::sysvar::VarValue),
+        }
+        let mut plan = Vec::new();
+        let mut warnings = Vec::new();
+        {
+            let mut cx =
+                Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0, row: None };
+            for a in assignments {
+                let value = match &a.value {
+                    None => None,
+                    Some(e) => Some(eval(e, &mut cx)?),
+                };
+                match &a.target {
+                    SetTarget::User(name) => {
+                        plan.push(Apply::User(name.clone(), value.unwrap_or(Value::Null)))
+                    }
+                    SetTarget::System { name, scope, persist, persist_only } => {
+                        let sv = match value {
+                            None => SetValue::Default,
+                            Some(v) => SetValue::Value(v),
+                        };
+                        if *persist_only {
+                            // PERSIST_ONLY may name read-only variables: check the value only.
+                            let def = lookup(name)
+                                .ok_or_else(|| MySqlError::unknown_system_variable(name))?;
+                            let text = match &sv {
+                                SetValue::Value(v) => v.to_text().unwrap_or_default(),
+                                SetValue::Default => String::new(),
+                            };
+                            plan.push(Apply::Global(
+                                def,
+                                super::sysvar::VarValue::Text(text),
+                                true,
+                                true,
+                            ));
+                            continue;
+                        }
+                        let (def, v, w) = r.vars.check_set(name, *scope, &sv)?;
+                        warnings.extend(w);
+                        plan.push(match scope {
+                            VarScope::Global => Apply::Global(def, v, *persist, false),
+                            _ => Apply::Session(def, v),
+                        });
+                    }
+                }
+            }
+            work.slept_micros += cx.slept_micros;
+        }
+        for w in warnings {
+            session.warn(w);
+        }
+        for step in plan {
+            match step {
+                Apply::User(n, v) => {
+                    session.user_vars.insert(n, v);
+                }
+                Apply::Session(def, v) => session.vars.store(def, v),
+                Apply::Global(def, v, persist, persist_only) => {
+                    if persist {
+                        let text = match &v {
+                            super::sysvar::VarValue::Text(t) if persist_only => t.clone(),
+                            other => show_text(def, other),
+                        };
+                        self.persisted.insert(def.name.to_string(), text);
+                    }
+                    if !persist_only {
+                        if let Some(r) = self.running.as_mut() {
+                            r.vars.store_global(def, v);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Response::Ok { affected_rows: 0, info: None })
+    }
+}
+
+/// The `Com_*` counter a statement bumps.
+fn com_counter(stmt: &Statement) -> Option<&'static str> {
+    Some(match stmt {
+        Statement::Select(_) => "Com_select",
+        Statement::Set(_) => "Com_set_option",
+        Statement::ShowVariables { .. } => "Com_show_variables",
+        Statement::ShowStatus { .. } => "Com_show_status",
+        Statement::ShowWarnings { errors_only: false } => "Com_show_warnings",
+        Statement::ShowWarnings { errors_only: true } => "Com_show_errors",
+        Statement::Do(_) => "Com_do",
+        Statement::Use(_) => "Com_change_db",
+        Statement::Unsupported(_) => return None,
+    })
+}
+
+/// Column metadata for a select list: the name as written (or the alias; a bare string
+/// literal is named by its value), numeric if its values are, nullable if it may be NULL.
+fn columns_of(projection: &[SelectItem], rows: &[Vec<Value>], sql: &str) -> Result<Vec<Column>> {
+    projection
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let (name, e) = match item {
+                SelectItem::ExprWithAlias { expr, alias } => (alias.value.clone(), expr),
+                SelectItem::UnnamedExpr(e) => (source_name(e, sql), e),
+                _ => {
+                    return Err(MySqlError {
+                        code: 1096,
+                        sqlstate: "HY000",
+                        message: "No tables used".into(),
+                    })
+                }
+            };
+            let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+            let numeric = match first {
+                Some(v) => v.is_numeric(),
+                // A column with only NULLs has MySQL's NULL type, which the client counts as
+                // numeric.
+                None => true,
+            };
+            let nullable = maybe_null(e) || rows.iter().any(|r| r[i].is_null());
+            Ok(Column { name, numeric, nullable })
+        })
+        .collect()
+}
+
+/// The column name MySQL gives an unaliased select item: the text as typed.
+fn source_name(e: &Expr, sql: &str) -> String {
+    if let Expr::Value(v) = e {
+        if let sqlparser::ast::Value::SingleQuotedString(s)
+        | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value
+        {
+            return s.clone();
+        }
+    }
+    let span = e.span();
+    match (
+        offset_of(sql, span.start.line, span.start.column),
+        offset_of(sql, span.end.line, span.end.column),
+    ) {
+        (Some(a), Some(b)) if a < b => sql[a..b].to_string(),
+        _ => e.to_string(),
+    }
+}
+
+/// Byte offset of a 1-based (line, column) position in `sql`.
+fn offset_of(sql: &str, line: u64, column: u64) -> Option<usize> {
+    if line == 0 || column == 0 {
+        return None;
+    }
+    let mut offset = 0usize;
+    for (i, l) in sql.split_inclusive('\n').enumerate() {
+        if i as u64 + 1 == line {
+            let mut chars = l.char_indices();
+            return match chars.nth(column as usize - 1) {
+                Some((b, _)) => Some(offset + b),
+                None => Some(offset + l.len()),
+            };
+        }
+        offset += l.len();
+    }
+    None
+}

@@ -1,0 +1,290 @@
+//! The simulated mysqld: startup from options and the host, sessions (connections), system and
+//! status variables, and statement execution. One `Server` owns the simulated machine (clock,
+//! host, disk) so that every cost it charges moves the same clock.
+//!
+//! ```text
+//!   Server ── Clock (virtual time, seed) ── Host (CPUs, memory account) ── Disk
+//!     └─ Running: Variables (global), Status (global), sessions { Session }, events
+//!          Session: SessionVariables, session Status, user variables, warnings
+//! ```
+
+pub mod execute;
+pub mod session;
+pub mod status;
+pub mod status_registry;
+pub mod sysvar;
+pub mod sysvar_registry;
+pub mod variables;
+
+use crate::sim::{Clock, Disk, Hardware, Host, Scheduler, SimDuration, SimTime};
+use session::Session;
+use status::{Status, StatusValue};
+use std::collections::BTreeMap;
+use variables::Variables;
+
+pub use session::SessionId;
+
+/// The server version every output reports.
+pub const SERVER_VERSION: &str = "9.7.2";
+
+/// Resident memory of a started mysqld before any buffer pool page or connection is used:
+/// code, the data dictionary cache and performance_schema's fixed buffers.
+/// UNCONFIRMED: chosen from typical RSS of a fresh 8.4/9.x container (300-450 MB).
+pub const MYSQLD_BASE_BYTES: u64 = 320 << 20;
+
+/// Memory a connection holds while open: its thread's stack as touched, and the network
+/// buffer. Per-statement buffers (sort, join, temporary tables) are charged when used.
+/// UNCONFIRMED: thread_stack is 1 MiB but only a fraction is touched; 256 KiB chosen.
+pub const CONNECTION_BASE_BYTES: u64 = 256 << 10;
+
+/// Work the server schedules for later. Background threads (buffer pool resize and load, the
+/// page cleaner, the log writer) become variants here as the engine grows.
+#[derive(Debug)]
+pub enum ServerEvent {}
+
+/// A started server's state.
+#[derive(Debug)]
+struct Running {
+    vars: Variables,
+    status: Status,
+    started_at: SimTime,
+    sessions: BTreeMap<SessionId, Session>,
+    next_thread_id: u64,
+    events: Scheduler<ServerEvent>,
+}
+
+/// Why the server is not running.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Down {
+    /// mysqld refused to start; the error log lines say why.
+    StartupFailed(Vec<String>),
+}
+
+/// The simulated server and machine.
+#[derive(Debug)]
+pub struct Server {
+    clock: Clock,
+    host: Host,
+    disk: Disk,
+    /// Startup options, as the option file and command line give them, in order.
+    options: Vec<(String, String)>,
+    /// `SET PERSIST` values (mysqld-auto.cnf), applied over the options at the next start.
+    persisted: BTreeMap<String, String>,
+    running: Option<Running>,
+    down: Option<Down>,
+    /// Lines mysqld wrote to its error log, in order.
+    error_log: Vec<String>,
+}
+
+impl Server {
+    /// Boots the simulated machine and starts mysqld with `options`.
+    pub fn start(seed: u64, hardware: Hardware, options: Vec<(String, String)>) -> Server {
+        let disk = Disk::new(&hardware);
+        let mut server = Server {
+            clock: Clock::new(seed),
+            host: Host::new(hardware),
+            disk,
+            options,
+            persisted: BTreeMap::new(),
+            running: None,
+            down: None,
+            error_log: Vec::new(),
+        };
+        server.start_mysqld();
+        server
+    }
+
+    fn start_mysqld(&mut self) {
+        let mut options = self.options.clone();
+        options.extend(self.persisted.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let host = &self.host;
+        let started = Variables::at_startup(
+            &options,
+            |aware| host.detected_memory_bytes(aware),
+            host.logical_cpus(),
+        );
+        let stamp = self.log_timestamp();
+        match started {
+            Err(e) => {
+                let lines = vec![
+                    format!("{stamp} 0 [ERROR] [MY-000067] [Server] {}", e.message),
+                    format!("{stamp} 0 [ERROR] [MY-010119] [Server] Aborting"),
+                ];
+                self.error_log.extend(lines.iter().cloned());
+                self.down = Some(Down::StartupFailed(lines));
+                self.running = None;
+            }
+            Ok((mut vars, _warnings)) => {
+                size_buffer_pool(&mut vars);
+                if let Err(oom) = self.host.allocate("mysqld", MYSQLD_BASE_BYTES) {
+                    let line = format!(
+                        "{stamp} 0 [ERROR] [MY-000000] [Server] Out of memory: {} more bytes needed",
+                        oom.wanted_bytes
+                    );
+                    self.error_log.push(line.clone());
+                    self.down = Some(Down::StartupFailed(vec![line]));
+                    return;
+                }
+                self.error_log.push(format!(
+                    "{stamp} 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. \
+                     Version: '{SERVER_VERSION}'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  \
+                     MySQL Community Server - GPL."
+                ));
+                self.down = None;
+                self.running = Some(Running {
+                    vars,
+                    status: Status::global_at_startup(),
+                    started_at: self.clock.now(),
+                    sessions: BTreeMap::new(),
+                    next_thread_id: 8,
+                    events: Scheduler::new(),
+                });
+            }
+        }
+    }
+
+    /// `2026-09-23T08:00:00.000000Z`: the error log's timestamp format.
+    fn log_timestamp(&self) -> String {
+        let t = self.clock.wall_clock();
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z",
+            t.year, t.month, t.day, t.hour, t.minute, t.second, t.micros
+        )
+    }
+
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Why the server is down, if it is.
+    pub fn down_reason(&self) -> Option<&Down> {
+        self.down.as_ref()
+    }
+
+    pub fn error_log(&self) -> &[String] {
+        &self.error_log
+    }
+
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    pub fn now(&self) -> SimTime {
+        self.clock.now()
+    }
+
+    pub fn host(&self) -> &Host {
+        &self.host
+    }
+
+    pub fn disk(&self) -> &Disk {
+        &self.disk
+    }
+
+    /// Opens a client connection. Fails if mysqld is not running.
+    pub fn connect(&mut self) -> Result<SessionId, crate::error::MySqlError> {
+        let Some(r) = self.running.as_mut() else {
+            return Err(cannot_connect());
+        };
+        r.status.add("Connections", 1);
+        self.host
+            .allocate("connections", CONNECTION_BASE_BYTES)
+            .map_err(|_| crate::error::MySqlError::unknown("Out of memory"))?;
+        let id = SessionId(r.next_thread_id);
+        r.next_thread_id += 1;
+        r.sessions.insert(id, Session::new(id, r.vars.new_session()));
+        r.status.add("Threads_created", 1);
+        let connected = r.sessions.len() as u64;
+        r.status.set("Threads_connected", StatusValue::Number(connected));
+        if connected > r.status.number("Max_used_connections") {
+            r.status.set("Max_used_connections", StatusValue::Number(connected));
+            let t = self.clock.wall_clock().datetime();
+            r.status.set("Max_used_connections_time", StatusValue::Text(t));
+        }
+        Ok(id)
+    }
+
+    /// Closes a connection.
+    pub fn disconnect(&mut self, id: SessionId) {
+        if let Some(r) = self.running.as_mut() {
+            if r.sessions.remove(&id).is_some() {
+                self.host.release("connections", CONNECTION_BASE_BYTES);
+                r.status.set("Threads_connected", StatusValue::Number(r.sessions.len() as u64));
+            }
+        }
+    }
+
+    /// Lets simulated time pass until `t`, running the server's background events due by then.
+    pub fn advance_to(&mut self, t: SimTime) {
+        if let Some(r) = self.running.as_mut() {
+            while let Some((due, event)) = r.events.pop_due(t) {
+                self.clock.advance_to(due);
+                match event {}
+            }
+        }
+        self.clock.advance_to(t);
+    }
+
+    /// Lets `d` of simulated time pass.
+    pub fn advance(&mut self, d: SimDuration) {
+        let t = self.clock.now() + d;
+        self.advance_to(t);
+    }
+
+    /// A global status value (with `Uptime` brought up to date), or None if unknown or down.
+    pub fn global_status(&mut self, name: &str) -> Option<StatusValue> {
+        self.refresh_uptime();
+        self.running.as_ref()?.status.get(name).cloned()
+    }
+
+    /// Every global status value in SHOW STATUS order.
+    pub fn global_status_all(&mut self) -> Vec<(&'static str, StatusValue)> {
+        self.refresh_uptime();
+        match &self.running {
+            Some(r) => r.status.iter().map(|(k, v)| (k, v.clone())).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn refresh_uptime(&mut self) {
+        let now = self.clock.now();
+        if let Some(r) = self.running.as_mut() {
+            let up = now.since(r.started_at).as_secs();
+            r.status.set("Uptime", StatusValue::Number(up));
+            r.status.set("Uptime_since_flush_status", StatusValue::Number(up));
+        }
+    }
+
+    /// The global variables, if running.
+    pub fn variables(&self) -> Option<&Variables> {
+        self.running.as_ref().map(|r| &r.vars)
+    }
+}
+
+/// InnoDB's startup rule for the pool's geometry: if chunk size x instances exceeds the pool,
+/// the chunk shrinks to pool / instances; then the pool is rounded **up** to a multiple of
+/// chunk size x instances (so 46.5 GiB with 9 instances of 128 MiB chunks becomes 48,384 MiB).
+fn size_buffer_pool(vars: &mut Variables) {
+    use sysvar::VarValue;
+    const MIB: u64 = 1 << 20;
+    let pool = vars.global_u64("innodb_buffer_pool_size");
+    let instances = vars.global_u64("innodb_buffer_pool_instances").max(1);
+    let mut chunk = vars.global_u64("innodb_buffer_pool_chunk_size").max(MIB);
+    if chunk.saturating_mul(instances) > pool {
+        chunk = (pool / instances / MIB).max(1) * MIB;
+        vars.set_global_raw("innodb_buffer_pool_chunk_size", VarValue::UInt(chunk));
+    }
+    let unit = chunk * instances;
+    vars.set_global_raw("innodb_buffer_pool_size", VarValue::UInt(pool.div_ceil(unit) * unit));
+}
+
+/// ERROR 2002: what the client prints when mysqld is not there.
+pub fn cannot_connect() -> crate::error::MySqlError {
+    crate::error::MySqlError {
+        code: 2002,
+        sqlstate: "HY000",
+        message: "Can't connect to local MySQL server through socket \
+                  '/var/run/mysqld/mysqld.sock' (2)"
+            .into(),
+    }
+}

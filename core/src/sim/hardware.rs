@@ -1,0 +1,354 @@
+//! Hardware profiles: named sets of constants for the simulated host, its container limits and
+//! its disk. Every cost the engine charges comes from these constants, so one profile gives one
+//! consistent machine, and `--hw key=value` changes one constant to show which effects depend
+//! on it.
+//!
+//! The default profile, `wsl2-chapter`, is the chapter's machine: a mysql:9.7 container with
+//! `--memory=6g --cpus=4` under WSL2 on a 62 GB, 36-CPU Windows 11 PC, whose virtual disk has
+//! a slow fsync. Later issues calibrate its disk and CPU numbers against the chapter's figures.
+
+use serde::{Deserialize, Serialize};
+
+/// The constants of one simulated machine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hardware {
+    /// Logical CPUs of the host (what `nproc` says outside any container).
+    pub host_cpus: u32,
+    /// The host's memory as the kernel reports it (MemTotal), in MiB.
+    pub host_ram_mb: u64,
+    /// The container's memory limit (`docker run --memory`), in MiB; 0 = no limit.
+    pub memory_limit_mb: u64,
+    /// The container's CPU quota (`docker run --cpus`) in thousandths of a CPU; 0 = no quota.
+    /// A quota limits CPU time, not the CPUs a process can see.
+    pub cpus_milli: u32,
+    /// The CPUs the container may run on (`docker run --cpuset-cpus`, as `0-3` or `0,2,4`);
+    /// empty = all host CPUs.
+    pub cpuset_cpus: String,
+    /// CPU time to receive, parse and dispatch one statement, in nanoseconds.
+    pub cpu_statement_ns: u64,
+    /// CPU time to evaluate one row in the executor, in nanoseconds.
+    pub cpu_row_ns: u64,
+    /// Service time of one random 16 KB read, in microseconds.
+    pub disk_read_latency_us: u64,
+    /// Sequential read bandwidth, in MB/s (10^6 bytes).
+    pub disk_seq_read_mb_s: u64,
+    /// Write bandwidth, in MB/s (10^6 bytes).
+    pub disk_write_mb_s: u64,
+    /// Time for an fsync of a file with little unflushed data, in microseconds.
+    pub fsync_latency_us: u64,
+}
+
+/// A named profile with a one-line description for `tunelab profiles` and the UI.
+#[derive(Clone, Debug)]
+pub struct Profile {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub hardware: Hardware,
+    /// Options mysqld is started with on this machine (the `docker run ... mysql:9.7` flags),
+    /// before an experiment's own.
+    pub mysqld_options: &'static [(&'static str, &'static str)],
+}
+
+/// The profile used when none is named.
+pub const DEFAULT_PROFILE: &str = "wsl2-chapter";
+
+/// Every named profile, the default first.
+pub fn profiles() -> Vec<Profile> {
+    vec![
+        Profile {
+            name: "wsl2-chapter",
+            description: "The chapter's machine: mysql:9.7 container (--memory=6g --cpus=4) \
+                          under WSL2 on a 62 GB, 36-CPU PC; virtual disk with slow fsync",
+            hardware: Hardware {
+                host_cpus: 36,
+                host_ram_mb: 62 * 1024,
+                memory_limit_mb: 6 * 1024,
+                cpus_milli: 4000,
+                cpuset_cpus: String::new(),
+                cpu_statement_ns: 40_000,
+                cpu_row_ns: 120,
+                disk_read_latency_us: 120,
+                disk_seq_read_mb_s: 1_500,
+                disk_write_mb_s: 900,
+                // WSL2's ext4.vhdx pushes every flush through Hyper-V to the Windows host.
+                fsync_latency_us: 2_000,
+            },
+            // The chapter's container ran with --innodb-dedicated-server and
+            // --container-aware=ON ("fixed the pool at 4,608 MB").
+            mysqld_options: &[("innodb_dedicated_server", "ON"), ("container_aware", "ON")],
+        },
+        Profile {
+            name: "nvme-server",
+            description: "Bare-metal database server: 32 CPUs, 128 GB, no container; \
+                          datacenter NVMe with power-loss protection (fast fsync)",
+            hardware: Hardware {
+                host_cpus: 32,
+                host_ram_mb: 128 * 1024,
+                memory_limit_mb: 0,
+                cpus_milli: 0,
+                cpuset_cpus: String::new(),
+                cpu_statement_ns: 25_000,
+                cpu_row_ns: 80,
+                disk_read_latency_us: 80,
+                disk_seq_read_mb_s: 3_000,
+                disk_write_mb_s: 2_000,
+                fsync_latency_us: 40,
+            },
+            mysqld_options: &[],
+        },
+        Profile {
+            name: "cloud-volume",
+            description: "Cloud VM: 8 vCPUs, 32 GB, no container; network block volume \
+                          (slow random reads, moderate fsync)",
+            hardware: Hardware {
+                host_cpus: 8,
+                host_ram_mb: 32 * 1024,
+                memory_limit_mb: 0,
+                cpus_milli: 0,
+                cpuset_cpus: String::new(),
+                cpu_statement_ns: 35_000,
+                cpu_row_ns: 110,
+                disk_read_latency_us: 600,
+                disk_seq_read_mb_s: 250,
+                disk_write_mb_s: 250,
+                fsync_latency_us: 900,
+            },
+            mysqld_options: &[],
+        },
+        Profile {
+            name: "laptop-ssd",
+            description: "Developer laptop: 8 CPUs, 16 GB, no container; consumer NVMe SSD \
+                          without power-loss protection",
+            hardware: Hardware {
+                host_cpus: 8,
+                host_ram_mb: 16 * 1024,
+                memory_limit_mb: 0,
+                cpus_milli: 0,
+                cpuset_cpus: String::new(),
+                cpu_statement_ns: 30_000,
+                cpu_row_ns: 90,
+                disk_read_latency_us: 90,
+                disk_seq_read_mb_s: 2_500,
+                disk_write_mb_s: 1_500,
+                fsync_latency_us: 1_200,
+            },
+            mysqld_options: &[],
+        },
+    ]
+}
+
+/// Looks up a profile by name.
+pub fn profile(name: &str) -> Result<Profile, String> {
+    profiles().into_iter().find(|p| p.name == name).ok_or_else(|| {
+        let names: Vec<&str> = profiles().iter().map(|p| p.name).collect();
+        format!("unknown hardware profile '{name}' (known: {})", names.join(", "))
+    })
+}
+
+/// One overridable constant: its key, unit and meaning, for `--hw`, `tunelab profiles` and
+/// the UI's knobs.
+#[derive(Clone, Copy, Debug)]
+pub struct HwKey {
+    pub key: &'static str,
+    pub unit: &'static str,
+    pub doc: &'static str,
+}
+
+/// Every key `--hw KEY=VALUE` accepts, in display order.
+pub const HW_KEYS: &[HwKey] = &[
+    HwKey { key: "host_cpus", unit: "CPUs", doc: "logical CPUs of the host" },
+    HwKey { key: "host_ram_mb", unit: "MiB", doc: "host memory (MemTotal)" },
+    HwKey { key: "memory_limit_mb", unit: "MiB", doc: "container --memory; 0 = none" },
+    HwKey { key: "cpus", unit: "CPUs", doc: "container --cpus quota; 0 = none" },
+    HwKey { key: "cpuset_cpus", unit: "list", doc: "container --cpuset-cpus; empty = all" },
+    HwKey { key: "cpu_statement_ns", unit: "ns", doc: "CPU time per statement" },
+    HwKey { key: "cpu_row_ns", unit: "ns", doc: "CPU time per row evaluated" },
+    HwKey { key: "disk_read_latency_us", unit: "us", doc: "random 16 KB read" },
+    HwKey { key: "disk_seq_read_mb_s", unit: "MB/s", doc: "sequential read bandwidth" },
+    HwKey { key: "disk_write_mb_s", unit: "MB/s", doc: "write bandwidth" },
+    HwKey { key: "fsync_latency_us", unit: "us", doc: "fsync latency" },
+];
+
+impl Hardware {
+    /// The value of `key` as `--hw` takes it and `tunelab profiles` prints it.
+    pub fn get(&self, key: &str) -> Option<String> {
+        Some(match key {
+            "host_cpus" => self.host_cpus.to_string(),
+            "host_ram_mb" => self.host_ram_mb.to_string(),
+            "memory_limit_mb" => self.memory_limit_mb.to_string(),
+            "cpus" => format_milli(self.cpus_milli),
+            "cpuset_cpus" => self.cpuset_cpus.clone(),
+            "cpu_statement_ns" => self.cpu_statement_ns.to_string(),
+            "cpu_row_ns" => self.cpu_row_ns.to_string(),
+            "disk_read_latency_us" => self.disk_read_latency_us.to_string(),
+            "disk_seq_read_mb_s" => self.disk_seq_read_mb_s.to_string(),
+            "disk_write_mb_s" => self.disk_write_mb_s.to_string(),
+            "fsync_latency_us" => self.fsync_latency_us.to_string(),
+            _ => return None,
+        })
+    }
+
+    /// Overrides one constant. The error is one line saying what was wrong; on an error the
+    /// hardware is left as it was.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let mut next = self.clone();
+        next.set_one(key, value.trim())?;
+        // A cpuset naming CPUs the host no longer has is an error whichever key changed.
+        parse_cpuset(&next.cpuset_cpus, next.host_cpus)?;
+        *self = next;
+        Ok(())
+    }
+
+    fn set_one(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let int = |lo: u64, hi: u64| -> Result<u64, String> {
+            let n: u64 = value.parse().map_err(|_| {
+                format!("hardware constant '{key}' needs a whole number, not '{value}'")
+            })?;
+            if n < lo || n > hi {
+                return Err(format!(
+                    "hardware constant '{key}' must be within {lo}..={hi}, not {n}"
+                ));
+            }
+            Ok(n)
+        };
+        match key {
+            "host_cpus" => self.host_cpus = int(1, 1024)? as u32,
+            "host_ram_mb" => self.host_ram_mb = int(256, 64 * 1024 * 1024)?,
+            "memory_limit_mb" => self.memory_limit_mb = int(0, 64 * 1024 * 1024)?,
+            "cpus" => {
+                let milli = parse_milli(value).ok_or_else(|| {
+                    format!(
+                        "hardware constant 'cpus' needs a number such as 4 or 1.5, not '{value}'"
+                    )
+                })?;
+                if milli > 1024 * 1000 {
+                    return Err(format!(
+                        "hardware constant 'cpus' must be at most 1024, not {value}"
+                    ));
+                }
+                self.cpus_milli = milli;
+            }
+            "cpuset_cpus" => {
+                parse_cpuset(value, self.host_cpus)?;
+                self.cpuset_cpus = value.to_string();
+            }
+            "cpu_statement_ns" => self.cpu_statement_ns = int(0, 1_000_000_000)?,
+            "cpu_row_ns" => self.cpu_row_ns = int(0, 1_000_000)?,
+            "disk_read_latency_us" => self.disk_read_latency_us = int(1, 10_000_000)?,
+            "disk_seq_read_mb_s" => self.disk_seq_read_mb_s = int(1, 1_000_000)?,
+            "disk_write_mb_s" => self.disk_write_mb_s = int(1, 1_000_000)?,
+            "fsync_latency_us" => self.fsync_latency_us = int(0, 10_000_000)?,
+            _ => {
+                let keys: Vec<&str> = HW_KEYS.iter().map(|k| k.key).collect();
+                return Err(format!(
+                    "unknown hardware constant '{key}' (known: {})",
+                    keys.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies `KEY=VALUE` overrides in order.
+    pub fn apply_overrides<'a>(
+        &mut self,
+        overrides: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<(), String> {
+        for (k, v) in overrides {
+            self.set(k, v)?;
+        }
+        Ok(())
+    }
+}
+
+/// Parses `--cpuset-cpus` (`0-3`, `0,2,4-7`) into a sorted list of CPU numbers.
+pub fn parse_cpuset(list: &str, host_cpus: u32) -> Result<Vec<u32>, String> {
+    let mut cpus = std::collections::BTreeSet::new();
+    if list.trim().is_empty() {
+        return Ok((0..host_cpus).collect());
+    }
+    let bad = || format!("cpuset_cpus '{list}' is not a CPU list such as 0-3 or 0,2,4");
+    for part in list.split(',') {
+        let part = part.trim();
+        let (lo, hi) = match part.split_once('-') {
+            Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+            None => (part.parse::<u32>(), part.parse::<u32>()),
+        };
+        let (lo, hi) = (lo.map_err(|_| bad())?, hi.map_err(|_| bad())?);
+        if lo > hi {
+            return Err(bad());
+        }
+        if hi >= host_cpus {
+            return Err(format!(
+                "cpuset_cpus '{list}' names CPU {hi}, but the host has CPUs 0-{}",
+                host_cpus - 1
+            ));
+        }
+        cpus.extend(lo..=hi);
+    }
+    Ok(cpus.into_iter().collect())
+}
+
+fn parse_milli(s: &str) -> Option<u32> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    if whole.is_empty() && frac.is_empty() || frac.len() > 3 {
+        return None;
+    }
+    let whole: u32 = if whole.is_empty() { 0 } else { whole.parse().ok()? };
+    let mut frac_milli = 0u32;
+    for (i, c) in frac.chars().enumerate() {
+        frac_milli += c.to_digit(10)? * [100, 10, 1][i];
+    }
+    whole.checked_mul(1000)?.checked_add(frac_milli)
+}
+
+fn format_milli(m: u32) -> String {
+    if m % 1000 == 0 {
+        (m / 1000).to_string()
+    } else {
+        format!("{}.{:03}", m / 1000, m % 1000).trim_end_matches('0').to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_round_trips_through_get_and_set() {
+        for p in profiles() {
+            let mut hw = p.hardware.clone();
+            for k in HW_KEYS {
+                let v = hw.get(k.key).unwrap_or_else(|| panic!("{} has no getter", k.key));
+                hw.set(k.key, &v).unwrap_or_else(|e| panic!("{}: {e}", k.key));
+            }
+            assert_eq!(hw, p.hardware);
+        }
+    }
+
+    #[test]
+    fn overrides_are_checked() {
+        let mut hw = profile(DEFAULT_PROFILE).unwrap().hardware;
+        hw.set("fsync_latency_us", "300").unwrap();
+        assert_eq!(hw.fsync_latency_us, 300);
+        hw.set("cpus", "1.5").unwrap();
+        assert_eq!(hw.cpus_milli, 1500);
+        assert_eq!(hw.get("cpus").unwrap(), "1.5");
+        assert!(hw.set("fsync_latency_us", "fast").unwrap_err().contains("whole number"));
+        assert!(hw.set("warp_drive", "1").unwrap_err().contains("unknown hardware constant"));
+        assert!(hw.set("cpuset_cpus", "0-99").unwrap_err().contains("host has CPUs 0-35"));
+        hw.set("cpuset_cpus", "0-3").unwrap();
+        assert!(hw.set("host_cpus", "2").is_err(), "cpuset 0-3 no longer fits 2 CPUs");
+        assert_eq!(hw.host_cpus, 36, "a refused override changes nothing");
+        assert!(profile("cray-1").is_err());
+    }
+
+    #[test]
+    fn cpusets_parse() {
+        assert_eq!(parse_cpuset("0-3", 36).unwrap(), vec![0, 1, 2, 3]);
+        assert_eq!(parse_cpuset("0,2,4-5", 36).unwrap(), vec![0, 2, 4, 5]);
+        assert_eq!(parse_cpuset("", 4).unwrap().len(), 4);
+        assert!(parse_cpuset("3-1", 36).is_err());
+        assert!(parse_cpuset("x", 36).is_err());
+    }
+}

@@ -1,0 +1,597 @@
+//! Expression evaluation over sqlparser's AST with MySQL's semantics: integer arithmetic that
+//! fails on overflow (error 1690), exact DECIMAL arithmetic and division scale
+//! (`div_precision_increment`), NULL propagation, division by zero giving NULL with warning
+//! 1365, string-to-number conversion by numeric prefix, and the built-in functions in
+//! `functions.rs`. Server state (variables, the clock) is reached through [`EvalContext`].
+
+use super::functions;
+use super::value::{Decimal, Value};
+use crate::error::{MySqlError, Result, Warning};
+use crate::server::variables::VarScope;
+use sqlparser::ast::{BinaryOperator as B, Expr, Ident, UnaryOperator as U, Value as Lit};
+use std::cmp::Ordering;
+
+/// What evaluation needs from the server and session.
+pub trait EvalContext {
+    /// `@@name`, `@@global.name`, ...
+    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value>;
+    /// `@name` (NULL if never set).
+    fn user_variable(&self, name: &str) -> Value;
+    /// A column of the current row (`SHOW ... WHERE Value > 10`); the default has no row.
+    fn column(&self, name: &str) -> Result<Value> {
+        Err(MySqlError::unknown_column(name, "field list"))
+    }
+    /// Records a warning for SHOW WARNINGS.
+    fn warn(&mut self, w: Warning);
+    /// Simulated wall clock, microseconds since the Unix epoch.
+    fn unix_micros(&self) -> i64;
+    /// `SLEEP(n)`: lets simulated time pass.
+    fn sleep(&mut self, micros: u64);
+    fn current_database(&self) -> Option<String>;
+    fn connection_id(&self) -> u64;
+    fn server_version(&self) -> String;
+    fn div_precision_increment(&self) -> u8;
+}
+
+/// Evaluates `e` to a value.
+pub fn eval(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
+    match e {
+        Expr::Value(v) => literal(&v.value),
+        Expr::Identifier(id) => identifier(id, cx),
+        Expr::CompoundIdentifier(parts) => compound(parts, cx),
+        Expr::Nested(inner) => eval(inner, cx),
+        Expr::UnaryOp { op, expr } => unary(*op, eval(expr, cx)?, e),
+        Expr::BinaryOp { left, op, right } => binary(left, op, right, e, cx),
+        Expr::IsNull(x) => Ok(bool_value(eval(x, cx)?.is_null())),
+        Expr::IsNotNull(x) => Ok(bool_value(!eval(x, cx)?.is_null())),
+        Expr::IsTrue(x) => Ok(bool_value(eval(x, cx)?.truth() == Some(true))),
+        Expr::IsFalse(x) => Ok(bool_value(eval(x, cx)?.truth() == Some(false))),
+        Expr::IsNotTrue(x) => Ok(bool_value(eval(x, cx)?.truth() != Some(true))),
+        Expr::IsNotFalse(x) => Ok(bool_value(eval(x, cx)?.truth() != Some(false))),
+        Expr::Between { expr, negated, low, high } => {
+            let v = eval(expr, cx)?;
+            let (lo, hi) = (eval(low, cx)?, eval(high, cx)?);
+            let ge = v.compare(&lo).map(|o| o != Ordering::Less);
+            let le = v.compare(&hi).map(|o| o != Ordering::Greater);
+            Ok(negate_if(and3(ge, le), *negated))
+        }
+        Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. } => {
+            let v = eval(expr, cx)?;
+            let mut saw_null = v.is_null();
+            let mut found = false;
+            for item in list {
+                match v.compare(&eval(item, cx)?) {
+                    Some(Ordering::Equal) => found = true,
+                    None => saw_null = true,
+                    _ => {}
+                }
+            }
+            let r = if found {
+                Some(true)
+            } else if saw_null {
+                None
+            } else {
+                Some(false)
+            };
+            Ok(negate_if(r, *negated))
+        }
+        Expr::Like { negated, expr, pattern, escape_char, .. } => {
+            let v = eval(expr, cx)?;
+            let p = eval(pattern, cx)?;
+            let escape = match escape_char {
+                Some(c) => eval(c, cx)?.to_text().and_then(|s| s.chars().next()).unwrap_or('\\'),
+                None => '\\',
+            };
+            let r = match (v.to_text(), p.to_text()) {
+                (Some(s), Some(p)) => Some(like(&s, &p, escape)),
+                _ => None,
+            };
+            Ok(negate_if(r, *negated))
+        }
+        Expr::Case { operand, conditions, else_result, .. } => {
+            let base = match operand {
+                Some(o) => Some(eval(o, cx)?),
+                None => None,
+            };
+            for when in conditions {
+                let c = eval(&when.condition, cx)?;
+                let hit = match &base {
+                    Some(b) => b.compare(&c) == Some(Ordering::Equal),
+                    None => c.truth() == Some(true),
+                };
+                if hit {
+                    return eval(&when.result, cx);
+                }
+            }
+            match else_result {
+                Some(e) => eval(e, cx),
+                None => Ok(Value::Null),
+            }
+        }
+        Expr::Function(f) => functions::call(f, cx),
+        Expr::Substring { expr, substring_from, substring_for, .. } => {
+            let mut args = vec![eval(expr, cx)?];
+            if let Some(f) = substring_from {
+                args.push(eval(f, cx)?);
+            }
+            if let Some(f) = substring_for {
+                args.push(eval(f, cx)?);
+            }
+            functions::substring(&args)
+        }
+        Expr::Trim { expr, trim_where, trim_what, .. } => {
+            let s = eval(expr, cx)?;
+            let what = match trim_what {
+                Some(w) => eval(w, cx)?,
+                None => Value::Str(" ".into()),
+            };
+            functions::trim(&s, &what, trim_where.as_ref().map(|w| w.to_string()))
+        }
+        Expr::Interval(_) => Err(MySqlError::not_supported_yet("INTERVAL expressions")),
+        Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
+            Err(MySqlError::not_supported_yet("subqueries"))
+        }
+        other => Err(MySqlError::not_supported_yet(&format!(
+            "the expression '{}'",
+            first_chars(&other.to_string(), 40)
+        ))),
+    }
+}
+
+fn first_chars(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+/// 1 or 0, as MySQL's boolean results are integers.
+pub fn bool_value(b: bool) -> Value {
+    Value::Int(i64::from(b))
+}
+
+fn negate_if(r: Option<bool>, negated: bool) -> Value {
+    match r {
+        None => Value::Null,
+        Some(b) => bool_value(b != negated),
+    }
+}
+
+fn and3(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (Some(true), Some(true)) => Some(true),
+        _ => None,
+    }
+}
+
+fn or3(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (Some(false), Some(false)) => Some(false),
+        _ => None,
+    }
+}
+
+/// A numeric or string literal.
+pub fn literal(v: &Lit) -> Result<Value> {
+    Ok(match v {
+        Lit::Number(s, _) => number_literal(s),
+        Lit::SingleQuotedString(s) | Lit::DoubleQuotedString(s) => Value::Str(s.clone()),
+        Lit::Boolean(b) => bool_value(*b),
+        Lit::Null => Value::Null,
+        Lit::HexStringLiteral(h) => {
+            let n = u64::from_str_radix(h, 16).unwrap_or(u64::MAX);
+            Value::UInt(n)
+        }
+        other => return Err(MySqlError::not_supported_yet(&format!("the literal {other}"))),
+    })
+}
+
+fn number_literal(s: &str) -> Value {
+    if s.contains(['e', 'E']) {
+        return Value::Double(s.parse().unwrap_or(0.0));
+    }
+    if !s.contains('.') {
+        if let Ok(i) = s.parse::<i64>() {
+            return Value::Int(i);
+        }
+        if let Ok(u) = s.parse::<u64>() {
+            return Value::UInt(u);
+        }
+    }
+    match Decimal::parse(s) {
+        Some(d) => Value::Decimal(d),
+        None => Value::Double(s.parse().unwrap_or(0.0)),
+    }
+}
+
+fn identifier(id: &Ident, cx: &mut dyn EvalContext) -> Result<Value> {
+    if id.quote_style.is_none() {
+        if let Some(name) = id.value.strip_prefix("@@") {
+            return cx.system_variable(name, VarScope::Default);
+        }
+        if let Some(name) = id.value.strip_prefix('@') {
+            return Ok(cx.user_variable(&name.to_ascii_lowercase()));
+        }
+    }
+    cx.column(&id.value)
+}
+
+fn compound(parts: &[Ident], cx: &mut dyn EvalContext) -> Result<Value> {
+    if let [first, name] = parts {
+        if let Some(scope) = first.value.strip_prefix("@@") {
+            let scope = match scope.to_ascii_lowercase().as_str() {
+                "global" => VarScope::Global,
+                "session" | "local" => VarScope::Session,
+                _ => {
+                    return Err(MySqlError::unknown_system_variable(&format!(
+                        "{scope}.{}",
+                        name.value
+                    )))
+                }
+            };
+            return cx.system_variable(&name.value, scope);
+        }
+    }
+    let full: Vec<&str> = parts.iter().map(|p| p.value.as_str()).collect();
+    cx.column(&full.join("."))
+}
+
+fn unary(op: U, v: Value, e: &Expr) -> Result<Value> {
+    Ok(match op {
+        U::Plus => v,
+        U::Minus => match v {
+            Value::Null => Value::Null,
+            Value::Int(i) => match i.checked_neg() {
+                Some(n) => Value::Int(n),
+                None => return Err(MySqlError::out_of_range("BIGINT", &e.to_string())),
+            },
+            Value::UInt(u) => match i64::try_from(u) {
+                Ok(i) => Value::Int(-i),
+                Err(_) => Value::Decimal(Decimal::new(-i128::from(u), 0)),
+            },
+            Value::Decimal(d) => Value::Decimal(Decimal::new(-d.mantissa, d.scale)),
+            Value::Double(d) => Value::Double(-d),
+            Value::Str(_) => Value::Double(-v.to_f64().unwrap_or(0.0)),
+        },
+        U::Not | U::BangNot => negate_if(v.truth(), true),
+        U::BitwiseNot => match v.to_i64() {
+            Some(i) => Value::UInt(!(i as u64)),
+            None => Value::Null,
+        },
+        other => return Err(MySqlError::not_supported_yet(&format!("the operator {other}"))),
+    })
+}
+
+fn binary(
+    left: &Expr,
+    op: &B,
+    right: &Expr,
+    whole: &Expr,
+    cx: &mut dyn EvalContext,
+) -> Result<Value> {
+    // AND/OR evaluate lazily where the left side decides.
+    match op {
+        B::And => {
+            let l = eval(left, cx)?.truth();
+            if l == Some(false) {
+                return Ok(bool_value(false));
+            }
+            return Ok(negate_if(and3(l, eval(right, cx)?.truth()), false));
+        }
+        B::Or => {
+            let l = eval(left, cx)?.truth();
+            if l == Some(true) {
+                return Ok(bool_value(true));
+            }
+            return Ok(negate_if(or3(l, eval(right, cx)?.truth()), false));
+        }
+        _ => {}
+    }
+    let l = eval(left, cx)?;
+    let r = eval(right, cx)?;
+    if *op == B::Spaceship {
+        return Ok(bool_value(match (l.is_null(), r.is_null()) {
+            (true, true) => true,
+            (false, false) => l.compare(&r) == Some(Ordering::Equal),
+            _ => false,
+        }));
+    }
+    if l.is_null() || r.is_null() {
+        return Ok(Value::Null);
+    }
+    let cmp =
+        |want: fn(Ordering) -> bool| Ok(l.compare(&r).map(want).map_or(Value::Null, bool_value));
+    match op {
+        B::Eq => cmp(|o| o == Ordering::Equal),
+        B::NotEq => cmp(|o| o != Ordering::Equal),
+        B::Lt => cmp(|o| o == Ordering::Less),
+        B::LtEq => cmp(|o| o != Ordering::Greater),
+        B::Gt => cmp(|o| o == Ordering::Greater),
+        B::GtEq => cmp(|o| o != Ordering::Less),
+        B::Xor => Ok(bool_value(l.truth() != r.truth())),
+        B::Plus | B::Minus | B::Multiply => arithmetic(op, &l, &r, whole),
+        B::Divide => divide(&l, &r, cx),
+        B::MyIntegerDivide => integer_divide(&l, &r, cx, whole),
+        B::Modulo => modulo(&l, &r, cx),
+        B::BitwiseAnd
+        | B::BitwiseOr
+        | B::BitwiseXor
+        | B::PGBitwiseShiftLeft
+        | B::PGBitwiseShiftRight => {
+            let (a, b) = (l.to_i64().unwrap_or(0) as u64, r.to_i64().unwrap_or(0) as u64);
+            Ok(Value::UInt(match op {
+                B::BitwiseAnd => a & b,
+                B::BitwiseOr => a | b,
+                B::BitwiseXor => a ^ b,
+                B::PGBitwiseShiftLeft => a.checked_shl(b as u32).unwrap_or(0),
+                _ => a.checked_shr(b as u32).unwrap_or(0),
+            }))
+        }
+        other => Err(MySqlError::not_supported_yet(&format!("the operator {other}"))),
+    }
+}
+
+/// The numeric class of an operation: exact integer, exact decimal, or double.
+enum Class {
+    Int,
+    Decimal,
+    Double,
+}
+
+fn class(l: &Value, r: &Value) -> Class {
+    let any = |f: fn(&Value) -> bool| f(l) || f(r);
+    if any(|v| matches!(v, Value::Double(_) | Value::Str(_))) {
+        Class::Double
+    } else if any(|v| matches!(v, Value::Decimal(_))) {
+        Class::Decimal
+    } else {
+        Class::Int
+    }
+}
+
+fn arithmetic(op: &B, l: &Value, r: &Value, whole: &Expr) -> Result<Value> {
+    let overflow = || MySqlError::out_of_range(int_type_name(l, r), &mysql_expr_text(whole));
+    match class(l, r) {
+        Class::Double => {
+            let (a, b) = (l.to_f64().unwrap_or(0.0), r.to_f64().unwrap_or(0.0));
+            let v = match op {
+                B::Plus => a + b,
+                B::Minus => a - b,
+                _ => a * b,
+            };
+            if v.is_finite() {
+                Ok(Value::Double(v))
+            } else {
+                Err(MySqlError::out_of_range("DOUBLE", &mysql_expr_text(whole)))
+            }
+        }
+        Class::Decimal => {
+            let (a, b) = (
+                l.to_decimal().unwrap_or(Decimal::new(0, 0)),
+                r.to_decimal().unwrap_or(Decimal::new(0, 0)),
+            );
+            let v = match op {
+                B::Plus => a.checked_add(b),
+                B::Minus => a.checked_sub(b),
+                _ => a.checked_mul(b),
+            };
+            v.map(Value::Decimal)
+                .ok_or_else(|| MySqlError::out_of_range("DECIMAL", &mysql_expr_text(whole)))
+        }
+        Class::Int => {
+            // Unsigned if either side is unsigned, as MySQL does (so 0 - 1 on an unsigned
+            // column is an error, not -1).
+            let unsigned = matches!(l, Value::UInt(_)) || matches!(r, Value::UInt(_));
+            let (a, b) = (int128(l), int128(r));
+            let v = match op {
+                B::Plus => a + b,
+                B::Minus => a - b,
+                _ => a.checked_mul(b).ok_or_else(overflow)?,
+            };
+            if unsigned {
+                u64::try_from(v).map(Value::UInt).map_err(|_| overflow())
+            } else {
+                i64::try_from(v).map(Value::Int).map_err(|_| overflow())
+            }
+        }
+    }
+}
+
+fn int128(v: &Value) -> i128 {
+    match v {
+        Value::Int(i) => i128::from(*i),
+        Value::UInt(u) => i128::from(*u),
+        other => i128::from(other.to_i64().unwrap_or(0)),
+    }
+}
+
+fn int_type_name(l: &Value, r: &Value) -> &'static str {
+    if matches!(l, Value::UInt(_)) || matches!(r, Value::UInt(_)) {
+        "BIGINT UNSIGNED"
+    } else {
+        "BIGINT"
+    }
+}
+
+/// MySQL prints the failing expression fully parenthesised: `(9223372036854775807 + 1)`.
+fn mysql_expr_text(e: &Expr) -> String {
+    match e {
+        Expr::BinaryOp { left, op, right } => {
+            format!("({} {} {})", mysql_expr_text(left), op, mysql_expr_text(right))
+        }
+        Expr::Nested(inner) => mysql_expr_text(inner),
+        other => other.to_string(),
+    }
+}
+
+fn divide(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
+    match class(l, r) {
+        Class::Double => {
+            let b = r.to_f64().unwrap_or(0.0);
+            if b == 0.0 {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            Ok(Value::Double(l.to_f64().unwrap_or(0.0) / b))
+        }
+        _ => {
+            let (a, b) = (
+                l.to_decimal().unwrap_or(Decimal::new(0, 0)),
+                r.to_decimal().unwrap_or(Decimal::new(0, 0)),
+            );
+            match a.checked_div(b, cx.div_precision_increment()) {
+                Some(q) => Ok(Value::Decimal(q)),
+                None => {
+                    cx.warn(Warning::division_by_zero());
+                    Ok(Value::Null)
+                }
+            }
+        }
+    }
+}
+
+fn integer_divide(l: &Value, r: &Value, cx: &mut dyn EvalContext, whole: &Expr) -> Result<Value> {
+    let q = match class(l, r) {
+        Class::Int => {
+            let (a, b) = (int128(l), int128(r));
+            if b == 0 {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            a / b
+        }
+        _ => {
+            let (a, b) = (l.to_f64().unwrap_or(0.0), r.to_f64().unwrap_or(0.0));
+            if b == 0.0 {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            (a / b).trunc() as i128
+        }
+    };
+    i64::try_from(q)
+        .map(Value::Int)
+        .map_err(|_| MySqlError::out_of_range("BIGINT", &mysql_expr_text(whole)))
+}
+
+fn modulo(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
+    match class(l, r) {
+        Class::Int => {
+            let (a, b) = (int128(l), int128(r));
+            if b == 0 {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            Ok(Value::Int((a % b) as i64))
+        }
+        Class::Decimal => {
+            let (a, b) = (
+                l.to_decimal().unwrap_or(Decimal::new(0, 0)),
+                r.to_decimal().unwrap_or(Decimal::new(0, 0)),
+            );
+            if b.is_zero() {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            let s = a.scale.max(b.scale);
+            let (x, y) = (a.rescale(s).mantissa, b.rescale(s).mantissa);
+            Ok(Value::Decimal(Decimal::new(x % y, s)))
+        }
+        Class::Double => {
+            let b = r.to_f64().unwrap_or(0.0);
+            if b == 0.0 {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            Ok(Value::Double(l.to_f64().unwrap_or(0.0) % b))
+        }
+    }
+}
+
+/// SQL LIKE with `%`, `_` and an escape character, case-insensitive (ASCII folding, as the
+/// default collation compares ASCII). Iterative with backtracking, so no recursion depth
+/// depends on the input.
+pub fn like(s: &str, p: &str, escape: char) -> bool {
+    let s: Vec<char> = s.chars().flat_map(char::to_lowercase).collect();
+    // Pattern tokens: Some(c) literal, None for '_', and a separate marker for '%'.
+    #[derive(Clone, Copy, PartialEq)]
+    enum T {
+        Lit(char),
+        One,
+        Any,
+    }
+    let mut toks = Vec::new();
+    let mut it = p.chars().flat_map(char::to_lowercase).peekable();
+    while let Some(c) = it.next() {
+        toks.push(if c == escape {
+            T::Lit(it.next().unwrap_or(escape))
+        } else if c == '%' {
+            T::Any
+        } else if c == '_' {
+            T::One
+        } else {
+            T::Lit(c)
+        });
+    }
+    let (mut si, mut pi) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while si < s.len() {
+        match toks.get(pi) {
+            Some(T::Any) => {
+                star = Some((pi, si));
+                pi += 1;
+            }
+            Some(T::One) => {
+                si += 1;
+                pi += 1;
+            }
+            Some(T::Lit(c)) if *c == s[si] => {
+                si += 1;
+                pi += 1;
+            }
+            _ => match star {
+                Some((sp, ss)) => {
+                    pi = sp + 1;
+                    si = ss + 1;
+                    star = Some((sp, ss + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    toks[pi..].iter().all(|t| *t == T::Any)
+}
+
+/// Whether a select-list expression can be NULL (the client widens such columns to fit
+/// "NULL"). Conservative: anything not known to be non-NULL may be.
+pub fn maybe_null(e: &Expr) -> bool {
+    match e {
+        Expr::Value(v) => matches!(v.value, Lit::Null),
+        Expr::Nested(x) => maybe_null(x),
+        Expr::UnaryOp { expr, .. } => maybe_null(expr),
+        Expr::BinaryOp { left, op, right } => {
+            matches!(op, B::Divide | B::MyIntegerDivide | B::Modulo)
+                || maybe_null(left)
+                || maybe_null(right)
+        }
+        Expr::IsNull(_) | Expr::IsNotNull(_) => false,
+        Expr::Function(f) => functions::maybe_null(f),
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::like;
+
+    #[test]
+    fn like_patterns() {
+        assert!(like("Innodb_buffer_pool_reads", "innodb_buffer_pool%", '\\'));
+        assert!(like("max_connections", "max\\_connections", '\\'));
+        assert!(!like("maxXconnections", "max\\_connections", '\\'));
+        assert!(like("abc", "a_c", '\\'));
+        assert!(like("abc", "%", '\\'));
+        assert!(like("", "%%", '\\'));
+        assert!(!like("abc", "ab", '\\'));
+        assert!(like("aXbXc", "%b%c", '\\'));
+    }
+}

@@ -1,0 +1,603 @@
+//! MySQL's built-in scalar functions: string, numeric, control-flow, information and time
+//! functions, plus the performance_schema formatting functions (`FORMAT_BYTES`,
+//! `FORMAT_PICO_TIME`) that tuning sessions use. Aggregates belong to the executor.
+
+use super::expr::{eval, EvalContext};
+use super::value::{Decimal, Value};
+use crate::error::{MySqlError, Result};
+use crate::sim::CivilTime;
+use sqlparser::ast::{Function, FunctionArg, FunctionArgExpr, FunctionArguments};
+
+/// The arguments of a call, unevaluated.
+fn arg_exprs(f: &Function) -> Result<Vec<&sqlparser::ast::Expr>> {
+    match &f.args {
+        FunctionArguments::None => Ok(Vec::new()),
+        FunctionArguments::List(list) => list
+            .args
+            .iter()
+            .map(|a| match a {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Ok(e),
+                _ => Err(MySqlError::not_supported_yet("this kind of function argument")),
+            })
+            .collect(),
+        FunctionArguments::Subquery(_) => Err(MySqlError::not_supported_yet("subqueries")),
+    }
+}
+
+fn function_name(f: &Function) -> String {
+    f.name.to_string().to_ascii_uppercase()
+}
+
+/// Calls a built-in function.
+pub fn call(f: &Function, cx: &mut dyn EvalContext) -> Result<Value> {
+    let name = function_name(f);
+    let exprs = arg_exprs(f)?;
+    // Control flow evaluates lazily.
+    match name.as_str() {
+        "IF" => {
+            arity(&name, exprs.len(), 3, 3)?;
+            let c = eval(exprs[0], cx)?;
+            return eval(if c.truth() == Some(true) { exprs[1] } else { exprs[2] }, cx);
+        }
+        "IFNULL" | "COALESCE" => {
+            if name == "IFNULL" {
+                arity(&name, exprs.len(), 2, 2)?;
+            } else {
+                arity(&name, exprs.len(), 1, 1024)?;
+            }
+            for e in &exprs {
+                let v = eval(e, cx)?;
+                if !v.is_null() {
+                    return Ok(v);
+                }
+            }
+            return Ok(Value::Null);
+        }
+        _ => {}
+    }
+    let args: Vec<Value> = exprs.iter().map(|e| eval(e, cx)).collect::<Result<_>>()?;
+    let n = args.len();
+    let text = |i: usize| args[i].to_text();
+    let null_if_any = args.iter().any(Value::is_null);
+    Ok(match name.as_str() {
+        "NULLIF" => {
+            arity(&name, n, 2, 2)?;
+            if args[0].compare(&args[1]) == Some(std::cmp::Ordering::Equal) {
+                Value::Null
+            } else {
+                args[0].clone()
+            }
+        }
+        "ISNULL" => {
+            arity(&name, n, 1, 1)?;
+            Value::Int(i64::from(args[0].is_null()))
+        }
+        "GREATEST" | "LEAST" => {
+            arity(&name, n, 2, 1024)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let want = if name == "GREATEST" {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Less
+            };
+            let mut best = args[0].clone();
+            for a in &args[1..] {
+                if a.compare(&best) == Some(want) {
+                    best = a.clone();
+                }
+            }
+            best
+        }
+        "CONCAT" => {
+            arity(&name, n, 1, 1024)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            Value::Str(args.iter().filter_map(Value::to_text).collect())
+        }
+        "CONCAT_WS" => {
+            arity(&name, n, 2, 1024)?;
+            let Some(sep) = text(0) else { return Ok(Value::Null) };
+            let parts: Vec<String> = args[1..].iter().filter_map(Value::to_text).collect();
+            Value::Str(parts.join(&sep))
+        }
+        "LENGTH" | "OCTET_LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" => {
+            arity(&name, n, 1, 1)?;
+            match text(0) {
+                None => Value::Null,
+                Some(s) if name.starts_with("CHAR") => Value::Int(s.chars().count() as i64),
+                Some(s) => Value::Int(s.len() as i64),
+            }
+        }
+        "UPPER" | "UCASE" | "LOWER" | "LCASE" | "REVERSE" => {
+            arity(&name, n, 1, 1)?;
+            match text(0) {
+                None => Value::Null,
+                Some(s) => Value::Str(match name.as_str() {
+                    "UPPER" | "UCASE" => s.to_uppercase(),
+                    "REVERSE" => s.chars().rev().collect(),
+                    _ => s.to_lowercase(),
+                }),
+            }
+        }
+        "LEFT" | "RIGHT" => {
+            arity(&name, n, 2, 2)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let s: Vec<char> = text(0).unwrap_or_default().chars().collect();
+            let k = args[1].to_i64().unwrap_or(0).clamp(0, s.len() as i64) as usize;
+            Value::Str(if name == "LEFT" {
+                s[..k].iter().collect()
+            } else {
+                s[s.len() - k..].iter().collect()
+            })
+        }
+        "SUBSTRING" | "SUBSTR" | "MID" => {
+            arity(&name, n, 2, 3)?;
+            substring(&args)?
+        }
+        "REPEAT" => {
+            arity(&name, n, 2, 2)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let count = args[1].to_i64().unwrap_or(0).max(0) as u64;
+            let s = text(0).unwrap_or_default();
+            // max_allowed_packet bounds results (64 MB); past it MySQL returns NULL.
+            if (s.len() as u64).saturating_mul(count) > 64 << 20 {
+                return Ok(Value::Null);
+            }
+            Value::Str(s.repeat(count as usize))
+        }
+        "REPLACE" => {
+            arity(&name, n, 3, 3)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let (s, from, to) = (
+                text(0).unwrap_or_default(),
+                text(1).unwrap_or_default(),
+                text(2).unwrap_or_default(),
+            );
+            Value::Str(if from.is_empty() { s } else { s.replace(&from, &to) })
+        }
+        "LPAD" | "RPAD" => {
+            arity(&name, n, 3, 3)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let s: Vec<char> = text(0).unwrap_or_default().chars().collect();
+            let len = args[1].to_i64().unwrap_or(0);
+            if !(0..=(64 << 20)).contains(&len) {
+                return Ok(Value::Null);
+            }
+            let len = len as usize;
+            let pad: Vec<char> = text(2).unwrap_or_default().chars().collect();
+            if s.len() >= len {
+                return Ok(Value::Str(s[..len].iter().collect()));
+            }
+            if pad.is_empty() {
+                return Ok(Value::Null);
+            }
+            let fill: String = pad.iter().cycle().take(len - s.len()).collect();
+            let s: String = s.iter().collect();
+            Value::Str(if name == "LPAD" { fill + &s } else { s + &fill })
+        }
+        "INSTR" | "LOCATE" | "POSITION" => {
+            arity(&name, n, 2, 3)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            // INSTR(str, sub) but LOCATE(sub, str[, pos])
+            let (hay, needle) =
+                if name == "INSTR" { (text(0), text(1)) } else { (text(1), text(0)) };
+            let (hay, needle) =
+                (hay.unwrap_or_default().to_lowercase(), needle.unwrap_or_default().to_lowercase());
+            let start = if n == 3 { args[2].to_i64().unwrap_or(1).max(1) as usize - 1 } else { 0 };
+            let hay_chars: Vec<char> = hay.chars().collect();
+            if start > hay_chars.len() {
+                return Ok(Value::Int(0));
+            }
+            let tail: String = hay_chars[start..].iter().collect();
+            match tail.find(&needle) {
+                Some(byte) => Value::Int((tail[..byte].chars().count() + start + 1) as i64),
+                None => Value::Int(0),
+            }
+        }
+        "ABS" => {
+            arity(&name, n, 1, 1)?;
+            match &args[0] {
+                Value::Int(i) => {
+                    i.checked_abs().map(Value::Int).unwrap_or(Value::UInt(i.unsigned_abs()))
+                }
+                Value::Decimal(d) => Value::Decimal(Decimal::new(d.mantissa.abs(), d.scale)),
+                Value::Null => Value::Null,
+                Value::UInt(u) => Value::UInt(*u),
+                other => Value::Double(other.to_f64().unwrap_or(0.0).abs()),
+            }
+        }
+        "SIGN" => {
+            arity(&name, n, 1, 1)?;
+            match args[0].to_f64() {
+                None => Value::Null,
+                Some(f) => Value::Int(if f > 0.0 {
+                    1
+                } else if f < 0.0 {
+                    -1
+                } else {
+                    0
+                }),
+            }
+        }
+        "FLOOR" | "CEIL" | "CEILING" => {
+            arity(&name, n, 1, 1)?;
+            let up = name != "FLOOR";
+            match &args[0] {
+                Value::Null => Value::Null,
+                Value::Int(_) | Value::UInt(_) => args[0].clone(),
+                Value::Decimal(d) => {
+                    let t = d.rescale(0);
+                    let exact = Decimal::new(t.mantissa, 0).cmp_value(*d);
+                    let adj = match (up, exact) {
+                        (true, std::cmp::Ordering::Less) => 1,
+                        (false, std::cmp::Ordering::Greater) => -1,
+                        _ => 0,
+                    };
+                    let m = t.mantissa + adj;
+                    i64::try_from(m).map(Value::Int).unwrap_or(Value::Decimal(Decimal::new(m, 0)))
+                }
+                other => {
+                    let f = other.to_f64().unwrap_or(0.0);
+                    Value::Double(if up { libm::ceil(f) } else { libm::floor(f) })
+                }
+            }
+        }
+        "ROUND" | "TRUNCATE" => {
+            arity(&name, n, if name == "ROUND" { 1 } else { 2 }, 2)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let places = if n == 2 { args[1].to_i64().unwrap_or(0).clamp(-30, 30) } else { 0 };
+            round(&args[0], places, name == "TRUNCATE")?
+        }
+        "MOD" => {
+            arity(&name, n, 2, 2)?;
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let (a, b) = (args[0].to_f64().unwrap_or(0.0), args[1].to_f64().unwrap_or(0.0));
+            match (&args[0], &args[1]) {
+                (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(x % y),
+                _ if b == 0.0 => Value::Null,
+                _ => Value::Double(a % b),
+            }
+        }
+        "POW" | "POWER" | "SQRT" | "EXP" | "LN" | "LOG" | "LOG2" | "LOG10" => {
+            arity(
+                &name,
+                n,
+                1,
+                if matches!(name.as_str(), "POW" | "POWER" | "LOG") { 2 } else { 1 },
+            )?;
+            if name.starts_with("POW") {
+                arity(&name, n, 2, 2)?;
+            }
+            if null_if_any {
+                return Ok(Value::Null);
+            }
+            let a = args[0].to_f64().unwrap_or(0.0);
+            // libm gives the same bits on every target (std's may call the platform's libm).
+            let r = match name.as_str() {
+                "POW" | "POWER" => libm::pow(a, args[1].to_f64().unwrap_or(0.0)),
+                "SQRT" if a >= 0.0 => libm::sqrt(a),
+                "EXP" => libm::exp(a),
+                "LN" if a > 0.0 => libm::log(a),
+                "LOG" if n == 1 && a > 0.0 => libm::log(a),
+                "LOG" if n == 2 && a > 0.0 && a != 1.0 => {
+                    let b = args[1].to_f64().unwrap_or(0.0);
+                    if b <= 0.0 {
+                        return Ok(Value::Null);
+                    }
+                    libm::log(b) / libm::log(a)
+                }
+                "LOG2" if a > 0.0 => libm::log2(a),
+                "LOG10" if a > 0.0 => libm::log10(a),
+                _ => return Ok(Value::Null),
+            };
+            if r.is_finite() {
+                Value::Double(r)
+            } else {
+                Value::Null
+            }
+        }
+        "PI" => {
+            arity(&name, n, 0, 0)?;
+            Value::Decimal(Decimal::new(3141593, 6))
+        }
+        "FORMAT" => {
+            arity(&name, n, 2, 3)?;
+            if args[..2].iter().any(Value::is_null) {
+                return Ok(Value::Null);
+            }
+            let places = args[1].to_i64().unwrap_or(0).clamp(0, 30);
+            let rounded = round(&args[0], places, false)?;
+            let fixed = match rounded {
+                Value::Decimal(d) => d.rescale(places as u8).to_string(),
+                Value::Double(f) => format!("{:.*}", places as usize, f),
+                other => {
+                    let d = other.to_decimal().unwrap_or(Decimal::new(0, 0));
+                    d.rescale(places as u8).to_string()
+                }
+            };
+            Value::Str(group_thousands(&fixed))
+        }
+        "FORMAT_BYTES" => {
+            arity(&name, n, 1, 1)?;
+            match args[0].to_f64() {
+                None => Value::Null,
+                Some(b) => Value::Str(format_bytes(b)),
+            }
+        }
+        "FORMAT_PICO_TIME" => {
+            arity(&name, n, 1, 1)?;
+            match args[0].to_f64() {
+                None => Value::Null,
+                Some(ps) => Value::Str(format_pico_time(ps)),
+            }
+        }
+        "NOW" | "CURRENT_TIMESTAMP" | "SYSDATE" | "LOCALTIME" | "LOCALTIMESTAMP"
+        | "UTC_TIMESTAMP" => {
+            arity(&name, n, 0, 1)?;
+            Value::Str(civil(cx).datetime())
+        }
+        "CURDATE" | "CURRENT_DATE" | "UTC_DATE" => {
+            arity(&name, n, 0, 0)?;
+            Value::Str(civil(cx).datetime()[..10].to_string())
+        }
+        "CURTIME" | "CURRENT_TIME" | "UTC_TIME" => {
+            arity(&name, n, 0, 1)?;
+            Value::Str(civil(cx).datetime()[11..].to_string())
+        }
+        "UNIX_TIMESTAMP" => {
+            arity(&name, n, 0, 0)?;
+            Value::Int(cx.unix_micros().div_euclid(1_000_000))
+        }
+        "SLEEP" => {
+            arity(&name, n, 1, 1)?;
+            let secs = args[0].to_decimal().unwrap_or(Decimal::new(0, 0)).rescale(6);
+            // Bounded like any wait: a sleep longer than a simulated day is cut to a day.
+            let micros = secs.mantissa.clamp(0, 86_400_000_000) as u64;
+            cx.sleep(micros);
+            Value::Int(0)
+        }
+        "VERSION" => {
+            arity(&name, n, 0, 0)?;
+            Value::Str(cx.server_version())
+        }
+        "DATABASE" | "SCHEMA" => {
+            arity(&name, n, 0, 0)?;
+            cx.current_database().map_or(Value::Null, Value::Str)
+        }
+        "USER" | "CURRENT_USER" | "SESSION_USER" | "SYSTEM_USER" => {
+            arity(&name, n, 0, 0)?;
+            Value::Str("root@localhost".into())
+        }
+        "CONNECTION_ID" => {
+            arity(&name, n, 0, 0)?;
+            Value::UInt(cx.connection_id())
+        }
+        "LAST_INSERT_ID" | "ROW_COUNT" | "FOUND_ROWS" => {
+            arity(&name, n, 0, 1)?;
+            Value::Int(0)
+        }
+        _ => {
+            // MySQL looks an unknown name up as a stored function in the current database.
+            return Err(match cx.current_database() {
+                None => MySqlError::no_database_selected(),
+                Some(db) => MySqlError::function_does_not_exist(&format!("{db}.{}", f.name)),
+            });
+        }
+    })
+}
+
+fn civil(cx: &dyn EvalContext) -> CivilTime {
+    let us = cx.unix_micros();
+    CivilTime::from_unix(us.div_euclid(1_000_000), us.rem_euclid(1_000_000) as u32)
+}
+
+fn arity(name: &str, n: usize, min: usize, max: usize) -> Result<()> {
+    if n < min || n > max {
+        return Err(MySqlError::wrong_parameter_count(name));
+    }
+    Ok(())
+}
+
+/// SUBSTRING(str, pos[, len]) with MySQL's 1-based and negative positions.
+pub fn substring(args: &[Value]) -> Result<Value> {
+    if args.iter().any(Value::is_null) {
+        return Ok(Value::Null);
+    }
+    let s: Vec<char> = args[0].to_text().unwrap_or_default().chars().collect();
+    let pos = args.get(1).and_then(Value::to_i64).unwrap_or(1);
+    let len = s.len() as i64;
+    let start = match pos {
+        0 => return Ok(Value::Str(String::new())),
+        p if p > 0 => p - 1,
+        p => len + p,
+    };
+    if start < 0 || start >= len {
+        return Ok(Value::Str(String::new()));
+    }
+    let count = args.get(2).and_then(Value::to_i64).unwrap_or(len).max(0);
+    let end = (start + count).min(len);
+    Ok(Value::Str(s[start as usize..end as usize].iter().collect()))
+}
+
+/// TRIM([BOTH | LEADING | TRAILING] [what] FROM s)
+pub fn trim(s: &Value, what: &Value, where_: Option<String>) -> Result<Value> {
+    let (Some(s), Some(w)) = (s.to_text(), what.to_text()) else { return Ok(Value::Null) };
+    if w.is_empty() {
+        return Ok(Value::Str(s));
+    }
+    let mut out = s.as_str();
+    let mode = where_.unwrap_or_else(|| "BOTH".into()).to_ascii_uppercase();
+    if mode != "TRAILING" {
+        while let Some(rest) = out.strip_prefix(w.as_str()) {
+            out = rest;
+        }
+    }
+    if mode != "LEADING" {
+        while let Some(rest) = out.strip_suffix(w.as_str()) {
+            out = rest;
+        }
+    }
+    Ok(Value::Str(out.to_string()))
+}
+
+/// ROUND / TRUNCATE to `places` digits (negative = left of the point). Exact values stay
+/// exact (the result has `places` decimals, as MySQL gives for a constant D); doubles and
+/// strings round as doubles.
+fn round(v: &Value, places: i64, truncate: bool) -> Result<Value> {
+    let exact = match v {
+        Value::Null => return Ok(Value::Null),
+        Value::Int(_) | Value::UInt(_) | Value::Decimal(_) => {
+            v.to_decimal().unwrap_or(Decimal::new(0, 0))
+        }
+        other => {
+            let f = other.to_f64().unwrap_or(0.0);
+            let m = libm::pow(10.0, places as f64);
+            let x = f * m;
+            let r = if truncate { libm::trunc(x) } else { libm::round(x) };
+            return Ok(Value::Double(r / m));
+        }
+    };
+    let is_integer = matches!(v, Value::Int(_) | Value::UInt(_));
+    if places >= 0 {
+        let keep = places as u8;
+        if is_integer {
+            return Ok(v.clone());
+        }
+        let r = if truncate && keep < exact.scale {
+            Decimal::new(exact.mantissa / 10i128.pow(u32::from(exact.scale - keep)), keep)
+        } else {
+            exact.rescale(keep)
+        };
+        return Ok(Value::Decimal(r));
+    }
+    let p = 10i128.pow((-places) as u32);
+    let whole = if truncate {
+        exact.mantissa / 10i128.pow(u32::from(exact.scale))
+    } else {
+        exact.rescale(0).mantissa
+    };
+    let q = if truncate { whole / p } else { (whole + whole.signum() * p / 2) / p };
+    let m = q * p;
+    Ok(if is_integer {
+        i64::try_from(m).map(Value::Int).unwrap_or(Value::Decimal(Decimal::new(m, 0)))
+    } else {
+        Value::Decimal(Decimal::new(m, 0))
+    })
+}
+
+fn group_thousands(fixed: &str) -> String {
+    let (sign, rest) = fixed.strip_prefix('-').map_or(("", fixed), |r| ("-", r));
+    let (whole, frac) = rest.split_once('.').map_or((rest, None), |(w, f)| (w, Some(f)));
+    let mut out = String::new();
+    for (i, c) in whole.chars().enumerate() {
+        if i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    match frac {
+        Some(f) => format!("{sign}{out}.{f}"),
+        None => format!("{sign}{out}"),
+    }
+}
+
+/// `FORMAT_BYTES()`: `512 bytes`, `1.00 KiB`, `4.50 GiB` (performance_schema function).
+pub fn format_bytes(b: f64) -> String {
+    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
+    if b.abs() < 1024.0 {
+        return format!("{} bytes", b.trunc() as i64);
+    }
+    let mut v = b / 1024.0;
+    let mut unit = 0;
+    while v.abs() >= 1024.0 && unit < UNITS.len() - 1 {
+        v /= 1024.0;
+        unit += 1;
+    }
+    format!("{:.2} {}", v, UNITS[unit])
+}
+
+/// `FORMAT_PICO_TIME()`: `0 ps`, `26.60 ms`, `1.17 s`, `1.87 min`, `2.00 h`, `1.00 d`.
+pub fn format_pico_time(ps: f64) -> String {
+    let a = ps.abs();
+    let (div, unit) = if a < 1e3 {
+        return format!("{} ps", ps.trunc() as i64);
+    } else if a < 1e6 {
+        (1e3, "ns")
+    } else if a < 1e9 {
+        (1e6, "us")
+    } else if a < 1e12 {
+        (1e9, "ms")
+    } else if a < 60e12 {
+        (1e12, "s")
+    } else if a < 3600e12 {
+        (60e12, "min")
+    } else if a < 86400e12 {
+        (3600e12, "h")
+    } else {
+        (86400e12, "d")
+    };
+    format!("{:.2} {}", ps / div, unit)
+}
+
+/// Whether a function call can return NULL.
+pub fn maybe_null(f: &Function) -> bool {
+    let name = function_name(f);
+    let args_nullable =
+        arg_exprs(f).map(|a| a.iter().any(|e| super::expr::maybe_null(e))).unwrap_or(true);
+    match name.as_str() {
+        "NOW" | "CURRENT_TIMESTAMP" | "SYSDATE" | "CURDATE" | "CURTIME" | "UNIX_TIMESTAMP"
+        | "VERSION" | "USER" | "CURRENT_USER" | "CONNECTION_ID" | "PI" | "SLEEP" | "ISNULL" => {
+            false
+        }
+        "DATABASE" | "SCHEMA" | "NULLIF" | "IF" | "IFNULL" | "COALESCE" | "REPEAT" | "LPAD"
+        | "RPAD" => true,
+        _ => args_nullable,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formatting_functions() {
+        assert_eq!(format_bytes(512.0), "512 bytes");
+        assert_eq!(format_bytes(4608.0 * 1024.0 * 1024.0), "4.50 GiB");
+        assert_eq!(format_pico_time(1.1677e12), "1.17 s");
+        assert_eq!(format_pico_time(26.6e9), "26.60 ms");
+        assert_eq!(format_pico_time(0.0), "0 ps");
+        assert_eq!(group_thousands("1234567.891"), "1,234,567.891");
+        assert_eq!(group_thousands("-123"), "-123");
+    }
+
+    #[test]
+    fn rounding() {
+        let d = |s: &str| Value::Decimal(Decimal::parse(s).unwrap());
+        assert_eq!(round(&d("65.6349"), 2, false).unwrap().to_text().unwrap(), "65.63");
+        assert_eq!(round(&d("99.395"), 2, false).unwrap().to_text().unwrap(), "99.40");
+        assert_eq!(round(&d("2.5"), 0, false).unwrap().to_text().unwrap(), "3");
+        assert_eq!(round(&Value::Int(1234), -2, false).unwrap().to_text().unwrap(), "1200");
+        assert_eq!(round(&d("1.999"), 1, true).unwrap().to_text().unwrap(), "1.9");
+        assert_eq!(
+            substring(&[Value::Str("abcdef".into()), Value::Int(-3), Value::Int(2)]).unwrap(),
+            Value::Str("de".into())
+        );
+    }
+}

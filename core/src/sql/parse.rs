@@ -1,0 +1,334 @@
+//! From statement text to a statement the server runs. SELECT and expressions are parsed by
+//! the `sqlparser` crate's MySQL dialect; the MySQL-only statements it does not know as MySQL
+//! writes them (`SET PERSIST`, `SET @@global.x`, `SHOW [GLOBAL] STATUS`, `SHOW WARNINGS`, `DO`)
+//! are parsed here on top of its token stream. Syntax errors become error 1064 with MySQL's
+//! `near '...' at line N` text.
+
+use crate::error::{MySqlError, Result};
+use crate::server::variables::VarScope;
+use sqlparser::ast::{Expr, Query};
+use sqlparser::dialect::MySqlDialect;
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::{Parser, ParserError};
+use sqlparser::tokenizer::Token;
+
+/// Nesting depth the parser accepts before refusing (bounds recursion on hostile input).
+const RECURSION_LIMIT: usize = 64;
+
+/// A parsed statement.
+#[derive(Clone, Debug)]
+pub enum Statement {
+    /// A query, with the statement text (select-list column names are taken from it).
+    Select(Box<Query>),
+    /// `SET a = 1, GLOBAL b = 2, @u = 3`
+    Set(Vec<Assignment>),
+    /// `SHOW [GLOBAL | SESSION] VARIABLES [LIKE 'p' | WHERE expr]`
+    ShowVariables { scope: VarScope, filter: Option<ShowFilter> },
+    /// `SHOW [GLOBAL | SESSION] STATUS [LIKE 'p' | WHERE expr]`
+    ShowStatus { scope: VarScope, filter: Option<ShowFilter> },
+    /// `SHOW WARNINGS` / `SHOW ERRORS`
+    ShowWarnings { errors_only: bool },
+    /// `DO expr, ...`
+    Do(Vec<Expr>),
+    /// `USE db`
+    Use(String),
+    /// A statement MySQL has that this engine does not run yet: its leading words.
+    Unsupported(String),
+}
+
+/// Which value `SET` changes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetTarget {
+    /// A system variable in a scope; `persist` for SET PERSIST, `persist_only` for
+    /// SET PERSIST_ONLY (recorded for the next start, not applied now).
+    System { name: String, scope: VarScope, persist: bool, persist_only: bool },
+    /// A user variable `@name`.
+    User(String),
+}
+
+/// One `target = value` of a SET.
+#[derive(Clone, Debug)]
+pub struct Assignment {
+    pub target: SetTarget,
+    /// None for `DEFAULT`.
+    pub value: Option<Expr>,
+}
+
+/// The filter of a SHOW statement.
+#[derive(Clone, Debug)]
+pub enum ShowFilter {
+    Like(String),
+    Where(Expr),
+}
+
+/// Parses one statement (the client has already split the input and removed the delimiter).
+pub fn parse(sql: &str) -> Result<Statement> {
+    if sql.trim().is_empty() {
+        return Err(MySqlError::empty_query());
+    }
+    let dialect = MySqlDialect {};
+    let mut p = Parser::new(&dialect)
+        .with_recursion_limit(RECURSION_LIMIT)
+        .try_with_sql(sql)
+        .map_err(|e| syntax_error(sql, &e))?;
+    let stmt = parse_statement(&mut p).map_err(|e| syntax_error(sql, &e))?;
+    // Anything left over is a syntax error at its first token.
+    let next = p.peek_token();
+    if next.token != Token::EOF && next.token != Token::SemiColon {
+        return Err(error_at(sql, next.span.start.line, next.span.start.column));
+    }
+    Ok(stmt)
+}
+
+fn word_is(p: &Parser, w: &str) -> bool {
+    matches!(&p.peek_token().token, Token::Word(word) if word.value.eq_ignore_ascii_case(w))
+}
+
+fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
+    if p.parse_keyword(Keyword::SET) {
+        return parse_set(p);
+    }
+    if p.parse_keyword(Keyword::SHOW) {
+        return parse_show(p);
+    }
+    if word_is(p, "DO") {
+        p.next_token();
+        return Ok(Statement::Do(p.parse_comma_separated(Parser::parse_expr)?));
+    }
+    if p.parse_keyword(Keyword::USE) {
+        return Ok(Statement::Use(p.parse_identifier()?.value));
+    }
+    if p.peek_keyword(Keyword::SELECT)
+        || p.peek_keyword(Keyword::WITH)
+        || p.peek_token().token == Token::LParen
+    {
+        return Ok(Statement::Select(p.parse_query()?));
+    }
+    // Anything else: if sqlparser can read it, it is real SQL this engine does not run yet.
+    let start = p.index();
+    let _ = start;
+    let stmt = p.parse_statement()?;
+    let text = stmt.to_string();
+    let words: Vec<&str> = text.split_whitespace().take(2).collect();
+    Ok(Statement::Unsupported(words.join(" ").to_ascii_uppercase()))
+}
+
+fn parse_set(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
+    let mut assignments = Vec::new();
+    // The scope keyword of one assignment carries over to the next ones without one.
+    let mut scope = VarScope::Session;
+    let mut persist = false;
+    let mut persist_only = false;
+    loop {
+        if p.parse_keyword(Keyword::GLOBAL) {
+            (scope, persist, persist_only) = (VarScope::Global, false, false);
+        } else if p.parse_keyword(Keyword::SESSION) || p.parse_keyword(Keyword::LOCAL) {
+            (scope, persist, persist_only) = (VarScope::Session, false, false);
+        } else if word_is(p, "PERSIST") {
+            p.next_token();
+            (scope, persist, persist_only) = (VarScope::Global, true, false);
+        } else if word_is(p, "PERSIST_ONLY") {
+            p.next_token();
+            (scope, persist, persist_only) = (VarScope::Global, true, true);
+        }
+        let target = parse_set_target(p, scope, persist, persist_only)?;
+        if !p.consume_token(&Token::Eq) && !p.consume_token(&Token::Assignment) {
+            return p.expected("=", p.peek_token());
+        }
+        let value = if p.parse_keyword(Keyword::DEFAULT) {
+            None
+        } else if let Token::Word(w) = &p.peek_token().token {
+            // `SET GLOBAL x = ON`: MySQL reads a bare word as a string here.
+            let bare = w.quote_style.is_none()
+                && matches!(
+                    p.peek_nth_token(1).token,
+                    Token::Comma | Token::SemiColon | Token::EOF
+                );
+            if bare && !w.value.starts_with('@') {
+                let v = w.value.clone();
+                p.next_token();
+                Some(Expr::Value(sqlparser::ast::Value::SingleQuotedString(v).into()))
+            } else {
+                Some(p.parse_expr()?)
+            }
+        } else {
+            Some(p.parse_expr()?)
+        };
+        assignments.push(Assignment { target, value });
+        if !p.consume_token(&Token::Comma) {
+            break;
+        }
+    }
+    Ok(Statement::Set(assignments))
+}
+
+fn parse_set_target(
+    p: &mut Parser,
+    scope: VarScope,
+    persist: bool,
+    persist_only: bool,
+) -> std::result::Result<SetTarget, ParserError> {
+    let tok = p.next_token();
+    let Token::Word(w) = &tok.token else {
+        return p.expected("a variable name", tok);
+    };
+    let first = w.value.clone();
+    if let Some(rest) = first.strip_prefix("@@") {
+        // @@x, @@global.x, @@session.x, @@local.x, @@persist.x, @@persist_only.x
+        let (scope, persist, persist_only, name) = if p.consume_token(&Token::Period) {
+            let name = p.parse_identifier()?.value;
+            match rest.to_ascii_lowercase().as_str() {
+                "global" => (VarScope::Global, false, false, name),
+                "session" | "local" => (VarScope::Session, false, false, name),
+                "persist" => (VarScope::Global, true, false, name),
+                "persist_only" => (VarScope::Global, true, true, name),
+                _ => return p.expected("GLOBAL, SESSION or PERSIST", p.peek_token()),
+            }
+        } else {
+            (VarScope::Session, false, false, rest.to_string())
+        };
+        return Ok(SetTarget::System { name, scope, persist, persist_only });
+    }
+    if let Some(user) = first.strip_prefix('@') {
+        return Ok(SetTarget::User(user.to_ascii_lowercase()));
+    }
+    let mut name = first;
+    // Structured names such as `default.key_buffer_size` are not modelled; keep the last part.
+    while p.consume_token(&Token::Period) {
+        name = p.parse_identifier()?.value;
+    }
+    Ok(SetTarget::System { name, scope, persist, persist_only })
+}
+
+fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
+    let scope = if p.parse_keyword(Keyword::GLOBAL) {
+        VarScope::Global
+    } else if p.parse_keyword(Keyword::SESSION) || p.parse_keyword(Keyword::LOCAL) {
+        VarScope::Session
+    } else {
+        VarScope::Default
+    };
+    if p.parse_keyword(Keyword::VARIABLES) {
+        return Ok(Statement::ShowVariables { scope, filter: parse_show_filter(p)? });
+    }
+    if p.parse_keyword(Keyword::STATUS) {
+        return Ok(Statement::ShowStatus { scope, filter: parse_show_filter(p)? });
+    }
+    if scope == VarScope::Default {
+        if word_is(p, "WARNINGS") {
+            p.next_token();
+            return Ok(Statement::ShowWarnings { errors_only: false });
+        }
+        if word_is(p, "ERRORS") {
+            p.next_token();
+            return Ok(Statement::ShowWarnings { errors_only: true });
+        }
+    }
+    // Other SHOW statements: a later part of the engine runs them.
+    let mut words = vec!["SHOW".to_string()];
+    while let Token::Word(w) = &p.peek_token().token {
+        if words.len() == 3 || w.keyword == Keyword::LIKE || w.keyword == Keyword::WHERE {
+            break;
+        }
+        words.push(w.value.to_ascii_uppercase());
+        p.next_token();
+    }
+    while !matches!(p.peek_token().token, Token::EOF | Token::SemiColon) {
+        p.next_token();
+    }
+    Ok(Statement::Unsupported(words.join(" ")))
+}
+
+fn parse_show_filter(p: &mut Parser) -> std::result::Result<Option<ShowFilter>, ParserError> {
+    if p.parse_keyword(Keyword::LIKE) {
+        let tok = p.next_token();
+        return match tok.token {
+            Token::SingleQuotedString(s) | Token::DoubleQuotedString(s) => {
+                Ok(Some(ShowFilter::Like(s)))
+            }
+            _ => p.expected("a string", tok),
+        };
+    }
+    if p.parse_keyword(Keyword::WHERE) {
+        return Ok(Some(ShowFilter::Where(p.parse_expr()?)));
+    }
+    Ok(None)
+}
+
+/// Turns a sqlparser error into MySQL's 1064, pointing at the offending token.
+fn syntax_error(sql: &str, e: &ParserError) -> MySqlError {
+    let msg = e.to_string();
+    match msg.rfind(" at Line: ").and_then(|i| parse_location(&msg[i + 10..])) {
+        Some((line, column)) => error_at(sql, line, column),
+        // No location: the statement ended too early.
+        None => MySqlError::syntax("", sql.lines().count().max(1) as u32),
+    }
+}
+
+fn parse_location(s: &str) -> Option<(u64, u64)> {
+    let (line, rest) = s.split_once(", Column: ")?;
+    let column: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((line.trim().parse().ok()?, column.parse().ok()?))
+}
+
+/// Error 1064 at (line, column), 1-based as sqlparser counts; line 0 means end of input.
+fn error_at(sql: &str, line: u64, column: u64) -> MySqlError {
+    if line == 0 {
+        return MySqlError::syntax("", sql.lines().count().max(1) as u32);
+    }
+    let mut offset = 0usize;
+    for (i, l) in sql.split_inclusive('\n').enumerate() {
+        if i as u64 + 1 == line {
+            let col_bytes: usize =
+                l.chars().take(column.saturating_sub(1) as usize).map(char::len_utf8).sum();
+            offset += col_bytes;
+            break;
+        }
+        offset += l.len();
+    }
+    let near = sql.get(offset..).unwrap_or("").trim_end_matches([';', ' ', '\n', '\r', '\t']);
+    MySqlError::syntax(near, line as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_forms() {
+        let Statement::Set(a) =
+            parse("SET GLOBAL max_connections = 20, sort_buffer_size = 1").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(a.len(), 2);
+        assert!(matches!(&a[1].target, SetTarget::System { scope: VarScope::Global, .. }));
+        let Statement::Set(a) = parse("SET @@persist.long_query_time = 0, @x := 5").unwrap() else {
+            panic!()
+        };
+        assert!(matches!(&a[0].target, SetTarget::System { persist: true, .. }));
+        assert_eq!(a[1].target, SetTarget::User("x".into()));
+        let Statement::Set(a) = parse("SET GLOBAL slow_query_log = ON").unwrap() else { panic!() };
+        assert!(a[0].value.is_some());
+    }
+
+    #[test]
+    fn syntax_errors_point_at_the_token() {
+        let e = parse("SELECT 1 +").unwrap_err();
+        assert_eq!(e.code, 1064);
+        let e = parse("SELEKT 1").unwrap_err();
+        assert!(e.message.ends_with("near 'SELEKT 1' at line 1"), "{}", e.message);
+        let e = parse("SELECT 1\nFROM WHERE x").unwrap_err();
+        assert!(e.message.ends_with("near 'WHERE x' at line 2"), "{}", e.message);
+    }
+
+    #[test]
+    fn show_forms() {
+        assert!(matches!(
+            parse("SHOW GLOBAL STATUS LIKE 'Innodb%'").unwrap(),
+            Statement::ShowStatus { scope: VarScope::Global, filter: Some(ShowFilter::Like(_)) }
+        ));
+        assert!(matches!(parse("show variables").unwrap(), Statement::ShowVariables { .. }));
+        assert!(matches!(parse("SHOW WARNINGS").unwrap(), Statement::ShowWarnings { .. }));
+    }
+}

@@ -1,0 +1,361 @@
+//! SQL values as the server computes and the client prints them: NULL, signed and unsigned
+//! integers, exact decimals (a scaled i128, as MySQL's DECIMAL is exact), doubles and strings,
+//! with MySQL's conversions between them.
+
+use std::cmp::Ordering;
+use std::fmt;
+
+/// The most digits after the point a decimal keeps (MySQL's DECIMAL_MAX_SCALE).
+pub const DECIMAL_SCALE_MAX: u8 = 30;
+
+/// An exact decimal number: `mantissa / 10^scale`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decimal {
+    pub mantissa: i128,
+    pub scale: u8,
+}
+
+/// One value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Int(i64),
+    UInt(u64),
+    Decimal(Decimal),
+    Double(f64),
+    Str(String),
+}
+
+fn pow10(n: u8) -> i128 {
+    10i128.pow(u32::from(n))
+}
+
+impl Decimal {
+    pub fn new(mantissa: i128, scale: u8) -> Decimal {
+        Decimal { mantissa, scale }
+    }
+
+    /// Parses `12.50`, `-0.5`, `3`; None if it is not a plain decimal literal.
+    pub fn parse(s: &str) -> Option<Decimal> {
+        let (neg, body) = match s.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, s.strip_prefix('+').unwrap_or(s)),
+        };
+        let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
+        if whole.is_empty() && frac.is_empty()
+            || !whole.bytes().all(|b| b.is_ascii_digit())
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+            || frac.len() > usize::from(DECIMAL_SCALE_MAX)
+            || whole.len() + frac.len() > 38
+        {
+            return None;
+        }
+        let digits = format!("{whole}{frac}");
+        let m: i128 = if digits.is_empty() { 0 } else { digits.parse().ok()? };
+        Some(Decimal { mantissa: if neg { -m } else { m }, scale: frac.len() as u8 })
+    }
+
+    /// The same number with `scale` digits after the point, rounding half away from zero.
+    pub fn rescale(self, scale: u8) -> Decimal {
+        match scale.cmp(&self.scale) {
+            Ordering::Equal => self,
+            Ordering::Greater => {
+                Decimal { mantissa: self.mantissa.saturating_mul(pow10(scale - self.scale)), scale }
+            }
+            Ordering::Less => {
+                let div = pow10(self.scale - scale);
+                let q = self.mantissa / div;
+                let r = self.mantissa % div;
+                let q = if r.abs() * 2 >= div { q + self.mantissa.signum() } else { q };
+                Decimal { mantissa: q, scale }
+            }
+        }
+    }
+
+    pub fn to_f64(self) -> f64 {
+        self.mantissa as f64 / pow10(self.scale) as f64
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.mantissa == 0
+    }
+
+    fn aligned(a: Decimal, b: Decimal) -> (i128, i128, u8) {
+        let s = a.scale.max(b.scale);
+        (a.rescale(s).mantissa, b.rescale(s).mantissa, s)
+    }
+
+    pub fn checked_add(self, o: Decimal) -> Option<Decimal> {
+        let (a, b, s) = Self::aligned(self, o);
+        Some(Decimal::new(a.checked_add(b)?, s))
+    }
+    pub fn checked_sub(self, o: Decimal) -> Option<Decimal> {
+        let (a, b, s) = Self::aligned(self, o);
+        Some(Decimal::new(a.checked_sub(b)?, s))
+    }
+    pub fn checked_mul(self, o: Decimal) -> Option<Decimal> {
+        let m = self.mantissa.checked_mul(o.mantissa)?;
+        let d = Decimal::new(m, self.scale + o.scale);
+        Some(if d.scale > DECIMAL_SCALE_MAX { d.rescale(DECIMAL_SCALE_MAX) } else { d })
+    }
+    /// Division with the result scale MySQL uses: the dividend's scale plus
+    /// `div_precision_increment`. None when dividing by zero.
+    pub fn checked_div(self, o: Decimal, precision_increment: u8) -> Option<Decimal> {
+        if o.mantissa == 0 {
+            return None;
+        }
+        let scale = (self.scale + precision_increment).min(DECIMAL_SCALE_MAX);
+        // result = a/10^sa / (b/10^sb) = a * 10^(scale + sb - sa) / b, computed with one
+        // extra digit for rounding.
+        let shift = i32::from(scale) + i32::from(o.scale) - i32::from(self.scale) + 1;
+        let num = if shift >= 0 {
+            self.mantissa.checked_mul(10i128.checked_pow(shift as u32)?)?
+        } else {
+            self.mantissa / 10i128.pow((-shift) as u32)
+        };
+        let q = num / o.mantissa;
+        let rounded = if q % 10 >= 5 || q % 10 <= -5 { q / 10 + q.signum() } else { q / 10 };
+        Some(Decimal::new(rounded, scale))
+    }
+
+    pub fn cmp_value(self, o: Decimal) -> Ordering {
+        let (a, b, _) = Self::aligned(self, o);
+        a.cmp(&b)
+    }
+}
+
+impl fmt::Display for Decimal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let neg = self.mantissa < 0;
+        let digits = self.mantissa.unsigned_abs().to_string();
+        let scale = usize::from(self.scale);
+        let digits = if digits.len() <= scale {
+            format!("{}{}", "0".repeat(scale + 1 - digits.len()), digits)
+        } else {
+            digits
+        };
+        let (whole, frac) = digits.split_at(digits.len() - scale);
+        if neg {
+            f.write_str("-")?;
+        }
+        if scale == 0 {
+            f.write_str(whole)
+        } else {
+            write!(f, "{whole}.{frac}")
+        }
+    }
+}
+
+/// Formats a double the way the server sends it in the text protocol: the shortest form that
+/// reads back the same, switching to exponent form for very large or small magnitudes.
+pub fn format_double(d: f64) -> String {
+    if d.is_nan() || d.is_infinite() {
+        // MySQL never produces these from arithmetic (it gives NULL); guard anyway.
+        return "NULL".into();
+    }
+    if d == 0.0 {
+        return "0".into();
+    }
+    let a = d.abs();
+    if (1e-5..1e15).contains(&a) {
+        format!("{d}")
+    } else {
+        // `1e20`, `1.5e-7`: Rust's {:e} is shortest round-trip; MySQL writes the exponent
+        // the same way without a plus sign.
+        format!("{d:e}")
+    }
+}
+
+impl Value {
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+
+    /// True for the numeric kinds (the client right-aligns them).
+    pub fn is_numeric(&self) -> bool {
+        matches!(self, Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_))
+    }
+
+    /// The text the client prints, None for NULL.
+    pub fn to_text(&self) -> Option<String> {
+        match self {
+            Value::Null => None,
+            Value::Int(i) => Some(i.to_string()),
+            Value::UInt(u) => Some(u.to_string()),
+            Value::Decimal(d) => Some(d.to_string()),
+            Value::Double(d) => Some(format_double(*d)),
+            Value::Str(s) => Some(s.clone()),
+        }
+    }
+
+    /// The value as a double (strings by their numeric prefix, as MySQL converts them).
+    pub fn to_f64(&self) -> Option<f64> {
+        match self {
+            Value::Null => None,
+            Value::Int(i) => Some(*i as f64),
+            Value::UInt(u) => Some(*u as f64),
+            Value::Decimal(d) => Some(d.to_f64()),
+            Value::Double(d) => Some(*d),
+            Value::Str(s) => Some(numeric_prefix(s).parse::<f64>().unwrap_or(0.0)),
+        }
+    }
+
+    /// The value as an exact decimal where it is exact (integers, decimals, numeric strings).
+    pub fn to_decimal(&self) -> Option<Decimal> {
+        match self {
+            Value::Int(i) => Some(Decimal::new(i128::from(*i), 0)),
+            Value::UInt(u) => Some(Decimal::new(i128::from(*u), 0)),
+            Value::Decimal(d) => Some(*d),
+            Value::Str(s) => Decimal::parse(numeric_prefix(s)).or(Some(Decimal::new(0, 0))),
+            Value::Double(_) | Value::Null => None,
+        }
+    }
+
+    /// The value as a signed integer, rounding decimals and doubles as MySQL does.
+    pub fn to_i64(&self) -> Option<i64> {
+        match self {
+            Value::Null => None,
+            Value::Int(i) => Some(*i),
+            Value::UInt(u) => Some(i64::try_from(*u).unwrap_or(i64::MAX)),
+            Value::Decimal(d) => {
+                Some(i64::try_from(d.rescale(0).mantissa).unwrap_or(if d.mantissa < 0 {
+                    i64::MIN
+                } else {
+                    i64::MAX
+                }))
+            }
+            Value::Double(d) => Some(d.round() as i64),
+            Value::Str(s) => {
+                let p = numeric_prefix(s);
+                Some(
+                    p.parse::<i64>()
+                        .unwrap_or_else(|_| p.parse::<f64>().unwrap_or(0.0).round() as i64),
+                )
+            }
+        }
+    }
+
+    /// SQL truth: NULL is unknown (None), numbers are true when non-zero.
+    pub fn truth(&self) -> Option<bool> {
+        match self {
+            Value::Null => None,
+            Value::Int(i) => Some(*i != 0),
+            Value::UInt(u) => Some(*u != 0),
+            Value::Decimal(d) => Some(!d.is_zero()),
+            Value::Double(d) => Some(*d != 0.0),
+            Value::Str(_) => Some(self.to_f64().unwrap_or(0.0) != 0.0),
+        }
+    }
+
+    /// Compares two non-NULL values as MySQL does: numbers numerically, two strings as
+    /// strings (case-insensitively, like the default utf8mb4_0900_ai_ci collation for ASCII),
+    /// a string and a number as numbers.
+    pub fn compare(&self, other: &Value) -> Option<Ordering> {
+        match (self, other) {
+            (Value::Null, _) | (_, Value::Null) => None,
+            (Value::Str(a), Value::Str(b)) => Some(collate_cmp(a, b)),
+            (Value::Int(a), Value::Int(b)) => Some(a.cmp(b)),
+            (Value::UInt(a), Value::UInt(b)) => Some(a.cmp(b)),
+            (a, b) if !matches!(a, Value::Double(_)) && !matches!(b, Value::Double(_)) => {
+                Some(a.to_decimal()?.cmp_value(b.to_decimal()?))
+            }
+            (a, b) => a.to_f64()?.partial_cmp(&b.to_f64()?),
+        }
+    }
+}
+
+/// Case-insensitive comparison that ignores trailing spaces (PAD SPACE for ASCII text).
+pub fn collate_cmp(a: &str, b: &str) -> Ordering {
+    let a = a.trim_end_matches(' ').chars().flat_map(char::to_lowercase);
+    let b = b.trim_end_matches(' ').chars().flat_map(char::to_lowercase);
+    a.cmp(b)
+}
+
+/// The longest prefix of `s` (after leading spaces) that reads as a number: MySQL converts
+/// `'12abc'` to 12 and `'abc'` to 0.
+pub fn numeric_prefix(s: &str) -> &str {
+    let s = s.trim_start();
+    let b = s.as_bytes();
+    let mut i = 0;
+    if i < b.len() && (b[i] == b'-' || b[i] == b'+') {
+        i += 1;
+    }
+    let digits_start = i;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+    }
+    if i == digits_start || (i == digits_start + 1 && b[digits_start] == b'.') {
+        return "0";
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        let mut j = i + 1;
+        if j < b.len() && (b[j] == b'-' || b[j] == b'+') {
+            j += 1;
+        }
+        let exp_start = j;
+        while j < b.len() && b[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j > exp_start {
+            i = j;
+        }
+    }
+    &s[..i]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_parse_format_and_divide_like_mysql() {
+        assert_eq!(Decimal::parse("12.50").unwrap().to_string(), "12.50");
+        assert_eq!(Decimal::parse("-0.05").unwrap().to_string(), "-0.05");
+        assert_eq!(Decimal::parse(".5").unwrap().to_string(), "0.5");
+        assert!(Decimal::parse("1e5").is_none());
+        let one = Decimal::new(1, 0);
+        let three = Decimal::new(3, 0);
+        assert_eq!(one.checked_div(three, 4).unwrap().to_string(), "0.3333");
+        assert_eq!(Decimal::new(2, 0).checked_div(three, 4).unwrap().to_string(), "0.6667");
+        assert_eq!(
+            Decimal::new(10, 0).checked_div(Decimal::new(4, 0), 4).unwrap().to_string(),
+            "2.5000"
+        );
+        assert_eq!(
+            Decimal::parse("1.5").unwrap().checked_div(three, 4).unwrap().to_string(),
+            "0.50000"
+        );
+        assert!(one.checked_div(Decimal::new(0, 0), 4).is_none());
+        let sum = Decimal::parse("0.1").unwrap().checked_add(Decimal::parse("0.2").unwrap());
+        assert_eq!(sum.unwrap().to_string(), "0.3");
+        assert_eq!(Decimal::parse("2.345").unwrap().rescale(2).to_string(), "2.35");
+        assert_eq!(Decimal::parse("-2.345").unwrap().rescale(2).to_string(), "-2.35");
+    }
+
+    #[test]
+    fn conversions_follow_mysql() {
+        assert_eq!(numeric_prefix("12abc"), "12");
+        assert_eq!(numeric_prefix("  -3.5e2x"), "-3.5e2");
+        assert_eq!(numeric_prefix("abc"), "0");
+        assert_eq!(Value::Str("12abc".into()).to_i64(), Some(12));
+        assert_eq!(Value::Str("0".into()).truth(), Some(false));
+        assert_eq!(Value::Null.truth(), None);
+        assert_eq!(format_double(0.1 + 0.2), "0.30000000000000004");
+        assert_eq!(format_double(1.0), "1");
+        assert_eq!(format_double(1e20), "1e20");
+        assert_eq!(
+            Value::Int(2).compare(&Value::Decimal(Decimal::parse("2.0").unwrap())),
+            Some(Ordering::Equal)
+        );
+        assert_eq!(
+            Value::Str("abc".into()).compare(&Value::Str("ABC ".into())),
+            Some(Ordering::Equal)
+        );
+    }
+}

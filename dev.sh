@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# TuneLab's one entry script.
+#   ./dev.sh serve [PORT]   install what is missing, build the web app, serve it on 127.0.0.1
+#   ./dev.sh test           install what is missing, run every test (what CI runs)
+#   ./dev.sh setup          only install the tools (idempotent: seconds when all is present)
+# Every tool comes from crates.io, npm or Debian's packages; nothing is downloaded from elsewhere.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+TRUNK_VERSION=0.22.1
+# The wasm-bindgen CLI must match the wasm-bindgen crate in Cargo.lock exactly.
+WASM_BINDGEN_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/"/,"",$3); print $3; exit}' Cargo.lock 2>/dev/null || true)
+WASM_BINDGEN_VERSION=${WASM_BINDGEN_VERSION:-0.2.130}
+export PATH="$HOME/.cargo/bin:$PWD/tests/e2e/node_modules/.bin:$PATH"
+
+log() { printf '\033[1m[dev]\033[0m %s\n' "$*" >&2; }
+
+setup() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    log "adding the wasm32-unknown-unknown target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    log "installing Debian's chromium and chromium-driver"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
+    log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes, once)"
+    # Not --locked: its lock file names a crate version this registry does not serve.
+    cargo install wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
+  fi
+  if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
+    log "installing trunk $TRUNK_VERSION (about 11 minutes, once)"
+    CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+      cargo install --locked trunk --version "$TRUNK_VERSION" --ignore-rust-version
+  fi
+  if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ ! -d tests/e2e/node_modules/playwright-core ]; then
+    log "installing playwright-core and binaryen from npm"
+    (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  if [ -f Cargo.lock ]; then cargo fetch --locked -q; fi
+}
+
+setup "$@"
