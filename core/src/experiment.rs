@@ -267,6 +267,12 @@ impl Experiment {
     }
 }
 
+/// The canonical JSON of an outcome (pretty, with a trailing newline): the bytes the native
+/// and wasm determinism tests compare.
+pub fn outcome_json(outcome: &Outcome) -> String {
+    serde_json::to_string_pretty(outcome).expect("an outcome always serializes") + "\n"
+}
+
 fn numeric_status(server: &mut Server) -> BTreeMap<String, u64> {
     server
         .global_status_all()

@@ -119,10 +119,11 @@ impl Client {
             out.push_str(&format::error(&crate::server::cannot_connect()));
             return;
         };
-        let done = self.server.execute(id, text);
-        match &done.result {
-            Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
-            Err(e) => out.push_str(&format::error(e)),
+        for done in self.server.execute_all(id, text) {
+            match &done.result {
+                Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
+                Err(e) => out.push_str(&format::error(e)),
+            }
         }
     }
 }

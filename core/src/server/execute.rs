@@ -16,7 +16,7 @@ use super::{cannot_connect, Server, SERVER_VERSION};
 use crate::error::{MySqlError, Result, Warning};
 use crate::sim::{Clock, SimDuration};
 use crate::sql::expr::{eval, like, maybe_null, EvalContext};
-use crate::sql::parse::{Assignment, SetTarget, ShowFilter, Statement};
+use crate::sql::parse::{offset_of, Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Spanned, TableFactor};
 
@@ -94,22 +94,51 @@ struct Work {
 }
 
 impl Server {
-    /// Runs one statement for session `id`.
+    /// Runs the statements in `sql` (one, or several separated by `;`, as the mysql client
+    /// sends them) for session `id`, stopping at the first error.
+    pub fn execute_all(&mut self, id: SessionId, sql: &str) -> Vec<Executed> {
+        let mut out = Vec::new();
+        let mut rest = sql;
+        // Bounded by the text: every round consumes at least one statement.
+        loop {
+            let (done, next) = self.execute_first(id, rest);
+            let failed = done.result.is_err();
+            out.push(done);
+            match next {
+                Some(offset) if !failed && offset > 0 && offset < rest.len() => {
+                    rest = &rest[offset..]
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+
+    /// Runs one statement for session `id` (text after a `;` is a syntax error).
     pub fn execute(&mut self, id: SessionId, sql: &str) -> Executed {
+        match self.execute_first(id, sql) {
+            (done, None) => done,
+            (mut done, Some(offset)) => {
+                if done.result.is_ok() {
+                    let line = sql[..offset].matches('\n').count() as u32 + 1;
+                    done.result = Err(MySqlError::syntax(sql[offset..].trim_end(), line));
+                }
+                done
+            }
+        }
+    }
+
+    /// Runs the first statement of `sql`; returns where the next one starts, if any.
+    fn execute_first(&mut self, id: SessionId, sql: &str) -> (Executed, Option<usize>) {
+        let mut next_offset = None;
         let start = self.clock.now();
+        let gone =
+            Executed { result: Err(cannot_connect()), warnings: 0, elapsed: SimDuration::ZERO };
         let Some(running) = self.running.as_mut() else {
-            return Executed {
-                result: Err(cannot_connect()),
-                warnings: 0,
-                elapsed: SimDuration::ZERO,
-            };
+            return (gone, None);
         };
         let Some(mut session) = running.sessions.remove(&id) else {
-            return Executed {
-                result: Err(cannot_connect()),
-                warnings: 0,
-                elapsed: SimDuration::ZERO,
-            };
+            return (gone, None);
         };
         session.pending_warnings.clear();
         session.pending_warnings_dropped = 0;
@@ -117,7 +146,10 @@ impl Server {
         super::status::count(&mut running.status, &mut session.status, "Queries", 1);
 
         let mut work = Work::default();
-        let parsed = crate::sql::parse(sql);
+        let parsed = crate::sql::parse::parse_first(sql).map(|(stmt, next)| {
+            next_offset = next;
+            stmt
+        });
         let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
         let result = match parsed {
             Err(e) => Err(e),
@@ -148,7 +180,7 @@ impl Server {
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
-        Executed { result, warnings, elapsed: self.clock.now().since(start) }
+        (Executed { result, warnings, elapsed: self.clock.now().since(start) }, next_offset)
     }
 
     fn dispatch(
@@ -505,11 +537,12 @@ fn columns_of(projection: &[SelectItem], rows: &[Vec<Value>], sql: &str) -> Resu
                 }
             };
             let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
-            let numeric = match first {
-                Some(v) => v.is_numeric(),
+            let numeric = match (crate::sql::expr::is_numeric_type(e), first) {
+                (Some(known), _) => known,
+                (None, Some(v)) => v.is_numeric(),
                 // A column with only NULLs has MySQL's NULL type, which the client counts as
                 // numeric.
-                None => true,
+                (None, None) => true,
             };
             let nullable = maybe_null(e) || rows.iter().any(|r| r[i].is_null());
             Ok(Column { name, numeric, nullable })
@@ -527,30 +560,77 @@ fn source_name(e: &Expr, sql: &str) -> String {
         }
     }
     let span = e.span();
-    match (
+    let (Some(a), Some(b)) = (
         offset_of(sql, span.start.line, span.start.column),
         offset_of(sql, span.end.line, span.end.column),
-    ) {
-        (Some(a), Some(b)) if a < b => sql[a..b].to_string(),
-        _ => e.to_string(),
+    ) else {
+        return e.to_string();
+    };
+    if a >= b {
+        return e.to_string();
     }
+    let mut a = a;
+    let before = sql[..a].trim_end();
+    match e {
+        // Spans of unary operators and of the special-syntax functions start at their operand:
+        // take the operator, or the name and parenthesis, back in.
+        Expr::UnaryOp { .. } if before.ends_with(['-', '+', '~', '!']) => a = before.len() - 1,
+        Expr::Substring { .. } | Expr::Trim { .. } | Expr::Ceil { .. } | Expr::Floor { .. }
+            if before.trim_end_matches(['-', '+', '~', '!', ' ']).ends_with('(') =>
+        {
+            let open = before.trim_end_matches(['-', '+', '~', '!', ' ']);
+            let name_end = open[..open.len() - 1].trim_end();
+            let name_len =
+                name_end.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').count();
+            a = name_end.len() - name_len;
+        }
+        _ => {}
+    }
+    // sqlparser's spans can stop before a call's closing parenthesis (`NOW(` for `NOW()`):
+    // extend to balance the parentheses, and over an argument list that follows directly.
+    let rest = &sql[b..];
+    let mut end = b;
+    let mut depth = paren_depth(&sql[a..b]);
+    let mut chars = rest.char_indices().peekable();
+    if depth == 0 && matches!(e, Expr::Function(_)) && !sql[a..b].trim_end().ends_with(')') {
+        while let Some((_, c)) = chars.peek() {
+            if c.is_whitespace() {
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        if let Some((i, '(')) = chars.peek().copied() {
+            depth = 1;
+            chars.next();
+            end = b + i + 1;
+        }
+    }
+    while depth > 0 {
+        let Some((i, c)) = chars.next() else { break };
+        end = b + i + c.len_utf8();
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    sql[a..end].to_string()
 }
 
-/// Byte offset of a 1-based (line, column) position in `sql`.
-fn offset_of(sql: &str, line: u64, column: u64) -> Option<usize> {
-    if line == 0 || column == 0 {
-        return None;
-    }
-    let mut offset = 0usize;
-    for (i, l) in sql.split_inclusive('\n').enumerate() {
-        if i as u64 + 1 == line {
-            let mut chars = l.char_indices();
-            return match chars.nth(column as usize - 1) {
-                Some((b, _)) => Some(offset + b),
-                None => Some(offset + l.len()),
-            };
+/// Open minus closed parentheses outside quotes.
+fn paren_depth(s: &str) -> i32 {
+    let mut depth = 0;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '`') => quote = Some(c),
+            (None, '(') => depth += 1,
+            (None, ')') => depth -= 1,
+            _ => {}
         }
-        offset += l.len();
     }
-    None
+    depth
 }

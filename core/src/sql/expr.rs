@@ -127,6 +127,10 @@ pub fn eval(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
             };
             functions::trim(&s, &what, trim_where.as_ref().map(|w| w.to_string()))
         }
+        Expr::Ceil { expr, .. } | Expr::Floor { expr, .. } => {
+            let name = if matches!(e, Expr::Ceil { .. }) { "CEIL" } else { "FLOOR" };
+            functions::floor_or_ceil(name, &eval(expr, cx)?)
+        }
         Expr::Interval(_) => Err(MySqlError::not_supported_yet("INTERVAL expressions")),
         Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
             Err(MySqlError::not_supported_yet("subqueries"))
@@ -244,6 +248,8 @@ fn unary(op: U, v: Value, e: &Expr) -> Result<Value> {
                 Some(n) => Value::Int(n),
                 None => return Err(MySqlError::out_of_range("BIGINT", &e.to_string())),
             },
+            // -9223372036854775808 is a BIGINT literal, as in MySQL.
+            Value::UInt(u) if u == 1 << 63 => Value::Int(i64::MIN),
             Value::UInt(u) => match i64::try_from(u) {
                 Ok(i) => Value::Int(-i),
                 Err(_) => Value::Decimal(Decimal::new(-i128::from(u), 0)),
@@ -559,6 +565,30 @@ pub fn like(s: &str, p: &str, escape: char) -> bool {
         }
     }
     toks[pi..].iter().all(|t| *t == T::Any)
+}
+
+/// Whether a select-list expression is numeric by its type, when that is known without
+/// looking at values (a string function returning NULL is still a string column).
+pub fn is_numeric_type(e: &Expr) -> Option<bool> {
+    match e {
+        Expr::Value(v) => match &v.value {
+            Lit::Number(..) | Lit::Boolean(_) => Some(true),
+            Lit::SingleQuotedString(_) | Lit::DoubleQuotedString(_) => Some(false),
+            _ => None,
+        },
+        Expr::Nested(x) => is_numeric_type(x),
+        Expr::UnaryOp { .. } | Expr::BinaryOp { .. } | Expr::IsNull(_) | Expr::IsNotNull(_) => {
+            Some(true)
+        }
+        Expr::Between { .. }
+        | Expr::In { .. }
+        | Expr::Like { .. }
+        | Expr::Ceil { .. }
+        | Expr::Floor { .. } => Some(true),
+        Expr::Substring { .. } | Expr::Trim { .. } => Some(false),
+        Expr::Function(f) => functions::returns_text(f).map(|t| !t),
+        _ => None,
+    }
 }
 
 /// Whether a select-list expression can be NULL (the client widens such columns to fit

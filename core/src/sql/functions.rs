@@ -234,26 +234,7 @@ pub fn call(f: &Function, cx: &mut dyn EvalContext) -> Result<Value> {
         }
         "FLOOR" | "CEIL" | "CEILING" => {
             arity(&name, n, 1, 1)?;
-            let up = name != "FLOOR";
-            match &args[0] {
-                Value::Null => Value::Null,
-                Value::Int(_) | Value::UInt(_) => args[0].clone(),
-                Value::Decimal(d) => {
-                    let t = d.rescale(0);
-                    let exact = Decimal::new(t.mantissa, 0).cmp_value(*d);
-                    let adj = match (up, exact) {
-                        (true, std::cmp::Ordering::Less) => 1,
-                        (false, std::cmp::Ordering::Greater) => -1,
-                        _ => 0,
-                    };
-                    let m = t.mantissa + adj;
-                    i64::try_from(m).map(Value::Int).unwrap_or(Value::Decimal(Decimal::new(m, 0)))
-                }
-                other => {
-                    let f = other.to_f64().unwrap_or(0.0);
-                    Value::Double(if up { libm::ceil(f) } else { libm::floor(f) })
-                }
-            }
+            floor_or_ceil(&name, &args[0])?
         }
         "ROUND" | "TRUNCATE" => {
             arity(&name, n, if name == "ROUND" { 1 } else { 2 }, 2)?;
@@ -413,6 +394,46 @@ fn arity(name: &str, n: usize, min: usize, max: usize) -> Result<()> {
         return Err(MySqlError::wrong_parameter_count(name));
     }
     Ok(())
+}
+
+/// FLOOR(x) and CEIL(x): exact values stay exact (integers where they fit).
+pub fn floor_or_ceil(name: &str, v: &Value) -> Result<Value> {
+    let up = name != "FLOOR";
+    Ok(match v {
+        Value::Null => Value::Null,
+        Value::Int(_) | Value::UInt(_) => v.clone(),
+        Value::Decimal(d) => {
+            let p = 10i128.pow(u32::from(d.scale));
+            let q = d.mantissa.div_euclid(p);
+            let m = if up && d.mantissa.rem_euclid(p) != 0 { q + 1 } else { q };
+            i64::try_from(m).map(Value::Int).unwrap_or(Value::Decimal(Decimal::new(m, 0)))
+        }
+        other => {
+            let f = other.to_f64().unwrap_or(0.0);
+            Value::Double(if up { libm::ceil(f) } else { libm::floor(f) })
+        }
+    })
+}
+
+/// Whether a built-in function returns a string (Some(true)) or a number (Some(false));
+/// None where it depends on the arguments (IF, COALESCE, GREATEST, ...).
+pub fn returns_text(f: &Function) -> Option<bool> {
+    match function_name(f).as_str() {
+        "CONCAT" | "CONCAT_WS" | "UPPER" | "UCASE" | "LOWER" | "LCASE" | "REVERSE" | "LEFT"
+        | "RIGHT" | "SUBSTRING" | "SUBSTR" | "MID" | "REPEAT" | "REPLACE" | "LPAD" | "RPAD"
+        | "FORMAT" | "FORMAT_BYTES" | "FORMAT_PICO_TIME" | "NOW" | "CURRENT_TIMESTAMP"
+        | "SYSDATE" | "LOCALTIME" | "LOCALTIMESTAMP" | "UTC_TIMESTAMP" | "CURDATE"
+        | "CURRENT_DATE" | "UTC_DATE" | "CURTIME" | "CURRENT_TIME" | "UTC_TIME" | "VERSION"
+        | "DATABASE" | "SCHEMA" | "USER" | "CURRENT_USER" | "SESSION_USER" | "SYSTEM_USER" => {
+            Some(true)
+        }
+        "LENGTH" | "OCTET_LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" | "INSTR" | "LOCATE"
+        | "POSITION" | "ABS" | "SIGN" | "FLOOR" | "CEIL" | "CEILING" | "ROUND" | "TRUNCATE"
+        | "MOD" | "POW" | "POWER" | "SQRT" | "EXP" | "LN" | "LOG" | "LOG2" | "LOG10" | "PI"
+        | "UNIX_TIMESTAMP" | "SLEEP" | "CONNECTION_ID" | "LAST_INSERT_ID" | "ROW_COUNT"
+        | "FOUND_ROWS" | "ISNULL" => Some(false),
+        _ => None,
+    }
 }
 
 /// SUBSTRING(str, pos[, len]) with MySQL's 1-based and negative positions.

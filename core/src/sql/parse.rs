@@ -62,7 +62,18 @@ pub enum ShowFilter {
 }
 
 /// Parses one statement (the client has already split the input and removed the delimiter).
+/// Text after a `;` that ends the statement is an error here; [`parse_first`] reads it.
 pub fn parse(sql: &str) -> Result<Statement> {
+    match parse_first(sql)? {
+        (stmt, None) => Ok(stmt),
+        (_, Some(rest)) => Err(error_at_offset(sql, rest)),
+    }
+}
+
+/// Parses the first statement of `sql` and returns the byte offset where the next one starts,
+/// if a `;` is followed by more text. The mysql client sends `SELECT 1; SELECT 2` as one
+/// packet (it enables multi-statements) and the server runs each in turn.
+pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     if sql.trim().is_empty() {
         return Err(MySqlError::empty_query());
     }
@@ -73,11 +84,43 @@ pub fn parse(sql: &str) -> Result<Statement> {
         .map_err(|e| syntax_error(sql, &e))?;
     let stmt = parse_statement(&mut p).map_err(|e| syntax_error(sql, &e))?;
     // Anything left over is a syntax error at its first token.
-    let next = p.peek_token();
-    if next.token != Token::EOF && next.token != Token::SemiColon {
-        return Err(error_at(sql, next.span.start.line, next.span.start.column));
+    let next = p.next_token();
+    match next.token {
+        Token::EOF => Ok((stmt, None)),
+        Token::SemiColon => {
+            let after = p.peek_token();
+            if after.token == Token::EOF {
+                return Ok((stmt, None));
+            }
+            let offset =
+                offset_of(sql, after.span.start.line, after.span.start.column).unwrap_or(sql.len());
+            Ok((stmt, Some(offset)))
+        }
+        _ => Err(error_at(sql, next.span.start.line, next.span.start.column)),
     }
-    Ok(stmt)
+}
+
+/// Byte offset of a 1-based (line, column) position in `sql` (columns count characters).
+pub fn offset_of(sql: &str, line: u64, column: u64) -> Option<usize> {
+    if line == 0 || column == 0 {
+        return None;
+    }
+    let mut offset = 0usize;
+    for (i, l) in sql.split_inclusive('\n').enumerate() {
+        if i as u64 + 1 == line {
+            return match l.char_indices().nth(column as usize - 1) {
+                Some((b, _)) => Some(offset + b),
+                None => Some(offset + l.len()),
+            };
+        }
+        offset += l.len();
+    }
+    None
+}
+
+fn error_at_offset(sql: &str, offset: usize) -> MySqlError {
+    let line = sql[..offset].matches('\n').count() as u32 + 1;
+    MySqlError::syntax(sql[offset..].trim_end(), line)
 }
 
 fn word_is(p: &Parser, w: &str) -> bool {
@@ -105,8 +148,6 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
         return Ok(Statement::Select(p.parse_query()?));
     }
     // Anything else: if sqlparser can read it, it is real SQL this engine does not run yet.
-    let start = p.index();
-    let _ = start;
     let stmt = p.parse_statement()?;
     let text = stmt.to_string();
     let words: Vec<&str> = text.split_whitespace().take(2).collect();
@@ -273,21 +314,13 @@ fn parse_location(s: &str) -> Option<(u64, u64)> {
 
 /// Error 1064 at (line, column), 1-based as sqlparser counts; line 0 means end of input.
 fn error_at(sql: &str, line: u64, column: u64) -> MySqlError {
-    if line == 0 {
-        return MySqlError::syntax("", sql.lines().count().max(1) as u32);
-    }
-    let mut offset = 0usize;
-    for (i, l) in sql.split_inclusive('\n').enumerate() {
-        if i as u64 + 1 == line {
-            let col_bytes: usize =
-                l.chars().take(column.saturating_sub(1) as usize).map(char::len_utf8).sum();
-            offset += col_bytes;
-            break;
+    match offset_of(sql, line, column) {
+        None => MySqlError::syntax("", sql.lines().count().max(1) as u32),
+        Some(offset) => {
+            let near = sql[offset..].trim_end_matches([';', ' ', '\n', '\r', '\t']);
+            MySqlError::syntax(near, line as u32)
         }
-        offset += l.len();
     }
-    let near = sql.get(offset..).unwrap_or("").trim_end_matches([';', ' ', '\n', '\r', '\t']);
-    MySqlError::syntax(near, line as u32)
 }
 
 #[cfg(test)]
