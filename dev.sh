@@ -42,4 +42,54 @@ setup() {
   if [ -f Cargo.lock ]; then cargo fetch --locked -q; fi
 }
 
-setup "$@"
+build_web() {
+  log "building the web app (trunk build --release)"
+  trunk build --release static/index.html
+}
+
+serve() {
+  local port=${1:-8080}
+  setup
+  build_web
+  log "serving dist/ (static files only)"
+  printf '\n  TuneLab is running at http://127.0.0.1:%s/\n  (Ctrl-C stops it)\n\n' "$port"
+  exec python3 -m http.server "$port" --bind 127.0.0.1 --directory dist
+}
+
+run_tests() {
+  setup
+  local started=$SECONDS
+  log "native tests: engine units, golden transcripts, determinism, CLI"
+  cargo test --workspace --exclude tunelab-web --locked
+
+  log "fidelity table and benchmarks (release build of the CLI)"
+  cargo build --release --locked -p tunelab-core --bin tunelab
+  ./target/release/tunelab fidelity
+  ./target/release/tunelab bench
+
+  log "wasm tests in headless Chromium: component, and native/wasm byte-identical outcome"
+  CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
+    cargo test -p tunelab-web --target wasm32-unknown-unknown --locked
+
+  build_web
+  log "end-to-end tests in headless Chromium against dist/"
+  local port=8765
+  python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
+  local server=$!
+  trap 'kill $server 2>/dev/null || true' EXIT
+  for _ in $(seq 1 50); do
+    python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
+    sleep 0.1
+  done
+  (cd tests/e2e && TUNELAB_URL="http://127.0.0.1:$port/" node --test)
+  kill $server 2>/dev/null || true
+  trap - EXIT
+  log "all tests passed in $((SECONDS - started)) s (after set-up)"
+}
+
+case "${1:-}" in
+  setup) setup ;;
+  serve) shift; serve "$@" ;;
+  test) run_tests ;;
+  *) echo "usage: ./dev.sh serve [PORT] | test | setup" >&2; exit 2 ;;
+esac
