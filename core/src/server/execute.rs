@@ -15,7 +15,7 @@ use super::variables::{lookup, select_value, show_text, SetValue, VarScope, Vari
 use super::{cannot_connect, Server, SERVER_VERSION};
 use crate::error::{MySqlError, Result, Warning};
 use crate::sim::{Clock, SimDuration};
-use crate::sql::expr::{eval, like, maybe_null, EvalContext};
+use crate::sql::expr::{eval, maybe_null, EvalContext, LikePattern};
 use crate::sql::parse::{offset_of, Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Spanned, TableFactor};
@@ -195,9 +195,16 @@ impl Server {
             Statement::Set(assignments) => self.set(session, assignments, work),
             Statement::ShowVariables { scope, filter } => {
                 let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+                let pattern = match filter {
+                    Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
+                    _ => None,
+                };
+                // The server walks every variable; the pattern only decides what is sent.
+                work.rows += r.vars.iter_global().count() as u64;
                 let rows: Vec<(String, String)> = r
                     .vars
                     .iter_global()
+                    .filter(|(name, _)| pattern.as_ref().is_none_or(|p| p.matches(name)))
                     .map(|(name, global)| {
                         let def = lookup(name).expect("registered");
                         let v = match scope {
@@ -207,13 +214,18 @@ impl Server {
                         (name.to_string(), show_text(def, v))
                     })
                     .collect();
-                work.rows += rows.len() as u64;
                 self.show_pairs(session, rows, filter.as_ref(), work)
             }
             Statement::ShowStatus { scope, filter } => {
+                let pattern = match filter {
+                    Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
+                    _ => None,
+                };
                 let global = self.global_status_all();
+                work.rows += global.len() as u64;
                 let rows: Vec<(String, String)> = global
                     .into_iter()
+                    .filter(|(name, _)| pattern.as_ref().is_none_or(|p| p.matches(name)))
                     .map(|(name, v)| {
                         let v = match scope {
                             VarScope::Global => v,
@@ -222,7 +234,6 @@ impl Server {
                         (name.to_string(), v.text())
                     })
                     .collect();
-                work.rows += rows.len() as u64;
                 self.show_pairs(session, rows, filter.as_ref(), work)
             }
             Statement::ShowWarnings { errors_only } => {
@@ -282,7 +293,8 @@ impl Server {
         for (name, value) in rows {
             let keep = match filter {
                 None => true,
-                Some(ShowFilter::Like(p)) => like(&name, p, '\\'),
+                // Already applied while listing.
+                Some(ShowFilter::Like(_)) => true,
                 Some(ShowFilter::Where(e)) => {
                     let mut cx = Cx {
                         vars: &r.vars,

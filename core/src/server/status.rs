@@ -5,10 +5,18 @@
 use super::status_registry::{StatusKind, StatusScope, StatusVarDef, STATUS_VARIABLES};
 use std::collections::BTreeMap;
 
-/// Finds a status variable's definition by name (case-insensitive).
+/// Finds a status variable's definition by name (case-insensitive). The registry is sorted by
+/// lower-case name, so this is a binary search without allocating.
 pub fn lookup(name: &str) -> Option<&'static StatusVarDef> {
-    let lower = name.to_ascii_lowercase();
-    STATUS_VARIABLES.iter().find(|d| d.name.eq_ignore_ascii_case(&lower))
+    STATUS_VARIABLES
+        .binary_search_by(|d| cmp_ignore_ascii_case(d.name, name))
+        .ok()
+        .map(|i| &STATUS_VARIABLES[i])
+}
+
+/// Compares two names as their ASCII-lower-case forms compare.
+pub fn cmp_ignore_ascii_case(a: &str, b: &str) -> std::cmp::Ordering {
+    a.bytes().map(|c| c.to_ascii_lowercase()).cmp(b.bytes().map(|c| c.to_ascii_lowercase()))
 }
 
 /// A status value: a number, or text for the few status variables that are messages.

@@ -10,9 +10,8 @@ use std::collections::BTreeMap;
 
 /// Finds a variable's definition by name (case-insensitive).
 pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
-    let lower = name.to_ascii_lowercase();
     SYSTEM_VARIABLES
-        .binary_search_by(|d| d.name.cmp(lower.as_str()))
+        .binary_search_by(|d| super::status::cmp_ignore_ascii_case(d.name, name))
         .ok()
         .map(|i| &SYSTEM_VARIABLES[i])
 }

@@ -514,57 +514,75 @@ fn modulo(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
 }
 
 /// SQL LIKE with `%`, `_` and an escape character, case-insensitive (ASCII folding, as the
-/// default collation compares ASCII). Iterative with backtracking, so no recursion depth
-/// depends on the input.
+/// default collation compares ASCII).
 pub fn like(s: &str, p: &str, escape: char) -> bool {
-    let s: Vec<char> = s.chars().flat_map(char::to_lowercase).collect();
-    // Pattern tokens: Some(c) literal, None for '_', and a separate marker for '%'.
-    #[derive(Clone, Copy, PartialEq)]
-    enum T {
-        Lit(char),
-        One,
-        Any,
-    }
-    let mut toks = Vec::new();
-    let mut it = p.chars().flat_map(char::to_lowercase).peekable();
-    while let Some(c) = it.next() {
-        toks.push(if c == escape {
-            T::Lit(it.next().unwrap_or(escape))
-        } else if c == '%' {
-            T::Any
-        } else if c == '_' {
-            T::One
-        } else {
-            T::Lit(c)
-        });
-    }
-    let (mut si, mut pi) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while si < s.len() {
-        match toks.get(pi) {
-            Some(T::Any) => {
-                star = Some((pi, si));
-                pi += 1;
-            }
-            Some(T::One) => {
-                si += 1;
-                pi += 1;
-            }
-            Some(T::Lit(c)) if *c == s[si] => {
-                si += 1;
-                pi += 1;
-            }
-            _ => match star {
-                Some((sp, ss)) => {
-                    pi = sp + 1;
-                    si = ss + 1;
-                    star = Some((sp, ss + 1));
-                }
-                None => return false,
-            },
+    LikePattern::new(p, escape).matches(s)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum LikeToken {
+    Lit(char),
+    One,
+    Any,
+}
+
+/// A compiled LIKE pattern, for matching many strings (SHOW VARIABLES LIKE ...).
+#[derive(Clone, Debug)]
+pub struct LikePattern {
+    tokens: Vec<LikeToken>,
+}
+
+impl LikePattern {
+    pub fn new(p: &str, escape: char) -> LikePattern {
+        let mut tokens = Vec::new();
+        let mut it = p.chars().flat_map(char::to_lowercase);
+        while let Some(c) = it.next() {
+            tokens.push(if c == escape {
+                LikeToken::Lit(it.next().unwrap_or(escape))
+            } else if c == '%' {
+                LikeToken::Any
+            } else if c == '_' {
+                LikeToken::One
+            } else {
+                LikeToken::Lit(c)
+            });
         }
+        LikePattern { tokens }
     }
-    toks[pi..].iter().all(|t| *t == T::Any)
+
+    /// Iterative matching with one backtrack point per `%`, so no recursion depth depends on
+    /// the input and the work is bounded by |s| x |pattern|.
+    pub fn matches(&self, s: &str) -> bool {
+        let s: Vec<char> = s.chars().flat_map(char::to_lowercase).collect();
+        let toks = &self.tokens;
+        let (mut si, mut pi) = (0usize, 0usize);
+        let mut star: Option<(usize, usize)> = None;
+        while si < s.len() {
+            match toks.get(pi) {
+                Some(LikeToken::Any) => {
+                    star = Some((pi, si));
+                    pi += 1;
+                }
+                Some(LikeToken::One) => {
+                    si += 1;
+                    pi += 1;
+                }
+                Some(LikeToken::Lit(c)) if *c == s[si] => {
+                    si += 1;
+                    pi += 1;
+                }
+                _ => match star {
+                    Some((sp, ss)) => {
+                        pi = sp + 1;
+                        si = ss + 1;
+                        star = Some((sp, ss + 1));
+                    }
+                    None => return false,
+                },
+            }
+        }
+        toks[pi..].iter().all(|t| *t == LikeToken::Any)
+    }
 }
 
 /// Whether a select-list expression is numeric by its type, when that is known without
