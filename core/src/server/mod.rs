@@ -16,7 +16,7 @@ pub mod sysvar;
 pub mod sysvar_registry;
 pub mod variables;
 
-use crate::sim::{Clock, Disk, Hardware, Host, Scheduler, SimDuration, SimTime};
+use crate::sim::{Clock, Disk, Hardware, Host, SimDuration, SimTime};
 use session::Session;
 use status::{Status, StatusValue};
 use std::collections::BTreeMap;
@@ -37,11 +37,6 @@ pub const MYSQLD_BASE_BYTES: u64 = 320 << 20;
 /// UNCONFIRMED: thread_stack is 1 MiB but only a fraction is touched; 256 KiB chosen.
 pub const CONNECTION_BASE_BYTES: u64 = 256 << 10;
 
-/// Work the server schedules for later. Background threads (buffer pool resize and load, the
-/// page cleaner, the log writer) become variants here as the engine grows.
-#[derive(Debug)]
-pub enum ServerEvent {}
-
 /// A started server's state.
 #[derive(Debug)]
 struct Running {
@@ -50,7 +45,6 @@ struct Running {
     started_at: SimTime,
     sessions: BTreeMap<SessionId, Session>,
     next_thread_id: u64,
-    events: Scheduler<ServerEvent>,
 }
 
 /// Why the server is not running.
@@ -137,7 +131,6 @@ impl Server {
                     started_at: self.clock.now(),
                     sessions: BTreeMap::new(),
                     next_thread_id: 8,
-                    events: Scheduler::new(),
                 });
             }
         }
@@ -214,14 +207,10 @@ impl Server {
         }
     }
 
-    /// Lets simulated time pass until `t`, running the server's background events due by then.
+    /// Lets simulated time pass until `t`. The server has no background work yet; when it
+    /// does (buffer pool resize and load, page cleaner, log writer), its events come from a
+    /// `sim::Scheduler` and run here in (due time, sequence) order.
     pub fn advance_to(&mut self, t: SimTime) {
-        if let Some(r) = self.running.as_mut() {
-            while let Some((due, event)) = r.events.pop_due(t) {
-                self.clock.advance_to(due);
-                match event {}
-            }
-        }
         self.clock.advance_to(t);
     }
 

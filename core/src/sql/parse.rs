@@ -58,7 +58,7 @@ pub struct Assignment {
 #[derive(Clone, Debug)]
 pub enum ShowFilter {
     Like(String),
-    Where(Expr),
+    Where(Box<Expr>),
 }
 
 /// Parses one statement (the client has already split the input and removed the delimiter).
@@ -291,7 +291,7 @@ fn parse_show_filter(p: &mut Parser) -> std::result::Result<Option<ShowFilter>, 
         };
     }
     if p.parse_keyword(Keyword::WHERE) {
-        return Ok(Some(ShowFilter::Where(p.parse_expr()?)));
+        return Ok(Some(ShowFilter::Where(Box::new(p.parse_expr()?))));
     }
     Ok(None)
 }
