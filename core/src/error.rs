@@ -112,6 +112,17 @@ impl MySqlError {
     pub fn out_of_range(type_name: &str, expr: &str) -> MySqlError {
         Self::new(1690, "22003", format!("{type_name} value is out of range in '{expr}'"))
     }
+    /// 1436 ER_STACK_OVERRUN_NEED_MORE: an expression too deep for the thread stack
+    /// (`thread_stack` is 1 MiB; the byte counts are the server's typical report).
+    pub fn stack_overrun() -> MySqlError {
+        Self::new(
+            1436,
+            "HY000",
+            "Thread stack overrun:  1040096 bytes used of a 1048576 byte stack, and 16000 bytes \
+             needed.  Use 'mysqld --thread_stack=#' to specify a bigger stack."
+                .into(),
+        )
+    }
     /// 1105 ER_UNKNOWN_ERROR, for limits of the simulation a learner can hit.
     pub fn unknown(message: &str) -> MySqlError {
         Self::new(1105, "HY000", message.into())

@@ -15,6 +15,12 @@ use sqlparser::tokenizer::Token;
 /// Nesting depth the parser accepts before refusing (bounds recursion on hostile input).
 const RECURSION_LIMIT: usize = 64;
 
+/// Operators one statement may chain. A chain such as `1+1+...+1` parses without nesting but
+/// builds an expression tree as deep as it is long, and evaluating (even dropping) that tree
+/// recurses; past this bound the statement is refused the way mysqld refuses an expression
+/// too deep for its thread stack (error 1436), which keeps wasm's 1 MB stack safe.
+pub const OPERATORS_PER_STATEMENT_MAX: u32 = 256;
+
 /// A parsed statement.
 #[derive(Clone, Debug)]
 pub enum Statement {
@@ -78,6 +84,7 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
         return Err(MySqlError::empty_query());
     }
     let dialect = MySqlDialect {};
+    check_operator_count(&dialect, sql)?;
     let mut p = Parser::new(&dialect)
         .with_recursion_limit(RECURSION_LIMIT)
         .try_with_sql(sql)
@@ -121,6 +128,55 @@ pub fn offset_of(sql: &str, line: u64, column: u64) -> Option<usize> {
 fn error_at_offset(sql: &str, offset: usize) -> MySqlError {
     let line = sql[..offset].matches('\n').count() as u32 + 1;
     MySqlError::syntax(sql[offset..].trim_end(), line)
+}
+
+/// Refuses statements with more chained operators than [`OPERATORS_PER_STATEMENT_MAX`].
+fn check_operator_count(dialect: &MySqlDialect, sql: &str) -> Result<()> {
+    let Ok(tokens) = sqlparser::tokenizer::Tokenizer::new(dialect, sql).tokenize() else {
+        // The parser reports tokenizer errors with MySQL's 1064.
+        return Ok(());
+    };
+    let operators = tokens
+        .iter()
+        .filter(|t| match t {
+            Token::Plus
+            | Token::Minus
+            | Token::Mul
+            | Token::Div
+            | Token::Mod
+            | Token::Eq
+            | Token::Neq
+            | Token::Lt
+            | Token::Gt
+            | Token::LtEq
+            | Token::GtEq
+            | Token::Spaceship
+            | Token::Ampersand
+            | Token::Pipe
+            | Token::Caret
+            | Token::ShiftLeft
+            | Token::ShiftRight
+            | Token::ExclamationMark
+            | Token::Tilde => true,
+            Token::Word(w) => matches!(
+                w.keyword,
+                Keyword::AND
+                    | Keyword::OR
+                    | Keyword::XOR
+                    | Keyword::DIV
+                    | Keyword::MOD
+                    | Keyword::NOT
+                    | Keyword::LIKE
+                    | Keyword::IS
+                    | Keyword::BETWEEN
+            ),
+            _ => false,
+        })
+        .count() as u64;
+    if operators > u64::from(OPERATORS_PER_STATEMENT_MAX) {
+        return Err(MySqlError::stack_overrun());
+    }
+    Ok(())
 }
 
 fn word_is(p: &Parser, w: &str) -> bool {
@@ -353,6 +409,14 @@ mod tests {
         assert!(e.message.ends_with("near 'SELEKT 1' at line 1"), "{}", e.message);
         let e = parse("SELECT 1\nFROM WHERE x").unwrap_err();
         assert!(e.message.ends_with("near 'WHERE x' at line 2"), "{}", e.message);
+    }
+
+    #[test]
+    fn long_operator_chains_are_refused_not_overflowed() {
+        let ok = format!("SELECT {}1", "1+".repeat(OPERATORS_PER_STATEMENT_MAX as usize));
+        assert!(parse(&ok).is_ok());
+        let deep = format!("SELECT {}1", "1+".repeat(100_000));
+        assert_eq!(parse(&deep).unwrap_err().code, 1436);
     }
 
     #[test]
