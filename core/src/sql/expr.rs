@@ -34,14 +34,28 @@ pub trait EvalContext {
 }
 
 /// Evaluates `e` to a value.
+///
+/// Nested expressions recurse through this function and [`binary`] only, and both keep their
+/// stack frames small (every other form is evaluated in its own non-inlined function), so the
+/// deepest expression the parser lets through fits in wasm's 1 MB stack even in debug builds.
 pub fn eval(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
     match e {
         Expr::Value(v) => literal(&v.value),
         Expr::Identifier(id) => identifier(id, cx),
-        Expr::CompoundIdentifier(parts) => compound(parts, cx),
         Expr::Nested(inner) => eval(inner, cx),
-        Expr::UnaryOp { op, expr } => unary(*op, eval(expr, cx)?, e),
         Expr::BinaryOp { left, op, right } => binary(left, op, right, e, cx),
+        Expr::UnaryOp { op, expr } => {
+            let v = eval(expr, cx)?;
+            unary(*op, v, e)
+        }
+        _ => eval_other(e, cx),
+    }
+}
+
+#[inline(never)]
+fn eval_other(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
+    match e {
+        Expr::CompoundIdentifier(parts) => compound(parts, cx),
         Expr::IsNull(x) => Ok(bool_value(eval(x, cx)?.is_null())),
         Expr::IsNotNull(x) => Ok(bool_value(!eval(x, cx)?.is_null())),
         Expr::IsTrue(x) => Ok(bool_value(eval(x, cx)?.truth() == Some(true))),
@@ -294,6 +308,18 @@ fn binary(
     }
     let l = eval(left, cx)?;
     let r = eval(right, cx)?;
+    apply_binary(op, l, r, whole, cx)
+}
+
+/// A binary operator on two evaluated operands (not inlined: see [`eval`]).
+#[inline(never)]
+fn apply_binary(
+    op: &B,
+    l: Value,
+    r: Value,
+    whole: &Expr,
+    cx: &mut dyn EvalContext,
+) -> Result<Value> {
     if *op == B::Spaceship {
         return Ok(bool_value(match (l.is_null(), r.is_null()) {
             (true, true) => true,
