@@ -1,0 +1,247 @@
+// End-to-end test of the TuneLab console in headless Chromium (Debian's /usr/bin/chromium,
+// driven by playwright-core). It expects dist/ to be served already, at TUNELAB_URL
+// (default http://127.0.0.1:8765/), e.g. `python3 -m http.server 8765 --bind 127.0.0.1
+// --directory dist`; run it with `node --test` in tests/e2e. It prints the time from
+// navigation start to a usable console (`first interactive: N ms`) and saves a screenshot
+// to tests/e2e/artifacts/console.png.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.TUNELAB_URL ?? 'http://127.0.0.1:8765/';
+const TIMEOUT_MS = 30_000;
+const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+// The three statements of the session and a line each must print, exactly.
+const SESSION = [
+  { sql: 'SELECT 1+1;', lines: ['| 1+1 |', '|   2 |'] },
+  {
+    sql: 'SET GLOBAL query_cache_size = 0;',
+    lines: ["ERROR 1193 (HY000): Unknown system variable 'query_cache_size'"],
+  },
+  { sql: 'SELECT @@max_connections;', lines: ['|               151 |'] },
+];
+
+let browser;
+// Every uncaught exception of every page opened, with the page's URL.
+const pageErrors = [];
+// The transcript and share link of the first session, for the replay test.
+let sharedLink = '';
+let sharedTranscript = '';
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    timeout: TIMEOUT_MS,
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  assert.deepEqual(pageErrors, [], 'no page logged an uncaught exception');
+});
+
+/** A fresh browser context (own storage, like a second laptop) at the classroom viewport. */
+async function newContext() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(TIMEOUT_MS);
+  return context;
+}
+
+/** Opens `url`, waits until the console takes input, and returns the page and the time
+ * from navigation start until then. */
+async function openConsole(context, url) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
+  // Record the moment <body data-ready="true"> appears, in the page's own clock
+  // (performance.now() counts from navigation start).
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.body?.dataset.ready === 'true' && window.__tunelabReadyMs === undefined) {
+        window.__tunelabReadyMs = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: TIMEOUT_MS });
+  await page.waitForSelector('body[data-ready="true"]', { timeout: TIMEOUT_MS });
+  const readyMs = await page.evaluate(() => window.__tunelabReadyMs ?? performance.now());
+  return { page, readyMs: Math.round(readyMs) };
+}
+
+function transcript(page) {
+  return page.$eval('#transcript', (element) => element.textContent);
+}
+
+/** Waits until the transcript has every one of `lines` as a whole line. */
+async function waitForLines(page, lines) {
+  await page.waitForFunction(
+    (wanted) => {
+      const have = new Set(document.querySelector('#transcript').textContent.split('\n'));
+      return wanted.every((line) => have.has(line));
+    },
+    lines,
+    { timeout: TIMEOUT_MS },
+  );
+}
+
+/** Types `sql` into the console, presses Enter and waits for its answer (every input is
+ * echoed behind its prompt, so the transcript always grows) and an idle console. */
+async function type(page, sql) {
+  const input = page.locator('#console-input');
+  const before = (await transcript(page)).length;
+  await input.fill(sql);
+  await input.press('Enter');
+  await page.waitForFunction(
+    (length) =>
+      document.querySelector('#transcript').textContent.length > length &&
+      document.body.dataset.busy === 'false',
+    before,
+    { timeout: TIMEOUT_MS },
+  );
+}
+
+/** Waits for a fresh console: empty transcript, server up, nothing running. */
+async function waitForFreshConsole(page) {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('#transcript').textContent === '' &&
+      document.body.dataset.ready === 'true' &&
+      document.body.dataset.busy === 'false',
+    undefined,
+    { timeout: TIMEOUT_MS },
+  );
+}
+
+test('the console answers as the mysql client does', async () => {
+  const context = await newContext();
+  const { page, readyMs } = await openConsole(context, BASE_URL);
+  console.log(`first interactive: ${readyMs} ms`);
+
+  for (const { sql, lines } of SESSION) {
+    await type(page, sql);
+    await waitForLines(page, lines);
+    const text = await transcript(page);
+    assert.ok(text.includes(`mysql> ${sql}\n`), `the typed line is echoed behind its prompt: ${sql}`);
+  }
+  assert.equal(await page.inputValue('#console-input'), '', 'the input is cleared after Enter');
+  assert.match(await page.textContent('footer'), /seed 42 · profile wsl2-chapter · simulated MySQL 9\.7\.2/);
+
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'console.png') });
+
+  await page.click('#share-button');
+  await page.waitForFunction(() => document.querySelector('#share-link').value.includes('#x1.'));
+  sharedLink = await page.inputValue('#share-link');
+  sharedTranscript = await transcript(page);
+  assert.ok(sharedLink.startsWith(BASE_URL), `the link opens this site: ${sharedLink}`);
+  assert.equal(await page.evaluate(() => location.href), sharedLink, 'the URL carries the link');
+  await context.close();
+});
+
+test('a share link replays the session in a fresh browser', async () => {
+  assert.ok(sharedLink, 'the first test made a link');
+  const context = await newContext();
+  const { page } = await openConsole(context, sharedLink);
+  await waitForLines(page, SESSION.flatMap((s) => s.lines));
+  assert.equal(await transcript(page), sharedTranscript, 'the replay prints the same bytes');
+  assert.equal(await page.$('#message'), null, 'a good link shows no message');
+  await context.close();
+});
+
+test('a damaged link shows a clear message and a working console', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, `${BASE_URL}#x1.garbage!!`);
+  const message = await page.textContent('#message');
+  assert.match(message, /share link could not be opened/);
+  assert.match(message, /damaged/);
+  assert.ok(!message.includes('<'), 'the message is plain text');
+  assert.equal(await transcript(page), '', 'the console is fresh');
+
+  await type(page, SESSION[0].sql);
+  await waitForLines(page, SESSION[0].lines);
+  await context.close();
+});
+
+test('the keyboard: Shift+Enter continues a statement, arrows walk the history', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  const input = page.locator('#console-input');
+
+  await input.focus();
+  await page.keyboard.type('SELECT @@max_connections');
+  await page.keyboard.press('Shift+Enter');
+  await page.keyboard.type('  AS connections;');
+  await page.keyboard.press('Enter');
+  await waitForLines(page, ['    ->   AS connections;', '|         151 |']);
+
+  await type(page, 'SELECT 2;');
+  await input.press('ArrowUp');
+  assert.equal(await input.inputValue(), 'SELECT 2;');
+  await input.press('ArrowUp');
+  assert.equal(await input.inputValue(), 'SELECT @@max_connections\n  AS connections;');
+  await input.press('ArrowDown');
+  await input.press('End');
+  await input.press('ArrowDown');
+  assert.equal(await input.inputValue(), '', 'past the newest entry the draft comes back');
+
+  // An unfinished statement waits at the continuation prompt.
+  await type(page, 'SELECT 3');
+  assert.equal((await page.textContent('label[for=console-input]')).trim().endsWith('->'), true);
+  await type(page, ';');
+  await waitForLines(page, ['| 3 |']);
+
+  // The skip link focuses the input without touching the URL (which holds share links),
+  // and an example fills the input without running it.
+  const before = await transcript(page);
+  await page.focus('.skip-link');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'console-input');
+  assert.equal(await page.evaluate(() => location.hash), '');
+  await page.click('.example >> nth=0');
+  assert.match(await input.inputValue(), /^SHOW VARIABLES LIKE /);
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'console-input');
+  assert.equal(await transcript(page), before, 'neither ran anything nor reset the console');
+
+  // Reset starts a fresh server: empty transcript, the same seed and profile.
+  await page.click('#reset-button');
+  await waitForFreshConsole(page);
+  assert.equal(await page.inputValue('#seed-input'), '42');
+  await context.close();
+});
+
+test('changing the seed or the profile restarts the console with them', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  await type(page, 'SELECT 1;');
+
+  await page.fill('#seed-input', '7');
+  await page.press('#seed-input', 'Tab');
+  await page.waitForFunction(() => document.querySelector('#run-info').textContent.includes('seed 7 '));
+  await waitForFreshConsole(page);
+
+  await page.selectOption('#profile-select', 'nvme-server');
+  await page.waitForFunction(() =>
+    document.querySelector('#run-info').textContent.includes('profile nvme-server'),
+  );
+  await waitForFreshConsole(page);
+  await type(page, 'SELECT @@innodb_dedicated_server;');
+  await waitForLines(page, ['| @@innodb_dedicated_server |']);
+  await context.close();
+});

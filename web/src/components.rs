@@ -1,0 +1,21 @@
+//! The page's components, one per file, each with a `<Name>Props` struct. [`App`] owns the
+//! state and the effects; the others only render their props and report what the learner
+//! did through `on<verb>` callbacks, so they can be mounted alone in browser tests.
+
+mod app;
+mod console_input;
+mod examples;
+mod message_banner;
+mod settings_panel;
+mod share_panel;
+mod site_footer;
+mod transcript;
+
+pub use app::App;
+pub use console_input::{ConsoleInput, ConsoleInputProps};
+pub use examples::{Examples, ExamplesProps, EXAMPLES};
+pub use message_banner::{MessageBanner, MessageBannerProps};
+pub use settings_panel::{ProfileChoice, SettingsPanel, SettingsPanelProps};
+pub use share_panel::{SharePanel, SharePanelProps};
+pub use site_footer::{SiteFooter, SiteFooterProps};
+pub use transcript::{Transcript, TranscriptProps};

@@ -1,0 +1,86 @@
+//! The messages between the page and the engine worker, sent with `postMessage` as JSON
+//! strings (a JSON string keeps a u64 seed exact, which a JS number would not). Every request
+//! and answer names its console session: the page starts a new session on every (re)start
+//! and drops answers that belong to an older one.
+
+use serde::{Deserialize, Serialize};
+use tunelab_core::experiment::Experiment;
+
+/// What the page asks of the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Request {
+    /// Start a fresh server for `experiment`, connect a client and replay its steps.
+    Start { session: u32, experiment: Experiment },
+    /// Type `text` (one or more lines) into the session's client.
+    Input { session: u32, text: String },
+}
+
+/// What the worker answers.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Response {
+    /// The worker has loaded and listens; sent once, before anything else.
+    Ready,
+    /// The server is up; `transcript` is what replaying the experiment's steps printed.
+    Started { session: u32, transcript: String, prompt: String },
+    /// What the client printed for one input, and the prompt for the next line.
+    Output { session: u32, text: String, prompt: String, quit: bool },
+    /// The request could not be carried out; `message` is one sentence for the learner.
+    Error { session: u32, message: String },
+}
+
+impl Request {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a request always serializes")
+    }
+
+    pub fn from_json(text: &str) -> Result<Request, String> {
+        serde_json::from_str(text).map_err(|e| format!("the worker got a malformed request: {e}"))
+    }
+}
+
+impl Response {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a response always serializes")
+    }
+
+    pub fn from_json(text: &str) -> Result<Response, String> {
+        serde_json::from_str(text).map_err(|e| format!("the page got a malformed answer: {e}"))
+    }
+
+    /// The session the answer belongs to (`None` for [`Response::Ready`]).
+    pub fn session(&self) -> Option<u32> {
+        match self {
+            Response::Ready => None,
+            Response::Started { session, .. }
+            | Response::Output { session, .. }
+            | Response::Error { session, .. } => Some(*session),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tunelab_core::experiment::Setting;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn messages_round_trip_through_json_with_exact_seeds() {
+        let mut experiment = Experiment { seed: u64::MAX, ..Experiment::default() };
+        experiment.hardware.insert("fsync_latency_us".into(), Setting::Int(300));
+        experiment.variables.insert("innodb_flush_log_at_trx_commit".into(), Setting::Int(2));
+        let request = Request::Start { session: 3, experiment };
+        assert_eq!(Request::from_json(&request.to_json()), Ok(request));
+        let response = Response::Output {
+            session: 3,
+            text: "| 1 |\n".into(),
+            prompt: "mysql> ".into(),
+            quit: false,
+        };
+        assert_eq!(Response::from_json(&response.to_json()), Ok(response));
+        assert_eq!(Response::Ready.session(), None);
+        assert!(Request::from_json("{\"kind\":\"explode\"}").is_err());
+    }
+}

@@ -1,0 +1,208 @@
+//! The page's state: one reducer ([`ConsoleState`]) and the [`Action`]s that move it, so every
+//! transition of the console (start, input, output, failure, share) is in one match. Effects
+//! (talking to the worker, the URL, the clipboard) stay in the components that dispatch.
+
+use crate::share::{self, IDLE_PROMPT};
+use std::rc::Rc;
+use tunelab_core::experiment::Experiment;
+use yew::Reducible;
+
+/// What the console is doing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// A server is starting (and replaying a link's steps); input waits.
+    Starting,
+    /// The console accepts input.
+    Idle,
+    /// An input is running in the worker.
+    Running,
+    /// No server: it failed to start, the engine stopped, or the learner typed `quit`.
+    Stopped,
+}
+
+/// How a banner message should look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeKind {
+    Info,
+    Error,
+}
+
+/// A message in the banner above the console (always shown as text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub text: String,
+}
+
+impl Notice {
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice { kind: NoticeKind::Error, text: text.into() }
+    }
+
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice { kind: NoticeKind::Info, text: text.into() }
+    }
+}
+
+/// Everything the page shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConsoleState {
+    /// The session as an experiment: seed, profile, overrides, and one step per input typed
+    /// (continuation lines joined), which is what a share link carries.
+    pub experiment: Experiment,
+    /// What the client printed, one chunk per answer (new chunks are new text nodes, so a
+    /// screen reader announces only what was added).
+    pub transcript: Vec<Rc<str>>,
+    /// The prompt for the next line, as the client prints it (`mysql> `, `    -> `).
+    pub prompt: String,
+    pub phase: Phase,
+    pub notice: Option<Notice>,
+    /// Inputs typed, oldest first, for ArrowUp/ArrowDown.
+    pub history: Vec<String>,
+    /// The last share link made, shown in a read-only field.
+    pub share_link: String,
+}
+
+impl Default for ConsoleState {
+    fn default() -> Self {
+        ConsoleState {
+            experiment: Experiment::default(),
+            transcript: Vec::new(),
+            prompt: IDLE_PROMPT.to_string(),
+            phase: Phase::Starting,
+            notice: None,
+            history: Vec::new(),
+            share_link: String::new(),
+        }
+    }
+}
+
+impl ConsoleState {
+    /// True when an input may be sent now.
+    pub fn accepts_input(&self) -> bool {
+        self.phase == Phase::Idle
+    }
+
+    /// True while the worker is busy for this console.
+    pub fn is_busy(&self) -> bool {
+        matches!(self.phase, Phase::Starting | Phase::Running)
+    }
+}
+
+/// Every change of [`ConsoleState`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    /// A (re)start of the console with `experiment`; its steps will be replayed.
+    Start { experiment: Experiment, notice: Option<Notice> },
+    /// The server is up.
+    Started { transcript: String, prompt: String },
+    /// The learner sent `text`.
+    Submit(String),
+    /// The client's answer to the last input.
+    Output { text: String, prompt: String, quit: bool },
+    /// The engine could not do what was asked.
+    Failed(String),
+    /// Replace (or clear) the banner.
+    Notify(Option<Notice>),
+    /// A share link was made.
+    Shared(String),
+}
+
+impl Reducible for ConsoleState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::Start { experiment, notice } => {
+                next.history = experiment.steps.iter().map(|s| s.sql.clone()).collect();
+                next.experiment = experiment;
+                next.transcript.clear();
+                next.prompt = IDLE_PROMPT.to_string();
+                next.phase = Phase::Starting;
+                next.notice = notice;
+                next.share_link.clear();
+            }
+            Action::Started { transcript, prompt } => {
+                if !transcript.is_empty() {
+                    next.transcript.push(transcript.into());
+                }
+                next.prompt = prompt;
+                next.phase = Phase::Idle;
+            }
+            Action::Submit(text) => {
+                share::record_input(&mut next.experiment.steps, &text, &self.prompt);
+                if !text.trim().is_empty() && next.history.last() != Some(&text) {
+                    next.history.push(text);
+                }
+                next.phase = Phase::Running;
+                next.share_link.clear();
+            }
+            Action::Output { text, prompt, quit } => {
+                if !text.is_empty() {
+                    next.transcript.push(text.into());
+                }
+                next.prompt = prompt;
+                next.phase = if quit { Phase::Stopped } else { Phase::Idle };
+                if quit {
+                    next.notice = Some(Notice::info(
+                        "The client has quit. Press Reset to connect to a fresh server.",
+                    ));
+                }
+            }
+            Action::Failed(message) => {
+                next.phase = Phase::Stopped;
+                next.notice = Some(Notice::error(message));
+            }
+            Action::Notify(notice) => next.notice = notice,
+            Action::Shared(link) => next.share_link = link,
+        }
+        Rc::new(next)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    fn reduce(state: Rc<ConsoleState>, actions: Vec<Action>) -> Rc<ConsoleState> {
+        actions.into_iter().fold(state, |s, a| s.reduce(a))
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_session_records_steps_history_and_output() {
+        let state = reduce(
+            Rc::new(ConsoleState::default()),
+            vec![
+                Action::Start { experiment: Experiment::default(), notice: None },
+                Action::Started { transcript: String::new(), prompt: "mysql> ".into() },
+                Action::Submit("SELECT".into()),
+                Action::Output {
+                    text: "mysql> SELECT\n".into(),
+                    prompt: "    -> ".into(),
+                    quit: false,
+                },
+                Action::Submit("1;".into()),
+            ],
+        );
+        assert_eq!(state.phase, Phase::Running);
+        assert!(!state.accepts_input() && state.is_busy());
+        assert_eq!(state.experiment.steps.len(), 1);
+        assert_eq!(state.experiment.steps[0].sql, "SELECT\n1;");
+        assert_eq!(state.history, ["SELECT", "1;"]);
+
+        let state = reduce(
+            state,
+            vec![Action::Output { text: "Bye\n".into(), prompt: "mysql> ".into(), quit: true }],
+        );
+        assert_eq!(state.phase, Phase::Stopped);
+        assert_eq!(state.transcript.len(), 2);
+        assert!(state.notice.is_some());
+
+        let state =
+            reduce(state, vec![Action::Start { experiment: Experiment::default(), notice: None }]);
+        assert!(state.transcript.is_empty() && state.notice.is_none());
+        assert_eq!(state.phase, Phase::Starting);
+    }
+}

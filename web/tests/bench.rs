@@ -1,0 +1,29 @@
+//! The engine's speed in wasm: runs core's benchmark experiments in the browser and prints
+//! statements per second (natively, `tunelab bench` runs the same experiments). Run it in
+//! the web build's profile to measure what ships:
+//! `cargo test -p tunelab-web --target wasm32-unknown-unknown --profile web-release --test bench`
+
+use tunelab_core::bench;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn engine_speed_in_wasm() {
+    let performance = web_sys::window().unwrap().performance().unwrap();
+    for case in bench::cases() {
+        let started = performance.now();
+        let outcome = case.experiment.run().expect("the benchmark experiment runs");
+        let ms = performance.now() - started;
+        let statements = outcome.metrics.statements;
+        assert!(statements > 0);
+        web_sys::console::log_1(
+            &format!(
+                "bench {}: {statements} statements in {ms:.0} ms ({:.0} statements/s)",
+                case.name,
+                statements as f64 * 1000.0 / ms
+            )
+            .into(),
+        );
+    }
+}
