@@ -44,7 +44,7 @@ setup() {
 
 build_web() {
   log "building the web app (trunk build --release)"
-  trunk build --release static/index.html
+  trunk build --release
 }
 
 serve() {
