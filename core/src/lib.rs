@@ -27,6 +27,7 @@
 pub mod bench;
 pub mod client;
 pub mod error;
+pub mod exec;
 pub mod experiment;
 pub mod fidelity;
 pub mod link;

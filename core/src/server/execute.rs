@@ -14,8 +14,10 @@ use super::session::{Session, SessionId};
 use super::variables::{lookup, select_value, show_text, SetValue, VarScope, Variables};
 use super::{cannot_connect, Server, SERVER_VERSION};
 use crate::error::{MySqlError, Result, Warning};
+use crate::exec::aggregate::Accumulator;
 use crate::sim::{Clock, SimDuration};
-use crate::sql::expr::{eval, maybe_null, EvalContext, LikePattern};
+use crate::sql::bind::{BExpr, Binder, NamedColumns, NoColumns};
+use crate::sql::expr::{eval, eval_constant, EvalContext, LikePattern};
 use crate::sql::parse::{offset_of, Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Spanned, TableFactor};
@@ -33,14 +35,12 @@ pub struct Executed {
     pub elapsed: SimDuration,
 }
 
-/// Expression context: the session, the global variables and the clock, plus the current row
-/// for SHOW ... WHERE.
+/// Expression context: the session, the global variables and the clock.
 struct Cx<'a> {
     vars: &'a Variables,
     session: &'a mut Session,
     clock: &'a Clock,
     slept_micros: u64,
-    row: Option<[(&'static str, Value); 2]>,
 }
 
 impl EvalContext for Cx<'_> {
@@ -50,17 +50,6 @@ impl EvalContext for Cx<'_> {
     }
     fn user_variable(&self, name: &str) -> Value {
         self.session.user_vars.get(name).cloned().unwrap_or(Value::Null)
-    }
-    fn column(&self, name: &str) -> Result<Value> {
-        let found =
-            self.row.as_ref().and_then(|r| r.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)));
-        match found {
-            Some((_, v)) => Ok(v.clone()),
-            None => Err(MySqlError::unknown_column(
-                name,
-                if self.row.is_some() { "where clause" } else { "field list" },
-            )),
-        }
     }
     fn warn(&mut self, w: Warning) {
         self.session.warn(w);
@@ -260,10 +249,9 @@ impl Server {
             }
             Statement::Do(exprs) => {
                 let r = self.running.as_ref().ok_or_else(cannot_connect)?;
-                let mut cx =
-                    Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0, row: None };
+                let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
                 for e in exprs {
-                    eval(e, &mut cx)?;
+                    eval_constant(e, &mut cx)?;
                 }
                 work.slept_micros += cx.slept_micros;
                 Ok(Response::Ok { affected_rows: 0, info: None })
@@ -289,32 +277,27 @@ impl Server {
         work: &mut Work,
     ) -> Result<Response> {
         let r = self.running.as_ref().ok_or_else(cannot_connect)?;
+        let condition = match filter {
+            Some(ShowFilter::Where(e)) => {
+                let names = NamedColumns { names: &["Variable_name", "Value"] };
+                Some(Binder::scalar(&names, "where clause").bind(e)?)
+            }
+            // LIKE was applied while listing.
+            _ => None,
+        };
+        let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
         let mut kept = Vec::new();
         for (name, value) in rows {
-            let keep = match filter {
+            let row = vec![Value::Str(name), Value::Str(value)];
+            let keep = match &condition {
                 None => true,
-                // Already applied while listing.
-                Some(ShowFilter::Like(_)) => true,
-                Some(ShowFilter::Where(e)) => {
-                    let mut cx = Cx {
-                        vars: &r.vars,
-                        session,
-                        clock: &self.clock,
-                        slept_micros: 0,
-                        row: Some([
-                            ("Variable_name", Value::Str(name.clone())),
-                            ("Value", Value::Str(value.clone())),
-                        ]),
-                    };
-                    let v = eval(e, &mut cx)?;
-                    work.slept_micros += cx.slept_micros;
-                    v.truth() == Some(true)
-                }
+                Some(c) => eval(c, &row, &[], &mut cx)?.truth() == Some(true),
             };
             if keep {
-                kept.push(vec![Value::Str(name), Value::Str(value)]);
+                kept.push(row);
             }
         }
+        work.slept_micros += cx.slept_micros;
         Ok(Response::Rows(ResultSet {
             columns: vec![Column::text("Variable_name"), Column::text("Value")],
             rows: kept,
@@ -368,29 +351,49 @@ impl Server {
             return Err(MySqlError::not_supported_yet("joins and derived tables"));
         }
         let r = self.running.as_ref().ok_or_else(cannot_connect)?;
-        let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0, row: None };
-        if let Some(w) = &sel.selection {
-            if eval(w, &mut cx)?.truth() != Some(true) {
-                work.slept_micros += cx.slept_micros;
-                return Ok(Response::Rows(ResultSet {
-                    columns: columns_of(&sel.projection, &[], sql)?,
-                    rows: vec![],
-                }));
-            }
-        }
-        let mut row = Vec::with_capacity(sel.projection.len());
+        // Bind: the select list may hold aggregates (over the one implicit row), WHERE may not.
+        let mut binder = Binder::with_aggregates(&NoColumns, "field list");
+        let mut items = Vec::with_capacity(sel.projection.len());
         for item in &sel.projection {
-            let e = match item {
-                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => e,
-                _ => {
-                    return Err(MySqlError {
-                        code: 1096,
-                        sqlstate: "HY000",
-                        message: "No tables used".into(),
-                    })
-                }
+            let (e, name) = match item {
+                SelectItem::UnnamedExpr(e) => (e, source_name(e, sql)),
+                SelectItem::ExprWithAlias { expr, alias } => (expr, alias.value.clone()),
+                _ => return Err(no_tables_used()),
             };
-            row.push(eval(e, &mut cx)?);
+            items.push((binder.bind(e)?, name));
+        }
+        let aggregates = binder.take_aggregates();
+        let condition = match &sel.selection {
+            Some(w) => Some(Binder::scalar(&NoColumns, "where clause").bind(w)?),
+            None => None,
+        };
+        let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
+        let passes = match &condition {
+            Some(c) => eval(c, &[], &[], &mut cx)?.truth() == Some(true),
+            None => true,
+        };
+        let increment = cx.div_precision_increment();
+        let agg_values: Vec<Value> = aggregates
+            .iter()
+            .map(|call| {
+                let mut acc = Accumulator::new(call);
+                if passes {
+                    let v = match &call.arg {
+                        Some(a) => eval(a, &[], &[], &mut cx)?,
+                        None => Value::Null,
+                    };
+                    acc.update(&v);
+                }
+                Ok(acc.finish(increment))
+            })
+            .collect::<Result<_>>()?;
+        // Without aggregates a failed WHERE gives no row; with them, one row over no input.
+        let produce = passes || !aggregates.is_empty();
+        let mut row = Vec::with_capacity(items.len());
+        if produce {
+            for (e, _) in &items {
+                row.push(eval(e, &[], &agg_values, &mut cx)?);
+            }
         }
         work.slept_micros += cx.slept_micros;
         work.rows += 1;
@@ -399,7 +402,7 @@ impl Server {
             Some(sqlparser::ast::LimitClause::LimitOffset { limit: Some(Expr::Value(v)), .. })
                 if v.value.to_string() == "0"
         );
-        let rows = if limit_zero { vec![] } else { vec![row] };
+        let rows = if limit_zero || !produce { vec![] } else { vec![row] };
         // SELECT ... INTO @a, @b
         if let Some(into) = &sel.into {
             let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
@@ -424,7 +427,7 @@ impl Server {
             }
             return Ok(Response::Ok { affected_rows: 1, info: None });
         }
-        Ok(Response::Rows(ResultSet { columns: columns_of(&sel.projection, &rows, sql)?, rows }))
+        Ok(Response::Rows(ResultSet { columns: columns_of(&items, &rows), rows }))
     }
 
     fn set(
@@ -443,12 +446,11 @@ impl Server {
         let mut plan = Vec::new();
         let mut warnings = Vec::new();
         {
-            let mut cx =
-                Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0, row: None };
+            let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
             for a in assignments {
                 let value = match &a.value {
                     None => None,
-                    Some(e) => Some(eval(e, &mut cx)?),
+                    Some(e) => Some(eval_constant(e, &mut cx)?),
                 };
                 match &a.target {
                     SetTarget::User(name) => {
@@ -530,36 +532,30 @@ fn com_counter(stmt: &Statement) -> Option<&'static str> {
     })
 }
 
-/// Column metadata for a select list: the name as written (or the alias; a bare string
-/// literal is named by its value), numeric if its values are, nullable if it may be NULL.
-fn columns_of(projection: &[SelectItem], rows: &[Vec<Value>], sql: &str) -> Result<Vec<Column>> {
-    projection
+/// Column metadata for a select list: the name as written (or the alias), numeric by type
+/// or else by its values, nullable if it may be NULL.
+fn columns_of(items: &[(BExpr, String)], rows: &[Vec<Value>]) -> Vec<Column> {
+    items
         .iter()
         .enumerate()
-        .map(|(i, item)| {
-            let (name, e) = match item {
-                SelectItem::ExprWithAlias { expr, alias } => (alias.value.clone(), expr),
-                SelectItem::UnnamedExpr(e) => (source_name(e, sql), e),
-                _ => {
-                    return Err(MySqlError {
-                        code: 1096,
-                        sqlstate: "HY000",
-                        message: "No tables used".into(),
-                    })
-                }
-            };
+        .map(|(i, (e, name))| {
             let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
-            let numeric = match (crate::sql::expr::is_numeric_type(e), first) {
+            let numeric = match (e.numeric_type(&|_| None), first) {
                 (Some(known), _) => known,
                 (None, Some(v)) => v.is_numeric(),
                 // A column with only NULLs has MySQL's NULL type, which the client counts as
                 // numeric.
                 (None, None) => true,
             };
-            let nullable = maybe_null(e) || rows.iter().any(|r| r[i].is_null());
-            Ok(Column { name, numeric, nullable })
+            let nullable = e.maybe_null(&|_| true) || rows.iter().any(|r| r[i].is_null());
+            Column { name: name.clone(), numeric, nullable }
         })
         .collect()
+}
+
+/// 1096 ER_NO_TABLES_USED
+fn no_tables_used() -> MySqlError {
+    MySqlError { code: 1096, sqlstate: "HY000", message: "No tables used".into() }
 }
 
 /// The column name MySQL gives an unaliased select item: the text as typed.

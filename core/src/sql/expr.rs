@@ -1,14 +1,15 @@
-//! Expression evaluation over sqlparser's AST with MySQL's semantics: integer arithmetic that
-//! fails on overflow (error 1690), exact DECIMAL arithmetic and division scale
+//! Expression evaluation with MySQL's semantics over bound expressions ([`BExpr`]): integer
+//! arithmetic that fails on overflow (error 1690), exact DECIMAL arithmetic and division scale
 //! (`div_precision_increment`), NULL propagation, division by zero giving NULL with warning
 //! 1365, string-to-number conversion by numeric prefix, and the built-in functions in
 //! `functions.rs`. Server state (variables, the clock) is reached through [`EvalContext`].
 
+use super::bind::{BExpr, Binder, NoColumns};
 use super::functions;
 use super::value::{Decimal, Value};
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::variables::VarScope;
-use sqlparser::ast::{BinaryOperator as B, Expr, Ident, UnaryOperator as U, Value as Lit};
+use sqlparser::ast::{BinaryOperator as B, Expr, UnaryOperator as U, Value as Lit};
 use std::cmp::Ordering;
 
 /// What evaluation needs from the server and session.
@@ -17,10 +18,6 @@ pub trait EvalContext {
     fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value>;
     /// `@name` (NULL if never set).
     fn user_variable(&self, name: &str) -> Value;
-    /// A column of the current row (`SHOW ... WHERE Value > 10`); the default has no row.
-    fn column(&self, name: &str) -> Result<Value> {
-        Err(MySqlError::unknown_column(name, "field list"))
-    }
     /// Records a warning for SHOW WARNINGS.
     fn warn(&mut self, w: Warning);
     /// Simulated wall clock, microseconds since the Unix epoch.
@@ -33,48 +30,74 @@ pub trait EvalContext {
     fn div_precision_increment(&self) -> u8;
 }
 
-/// Evaluates `e` to a value.
+/// Binds and evaluates an expression that refers to no columns (SET, DO, SELECT without
+/// FROM).
+pub fn eval_constant(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
+    let b = Binder::scalar(&NoColumns, "field list").bind(e)?;
+    eval(&b, &[], &[], cx)
+}
+
+/// Evaluates `e` for one row; `aggs` holds the current group's aggregate results.
 ///
-/// Nested expressions recurse through this function and [`binary`] only, and both keep their
-/// stack frames small (every other form is evaluated in its own non-inlined function), so the
-/// deepest expression the parser lets through fits in wasm's 1 MB stack even in debug builds.
-pub fn eval(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
+/// Nested expressions recurse through this function for the common forms only, and it keeps
+/// its stack frame small (every other form is evaluated in its own non-inlined function), so
+/// the deepest expression the parser lets through fits in wasm's 1 MB stack even in debug
+/// builds.
+pub fn eval(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext) -> Result<Value> {
     match e {
-        Expr::Value(v) => literal(&v.value),
-        Expr::Identifier(id) => identifier(id, cx),
-        Expr::Nested(inner) => eval(inner, cx),
-        Expr::BinaryOp { left, op, right } => binary(left, op, right, e, cx),
-        Expr::UnaryOp { op, expr } => {
-            let v = eval(expr, cx)?;
-            unary(*op, v, e)
+        BExpr::Lit(v) => Ok(v.clone()),
+        BExpr::Column(i) => Ok(row.get(*i as usize).cloned().unwrap_or(Value::Null)),
+        BExpr::Binary { op, left, right, text } => {
+            let l = eval(left, row, aggs, cx)?;
+            let r = eval(right, row, aggs, cx)?;
+            apply_binary(op, l, r, text, cx)
         }
-        _ => eval_other(e, cx),
+        BExpr::Unary { op, arg, text } => {
+            let v = eval(arg, row, aggs, cx)?;
+            unary(*op, v, text)
+        }
+        _ => eval_other(e, row, aggs, cx),
     }
 }
 
 #[inline(never)]
-fn eval_other(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
+fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext) -> Result<Value> {
+    let ev = |x: &BExpr, cx: &mut dyn EvalContext| eval(x, row, aggs, cx);
     match e {
-        Expr::CompoundIdentifier(parts) => compound(parts, cx),
-        Expr::IsNull(x) => Ok(bool_value(eval(x, cx)?.is_null())),
-        Expr::IsNotNull(x) => Ok(bool_value(!eval(x, cx)?.is_null())),
-        Expr::IsTrue(x) => Ok(bool_value(eval(x, cx)?.truth() == Some(true))),
-        Expr::IsFalse(x) => Ok(bool_value(eval(x, cx)?.truth() == Some(false))),
-        Expr::IsNotTrue(x) => Ok(bool_value(eval(x, cx)?.truth() != Some(true))),
-        Expr::IsNotFalse(x) => Ok(bool_value(eval(x, cx)?.truth() != Some(false))),
-        Expr::Between { expr, negated, low, high } => {
-            let v = eval(expr, cx)?;
-            let (lo, hi) = (eval(low, cx)?, eval(high, cx)?);
+        BExpr::SysVar { name, scope } => cx.system_variable(name, *scope),
+        BExpr::UserVar(name) => Ok(cx.user_variable(name)),
+        BExpr::Aggregate(slot) => Ok(aggs.get(*slot as usize).cloned().unwrap_or(Value::Null)),
+        BExpr::And(l, r) => {
+            let l = ev(l, cx)?.truth();
+            if l == Some(false) {
+                return Ok(bool_value(false));
+            }
+            Ok(negate_if(and3(l, ev(r, cx)?.truth()), false))
+        }
+        BExpr::Or(l, r) => {
+            let l = ev(l, cx)?.truth();
+            if l == Some(true) {
+                return Ok(bool_value(true));
+            }
+            Ok(negate_if(or3(l, ev(r, cx)?.truth()), false))
+        }
+        BExpr::IsNull { arg, negated } => Ok(bool_value(ev(arg, cx)?.is_null() != *negated)),
+        BExpr::IsBool { arg, want, negated } => {
+            Ok(bool_value((ev(arg, cx)?.truth() == Some(*want)) != *negated))
+        }
+        BExpr::Between { arg, low, high, negated } => {
+            let v = ev(arg, cx)?;
+            let (lo, hi) = (ev(low, cx)?, ev(high, cx)?);
             let ge = v.compare(&lo).map(|o| o != Ordering::Less);
             let le = v.compare(&hi).map(|o| o != Ordering::Greater);
             Ok(negate_if(and3(ge, le), *negated))
         }
-        Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. } => {
-            let v = eval(expr, cx)?;
+        BExpr::InList { arg, list, negated } => {
+            let v = ev(arg, cx)?;
             let mut saw_null = v.is_null();
             let mut found = false;
             for item in list {
-                match v.compare(&eval(item, cx)?) {
+                match v.compare(&ev(item, cx)?) {
                     Some(Ordering::Equal) => found = true,
                     None => saw_null = true,
                     _ => {}
@@ -89,11 +112,11 @@ fn eval_other(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
             };
             Ok(negate_if(r, *negated))
         }
-        Expr::Like { negated, expr, pattern, escape_char, .. } => {
-            let v = eval(expr, cx)?;
-            let p = eval(pattern, cx)?;
-            let escape = match escape_char {
-                Some(c) => eval(c, cx)?.to_text().and_then(|s| s.chars().next()).unwrap_or('\\'),
+        BExpr::Like { arg, pattern, escape, negated } => {
+            let v = ev(arg, cx)?;
+            let p = ev(pattern, cx)?;
+            let escape = match escape {
+                Some(c) => ev(c, cx)?.to_text().and_then(|s| s.chars().next()).unwrap_or('\\'),
                 None => '\\',
             };
             let r = match (v.to_text(), p.to_text()) {
@@ -102,62 +125,56 @@ fn eval_other(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
             };
             Ok(negate_if(r, *negated))
         }
-        Expr::Case { operand, conditions, else_result, .. } => {
+        BExpr::Case { operand, whens, otherwise } => {
             let base = match operand {
-                Some(o) => Some(eval(o, cx)?),
+                Some(o) => Some(ev(o, cx)?),
                 None => None,
             };
-            for when in conditions {
-                let c = eval(&when.condition, cx)?;
+            for (condition, result) in whens {
+                let c = ev(condition, cx)?;
                 let hit = match &base {
                     Some(b) => b.compare(&c) == Some(Ordering::Equal),
                     None => c.truth() == Some(true),
                 };
                 if hit {
-                    return eval(&when.result, cx);
+                    return ev(result, cx);
                 }
             }
-            match else_result {
-                Some(e) => eval(e, cx),
+            match otherwise {
+                Some(x) => ev(x, cx),
                 None => Ok(Value::Null),
             }
         }
-        Expr::Function(f) => functions::call(f, cx),
-        Expr::Substring { expr, substring_from, substring_for, .. } => {
-            let mut args = vec![eval(expr, cx)?];
-            if let Some(f) = substring_from {
-                args.push(eval(f, cx)?);
+        BExpr::Call { name, args } => match name.as_str() {
+            // Control flow evaluates only what it needs.
+            "IF" => {
+                if args.len() != 3 {
+                    return Err(MySqlError::wrong_parameter_count(name));
+                }
+                let c = ev(&args[0], cx)?;
+                ev(if c.truth() == Some(true) { &args[1] } else { &args[2] }, cx)
             }
-            if let Some(f) = substring_for {
-                args.push(eval(f, cx)?);
+            "IFNULL" | "COALESCE" => {
+                if args.is_empty() || (name == "IFNULL" && args.len() != 2) {
+                    return Err(MySqlError::wrong_parameter_count(name));
+                }
+                for a in args {
+                    let v = ev(a, cx)?;
+                    if !v.is_null() {
+                        return Ok(v);
+                    }
+                }
+                Ok(Value::Null)
             }
-            functions::substring(&args)
+            _ => {
+                let values = args.iter().map(|a| ev(a, cx)).collect::<Result<Vec<_>>>()?;
+                functions::call(name, values, cx)
+            }
+        },
+        BExpr::Lit(_) | BExpr::Column(_) | BExpr::Binary { .. } | BExpr::Unary { .. } => {
+            eval(e, row, aggs, cx)
         }
-        Expr::Trim { expr, trim_where, trim_what, .. } => {
-            let s = eval(expr, cx)?;
-            let what = match trim_what {
-                Some(w) => eval(w, cx)?,
-                None => Value::Str(" ".into()),
-            };
-            functions::trim(&s, &what, trim_where.as_ref().map(|w| w.to_string()))
-        }
-        Expr::Ceil { expr, .. } | Expr::Floor { expr, .. } => {
-            let name = if matches!(e, Expr::Ceil { .. }) { "CEIL" } else { "FLOOR" };
-            functions::floor_or_ceil(name, &eval(expr, cx)?)
-        }
-        Expr::Interval(_) => Err(MySqlError::not_supported_yet("INTERVAL expressions")),
-        Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
-            Err(MySqlError::not_supported_yet("subqueries"))
-        }
-        other => Err(MySqlError::not_supported_yet(&format!(
-            "the expression '{}'",
-            first_chars(&other.to_string(), 40)
-        ))),
     }
-}
-
-fn first_chars(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
 }
 
 /// 1 or 0, as MySQL's boolean results are integers.
@@ -221,46 +238,14 @@ fn number_literal(s: &str) -> Value {
     }
 }
 
-fn identifier(id: &Ident, cx: &mut dyn EvalContext) -> Result<Value> {
-    if id.quote_style.is_none() {
-        if let Some(name) = id.value.strip_prefix("@@") {
-            return cx.system_variable(name, VarScope::Default);
-        }
-        if let Some(name) = id.value.strip_prefix('@') {
-            return Ok(cx.user_variable(&name.to_ascii_lowercase()));
-        }
-    }
-    cx.column(&id.value)
-}
-
-fn compound(parts: &[Ident], cx: &mut dyn EvalContext) -> Result<Value> {
-    if let [first, name] = parts {
-        if let Some(scope) = first.value.strip_prefix("@@") {
-            let scope = match scope.to_ascii_lowercase().as_str() {
-                "global" => VarScope::Global,
-                "session" | "local" => VarScope::Session,
-                _ => {
-                    return Err(MySqlError::unknown_system_variable(&format!(
-                        "{scope}.{}",
-                        name.value
-                    )))
-                }
-            };
-            return cx.system_variable(&name.value, scope);
-        }
-    }
-    let full: Vec<&str> = parts.iter().map(|p| p.value.as_str()).collect();
-    cx.column(&full.join("."))
-}
-
-fn unary(op: U, v: Value, e: &Expr) -> Result<Value> {
+fn unary(op: U, v: Value, text: &str) -> Result<Value> {
     Ok(match op {
         U::Plus => v,
         U::Minus => match v {
             Value::Null => Value::Null,
             Value::Int(i) => match i.checked_neg() {
                 Some(n) => Value::Int(n),
-                None => return Err(MySqlError::out_of_range("BIGINT", &e.to_string())),
+                None => return Err(MySqlError::out_of_range("BIGINT", text)),
             },
             // -9223372036854775808 is a BIGINT literal, as in MySQL.
             Value::UInt(u) if u == 1 << 63 => Value::Int(i64::MIN),
@@ -281,45 +266,9 @@ fn unary(op: U, v: Value, e: &Expr) -> Result<Value> {
     })
 }
 
-fn binary(
-    left: &Expr,
-    op: &B,
-    right: &Expr,
-    whole: &Expr,
-    cx: &mut dyn EvalContext,
-) -> Result<Value> {
-    // AND/OR evaluate lazily where the left side decides.
-    match op {
-        B::And => {
-            let l = eval(left, cx)?.truth();
-            if l == Some(false) {
-                return Ok(bool_value(false));
-            }
-            return Ok(negate_if(and3(l, eval(right, cx)?.truth()), false));
-        }
-        B::Or => {
-            let l = eval(left, cx)?.truth();
-            if l == Some(true) {
-                return Ok(bool_value(true));
-            }
-            return Ok(negate_if(or3(l, eval(right, cx)?.truth()), false));
-        }
-        _ => {}
-    }
-    let l = eval(left, cx)?;
-    let r = eval(right, cx)?;
-    apply_binary(op, l, r, whole, cx)
-}
-
 /// A binary operator on two evaluated operands (not inlined: see [`eval`]).
 #[inline(never)]
-fn apply_binary(
-    op: &B,
-    l: Value,
-    r: Value,
-    whole: &Expr,
-    cx: &mut dyn EvalContext,
-) -> Result<Value> {
+fn apply_binary(op: &B, l: Value, r: Value, text: &str, cx: &mut dyn EvalContext) -> Result<Value> {
     if *op == B::Spaceship {
         return Ok(bool_value(match (l.is_null(), r.is_null()) {
             (true, true) => true,
@@ -340,9 +289,9 @@ fn apply_binary(
         B::Gt => cmp(|o| o == Ordering::Greater),
         B::GtEq => cmp(|o| o != Ordering::Less),
         B::Xor => Ok(bool_value(l.truth() != r.truth())),
-        B::Plus | B::Minus | B::Multiply => arithmetic(op, &l, &r, whole),
+        B::Plus | B::Minus | B::Multiply => arithmetic(op, &l, &r, text),
         B::Divide => divide(&l, &r, cx),
-        B::MyIntegerDivide => integer_divide(&l, &r, cx, whole),
+        B::MyIntegerDivide => integer_divide(&l, &r, cx, text),
         B::Modulo => modulo(&l, &r, cx),
         B::BitwiseAnd
         | B::BitwiseOr
@@ -380,8 +329,8 @@ fn class(l: &Value, r: &Value) -> Class {
     }
 }
 
-fn arithmetic(op: &B, l: &Value, r: &Value, whole: &Expr) -> Result<Value> {
-    let overflow = || MySqlError::out_of_range(int_type_name(l, r), &mysql_expr_text(whole));
+fn arithmetic(op: &B, l: &Value, r: &Value, text: &str) -> Result<Value> {
+    let overflow = || MySqlError::out_of_range(int_type_name(l, r), text);
     match class(l, r) {
         Class::Double => {
             let (a, b) = (l.to_f64().unwrap_or(0.0), r.to_f64().unwrap_or(0.0));
@@ -393,7 +342,7 @@ fn arithmetic(op: &B, l: &Value, r: &Value, whole: &Expr) -> Result<Value> {
             if v.is_finite() {
                 Ok(Value::Double(v))
             } else {
-                Err(MySqlError::out_of_range("DOUBLE", &mysql_expr_text(whole)))
+                Err(MySqlError::out_of_range("DOUBLE", text))
             }
         }
         Class::Decimal => {
@@ -406,8 +355,7 @@ fn arithmetic(op: &B, l: &Value, r: &Value, whole: &Expr) -> Result<Value> {
                 B::Minus => a.checked_sub(b),
                 _ => a.checked_mul(b),
             };
-            v.map(Value::Decimal)
-                .ok_or_else(|| MySqlError::out_of_range("DECIMAL", &mysql_expr_text(whole)))
+            v.map(Value::Decimal).ok_or_else(|| MySqlError::out_of_range("DECIMAL", text))
         }
         Class::Int => {
             // Unsigned if either side is unsigned, as MySQL does (so 0 - 1 on an unsigned
@@ -444,17 +392,6 @@ fn int_type_name(l: &Value, r: &Value) -> &'static str {
     }
 }
 
-/// MySQL prints the failing expression fully parenthesised: `(9223372036854775807 + 1)`.
-fn mysql_expr_text(e: &Expr) -> String {
-    match e {
-        Expr::BinaryOp { left, op, right } => {
-            format!("({} {} {})", mysql_expr_text(left), op, mysql_expr_text(right))
-        }
-        Expr::Nested(inner) => mysql_expr_text(inner),
-        other => other.to_string(),
-    }
-}
-
 fn divide(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
     match class(l, r) {
         Class::Double => {
@@ -481,7 +418,7 @@ fn divide(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
     }
 }
 
-fn integer_divide(l: &Value, r: &Value, cx: &mut dyn EvalContext, whole: &Expr) -> Result<Value> {
+fn integer_divide(l: &Value, r: &Value, cx: &mut dyn EvalContext, text: &str) -> Result<Value> {
     let q = match class(l, r) {
         Class::Int => {
             let (a, b) = (int128(l), int128(r));
@@ -500,9 +437,7 @@ fn integer_divide(l: &Value, r: &Value, cx: &mut dyn EvalContext, whole: &Expr) 
             (a / b).trunc() as i128
         }
     };
-    i64::try_from(q)
-        .map(Value::Int)
-        .map_err(|_| MySqlError::out_of_range("BIGINT", &mysql_expr_text(whole)))
+    i64::try_from(q).map(Value::Int).map_err(|_| MySqlError::out_of_range("BIGINT", text))
 }
 
 fn modulo(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
@@ -608,48 +543,6 @@ impl LikePattern {
             }
         }
         toks[pi..].iter().all(|t| *t == LikeToken::Any)
-    }
-}
-
-/// Whether a select-list expression is numeric by its type, when that is known without
-/// looking at values (a string function returning NULL is still a string column).
-pub fn is_numeric_type(e: &Expr) -> Option<bool> {
-    match e {
-        Expr::Value(v) => match &v.value {
-            Lit::Number(..) | Lit::Boolean(_) => Some(true),
-            Lit::SingleQuotedString(_) | Lit::DoubleQuotedString(_) => Some(false),
-            _ => None,
-        },
-        Expr::Nested(x) => is_numeric_type(x),
-        Expr::UnaryOp { .. } | Expr::BinaryOp { .. } | Expr::IsNull(_) | Expr::IsNotNull(_) => {
-            Some(true)
-        }
-        Expr::Between { .. }
-        | Expr::In { .. }
-        | Expr::Like { .. }
-        | Expr::Ceil { .. }
-        | Expr::Floor { .. } => Some(true),
-        Expr::Substring { .. } | Expr::Trim { .. } => Some(false),
-        Expr::Function(f) => functions::returns_text(f).map(|t| !t),
-        _ => None,
-    }
-}
-
-/// Whether a select-list expression can be NULL (the client widens such columns to fit
-/// "NULL"). Conservative: anything not known to be non-NULL may be.
-pub fn maybe_null(e: &Expr) -> bool {
-    match e {
-        Expr::Value(v) => matches!(v.value, Lit::Null),
-        Expr::Nested(x) => maybe_null(x),
-        Expr::UnaryOp { expr, .. } => maybe_null(expr),
-        Expr::BinaryOp { left, op, right } => {
-            matches!(op, B::Divide | B::MyIntegerDivide | B::Modulo)
-                || maybe_null(left)
-                || maybe_null(right)
-        }
-        Expr::IsNull(_) | Expr::IsNotNull(_) => false,
-        Expr::Function(f) => functions::maybe_null(f),
-        _ => true,
     }
 }
 

@@ -2,60 +2,103 @@
 //! functions, plus the performance_schema formatting functions (`FORMAT_BYTES`,
 //! `FORMAT_PICO_TIME`) that tuning sessions use. Aggregates belong to the executor.
 
-use super::expr::{eval, EvalContext};
+use super::expr::EvalContext;
 use super::value::{Decimal, Value};
 use crate::error::{MySqlError, Result};
 use crate::sim::CivilTime;
-use sqlparser::ast::{Function, FunctionArg, FunctionArgExpr, FunctionArguments};
 
-/// The arguments of a call, unevaluated.
-fn arg_exprs(f: &Function) -> Result<Vec<&sqlparser::ast::Expr>> {
-    match &f.args {
-        FunctionArguments::None => Ok(Vec::new()),
-        FunctionArguments::List(list) => list
-            .args
-            .iter()
-            .map(|a| match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Ok(e),
-                _ => Err(MySqlError::not_supported_yet("this kind of function argument")),
-            })
-            .collect(),
-        FunctionArguments::Subquery(_) => Err(MySqlError::not_supported_yet("subqueries")),
-    }
+/// Every built-in scalar function name this engine evaluates (upper case). IF, IFNULL and
+/// COALESCE are evaluated lazily by the expression evaluator, but are known here too.
+pub const KNOWN: &[&str] = &[
+    "ABS",
+    "CEIL",
+    "CEILING",
+    "CHARACTER_LENGTH",
+    "CHAR_LENGTH",
+    "COALESCE",
+    "CONCAT",
+    "CONCAT_WS",
+    "CONNECTION_ID",
+    "CURDATE",
+    "CURRENT_DATE",
+    "CURRENT_TIME",
+    "CURRENT_TIMESTAMP",
+    "CURRENT_USER",
+    "CURTIME",
+    "DATABASE",
+    "EXP",
+    "FLOOR",
+    "FORMAT",
+    "FORMAT_BYTES",
+    "FORMAT_PICO_TIME",
+    "FOUND_ROWS",
+    "GREATEST",
+    "IF",
+    "IFNULL",
+    "INSTR",
+    "ISNULL",
+    "LAST_INSERT_ID",
+    "LCASE",
+    "LEAST",
+    "LEFT",
+    "LENGTH",
+    "LN",
+    "LOCALTIME",
+    "LOCALTIMESTAMP",
+    "LOCATE",
+    "LOG",
+    "LOG10",
+    "LOG2",
+    "LOWER",
+    "LPAD",
+    "MID",
+    "MOD",
+    "NOW",
+    "NULLIF",
+    "OCTET_LENGTH",
+    "PI",
+    "POSITION",
+    "POW",
+    "POWER",
+    "REPEAT",
+    "REPLACE",
+    "REVERSE",
+    "RIGHT",
+    "ROUND",
+    "ROW_COUNT",
+    "RPAD",
+    "SCHEMA",
+    "SESSION_USER",
+    "SIGN",
+    "SLEEP",
+    "SQRT",
+    "SUBSTR",
+    "SUBSTRING",
+    "SYSDATE",
+    "SYSTEM_USER",
+    "TRIM_BOTH",
+    "TRIM_LEADING",
+    "TRIM_TRAILING",
+    "TRUNCATE",
+    "UCASE",
+    "UNIX_TIMESTAMP",
+    "UPPER",
+    "USER",
+    "UTC_DATE",
+    "UTC_TIME",
+    "UTC_TIMESTAMP",
+    "VERSION",
+];
+
+/// Whether `name` (upper case) is a built-in function.
+pub fn is_known(name: &str) -> bool {
+    KNOWN.binary_search(&name).is_ok()
 }
 
-fn function_name(f: &Function) -> String {
-    f.name.to_string().to_ascii_uppercase()
-}
-
-/// Calls a built-in function.
-pub fn call(f: &Function, cx: &mut dyn EvalContext) -> Result<Value> {
-    let name = function_name(f);
-    let exprs = arg_exprs(f)?;
-    // Control flow evaluates lazily.
-    match name.as_str() {
-        "IF" => {
-            arity(&name, exprs.len(), 3, 3)?;
-            let c = eval(exprs[0], cx)?;
-            return eval(if c.truth() == Some(true) { exprs[1] } else { exprs[2] }, cx);
-        }
-        "IFNULL" | "COALESCE" => {
-            if name == "IFNULL" {
-                arity(&name, exprs.len(), 2, 2)?;
-            } else {
-                arity(&name, exprs.len(), 1, 1024)?;
-            }
-            for e in &exprs {
-                let v = eval(e, cx)?;
-                if !v.is_null() {
-                    return Ok(v);
-                }
-            }
-            return Ok(Value::Null);
-        }
-        _ => {}
-    }
-    let args: Vec<Value> = exprs.iter().map(|e| eval(e, cx)).collect::<Result<_>>()?;
+/// Calls a built-in function on evaluated arguments. (IF, IFNULL and COALESCE never get here:
+/// they evaluate only the arguments they need.)
+pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Value> {
+    let name = name.to_string();
     let n = args.len();
     let text = |i: usize| args[i].to_text();
     let null_if_any = args.iter().any(Value::is_null);
@@ -232,6 +275,10 @@ pub fn call(f: &Function, cx: &mut dyn EvalContext) -> Result<Value> {
                 }),
             }
         }
+        "TRIM_BOTH" | "TRIM_LEADING" | "TRIM_TRAILING" => {
+            arity(&name, n, 2, 2)?;
+            trim(&args[0], &args[1], Some(name[5..].to_string()))?
+        }
         "FLOOR" | "CEIL" | "CEILING" => {
             arity(&name, n, 1, 1)?;
             floor_or_ceil(&name, &args[0])?
@@ -374,14 +421,18 @@ pub fn call(f: &Function, cx: &mut dyn EvalContext) -> Result<Value> {
             arity(&name, n, 0, 1)?;
             Value::Int(0)
         }
-        _ => {
-            // MySQL looks an unknown name up as a stored function in the current database.
-            return Err(match cx.current_database() {
-                None => MySqlError::no_database_selected(),
-                Some(db) => MySqlError::function_does_not_exist(&format!("{db}.{}", f.name)),
-            });
-        }
+        _ => return Err(unknown_function(&name, cx.current_database())),
     })
+}
+
+/// MySQL looks an unknown name up as a stored function in the current database.
+pub fn unknown_function(name: &str, database: Option<String>) -> MySqlError {
+    match database {
+        None => MySqlError::no_database_selected(),
+        Some(db) => {
+            MySqlError::function_does_not_exist(&format!("{db}.{}", name.to_ascii_lowercase()))
+        }
+    }
 }
 
 fn civil(cx: &dyn EvalContext) -> CivilTime {
@@ -417,16 +468,15 @@ pub fn floor_or_ceil(name: &str, v: &Value) -> Result<Value> {
 
 /// Whether a built-in function returns a string (Some(true)) or a number (Some(false));
 /// None where it depends on the arguments (IF, COALESCE, GREATEST, ...).
-pub fn returns_text(f: &Function) -> Option<bool> {
-    match function_name(f).as_str() {
+pub fn returns_text(name: &str) -> Option<bool> {
+    match name {
         "CONCAT" | "CONCAT_WS" | "UPPER" | "UCASE" | "LOWER" | "LCASE" | "REVERSE" | "LEFT"
-        | "RIGHT" | "SUBSTRING" | "SUBSTR" | "MID" | "REPEAT" | "REPLACE" | "LPAD" | "RPAD"
-        | "FORMAT" | "FORMAT_BYTES" | "FORMAT_PICO_TIME" | "NOW" | "CURRENT_TIMESTAMP"
-        | "SYSDATE" | "LOCALTIME" | "LOCALTIMESTAMP" | "UTC_TIMESTAMP" | "CURDATE"
-        | "CURRENT_DATE" | "UTC_DATE" | "CURTIME" | "CURRENT_TIME" | "UTC_TIME" | "VERSION"
-        | "DATABASE" | "SCHEMA" | "USER" | "CURRENT_USER" | "SESSION_USER" | "SYSTEM_USER" => {
-            Some(true)
-        }
+        | "RIGHT" | "SUBSTRING" | "SUBSTR" | "MID" | "TRIM_BOTH" | "TRIM_LEADING"
+        | "TRIM_TRAILING" | "REPEAT" | "REPLACE" | "LPAD" | "RPAD" | "FORMAT" | "FORMAT_BYTES"
+        | "FORMAT_PICO_TIME" | "NOW" | "CURRENT_TIMESTAMP" | "SYSDATE" | "LOCALTIME"
+        | "LOCALTIMESTAMP" | "UTC_TIMESTAMP" | "CURDATE" | "CURRENT_DATE" | "UTC_DATE"
+        | "CURTIME" | "CURRENT_TIME" | "UTC_TIME" | "VERSION" | "DATABASE" | "SCHEMA" | "USER"
+        | "CURRENT_USER" | "SESSION_USER" | "SYSTEM_USER" => Some(true),
         "LENGTH" | "OCTET_LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" | "INSTR" | "LOCATE"
         | "POSITION" | "ABS" | "SIGN" | "FLOOR" | "CEIL" | "CEILING" | "ROUND" | "TRUNCATE"
         | "MOD" | "POW" | "POWER" | "SQRT" | "EXP" | "LN" | "LOG" | "LOG2" | "LOG10" | "PI"
@@ -577,25 +627,29 @@ pub fn format_pico_time(ps: f64) -> String {
     format!("{:.2} {}", ps / div, unit)
 }
 
-/// Whether a function call can return NULL.
-pub fn maybe_null(f: &Function) -> bool {
-    let name = function_name(f);
-    let args_nullable =
-        arg_exprs(f).map(|a| a.iter().any(|e| super::expr::maybe_null(e))).unwrap_or(true);
-    match name.as_str() {
+/// Whether a function can return NULL: Some(false) never, Some(true) it may whatever its
+/// arguments, None when only NULL arguments make it NULL.
+pub fn null_behaviour(name: &str) -> Option<bool> {
+    match name {
         "NOW" | "CURRENT_TIMESTAMP" | "SYSDATE" | "CURDATE" | "CURTIME" | "UNIX_TIMESTAMP"
         | "VERSION" | "USER" | "CURRENT_USER" | "CONNECTION_ID" | "PI" | "SLEEP" | "ISNULL" => {
-            false
+            Some(false)
         }
         "DATABASE" | "SCHEMA" | "NULLIF" | "IF" | "IFNULL" | "COALESCE" | "REPEAT" | "LPAD"
-        | "RPAD" => true,
-        _ => args_nullable,
+        | "RPAD" | "SQRT" | "LN" | "LOG" | "LOG2" | "LOG10" | "POW" | "POWER" | "MOD" => Some(true),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn known_names_are_sorted_for_binary_search() {
+        assert!(KNOWN.windows(2).all(|w| w[0] < w[1]), "KNOWN must stay sorted");
+        assert!(is_known("CONCAT") && !is_known("NO_SUCH"));
+    }
 
     #[test]
     fn formatting_functions() {

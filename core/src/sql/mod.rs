@@ -1,6 +1,7 @@
 //! SQL: parsing statement text, evaluating expressions with MySQL's semantics, built-in
 //! functions, values, and the shape of results.
 
+pub mod bind;
 pub mod expr;
 pub mod functions;
 pub mod parse;

@@ -1,0 +1,471 @@
+//! Binding: sqlparser's expression tree becomes a [`BExpr`], with every column reference
+//! resolved to a position in the row the executor produces and every aggregate call given a
+//! slot. Binding happens once per statement; evaluation ([`super::expr::eval`]) then runs per
+//! row without looking anything up by name, which is what lets a 3-million-row scan stay fast.
+
+use crate::error::{MySqlError, Result};
+use crate::server::variables::VarScope;
+use sqlparser::ast::{
+    BinaryOperator as B, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, Ident,
+    UnaryOperator as U,
+};
+
+use super::value::Value;
+
+/// An aggregate function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AggFunc {
+    CountStar,
+    Count,
+    Sum,
+    Avg,
+    Min,
+    Max,
+    BitAnd,
+    BitOr,
+    GroupConcat,
+}
+
+/// One aggregate call found while binding a select list or HAVING clause.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AggCall {
+    pub func: AggFunc,
+    pub arg: Option<BExpr>,
+    pub distinct: bool,
+}
+
+/// A bound expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BExpr {
+    Lit(Value),
+    /// A column of the current row, by position.
+    Column(u32),
+    SysVar {
+        name: String,
+        scope: VarScope,
+    },
+    UserVar(String),
+    Unary {
+        op: U,
+        arg: Box<BExpr>,
+        text: String,
+    },
+    /// `text` is MySQL's fully parenthesised form, for error 1690.
+    Binary {
+        op: B,
+        left: Box<BExpr>,
+        right: Box<BExpr>,
+        text: String,
+    },
+    And(Box<BExpr>, Box<BExpr>),
+    Or(Box<BExpr>, Box<BExpr>),
+    IsNull {
+        arg: Box<BExpr>,
+        negated: bool,
+    },
+    /// IS [NOT] TRUE / FALSE
+    IsBool {
+        arg: Box<BExpr>,
+        want: bool,
+        negated: bool,
+    },
+    Between {
+        arg: Box<BExpr>,
+        low: Box<BExpr>,
+        high: Box<BExpr>,
+        negated: bool,
+    },
+    InList {
+        arg: Box<BExpr>,
+        list: Vec<BExpr>,
+        negated: bool,
+    },
+    Like {
+        arg: Box<BExpr>,
+        pattern: Box<BExpr>,
+        escape: Option<Box<BExpr>>,
+        negated: bool,
+    },
+    Case {
+        operand: Option<Box<BExpr>>,
+        whens: Vec<(BExpr, BExpr)>,
+        otherwise: Option<Box<BExpr>>,
+    },
+    /// A built-in scalar function, by upper-case name.
+    Call {
+        name: String,
+        args: Vec<BExpr>,
+    },
+    /// The value of aggregate slot N for the current group.
+    Aggregate(u32),
+}
+
+/// Resolves column names for the binder.
+pub trait Columns {
+    /// Position of `qualifier.name` (or `name`) in the row, or MySQL's 1054/1052 error.
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32>;
+}
+
+/// No columns: a SELECT without FROM, SET, DO.
+pub struct NoColumns;
+
+impl Columns for NoColumns {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        let full = match qualifier {
+            Some(q) => format!("{q}.{name}"),
+            None => name.to_string(),
+        };
+        Err(MySqlError::unknown_column(&full, clause))
+    }
+}
+
+/// Columns known by name only (SHOW ... WHERE sees `Variable_name` and `Value`).
+pub struct NamedColumns<'a> {
+    pub names: &'a [&'a str],
+}
+
+impl Columns for NamedColumns<'_> {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        match (qualifier, self.names.iter().position(|n| n.eq_ignore_ascii_case(name))) {
+            (None, Some(p)) => Ok(p as u32),
+            _ => NoColumns.resolve(qualifier, name, clause),
+        }
+    }
+}
+
+/// Binds expressions against a set of columns.
+pub struct Binder<'a> {
+    columns: &'a dyn Columns,
+    /// The clause named in error 1054 ("field list", "where clause", ...).
+    clause: &'static str,
+    /// Aggregates found so far; None where aggregates are not allowed (WHERE).
+    aggregates: Option<Vec<AggCall>>,
+}
+
+/// 1111 ER_INVALID_GROUP_FUNC_USE
+fn invalid_group_function() -> MySqlError {
+    MySqlError { code: 1111, sqlstate: "HY000", message: "Invalid use of group function".into() }
+}
+
+impl<'a> Binder<'a> {
+    /// A binder where aggregate functions are an error (WHERE, SET, DO, ON).
+    pub fn scalar(columns: &'a dyn Columns, clause: &'static str) -> Binder<'a> {
+        Binder { columns, clause, aggregates: None }
+    }
+
+    /// A binder that collects aggregate calls (select list, HAVING, ORDER BY).
+    pub fn with_aggregates(columns: &'a dyn Columns, clause: &'static str) -> Binder<'a> {
+        Binder { columns, clause, aggregates: Some(Vec::new()) }
+    }
+
+    /// Switches the clause named in errors.
+    pub fn set_clause(&mut self, clause: &'static str) {
+        self.clause = clause;
+    }
+
+    /// The aggregate calls found, in slot order.
+    pub fn take_aggregates(&mut self) -> Vec<AggCall> {
+        self.aggregates.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Binds one expression. Chains of operators recurse through this function only, whose
+    /// stack frame stays small; every other form is bound in `bind_other`.
+    pub fn bind(&mut self, e: &Expr) -> Result<BExpr> {
+        match e {
+            Expr::Nested(inner) => self.bind(inner),
+            Expr::BinaryOp { left, op, right } => {
+                let l = self.bind(left)?;
+                let r = self.bind(right)?;
+                Ok(binary_node(op, l, r, left, right))
+            }
+            Expr::UnaryOp { op, expr } => {
+                let arg = self.bind(expr)?;
+                Ok(unary_node(*op, arg, expr))
+            }
+            _ => self.bind_other(e),
+        }
+    }
+
+    #[inline(never)]
+    fn bind_other(&mut self, e: &Expr) -> Result<BExpr> {
+        Ok(match e {
+            Expr::Value(v) => BExpr::Lit(super::expr::literal(&v.value)?),
+            Expr::Identifier(id) => self.identifier(id)?,
+            Expr::CompoundIdentifier(parts) => self.compound(parts)?,
+            Expr::IsNull(x) => BExpr::IsNull { arg: Box::new(self.bind(x)?), negated: false },
+            Expr::IsNotNull(x) => BExpr::IsNull { arg: Box::new(self.bind(x)?), negated: true },
+            Expr::IsTrue(x) => {
+                BExpr::IsBool { arg: Box::new(self.bind(x)?), want: true, negated: false }
+            }
+            Expr::IsNotTrue(x) => {
+                BExpr::IsBool { arg: Box::new(self.bind(x)?), want: true, negated: true }
+            }
+            Expr::IsFalse(x) => {
+                BExpr::IsBool { arg: Box::new(self.bind(x)?), want: false, negated: false }
+            }
+            Expr::IsNotFalse(x) => {
+                BExpr::IsBool { arg: Box::new(self.bind(x)?), want: false, negated: true }
+            }
+            Expr::Between { expr, negated, low, high } => BExpr::Between {
+                arg: Box::new(self.bind(expr)?),
+                low: Box::new(self.bind(low)?),
+                high: Box::new(self.bind(high)?),
+                negated: *negated,
+            },
+            Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. } => {
+                BExpr::InList {
+                    arg: Box::new(self.bind(expr)?),
+                    list: list.iter().map(|x| self.bind(x)).collect::<Result<_>>()?,
+                    negated: *negated,
+                }
+            }
+            Expr::Like { negated, expr, pattern, escape_char, .. } => BExpr::Like {
+                arg: Box::new(self.bind(expr)?),
+                pattern: Box::new(self.bind(pattern)?),
+                escape: match escape_char {
+                    Some(c) => Some(Box::new(self.bind(c)?)),
+                    None => None,
+                },
+                negated: *negated,
+            },
+            Expr::Case { operand, conditions, else_result, .. } => BExpr::Case {
+                operand: match operand {
+                    Some(o) => Some(Box::new(self.bind(o)?)),
+                    None => None,
+                },
+                whens: conditions
+                    .iter()
+                    .map(|w| Ok((self.bind(&w.condition)?, self.bind(&w.result)?)))
+                    .collect::<Result<_>>()?,
+                otherwise: match else_result {
+                    Some(x) => Some(Box::new(self.bind(x)?)),
+                    None => None,
+                },
+            },
+            Expr::Function(f) => self.function(f)?,
+            Expr::Substring { expr, substring_from, substring_for, .. } => {
+                let mut args = vec![self.bind(expr)?];
+                if let Some(x) = substring_from {
+                    args.push(self.bind(x)?);
+                }
+                if let Some(x) = substring_for {
+                    args.push(self.bind(x)?);
+                }
+                BExpr::Call { name: "SUBSTRING".into(), args }
+            }
+            Expr::Trim { expr, trim_where, trim_what, .. } => {
+                let mode = trim_where
+                    .as_ref()
+                    .map_or("BOTH".to_string(), |w| w.to_string().to_ascii_uppercase());
+                let what = match trim_what {
+                    Some(w) => self.bind(w)?,
+                    None => BExpr::Lit(Value::Str(" ".into())),
+                };
+                BExpr::Call { name: format!("TRIM_{mode}"), args: vec![self.bind(expr)?, what] }
+            }
+            Expr::Ceil { expr, .. } => {
+                BExpr::Call { name: "CEIL".into(), args: vec![self.bind(expr)?] }
+            }
+            Expr::Floor { expr, .. } => {
+                BExpr::Call { name: "FLOOR".into(), args: vec![self.bind(expr)?] }
+            }
+            Expr::Interval(_) => return Err(MySqlError::not_supported_yet("INTERVAL expressions")),
+            Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
+                return Err(MySqlError::not_supported_yet("subqueries"))
+            }
+            other => {
+                let text: String = other.to_string().chars().take(40).collect();
+                return Err(MySqlError::not_supported_yet(&format!("the expression '{text}'")));
+            }
+        })
+    }
+
+    fn identifier(&mut self, id: &Ident) -> Result<BExpr> {
+        if id.quote_style.is_none() {
+            if let Some(name) = id.value.strip_prefix("@@") {
+                return Ok(BExpr::SysVar { name: name.to_string(), scope: VarScope::Default });
+            }
+            if let Some(name) = id.value.strip_prefix('@') {
+                return Ok(BExpr::UserVar(name.to_ascii_lowercase()));
+            }
+        }
+        Ok(BExpr::Column(self.columns.resolve(None, &id.value, self.clause)?))
+    }
+
+    fn compound(&mut self, parts: &[Ident]) -> Result<BExpr> {
+        if let [first, name] = parts {
+            if let Some(scope) = first.value.strip_prefix("@@") {
+                let scope = match scope.to_ascii_lowercase().as_str() {
+                    "global" => VarScope::Global,
+                    "session" | "local" => VarScope::Session,
+                    _ => {
+                        return Err(MySqlError::unknown_system_variable(&format!(
+                            "{scope}.{}",
+                            name.value
+                        )))
+                    }
+                };
+                return Ok(BExpr::SysVar { name: name.value.clone(), scope });
+            }
+            return Ok(BExpr::Column(self.columns.resolve(
+                Some(&first.value),
+                &name.value,
+                self.clause,
+            )?));
+        }
+        if let [_db, table, name] = parts {
+            return Ok(BExpr::Column(self.columns.resolve(
+                Some(&table.value),
+                &name.value,
+                self.clause,
+            )?));
+        }
+        let full: Vec<&str> = parts.iter().map(|p| p.value.as_str()).collect();
+        Err(MySqlError::unknown_column(&full.join("."), self.clause))
+    }
+
+    fn function(&mut self, f: &Function) -> Result<BExpr> {
+        let name = f.name.to_string().to_ascii_uppercase();
+        let (args, distinct, star) = match &f.args {
+            FunctionArguments::None => (Vec::new(), false, false),
+            FunctionArguments::Subquery(_) => {
+                return Err(MySqlError::not_supported_yet("subqueries"))
+            }
+            FunctionArguments::List(list) => {
+                let distinct = matches!(
+                    list.duplicate_treatment,
+                    Some(sqlparser::ast::DuplicateTreatment::Distinct)
+                );
+                let mut star = false;
+                let mut args = Vec::new();
+                for a in &list.args {
+                    match a {
+                        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => args.push(e),
+                        FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => star = true,
+                        _ => {
+                            return Err(MySqlError::not_supported_yet(
+                                "this kind of function argument",
+                            ))
+                        }
+                    }
+                }
+                (args, distinct, star)
+            }
+        };
+        let agg = match name.as_str() {
+            "COUNT" if star => Some(AggFunc::CountStar),
+            "COUNT" => Some(AggFunc::Count),
+            "SUM" => Some(AggFunc::Sum),
+            "AVG" => Some(AggFunc::Avg),
+            "MIN" => Some(AggFunc::Min),
+            "MAX" => Some(AggFunc::Max),
+            "BIT_AND" => Some(AggFunc::BitAnd),
+            "BIT_OR" => Some(AggFunc::BitOr),
+            "GROUP_CONCAT" => Some(AggFunc::GroupConcat),
+            _ => None,
+        };
+        if let Some(func) = agg {
+            if func != AggFunc::CountStar && args.len() != 1 {
+                return Err(MySqlError::syntax(&f.to_string(), 1));
+            }
+            // An aggregate's argument may not itself hold an aggregate.
+            let arg = match args.first() {
+                Some(a) => {
+                    let mut inner =
+                        Binder { columns: self.columns, clause: self.clause, aggregates: None };
+                    Some(inner.bind(a).map_err(|e| {
+                        if e.code == 1111 {
+                            invalid_group_function()
+                        } else {
+                            e
+                        }
+                    })?)
+                }
+                None => None,
+            };
+            let Some(list) = self.aggregates.as_mut() else {
+                return Err(invalid_group_function());
+            };
+            list.push(AggCall { func, arg, distinct });
+            return Ok(BExpr::Aggregate(list.len() as u32 - 1));
+        }
+        if star {
+            return Err(MySqlError::syntax("*)", 1));
+        }
+        let args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
+        Ok(BExpr::Call { name, args })
+    }
+}
+
+/// The text MySQL prints for a failing expression, fully parenthesised
+/// (`(9223372036854775807 + 1)`), built bottom-up from the children's texts so a long chain
+/// costs no recursion here.
+fn text_of(bound: &BExpr, source: &Expr) -> String {
+    match bound {
+        BExpr::Binary { text, .. } | BExpr::Unary { text, .. } => text.clone(),
+        _ => source.to_string(),
+    }
+}
+
+#[inline(never)]
+fn binary_node(op: &B, l: BExpr, r: BExpr, left: &Expr, right: &Expr) -> BExpr {
+    match op {
+        B::And => BExpr::And(Box::new(l), Box::new(r)),
+        B::Or => BExpr::Or(Box::new(l), Box::new(r)),
+        _ => {
+            let text = format!("({} {} {})", text_of(&l, left), op, text_of(&r, right));
+            BExpr::Binary { op: op.clone(), left: Box::new(l), right: Box::new(r), text }
+        }
+    }
+}
+
+#[inline(never)]
+fn unary_node(op: U, arg: BExpr, source: &Expr) -> BExpr {
+    let text = format!("{op}{}", text_of(&arg, source));
+    BExpr::Unary { op, arg: Box::new(arg), text }
+}
+
+impl BExpr {
+    /// Whether this expression may produce NULL (the client widens such columns to fit "NULL").
+    /// `column_nullable` answers for column references.
+    pub fn maybe_null(&self, column_nullable: &dyn Fn(u32) -> bool) -> bool {
+        match self {
+            BExpr::Lit(v) => v.is_null(),
+            BExpr::Column(c) => column_nullable(*c),
+            BExpr::Unary { arg, .. } => arg.maybe_null(column_nullable),
+            BExpr::Binary { op, left, right, .. } => {
+                matches!(op, B::Divide | B::MyIntegerDivide | B::Modulo)
+                    || left.maybe_null(column_nullable)
+                    || right.maybe_null(column_nullable)
+            }
+            BExpr::IsNull { .. } | BExpr::IsBool { .. } => false,
+            BExpr::Call { name, args } => match super::functions::null_behaviour(name) {
+                Some(n) => n,
+                None => args.iter().any(|a| a.maybe_null(column_nullable)),
+            },
+            // COUNT never returns NULL; the others do on an empty set.
+            BExpr::Aggregate(_) => true,
+            _ => true,
+        }
+    }
+
+    /// Whether the result is numeric by type (None: it depends on the values).
+    pub fn numeric_type(&self, column_numeric: &dyn Fn(u32) -> Option<bool>) -> Option<bool> {
+        match self {
+            BExpr::Lit(Value::Null) => None,
+            BExpr::Lit(v) => Some(v.is_numeric()),
+            BExpr::Column(c) => column_numeric(*c),
+            BExpr::Unary { .. }
+            | BExpr::Binary { .. }
+            | BExpr::And(..)
+            | BExpr::Or(..)
+            | BExpr::IsNull { .. }
+            | BExpr::IsBool { .. }
+            | BExpr::Between { .. }
+            | BExpr::InList { .. }
+            | BExpr::Like { .. } => Some(true),
+            BExpr::Call { name, .. } => super::functions::returns_text(name).map(|t| !t),
+            _ => None,
+        }
+    }
+}
