@@ -11,11 +11,12 @@
 //! 5. the response, the warning count and the elapsed simulated time go back to the client.
 
 use super::session::{Session, SessionId};
-use super::variables::{lookup, select_value, show_text, SetValue, VarScope, Variables};
-use super::{cannot_connect, Server, SERVER_VERSION};
+use super::variables::{lookup, show_text, SetValue, VarScope};
+use super::{cannot_connect, Server};
 use crate::error::{MySqlError, Result, Warning};
 use crate::exec::aggregate::Accumulator;
-use crate::sim::{Clock, SimDuration};
+use crate::sim::SimDuration;
+use super::context::Cx;
 use crate::sql::bind::{BExpr, Binder, NamedColumns, NoColumns};
 use crate::sql::expr::{eval, eval_constant, EvalContext, LikePattern};
 use crate::sql::parse::{offset_of, Assignment, SetTarget, ShowFilter, Statement};
@@ -33,45 +34,6 @@ pub struct Executed {
     pub warnings: u32,
     /// Simulated time the statement took.
     pub elapsed: SimDuration,
-}
-
-/// Expression context: the session, the global variables and the clock.
-struct Cx<'a> {
-    vars: &'a Variables,
-    session: &'a mut Session,
-    clock: &'a Clock,
-    slept_micros: u64,
-}
-
-impl EvalContext for Cx<'_> {
-    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value> {
-        let (_, v) = self.vars.read(&self.session.vars, name, scope)?;
-        Ok(select_value(&v))
-    }
-    fn user_variable(&self, name: &str) -> Value {
-        self.session.user_vars.get(name).cloned().unwrap_or(Value::Null)
-    }
-    fn warn(&mut self, w: Warning) {
-        self.session.warn(w);
-    }
-    fn unix_micros(&self) -> i64 {
-        self.clock.unix_micros() + self.slept_micros as i64
-    }
-    fn sleep(&mut self, micros: u64) {
-        self.slept_micros = self.slept_micros.saturating_add(micros);
-    }
-    fn current_database(&self) -> Option<String> {
-        self.session.database.clone()
-    }
-    fn connection_id(&self) -> u64 {
-        self.session.id.0
-    }
-    fn server_version(&self) -> String {
-        SERVER_VERSION.to_string()
-    }
-    fn div_precision_increment(&self) -> u8 {
-        self.session.vars.u64("div_precision_increment").min(30) as u8
-    }
 }
 
 /// What a handler reports besides its response: rows it processed (for the CPU cost) and
@@ -249,7 +211,7 @@ impl Server {
             }
             Statement::Do(exprs) => {
                 let r = self.running.as_ref().ok_or_else(cannot_connect)?;
-                let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
+                let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
                 for e in exprs {
                     eval_constant(e, &mut cx)?;
                 }
@@ -285,7 +247,7 @@ impl Server {
             // LIKE was applied while listing.
             _ => None,
         };
-        let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
+        let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
         let mut kept = Vec::new();
         for (name, value) in rows {
             let row = vec![Value::Str(name), Value::Str(value)];
@@ -367,7 +329,7 @@ impl Server {
             Some(w) => Some(Binder::scalar(&NoColumns, "where clause").bind(w)?),
             None => None,
         };
-        let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
+        let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
         let passes = match &condition {
             Some(c) => eval(c, &[], &[], &mut cx)?.truth() == Some(true),
             None => true,
@@ -446,7 +408,7 @@ impl Server {
         let mut plan = Vec::new();
         let mut warnings = Vec::new();
         {
-            let mut cx = Cx { vars: &r.vars, session, clock: &self.clock, slept_micros: 0 };
+            let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
             for a in assignments {
                 let value = match &a.value {
                     None => None,

@@ -8,6 +8,7 @@
 //!          Session: SessionVariables, session Status, user variables, warnings
 //! ```
 
+pub mod context;
 pub mod execute;
 pub mod session;
 pub mod status;

@@ -1,0 +1,50 @@
+//! The expression context of a running statement: the session, the global variables and the
+//! statement's start time, as the evaluator reaches them through `EvalContext`.
+
+use super::session::Session;
+use super::variables::{select_value, VarScope, Variables};
+use super::SERVER_VERSION;
+use crate::error::{Result, Warning};
+use crate::sql::expr::EvalContext;
+use crate::sql::Value;
+
+/// Expression context: the session, the global variables and the clock.
+pub(crate) struct Cx<'a> {
+    pub vars: &'a Variables,
+    pub session: &'a mut Session,
+    /// The simulated wall clock when the statement started (NOW() is constant within it).
+    pub now_micros: i64,
+    pub slept_micros: u64,
+}
+
+impl EvalContext for Cx<'_> {
+    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value> {
+        let (_, v) = self.vars.read(&self.session.vars, name, scope)?;
+        Ok(select_value(&v))
+    }
+    fn user_variable(&self, name: &str) -> Value {
+        self.session.user_vars.get(name).cloned().unwrap_or(Value::Null)
+    }
+    fn warn(&mut self, w: Warning) {
+        self.session.warn(w);
+    }
+    fn unix_micros(&self) -> i64 {
+        self.now_micros + self.slept_micros as i64
+    }
+    fn sleep(&mut self, micros: u64) {
+        self.slept_micros = self.slept_micros.saturating_add(micros);
+    }
+    fn current_database(&self) -> Option<String> {
+        self.session.database.clone()
+    }
+    fn connection_id(&self) -> u64 {
+        self.session.id.0
+    }
+    fn server_version(&self) -> String {
+        SERVER_VERSION.to_string()
+    }
+    fn div_precision_increment(&self) -> u8 {
+        self.session.vars.u64("div_precision_increment").min(30) as u8
+    }
+}
+
