@@ -14,9 +14,6 @@ use std::collections::BTreeMap;
 /// The seed when an experiment names none.
 pub const DEFAULT_SEED: u64 = 42;
 
-/// The datasets an experiment can start with.
-pub const DATASETS: &[&str] = &["none"];
-
 /// A value in a TOML or JSON table of settings: written as a number, a boolean or text.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -66,8 +63,18 @@ pub struct Experiment {
     /// Server options, as in my.cnf (`max_connections = 20`), over the profile's own.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub variables: BTreeMap<String, Setting>,
+    /// The dataset on the simulated disk at boot: `shop` (the chapter's), `sysbench`, `none`.
     #[serde(default = "default_dataset")]
     pub dataset: String,
+    /// Multiplies the rows of the dataset's big tables (1.0 = full size).
+    #[serde(default = "default_scale", skip_serializing_if = "is_default_scale")]
+    pub scale: f64,
+    /// sysbench `--tables`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sysbench_tables: Option<u32>,
+    /// sysbench `--table_size`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sysbench_table_size: Option<u64>,
     /// Global status counters to sample after each statement for plots.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metrics: Vec<String>,
@@ -82,7 +89,13 @@ fn default_profile() -> String {
     sim::DEFAULT_PROFILE.to_string()
 }
 fn default_dataset() -> String {
-    "none".to_string()
+    "shop".to_string()
+}
+fn default_scale() -> f64 {
+    1.0
+}
+fn is_default_scale(s: &f64) -> bool {
+    *s == 1.0
 }
 
 impl Default for Experiment {
@@ -94,6 +107,9 @@ impl Default for Experiment {
             hardware: BTreeMap::new(),
             variables: BTreeMap::new(),
             dataset: default_dataset(),
+            scale: 1.0,
+            sysbench_tables: None,
+            sysbench_table_size: None,
             metrics: Vec::new(),
             steps: Vec::new(),
         }
@@ -166,12 +182,16 @@ impl Experiment {
     /// Checks what can be checked before running: profile, overrides, dataset, metrics.
     pub fn validate(&self) -> Result<(), String> {
         self.hardware_as_run()?;
-        if !DATASETS.contains(&self.dataset.as_str()) {
+        let known: Vec<&str> = crate::datasets::DATASETS.iter().map(|d| d.name).collect();
+        if !known.contains(&self.dataset.as_str()) {
             return Err(format!(
                 "unknown dataset '{}' (known: {})",
                 self.dataset,
-                DATASETS.join(", ")
+                known.join(", ")
             ));
+        }
+        if !self.scale.is_finite() || self.scale <= 0.0 || self.scale > 100.0 {
+            return Err(format!("dataset scale must be within (0, 100], not {}", self.scale));
         }
         for m in &self.metrics {
             if crate::server::status::lookup(m).is_none() {
@@ -199,10 +219,30 @@ impl Experiment {
         Ok(options)
     }
 
+    /// The dataset as the server loads it.
+    pub fn dataset_spec(&self) -> crate::server::DatasetSpec {
+        let defaults = crate::datasets::DatasetOptions::default();
+        crate::server::DatasetSpec {
+            name: self.dataset.clone(),
+            options: crate::datasets::DatasetOptions {
+                scale: self.scale,
+                sysbench_tables: self.sysbench_tables.unwrap_or(defaults.sysbench_tables),
+                sysbench_table_size: self
+                    .sysbench_table_size
+                    .unwrap_or(defaults.sysbench_table_size),
+            },
+        }
+    }
+
     /// Starts the simulated server this experiment describes.
     pub fn start_server(&self) -> Result<Server, String> {
         self.validate()?;
-        Ok(Server::start(self.seed, self.hardware_as_run()?, self.server_options()?))
+        Server::start(
+            self.seed,
+            self.hardware_as_run()?,
+            self.server_options()?,
+            &self.dataset_spec(),
+        )
     }
 
     /// Runs every step and returns the transcript and metrics.

@@ -25,15 +25,19 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod catalog;
 pub mod client;
+pub mod datasets;
 pub mod error;
 pub mod exec;
 pub mod experiment;
 pub mod fidelity;
+pub mod innodb;
 pub mod link;
 pub mod server;
 pub mod sim;
 pub mod sql;
+pub mod storage;
 pub mod tools;
 
 pub use error::{MySqlError, Result};

@@ -47,4 +47,3 @@ impl EvalContext for Cx<'_> {
         self.session.vars.u64("div_precision_increment").min(30) as u8
     }
 }
-

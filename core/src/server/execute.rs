@@ -10,18 +10,17 @@
 //!    CPU quota below one CPU) moves the clock; `SLEEP()` moves it too;
 //! 5. the response, the warning count and the elapsed simulated time go back to the client.
 
+use super::context::Cx;
 use super::session::{Session, SessionId};
 use super::variables::{lookup, show_text, SetValue, VarScope};
 use super::{cannot_connect, Server};
 use crate::error::{MySqlError, Result, Warning};
-use crate::exec::aggregate::Accumulator;
 use crate::sim::SimDuration;
-use super::context::Cx;
-use crate::sql::bind::{BExpr, Binder, NamedColumns, NoColumns};
-use crate::sql::expr::{eval, eval_constant, EvalContext, LikePattern};
+use crate::sql::bind::{Binder, NamedColumns};
+use crate::sql::expr::{eval, eval_constant, LikePattern};
 use crate::sql::parse::{offset_of, Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
-use sqlparser::ast::{Expr, Query, SelectItem, SetExpr, Spanned, TableFactor};
+use sqlparser::ast::{Expr, Query, SetExpr, Spanned};
 
 /// The databases every server has.
 pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performance_schema", "sys"];
@@ -39,9 +38,9 @@ pub struct Executed {
 /// What a handler reports besides its response: rows it processed (for the CPU cost) and
 /// simulated time it waited.
 #[derive(Default)]
-struct Work {
-    rows: u64,
-    slept_micros: u64,
+pub(crate) struct Work {
+    pub rows: u64,
+    pub slept_micros: u64,
 }
 
 impl Server {
@@ -211,7 +210,12 @@ impl Server {
             }
             Statement::Do(exprs) => {
                 let r = self.running.as_ref().ok_or_else(cannot_connect)?;
-                let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+                let mut cx = Cx {
+                    vars: &r.vars,
+                    session,
+                    now_micros: self.clock.unix_micros(),
+                    slept_micros: 0,
+                };
                 for e in exprs {
                     eval_constant(e, &mut cx)?;
                 }
@@ -219,11 +223,15 @@ impl Server {
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::Use(db) => {
-                let lower = db.to_ascii_lowercase();
-                if !SYSTEM_SCHEMAS.contains(&lower.as_str()) {
+                if !self.catalog.has_database(db) {
                     return Err(MySqlError::unknown_database(db));
                 }
-                session.database = Some(lower);
+                let name = if crate::catalog::Catalog::is_system_schema(db) {
+                    db.to_ascii_lowercase()
+                } else {
+                    db.clone()
+                };
+                session.database = Some(name);
                 Ok(Response::DatabaseChanged)
             }
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
@@ -247,7 +255,8 @@ impl Server {
             // LIKE was applied while listing.
             _ => None,
         };
-        let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+        let mut cx =
+            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
         let mut kept = Vec::new();
         for (name, value) in rows {
             let row = vec![Value::Str(name), Value::Str(value)];
@@ -273,102 +282,29 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
-        let SetExpr::Select(sel) = q.body.as_ref() else {
-            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
-        };
-        if q.order_by.is_some()
-            || q.with.is_some()
-            || !matches!(&sel.group_by, sqlparser::ast::GroupByExpr::Expressions(e, m) if e.is_empty() && m.is_empty())
-            || sel.having.is_some()
-        {
-            // Sorting and grouping a single row are no-ops, but their expressions still have
-            // to resolve; the table executor handles them.
-            if sel.from.is_empty() {
-                return Err(MySqlError::not_supported_yet(
-                    "GROUP BY, HAVING, ORDER BY or WITH without a table",
-                ));
-            }
-        }
-        // Tables: no dataset is loaded in this engine yet, so a named table does not exist.
-        for t in &sel.from {
-            if let TableFactor::Table { name, .. } = &t.relation {
-                let parts: Vec<String> =
-                    name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
-                if parts.len() == 1 && parts[0].eq_ignore_ascii_case("dual") {
-                    continue;
-                }
-                let (db, table) = match parts.as_slice() {
-                    [table] => match &session.database {
-                        Some(db) => (db.clone(), table.clone()),
-                        None => return Err(MySqlError::no_database_selected()),
-                    },
-                    [db, table] => (db.clone(), table.clone()),
-                    _ => return Err(MySqlError::not_supported_yet("three-part table names")),
-                };
-                if !SYSTEM_SCHEMAS.contains(&db.to_ascii_lowercase().as_str()) {
-                    return Err(MySqlError::unknown_database(&db));
-                }
-                return Err(MySqlError::no_such_table(&db, &table));
-            }
-            return Err(MySqlError::not_supported_yet("joins and derived tables"));
-        }
-        let r = self.running.as_ref().ok_or_else(cannot_connect)?;
-        // Bind: the select list may hold aggregates (over the one implicit row), WHERE may not.
-        let mut binder = Binder::with_aggregates(&NoColumns, "field list");
-        let mut items = Vec::with_capacity(sel.projection.len());
-        for item in &sel.projection {
-            let (e, name) = match item {
-                SelectItem::UnnamedExpr(e) => (e, source_name(e, sql)),
-                SelectItem::ExprWithAlias { expr, alias } => (expr, alias.value.clone()),
-                _ => return Err(no_tables_used()),
-            };
-            items.push((binder.bind(e)?, name));
-        }
-        let aggregates = binder.take_aggregates();
-        let condition = match &sel.selection {
-            Some(w) => Some(Binder::scalar(&NoColumns, "where clause").bind(w)?),
-            None => None,
-        };
-        let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
-        let passes = match &condition {
-            Some(c) => eval(c, &[], &[], &mut cx)?.truth() == Some(true),
-            None => true,
-        };
-        let increment = cx.div_precision_increment();
-        let agg_values: Vec<Value> = aggregates
-            .iter()
-            .map(|call| {
-                let mut acc = Accumulator::new(call);
-                if passes {
-                    let v = match &call.arg {
-                        Some(a) => eval(a, &[], &[], &mut cx)?,
-                        None => Value::Null,
-                    };
-                    acc.update(&v);
-                }
-                Ok(acc.finish(increment))
-            })
-            .collect::<Result<_>>()?;
-        // Without aggregates a failed WHERE gives no row; with them, one row over no input.
-        let produce = passes || !aggregates.is_empty();
-        let mut row = Vec::with_capacity(items.len());
-        if produce {
-            for (e, _) in &items {
-                row.push(eval(e, &[], &agg_values, &mut cx)?);
-            }
-        }
-        work.slept_micros += cx.slept_micros;
-        work.rows += 1;
-        let limit_zero = matches!(
-            &q.limit_clause,
-            Some(sqlparser::ast::LimitClause::LimitOffset { limit: Some(Expr::Value(v)), .. })
-                if v.value.to_string() == "0"
-        );
-        let rows = if limit_zero || !produce { vec![] } else { vec![row] };
+        let result = self.run_query(session, q, sql, work, 0)?;
         // SELECT ... INTO @a, @b
-        if let Some(into) = &sel.into {
+        let into = match q.body.as_ref() {
+            SetExpr::Select(sel) => sel.into.as_ref(),
+            _ => None,
+        };
+        if let Some(into) = into {
             let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
-            let Some(values) = rows.first() else {
+            if names.len() != result.meta.len() {
+                return Err(MySqlError {
+                    code: 1222,
+                    sqlstate: "21000",
+                    message: "The used SELECT statements have a different number of columns".into(),
+                });
+            }
+            if result.rows.len() > 1 {
+                return Err(MySqlError {
+                    code: 1172,
+                    sqlstate: "42000",
+                    message: "Result consisted of more than one row".into(),
+                });
+            }
+            let Some(values) = result.rows.first() else {
                 session.warn(Warning {
                     level: "Warning",
                     code: 1329,
@@ -376,20 +312,18 @@ impl Server {
                 });
                 return Ok(Response::Ok { affected_rows: 0, info: None });
             };
-            if names.len() != values.len() {
-                return Err(MySqlError {
-                    code: 1222,
-                    sqlstate: "21000",
-                    message: "The used SELECT statements have a different number of columns".into(),
-                });
-            }
             for (n, v) in names.iter().zip(values) {
                 let n = n.strip_prefix('@').unwrap_or(n).to_ascii_lowercase();
                 session.user_vars.insert(n, v.clone());
             }
             return Ok(Response::Ok { affected_rows: 1, info: None });
         }
-        Ok(Response::Rows(ResultSet { columns: columns_of(&items, &rows), rows }))
+        let columns = result
+            .meta
+            .iter()
+            .map(|m| Column { name: m.name.clone(), numeric: m.numeric, nullable: m.nullable })
+            .collect();
+        Ok(Response::Rows(ResultSet { columns, rows: result.rows }))
     }
 
     fn set(
@@ -408,7 +342,12 @@ impl Server {
         let mut plan = Vec::new();
         let mut warnings = Vec::new();
         {
-            let mut cx = Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+            let mut cx = Cx {
+                vars: &r.vars,
+                session,
+                now_micros: self.clock.unix_micros(),
+                slept_micros: 0,
+            };
             for a in assignments {
                 let value = match &a.value {
                     None => None,
@@ -494,34 +433,8 @@ fn com_counter(stmt: &Statement) -> Option<&'static str> {
     })
 }
 
-/// Column metadata for a select list: the name as written (or the alias), numeric by type
-/// or else by its values, nullable if it may be NULL.
-fn columns_of(items: &[(BExpr, String)], rows: &[Vec<Value>]) -> Vec<Column> {
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, (e, name))| {
-            let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
-            let numeric = match (e.numeric_type(&|_| None), first) {
-                (Some(known), _) => known,
-                (None, Some(v)) => v.is_numeric(),
-                // A column with only NULLs has MySQL's NULL type, which the client counts as
-                // numeric.
-                (None, None) => true,
-            };
-            let nullable = e.maybe_null(&|_| true) || rows.iter().any(|r| r[i].is_null());
-            Column { name: name.clone(), numeric, nullable }
-        })
-        .collect()
-}
-
-/// 1096 ER_NO_TABLES_USED
-fn no_tables_used() -> MySqlError {
-    MySqlError { code: 1096, sqlstate: "HY000", message: "No tables used".into() }
-}
-
 /// The column name MySQL gives an unaliased select item: the text as typed.
-fn source_name(e: &Expr, sql: &str) -> String {
+pub(crate) fn source_name(e: &Expr, sql: &str) -> String {
     if let Expr::Value(v) = e {
         if let sqlparser::ast::Value::SingleQuotedString(s)
         | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value

@@ -10,6 +10,7 @@
 
 pub mod context;
 pub mod execute;
+pub mod query;
 pub mod session;
 pub mod status;
 pub mod status_registry;
@@ -17,7 +18,11 @@ pub mod sysvar;
 pub mod sysvar_registry;
 pub mod variables;
 
+use crate::catalog::Catalog;
+use crate::datasets::DatasetOptions;
+use crate::innodb::buffer_pool::BufferPool;
 use crate::sim::{Clock, Disk, Hardware, Host, SimDuration, SimTime};
+use crate::storage::table::Table;
 use session::Session;
 use status::{Status, StatusValue};
 use std::collections::BTreeMap;
@@ -46,6 +51,23 @@ struct Running {
     started_at: SimTime,
     sessions: BTreeMap<SessionId, Session>,
     next_thread_id: u64,
+    pool: BufferPool,
+    /// Set when the host ran out of memory during a statement: mysqld is killed after it.
+    oom: Option<crate::sim::OutOfMemory>,
+}
+
+/// Which dataset the simulated disk holds at boot.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatasetSpec {
+    pub name: String,
+    pub options: DatasetOptions,
+}
+
+impl DatasetSpec {
+    /// No tables.
+    pub fn none() -> DatasetSpec {
+        DatasetSpec { name: "none".into(), options: DatasetOptions::default() }
+    }
 }
 
 /// Why the server is not running.
@@ -67,15 +89,38 @@ pub struct Server {
     persisted: BTreeMap<String, String>,
     running: Option<Running>,
     down: Option<Down>,
+    /// The databases on the simulated disk: they survive restarts and crashes.
+    catalog: Catalog,
     /// Lines mysqld wrote to its error log, in order.
     error_log: Vec<String>,
 }
 
 impl Server {
-    /// Boots the simulated machine and starts mysqld with `options`.
-    pub fn start(seed: u64, hardware: Hardware, options: Vec<(String, String)>) -> Server {
+    /// Boots the simulated machine with `dataset` on its disk and starts mysqld with
+    /// `options`.
+    pub fn start(
+        seed: u64,
+        hardware: Hardware,
+        options: Vec<(String, String)>,
+        dataset: &DatasetSpec,
+    ) -> std::result::Result<Server, String> {
         let disk = Disk::new(&hardware);
+        let mut catalog = Catalog::new();
+        for t in crate::datasets::build(&dataset.name, seed, &dataset.options)? {
+            let schema = t.def.schema.clone();
+            catalog.create_database(&schema);
+            let space_id = catalog.allocate_space_id();
+            catalog.add_table(Table::generated(
+                t.def,
+                space_id,
+                t.generator,
+                t.auto_increment_next,
+                t.fill,
+                t.secondary_fill,
+            ));
+        }
         let mut server = Server {
+            catalog,
             clock: Clock::new(seed),
             host: Host::new(hardware),
             disk,
@@ -86,7 +131,7 @@ impl Server {
             error_log: Vec::new(),
         };
         server.start_mysqld();
-        server
+        Ok(server)
     }
 
     fn start_mysqld(&mut self) {
@@ -111,6 +156,7 @@ impl Server {
             }
             Ok((mut vars, _warnings)) => {
                 size_buffer_pool(&mut vars);
+                let pool_pages = vars.global_u64("innodb_buffer_pool_size") / 16384;
                 if let Err(oom) = self.host.allocate("mysqld", MYSQLD_BASE_BYTES) {
                     let line = format!(
                         "{stamp} 0 [ERROR] [MY-000000] [Server] Out of memory: {} more bytes needed",
@@ -132,6 +178,8 @@ impl Server {
                     started_at: self.clock.now(),
                     sessions: BTreeMap::new(),
                     next_thread_id: 8,
+                    pool: BufferPool::new(pool_pages),
+                    oom: None,
                 });
             }
         }

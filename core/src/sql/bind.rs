@@ -426,6 +426,52 @@ fn unary_node(op: U, arg: BExpr, source: &Expr) -> BExpr {
 }
 
 impl BExpr {
+    /// Calls `f` with every column position the expression reads.
+    pub fn for_each_column(&self, f: &mut dyn FnMut(u32)) {
+        match self {
+            BExpr::Column(c) => f(*c),
+            BExpr::Lit(_) | BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Aggregate(_) => {}
+            BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
+                arg.for_each_column(f)
+            }
+            BExpr::Binary { left, right, .. }
+            | BExpr::And(left, right)
+            | BExpr::Or(left, right) => {
+                left.for_each_column(f);
+                right.for_each_column(f);
+            }
+            BExpr::Between { arg, low, high, .. } => {
+                for e in [arg, low, high] {
+                    e.for_each_column(f);
+                }
+            }
+            BExpr::InList { arg, list, .. } => {
+                arg.for_each_column(f);
+                list.iter().for_each(|e| e.for_each_column(f));
+            }
+            BExpr::Like { arg, pattern, escape, .. } => {
+                arg.for_each_column(f);
+                pattern.for_each_column(f);
+                if let Some(e) = escape {
+                    e.for_each_column(f);
+                }
+            }
+            BExpr::Case { operand, whens, otherwise } => {
+                if let Some(o) = operand {
+                    o.for_each_column(f);
+                }
+                for (c, r) in whens {
+                    c.for_each_column(f);
+                    r.for_each_column(f);
+                }
+                if let Some(o) = otherwise {
+                    o.for_each_column(f);
+                }
+            }
+            BExpr::Call { args, .. } => args.iter().for_each(|e| e.for_each_column(f)),
+        }
+    }
+
     /// Whether this expression may produce NULL (the client widens such columns to fit "NULL").
     /// `column_nullable` answers for column references.
     pub fn maybe_null(&self, column_nullable: &dyn Fn(u32) -> bool) -> bool {

@@ -1,0 +1,152 @@
+//! The data dictionary: databases and their tables, views and stored procedures. Database and
+//! table names are case-sensitive, as on a Linux server (`lower_case_table_names = 0`); column
+//! names are not.
+
+use crate::storage::schema::TableDef;
+use crate::storage::table::Table;
+use std::collections::BTreeMap;
+
+/// The schemas every server has; their tables are produced by the server, not stored.
+pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performance_schema", "sys"];
+
+/// A view: its name and the SELECT it stands for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct View {
+    pub name: String,
+    /// The SELECT statement, as written after `AS`.
+    pub query: String,
+}
+
+/// A stored procedure parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameter {
+    /// IN, OUT or INOUT
+    pub mode: String,
+    pub name: String,
+    pub type_sql: String,
+}
+
+/// A stored procedure.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Procedure {
+    pub name: String,
+    pub params: Vec<Parameter>,
+    /// The statements between BEGIN and END, in order.
+    pub body: Vec<String>,
+    /// The whole CREATE PROCEDURE text, for SHOW CREATE PROCEDURE.
+    pub definition: String,
+}
+
+/// One database (schema).
+#[derive(Debug, Default)]
+pub struct Database {
+    pub name: String,
+    pub tables: BTreeMap<String, Table>,
+    pub views: BTreeMap<String, View>,
+    pub procedures: BTreeMap<String, Procedure>,
+}
+
+/// All databases.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    databases: BTreeMap<String, Database>,
+    next_space_id: u32,
+}
+
+impl Catalog {
+    pub fn new() -> Catalog {
+        // Space ids below 10 belong to the system tablespace, undo and temporary spaces.
+        Catalog { databases: BTreeMap::new(), next_space_id: 10 }
+    }
+
+    pub fn is_system_schema(name: &str) -> bool {
+        SYSTEM_SCHEMAS.contains(&name.to_ascii_lowercase().as_str())
+    }
+
+    /// Whether a database exists (system schemas always do).
+    pub fn has_database(&self, name: &str) -> bool {
+        Self::is_system_schema(name) || self.databases.contains_key(name)
+    }
+
+    /// Every database name, system schemas included, in name order.
+    pub fn database_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = SYSTEM_SCHEMAS.iter().map(|s| s.to_string()).collect();
+        names.extend(self.databases.keys().cloned());
+        names.sort();
+        names
+    }
+
+    /// Creates a database; false if it exists.
+    pub fn create_database(&mut self, name: &str) -> bool {
+        if self.has_database(name) {
+            return false;
+        }
+        self.databases
+            .insert(name.to_string(), Database { name: name.to_string(), ..Database::default() });
+        true
+    }
+
+    /// Drops a database and returns the space ids of its tables (to discard their pages).
+    pub fn drop_database(&mut self, name: &str) -> Option<Vec<u32>> {
+        let db = self.databases.remove(name)?;
+        Some(db.tables.values().map(|t| t.space_id).collect())
+    }
+
+    pub fn database(&self, name: &str) -> Option<&Database> {
+        self.databases.get(name)
+    }
+
+    pub fn database_mut(&mut self, name: &str) -> Option<&mut Database> {
+        self.databases.get_mut(name)
+    }
+
+    /// A fresh tablespace id.
+    pub fn allocate_space_id(&mut self) -> u32 {
+        let id = self.next_space_id;
+        self.next_space_id += 1;
+        id
+    }
+
+    pub fn table(&self, db: &str, name: &str) -> Option<&Table> {
+        self.databases.get(db)?.tables.get(name)
+    }
+
+    pub fn table_mut(&mut self, db: &str, name: &str) -> Option<&mut Table> {
+        self.databases.get_mut(db)?.tables.get_mut(name)
+    }
+
+    /// Adds a table to an existing database.
+    pub fn add_table(&mut self, table: Table) {
+        let db = table.def.schema.clone();
+        let name = table.def.name.clone();
+        if let Some(d) = self.databases.get_mut(&db) {
+            d.tables.insert(name, table);
+        }
+    }
+
+    /// Every user table, by (database, name).
+    pub fn tables(&self) -> impl Iterator<Item = &Table> {
+        self.databases.values().flat_map(|d| d.tables.values())
+    }
+
+    pub fn view(&self, db: &str, name: &str) -> Option<&View> {
+        self.databases.get(db)?.views.get(name)
+    }
+
+    pub fn procedure(&self, db: &str, name: &str) -> Option<&Procedure> {
+        self.databases.get(db)?.procedures.get(&name.to_ascii_lowercase())
+    }
+
+    /// Rows held in memory by all tables' changes (for memory accounting).
+    pub fn changed_rows(&self) -> u64 {
+        self.tables().map(Table::changed_rows).sum()
+    }
+
+    /// Table definitions of a database, for SHOW TABLES and information_schema.
+    pub fn table_defs(&self, db: &str) -> Vec<&TableDef> {
+        self.databases
+            .get(db)
+            .map(|d| d.tables.values().map(|t| &t.def).collect())
+            .unwrap_or_default()
+    }
+}

@@ -1,0 +1,657 @@
+//! The chapter's `shop` database: a small teaching shop (4 categories, 13 products, 10
+//! customers, 12 orders, 25 order items; fixed, hand-written rows) and `page_views`, a click log
+//! of 3,000,000 generated rows over the year up to 2026-09-22 whose sizes match the chapter:
+//! 723 MB of data and 157 MB of index (idx_referrer) in information_schema.TABLES.
+//! Index names are the ones sys.schema_unused_indexes lists in Listing 3.119.
+
+use super::{below, scaled_rows, DatasetTable, RowHash};
+use crate::sim::rng::SimRng;
+use crate::sim::time::CivilTime;
+use crate::sql::{Decimal, Value};
+use crate::storage::btree::FillPolicy;
+use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, RowGenerator, TableDef};
+
+/// Rows of page_views at scale 1 (Listing 3.118: a full scan examines 3,000,000 rows).
+pub const PAGE_VIEWS_ROWS: u64 = 3_000_000;
+/// First second of page_views' year: 2025-09-23 00:00:00 (Unix seconds).
+pub const PAGE_VIEWS_START_UNIX: i64 = 1_758_585_600;
+/// Length of that year in seconds (365 days: 2026 is not a leap year). The last view falls on
+/// 2026-09-22, the day before the chapter's run.
+pub const PAGE_VIEWS_SPAN_SECS: u64 = 365 * 86_400;
+
+fn primary(columns: Vec<u32>) -> IndexDef {
+    IndexDef { name: "PRIMARY".into(), columns, unique: true, primary: true, visible: true }
+}
+
+fn key(name: &str, columns: Vec<u32>) -> IndexDef {
+    IndexDef { name: name.into(), columns, unique: false, primary: false, visible: true }
+}
+
+fn table(name: &str, columns: Vec<ColumnDef>, indexes: Vec<IndexDef>) -> TableDef {
+    TableDef { schema: "shop".into(), name: name.into(), columns, indexes }
+}
+
+fn id_column() -> ColumnDef {
+    ColumnDef::new("id", ColumnType::Int).auto_increment()
+}
+
+fn money() -> ColumnType {
+    ColumnType::Decimal { precision: 10, scale: 2 }
+}
+
+fn s(text: &str) -> Value {
+    Value::Str(text.into())
+}
+
+/// A price in cents as DECIMAL(10,2).
+fn cents(c: i128) -> Value {
+    Value::Decimal(Decimal::new(c, 2))
+}
+
+/// A small table's fixed rows.
+#[derive(Debug)]
+struct StaticRows {
+    rows: Vec<Vec<Value>>,
+}
+
+impl RowGenerator for StaticRows {
+    fn row_count(&self) -> u64 {
+        self.rows.len() as u64
+    }
+
+    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]) {
+        let row = usize::try_from(i).ok().and_then(|i| self.rows.get(i));
+        for (c, slot) in out.iter_mut().enumerate() {
+            // A column past the end of `wanted` counts as wanted; a row past the end is NULLs.
+            *slot = if wanted.get(c).copied().unwrap_or(true) {
+                row.and_then(|r| r.get(c)).cloned().unwrap_or(Value::Null)
+            } else {
+                Value::Null
+            };
+        }
+    }
+}
+
+fn small_table(def: TableDef, rows: Vec<Vec<Value>>) -> DatasetTable {
+    let next = rows.len() as u64 + 1;
+    DatasetTable {
+        def,
+        generator: Box::new(StaticRows { rows }),
+        auto_increment_next: next,
+        fill: FillPolicy::SequentialInserts,
+        secondary_fill: FillPolicy::SequentialInserts,
+    }
+}
+
+/// Category slugs, in id order (also used in page_views URLs).
+const CATEGORY_SLUGS: [&str; 4] = ["books", "electronics", "home-kitchen", "outdoor"];
+
+fn categories() -> DatasetTable {
+    let def = table(
+        "categories",
+        vec![id_column(), ColumnDef::new("name", ColumnType::Varchar(50))],
+        vec![primary(vec![0])],
+    );
+    let names = ["Books", "Electronics", "Home & Kitchen", "Outdoor"];
+    let rows = names.iter().zip(1..).map(|(n, id)| vec![Value::Int(id), s(n)]).collect();
+    small_table(def, rows)
+}
+
+/// (category_id, title, URL slug, price in cents, stock), in id order.
+const PRODUCTS: [(i64, &str, &str, i128, i64); 13] = [
+    (2, "Wireless Mouse", "wireless-mouse", 2499, 120),
+    (2, "Mechanical Keyboard", "mechanical-keyboard", 8900, 45),
+    (2, "USB-C Hub 7-in-1", "usb-c-hub-7-in-1", 3990, 80),
+    (2, "27-inch 4K Monitor", "27-inch-4k-monitor", 32900, 12),
+    (2, "Noise-Cancelling Headphones", "noise-cancelling-headphones", 19900, 30),
+    (1, "High Performance MySQL, 4th Edition", "high-performance-mysql", 4999, 25),
+    (1, "Designing Data-Intensive Applications", "designing-data-intensive-applications", 4450, 18),
+    (1, "The Pragmatic Programmer", "the-pragmatic-programmer", 3995, 22),
+    (3, "French Press 1 L", "french-press-1-l", 2900, 60),
+    (3, "Chef's Knife 20 cm", "chefs-knife-20-cm", 5900, 35),
+    (3, "Cast Iron Skillet 26 cm", "cast-iron-skillet-26-cm", 3490, 40),
+    (4, "LED Camping Lantern", "led-camping-lantern", 1999, 75),
+    (4, "Trekking Poles (pair)", "trekking-poles-pair", 6400, 0),
+];
+
+fn products() -> DatasetTable {
+    let def = table(
+        "products",
+        vec![
+            id_column(),
+            ColumnDef::new("category_id", ColumnType::Int),
+            ColumnDef::new("title", ColumnType::Varchar(100)),
+            ColumnDef::new("price", money()),
+            ColumnDef::new("stock", ColumnType::Int).default(Value::Int(0)),
+        ],
+        vec![primary(vec![0]), key("category_id", vec![1])],
+    );
+    let rows = PRODUCTS
+        .iter()
+        .zip(1..)
+        .map(|(&(cat, title, _, price, stock), id)| {
+            vec![Value::Int(id), Value::Int(cat), s(title), cents(price), Value::Int(stock)]
+        })
+        .collect();
+    small_table(def, rows)
+}
+
+fn customers() -> DatasetTable {
+    let def = table(
+        "customers",
+        vec![
+            id_column(),
+            ColumnDef::new("name", ColumnType::Varchar(100)),
+            ColumnDef::new("email", ColumnType::Varchar(255)),
+            ColumnDef::new("created_at", ColumnType::DateTime),
+        ],
+        vec![primary(vec![0])],
+    );
+    let people = [
+        ("Alice Martin", "alice.martin@example.com", "2024-11-03 09:14:22"),
+        ("Bruno Silva", "bruno.silva@example.net", "2024-11-19 18:40:05"),
+        ("Chloé Dubois", "chloe.dubois@example.fr", "2024-12-02 07:55:41"),
+        ("David Kim", "dkim@example.com", "2025-01-15 21:03:10"),
+        ("Emma Schmidt", "emma.schmidt@example.de", "2025-02-08 12:27:36"),
+        ("Farid Haddad", "farid.haddad@example.com", "2025-03-21 16:48:59"),
+        ("Grace Okafor", "grace.okafor@example.org", "2025-04-30 10:02:17"),
+        ("Hiro Tanaka", "hiro.tanaka@example.jp", "2025-06-11 23:31:44"),
+        ("Isabel García", "isabel.garcia@example.es", "2025-07-26 14:19:08"),
+        ("Jonas Berg", "jonas.berg@example.se", "2025-09-01 08:06:53"),
+    ];
+    let rows = people
+        .iter()
+        .zip(1..)
+        .map(|(&(name, email, at), id)| vec![Value::Int(id), s(name), s(email), s(at)])
+        .collect();
+    small_table(def, rows)
+}
+
+/// Order statuses, as the ENUM lists them.
+const ORDER_STATUSES: [&str; 4] = ["new", "paid", "shipped", "cancelled"];
+
+/// (customer_id, status, created_at), in id order. The shipped orders hold 13 of the 25 order
+/// items, so a join that scans the 12 orders and fetches the shipped orders' items by the
+/// order_id index examines 25 rows, as the third statement of Listing 3.118 does.
+const ORDERS: [(i64, &str, &str); 12] = [
+    (1, "shipped", "2026-01-12 10:21:04"),
+    (2, "shipped", "2026-02-03 19:45:31"),
+    (1, "cancelled", "2026-02-27 08:12:55"),
+    (4, "shipped", "2026-03-18 13:37:02"),
+    (5, "shipped", "2026-04-09 22:05:48"),
+    (3, "paid", "2026-05-14 07:49:13"),
+    (7, "shipped", "2026-06-02 16:30:27"),
+    (8, "paid", "2026-07-21 11:58:40"),
+    (6, "cancelled", "2026-08-05 20:14:19"),
+    (9, "paid", "2026-08-30 09:26:33"),
+    (10, "new", "2026-09-19 15:03:51"),
+    (2, "new", "2026-09-21 18:42:06"),
+];
+
+fn orders() -> DatasetTable {
+    let statuses = ORDER_STATUSES.iter().map(|s| s.to_string()).collect();
+    let def = table(
+        "orders",
+        vec![
+            id_column(),
+            ColumnDef::new("customer_id", ColumnType::Int),
+            ColumnDef::new("status", ColumnType::Enum(statuses)).default(s("new")),
+            ColumnDef::new("created_at", ColumnType::DateTime),
+        ],
+        vec![primary(vec![0]), key("customer_id", vec![1])],
+    );
+    let rows = ORDERS
+        .iter()
+        .zip(1..)
+        .map(|(&(customer, status, at), id)| {
+            vec![Value::Int(id), Value::Int(customer), s(status), s(at)]
+        })
+        .collect();
+    small_table(def, rows)
+}
+
+/// (order_id, product_id, quantity), in id order; the price is the product's.
+const ORDER_ITEMS: [(i64, i64, i64); 25] = [
+    (1, 1, 1),
+    (1, 3, 1),
+    (1, 6, 1),
+    (2, 2, 1),
+    (2, 1, 2),
+    (3, 4, 1),
+    (4, 9, 1),
+    (4, 10, 1),
+    (4, 11, 1),
+    (5, 12, 2),
+    (5, 13, 1),
+    (6, 7, 1),
+    (6, 8, 1),
+    (7, 5, 1),
+    (7, 3, 1),
+    (7, 1, 1),
+    (8, 2, 1),
+    (8, 12, 3),
+    (9, 4, 1),
+    (10, 6, 1),
+    (10, 9, 2),
+    (10, 11, 1),
+    (11, 10, 1),
+    (11, 7, 1),
+    (12, 1, 1),
+];
+
+fn order_items() -> DatasetTable {
+    let def = table(
+        "order_items",
+        vec![
+            id_column(),
+            ColumnDef::new("order_id", ColumnType::Int),
+            ColumnDef::new("product_id", ColumnType::Int),
+            ColumnDef::new("quantity", ColumnType::Int),
+            ColumnDef::new("price", money()),
+        ],
+        vec![primary(vec![0]), key("product_id", vec![2]), key("order_id", vec![1])],
+    );
+    let rows = ORDER_ITEMS
+        .iter()
+        .zip(1..)
+        .map(|(&(order, product, qty), id)| {
+            let price = PRODUCTS[(product - 1) as usize].3;
+            vec![
+                Value::Int(id),
+                Value::Int(order),
+                Value::Int(product),
+                Value::Int(qty),
+                cents(price),
+            ]
+        })
+        .collect();
+    small_table(def, rows)
+}
+
+/// page_views column positions.
+const PV_ID: usize = 0;
+const PV_CUSTOMER: usize = 1;
+const PV_PRODUCT: usize = 2;
+const PV_URL: usize = 3;
+const PV_REFERRER: usize = 4;
+const PV_USER_AGENT: usize = 5;
+const PV_VIEWED_AT: usize = 6;
+
+/// The page_views definition: a click log. customer_id has no index on purpose (the chapter's
+/// costliest statement counts by it); idx_referrer was added after loading.
+pub fn page_views_def() -> TableDef {
+    table(
+        "page_views",
+        vec![
+            ColumnDef::new("id", ColumnType::BigInt).unsigned().auto_increment(),
+            ColumnDef::new("customer_id", ColumnType::Int),
+            ColumnDef::new("product_id", ColumnType::Int).nullable(),
+            ColumnDef::new("url", ColumnType::Varchar(255)),
+            ColumnDef::new("referrer", ColumnType::Varchar(255)).nullable(),
+            ColumnDef::new("user_agent", ColumnType::Varchar(255)).nullable(),
+            ColumnDef::new("viewed_at", ColumnType::DateTime),
+        ],
+        vec![primary(vec![0]), key("idx_referrer", vec![4])],
+    )
+}
+
+/// Search terms for /search URLs and search-engine referrers ('+' for spaces, as browsers
+/// send them).
+const SEARCH_TERMS: [&str; 16] = [
+    "wireless+mouse",
+    "mechanical+keyboard",
+    "usb+c+hub",
+    "4k+monitor",
+    "headphones",
+    "mysql+book",
+    "ddia",
+    "pragmatic+programmer",
+    "french+press",
+    "chef+knife",
+    "cast+iron+pan",
+    "camping+lantern",
+    "trekking+poles",
+    "gift+ideas",
+    "desk+setup",
+    "kitchen+deals",
+];
+
+/// Subreddits for reddit referrers.
+const SUBREDDITS: [&str; 8] =
+    ["mysql", "programming", "buildapc", "cooking", "hiking", "BuyItForLife", "books", "deals"];
+
+/// Browser user agents, a 2026 mix weighted by [`USER_AGENT_WEIGHTS`]; 27 % of views have
+/// one longer than 127 bytes (those take a 2-byte length in the record).
+const USER_AGENTS: [&str; 12] = [
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) \
+     Chrome/140.0.0.0 Safari/537.36",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, \
+     like Gecko) Version/18.6 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) \
+     Chrome/140.0.0.0 Mobile Safari/537.36",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like \
+     Gecko) Version/18.6 Safari/605.1.15",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) \
+     Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0",
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:143.0) Gecko/20100101 Firefox/143.0",
+    "Mozilla/5.0 (Linux; Android 15; SM-S931B) AppleWebKit/537.36 (KHTML, like Gecko) \
+     SamsungBrowser/28.0 Chrome/130.0.0.0 Mobile Safari/537.36",
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+     Chrome/140.0.0.0 Safari/537.36",
+    "Mozilla/5.0 (iPad; CPU OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) \
+     Version/18.6 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) \
+     Chrome/140.0.0.0 Safari/537.36",
+    "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, \
+     like Gecko) Mobile/15E148 Instagram 394.0.0.46.81 (iPhone15,3; iOS 18_6; en_US; en; \
+     scale=3.00; 1290x2796; 781290345)",
+];
+/// How many in 100 views come from each of [`USER_AGENTS`].
+const USER_AGENT_WEIGHTS: [u64; 12] = [24, 20, 14, 8, 8, 5, 5, 3, 4, 5, 2, 2];
+
+/// Draw purposes of a page_views row (the `col` of [`RowHash::draw`]); each column draws
+/// from its own so a scan that wants one column computes only that one.
+const DRAW_CUSTOMER: u64 = 1;
+const DRAW_PAGE: u64 = 2;
+const DRAW_REFERRER: u64 = 3;
+const DRAW_USER_AGENT: u64 = 4;
+const DRAW_TIME: u64 = 5;
+
+const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/// A bijection on u32 (xor with a key, then Chris Wellons' lowbias32: each step is invertible),
+/// so distinct rows get distinct referrer tokens.
+fn permute32(x: u32, key: u32) -> u32 {
+    let mut x = x ^ key;
+    x ^= x >> 16;
+    x = x.wrapping_mul(0x7feb_352d);
+    x ^= x >> 15;
+    x = x.wrapping_mul(0x846c_a68b);
+    x ^ (x >> 16)
+}
+
+/// Appends `v` as `width` base-62 digits, least significant first (6 digits hold any u32).
+fn push_base62(out: &mut String, mut v: u64, width: u32) {
+    for _ in 0..width {
+        out.push(BASE62[(v % 62) as usize] as char);
+        v /= 62;
+    }
+}
+
+/// Appends the decimal digits of `v`.
+fn push_decimal(out: &mut String, v: u64) {
+    let mut buf = [0u8; 20];
+    let mut n = v;
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[at..] {
+        out.push(b as char);
+    }
+}
+
+/// Appends `v` as exactly two digits.
+fn push_2(out: &mut String, v: u32) {
+    out.push((b'0' + (v / 10 % 10) as u8) as char);
+    out.push((b'0' + (v % 10) as u8) as char);
+}
+
+/// `YYYY-MM-DD HH:MM:SS` for Unix seconds, without going through `format!` (a scan formats
+/// millions of these).
+fn datetime_text(unix: i64) -> String {
+    let t = CivilTime::from_unix(unix, 0);
+    let mut out = String::with_capacity(19);
+    push_decimal(&mut out, t.year.max(0) as u64);
+    out.push('-');
+    push_2(&mut out, t.month);
+    out.push('-');
+    push_2(&mut out, t.day);
+    out.push(' ');
+    push_2(&mut out, t.hour);
+    out.push(':');
+    push_2(&mut out, t.minute);
+    out.push(':');
+    push_2(&mut out, t.second);
+    out
+}
+
+/// Appends `/products/<id>-<slug>`.
+fn push_product_path(url: &mut String, product: i64) {
+    url.push_str("/products/");
+    push_decimal(url, product as u64);
+    url.push('-');
+    url.push_str(PRODUCTS[(product - 1) as usize].2);
+}
+
+/// page_views' rows.
+#[derive(Debug)]
+pub struct PageViews {
+    rows: u64,
+    /// Per-table key from the seed (SimRng "data/shop.page_views").
+    key: u64,
+}
+
+impl PageViews {
+    /// The generator of `rows` page views for `seed`.
+    pub fn new(seed: u64, rows: u64) -> PageViews {
+        PageViews { rows, key: SimRng::derive_named(seed, "data/shop.page_views").next_u64() }
+    }
+
+    /// The viewed page of row `i`: (url, product_id). Product pages (`/products/7-slug`) are
+    /// 60 % of views, 13 points of them arriving from an e-mail campaign with tracking
+    /// parameters (the mix is tuned so page_views comes to the chapter's 723 MB).
+    fn page(&self, h: RowHash) -> (String, Option<i64>) {
+        let pick = below(h.draw(DRAW_PAGE, 0), 100);
+        let n = h.draw(DRAW_PAGE, 1);
+        let mut url = String::with_capacity(72);
+        let product = 1 + below(n, PRODUCTS.len() as u64) as i64;
+        match pick {
+            0..=46 => {
+                push_product_path(&mut url, product);
+                return (url, Some(product));
+            }
+            47..=59 => {
+                push_product_path(&mut url, product);
+                url.push_str("?utm_source=newsletter&utm_medium=email&utm_campaign=");
+                url.push_str(
+                    ["spring-sale", "back-to-school", "black-friday"][below(n, 3) as usize],
+                );
+                return (url, Some(product));
+            }
+            60..=69 => url.push('/'),
+            70..=79 => {
+                url.push_str("/categories/");
+                url.push_str(CATEGORY_SLUGS[below(n, 4) as usize]);
+            }
+            80..=89 => {
+                url.push_str("/search?q=");
+                url.push_str(SEARCH_TERMS[below(n, SEARCH_TERMS.len() as u64) as usize]);
+            }
+            90..=94 => url.push_str("/cart"),
+            95..=97 => url.push_str("/checkout"),
+            _ => url.push_str("/account/orders"),
+        }
+        (url, None)
+    }
+
+    /// Row `i`'s referrer: a search engine, social network or link shortener URL that carries a
+    /// per-row token (a bijection of `i`), so every row's referrer is distinct, as the chapter's
+    /// GROUP BY referrer producing 3 million groups implies. Tokens repeat only after 2^32 rows.
+    fn referrer(&self, i: u64, h: RowHash) -> String {
+        let token = u64::from(permute32(i as u32, self.key as u32));
+        let pick = below(h.draw(DRAW_REFERRER, 0), 100);
+        let n = h.draw(DRAW_REFERRER, 1);
+        let term = || SEARCH_TERMS[below(n, SEARCH_TERMS.len() as u64) as usize];
+        let mut r = String::with_capacity(64);
+        match pick {
+            0..=27 => {
+                r.push_str("https://google.com/search?q=");
+                r.push_str(term());
+                r.push_str("&ei=");
+                push_base62(&mut r, token, 6);
+            }
+            28..=47 => {
+                r.push_str("https://t.co/");
+                push_base62(&mut r, token, 6);
+                push_base62(&mut r, n, 4);
+            }
+            48..=57 => {
+                r.push_str("https://l.facebook.com/?fbclid=IwAR");
+                push_base62(&mut r, token, 6);
+            }
+            58..=62 => {
+                r.push_str("https://www.bing.com/search?q=");
+                r.push_str(term());
+                r.push_str("&form=");
+                push_base62(&mut r, token, 6);
+            }
+            63..=67 => {
+                r.push_str("https://duckduckgo.com/?q=");
+                r.push_str(term());
+                r.push_str("&t=");
+                push_base62(&mut r, token, 6);
+            }
+            68..=71 => {
+                r.push_str("https://www.reddit.com/r/");
+                r.push_str(SUBREDDITS[below(n, SUBREDDITS.len() as u64) as usize]);
+                r.push_str("/comments/");
+                push_base62(&mut r, token, 6);
+                r.push('/');
+            }
+            72..=74 => {
+                r.push_str("https://news.ycombinator.com/item?id=");
+                push_decimal(&mut r, token);
+            }
+            75..=84 => {
+                r.push_str("https://l.instagram.com/?u=");
+                push_base62(&mut r, token, 6);
+            }
+            _ => {
+                r.push_str("https://lnkd.in/");
+                push_base62(&mut r, token, 6);
+                push_base62(&mut r, n, 2);
+            }
+        }
+        r
+    }
+
+    fn user_agent(h: RowHash) -> &'static str {
+        let mut pick = below(h.draw(DRAW_USER_AGENT, 0), 100);
+        for (&weight, ua) in USER_AGENT_WEIGHTS.iter().zip(USER_AGENTS) {
+            if pick < weight {
+                return ua;
+            }
+            pick -= weight;
+        }
+        USER_AGENTS[0]
+    }
+
+    /// Row `i`'s time: evenly spread over the year with jitter smaller than the spacing, so
+    /// viewed_at never decreases as id grows (ids were handed out in time order).
+    fn viewed_at(&self, i: u64, h: RowHash) -> i64 {
+        let rows = u128::from(self.rows.max(1));
+        let base = (u128::from(i) * u128::from(PAGE_VIEWS_SPAN_SECS) / rows) as u64;
+        let gap = PAGE_VIEWS_SPAN_SECS / self.rows.max(1);
+        let jitter = if gap > 1 { below(h.draw(DRAW_TIME, 0), gap) } else { 0 };
+        PAGE_VIEWS_START_UNIX + (base + jitter) as i64
+    }
+}
+
+impl RowGenerator for PageViews {
+    fn row_count(&self) -> u64 {
+        self.rows
+    }
+
+    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]) {
+        let len = out.len();
+        let want = |c: usize| c < len && wanted.get(c).copied().unwrap_or(true);
+        let h = RowHash::row(self.key, i);
+        for slot in out.iter_mut() {
+            *slot = Value::Null;
+        }
+        if want(PV_ID) {
+            out[PV_ID] = Value::UInt(i + 1);
+        }
+        if want(PV_CUSTOMER) {
+            out[PV_CUSTOMER] = Value::Int(1 + below(h.draw(DRAW_CUSTOMER, 0), 10) as i64);
+        }
+        if want(PV_PRODUCT) || want(PV_URL) {
+            let (url, product) = self.page(h);
+            if want(PV_PRODUCT) {
+                out[PV_PRODUCT] = product.map_or(Value::Null, Value::Int);
+            }
+            if want(PV_URL) {
+                out[PV_URL] = Value::Str(url);
+            }
+        }
+        if want(PV_REFERRER) {
+            out[PV_REFERRER] = Value::Str(self.referrer(i, h));
+        }
+        if want(PV_USER_AGENT) {
+            out[PV_USER_AGENT] = Value::Str(Self::user_agent(h).to_string());
+        }
+        if want(PV_VIEWED_AT) {
+            out[PV_VIEWED_AT] = Value::Str(datetime_text(self.viewed_at(i, h)));
+        }
+    }
+}
+
+/// The shop's tables: the five small ones and page_views with round(3,000,000 x scale) rows.
+pub fn build(seed: u64, scale: f64) -> Vec<DatasetTable> {
+    let rows = scaled_rows(PAGE_VIEWS_ROWS, scale);
+    let page_views = DatasetTable {
+        def: page_views_def(),
+        generator: Box::new(PageViews::new(seed, rows)),
+        auto_increment_next: rows + 1,
+        // Loaded in id order, then `ALTER TABLE page_views ADD INDEX idx_referrer (referrer)`:
+        // a sorted build at the default innodb_fill_factor of 100.
+        fill: FillPolicy::SequentialInserts,
+        secondary_fill: FillPolicy::SortedBuild { fill_factor_pct: 100 },
+    };
+    vec![categories(), products(), customers(), orders(), order_items(), page_views]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn datetimes_format_like_mysql() {
+        assert_eq!(datetime_text(PAGE_VIEWS_START_UNIX), "2025-09-23 00:00:00");
+        let last = PAGE_VIEWS_START_UNIX + PAGE_VIEWS_SPAN_SECS as i64 - 1;
+        assert_eq!(datetime_text(last), "2026-09-22 23:59:59");
+    }
+
+    #[test]
+    fn tokens_are_a_bijection_on_a_sample() {
+        let mut seen: Vec<u32> = (0..100_000u32).map(|i| permute32(i, 0xdead_beef)).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen.len(), 100_000);
+    }
+
+    #[test]
+    fn small_tables_match_the_chapter() {
+        let tables = build(1, 1.0);
+        let names: Vec<&str> = tables.iter().map(|t| t.def.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["categories", "products", "customers", "orders", "order_items", "page_views"]
+        );
+        let counts: Vec<u64> = tables.iter().map(|t| t.generator.row_count()).collect();
+        assert_eq!(counts, [4, 13, 10, 12, 25, 3_000_000]);
+        // 13 of the 25 items belong to shipped orders.
+        let shipped: usize = ORDER_ITEMS
+            .iter()
+            .filter(|(order, _, _)| ORDERS[(*order - 1) as usize].1 == "shipped")
+            .count();
+        assert_eq!(shipped, 13);
+    }
+}

@@ -1,0 +1,3 @@
+//! InnoDB: the buffer pool (and, as the engine grows, the redo log, flushing and recovery).
+
+pub mod buffer_pool;

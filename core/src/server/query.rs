@@ -1,0 +1,1118 @@
+//! SELECT over tables: the FROM clause's sources (stored tables, views, the server's own
+//! performance_schema and information_schema tables), joins, WHERE, GROUP BY with aggregates,
+//! HAVING, DISTINCT, ORDER BY and LIMIT. Stored tables stream row by row in primary-key order;
+//! every leaf page a scan enters is requested from the buffer pool and a miss costs a disk
+//! read, so the time a query takes comes from the same mechanism as its counters.
+//!
+//! Access paths: a full clustered-index scan, or a primary-key lookup when WHERE fixes every
+//! primary key column to a constant. Joins are nested loops over the inner sources'
+//! materialised rows (the chapter's joins are over small tables).
+
+use super::context::Cx;
+use super::execute::Work;
+use super::session::Session;
+use super::status::Status;
+use super::variables::{lookup, show_text};
+use super::{Running, Server};
+use crate::catalog::Catalog;
+use crate::error::{MySqlError, Result};
+use crate::exec::aggregate::Accumulator;
+use crate::innodb::buffer_pool::{Access, PageId};
+use crate::sim::{Clock, Disk, Host};
+use crate::sql::bind::{AggCall, BExpr, Binder, Columns};
+use crate::sql::expr::{eval, EvalContext};
+use crate::sql::value::Value;
+use crate::storage::table::{cmp_values, Key, Row, Table};
+use sqlparser::ast::{
+    Expr, GroupByExpr, JoinConstraint, JoinOperator, LimitClause, OrderByKind, Query, Select,
+    SelectItem, SetExpr, TableFactor, TableWithJoins,
+};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// How deep views may nest in one another (a view over a view over ...).
+pub const VIEW_DEPTH_MAX: u32 = 16;
+/// Rows a statement may hold in memory at once (groups, sort input, materialised sources);
+/// past it the statement stops with error 1114 rather than exhausting the browser tab.
+/// Simplification: MySQL would spill to an on-disk temporary table instead.
+pub const ROWS_IN_MEMORY_MAX: u64 = 4_000_000;
+/// The first page of a file-per-table tablespace that holds index pages (0-2 are the space
+/// header, the insert buffer bitmap and the inode page; the clustered index root is page 3).
+const FIRST_INDEX_PAGE: u64 = 3;
+
+/// Column metadata of a source or a result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Meta {
+    pub name: String,
+    /// The table (or alias) the column comes from.
+    pub table: String,
+    pub numeric: bool,
+    pub nullable: bool,
+}
+
+/// A table in FROM.
+enum Source {
+    Stored { db: String, table: String },
+    Rows(Vec<Row>),
+}
+
+struct BoundSource {
+    alias: String,
+    meta: Vec<Meta>,
+    source: Source,
+    /// Offset of this source's first column in the joined row.
+    offset: u32,
+    /// LEFT JOIN: emit NULLs when nothing matches.
+    outer: bool,
+    /// The ON condition, bound against the joined row up to and including this source.
+    on: Option<Expr>,
+}
+
+/// Column names of the joined row, for the binder.
+struct Scope<'a> {
+    sources: &'a [BoundSource],
+}
+
+impl Columns for Scope<'_> {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        let mut found: Option<u32> = None;
+        for s in self.sources {
+            if let Some(q) = qualifier {
+                if !s.alias.eq_ignore_ascii_case(q) {
+                    continue;
+                }
+            }
+            if let Some(p) = s.meta.iter().position(|m| m.name.eq_ignore_ascii_case(name)) {
+                if found.is_some() {
+                    return Err(MySqlError {
+                        code: 1052,
+                        sqlstate: "23000",
+                        message: format!("Column '{name}' in {clause} is ambiguous"),
+                    });
+                }
+                found = Some(s.offset + p as u32);
+            }
+        }
+        found.ok_or_else(|| {
+            let full = match qualifier {
+                Some(q) => format!("{q}.{name}"),
+                None => name.to_string(),
+            };
+            MySqlError::unknown_column(&full, clause)
+        })
+    }
+}
+
+/// The result of a query: column metadata and rows.
+pub struct QueryResult {
+    pub meta: Vec<Meta>,
+    pub rows: Vec<Row>,
+}
+
+/// Parts of the server a scan charges: clock, disk, host memory, buffer pool and counters.
+pub(crate) struct Costs<'a> {
+    pub clock: &'a mut Clock,
+    pub disk: &'a mut Disk,
+    pub host: &'a mut Host,
+    pub pool: &'a mut crate::innodb::buffer_pool::BufferPool,
+    pub status: &'a mut Status,
+    /// Set when the host ran out of memory: the kernel kills mysqld after this statement.
+    pub oom: &'a mut Option<crate::sim::OutOfMemory>,
+}
+
+impl Costs<'_> {
+    /// Requests one page from the buffer pool, paying for a miss with a disk read and memory
+    /// for a newly resident page.
+    pub fn request_page(&mut self, page: PageId) {
+        self.status.add("Innodb_buffer_pool_read_requests", 1);
+        let before = self.pool.pages_data();
+        if let Access::Miss { .. } = self.pool.get(page) {
+            let d = self.disk.read_pages(1);
+            self.clock.advance(d);
+            for c in ["Innodb_buffer_pool_reads", "Innodb_pages_read", "Innodb_data_reads"] {
+                self.status.add(c, 1);
+            }
+            self.status.add("Innodb_data_read", 16384);
+            if self.pool.pages_data() > before && self.oom.is_none() {
+                if let Err(e) = self.host.allocate("buffer pool", 16384) {
+                    *self.oom = Some(e);
+                }
+            }
+        }
+    }
+}
+
+impl Server {
+    /// Runs a query and returns its rows (for SELECT, INSERT ... SELECT, views, SELECT INTO).
+    pub(crate) fn run_query(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<QueryResult> {
+        if depth > VIEW_DEPTH_MAX {
+            return Err(MySqlError::unknown("Views nested too deeply"));
+        }
+        let SetExpr::Select(sel) = q.body.as_ref() else {
+            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        };
+        if q.with.is_some() {
+            return Err(MySqlError::not_supported_yet("WITH (common table expressions)"));
+        }
+        // FROM: resolve sources; views and system tables are materialised here.
+        let mut sources: Vec<BoundSource> = Vec::new();
+        let mut offset = 0u32;
+        for twj in &sel.from {
+            self.add_sources(session, twj, &mut sources, &mut offset, work, depth)?;
+        }
+        let mut plan = Plan::bind(sel, q, &sources, sql)?;
+        if let [BoundSource { source: Source::Stored { db, table }, .. }] = sources.as_slice() {
+            if let Some(t) = self.catalog.table(db, table) {
+                plan.use_clustered_order(t);
+            }
+        }
+
+        let Server { clock, disk, host, running, catalog, .. } = self;
+        let Running { vars, status, pool, oom, .. } =
+            running.as_mut().ok_or_else(super::cannot_connect)?;
+        let now_micros = clock.unix_micros();
+        let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
+        let mut costs = Costs { clock, disk, host, pool, status, oom };
+        let mut state = PipelineState::new(&plan);
+
+        if sources.is_empty() {
+            // SELECT without FROM: one implicit row.
+            state.feed(&plan, &[], &mut cx)?;
+        } else {
+            // Materialise inner sources (joins iterate them per outer row).
+            let inner: Vec<Vec<Row>> = sources[1..]
+                .iter()
+                .map(|s| match &s.source {
+                    Source::Rows(r) => Ok(r.clone()),
+                    Source::Stored { db, table } => {
+                        let t = stored(catalog, db, table)?;
+                        let mut rows = Vec::new();
+                        let all = vec![true; t.def.columns.len()];
+                        scan_table(t, None, &all, &mut costs, work, &mut |_, row| {
+                            rows.push(row.clone());
+                            true
+                        });
+                        Ok(rows)
+                    }
+                })
+                .collect::<Result<_>>()?;
+            let ons: Vec<Option<BExpr>> = sources
+                .iter()
+                .map(|s| match &s.on {
+                    Some(e) => {
+                        Binder::scalar(&Scope { sources: &sources }, "on clause").bind(e).map(Some)
+                    }
+                    None => Ok(None),
+                })
+                .collect::<Result<_>>()?;
+            let total_width = offset as usize;
+            let mut error: Option<MySqlError> = None;
+            let single = sources.len() == 1;
+            let on_outer_row =
+                |outer: &Row, cx: &mut Cx, state: &mut PipelineState| -> Result<bool> {
+                    if single {
+                        // One source: its row is the joined row (no copy per row).
+                        return state.feed(&plan, outer, cx);
+                    }
+                    let mut joined = outer.clone();
+                    joined.resize(total_width, Value::Null);
+                    join_rest(&plan, &sources, &inner, &ons, 1, &mut joined, cx, state)
+                };
+            match &sources[0].source {
+                Source::Rows(rows) => {
+                    for row in rows {
+                        work.rows += 1;
+                        if !on_outer_row(row, &mut cx, &mut state)? {
+                            break;
+                        }
+                    }
+                }
+                Source::Stored { db, table } => {
+                    let t = stored(catalog, db, table)?;
+                    let lookup_key = plan.primary_key_lookup(t, &sources[0], &mut cx);
+                    if lookup_key.is_none() {
+                        costs.status.add("Select_scan", 1);
+                        costs.status.add("Handler_read_first", 1);
+                    }
+                    let width = sources[0].meta.len() as u32;
+                    let mut wanted = vec![false; width as usize];
+                    if sources.len() > 1 {
+                        wanted.iter_mut().for_each(|w| *w = true);
+                    }
+                    plan.mark_columns(&mut |c| {
+                        if c < width {
+                            wanted[c as usize] = true;
+                        }
+                    });
+                    scan_table(t, lookup_key.as_ref(), &wanted, &mut costs, work, &mut |_, row| {
+                        if error.is_some() {
+                            return false;
+                        }
+                        match on_outer_row(row, &mut cx, &mut state) {
+                            Ok(go_on) => go_on,
+                            Err(e) => {
+                                error = Some(e);
+                                false
+                            }
+                        }
+                    });
+                    if let Some(e) = error.take() {
+                        return Err(e);
+                    }
+                }
+            }
+        }
+        let increment = cx.div_precision_increment();
+        let rows = state.finish(&plan, &mut cx, increment)?;
+        work.slept_micros += cx.slept_micros;
+        Ok(QueryResult { meta: plan.output_meta(&sources, &rows), rows })
+    }
+
+    fn add_sources(
+        &mut self,
+        session: &mut Session,
+        twj: &TableWithJoins,
+        sources: &mut Vec<BoundSource>,
+        offset: &mut u32,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<()> {
+        let first = self.bind_source(session, &twj.relation, *offset, work, depth)?;
+        *offset += first.meta.len() as u32;
+        sources.push(first);
+        for join in &twj.joins {
+            let (outer, constraint) = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
+                JoinOperator::CrossJoin(_) => (false, None),
+                _ => return Err(MySqlError::not_supported_yet("this kind of join")),
+            };
+            let mut s = self.bind_source(session, &join.relation, *offset, work, depth)?;
+            *offset += s.meta.len() as u32;
+            s.outer = outer;
+            s.on = match constraint {
+                Some(JoinConstraint::On(e)) => Some(e.clone()),
+                Some(JoinConstraint::None) | None => None,
+                Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
+            };
+            sources.push(s);
+        }
+        Ok(())
+    }
+
+    fn bind_source(
+        &mut self,
+        session: &mut Session,
+        factor: &TableFactor,
+        offset: u32,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        let TableFactor::Table { name, alias, .. } = factor else {
+            return Err(MySqlError::not_supported_yet("derived tables"));
+        };
+        let parts: Vec<String> =
+            name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+        let (db, table) = match parts.as_slice() {
+            [t] => match &session.database {
+                Some(db) => (db.clone(), t.clone()),
+                None => return Err(MySqlError::no_database_selected()),
+            },
+            [d, t] => (d.clone(), t.clone()),
+            _ => return Err(MySqlError::not_supported_yet("three-part table names")),
+        };
+        let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
+        if Catalog::is_system_schema(&db) {
+            let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
+            work.rows += rows.len() as u64;
+            return Ok(BoundSource {
+                alias,
+                meta,
+                source: Source::Rows(rows),
+                offset,
+                outer: false,
+                on: None,
+            });
+        }
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        if let Some(t) = self.catalog.table(&db, &table) {
+            let meta = t
+                .def
+                .columns
+                .iter()
+                .map(|c| Meta {
+                    name: c.name.clone(),
+                    table: alias.clone(),
+                    numeric: c.ty.is_numeric(),
+                    nullable: c.nullable,
+                })
+                .collect();
+            return Ok(BoundSource {
+                alias,
+                meta,
+                source: Source::Stored { db, table },
+                offset,
+                outer: false,
+                on: None,
+            });
+        }
+        if let Some(v) = self.catalog.view(&db, &table) {
+            let text = v.query.clone();
+            let query = match crate::sql::parse(&text)? {
+                crate::sql::Statement::Select(q) => q,
+                _ => return Err(MySqlError::unknown("view is not a SELECT")),
+            };
+            // A view runs in its own database's context.
+            let saved = session.database.replace(db.clone());
+            let result = self.run_query(session, &query, &text, work, depth + 1);
+            session.database = saved;
+            let result = result?;
+            let meta =
+                result.meta.into_iter().map(|m| Meta { table: alias.clone(), ..m }).collect();
+            return Ok(BoundSource {
+                alias,
+                meta,
+                source: Source::Rows(result.rows),
+                offset,
+                outer: false,
+                on: None,
+            });
+        }
+        Err(MySqlError::no_such_table(&db, &table))
+    }
+
+    /// The rows of a performance_schema or information_schema table the server produces.
+    fn system_table(
+        &mut self,
+        session: &Session,
+        db: &str,
+        table: &str,
+        alias: &str,
+    ) -> Result<(Vec<Meta>, Vec<Row>)> {
+        let text = |name: &str| Meta {
+            name: name.to_string(),
+            table: alias.to_string(),
+            numeric: false,
+            nullable: false,
+        };
+        let num = |name: &str| Meta {
+            name: name.to_string(),
+            table: alias.to_string(),
+            numeric: true,
+            nullable: true,
+        };
+        let key = (db.to_ascii_lowercase(), table.to_ascii_lowercase());
+        match (key.0.as_str(), key.1.as_str()) {
+            ("performance_schema", "global_status") | ("performance_schema", "session_status") => {
+                let global = self.global_status_all();
+                let session_scope = key.1 == "session_status";
+                let rows = global
+                    .into_iter()
+                    .map(|(name, v)| {
+                        let v = if session_scope {
+                            session.status.get(name).cloned().unwrap_or(v)
+                        } else {
+                            v
+                        };
+                        vec![Value::Str(name.to_string()), Value::Str(v.text())]
+                    })
+                    .collect();
+                Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
+            }
+            ("performance_schema", "global_variables")
+            | ("performance_schema", "session_variables") => {
+                let running = self.running.as_ref().ok_or_else(super::cannot_connect)?;
+                let session_scope = key.1 == "session_variables";
+                let rows = running
+                    .vars
+                    .iter_global()
+                    .map(|(name, global)| {
+                        let def = lookup(name).expect("registered");
+                        let v = if session_scope {
+                            session.vars.get(name).unwrap_or(global)
+                        } else {
+                            global
+                        };
+                        vec![Value::Str(name.to_string()), Value::Str(show_text(def, v))]
+                    })
+                    .collect();
+                Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
+            }
+            ("information_schema", "tables") => {
+                let mut rows = Vec::new();
+                for t in self.catalog.tables() {
+                    let s = t.sizes();
+                    rows.push(vec![
+                        Value::Str("def".into()),
+                        Value::Str(t.def.schema.clone()),
+                        Value::Str(t.def.name.clone()),
+                        Value::Str("BASE TABLE".into()),
+                        Value::Str("InnoDB".into()),
+                        Value::UInt(10),
+                        Value::Str("Dynamic".into()),
+                        Value::UInt(s.rows),
+                        Value::UInt(s.avg_row_length),
+                        Value::UInt(s.data_length),
+                        Value::UInt(0),
+                        Value::UInt(s.index_length),
+                        Value::UInt(0),
+                        if t.def.columns.iter().any(|c| c.auto_increment) {
+                            Value::UInt(t.auto_increment_next)
+                        } else {
+                            Value::Null
+                        },
+                        Value::Str("utf8mb4_0900_ai_ci".into()),
+                    ]);
+                }
+                let meta = vec![
+                    text("TABLE_CATALOG"),
+                    text("TABLE_SCHEMA"),
+                    text("TABLE_NAME"),
+                    text("TABLE_TYPE"),
+                    text("ENGINE"),
+                    num("VERSION"),
+                    text("ROW_FORMAT"),
+                    num("TABLE_ROWS"),
+                    num("AVG_ROW_LENGTH"),
+                    num("DATA_LENGTH"),
+                    num("MAX_DATA_LENGTH"),
+                    num("INDEX_LENGTH"),
+                    num("DATA_FREE"),
+                    num("AUTO_INCREMENT"),
+                    text("TABLE_COLLATION"),
+                ];
+                Ok((meta, rows))
+            }
+            ("information_schema", "schemata") => {
+                let rows = self
+                    .catalog
+                    .database_names()
+                    .into_iter()
+                    .map(|n| {
+                        vec![
+                            Value::Str("def".into()),
+                            Value::Str(n),
+                            Value::Str("utf8mb4".into()),
+                            Value::Str("utf8mb4_0900_ai_ci".into()),
+                        ]
+                    })
+                    .collect();
+                Ok((
+                    vec![
+                        text("CATALOG_NAME"),
+                        text("SCHEMA_NAME"),
+                        text("DEFAULT_CHARACTER_SET_NAME"),
+                        text("DEFAULT_COLLATION_NAME"),
+                    ],
+                    rows,
+                ))
+            }
+            _ => Err(MySqlError::no_such_table(db, table)),
+        }
+    }
+}
+
+fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> {
+    catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))
+}
+
+/// Scans a stored table (or looks up one key), requesting each leaf page as the scan enters
+/// it (after the root-to-leaf path of the first row), and counting handler calls.
+pub(crate) fn scan_table(
+    t: &Table,
+    key: Option<&Key>,
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    visit: &mut dyn FnMut(u64, &Row) -> bool,
+) {
+    let geometry = t.clustered_geometry();
+    let page = |rel: u64| PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel };
+    if let Some(key) = key {
+        costs.status.add("Handler_read_key", 1);
+        let ordinal = t.ordinal_hint(key);
+        for p in geometry.path_to_leaf(ordinal) {
+            costs.request_page(page(p));
+        }
+        if let Some(row) = t.get(key) {
+            work.rows += 1;
+            costs.status.add("Innodb_rows_read", 1);
+            visit(ordinal, &row);
+        }
+        return;
+    }
+    let mut current_leaf: Option<u64> = None;
+    let mut examined = 0u64;
+    t.scan(wanted, &mut |ordinal, row| {
+        let leaf = geometry.leaf_page_of(ordinal);
+        if current_leaf != Some(leaf) {
+            match current_leaf {
+                None => {
+                    for p in geometry.path_to_leaf(ordinal) {
+                        costs.request_page(page(p));
+                    }
+                }
+                Some(_) => costs.request_page(page(leaf)),
+            }
+            current_leaf = Some(leaf);
+        }
+        examined += 1;
+        visit(ordinal, row)
+    });
+    if current_leaf.is_none() {
+        // An empty table still reads its root page.
+        costs.request_page(page(0));
+    }
+    work.rows += examined;
+    costs.status.add("Innodb_rows_read", examined);
+    costs.status.add("Handler_read_rnd_next", examined + 1);
+}
+
+/// Iterates the inner sources for one partial joined row; false stops the whole scan.
+#[allow(clippy::too_many_arguments)]
+fn join_rest(
+    plan: &Plan,
+    sources: &[BoundSource],
+    inner: &[Vec<Row>],
+    ons: &[Option<BExpr>],
+    level: usize,
+    joined: &mut Row,
+    cx: &mut Cx,
+    state: &mut PipelineState,
+) -> Result<bool> {
+    if level == sources.len() {
+        return state.feed(plan, joined, cx);
+    }
+    let s = &sources[level];
+    let width = s.meta.len();
+    let off = s.offset as usize;
+    let mut matched = false;
+    for row in &inner[level - 1] {
+        joined[off..off + width].clone_from_slice(row);
+        let ok = match &ons[level] {
+            Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
+            None => true,
+        };
+        if ok {
+            matched = true;
+            if !join_rest(plan, sources, inner, ons, level + 1, joined, cx, state)? {
+                return Ok(false);
+            }
+        }
+    }
+    if !matched && s.outer {
+        joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);
+        return join_rest(plan, sources, inner, ons, level + 1, joined, cx, state);
+    }
+    Ok(true)
+}
+
+/// One ORDER BY key: an expression over the input row (with aggregates), or an output column.
+enum SortKey {
+    Expr(BExpr),
+    Output(u32),
+}
+
+/// The bound query.
+struct Plan {
+    /// Output expressions and names.
+    items: Vec<(BExpr, String)>,
+    aggregates: Vec<AggCall>,
+    filter: Option<BExpr>,
+    group_by: Vec<BExpr>,
+    having: Option<BExpr>,
+    order_by: Vec<(SortKey, bool)>,
+    distinct: bool,
+    limit: Option<u64>,
+    offset: u64,
+    /// The WHERE clause as written, for choosing an access path.
+    where_expr: Option<Expr>,
+}
+
+impl Plan {
+    fn bind(sel: &Select, q: &Query, sources: &[BoundSource], sql: &str) -> Result<Plan> {
+        let scope_value = Scope { sources };
+        let scope: &dyn Columns = &scope_value;
+        let mut binder = Binder::with_aggregates(scope, "field list");
+        let mut items = Vec::new();
+        for item in &sel.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) => {
+                    items.push((binder.bind(e)?, super::execute::source_name(e, sql)))
+                }
+                SelectItem::ExprWithAlias { expr, alias } => {
+                    items.push((binder.bind(expr)?, alias.value.clone()))
+                }
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                    let qualifier = match item {
+                        SelectItem::QualifiedWildcard(kind, _) => Some(kind.to_string()),
+                        _ => None,
+                    };
+                    let expanded = expand_wildcard(sources, qualifier.as_deref())?;
+                    if expanded.is_empty() {
+                        return Err(MySqlError {
+                            code: 1096,
+                            sqlstate: "HY000",
+                            message: "No tables used".into(),
+                        });
+                    }
+                    items.extend(expanded);
+                }
+                _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
+            }
+        }
+        let group_by = match &sel.group_by {
+            GroupByExpr::Expressions(exprs, _) => {
+                let mut b = Binder::scalar(scope, "group statement");
+                exprs
+                    .iter()
+                    .map(|e| group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok))
+                    .collect::<Result<Vec<_>>>()?
+            }
+            GroupByExpr::All(_) => return Err(MySqlError::not_supported_yet("GROUP BY ALL")),
+        };
+        binder.set_clause("having clause");
+        let having = match &sel.having {
+            Some(h) => Some(bind_with_aliases(&mut binder, h, &items)?),
+            None => None,
+        };
+        binder.set_clause("order clause");
+        let mut order_by = Vec::new();
+        if let Some(ob) = &q.order_by {
+            if let OrderByKind::Expressions(list) = &ob.kind {
+                for o in list {
+                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    let key = match output_ref(&o.expr, &items) {
+                        Some(i) => SortKey::Output(i),
+                        None => SortKey::Expr(binder.bind(&o.expr)?),
+                    };
+                    order_by.push((key, desc));
+                }
+            }
+        }
+        let aggregates = binder.take_aggregates();
+        let filter = match &sel.selection {
+            Some(w) => Some(Binder::scalar(scope, "where clause").bind(w)?),
+            None => None,
+        };
+        let (limit, offset) = match &q.limit_clause {
+            None => (None, 0),
+            Some(LimitClause::LimitOffset { limit, offset, .. }) => (
+                match limit {
+                    Some(e) => Some(constant_u64(e)?),
+                    None => None,
+                },
+                match offset {
+                    Some(o) => constant_u64(&o.value)?,
+                    None => 0,
+                },
+            ),
+            Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
+                (Some(constant_u64(limit)?), constant_u64(offset)?)
+            }
+        };
+        let distinct = sel.distinct.is_some();
+        Ok(Plan {
+            items,
+            aggregates,
+            filter,
+            group_by,
+            having,
+            order_by,
+            distinct,
+            limit,
+            offset,
+            where_expr: sel.selection.clone(),
+        })
+    }
+
+    /// Calls `mark(c)` for every column position any clause reads.
+    fn mark_columns(&self, mark: &mut dyn FnMut(u32)) {
+        let mut visit = |e: &BExpr| e.for_each_column(mark);
+        for (e, _) in &self.items {
+            visit(e);
+        }
+        for e in self.filter.iter().chain(&self.group_by).chain(self.having.iter()) {
+            visit(e);
+        }
+        for call in &self.aggregates {
+            if let Some(a) = &call.arg {
+                visit(a);
+            }
+        }
+        for (k, _) in &self.order_by {
+            if let SortKey::Expr(e) = k {
+                visit(e);
+            }
+        }
+    }
+
+    /// ORDER BY the primary key ascending on a single stored table needs no sort: the
+    /// clustered index scan already yields that order, and LIMIT can then stop the scan.
+    fn use_clustered_order(&mut self, t: &Table) {
+        let Some(pk) = t.def.primary() else { return };
+        if self.grouped() || self.distinct || self.order_by.len() > pk.columns.len() {
+            return;
+        }
+        let in_order = self.order_by.iter().zip(&pk.columns).all(|((k, desc), col)| {
+            let e = match k {
+                SortKey::Expr(e) => e,
+                SortKey::Output(i) => &self.items[*i as usize].0,
+            };
+            !desc && *e == BExpr::Column(*col)
+        });
+        if in_order {
+            self.order_by.clear();
+        }
+    }
+
+    fn grouped(&self) -> bool {
+        !self.group_by.is_empty() || !self.aggregates.is_empty()
+    }
+
+    /// A primary-key lookup if WHERE fixes every primary key column with `col = constant`
+    /// (joined by AND) on a single-table query.
+    fn primary_key_lookup(&self, t: &Table, source: &BoundSource, cx: &mut Cx) -> Option<Key> {
+        let pk = t.def.primary()?;
+        let w = self.where_expr.as_ref()?;
+        let mut equalities: BTreeMap<u32, Value> = BTreeMap::new();
+        collect_equalities(w, &mut |col: &str, value: &Expr| {
+            if let Some(p) = source.meta.iter().position(|m| m.name.eq_ignore_ascii_case(col)) {
+                if let Ok(v) = crate::sql::expr::eval_constant(value, cx) {
+                    equalities.insert(p as u32, v);
+                }
+            }
+        });
+        let key: Option<Vec<Value>> =
+            pk.columns.iter().map(|c| equalities.get(c).cloned()).collect();
+        key.map(Key)
+    }
+
+    fn output_meta(&self, sources: &[BoundSource], rows: &[Row]) -> Vec<Meta> {
+        let all: Vec<&Meta> = sources.iter().flat_map(|s| s.meta.iter()).collect();
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, (e, name))| {
+                let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+                let numeric =
+                    match (e.numeric_type(&|c| all.get(c as usize).map(|m| m.numeric)), first) {
+                        (Some(k), _) => k,
+                        (None, Some(v)) => v.is_numeric(),
+                        (None, None) => true,
+                    };
+                let nullable = e.maybe_null(&|c| all.get(c as usize).is_none_or(|m| m.nullable))
+                    || rows.iter().any(|r| r[i].is_null());
+                let table = match e {
+                    BExpr::Column(c) => {
+                        all.get(*c as usize).map(|m| m.table.clone()).unwrap_or_default()
+                    }
+                    _ => String::new(),
+                };
+                Meta { name: name.clone(), table, numeric, nullable }
+            })
+            .collect()
+    }
+}
+
+/// Calls `found(column, value)` for each `column = value` conjunct of an AND tree.
+fn collect_equalities(e: &Expr, found: &mut dyn FnMut(&str, &Expr)) {
+    match e {
+        Expr::Nested(x) => collect_equalities(x, found),
+        Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::And, right } => {
+            collect_equalities(left, found);
+            collect_equalities(right, found);
+        }
+        Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::Eq, right } => {
+            match (left.as_ref(), right.as_ref()) {
+                (Expr::Identifier(c), v) | (v, Expr::Identifier(c)) if is_constant(v) => {
+                    found(&c.value, v)
+                }
+                (Expr::CompoundIdentifier(p), v) | (v, Expr::CompoundIdentifier(p))
+                    if is_constant(v) =>
+                {
+                    if let Some(last) = p.last() {
+                        found(&last.value, v)
+                    }
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+}
+
+fn is_constant(e: &Expr) -> bool {
+    match e {
+        Expr::Value(_) => true,
+        Expr::Identifier(id) => id.value.starts_with('@'),
+        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) => is_constant(expr),
+        Expr::BinaryOp { left, right, .. } => is_constant(left) && is_constant(right),
+        _ => false,
+    }
+}
+
+fn constant_u64(e: &Expr) -> Result<u64> {
+    let mut cx_free = ConstantContext;
+    let v = crate::sql::expr::eval_constant(e, &mut cx_free)?;
+    v.to_i64()
+        .filter(|n| *n >= 0)
+        .map(|n| n as u64)
+        .ok_or_else(|| MySqlError::syntax(&e.to_string(), 1))
+}
+
+/// Evaluation context for constants that may not read anything (LIMIT values).
+struct ConstantContext;
+impl EvalContext for ConstantContext {
+    fn system_variable(&mut self, name: &str, _: super::variables::VarScope) -> Result<Value> {
+        Err(MySqlError::syntax(&format!("@@{name}"), 1))
+    }
+    fn user_variable(&self, _: &str) -> Value {
+        Value::Null
+    }
+    fn warn(&mut self, _: crate::error::Warning) {}
+    fn unix_micros(&self) -> i64 {
+        0
+    }
+    fn sleep(&mut self, _: u64) {}
+    fn current_database(&self) -> Option<String> {
+        None
+    }
+    fn connection_id(&self) -> u64 {
+        0
+    }
+    fn server_version(&self) -> String {
+        super::SERVER_VERSION.to_string()
+    }
+    fn div_precision_increment(&self) -> u8 {
+        4
+    }
+}
+
+/// `ORDER BY 2` or `ORDER BY alias`: an output column.
+fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
+    match e {
+        Expr::Value(v) => {
+            let n: u32 = v.value.to_string().parse().ok()?;
+            (n >= 1 && n as usize <= items.len()).then(|| n - 1)
+        }
+        Expr::Identifier(id) => items
+            .iter()
+            .position(|(_, name)| name.eq_ignore_ascii_case(&id.value))
+            .map(|p| p as u32),
+        _ => None,
+    }
+}
+
+/// GROUP BY on a select alias or position groups by that item's expression.
+fn group_or_order_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<BExpr> {
+    output_ref(e, items).map(|i| items[i as usize].0.clone())
+}
+
+/// HAVING may name select aliases.
+fn bind_with_aliases(binder: &mut Binder, e: &Expr, items: &[(BExpr, String)]) -> Result<BExpr> {
+    if let Expr::Identifier(id) = e {
+        if let Some((b, _)) = items.iter().find(|(_, n)| n.eq_ignore_ascii_case(&id.value)) {
+            return Ok(b.clone());
+        }
+    }
+    match e {
+        Expr::BinaryOp { left, op, right } => {
+            let l = bind_with_aliases(binder, left, items)?;
+            let r = bind_with_aliases(binder, right, items)?;
+            Ok(match op {
+                sqlparser::ast::BinaryOperator::And => BExpr::And(Box::new(l), Box::new(r)),
+                sqlparser::ast::BinaryOperator::Or => BExpr::Or(Box::new(l), Box::new(r)),
+                _ => BExpr::Binary {
+                    op: op.clone(),
+                    left: Box::new(l),
+                    right: Box::new(r),
+                    text: e.to_string(),
+                },
+            })
+        }
+        Expr::Nested(x) => bind_with_aliases(binder, x, items),
+        _ => binder.bind(e),
+    }
+}
+
+/// `*` or `t.*`: every column of every source (or of `t`), in order.
+fn expand_wildcard(
+    sources: &[BoundSource],
+    qualifier: Option<&str>,
+) -> Result<Vec<(BExpr, String)>> {
+    let mut out = Vec::new();
+    for s in sources {
+        if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q.trim_matches('`'))) {
+            continue;
+        }
+        for (i, m) in s.meta.iter().enumerate() {
+            out.push((BExpr::Column(s.offset + i as u32), m.name.clone()));
+        }
+    }
+    if out.is_empty() {
+        if let Some(q) = qualifier {
+            return Err(MySqlError {
+                code: 1051,
+                sqlstate: "42S02",
+                message: format!("Unknown table '{q}'"),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// What the pipeline has accumulated.
+struct PipelineState {
+    /// Ungrouped: output rows with their sort keys.
+    outputs: Vec<(Row, Vec<Value>)>,
+    /// Aggregates without GROUP BY.
+    single: Option<(Option<Row>, Vec<Accumulator>)>,
+    /// GROUP BY: key -> (first row of the group, accumulators).
+    groups: BTreeMap<Key, (Row, Vec<Accumulator>)>,
+    /// Rows produced so far that passed WHERE (for early LIMIT stop).
+    produced: u64,
+}
+
+impl PipelineState {
+    fn new(plan: &Plan) -> PipelineState {
+        let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
+            .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
+        PipelineState { outputs: Vec::new(), single, groups: BTreeMap::new(), produced: 0 }
+    }
+
+    /// Takes one joined row; false when no more rows are needed (LIMIT reached).
+    fn feed(&mut self, plan: &Plan, row: &[Value], cx: &mut Cx) -> Result<bool> {
+        if let Some(f) = &plan.filter {
+            if eval(f, row, &[], cx)?.truth() != Some(true) {
+                return Ok(true);
+            }
+        }
+        if !plan.grouped() {
+            let out: Row =
+                plan.items.iter().map(|(e, _)| eval(e, row, &[], cx)).collect::<Result<_>>()?;
+            let keys = sort_keys(plan, row, &[], &out, cx)?;
+            self.outputs.push((out, keys));
+            self.produced += 1;
+            check_rows_in_memory(self.outputs.len() as u64)?;
+            // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
+            if plan.order_by.is_empty() && !plan.distinct {
+                if let Some(limit) = plan.limit {
+                    if self.produced >= limit + plan.offset {
+                        return Ok(false);
+                    }
+                }
+            }
+            return Ok(true);
+        }
+        let accs = if let Some((first, accs)) = &mut self.single {
+            if first.is_none() {
+                *first = Some(row.to_vec());
+            }
+            accs
+        } else {
+            let key =
+                Key(plan.group_by.iter().map(|g| eval(g, row, &[], cx)).collect::<Result<_>>()?);
+            if !self.groups.contains_key(&key) {
+                check_rows_in_memory(self.groups.len() as u64 + 1)?;
+                self.groups.insert(
+                    key.clone(),
+                    (row.to_vec(), plan.aggregates.iter().map(Accumulator::new).collect()),
+                );
+            }
+            &mut self.groups.get_mut(&key).expect("inserted").1
+        };
+        for (acc, call) in accs.iter_mut().zip(&plan.aggregates) {
+            let v = match &call.arg {
+                Some(a) => eval(a, row, &[], cx)?,
+                None => Value::Null,
+            };
+            acc.update(&v);
+        }
+        Ok(true)
+    }
+
+    fn finish(mut self, plan: &Plan, cx: &mut Cx, increment: u8) -> Result<Vec<Row>> {
+        if plan.grouped() {
+            let mut groups: Vec<(Row, Vec<Accumulator>)> = Vec::new();
+            if let Some((first, accs)) = self.single.take() {
+                // Aggregates over no rows still give one row.
+                groups.push((first.unwrap_or_default(), accs));
+            }
+            groups.extend(std::mem::take(&mut self.groups).into_values());
+            for (row, accs) in groups {
+                let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
+                if let Some(h) = &plan.having {
+                    if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
+                        continue;
+                    }
+                }
+                let out: Row = plan
+                    .items
+                    .iter()
+                    .map(|(e, _)| eval(e, &row, &aggs, cx))
+                    .collect::<Result<_>>()?;
+                let keys = sort_keys(plan, &row, &aggs, &out, cx)?;
+                self.outputs.push((out, keys));
+            }
+        }
+        let mut outputs = self.outputs;
+        if plan.distinct {
+            let mut seen = std::collections::BTreeSet::new();
+            outputs.retain(|(row, _)| seen.insert(Key(row.clone())));
+        }
+        if !plan.order_by.is_empty() {
+            outputs.sort_by(|(_, a), (_, b)| {
+                for ((x, y), (_, desc)) in a.iter().zip(b).zip(&plan.order_by) {
+                    let o = cmp_values(x, y);
+                    if o != Ordering::Equal {
+                        return if *desc { o.reverse() } else { o };
+                    }
+                }
+                Ordering::Equal
+            });
+        }
+        let start = (plan.offset as usize).min(outputs.len());
+        let end = match plan.limit {
+            Some(l) => start.saturating_add(l as usize).min(outputs.len()),
+            None => outputs.len(),
+        };
+        Ok(outputs.drain(start..end).map(|(r, _)| r).collect())
+    }
+}
+
+fn sort_keys(
+    plan: &Plan,
+    row: &[Value],
+    aggs: &[Value],
+    out: &[Value],
+    cx: &mut Cx,
+) -> Result<Vec<Value>> {
+    plan.order_by
+        .iter()
+        .map(|(k, _)| match k {
+            SortKey::Output(i) => Ok(out[*i as usize].clone()),
+            SortKey::Expr(e) => eval(e, row, aggs, cx),
+        })
+        .collect()
+}
+
+fn check_rows_in_memory(n: u64) -> Result<()> {
+    if n > ROWS_IN_MEMORY_MAX {
+        return Err(MySqlError {
+            code: 1114,
+            sqlstate: "HY000",
+            message: "The table '/tmp/#sql1_8_0' is full".into(),
+        });
+    }
+    Ok(())
+}

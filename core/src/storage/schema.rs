@@ -1,0 +1,244 @@
+//! Table definitions: columns with MySQL's types, indexes, and the text `SHOW CREATE TABLE`
+//! prints. A definition is what the data dictionary holds; where the rows live is `table.rs`.
+
+use crate::sql::Value;
+
+/// A column type, as CREATE TABLE names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    TinyInt,
+    SmallInt,
+    MediumInt,
+    Int,
+    BigInt,
+    /// DECIMAL(precision, scale)
+    Decimal {
+        precision: u8,
+        scale: u8,
+    },
+    Float,
+    Double,
+    /// CHAR(n) in characters (utf8mb4: up to 4 bytes each)
+    Char(u32),
+    /// VARCHAR(n) in characters
+    Varchar(u32),
+    Text,
+    Blob,
+    Date,
+    /// DATETIME (no fractional seconds)
+    DateTime,
+    Timestamp,
+    /// ENUM('a', 'b', ...)
+    Enum(Vec<String>),
+}
+
+impl ColumnType {
+    /// True for the types the client right-aligns.
+    pub fn is_numeric(&self) -> bool {
+        matches!(
+            self,
+            ColumnType::TinyInt
+                | ColumnType::SmallInt
+                | ColumnType::MediumInt
+                | ColumnType::Int
+                | ColumnType::BigInt
+                | ColumnType::Decimal { .. }
+                | ColumnType::Float
+                | ColumnType::Double
+                | ColumnType::Timestamp
+        )
+    }
+
+    pub fn is_integer(&self) -> bool {
+        matches!(
+            self,
+            ColumnType::TinyInt
+                | ColumnType::SmallInt
+                | ColumnType::MediumInt
+                | ColumnType::Int
+                | ColumnType::BigInt
+        )
+    }
+
+    /// The type as `SHOW CREATE TABLE` writes it (8.0+ drops integer display widths).
+    pub fn sql(&self) -> String {
+        match self {
+            ColumnType::TinyInt => "tinyint".into(),
+            ColumnType::SmallInt => "smallint".into(),
+            ColumnType::MediumInt => "mediumint".into(),
+            ColumnType::Int => "int".into(),
+            ColumnType::BigInt => "bigint".into(),
+            ColumnType::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
+            ColumnType::Float => "float".into(),
+            ColumnType::Double => "double".into(),
+            ColumnType::Char(n) => format!("char({n})"),
+            ColumnType::Varchar(n) => format!("varchar({n})"),
+            ColumnType::Text => "text".into(),
+            ColumnType::Blob => "blob".into(),
+            ColumnType::Date => "date".into(),
+            ColumnType::DateTime => "datetime".into(),
+            ColumnType::Timestamp => "timestamp".into(),
+            ColumnType::Enum(values) => {
+                let v: Vec<String> =
+                    values.iter().map(|s| format!("'{}'", s.replace('\'', "''"))).collect();
+                format!("enum({})", v.join(","))
+            }
+        }
+    }
+}
+
+/// One column.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ColumnDef {
+    pub name: String,
+    pub ty: ColumnType,
+    pub unsigned: bool,
+    pub nullable: bool,
+    pub auto_increment: bool,
+    /// The DEFAULT clause, if any (NULL for nullable columns without one).
+    pub default: Option<Value>,
+}
+
+impl ColumnDef {
+    /// A NOT NULL column without default.
+    pub fn new(name: &str, ty: ColumnType) -> ColumnDef {
+        ColumnDef {
+            name: name.into(),
+            ty,
+            unsigned: false,
+            nullable: false,
+            auto_increment: false,
+            default: None,
+        }
+    }
+    pub fn nullable(mut self) -> ColumnDef {
+        self.nullable = true;
+        self
+    }
+    pub fn unsigned(mut self) -> ColumnDef {
+        self.unsigned = true;
+        self
+    }
+    pub fn auto_increment(mut self) -> ColumnDef {
+        self.auto_increment = true;
+        self
+    }
+    pub fn default(mut self, v: Value) -> ColumnDef {
+        self.default = Some(v);
+        self
+    }
+}
+
+/// An index: the clustered PRIMARY KEY or a secondary index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexDef {
+    /// `PRIMARY` for the primary key.
+    pub name: String,
+    /// Positions of the key columns in the table's column list, in key order.
+    pub columns: Vec<u32>,
+    pub unique: bool,
+    pub primary: bool,
+    /// `ALTER TABLE ... ALTER INDEX ... INVISIBLE` hides it from the optimizer.
+    pub visible: bool,
+}
+
+/// A table definition.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableDef {
+    pub schema: String,
+    pub name: String,
+    pub columns: Vec<ColumnDef>,
+    /// PRIMARY first when there is one, then secondary indexes in creation order.
+    pub indexes: Vec<IndexDef>,
+}
+
+impl TableDef {
+    /// Position of a column by name (case-insensitive, as MySQL compares column names).
+    pub fn column_position(&self, name: &str) -> Option<u32> {
+        self.columns.iter().position(|c| c.name.eq_ignore_ascii_case(name)).map(|p| p as u32)
+    }
+
+    pub fn primary(&self) -> Option<&IndexDef> {
+        self.indexes.iter().find(|i| i.primary)
+    }
+
+    pub fn index(&self, name: &str) -> Option<&IndexDef> {
+        self.indexes.iter().find(|i| i.name.eq_ignore_ascii_case(name))
+    }
+
+    /// `SHOW CREATE TABLE` text, as MySQL 8.0+ prints it.
+    pub fn show_create(&self, auto_increment_next: Option<u64>) -> String {
+        let mut lines: Vec<String> = self
+            .columns
+            .iter()
+            .map(|c| {
+                let mut s = format!("  `{}` {}", c.name, c.ty.sql());
+                if c.unsigned {
+                    s.push_str(" unsigned");
+                }
+                if !c.nullable {
+                    s.push_str(" NOT NULL");
+                }
+                match &c.default {
+                    Some(Value::Null) | None if c.nullable && !c.auto_increment => {
+                        s.push_str(" DEFAULT NULL")
+                    }
+                    Some(v) if !v.is_null() => {
+                        let text = v.to_text().unwrap_or_default();
+                        s.push_str(&format!(" DEFAULT '{}'", text.replace('\'', "''")));
+                    }
+                    _ => {}
+                }
+                if c.auto_increment {
+                    s.push_str(" AUTO_INCREMENT");
+                }
+                s
+            })
+            .collect();
+        for idx in &self.indexes {
+            let cols: Vec<String> = idx
+                .columns
+                .iter()
+                .map(|&p| format!("`{}`", self.columns[p as usize].name))
+                .collect();
+            let cols = cols.join(",");
+            let invisible = if idx.visible { "" } else { " /*!80000 INVISIBLE */" };
+            lines.push(if idx.primary {
+                format!("  PRIMARY KEY ({cols})")
+            } else if idx.unique {
+                format!("  UNIQUE KEY `{}` ({cols}){invisible}", idx.name)
+            } else {
+                format!("  KEY `{}` ({cols}){invisible}", idx.name)
+            });
+        }
+        let auto = auto_increment_next.map(|n| format!(" AUTO_INCREMENT={n}")).unwrap_or_default();
+        format!(
+            "CREATE TABLE `{}` (\n{}\n) ENGINE=InnoDB{auto} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci",
+            self.name,
+            lines.join(",\n")
+        )
+    }
+}
+
+/// Makes rows of a generated table: row `i` (0-based) is a pure function of the dataset seed,
+/// the table and `i`, so a large table costs no memory until it is read.
+pub trait RowGenerator: std::fmt::Debug {
+    /// Rows the table starts with.
+    fn row_count(&self) -> u64;
+    /// Writes the values of row `i` into `out` (one per column). Columns whose `wanted` flag is
+    /// false may be left as `Value::Null` (a scan that reads two columns of seven does not pay
+    /// for the other five).
+    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]);
+    /// The position of the generated row whose primary key is `key`, if there is one. Lets a
+    /// primary key lookup find a generated row without a scan. The default knows nothing
+    /// (lookups then scan); generators whose key is `id = i + 1` answer directly.
+    fn row_of_key(&self, key: &[Value]) -> Option<u64> {
+        match key {
+            [v] => {
+                let id = v.to_i64()?;
+                (id >= 1 && (id as u64) <= self.row_count()).then(|| id as u64 - 1)
+            }
+            _ => None,
+        }
+    }
+}
