@@ -234,6 +234,13 @@ impl Server {
                 session.database = Some(name);
                 Ok(Response::DatabaseChanged)
             }
+            Statement::ShowDatabases { .. }
+            | Statement::ShowTables { .. }
+            | Statement::ShowCreateTable { .. }
+            | Statement::ShowIndex { .. }
+            | Statement::ShowColumns { .. } => self.show(session, stmt, work),
+            Statement::Explain(q) => self.explain(session, q, sql, work),
+            Statement::Other(other) => self.run_other(session, other, sql, work),
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
         }
     }
@@ -429,6 +436,13 @@ fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowWarnings { errors_only: true } => "Com_show_errors",
         Statement::Do(_) => "Com_do",
         Statement::Use(_) => "Com_change_db",
+        Statement::ShowDatabases { .. } => "Com_show_databases",
+        Statement::ShowTables { .. } => "Com_show_tables",
+        Statement::ShowCreateTable { .. } => "Com_show_create_table",
+        Statement::ShowIndex { .. } => "Com_show_keys",
+        Statement::ShowColumns { .. } => "Com_show_fields",
+        Statement::Explain(_) => "Com_select",
+        Statement::Other(s) => return super::statements::com_counter(s),
         Statement::Unsupported(_) => return None,
     })
 }

@@ -10,8 +10,11 @@
 
 pub mod context;
 pub mod execute;
+pub mod explain;
 pub mod query;
 pub mod session;
+pub mod show;
+pub mod statements;
 pub mod status;
 pub mod status_registry;
 pub mod sysvar;

@@ -38,6 +38,21 @@ pub enum Statement {
     Do(Vec<Expr>),
     /// `USE db`
     Use(String),
+    /// `SHOW DATABASES [LIKE ...]`
+    ShowDatabases { filter: Option<ShowFilter> },
+    /// `SHOW [FULL] TABLES [FROM db] [LIKE ... | WHERE ...]`
+    ShowTables { full: bool, database: Option<String>, filter: Option<ShowFilter> },
+    /// `SHOW CREATE TABLE [db.]t`
+    ShowCreateTable { database: Option<String>, table: String },
+    /// `SHOW {INDEX | INDEXES | KEYS} {FROM | IN} [db.]t [FROM db]`
+    ShowIndex { database: Option<String>, table: String },
+    /// `SHOW [FULL] COLUMNS FROM [db.]t`, `DESCRIBE t`, `DESC t`
+    ShowColumns { full: bool, database: Option<String>, table: String },
+    /// `EXPLAIN [FORMAT=TRADITIONAL] SELECT ...` (the traditional tabular output)
+    Explain(Box<Query>),
+    /// Any other statement sqlparser reads (DDL, DML, CALL, ...), run by the engine's
+    /// statement handlers; the original text is kept for views and procedures.
+    Other(Box<sqlparser::ast::Statement>),
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
 }
@@ -203,11 +218,8 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     {
         return Ok(Statement::Select(p.parse_query()?));
     }
-    // Anything else: if sqlparser can read it, it is real SQL this engine does not run yet.
-    let stmt = p.parse_statement()?;
-    let text = stmt.to_string();
-    let words: Vec<&str> = text.split_whitespace().take(2).collect();
-    Ok(Statement::Unsupported(words.join(" ").to_ascii_uppercase()))
+    // Anything else: sqlparser reads it; the engine's handlers run what they know.
+    Ok(Statement::Other(Box::new(p.parse_statement()?)))
 }
 
 fn parse_set(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
@@ -312,6 +324,54 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         return Ok(Statement::ShowStatus { scope, filter: parse_show_filter(p)? });
     }
     if scope == VarScope::Default {
+        let full = word_is(p, "FULL");
+        if full {
+            p.next_token();
+        }
+        if p.parse_keyword(Keyword::DATABASES) || p.parse_keyword(Keyword::SCHEMAS) {
+            return Ok(Statement::ShowDatabases { filter: parse_show_filter(p)? });
+        }
+        if p.parse_keyword(Keyword::TABLES) {
+            let database = if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
+                Some(p.parse_identifier()?.value)
+            } else {
+                None
+            };
+            return Ok(Statement::ShowTables { full, database, filter: parse_show_filter(p)? });
+        }
+        if p.parse_keyword(Keyword::COLUMNS) || p.parse_keyword(Keyword::FIELDS) {
+            if !p.parse_keyword(Keyword::FROM) && !p.parse_keyword(Keyword::IN) {
+                return p.expected("FROM", p.peek_token());
+            }
+            let (mut database, table) = parse_table_name(p)?;
+            if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
+                database = Some(p.parse_identifier()?.value);
+            }
+            return Ok(Statement::ShowColumns { full, database, table });
+        }
+        if p.parse_keyword(Keyword::INDEX)
+            || p.parse_keyword(Keyword::KEYS)
+            || word_is(p, "INDEXES")
+        {
+            if word_is(p, "INDEXES") {
+                p.next_token();
+            }
+            if !p.parse_keyword(Keyword::FROM) && !p.parse_keyword(Keyword::IN) {
+                return p.expected("FROM", p.peek_token());
+            }
+            let (mut database, table) = parse_table_name(p)?;
+            if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
+                database = Some(p.parse_identifier()?.value);
+            }
+            return Ok(Statement::ShowIndex { database, table });
+        }
+        if p.parse_keyword(Keyword::CREATE) {
+            if p.parse_keyword(Keyword::TABLE) {
+                let (database, table) = parse_table_name(p)?;
+                return Ok(Statement::ShowCreateTable { database, table });
+            }
+            // SHOW CREATE VIEW / PROCEDURE / DATABASE: a later part of the engine.
+        }
         if word_is(p, "WARNINGS") {
             p.next_token();
             return Ok(Statement::ShowWarnings { errors_only: false });
@@ -334,6 +394,16 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         p.next_token();
     }
     Ok(Statement::Unsupported(words.join(" ")))
+}
+
+/// `t` or `db.t`.
+fn parse_table_name(p: &mut Parser) -> std::result::Result<(Option<String>, String), ParserError> {
+    let first = p.parse_identifier()?.value;
+    if p.consume_token(&Token::Period) {
+        let second = p.parse_identifier()?.value;
+        return Ok((Some(first), second));
+    }
+    Ok((None, first))
 }
 
 fn parse_show_filter(p: &mut Parser) -> std::result::Result<Option<ShowFilter>, ParserError> {
