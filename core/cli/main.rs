@@ -39,9 +39,18 @@ struct EngineOptions {
     /// Start mysqld with this option, as in my.cnf, e.g. --set max_connections=20 (repeatable)
     #[arg(long = "set", value_name = "VAR=VALUE")]
     set: Vec<String>,
-    /// Dataset loaded at start
+    /// Dataset on the simulated disk at start: shop (default), sysbench, none
     #[arg(long)]
     dataset: Option<String>,
+    /// Multiply the rows of the dataset's big tables (1 = full size)
+    #[arg(long)]
+    scale: Option<f64>,
+    /// sysbench: number of sbtestN tables
+    #[arg(long)]
+    tables: Option<u32>,
+    /// sysbench: rows per table
+    #[arg(long = "table-size")]
+    table_size: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -166,6 +175,15 @@ fn apply(engine: &EngineOptions, e: &mut Experiment) -> Result<(), Fail> {
     }
     if let Some(d) = &engine.dataset {
         e.dataset = d.clone();
+    }
+    if let Some(s) = engine.scale {
+        e.scale = s;
+    }
+    if engine.tables.is_some() {
+        e.sysbench_tables = engine.tables;
+    }
+    if engine.table_size.is_some() {
+        e.sysbench_table_size = engine.table_size;
     }
     for kv in &engine.hw {
         let (k, v) = split_kv(kv, "--hw")?;

@@ -51,9 +51,21 @@ fn check(
     Check { id, figure, chapter: chapter.to_string(), simulated, deviation_pct, tolerance, pass }
 }
 
-/// A fresh server started as `profile` with `options`, and a client on it.
+/// A fresh server started as `profile` with `options` (and `cpuset` when given), and a client
+/// on it.
 fn client(profile: &str, options: &[(&str, &str)]) -> Client {
-    let mut e = Experiment { profile: profile.to_string(), ..Experiment::default() };
+    client_with_cpuset(profile, options, None)
+}
+
+fn client_with_cpuset(profile: &str, options: &[(&str, &str)], cpuset: Option<&str>) -> Client {
+    let mut e = Experiment {
+        profile: profile.to_string(),
+        dataset: "none".into(),
+        ..Experiment::default()
+    };
+    if let Some(c) = cpuset {
+        e.hardware.insert("cpuset_cpus".into(), crate::experiment::Setting::Text(c.to_string()));
+    }
     for (k, v) in options {
         e.variables.insert(k.to_string(), crate::experiment::Setting::Text(v.to_string()));
     }
@@ -186,8 +198,25 @@ pub fn run() -> Vec<Check> {
         Tolerance::Exact,
     ));
 
-    // Not container aware: the server sizes itself from the 62 GB, 36-CPU host.
-    let mut unaware = client(crate::sim::DEFAULT_PROFILE, &[("container_aware", "OFF")]);
+    out.push(check(
+        "F2.1",
+        "innodb_buffer_pool_instances, 4 CPUs (--cpuset-cpus=0-3)",
+        "1",
+        query(&mut chapter, "SELECT @@innodb_buffer_pool_instances"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F1.6",
+        "innodb_redo_log_capacity with --cpuset-cpus=0-3 (MB)",
+        "2048",
+        mib(&query(&mut chapter, "SELECT @@innodb_redo_log_capacity")),
+        Tolerance::Exact,
+    ));
+
+    // Not container aware and before --cpuset-cpus: the server sizes itself from the 62 GB,
+    // 36-CPU host.
+    let mut unaware =
+        client_with_cpuset(crate::sim::DEFAULT_PROFILE, &[("container_aware", "OFF")], Some(""));
     out.push(check(
         "F1.4",
         "innodb_buffer_pool_size, not container aware (MB)",

@@ -59,6 +59,7 @@ pub fn experiment_for(header: &[String]) -> Result<Experiment, String> {
                 "--seed" => e.seed = value.parse().map_err(|_| format!("bad seed '{value}'"))?,
                 "--profile" => e.profile = value.to_string(),
                 "--dataset" => e.dataset = value.to_string(),
+                "--scale" => e.scale = value.parse().map_err(|_| format!("bad scale '{value}'"))?,
                 "--hw" | "--set" => {
                     let (k, v) = value
                         .split_once('=')

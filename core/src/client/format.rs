@@ -68,6 +68,9 @@ pub fn response(r: &Response, vertical: bool, warnings: u32, elapsed: SimDuratio
             format!("Query OK, {n} affected{w} {time}\n{info}\n")
         }
         Response::DatabaseChanged => "Database changed\n".into(),
+        Response::Many(list) => {
+            list.iter().map(|r| response(r, vertical, warnings, elapsed)).collect()
+        }
     }
 }
 

@@ -79,6 +79,19 @@ impl BufferPool {
         Access::Miss { evicted }
     }
 
+    /// Changes the capacity; shrinking evicts least recently used pages. Returns how many
+    /// pages left the pool.
+    pub fn resize(&mut self, capacity_pages: u64) -> u64 {
+        self.capacity_pages = capacity_pages.max(1);
+        let mut evicted = 0;
+        while self.resident.len() as u64 > self.capacity_pages {
+            let Some((_, victim)) = self.by_recency.pop_first() else { break };
+            self.resident.remove(&victim);
+            evicted += 1;
+        }
+        evicted
+    }
+
     /// Whether a page is resident (no request counted).
     pub fn contains(&self, page: PageId) -> bool {
         self.resident.contains_key(&page)

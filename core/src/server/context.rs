@@ -25,6 +25,12 @@ impl EvalContext for Cx<'_> {
     fn user_variable(&self, name: &str) -> Value {
         self.session.user_vars.get(name).cloned().unwrap_or(Value::Null)
     }
+    fn local_variable(&self, name: &str) -> Value {
+        self.session.local(name).cloned().unwrap_or(Value::Null)
+    }
+    fn local_names(&self) -> Vec<String> {
+        self.session.local_names()
+    }
     fn warn(&mut self, w: Warning) {
         self.session.warn(w);
     }

@@ -133,7 +133,7 @@ impl Server {
         (Executed { result, warnings, elapsed: self.clock.now().since(start) }, next_offset)
     }
 
-    fn dispatch(
+    pub(crate) fn dispatch(
         &mut self,
         session: &mut Session,
         stmt: &Statement,
@@ -241,6 +241,12 @@ impl Server {
             | Statement::ShowColumns { .. } => self.show(session, stmt, work),
             Statement::Explain(q) => self.explain(session, q, sql, work),
             Statement::Other(other) => self.run_other(session, other, sql, work),
+            Statement::CreateProcedure { database, procedure } => {
+                self.create_procedure(session, database, procedure)
+            }
+            Statement::DropProcedure { database, name, if_exists } => {
+                self.drop_procedure(session, database, name, *if_exists)
+            }
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
         }
     }
@@ -320,8 +326,20 @@ impl Server {
                 return Ok(Response::Ok { affected_rows: 0, info: None });
             };
             for (n, v) in names.iter().zip(values) {
-                let n = n.strip_prefix('@').unwrap_or(n).to_ascii_lowercase();
-                session.user_vars.insert(n, v.clone());
+                match n.strip_prefix('@') {
+                    Some(user) => {
+                        session.user_vars.insert(user.to_ascii_lowercase(), v.clone());
+                    }
+                    None => {
+                        if !session.set_local(n, v.clone()) {
+                            return Err(MySqlError {
+                                code: 1327,
+                                sqlstate: "42000",
+                                message: format!("Undeclared variable: {n}"),
+                            });
+                        }
+                    }
+                }
             }
             return Ok(Response::Ok { affected_rows: 1, info: None });
         }
@@ -343,6 +361,7 @@ impl Server {
         // Check every assignment first: a SET that fails changes nothing.
         enum Apply {
             User(String, Value),
+            Local(String, Value),
             Global(&'static super::sysvar::SysVarDef, super::sysvar::VarValue, bool, bool),
             Session(&'static super::sysvar::SysVarDef, super::sysvar::VarValue),
         }
@@ -363,6 +382,12 @@ impl Server {
                 match &a.target {
                     SetTarget::User(name) => {
                         plan.push(Apply::User(name.clone(), value.unwrap_or(Value::Null)))
+                    }
+                    SetTarget::System { name, scope, .. }
+                        if *scope != VarScope::Global && cx.session.local(name).is_some() =>
+                    {
+                        // Inside a stored procedure a local variable wins over a system one.
+                        plan.push(Apply::Local(name.clone(), value.unwrap_or(Value::Null)));
                     }
                     SetTarget::System { name, scope, persist, persist_only } => {
                         let sv = match value {
@@ -404,6 +429,9 @@ impl Server {
                 Apply::User(n, v) => {
                     session.user_vars.insert(n, v);
                 }
+                Apply::Local(n, v) => {
+                    session.set_local(&n, v);
+                }
                 Apply::Session(def, v) => session.vars.store(def, v),
                 Apply::Global(def, v, persist, persist_only) => {
                     if persist {
@@ -417,6 +445,9 @@ impl Server {
                         if let Some(r) = self.running.as_mut() {
                             r.vars.store_global(def, v);
                         }
+                        if def.name == "innodb_buffer_pool_size" {
+                            self.resize_buffer_pool();
+                        }
                     }
                 }
             }
@@ -426,7 +457,7 @@ impl Server {
 }
 
 /// The `Com_*` counter a statement bumps.
-fn com_counter(stmt: &Statement) -> Option<&'static str> {
+pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
     Some(match stmt {
         Statement::Select(_) => "Com_select",
         Statement::Set(_) => "Com_set_option",
@@ -443,12 +474,22 @@ fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowColumns { .. } => "Com_show_fields",
         Statement::Explain(_) => "Com_select",
         Statement::Other(s) => return super::statements::com_counter(s),
+        Statement::CreateProcedure { .. } => "Com_create_procedure",
+        Statement::DropProcedure { .. } => "Com_drop_procedure",
         Statement::Unsupported(_) => return None,
     })
 }
 
 /// The column name MySQL gives an unaliased select item: the text as typed.
 pub(crate) fn source_name(e: &Expr, sql: &str) -> String {
+    // A column reference is named by the column as typed, without its qualifier.
+    if let Expr::CompoundIdentifier(parts) = e {
+        if let Some(last) = parts.last() {
+            if !parts[0].value.starts_with("@@") {
+                return last.value.clone();
+            }
+        }
+    }
     if let Expr::Value(v) = e {
         if let sqlparser::ast::Value::SingleQuotedString(s)
         | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value

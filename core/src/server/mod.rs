@@ -11,6 +11,7 @@
 pub mod context;
 pub mod execute;
 pub mod explain;
+pub mod procedure;
 pub mod query;
 pub mod session;
 pub mod show;
@@ -317,6 +318,25 @@ fn size_buffer_pool(vars: &mut Variables) {
     }
     let unit = chunk * instances;
     vars.set_global_raw("innodb_buffer_pool_size", VarValue::UInt(pool.div_ceil(unit) * unit));
+}
+
+impl Server {
+    /// Applies a new `innodb_buffer_pool_size`: rounded up to a multiple of chunk size x
+    /// instances (as InnoDB does), then the pool grows or shrinks, evicting least recently used
+    /// pages and returning their memory.
+    ///
+    /// Simplification: the resize completes at once. InnoDB resizes in the background, chunk
+    /// by chunk, reporting progress in `Innodb_buffer_pool_resize_status`.
+    pub(crate) fn resize_buffer_pool(&mut self) {
+        let Some(r) = self.running.as_mut() else { return };
+        let requested = r.vars.global_u64("innodb_buffer_pool_size");
+        let unit = r.vars.global_u64("innodb_buffer_pool_chunk_size").max(1 << 20)
+            * r.vars.global_u64("innodb_buffer_pool_instances").max(1);
+        let size = requested.div_ceil(unit) * unit;
+        r.vars.set_global_raw("innodb_buffer_pool_size", sysvar::VarValue::UInt(size));
+        let evicted = r.pool.resize(size / 16384);
+        self.host.release("buffer pool", evicted * 16384);
+    }
 }
 
 /// ERROR 2002: what the client prints when mysqld is not there.

@@ -19,7 +19,7 @@ use crate::error::{MySqlError, Result};
 use crate::exec::aggregate::Accumulator;
 use crate::innodb::buffer_pool::{Access, PageId};
 use crate::sim::{Clock, Disk, Host};
-use crate::sql::bind::{AggCall, BExpr, Binder, Columns};
+use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::expr::{eval, EvalContext};
 use crate::sql::value::Value;
 use crate::storage::table::{cmp_values, Key, Row, Table};
@@ -167,7 +167,7 @@ impl Server {
         for twj in &sel.from {
             self.add_sources(session, twj, &mut sources, &mut offset, work, depth)?;
         }
-        let mut plan = Plan::bind(sel, q, &sources, sql)?;
+        let mut plan = Plan::bind(sel, q, &sources, sql, &session.local_names())?;
         if let [BoundSource { source: Source::Stored { db, table }, .. }] = sources.as_slice() {
             if let Some(t) = self.catalog.table(db, table) {
                 plan.use_clustered_order(t);
@@ -639,10 +639,16 @@ struct Plan {
 }
 
 impl Plan {
-    fn bind(sel: &Select, q: &Query, sources: &[BoundSource], sql: &str) -> Result<Plan> {
+    fn bind(
+        sel: &Select,
+        q: &Query,
+        sources: &[BoundSource],
+        sql: &str,
+        locals: &[String],
+    ) -> Result<Plan> {
         let scope_value = Scope { sources };
         let scope: &dyn Columns = &scope_value;
-        let mut binder = Binder::with_aggregates(scope, "field list");
+        let mut binder = Binder::with_aggregates(scope, "field list").with_locals(locals.to_vec());
         let mut items = Vec::new();
         for item in &sel.projection {
             match item {
@@ -672,7 +678,7 @@ impl Plan {
         }
         let group_by = match &sel.group_by {
             GroupByExpr::Expressions(exprs, _) => {
-                let mut b = Binder::scalar(scope, "group statement");
+                let mut b = Binder::scalar(scope, "group statement").with_locals(locals.to_vec());
                 exprs
                     .iter()
                     .map(|e| group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok))
@@ -701,7 +707,9 @@ impl Plan {
         }
         let aggregates = binder.take_aggregates();
         let filter = match &sel.selection {
-            Some(w) => Some(Binder::scalar(scope, "where clause").bind(w)?),
+            Some(w) => {
+                Some(Binder::scalar(scope, "where clause").with_locals(locals.to_vec()).bind(w)?)
+            }
             None => None,
         };
         let (limit, offset) = match &q.limit_clause {
@@ -810,8 +818,14 @@ impl Plan {
                         (None, Some(v)) => v.is_numeric(),
                         (None, None) => true,
                     };
-                let nullable = e.maybe_null(&|c| all.get(c as usize).is_none_or(|m| m.nullable))
-                    || rows.iter().any(|r| r[i].is_null());
+                // COUNT never returns NULL; other aggregates do on an empty set.
+                let count = matches!(e, BExpr::Aggregate(s) if matches!(
+                    self.aggregates.get(*s as usize).map(|a| a.func),
+                    Some(AggFunc::Count | AggFunc::CountStar)
+                ));
+                let nullable = !count
+                    && (e.maybe_null(&|c| all.get(c as usize).is_none_or(|m| m.nullable))
+                        || rows.iter().any(|r| r[i].is_null()));
                 let table = match e {
                     BExpr::Column(c) => {
                         all.get(*c as usize).map(|m| m.table.clone()).unwrap_or_default()
@@ -870,8 +884,13 @@ fn constant_u64(e: &Expr) -> Result<u64> {
         .ok_or_else(|| MySqlError::syntax(&e.to_string(), 1))
 }
 
-/// Evaluation context for constants that may not read anything (LIMIT values).
-struct ConstantContext;
+/// Evaluation context for constants that may not read anything (LIMIT values, defaults).
+pub(crate) struct ConstantContext;
+
+/// A context for constant expressions.
+pub(crate) fn constant_context() -> ConstantContext {
+    ConstantContext
+}
 impl EvalContext for ConstantContext {
     fn system_variable(&mut self, name: &str, _: super::variables::VarScope) -> Result<Value> {
         Err(MySqlError::syntax(&format!("@@{name}"), 1))

@@ -11,6 +11,24 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct SessionId(pub u64);
 
+/// One change inside a transaction, to undo on ROLLBACK: the row before (None for an insert)
+/// and the key the row has after (None for a delete).
+#[derive(Clone, Debug)]
+pub struct UndoRecord {
+    pub db: String,
+    pub table: String,
+    pub before: Option<crate::storage::table::Row>,
+    pub after_key: Option<crate::storage::table::Key>,
+}
+
+/// Stored procedures may call each other this deep (MySQL's `max_sp_recursion_depth` is 0 for
+/// recursion; nesting of different procedures is bounded by the thread stack).
+pub const CALL_DEPTH_MAX: usize = 16;
+
+/// The undo log's bound: a transaction changing more rows than this stops with an error
+/// rather than growing without limit.
+pub const UNDO_RECORDS_MAX: usize = 1_000_000;
+
 /// The most warnings kept per statement (`max_error_count` default is 1024).
 pub const WARNINGS_MAX: usize = 1024;
 
@@ -27,6 +45,12 @@ pub struct Session {
     pub pending_warnings: Vec<Warning>,
     /// Warnings dropped past [`WARNINGS_MAX`], still counted.
     pub pending_warnings_dropped: u32,
+    /// Inside BEGIN ... COMMIT (or with autocommit off after a change).
+    pub in_transaction: bool,
+    /// Changes of the open transaction, oldest first.
+    pub undo: Vec<UndoRecord>,
+    /// Local variables of the stored procedures running, innermost last.
+    pub locals: Vec<BTreeMap<String, Value>>,
 }
 
 impl Session {
@@ -40,6 +64,35 @@ impl Session {
             warnings: Vec::new(),
             pending_warnings: Vec::new(),
             pending_warnings_dropped: 0,
+            in_transaction: false,
+            undo: Vec::new(),
+            locals: Vec::new(),
+        }
+    }
+
+    /// The session's `autocommit` value.
+    pub fn autocommit(&self) -> bool {
+        !matches!(self.vars.get("autocommit"), Some(super::sysvar::VarValue::Bool(false)))
+    }
+
+    /// Names of the local variables in scope (the innermost procedure's).
+    pub fn local_names(&self) -> Vec<String> {
+        self.locals.last().map(|f| f.keys().cloned().collect()).unwrap_or_default()
+    }
+
+    /// A local variable's value, if `name` is one.
+    pub fn local(&self, name: &str) -> Option<&Value> {
+        self.locals.last()?.get(&name.to_ascii_lowercase())
+    }
+
+    /// Sets a local variable; false if there is none by that name.
+    pub fn set_local(&mut self, name: &str, v: Value) -> bool {
+        match self.locals.last_mut().and_then(|f| f.get_mut(&name.to_ascii_lowercase())) {
+            Some(slot) => {
+                *slot = v;
+                true
+            }
+            None => false,
         }
     }
 

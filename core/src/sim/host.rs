@@ -138,6 +138,7 @@ mod tests {
     #[test]
     fn chapter_host_detection() {
         let mut hw = profile(DEFAULT_PROFILE).unwrap().hardware;
+        hw.set("cpuset_cpus", "").unwrap();
         let host = Host::new(hw.clone());
         assert_eq!(host.logical_cpus(), 36, "a --cpus quota still shows all host CPUs");
         assert_eq!(host.cpu_capacity_milli(), 4000);

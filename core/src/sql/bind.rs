@@ -98,6 +98,8 @@ pub enum BExpr {
     },
     /// The value of aggregate slot N for the current group.
     Aggregate(u32),
+    /// A stored procedure's local variable or parameter (lower case).
+    Local(String),
 }
 
 /// Resolves column names for the binder.
@@ -140,6 +142,9 @@ pub struct Binder<'a> {
     clause: &'static str,
     /// Aggregates found so far; None where aggregates are not allowed (WHERE).
     aggregates: Option<Vec<AggCall>>,
+    /// Local variables in scope (lower case): inside a stored procedure they take precedence
+    /// over column names, as in MySQL.
+    locals: Vec<String>,
 }
 
 /// 1111 ER_INVALID_GROUP_FUNC_USE
@@ -150,12 +155,18 @@ fn invalid_group_function() -> MySqlError {
 impl<'a> Binder<'a> {
     /// A binder where aggregate functions are an error (WHERE, SET, DO, ON).
     pub fn scalar(columns: &'a dyn Columns, clause: &'static str) -> Binder<'a> {
-        Binder { columns, clause, aggregates: None }
+        Binder { columns, clause, aggregates: None, locals: Vec::new() }
     }
 
     /// A binder that collects aggregate calls (select list, HAVING, ORDER BY).
     pub fn with_aggregates(columns: &'a dyn Columns, clause: &'static str) -> Binder<'a> {
-        Binder { columns, clause, aggregates: Some(Vec::new()) }
+        Binder { columns, clause, aggregates: Some(Vec::new()), locals: Vec::new() }
+    }
+
+    /// Makes stored procedure locals visible to the expressions bound.
+    pub fn with_locals(mut self, locals: Vec<String>) -> Binder<'a> {
+        self.locals = locals.into_iter().map(|l| l.to_ascii_lowercase()).collect();
+        self
     }
 
     /// Switches the clause named in errors.
@@ -288,6 +299,10 @@ impl<'a> Binder<'a> {
             if let Some(name) = id.value.strip_prefix('@') {
                 return Ok(BExpr::UserVar(name.to_ascii_lowercase()));
             }
+            let lower = id.value.to_ascii_lowercase();
+            if self.locals.contains(&lower) {
+                return Ok(BExpr::Local(lower));
+            }
         }
         Ok(BExpr::Column(self.columns.resolve(None, &id.value, self.clause)?))
     }
@@ -371,8 +386,12 @@ impl<'a> Binder<'a> {
             // An aggregate's argument may not itself hold an aggregate.
             let arg = match args.first() {
                 Some(a) => {
-                    let mut inner =
-                        Binder { columns: self.columns, clause: self.clause, aggregates: None };
+                    let mut inner = Binder {
+                        columns: self.columns,
+                        clause: self.clause,
+                        aggregates: None,
+                        locals: self.locals.clone(),
+                    };
                     Some(inner.bind(a).map_err(|e| {
                         if e.code == 1111 {
                             invalid_group_function()
@@ -430,7 +449,11 @@ impl BExpr {
     pub fn for_each_column(&self, f: &mut dyn FnMut(u32)) {
         match self {
             BExpr::Column(c) => f(*c),
-            BExpr::Lit(_) | BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Aggregate(_) => {}
+            BExpr::Lit(_)
+            | BExpr::SysVar { .. }
+            | BExpr::UserVar(_)
+            | BExpr::Aggregate(_)
+            | BExpr::Local(_) => {}
             BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
                 arg.for_each_column(f)
             }

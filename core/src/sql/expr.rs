@@ -18,6 +18,14 @@ pub trait EvalContext {
     fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value>;
     /// `@name` (NULL if never set).
     fn user_variable(&self, name: &str) -> Value;
+    /// A stored procedure local variable (NULL outside procedures).
+    fn local_variable(&self, _name: &str) -> Value {
+        Value::Null
+    }
+    /// Names of the local variables in scope, for binding.
+    fn local_names(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Records a warning for SHOW WARNINGS.
     fn warn(&mut self, w: Warning);
     /// Simulated wall clock, microseconds since the Unix epoch.
@@ -33,7 +41,7 @@ pub trait EvalContext {
 /// Binds and evaluates an expression that refers to no columns (SET, DO, SELECT without
 /// FROM).
 pub fn eval_constant(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
-    let b = Binder::scalar(&NoColumns, "field list").bind(e)?;
+    let b = Binder::scalar(&NoColumns, "field list").with_locals(cx.local_names()).bind(e)?;
     eval(&b, &[], &[], cx)
 }
 
@@ -66,6 +74,7 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
     match e {
         BExpr::SysVar { name, scope } => cx.system_variable(name, *scope),
         BExpr::UserVar(name) => Ok(cx.user_variable(name)),
+        BExpr::Local(name) => Ok(cx.local_variable(name)),
         BExpr::Aggregate(slot) => Ok(aggs.get(*slot as usize).cloned().unwrap_or(Value::Null)),
         BExpr::And(l, r) => {
             let l = ev(l, cx)?.truth();

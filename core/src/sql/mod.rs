@@ -5,6 +5,7 @@ pub mod bind;
 pub mod expr;
 pub mod functions;
 pub mod parse;
+pub mod procedure;
 pub mod result;
 pub mod value;
 

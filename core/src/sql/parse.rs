@@ -53,6 +53,10 @@ pub enum Statement {
     /// Any other statement sqlparser reads (DDL, DML, CALL, ...), run by the engine's
     /// statement handlers; the original text is kept for views and procedures.
     Other(Box<sqlparser::ast::Statement>),
+    /// `CREATE PROCEDURE [db.]name(params) BEGIN ... END`
+    CreateProcedure { database: Option<String>, procedure: crate::catalog::Procedure },
+    /// `DROP PROCEDURE [IF EXISTS] [db.]name`
+    DropProcedure { database: Option<String>, name: String, if_exists: bool },
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
 }
@@ -97,6 +101,9 @@ pub fn parse(sql: &str) -> Result<Statement> {
 pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     if sql.trim().is_empty() {
         return Err(MySqlError::empty_query());
+    }
+    if let Some(stmt) = super::procedure::parse_procedure_ddl(sql)? {
+        return Ok((stmt, None));
     }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;

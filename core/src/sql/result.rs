@@ -51,4 +51,7 @@ pub enum Response {
     },
     /// USE succeeded: the client prints "Database changed" instead of an OK line.
     DatabaseChanged,
+    /// Several results for one statement (CALL of a procedure whose SELECTs return rows),
+    /// printed in order.
+    Many(Vec<Response>),
 }

@@ -9,7 +9,7 @@
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
-use super::schema::{RowGenerator, TableDef};
+use super::schema::{IndexDef, RowGenerator, TableDef};
 use crate::sql::value::{collate_cmp, Value};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -341,6 +341,27 @@ impl Table {
         self.auto_increment_next = 1;
         self.clustered_bytes = 0;
         self.secondary_bytes.iter_mut().for_each(|b| *b = 0);
+    }
+
+    /// Adds a secondary index (CREATE INDEX): a sorted build over the current rows, whose size
+    /// comes from the rows' real key lengths (a sample of a large generated table).
+    pub fn add_index(&mut self, index: IndexDef) {
+        let step = (self.rows / SIZE_SAMPLE_ROWS).max(1);
+        let (mut sum, mut sampled) = (0u64, 0u64);
+        let wanted = vec![true; self.def.columns.len()];
+        let def = self.def.clone();
+        self.scan(&wanted, &mut |ordinal, row| {
+            if ordinal % step == 0 {
+                sum += u64::from(secondary_record_bytes(&def, &index, row));
+                sampled += 1;
+            }
+            // A sample is enough for sizes; stop once it is taken from a large table.
+            sampled < SIZE_SAMPLE_ROWS
+        });
+        let total = sum.checked_div(sampled).map_or(0, |avg| avg * self.rows);
+        self.def.indexes.push(index);
+        self.secondary_bytes.push(total);
+        self.secondary_fill = FillPolicy::SortedBuild { fill_factor_pct: 100 };
     }
 
     /// Rows stored in memory (changed or inserted), for memory accounting.
