@@ -94,6 +94,9 @@ enum Command {
     Bench {
         #[arg(long)]
         json: bool,
+        /// Run only the benchmarks whose name contains this text
+        #[arg(long)]
+        only: Option<String>,
     },
 }
 
@@ -155,7 +158,7 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
             }
             Ok(if checks.iter().all(|c| c.pass) { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
-        Command::Bench { json } => bench_all(json),
+        Command::Bench { json, only } => bench_all(json, only.as_deref()),
     }
 }
 
@@ -326,9 +329,14 @@ fn profiles(json: bool) -> Result<ExitCode, Fail> {
 }
 
 #[allow(clippy::disallowed_methods)] // benchmarks measure wall time; the engine never does
-fn bench_all(json: bool) -> Result<ExitCode, Fail> {
+fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
     let mut rows = Vec::new();
-    for case in bench::cases() {
+    let cases: Vec<_> =
+        bench::cases().into_iter().filter(|c| only.is_none_or(|o| c.name.contains(o))).collect();
+    if cases.is_empty() {
+        return Err(Fail(format!("no benchmark matches '{}'", only.unwrap_or(""))));
+    }
+    for case in cases {
         alloc_counter::reset_peak();
         let base = alloc_counter::current();
         let start = std::time::Instant::now();
@@ -358,12 +366,12 @@ fn bench_all(json: bool) -> Result<ExitCode, Fail> {
             println!(
                 "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10}",
                 r["experiment"].as_str().unwrap_or(""),
-                r["statements"],
-                r["wall_ms"],
-                r["simulated_s"],
-                r["simulated_per_wall"],
-                r["statements_per_s"],
-                r["peak_heap_mb"]
+                r["statements"].to_string(),
+                r["wall_ms"].to_string(),
+                r["simulated_s"].to_string(),
+                r["simulated_per_wall"].to_string(),
+                r["statements_per_s"].to_string(),
+                r["peak_heap_mb"].to_string()
             );
         }
     }
