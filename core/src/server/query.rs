@@ -391,7 +391,7 @@ impl Server {
     }
 
     /// The rows of a performance_schema or information_schema table the server produces.
-    fn system_table(
+    pub(crate) fn system_table(
         &mut self,
         session: &Session,
         db: &str,
@@ -660,7 +660,9 @@ impl Plan {
                 }
                 SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
                     let qualifier = match item {
-                        SelectItem::QualifiedWildcard(kind, _) => Some(kind.to_string()),
+                        SelectItem::QualifiedWildcard(kind, _) => {
+                            Some(kind.to_string().trim_end_matches(".*").to_string())
+                        }
                         _ => None,
                     };
                     let expanded = expand_wildcard(sources, qualifier.as_deref())?;
@@ -793,7 +795,11 @@ impl Plan {
         let pk = t.def.primary()?;
         let w = self.where_expr.as_ref()?;
         let mut equalities: BTreeMap<u32, Value> = BTreeMap::new();
-        collect_equalities(w, &mut |col: &str, value: &Expr| {
+        collect_equalities(w, &mut |qualifier: Option<&str>, col: &str, value: &Expr| {
+            // `oi.id = 5` constrains oi, not the first table.
+            if qualifier.is_some_and(|q| !q.eq_ignore_ascii_case(&source.alias)) {
+                return;
+            }
             if let Some(p) = source.meta.iter().position(|m| m.name.eq_ignore_ascii_case(col)) {
                 if let Ok(v) = crate::sql::expr::eval_constant(value, cx) {
                     equalities.insert(p as u32, v);
@@ -839,7 +845,9 @@ impl Plan {
 }
 
 /// Calls `found(column, value)` for each `column = value` conjunct of an AND tree.
-fn collect_equalities(e: &Expr, found: &mut dyn FnMut(&str, &Expr)) {
+/// Calls `found(qualifier, column, value)` for each `column = constant` conjunct of an AND
+/// tree.
+pub(crate) fn collect_equalities(e: &Expr, found: &mut dyn FnMut(Option<&str>, &str, &Expr)) {
     match e {
         Expr::Nested(x) => collect_equalities(x, found),
         Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::And, right } => {
@@ -849,14 +857,12 @@ fn collect_equalities(e: &Expr, found: &mut dyn FnMut(&str, &Expr)) {
         Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::Eq, right } => {
             match (left.as_ref(), right.as_ref()) {
                 (Expr::Identifier(c), v) | (v, Expr::Identifier(c)) if is_constant(v) => {
-                    found(&c.value, v)
+                    found(None, &c.value, v)
                 }
                 (Expr::CompoundIdentifier(p), v) | (v, Expr::CompoundIdentifier(p))
-                    if is_constant(v) =>
+                    if is_constant(v) && p.len() >= 2 =>
                 {
-                    if let Some(last) = p.last() {
-                        found(&last.value, v)
-                    }
+                    found(Some(&p[p.len() - 2].value), &p[p.len() - 1].value, v)
                 }
                 _ => {}
             }

@@ -521,11 +521,11 @@ impl Server {
             };
             match tc {
                 TableConstraint::PrimaryKey(pk) => primary = Some(names(&pk.columns)),
-                TableConstraint::Unique(u) => secondary.push((
-                    u.name.as_ref().map(|n| n.value.clone()),
-                    names(&u.columns),
-                    true,
-                )),
+                TableConstraint::Unique(u) => {
+                    // `UNIQUE KEY uv (v)`: sqlparser keeps `uv` as the index name.
+                    let name = u.index_name.as_ref().or(u.name.as_ref()).map(|n| n.value.clone());
+                    secondary.push((name, names(&u.columns), true))
+                }
                 TableConstraint::Index(i) => secondary.push((
                     i.name.as_ref().map(|n| n.value.clone()),
                     names(&i.columns),

@@ -219,6 +219,12 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if p.parse_keyword(Keyword::USE) {
         return Ok(Statement::Use(p.parse_identifier()?.value));
     }
+    if p.parse_keyword(Keyword::EXPLAIN)
+        || p.parse_keyword(Keyword::DESCRIBE)
+        || p.parse_keyword(Keyword::DESC)
+    {
+        return parse_explain(p);
+    }
     if p.peek_keyword(Keyword::SELECT)
         || p.peek_keyword(Keyword::WITH)
         || p.peek_token().token == Token::LParen
@@ -227,6 +233,29 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     }
     // Anything else: sqlparser reads it; the engine's handlers run what they know.
     Ok(Statement::Other(Box::new(p.parse_statement()?)))
+}
+
+/// `EXPLAIN [FORMAT=TRADITIONAL] SELECT ...` or `EXPLAIN t` / `DESCRIBE t` (the columns).
+fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
+    if p.parse_keyword(Keyword::FORMAT) {
+        let _ = p.consume_token(&Token::Eq);
+        let tok = p.next_token();
+        if !matches!(&tok.token, Token::Word(w) if w.value.eq_ignore_ascii_case("TRADITIONAL")) {
+            let what = format!("EXPLAIN FORMAT={}", tok.token.to_string().to_ascii_uppercase());
+            while !matches!(p.peek_token().token, Token::EOF | Token::SemiColon) {
+                p.next_token();
+            }
+            return Ok(Statement::Unsupported(what));
+        }
+    }
+    if p.peek_keyword(Keyword::SELECT)
+        || p.peek_keyword(Keyword::WITH)
+        || p.peek_token().token == Token::LParen
+    {
+        return Ok(Statement::Explain(p.parse_query()?));
+    }
+    let (database, table) = parse_table_name(p)?;
+    Ok(Statement::ShowColumns { full: false, database, table })
 }
 
 fn parse_set(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
