@@ -185,7 +185,7 @@ fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
         }
         ColumnType::Decimal { precision, scale } => {
             let d = v.to_decimal().or_else(|| {
-                v.to_f64().and_then(|f| Decimal::parse(&format!("{f:.30}").trim_end_matches('0')))
+                v.to_f64().and_then(|f| Decimal::parse(format!("{f:.30}").trim_end_matches('0')))
             });
             let d = d.unwrap_or(Decimal::new(0, 0)).rescale(*scale);
             let digits = d.mantissa.unsigned_abs().to_string().len() as u8;
@@ -497,13 +497,12 @@ impl Server {
                         col.nullable = false;
                         primary = Some(vec![c.name.value.clone()]);
                     }
-                    ColumnOption::DialectSpecific(tokens) => {
+                    ColumnOption::DialectSpecific(tokens)
                         if tokens
                             .iter()
-                            .any(|t| t.to_string().eq_ignore_ascii_case("AUTO_INCREMENT"))
-                        {
-                            col.auto_increment = true;
-                        }
+                            .any(|t| t.to_string().eq_ignore_ascii_case("AUTO_INCREMENT")) =>
+                    {
+                        col.auto_increment = true;
                     }
                     _ => {}
                 }

@@ -401,13 +401,11 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             }
             return Ok(Statement::ShowIndex { database, table });
         }
-        if p.parse_keyword(Keyword::CREATE) {
-            if p.parse_keyword(Keyword::TABLE) {
-                let (database, table) = parse_table_name(p)?;
-                return Ok(Statement::ShowCreateTable { database, table });
-            }
-            // SHOW CREATE VIEW / PROCEDURE / DATABASE: a later part of the engine.
+        if p.parse_keyword(Keyword::CREATE) && p.parse_keyword(Keyword::TABLE) {
+            let (database, table) = parse_table_name(p)?;
+            return Ok(Statement::ShowCreateTable { database, table });
         }
+        // SHOW CREATE VIEW / PROCEDURE / DATABASE: a later part of the engine.
         if word_is(p, "WARNINGS") {
             p.next_token();
             return Ok(Statement::ShowWarnings { errors_only: false });
