@@ -107,7 +107,13 @@ impl Server {
                 if let Some(com) = com_counter(&stmt) {
                     super::status::count(&mut running.status, &mut session.status, com, 1);
                 }
-                self.dispatch(&mut session, &stmt, sql, &mut work)
+                // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
+                let saved = self.apply_set_var_hints(&mut session, sql);
+                let result = self.dispatch(&mut session, &stmt, sql, &mut work);
+                for (def, old) in saved {
+                    session.vars.store(def, old);
+                }
+                result
             }
         };
 
@@ -131,6 +137,44 @@ impl Server {
             r.sessions.insert(id, session);
         }
         (Executed { result, warnings, elapsed: self.clock.now().since(start) }, next_offset)
+    }
+
+    /// Applies the statement's `SET_VAR` optimizer hints to the session and returns the values
+    /// to restore afterwards. A hint MySQL would refuse is ignored with warning 3126.
+    fn apply_set_var_hints(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+    ) -> Vec<(&'static super::sysvar::SysVarDef, super::sysvar::VarValue)> {
+        let mut saved = Vec::new();
+        let Some(r) = self.running.as_ref() else { return saved };
+        for (name, value_text) in set_var_hints(sql) {
+            let value = match crate::sql::parse(&format!("DO {value_text}")) {
+                Ok(Statement::Do(exprs)) if exprs.len() == 1 => {
+                    let now_micros = self.clock.unix_micros();
+                    let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+                    eval_constant(&exprs[0], &mut cx).ok()
+                }
+                _ => None,
+            };
+            let checked = match value {
+                Some(v) => r.vars.check_set(&name, VarScope::Session, &SetValue::Value(v)),
+                None => Err(MySqlError::syntax(&value_text, 1)),
+            };
+            match checked {
+                Ok((def, v, _)) => {
+                    if let Some(old) = session.vars.get(def.name).cloned() {
+                        saved.push((def, old));
+                    }
+                    session.vars.store(def, v);
+                }
+                // The server reports a hint it cannot apply as a warning and runs the statement.
+                Err(e) => {
+                    session.warn(Warning { level: "Warning", code: e.code, message: e.message })
+                }
+            }
+        }
+        saved
     }
 
     pub(crate) fn dispatch(
@@ -246,6 +290,35 @@ impl Server {
             }
             Statement::DropProcedure { database, name, if_exists } => {
                 self.drop_procedure(session, database, name, *if_exists)
+            }
+            Statement::AlterIndexVisibility { database, table, index, visible } => {
+                let db = database
+                    .clone()
+                    .or_else(|| session.database.clone())
+                    .ok_or_else(MySqlError::no_database_selected)?;
+                let t = self
+                    .catalog
+                    .table_mut(&db, table)
+                    .ok_or_else(|| MySqlError::no_such_table(&db, table))?;
+                match t.def.indexes.iter_mut().find(|i| i.name.eq_ignore_ascii_case(index)) {
+                    Some(i) if i.primary => Err(MySqlError {
+                        code: 3522,
+                        sqlstate: "HY000",
+                        message: "A primary key index cannot be invisible".into(),
+                    }),
+                    Some(i) => {
+                        i.visible = *visible;
+                        Ok(Response::Ok {
+                            affected_rows: 0,
+                            info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
+                        })
+                    }
+                    None => Err(MySqlError {
+                        code: 1176,
+                        sqlstate: "42000",
+                        message: format!("Key '{index}' doesn't exist in table '{table}'"),
+                    }),
+                }
             }
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
         }
@@ -456,6 +529,28 @@ impl Server {
     }
 }
 
+/// The `SET_VAR(name = value)` items of the optimizer hint comment that follows a statement's
+/// first keyword (`SELECT /*+ SET_VAR(tmp_table_size = 1073741824) */ ...`).
+fn set_var_hints(sql: &str) -> Vec<(String, String)> {
+    let trimmed = sql.trim_start();
+    let first_len = trimmed.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(trimmed.len());
+    let rest = trimmed[first_len..].trim_start();
+    let Some(body) = rest.strip_prefix("/*+") else { return Vec::new() };
+    let Some(end) = body.find("*/") else { return Vec::new() };
+    let mut hints = Vec::new();
+    let mut text = &body[..end];
+    // Bounded by the comment's length: each round consumes one SET_VAR( ... ).
+    while let Some(at) = text.to_ascii_uppercase().find("SET_VAR(") {
+        let inner = &text[at + "SET_VAR(".len()..];
+        let Some(close) = inner.find(')') else { break };
+        if let Some((name, value)) = inner[..close].split_once('=') {
+            hints.push((name.trim().to_string(), value.trim().to_string()));
+        }
+        text = &inner[close + 1..];
+    }
+    hints
+}
+
 /// The `Com_*` counter a statement bumps.
 pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
     Some(match stmt {
@@ -476,6 +571,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::Other(s) => return super::statements::com_counter(s),
         Statement::CreateProcedure { .. } => "Com_create_procedure",
         Statement::DropProcedure { .. } => "Com_drop_procedure",
+        Statement::AlterIndexVisibility { .. } => "Com_alter_table",
         Statement::Unsupported(_) => return None,
     })
 }

@@ -57,6 +57,8 @@ pub enum Statement {
     CreateProcedure { database: Option<String>, procedure: crate::catalog::Procedure },
     /// `DROP PROCEDURE [IF EXISTS] [db.]name`
     DropProcedure { database: Option<String>, name: String, if_exists: bool },
+    /// `ALTER TABLE [db.]t ALTER INDEX i {VISIBLE | INVISIBLE}`
+    AlterIndexVisibility { database: Option<String>, table: String, index: String, visible: bool },
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
 }
@@ -219,6 +221,11 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if p.parse_keyword(Keyword::USE) {
         return Ok(Statement::Use(p.parse_identifier()?.value));
     }
+    if p.peek_keyword(Keyword::ALTER) {
+        if let Some(stmt) = parse_alter_index(p)? {
+            return Ok(stmt);
+        }
+    }
     if p.parse_keyword(Keyword::EXPLAIN)
         || p.parse_keyword(Keyword::DESCRIBE)
         || p.parse_keyword(Keyword::DESC)
@@ -233,6 +240,34 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     }
     // Anything else: sqlparser reads it; the engine's handlers run what they know.
     Ok(Statement::Other(Box::new(p.parse_statement()?)))
+}
+
+/// `ALTER TABLE t ALTER INDEX i VISIBLE|INVISIBLE` (MySQL 8.0+); None (nothing consumed) for
+/// any other ALTER, which sqlparser reads.
+fn parse_alter_index(p: &mut Parser) -> std::result::Result<Option<Statement>, ParserError> {
+    let word = |n: usize, w: &str| matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w));
+    if !(word(0, "ALTER") && word(1, "TABLE")) {
+        return Ok(None);
+    }
+    // ALTER TABLE name ALTER INDEX, or ALTER TABLE db . name ALTER INDEX
+    let qualified = p.peek_nth_token(3).token == Token::Period;
+    let at = if qualified { 5 } else { 3 };
+    if !(word(at, "ALTER") && word(at + 1, "INDEX")) {
+        return Ok(None);
+    }
+    p.next_token();
+    p.next_token();
+    let (database, table) = parse_table_name(p)?;
+    p.next_token();
+    p.next_token();
+    let index = p.parse_identifier()?.value;
+    let tok = p.next_token();
+    let visible = match &tok.token {
+        Token::Word(w) if w.value.eq_ignore_ascii_case("VISIBLE") => true,
+        Token::Word(w) if w.value.eq_ignore_ascii_case("INVISIBLE") => false,
+        _ => return p.expected("VISIBLE or INVISIBLE", tok),
+    };
+    Ok(Some(Statement::AlterIndexVisibility { database, table, index, visible }))
 }
 
 /// `EXPLAIN [FORMAT=TRADITIONAL] SELECT ...` or `EXPLAIN t` / `DESCRIBE t` (the columns).
