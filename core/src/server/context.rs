@@ -4,7 +4,7 @@
 use super::session::Session;
 use super::variables::{select_value, VarScope, Variables};
 use super::SERVER_VERSION;
-use crate::error::{Result, Warning};
+use crate::error::{MySqlError, Result, Warning};
 use crate::sql::expr::EvalContext;
 use crate::sql::Value;
 
@@ -51,5 +51,38 @@ impl EvalContext for Cx<'_> {
     }
     fn div_precision_increment(&self) -> u8 {
         self.session.vars.u64("div_precision_increment").min(30) as u8
+    }
+}
+
+/// Evaluation context for constants that may not read anything (LIMIT values, defaults).
+pub(crate) struct ConstantContext;
+
+/// A context for constant expressions.
+pub(crate) fn constant_context() -> ConstantContext {
+    ConstantContext
+}
+impl EvalContext for ConstantContext {
+    fn system_variable(&mut self, name: &str, _: VarScope) -> Result<Value> {
+        Err(MySqlError::syntax(&format!("@@{name}"), 1))
+    }
+    fn user_variable(&self, _: &str) -> Value {
+        Value::Null
+    }
+    fn warn(&mut self, _: crate::error::Warning) {}
+    fn unix_micros(&self) -> i64 {
+        0
+    }
+    fn sleep(&mut self, _: u64) {}
+    fn current_database(&self) -> Option<String> {
+        None
+    }
+    fn connection_id(&self) -> u64 {
+        0
+    }
+    fn server_version(&self) -> String {
+        SERVER_VERSION.to_string()
+    }
+    fn div_precision_increment(&self) -> u8 {
+        4
     }
 }

@@ -19,15 +19,16 @@
 //! combined over AND and OR. The Note 1003 rendering of the query is simplified: MySQL also
 //! folds constants and const tables' columns into it.
 
+use super::context::constant_context;
 use super::context::Cx;
 use super::execute::{source_name, Work};
-use super::query::{collect_equalities, constant_context, VIEW_DEPTH_MAX};
+use super::query::{collect_equalities, VIEW_DEPTH_MAX};
 use super::session::Session;
 use super::show::index_cardinality;
 use super::{cannot_connect, Server};
 use crate::catalog::Catalog;
 use crate::error::{MySqlError, Result, Warning};
-use crate::sql::bind::{BExpr, Binder, Columns};
+use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
 use crate::sql::expr::{eval, eval_constant};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::schema::{ColumnDef, ColumnType};
@@ -108,29 +109,16 @@ impl Scope<'_> {
 
 impl Columns for Scope<'_> {
     fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
-        let mut found: Option<u32> = None;
-        for s in self.sources {
-            if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
-                continue;
-            }
-            if let Some(p) = s.columns.iter().position(|c| c.eq_ignore_ascii_case(name)) {
-                if found.is_some() {
-                    return Err(MySqlError {
-                        code: 1052,
-                        sqlstate: "23000",
-                        message: format!("Column '{name}' in {clause} is ambiguous"),
-                    });
-                }
-                found = Some(s.offset + p as u32);
-            }
-        }
-        found.ok_or_else(|| {
-            let full = match qualifier {
-                Some(q) => format!("{q}.{name}"),
-                None => name.to_string(),
-            };
-            MySqlError::unknown_column(&full, clause)
-        })
+        let sources: Vec<SourceColumns> = self
+            .sources
+            .iter()
+            .map(|s| SourceColumns {
+                alias: &s.alias,
+                offset: s.offset,
+                names: s.columns.iter().map(String::as_str).collect(),
+            })
+            .collect();
+        resolve_among(&sources, qualifier, name, clause)
     }
 }
 

@@ -9,15 +9,19 @@
 //! ```
 
 pub mod context;
+pub mod dml;
 pub mod execute;
 pub mod explain;
 pub mod procedure;
 pub mod query;
+pub mod scan;
 pub mod session;
 pub mod show;
 pub mod statements;
 pub mod status;
 pub mod status_registry;
+pub mod subquery;
+pub mod system_tables;
 pub mod sysvar;
 pub mod sysvar_registry;
 pub mod variables;

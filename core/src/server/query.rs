@@ -8,18 +8,15 @@
 //! primary key column to a constant. Joins are nested loops over the inner sources'
 //! materialised rows (the chapter's joins are over small tables).
 
-use super::context::Cx;
+use super::context::{ConstantContext, Cx};
 use super::execute::Work;
+use super::scan::{scan_table, Costs};
 use super::session::Session;
-use super::status::Status;
-use super::variables::{lookup, show_text};
 use super::{Running, Server};
 use crate::catalog::Catalog;
 use crate::error::{MySqlError, Result};
 use crate::exec::aggregate::Accumulator;
-use crate::innodb::buffer_pool::{Access, PageId};
-use crate::sim::{Clock, Disk, Host};
-use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
+use crate::sql::bind::{resolve_among, AggCall, AggFunc, BExpr, Binder, Columns, SourceColumns};
 use crate::sql::expr::{eval, EvalContext};
 use crate::sql::value::Value;
 use crate::storage::table::{cmp_values, Key, Row, Table};
@@ -36,9 +33,6 @@ pub const VIEW_DEPTH_MAX: u32 = 16;
 /// past it the statement stops with error 1114 rather than exhausting the browser tab.
 /// Simplification: MySQL would spill to an on-disk temporary table instead.
 pub const ROWS_IN_MEMORY_MAX: u64 = 4_000_000;
-/// The first page of a file-per-table tablespace that holds index pages (0-2 are the space
-/// header, the insert buffer bitmap and the inode page; the clustered index root is page 3).
-const FIRST_INDEX_PAGE: u64 = 3;
 
 /// Column metadata of a source or a result.
 #[derive(Clone, Debug, PartialEq)]
@@ -75,31 +69,16 @@ struct Scope<'a> {
 
 impl Columns for Scope<'_> {
     fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
-        let mut found: Option<u32> = None;
-        for s in self.sources {
-            if let Some(q) = qualifier {
-                if !s.alias.eq_ignore_ascii_case(q) {
-                    continue;
-                }
-            }
-            if let Some(p) = s.meta.iter().position(|m| m.name.eq_ignore_ascii_case(name)) {
-                if found.is_some() {
-                    return Err(MySqlError {
-                        code: 1052,
-                        sqlstate: "23000",
-                        message: format!("Column '{name}' in {clause} is ambiguous"),
-                    });
-                }
-                found = Some(s.offset + p as u32);
-            }
-        }
-        found.ok_or_else(|| {
-            let full = match qualifier {
-                Some(q) => format!("{q}.{name}"),
-                None => name.to_string(),
-            };
-            MySqlError::unknown_column(&full, clause)
-        })
+        let sources: Vec<SourceColumns> = self
+            .sources
+            .iter()
+            .map(|s| SourceColumns {
+                alias: &s.alias,
+                offset: s.offset,
+                names: s.meta.iter().map(|m| m.name.as_str()).collect(),
+            })
+            .collect();
+        resolve_among(&sources, qualifier, name, clause)
     }
 }
 
@@ -107,39 +86,6 @@ impl Columns for Scope<'_> {
 pub struct QueryResult {
     pub meta: Vec<Meta>,
     pub rows: Vec<Row>,
-}
-
-/// Parts of the server a scan charges: clock, disk, host memory, buffer pool and counters.
-pub(crate) struct Costs<'a> {
-    pub clock: &'a mut Clock,
-    pub disk: &'a mut Disk,
-    pub host: &'a mut Host,
-    pub pool: &'a mut crate::innodb::buffer_pool::BufferPool,
-    pub status: &'a mut Status,
-    /// Set when the host ran out of memory: the kernel kills mysqld after this statement.
-    pub oom: &'a mut Option<crate::sim::OutOfMemory>,
-}
-
-impl Costs<'_> {
-    /// Requests one page from the buffer pool, paying for a miss with a disk read and memory
-    /// for a newly resident page.
-    pub fn request_page(&mut self, page: PageId) {
-        self.status.add("Innodb_buffer_pool_read_requests", 1);
-        let before = self.pool.pages_data();
-        if let Access::Miss { .. } = self.pool.get(page) {
-            let d = self.disk.read_pages(1);
-            self.clock.advance(d);
-            for c in ["Innodb_buffer_pool_reads", "Innodb_pages_read", "Innodb_data_reads"] {
-                self.status.add(c, 1);
-            }
-            self.status.add("Innodb_data_read", 16384);
-            if self.pool.pages_data() > before && self.oom.is_none() {
-                if let Err(e) = self.host.allocate("buffer pool", 16384) {
-                    *self.oom = Some(e);
-                }
-            }
-        }
-    }
 }
 
 impl Server {
@@ -279,125 +225,6 @@ impl Server {
         Ok(QueryResult { meta: plan.output_meta(&sources, &rows), rows })
     }
 
-    /// Runs the uncorrelated subqueries of a SELECT's list, WHERE and HAVING and puts their
-    /// results in their place. Simplification: a correlated subquery (one that names an outer
-    /// column) fails with the inner query's unknown-column error instead of running per row.
-    fn resolve_select_subqueries(
-        &mut self,
-        session: &mut Session,
-        sel: &mut Select,
-        work: &mut Work,
-        depth: u32,
-    ) -> Result<()> {
-        for item in sel.projection.iter_mut() {
-            if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
-                self.resolve_subqueries(session, e, work, depth)?;
-            }
-        }
-        if let Some(w) = sel.selection.as_mut() {
-            self.resolve_subqueries(session, w, work, depth)?;
-        }
-        if let Some(h) = sel.having.as_mut() {
-            self.resolve_subqueries(session, h, work, depth)?;
-        }
-        Ok(())
-    }
-
-    fn resolve_subqueries(
-        &mut self,
-        session: &mut Session,
-        e: &mut Expr,
-        work: &mut Work,
-        depth: u32,
-    ) -> Result<()> {
-        let mut go =
-            |this: &mut Server, x: &mut Expr| this.resolve_subqueries(session, x, work, depth);
-        match e {
-            Expr::Subquery(q) => {
-                let r = self.subquery(session, q, work, depth)?;
-                if r.meta.len() != 1 {
-                    return Err(operand_columns());
-                }
-                if r.rows.len() > 1 {
-                    return Err(MySqlError {
-                        code: 1242,
-                        sqlstate: "21000",
-                        message: "Subquery returns more than 1 row".into(),
-                    });
-                }
-                let v = r.rows.first().map_or(Value::Null, |row| row[0].clone());
-                *e = literal_expr(&v);
-            }
-            Expr::Exists { subquery, negated } => {
-                let r = self.subquery(session, subquery, work, depth)?;
-                *e = literal_expr(&Value::Int(i64::from(r.rows.is_empty() == *negated)));
-            }
-            Expr::In { expr, target, .. } => {
-                go(self, expr)?;
-                match target {
-                    sqlparser::ast::InTarget::Subquery(q) => {
-                        let r = self.subquery(session, q, work, depth)?;
-                        if r.meta.len() != 1 {
-                            return Err(operand_columns());
-                        }
-                        let list: Vec<Expr> =
-                            r.rows.iter().map(|row| literal_expr(&row[0])).collect();
-                        // `x IN (empty)` is false: MySQL's empty IN list.
-                        *target = sqlparser::ast::InTarget::List(if list.is_empty() {
-                            vec![literal_expr(&Value::Null)]
-                        } else {
-                            list
-                        });
-                    }
-                    sqlparser::ast::InTarget::List(list) => {
-                        for x in list {
-                            go(self, x)?;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            Expr::BinaryOp { left, right, .. } => {
-                go(self, left)?;
-                go(self, right)?;
-            }
-            Expr::UnaryOp { expr, .. }
-            | Expr::Nested(expr)
-            | Expr::IsNull(expr)
-            | Expr::IsNotNull(expr) => go(self, expr)?,
-            Expr::Between { expr, low, high, .. } => {
-                go(self, expr)?;
-                go(self, low)?;
-                go(self, high)?;
-            }
-            Expr::Function(f) => {
-                if let sqlparser::ast::FunctionArguments::List(l) = &mut f.args {
-                    for a in l.args.iter_mut() {
-                        if let sqlparser::ast::FunctionArg::Unnamed(
-                            sqlparser::ast::FunctionArgExpr::Expr(x),
-                        ) = a
-                        {
-                            go(self, x)?;
-                        }
-                    }
-                }
-            }
-            _ => {}
-        }
-        Ok(())
-    }
-
-    fn subquery(
-        &mut self,
-        session: &mut Session,
-        q: &Query,
-        work: &mut Work,
-        depth: u32,
-    ) -> Result<QueryResult> {
-        let text = q.to_string();
-        self.run_query(session, q, &text, work, depth + 1)
-    }
-
     fn add_sources(
         &mut self,
         session: &mut Session,
@@ -512,213 +339,10 @@ impl Server {
         }
         Err(MySqlError::no_such_table(&db, &table))
     }
-
-    /// The rows of a performance_schema or information_schema table the server produces.
-    pub(crate) fn system_table(
-        &mut self,
-        session: &Session,
-        db: &str,
-        table: &str,
-        alias: &str,
-    ) -> Result<(Vec<Meta>, Vec<Row>)> {
-        let text = |name: &str| Meta {
-            name: name.to_string(),
-            table: alias.to_string(),
-            numeric: false,
-            nullable: false,
-        };
-        let num = |name: &str| Meta {
-            name: name.to_string(),
-            table: alias.to_string(),
-            numeric: true,
-            nullable: true,
-        };
-        let key = (db.to_ascii_lowercase(), table.to_ascii_lowercase());
-        match (key.0.as_str(), key.1.as_str()) {
-            ("performance_schema", "global_status") | ("performance_schema", "session_status") => {
-                let global = self.global_status_all();
-                let session_scope = key.1 == "session_status";
-                let rows = global
-                    .into_iter()
-                    .map(|(name, v)| {
-                        let v = if session_scope {
-                            session.status.get(name).cloned().unwrap_or(v)
-                        } else {
-                            v
-                        };
-                        vec![Value::Str(name.to_string()), Value::Str(v.text())]
-                    })
-                    .collect();
-                Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
-            }
-            ("performance_schema", "global_variables")
-            | ("performance_schema", "session_variables") => {
-                let running = self.running.as_ref().ok_or_else(super::cannot_connect)?;
-                let session_scope = key.1 == "session_variables";
-                let rows = running
-                    .vars
-                    .iter_global()
-                    .map(|(name, global)| {
-                        let def = lookup(name).expect("registered");
-                        let v = if session_scope {
-                            session.vars.get(name).unwrap_or(global)
-                        } else {
-                            global
-                        };
-                        vec![Value::Str(name.to_string()), Value::Str(show_text(def, v))]
-                    })
-                    .collect();
-                Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
-            }
-            ("information_schema", "tables") => {
-                let mut rows = Vec::new();
-                for t in self.catalog.tables() {
-                    let s = t.sizes();
-                    rows.push(vec![
-                        Value::Str("def".into()),
-                        Value::Str(t.def.schema.clone()),
-                        Value::Str(t.def.name.clone()),
-                        Value::Str("BASE TABLE".into()),
-                        Value::Str("InnoDB".into()),
-                        Value::UInt(10),
-                        Value::Str("Dynamic".into()),
-                        Value::UInt(s.rows),
-                        Value::UInt(s.avg_row_length),
-                        Value::UInt(s.data_length),
-                        Value::UInt(0),
-                        Value::UInt(s.index_length),
-                        Value::UInt(0),
-                        if t.def.columns.iter().any(|c| c.auto_increment) {
-                            Value::UInt(t.auto_increment_next)
-                        } else {
-                            Value::Null
-                        },
-                        Value::Str("utf8mb4_0900_ai_ci".into()),
-                    ]);
-                }
-                let meta = vec![
-                    text("TABLE_CATALOG"),
-                    text("TABLE_SCHEMA"),
-                    text("TABLE_NAME"),
-                    text("TABLE_TYPE"),
-                    text("ENGINE"),
-                    num("VERSION"),
-                    text("ROW_FORMAT"),
-                    num("TABLE_ROWS"),
-                    num("AVG_ROW_LENGTH"),
-                    num("DATA_LENGTH"),
-                    num("MAX_DATA_LENGTH"),
-                    num("INDEX_LENGTH"),
-                    num("DATA_FREE"),
-                    num("AUTO_INCREMENT"),
-                    text("TABLE_COLLATION"),
-                ];
-                Ok((meta, rows))
-            }
-            ("information_schema", "schemata") => {
-                let rows = self
-                    .catalog
-                    .database_names()
-                    .into_iter()
-                    .map(|n| {
-                        vec![
-                            Value::Str("def".into()),
-                            Value::Str(n),
-                            Value::Str("utf8mb4".into()),
-                            Value::Str("utf8mb4_0900_ai_ci".into()),
-                        ]
-                    })
-                    .collect();
-                Ok((
-                    vec![
-                        text("CATALOG_NAME"),
-                        text("SCHEMA_NAME"),
-                        text("DEFAULT_CHARACTER_SET_NAME"),
-                        text("DEFAULT_COLLATION_NAME"),
-                    ],
-                    rows,
-                ))
-            }
-            _ => Err(MySqlError::no_such_table(db, table)),
-        }
-    }
-}
-
-/// 1241 ER_OPERAND_COLUMNS
-fn operand_columns() -> MySqlError {
-    MySqlError {
-        code: 1241,
-        sqlstate: "21000",
-        message: "Operand should contain 1 column(s)".into(),
-    }
-}
-
-/// A value as a literal expression (subquery results substituted into the outer query).
-fn literal_expr(v: &Value) -> Expr {
-    use sqlparser::ast::Value as L;
-    let lit = match v {
-        Value::Null => L::Null,
-        Value::Str(s) => L::SingleQuotedString(s.clone()),
-        Value::Double(d) => L::Number(format!("{d:e}"), false),
-        other => L::Number(other.to_text().unwrap_or_default(), false),
-    };
-    Expr::Value(lit.into())
 }
 
 fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> {
     catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))
-}
-
-/// Scans a stored table (or looks up one key), requesting each leaf page as the scan enters
-/// it (after the root-to-leaf path of the first row), and counting handler calls.
-pub(crate) fn scan_table(
-    t: &Table,
-    key: Option<&Key>,
-    wanted: &[bool],
-    costs: &mut Costs,
-    work: &mut Work,
-    visit: &mut dyn FnMut(u64, &Row) -> bool,
-) {
-    let geometry = t.clustered_geometry();
-    let page = |rel: u64| PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel };
-    if let Some(key) = key {
-        costs.status.add("Handler_read_key", 1);
-        let ordinal = t.ordinal_hint(key);
-        for p in geometry.path_to_leaf(ordinal) {
-            costs.request_page(page(p));
-        }
-        if let Some(row) = t.get(key) {
-            work.rows += 1;
-            costs.status.add("Innodb_rows_read", 1);
-            visit(ordinal, &row);
-        }
-        return;
-    }
-    let mut current_leaf: Option<u64> = None;
-    let mut examined = 0u64;
-    t.scan(wanted, &mut |ordinal, row| {
-        let leaf = geometry.leaf_page_of(ordinal);
-        if current_leaf != Some(leaf) {
-            match current_leaf {
-                None => {
-                    for p in geometry.path_to_leaf(ordinal) {
-                        costs.request_page(page(p));
-                    }
-                }
-                Some(_) => costs.request_page(page(leaf)),
-            }
-            current_leaf = Some(leaf);
-        }
-        examined += 1;
-        visit(ordinal, row)
-    });
-    if current_leaf.is_none() {
-        // An empty table still reads its root page.
-        costs.request_page(page(0));
-    }
-    work.rows += examined;
-    costs.status.add("Innodb_rows_read", examined);
-    costs.status.add("Handler_read_rnd_next", examined + 1);
 }
 
 /// Iterates the inner sources for one partial joined row; false stops the whole scan.
@@ -1032,39 +656,6 @@ fn constant_u64(e: &Expr) -> Result<u64> {
         .filter(|n| *n >= 0)
         .map(|n| n as u64)
         .ok_or_else(|| MySqlError::syntax(&e.to_string(), 1))
-}
-
-/// Evaluation context for constants that may not read anything (LIMIT values, defaults).
-pub(crate) struct ConstantContext;
-
-/// A context for constant expressions.
-pub(crate) fn constant_context() -> ConstantContext {
-    ConstantContext
-}
-impl EvalContext for ConstantContext {
-    fn system_variable(&mut self, name: &str, _: super::variables::VarScope) -> Result<Value> {
-        Err(MySqlError::syntax(&format!("@@{name}"), 1))
-    }
-    fn user_variable(&self, _: &str) -> Value {
-        Value::Null
-    }
-    fn warn(&mut self, _: crate::error::Warning) {}
-    fn unix_micros(&self) -> i64 {
-        0
-    }
-    fn sleep(&mut self, _: u64) {}
-    fn current_database(&self) -> Option<String> {
-        None
-    }
-    fn connection_id(&self) -> u64 {
-        0
-    }
-    fn server_version(&self) -> String {
-        super::SERVER_VERSION.to_string()
-    }
-    fn div_precision_increment(&self) -> u8 {
-        4
-    }
 }
 
 /// `ORDER BY 2` or `ORDER BY alias`: an output column.

@@ -121,6 +121,42 @@ impl Columns for NoColumns {
     }
 }
 
+/// One FROM source's columns, for [`resolve_among`].
+pub struct SourceColumns<'a> {
+    /// The name the query uses for the source (its alias, else the table name).
+    pub alias: &'a str,
+    /// Position of the source's first column in the joined row.
+    pub offset: u32,
+    pub names: Vec<&'a str>,
+}
+
+/// Resolves `qualifier.name` among joined sources: MySQL's 1052 when it is ambiguous, 1054
+/// when nothing has it.
+pub fn resolve_among(
+    sources: &[SourceColumns],
+    qualifier: Option<&str>,
+    name: &str,
+    clause: &str,
+) -> Result<u32> {
+    let mut found: Option<u32> = None;
+    for s in sources {
+        if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
+            continue;
+        }
+        if let Some(p) = s.names.iter().position(|c| c.eq_ignore_ascii_case(name)) {
+            if found.is_some() {
+                return Err(MySqlError {
+                    code: 1052,
+                    sqlstate: "23000",
+                    message: format!("Column '{name}' in {clause} is ambiguous"),
+                });
+            }
+            found = Some(s.offset + p as u32);
+        }
+    }
+    found.ok_or_else(|| NoColumns.resolve(qualifier, name, clause).unwrap_err())
+}
+
 /// Columns known by name only (SHOW ... WHERE sees `Variable_name` and `Value`).
 pub struct NamedColumns<'a> {
     pub names: &'a [&'a str],
