@@ -150,6 +150,31 @@ impl Server {
                     ))
                 }
             }
+            S::Drop { object_type: ObjectType::Index, names, table: Some(table), .. } => {
+                let (db, t) = table_name(session, table)?;
+                let index = names
+                    .first()
+                    .map(|n| n.to_string().trim_matches('`').to_string())
+                    .unwrap_or_default();
+                let tbl = self
+                    .catalog
+                    .table_mut(&db, &t)
+                    .ok_or_else(|| MySqlError::no_such_table(&db, &t))?;
+                if index.eq_ignore_ascii_case("PRIMARY") {
+                    return Err(MySqlError::not_supported_yet("dropping a primary key"));
+                }
+                if !tbl.drop_index(&index) {
+                    return Err(err(
+                        1091,
+                        "42000",
+                        format!("Can't DROP '{index}'; check that column/key exists"),
+                    ));
+                }
+                Ok(Response::Ok {
+                    affected_rows: 0,
+                    info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
+                })
+            }
             S::Drop { object_type, if_exists, names, .. } => {
                 self.drop(session, object_type, *if_exists, names)
             }
@@ -179,7 +204,10 @@ impl Server {
                     .map(|c| c.column.expr.to_string().trim_matches('`').to_string())
                     .collect();
                 self.add_index(&db, &table, name, &cols, ci.unique)?;
-                Ok(ok(0))
+                Ok(Response::Ok {
+                    affected_rows: 0,
+                    info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
+                })
             }
             S::Insert(ins) => self.insert(session, ins, sql, work),
             S::Update(up) => self.update(session, up, work),

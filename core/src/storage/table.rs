@@ -364,6 +364,20 @@ impl Table {
         self.secondary_fill = FillPolicy::SortedBuild { fill_factor_pct: 100 };
     }
 
+    /// Drops a secondary index and its pages; false if there is none by that name.
+    pub fn drop_index(&mut self, name: &str) -> bool {
+        let secondary: Vec<usize> =
+            (0..self.def.indexes.len()).filter(|&i| !self.def.indexes[i].primary).collect();
+        let Some(pos) =
+            secondary.iter().position(|&i| self.def.indexes[i].name.eq_ignore_ascii_case(name))
+        else {
+            return false;
+        };
+        self.def.indexes.remove(secondary[pos]);
+        self.secondary_bytes.remove(pos);
+        true
+    }
+
     /// Rows stored in memory (changed or inserted), for memory accounting.
     pub fn changed_rows(&self) -> u64 {
         self.changes.len() as u64
