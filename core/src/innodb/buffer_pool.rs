@@ -97,17 +97,19 @@ impl BufferPool {
         self.resident.contains_key(&page)
     }
 
-    /// Drops every page of a tablespace (DROP TABLE, TRUNCATE).
-    pub fn discard_space(&mut self, space: u32) {
+    /// Drops every page of a tablespace (DROP TABLE, TRUNCATE); returns how many there were.
+    pub fn discard_space(&mut self, space: u32) -> u64 {
         let pages: Vec<(PageId, u64)> = self
             .resident
             .range(PageId { space, page_no: 0 }..=PageId { space, page_no: u64::MAX })
             .map(|(p, t)| (*p, *t))
             .collect();
+        let n = pages.len() as u64;
         for (p, t) in pages {
             self.resident.remove(&p);
             self.by_recency.remove(&t);
         }
+        n
     }
 
     pub fn capacity_pages(&self) -> u64 {

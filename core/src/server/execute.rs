@@ -136,6 +136,18 @@ impl Server {
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
+        if self.kill_if_out_of_memory() {
+            // The client's connection dies with the server, mid-statement.
+            let lost = MySqlError {
+                code: 2013,
+                sqlstate: "HY000",
+                message: "Lost connection to MySQL server during query".into(),
+            };
+            return (
+                Executed { result: Err(lost), warnings: 0, elapsed: self.clock.now().since(start) },
+                None,
+            );
+        }
         (Executed { result, warnings, elapsed: self.clock.now().since(start) }, next_offset)
     }
 

@@ -83,6 +83,8 @@ impl DatasetSpec {
 pub enum Down {
     /// mysqld refused to start; the error log lines say why.
     StartupFailed(Vec<String>),
+    /// The kernel's OOM killer ended mysqld: the container ran out of memory.
+    OomKilled { used_bytes: u64, limit_bytes: u64 },
 }
 
 /// The simulated server and machine.
@@ -325,6 +327,28 @@ fn size_buffer_pool(vars: &mut Variables) {
 }
 
 impl Server {
+    /// If the last statement ran the host out of memory, the kernel kills mysqld now, as the
+    /// OOM killer does to a container that passes `--memory`. Returns whether it did.
+    ///
+    /// Simplification: the statement finishes its work before the kill; the real OOM killer
+    /// strikes at the allocation. What the client sees (error 2013, then 2002) is the same.
+    pub(crate) fn kill_if_out_of_memory(&mut self) -> bool {
+        let Some(oom) = self.running.as_mut().and_then(|r| r.oom.take()) else { return false };
+        // The kernel logs the kill; mysqld's own log just stops.
+        self.error_log.push(format!(
+            "kernel: Memory cgroup out of memory: Killed process 1 (mysqld) total-vm:{}kB, \
+             anon-rss:{}kB; limit {}kB",
+            (oom.used_bytes + oom.wanted_bytes) / 1024,
+            oom.used_bytes / 1024,
+            oom.limit_bytes / 1024
+        ));
+        self.running = None;
+        self.down =
+            Some(Down::OomKilled { used_bytes: oom.used_bytes, limit_bytes: oom.limit_bytes });
+        self.host.release_all();
+        true
+    }
+
     /// Applies a new `innodb_buffer_pool_size`: rounded up to a multiple of chunk size x
     /// instances (as InnoDB does), then the pool grows or shrinks, evicting least recently used
     /// pages and returning their memory.

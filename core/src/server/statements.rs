@@ -222,7 +222,8 @@ impl Server {
                     let space = table.space_id;
                     table.truncate();
                     if let Some(r) = self.running.as_mut() {
-                        r.pool.discard_space(space);
+                        let freed = r.pool.discard_space(space);
+                        self.host.release("buffer pool", freed * 16384);
                     }
                 }
                 Ok(ok(0))
@@ -304,7 +305,8 @@ impl Server {
                 match self.catalog.drop_database(&name) {
                     Some(spaces) => {
                         if let Some(r) = self.running.as_mut() {
-                            spaces.iter().for_each(|s| r.pool.discard_space(*s));
+                            let freed: u64 = spaces.iter().map(|s| r.pool.discard_space(*s)).sum();
+                            self.host.release("buffer pool", freed * 16384);
                         }
                         if session.database.as_deref() == Some(name.as_str()) {
                             session.database = None;
@@ -334,7 +336,8 @@ impl Server {
                     match removed {
                         Some(Some(space)) => {
                             if let Some(r) = self.running.as_mut() {
-                                r.pool.discard_space(space);
+                                let freed = r.pool.discard_space(space);
+                                self.host.release("buffer pool", freed * 16384);
                             }
                         }
                         Some(None) => {}
