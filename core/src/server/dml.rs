@@ -388,13 +388,7 @@ impl Server {
         }
         let matched =
             self.matching_rows(session, &db, &table, &alias, up.selection.as_ref(), work)?;
-        let limit = match &up.limit {
-            Some(e) => eval_constant(e, &mut super::context::constant_context())?
-                .to_i64()
-                .unwrap_or(0)
-                .max(0) as usize,
-            None => usize::MAX,
-        };
+        let limit = row_limit(&up.limit)?;
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
@@ -462,13 +456,7 @@ impl Server {
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let matched =
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
-        let limit = match &del.limit {
-            Some(e) => eval_constant(e, &mut super::context::constant_context())?
-                .to_i64()
-                .unwrap_or(0)
-                .max(0) as usize,
-            None => usize::MAX,
-        };
+        let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
         for (key, old) in matched.into_iter().take(limit) {
             let t = self
@@ -494,4 +482,15 @@ impl Server {
         }
         Ok(ok(deleted))
     }
+}
+
+/// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
+fn row_limit(limit: &Option<sqlparser::ast::Expr>) -> Result<usize> {
+    Ok(match limit {
+        Some(e) => {
+            eval_constant(e, &mut super::context::constant_context())?.to_i64().unwrap_or(0).max(0)
+                as usize
+        }
+        None => usize::MAX,
+    })
 }

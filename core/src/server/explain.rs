@@ -19,10 +19,9 @@
 //! combined over AND and OR. The Note 1003 rendering of the query is simplified: MySQL also
 //! folds constants and const tables' columns into it.
 
-use super::context::constant_context;
 use super::context::Cx;
 use super::execute::{source_name, Work};
-use super::query::{collect_equalities, VIEW_DEPTH_MAX};
+use super::query::{collect_equalities, constant_u64, output_ref, VIEW_DEPTH_MAX};
 use super::session::Session;
 use super::show::index_cardinality;
 use super::{cannot_connect, Server};
@@ -625,7 +624,8 @@ fn bind(
             exprs
                 .iter()
                 .map(|e| {
-                    output_ref(e, &items).map_or_else(|| b.bind(e), |i| Ok(items[i].0.clone()))
+                    output_ref(e, &items)
+                        .map_or_else(|| b.bind(e), |i| Ok(items[i as usize].0.clone()))
                 })
                 .collect::<Result<Vec<_>>>()?
         }
@@ -638,7 +638,7 @@ fn bind(
             for o in list {
                 let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
                 let key = match output_ref(&o.expr, &items) {
-                    Some(i) => items[i].0.clone(),
+                    Some(i) => items[i as usize].0.clone(),
                     None => binder.bind(&o.expr)?,
                 };
                 order_by.push((key, desc));
@@ -691,29 +691,6 @@ fn wildcard_qualifier(item: &SelectItem) -> Option<String> {
             name.0.last().map(|p| p.to_string().trim_matches('`').to_string())
         }
         SelectItem::QualifiedWildcard(kind, _) => Some(kind.to_string()),
-        _ => None,
-    }
-}
-
-/// A LIMIT or OFFSET value.
-fn constant_u64(e: &Expr) -> Result<u64> {
-    let v = eval_constant(e, &mut constant_context())?;
-    v.to_i64()
-        .filter(|n| *n >= 0)
-        .map(|n| n as u64)
-        .ok_or_else(|| MySqlError::syntax(&e.to_string(), 1))
-}
-
-/// `ORDER BY 2` or `ORDER BY alias`: a select-list item.
-fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<usize> {
-    match e {
-        Expr::Value(v) => {
-            let n: usize = v.value.to_string().parse().ok()?;
-            (n >= 1 && n <= items.len()).then(|| n - 1)
-        }
-        Expr::Identifier(id) => {
-            items.iter().position(|(_, name)| name.eq_ignore_ascii_case(&id.value))
-        }
         _ => None,
     }
 }

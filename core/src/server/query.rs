@@ -649,7 +649,8 @@ fn is_constant(e: &Expr) -> bool {
     }
 }
 
-fn constant_u64(e: &Expr) -> Result<u64> {
+/// A LIMIT or OFFSET value: a non-negative constant.
+pub(crate) fn constant_u64(e: &Expr) -> Result<u64> {
     let mut cx_free = ConstantContext;
     let v = crate::sql::expr::eval_constant(e, &mut cx_free)?;
     v.to_i64()
@@ -659,7 +660,7 @@ fn constant_u64(e: &Expr) -> Result<u64> {
 }
 
 /// `ORDER BY 2` or `ORDER BY alias`: an output column.
-fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
+pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
     match e {
         Expr::Value(v) => {
             let n: u32 = v.value.to_string().parse().ok()?;

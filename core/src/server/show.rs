@@ -16,6 +16,7 @@ use crate::catalog::Catalog;
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{Binder, NamedColumns};
 use crate::sql::expr::eval;
+use crate::sql::expr::LikePattern;
 use crate::sql::parse::{ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::schema::{ColumnDef, ColumnType, IndexDef};
@@ -397,52 +398,9 @@ fn like_filter(filter: Option<&ShowFilter>, name: &str) -> bool {
 }
 
 /// SQL LIKE with `\` as escape, comparing characters exactly: database and table names are
-/// case-sensitive on a server with lower_case_table_names=0. Iterative, with one backtrack
-/// point per `%`, so the work is bounded by |name| x |pattern|.
+/// case-sensitive on a server with lower_case_table_names=0.
 pub(crate) fn like_case_sensitive(pattern: &str, name: &str) -> bool {
-    enum Token {
-        Char(char),
-        One,
-        Any,
-    }
-    let mut tokens = Vec::new();
-    let mut chars = pattern.chars();
-    while let Some(c) = chars.next() {
-        tokens.push(match c {
-            '\\' => Token::Char(chars.next().unwrap_or('\\')),
-            '%' => Token::Any,
-            '_' => Token::One,
-            c => Token::Char(c),
-        });
-    }
-    let s: Vec<char> = name.chars().collect();
-    let (mut si, mut pi) = (0usize, 0usize);
-    let mut star: Option<(usize, usize)> = None;
-    while si < s.len() {
-        match tokens.get(pi) {
-            Some(Token::Any) => {
-                star = Some((pi, si));
-                pi += 1;
-            }
-            Some(Token::One) => {
-                si += 1;
-                pi += 1;
-            }
-            Some(Token::Char(c)) if *c == s[si] => {
-                si += 1;
-                pi += 1;
-            }
-            _ => match star {
-                Some((p, s_at)) => {
-                    pi = p + 1;
-                    si = s_at + 1;
-                    star = Some((p, s_at + 1));
-                }
-                None => return false,
-            },
-        }
-    }
-    tokens[pi..].iter().all(|t| matches!(t, Token::Any))
+    LikePattern::case_sensitive(pattern, '\\').matches(name)
 }
 
 /// The column type as SHOW COLUMNS writes it: `int`, `bigint unsigned`, `varchar(255)`.

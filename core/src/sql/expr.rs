@@ -500,12 +500,29 @@ enum LikeToken {
 #[derive(Clone, Debug)]
 pub struct LikePattern {
     tokens: Vec<LikeToken>,
+    /// Fold case (the default collation); false for names compared exactly.
+    fold_case: bool,
 }
 
 impl LikePattern {
     pub fn new(p: &str, escape: char) -> LikePattern {
+        Self::build(p, escape, true)
+    }
+
+    /// A pattern that compares characters exactly (database and table names on a server with
+    /// `lower_case_table_names = 0`).
+    pub fn case_sensitive(p: &str, escape: char) -> LikePattern {
+        Self::build(p, escape, false)
+    }
+
+    fn build(p: &str, escape: char, fold_case: bool) -> LikePattern {
         let mut tokens = Vec::new();
-        let mut it = p.chars().flat_map(char::to_lowercase);
+        let folded: String = if fold_case {
+            p.chars().flat_map(char::to_lowercase).collect()
+        } else {
+            p.to_string()
+        };
+        let mut it = folded.chars();
         while let Some(c) = it.next() {
             tokens.push(if c == escape {
                 LikeToken::Lit(it.next().unwrap_or(escape))
@@ -517,13 +534,17 @@ impl LikePattern {
                 LikeToken::Lit(c)
             });
         }
-        LikePattern { tokens }
+        LikePattern { tokens, fold_case }
     }
 
     /// Iterative matching with one backtrack point per `%`, so no recursion depth depends on
     /// the input and the work is bounded by |s| x |pattern|.
     pub fn matches(&self, s: &str) -> bool {
-        let s: Vec<char> = s.chars().flat_map(char::to_lowercase).collect();
+        let s: Vec<char> = if self.fold_case {
+            s.chars().flat_map(char::to_lowercase).collect()
+        } else {
+            s.chars().collect()
+        };
         let toks = &self.tokens;
         let (mut si, mut pi) = (0usize, 0usize);
         let mut star: Option<(usize, usize)> = None;
