@@ -116,14 +116,14 @@ fn page_views_rows_are_deterministic_and_referrers_distinct() {
     // Wanting fewer columns must not change the ones computed.
     let full = row(pa, 12_345);
     let mut only_ref = vec![Value::Null; 7];
-    let wanted = [false, false, false, false, true, false, false];
+    let wanted = [false, false, false, true, false, false, false];
     pa.generator.fill_row(12_345, &wanted, &mut only_ref);
-    assert_eq!(only_ref[4], full[4]);
+    assert_eq!(only_ref[3], full[3]);
     assert!(only_ref[0].is_null() && only_ref[6].is_null());
 
     // Referrers: distinct over a 100,000-row sample spread over the table.
     let mut referrers: Vec<String> = (0..100_000u64)
-        .map(|s| match &row(pa, s * 30).get(4) {
+        .map(|s| match &row(pa, s * 30).get(3) {
             Some(Value::Str(r)) => r.clone(),
             other => panic!("referrer {other:?}"),
         })
@@ -265,8 +265,8 @@ fn record_sizes_by_hand() {
     r[2] = Value::Int(7);
     // url 11 bytes, referrer 23 bytes, user_agent 135 bytes: a 2-byte length, since
     // VARCHAR(255) in utf8mb4 can exceed 255 bytes.
-    r[3] = Value::Str("/products/7".into());
-    r[4] = Value::Str("https://t.co/AbCdEf1234".into());
+    r[4] = Value::Str("/products/7".into());
+    r[3] = Value::Str("https://t.co/AbCdEf1234".into());
     r[5] = Value::Str("x".repeat(135));
     // 5 header + 1 null bitmap (product_id, referrer, user_agent) + 1 + 1 + 2 length bytes
     // + 8 id + 6 + 7 + 4 customer_id + 4 product_id + 11 + 23 + 135 + 5 viewed_at = 213.
@@ -323,8 +323,8 @@ fn pinned_rows_guard_cross_platform_drift() {
     assert_eq!(r[0], Value::UInt(3_000_000));
     assert_eq!(r[1], Value::Int(9));
     assert_eq!(r[2], Value::Int(3));
-    assert_eq!(r[3], Value::Str("/products/3-usb-c-hub-7-in-1".into()));
-    assert_eq!(r[4], Value::Str("https://l.instagram.com/?u=qkTpB1".into()));
+    assert_eq!(r[4], Value::Str("/products/3-usb-c-hub-7-in-1".into()));
+    assert_eq!(r[3], Value::Str("https://l.instagram.com/?u=qkTpB1".into()));
     assert_eq!(r[6], Value::Str("2026-09-22 23:59:50".into()));
     let sb = datasets::build("sysbench", 1, &DatasetOptions::default()).unwrap();
     let r = row(&sb[0], 0);

@@ -272,13 +272,18 @@ fn order_items() -> DatasetTable {
 const PV_ID: usize = 0;
 const PV_CUSTOMER: usize = 1;
 const PV_PRODUCT: usize = 2;
-const PV_URL: usize = 3;
-const PV_REFERRER: usize = 4;
+const PV_REFERRER: usize = 3;
+const PV_URL: usize = 4;
 const PV_USER_AGENT: usize = 5;
 const PV_VIEWED_AT: usize = 6;
 
 /// The page_views definition: a click log. customer_id has no index on purpose (the chapter's
 /// costliest statement counts by it); idx_referrer was added after loading.
+///
+/// Column order matters to a scan: the server's record buffer holds 128 KB of rows in its
+/// in-memory format up to the last column read, and InnoDB restores its cursor (one more
+/// page get) for each buffer-full. With referrer fourth, a scan reading it buffers rows of
+/// 1,039 bytes, 126 at a time.
 pub fn page_views_def() -> TableDef {
     table(
         "page_views",
@@ -286,12 +291,12 @@ pub fn page_views_def() -> TableDef {
             ColumnDef::new("id", ColumnType::BigInt).unsigned().auto_increment(),
             ColumnDef::new("customer_id", ColumnType::Int),
             ColumnDef::new("product_id", ColumnType::Int).nullable(),
-            ColumnDef::new("url", ColumnType::Varchar(255)),
             ColumnDef::new("referrer", ColumnType::Varchar(255)).nullable(),
+            ColumnDef::new("url", ColumnType::Varchar(255)),
             ColumnDef::new("user_agent", ColumnType::Varchar(255)).nullable(),
             ColumnDef::new("viewed_at", ColumnType::DateTime),
         ],
-        vec![primary(vec![0]), key("idx_referrer", vec![4])],
+        vec![primary(vec![0]), key("idx_referrer", vec![3])],
     )
 }
 

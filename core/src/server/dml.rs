@@ -290,6 +290,7 @@ impl Server {
         if let Some(Running { status, pool, oom, .. }) = running.as_mut() {
             let mut costs = Costs { clock, disk, host, pool, status, oom };
             costs.request_page(page);
+            pool.mark_dirty(page);
         }
     }
 

@@ -40,6 +40,8 @@ pub struct Executed {
 #[derive(Default)]
 pub(crate) struct Work {
     pub rows: u64,
+    /// Rows whose CPU time a scan already charged as it went.
+    pub charged_rows: u64,
     pub slept_micros: u64,
 }
 
@@ -119,7 +121,8 @@ impl Server {
 
         // Charge the statement's CPU time, then any sleeping it did.
         let hw = self.host.hardware();
-        let cpu_ns = hw.cpu_statement_ns.saturating_add(work.rows.saturating_mul(hw.cpu_row_ns));
+        let uncharged = work.rows.saturating_sub(work.charged_rows);
+        let cpu_ns = hw.cpu_statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
         let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
         self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
         self.advance(SimDuration::from_micros(work.slept_micros));
@@ -530,9 +533,7 @@ impl Server {
                         if let Some(r) = self.running.as_mut() {
                             r.vars.store_global(def, v);
                         }
-                        if def.name == "innodb_buffer_pool_size" {
-                            self.resize_buffer_pool();
-                        }
+                        self.global_changed(def.name);
                     }
                 }
             }

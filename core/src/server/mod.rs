@@ -12,6 +12,7 @@ pub mod context;
 pub mod dml;
 pub mod execute;
 pub mod explain;
+pub mod pool_admin;
 pub mod procedure;
 pub mod query;
 pub mod scan;
@@ -85,6 +86,8 @@ pub enum Down {
     StartupFailed(Vec<String>),
     /// The kernel's OOM killer ended mysqld: the container ran out of memory.
     OomKilled { used_bytes: u64, limit_bytes: u64 },
+    /// Shut down cleanly (`docker stop`).
+    Stopped,
 }
 
 /// The simulated server and machine.
@@ -103,6 +106,8 @@ pub struct Server {
     catalog: Catalog,
     /// Lines mysqld wrote to its error log, in order.
     error_log: Vec<String>,
+    /// The datadir's `ib_buffer_pool`: the page list the last dump wrote.
+    ib_buffer_pool: Option<Vec<crate::innodb::buffer_pool::PageId>>,
 }
 
 impl Server {
@@ -139,6 +144,7 @@ impl Server {
             running: None,
             down: None,
             error_log: Vec::new(),
+            ib_buffer_pool: None,
         };
         server.start_mysqld();
         Ok(server)
@@ -166,7 +172,7 @@ impl Server {
             }
             Ok((mut vars, _warnings)) => {
                 size_buffer_pool(&mut vars);
-                let pool_pages = vars.global_u64("innodb_buffer_pool_size") / 16384;
+                let pool = pool_admin::new_pool(&vars);
                 if let Err(oom) = self.host.allocate("mysqld", MYSQLD_BASE_BYTES) {
                     let line = format!(
                         "{stamp} 0 [ERROR] [MY-000000] [Server] Out of memory: {} more bytes needed",
@@ -188,7 +194,7 @@ impl Server {
                     started_at: self.clock.now(),
                     sessions: BTreeMap::new(),
                     next_thread_id: 8,
-                    pool: BufferPool::new(pool_pages),
+                    pool,
                     oom: None,
                 });
             }
@@ -266,11 +272,11 @@ impl Server {
         }
     }
 
-    /// Lets simulated time pass until `t`. The server has no background work yet; when it
-    /// does (buffer pool resize and load, page cleaner, log writer), its events come from a
-    /// `sim::Scheduler` and run here in (due time, sequence) order.
+    /// Lets simulated time pass until `t`, running the background work due by then (buffer
+    /// pool resize and load).
     pub fn advance_to(&mut self, t: SimTime) {
         self.clock.advance_to(t);
+        self.run_pool_background();
     }
 
     /// Lets `d` of simulated time pass.
@@ -295,8 +301,10 @@ impl Server {
     }
 
     fn refresh_uptime(&mut self) {
+        self.run_pool_background();
         let now = self.clock.now();
         if let Some(r) = self.running.as_mut() {
+            pool_admin::publish_pool_status(r, now);
             let up = now.since(r.started_at).as_secs();
             r.status.set("Uptime", StatusValue::Number(up));
             r.status.set("Uptime_since_flush_status", StatusValue::Number(up));
@@ -347,23 +355,6 @@ impl Server {
             Some(Down::OomKilled { used_bytes: oom.used_bytes, limit_bytes: oom.limit_bytes });
         self.host.release_all();
         true
-    }
-
-    /// Applies a new `innodb_buffer_pool_size`: rounded up to a multiple of chunk size x
-    /// instances (as InnoDB does), then the pool grows or shrinks, evicting least recently used
-    /// pages and returning their memory.
-    ///
-    /// Simplification: the resize completes at once. InnoDB resizes in the background, chunk
-    /// by chunk, reporting progress in `Innodb_buffer_pool_resize_status`.
-    pub(crate) fn resize_buffer_pool(&mut self) {
-        let Some(r) = self.running.as_mut() else { return };
-        let requested = r.vars.global_u64("innodb_buffer_pool_size");
-        let unit = r.vars.global_u64("innodb_buffer_pool_chunk_size").max(1 << 20)
-            * r.vars.global_u64("innodb_buffer_pool_instances").max(1);
-        let size = requested.div_ceil(unit) * unit;
-        r.vars.set_global_raw("innodb_buffer_pool_size", sysvar::VarValue::UInt(size));
-        let evicted = r.pool.resize(size / 16384);
-        self.host.release("buffer pool", evicted * 16384);
     }
 }
 

@@ -4,8 +4,9 @@
 
 use super::execute::Work;
 use super::status::Status;
-use crate::innodb::buffer_pool::{Access, PageId};
+use crate::innodb::buffer_pool::PageId;
 use crate::sim::{Clock, Disk, Host};
+use crate::storage::schema::{ColumnType, TableDef};
 use crate::storage::table::{Key, Row, Table};
 
 /// The first page of a file-per-table tablespace that holds index pages (0-2 are the space
@@ -24,29 +25,106 @@ pub(crate) struct Costs<'a> {
 }
 
 impl Costs<'_> {
-    /// Requests one page from the buffer pool, paying for a miss with a disk read and memory
-    /// for a newly resident page.
+    /// Requests one page from the buffer pool: the clock moves to when the page is ready (a
+    /// synchronous read, or waiting for a read-ahead still in flight), the I/O counters move
+    /// with the pages read, and newly resident pages take host memory.
     pub fn request_page(&mut self, page: PageId) {
-        self.status.add("Innodb_buffer_pool_read_requests", 1);
         let before = self.pool.pages_data();
-        if let Access::Miss { .. } = self.pool.get(page) {
-            let d = self.disk.read_pages(1);
-            self.clock.advance(d);
-            for c in ["Innodb_buffer_pool_reads", "Innodb_pages_read", "Innodb_data_reads"] {
-                self.status.add(c, 1);
-            }
-            self.status.add("Innodb_data_read", 16384);
-            if self.pool.pages_data() > before && self.oom.is_none() {
-                if let Err(e) = self.host.allocate("buffer pool", 16384) {
-                    *self.oom = Some(e);
-                }
+        let fetch = self.pool.fetch(page, self.clock.now(), self.disk);
+        self.clock.advance_to(fetch.ready_at);
+        if fetch.pages_read > 0 {
+            self.status.add("Innodb_pages_read", fetch.pages_read);
+            self.status.add("Innodb_data_reads", fetch.os_reads);
+            self.status.add("Innodb_data_read", fetch.pages_read * 16384);
+        }
+        if fetch.pages_written > 0 {
+            self.status.add("Innodb_pages_written", fetch.pages_written);
+            self.status.add("Innodb_data_writes", fetch.pages_written);
+            self.status.add("Innodb_data_written", fetch.pages_written * 16384);
+        }
+        let after = self.pool.pages_data();
+        if after > before && self.oom.is_none() {
+            if let Err(e) = self.host.allocate("buffer pool", (after - before) * 16384) {
+                *self.oom = Some(e);
             }
         }
     }
+
+    /// Charges the CPU time of `rows` rows as a scan processes them, so that the disk's
+    /// asynchronous reads race a scan that is really moving.
+    pub fn charge_rows(&mut self, rows: u64, work: &mut Work) {
+        let hw = self.host.hardware();
+        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
+        let ns = rows.saturating_mul(hw.cpu_row_ns).saturating_mul(1000) / capacity;
+        self.clock.advance(crate::sim::SimDuration(ns));
+        work.charged_rows += rows;
+    }
+}
+
+/// The server's limit on a scan's record buffer (`MAX_RECORD_BUFFER_SIZE` in sql_executor.cc).
+const MAX_RECORD_BUFFER_BYTES: u64 = 128 * 1024;
+
+/// Bytes of the server's in-memory row format (`TABLE::record[0]`) from the row's start to the
+/// end of the last column the statement reads (`record_prefix_size`): the null-flag bytes,
+/// then each column at its fixed `pack_length` (a VARCHAR(n) of utf8mb4 reserves 4n bytes
+/// plus its length bytes).
+pub(crate) fn record_prefix_bytes(def: &TableDef, wanted: &[bool]) -> u64 {
+    let Some(last) = wanted.iter().rposition(|w| *w) else { return 0 };
+    let nullable = def.columns.iter().filter(|c| c.nullable).count() as u64;
+    let mut bytes = nullable.div_ceil(8);
+    for c in def.columns.iter().take(last + 1) {
+        bytes += match &c.ty {
+            ColumnType::TinyInt => 1,
+            ColumnType::SmallInt => 2,
+            ColumnType::MediumInt => 3,
+            ColumnType::Int | ColumnType::Float | ColumnType::Timestamp => 4,
+            ColumnType::BigInt | ColumnType::Double => 8,
+            ColumnType::Decimal { precision, scale } => decimal_pack_bytes(*precision, *scale),
+            ColumnType::Char(n) => 4 * u64::from(*n),
+            ColumnType::Varchar(n) => {
+                let max = 4 * u64::from(*n);
+                max + if max < 256 { 1 } else { 2 }
+            }
+            // A length and a pointer to the value kept elsewhere.
+            ColumnType::Text | ColumnType::Blob => 10,
+            ColumnType::Date => 3,
+            ColumnType::DateTime => 5,
+            ColumnType::Enum(values) => {
+                if values.len() < 256 {
+                    1
+                } else {
+                    2
+                }
+            }
+        };
+    }
+    bytes
+}
+
+/// DECIMAL's binary size: 4 bytes per 9 digits on each side of the point, less for the rest.
+fn decimal_pack_bytes(precision: u8, scale: u8) -> u64 {
+    const PART: [u64; 10] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4];
+    let side = |digits: u64| digits / 9 * 4 + PART[(digits % 9) as usize];
+    side(u64::from(precision.saturating_sub(scale))) + side(u64::from(scale))
+}
+
+/// Rows InnoDB hands the server per batch in a scan: the server's record buffer holds
+/// `MAX_RECORD_BUFFER_SIZE / prefix` rows, at most the rows expected (`set_record_buffer`).
+/// Between batches InnoDB stores its cursor and restores it for the next batch, which costs
+/// one more page get of the page the cursor is on; so the buffer pool's read requests of a
+/// scan depend on which columns it reads.
+///
+/// Simplification: the expected rows are the table's, not the optimizer's estimate after
+/// filtering or LIMIT.
+fn rows_per_batch(t: &Table, wanted: &[bool]) -> u64 {
+    let prefix = record_prefix_bytes(&t.def, wanted).max(1);
+    (MAX_RECORD_BUFFER_BYTES / prefix).min(t.row_count()).max(1)
 }
 
 /// Scans a stored table (or looks up one key), requesting each leaf page as the scan enters
-/// it (after the root-to-leaf path of the first row), and counting handler calls.
+/// it (after the root-to-leaf path of the first row), plus the page of each cursor restore
+/// between record-buffer batches; charges the rows' CPU time page by page, and counts handler
+/// calls.
 pub(crate) fn scan_table(
     t: &Table,
     key: Option<&Key>,
@@ -56,6 +134,8 @@ pub(crate) fn scan_table(
     visit: &mut dyn FnMut(u64, &Row) -> bool,
 ) {
     let geometry = t.clustered_geometry();
+    let space_pages = FIRST_INDEX_PAGE + t.sizes().data_length / 16384;
+    costs.pool.set_space_pages(t.space_id, space_pages);
     let page = |rel: u64| PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel };
     if let Some(key) = key {
         costs.status.add("Handler_read_key", 1);
@@ -70,11 +150,20 @@ pub(crate) fn scan_table(
         }
         return;
     }
+    let batch = rows_per_batch(t, wanted);
     let mut current_leaf: Option<u64> = None;
     let mut examined = 0u64;
+    let mut uncharged = 0u64;
     t.scan(wanted, &mut |ordinal, row| {
         let leaf = geometry.leaf_page_of(ordinal);
+        if examined > 0 && examined % batch == 0 {
+            if let Some(at) = current_leaf {
+                costs.request_page(page(at));
+            }
+        }
         if current_leaf != Some(leaf) {
+            costs.charge_rows(uncharged, work);
+            uncharged = 0;
             match current_leaf {
                 None => {
                     for p in geometry.path_to_leaf(ordinal) {
@@ -86,8 +175,10 @@ pub(crate) fn scan_table(
             current_leaf = Some(leaf);
         }
         examined += 1;
+        uncharged += 1;
         visit(ordinal, row)
     });
+    costs.charge_rows(uncharged, work);
     if current_leaf.is_none() {
         // An empty table still reads its root page.
         costs.request_page(page(0));

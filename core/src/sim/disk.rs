@@ -63,6 +63,17 @@ impl Disk {
         SimDuration(self.fsync_latency_ns + transfer_ns(dirty_bytes, self.write_bytes_per_s))
     }
 
+    /// An asynchronous batch of `pages` contiguous single-page reads issued together (InnoDB's
+    /// read-ahead and buffer pool load): the device merges adjacent requests, so the batch pays
+    /// one positioning latency, then pages arrive one transfer time apart. Returns when each
+    /// page has arrived, as offsets from the start of the batch.
+    pub fn read_batch(&mut self, pages: u64) -> Vec<SimDuration> {
+        self.stats.reads += pages;
+        self.stats.bytes_read += pages * PAGE_SIZE_BYTES;
+        let per_page = transfer_ns(PAGE_SIZE_BYTES, self.seq_read_bytes_per_s);
+        (1..=pages).map(|k| SimDuration(self.read_latency_ns + k * per_page)).collect()
+    }
+
     pub fn stats(&self) -> DiskStats {
         self.stats
     }

@@ -124,6 +124,11 @@ impl Host {
         self.used_bytes_peak
     }
 
+    /// Bytes in use by one category.
+    pub fn used_by(&self, category: &str) -> u64 {
+        self.used_bytes.get(category).copied().unwrap_or(0)
+    }
+
     /// Bytes in use per category, in name order.
     pub fn used_by_category(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
         self.used_bytes.iter().map(|(k, v)| (*k, *v))

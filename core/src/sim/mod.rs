@@ -26,6 +26,15 @@ pub use time::{CivilTime, SimDuration, SimTime};
 /// as seconds since the Unix epoch.
 pub const BOOT_UNIX_SECS: i64 = 1_790_150_400;
 
+/// The simulated wall-clock time at simulated instant `t`.
+pub fn civil_time_at(t: SimTime) -> CivilTime {
+    let ns = t.0;
+    CivilTime::from_unix(
+        BOOT_UNIX_SECS + (ns / 1_000_000_000) as i64,
+        ((ns % 1_000_000_000) / 1_000) as u32,
+    )
+}
+
 /// The clock and the seed of one simulated machine.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -60,11 +69,7 @@ impl Clock {
 
     /// The simulated wall-clock time now.
     pub fn wall_clock(&self) -> CivilTime {
-        let ns = self.now.0;
-        CivilTime::from_unix(
-            BOOT_UNIX_SECS + (ns / 1_000_000_000) as i64,
-            ((ns % 1_000_000_000) / 1_000) as u32,
-        )
+        civil_time_at(self.now)
     }
 
     /// Seconds since the Unix epoch, simulated (for UNIX_TIMESTAMP() and `timestamp`).

@@ -1,0 +1,462 @@
+//! The InnoDB buffer pool: every page a statement touches is fetched here. A fetch finds the
+//! page resident (a hit), still arriving from an asynchronous read (a wait), or absent (a
+//! synchronous read that may evict the LRU tail). The rules are InnoDB's (MYSQL_SPEC.md §1):
+//! instances chosen by hashing the page's extent, LRU lists with midpoint insertion and
+//! `innodb_old_blocks_time`, linear and random read-ahead, online resize in the background,
+//! and a dump of the hottest pages at shutdown that is loaded back at startup.
+//!
+//! Every counter a tuner reads (`Innodb_buffer_pool_*`) is kept in [`PoolStats`] and published
+//! into the status variables by the server.
+
+mod lru;
+mod read_ahead;
+mod resize;
+
+pub use lru::Frame;
+use lru::{Instance, OLD_RATIO_DIV};
+pub use resize::{LoadState, ResizeStage};
+
+use crate::sim::{Disk, SimDuration, SimTime};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// A page: tablespace id and page number within it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PageId {
+    pub space: u32,
+    pub page_no: u64,
+}
+
+/// The settings of the pool that can change while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolConfig {
+    /// `innodb_old_blocks_pct`.
+    pub old_blocks_pct: u64,
+    /// `innodb_old_blocks_time`, in milliseconds.
+    pub old_blocks_time_ms: u64,
+    /// `innodb_read_ahead_threshold` (0 disables linear read-ahead).
+    pub read_ahead_threshold: u64,
+    /// `innodb_random_read_ahead`.
+    pub random_read_ahead: bool,
+}
+
+impl Default for PoolConfig {
+    fn default() -> Self {
+        PoolConfig {
+            old_blocks_pct: 37,
+            old_blocks_time_ms: 1000,
+            read_ahead_threshold: 56,
+            random_read_ahead: false,
+        }
+    }
+}
+
+impl PoolConfig {
+    /// The old sublist's share as InnoDB keeps it, out of 1024.
+    fn old_ratio(&self) -> u64 {
+        (self.old_blocks_pct.clamp(5, 95) * OLD_RATIO_DIV / 100).max(1)
+    }
+}
+
+/// The counters of `SHOW ENGINE INNODB STATUS` and the `Innodb_buffer_pool_*` status
+/// variables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PoolStats {
+    /// Page gets: every fetch, and again for each retry after waiting for a read.
+    pub read_requests: u64,
+    /// Pages read synchronously (plus random read-ahead pages, as InnoDB counts them).
+    pub reads: u64,
+    /// Pages brought in by linear read-ahead.
+    pub read_ahead: u64,
+    /// Pages brought in by random read-ahead.
+    pub read_ahead_rnd: u64,
+    /// Read-ahead pages evicted before anything used them.
+    pub read_ahead_evicted: u64,
+    pub made_young: u64,
+    pub not_made_young: u64,
+    /// Pages evicted from an LRU tail (the sum of the instances' `freed_page_clock`).
+    pub evictions: u64,
+    /// Times a fetch found no clean page to reuse and waited for a page to be written.
+    pub wait_free: u64,
+    /// Pages written back (flushed) before they could be reused.
+    pub pages_flushed: u64,
+    /// Page modifications.
+    pub write_requests: u64,
+}
+
+/// What one fetch did, for the caller's clock and I/O counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Fetch {
+    /// The page was resident and its read complete when asked for.
+    pub hit: bool,
+    /// When the page was ready for the caller (at or after the time of the request).
+    pub ready_at: SimTime,
+    /// Pages read from disk by this fetch: the page itself and any read-ahead it triggered.
+    pub pages_read: u64,
+    /// OS read requests those pages took.
+    pub os_reads: u64,
+    /// Pages written to free a frame.
+    pub pages_written: u64,
+}
+
+/// The pool's lists at one moment, for the web app's LRU view.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LruSnapshot {
+    pub capacity_pages: u64,
+    pub young_pages: u64,
+    pub old_pages: u64,
+    pub free_pages: u64,
+    /// The LRU list from head to tail in at most `buckets` runs: for each run, its length,
+    /// how many of its pages are old, and the tablespace holding most of them.
+    pub runs: Vec<LruRun>,
+}
+
+/// A stretch of the LRU list.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct LruRun {
+    pub pages: u64,
+    pub old: u64,
+    pub space: u32,
+}
+
+/// The buffer pool.
+#[derive(Clone, Debug)]
+pub struct BufferPool {
+    instances: Vec<Instance>,
+    config: PoolConfig,
+    stats: PoolStats,
+    /// Pages in each tablespace, so read-ahead stays inside the file.
+    space_pages: BTreeMap<u32, u64>,
+    /// When the disk finishes the asynchronous reads queued so far.
+    async_reads_done_at: SimTime,
+    resize: resize::Resize,
+    load: resize::Load,
+}
+
+impl BufferPool {
+    /// A pool of `capacity_pages` pages split into `instances` instances, empty.
+    pub fn new(capacity_pages: u64, instances: u32, config: PoolConfig) -> BufferPool {
+        let n = instances.clamp(1, 64);
+        let per = (capacity_pages / u64::from(n)).max(1);
+        BufferPool {
+            instances: (0..n).map(|_| Instance::new(per)).collect(),
+            config,
+            stats: PoolStats::default(),
+            space_pages: BTreeMap::new(),
+            async_reads_done_at: SimTime::ZERO,
+            resize: resize::Resize::default(),
+            load: resize::Load::default(),
+        }
+    }
+
+    pub fn set_config(&mut self, config: PoolConfig) {
+        self.config = config;
+        let ratio = config.old_ratio();
+        for i in &mut self.instances {
+            i.set_old_ratio(ratio);
+        }
+    }
+
+    pub fn config(&self) -> PoolConfig {
+        self.config
+    }
+
+    /// Tells the pool how many pages a tablespace has (read-ahead never reads past the end).
+    pub fn set_space_pages(&mut self, space: u32, pages: u64) {
+        self.space_pages.insert(space, pages);
+    }
+
+    /// The instance a page belongs to: InnoDB hashes (space, page_no / 64), so one extent's
+    /// pages share an instance (`buf_pool_get`).
+    fn instance_of(&self, page: PageId) -> usize {
+        let n = self.instances.len() as u64;
+        let fold = (u64::from(page.space) << 20) + u64::from(page.space) + (page.page_no >> 6);
+        (fold % n) as usize
+    }
+
+    /// Fetches a page for a statement at time `now`: `buf_page_get_gen`. A hit may still wait
+    /// for a read in flight; a miss reads the page (evicting the LRU tail if the instance is
+    /// full). Either wait ends in a retried page get, which InnoDB counts as another request.
+    pub fn fetch(&mut self, page: PageId, now: SimTime, disk: &mut Disk) -> Fetch {
+        let mut out = Fetch { ready_at: now, ..Fetch::default() };
+        // A resize in progress blocks new page gets until it completes.
+        if let Some(done) = self.resize.done_at() {
+            out.ready_at = out.ready_at.max(done);
+        }
+        self.run_background(out.ready_at);
+        self.stats.read_requests += 1;
+        let ratio = self.config.old_ratio();
+        let i = self.instance_of(page);
+        let slot = match self.instances[i].find(page) {
+            Some(slot) => {
+                let arrives = self.instances[i].frame(slot).io_done_at;
+                if arrives > out.ready_at {
+                    out.ready_at = arrives;
+                    self.stats.read_requests += 1;
+                } else {
+                    out.hit = true;
+                }
+                slot
+            }
+            None => {
+                self.make_room(i, out.ready_at, disk, &mut out);
+                let read = disk.read_pages(1);
+                out.ready_at += read;
+                out.pages_read += 1;
+                out.os_reads += 1;
+                self.stats.reads += 1;
+                self.stats.read_requests += 1;
+                let slot = self.instances[i].add_with_ratio(page, true, out.ready_at, false, ratio);
+                if self.config.random_read_ahead {
+                    self.random_read_ahead(page, out.ready_at, disk, &mut out);
+                }
+                slot
+            }
+        };
+        let now = out.ready_at;
+        let first_access = {
+            let f = self.instances[i].frame_mut(slot);
+            let first = f.first_access.is_none();
+            if first {
+                f.first_access = Some(now);
+                f.read_ahead = false;
+            }
+            first
+        };
+        self.make_young_if_needed(i, slot, now);
+        if first_access {
+            self.linear_read_ahead(page, now, disk, &mut out);
+        }
+        out
+    }
+
+    /// `buf_page_make_young_if_needed` / `buf_page_peek_if_too_old`.
+    fn make_young_if_needed(&mut self, i: usize, slot: u32, now: SimTime) {
+        let ratio = self.config.old_ratio();
+        let inst = &mut self.instances[i];
+        // Until the pool first evicts a page, nothing moves (warm-up, or it all fits).
+        if inst.freed_page_clock == 0 {
+            return;
+        }
+        let f = inst.frame(slot);
+        let too_old = if self.config.old_blocks_time_ms != 0 && f.old {
+            // InnoDB keeps access times in milliseconds.
+            let first_ms = f.first_access.map_or(0, |t| t.0 / 1_000_000);
+            if now.0 / 1_000_000 - first_ms.min(now.0 / 1_000_000) >= self.config.old_blocks_time_ms
+            {
+                true
+            } else {
+                self.stats.not_made_young += 1;
+                false
+            }
+        } else {
+            !inst.is_young_enough(slot, ratio)
+        };
+        if too_old {
+            if inst.frame(slot).old {
+                self.stats.made_young += 1;
+            }
+            inst.make_young(slot, ratio);
+        }
+    }
+
+    /// Frees a frame in instance `i` if it is full: the LRU tail leaves (written first if
+    /// dirty). Pages whose read is still in flight cannot leave; the search for a victim is
+    /// bounded as InnoDB's LRU scan depth is.
+    fn make_room(&mut self, i: usize, now: SimTime, disk: &mut Disk, out: &mut Fetch) {
+        const SCAN_DEPTH: usize = 1024;
+        let ratio = self.config.old_ratio();
+        let inst = &mut self.instances[i];
+        if !inst.is_full() {
+            return;
+        }
+        let victim = {
+            let mut candidate = None;
+            let mut at = inst.tail();
+            for _ in 0..SCAN_DEPTH {
+                let Some(slot) = at else { break };
+                if inst.frame(slot).io_done_at <= now {
+                    candidate = Some(slot);
+                    break;
+                }
+                at = inst.prev_slot(slot);
+            }
+            candidate.or(inst.tail())
+        };
+        let Some(slot) = victim else { return };
+        let f = inst.frame(slot);
+        if f.read_ahead && f.first_access.is_none() {
+            self.stats.read_ahead_evicted += 1;
+        }
+        if f.dirty {
+            // Simplification: the thread writes the page itself (a single-page flush) rather
+            // than waiting for the page cleaner's LRU flush; either way it waited.
+            out.ready_at += disk.write(crate::sim::disk::PAGE_SIZE_BYTES);
+            out.pages_written += 1;
+            self.stats.wait_free += 1;
+            self.stats.pages_flushed += 1;
+        }
+        inst.remove(slot, ratio);
+        inst.freed_page_clock += 1;
+        self.stats.evictions += 1;
+    }
+
+    /// Marks a resident page modified (a row change); a page not resident is fetched first by
+    /// the caller.
+    pub fn mark_dirty(&mut self, page: PageId) {
+        self.stats.write_requests += 1;
+        let i = self.instance_of(page);
+        if let Some(slot) = self.instances[i].find(page) {
+            let inst = &mut self.instances[i];
+            if !inst.frame(slot).dirty {
+                inst.frame_mut(slot).dirty = true;
+                inst.dirty += 1;
+            }
+        }
+    }
+
+    /// Writes back up to `max` dirty pages, oldest end of the LRU first (the page cleaner);
+    /// returns how many were written.
+    pub fn flush_dirty(&mut self, max: u64) -> u64 {
+        let mut written = 0;
+        for inst in &mut self.instances {
+            let slots: Vec<u32> = inst.slots_from_tail().filter(|&s| inst.frame(s).dirty).collect();
+            for s in slots {
+                if written >= max {
+                    return written;
+                }
+                inst.frame_mut(s).dirty = false;
+                inst.dirty -= 1;
+                written += 1;
+            }
+        }
+        self.stats.pages_flushed += written;
+        written
+    }
+
+    /// Whether a page is resident (no request counted).
+    pub fn contains(&self, page: PageId) -> bool {
+        self.instances[self.instance_of(page)].find(page).is_some()
+    }
+
+    /// Drops every page of a tablespace (DROP TABLE, TRUNCATE); returns how many there were.
+    pub fn discard_space(&mut self, space: u32) -> u64 {
+        let ratio = self.config.old_ratio();
+        let mut n = 0;
+        for inst in &mut self.instances {
+            let slots: Vec<u32> =
+                inst.slots_from_tail().filter(|&s| inst.frame(s).page.space == space).collect();
+            for s in slots {
+                inst.remove(s, ratio);
+                n += 1;
+            }
+        }
+        self.space_pages.remove(&space);
+        n
+    }
+
+    pub fn capacity_pages(&self) -> u64 {
+        self.instances.iter().map(|i| i.capacity).sum()
+    }
+
+    pub fn instances(&self) -> u32 {
+        self.instances.len() as u32
+    }
+
+    pub fn pages_data(&self) -> u64 {
+        self.instances.iter().map(|i| i.len()).sum()
+    }
+
+    pub fn pages_old(&self) -> u64 {
+        self.instances.iter().map(|i| i.old_len()).sum()
+    }
+
+    pub fn pages_dirty(&self) -> u64 {
+        self.instances.iter().map(|i| i.dirty).sum()
+    }
+
+    pub fn pages_free(&self) -> u64 {
+        self.capacity_pages().saturating_sub(self.pages_data())
+    }
+
+    pub fn stats(&self) -> PoolStats {
+        self.stats
+    }
+
+    /// Per-instance figures for `INNODB_BUFFER_POOL_STATS`: (pool size, free, LRU length, old).
+    pub fn instance_figures(&self) -> Vec<(u64, u64, u64, u64, u64)> {
+        self.instances
+            .iter()
+            .map(|i| {
+                (i.capacity, i.capacity.saturating_sub(i.len()), i.len(), i.old_len(), i.dirty)
+            })
+            .collect()
+    }
+
+    /// The LRU lists, head to tail, summarised in at most `buckets` runs.
+    pub fn lru_snapshot(&self, buckets: u32) -> LruSnapshot {
+        let total = self.pages_data();
+        let buckets = u64::from(buckets.max(1));
+        let per_run = total.div_ceil(buckets).max(1);
+        let mut runs = Vec::new();
+        let mut spaces: BTreeMap<u32, u64> = BTreeMap::new();
+        let mut run = LruRun::default();
+        let close = |run: &mut LruRun, spaces: &mut BTreeMap<u32, u64>, runs: &mut Vec<LruRun>| {
+            if run.pages > 0 {
+                // The tablespace with most pages in the run; ties go to the lower id.
+                let top = spaces.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
+                run.space = top.map_or(0, |(s, _)| *s);
+                runs.push(std::mem::take(run));
+                spaces.clear();
+            }
+        };
+        for inst in &self.instances {
+            for f in inst.iter_lru() {
+                run.pages += 1;
+                run.old += u64::from(f.old);
+                *spaces.entry(f.page.space).or_default() += 1;
+                if run.pages == per_run {
+                    close(&mut run, &mut spaces, &mut runs);
+                }
+            }
+        }
+        close(&mut run, &mut spaces, &mut runs);
+        LruSnapshot {
+            capacity_pages: self.capacity_pages(),
+            young_pages: total - self.pages_old(),
+            old_pages: self.pages_old(),
+            free_pages: self.pages_free(),
+            runs,
+        }
+    }
+
+    /// Queues asynchronous reads of `pages` (absent ones only) at the midpoint, unaccessed:
+    /// read-ahead and buffer pool load. Returns how many were queued.
+    fn read_async(
+        &mut self,
+        pages: &[PageId],
+        now: SimTime,
+        disk: &mut Disk,
+        out: &mut Fetch,
+    ) -> u64 {
+        let absent: Vec<PageId> = pages.iter().copied().filter(|p| !self.contains(*p)).collect();
+        if absent.is_empty() {
+            return 0;
+        }
+        let start = now.max(self.async_reads_done_at);
+        let arrivals = disk.read_batch(absent.len() as u64);
+        let ratio = self.config.old_ratio();
+        for (page, arrives) in absent.iter().zip(&arrivals) {
+            let i = self.instance_of(*page);
+            self.make_room(i, now, disk, out);
+            self.instances[i].add_with_ratio(*page, true, start + *arrives, true, ratio);
+        }
+        self.async_reads_done_at = start + arrivals.last().copied().unwrap_or(SimDuration::ZERO);
+        out.pages_read += absent.len() as u64;
+        out.os_reads += absent.len() as u64;
+        absent.len() as u64
+    }
+}
+
+#[cfg(test)]
+mod tests;
