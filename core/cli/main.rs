@@ -89,6 +89,9 @@ enum Command {
     Fidelity {
         #[arg(long)]
         json: bool,
+        /// Skip the full-scale experiments (the figures that are server defaults and formulas)
+        #[arg(long)]
+        quick: bool,
     },
     /// Time the benchmark experiments
     Bench {
@@ -146,8 +149,8 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Profiles { json } => profiles(json),
-        Command::Fidelity { json } => {
-            let checks = fidelity::run();
+        Command::Fidelity { json, quick } => {
+            let checks = if quick { fidelity::run_quick() } else { fidelity::run() };
             if json {
                 println!(
                     "{}",

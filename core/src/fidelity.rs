@@ -99,6 +99,13 @@ fn mib(bytes_text: &str) -> String {
 
 /// Runs every implemented check.
 pub fn run() -> Vec<Check> {
+    let mut out = run_quick();
+    buffer_pool_checks(&mut out);
+    out
+}
+
+/// The checks that need no full-scale experiment: defaults, sizing rules and errors.
+pub fn run_quick() -> Vec<Check> {
     let mut out = Vec::new();
     // A server started with no options on a host without a container (compiled defaults).
     let mut plain = client("nvme-server", &[]);
@@ -240,6 +247,79 @@ pub fn run() -> Vec<Check> {
     ));
     out
 }
+
+/// Listing 3.116 as typed (a full-scale `shop` on the chapter's server), then the restart of
+/// section 3.13.2 with the warm-up it measures.
+fn buffer_pool_checks(out: &mut Vec<Check>) {
+    let e = Experiment::default();
+    let server = e.start_server().expect("the default experiment starts");
+    let mut c = Client::connect(server, false);
+    c.feed(LISTING_3_116);
+    let chapter: [[&str; 5]; 4] = [
+        ["106682", "653", "36018", "99.39", "65.63"],
+        ["106421", "887", "35563", "99.17", "65.75"],
+        ["99761", "1279", "28516", "98.72", "70.13"],
+        ["69976", "1", "0", "100.00", "100.00"],
+    ];
+    let labels = [
+        ["256 MB pass 1 requests", "256 MB pass 1 disk_reads", "256 MB pass 1 read_ahead"],
+        ["256 MB pass 2 requests", "256 MB pass 2 disk_reads", "256 MB pass 2 read_ahead"],
+        ["2 GB pass 1 requests", "2 GB pass 1 disk_reads", "2 GB pass 1 read_ahead"],
+        ["2 GB pass 2 requests", "2 GB pass 2 disk_reads", "2 GB pass 2 read_ahead"],
+    ];
+    let hit_labels = ["256 MB pass 1 real_hit (%)", "256 MB pass 2 real_hit (%)", "2 GB pass 1 real_hit (%)", "2 GB pass 2 real_hit (%)"];
+    for (row, pass) in (1..=4).zip(chapter.iter()) {
+        let (pool_mb, pass_no) = [(256, 1), (256, 2), (2048, 1), (2048, 2)][row - 1];
+        let mut at = |col: &str| {
+            query(
+                &mut c,
+                &format!("SELECT {col} FROM shop.bp_runs WHERE pool_mb = {pool_mb} AND pass = {pass_no}"),
+            )
+        };
+        for (i, col) in ["requests", "disk_reads", "read_ahead"].iter().enumerate() {
+            out.push(check("F1.9", labels[row - 1][i], pass[i], at(col), Tolerance::Percent(10)));
+        }
+        let real = at("ROUND(100 * (1 - (disk_reads + read_ahead) / requests), 2)");
+        let dev = real.parse::<f64>().unwrap_or(-1.0) - pass[4].parse::<f64>().unwrap_or(0.0);
+        let mut hit = check("F1.9", hit_labels[row - 1], pass[4], real, Tolerance::Exact);
+        // Percentages: within 3 points.
+        hit.deviation_pct = Some((dev * 10.0).round() / 10.0);
+        hit.pass = dev.abs() <= 3.0;
+        out.push(hit);
+    }
+    let naive = query(&mut c, "SELECT ROUND(100 * (1 - disk_reads / requests), 2) FROM shop.bp_runs WHERE pool_mb = 256 AND pass = 1");
+    let mut n = check("F1.9", "256 MB naive_hit at least 99 %", "99.39", naive.clone(), Tolerance::Exact);
+    n.pass = naive.parse::<f64>().is_ok_and(|v| v >= 99.0);
+    out.push(n);
+    out.push(check(
+        "F1.7",
+        "Innodb_buffer_pool_resize_status after the online resize",
+        "Completed",
+        query(&mut c, "SELECT LEFT(VARIABLE_VALUE, 9) FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_resize_status'"),
+        Tolerance::Exact,
+    ));
+    // 3.13.2: docker restart dumps the hottest 25 % and loads them back.
+    c.feed("\\! docker restart mysql\nDO SLEEP(10);\n");
+    let kb = c.server().buffer_pool_file_bytes().unwrap_or(0).div_ceil(1024);
+    out.push(check("F2.2", "ib_buffer_pool size (KB)", "93", kb.to_string(), Tolerance::Percent(10)));
+    out.push(check(
+        "F2.3",
+        "Innodb_buffer_pool_pages_data after the restart's load",
+        "12324",
+        query(&mut c, "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_pages_data'"),
+        Tolerance::Percent(10),
+    ));
+    out.push(check(
+        "F2.3",
+        "Innodb_buffer_pool_load_status (text before the timestamp)",
+        "Buffer pool(s) load completed at",
+        query(&mut c, "SELECT LEFT(VARIABLE_VALUE, 32) FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_load_status'"),
+        Tolerance::Exact,
+    ));
+}
+
+/// Listing 3.116, verbatim.
+pub const LISTING_3_116: &str = include_str!("listing_3_116.sql");
 
 /// The checks as a table, one line per figure.
 pub fn render(checks: &[Check]) -> String {

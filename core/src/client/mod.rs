@@ -22,13 +22,15 @@ pub struct Client {
     splitter: Splitter,
     echo: bool,
     quit: bool,
+    /// The connection's current database, restored when the client reconnects.
+    database: Option<String>,
 }
 
 impl Client {
     /// Connects a client to `server`. With `echo`, typed lines are shown behind prompts.
     pub fn connect(mut server: Server, echo: bool) -> Client {
         let session = server.connect().ok();
-        Client { server, session, splitter: Splitter::default(), echo, quit: false }
+        Client { server, session, splitter: Splitter::default(), echo, quit: false, database: None }
     }
 
     pub fn server(&self) -> &Server {
@@ -111,9 +113,21 @@ impl Client {
     }
 
     fn run_statement(&mut self, text: &str, vertical: bool, out: &mut String) {
-        if self.session.is_none() || !self.server.is_running() {
-            // The real client reconnects when the server is back.
-            self.session = self.server.connect().ok();
+        match self.session {
+            // The server restarted since the last statement: the connection is gone, and the
+            // client says so, reconnects and runs the statement (its auto-reconnect).
+            Some(id) if self.server.is_running() && !self.server.has_session(id) => {
+                out.push_str("ERROR 2006 (HY000): MySQL server has gone away\n");
+                self.reconnect(out);
+            }
+            None | Some(_) if !self.server.is_running() => {
+                self.session = None;
+            }
+            None => {
+                // The connection died with the server earlier; it is back now.
+                self.reconnect(out);
+            }
+            Some(_) => {}
         }
         let Some(id) = self.session else {
             out.push_str(&format::error(&crate::server::cannot_connect()));
@@ -123,6 +137,33 @@ impl Client {
             match &done.result {
                 Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
                 Err(e) => out.push_str(&format::error(e)),
+            }
+        }
+        if let Some(id) = self.session {
+            if self.server.has_session(id) {
+                self.database = self.server.session_database(id);
+            }
+        }
+    }
+
+    /// `No connection. Trying to reconnect...`: a new connection, back in the database the
+    /// old one had.
+    fn reconnect(&mut self, out: &mut String) {
+        out.push_str("No connection. Trying to reconnect...\n");
+        match self.server.connect() {
+            Ok(id) => {
+                self.session = Some(id);
+                if let Some(db) = self.database.clone() {
+                    self.server.execute_all(id, &format!("USE `{db}`"));
+                }
+                out.push_str(&format!("Connection id:    {}\n", id.0));
+                let db = self.database.as_deref().unwrap_or("*** NONE ***");
+                out.push_str(&format!("Current database: {db}\n\n"));
+            }
+            Err(e) => {
+                self.session = None;
+                out.push_str(&format::error(&e));
+                out.push_str("ERROR: \nCan't connect to the server\n\n");
             }
         }
     }

@@ -139,6 +139,12 @@ impl Server {
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
+        if std::mem::take(&mut self.pending_restart) {
+            // The server answers OK, then shuts down and starts again.
+            let elapsed = self.clock.now().since(start);
+            self.restart();
+            return (Executed { result, warnings, elapsed }, next_offset);
+        }
         if self.kill_if_out_of_memory() {
             // The client's connection dies with the server, mid-statement.
             let lost = MySqlError {
@@ -265,6 +271,24 @@ impl Server {
                         Column::text("Message"),
                     ],
                     rows,
+                }))
+            }
+            Statement::Restart => {
+                // Done once the statement has finished: the client sees OK, then loses its
+                // connection with the server.
+                self.pending_restart = true;
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+            Statement::ShowEngineInnodbStatus => {
+                let text = self.innodb_status_text();
+                work.rows += 1;
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![Column::text("Type"), Column::text("Name"), Column::text("Status")],
+                    rows: vec![vec![
+                        Value::Str("InnoDB".into()),
+                        Value::Str(String::new()),
+                        Value::Str(text),
+                    ]],
                 }))
             }
             Statement::Do(exprs) => {
@@ -585,6 +609,8 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::CreateProcedure { .. } => "Com_create_procedure",
         Statement::DropProcedure { .. } => "Com_drop_procedure",
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",
+        Statement::Restart => "Com_restart",
+        Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
         Statement::Unsupported(_) => return None,
     })
 }

@@ -12,6 +12,7 @@ pub mod context;
 pub mod dml;
 pub mod execute;
 pub mod explain;
+pub mod innodb_status;
 pub mod pool_admin;
 pub mod procedure;
 pub mod query;
@@ -63,6 +64,8 @@ struct Running {
     pool: BufferPool,
     /// Set when the host ran out of memory during a statement: mysqld is killed after it.
     oom: Option<crate::sim::OutOfMemory>,
+    /// The InnoDB monitor's last printout, for its per-second averages.
+    monitor: Option<innodb_status::MonitorMark>,
 }
 
 /// Which dataset the simulated disk holds at boot.
@@ -106,6 +109,8 @@ pub struct Server {
     catalog: Catalog,
     /// Lines mysqld wrote to its error log, in order.
     error_log: Vec<String>,
+    /// `RESTART` ran: restart once the statement has finished.
+    pending_restart: bool,
     /// The datadir's `ib_buffer_pool`: the page list the last dump wrote.
     ib_buffer_pool: Option<Vec<crate::innodb::buffer_pool::PageId>>,
 }
@@ -145,6 +150,7 @@ impl Server {
             down: None,
             error_log: Vec::new(),
             ib_buffer_pool: None,
+            pending_restart: false,
         };
         server.start_mysqld();
         Ok(server)
@@ -196,6 +202,7 @@ impl Server {
                     next_thread_id: 8,
                     pool,
                     oom: None,
+                    monitor: None,
                 });
             }
         }
@@ -260,6 +267,16 @@ impl Server {
             r.status.set("Max_used_connections_time", StatusValue::Text(t));
         }
         Ok(id)
+    }
+
+    /// Whether connection `id` is open (a restart or crash closes every connection).
+    pub fn has_session(&self, id: SessionId) -> bool {
+        self.running.as_ref().is_some_and(|r| r.sessions.contains_key(&id))
+    }
+
+    /// The current database of connection `id`, for the client to restore on reconnect.
+    pub fn session_database(&self, id: SessionId) -> Option<String> {
+        self.running.as_ref()?.sessions.get(&id)?.database.clone()
     }
 
     /// Closes a connection.

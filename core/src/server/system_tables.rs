@@ -68,6 +68,11 @@ impl Server {
                     .collect();
                 Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
             }
+            ("information_schema", "innodb_buffer_pool_stats") => {
+                let rs = self.innodb_buffer_pool_stats();
+                let meta = rs.columns.iter().map(|c| num(&c.name)).collect();
+                Ok((meta, rs.rows))
+            }
             ("information_schema", "tables") => {
                 let mut rows = Vec::new();
                 for t in self.catalog.tables() {

@@ -59,6 +59,10 @@ pub enum Statement {
     DropProcedure { database: Option<String>, name: String, if_exists: bool },
     /// `ALTER TABLE [db.]t ALTER INDEX i {VISIBLE | INVISIBLE}`
     AlterIndexVisibility { database: Option<String>, table: String, index: String, visible: bool },
+    /// `RESTART`: the server shuts down cleanly and starts again.
+    Restart,
+    /// `SHOW ENGINE INNODB STATUS`
+    ShowEngineInnodbStatus,
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
 }
@@ -213,6 +217,10 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     }
     if p.parse_keyword(Keyword::SHOW) {
         return parse_show(p);
+    }
+    if word_is(p, "RESTART") && matches!(p.peek_nth_token(1).token, Token::EOF | Token::SemiColon) {
+        p.next_token();
+        return Ok(Statement::Restart);
     }
     if word_is(p, "DO") {
         p.next_token();
@@ -393,6 +401,15 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
     }
     if p.parse_keyword(Keyword::STATUS) {
         return Ok(Statement::ShowStatus { scope, filter: parse_show_filter(p)? });
+    }
+    if scope == VarScope::Default && word_is(p, "ENGINE") {
+        let word = |n: usize, w: &str| matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w));
+        if word(1, "INNODB") && word(2, "STATUS") {
+            for _ in 0..3 {
+                p.next_token();
+            }
+            return Ok(Statement::ShowEngineInnodbStatus);
+        }
     }
     if scope == VarScope::Default {
         let full = word_is(p, "FULL");

@@ -6,7 +6,7 @@
 use crate::server::Server;
 
 /// Runs `command` on the simulated host and returns what it prints.
-pub fn run_shell(_server: &mut Server, command: &str) -> String {
+pub fn run_shell(server: &mut Server, command: &str) -> String {
     let program = command.split_whitespace().next().unwrap_or("");
     if program.is_empty() {
         return String::new();
@@ -17,6 +17,60 @@ pub fn run_shell(_server: &mut Server, command: &str) -> String {
             let rest = command.trim_start()[4..].trim();
             format!("{}\n", rest.trim_matches(|c| c == '\'' || c == '"'))
         }
+        "docker" => docker(server, command),
+        "ls" => ls(server, command),
         _ => format!("sh: 1: {program}: not found\n"),
     }
+}
+
+/// `docker restart|stop|start CONTAINER`: the container runs the simulated mysqld, so these
+/// stop and start it (a clean shutdown dumps the buffer pool; a start loads it back). Docker
+/// prints each container's name as it acts on it.
+fn docker(server: &mut Server, command: &str) -> String {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let (Some(&verb), names) = (words.get(1), words.get(2..).unwrap_or(&[])) else {
+        return "Usage:  docker [OPTIONS] COMMAND\n".into();
+    };
+    if !matches!(verb, "restart" | "stop" | "start") {
+        return format!("docker: '{verb}' is not a docker command.\nSee 'docker --help'\n");
+    }
+    let names: Vec<&str> = names.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    if names.is_empty() {
+        return format!(
+            "\"docker {verb}\" requires at least 1 argument.\nSee 'docker {verb} --help'.\n\n\
+             Usage:  docker {verb} [OPTIONS] CONTAINER [CONTAINER...]\n"
+        );
+    }
+    match verb {
+        "restart" => {
+            server.shutdown();
+            server.start_again();
+        }
+        "stop" => server.shutdown(),
+        _ => server.start_again(),
+    }
+    names.iter().map(|n| format!("{n}\n")).collect()
+}
+
+/// `ls -l FILE` for the datadir files the simulation keeps (the buffer pool dump).
+fn ls(server: &Server, command: &str) -> String {
+    let paths: Vec<&str> = command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')).collect();
+    let mut out = String::new();
+    for path in paths {
+        let file = crate::server::pool_admin::BUFFER_POOL_FILE;
+        match server.buffer_pool_file_bytes() {
+            Some(bytes) if path == file || path == "ib_buffer_pool" => {
+                let t = server.clock().wall_clock();
+                const MONTHS: [&str; 12] =
+                    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+                let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
+                out.push_str(&format!(
+                    "-rw-r----- 1 mysql mysql {bytes} {month} {:2} {:02}:{:02} {path}\n",
+                    t.day, t.hour, t.minute
+                ));
+            }
+            _ => out.push_str(&format!("ls: cannot access '{path}': No such file or directory\n")),
+        }
+    }
+    out
 }

@@ -9,8 +9,7 @@
 
 use super::PageId;
 use crate::sim::SimTime;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
+use std::collections::BTreeMap;
 
 /// The split into young and old exists only once the list is this long (`BUF_LRU_OLD_MIN_LEN`).
 pub const OLD_MIN_LEN: u32 = 512;
@@ -23,9 +22,8 @@ pub const OLD_RATIO_DIV: u64 = 1024;
 
 const NIL: u32 = u32::MAX;
 
-/// A fixed hasher: lookups only, never iterated, so output cannot depend on its order; fixed
-/// anyway so that a run's memory layout is the same every time.
-type PageMap = HashMap<PageId, u32, BuildHasherDefault<std::collections::hash_map::DefaultHasher>>;
+/// Resident page -> its frame (ordered, so nothing about it depends on hashing).
+type PageMap = BTreeMap<PageId, u32>;
 
 /// A buffer frame holding one page.
 #[derive(Clone, Debug)]
