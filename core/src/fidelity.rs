@@ -267,13 +267,20 @@ fn buffer_pool_checks(out: &mut Vec<Check>) {
         ["2 GB pass 1 requests", "2 GB pass 1 disk_reads", "2 GB pass 1 read_ahead"],
         ["2 GB pass 2 requests", "2 GB pass 2 disk_reads", "2 GB pass 2 read_ahead"],
     ];
-    let hit_labels = ["256 MB pass 1 real_hit (%)", "256 MB pass 2 real_hit (%)", "2 GB pass 1 real_hit (%)", "2 GB pass 2 real_hit (%)"];
+    let hit_labels = [
+        "256 MB pass 1 real_hit (%)",
+        "256 MB pass 2 real_hit (%)",
+        "2 GB pass 1 real_hit (%)",
+        "2 GB pass 2 real_hit (%)",
+    ];
     for (row, pass) in (1..=4).zip(chapter.iter()) {
         let (pool_mb, pass_no) = [(256, 1), (256, 2), (2048, 1), (2048, 2)][row - 1];
         let mut at = |col: &str| {
             query(
                 &mut c,
-                &format!("SELECT {col} FROM shop.bp_runs WHERE pool_mb = {pool_mb} AND pass = {pass_no}"),
+                &format!(
+                    "SELECT {col} FROM shop.bp_runs WHERE pool_mb = {pool_mb} AND pass = {pass_no}"
+                ),
             )
         };
         for (i, col) in ["requests", "disk_reads", "read_ahead"].iter().enumerate() {
@@ -288,7 +295,8 @@ fn buffer_pool_checks(out: &mut Vec<Check>) {
         out.push(hit);
     }
     let naive = query(&mut c, "SELECT ROUND(100 * (1 - disk_reads / requests), 2) FROM shop.bp_runs WHERE pool_mb = 256 AND pass = 1");
-    let mut n = check("F1.9", "256 MB naive_hit at least 99 %", "99.39", naive.clone(), Tolerance::Exact);
+    let mut n =
+        check("F1.9", "256 MB naive_hit at least 99 %", "99.39", naive.clone(), Tolerance::Exact);
     n.pass = naive.parse::<f64>().is_ok_and(|v| v >= 99.0);
     out.push(n);
     out.push(check(
@@ -301,7 +309,13 @@ fn buffer_pool_checks(out: &mut Vec<Check>) {
     // 3.13.2: docker restart dumps the hottest 25 % and loads them back.
     c.feed("\\! docker restart mysql\nDO SLEEP(10);\n");
     let kb = c.server().buffer_pool_file_bytes().unwrap_or(0).div_ceil(1024);
-    out.push(check("F2.2", "ib_buffer_pool size (KB)", "93", kb.to_string(), Tolerance::Percent(10)));
+    out.push(check(
+        "F2.2",
+        "ib_buffer_pool size (KB)",
+        "93",
+        kb.to_string(),
+        Tolerance::Percent(10),
+    ));
     out.push(check(
         "F2.3",
         "Innodb_buffer_pool_pages_data after the restart's load",

@@ -60,6 +60,10 @@ pub fn experiment_for(header: &[String]) -> Result<Experiment, String> {
                 "--profile" => e.profile = value.to_string(),
                 "--dataset" => e.dataset = value.to_string(),
                 "--scale" => e.scale = value.parse().map_err(|_| format!("bad scale '{value}'"))?,
+                "--tables" => {
+                    e.sysbench_tables =
+                        Some(value.parse().map_err(|_| format!("bad table count '{value}'"))?)
+                }
                 "--hw" | "--set" => {
                     let (k, v) = value
                         .split_once('=')

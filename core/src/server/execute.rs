@@ -283,7 +283,11 @@ impl Server {
                 let text = self.innodb_status_text();
                 work.rows += 1;
                 Ok(Response::Rows(ResultSet {
-                    columns: vec![Column::text("Type"), Column::text("Name"), Column::text("Status")],
+                    columns: vec![
+                        Column::text("Type"),
+                        Column::text("Name"),
+                        Column::text("Status"),
+                    ],
                     rows: vec![vec![
                         Value::Str("InnoDB".into()),
                         Value::Str(String::new()),

@@ -31,7 +31,8 @@ impl Server {
         let wall = self.clock.wall_clock();
         let Some(r) = self.running.as_mut() else { return String::new() };
         let s = r.pool.stats();
-        let previous = r.monitor.unwrap_or(MonitorMark { at: r.started_at, stats: PoolStats::default() });
+        let previous =
+            r.monitor.unwrap_or(MonitorMark { at: r.started_at, stats: PoolStats::default() });
         r.monitor = Some(MonitorMark { at: now, stats: s });
         // InnoDB averages over at least one second.
         let secs = (now.since(previous.at).as_millis() as f64 / 1000.0).max(1.0);
@@ -46,12 +47,21 @@ impl Server {
             secs as u64
         ));
         out.push_str("----------------------\nBUFFER POOL AND MEMORY\n----------------------\n");
-        out.push_str(&format!("Total large memory allocated {}\n", r.pool.capacity_pages() * 16384 * 105 / 100));
+        out.push_str(&format!(
+            "Total large memory allocated {}\n",
+            r.pool.capacity_pages() * 16384 * 105 / 100
+        ));
         out.push_str("Dictionary memory allocated 511234\n");
         let figures = r.pool.instance_figures();
-        let totals = figures.iter().fold((0, 0, 0, 0, 0), |a, f| (a.0 + f.0, a.1 + f.1, a.2 + f.2, a.3 + f.3, a.4 + f.4));
+        let totals = figures
+            .iter()
+            .fold((0, 0, 0, 0, 0), |a, f| (a.0 + f.0, a.1 + f.1, a.2 + f.2, a.3 + f.3, a.4 + f.4));
         let young_rate = |made: u64, made_then: u64, gets: u64| {
-            if gets == 0 { 0 } else { 1000 * made.saturating_sub(made_then) / gets }
+            if gets == 0 {
+                0
+            } else {
+                1000 * made.saturating_sub(made_then) / gets
+            }
         };
         let section = |out: &mut String, f: (u64, u64, u64, u64, u64)| {
             out.push_str(&format!("Buffer pool size   {}\n", f.0));
@@ -63,13 +73,20 @@ impl Server {
             out.push_str("Pending writes: LRU 0, flush list 0, single page 0\n");
         };
         section(&mut out, totals);
-        out.push_str(&format!("Pages made young {}, not young {}\n", s.made_young, s.not_made_young));
+        out.push_str(&format!(
+            "Pages made young {}, not young {}\n",
+            s.made_young, s.not_made_young
+        ));
         out.push_str(&format!(
             "{} youngs/s, {} non-youngs/s\n",
             per_sec(s.made_young, p.made_young, secs),
             per_sec(s.not_made_young, p.not_made_young, secs)
         ));
-        out.push_str(&format!("Pages read {}, created 0, written {}\n", pages_read(&s), s.pages_flushed));
+        out.push_str(&format!(
+            "Pages read {}, created 0, written {}\n",
+            pages_read(&s),
+            s.pages_flushed
+        ));
         out.push_str(&format!(
             "{} reads/s, 0.00 creates/s, {} writes/s\n",
             per_sec(pages_read(&s), pages_read(&p), secs),
@@ -96,7 +113,9 @@ impl Server {
         out.push_str(&format!("LRU len: {}, unzip_LRU len: 0\n", totals.2));
         out.push_str("I/O sum[0]:cur[0], unzip sum[0]:cur[0]\n");
         if figures.len() > 1 {
-            out.push_str("----------------------\nINDIVIDUAL BUFFER POOL INFO\n----------------------\n");
+            out.push_str(
+                "----------------------\nINDIVIDUAL BUFFER POOL INFO\n----------------------\n",
+            );
             for (i, f) in figures.iter().enumerate() {
                 out.push_str(&format!("---BUFFER POOL {i}\n"));
                 section(&mut out, *f);
@@ -114,15 +133,38 @@ impl Server {
     pub(super) fn innodb_buffer_pool_stats(&mut self) -> ResultSet {
         self.run_pool_background();
         let names = [
-            "POOL_ID", "POOL_SIZE", "FREE_BUFFERS", "DATABASE_PAGES", "OLD_DATABASE_PAGES",
-            "MODIFIED_DATABASE_PAGES", "PENDING_DECOMPRESS", "PENDING_READS",
-            "PENDING_FLUSH_LRU", "PENDING_FLUSH_LIST", "PAGES_MADE_YOUNG", "PAGES_NOT_MADE_YOUNG",
-            "PAGES_MADE_YOUNG_RATE", "PAGES_MADE_NOT_YOUNG_RATE", "NUMBER_PAGES_READ",
-            "NUMBER_PAGES_CREATED", "NUMBER_PAGES_WRITTEN", "PAGES_READ_RATE", "PAGES_CREATE_RATE",
-            "PAGES_WRITTEN_RATE", "NUMBER_PAGES_GET", "HIT_RATE", "YOUNG_MAKE_PER_THOUSAND_GETS",
-            "NOT_YOUNG_MAKE_PER_THOUSAND_GETS", "NUMBER_PAGES_READ_AHEAD",
-            "NUMBER_READ_AHEAD_EVICTED", "READ_AHEAD_RATE", "READ_AHEAD_EVICTED_RATE",
-            "LRU_IO_TOTAL", "LRU_IO_CURRENT", "UNCOMPRESS_TOTAL", "UNCOMPRESS_CURRENT",
+            "POOL_ID",
+            "POOL_SIZE",
+            "FREE_BUFFERS",
+            "DATABASE_PAGES",
+            "OLD_DATABASE_PAGES",
+            "MODIFIED_DATABASE_PAGES",
+            "PENDING_DECOMPRESS",
+            "PENDING_READS",
+            "PENDING_FLUSH_LRU",
+            "PENDING_FLUSH_LIST",
+            "PAGES_MADE_YOUNG",
+            "PAGES_NOT_MADE_YOUNG",
+            "PAGES_MADE_YOUNG_RATE",
+            "PAGES_MADE_NOT_YOUNG_RATE",
+            "NUMBER_PAGES_READ",
+            "NUMBER_PAGES_CREATED",
+            "NUMBER_PAGES_WRITTEN",
+            "PAGES_READ_RATE",
+            "PAGES_CREATE_RATE",
+            "PAGES_WRITTEN_RATE",
+            "NUMBER_PAGES_GET",
+            "HIT_RATE",
+            "YOUNG_MAKE_PER_THOUSAND_GETS",
+            "NOT_YOUNG_MAKE_PER_THOUSAND_GETS",
+            "NUMBER_PAGES_READ_AHEAD",
+            "NUMBER_READ_AHEAD_EVICTED",
+            "READ_AHEAD_RATE",
+            "READ_AHEAD_EVICTED_RATE",
+            "LRU_IO_TOTAL",
+            "LRU_IO_CURRENT",
+            "UNCOMPRESS_TOTAL",
+            "UNCOMPRESS_CURRENT",
         ];
         let columns = names.iter().map(|n| Column::number(n)).collect();
         let Some(r) = self.running.as_ref() else { return ResultSet { columns, rows: Vec::new() } };
@@ -139,11 +181,38 @@ impl Server {
                 1000u64.saturating_sub(1000 * (s.reads + s.read_ahead) / s.read_requests)
             };
             rows.push(vec![
-                u(i as u64), u(f.0), u(f.1), u(f.2), u(f.3), u(f.4), u(0), u(0), u(0), u(0),
-                c(s.made_young), c(s.not_made_young), rate(0), rate(0),
-                c(s.reads + s.read_ahead), c(0), c(s.pages_flushed), rate(0), rate(0), rate(0),
-                c(s.read_requests), c(hit), c(0), c(0), c(s.read_ahead), c(s.read_ahead_evicted),
-                rate(0), rate(0), u(0), u(0), u(0), u(0),
+                u(i as u64),
+                u(f.0),
+                u(f.1),
+                u(f.2),
+                u(f.3),
+                u(f.4),
+                u(0),
+                u(0),
+                u(0),
+                u(0),
+                c(s.made_young),
+                c(s.not_made_young),
+                rate(0),
+                rate(0),
+                c(s.reads + s.read_ahead),
+                c(0),
+                c(s.pages_flushed),
+                rate(0),
+                rate(0),
+                rate(0),
+                c(s.read_requests),
+                c(hit),
+                c(0),
+                c(0),
+                c(s.read_ahead),
+                c(s.read_ahead_evicted),
+                rate(0),
+                rate(0),
+                u(0),
+                u(0),
+                u(0),
+                u(0),
             ]);
         }
         ResultSet { columns, rows }

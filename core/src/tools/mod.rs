@@ -54,15 +54,18 @@ fn docker(server: &mut Server, command: &str) -> String {
 
 /// `ls -l FILE` for the datadir files the simulation keeps (the buffer pool dump).
 fn ls(server: &Server, command: &str) -> String {
-    let paths: Vec<&str> = command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')).collect();
+    let paths: Vec<&str> =
+        command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')).collect();
     let mut out = String::new();
     for path in paths {
         let file = crate::server::pool_admin::BUFFER_POOL_FILE;
         match server.buffer_pool_file_bytes() {
             Some(bytes) if path == file || path == "ib_buffer_pool" => {
                 let t = server.clock().wall_clock();
-                const MONTHS: [&str; 12] =
-                    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+                const MONTHS: [&str; 12] = [
+                    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
+                    "Dec",
+                ];
                 let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
                 out.push_str(&format!(
                     "-rw-r----- 1 mysql mysql {bytes} {month} {:2} {:02}:{:02} {path}\n",

@@ -148,3 +148,34 @@ fn instances_share_the_pool_and_hash_whole_extents() {
     let snap = bp.lru_snapshot(10);
     assert_eq!(snap.runs.iter().map(|r| r.pages).sum::<u64>(), bp.pages_data());
 }
+
+#[test]
+fn with_read_ahead_a_scan_of_fresh_pages_keeps_the_young_ones() {
+    for (time_ms, expect_kept) in [(1000, true), (0, false)] {
+        let mut d = disk();
+        let config = PoolConfig { old_blocks_time_ms: time_ms, ..PoolConfig::default() };
+        let mut bp = BufferPool::new(1024, 1, config);
+        let q = |space: u32, n: u64| PageId { space, page_no: n };
+        for s in 1..=16 {
+            bp.set_space_pages(s, 161);
+        }
+        let mut now = SimTime::ZERO;
+        let mut scan_space = |bp: &mut BufferPool, s: u32, now: &mut SimTime| {
+            for n in 0..161 {
+                *now = bp.fetch(q(s, n), *now, &mut d).ready_at + SimDuration::from_micros(5);
+            }
+        };
+        // Warm-up on other tables until the pool has evicted, then the hot table twice.
+        for s in 9..=16 {
+            scan_space(&mut bp, s, &mut now);
+        }
+        scan_space(&mut bp, 1, &mut now);
+        now += SimDuration::from_secs(2);
+        scan_space(&mut bp, 1, &mut now);
+        for s in 2..=8 {
+            scan_space(&mut bp, s, &mut now);
+        }
+        let kept = (0..161).filter(|&n| bp.contains(q(1, n))).count();
+        assert_eq!(kept == 161, expect_kept, "old_blocks_time {time_ms}: {kept} kept");
+    }
+}
