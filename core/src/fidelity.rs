@@ -101,6 +101,7 @@ fn mib(bytes_text: &str) -> String {
 pub fn run() -> Vec<Check> {
     let mut out = run_quick();
     buffer_pool_checks(&mut out);
+    oom_checks(&mut out);
     out
 }
 
@@ -328,6 +329,50 @@ fn buffer_pool_checks(out: &mut Vec<Check>) {
         "Innodb_buffer_pool_load_status (text before the timestamp)",
         "Buffer pool(s) load completed at",
         query(&mut c, "SELECT LEFT(VARIABLE_VALUE, 32) FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_load_status'"),
+        Tolerance::Exact,
+    ));
+}
+
+/// Section 3.13.1's warning: a pool sized from the host (48,384 MB in a 6 GB container) is
+/// only a number until the workload touches it; scanning about 5.5 GB of sysbench tables
+/// gets mysqld killed, while the container-aware 4,608 MB pool evicts and survives.
+fn oom_checks(out: &mut Vec<Check>) {
+    let outcome = |aware: bool| {
+        let mut e = Experiment {
+            dataset: "sysbench".into(),
+            sysbench_tables: Some(80),
+            sysbench_table_size: Some(400_000),
+            ..Experiment::default()
+        };
+        e.variables.insert(
+            "container_aware".into(),
+            crate::experiment::Setting::Text(if aware { "ON" } else { "OFF" }.into()),
+        );
+        e.hardware.insert("cpuset_cpus".into(), crate::experiment::Setting::Text(String::new()));
+        let Ok(server) = e.start_server() else { return "ERROR starting".to_string() };
+        let mut c = Client::connect(server, false);
+        let mut sql = String::from("USE sbtest;\n");
+        for i in 1..=80 {
+            sql.push_str(&format!("SELECT COUNT(*) INTO @n FROM sbtest{i};\n"));
+        }
+        c.feed(&sql);
+        match c.server().down_reason() {
+            Some(crate::server::Down::OomKilled { .. }) => "killed".to_string(),
+            _ => "running".to_string(),
+        }
+    };
+    out.push(check(
+        "F1.4",
+        "48,384 MB pool in a 6 GB container, 5.5 GB of pages touched",
+        "killed",
+        outcome(false),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F1.5",
+        "4,608 MB container-aware pool, same workload",
+        "running",
+        outcome(true),
         Tolerance::Exact,
     ));
 }
