@@ -111,6 +111,12 @@ impl Client {
     }
 
     fn run_statement(&mut self, text: &str, vertical: bool, out: &mut String) {
+        if self.session.is_some_and(|id| self.server.take_severed(id)) {
+            // mysqld died under this connection (kill -9, power loss).
+            self.session = None;
+            out.push_str(&format::error(&crate::server::crash::lost_connection()));
+            return;
+        }
         if self.session.is_none() || !self.server.is_running() {
             // The real client reconnects when the server is back.
             self.session = self.server.connect().ok();

@@ -8,10 +8,13 @@
 //!          Session: SessionVariables, session Status, user variables, warnings
 //! ```
 
+pub mod commit;
 pub mod context;
+pub mod crash;
 pub mod dml;
 pub mod execute;
 pub mod explain;
+pub mod group_commit;
 pub mod procedure;
 pub mod query;
 pub mod scan;
@@ -85,6 +88,8 @@ pub enum Down {
     StartupFailed(Vec<String>),
     /// The kernel's OOM killer ended mysqld: the container ran out of memory.
     OomKilled { used_bytes: u64, limit_bytes: u64 },
+    /// mysqld was killed (`kill -9`) or the machine lost power; the next start recovers.
+    Crashed(commit::CrashKind),
 }
 
 /// The simulated server and machine.
@@ -103,6 +108,12 @@ pub struct Server {
     catalog: Catalog,
     /// Lines mysqld wrote to its error log, in order.
     error_log: Vec<String>,
+    /// The redo log and the binary log: files that outlive a crash, with mysqld's buffers.
+    logs: commit::Durability,
+    /// Connections a crash cut: their next statement gets error 2013.
+    severed: std::collections::BTreeSet<SessionId>,
+    /// What the next start must recover after a crash.
+    pending_recovery: Option<crash::CrashReport>,
 }
 
 impl Server {
@@ -139,6 +150,9 @@ impl Server {
             running: None,
             down: None,
             error_log: Vec::new(),
+            logs: commit::Durability::default(),
+            severed: std::collections::BTreeSet::new(),
+            pending_recovery: None,
         };
         server.start_mysqld();
         Ok(server)
@@ -270,6 +284,9 @@ impl Server {
     /// does (buffer pool resize and load, page cleaner, log writer), its events come from a
     /// `sim::Scheduler` and run here in (due time, sequence) order.
     pub fn advance_to(&mut self, t: SimTime) {
+        if let Some(settings) = self.commit_settings() {
+            self.logs.background_until(t, &mut self.disk, &settings);
+        }
         self.clock.advance_to(t);
     }
 
@@ -301,6 +318,7 @@ impl Server {
             r.status.set("Uptime", StatusValue::Number(up));
             r.status.set("Uptime_since_flush_status", StatusValue::Number(up));
         }
+        self.refresh_log_status();
     }
 
     /// The global variables, if running.
