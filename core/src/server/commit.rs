@@ -138,6 +138,9 @@ pub struct Durability {
     commits_since_tick: u64,
     /// Recorded when a crash test asks for it.
     pub history: Option<History>,
+    /// The settings while a run of concurrent clients holds them fixed (no SET GLOBAL can
+    /// run inside it), so the many row changes do not look them up one by one.
+    pub(crate) settings_cache: Option<CommitSettings>,
 }
 
 impl Default for Durability {
@@ -160,6 +163,7 @@ impl Durability {
             ticks: 0,
             commits_since_tick: 0,
             history: None,
+            settings_cache: None,
         }
     }
 

@@ -45,7 +45,8 @@ pub struct CrashReport {
 impl Server {
     /// The commit settings of the running mysqld.
     pub(crate) fn commit_settings(&self) -> Option<CommitSettings> {
-        self.running.as_ref().map(|r| CommitSettings::from_vars(&r.vars))
+        let r = self.running.as_ref()?;
+        Some(self.logs.settings_cache.unwrap_or_else(|| CommitSettings::from_vars(&r.vars)))
     }
 
     /// The logs (for tools and tests).

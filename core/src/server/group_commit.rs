@@ -97,6 +97,7 @@ impl Server {
         let start = self.clock.now();
         let mut run = ClientsRun { started: start, finished: start, ..ClientsRun::default() };
         let Some(settings) = self.commit_settings() else { return run };
+        self.logs.settings_cache = Some(settings);
         let cpus = (self.host.cpu_capacity_milli() / 1000).max(1) as usize;
         // A fractional quota stretches every CPU's time (1.5 CPUs: 2 CPUs at 75 %).
         let stretch_milli = (cpus as u64 * 1000).max(self.host.cpu_capacity_milli());
@@ -201,6 +202,7 @@ impl Server {
             }
         }
         run.finished = run.finished.max(now);
+        self.logs.settings_cache = None;
         self.clock.advance_to(run.finished);
         self.logs.background_until(run.finished, &mut self.disk, &settings);
         run

@@ -11,6 +11,7 @@
 pub mod commit;
 pub mod context;
 pub mod crash;
+pub mod crash_sweep;
 pub mod dml;
 pub mod execute;
 pub mod explain;
