@@ -418,7 +418,7 @@ impl Durability {
                 if self.next_tick <= t {
                     let behind = (t.since(self.next_tick).as_nanos()) / second.as_nanos();
                     self.ticks += behind;
-                    self.next_tick = self.next_tick + SimDuration(behind * second.as_nanos());
+                    self.next_tick += SimDuration(behind * second.as_nanos());
                     if !quiet {
                         continue;
                     }

@@ -122,7 +122,11 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
         };
         // Short options with attached values (-uroot, -ppass, -c8).
         let (name, inline) = match name.as_str() {
-            n if n.len() > 2 && n.starts_with('-') && !n.starts_with("--") => {
+            n if n.len() > 2
+                && n.is_char_boundary(2)
+                && n.starts_with('-')
+                && !n.starts_with("--") =>
+            {
                 (n[..2].to_string(), Some(n[2..].to_string()))
             }
             _ => (name, inline),
@@ -238,6 +242,7 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
         }
     }
     if o.query.is_none() && !o.auto_generate {
+        // UNCONFIRMED wording: mysqlslap refuses to run with nothing to send.
         return Err("mysqlslap: Error: --query or --auto-generate-sql is required".into());
     }
     if o.auto_generate && o.load_type == "key" && !o.autoincrement {
@@ -330,11 +335,7 @@ impl Workload for SlapLoad<'_> {
         }
         let n = self.sent[c];
         // With --commit=N a COMMIT follows every N statements (and ends the run).
-        let total = if self.every > 0 {
-            self.per_client + self.per_client / self.every
-        } else {
-            self.per_client
-        };
+        let total = self.per_client + self.per_client.checked_div(self.every).unwrap_or(0);
         if n >= total {
             return None;
         }
@@ -518,5 +519,7 @@ mod tests {
             .contains("unknown option"));
         assert!(parse_options(&shell_words("mysqlslap -c 8")).is_err());
         assert!(parse_options(&shell_words("mysqlslap -a --iterations=x")).is_err());
+        assert!(parse_options(&shell_words("mysqlslap -é -a")).is_err(), "no panic on UTF-8");
+        assert!(parse_options(&shell_words("mysqlslap -a --query")).is_err());
     }
 }
