@@ -82,3 +82,42 @@ pub fn docker(server: &mut Server, command: &str) -> Option<String> {
         _ => None,
     }
 }
+
+/// `ls` of the redo log directory (`/var/lib/mysql/#innodb_redo`, or `#innodb_redo` from the
+/// data directory): InnoDB keeps 32 files of capacity / 32 bytes. Files that hold redo from the
+/// checkpoint on are `#ib_redoN`; the rest wait as spares named `#ib_redoN_tmp`, numbered
+/// after the newest. `ls` sorts the names; with `-l` each line shows the size as well.
+///
+/// Simplification: the file numbers count whole files of LSN from zero (InnoDB numbers them
+/// from the first file it created), and the resize to a new capacity is instant.
+pub fn ls_redo(server: &Server, command: &str) -> String {
+    let Some(vars) = server.variables() else {
+        return "ls: cannot access '#innodb_redo': No such file or directory\n".into();
+    };
+    let capacity = vars.global_u64("innodb_redo_log_capacity");
+    let file_bytes = (capacity / crate::innodb::redo::REDO_FILES).max(1);
+    let redo = &server.logs().redo;
+    let first = redo.checkpoint_lsn / file_bytes;
+    let last = redo.lsn / file_bytes;
+    let in_use = (last - first + 1).min(crate::innodb::redo::REDO_FILES);
+    let first = last + 1 - in_use;
+    let mut names: Vec<String> = (first..=last).map(|n| format!("#ib_redo{n}")).collect();
+    for k in 0..crate::innodb::redo::REDO_FILES - in_use {
+        names.push(format!("#ib_redo{}_tmp", last + 1 + k));
+    }
+    names.sort();
+    let long = command.split_whitespace().any(|w| w.starts_with('-') && w.contains('l'));
+    let mut out = String::new();
+    if long {
+        out.push_str(&format!("total {}\n", capacity / 1024));
+    }
+    for n in names {
+        if long {
+            out.push_str(&format!("-rw-r----- 1 mysql mysql {file_bytes} Sep 23 08:00 {n}\n"));
+        } else {
+            out.push_str(&n);
+            out.push('\n');
+        }
+    }
+    out
+}

@@ -18,6 +18,7 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
         "mysqlslap" => mysqlslap::run(server, command),
         "kill" | "pkill" => crash::kill(server, command),
         "echo" if command.contains("/proc/sysrq-trigger") => crash::sysrq(server, command),
+        "ls" if command.contains("#innodb_redo") => crash::ls_redo(server, command),
         "docker" if matches!(command.split_whitespace().nth(1), Some("start" | "logs")) => {
             crash::docker(server, command).unwrap_or_default()
         }
