@@ -360,7 +360,7 @@ impl Durability {
     fn drop_durable_undo(&mut self) {
         let synced = self.redo.file.synced;
         for t in self.recent.iter_mut() {
-            if !t.commit_lsn.is_some_and(|l| l <= synced) {
+            if t.commit_lsn.is_none_or(|l| l > synced) {
                 break;
             }
             if !t.undo.is_empty() {
