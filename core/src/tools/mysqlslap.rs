@@ -245,6 +245,14 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
         // UNCONFIRMED wording: mysqlslap refuses to run with nothing to send.
         return Err("mysqlslap: Error: --query or --auto-generate-sql is required".into());
     }
+    let rounds = o.iterations * o.concurrency.len() as u64;
+    if o.number_of_queries.unwrap_or(0).saturating_mul(rounds) > QUERIES_MAX {
+        // Not the real tool's: the simulation's bound on one invocation.
+        return Err(format!(
+            "mysqlslap: the simulated host runs at most {QUERIES_MAX} queries per invocation \
+             (--number-of-queries x --iterations x concurrency rounds)"
+        ));
+    }
     if o.auto_generate && o.load_type == "key" && !o.autoincrement {
         return Err("mysqlslap: Can't perform key test without a primary key!".into());
     }
@@ -521,5 +529,7 @@ mod tests {
         assert!(parse_options(&shell_words("mysqlslap -a --iterations=x")).is_err());
         assert!(parse_options(&shell_words("mysqlslap -é -a")).is_err(), "no panic on UTF-8");
         assert!(parse_options(&shell_words("mysqlslap -a --query")).is_err());
+        let huge = "mysqlslap -a --number-of-queries=10000000 --iterations=2";
+        assert!(parse_options(&shell_words(huge)).unwrap_err().contains("at most"));
     }
 }
