@@ -69,6 +69,9 @@ impl CommitSettings {
 /// A transaction with changes that has not committed yet.
 #[derive(Clone, Debug, Default)]
 pub struct OpenTrx {
+    /// LSN where its first change's redo starts: recovery only sees it if the redo reached
+    /// the file past this point.
+    pub first_lsn: u64,
     /// Bytes of its binlog row events.
     binlog_rows_bytes: u64,
     /// Undo images of its changes, oldest first.
@@ -177,12 +180,14 @@ impl Durability {
         key_bytes: u64,
         settings: &CommitSettings,
     ) {
+        let first_lsn = self.redo.lsn;
         self.redo.append(
             redo::change_bytes(record_bytes, key_bytes),
             record_bytes,
             settings.log_buffer_bytes,
         );
-        let trx = self.open.entry(session).or_default();
+        let trx =
+            self.open.entry(session).or_insert_with(|| OpenTrx { first_lsn, ..OpenTrx::default() });
         trx.binlog_rows_bytes += binlog::row_event_bytes(record_bytes);
         if trx.undo.len() < OPEN_UNDO_MAX {
             trx.undo.push(undo);

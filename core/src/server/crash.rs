@@ -158,7 +158,11 @@ impl Server {
         // Uncommitted work is rolled back (newest transaction first: they touch disjoint
         // rows, as row locks would have made them).
         for trx in self.logs.take_all_open().into_iter().rev() {
-            report.rolled_back += 1;
+            // Recovery only finds (and rolls back) a transaction whose redo reached the file;
+            // one still wholly in the log buffer simply never happened.
+            if trx.first_lsn < image.redo_end {
+                report.rolled_back += 1;
+            }
             self.undo_changes(trx.undo);
         }
         let recent = std::mem::take(&mut self.logs.recent);
