@@ -14,6 +14,10 @@
 //! The redo fsync (FLUSH, trx_commit = 1) and the binlog fsync (SYNC) of different groups
 //! could overlap, but both go through the device's one flush queue (`sim::disk::FlushQueue`).
 //!
+//! Simplifications: the COMMIT stage takes no time of its own (InnoDB's commit of each
+//! transaction is in the statement's `cpu_commit_ns`); the sync delay's
+//! `binlog_group_commit_sync_no_delay_count` is checked when the wait starts.
+//!
 //! CPUs: the container's CPU quota (or cpuset) gives whole CPUs; a statement takes the CPU
 //! that frees first. Simplification: FIFO per CPU rather than the kernel's fair sharing.
 //! Connections and the thread cache can plug in as a client state before its first statement.
