@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
+pub mod binlog;
 pub mod catalog;
 pub mod client;
 pub mod datasets;

@@ -113,6 +113,12 @@ impl Client {
     }
 
     fn run_statement(&mut self, text: &str, vertical: bool, out: &mut String) {
+        if self.session.is_some_and(|id| self.server.take_severed(id)) {
+            // mysqld died under this connection (kill -9, power loss).
+            self.session = None;
+            out.push_str(&format::error(&crate::server::crash::lost_connection()));
+            return;
+        }
         match self.session {
             // The server restarted since the last statement: the connection is gone, and the
             // client says so, reconnects and runs the statement (its auto-reconnect).

@@ -250,6 +250,7 @@ impl Server {
                 row[p] = coerce(col, std::mem::replace(&mut row[p], Value::Null), row_no)?;
             }
             let key = t.key_of(&row);
+            let row_bytes = u64::from(crate::storage::record::clustered_record_bytes(&t.def, &row));
             t.insert(row).map_err(|d| {
                 err(
                     1062,
@@ -257,14 +258,15 @@ impl Server {
                     format!("Duplicate entry '{}' for key '{}.{}'", d.key_text, table, d.index),
                 )
             })?;
+            let undo = UndoRecord {
+                db: db.clone(),
+                table: table.clone(),
+                before: None,
+                after_key: key.or_else(|| Some(Key(vec![Value::UInt(0)]))),
+            };
+            self.log_change(session.id, undo.clone(), row_bytes);
             if session.in_transaction || !session.autocommit() {
-                let after_key = key.or_else(|| Some(Key(vec![Value::UInt(0)])));
-                session.undo.push(UndoRecord {
-                    db: db.clone(),
-                    table: table.clone(),
-                    before: None,
-                    after_key,
-                });
+                session.undo.push(undo);
                 session.in_transaction = true;
             }
             self.touch_last_page(&db, &table);
@@ -417,13 +419,16 @@ impl Server {
                     format!("Duplicate entry '{}' for key '{}.{}'", d.key_text, table, d.index),
                 )
             })?;
+            let row_bytes = self.record_bytes(&db, &table, &old);
+            let undo = UndoRecord {
+                db: db.clone(),
+                table: table.clone(),
+                before: Some(old),
+                after_key: new_key.or(Some(key)),
+            };
+            self.log_change(session.id, undo.clone(), row_bytes);
             if session.in_transaction || !session.autocommit() {
-                session.undo.push(UndoRecord {
-                    db: db.clone(),
-                    table: table.clone(),
-                    before: Some(old),
-                    after_key: new_key.or(Some(key)),
-                });
+                session.undo.push(undo);
                 session.in_transaction = true;
             }
             changed += 1;
@@ -466,13 +471,16 @@ impl Server {
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             if t.delete(&key) {
                 deleted += 1;
+                let row_bytes = self.record_bytes(&db, &table, &old);
+                let undo = UndoRecord {
+                    db: db.clone(),
+                    table: table.clone(),
+                    before: Some(old),
+                    after_key: None,
+                };
+                self.log_change(session.id, undo.clone(), row_bytes);
                 if session.in_transaction || !session.autocommit() {
-                    session.undo.push(UndoRecord {
-                        db: db.clone(),
-                        table: table.clone(),
-                        before: Some(old),
-                        after_key: None,
-                    });
+                    session.undo.push(undo);
                     session.in_transaction = true;
                 }
             }

@@ -115,6 +115,10 @@ impl Server {
                 for (def, old) in saved {
                     session.vars.store(def, old);
                 }
+                // Autocommit, COMMIT: the transaction's changes commit through the logs.
+                if !session.in_transaction {
+                    self.commit_transaction(session.id);
+                }
                 result
             }
         };

@@ -8,10 +8,14 @@
 //!          Session: SessionVariables, session Status, user variables, warnings
 //! ```
 
+pub mod commit;
 pub mod context;
+pub mod crash;
+pub mod crash_sweep;
 pub mod dml;
 pub mod execute;
 pub mod explain;
+pub mod group_commit;
 pub mod innodb_status;
 pub mod pool_admin;
 pub mod procedure;
@@ -91,6 +95,8 @@ pub enum Down {
     OomKilled { used_bytes: u64, limit_bytes: u64 },
     /// Shut down cleanly (`docker stop`).
     Stopped,
+    /// mysqld was killed (`kill -9`) or the machine lost power; the next start recovers.
+    Crashed(commit::CrashKind),
 }
 
 /// The simulated server and machine.
@@ -113,6 +119,12 @@ pub struct Server {
     pending_restart: bool,
     /// The datadir's `ib_buffer_pool`: the page list the last dump wrote.
     ib_buffer_pool: Option<Vec<crate::innodb::buffer_pool::PageId>>,
+    /// The redo log and the binary log: files that outlive a crash, with mysqld's buffers.
+    logs: commit::Durability,
+    /// Connections a crash cut: their next statement gets error 2013.
+    severed: std::collections::BTreeSet<SessionId>,
+    /// What the next start must recover after a crash.
+    pending_recovery: Option<crash::CrashReport>,
 }
 
 impl Server {
@@ -151,6 +163,9 @@ impl Server {
             error_log: Vec::new(),
             ib_buffer_pool: None,
             pending_restart: false,
+            logs: commit::Durability::default(),
+            severed: std::collections::BTreeSet::new(),
+            pending_recovery: None,
         };
         server.start_mysqld();
         Ok(server)
@@ -292,6 +307,9 @@ impl Server {
     /// Lets simulated time pass until `t`, running the background work due by then (buffer
     /// pool resize and load).
     pub fn advance_to(&mut self, t: SimTime) {
+        if let Some(settings) = self.commit_settings() {
+            self.logs.background_until(t, &mut self.disk, &settings);
+        }
         self.clock.advance_to(t);
         self.run_pool_background();
     }
@@ -326,6 +344,7 @@ impl Server {
             r.status.set("Uptime", StatusValue::Number(up));
             r.status.set("Uptime_since_flush_status", StatusValue::Number(up));
         }
+        self.refresh_log_status();
     }
 
     /// The global variables, if running.

@@ -155,15 +155,17 @@ impl Server {
         self.host.release_all();
     }
 
-    /// Starts mysqld again (after a shutdown or a kill): a fresh server on the same disk,
-    /// which loads `ib_buffer_pool` in the background if `innodb_buffer_pool_load_at_startup`.
-    pub fn start_again(&mut self) {
+    /// Starts mysqld again (after a shutdown or a kill): crash recovery first if mysqld did
+    /// not stop cleanly, then a fresh server on the same disk, which loads `ib_buffer_pool` in
+    /// the background if `innodb_buffer_pool_load_at_startup`. Returns the crash recovery's
+    /// report, if there was a crash to recover from.
+    pub fn start_again(&mut self) -> Option<super::crash::CrashReport> {
         if self.running.is_some() {
-            return;
+            return None;
         }
         // Starting takes a couple of seconds: the data dictionary, redo and undo are opened.
         self.clock.advance(SimDuration::from_millis(2_500));
-        self.start_mysqld();
+        let report = self.start_after_crash();
         let load = self
             .running
             .as_ref()
@@ -171,6 +173,7 @@ impl Server {
         if load {
             self.load_buffer_pool();
         }
+        report
     }
 
     /// `RESTART` and `docker restart`: a clean shutdown, then a start.

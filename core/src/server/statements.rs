@@ -258,27 +258,8 @@ impl Server {
 
     /// Ends a transaction undoing its changes, newest first.
     pub(crate) fn rollback(&mut self, session: &mut Session) {
-        while let Some(u) = session.undo.pop() {
-            if let Some(t) = self.catalog.table_mut(&u.db, &u.table) {
-                match (u.before, u.after_key) {
-                    (Some(before), Some(after)) => {
-                        if t.key_of(&before).as_ref() != Some(&after) {
-                            t.delete(&after);
-                            let _ = t.insert(before);
-                        } else {
-                            let _ = t.update(&after, before);
-                        }
-                    }
-                    (Some(before), None) => {
-                        let _ = t.insert(before);
-                    }
-                    (None, Some(after)) => {
-                        t.delete(&after);
-                    }
-                    (None, None) => {}
-                }
-            }
-        }
+        self.logs.take_open(session.id);
+        self.undo_changes(std::mem::take(&mut session.undo));
         session.in_transaction = false;
     }
 

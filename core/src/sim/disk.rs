@@ -6,7 +6,7 @@
 //! the OS page cache in front of the disk is modelled by the durability layer, not here.
 
 use super::hardware::Hardware;
-use super::time::SimDuration;
+use super::time::{SimDuration, SimTime};
 
 /// InnoDB's page size; the unit of random reads.
 pub const PAGE_SIZE_BYTES: u64 = 16 * 1024;
@@ -28,6 +28,7 @@ pub struct Disk {
     seq_read_bytes_per_s: u64,
     write_bytes_per_s: u64,
     fsync_latency_ns: u64,
+    write_call_ns: u64,
     stats: DiskStats,
 }
 
@@ -38,6 +39,7 @@ impl Disk {
             seq_read_bytes_per_s: hw.disk_seq_read_mb_s * 1_000_000,
             write_bytes_per_s: hw.disk_write_mb_s * 1_000_000,
             fsync_latency_ns: hw.fsync_latency_us * 1_000,
+            write_call_ns: hw.write_call_us * 1_000,
             stats: DiskStats::default(),
         }
     }
@@ -55,6 +57,12 @@ impl Disk {
         self.stats.writes += 1;
         self.stats.bytes_written += bytes;
         SimDuration(transfer_ns(bytes, self.write_bytes_per_s))
+    }
+
+    /// An appending `write()` system call of `bytes` into the page cache (a log write): the
+    /// call's fixed cost plus the copy at write bandwidth. The data is not on the device yet.
+    pub fn append(&mut self, bytes: u64) -> SimDuration {
+        SimDuration(self.write_call_ns) + self.write(bytes)
     }
 
     /// An fsync: the fixed flush latency plus the time to push `dirty_bytes` not yet on disk.
@@ -76,6 +84,94 @@ impl Disk {
 
     pub fn stats(&self) -> DiskStats {
         self.stats
+    }
+}
+
+/// Linux writes back a dirty page cache page once it is this old (`vm.dirty_expire_centisecs`
+/// = 3000): data written but never fsynced reaches the disk within about 30 s anyway.
+pub const DIRTY_EXPIRE: SimDuration = SimDuration::from_secs(30);
+
+/// One file as the OS page cache holds it: bytes `written` by the process (in the page cache;
+/// they survive a crash of the process) and bytes `synced` to the device (they survive a
+/// power loss). Files only grow at the end, as the redo log and the binary log do, so two
+/// offsets describe the whole file.
+///
+/// Simplification: the kernel writes back dirty pages one by one as each expires; here the
+/// file's whole dirty range is written back once its oldest dirty byte is [`DIRTY_EXPIRE`] old.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OsFile {
+    /// End of the data the process has written (page cache or disk).
+    pub written: u64,
+    /// End of the data that is on the device.
+    pub synced: u64,
+    /// When the oldest byte not yet on the device was written.
+    dirty_since: Option<SimTime>,
+}
+
+impl OsFile {
+    /// A file whose first `bytes` are on disk.
+    pub fn on_disk(bytes: u64) -> OsFile {
+        OsFile { written: bytes, synced: bytes, dirty_since: None }
+    }
+
+    /// The process wrote up to `end` at `now`.
+    pub fn write_to(&mut self, end: u64, now: SimTime) {
+        if end > self.written {
+            self.written = end;
+            if self.dirty_since.is_none() {
+                self.dirty_since = Some(now);
+            }
+        }
+    }
+
+    /// Bytes in the page cache that are not on the device.
+    pub fn dirty_bytes(&self) -> u64 {
+        self.written - self.synced
+    }
+
+    /// An fsync completed: everything written before it is on the device.
+    pub fn synced_to(&mut self, end: u64) {
+        self.synced = self.synced.max(end.min(self.written));
+        if self.synced == self.written {
+            self.dirty_since = None;
+        }
+    }
+
+    /// The kernel's background writeback up to `now` (see [`DIRTY_EXPIRE`]).
+    pub fn writeback(&mut self, now: SimTime) {
+        if self.dirty_since.is_some_and(|t| now.since(t) >= DIRTY_EXPIRE) {
+            self.synced_to(self.written);
+        }
+    }
+
+    /// What is left after the process dies: the page cache keeps everything written.
+    pub fn after_process_crash(&self) -> u64 {
+        self.written
+    }
+
+    /// What is left after a power loss: only what reached the device.
+    pub fn after_power_loss(&self) -> u64 {
+        self.synced
+    }
+}
+
+/// The device's flush queue. On ext4 every fsync commits the file system's single journal
+/// (jbd2), and journal commits run one after another, so fsyncs of two files on one file
+/// system (the redo log and the binary log) do not overlap: the second waits for the first.
+/// The WSL2 virtual disk adds its own serialisation: each flush travels through Hyper-V to a
+/// FLUSH of the Windows host's VHDX file, one at a time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FlushQueue {
+    /// When the device finishes the last flush queued.
+    busy_until: SimTime,
+}
+
+impl FlushQueue {
+    /// Queues an fsync issued at `now` that takes `service`; returns when it completes.
+    pub fn fsync(&mut self, now: SimTime, service: SimDuration) -> SimTime {
+        let start = if self.busy_until > now { self.busy_until } else { now };
+        self.busy_until = start + service;
+        self.busy_until
     }
 }
 

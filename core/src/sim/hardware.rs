@@ -34,8 +34,19 @@ pub struct Hardware {
     pub disk_seq_read_mb_s: u64,
     /// Write bandwidth, in MB/s (10^6 bytes).
     pub disk_write_mb_s: u64,
-    /// Time for an fsync of a file with little unflushed data, in microseconds.
+    /// Time for an fsync of a file with little unflushed data, in microseconds. fsyncs on one
+    /// file system run one at a time (see `sim::disk::FlushQueue`).
     pub fsync_latency_us: u64,
+    /// Fixed cost of one appending `write()` system call into the page cache (a redo or binary
+    /// log write), in microseconds, before the copy at `disk_write_mb_s`. Inside a VM it
+    /// includes the file system's block allocation and journal bookkeeping for the append.
+    #[serde(default)]
+    pub write_call_us: u64,
+    /// CPU time of one transaction commit, in nanoseconds: two-phase commit bookkeeping, the
+    /// binary log events built and copied from the session's cache, undo and lock release, and
+    /// the group commit queue hand-offs (futex wake-ups between threads).
+    #[serde(default)]
+    pub cpu_commit_ns: u64,
 }
 
 /// A named profile with a one-line description for `tunelab profiles` and the UI.
@@ -73,8 +84,23 @@ pub fn profiles() -> Vec<Profile> {
                 disk_read_latency_us: 120,
                 disk_seq_read_mb_s: 1_500,
                 disk_write_mb_s: 900,
-                // WSL2's ext4.vhdx pushes every flush through Hyper-V to the Windows host.
-                fsync_latency_us: 2_000,
+                // WSL2's ext4.vhdx pushes every flush through Hyper-V to a FLUSH of the VHDX
+                // file on the Windows host, one at a time (see `sim::disk::FlushQueue`).
+                // Calibrated on Table 3.6: 16,000 autocommit inserts from 8 clients with
+                // redo and binlog fsynced take 33.4 s. Eight clients on four CPUs settle into
+                // two cohorts of four, so a group commit shares one fsync among about four
+                // commits, and each group needs two fsyncs (redo in the flush stage, binlog
+                // in the sync stage) that the device runs one after the other:
+                // 16,000 / 4 x 2 x 4.1 ms = 32.8 s.
+                fsync_latency_us: 4_100,
+                // A log write in the guest: the write() call plus the hand-offs between the
+                // committing thread and InnoDB's log writer and notifier threads, futex
+                // wake-ups that are costly on a Hyper-V guest. Calibrated on Table 3.6's
+                // (2,0) vs (0,0): 1.5 s vs 1.1 s, the cost of writing the redo at each commit.
+                write_call_us: 120,
+                // Calibrated on Table 3.6's (0,0): 1.1 s for 16,000 commits on four CPUs,
+                // about 275 us of CPU per insert including mysqlslap's own share.
+                cpu_commit_ns: 135_000,
             },
             // The chapter's container ran with --innodb-dedicated-server and
             // --container-aware=ON ("fixed the pool at 4,608 MB").
@@ -96,6 +122,8 @@ pub fn profiles() -> Vec<Profile> {
                 disk_seq_read_mb_s: 3_000,
                 disk_write_mb_s: 2_000,
                 fsync_latency_us: 40,
+                write_call_us: 2,
+                cpu_commit_ns: 60_000,
             },
             mysqld_options: &[],
         },
@@ -115,6 +143,8 @@ pub fn profiles() -> Vec<Profile> {
                 disk_seq_read_mb_s: 250,
                 disk_write_mb_s: 250,
                 fsync_latency_us: 900,
+                write_call_us: 6,
+                cpu_commit_ns: 90_000,
             },
             mysqld_options: &[],
         },
@@ -134,6 +164,8 @@ pub fn profiles() -> Vec<Profile> {
                 disk_seq_read_mb_s: 2_500,
                 disk_write_mb_s: 1_500,
                 fsync_latency_us: 1_200,
+                write_call_us: 3,
+                cpu_commit_ns: 70_000,
             },
             mysqld_options: &[],
         },
@@ -170,6 +202,8 @@ pub const HW_KEYS: &[HwKey] = &[
     HwKey { key: "disk_seq_read_mb_s", unit: "MB/s", doc: "sequential read bandwidth" },
     HwKey { key: "disk_write_mb_s", unit: "MB/s", doc: "write bandwidth" },
     HwKey { key: "fsync_latency_us", unit: "us", doc: "fsync latency" },
+    HwKey { key: "write_call_us", unit: "us", doc: "fixed cost of a log write() call" },
+    HwKey { key: "cpu_commit_ns", unit: "ns", doc: "CPU time per transaction commit" },
 ];
 
 impl Hardware {
@@ -187,6 +221,8 @@ impl Hardware {
             "disk_seq_read_mb_s" => self.disk_seq_read_mb_s.to_string(),
             "disk_write_mb_s" => self.disk_write_mb_s.to_string(),
             "fsync_latency_us" => self.fsync_latency_us.to_string(),
+            "write_call_us" => self.write_call_us.to_string(),
+            "cpu_commit_ns" => self.cpu_commit_ns.to_string(),
             _ => return None,
         })
     }
@@ -241,6 +277,8 @@ impl Hardware {
             "disk_seq_read_mb_s" => self.disk_seq_read_mb_s = int(1, 1_000_000)?,
             "disk_write_mb_s" => self.disk_write_mb_s = int(1, 1_000_000)?,
             "fsync_latency_us" => self.fsync_latency_us = int(0, 10_000_000)?,
+            "write_call_us" => self.write_call_us = int(0, 10_000_000)?,
+            "cpu_commit_ns" => self.cpu_commit_ns = int(0, 1_000_000_000)?,
             _ => {
                 let keys: Vec<&str> = HW_KEYS.iter().map(|k| k.key).collect();
                 return Err(format!(

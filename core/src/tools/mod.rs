@@ -3,6 +3,9 @@
 //! pt-query-digest, the tuning advisor); anything else is not installed on the simulated host,
 //! and the shell says so as `sh` does.
 
+pub mod crash;
+pub mod mysqlslap;
+
 use crate::server::Server;
 
 /// Runs `command` on the simulated host and returns what it prints.
@@ -12,6 +15,13 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
         return String::new();
     }
     match program {
+        "mysqlslap" => mysqlslap::run(server, command),
+        "kill" | "pkill" => crash::kill(server, command),
+        "echo" if command.contains("/proc/sysrq-trigger") => crash::sysrq(server, command),
+        "ls" if command.contains("#innodb_redo") => crash::ls_redo(server, command),
+        "docker" if matches!(command.split_whitespace().nth(1), Some("logs")) => {
+            crash::docker(server, command).unwrap_or_default()
+        }
         // `echo` is a shell builtin; lessons use it to label output.
         "echo" => {
             let rest = command.trim_start()[4..].trim();
@@ -41,15 +51,23 @@ fn docker(server: &mut Server, command: &str) -> String {
              Usage:  docker {verb} [OPTIONS] CONTAINER [CONTAINER...]\n"
         );
     }
-    match verb {
+    let report = match verb {
         "restart" => {
             server.shutdown();
-            server.start_again();
+            server.start_again()
         }
-        "stop" => server.shutdown(),
+        "stop" => {
+            server.shutdown();
+            None
+        }
         _ => server.start_again(),
+    };
+    let mut out: String = names.iter().map(|n| format!("{n}\n")).collect();
+    if let Some(report) = report {
+        out.push_str(&report.summary());
+        out.push('\n');
     }
-    names.iter().map(|n| format!("{n}\n")).collect()
+    out
 }
 
 /// `ls -l FILE` for the datadir files the simulation keeps (the buffer pool dump).
