@@ -57,11 +57,7 @@ impl Server {
             .iter()
             .fold((0, 0, 0, 0, 0), |a, f| (a.0 + f.0, a.1 + f.1, a.2 + f.2, a.3 + f.3, a.4 + f.4));
         let young_rate = |made: u64, made_then: u64, gets: u64| {
-            if gets == 0 {
-                0
-            } else {
-                1000 * made.saturating_sub(made_then) / gets
-            }
+            (1000 * made.saturating_sub(made_then)).checked_div(gets).unwrap_or(0)
         };
         let section = |out: &mut String, f: (u64, u64, u64, u64, u64)| {
             out.push_str(&format!("Buffer pool size   {}\n", f.0));
@@ -93,16 +89,16 @@ impl Server {
             per_sec(s.pages_flushed, p.pages_flushed, secs)
         ));
         let gets = s.read_requests.saturating_sub(p.read_requests);
-        if gets == 0 {
-            out.push_str("No buffer pool page gets since the last printout\n");
-        } else {
-            let read = pages_read(&s).saturating_sub(pages_read(&p));
+        let read = pages_read(&s).saturating_sub(pages_read(&p));
+        if let Some(missed) = (1000 * read).checked_div(gets) {
             out.push_str(&format!(
                 "Buffer pool hit rate {} / 1000, young-making rate {} / 1000 not {} / 1000\n",
-                1000u64.saturating_sub(1000 * read / gets),
+                1000u64.saturating_sub(missed),
                 young_rate(s.made_young, p.made_young, gets),
                 young_rate(s.not_made_young, p.not_made_young, gets)
             ));
+        } else {
+            out.push_str("No buffer pool page gets since the last printout\n");
         }
         out.push_str(&format!(
             "Pages read ahead {}/s, evicted without access {}/s, Random read ahead {}/s\n",
@@ -175,11 +171,9 @@ impl Server {
             let c = |v: u64| Value::UInt(if first { v } else { 0 });
             let u = Value::UInt;
             let rate = |_: u64| Value::Double(0.0);
-            let hit = if s.read_requests == 0 {
-                0
-            } else {
-                1000u64.saturating_sub(1000 * (s.reads + s.read_ahead) / s.read_requests)
-            };
+            let hit = (1000 * (s.reads + s.read_ahead))
+                .checked_div(s.read_requests)
+                .map_or(0, |missed| 1000u64.saturating_sub(missed));
             rows.push(vec![
                 u(i as u64),
                 u(f.0),
