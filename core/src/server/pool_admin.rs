@@ -242,3 +242,27 @@ pub(super) fn publish_pool_status(r: &mut Running, now: crate::sim::SimTime) {
     r.status.set("Innodb_buffer_pool_resize_status_progress", n(progress));
     r.status.set("Innodb_buffer_pool_load_status", StatusValue::Text(r.pool.load_status(now)));
 }
+
+impl Server {
+    /// The buffer pool's LRU list summarised for drawing: young and old parts, and which
+    /// tablespace fills each stretch of the list (None while mysqld is down).
+    pub fn lru_snapshot(&self, buckets: u32) -> Option<crate::innodb::buffer_pool::LruSnapshot> {
+        self.running.as_ref().map(|r| r.pool.lru_snapshot(buckets))
+    }
+
+    /// Young and old pages in the pool per table (`schema.table`); pages of tablespaces no
+    /// table owns any more are left out.
+    pub fn lru_by_table(&self) -> std::collections::BTreeMap<String, (u64, u64)> {
+        let Some(r) = self.running.as_ref() else { return Default::default() };
+        let names: std::collections::BTreeMap<u32, String> = self
+            .catalog
+            .tables()
+            .map(|t| (t.space_id, format!("{}.{}", t.def.schema, t.def.name)))
+            .collect();
+        r.pool
+            .lru_by_space()
+            .into_iter()
+            .filter_map(|(space, counts)| names.get(&space).map(|n| (n.clone(), counts)))
+            .collect()
+    }
+}

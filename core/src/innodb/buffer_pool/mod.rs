@@ -393,6 +393,22 @@ impl BufferPool {
             .collect()
     }
 
+    /// Young and old pages per tablespace.
+    pub fn lru_by_space(&self) -> BTreeMap<u32, (u64, u64)> {
+        let mut out: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
+        for inst in &self.instances {
+            for f in inst.iter_lru() {
+                let e = out.entry(f.page.space).or_default();
+                if f.old {
+                    e.1 += 1;
+                } else {
+                    e.0 += 1;
+                }
+            }
+        }
+        out
+    }
+
     /// The LRU lists, head to tail, summarised in at most `buckets` runs.
     pub fn lru_snapshot(&self, buckets: u32) -> LruSnapshot {
         let total = self.pages_data();
