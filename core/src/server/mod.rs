@@ -8,10 +8,12 @@
 //!          Session: SessionVariables, session Status, user variables, warnings
 //! ```
 
+pub mod access;
 pub mod context;
 pub mod dml;
 pub mod execute;
 pub mod explain;
+pub mod index_scan;
 pub mod procedure;
 pub mod query;
 pub mod scan;

@@ -8,9 +8,11 @@
 //! alike, instead of tracking page splits; sizes follow the rows' real record lengths.
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};
+use super::index::{cmp_prefix, BaseEntries, EntryColumns};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
 use super::schema::{IndexDef, RowGenerator, TableDef};
 use crate::sql::value::{collate_cmp, Value};
+use std::cell::{Cell, OnceCell};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -97,12 +99,51 @@ pub struct Table {
     clustered_bytes: u64,
     node_pointer_bytes_avg: u32,
     secondary_bytes: Vec<u64>,
+    /// Per index (PRIMARY included): lazily built base entries and usage counters.
+    slots: Vec<IndexSlot>,
+}
+
+/// One index's simulator-side state: its materialised base entries (secondary indexes of
+/// generated tables, built on first use) and how often queries used it.
+#[derive(Debug, Default)]
+struct IndexSlot {
+    name: String,
+    entries: OnceCell<Option<BaseEntries>>,
+    /// Index dives (Handler_read_key through this index).
+    dives: Cell<u64>,
+    /// Rows read through this index.
+    rows: Cell<u64>,
+}
+
+impl IndexSlot {
+    fn new(name: &str) -> IndexSlot {
+        IndexSlot { name: name.to_string(), ..IndexSlot::default() }
+    }
+}
+
+/// One entry found by [`Table::index_range`].
+pub struct IndexHit<'a> {
+    /// The row, with at least the wanted, index and primary key columns filled.
+    pub row: &'a Row,
+    /// Its primary key.
+    pub key: Key,
+    /// Its position in the index's key order (chooses the index leaf page).
+    pub position: u64,
+}
+
+/// One end of a key range over an index's leading columns: the key prefix and whether the
+/// end itself is excluded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeEnd {
+    pub prefix: Vec<Value>,
+    pub exclusive: bool,
 }
 
 impl Table {
     /// An empty table (CREATE TABLE).
     pub fn new(def: TableDef, space_id: u32) -> Table {
         let n = def.indexes.iter().filter(|i| !i.primary).count();
+        let slots = def.indexes.iter().map(|i| IndexSlot::new(&i.name)).collect();
         Table {
             def,
             space_id,
@@ -117,6 +158,7 @@ impl Table {
             clustered_bytes: 0,
             node_pointer_bytes_avg: 20,
             secondary_bytes: vec![0; n],
+            slots,
         }
     }
 
@@ -199,10 +241,33 @@ impl Table {
     /// Calls `visit(ordinal, row)` for every row in primary key order, filling only the
     /// `wanted` columns of generated rows; stops early when `visit` returns false.
     pub fn scan(&self, wanted: &[bool], visit: &mut dyn FnMut(u64, &Row) -> bool) {
+        self.scan_from(None, wanted, visit)
+    }
+
+    /// Like [`Self::scan`], starting at the first row whose primary key is at or past `from`
+    /// (a binary search over the generated rows, which are in key order). Ordinals count from
+    /// the first row's position.
+    pub fn scan_from(
+        &self,
+        from: Option<&RangeEnd>,
+        wanted: &[bool],
+        visit: &mut dyn FnMut(u64, &Row) -> bool,
+    ) {
         let ncols = self.def.columns.len();
         let mut row = vec![Value::Null; ncols];
-        let mut ordinal = 0u64;
-        let mut changes = self.changes.iter().peekable();
+        let before = |k: &Key| {
+            from.is_some_and(|f| match cmp_prefix(&k.0, &f.prefix) {
+                Ordering::Less => true,
+                Ordering::Equal => f.exclusive,
+                Ordering::Greater => false,
+            })
+        };
+        let mut changes = self.changes.iter().skip_while(|(k, _)| before(k)).peekable();
+        let start = match from {
+            Some(_) => self.first_generated_at(&before),
+            None => 0,
+        };
+        let mut ordinal = start;
         if let Some(generator) = &self.generator {
             // The key columns are always generated, so generated rows merge with changes.
             let mut want = wanted.to_vec();
@@ -212,7 +277,7 @@ impl Table {
                     want[c as usize] = true;
                 }
             }
-            for i in 0..self.generated_rows {
+            for i in start..self.generated_rows {
                 generator.fill_row(i, &want, &mut row);
                 if !self.changes.is_empty() {
                     let key = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(i + 1)]));
@@ -260,6 +325,32 @@ impl Table {
                 ordinal += 1;
             }
         }
+    }
+
+    /// The first generated row whose key is not `before` the start (a binary search: the
+    /// generated rows are in primary key order).
+    fn first_generated_at(&self, before: &dyn Fn(&Key) -> bool) -> u64 {
+        let Some(generator) = &self.generator else { return 0 };
+        let Some(pk) = self.def.primary() else { return 0 };
+        let ncols = self.def.columns.len();
+        let mut want = vec![false; ncols];
+        for &c in &pk.columns {
+            want[c as usize] = true;
+        }
+        let mut row = vec![Value::Null; ncols];
+        let (mut lo, mut hi) = (0u64, self.generated_rows);
+        // Bounded: the interval halves each round.
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            generator.fill_row(mid, &want, &mut row);
+            let key = self.key_of(&row).unwrap_or(Key(Vec::new()));
+            if before(&key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
     }
 
     /// The row with primary key `key`, and its ordinal position when known.
@@ -341,6 +432,11 @@ impl Table {
         self.auto_increment_next = 1;
         self.clustered_bytes = 0;
         self.secondary_bytes.iter_mut().for_each(|b| *b = 0);
+        // The generator is gone, and with it the base entries; usage counts survive (they
+        // count since server start).
+        for slot in &mut self.slots {
+            slot.entries = OnceCell::new();
+        }
     }
 
     /// Adds a secondary index (CREATE INDEX): a sorted build over the current rows, whose size
@@ -359,6 +455,8 @@ impl Table {
             sampled < SIZE_SAMPLE_ROWS
         });
         let total = sum.checked_div(sampled).map_or(0, |avg| avg * self.rows);
+        self.slots.retain(|s| !s.name.eq_ignore_ascii_case(&index.name));
+        self.slots.push(IndexSlot::new(&index.name));
         self.def.indexes.push(index);
         self.secondary_bytes.push(total);
         self.secondary_fill = FillPolicy::SortedBuild { fill_factor_pct: 100 };
@@ -375,6 +473,7 @@ impl Table {
         };
         self.def.indexes.remove(secondary[pos]);
         self.secondary_bytes.remove(pos);
+        self.slots.retain(|s| !s.name.eq_ignore_ascii_case(name));
         true
     }
 
@@ -403,5 +502,237 @@ impl Table {
                 *s = s.saturating_sub(b);
             }
         }
+    }
+}
+
+/// Secondary index access: key ranges, records-in-range estimates, index geometry and usage.
+impl Table {
+    /// The columns ordering an index's entries: its own, then the primary key's.
+    fn entry_columns(&self, index: &IndexDef) -> EntryColumns {
+        let mut columns = index.columns.clone();
+        if let Some(pk) = self.def.primary() {
+            for &c in &pk.columns {
+                if !columns.contains(&c) {
+                    columns.push(c);
+                }
+            }
+        }
+        EntryColumns { columns, width: self.def.columns.len() }
+    }
+
+    fn slot(&self, name: &str) -> Option<&IndexSlot> {
+        self.slots.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The generated rows' entries of secondary index `name`, built on first use; None for a
+    /// table without generated rows.
+    fn base_entries(&self, index: &IndexDef) -> Option<&BaseEntries> {
+        let generator = self.generator.as_ref()?;
+        let slot = self.slot(&index.name)?;
+        let cols = self.entry_columns(index);
+        slot.entries
+            .get_or_init(|| BaseEntries::build(generator.as_ref(), self.generated_rows, &cols))
+            .as_ref()
+    }
+
+    /// Bytes the materialised base entries of every index hold (simulator memory, not the
+    /// simulated server's).
+    pub fn materialized_index_bytes(&self) -> u64 {
+        self.slots
+            .iter()
+            .filter_map(|s| s.entries.get().and_then(Option::as_ref))
+            .map(BaseEntries::heap_bytes)
+            .sum()
+    }
+
+    /// The shape of secondary index `name` and its first page, relative to the first index
+    /// page of the tablespace: secondary indexes' pages follow the clustered index's, in
+    /// index order. None for PRIMARY or an unknown name.
+    pub fn secondary_geometry(&self, name: &str) -> Option<(u64, IndexGeometry)> {
+        let mut first = self.clustered_geometry().allocated_pages.max(1);
+        let mut pos = 0usize;
+        for idx in self.def.indexes.iter().filter(|i| !i.primary) {
+            let bytes = self.secondary_bytes.get(pos).copied().unwrap_or(0);
+            let avg = bytes.checked_div(self.rows).map_or(30, |b| b.max(1) as u32);
+            let g = geometry(self.rows, avg, avg + 4, self.secondary_fill);
+            if idx.name.eq_ignore_ascii_case(name) {
+                return Some((first, g));
+            }
+            first += g.allocated_pages.max(1);
+            pos += 1;
+        }
+        None
+    }
+
+    /// Calls `visit` for each row whose secondary index `name` key lies between `lo` and
+    /// `hi` (prefixes of the index's columns; None = unbounded), in index order, until it
+    /// returns false. Generated rows come from the base entries (skipping rows changed since),
+    /// changed rows from the overlay.
+    ///
+    /// Simplification: the overlay's matches are found by a pass over the changed rows, not
+    /// through an index of their own; changed rows are few next to generated ones.
+    pub fn index_range(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+        wanted: &[bool],
+        visit: &mut dyn FnMut(IndexHit) -> bool,
+    ) {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
+        let cols = self.entry_columns(&index);
+        let in_range = |key: &[Value]| after_start(key, lo) && before_end(key, hi);
+        // Overlay rows in range, in entry-key order.
+        let mut overlay: Vec<(Key, &Row, Key)> = Vec::new();
+        for (k, v) in &self.changes {
+            if let Some(r) = v {
+                let key = Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
+                if in_range(&key.0) {
+                    overlay.push((key, r, k.clone()));
+                }
+            }
+        }
+        overlay.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut overlay = overlay.into_iter().peekable();
+        let mut position = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let ncols = self.def.columns.len();
+            let mut want = wanted.to_vec();
+            want.resize(ncols, false);
+            for &c in &cols.columns {
+                want[c as usize] = true;
+            }
+            let start = match lo {
+                Some(l) => base.lower_bound(generator.as_ref(), &cols, &l.prefix, l.exclusive),
+                None => 0,
+            };
+            let mut row = vec![Value::Null; ncols];
+            for (p, &i) in base.ordinals.iter().enumerate().skip(start) {
+                position = p as u64;
+                generator.fill_row(u64::from(i), &want, &mut row);
+                let key = Key(cols.columns.iter().map(|&c| row[c as usize].clone()).collect());
+                if !before_end(&key.0, hi) {
+                    break;
+                }
+                while overlay.peek().is_some_and(|o| o.0 < key) {
+                    let (_, r, k) = overlay.next().expect("peeked");
+                    if !visit(IndexHit { row: r, key: k, position }) {
+                        return;
+                    }
+                }
+                let pk = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(u64::from(i) + 1)]));
+                if !self.changes.is_empty() && self.changes.contains_key(&pk) {
+                    continue;
+                }
+                if !visit(IndexHit { row: &row, key: pk, position }) {
+                    return;
+                }
+            }
+        }
+        for (_, r, k) in overlay {
+            if !visit(IndexHit { row: r, key: k, position }) {
+                return;
+            }
+        }
+    }
+
+    /// Rows of secondary index `name` between `lo` and `hi`: what InnoDB's records-in-range
+    /// dives estimate, counted here from the materialised entries (exact for generated rows;
+    /// changed rows are counted from the overlay).
+    pub fn records_in_range(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+    ) -> u64 {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return 0 };
+        let cols = self.entry_columns(&index);
+        let mut n = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let g = generator.as_ref();
+            let from = match lo {
+                Some(l) => base.lower_bound(g, &cols, &l.prefix, l.exclusive),
+                None => 0,
+            };
+            let to = match hi {
+                Some(h) => base.lower_bound(g, &cols, &h.prefix, !h.exclusive),
+                None => base.ordinals.len(),
+            };
+            n += to.saturating_sub(from) as u64;
+        }
+        for r in self.changes.values().flatten() {
+            let key: Vec<Value> = cols.columns.iter().map(|&c| r[c as usize].clone()).collect();
+            if after_start(&key, lo) && before_end(&key, hi) {
+                n += 1;
+            }
+        }
+        n.min(self.rows)
+    }
+
+    /// Rows between two primary key prefixes (for a range on PRIMARY): generated rows by
+    /// binary search, plus changed rows in range. Deleted generated rows still count (an
+    /// estimate, as InnoDB's is).
+    pub fn primary_records_in_range(&self, lo: Option<&RangeEnd>, hi: Option<&RangeEnd>) -> u64 {
+        let before_lo = |k: &Key| !after_start(&k.0, lo);
+        let within_hi = |k: &Key| before_end(&k.0, hi);
+        let from = match lo {
+            Some(_) => self.first_generated_at(&before_lo),
+            None => 0,
+        };
+        let to = match hi {
+            Some(_) => self.first_generated_at(&within_hi),
+            None => self.generated_rows,
+        };
+        let mut n = to.saturating_sub(from);
+        for (k, v) in &self.changes {
+            if v.is_some() && after_start(&k.0, lo) && before_end(&k.0, hi) {
+                n += 1;
+            }
+        }
+        n.min(self.rows)
+    }
+
+    /// Counts one use of index `name` (PRIMARY included): `dives` index dives that read
+    /// `rows` rows.
+    pub fn note_index_use(&self, name: &str, dives: u64, rows: u64) {
+        if let Some(s) = self.slot(name) {
+            s.dives.set(s.dives.get() + dives);
+            s.rows.set(s.rows.get() + rows);
+        }
+    }
+
+    /// Rows read through index `name` since the server started (0 if never used or unknown);
+    /// performance_schema.table_io_waits_summary_by_index_usage's COUNT_FETCH.
+    pub fn index_reads(&self, name: &str) -> u64 {
+        self.slot(name).map_or(0, |s| s.rows.get())
+    }
+
+    /// Index dives (lookups that positioned a cursor) through index `name`.
+    pub fn index_dives(&self, name: &str) -> u64 {
+        self.slot(name).map_or(0, |s| s.dives.get())
+    }
+}
+
+/// Whether a key is at or after a range's start.
+fn after_start(key: &[Value], lo: Option<&RangeEnd>) -> bool {
+    match lo {
+        None => true,
+        Some(l) => match cmp_prefix(key, &l.prefix) {
+            Ordering::Greater => true,
+            Ordering::Equal => !l.exclusive,
+            Ordering::Less => false,
+        },
+    }
+}
+
+/// Whether a key is at or before a range's end.
+fn before_end(key: &[Value], hi: Option<&RangeEnd>) -> bool {
+    match hi {
+        None => true,
+        Some(h) => match cmp_prefix(key, &h.prefix) {
+            Ordering::Less => true,
+            Ordering::Equal => !h.exclusive,
+            Ordering::Greater => false,
+        },
     }
 }
