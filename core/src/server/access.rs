@@ -103,6 +103,8 @@ pub(crate) struct Choice {
     /// Conditions the lookup itself guarantees (positions in the conjunct list): they need no
     /// `Using where`.
     pub consumed: Vec<usize>,
+    /// Conditions the row estimate already reflects (EXPLAIN's filtered leaves them out).
+    pub used: Vec<usize>,
     /// The index columns the lookup uses (for key_len).
     pub key_columns: Vec<u32>,
     /// `type` in EXPLAIN.
@@ -157,6 +159,7 @@ pub(crate) fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<V
         covering: false,
         rows: total,
         consumed: Vec::new(),
+        used: Vec::new(),
         key_columns: Vec::new(),
         access_type: "ALL",
     };
@@ -272,7 +275,8 @@ fn ref_choice(
     } else {
         let card = index_cardinality(t, idx);
         let distinct = card.get(parts.len() - 1).copied().unwrap_or(1).max(1);
-        t.row_count().div_ceil(distinct).max(1)
+        // rec_per_key: rows per distinct value, as MySQL truncates it.
+        (t.row_count() / distinct).max(1)
     };
     let access_type = match (unique, all_constant && req.first) {
         (true, true) => "const",
@@ -280,7 +284,8 @@ fn ref_choice(
         _ => "ref",
     };
     let path = Path::Ref { index: idx.name.clone(), parts, unique };
-    Some(Choice { path, covering, rows, consumed, key_columns, access_type })
+    let used = consumed.clone();
+    Some(Choice { path, covering, rows, consumed, used, key_columns, access_type })
 }
 
 /// A range scan of `idx`'s first column from its bound, BETWEEN and IN conditions.
@@ -296,10 +301,12 @@ fn range_choice(
     let mut hi: Option<RangeEnd> = None;
     let mut points: Option<Vec<Value>> = None;
     let mut bounded = false;
-    for (_, u) in usable {
+    let mut used = Vec::new();
+    for (k, u) in usable {
         match u {
             Usable::Bound { column, lo: l, hi: h } if *column == col => {
                 bounded = true;
+                used.push(*k);
                 if let Some(l) = l {
                     if lo.as_ref().is_none_or(|cur| tighter_lo(l, cur)) {
                         lo = Some(l.clone());
@@ -312,6 +319,7 @@ fn range_choice(
                 }
             }
             Usable::In { column, values } if *column == col && points.is_none() => {
+                used.push(*k);
                 points = Some(values.clone());
             }
             _ => {}
@@ -355,6 +363,7 @@ fn range_choice(
         covering,
         rows,
         consumed: Vec::new(),
+        used,
         key_columns: vec![col],
         access_type: "range",
     })

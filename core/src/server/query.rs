@@ -4,9 +4,11 @@
 //! every leaf page a scan enters is requested from the buffer pool and a miss costs a disk
 //! read, so the time a query takes comes from the same mechanism as its counters.
 //!
-//! Access paths: a full clustered-index scan, or a primary-key lookup when WHERE fixes every
-//! primary key column to a constant. Joins are nested loops over the inner sources'
-//! materialised rows (the chapter's joins are over small tables).
+//! Access paths come from the planner (`access.rs`): a full clustered-index scan, a primary
+//! key lookup, an index lookup or range (`index_scan.rs`). Joins are nested loops in FROM
+//! order: an inner table looked up by the outer row's value (ref / eq_ref) is read per outer
+//! row; any other inner source is read once and kept in memory. Each WHERE part is checked as
+//! soon as the tables it reads are joined, so a filtered outer row causes no inner lookups.
 
 use super::access::{
     in_primary_order, is_constant_path, key_kind, plan_tables, split_conditions, Choice, KeyKind,
@@ -483,6 +485,7 @@ fn scan_choice(t: &Table) -> Choice {
         covering: false,
         rows: t.row_count(),
         consumed: Vec::new(),
+        used: Vec::new(),
         key_columns: Vec::new(),
         access_type: "ALL",
     }
@@ -690,43 +693,6 @@ impl Plan {
                 Meta { name: name.clone(), table, numeric, nullable }
             })
             .collect()
-    }
-}
-
-/// Calls `found(column, value)` for each `column = value` conjunct of an AND tree.
-/// Calls `found(qualifier, column, value)` for each `column = constant` conjunct of an AND
-/// tree.
-pub(crate) fn collect_equalities(e: &Expr, found: &mut dyn FnMut(Option<&str>, &str, &Expr)) {
-    match e {
-        Expr::Nested(x) => collect_equalities(x, found),
-        Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::And, right } => {
-            collect_equalities(left, found);
-            collect_equalities(right, found);
-        }
-        Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::Eq, right } => {
-            match (left.as_ref(), right.as_ref()) {
-                (Expr::Identifier(c), v) | (v, Expr::Identifier(c)) if is_constant(v) => {
-                    found(None, &c.value, v)
-                }
-                (Expr::CompoundIdentifier(p), v) | (v, Expr::CompoundIdentifier(p))
-                    if is_constant(v) && p.len() >= 2 =>
-                {
-                    found(Some(&p[p.len() - 2].value), &p[p.len() - 1].value, v)
-                }
-                _ => {}
-            }
-        }
-        _ => {}
-    }
-}
-
-fn is_constant(e: &Expr) -> bool {
-    match e {
-        Expr::Value(_) => true,
-        Expr::Identifier(id) => id.value.starts_with('@'),
-        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) => is_constant(expr),
-        Expr::BinaryOp { left, right, .. } => is_constant(left) && is_constant(right),
-        _ => false,
     }
 }
 
