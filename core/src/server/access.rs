@@ -111,6 +111,54 @@ pub(crate) struct Choice {
     pub access_type: &'static str,
 }
 
+/// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct IndexHints {
+    /// USE or FORCE INDEX: only these indexes (an empty list allows none).
+    pub only: Option<Vec<String>>,
+    /// IGNORE INDEX: never these.
+    pub ignore: Vec<String>,
+    /// FORCE INDEX: a full scan only when no listed index can be used.
+    pub force: bool,
+}
+
+impl IndexHints {
+    /// The hints of a FROM-clause table, or error 1176 for an index the table lacks.
+    pub(crate) fn from_directives(
+        directives: &[sqlparser::ast::TableIndexDirective],
+        t: Option<&Table>,
+    ) -> crate::error::Result<IndexHints> {
+        use sqlparser::ast::{TableIndexDirective as D, TableIndexHintType as H};
+        let mut hints = IndexHints::default();
+        for d in directives {
+            let D::MySql(h) = d else { continue };
+            let names: Vec<String> = h.index_names.iter().map(|i| i.value.clone()).collect();
+            if let Some(t) = t {
+                if let Some(bad) = names.iter().find(|n| t.def.index(n).is_none()) {
+                    return Err(crate::error::MySqlError {
+                        code: 1176,
+                        sqlstate: "42000",
+                        message: format!("Key '{bad}' doesn't exist in table '{}'", t.def.name),
+                    });
+                }
+            }
+            match h.hint_type {
+                H::Ignore => hints.ignore.extend(names),
+                H::Use | H::Force => {
+                    hints.force |= h.hint_type == H::Force;
+                    hints.only.get_or_insert_with(Vec::new).extend(names);
+                }
+            }
+        }
+        Ok(hints)
+    }
+
+    pub(crate) fn allows(&self, name: &str) -> bool {
+        let listed = |list: &[String]| list.iter().any(|n| n.eq_ignore_ascii_case(name));
+        !listed(&self.ignore) && self.only.as_deref().is_none_or(listed)
+    }
+}
+
 /// What the planner knows about one table of the query.
 pub(crate) struct Request<'a> {
     pub table: &'a Table,
@@ -128,6 +176,7 @@ pub(crate) struct Request<'a> {
     pub accesses: f64,
     /// Whether the table is the first one (a `const` lookup is possible).
     pub first: bool,
+    pub hints: &'a IndexHints,
 }
 
 /// One usable condition on a column of the table.
@@ -167,9 +216,11 @@ pub(crate) fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<V
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
     // which it keeps for hash joins).
     let join_cost = if req.first { 0.0 } else { req.accesses * total as f64 * ROW_EVALUATE_COST };
-    let mut best = (scan_cost + join_cost, scan);
+    // FORCE INDEX: a scan is taken only when no listed index applies.
+    let scan_cost = if req.hints.force { f64::INFINITY } else { scan_cost + join_cost };
+    let mut best = (scan_cost, scan);
     let worst_seeks = (total as f64 / 10.0).min(clustered.leaf_pages as f64 * 3.0).max(1.0);
-    for idx in t.def.indexes.iter().filter(|i| i.visible) {
+    for idx in t.def.indexes.iter().filter(|i| i.visible && req.hints.allows(&i.name)) {
         let covering = idx.primary || covers(t, idx, req.needed);
         if let Some(c) = ref_choice(req, idx, &usable, covering) {
             let per = c.rows as f64;
@@ -537,6 +588,7 @@ pub(crate) struct TableInput<'a> {
     pub outer: bool,
     /// Rows of a produced source.
     pub rows: u64,
+    pub hints: IndexHints,
 }
 
 /// The AND-ed parts of a condition.
@@ -625,6 +677,7 @@ pub(crate) fn plan_tables(
             needed: mine,
             accesses,
             first: i == 0,
+            hints: &input.hints,
         };
         let choice = choose(&req, constant);
         let unconsumed = levels.check[i].len().saturating_sub(choice.consumed.len()).min(3);

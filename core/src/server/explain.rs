@@ -20,7 +20,9 @@
 //! combined over AND and OR. The Note 1003 rendering of the query is simplified: MySQL also
 //! folds constants and const tables' columns into it.
 
-use super::access::{in_primary_order, key_kind, plan_tables, split_conditions, Path, TableInput};
+use super::access::{
+    in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
+};
 use super::context::Cx;
 use super::execute::{source_name, Work};
 use super::query::{constant_u64, output_ref, VIEW_DEPTH_MAX};
@@ -76,6 +78,8 @@ struct Source {
     outer: bool,
     /// Its ON condition.
     on: Option<Expr>,
+    /// USE / FORCE / IGNORE INDEX.
+    hints: IndexHints,
 }
 
 impl Source {
@@ -239,7 +243,7 @@ impl Server {
         offset: u32,
         depth: u32,
     ) -> Result<Source> {
-        let TableFactor::Table { name, alias, .. } = factor else {
+        let TableFactor::Table { name, alias, index_directives, .. } = factor else {
             return Err(MySqlError::not_supported_yet("derived tables"));
         };
         let parts: Vec<String> =
@@ -253,7 +257,7 @@ impl Server {
             _ => return Err(MySqlError::not_supported_yet("three-part table names")),
         };
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
-        let source = |kind, columns| Source {
+        let source = |kind, columns, hints| Source {
             alias: alias.clone(),
             db: db.clone(),
             table: table.clone(),
@@ -262,22 +266,28 @@ impl Server {
             offset,
             outer: false,
             on: None,
+            hints,
         };
         if Catalog::is_system_schema(&db) {
             let (meta, _) = self.system_table(session, &db, &table, &alias)?;
-            return Ok(source(Kind::System, meta.into_iter().map(|m| m.name).collect()));
+            return Ok(source(
+                Kind::System,
+                meta.into_iter().map(|m| m.name).collect(),
+                IndexHints::default(),
+            ));
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
         }
         if let Some(t) = self.catalog.table(&db, &table) {
             let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
-            return Ok(source(Kind::Stored, columns));
+            let hints = IndexHints::from_directives(index_directives, Some(t))?;
+            return Ok(source(Kind::Stored, columns, hints));
         }
         if let Some(v) = self.catalog.view(&db, &table) {
             let text = v.query.clone();
             let columns = self.view_columns(session, &db, &text, depth + 1)?;
-            return Ok(source(Kind::View, columns));
+            return Ok(source(Kind::View, columns, IndexHints::default()));
         }
         Err(MySqlError::no_such_table(&db, &table))
     }
@@ -352,6 +362,7 @@ impl Server {
                 width: s.columns.len() as u32,
                 outer: s.outer,
                 rows: 0,
+                hints: s.hints.clone(),
             })
             .collect();
         let levels = split_conditions(bound.filter.as_ref(), &bound.ons, &tables);
@@ -487,7 +498,9 @@ impl Server {
                         .indexes
                         .iter()
                         .filter(|x| {
-                            x.visible && x.columns.first().is_some_and(|c| usable.contains(c))
+                            x.visible
+                                && s.hints.allows(&x.name)
+                                && x.columns.first().is_some_and(|c| usable.contains(c))
                         })
                         .map(|x| x.name.as_str())
                         .collect()

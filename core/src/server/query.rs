@@ -11,8 +11,8 @@
 //! soon as the tables it reads are joined, so a filtered outer row causes no inner lookups.
 
 use super::access::{
-    in_primary_order, is_constant_path, key_kind, plan_tables, split_conditions, Choice, KeyKind,
-    Levels, Path, TableInput,
+    in_primary_order, is_constant_path, key_kind, plan_tables, split_conditions, Choice,
+    IndexHints, KeyKind, Levels, Path, TableInput,
 };
 use super::context::{ConstantContext, Cx};
 use super::execute::Work;
@@ -67,6 +67,8 @@ struct BoundSource {
     outer: bool,
     /// The ON condition, bound against the joined row up to and including this source.
     on: Option<Expr>,
+    /// USE / FORCE / IGNORE INDEX.
+    hints: IndexHints,
 }
 
 /// Column names of the joined row, for the binder.
@@ -152,6 +154,7 @@ impl Server {
                     Source::Rows(r) => r.len() as u64,
                     Source::Stored { .. } => 0,
                 },
+                hints: s.hints.clone(),
             })
             .collect();
         let levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
@@ -302,7 +305,7 @@ impl Server {
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
-        let TableFactor::Table { name, alias, .. } = factor else {
+        let TableFactor::Table { name, alias, index_directives, .. } = factor else {
             return Err(MySqlError::not_supported_yet("derived tables"));
         };
         let parts: Vec<String> =
@@ -326,12 +329,14 @@ impl Server {
                 offset,
                 outer: false,
                 on: None,
+                hints: IndexHints::default(),
             });
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
         }
         if let Some(t) = self.catalog.table(&db, &table) {
+            let hints = IndexHints::from_directives(index_directives, Some(t))?;
             let meta = t
                 .def
                 .columns
@@ -350,6 +355,7 @@ impl Server {
                 offset,
                 outer: false,
                 on: None,
+                hints,
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
@@ -372,6 +378,7 @@ impl Server {
                 offset,
                 outer: false,
                 on: None,
+                hints: IndexHints::default(),
             });
         }
         Err(MySqlError::no_such_table(&db, &table))
