@@ -11,8 +11,8 @@
 //! soon as the tables it reads are joined, so a filtered outer row causes no inner lookups.
 
 use super::access::{
-    in_primary_order, is_constant_path, key_kind, plan_tables, split_conditions, Choice,
-    IndexHints, KeyKind, Levels, Path, TableInput,
+    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
+    split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
 use super::context::{ConstantContext, Cx};
 use super::execute::Work;
@@ -197,6 +197,9 @@ impl Server {
                     (Source::Stored { db, table }, c) => {
                         let t = stored(catalog, db, table)?;
                         let c = c.clone().unwrap_or_else(|| scan_choice(t));
+                        if c.path == Path::Scan {
+                            costs.status.add("Select_full_join", 1);
+                        }
                         let mut rows = Vec::new();
                         let all = vec![true; t.def.columns.len()];
                         read(t, &c, &[], &all, &mut costs, work, &mut cx, &mut |row, _, _, _| {
@@ -456,8 +459,7 @@ impl Join<'_> {
                 go_on =
                     read(t, choice, &outer, &all, costs, work, cx, &mut |row, costs, work, cx| {
                         let mut j = outer.clone();
-                        let r = try_row(row, &mut j, costs, work, cx);
-                        r
+                        try_row(row, &mut j, costs, work, cx)
                     })?;
             }
         }
@@ -473,41 +475,6 @@ impl Join<'_> {
         }
         Ok(true)
     }
-}
-
-/// Whether a row passes every condition of a list.
-fn passes(conditions: &[BExpr], row: &[Value], cx: &mut Cx) -> Result<bool> {
-    for c in conditions {
-        if eval(c, row, &[], cx)?.truth() != Some(true) {
-            return Ok(false);
-        }
-    }
-    Ok(true)
-}
-
-/// The full scan choice (for a table the planner skipped).
-fn scan_choice(t: &Table) -> Choice {
-    Choice {
-        path: Path::Scan,
-        covering: false,
-        rows: t.row_count(),
-        consumed: Vec::new(),
-        used: Vec::new(),
-        key_columns: Vec::new(),
-        access_type: "ALL",
-    }
-}
-
-/// The comparison kind of every joined-row column of a stored table.
-fn column_kinds(tables: &[TableInput]) -> Vec<Option<KeyKind>> {
-    let mut kinds = Vec::new();
-    for t in tables {
-        match t.table {
-            Some(table) => kinds.extend(table.def.columns.iter().map(|c| key_kind(&c.ty))),
-            None => kinds.extend((0..t.width).map(|_| None)),
-        }
-    }
-    kinds
 }
 
 /// One ORDER BY key: an expression over the input row (with aggregates), or an output column.

@@ -550,8 +550,7 @@ impl Table {
     /// index order. None for PRIMARY or an unknown name.
     pub fn secondary_geometry(&self, name: &str) -> Option<(u64, IndexGeometry)> {
         let mut first = self.clustered_geometry().allocated_pages.max(1);
-        let mut pos = 0usize;
-        for idx in self.def.indexes.iter().filter(|i| !i.primary) {
+        for (pos, idx) in self.def.indexes.iter().filter(|i| !i.primary).enumerate() {
             let bytes = self.secondary_bytes.get(pos).copied().unwrap_or(0);
             let avg = bytes.checked_div(self.rows).map_or(30, |b| b.max(1) as u32);
             let g = geometry(self.rows, avg, avg + 4, self.secondary_fill);
@@ -559,7 +558,6 @@ impl Table {
                 return Some((first, g));
             }
             first += g.allocated_pages.max(1);
-            pos += 1;
         }
         None
     }
@@ -734,5 +732,98 @@ fn before_end(key: &[Value], hi: Option<&RangeEnd>) -> bool {
             Ordering::Equal => !h.exclusive,
             Ordering::Greater => false,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::schema::{ColumnDef, ColumnType};
+
+    /// Row i: (id = i + 1, k = i % 4).
+    #[derive(Debug)]
+    struct Gen(u64);
+    impl RowGenerator for Gen {
+        fn row_count(&self) -> u64 {
+            self.0
+        }
+        fn fill_row(&self, i: u64, _wanted: &[bool], out: &mut [Value]) {
+            out[0] = Value::Int(i as i64 + 1);
+            out[1] = Value::Int((i % 4) as i64);
+        }
+    }
+
+    fn table(rows: u64) -> Table {
+        let def = TableDef {
+            schema: "s".into(),
+            name: "t".into(),
+            columns: vec![
+                ColumnDef::new("id", ColumnType::Int),
+                ColumnDef::new("k", ColumnType::Int),
+            ],
+            indexes: vec![
+                IndexDef {
+                    name: "PRIMARY".into(),
+                    columns: vec![0],
+                    unique: true,
+                    primary: true,
+                    visible: true,
+                },
+                IndexDef {
+                    name: "k".into(),
+                    columns: vec![1],
+                    unique: false,
+                    primary: false,
+                    visible: true,
+                },
+            ],
+        };
+        let fill = FillPolicy::SequentialInserts;
+        Table::generated(def, 1, Box::new(Gen(rows)), rows + 1, fill, fill)
+    }
+
+    fn ids(t: &Table, k: i64) -> Vec<i64> {
+        let end = RangeEnd { prefix: vec![Value::Int(k)], exclusive: false };
+        let mut out = Vec::new();
+        t.index_range("k", Some(&end), Some(&end), &[true, true], &mut |hit| {
+            out.push(hit.row[0].to_i64().unwrap());
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn index_lookups_follow_the_overlay() {
+        let mut t = table(20);
+        assert_eq!(ids(&t, 2), vec![3, 7, 11, 15, 19]);
+        let end = RangeEnd { prefix: vec![Value::Int(2)], exclusive: false };
+        assert_eq!(t.records_in_range("k", Some(&end), Some(&end)), 5);
+        // Move row 7 to k = 0, delete row 11, insert a new row with k = 2.
+        t.update(&Key(vec![Value::Int(7)]), vec![Value::Int(7), Value::Int(0)]).unwrap();
+        t.delete(&Key(vec![Value::Int(11)]));
+        t.insert(vec![Value::Int(21), Value::Int(2)]).unwrap();
+        assert_eq!(ids(&t, 2), vec![3, 15, 19, 21]);
+        assert_eq!(ids(&t, 0), vec![1, 5, 7, 9, 13, 17]);
+        assert!(t.materialized_index_bytes() >= 80);
+        t.truncate();
+        assert_eq!(ids(&t, 2), Vec::<i64>::new());
+        t.insert(vec![Value::Int(1), Value::Int(2)]).unwrap();
+        assert_eq!(ids(&t, 2), vec![1]);
+    }
+
+    #[test]
+    fn primary_ranges_start_by_binary_search() {
+        let t = table(100);
+        let lo = RangeEnd { prefix: vec![Value::Int(40)], exclusive: true };
+        let hi = RangeEnd { prefix: vec![Value::Int(45)], exclusive: false };
+        assert_eq!(t.primary_records_in_range(Some(&lo), Some(&hi)), 5);
+        let mut first = None;
+        t.scan_from(Some(&lo), &[true, true], &mut |_, row| {
+            first = row[0].to_i64();
+            false
+        });
+        assert_eq!(first, Some(41));
+        t.note_index_use("k", 2, 7);
+        assert_eq!((t.index_dives("k"), t.index_reads("K"), t.index_reads("nope")), (2, 7, 0));
     }
 }
