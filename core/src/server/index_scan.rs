@@ -139,8 +139,6 @@ fn full_scan(
             current_leaf = Some(leaf);
         }
         examined += 1;
-        work.rows += 1;
-        costs.status.add("Innodb_rows_read", 1);
         match visit(row, costs, work, cx) {
             Ok(go_on) => {
                 stopped = !go_on;
@@ -156,6 +154,9 @@ fn full_scan(
         // An empty table still reads its root page.
         costs.request_page(page(t, 0));
     }
+    // Counted once at the end: a counter update per row would cost a name lookup per row.
+    work.rows += examined;
+    costs.status.add("Innodb_rows_read", examined);
     costs.status.add("Handler_read_rnd_next", examined + 1);
     match error {
         Some(e) => Err(e),
@@ -229,8 +230,6 @@ fn primary_range(
             }
         }
         n += 1;
-        work.rows += 1;
-        costs.status.add("Innodb_rows_read", 1);
         match visit(row, costs, work, cx) {
             Ok(go_on) => {
                 stopped = !go_on;
@@ -247,7 +246,7 @@ fn primary_range(
     }
     // The read that found the end of the range counts, unless the table ended first.
     let next_reads = if stopped { n.saturating_sub(1) } else { n - u64::from(!past_end && n > 0) };
-    costs.status.add("Handler_read_next", next_reads);
+    count_rows(costs, work, n, next_reads);
     t.note_index_use("PRIMARY", 1, n);
     match error {
         Some(e) => Err(e),
@@ -298,8 +297,6 @@ fn secondary_range(
             }
         }
         n += 1;
-        work.rows += 1;
-        costs.status.add("Innodb_rows_read", 1);
         match visit(hit.row, costs, work, cx) {
             Ok(go_on) => {
                 stopped = !go_on;
@@ -318,7 +315,7 @@ fn secondary_range(
         }
     }
     let next_reads = if unique || stopped { n.saturating_sub(1) } else { n };
-    costs.status.add("Handler_read_next", next_reads);
+    count_rows(costs, work, n, next_reads);
     t.note_index_use(index, 1, n);
     match error {
         Some(e) => Err(e),

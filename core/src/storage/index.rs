@@ -53,9 +53,71 @@ impl EntryColumns {
     pub fn key_of(&self, generator: &dyn RowGenerator, i: u64, wanted: &[bool]) -> Key {
         let mut row = vec![Value::Null; self.width];
         generator.fill_row(i, wanted, &mut row);
-        Key(self.columns.iter().map(|&c| row[c as usize].clone()).collect())
+        Key(self
+            .columns
+            .iter()
+            .map(|&c| std::mem::replace(&mut row[c as usize], Value::Null))
+            .collect())
+    }
+
+    /// The entry key of generated row `i` in collation form, for sorting.
+    fn folded_key_of(&self, generator: &dyn RowGenerator, i: u64, wanted: &[bool]) -> NormKey {
+        NormKey::new(self.key_of(generator, i, wanted).0)
     }
 }
+
+/// An entry key with its text already in collation form (trailing spaces trimmed, lower
+/// case), so sorting compares bytes instead of folding case on every comparison. UTF-8 byte
+/// order is code point order, which is what `collate_cmp` compares after folding.
+#[derive(Debug)]
+pub struct NormKey(Vec<Value>);
+
+impl NormKey {
+    pub fn new(values: Vec<Value>) -> NormKey {
+        NormKey(values.into_iter().map(fold).collect())
+    }
+}
+
+/// A value in collation form.
+fn fold(v: Value) -> Value {
+    match v {
+        Value::Str(s) => {
+            Value::Str(s.trim_end_matches(' ').chars().flat_map(char::to_lowercase).collect())
+        }
+        other => other,
+    }
+}
+
+/// Compares folded values on the columns both have.
+fn cmp_folded(a: &[Value], b: &[Value]) -> Ordering {
+    for (x, y) in a.iter().zip(b) {
+        let o = match (x, y) {
+            (Value::Str(x), Value::Str(y)) => x.as_bytes().cmp(y.as_bytes()),
+            _ => super::table::cmp_values(x, y),
+        };
+        if o != Ordering::Equal {
+            return o;
+        }
+    }
+    Ordering::Equal
+}
+
+impl Ord for NormKey {
+    fn cmp(&self, other: &Self) -> Ordering {
+        cmp_folded(&self.0, &other.0).then(self.0.len().cmp(&other.0.len()))
+    }
+}
+impl PartialOrd for NormKey {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl PartialEq for NormKey {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for NormKey {}
 
 /// The sorted base entries of one secondary index.
 #[derive(Debug, Default)]
@@ -77,11 +139,13 @@ impl BaseEntries {
         let mut start = 0u64;
         while start < rows {
             let end = (start + RUN_ROWS).min(rows);
-            let mut keyed: Vec<(Key, u32)> =
-                (start..end).map(|i| (cols.key_of(generator, i, &wanted), i as u32)).collect();
+            let mut keyed: Vec<(NormKey, u32)> = (start..end)
+                .map(|i| (cols.folded_key_of(generator, i, &wanted), i as u32))
+                .collect();
             // Stable: equal keys keep ordinal order (they cannot be equal with the primary key
             // appended, unless the table has no primary key).
             keyed.sort_by(|a, b| a.0.cmp(&b.0));
+            // Runs are sorted in place and merged below; the keys go now.
             let from = ordinals.len();
             ordinals.extend(keyed.into_iter().map(|(_, i)| i));
             runs.push((from, ordinals.len()));
@@ -91,22 +155,24 @@ impl BaseEntries {
             return Some(BaseEntries { ordinals });
         }
         // K-way merge: the heap holds each run's head with its key.
-        let mut heap: BinaryHeap<Reverse<(Key, u32, usize)>> = BinaryHeap::new();
+        let mut heap: BinaryHeap<Reverse<(NormKey, u32, usize)>> = BinaryHeap::new();
         let mut next: Vec<usize> = runs.iter().map(|r| r.0).collect();
         for (r, &(from, to)) in runs.iter().enumerate() {
             if from < to {
                 let i = ordinals[from];
-                heap.push(Reverse((cols.key_of(generator, u64::from(i), &wanted), i, r)));
+                heap.push(Reverse((cols.folded_key_of(generator, u64::from(i), &wanted), i, r)));
                 next[r] = from + 1;
             }
         }
         let mut merged = Vec::with_capacity(ordinals.len());
+        // The merge regenerates a run's next key when its head is taken, so only one key per
+        // run is held.
         // Bounded: each pop emits one of the `rows` entries.
         while let Some(Reverse((_, i, r))) = heap.pop() {
             merged.push(i);
             if next[r] < runs[r].1 {
                 let j = ordinals[next[r]];
-                heap.push(Reverse((cols.key_of(generator, u64::from(j), &wanted), j, r)));
+                heap.push(Reverse((cols.folded_key_of(generator, u64::from(j), &wanted), j, r)));
                 next[r] += 1;
             }
         }
@@ -122,12 +188,13 @@ impl BaseEntries {
         strict: bool,
     ) -> usize {
         let wanted = cols.wanted();
+        let bound = NormKey::new(bound.to_vec());
         let (mut lo, mut hi) = (0usize, self.ordinals.len());
         // Bounded: the interval halves each round.
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let key = cols.key_of(generator, u64::from(self.ordinals[mid]), &wanted);
-            let o = cmp_prefix(&key.0, bound);
+            let key = cols.folded_key_of(generator, u64::from(self.ordinals[mid]), &wanted);
+            let o = cmp_folded(&key.0, &bound.0);
             let below = if strict { o != Ordering::Greater } else { o == Ordering::Less };
             if below {
                 lo = mid + 1;
