@@ -36,6 +36,8 @@ pub struct EntryColumns {
     pub columns: Vec<u32>,
     /// Columns of the table (for the `wanted` mask).
     pub width: usize,
+    /// Every entry column is an integer or text column: sort keys are byte strings.
+    pub bytes: bool,
 }
 
 impl EntryColumns {
@@ -62,62 +64,106 @@ impl EntryColumns {
 
     /// The entry key of generated row `i` in collation form, for sorting.
     fn folded_key_of(&self, generator: &dyn RowGenerator, i: u64, wanted: &[bool]) -> NormKey {
-        NormKey::new(self.key_of(generator, i, wanted).0)
+        NormKey::new(self.key_of(generator, i, wanted).0, self.bytes)
     }
 }
 
-/// An entry key with its text already in collation form (trailing spaces trimmed, lower
-/// case), so sorting compares bytes instead of folding case on every comparison. UTF-8 byte
-/// order is code point order, which is what `collate_cmp` compares after folding.
+/// An entry key in collation form for sorting: text folded (trailing spaces trimmed, lower
+/// case) so comparisons need no case folding. Keys of integer and text columns are encoded
+/// into one byte string that compares like the values (memcmp order), which keeps a build's
+/// allocations and comparisons cheap; other column types keep their values.
+#[derive(Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum NormKey {
+    Bytes(Vec<u8>),
+    Values(Vec<FoldedValue>),
+}
+
+/// One folded value, ordered as the index orders it.
 #[derive(Debug)]
-pub struct NormKey(Vec<Value>);
+pub struct FoldedValue(Value);
+
+impl Ord for FoldedValue {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (&self.0, &other.0) {
+            (Value::Str(x), Value::Str(y)) => x.as_bytes().cmp(y.as_bytes()),
+            (x, y) => super::table::cmp_values(x, y),
+        }
+    }
+}
+impl PartialOrd for FoldedValue {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl PartialEq for FoldedValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for FoldedValue {}
 
 impl NormKey {
-    pub fn new(values: Vec<Value>) -> NormKey {
-        NormKey(values.into_iter().map(fold).collect())
+    /// The sort key of `values`; `bytes` when every entry column is an integer or text one.
+    pub fn new(values: Vec<Value>, bytes: bool) -> NormKey {
+        if !bytes {
+            return NormKey::Values(values.into_iter().map(|v| FoldedValue(fold(v))).collect());
+        }
+        let mut out = Vec::with_capacity(64);
+        for v in values {
+            encode(fold(v), &mut out);
+        }
+        NormKey::Bytes(out)
+    }
+}
+
+/// Appends a memcmp-ordered encoding of a folded integer or text value: NULL first, integers
+/// as sign-flipped big-endian i128, text as its bytes with 0x00 escaped and a 0x00 0x00 end (so
+/// a shorter string sorts before its extensions).
+fn encode(v: Value, out: &mut Vec<u8>) {
+    let int = match &v {
+        Value::Null => {
+            out.push(0);
+            return;
+        }
+        Value::Int(i) => Some(i128::from(*i)),
+        Value::UInt(u) => Some(i128::from(*u)),
+        _ => None,
+    };
+    out.push(1);
+    match int {
+        Some(i) => out.extend_from_slice(&((i as u128) ^ (1u128 << 127)).to_be_bytes()),
+        None => {
+            // Text (any other value in a text or integer column is compared as its text).
+            let text = match v {
+                Value::Str(s) => s,
+                other => other.to_text().unwrap_or_default(),
+            };
+            for &b in text.as_bytes() {
+                out.push(b);
+                if b == 0 {
+                    out.push(0xFF);
+                }
+            }
+            out.extend_from_slice(&[0, 0]);
+        }
     }
 }
 
 /// A value in collation form.
 fn fold(v: Value) -> Value {
     match v {
+        // ASCII text folds in place, without a new allocation (the common case).
+        Value::Str(mut s) if s.is_ascii() => {
+            s.truncate(s.trim_end_matches(' ').len());
+            s.make_ascii_lowercase();
+            Value::Str(s)
+        }
         Value::Str(s) => {
             Value::Str(s.trim_end_matches(' ').chars().flat_map(char::to_lowercase).collect())
         }
         other => other,
     }
 }
-
-/// Compares folded values on the columns both have.
-fn cmp_folded(a: &[Value], b: &[Value]) -> Ordering {
-    for (x, y) in a.iter().zip(b) {
-        let o = match (x, y) {
-            (Value::Str(x), Value::Str(y)) => x.as_bytes().cmp(y.as_bytes()),
-            _ => super::table::cmp_values(x, y),
-        };
-        if o != Ordering::Equal {
-            return o;
-        }
-    }
-    Ordering::Equal
-}
-
-impl Ord for NormKey {
-    fn cmp(&self, other: &Self) -> Ordering {
-        cmp_folded(&self.0, &other.0).then(self.0.len().cmp(&other.0.len()))
-    }
-}
-impl PartialOrd for NormKey {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl PartialEq for NormKey {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for NormKey {}
 
 /// The sorted base entries of one secondary index.
 #[derive(Debug, Default)]
@@ -142,9 +188,8 @@ impl BaseEntries {
             let mut keyed: Vec<(NormKey, u32)> = (start..end)
                 .map(|i| (cols.folded_key_of(generator, i, &wanted), i as u32))
                 .collect();
-            // Stable: equal keys keep ordinal order (they cannot be equal with the primary key
-            // appended, unless the table has no primary key).
-            keyed.sort_by(|a, b| a.0.cmp(&b.0));
+            // Equal keys (only without a primary key) keep ordinal order.
+            keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
             // Runs are sorted in place and merged below; the keys go now.
             let from = ordinals.len();
             ordinals.extend(keyed.into_iter().map(|(_, i)| i));
@@ -188,13 +233,12 @@ impl BaseEntries {
         strict: bool,
     ) -> usize {
         let wanted = cols.wanted();
-        let bound = NormKey::new(bound.to_vec());
         let (mut lo, mut hi) = (0usize, self.ordinals.len());
         // Bounded: the interval halves each round.
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let key = cols.folded_key_of(generator, u64::from(self.ordinals[mid]), &wanted);
-            let o = cmp_folded(&key.0, &bound.0);
+            let key = cols.key_of(generator, u64::from(self.ordinals[mid]), &wanted);
+            let o = cmp_prefix(&key.0, bound);
             let below = if strict { o != Ordering::Greater } else { o == Ordering::Less };
             if below {
                 lo = mid + 1;
@@ -243,7 +287,7 @@ mod tests {
     fn entries_sort_by_key_then_primary_key_across_runs() {
         let n = RUN_ROWS * 2 + 10;
         let g = Gen(n);
-        let cols = EntryColumns { columns: vec![1, 0], width: 2 };
+        let cols = EntryColumns { columns: vec![1, 0], width: 2, bytes: true };
         let e = BaseEntries::build(&g, n, &cols).unwrap();
         assert_eq!(e.ordinals.len() as u64, n);
         let w = vec![true, true];
@@ -254,6 +298,19 @@ mod tests {
         let to = e.lower_bound(&g, &cols, &[Value::Int(2)], true);
         assert_eq!((to - from) as u64, (0..n).filter(|i| (i * 7) % 5 == 2).count() as u64);
         assert!(e.heap_bytes() >= n * 4);
+    }
+
+    #[test]
+    fn byte_keys_order_like_values() {
+        let k = |v: Vec<Value>| NormKey::new(v, true);
+        let s = |t: &str| Value::Str(t.into());
+        assert!(k(vec![s("ab")]) < k(vec![s("abc")]));
+        assert!(k(vec![s("AB ")]) == k(vec![s("ab")]));
+        assert!(k(vec![s("a\0b")]) > k(vec![s("a")]));
+        assert!(k(vec![Value::Null]) < k(vec![Value::Int(-5)]));
+        assert!(k(vec![Value::Int(-5)]) < k(vec![Value::UInt(3)]));
+        assert!(k(vec![s("b"), Value::Int(1)]) < k(vec![s("b"), Value::Int(2)]));
+        assert!(k(vec![s("a"), Value::Int(9)]) < k(vec![s("b"), Value::Int(1)]));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use super::btree::{geometry, FillPolicy, IndexGeometry};
 use super::index::{cmp_prefix, BaseEntries, EntryColumns};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
-use super::schema::{IndexDef, RowGenerator, TableDef};
+use super::schema::{ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::sql::value::{collate_cmp, Value};
 use std::cell::{Cell, OnceCell};
 use std::cmp::Ordering;
@@ -517,7 +517,11 @@ impl Table {
                 }
             }
         }
-        EntryColumns { columns, width: self.def.columns.len() }
+        let bytes = columns.iter().all(|&c| {
+            let ty = &self.def.columns[c as usize].ty;
+            ty.is_integer() || matches!(ty, ColumnType::Char(_) | ColumnType::Varchar(_))
+        });
+        EntryColumns { columns, width: self.def.columns.len(), bytes }
     }
 
     fn slot(&self, name: &str) -> Option<&IndexSlot> {
