@@ -62,9 +62,19 @@ impl EntryColumns {
             .collect())
     }
 
-    /// The entry key of generated row `i` in collation form, for sorting.
-    fn folded_key_of(&self, generator: &dyn RowGenerator, i: u64, wanted: &[bool]) -> NormKey {
-        NormKey::new(self.key_of(generator, i, wanted).0, self.bytes)
+    /// The entry key of generated row `i` in collation form, for sorting; `row` is a scratch
+    /// row of the table's width (reused so a build does not allocate one per key).
+    fn folded_key_of(
+        &self,
+        generator: &dyn RowGenerator,
+        i: u64,
+        wanted: &[bool],
+        row: &mut [Value],
+    ) -> NormKey {
+        generator.fill_row(i, wanted, row);
+        let values =
+            self.columns.iter().map(|&c| std::mem::replace(&mut row[c as usize], Value::Null));
+        NormKey::new(values.collect(), self.bytes)
     }
 }
 
@@ -138,10 +148,15 @@ fn encode(v: Value, out: &mut Vec<u8>) {
                 Value::Str(s) => s,
                 other => other.to_text().unwrap_or_default(),
             };
-            for &b in text.as_bytes() {
-                out.push(b);
-                if b == 0 {
-                    out.push(0xFF);
+            let bytes = text.as_bytes();
+            if !bytes.contains(&0) {
+                out.extend_from_slice(bytes);
+            } else {
+                for &b in bytes {
+                    out.push(b);
+                    if b == 0 {
+                        out.push(0xFF);
+                    }
                 }
             }
             out.extend_from_slice(&[0, 0]);
@@ -180,13 +195,14 @@ impl BaseEntries {
             return None;
         }
         let wanted = cols.wanted();
+        let mut row = vec![Value::Null; cols.width];
         let mut ordinals: Vec<u32> = Vec::with_capacity(rows as usize);
         let mut runs: Vec<(usize, usize)> = Vec::new();
         let mut start = 0u64;
         while start < rows {
             let end = (start + RUN_ROWS).min(rows);
             let mut keyed: Vec<(NormKey, u32)> = (start..end)
-                .map(|i| (cols.folded_key_of(generator, i, &wanted), i as u32))
+                .map(|i| (cols.folded_key_of(generator, i, &wanted, &mut row), i as u32))
                 .collect();
             // Equal keys (only without a primary key) keep ordinal order.
             keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -205,7 +221,11 @@ impl BaseEntries {
         for (r, &(from, to)) in runs.iter().enumerate() {
             if from < to {
                 let i = ordinals[from];
-                heap.push(Reverse((cols.folded_key_of(generator, u64::from(i), &wanted), i, r)));
+                heap.push(Reverse((
+                    cols.folded_key_of(generator, u64::from(i), &wanted, &mut row),
+                    i,
+                    r,
+                )));
                 next[r] = from + 1;
             }
         }
@@ -217,7 +237,11 @@ impl BaseEntries {
             merged.push(i);
             if next[r] < runs[r].1 {
                 let j = ordinals[next[r]];
-                heap.push(Reverse((cols.folded_key_of(generator, u64::from(j), &wanted), j, r)));
+                heap.push(Reverse((
+                    cols.folded_key_of(generator, u64::from(j), &wanted, &mut row),
+                    j,
+                    r,
+                )));
                 next[r] += 1;
             }
         }
