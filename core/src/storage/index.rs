@@ -63,18 +63,38 @@ impl EntryColumns {
     }
 
     /// The entry key of generated row `i` in collation form, for sorting; `row` is a scratch
-    /// row of the table's width (reused so a build does not allocate one per key).
+    /// row of the table's width and `reuse` a previous key whose buffer may be reused (so a
+    /// build does not allocate per key).
     fn folded_key_of(
         &self,
         generator: &dyn RowGenerator,
         i: u64,
         wanted: &[bool],
         row: &mut [Value],
+        reuse: Option<NormKey>,
     ) -> NormKey {
         generator.fill_row(i, wanted, row);
+        if self.bytes {
+            let mut out = match reuse {
+                Some(NormKey::Bytes(mut v)) => {
+                    v.clear();
+                    v
+                }
+                _ => Vec::with_capacity(64),
+            };
+            self.encode_into(row, &mut out);
+            return NormKey::Bytes(out);
+        }
         let values =
             self.columns.iter().map(|&c| std::mem::replace(&mut row[c as usize], Value::Null));
-        NormKey::new(values.collect(), self.bytes)
+        NormKey::new(values.collect(), false)
+    }
+
+    /// Appends the byte-string sort key of a filled row (integer and text columns only).
+    fn encode_into(&self, row: &mut [Value], out: &mut Vec<u8>) {
+        for &c in &self.columns {
+            encode(fold(std::mem::replace(&mut row[c as usize], Value::Null)), out);
+        }
     }
 }
 
@@ -201,14 +221,29 @@ impl BaseEntries {
         let mut start = 0u64;
         while start < rows {
             let end = (start + RUN_ROWS).min(rows);
-            let mut keyed: Vec<(NormKey, u32)> = (start..end)
-                .map(|i| (cols.folded_key_of(generator, i, &wanted, &mut row), i as u32))
-                .collect();
-            // Equal keys (only without a primary key) keep ordinal order.
-            keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-            // Runs are sorted in place and merged below; the keys go now.
             let from = ordinals.len();
-            ordinals.extend(keyed.into_iter().map(|(_, i)| i));
+            if cols.bytes {
+                // One arena of byte keys for the run: no allocation per key, and comparisons
+                // read contiguous memory.
+                let mut arena: Vec<u8> = Vec::with_capacity(((end - start) * 64) as usize);
+                let mut keyed: Vec<(u32, u32, u32)> = Vec::with_capacity((end - start) as usize);
+                for i in start..end {
+                    generator.fill_row(i, &wanted, &mut row);
+                    let at = arena.len();
+                    cols.encode_into(&mut row, &mut arena);
+                    keyed.push((at as u32, arena.len() as u32, i as u32));
+                }
+                let key = |k: &(u32, u32, u32)| &arena[k.0 as usize..k.1 as usize];
+                keyed.sort_unstable_by(|a, b| key(a).cmp(key(b)).then(a.2.cmp(&b.2)));
+                ordinals.extend(keyed.iter().map(|k| k.2));
+            } else {
+                let mut keyed: Vec<(NormKey, u32)> = (start..end)
+                    .map(|i| (cols.folded_key_of(generator, i, &wanted, &mut row, None), i as u32))
+                    .collect();
+                // Equal keys (only without a primary key) keep ordinal order.
+                keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+                ordinals.extend(keyed.into_iter().map(|(_, i)| i));
+            }
             runs.push((from, ordinals.len()));
             start = end;
         }
@@ -222,7 +257,7 @@ impl BaseEntries {
             if from < to {
                 let i = ordinals[from];
                 heap.push(Reverse((
-                    cols.folded_key_of(generator, u64::from(i), &wanted, &mut row),
+                    cols.folded_key_of(generator, u64::from(i), &wanted, &mut row, None),
                     i,
                     r,
                 )));
@@ -233,12 +268,12 @@ impl BaseEntries {
         // The merge regenerates a run's next key when its head is taken, so only one key per
         // run is held.
         // Bounded: each pop emits one of the `rows` entries.
-        while let Some(Reverse((_, i, r))) = heap.pop() {
+        while let Some(Reverse((key, i, r))) = heap.pop() {
             merged.push(i);
             if next[r] < runs[r].1 {
                 let j = ordinals[next[r]];
                 heap.push(Reverse((
-                    cols.folded_key_of(generator, u64::from(j), &wanted, &mut row),
+                    cols.folded_key_of(generator, u64::from(j), &wanted, &mut row, Some(key)),
                     j,
                     r,
                 )));
