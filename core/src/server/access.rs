@@ -2,8 +2,8 @@
 //! checked when its rows are read, choose between a full scan of the clustered index, a
 //! primary key lookup (`const`), an equality lookup through an index (`ref`, or `eq_ref` when
 //! it finds at most one row per key of another table), and a range scan of an index's first
-//! column (`range`). EXPLAIN and the executor both call [`choose`], so EXPLAIN prints what the
-//! executor does.
+//! column (`range`: comparisons, BETWEEN, IN lists, LIKE 'prefix%'). EXPLAIN and the
+//! executor both call [`choose`], so EXPLAIN prints what the executor does.
 //!
 //! COST MODEL
 //! ==========
@@ -533,6 +533,27 @@ fn classify(
                 return None;
             }
             Some(Usable::Bound { column, lo: Some(end(l, false)), hi: Some(end(h, false)) })
+        }
+        BExpr::Like { arg, pattern, escape: None, negated: false } => {
+            // `col LIKE 'abc%'` scans the range of keys that start with 'abc' (the LIKE is
+            // still checked on every row: Using where).
+            let column = own_column(arg, req)?;
+            if kind(column)? != KeyKind::Text {
+                return None;
+            }
+            let Value::Str(p) = const_value(pattern, column, constant)? else { return None };
+            let prefix: String = p.chars().take_while(|c| !matches!(c, '%' | '_' | '\\')).collect();
+            if prefix.is_empty() || prefix.ends_with(' ') {
+                return None;
+            }
+            // The greatest character closes the range: every key starting with the prefix
+            // sorts at or below prefix + U+10FFFF.
+            let high = format!("{prefix}\u{10FFFF}");
+            Some(Usable::Bound {
+                column,
+                lo: Some(end(Value::Str(prefix), false)),
+                hi: Some(end(Value::Str(high), false)),
+            })
         }
         BExpr::InList { arg, list, negated: false } if list.len() <= IN_LIST_RANGES_MAX => {
             let column = own_column(arg, req)?;
