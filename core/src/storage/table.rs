@@ -113,6 +113,9 @@ struct IndexSlot {
     dives: Cell<u64>,
     /// Rows read through this index.
     rows: Cell<u64>,
+    /// Entries of the changed rows (entry key -> primary key), so a lookup finds them without
+    /// a pass over every change.
+    overlay: BTreeMap<Key, Key>,
 }
 
 impl IndexSlot {
@@ -374,6 +377,27 @@ impl Table {
             .unwrap_or(self.rows.saturating_sub(1))
     }
 
+    /// Records a change of the row with primary key `key`, keeping each index's overlay
+    /// entries in step.
+    fn set_change(&mut self, key: Key, row: Option<Row>) {
+        let old = self.changes.get(&key).cloned().flatten();
+        let mut slots = std::mem::take(&mut self.slots);
+        for slot in slots.iter_mut() {
+            let Some(index) = self.def.index(&slot.name).filter(|i| !i.primary) else { continue };
+            let cols = self.entry_columns(index);
+            let entry =
+                |r: &Row| Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
+            if let Some(o) = &old {
+                slot.overlay.remove(&entry(o));
+            }
+            if let Some(r) = &row {
+                slot.overlay.insert(entry(r), key.clone());
+            }
+        }
+        self.slots = slots;
+        self.changes.insert(key, row);
+    }
+
     /// Inserts a row (with its AUTO_INCREMENT value already assigned by the caller).
     pub fn insert(&mut self, row: Row) -> Result<(), DuplicateKey> {
         let key = match self.key_of(&row) {
@@ -390,7 +414,7 @@ impl Table {
             return Err(DuplicateKey { index: "PRIMARY".into(), key_text: text.join("-") });
         }
         self.account(&row, true);
-        self.changes.insert(key, Some(row));
+        self.set_change(key, Some(row));
         self.rows += 1;
         Ok(())
     }
@@ -407,9 +431,9 @@ impl Table {
         self.account(&old, false);
         self.account(&row, true);
         if new_key != *key {
-            self.changes.insert(key.clone(), None);
+            self.set_change(key.clone(), None);
         }
-        self.changes.insert(new_key, Some(row));
+        self.set_change(new_key, Some(row));
         Ok(())
     }
 
@@ -417,7 +441,7 @@ impl Table {
     pub fn delete(&mut self, key: &Key) -> bool {
         let Some(old) = self.get(key) else { return false };
         self.account(&old, false);
-        self.changes.insert(key.clone(), None);
+        self.set_change(key.clone(), None);
         self.rows -= 1;
         true
     }
@@ -436,6 +460,7 @@ impl Table {
         // count since server start).
         for slot in &mut self.slots {
             slot.entries = OnceCell::new();
+            slot.overlay.clear();
         }
     }
 
@@ -456,7 +481,15 @@ impl Table {
         });
         let total = sum.checked_div(sampled).map_or(0, |avg| avg * self.rows);
         self.slots.retain(|s| !s.name.eq_ignore_ascii_case(&index.name));
-        self.slots.push(IndexSlot::new(&index.name));
+        let mut slot = IndexSlot::new(&index.name);
+        let cols = self.entry_columns(&index);
+        for (k, v) in &self.changes {
+            if let Some(r) = v {
+                let entry = Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
+                slot.overlay.insert(entry, k.clone());
+            }
+        }
+        self.slots.push(slot);
         self.def.indexes.push(index);
         self.secondary_bytes.push(total);
         self.secondary_fill = FillPolicy::SortedBuild { fill_factor_pct: 100 };
@@ -571,8 +604,6 @@ impl Table {
     /// returns false. Generated rows come from the base entries (skipping rows changed since),
     /// changed rows from the overlay.
     ///
-    /// Simplification: the overlay's matches are found by a pass over the changed rows, not
-    /// through an index of their own; changed rows are few next to generated ones.
     pub fn index_range(
         &self,
         name: &str,
@@ -583,18 +614,22 @@ impl Table {
     ) {
         let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
         let cols = self.entry_columns(&index);
-        let in_range = |key: &[Value]| after_start(key, lo) && before_end(key, hi);
-        // Overlay rows in range, in entry-key order.
+        // Overlay rows in range, in entry-key order, from the index's overlay entries.
         let mut overlay: Vec<(Key, &Row, Key)> = Vec::new();
-        for (k, v) in &self.changes {
-            if let Some(r) = v {
-                let key = Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
-                if in_range(&key.0) {
-                    overlay.push((key, r, k.clone()));
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
+                if !before_end(&entry.0, hi) {
+                    break;
+                }
+                if let Some(Some(r)) = self.changes.get(pk) {
+                    overlay.push((entry.clone(), r, pk.clone()));
                 }
             }
         }
-        overlay.sort_by(|a, b| a.0.cmp(&b.0));
         let mut overlay = overlay.into_iter().peekable();
         let mut position = 0u64;
         if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
@@ -662,11 +697,15 @@ impl Table {
             };
             n += to.saturating_sub(from) as u64;
         }
-        for r in self.changes.values().flatten() {
-            let key: Vec<Value> = cols.columns.iter().map(|&c| r[c as usize].clone()).collect();
-            if after_start(&key, lo) && before_end(&key, hi) {
-                n += 1;
-            }
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            n += entries
+                .skip_while(|(e, _)| !after_start(&e.0, lo))
+                .take_while(|(e, _)| before_end(&e.0, hi))
+                .count() as u64;
         }
         n.min(self.rows)
     }
@@ -813,6 +852,24 @@ mod tests {
         assert_eq!(ids(&t, 2), Vec::<i64>::new());
         t.insert(vec![Value::Int(1), Value::Int(2)]).unwrap();
         assert_eq!(ids(&t, 2), vec![1]);
+    }
+
+    #[test]
+    fn an_index_created_after_inserts_finds_them() {
+        let mut def = table(1).def.clone();
+        let k = def.indexes.pop().unwrap();
+        let mut t = Table::new(def, 2);
+        for (id, key) in [(1, 5), (2, 7), (3, 5)] {
+            t.insert(vec![Value::Int(id), Value::Int(key)]).unwrap();
+        }
+        t.add_index(k);
+        assert_eq!(ids(&t, 5), vec![1, 3]);
+        t.update(&Key(vec![Value::Int(3)]), vec![Value::Int(3), Value::Int(7)]).unwrap();
+        assert_eq!(ids(&t, 7), vec![2, 3]);
+        let end = RangeEnd { prefix: vec![Value::Int(7)], exclusive: false };
+        assert_eq!(t.records_in_range("k", Some(&end), None), 2);
+        assert!(t.drop_index("k"));
+        assert_eq!(ids(&t, 7), Vec::<i64>::new());
     }
 
     #[test]
