@@ -234,8 +234,29 @@ impl BaseEntries {
                     keyed.push((at as u32, arena.len() as u32, i as u32));
                 }
                 let key = |k: &(u32, u32, u32)| &arena[k.0 as usize..k.1 as usize];
-                keyed.sort_unstable_by(|a, b| key(a).cmp(key(b)).then(a.2.cmp(&b.2)));
-                ordinals.extend(keyed.iter().map(|k| k.2));
+                // Keys often share a long start ("https://"): compare 8 bytes past the run's
+                // common prefix as one integer first, and whole keys only on a tie.
+                let skip = keyed.first().map_or(0, |first| {
+                    let first = key(first);
+                    keyed.iter().fold(first.len(), |lcp, k| {
+                        let k = key(k);
+                        lcp.min(first.iter().zip(k).take_while(|(a, b)| a == b).count())
+                    })
+                });
+                let prefix = |k: &(u32, u32, u32)| {
+                    let mut bytes = [0u8; 8];
+                    let tail = key(k).get(skip..).unwrap_or(&[]);
+                    let n = tail.len().min(8);
+                    bytes[..n].copy_from_slice(&tail[..n]);
+                    u64::from_be_bytes(bytes)
+                };
+                let mut cached: Vec<(u64, (u32, u32, u32))> =
+                    keyed.iter().map(|k| (prefix(k), *k)).collect();
+                drop(keyed);
+                cached.sort_unstable_by(|(pa, a), (pb, b)| {
+                    pa.cmp(pb).then_with(|| key(a)[skip..].cmp(&key(b)[skip..])).then(a.2.cmp(&b.2))
+                });
+                ordinals.extend(cached.iter().map(|(_, k)| k.2));
             } else {
                 let mut keyed: Vec<(NormKey, u32)> = (start..end)
                     .map(|i| (cols.folded_key_of(generator, i, &wanted, &mut row, None), i as u32))
