@@ -218,6 +218,9 @@ impl BaseEntries {
         let mut row = vec![Value::Null; cols.width];
         let mut ordinals: Vec<u32> = Vec::with_capacity(rows as usize);
         let mut runs: Vec<(usize, usize)> = Vec::new();
+        // The prefix every key shares (across runs): the merge compares the 8 bytes after it
+        // first.
+        let mut common: Option<Vec<u8>> = None;
         let mut start = 0u64;
         while start < rows {
             let end = (start + RUN_ROWS).min(rows);
@@ -250,6 +253,15 @@ impl BaseEntries {
                     bytes[..n].copy_from_slice(&tail[..n]);
                     u64::from_be_bytes(bytes)
                 };
+                if let Some(first) = cached_first(&keyed, &arena) {
+                    let shared = match &common {
+                        None => skip,
+                        Some(c) => {
+                            skip.min(c.iter().zip(first).take_while(|(a, b)| a == b).count())
+                        }
+                    };
+                    common = Some(first[..shared].to_vec());
+                }
                 let mut cached: Vec<(u64, (u32, u32, u32))> =
                     keyed.iter().map(|k| (prefix(k), *k)).collect();
                 drop(keyed);
@@ -271,17 +283,26 @@ impl BaseEntries {
         if runs.len() <= 1 {
             return Some(BaseEntries { ordinals });
         }
-        // K-way merge: the heap holds each run's head with its key.
-        let mut heap: BinaryHeap<Reverse<(NormKey, u32, usize)>> = BinaryHeap::new();
+        let common = if cols.bytes { common.map_or(0, |c| c.len()) } else { 0 };
+        let head = |k: &NormKey| match k {
+            NormKey::Bytes(b) if cols.bytes => {
+                let mut bytes = [0u8; 8];
+                let tail = b.get(common..).unwrap_or(&[]);
+                let n = tail.len().min(8);
+                bytes[..n].copy_from_slice(&tail[..n]);
+                u64::from_be_bytes(bytes)
+            }
+            _ => 0,
+        };
+        // K-way merge: the heap holds each run's head with its key (and that key's 8 bytes
+        // past the common prefix, compared first).
+        let mut heap: BinaryHeap<Reverse<(u64, NormKey, u32, usize)>> = BinaryHeap::new();
         let mut next: Vec<usize> = runs.iter().map(|r| r.0).collect();
         for (r, &(from, to)) in runs.iter().enumerate() {
             if from < to {
                 let i = ordinals[from];
-                heap.push(Reverse((
-                    cols.folded_key_of(generator, u64::from(i), &wanted, &mut row, None),
-                    i,
-                    r,
-                )));
+                let key = cols.folded_key_of(generator, u64::from(i), &wanted, &mut row, None);
+                heap.push(Reverse((head(&key), key, i, r)));
                 next[r] = from + 1;
             }
         }
@@ -289,15 +310,12 @@ impl BaseEntries {
         // The merge regenerates a run's next key when its head is taken, so only one key per
         // run is held.
         // Bounded: each pop emits one of the `rows` entries.
-        while let Some(Reverse((key, i, r))) = heap.pop() {
+        while let Some(Reverse((_, key, i, r))) = heap.pop() {
             merged.push(i);
             if next[r] < runs[r].1 {
                 let j = ordinals[next[r]];
-                heap.push(Reverse((
-                    cols.folded_key_of(generator, u64::from(j), &wanted, &mut row, Some(key)),
-                    j,
-                    r,
-                )));
+                let key = cols.folded_key_of(generator, u64::from(j), &wanted, &mut row, Some(key));
+                heap.push(Reverse((head(&key), key, j, r)));
                 next[r] += 1;
             }
         }
@@ -333,6 +351,11 @@ impl BaseEntries {
     pub fn heap_bytes(&self) -> u64 {
         self.ordinals.capacity() as u64 * 4
     }
+}
+
+/// The first key of a run's arena.
+fn cached_first<'a>(keyed: &[(u32, u32, u32)], arena: &'a [u8]) -> Option<&'a [u8]> {
+    keyed.first().map(|k| &arena[k.0 as usize..k.1 as usize])
 }
 
 /// Compares a key with a bound on its first `bound.len()` columns.
@@ -378,6 +401,39 @@ mod tests {
         let to = e.lower_bound(&g, &cols, &[Value::Int(2)], true);
         assert_eq!((to - from) as u64, (0..n).filter(|i| (i * 7) % 5 == 2).count() as u64);
         assert!(e.heap_bytes() >= n * 4);
+    }
+
+    /// Row i: (id = i + 1, t = text whose first letters differ between the first run and
+    /// the rest, so runs share no prefix).
+    #[derive(Debug)]
+    struct TextGen(u64);
+    impl RowGenerator for TextGen {
+        fn row_count(&self) -> u64 {
+            self.0
+        }
+        fn fill_row(&self, i: u64, _wanted: &[bool], out: &mut [Value]) {
+            out[0] = Value::Int(i as i64 + 1);
+            let lead = if i < RUN_ROWS { "zz-" } else { "AA-" };
+            out[1] = Value::Str(format!("{lead}{:05}", (i * 7919) % 100_000));
+        }
+    }
+
+    #[test]
+    fn runs_with_different_prefixes_merge_in_order() {
+        let n = RUN_ROWS + 500;
+        let g = TextGen(n);
+        let cols = EntryColumns { columns: vec![1, 0], width: 2, bytes: true };
+        let e = BaseEntries::build(&g, n, &cols).unwrap();
+        let w = vec![true, true];
+        let keys: Vec<Key> =
+            e.ordinals.iter().map(|&i| cols.key_of(&g, u64::from(i), &w)).collect();
+        assert!(keys.windows(2).all(|p| p[0] < p[1]));
+        let text = |k: &Key| match &k.0[0] {
+            Value::Str(t) => t.clone(),
+            _ => String::new(),
+        };
+        assert!(text(&keys[0]).starts_with("AA-"));
+        assert!(text(&keys[n as usize - 1]).starts_with("zz-"));
     }
 
     #[test]
