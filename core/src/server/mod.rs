@@ -8,6 +8,7 @@
 //!          Session: SessionVariables, session Status, user variables, warnings
 //! ```
 
+pub mod access;
 pub mod commit;
 pub mod context;
 pub mod crash;
@@ -16,6 +17,7 @@ pub mod dml;
 pub mod execute;
 pub mod explain;
 pub mod group_commit;
+pub mod index_scan;
 pub mod innodb_status;
 pub mod pool_admin;
 pub mod procedure;

@@ -4,13 +4,20 @@
 //! every leaf page a scan enters is requested from the buffer pool and a miss costs a disk
 //! read, so the time a query takes comes from the same mechanism as its counters.
 //!
-//! Access paths: a full clustered-index scan, or a primary-key lookup when WHERE fixes every
-//! primary key column to a constant. Joins are nested loops over the inner sources'
-//! materialised rows (the chapter's joins are over small tables).
+//! Access paths come from the planner (`access.rs`): a full clustered-index scan, a primary
+//! key lookup, an index lookup or range (`index_scan.rs`). Joins are nested loops in FROM
+//! order: an inner table looked up by the outer row's value (ref / eq_ref) is read per outer
+//! row; any other inner source is read once and kept in memory. Each WHERE part is checked as
+//! soon as the tables it reads are joined, so a filtered outer row causes no inner lookups.
 
+use super::access::{
+    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
+    split_conditions, Choice, IndexHints, Levels, Path, TableInput,
+};
 use super::context::{ConstantContext, Cx};
 use super::execute::Work;
-use super::scan::{scan_table, Costs};
+use super::index_scan::read;
+use super::scan::Costs;
 use super::session::Session;
 use super::{Running, Server};
 use crate::catalog::Catalog;
@@ -60,6 +67,8 @@ struct BoundSource {
     outer: bool,
     /// The ON condition, bound against the joined row up to and including this source.
     on: Option<Expr>,
+    /// USE / FORCE / IGNORE INDEX.
+    hints: IndexHints,
 }
 
 /// Column names of the joined row, for the binder.
@@ -118,17 +127,57 @@ impl Server {
             self.add_sources(session, twj, &mut sources, &mut offset, work, depth)?;
         }
         let mut plan = Plan::bind(sel, q, &sources, sql, &session.local_names())?;
-        if let [BoundSource { source: Source::Stored { db, table }, .. }] = sources.as_slice() {
-            if let Some(t) = self.catalog.table(db, table) {
-                plan.use_clustered_order(t);
-            }
-        }
-
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(super::cannot_connect)?;
+        let catalog: &Catalog = catalog;
+        let ons: Vec<Option<BExpr>> = sources
+            .iter()
+            .map(|s| match &s.on {
+                Some(e) => {
+                    Binder::scalar(&Scope { sources: &sources }, "on clause").bind(e).map(Some)
+                }
+                None => Ok(None),
+            })
+            .collect::<Result<_>>()?;
+        let tables: Vec<TableInput> = sources
+            .iter()
+            .map(|s| TableInput {
+                table: match &s.source {
+                    Source::Stored { db, table } => catalog.table(db, table),
+                    Source::Rows(_) => None,
+                },
+                offset: s.offset,
+                width: s.meta.len() as u32,
+                outer: s.outer,
+                rows: match &s.source {
+                    Source::Rows(r) => r.len() as u64,
+                    Source::Stored { .. } => 0,
+                },
+                hints: s.hints.clone(),
+            })
+            .collect();
+        let levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
+        let mut needed = vec![false; offset as usize];
+        let mut mark = |c: u32| {
+            if let Some(n) = needed.get_mut(c as usize) {
+                *n = true;
+            }
+        };
+        plan.mark_columns(&mut mark);
+        ons.iter().flatten().for_each(|e| e.for_each_column(&mut mark));
+        let kinds = column_kinds(&tables);
+
         let now_micros = clock.unix_micros();
         let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
+        let choices = plan_tables(&tables, &levels, &needed, &kinds, &mut |e| {
+            eval(e, &[], &[], &mut cx).ok()
+        });
+        if let ([t], [Some(c)]) = (tables.as_slice(), choices.as_slice()) {
+            if let Some(t) = t.table.filter(|t| in_primary_order(t, c)) {
+                plan.use_clustered_order(t);
+            }
+        }
         let mut costs = Costs { clock, disk, host, pool, status, oom };
         let mut state = PipelineState::new(&plan);
 
@@ -136,60 +185,68 @@ impl Server {
             // SELECT without FROM: one implicit row.
             state.feed(&plan, &[], &mut cx)?;
         } else {
-            // Materialise inner sources (joins iterate them per outer row).
-            let inner: Vec<Vec<Row>> = sources[1..]
-                .iter()
-                .map(|s| match &s.source {
-                    Source::Rows(r) => Ok(r.clone()),
-                    Source::Stored { db, table } => {
+            // Inner tables read once (scans, constant lookups) are materialised; a lookup that
+            // depends on the outer row runs per row.
+            let mut inner: Vec<Inner> = Vec::new();
+            for (s, choice) in sources.iter().zip(&choices).skip(1) {
+                inner.push(match (&s.source, choice) {
+                    (Source::Rows(r), _) => Inner::Rows(r.clone()),
+                    (Source::Stored { db, table }, Some(c)) if !is_constant_path(c) => {
+                        Inner::Lookup(stored(catalog, db, table)?, c.clone())
+                    }
+                    (Source::Stored { db, table }, c) => {
                         let t = stored(catalog, db, table)?;
+                        let c = c.clone().unwrap_or_else(|| scan_choice(t));
+                        if c.path == Path::Scan {
+                            costs.status.add("Select_full_join", 1);
+                        }
                         let mut rows = Vec::new();
                         let all = vec![true; t.def.columns.len()];
-                        scan_table(t, None, &all, &mut costs, work, &mut |_, row| {
+                        read(t, &c, &[], &all, &mut costs, work, &mut cx, &mut |row, _, _, _| {
                             rows.push(row.clone());
-                            true
-                        });
-                        Ok(rows)
+                            check_rows_in_memory(rows.len() as u64)?;
+                            Ok(true)
+                        })?;
+                        Inner::Rows(rows)
                     }
-                })
-                .collect::<Result<_>>()?;
-            let ons: Vec<Option<BExpr>> = sources
-                .iter()
-                .map(|s| match &s.on {
-                    Some(e) => {
-                        Binder::scalar(&Scope { sources: &sources }, "on clause").bind(e).map(Some)
-                    }
-                    None => Ok(None),
-                })
-                .collect::<Result<_>>()?;
+                });
+            }
+            let join =
+                Join { plan: &plan, sources: &sources, inner: &inner, ons: &ons, levels: &levels };
             let total_width = offset as usize;
-            let mut error: Option<MySqlError> = None;
             let single = sources.len() == 1;
-            let on_outer_row =
-                |outer: &Row, cx: &mut Cx, state: &mut PipelineState| -> Result<bool> {
+            let mut on_outer_row =
+                |outer: &Row, costs: &mut Costs, work: &mut Work, cx: &mut Cx| {
                     if single {
                         // One source: its row is the joined row (no copy per row).
                         return state.feed(&plan, outer, cx);
                     }
+                    if !passes(&levels.check[0], outer, cx)? {
+                        return Ok(true);
+                    }
                     let mut joined = outer.clone();
                     joined.resize(total_width, Value::Null);
-                    join_rest(&plan, &sources, &inner, &ons, 1, &mut joined, cx, state)
+                    join.rest(1, &mut joined, costs, work, cx, &mut state)
                 };
             match &sources[0].source {
                 Source::Rows(rows) => {
                     for row in rows {
                         work.rows += 1;
-                        if !on_outer_row(row, &mut cx, &mut state)? {
+                        if !on_outer_row(row, &mut costs, work, &mut cx)? {
                             break;
                         }
                     }
                 }
                 Source::Stored { db, table } => {
                     let t = stored(catalog, db, table)?;
-                    let lookup_key = plan.primary_key_lookup(t, &sources[0], &mut cx);
-                    if lookup_key.is_none() {
-                        costs.status.add("Select_scan", 1);
-                        costs.status.add("Handler_read_first", 1);
+                    let choice = choices[0].clone().unwrap_or_else(|| scan_choice(t));
+                    match &choice.path {
+                        Path::Scan => {
+                            costs.status.add("Select_scan", 1);
+                            costs.status.add("Handler_read_first", 1);
+                        }
+                        Path::Range { .. } => costs.status.add("Select_range", 1),
+                        Path::Ref { .. } => {}
                     }
                     let width = sources[0].meta.len() as u32;
                     let mut wanted = vec![false; width as usize];
@@ -201,21 +258,7 @@ impl Server {
                             wanted[c as usize] = true;
                         }
                     });
-                    scan_table(t, lookup_key.as_ref(), &wanted, &mut costs, work, &mut |_, row| {
-                        if error.is_some() {
-                            return false;
-                        }
-                        match on_outer_row(row, &mut cx, &mut state) {
-                            Ok(go_on) => go_on,
-                            Err(e) => {
-                                error = Some(e);
-                                false
-                            }
-                        }
-                    });
-                    if let Some(e) = error.take() {
-                        return Err(e);
-                    }
+                    read(t, &choice, &[], &wanted, &mut costs, work, &mut cx, &mut on_outer_row)?;
                 }
             }
         }
@@ -265,7 +308,7 @@ impl Server {
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
-        let TableFactor::Table { name, alias, .. } = factor else {
+        let TableFactor::Table { name, alias, index_directives, .. } = factor else {
             return Err(MySqlError::not_supported_yet("derived tables"));
         };
         let parts: Vec<String> =
@@ -289,12 +332,14 @@ impl Server {
                 offset,
                 outer: false,
                 on: None,
+                hints: IndexHints::default(),
             });
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
         }
         if let Some(t) = self.catalog.table(&db, &table) {
+            let hints = IndexHints::from_directives(index_directives, Some(t))?;
             let meta = t
                 .def
                 .columns
@@ -313,6 +358,7 @@ impl Server {
                 offset,
                 outer: false,
                 on: None,
+                hints,
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
@@ -335,6 +381,7 @@ impl Server {
                 offset,
                 outer: false,
                 on: None,
+                hints: IndexHints::default(),
             });
         }
         Err(MySqlError::no_such_table(&db, &table))
@@ -345,43 +392,89 @@ fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> 
     catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))
 }
 
-/// Iterates the inner sources for one partial joined row; false stops the whole scan.
-#[allow(clippy::too_many_arguments)]
-fn join_rest(
-    plan: &Plan,
-    sources: &[BoundSource],
-    inner: &[Vec<Row>],
-    ons: &[Option<BExpr>],
-    level: usize,
-    joined: &mut Row,
-    cx: &mut Cx,
-    state: &mut PipelineState,
-) -> Result<bool> {
-    if level == sources.len() {
-        return state.feed(plan, joined, cx);
-    }
-    let s = &sources[level];
-    let width = s.meta.len();
-    let off = s.offset as usize;
-    let mut matched = false;
-    for row in &inner[level - 1] {
-        joined[off..off + width].clone_from_slice(row);
-        let ok = match &ons[level] {
-            Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
-            None => true,
-        };
-        if ok {
-            matched = true;
-            if !join_rest(plan, sources, inner, ons, level + 1, joined, cx, state)? {
-                return Ok(false);
+/// An inner table of a join: rows read once, or a lookup per outer row.
+enum Inner<'a> {
+    Rows(Vec<Row>),
+    Lookup(&'a Table, Choice),
+}
+
+/// What a nested-loop join needs at every level.
+struct Join<'a> {
+    plan: &'a Plan,
+    sources: &'a [BoundSource],
+    inner: &'a [Inner<'a>],
+    ons: &'a [Option<BExpr>],
+    levels: &'a Levels,
+}
+
+impl Join<'_> {
+    /// Joins the tables from `level` on to one partial joined row; false stops the whole
+    /// read.
+    fn rest(
+        &self,
+        level: usize,
+        joined: &mut Row,
+        costs: &mut Costs,
+        work: &mut Work,
+        cx: &mut Cx,
+        state: &mut PipelineState,
+    ) -> Result<bool> {
+        if level == self.sources.len() {
+            return state.feed(self.plan, joined, cx);
+        }
+        let s = &self.sources[level];
+        let (off, width) = (s.offset as usize, s.meta.len());
+        let mut matched = false;
+        let mut go_on = true;
+        // One candidate row: ON decides whether it matches; WHERE parts complete at this
+        // level then decide whether to go deeper.
+        let mut try_row =
+            |row: &Row, joined: &mut Row, costs: &mut Costs, work: &mut Work, cx: &mut Cx| {
+                joined[off..off + width].clone_from_slice(&row[..width]);
+                let ok = match &self.ons[level] {
+                    Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
+                    None => true,
+                };
+                if !ok {
+                    return Ok(true);
+                }
+                matched = true;
+                if !passes(&self.levels.check[level], joined, cx)? {
+                    return Ok(true);
+                }
+                self.rest(level + 1, joined, costs, work, cx, state)
+            };
+        match &self.inner[level - 1] {
+            Inner::Rows(rows) => {
+                for row in rows {
+                    if !try_row(row, joined, costs, work, cx)? {
+                        go_on = false;
+                        break;
+                    }
+                }
+            }
+            Inner::Lookup(t, choice) => {
+                let all = vec![true; t.def.columns.len()];
+                let outer = joined.clone();
+                go_on =
+                    read(t, choice, &outer, &all, costs, work, cx, &mut |row, costs, work, cx| {
+                        let mut j = outer.clone();
+                        try_row(row, &mut j, costs, work, cx)
+                    })?;
             }
         }
+        if !go_on {
+            return Ok(false);
+        }
+        if !matched && s.outer {
+            joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);
+            if !passes(&self.levels.check[level], joined, cx)? {
+                return Ok(true);
+            }
+            return self.rest(level + 1, joined, costs, work, cx, state);
+        }
+        Ok(true)
     }
-    if !matched && s.outer {
-        joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);
-        return join_rest(plan, sources, inner, ons, level + 1, joined, cx, state);
-    }
-    Ok(true)
 }
 
 /// One ORDER BY key: an expression over the input row (with aggregates), or an output column.
@@ -402,8 +495,6 @@ struct Plan {
     distinct: bool,
     limit: Option<u64>,
     offset: u64,
-    /// The WHERE clause as written, for choosing an access path.
-    where_expr: Option<Expr>,
 }
 
 impl Plan {
@@ -499,18 +590,7 @@ impl Plan {
             }
         };
         let distinct = sel.distinct.is_some();
-        Ok(Plan {
-            items,
-            aggregates,
-            filter,
-            group_by,
-            having,
-            order_by,
-            distinct,
-            limit,
-            offset,
-            where_expr: sel.selection.clone(),
-        })
+        Ok(Plan { items, aggregates, filter, group_by, having, order_by, distinct, limit, offset })
     }
 
     /// Calls `mark(c)` for every column position any clause reads.
@@ -557,28 +637,6 @@ impl Plan {
         !self.group_by.is_empty() || !self.aggregates.is_empty()
     }
 
-    /// A primary-key lookup if WHERE fixes every primary key column with `col = constant`
-    /// (joined by AND) on a single-table query.
-    fn primary_key_lookup(&self, t: &Table, source: &BoundSource, cx: &mut Cx) -> Option<Key> {
-        let pk = t.def.primary()?;
-        let w = self.where_expr.as_ref()?;
-        let mut equalities: BTreeMap<u32, Value> = BTreeMap::new();
-        collect_equalities(w, &mut |qualifier: Option<&str>, col: &str, value: &Expr| {
-            // `oi.id = 5` constrains oi, not the first table.
-            if qualifier.is_some_and(|q| !q.eq_ignore_ascii_case(&source.alias)) {
-                return;
-            }
-            if let Some(p) = source.meta.iter().position(|m| m.name.eq_ignore_ascii_case(col)) {
-                if let Ok(v) = crate::sql::expr::eval_constant(value, cx) {
-                    equalities.insert(p as u32, v);
-                }
-            }
-        });
-        let key: Option<Vec<Value>> =
-            pk.columns.iter().map(|c| equalities.get(c).cloned()).collect();
-        key.map(Key)
-    }
-
     fn output_meta(&self, sources: &[BoundSource], rows: &[Row]) -> Vec<Meta> {
         let all: Vec<&Meta> = sources.iter().flat_map(|s| s.meta.iter()).collect();
         self.items
@@ -609,43 +667,6 @@ impl Plan {
                 Meta { name: name.clone(), table, numeric, nullable }
             })
             .collect()
-    }
-}
-
-/// Calls `found(column, value)` for each `column = value` conjunct of an AND tree.
-/// Calls `found(qualifier, column, value)` for each `column = constant` conjunct of an AND
-/// tree.
-pub(crate) fn collect_equalities(e: &Expr, found: &mut dyn FnMut(Option<&str>, &str, &Expr)) {
-    match e {
-        Expr::Nested(x) => collect_equalities(x, found),
-        Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::And, right } => {
-            collect_equalities(left, found);
-            collect_equalities(right, found);
-        }
-        Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::Eq, right } => {
-            match (left.as_ref(), right.as_ref()) {
-                (Expr::Identifier(c), v) | (v, Expr::Identifier(c)) if is_constant(v) => {
-                    found(None, &c.value, v)
-                }
-                (Expr::CompoundIdentifier(p), v) | (v, Expr::CompoundIdentifier(p))
-                    if is_constant(v) && p.len() >= 2 =>
-                {
-                    found(Some(&p[p.len() - 2].value), &p[p.len() - 1].value, v)
-                }
-                _ => {}
-            }
-        }
-        _ => {}
-    }
-}
-
-fn is_constant(e: &Expr) -> bool {
-    match e {
-        Expr::Value(_) => true,
-        Expr::Identifier(id) => id.value.starts_with('@'),
-        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) => is_constant(expr),
-        Expr::BinaryOp { left, right, .. } => is_constant(left) && is_constant(right),
-        _ => false,
     }
 }
 

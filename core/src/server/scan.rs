@@ -121,6 +121,73 @@ fn rows_per_batch(t: &Table, wanted: &[bool]) -> u64 {
     (MAX_RECORD_BUFFER_BYTES / prefix).min(t.row_count()).max(1)
 }
 
+/// A scan's walk along the clustered index's leaves, shared by every reader of clustered
+/// rows in key order (full scans, primary key ranges): requests the root-to-leaf path for the
+/// first row and each leaf as the scan enters it, plus the page of each cursor restore
+/// between record-buffer batches, and charges the rows' CPU time page by page.
+pub(crate) struct LeafCursor {
+    geometry: crate::storage::btree::IndexGeometry,
+    space: u32,
+    batch: u64,
+    current_leaf: Option<u64>,
+    rows: u64,
+    uncharged: u64,
+}
+
+impl LeafCursor {
+    pub fn new(t: &Table, wanted: &[bool], costs: &mut Costs) -> LeafCursor {
+        let sizes = t.sizes();
+        let space_pages = FIRST_INDEX_PAGE + (sizes.data_length + sizes.index_length) / 16384;
+        costs.pool.set_space_pages(t.space_id, space_pages);
+        LeafCursor {
+            geometry: sizes.clustered,
+            space: t.space_id,
+            batch: rows_per_batch(t, wanted),
+            current_leaf: None,
+            rows: 0,
+            uncharged: 0,
+        }
+    }
+
+    fn page(&self, rel: u64) -> PageId {
+        PageId { space: self.space, page_no: FIRST_INDEX_PAGE + rel }
+    }
+
+    /// The scan is about to read the row at `ordinal` (in key order).
+    pub fn enter(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {
+        let leaf = self.geometry.leaf_page_of(ordinal);
+        if self.rows > 0 && self.rows % self.batch == 0 {
+            if let Some(at) = self.current_leaf {
+                costs.request_page(self.page(at));
+            }
+        }
+        if self.current_leaf != Some(leaf) {
+            costs.charge_rows(self.uncharged, work);
+            self.uncharged = 0;
+            match self.current_leaf {
+                None => {
+                    for p in self.geometry.path_to_leaf(ordinal) {
+                        costs.request_page(self.page(p));
+                    }
+                }
+                Some(_) => costs.request_page(self.page(leaf)),
+            }
+            self.current_leaf = Some(leaf);
+        }
+        self.rows += 1;
+        self.uncharged += 1;
+    }
+
+    /// The scan is over: charges the last rows; an empty scan still read the root page.
+    pub fn finish(&mut self, costs: &mut Costs, work: &mut Work) {
+        costs.charge_rows(self.uncharged, work);
+        self.uncharged = 0;
+        if self.current_leaf.is_none() {
+            costs.request_page(self.page(0));
+        }
+    }
+}
+
 /// Scans a stored table (or looks up one key), requesting each leaf page as the scan enters
 /// it (after the root-to-leaf path of the first row), plus the page of each cursor restore
 /// between record-buffer batches; charges the rows' CPU time page by page, and counts handler
@@ -133,11 +200,9 @@ pub(crate) fn scan_table(
     work: &mut Work,
     visit: &mut dyn FnMut(u64, &Row) -> bool,
 ) {
-    let geometry = t.clustered_geometry();
-    let space_pages = FIRST_INDEX_PAGE + t.sizes().data_length / 16384;
-    costs.pool.set_space_pages(t.space_id, space_pages);
     let page = |rel: u64| PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel };
     if let Some(key) = key {
+        let geometry = t.clustered_geometry();
         costs.status.add("Handler_read_key", 1);
         let ordinal = t.ordinal_hint(key);
         for p in geometry.path_to_leaf(ordinal) {
@@ -150,39 +215,14 @@ pub(crate) fn scan_table(
         }
         return;
     }
-    let batch = rows_per_batch(t, wanted);
-    let mut current_leaf: Option<u64> = None;
+    let mut cursor = LeafCursor::new(t, wanted, costs);
     let mut examined = 0u64;
-    let mut uncharged = 0u64;
     t.scan(wanted, &mut |ordinal, row| {
-        let leaf = geometry.leaf_page_of(ordinal);
-        if examined > 0 && examined % batch == 0 {
-            if let Some(at) = current_leaf {
-                costs.request_page(page(at));
-            }
-        }
-        if current_leaf != Some(leaf) {
-            costs.charge_rows(uncharged, work);
-            uncharged = 0;
-            match current_leaf {
-                None => {
-                    for p in geometry.path_to_leaf(ordinal) {
-                        costs.request_page(page(p));
-                    }
-                }
-                Some(_) => costs.request_page(page(leaf)),
-            }
-            current_leaf = Some(leaf);
-        }
+        cursor.enter(ordinal, costs, work);
         examined += 1;
-        uncharged += 1;
         visit(ordinal, row)
     });
-    costs.charge_rows(uncharged, work);
-    if current_leaf.is_none() {
-        // An empty table still reads its root page.
-        costs.request_page(page(0));
-    }
+    cursor.finish(costs, work);
     work.rows += examined;
     costs.status.add("Innodb_rows_read", examined);
     costs.status.add("Handler_read_rnd_next", examined + 1);

@@ -2,6 +2,7 @@
 //! format), and tables whose rows are generated on demand with only changed rows stored.
 
 pub mod btree;
+pub mod index;
 pub mod record;
 pub mod schema;
 pub mod table;

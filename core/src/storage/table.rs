@@ -8,9 +8,11 @@
 //! alike, instead of tracking page splits; sizes follow the rows' real record lengths.
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};
+use super::index::{cmp_prefix, BaseEntries, EntryColumns};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
-use super::schema::{IndexDef, RowGenerator, TableDef};
+use super::schema::{ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::sql::value::{collate_cmp, Value};
+use std::cell::{Cell, OnceCell};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -97,12 +99,54 @@ pub struct Table {
     clustered_bytes: u64,
     node_pointer_bytes_avg: u32,
     secondary_bytes: Vec<u64>,
+    /// Per index (PRIMARY included): lazily built base entries and usage counters.
+    slots: Vec<IndexSlot>,
+}
+
+/// One index's simulator-side state: its materialised base entries (secondary indexes of
+/// generated tables, built on first use) and how often queries used it.
+#[derive(Debug, Default)]
+struct IndexSlot {
+    name: String,
+    entries: OnceCell<Option<BaseEntries>>,
+    /// Index dives (Handler_read_key through this index).
+    dives: Cell<u64>,
+    /// Rows read through this index.
+    rows: Cell<u64>,
+    /// Entries of the changed rows (entry key -> primary key), so a lookup finds them without
+    /// a pass over every change.
+    overlay: BTreeMap<Key, Key>,
+}
+
+impl IndexSlot {
+    fn new(name: &str) -> IndexSlot {
+        IndexSlot { name: name.to_string(), ..IndexSlot::default() }
+    }
+}
+
+/// One entry found by [`Table::index_range`].
+pub struct IndexHit<'a> {
+    /// The row, with at least the wanted, index and primary key columns filled.
+    pub row: &'a Row,
+    /// Its primary key.
+    pub key: Key,
+    /// Its position in the index's key order (chooses the index leaf page).
+    pub position: u64,
+}
+
+/// One end of a key range over an index's leading columns: the key prefix and whether the
+/// end itself is excluded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RangeEnd {
+    pub prefix: Vec<Value>,
+    pub exclusive: bool,
 }
 
 impl Table {
     /// An empty table (CREATE TABLE).
     pub fn new(def: TableDef, space_id: u32) -> Table {
         let n = def.indexes.iter().filter(|i| !i.primary).count();
+        let slots = def.indexes.iter().map(|i| IndexSlot::new(&i.name)).collect();
         Table {
             def,
             space_id,
@@ -117,6 +161,7 @@ impl Table {
             clustered_bytes: 0,
             node_pointer_bytes_avg: 20,
             secondary_bytes: vec![0; n],
+            slots,
         }
     }
 
@@ -199,10 +244,33 @@ impl Table {
     /// Calls `visit(ordinal, row)` for every row in primary key order, filling only the
     /// `wanted` columns of generated rows; stops early when `visit` returns false.
     pub fn scan(&self, wanted: &[bool], visit: &mut dyn FnMut(u64, &Row) -> bool) {
+        self.scan_from(None, wanted, visit)
+    }
+
+    /// Like [`Self::scan`], starting at the first row whose primary key is at or past `from`
+    /// (a binary search over the generated rows, which are in key order). Ordinals count from
+    /// the first row's position.
+    pub fn scan_from(
+        &self,
+        from: Option<&RangeEnd>,
+        wanted: &[bool],
+        visit: &mut dyn FnMut(u64, &Row) -> bool,
+    ) {
         let ncols = self.def.columns.len();
         let mut row = vec![Value::Null; ncols];
-        let mut ordinal = 0u64;
-        let mut changes = self.changes.iter().peekable();
+        let before = |k: &Key| {
+            from.is_some_and(|f| match cmp_prefix(&k.0, &f.prefix) {
+                Ordering::Less => true,
+                Ordering::Equal => f.exclusive,
+                Ordering::Greater => false,
+            })
+        };
+        let mut changes = self.changes.iter().skip_while(|(k, _)| before(k)).peekable();
+        let start = match from {
+            Some(_) => self.first_generated_at(&before),
+            None => 0,
+        };
+        let mut ordinal = start;
         if let Some(generator) = &self.generator {
             // The key columns are always generated, so generated rows merge with changes.
             let mut want = wanted.to_vec();
@@ -212,7 +280,7 @@ impl Table {
                     want[c as usize] = true;
                 }
             }
-            for i in 0..self.generated_rows {
+            for i in start..self.generated_rows {
                 generator.fill_row(i, &want, &mut row);
                 if !self.changes.is_empty() {
                     let key = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(i + 1)]));
@@ -262,6 +330,32 @@ impl Table {
         }
     }
 
+    /// The first generated row whose key is not `before` the start (a binary search: the
+    /// generated rows are in primary key order).
+    fn first_generated_at(&self, before: &dyn Fn(&Key) -> bool) -> u64 {
+        let Some(generator) = &self.generator else { return 0 };
+        let Some(pk) = self.def.primary() else { return 0 };
+        let ncols = self.def.columns.len();
+        let mut want = vec![false; ncols];
+        for &c in &pk.columns {
+            want[c as usize] = true;
+        }
+        let mut row = vec![Value::Null; ncols];
+        let (mut lo, mut hi) = (0u64, self.generated_rows);
+        // Bounded: the interval halves each round.
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            generator.fill_row(mid, &want, &mut row);
+            let key = self.key_of(&row).unwrap_or(Key(Vec::new()));
+            if before(&key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+
     /// The row with primary key `key`, and its ordinal position when known.
     pub fn get(&self, key: &Key) -> Option<Row> {
         if let Some(change) = self.changes.get(key) {
@@ -283,6 +377,27 @@ impl Table {
             .unwrap_or(self.rows.saturating_sub(1))
     }
 
+    /// Records a change of the row with primary key `key`, keeping each index's overlay
+    /// entries in step.
+    fn set_change(&mut self, key: Key, row: Option<Row>) {
+        let old = self.changes.get(&key).cloned().flatten();
+        let mut slots = std::mem::take(&mut self.slots);
+        for slot in slots.iter_mut() {
+            let Some(index) = self.def.index(&slot.name).filter(|i| !i.primary) else { continue };
+            let cols = self.entry_columns(index);
+            let entry =
+                |r: &Row| Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
+            if let Some(o) = &old {
+                slot.overlay.remove(&entry(o));
+            }
+            if let Some(r) = &row {
+                slot.overlay.insert(entry(r), key.clone());
+            }
+        }
+        self.slots = slots;
+        self.changes.insert(key, row);
+    }
+
     /// Inserts a row (with its AUTO_INCREMENT value already assigned by the caller).
     pub fn insert(&mut self, row: Row) -> Result<(), DuplicateKey> {
         let key = match self.key_of(&row) {
@@ -299,7 +414,7 @@ impl Table {
             return Err(DuplicateKey { index: "PRIMARY".into(), key_text: text.join("-") });
         }
         self.account(&row, true);
-        self.changes.insert(key, Some(row));
+        self.set_change(key, Some(row));
         self.rows += 1;
         Ok(())
     }
@@ -316,9 +431,9 @@ impl Table {
         self.account(&old, false);
         self.account(&row, true);
         if new_key != *key {
-            self.changes.insert(key.clone(), None);
+            self.set_change(key.clone(), None);
         }
-        self.changes.insert(new_key, Some(row));
+        self.set_change(new_key, Some(row));
         Ok(())
     }
 
@@ -326,7 +441,7 @@ impl Table {
     pub fn delete(&mut self, key: &Key) -> bool {
         let Some(old) = self.get(key) else { return false };
         self.account(&old, false);
-        self.changes.insert(key.clone(), None);
+        self.set_change(key.clone(), None);
         self.rows -= 1;
         true
     }
@@ -341,6 +456,12 @@ impl Table {
         self.auto_increment_next = 1;
         self.clustered_bytes = 0;
         self.secondary_bytes.iter_mut().for_each(|b| *b = 0);
+        // The generator is gone, and with it the base entries; usage counts survive (they
+        // count since server start).
+        for slot in &mut self.slots {
+            slot.entries = OnceCell::new();
+            slot.overlay.clear();
+        }
     }
 
     /// Adds a secondary index (CREATE INDEX): a sorted build over the current rows, whose size
@@ -359,6 +480,16 @@ impl Table {
             sampled < SIZE_SAMPLE_ROWS
         });
         let total = sum.checked_div(sampled).map_or(0, |avg| avg * self.rows);
+        self.slots.retain(|s| !s.name.eq_ignore_ascii_case(&index.name));
+        let mut slot = IndexSlot::new(&index.name);
+        let cols = self.entry_columns(&index);
+        for (k, v) in &self.changes {
+            if let Some(r) = v {
+                let entry = Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
+                slot.overlay.insert(entry, k.clone());
+            }
+        }
+        self.slots.push(slot);
         self.def.indexes.push(index);
         self.secondary_bytes.push(total);
         self.secondary_fill = FillPolicy::SortedBuild { fill_factor_pct: 100 };
@@ -375,6 +506,7 @@ impl Table {
         };
         self.def.indexes.remove(secondary[pos]);
         self.secondary_bytes.remove(pos);
+        self.slots.retain(|s| !s.name.eq_ignore_ascii_case(name));
         true
     }
 
@@ -403,5 +535,356 @@ impl Table {
                 *s = s.saturating_sub(b);
             }
         }
+    }
+}
+
+/// Secondary index access: key ranges, records-in-range estimates, index geometry and usage.
+impl Table {
+    /// The columns ordering an index's entries: its own, then the primary key's.
+    fn entry_columns(&self, index: &IndexDef) -> EntryColumns {
+        let mut columns = index.columns.clone();
+        if let Some(pk) = self.def.primary() {
+            for &c in &pk.columns {
+                if !columns.contains(&c) {
+                    columns.push(c);
+                }
+            }
+        }
+        let bytes = columns.iter().all(|&c| {
+            let ty = &self.def.columns[c as usize].ty;
+            ty.is_integer() || matches!(ty, ColumnType::Char(_) | ColumnType::Varchar(_))
+        });
+        EntryColumns { columns, width: self.def.columns.len(), bytes }
+    }
+
+    fn slot(&self, name: &str) -> Option<&IndexSlot> {
+        self.slots.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The generated rows' entries of secondary index `name`, built on first use; None for a
+    /// table without generated rows.
+    fn base_entries(&self, index: &IndexDef) -> Option<&BaseEntries> {
+        let generator = self.generator.as_ref()?;
+        let slot = self.slot(&index.name)?;
+        let cols = self.entry_columns(index);
+        slot.entries
+            .get_or_init(|| BaseEntries::build(generator.as_ref(), self.generated_rows, &cols))
+            .as_ref()
+    }
+
+    /// Bytes the materialised base entries of every index hold (simulator memory, not the
+    /// simulated server's).
+    pub fn materialized_index_bytes(&self) -> u64 {
+        self.slots
+            .iter()
+            .filter_map(|s| s.entries.get().and_then(Option::as_ref))
+            .map(BaseEntries::heap_bytes)
+            .sum()
+    }
+
+    /// The shape of secondary index `name` and its first page, relative to the first index
+    /// page of the tablespace: secondary indexes' pages follow the clustered index's, in
+    /// index order. None for PRIMARY or an unknown name.
+    pub fn secondary_geometry(&self, name: &str) -> Option<(u64, IndexGeometry)> {
+        let mut first = self.clustered_geometry().allocated_pages.max(1);
+        for (pos, idx) in self.def.indexes.iter().filter(|i| !i.primary).enumerate() {
+            let bytes = self.secondary_bytes.get(pos).copied().unwrap_or(0);
+            let avg = bytes.checked_div(self.rows).map_or(30, |b| b.max(1) as u32);
+            let g = geometry(self.rows, avg, avg + 4, self.secondary_fill);
+            if idx.name.eq_ignore_ascii_case(name) {
+                return Some((first, g));
+            }
+            first += g.allocated_pages.max(1);
+        }
+        None
+    }
+
+    /// Calls `visit` for each row whose secondary index `name` key lies between `lo` and
+    /// `hi` (prefixes of the index's columns; None = unbounded), in index order, until it
+    /// returns false. Generated rows come from the base entries (skipping rows changed since),
+    /// changed rows from the overlay.
+    ///
+    pub fn index_range(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+        wanted: &[bool],
+        visit: &mut dyn FnMut(IndexHit) -> bool,
+    ) {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
+        let cols = self.entry_columns(&index);
+        // Overlay rows in range, in entry-key order, from the index's overlay entries.
+        let mut overlay: Vec<(Key, &Row, Key)> = Vec::new();
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
+                if !before_end(&entry.0, hi) {
+                    break;
+                }
+                if let Some(Some(r)) = self.changes.get(pk) {
+                    overlay.push((entry.clone(), r, pk.clone()));
+                }
+            }
+        }
+        let mut overlay = overlay.into_iter().peekable();
+        let mut position = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let ncols = self.def.columns.len();
+            let mut want = wanted.to_vec();
+            want.resize(ncols, false);
+            for &c in &cols.columns {
+                want[c as usize] = true;
+            }
+            let start = match lo {
+                Some(l) => base.lower_bound(generator.as_ref(), &cols, &l.prefix, l.exclusive),
+                None => 0,
+            };
+            let mut row = vec![Value::Null; ncols];
+            for (p, &i) in base.ordinals.iter().enumerate().skip(start) {
+                position = p as u64;
+                generator.fill_row(u64::from(i), &want, &mut row);
+                let key = Key(cols.columns.iter().map(|&c| row[c as usize].clone()).collect());
+                if !before_end(&key.0, hi) {
+                    break;
+                }
+                while overlay.peek().is_some_and(|o| o.0 < key) {
+                    let (_, r, k) = overlay.next().expect("peeked");
+                    if !visit(IndexHit { row: r, key: k, position }) {
+                        return;
+                    }
+                }
+                let pk = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(u64::from(i) + 1)]));
+                if !self.changes.is_empty() && self.changes.contains_key(&pk) {
+                    continue;
+                }
+                if !visit(IndexHit { row: &row, key: pk, position }) {
+                    return;
+                }
+            }
+        }
+        for (_, r, k) in overlay {
+            if !visit(IndexHit { row: r, key: k, position }) {
+                return;
+            }
+        }
+    }
+
+    /// Rows of secondary index `name` between `lo` and `hi`: what InnoDB's records-in-range
+    /// dives estimate, counted here from the materialised entries (exact for generated rows;
+    /// changed rows are counted from the overlay).
+    pub fn records_in_range(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+    ) -> u64 {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return 0 };
+        let cols = self.entry_columns(&index);
+        let mut n = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let g = generator.as_ref();
+            let from = match lo {
+                Some(l) => base.lower_bound(g, &cols, &l.prefix, l.exclusive),
+                None => 0,
+            };
+            let to = match hi {
+                Some(h) => base.lower_bound(g, &cols, &h.prefix, !h.exclusive),
+                None => base.ordinals.len(),
+            };
+            n += to.saturating_sub(from) as u64;
+        }
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            n += entries
+                .skip_while(|(e, _)| !after_start(&e.0, lo))
+                .take_while(|(e, _)| before_end(&e.0, hi))
+                .count() as u64;
+        }
+        n.min(self.rows)
+    }
+
+    /// Rows between two primary key prefixes (for a range on PRIMARY): generated rows by
+    /// binary search, plus changed rows in range. Deleted generated rows still count (an
+    /// estimate, as InnoDB's is).
+    pub fn primary_records_in_range(&self, lo: Option<&RangeEnd>, hi: Option<&RangeEnd>) -> u64 {
+        let before_lo = |k: &Key| !after_start(&k.0, lo);
+        let within_hi = |k: &Key| before_end(&k.0, hi);
+        let from = match lo {
+            Some(_) => self.first_generated_at(&before_lo),
+            None => 0,
+        };
+        let to = match hi {
+            Some(_) => self.first_generated_at(&within_hi),
+            None => self.generated_rows,
+        };
+        let mut n = to.saturating_sub(from);
+        for (k, v) in &self.changes {
+            if v.is_some() && after_start(&k.0, lo) && before_end(&k.0, hi) {
+                n += 1;
+            }
+        }
+        n.min(self.rows)
+    }
+
+    /// Counts one use of index `name` (PRIMARY included): `dives` index dives that read
+    /// `rows` rows.
+    pub fn note_index_use(&self, name: &str, dives: u64, rows: u64) {
+        if let Some(s) = self.slot(name) {
+            s.dives.set(s.dives.get() + dives);
+            s.rows.set(s.rows.get() + rows);
+        }
+    }
+
+    /// Rows read through index `name` since the server started (0 if never used or unknown);
+    /// performance_schema.table_io_waits_summary_by_index_usage's COUNT_FETCH.
+    pub fn index_reads(&self, name: &str) -> u64 {
+        self.slot(name).map_or(0, |s| s.rows.get())
+    }
+
+    /// Index dives (lookups that positioned a cursor) through index `name`.
+    pub fn index_dives(&self, name: &str) -> u64 {
+        self.slot(name).map_or(0, |s| s.dives.get())
+    }
+}
+
+/// Whether a key is at or after a range's start.
+fn after_start(key: &[Value], lo: Option<&RangeEnd>) -> bool {
+    match lo {
+        None => true,
+        Some(l) => match cmp_prefix(key, &l.prefix) {
+            Ordering::Greater => true,
+            Ordering::Equal => !l.exclusive,
+            Ordering::Less => false,
+        },
+    }
+}
+
+/// Whether a key is at or before a range's end.
+fn before_end(key: &[Value], hi: Option<&RangeEnd>) -> bool {
+    match hi {
+        None => true,
+        Some(h) => match cmp_prefix(key, &h.prefix) {
+            Ordering::Less => true,
+            Ordering::Equal => !h.exclusive,
+            Ordering::Greater => false,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::schema::{ColumnDef, ColumnType};
+
+    /// Row i: (id = i + 1, k = i % 4).
+    #[derive(Debug)]
+    struct Gen(u64);
+    impl RowGenerator for Gen {
+        fn row_count(&self) -> u64 {
+            self.0
+        }
+        fn fill_row(&self, i: u64, _wanted: &[bool], out: &mut [Value]) {
+            out[0] = Value::Int(i as i64 + 1);
+            out[1] = Value::Int((i % 4) as i64);
+        }
+    }
+
+    fn table(rows: u64) -> Table {
+        let def = TableDef {
+            schema: "s".into(),
+            name: "t".into(),
+            columns: vec![
+                ColumnDef::new("id", ColumnType::Int),
+                ColumnDef::new("k", ColumnType::Int),
+            ],
+            indexes: vec![
+                IndexDef {
+                    name: "PRIMARY".into(),
+                    columns: vec![0],
+                    unique: true,
+                    primary: true,
+                    visible: true,
+                },
+                IndexDef {
+                    name: "k".into(),
+                    columns: vec![1],
+                    unique: false,
+                    primary: false,
+                    visible: true,
+                },
+            ],
+        };
+        let fill = FillPolicy::SequentialInserts;
+        Table::generated(def, 1, Box::new(Gen(rows)), rows + 1, fill, fill)
+    }
+
+    fn ids(t: &Table, k: i64) -> Vec<i64> {
+        let end = RangeEnd { prefix: vec![Value::Int(k)], exclusive: false };
+        let mut out = Vec::new();
+        t.index_range("k", Some(&end), Some(&end), &[true, true], &mut |hit| {
+            out.push(hit.row[0].to_i64().unwrap());
+            true
+        });
+        out
+    }
+
+    #[test]
+    fn index_lookups_follow_the_overlay() {
+        let mut t = table(20);
+        assert_eq!(ids(&t, 2), vec![3, 7, 11, 15, 19]);
+        let end = RangeEnd { prefix: vec![Value::Int(2)], exclusive: false };
+        assert_eq!(t.records_in_range("k", Some(&end), Some(&end)), 5);
+        // Move row 7 to k = 0, delete row 11, insert a new row with k = 2.
+        t.update(&Key(vec![Value::Int(7)]), vec![Value::Int(7), Value::Int(0)]).unwrap();
+        t.delete(&Key(vec![Value::Int(11)]));
+        t.insert(vec![Value::Int(21), Value::Int(2)]).unwrap();
+        assert_eq!(ids(&t, 2), vec![3, 15, 19, 21]);
+        assert_eq!(ids(&t, 0), vec![1, 5, 7, 9, 13, 17]);
+        assert!(t.materialized_index_bytes() >= 80);
+        t.truncate();
+        assert_eq!(ids(&t, 2), Vec::<i64>::new());
+        t.insert(vec![Value::Int(1), Value::Int(2)]).unwrap();
+        assert_eq!(ids(&t, 2), vec![1]);
+    }
+
+    #[test]
+    fn an_index_created_after_inserts_finds_them() {
+        let mut def = table(1).def.clone();
+        let k = def.indexes.pop().unwrap();
+        let mut t = Table::new(def, 2);
+        for (id, key) in [(1, 5), (2, 7), (3, 5)] {
+            t.insert(vec![Value::Int(id), Value::Int(key)]).unwrap();
+        }
+        t.add_index(k);
+        assert_eq!(ids(&t, 5), vec![1, 3]);
+        t.update(&Key(vec![Value::Int(3)]), vec![Value::Int(3), Value::Int(7)]).unwrap();
+        assert_eq!(ids(&t, 7), vec![2, 3]);
+        let end = RangeEnd { prefix: vec![Value::Int(7)], exclusive: false };
+        assert_eq!(t.records_in_range("k", Some(&end), None), 2);
+        assert!(t.drop_index("k"));
+        assert_eq!(ids(&t, 7), Vec::<i64>::new());
+    }
+
+    #[test]
+    fn primary_ranges_start_by_binary_search() {
+        let t = table(100);
+        let lo = RangeEnd { prefix: vec![Value::Int(40)], exclusive: true };
+        let hi = RangeEnd { prefix: vec![Value::Int(45)], exclusive: false };
+        assert_eq!(t.primary_records_in_range(Some(&lo), Some(&hi)), 5);
+        let mut first = None;
+        t.scan_from(Some(&lo), &[true, true], &mut |_, row| {
+            first = row[0].to_i64();
+            false
+        });
+        assert_eq!(first, Some(41));
+        t.note_index_use("k", 2, 7);
+        assert_eq!((t.index_dives("k"), t.index_reads("K"), t.index_reads("nope")), (2, 7, 0));
     }
 }
