@@ -101,6 +101,7 @@ fn mib(bytes_text: &str) -> String {
 pub fn run() -> Vec<Check> {
     let mut out = run_quick();
     buffer_pool_checks(&mut out);
+    hit_ratio_curve_checks(&mut out);
     oom_checks(&mut out);
     durability_checks(&mut out);
     out
@@ -377,6 +378,52 @@ fn oom_checks(out: &mut Vec<Check>) {
         Tolerance::Exact,
     ));
 }
+
+/// The hit ratio curve (experiments/buffer_pool_hit_ratio_curve.toml): the real hit ratio of
+/// the second scan never falls as the pool grows, stays below 100 % while the pool is smaller
+/// than the table (723 MB), and is 100 % from the first size that holds it.
+fn hit_ratio_curve_checks(out: &mut Vec<Check>) {
+    let e = Experiment::from_toml(HIT_RATIO_CURVE).expect("the curve experiment parses");
+    let server = e.start_server().expect("the curve experiment starts");
+    let mut c = Client::connect(server, false);
+    for step in &e.steps {
+        c.feed(&step.sql);
+        c.feed("\n");
+    }
+    let mut points: Vec<(u64, f64)> = Vec::new();
+    for mb in [128u64, 256, 384, 512, 640, 768, 1024, 1536, 2048, 3072, 4096] {
+        let v = query(
+            &mut c,
+            &format!(
+                "SELECT ROUND(100 * (1 - (disk_reads + read_ahead) / requests), 2) FROM shop.bp_runs WHERE pool_mb = {mb} AND pass = 2"
+            ),
+        );
+        points.push((mb, v.parse().unwrap_or(-1.0)));
+    }
+    let monotone = points.windows(2).all(|w| w[1].1 >= w[0].1);
+    let knee = points.iter().find(|(_, hit)| *hit >= 100.0).map_or(0, |(mb, _)| *mb);
+    let text: Vec<String> = points.iter().map(|(mb, h)| format!("{mb}:{h}")).collect();
+    let mut m = check(
+        "F1.9",
+        "real hit ratio of the second scan never falls as the pool grows",
+        "yes",
+        if monotone { "yes" } else { "no" }.into(),
+        Tolerance::Exact,
+    );
+    m.simulated = format!("{} ({})", m.simulated, text.join(" "));
+    m.pass = monotone;
+    out.push(m);
+    out.push(check(
+        "F1.9",
+        "smallest pool (of the curve's sizes) whose second scan reads nothing, MB",
+        "768",
+        knee.to_string(),
+        Tolerance::Exact,
+    ));
+}
+
+/// The hit ratio curve experiment.
+const HIT_RATIO_CURVE: &str = include_str!("../../experiments/buffer_pool_hit_ratio_curve.toml");
 
 /// Listing 3.116, verbatim.
 pub const LISTING_3_116: &str = include_str!("listing_3_116.sql");
