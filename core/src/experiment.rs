@@ -155,6 +155,50 @@ pub struct Outcome {
     /// lessons put in their tables and plots). Absent from the JSON when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub results: Vec<ResultTable>,
+    /// Engine internals for the lessons' internals views; empty until the engine reports them.
+    #[serde(default, skip_serializing_if = "Internals::is_empty")]
+    pub internals: Internals,
+}
+
+/// Internals no other tool shows, as plain data for drawing. The buffer pool and durability
+/// engines fill these in (TODO: until they expose an API, the lists stay empty and the views
+/// say what they wait for; nothing is estimated).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Internals {
+    /// The LRU list after each statement.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lru: Vec<LruSnapshot>,
+    /// Every fsync of the redo log or the binary log, with the commits it made durable.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fsync_groups: Vec<FsyncGroup>,
+}
+
+impl Internals {
+    pub fn is_empty(&self) -> bool {
+        self.lru.is_empty() && self.fsync_groups.is_empty()
+    }
+}
+
+/// The buffer pool's LRU list at one moment: its young (recently re-used) and old (newly
+/// read, midpoint-inserted) parts, in pages, also per table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LruSnapshot {
+    pub t_ns: u64,
+    pub capacity_pages: u64,
+    pub young_pages: u64,
+    pub old_pages: u64,
+    /// `schema.table` → (young, old) pages.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_table: BTreeMap<String, (u64, u64)>,
+}
+
+/// One fsync and the commits it made durable (group commit puts several in one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FsyncGroup {
+    pub t_ns: u64,
+    /// `redo` or `binlog`.
+    pub log: String,
+    pub commits: u32,
 }
 
 /// Most result tables an outcome keeps (the rest are only in the transcript).
@@ -414,6 +458,7 @@ impl Experiment {
                 server_memory_peak_bytes: server.host().used_peak_bytes(),
             },
             results,
+            internals: Internals::default(),
         })
     }
 }

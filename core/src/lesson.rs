@@ -208,6 +208,10 @@ pub struct Lesson {
     /// need them say they await the engine.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub awaits: Vec<String>,
+    /// Internals views to draw: `lru` (the buffer pool's LRU list filling), `fsync` (commits
+    /// grouped per fsync on a timeline).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub internals: Vec<String>,
     /// Prose: the Markdown before the question (`intro`) and after the run (`explain`).
     #[serde(skip)]
     pub intro: String,
@@ -431,6 +435,9 @@ impl Lesson {
             if plot.y.is_empty() {
                 return Err(ctx(format!("plot '{}' draws nothing", plot.id)));
             }
+        }
+        if let Some(v) = self.internals.iter().find(|v| !matches!(v.as_str(), "lru" | "fsync")) {
+            return Err(ctx(format!("unknown internals view '{v}'")));
         }
         if let Some(conclusion) = &self.conclusion {
             if !prediction.choices.iter().any(|c| c.id == conclusion.answer) {

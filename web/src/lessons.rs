@@ -4,6 +4,7 @@
 //! worker through [`crate::protocol::Request::Run`]; everything here only draws outcomes.
 
 pub mod export;
+pub mod internals;
 pub mod markdown;
 pub mod plot;
 pub mod qr;

@@ -17,8 +17,9 @@ pub fn lesson_index(props: &LessonIndexProps) -> Html {
     html! {
         <main class="lesson-index" id="lesson-index" aria-labelledby="lessons-title">
             if let Some(notice) = &props.notice {
-                <div class="banner banner-error" role="alert" id="link-notice">
-                    <p class="banner-text">{ notice.to_string() }</p>
+                <div class="message message-error" role="alert" id="link-notice">
+                    <span class="message-title">{ "Problem" }</span>
+                    <p class="message-text">{ notice.to_string() }</p>
                 </div>
             }
             <h2 id="lessons-title" class="page-title">{ "Lessons" }</h2>

@@ -7,7 +7,7 @@
 //! reveal the next part, ArrowLeft or PageUp go back, Escape leaves.
 
 use crate::hooks::use_engine;
-use crate::lessons::{export, markdown, plot, qr, route};
+use crate::lessons::{export, internals, markdown, plot, qr, route};
 use crate::protocol::Response;
 use gloo::events::EventListener;
 use std::rc::Rc;
@@ -519,6 +519,26 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                     }) }
                 }
             </section>
+
+            if done && !lesson.internals.is_empty() {
+                <section class="internals" aria-labelledby="internals-title">
+                    <h3 id="internals-title">{ "Inside the engine" }</h3>
+                    { for lesson.internals.iter().map(|view| {
+                        let (data, note) = match view.as_str() {
+                            "lru" => internals::lru(&state.outcomes[0]),
+                            _ => internals::fsync(&state.outcomes[0]),
+                        };
+                        html! {
+                            <div class="internals-view" data-internals={view.clone()}>
+                                <p class="knob-help">{ note }</p>
+                                if let Some(data) = data {
+                                    <PlotCanvas id={format!("internals-{view}")} data={Rc::new(data)} />
+                                }
+                            </div>
+                        }
+                    }) }
+                </section>
+            }
 
             <section class={classes!(part(5), "conclusion", "card")} aria-labelledby="conclusion-title">
                 <h3 id="conclusion-title">{ "What to conclude" }</h3>
