@@ -108,6 +108,9 @@ async function predictAndRun(page, choice) {
   await page.evaluate(() => { window.__longTasks = []; });
   await page.click('#run-button');
   await page.waitForSelector('#verdict', { timeout: RUN_TIMEOUT_MS });
+  // Plots draw in tasks of their own just after the results render.
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.plot canvas')].every((c) => c.dataset.drawn === 'true'));
+  await page.waitForTimeout(100);
   return page.evaluate(() => Math.max(0, ...window.__longTasks));
 }
 

@@ -689,11 +689,20 @@ pub fn plot_canvas(props: &PlotCanvasProps) -> Html {
         let canvas = canvas.clone();
         let error = error.clone();
         use_effect_with(props.data.clone(), move |data| {
-            if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
-                if let Err(e) = plot::draw(c, data, dark_theme()) {
-                    error.set(Some(e));
+            // Each plot draws in a task of its own, after the tables have rendered, so no
+            // single main-thread task grows long.
+            let data = data.clone();
+            let timer = gloo::timers::callback::Timeout::new(0, move || {
+                if let Some(c) = canvas.cast::<HtmlCanvasElement>() {
+                    match plot::draw(c.clone(), &data, dark_theme()) {
+                        Ok(()) => {
+                            let _ = c.set_attribute("data-drawn", "true");
+                        }
+                        Err(e) => error.set(Some(e)),
+                    }
                 }
-            }
+            });
+            move || drop(timer)
         });
     }
     let png = {
