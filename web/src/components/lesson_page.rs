@@ -512,7 +512,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                             Err(why) => html! {
                                 <div class="plot-waiting" data-plot={spec.id.clone()}>
                                     <h4>{ spec.title.clone() }</h4>
-                                    <p class="notice">{ why }</p>
+                                    <p class="notice">{ markdown::inline(&why) }</p>
                                 </div>
                             },
                         }
@@ -530,7 +530,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                         };
                         html! {
                             <div class="internals-view" data-internals={view.clone()}>
-                                <p class="knob-help">{ note }</p>
+                                <p class="knob-help">{ markdown::inline(&note) }</p>
                                 if let Some(data) = data {
                                     <PlotCanvas id={format!("internals-{view}")} data={Rc::new(data)} />
                                 }
@@ -615,7 +615,7 @@ fn result_table(t: &Table, config: &str) -> Html {
         <figure class="result-table" id={table_id.clone()} data-table={t.id.clone()}>
             <figcaption>{ title }</figcaption>
             if let Some(why) = &t.awaiting {
-                <p class="notice" data-awaiting="true">{ why.clone() }</p>
+                <p class="notice" data-awaiting="true">{ markdown::inline(why) }</p>
             } else {
                 <div class="table-scroll" tabindex="0" role="region" aria-label={t.title.clone()}>
                     <table class="mysql">

@@ -25,7 +25,12 @@ pub fn lru(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
                 name: format!("old, {label}"),
                 points: snaps.iter().map(|s| (secs(s.t_ns), s.old_pages as f64)).collect(),
             });
-        } else if let Some(samples) = o.metrics.series.get("Innodb_buffer_pool_pages_data") {
+        } else if let Some(samples) = o
+            .metrics
+            .series
+            .get("Innodb_buffer_pool_pages_data")
+            .filter(|s| s.iter().any(|s| s.value > 0))
+        {
             series.push(Series {
                 name: label.clone(),
                 points: samples.iter().map(|s| (secs(s.t_ns), s.value as f64)).collect(),
@@ -35,10 +40,11 @@ pub fn lru(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
     let note = if have_lru {
         "The young and old parts of the LRU list after each statement.".to_string()
     } else {
-        "This engine build does not report the LRU list's young and old parts yet; the lines show the pages in the pool (Innodb_buffer_pool_pages_data) after each statement instead.".to_string()
+        "This engine build does not report the LRU list's young and old parts yet; when it keeps `Innodb_buffer_pool_pages_data`, the lines show the pages in the pool after each statement instead.".to_string()
     };
     if series.iter().all(|s| s.points.is_empty()) {
-        return (None, note);
+        let note = "This engine build reports neither the LRU list's young and old parts nor the pages in the pool (`Innodb_buffer_pool_pages_data`) yet, so the view of the pool filling during a scan is not drawn.";
+        return (None, note.to_string());
     }
     let data = PlotData {
         title: "The buffer pool filling during the runs".into(),
@@ -87,4 +93,32 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
         series,
     };
     (Some(data), format!("Each point is one fsync and the commits it made durable ({label})."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tunelab_core::experiment::{FsyncGroup, Experiment, Step};
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn views_draw_what_the_engine_reports_and_nothing_else() {
+        let e = Experiment {
+            dataset: "none".into(),
+            steps: vec![Step { title: String::new(), sql: "SELECT 1;".into() }],
+            ..Experiment::default()
+        };
+        let mut o = e.run().unwrap();
+        let (data, note) = lru(&[("a".into(), o.clone())]);
+        assert!(data.is_none() && note.contains("not drawn"), "{note}");
+        assert!(fsync(&[("a".into(), o.clone())]).0.is_none());
+        o.internals.fsync_groups = vec![
+            FsyncGroup { t_ns: 1_000_000_000, log: "redo".into(), commits: 3 },
+            FsyncGroup { t_ns: 1_500_000_000, log: "binlog".into(), commits: 5 },
+        ];
+        let (data, _) = fsync(&[("1 / 1".into(), o)]);
+        let data = data.unwrap();
+        assert_eq!(data.series.len(), 2);
+        assert_eq!(data.series[1].points, [(0.0, 3.0)]);
+    }
 }
