@@ -66,7 +66,10 @@ async fn a_lesson_asks_for_a_prediction_before_it_runs() {
     assert!(!run.has_attribute("disabled"), "Run is enabled once committed");
     let fsync = div.query_selector("#knob-fsync_us-a").unwrap().expect("the fsync knob");
     assert_eq!(fsync.get_attribute("type").as_deref(), Some("number"));
-    assert!(div.query_selector("#knob-trx-a").unwrap().is_none(), "knobs set by each run are not shown");
+    assert!(
+        div.query_selector("#knob-trx-a").unwrap().is_none(),
+        "knobs set by each run are not shown"
+    );
     let link: HtmlInputElement =
         div.query_selector("#lesson-link").unwrap().unwrap().dyn_into().unwrap();
     assert!(link.value().contains("#l1."), "{}", link.value());

@@ -161,7 +161,9 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let on_response = {
         let dispatcher = state.dispatcher();
         Callback::from(move |response: Response| match response {
-            Response::Ran { run, outcome, .. } => dispatcher.dispatch(LessonAction::Ran { run, outcome }),
+            Response::Ran { run, outcome, .. } => {
+                dispatcher.dispatch(LessonAction::Ran { run, outcome })
+            }
             Response::Error { message, .. } => dispatcher.dispatch(LessonAction::Failed(message)),
             _ => {}
         })
@@ -200,10 +202,10 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                 let document = web_sys::window().and_then(|w| w.document()).expect("a document");
                 EventListener::new(&document, "keydown", move |e| {
                     let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() else { return };
-                    let in_field = e
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                        .is_some_and(|t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+                    let in_field =
+                        e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).is_some_and(
+                            |t| matches!(t.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"),
+                        );
                     match e.key().as_str() {
                         "Escape" => dispatcher.dispatch(LessonAction::Presenter(false)),
                         "ArrowRight" | "PageDown" | " " if !in_field => {
@@ -286,14 +288,19 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             if let Some(window) = web_sys::window() {
                 if let Ok(history) = window.history() {
                     let hash = format!("#{}", full_link.split_once('#').map_or("", |x| x.1));
-                    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&hash));
+                    let _ = history.replace_state_with_url(
+                        &wasm_bindgen::JsValue::NULL,
+                        "",
+                        Some(&hash),
+                    );
                 }
                 let promise = window.navigator().clipboard().write_text(&full_link);
                 let share_status = share_status.clone();
                 share_status.set("Copying…".into());
                 yew::platform::spawn_local(async move {
                     let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-                    share_status.set(if ok { "Copied." } else { "Copy the link from the field." }.into());
+                    share_status
+                        .set(if ok { "Copied." } else { "Copy the link from the field." }.into());
                 });
             }
         })
@@ -373,11 +380,8 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
         RunPhase::Running { done, total } => (done, total),
         _ => (0, 1),
     };
-    let configs: Vec<(&str, usize)> = if has_b && !tables[1].is_empty() {
-        vec![("A", 0), ("B", 1)]
-    } else {
-        vec![("", 0)]
-    };
+    let configs: Vec<(&str, usize)> =
+        if has_b && !tables[1].is_empty() { vec![("A", 0), ("B", 1)] } else { vec![("", 0)] };
 
     html! {
         <main class={classes!("lesson-page", state.presenter.then_some("presenter"))} id="lesson" data-lesson={lesson.id.clone()}>
@@ -588,29 +592,46 @@ fn verdict_line(v: &Verdict, lesson: &Lesson, choice: Option<&str>) -> Html {
             .unwrap_or_default()
     };
     match v {
-        Verdict::Right => html! { <p class="verdict verdict-right" id="verdict" data-verdict="right">{ "Your prediction holds: " }{ text_of(&answer) }</p> },
-        Verdict::Wrong => html! { <p class="verdict verdict-wrong" id="verdict" data-verdict="wrong">
-            { format!("The figures contradict your prediction ({}). ", text_of(choice.unwrap_or(""))) }
-            { "They show: " }{ text_of(&answer) }
-        </p> },
-        Verdict::Unconfirmed => html! { <p class="verdict verdict-open" id="verdict" data-verdict="unconfirmed">
-            { "This engine build does not yet produce the figures that decide the question, so no verdict is claimed. Read the figures above for what it does show." }
-        </p> },
+        Verdict::Right => {
+            html! { <p class="verdict verdict-right" id="verdict" data-verdict="right">{ "Your prediction holds: " }{ text_of(&answer) }</p> }
+        }
+        Verdict::Wrong => {
+            html! { <p class="verdict verdict-wrong" id="verdict" data-verdict="wrong">
+                { format!("The figures contradict your prediction ({}). ", text_of(choice.unwrap_or(""))) }
+                { "They show: " }{ text_of(&answer) }
+            </p> }
+        }
+        Verdict::Unconfirmed => {
+            html! { <p class="verdict verdict-open" id="verdict" data-verdict="unconfirmed">
+                { "This engine build does not yet produce the figures that decide the question, so no verdict is claimed. Read the figures above for what it does show." }
+            </p> }
+        }
     }
 }
 
 fn result_table(t: &Table, config: &str) -> Html {
     let title = if config.is_empty() { t.title.clone() } else { format!("{} ({config})", t.title) };
-    let table_id = format!("table-{}{}", t.id, if config.is_empty() { String::new() } else { format!("-{}", config.to_lowercase()) });
-    let name = format!("{}{}", t.id, if config.is_empty() { String::new() } else { format!("-{config}") });
+    let table_id = format!(
+        "table-{}{}",
+        t.id,
+        if config.is_empty() { String::new() } else { format!("-{}", config.to_lowercase()) }
+    );
+    let name =
+        format!("{}{}", t.id, if config.is_empty() { String::new() } else { format!("-{config}") });
     let t2 = t.clone();
     let n = name.clone();
-    let csv = Callback::from(move |_: MouseEvent| export::download_text(&format!("{n}.csv"), "text/csv", &export::csv(&t2)));
+    let csv = Callback::from(move |_: MouseEvent| {
+        export::download_text(&format!("{n}.csv"), "text/csv", &export::csv(&t2))
+    });
     let t2 = t.clone();
     let n = name.clone();
-    let json = Callback::from(move |_: MouseEvent| export::download_text(&format!("{n}.json"), "application/json", &export::json(&t2)));
+    let json = Callback::from(move |_: MouseEvent| {
+        export::download_text(&format!("{n}.json"), "application/json", &export::json(&t2))
+    });
     let t2 = t.clone();
-    let md = Callback::from(move |_: MouseEvent| export::download_text(&format!("{name}.md"), "text/markdown", &export::markdown(&t2)));
+    let md = Callback::from(move |_: MouseEvent| {
+        export::download_text(&format!("{name}.md"), "text/markdown", &export::markdown(&t2))
+    });
     html! {
         <figure class="result-table" id={table_id.clone()} data-table={t.id.clone()}>
             <figcaption>{ title }</figcaption>
@@ -658,10 +679,17 @@ fn differences(outcomes: &[Vec<(String, Outcome)>; 2]) -> Html {
             })
             .filter(|(_, va, vb)| va != vb)
             .collect();
-        counters.sort_by_key(|(n, va, vb)| (std::cmp::Reverse((vb - va).unsigned_abs()), n.clone()));
+        counters
+            .sort_by_key(|(n, va, vb)| (std::cmp::Reverse((vb - va).unsigned_abs()), n.clone()));
         diffs.extend(counters.into_iter().take(5));
         for (n, va, vb) in diffs {
-            rows.push(vec![label.clone(), n, va.to_string(), vb.to_string(), format!("{:+}", vb - va)]);
+            rows.push(vec![
+                label.clone(),
+                n,
+                va.to_string(),
+                vb.to_string(),
+                format!("{:+}", vb - va),
+            ]);
         }
     }
     let t = Table {

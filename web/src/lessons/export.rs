@@ -23,7 +23,8 @@ pub fn csv(t: &Table) -> String {
 /// A table as a Markdown table (pipes in cells escaped).
 pub fn markdown(t: &Table) -> String {
     let cell = |v: &str| v.replace('|', "\\|");
-    let mut out = format!("| {} |\n", t.columns.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | "));
+    let mut out =
+        format!("| {} |\n", t.columns.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | "));
     out += &format!("|{}\n", "---|".repeat(t.columns.len()));
     for r in &t.rows {
         out += &format!("| {} |\n", r.iter().map(|c| cell(c)).collect::<Vec<_>>().join(" | "));

@@ -98,7 +98,7 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::{FsyncGroup, Experiment, Step};
+    use tunelab_core::experiment::{Experiment, FsyncGroup, Step};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test(unsupported = test)]

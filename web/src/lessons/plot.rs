@@ -104,11 +104,8 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
     let e = |e: DrawingAreaErrorKind<_>| e.to_string();
     root.fill(&bg).map_err(e)?;
     let font = ("sans-serif", 14).into_font().color(&fg);
-    let y_max = data
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1))
-        .fold(0.0f64, f64::max);
+    let y_max =
+        data.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0f64, f64::max);
     let y_max = if y_max <= 0.0 { 1.0 } else { y_max * 1.1 };
     let mut builder = ChartBuilder::on(&root);
     builder
@@ -185,7 +182,9 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
                     }))
                     .map_err(e)?
                     .label(s.name.clone())
-                    .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 14, y + 6)], color.filled()));
+                    .legend(move |(x, y)| {
+                        Rectangle::new([(x, y - 6), (x + 14, y + 6)], color.filled())
+                    });
             }
             legend(&mut chart, bg, fg)?;
         }

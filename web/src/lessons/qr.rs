@@ -18,7 +18,9 @@ pub fn svg(document: &Document, text: &str) -> Option<Element> {
     svg.set_attribute("role", "img").ok()?;
     svg.set_attribute("aria-label", "QR code of the lesson link").ok()?;
     let bg = document.create_element_ns(Some(SVG), "rect").ok()?;
-    for (k, v) in [("width", size.to_string()), ("height", size.to_string()), ("fill", "#fff".into())] {
+    for (k, v) in
+        [("width", size.to_string()), ("height", size.to_string()), ("fill", "#fff".into())]
+    {
         bg.set_attribute(k, &v).ok()?;
     }
     svg.append_child(&bg).ok()?;

@@ -78,7 +78,10 @@ fn clip(s: &str) -> String {
 pub fn lesson_fragment(lesson: &Lesson, knobs: &KnobValues, b: Option<&KnobValues>) -> String {
     let defaults = lesson.default_knobs();
     let changed = |k: &KnobValues| -> KnobValues {
-        k.iter().filter(|(id, v)| defaults.get(*id) != Some(*v)).map(|(a, b)| (a.clone(), b.clone())).collect()
+        k.iter()
+            .filter(|(id, v)| defaults.get(*id) != Some(*v))
+            .map(|(a, b)| (a.clone(), b.clone()))
+            .collect()
     };
     link::encode_lesson(&LessonLink {
         lesson: lesson.id.clone(),
@@ -109,7 +112,9 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        for bad in ["#l1.AAAA<script>", "#l1.", "#l9.xyz", "#lesson/<b>nope</b>", "#lesson/connections"] {
+        for bad in
+            ["#l1.AAAA<script>", "#l1.", "#l9.xyz", "#lesson/<b>nope</b>", "#lesson/connections"]
+        {
             match parse(bad) {
                 Route::Index { notice: Some(n) } => assert!(n.starts_with("This lesson link")),
                 other => panic!("{bad}: {other:?}"),
