@@ -224,3 +224,23 @@ test('presenter mode and A/B by keyboard alone', async () => {
   assert.ok((await page.inputValue('#lesson-link')).includes('#l1.'), 'the link carries A and B');
   await context.close();
 });
+
+test('once loaded, the app works offline (service worker)', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lessons`);
+  await page.waitForSelector('#lesson-index');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // The first visit's files were fetched before the worker took control: one more online
+  // visit of the console (which starts the engine) stores every file.
+  await page.goto(BASE_URL, { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#console-input').fill('SELECT 1+1;');
+  await page.locator('#console-input').press('Enter');
+  await page.waitForFunction(() => document.querySelector('#transcript').textContent.includes('|   2 |'));
+  await page.goto(`${BASE_URL}#lessons`);
+  await page.waitForSelector('#lesson-index');
+  await context.close();
+});

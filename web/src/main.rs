@@ -9,4 +9,13 @@ fn main() {
         Some(root) => yew::Renderer::<tunelab_web::Root>::with_root(root).render(),
         None => yew::Renderer::<tunelab_web::Root>::new().render(),
     };
+    // Offline use once loaded: network first, the last fetched copy when offline (static/sw.js).
+    // Where service workers are unavailable (file://, old browsers) the page works as before.
+    if let Some(window) = web_sys::window() {
+        let registered = window.navigator().service_worker().register("./sw.js");
+        wasm_bindgen_futures::spawn_local(async move {
+            // A refusal (private mode, no secure context) only means no offline copy.
+            let _ = wasm_bindgen_futures::JsFuture::from(registered).await;
+        });
+    }
 }
