@@ -80,6 +80,17 @@ enum Command {
         base: String,
         file: String,
     },
+    /// List the lessons, or run one and print its result tables
+    Lesson {
+        /// The lesson's id (see `tunelab lesson`)
+        id: Option<String>,
+        /// Set a knob, e.g. --knob fsync_us=40 (repeatable)
+        #[arg(long = "knob", value_name = "ID=VALUE")]
+        knobs: Vec<String>,
+        /// Print the tables as JSON
+        #[arg(long)]
+        json: bool,
+    },
     /// List the hardware profiles and their constants
     Profiles {
         #[arg(long)]
@@ -148,6 +159,7 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
             println!("{}", link::link(&e, &base));
             Ok(ExitCode::SUCCESS)
         }
+        Command::Lesson { id, knobs, json } => lesson(id.as_deref(), &knobs, json),
         Command::Profiles { json } => profiles(json),
         Command::Fidelity { json, quick } => {
             let checks = if quick { fidelity::run_quick() } else { fidelity::run() };
@@ -252,6 +264,48 @@ fn sql(engine: EngineOptions, echo: bool, file: Option<String>) -> Result<ExitCo
     let mut rest = String::new();
     client.finish(&mut rest);
     emit(&rest);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `tunelab lesson`: the index, or one lesson's tables for the given knobs.
+fn lesson(id: Option<&str>, knobs: &[String], json: bool) -> Result<ExitCode, Fail> {
+    use tunelab_core::lesson;
+    let lessons = lesson::catalog().map_err(Fail)?;
+    let Some(id) = id else {
+        for l in &lessons {
+            let status = if l.status == lesson::Status::Ready { "" } else { "  (coming)" };
+            println!("{:<8} {:<20} {}{status}", l.section, l.id, l.title);
+        }
+        return Ok(ExitCode::SUCCESS);
+    };
+    let l = lessons
+        .into_iter()
+        .find(|l| l.id == id)
+        .ok_or_else(|| Fail(format!("no lesson '{id}' (see `tunelab lesson`)")))?;
+    let mut values = lesson::KnobValues::new();
+    for kv in knobs {
+        let (k, v) = split_kv(kv, "--knob")?;
+        let setting = match v.parse::<i64>() {
+            Ok(i) => Setting::Int(i),
+            Err(_) => v.parse::<f64>().map(Setting::Float).unwrap_or(Setting::Text(v)),
+        };
+        values.insert(k, setting);
+    }
+    let values = l.resolve_knobs(&values).map_err(Fail)?;
+    let outcomes = lesson::run(&l, &values).map_err(Fail)?;
+    let tables = l.tables(&values, &outcomes);
+    if json {
+        let out = serde_json::json!({ "lesson": l.id, "knobs": values, "tables": tables });
+        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| Fail(e.to_string()))?);
+    } else {
+        for t in &tables {
+            println!("{}", t.title);
+            match &t.awaiting {
+                Some(why) => println!("  {why}\n"),
+                None => println!("{}", lesson::render_table(t)),
+            }
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

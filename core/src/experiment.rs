@@ -78,9 +78,17 @@ pub struct Experiment {
     /// Global status counters to sample after each statement for plots.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metrics: Vec<String>,
+    /// Engine internals to record for drawing: `lru` (the buffer pool's LRU lists as pages
+    /// are fetched), `fsync` (each log fsync and the commits it made durable).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub internals: Vec<String>,
     #[serde(default)]
     pub steps: Vec<Step>,
 }
+
+/// Page requests between two snapshots of the LRU lists at the start of a trace (the pool
+/// widens the interval as the trace grows, keeping at most 256 snapshots).
+const LRU_TRACE_EVERY: u64 = 64;
 
 fn default_seed() -> u64 {
     DEFAULT_SEED
@@ -111,6 +119,7 @@ impl Default for Experiment {
             sysbench_tables: None,
             sysbench_table_size: None,
             metrics: Vec::new(),
+            internals: Vec::new(),
             steps: Vec::new(),
         }
     }
@@ -151,6 +160,153 @@ pub struct Outcome {
     /// What mysqld wrote to its error log.
     pub server_log: Vec<String>,
     pub metrics: Metrics,
+    /// The result tables the client printed, in order, as columns and rows of text (what
+    /// lessons put in their tables and plots). Absent from the JSON when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub results: Vec<ResultTable>,
+    /// Engine internals for the lessons' internals views; empty until the engine reports them.
+    #[serde(default, skip_serializing_if = "Internals::is_empty")]
+    pub internals: Internals,
+}
+
+/// Internals no other tool shows, as plain data for drawing. The buffer pool and durability
+/// engines fill these in (TODO: until they expose an API, the lists stay empty and the views
+/// say what they wait for; nothing is estimated).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Internals {
+    /// The LRU list after each statement.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lru: Vec<LruSnapshot>,
+    /// Every fsync of the redo log or the binary log, with the commits it made durable.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fsync_groups: Vec<FsyncGroup>,
+}
+
+impl Internals {
+    pub fn is_empty(&self) -> bool {
+        self.lru.is_empty() && self.fsync_groups.is_empty()
+    }
+}
+
+/// The buffer pool's LRU list at one moment: its young (recently re-used) and old (newly
+/// read, midpoint-inserted) parts, in pages, also per table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LruSnapshot {
+    pub t_ns: u64,
+    pub capacity_pages: u64,
+    pub young_pages: u64,
+    pub old_pages: u64,
+    /// `schema.table` → (young, old) pages.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_table: BTreeMap<String, (u64, u64)>,
+}
+
+/// One fsync and the commits it made durable (group commit puts several in one).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FsyncGroup {
+    pub t_ns: u64,
+    /// `redo` or `binlog`.
+    pub log: String,
+    pub commits: u32,
+}
+
+/// Most result tables an outcome keeps (the rest are only in the transcript).
+pub const RESULT_TABLES_MAX: u32 = 200;
+/// Most rows kept of one result table.
+pub const RESULT_ROWS_MAX: u32 = 1_000;
+
+/// One result set as the client printed it in a table: column names and cells as text
+/// (`NULL` as printed).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultTable {
+    /// The step (from 0) whose input printed it.
+    pub step: u32,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// True when rows past [`RESULT_ROWS_MAX`] were left out.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub truncated: bool,
+}
+
+impl ResultTable {
+    /// The index of the column named `name` (exact, then ignoring ASCII case).
+    pub fn column(&self, name: &str) -> Option<u32> {
+        let exact = self.columns.iter().position(|c| c == name);
+        exact
+            .or_else(|| self.columns.iter().position(|c| c.eq_ignore_ascii_case(name)))
+            .map(|i| i as u32)
+    }
+
+    /// The cell of row `row` in column `name`.
+    pub fn cell(&self, row: u32, name: &str) -> Option<&str> {
+        let col = self.column(name)?;
+        self.rows.get(row as usize)?.get(col as usize).map(String::as_str)
+    }
+}
+
+/// Reads the tables (`+---+` rule, header, rule, rows, rule) out of client output.
+pub fn parse_tables(step: u32, text: &str) -> Vec<ResultTable> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut tables = Vec::new();
+    let mut i = 0;
+    while i + 2 < lines.len() {
+        let Some(widths) = rule_widths(lines[i]) else {
+            i += 1;
+            continue;
+        };
+        if rule_widths(lines[i + 2]).as_ref() != Some(&widths) || !lines[i + 1].starts_with('|') {
+            i += 1;
+            continue;
+        }
+        let mut table = ResultTable {
+            step,
+            columns: split_row(lines[i + 1], &widths),
+            rows: Vec::new(),
+            truncated: false,
+        };
+        i += 3;
+        while i < lines.len() && lines[i].starts_with('|') {
+            if table.rows.len() < RESULT_ROWS_MAX as usize {
+                table.rows.push(split_row(lines[i], &widths));
+            } else {
+                table.truncated = true;
+            }
+            i += 1;
+        }
+        // The closing rule.
+        i += 1;
+        tables.push(table);
+    }
+    tables
+}
+
+/// The column widths of a `+----+---+` rule line.
+fn rule_widths(line: &str) -> Option<Vec<u32>> {
+    let inner = line.strip_prefix('+')?.strip_suffix('+')?;
+    let widths: Option<Vec<u32>> = inner
+        .split('+')
+        .map(|seg| (seg.len() >= 2 && seg.bytes().all(|b| b == b'-')).then(|| seg.len() as u32 - 2))
+        .collect();
+    widths.filter(|w| !w.is_empty())
+}
+
+/// Splits `| a | b |` into trimmed cells, by the rule's widths when the line fits them
+/// (cells may hold `|`), else at every ` | `.
+fn split_row(line: &str, widths: &[u32]) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let expected: u32 = widths.iter().map(|w| w + 3).sum::<u32>() + 1;
+    if chars.len() as u32 == expected {
+        let mut cells = Vec::with_capacity(widths.len());
+        let mut at = 2usize;
+        for w in widths {
+            let end = (at + *w as usize).min(chars.len());
+            cells.push(chars[at..end].iter().collect::<String>().trim().to_string());
+            at = end + 3;
+        }
+        return cells;
+    }
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    inner.split(" | ").map(|c| c.trim().to_string()).collect()
 }
 
 impl Outcome {
@@ -265,16 +421,30 @@ impl Experiment {
         let mut questions_seen = before.get("Questions").copied().unwrap_or(0);
         let mut transcript = String::new();
         let total = self.steps.len() as u32;
+        let mut results = Vec::new();
+        let wants = |v: &str| self.internals.iter().any(|w| w == v);
+        client
+            .server_mut()
+            .enable_internals_trace(wants("lru").then_some(LRU_TRACE_EVERY), wants("fsync"));
+        let mut internals = Internals::default();
         for (i, step) in self.steps.iter().enumerate() {
+            let step_start = transcript.len();
             for line in step.sql.lines() {
                 client.feed_line(line, &mut transcript);
                 sample(&mut client, &mut series, &mut questions_seen);
+                collect_internals(client.server_mut(), start_ns, &mut internals);
                 if client.has_quit() {
                     break;
                 }
             }
             client.finish(&mut transcript);
             sample(&mut client, &mut series, &mut questions_seen);
+            collect_internals(client.server_mut(), start_ns, &mut internals);
+            for table in parse_tables(i as u32, &transcript[step_start..]) {
+                if results.len() < RESULT_TABLES_MAX as usize {
+                    results.push(table);
+                }
+            }
             if !progress(i as u32 + 1, total) || client.has_quit() {
                 break;
             }
@@ -303,7 +473,40 @@ impl Experiment {
                 series,
                 server_memory_peak_bytes: server.host().used_peak_bytes(),
             },
+            results,
+            internals,
         })
+    }
+}
+
+/// Moves the traces the server recorded since the last call into `internals` (bounded: the
+/// LRU trace thins itself; fsyncs stop at [`crate::server::commit::FSYNC_TRACE_MAX`]).
+fn collect_internals(server: &mut Server, start_ns: u64, internals: &mut Internals) {
+    for (at, capacity_pages, young_pages, old_pages, by_table) in server.take_lru_trace() {
+        internals.lru.push(LruSnapshot {
+            t_ns: at.0.saturating_sub(start_ns),
+            capacity_pages,
+            young_pages,
+            old_pages,
+            by_table,
+        });
+    }
+    if internals.lru.len() > 512 {
+        // Restarts begin new traces; keep every other snapshot so the list stays small.
+        let mut keep = 0;
+        internals.lru.retain(|_| {
+            keep += 1;
+            keep % 2 == 1
+        });
+    }
+    for (at, log, commits) in server.take_fsync_trace() {
+        if internals.fsync_groups.len() < crate::server::commit::FSYNC_TRACE_MAX {
+            internals.fsync_groups.push(FsyncGroup {
+                t_ns: at.0.saturating_sub(start_ns),
+                log: log.to_string(),
+                commits,
+            });
+        }
     }
 }
 
@@ -391,5 +594,21 @@ mod tests {
         assert_eq!(out.metrics.counters.get("Com_select"), Some(&2));
         assert_eq!(out.metrics.series["Questions"].len(), 2);
         assert!(out.metrics.elapsed_ns > 0);
+        assert_eq!(out.results.len(), 2);
+        assert_eq!(out.results[0].columns, ["1+1"]);
+        assert_eq!(out.results[1].cell(0, "2"), Some("2"));
+    }
+
+    #[test]
+    fn tables_are_read_back_from_client_output() {
+        let text = "mysql> SELECT ...\n+------+-------+\n| a    | b     |\n+------+-------+\n|    1 | x | y |\n| NULL | z     |\n+------+-------+\n2 rows in set (0.00 sec)\n\n+---+\n";
+        let t = parse_tables(3, text);
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].step, 3);
+        assert_eq!(t[0].columns, ["a", "b"]);
+        assert_eq!(t[0].rows, [["1", "x | y"], ["NULL", "z"]]);
+        assert_eq!(t[0].cell(1, "B"), Some("z"));
+        assert!(parse_tables(0, "+\n|\n+").is_empty());
+        assert!(parse_tables(0, "").is_empty());
     }
 }

@@ -34,6 +34,7 @@ pub mod exec;
 pub mod experiment;
 pub mod fidelity;
 pub mod innodb;
+pub mod lesson;
 pub mod link;
 pub mod server;
 pub mod sim;

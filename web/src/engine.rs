@@ -34,6 +34,10 @@ impl Engine {
                 self.client = Some(client);
                 Response::Started { session, transcript, prompt }
             }
+            Request::Run { session, run, experiment } => match experiment.run() {
+                Ok(outcome) => Response::Ran { session, run, outcome: Box::new(outcome) },
+                Err(message) => Response::Error { session, message },
+            },
             Request::Input { session, text } => match &mut self.client {
                 Some(client) if session == self.session => {
                     // `lines()` of an empty input is no line at all; Enter on an empty input
@@ -92,6 +96,20 @@ mod tests {
         assert!(
             transcript.contains("ERROR 1193 (HY000): Unknown system variable 'query_cache_size'")
         );
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_run_answers_with_the_outcome_of_the_experiment() {
+        let steps = vec![Step { title: String::new(), sql: "SELECT 6*7 AS answer;".into() }];
+        let experiment = Experiment { steps, dataset: "none".into(), ..Experiment::default() };
+        let want = experiment.run().unwrap();
+        match Engine::default().handle(Request::Run { session: 4, run: 2, experiment }) {
+            Response::Ran { session: 4, run: 2, outcome } => {
+                assert_eq!(*outcome, want);
+                assert_eq!(outcome.results[0].cell(0, "answer"), Some("42"));
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[wasm_bindgen_test(unsupported = test)]

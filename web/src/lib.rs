@@ -8,11 +8,12 @@
 pub mod components;
 pub mod engine;
 pub mod hooks;
+pub mod lessons;
 pub mod protocol;
 pub mod share;
 pub mod state;
 
-pub use components::App;
+pub use components::{App, Root};
 
 #[cfg(test)]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);

@@ -4,7 +4,7 @@
 //! and drops answers that belong to an older one.
 
 use serde::{Deserialize, Serialize};
-use tunelab_core::experiment::Experiment;
+use tunelab_core::experiment::{Experiment, Outcome};
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -14,6 +14,10 @@ pub enum Request {
     Start { session: u32, experiment: Experiment },
     /// Type `text` (one or more lines) into the session's client.
     Input { session: u32, text: String },
+    /// Run a whole experiment on a fresh server (a lesson's run number `run`) and answer
+    /// with its outcome. A lesson sends its runs one at a time, so it can show progress and
+    /// cancel between them (or stop the worker in the middle of one).
+    Run { session: u32, run: u32, experiment: Experiment },
 }
 
 /// What the worker answers.
@@ -26,6 +30,8 @@ pub enum Response {
     Started { session: u32, transcript: String, prompt: String },
     /// What the client printed for one input, and the prompt for the next line.
     Output { session: u32, text: String, prompt: String, quit: bool },
+    /// The outcome of a [`Request::Run`].
+    Ran { session: u32, run: u32, outcome: Box<Outcome> },
     /// The request could not be carried out; `message` is one sentence for the learner.
     Error { session: u32, message: String },
 }
@@ -55,6 +61,7 @@ impl Response {
             Response::Ready => None,
             Response::Started { session, .. }
             | Response::Output { session, .. }
+            | Response::Ran { session, .. }
             | Response::Error { session, .. } => Some(*session),
         }
     }

@@ -91,6 +91,8 @@ impl ConsoleState {
 
 /// Every change of [`ConsoleState`].
 #[derive(Clone, Debug, PartialEq)]
+// One action at a time goes through the reducer; a boxed experiment would buy nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Action {
     /// A (re)start of the console with `experiment`; its steps will be replayed.
     Start { experiment: Experiment, notice: Option<Notice> },

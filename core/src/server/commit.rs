@@ -122,6 +122,19 @@ fn record(list: &mut Vec<(SimTime, u64)>, t: SimTime, v: u64) {
     }
 }
 
+/// Most fsyncs one trace keeps.
+pub const FSYNC_TRACE_MAX: usize = 5_000;
+
+/// One fsync of the redo log or the binary log and the transactions it made durable (those
+/// prepared since the previous fsync of that log; with trx_commit 0 or 2 the once-a-second
+/// flush covers everything since the last one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FsyncRecord {
+    pub at: SimTime,
+    pub log: &'static str,
+    pub commits: u32,
+}
+
 /// The logs of the simulated mysqld and what is still in flight. It lives with the server
 /// rather than one mysqld run, because the files outlive a crash.
 #[derive(Clone, Debug)]
@@ -141,6 +154,11 @@ pub struct Durability {
     commits_since_tick: u64,
     /// Recorded when a crash test asks for it.
     pub history: Option<History>,
+    /// Every fsync with the commits it made durable, when a lesson's timeline asks for it.
+    pub fsync_trace: Option<Vec<FsyncRecord>>,
+    /// Transactions prepared since the last redo / binlog fsync (the group it will cover).
+    redo_unsynced_trx: u32,
+    binlog_unsynced_trx: u32,
     /// The settings while a run of concurrent clients holds them fixed (no SET GLOBAL can
     /// run inside it), so the many row changes do not look them up one by one.
     pub(crate) settings_cache: Option<CommitSettings>,
@@ -165,6 +183,9 @@ impl Durability {
             next_tick: now + SimDuration::from_secs(1),
             ticks: 0,
             commits_since_tick: 0,
+            fsync_trace: None,
+            redo_unsynced_trx: 0,
+            binlog_unsynced_trx: 0,
             history: None,
             settings_cache: None,
         }
@@ -243,6 +264,8 @@ impl Durability {
         cpu: &mut dyn FnMut(SimTime, SimDuration) -> SimTime,
     ) -> SimTime {
         let mut t = now;
+        self.redo_unsynced_trx = self.redo_unsynced_trx.saturating_add(group.len() as u32);
+        self.binlog_unsynced_trx = self.binlog_unsynced_trx.saturating_add(group.len() as u32);
         if settings.flush_log_at_trx_commit >= 1 {
             let bytes = self.redo.write(t);
             if bytes > 0 {
@@ -290,6 +313,8 @@ impl Durability {
         let done = self.flushes.fsync(now, service);
         self.binlog.fsyncs += 1;
         self.binlog.file.synced_to(end);
+        let commits = std::mem::take(&mut self.binlog_unsynced_trx);
+        self.trace_fsync(done, "binlog", commits);
         if let Some(h) = self.history.as_mut() {
             record(&mut h.binlog_synced, done, end);
         }
@@ -344,6 +369,15 @@ impl Durability {
         t
     }
 
+    /// Records one fsync for the commits-per-fsync timeline (bounded).
+    fn trace_fsync(&mut self, at: SimTime, log: &'static str, commits: u32) {
+        if let Some(trace) = self.fsync_trace.as_mut() {
+            if trace.len() < FSYNC_TRACE_MAX {
+                trace.push(FsyncRecord { at, log, commits });
+            }
+        }
+    }
+
     /// The log flusher fsyncs the redo files at `now` (queued behind other fsyncs).
     fn fsync_redo(&mut self, now: SimTime, disk: &mut Disk) -> SimTime {
         let end = self.redo.file.written;
@@ -353,6 +387,8 @@ impl Durability {
         let service = disk.fsync(self.redo.file.dirty_bytes());
         let done = self.flushes.fsync(now, service);
         self.redo.flushed(end);
+        let commits = std::mem::take(&mut self.redo_unsynced_trx);
+        self.trace_fsync(done, "redo", commits);
         if let Some(h) = self.history.as_mut() {
             record(&mut h.redo_synced, done, end);
         }

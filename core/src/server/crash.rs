@@ -195,7 +195,9 @@ impl Server {
             self.error_log.push("kernel: sysrq: Resetting".into());
         }
         let now = self.clock.now();
+        let trace = self.logs.fsync_trace.take();
         self.logs = super::commit::Durability::new(image.redo_end, image.binlog_end, now);
+        self.logs.fsync_trace = trace;
         // The checkpoint stays where it was on disk until recovery.
         self.logs.redo.checkpoint_lsn = report.checkpoint_lsn;
         self.pending_recovery = Some(report);
@@ -281,7 +283,9 @@ impl Server {
             self.error_log.extend(lines);
             // The logs end where recovery left them, all on disk; the checkpoint follows.
             let (lsn, pos) = (rep.image.redo_end, rep.image.binlog_end);
+            let trace = self.logs.fsync_trace.take();
             self.logs = super::commit::Durability::new(lsn, pos, self.clock.now());
+            self.logs.fsync_trace = trace;
         }
         self.start_mysqld();
         report

@@ -119,6 +119,9 @@ pub struct Server {
     error_log: Vec<String>,
     /// `RESTART` ran: restart once the statement has finished.
     pending_restart: bool,
+    /// Record the LRU lists every this many page requests (a lesson's internals view); kept
+    /// across restarts.
+    lru_trace_every: Option<u64>,
     /// The datadir's `ib_buffer_pool`: the page list the last dump wrote.
     ib_buffer_pool: Option<Vec<crate::innodb::buffer_pool::PageId>>,
     /// The redo log and the binary log: files that outlive a crash, with mysqld's buffers.
@@ -165,6 +168,7 @@ impl Server {
             error_log: Vec::new(),
             ib_buffer_pool: None,
             pending_restart: false,
+            lru_trace_every: None,
             logs: commit::Durability::default(),
             severed: std::collections::BTreeSet::new(),
             pending_recovery: None,

@@ -166,6 +166,9 @@ impl Server {
         // Starting takes a couple of seconds: the data dictionary, redo and undo are opened.
         self.clock.advance(SimDuration::from_millis(2_500));
         let report = self.start_after_crash();
+        if let (Some(every), Some(r)) = (self.lru_trace_every, self.running.as_mut()) {
+            r.pool.enable_trace(every);
+        }
         let load = self
             .running
             .as_ref()
@@ -264,5 +267,55 @@ impl Server {
             .into_iter()
             .filter_map(|(space, counts)| names.get(&space).map(|n| (n.clone(), counts)))
             .collect()
+    }
+}
+
+/// An LRU snapshot with tables named: (time, capacity, young, old, `schema.table` -> (young,
+/// old)).
+pub type NamedLruPoint =
+    (crate::sim::SimTime, u64, u64, u64, std::collections::BTreeMap<String, (u64, u64)>);
+
+impl Server {
+    /// Records the LRU lists every `every` page requests, and every fsync with its commits,
+    /// for the lessons' internals views.
+    pub fn enable_internals_trace(&mut self, lru_every: Option<u64>, fsyncs: bool) {
+        self.lru_trace_every = lru_every;
+        if let (Some(every), Some(r)) = (lru_every, self.running.as_mut()) {
+            r.pool.enable_trace(every);
+        }
+        if fsyncs {
+            self.logs.fsync_trace = Some(Vec::new());
+        }
+    }
+
+    /// The LRU points recorded since the last call, with tablespaces named as tables.
+    pub fn take_lru_trace(&mut self) -> Vec<NamedLruPoint> {
+        let Some(r) = self.running.as_mut() else { return Vec::new() };
+        let names: std::collections::BTreeMap<u32, String> = self
+            .catalog
+            .tables()
+            .map(|t| (t.space_id, format!("{}.{}", t.def.schema, t.def.name)))
+            .collect();
+        r.pool
+            .take_trace()
+            .into_iter()
+            .map(|p| {
+                let by_table = p
+                    .by_space
+                    .into_iter()
+                    .filter_map(|(s, c)| names.get(&s).map(|n| (n.clone(), c)))
+                    .collect();
+                (p.at, p.capacity_pages, p.young_pages, p.old_pages, by_table)
+            })
+            .collect()
+    }
+
+    /// The fsyncs recorded since the last call: (time, log, commits).
+    pub fn take_fsync_trace(&mut self) -> Vec<(crate::sim::SimTime, &'static str, u32)> {
+        self.logs
+            .fsync_trace
+            .as_mut()
+            .map(|t| std::mem::take(t).into_iter().map(|r| (r.at, r.log, r.commits)).collect())
+            .unwrap_or_default()
     }
 }

@@ -42,7 +42,7 @@ pub fn app() -> Html {
     let on_response = {
         let dispatcher = state.dispatcher();
         Callback::from(move |response: Response| match response {
-            Response::Ready => {}
+            Response::Ready | Response::Ran { .. } => {}
             Response::Started { transcript, prompt, .. } => {
                 dispatcher.dispatch(Action::Started { transcript, prompt })
             }

@@ -80,6 +80,30 @@ impl EngineBridge {
         self.send(Request::Start { session, experiment });
     }
 
+    /// Starts a new session without a console (a lesson's runs), stopping a busy worker so
+    /// the new session never waits for an old one; returns the session number.
+    pub fn begin(&self) -> u32 {
+        if self.is_busy() {
+            self.stop_worker();
+        }
+        let mut inner = self.inner.borrow_mut();
+        inner.session = inner.session.wrapping_add(1);
+        inner.queued.clear();
+        inner.session
+    }
+
+    /// Runs one experiment of the current session (answered by [`Response::Ran`]).
+    pub fn run(&self, run: u32, experiment: Experiment) {
+        let session = self.inner.borrow().session;
+        self.send(Request::Run { session, run, experiment });
+    }
+
+    /// Abandons the current session: a busy worker is stopped at once (the next request
+    /// starts a fresh one) and late answers are dropped.
+    pub fn cancel(&self) {
+        self.begin();
+    }
+
     /// Types `text` into the current session's client.
     pub fn input(&self, text: String) {
         let session = self.inner.borrow().session;

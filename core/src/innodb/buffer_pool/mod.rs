@@ -131,6 +131,29 @@ pub struct BufferPool {
     async_reads_done_at: SimTime,
     resize: resize::Resize,
     load: resize::Load,
+    /// Snapshots of the LRU lists taken as pages are fetched, when a lesson asks for them.
+    trace: Option<LruTrace>,
+}
+
+/// The LRU list at one moment of a trace: young and old pages per tablespace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LruPoint {
+    pub at: SimTime,
+    pub capacity_pages: u64,
+    pub young_pages: u64,
+    pub old_pages: u64,
+    pub by_space: BTreeMap<u32, (u64, u64)>,
+}
+
+/// Most points one trace keeps; after that the interval doubles and every other point goes,
+/// so a trace of any length stays this size and spans the whole run.
+const LRU_TRACE_MAX: usize = 256;
+
+#[derive(Clone, Debug)]
+struct LruTrace {
+    every: u64,
+    next_at: u64,
+    points: Vec<LruPoint>,
 }
 
 impl BufferPool {
@@ -146,7 +169,48 @@ impl BufferPool {
             async_reads_done_at: SimTime::ZERO,
             resize: resize::Resize::default(),
             load: resize::Load::default(),
+            trace: None,
         }
+    }
+
+    /// Starts recording the LRU lists every `every` page requests.
+    pub fn enable_trace(&mut self, every: u64) {
+        let every = every.max(1);
+        self.trace =
+            Some(LruTrace { every, next_at: self.stats.read_requests, points: Vec::new() });
+    }
+
+    /// The points recorded since the last call.
+    pub fn take_trace(&mut self) -> Vec<LruPoint> {
+        self.trace.as_mut().map(|t| std::mem::take(&mut t.points)).unwrap_or_default()
+    }
+
+    fn maybe_trace(&mut self, now: SimTime) {
+        let Some(t) = self.trace.as_ref() else { return };
+        if self.stats.read_requests < t.next_at {
+            return;
+        }
+        let by_space = self.lru_by_space();
+        let old = self.pages_old();
+        let point = LruPoint {
+            at: now,
+            capacity_pages: self.capacity_pages(),
+            young_pages: self.pages_data() - old,
+            old_pages: old,
+            by_space,
+        };
+        let requests = self.stats.read_requests;
+        let Some(t) = self.trace.as_mut() else { return };
+        t.points.push(point);
+        if t.points.len() >= LRU_TRACE_MAX {
+            let mut keep = 0;
+            t.points.retain(|_| {
+                keep += 1;
+                keep % 2 == 1
+            });
+            t.every *= 2;
+        }
+        t.next_at = requests + t.every;
     }
 
     pub fn set_config(&mut self, config: PoolConfig) {
@@ -227,6 +291,7 @@ impl BufferPool {
         if first_access {
             self.linear_read_ahead(page, now, disk, &mut out);
         }
+        self.maybe_trace(out.ready_at);
         out
     }
 

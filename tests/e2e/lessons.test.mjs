@@ -1,0 +1,246 @@
+// End-to-end tests of the lessons in headless Chromium (Debian's /usr/bin/chromium, driven by
+// playwright-core), against dist/ served at TUNELAB_URL, like console.test.mjs. For each
+// lesson: open it, commit a prediction, run it, compare every result table with what the
+// native CLI prints for the same lesson (`target/release/tunelab lesson ID --json`), check
+// that each drawn plot has non-blank pixels, reopen the share link in a fresh browser context
+// and get the same figures. Also: a tampered link shows a message and the lesson index with
+// nothing injected; presenter mode and A/B work by keyboard alone; no main-thread task over
+// 100 ms while a lesson runs (PerformanceObserver longtask). Screenshots go to
+// tests/e2e/artifacts/lesson-ID.png.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const BASE_URL = process.env.TUNELAB_URL ?? 'http://127.0.0.1:8765/';
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ARTIFACTS = join(HERE, 'artifacts');
+const CLI = join(HERE, '..', '..', 'target', 'release', 'tunelab');
+const RUN_TIMEOUT_MS = 180_000;
+const TIMEOUT_MS = 30_000;
+const LESSONS = [
+  { id: 'buffer-pool', choice: 'high' },
+  { id: 'durability', choice: 'tenfold' },
+];
+
+let browser;
+const pageErrors = [];
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    timeout: TIMEOUT_MS,
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  assert.deepEqual(pageErrors, [], 'no page logged an uncaught exception');
+});
+
+async function openPage(url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(TIMEOUT_MS);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
+  page.on('dialog', (dialog) => {
+    pageErrors.push(`a dialog opened: ${dialog.message()}`);
+    dialog.dismiss();
+  });
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: true });
+    const observer = new MutationObserver(() => {
+      if (document.body?.dataset.ready === 'true' && window.__readyMs === undefined) {
+        window.__readyMs = performance.now();
+      }
+    });
+    observer.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+  });
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return { context, page };
+}
+
+/** Every result table on the page: id → { rows } or { awaiting: true }. */
+function readTables(page, suffix = '') {
+  return page.$$eval(`figure.result-table[data-table]`, (figures, suffix) => {
+    const out = {};
+    for (const f of figures) {
+      if (!f.id.endsWith(suffix) || f.dataset.table === 'ab') continue;
+      if (suffix === '' && /-(a|b)$/.test(f.id)) continue;
+      if (f.querySelector('[data-awaiting]')) {
+        out[f.dataset.table] = { awaiting: true };
+      } else {
+        out[f.dataset.table] = {
+          columns: [...f.querySelectorAll('thead th')].map((th) => th.textContent),
+          rows: [...f.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
+        };
+      }
+    }
+    return out;
+  }, suffix);
+}
+
+function cliTables(id) {
+  const json = JSON.parse(execFileSync(CLI, ['lesson', id, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 }));
+  const out = {};
+  for (const t of json.tables) {
+    out[t.id] = t.awaiting ? { awaiting: true } : { columns: t.columns, rows: t.rows };
+  }
+  return out;
+}
+
+/** Commits `choice` and runs; returns the longest main-thread task seen during the run. */
+async function predictAndRun(page, choice) {
+  await page.waitForSelector('#run-button');
+  assert.equal(await page.isDisabled('#run-button'), true, 'Run waits for a prediction');
+  await page.check(`input[name="prediction"][value="${choice}"]`);
+  await page.click('#commit-button');
+  await page.waitForSelector('#committed');
+  await page.evaluate(() => { window.__longTasks = []; });
+  await page.click('#run-button');
+  await page.waitForSelector('#verdict', { timeout: RUN_TIMEOUT_MS });
+  // Plots draw in tasks of their own just after the results render.
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.plot canvas')].every((c) => c.dataset.drawn === 'true'));
+  await page.waitForTimeout(100);
+  return page.evaluate(() => Math.max(0, ...window.__longTasks));
+}
+
+/** How many pixels of each plot differ from its corner (the background). */
+function plotInk(page) {
+  return page.$$eval('figure.plot canvas', (canvases) => canvases.map((c) => {
+    const ctx = c.getContext('2d');
+    const { data } = ctx.getImageData(0, 0, c.width, c.height);
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i] !== data[0] || data[i + 1] !== data[1] || data[i + 2] !== data[2]) ink++;
+    }
+    return ink;
+  }));
+}
+
+for (const { id, choice } of LESSONS) {
+  test(`lesson ${id}: prediction, run, figures equal the CLI's, plots drawn, share link`, async () => {
+    const { context, page } = await openPage(`${BASE_URL}#lesson/${id}`);
+    await page.waitForSelector(`#lesson[data-lesson="${id}"]`);
+    const readyMs = await page.evaluate(() => Math.round(window.__readyMs ?? performance.now()));
+    console.log(`lesson ${id}: first interactive ${readyMs} ms`);
+    const longest = await predictAndRun(page, choice);
+    console.log(`lesson ${id}: longest main-thread task while running ${Math.round(longest)} ms`);
+    assert.ok(longest <= 100, `no main-thread task over 100 ms while the lesson runs (${longest})`);
+
+    const shown = await readTables(page);
+    const cli = cliTables(id);
+    assert.deepEqual(shown, cli, 'the page shows the CLI\'s figures');
+
+    const ink = await plotInk(page);
+    for (const n of ink) assert.ok(n > 500, `a plot canvas is drawn (${n} pixels of ink)`);
+    console.log(`lesson ${id}: ${ink.length} plot(s) drawn, ${Object.keys(cli).length} table(s)`);
+
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
+
+    const link = await page.inputValue('#lesson-link');
+    assert.ok(link.length <= 2000, `a lesson link is at most 2,000 characters (${link.length})`);
+    await context.close();
+
+    const fresh = await openPage(link);
+    await fresh.page.waitForSelector(`#lesson[data-lesson="${id}"]`);
+    await predictAndRun(fresh.page, choice);
+    assert.deepEqual(await readTables(fresh.page), shown, 'the share link gives the same figures');
+    await fresh.context.close();
+  });
+}
+
+test('a tampered or corrupt lesson link shows a message and the lesson index', async () => {
+  for (const hash of ['#l1.AAAA<img src=x onerror=alert(1)>', '#l1.q1bKSS0uzs9TslJKKS1K', '#l9.future', '#lesson/%3Cscript%3Ealert(1)%3C%2Fscript%3E']) {
+    const { context, page } = await openPage(`${BASE_URL}${hash}`);
+    await page.waitForSelector('#lesson-index');
+    const notice = await page.textContent('#link-notice');
+    assert.match(notice, /lesson link could not be opened/, hash);
+    assert.equal(await page.$$eval('img, script:not([src])', (n) => n.filter((e) => !e.closest('head')).length), 0, 'nothing injected');
+    assert.equal(await page.$$eval('.lesson-card', (n) => n.length), 7, 'the index lists every lesson');
+    await context.close();
+  }
+});
+
+/** Presses Tab until the element with `id` has focus. */
+async function tabTo(page, id) {
+  for (let i = 0; i < 80; i++) {
+    if (await page.evaluate((id) => document.activeElement?.id === id, id)) return;
+    await page.keyboard.press('Tab');
+  }
+  assert.fail(`Tab never reached #${id}`);
+}
+
+test('presenter mode and A/B by keyboard alone', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lesson/durability`);
+  await page.waitForSelector('#lesson');
+  await tabTo(page, 'presenter-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body.presenting');
+  const visible = () => page.$$eval('.lesson-part', (n) => n.filter((e) => getComputedStyle(e).display !== 'none').length);
+  assert.equal(await visible(), 1, 'one part at a time');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('.presenter-hint'), /Part 3 of 6/);
+  await page.keyboard.press('ArrowLeft');
+  assert.match(await page.textContent('.presenter-hint'), /Part 2 of 6/);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('body:not(.presenting)');
+
+  // A/B: the prediction, the toggle, a B knob and Run, all from the keyboard.
+  await page.focus('body');
+  await tabTo(page, 'presenter-button');
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    if (await page.evaluate(() => document.activeElement?.name === 'prediction')) break;
+  }
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await tabTo(page, 'commit-button');
+  await page.keyboard.press('Enter');
+  await tabTo(page, 'ab-toggle');
+  await page.keyboard.press('Space');
+  await page.waitForSelector('#knob-fsync_us-b');
+  await tabTo(page, 'knob-fsync_us-b');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('40');
+  await page.keyboard.press('Tab');
+  await tabTo(page, 'run-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('#verdict', { timeout: RUN_TIMEOUT_MS });
+  const ab = await page.$$eval('figure.result-table[data-table="ab"] tbody tr', (rows) => rows.length);
+  assert.ok(ab >= 4, `the A/B differences table has a row per run (${ab})`);
+  assert.ok(await page.$('#table-time-b'), 'B has its own tables');
+  assert.ok((await page.inputValue('#lesson-link')).includes('#l1.'), 'the link carries A and B');
+  await context.close();
+});
+
+test('once loaded, the app works offline (service worker)', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lessons`);
+  await page.waitForSelector('#lesson-index');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  // The first visit's files were fetched before the worker took control: one more online
+  // visit of the console (which starts the engine) stores every file.
+  await page.goto(BASE_URL, { waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.locator('#console-input').fill('SELECT 1+1;');
+  await page.locator('#console-input').press('Enter');
+  await page.waitForFunction(() => document.querySelector('#transcript').textContent.includes('|   2 |'));
+  await page.goto(`${BASE_URL}#lessons`);
+  await page.waitForSelector('#lesson-index');
+  await context.close();
+});
