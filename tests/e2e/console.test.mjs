@@ -245,3 +245,23 @@ test('changing the seed or the profile restarts the console with them', async ()
   await waitForLines(page, ['| @@innodb_dedicated_server |']);
   await context.close();
 });
+
+test('after mysqld dies the console offers to start it again', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  await type(page, '\\! kill -9 mysqld');
+  await type(page, 'SELECT 1;');
+  await waitForLines(page, ['ERROR 2013 (HY000): Lost connection to MySQL server during query']);
+  const button = page.locator('#start-mysqld-button');
+  await button.waitFor({ state: 'visible', timeout: TIMEOUT_MS });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    () => document.body.dataset.busy === 'false' && !document.querySelector('#start-mysqld-button'),
+    undefined,
+    { timeout: TIMEOUT_MS },
+  );
+  await type(page, 'SELECT 40+2;');
+  await waitForLines(page, ['No connection. Trying to reconnect...', '|   42 |']);
+  await context.close();
+});

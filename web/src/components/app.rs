@@ -189,6 +189,16 @@ pub fn app() -> Html {
         })
     };
 
+    // mysqld died (the OOM killer, kill -9, a power loss) or was stopped: the client's last
+    // answer says it cannot reach the server, so offer what a DBA would type next.
+    let server_down = state.transcript.last().is_some_and(|chunk| {
+        chunk.contains("ERROR 2002 (HY000)") || chunk.contains("ERROR 2013 (HY000)")
+    });
+    let on_start_mysqld = {
+        let on_submit = on_submit.clone();
+        Callback::from(move |_: MouseEvent| on_submit.emit("\\! docker start mysql".to_string()))
+    };
+
     let experiment = &state.experiment;
     let (status_class, status_text) = match state.phase {
         Phase::Starting => ("status status-busy", "Starting server…"),
@@ -228,6 +238,13 @@ pub fn app() -> Html {
                             title="Start a fresh server with the same seed and profile">
                             { "Reset" }
                         </button>
+                        if server_down {
+                            <button id="start-mysqld-button" type="button" class="button"
+                                onclick={on_start_mysqld}
+                                title="mysqld is not running: start it again (\\! docker start mysql)">
+                                { "Start mysqld" }
+                            </button>
+                        }
                     </div>
                     <Transcript chunks={state.transcript.clone()} busy={state.is_busy()} />
                     <ConsoleInput
