@@ -265,6 +265,7 @@ impl Server {
                 after_key: key.or_else(|| Some(Key(vec![Value::UInt(0)]))),
             };
             self.log_change(session.id, undo.clone(), row_bytes);
+            session.statement_undo.push(undo.clone());
             if session.in_transaction || !session.autocommit() {
                 session.undo.push(undo);
                 session.in_transaction = true;
@@ -427,6 +428,7 @@ impl Server {
                 after_key: new_key.or(Some(key)),
             };
             self.log_change(session.id, undo.clone(), row_bytes);
+            session.statement_undo.push(undo.clone());
             if session.in_transaction || !session.autocommit() {
                 session.undo.push(undo);
                 session.in_transaction = true;
@@ -479,6 +481,7 @@ impl Server {
                     after_key: None,
                 };
                 self.log_change(session.id, undo.clone(), row_bytes);
+                session.statement_undo.push(undo.clone());
                 if session.in_transaction || !session.autocommit() {
                     session.undo.push(undo);
                     session.in_transaction = true;

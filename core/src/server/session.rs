@@ -49,6 +49,8 @@ pub struct Session {
     pub in_transaction: bool,
     /// Changes of the open transaction, oldest first.
     pub undo: Vec<UndoRecord>,
+    /// Changes of the row-changing statement running, oldest first (undone if it fails).
+    pub statement_undo: Vec<UndoRecord>,
     /// Local variables of the stored procedures running, innermost last.
     pub locals: Vec<BTreeMap<String, Value>>,
 }
@@ -66,6 +68,7 @@ impl Session {
             pending_warnings_dropped: 0,
             in_transaction: false,
             undo: Vec::new(),
+            statement_undo: Vec::new(),
             locals: Vec::new(),
         }
     }

@@ -209,9 +209,11 @@ impl Server {
                     info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
                 })
             }
-            S::Insert(ins) => self.insert(session, ins, sql, work),
-            S::Update(up) => self.update(session, up, work),
-            S::Delete(del) => self.delete(session, del, work),
+            S::Insert(ins) => {
+                self.atomically(session, |s, session| s.insert(session, ins, sql, work))
+            }
+            S::Update(up) => self.atomically(session, |s, session| s.update(session, up, work)),
+            S::Delete(del) => self.atomically(session, |s, session| s.delete(session, del, work)),
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
@@ -254,6 +256,28 @@ impl Server {
     pub(crate) fn commit(&mut self, session: &mut Session) {
         session.undo.clear();
         session.in_transaction = false;
+    }
+
+    /// Runs one row-changing statement so that it changes all its rows or none: InnoDB rolls
+    /// back a statement that fails part-way (a value too long in row 2 of 20,000 leaves no
+    /// row 1 behind), while the transaction around it stays open.
+    pub(crate) fn atomically(
+        &mut self,
+        session: &mut Session,
+        run: impl FnOnce(&mut Server, &mut Session) -> Result<Response>,
+    ) -> Result<Response> {
+        let mark = session.statement_undo.len();
+        let in_transaction = session.undo.len();
+        let result = run(self, session);
+        if result.is_err() {
+            let undo = session.statement_undo.split_off(mark);
+            session.undo.truncate(in_transaction.min(session.undo.len()));
+            self.undo_changes(undo);
+        } else {
+            // Bounded: the marks of the statement just finished are not needed any more.
+            session.statement_undo.truncate(mark);
+        }
+        result
     }
 
     /// Ends a transaction undoing its changes, newest first.
