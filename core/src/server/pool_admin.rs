@@ -253,15 +253,19 @@ impl Server {
         self.running.as_ref().map(|r| r.pool.lru_snapshot(buckets))
     }
 
+    /// `schema.table` of each tablespace.
+    fn table_names_by_space(&self) -> std::collections::BTreeMap<u32, String> {
+        self.catalog
+            .tables()
+            .map(|t| (t.space_id, format!("{}.{}", t.def.schema, t.def.name)))
+            .collect()
+    }
+
     /// Young and old pages in the pool per table (`schema.table`); pages of tablespaces no
     /// table owns any more are left out.
     pub fn lru_by_table(&self) -> std::collections::BTreeMap<String, (u64, u64)> {
         let Some(r) = self.running.as_ref() else { return Default::default() };
-        let names: std::collections::BTreeMap<u32, String> = self
-            .catalog
-            .tables()
-            .map(|t| (t.space_id, format!("{}.{}", t.def.schema, t.def.name)))
-            .collect();
+        let names = self.table_names_by_space();
         r.pool
             .lru_by_space()
             .into_iter()
@@ -290,12 +294,8 @@ impl Server {
 
     /// The LRU points recorded since the last call, with tablespaces named as tables.
     pub fn take_lru_trace(&mut self) -> Vec<NamedLruPoint> {
+        let names = self.table_names_by_space();
         let Some(r) = self.running.as_mut() else { return Vec::new() };
-        let names: std::collections::BTreeMap<u32, String> = self
-            .catalog
-            .tables()
-            .map(|t| (t.space_id, format!("{}.{}", t.def.schema, t.def.name)))
-            .collect();
         r.pool
             .take_trace()
             .into_iter()
