@@ -19,14 +19,6 @@ pub const PAGE_VIEWS_START_UNIX: i64 = 1_758_585_600;
 /// 2026-09-22, the day before the chapter's run.
 pub const PAGE_VIEWS_SPAN_SECS: u64 = 365 * 86_400;
 
-fn primary(columns: Vec<u32>) -> IndexDef {
-    IndexDef { name: "PRIMARY".into(), columns, unique: true, primary: true, visible: true }
-}
-
-fn key(name: &str, columns: Vec<u32>) -> IndexDef {
-    IndexDef { name: name.into(), columns, unique: false, primary: false, visible: true }
-}
-
 fn table(name: &str, columns: Vec<ColumnDef>, indexes: Vec<IndexDef>) -> TableDef {
     TableDef { schema: "shop".into(), name: name.into(), columns, indexes }
 }
@@ -90,7 +82,7 @@ fn categories() -> DatasetTable {
     let def = table(
         "categories",
         vec![id_column(), ColumnDef::new("name", ColumnType::Varchar(50))],
-        vec![primary(vec![0])],
+        vec![IndexDef::primary(vec![0])],
     );
     let names = ["Books", "Electronics", "Home & Kitchen", "Outdoor"];
     let rows = names.iter().zip(1..).map(|(n, id)| vec![Value::Int(id), s(n)]).collect();
@@ -124,7 +116,7 @@ fn products() -> DatasetTable {
             ColumnDef::new("price", money()),
             ColumnDef::new("stock", ColumnType::Int).default(Value::Int(0)),
         ],
-        vec![primary(vec![0]), key("category_id", vec![1])],
+        vec![IndexDef::primary(vec![0]), IndexDef::key("category_id", vec![1])],
     );
     let rows = PRODUCTS
         .iter()
@@ -145,7 +137,7 @@ fn customers() -> DatasetTable {
             ColumnDef::new("email", ColumnType::Varchar(255)),
             ColumnDef::new("created_at", ColumnType::DateTime),
         ],
-        vec![primary(vec![0])],
+        vec![IndexDef::primary(vec![0])],
     );
     let people = [
         ("Alice Martin", "alice.martin@example.com", "2024-11-03 09:14:22"),
@@ -198,7 +190,7 @@ fn orders() -> DatasetTable {
             ColumnDef::new("status", ColumnType::Enum(statuses)).default(s("new")),
             ColumnDef::new("created_at", ColumnType::DateTime),
         ],
-        vec![primary(vec![0]), key("customer_id", vec![1])],
+        vec![IndexDef::primary(vec![0]), IndexDef::key("customer_id", vec![1])],
     );
     let rows = ORDERS
         .iter()
@@ -249,7 +241,11 @@ fn order_items() -> DatasetTable {
             ColumnDef::new("quantity", ColumnType::Int),
             ColumnDef::new("price", money()),
         ],
-        vec![primary(vec![0]), key("product_id", vec![2]), key("order_id", vec![1])],
+        vec![
+            IndexDef::primary(vec![0]),
+            IndexDef::key("product_id", vec![2]),
+            IndexDef::key("order_id", vec![1]),
+        ],
     );
     let rows = ORDER_ITEMS
         .iter()
@@ -296,7 +292,7 @@ pub fn page_views_def() -> TableDef {
             ColumnDef::new("user_agent", ColumnType::Varchar(255)).nullable(),
             ColumnDef::new("viewed_at", ColumnType::DateTime),
         ],
-        vec![primary(vec![0]), key("idx_referrer", vec![3])],
+        vec![IndexDef::primary(vec![0]), IndexDef::key("idx_referrer", vec![3])],
     )
 }
 

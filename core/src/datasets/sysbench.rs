@@ -33,22 +33,7 @@ pub fn table_def(n: u32) -> TableDef {
             ColumnDef::new("c", ColumnType::Char(120)).default(Value::Str(String::new())),
             ColumnDef::new("pad", ColumnType::Char(60)).default(Value::Str(String::new())),
         ],
-        indexes: vec![
-            IndexDef {
-                name: "PRIMARY".into(),
-                columns: vec![0],
-                unique: true,
-                primary: true,
-                visible: true,
-            },
-            IndexDef {
-                name: format!("k_{n}"),
-                columns: vec![1],
-                unique: false,
-                primary: false,
-                visible: true,
-            },
-        ],
+        indexes: vec![IndexDef::primary(vec![0]), IndexDef::key(&format!("k_{n}"), vec![1])],
     }
 }
 

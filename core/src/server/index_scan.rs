@@ -103,6 +103,21 @@ fn page(t: &Table, rel: u64) -> PageId {
     PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel }
 }
 
+/// Whether a read goes on after `visit` answered: it stops when the visitor asks to (noted in
+/// `stopped`) or fails (the error kept in `error`).
+fn go_on(answer: Result<bool>, stopped: &mut bool, error: &mut Option<MySqlError>) -> bool {
+    match answer {
+        Ok(go_on) => {
+            *stopped = !go_on;
+            go_on
+        }
+        Err(e) => {
+            *error = Some(e);
+            false
+        }
+    }
+}
+
 /// Counts the rows one dive read.
 fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
     work.rows += n;
@@ -127,16 +142,7 @@ fn full_scan(
     t.scan(wanted, &mut |ordinal, row| {
         cursor.enter(ordinal, costs, work);
         examined += 1;
-        match visit(row, costs, work, cx) {
-            Ok(go_on) => {
-                stopped = !go_on;
-                go_on
-            }
-            Err(e) => {
-                error = Some(e);
-                false
-            }
-        }
+        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
     });
     cursor.finish(costs, work);
     // Counted once at the end: a counter update per row would cost a name lookup per row.
@@ -203,16 +209,7 @@ fn primary_range(
             }
         }
         n += 1;
-        match visit(row, costs, work, cx) {
-            Ok(go_on) => {
-                stopped = !go_on;
-                go_on
-            }
-            Err(e) => {
-                error = Some(e);
-                false
-            }
-        }
+        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
     });
     cursor.finish(costs, work);
     // The read that found the end of the range counts, unless the table ended first.
@@ -268,16 +265,7 @@ fn secondary_range(
             }
         }
         n += 1;
-        match visit(hit.row, costs, work, cx) {
-            Ok(go_on) => {
-                stopped = !go_on;
-                go_on
-            }
-            Err(e) => {
-                error = Some(e);
-                false
-            }
-        }
+        go_on(visit(hit.row, costs, work, cx), &mut stopped, &mut error)
     });
     if current_leaf.is_none() {
         // A dive that finds nothing still descends to a leaf.

@@ -170,7 +170,6 @@ impl Server {
             let first = i == 0;
             let c = |v: u64| Value::UInt(if first { v } else { 0 });
             let u = Value::UInt;
-            let rate = |_: u64| Value::Double(0.0);
             let hit = (1000 * (s.reads + s.read_ahead))
                 .checked_div(s.read_requests)
                 .map_or(0, |missed| 1000u64.saturating_sub(missed));
@@ -187,22 +186,22 @@ impl Server {
                 u(0),
                 c(s.made_young),
                 c(s.not_made_young),
-                rate(0),
-                rate(0),
+                Value::Double(0.0),
+                Value::Double(0.0),
                 c(s.reads + s.read_ahead),
                 c(0),
                 c(s.pages_flushed),
-                rate(0),
-                rate(0),
-                rate(0),
+                Value::Double(0.0),
+                Value::Double(0.0),
+                Value::Double(0.0),
                 c(s.read_requests),
                 c(hit),
                 c(0),
                 c(0),
                 c(s.read_ahead),
                 c(s.read_ahead_evicted),
-                rate(0),
-                rate(0),
+                Value::Double(0.0),
+                Value::Double(0.0),
                 u(0),
                 u(0),
                 u(0),

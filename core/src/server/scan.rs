@@ -6,7 +6,7 @@ use super::execute::Work;
 use super::status::Status;
 use crate::innodb::buffer_pool::PageId;
 use crate::sim::{Clock, Disk, Host};
-use crate::storage::schema::{ColumnType, TableDef};
+use crate::storage::schema::TableDef;
 use crate::storage::table::{Key, Row, Table};
 
 /// The first page of a file-per-table tablespace that holds index pages (0-2 are the space
@@ -71,41 +71,9 @@ const MAX_RECORD_BUFFER_BYTES: u64 = 128 * 1024;
 pub(crate) fn record_prefix_bytes(def: &TableDef, wanted: &[bool]) -> u64 {
     let Some(last) = wanted.iter().rposition(|w| *w) else { return 0 };
     let nullable = def.columns.iter().filter(|c| c.nullable).count() as u64;
-    let mut bytes = nullable.div_ceil(8);
-    for c in def.columns.iter().take(last + 1) {
-        bytes += match &c.ty {
-            ColumnType::TinyInt => 1,
-            ColumnType::SmallInt => 2,
-            ColumnType::MediumInt => 3,
-            ColumnType::Int | ColumnType::Float | ColumnType::Timestamp => 4,
-            ColumnType::BigInt | ColumnType::Double => 8,
-            ColumnType::Decimal { precision, scale } => decimal_pack_bytes(*precision, *scale),
-            ColumnType::Char(n) => 4 * u64::from(*n),
-            ColumnType::Varchar(n) => {
-                let max = 4 * u64::from(*n);
-                max + if max < 256 { 1 } else { 2 }
-            }
-            // A length and a pointer to the value kept elsewhere.
-            ColumnType::Text | ColumnType::Blob => 10,
-            ColumnType::Date => 3,
-            ColumnType::DateTime => 5,
-            ColumnType::Enum(values) => {
-                if values.len() < 256 {
-                    1
-                } else {
-                    2
-                }
-            }
-        };
-    }
-    bytes
-}
-
-/// DECIMAL's binary size: 4 bytes per 9 digits on each side of the point, less for the rest.
-fn decimal_pack_bytes(precision: u8, scale: u8) -> u64 {
-    const PART: [u64; 10] = [0, 1, 1, 2, 2, 3, 3, 4, 4, 4];
-    let side = |digits: u64| digits / 9 * 4 + PART[(digits % 9) as usize];
-    side(u64::from(precision.saturating_sub(scale))) + side(u64::from(scale))
+    let fields: u64 =
+        def.columns.iter().take(last + 1).map(|c| u64::from(c.ty.pack_length())).sum();
+    nullable.div_ceil(8) + fields
 }
 
 /// Rows InnoDB hands the server per batch in a scan: the server's record buffer holds

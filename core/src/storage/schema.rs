@@ -33,6 +33,37 @@ pub enum ColumnType {
 }
 
 impl ColumnType {
+    /// Bytes the server's in-memory row format (`TABLE::record[0]`) reserves for the column:
+    /// MySQL's `Field::pack_length`. A VARCHAR(n) of utf8mb4 reserves 4n bytes plus one or two
+    /// length bytes; TEXT and BLOB keep a length and a pointer to the value.
+    pub fn pack_length(&self) -> u32 {
+        match self {
+            ColumnType::TinyInt => 1,
+            ColumnType::SmallInt => 2,
+            ColumnType::MediumInt => 3,
+            ColumnType::Int | ColumnType::Float | ColumnType::Timestamp => 4,
+            ColumnType::BigInt | ColumnType::Double => 8,
+            ColumnType::Decimal { precision, scale } => {
+                decimal_bytes(precision.saturating_sub(*scale)) + decimal_bytes(*scale)
+            }
+            ColumnType::Char(n) => n * 4,
+            ColumnType::Varchar(n) => {
+                let max = n * 4;
+                max + if max < 256 { 1 } else { 2 }
+            }
+            ColumnType::Text | ColumnType::Blob => 10,
+            ColumnType::Date => 3,
+            ColumnType::DateTime => 5,
+            ColumnType::Enum(values) => {
+                if values.len() < 256 {
+                    1
+                } else {
+                    2
+                }
+            }
+        }
+    }
+
     /// True for the types the client right-aligns.
     pub fn is_numeric(&self) -> bool {
         matches!(
@@ -142,6 +173,18 @@ pub struct IndexDef {
     pub visible: bool,
 }
 
+impl IndexDef {
+    /// The primary key on `columns`.
+    pub fn primary(columns: Vec<u32>) -> IndexDef {
+        IndexDef { name: "PRIMARY".into(), columns, unique: true, primary: true, visible: true }
+    }
+
+    /// A visible, non-unique secondary index.
+    pub fn key(name: &str, columns: Vec<u32>) -> IndexDef {
+        IndexDef { name: name.into(), columns, unique: false, primary: false, visible: true }
+    }
+}
+
 /// A table definition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableDef {
@@ -241,4 +284,10 @@ pub trait RowGenerator: std::fmt::Debug {
             _ => None,
         }
     }
+}
+
+/// Bytes of `digits` decimal digits in MySQL's binary DECIMAL: 4 per 9 digits plus the rest.
+fn decimal_bytes(digits: u8) -> u32 {
+    const REST: [u32; 9] = [0, 1, 1, 2, 2, 3, 3, 4, 4];
+    u32::from(digits / 9) * 4 + REST[usize::from(digits % 9)]
 }

@@ -50,19 +50,11 @@ pub fn sysrq(server: &mut Server, command: &str) -> String {
     String::new()
 }
 
-/// `docker start mysql` and `docker logs [--tail N] mysql`; None for other docker commands.
+/// `docker logs [--tail N] mysql`; None for other docker commands (`tools::docker` starts and
+/// stops the container).
 pub fn docker(server: &mut Server, command: &str) -> Option<String> {
     let words = shell_words(command);
     match words.get(1).map(String::as_str) {
-        Some("start") => {
-            let name = words.get(2).cloned().unwrap_or_else(|| "mysql".into());
-            let mut out = format!("{name}\n");
-            if let Some(report) = server.start_after_crash() {
-                out.push_str(&report.summary());
-                out.push('\n');
-            }
-            Some(out)
-        }
         Some("logs") => {
             let mut tail = LOG_LINES_MAX;
             let mut i = 2;
