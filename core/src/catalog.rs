@@ -55,8 +55,10 @@ pub struct Catalog {
 
 impl Catalog {
     pub fn new() -> Catalog {
-        // Space ids below 10 belong to the system tablespace, undo and temporary spaces.
-        Catalog { databases: BTreeMap::new(), next_space_id: 10 }
+        // As on a freshly initialised server: the system tablespace is space 0, the mysql,
+        // temporary and undo tablespaces take ids near 2^32, and sys.sys_config (the one
+        // InnoDB table of the sys schema) is space 1; the first user table gets 2.
+        Catalog { databases: BTreeMap::new(), next_space_id: 2 }
     }
 
     pub fn is_system_schema(name: &str) -> bool {

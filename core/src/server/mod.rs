@@ -174,6 +174,7 @@ impl Server {
             pending_recovery: None,
         };
         server.start_mysqld();
+        server.replay_dataset_load();
         Ok(server)
     }
 

@@ -366,6 +366,28 @@ impl BufferPool {
         self.stats.evictions += 1;
     }
 
+    /// A page a write creates (`buf_page_create`): it enters at the LRU head, young and
+    /// accessed, without a read; a full instance evicts its tail first. Returns whether the
+    /// pool holds one more page than before.
+    pub fn create_page(&mut self, page: PageId, now: SimTime, disk: &mut Disk) -> bool {
+        let i = self.instance_of(page);
+        if self.instances[i].find(page).is_some() {
+            return false;
+        }
+        let grows = !self.instances[i].is_full();
+        let mut out = Fetch::default();
+        self.make_room(i, now, disk, &mut out);
+        let ratio = self.config.old_ratio();
+        let slot = self.instances[i].add_with_ratio(page, false, now, false, ratio);
+        self.instances[i].frame_mut(slot).first_access = Some(now);
+        grows
+    }
+
+    /// Zeroes the counters (the pool's contents and eviction clocks stay).
+    pub fn reset_stats(&mut self) {
+        self.stats = PoolStats::default();
+    }
+
     /// Marks a resident page modified (a row change); a page not resident is fetched first by
     /// the caller.
     pub fn mark_dirty(&mut self, page: PageId) {
