@@ -30,7 +30,8 @@ pub const CARDINALITY_SAMPLE_ROWS: u64 = 10_000;
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `query.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 7] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 8] = [
+    ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),

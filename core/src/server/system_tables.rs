@@ -68,6 +68,15 @@ impl Server {
                     .collect();
                 Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
             }
+            ("information_schema", "innodb_buffer_page_lru") => {
+                let rs = self.innodb_buffer_page_lru();
+                let meta = rs
+                    .columns
+                    .iter()
+                    .map(|c| if c.numeric { num(&c.name) } else { text(&c.name) })
+                    .collect();
+                Ok((meta, rs.rows))
+            }
             ("information_schema", "innodb_buffer_pool_stats") => {
                 let rs = self.innodb_buffer_pool_stats();
                 let meta = rs.columns.iter().map(|c| num(&c.name)).collect();

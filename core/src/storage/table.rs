@@ -61,6 +61,15 @@ impl PartialEq for Key {
 }
 impl Eq for Key {}
 
+/// What one index page holds, as `INNODB_BUFFER_PAGE_LRU` describes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageContents {
+    /// The index's name (`PRIMARY` for the clustered index).
+    pub index: String,
+    pub records: u64,
+    pub data_bytes: u64,
+}
+
 /// Sizes as information_schema.TABLES reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSizes {
@@ -582,14 +591,71 @@ impl Table {
             .sum()
     }
 
+    /// What a page of the table's tablespace holds (`rel` counted from the first index page):
+    /// the index's name, and the records on the page with their average bytes, for
+    /// `INNODB_BUFFER_PAGE_LRU`. None for a page past the indexes' segments.
+    ///
+    /// Simplification: every full page of an index holds the same number of records (the
+    /// uniform fill of [`geometry`]), so the figures are the index's averages.
+    pub fn page_contents(&self, rel: u64) -> Option<PageContents> {
+        let clustered = self.clustered_geometry();
+        let leaf_bytes = self.clustered_bytes.checked_div(self.rows).unwrap_or(0);
+        let describe =
+            |name: &str, g: &IndexGeometry, rel: u64, leaf_bytes: u64, ptr_bytes: u64| {
+                if rel >= g.used_pages() {
+                    return None;
+                }
+                let is_leaf = g.height == 1 || (1..=g.leaf_pages).contains(&rel);
+                let records = if g.height == 1 {
+                    g.records
+                } else if is_leaf {
+                    let before = (rel - 1) * u64::from(g.records_per_leaf);
+                    g.records.saturating_sub(before).min(u64::from(g.records_per_leaf))
+                } else {
+                    u64::from(g.node_pointers_per_page).min(g.leaf_pages)
+                };
+                let bytes = if is_leaf { leaf_bytes } else { ptr_bytes };
+                Some(PageContents { index: name.to_string(), records, data_bytes: records * bytes })
+            };
+        if rel < clustered.allocated_pages.max(1) {
+            return describe(
+                "PRIMARY",
+                &clustered,
+                rel,
+                leaf_bytes,
+                u64::from(self.node_pointer_bytes_avg),
+            );
+        }
+        for idx in self.def.indexes.iter().filter(|i| !i.primary) {
+            let (first, g) = self.secondary_geometry(&idx.name)?;
+            if rel >= first && rel < first + g.allocated_pages.max(1) {
+                let avg = self.secondary_bytes_avg(&idx.name);
+                return describe(&idx.name, &g, rel - first, avg, avg + 4);
+            }
+        }
+        None
+    }
+
+    /// Average bytes of a secondary index's leaf records.
+    fn secondary_bytes_avg(&self, name: &str) -> u64 {
+        let pos = self.def.indexes.iter().filter(|i| !i.primary).position(|i| i.name == name);
+        pos.map_or(30, |p| self.secondary_avg_at(p))
+    }
+
+    /// Average leaf record bytes of the `pos`-th secondary index (30 while the table is
+    /// empty).
+    fn secondary_avg_at(&self, pos: usize) -> u64 {
+        let bytes = self.secondary_bytes.get(pos).copied().unwrap_or(0);
+        bytes.checked_div(self.rows).map_or(30, |b| b.max(1))
+    }
+
     /// The shape of secondary index `name` and its first page, relative to the first index
     /// page of the tablespace: secondary indexes' pages follow the clustered index's, in
     /// index order. None for PRIMARY or an unknown name.
     pub fn secondary_geometry(&self, name: &str) -> Option<(u64, IndexGeometry)> {
         let mut first = self.clustered_geometry().allocated_pages.max(1);
         for (pos, idx) in self.def.indexes.iter().filter(|i| !i.primary).enumerate() {
-            let bytes = self.secondary_bytes.get(pos).copied().unwrap_or(0);
-            let avg = bytes.checked_div(self.rows).map_or(30, |b| b.max(1) as u32);
+            let avg = self.secondary_avg_at(pos) as u32;
             let g = geometry(self.rows, avg, avg + 4, self.secondary_fill);
             if idx.name.eq_ignore_ascii_case(name) {
                 return Some((first, g));

@@ -119,6 +119,21 @@ pub struct LruRun {
     pub space: u32,
 }
 
+/// One resident page as `information_schema.INNODB_BUFFER_PAGE_LRU` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LruPage {
+    pub pool_id: u32,
+    /// Place in its instance's LRU list, 0 at the head.
+    pub position: u64,
+    pub page: PageId,
+    pub old: bool,
+    pub first_access: Option<SimTime>,
+    pub freed_page_clock: u64,
+    pub dirty: bool,
+    /// Its read has not completed yet (`IO_READ`).
+    pub reading: bool,
+}
+
 /// The buffer pool.
 #[derive(Clone, Debug)]
 pub struct BufferPool {
@@ -491,6 +506,26 @@ impl BufferPool {
                 } else {
                     e.0 += 1;
                 }
+            }
+        }
+        out
+    }
+
+    /// Every resident page, instance by instance, each LRU list from head to tail.
+    pub fn lru_pages(&self, now: SimTime) -> Vec<LruPage> {
+        let mut out = Vec::with_capacity(self.pages_data() as usize);
+        for (pool_id, inst) in self.instances.iter().enumerate() {
+            for (position, f) in inst.iter_lru().enumerate() {
+                out.push(LruPage {
+                    pool_id: pool_id as u32,
+                    position: position as u64,
+                    page: f.page,
+                    old: f.old,
+                    first_access: f.first_access,
+                    freed_page_clock: f.freed_page_clock,
+                    dirty: f.dirty,
+                    reading: f.io_done_at > now,
+                });
             }
         }
         out

@@ -179,3 +179,38 @@ fn with_read_ahead_a_scan_of_fresh_pages_keeps_the_young_ones() {
         assert_eq!(kept == 161, expect_kept, "old_blocks_time {time_ms}: {kept} kept");
     }
 }
+
+#[test]
+fn created_pages_enter_at_the_head_and_a_shrink_keeps_the_newest() {
+    let mut d = disk();
+    let mut bp = BufferPool::new(4096, 1, PoolConfig::default());
+    for n in 0..3000 {
+        assert!(bp.create_page(p(n), SimTime::ZERO, &mut d), "the pool grows by one");
+    }
+    assert!(!bp.create_page(p(5), SimTime::ZERO, &mut d), "already resident");
+    let head: Vec<u64> =
+        bp.lru_pages(SimTime::ZERO).iter().take(3).map(|l| l.page.page_no).collect();
+    assert_eq!(head, [2999, 2998, 2997], "the newest page is the youngest");
+    assert_eq!(bp.stats().read_requests + bp.stats().reads, 0, "creating reads nothing");
+    bp.start_resize(1024, 1 << 27, 1 << 27, false, SimTime::ZERO);
+    bp.run_background(SimTime::ZERO + SimDuration::from_secs(1));
+    let kept: Vec<u64> = (0..3000).filter(|&n| bp.contains(p(n))).collect();
+    assert_eq!(kept, (1976..3000).collect::<Vec<_>>(), "the shrink keeps the LRU head");
+}
+
+#[test]
+fn a_scan_leaving_resident_pages_reads_one_area_synchronously() {
+    // Read-ahead is tried only on a page's first access: crossing pages that were already
+    // resident and accessed starts no read-ahead, so the first area after them is read page
+    // by page, as at the start of a scan.
+    let mut d = disk();
+    let mut bp = BufferPool::new(10_000, 1, PoolConfig::default());
+    bp.set_space_pages(1, 64 * 10);
+    for n in 64 * 3..64 * 5 {
+        bp.create_page(p(n), SimTime::ZERO, &mut d);
+    }
+    scan(&mut bp, &mut d, 0..64 * 10, SimTime(1_000_000_000), SimDuration::from_micros(5));
+    let s = bp.stats();
+    assert_eq!(s.reads, 64 + 64, "area 0, and area 5 after the resident areas 3 and 4");
+    assert_eq!(s.read_ahead, 64 * 2 + 64 * 4);
+}
