@@ -281,18 +281,26 @@ impl Server {
         Ok(Response::Ok { affected_rows: n, info })
     }
 
-    /// A row change dirties the last leaf page of the table: request it from the pool.
+    /// A row change dirties the last leaf page of the table: request it from the pool. A row
+    /// that starts a new leaf (or the table's first row) creates that page in the pool rather
+    /// than reading it (`buf_page_create`): it exists nowhere on disk yet.
+    ///
+    /// Simplification: the non-leaf pages a growing tree adds are not created.
     fn touch_last_page(&mut self, db: &str, table: &str) {
         let Some(t) = self.catalog.table(db, table) else { return };
         let g = t.clustered_geometry();
-        let page = PageId {
-            space: t.space_id,
-            page_no: 3 + g.leaf_page_of(t.row_count().saturating_sub(1)),
-        };
+        let last = t.row_count().saturating_sub(1);
+        let leaf = g.leaf_page_of(last);
+        let new_page = last == 0 || (last > 0 && g.leaf_page_of(last - 1) != leaf);
+        let page = PageId { space: t.space_id, page_no: super::scan::FIRST_INDEX_PAGE + leaf };
         let Server { clock, disk, host, running, .. } = self;
         if let Some(Running { status, pool, oom, .. }) = running.as_mut() {
             let mut costs = Costs { clock, disk, host, pool, status, oom };
-            costs.request_page(page);
+            if new_page && !costs.pool.contains(page) {
+                costs.create_page(page);
+            } else {
+                costs.request_page(page);
+            }
             pool.mark_dirty(page);
         }
     }

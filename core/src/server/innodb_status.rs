@@ -79,13 +79,15 @@ impl Server {
             per_sec(s.not_made_young, p.not_made_young, secs)
         ));
         out.push_str(&format!(
-            "Pages read {}, created 0, written {}\n",
+            "Pages read {}, created {}, written {}\n",
             pages_read(&s),
+            s.pages_created,
             s.pages_flushed
         ));
         out.push_str(&format!(
-            "{} reads/s, 0.00 creates/s, {} writes/s\n",
+            "{} reads/s, {} creates/s, {} writes/s\n",
             per_sec(pages_read(&s), pages_read(&p), secs),
+            per_sec(s.pages_created, p.pages_created, secs),
             per_sec(s.pages_flushed, p.pages_flushed, secs)
         ));
         let gets = s.read_requests.saturating_sub(p.read_requests);
@@ -189,7 +191,7 @@ impl Server {
                 Value::Double(0.0),
                 Value::Double(0.0),
                 c(s.reads + s.read_ahead),
-                c(0),
+                c(s.pages_created),
                 c(s.pages_flushed),
                 Value::Double(0.0),
                 Value::Double(0.0),

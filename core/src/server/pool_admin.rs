@@ -270,6 +270,7 @@ pub(super) fn publish_pool_status(r: &mut Running, now: crate::sim::SimTime) {
         ("Innodb_buffer_pool_wait_free", s.wait_free),
         ("Innodb_buffer_pool_pages_flushed", s.pages_flushed),
         ("Innodb_buffer_pool_write_requests", s.write_requests),
+        ("Innodb_pages_created", s.pages_created),
         ("Innodb_buffer_pool_pages_total", total),
         ("Innodb_buffer_pool_pages_data", data),
         ("Innodb_buffer_pool_bytes_data", data * 16384),

@@ -50,6 +50,17 @@ impl Costs<'_> {
         }
     }
 
+    /// Creates a page in the pool (a row change that needs a new page); the new frame takes
+    /// host memory like any resident page.
+    pub fn create_page(&mut self, page: PageId) {
+        let now = self.clock.now();
+        if self.pool.create_page(page, now, self.disk) && self.oom.is_none() {
+            if let Err(e) = self.host.allocate("buffer pool", 16384) {
+                *self.oom = Some(e);
+            }
+        }
+    }
+
     /// Charges the CPU time of `rows` rows as a scan processes them, so that the disk's
     /// asynchronous reads race a scan that is really moving.
     pub fn charge_rows(&mut self, rows: u64, work: &mut Work) {

@@ -82,6 +82,8 @@ pub struct PoolStats {
     pub pages_flushed: u64,
     /// Page modifications.
     pub write_requests: u64,
+    /// Pages created in the pool without a read (`buf_page_create`).
+    pub pages_created: u64,
 }
 
 /// What one fetch did, for the caller's clock and I/O counters.
@@ -395,6 +397,7 @@ impl BufferPool {
         let ratio = self.config.old_ratio();
         let slot = self.instances[i].add_with_ratio(page, false, now, false, ratio);
         self.instances[i].frame_mut(slot).first_access = Some(now);
+        self.stats.pages_created += 1;
         grows
     }
 
