@@ -3,8 +3,10 @@
 //! 1364, 1366, 1406, 1265, 1062), every change recorded in the session's undo log inside a
 //! transaction, and the changed page requested from the buffer pool.
 
+use super::access::{column_kinds, plan_tables, scan_choice, split_conditions, TableInput};
 use super::execute::Work;
-use super::scan::{scan_table, Costs};
+use super::index_scan::read;
+use super::scan::Costs;
 use super::session::{Session, UndoRecord};
 use super::statements::{err, ok, table_name};
 use super::{Running, Server};
@@ -329,32 +331,42 @@ impl Server {
         };
         let now_micros = clock.unix_micros();
         let mut cx = super::context::Cx { vars, session, now_micros, slept_micros: 0 };
+        // The rows are found along the access path a SELECT with this WHERE would take: a
+        // primary key or secondary index lookup or range when one applies, else a full scan.
+        let width = t.def.columns.len() as u32;
+        let tables = [TableInput {
+            table: Some(t),
+            offset: 0,
+            width,
+            outer: false,
+            rows: 0,
+            hints: Default::default(),
+        }];
+        let levels = split_conditions(filter.as_ref(), &[None], &tables);
+        let needed = vec![true; width as usize];
+        let kinds = column_kinds(&tables);
+        let choice = plan_tables(&tables, &levels, &needed, &kinds, &mut |e| {
+            eval(e, &[], &[], &mut cx).ok()
+        })
+        .pop()
+        .flatten()
+        .unwrap_or_else(|| scan_choice(t));
         let mut costs = Costs { clock, disk, host, pool, status, oom };
         let mut found = Vec::new();
-        let mut error = None;
         let wanted = vec![true; t.def.columns.len()];
-        scan_table(t, None, &wanted, &mut costs, work, &mut |_, row| {
+        read(t, &choice, &[], &wanted, &mut costs, work, &mut cx, &mut |row, _, _, cx| {
             let keep = match &filter {
                 None => true,
-                Some(f) => match eval(f, row, &[], &mut cx) {
-                    Ok(v) => v.truth() == Some(true),
-                    Err(e) => {
-                        error = Some(e);
-                        return false;
-                    }
-                },
+                Some(f) => eval(f, row, &[], cx)?.truth() == Some(true),
             };
             if keep {
                 let key = t.key_of(row).unwrap_or(Key(vec![Value::UInt(found.len() as u64 + 1)]));
                 found.push((key, row.clone()));
             }
-            true
-        });
+            Ok(true)
+        })?;
         work.slept_micros += cx.slept_micros;
-        match error {
-            Some(e) => Err(e),
-            None => Ok(found),
-        }
+        Ok(found)
     }
 
     pub(crate) fn update(

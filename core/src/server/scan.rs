@@ -7,7 +7,7 @@ use super::status::Status;
 use crate::innodb::buffer_pool::PageId;
 use crate::sim::{Clock, Disk, Host};
 use crate::storage::schema::TableDef;
-use crate::storage::table::{Key, Row, Table};
+use crate::storage::table::Table;
 
 /// The first page of a file-per-table tablespace that holds index pages (0-2 are the space
 /// header, the insert buffer bitmap and the inode page; the clustered index root is page 3).
@@ -165,44 +165,4 @@ impl LeafCursor {
             costs.request_page(self.page(0));
         }
     }
-}
-
-/// Scans a stored table (or looks up one key), requesting each leaf page as the scan enters
-/// it (after the root-to-leaf path of the first row), plus the page of each cursor restore
-/// between record-buffer batches; charges the rows' CPU time page by page, and counts handler
-/// calls.
-pub(crate) fn scan_table(
-    t: &Table,
-    key: Option<&Key>,
-    wanted: &[bool],
-    costs: &mut Costs,
-    work: &mut Work,
-    visit: &mut dyn FnMut(u64, &Row) -> bool,
-) {
-    let page = |rel: u64| PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel };
-    if let Some(key) = key {
-        let geometry = t.clustered_geometry();
-        costs.status.add("Handler_read_key", 1);
-        let ordinal = t.ordinal_hint(key);
-        for p in geometry.path_to_leaf(ordinal) {
-            costs.request_page(page(p));
-        }
-        if let Some(row) = t.get(key) {
-            work.rows += 1;
-            costs.status.add("Innodb_rows_read", 1);
-            visit(ordinal, &row);
-        }
-        return;
-    }
-    let mut cursor = LeafCursor::new(t, wanted, costs);
-    let mut examined = 0u64;
-    t.scan(wanted, &mut |ordinal, row| {
-        cursor.enter(ordinal, costs, work);
-        examined += 1;
-        visit(ordinal, row)
-    });
-    cursor.finish(costs, work);
-    work.rows += examined;
-    costs.status.add("Innodb_rows_read", examined);
-    costs.status.add("Handler_read_rnd_next", examined + 1);
 }
