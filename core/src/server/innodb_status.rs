@@ -220,7 +220,11 @@ impl Server {
     /// (FIX_COUNT 0, IS_HASHED NO), and the pool keeps no LSN per page, so NEWEST_MODIFICATION
     /// and OLDEST_MODIFICATION read 0. ACCESS_TIME is the first access in milliseconds of
     /// the simulated clock (InnoDB's is as abstract a number), 0 for a page never accessed.
-    pub(super) fn innodb_buffer_page_lru(&mut self) -> ResultSet {
+    ///
+    /// Bound: a pool holding more than [`BUFFER_PAGE_ROWS_MAX`] pages is refused with MySQL's
+    /// "table is full" error rather than materialised (each row costs about a kilobyte, too
+    /// much for a browser tab at that size).
+    pub(super) fn innodb_buffer_page_lru(&mut self) -> crate::error::Result<ResultSet> {
         self.run_pool_background();
         let names = [
             ("POOL_ID", true),
@@ -248,7 +252,16 @@ impl Server {
             .iter()
             .map(|(n, numeric)| Column { name: n.to_string(), numeric: *numeric, nullable: true })
             .collect();
-        let Some(r) = self.running.as_ref() else { return ResultSet { columns, rows: Vec::new() } };
+        let Some(r) = self.running.as_ref() else {
+            return Ok(ResultSet { columns, rows: Vec::new() });
+        };
+        if r.pool.pages_data() > BUFFER_PAGE_ROWS_MAX {
+            return Err(crate::error::MySqlError {
+                code: 1114,
+                sqlstate: "HY000",
+                message: "The table 'INNODB_BUFFER_PAGE_LRU' is full".into(),
+            });
+        }
         let tables: std::collections::BTreeMap<u32, &crate::storage::table::Table> =
             self.catalog.tables().map(|t| (t.space_id, t)).collect();
         let now = self.clock.now();
@@ -297,6 +310,9 @@ impl Server {
                 ]
             })
             .collect();
-        ResultSet { columns, rows }
+        Ok(ResultSet { columns, rows })
     }
 }
+
+/// Most resident pages `INNODB_BUFFER_PAGE_LRU` lists (a 2 GB pool full of pages).
+pub const BUFFER_PAGE_ROWS_MAX: u64 = 131_072;

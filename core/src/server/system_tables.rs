@@ -69,7 +69,7 @@ impl Server {
                 Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
             }
             ("information_schema", "innodb_buffer_page_lru") => {
-                let rs = self.innodb_buffer_page_lru();
+                let rs = self.innodb_buffer_page_lru()?;
                 let meta = rs
                     .columns
                     .iter()
