@@ -120,6 +120,9 @@ pub struct TableSpec {
 pub enum PlotKind {
     Line,
     Bar,
+    /// One vertical stroke per point, from zero to its value, over a numeric x axis: events
+    /// on a timeline (each fsync and the commits it made durable).
+    Spikes,
 }
 
 /// A plot of a result table's columns.

@@ -86,13 +86,13 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
         .collect();
     let data = PlotData {
         title: format!("Commits per fsync, run {label}"),
-        kind: PlotKind::Line,
+        kind: PlotKind::Spikes,
         x_label: "simulated seconds".into(),
         y_label: "commits in the group".into(),
         categories: Vec::new(),
         series,
     };
-    (Some(data), format!("Each point is one fsync and the commits it made durable ({label})."))
+    (Some(data), format!("Each stroke is one fsync, at the moment it ran, as tall as the commits it made durable ({label})."))
 }
 
 #[cfg(test)]

@@ -59,7 +59,7 @@ pub fn data(spec: &PlotSpec, configs: &[(&str, &Table)]) -> Result<PlotData, Str
                 }
                 let Some(y) = y else { continue };
                 let x = match spec.kind {
-                    PlotKind::Line => match number(x) {
+                    PlotKind::Line | PlotKind::Spikes => match number(x) {
                         Some(x) => x,
                         None => continue,
                     },
@@ -114,7 +114,7 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
         .x_label_area_size(40)
         .y_label_area_size(64);
     match data.kind {
-        PlotKind::Line => {
+        PlotKind::Line | PlotKind::Spikes => {
             let xs = data.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
             let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
             let (lo, hi) = if lo < hi { (lo, hi) } else { (lo - 1.0, lo + 1.0) };
@@ -133,13 +133,19 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
             for (i, s) in data.series.iter().enumerate() {
                 let color = PALETTE[i % PALETTE.len()];
                 let style = ShapeStyle { color: color.to_rgba(), filled: false, stroke_width: 3 };
-                chart
-                    .draw_series(LineSeries::new(s.points.iter().copied(), style))
-                    .map_err(e)?
-                    .label(s.name.clone())
-                    .legend(move |(x, y)| {
-                        PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3))
-                    });
+                let drawn = if data.kind == PlotKind::Spikes {
+                    let thin = ShapeStyle { stroke_width: 2, ..style };
+                    chart.draw_series(
+                        s.points
+                            .iter()
+                            .map(move |&(x, y)| PathElement::new(vec![(x, 0.0), (x, y)], thin)),
+                    )
+                } else {
+                    chart.draw_series(LineSeries::new(s.points.iter().copied(), style))
+                };
+                drawn.map_err(e)?.label(s.name.clone()).legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3))
+                });
                 chart
                     .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color.filled())))
                     .map_err(e)?;
