@@ -268,6 +268,10 @@ impl BufferPool {
         self.stats.read_requests += 1;
         let ratio = self.config.old_ratio();
         let i = self.instance_of(page);
+        // When InnoDB stamps the access and decides on making the page young: for a resident
+        // page, before it waits for a read still in flight (`Buf_fetch::single_page` stamps,
+        // then `buf_wait_for_read`); for an absent page, once its read is done.
+        let mut accessed_at = out.ready_at;
         let slot = match self.instances[i].find(page) {
             Some(slot) => {
                 let arrives = self.instances[i].frame(slot).io_done_at;
@@ -288,6 +292,7 @@ impl BufferPool {
                 self.stats.reads += 1;
                 self.stats.read_requests += 1;
                 let slot = self.instances[i].add_with_ratio(page, true, out.ready_at, false, ratio);
+                accessed_at = out.ready_at;
                 if self.config.random_read_ahead {
                     self.random_read_ahead(page, out.ready_at, disk, &mut out);
                 }
@@ -299,12 +304,12 @@ impl BufferPool {
             let f = self.instances[i].frame_mut(slot);
             let first = f.first_access.is_none();
             if first {
-                f.first_access = Some(now);
+                f.first_access = Some(accessed_at);
                 f.read_ahead = false;
             }
             first
         };
-        self.make_young_if_needed(i, slot, now);
+        self.make_young_if_needed(i, slot, accessed_at);
         if first_access {
             self.linear_read_ahead(page, now, disk, &mut out);
         }

@@ -214,3 +214,24 @@ fn a_scan_leaving_resident_pages_reads_one_area_synchronously() {
     assert_eq!(s.reads, 64 + 64, "area 0, and area 5 after the resident areas 3 and 4");
     assert_eq!(s.read_ahead, 64 * 2 + 64 * 4);
 }
+
+#[test]
+fn a_wait_for_a_read_in_flight_counts_toward_old_blocks_time() {
+    // InnoDB stamps a page's first access before it waits for a read in flight, so a wait
+    // longer than innodb_old_blocks_time makes the next touch promote the page. A disk whose
+    // reads take 2 s shows it.
+    let mut hw = profile("wsl2-chapter").unwrap().hardware;
+    hw.disk_read_latency_us = 2_000_000;
+    let mut d = Disk::new(&hw);
+    let mut bp = BufferPool::new(600, 1, PoolConfig::default());
+    bp.set_space_pages(1, 64 * 40);
+    // Fill the pool past its size so that it has evicted (nothing moves before that).
+    let mut now = scan(&mut bp, &mut d, 64 * 20..64 * 32, SimTime::ZERO, SimDuration::ZERO);
+    now = scan(&mut bp, &mut d, 0..64, now, SimDuration::ZERO);
+    // Page 64 was read ahead when page 63 was first touched; it is still in flight.
+    let first = bp.fetch(p(64), now, &mut d);
+    assert!(!first.hit && first.ready_at >= now + SimDuration::from_secs(1), "it waited");
+    let young_before = bp.stats().made_young;
+    bp.fetch(p(64), first.ready_at, &mut d);
+    assert_eq!(bp.stats().made_young, young_before + 1, "the second touch promotes it");
+}
