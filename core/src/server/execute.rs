@@ -111,7 +111,7 @@ impl Server {
                 }
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
                 let saved = self.apply_set_var_hints(&mut session, sql);
-                let result = self.dispatch(&mut session, &stmt, sql, &mut work);
+                let result = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
                 for (def, old) in saved {
                     session.vars.store(def, old);
                 }
@@ -200,6 +200,27 @@ impl Server {
             }
         }
         saved
+    }
+
+    /// Runs a client's statement, passing what it counted in the global status on to its
+    /// session's (Handler_*, Select_*, Sort_*, Created_tmp_*: the session-scoped counters
+    /// `SHOW SESSION STATUS` reads).
+    pub(crate) fn dispatch_counted(
+        &mut self,
+        session: &mut Session,
+        stmt: &Statement,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        if let Some(r) = self.running.as_mut() {
+            r.status.begin_capture();
+        }
+        let result = self.dispatch(session, stmt, sql, work);
+        if let Some(r) = self.running.as_mut() {
+            let counted = r.status.end_capture();
+            session.status.absorb(&counted);
+        }
+        result
     }
 
     pub(crate) fn dispatch(

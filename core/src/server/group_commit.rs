@@ -279,7 +279,7 @@ impl Server {
             super::status::count(&mut r.status, &mut session.status, com, 1);
         }
         let mut work = super::execute::Work::default();
-        let result = self.dispatch(&mut session, &p.stmt, &p.sql, &mut work);
+        let result = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
         run.commits = !session.in_transaction;
         let hw = self.host.hardware();
         run.cpu_ns = hw

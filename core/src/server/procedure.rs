@@ -155,12 +155,12 @@ impl Server {
             return self.declare(session, sql, work);
         }
         let stmt = crate::sql::parse(sql)?;
+        // Counted globally only: the CALL that runs this statement passes its counts on to
+        // the session (`Server::dispatch_counted`).
         if let Some(r) = self.running.as_mut() {
             r.status.add("Queries", 1);
-            session.status.add("Queries", 1);
             if let Some(com) = super::execute::com_counter(&stmt) {
                 r.status.add(com, 1);
-                session.status.add(com, 1);
             }
         }
         let response = self.dispatch(session, &stmt, sql, work)?;

@@ -244,6 +244,19 @@ impl Server {
                 Ok(ok(0))
             }
             S::Call(f) => self.call(session, f, work),
+            // FLUSH STATUS: the session's counters start again from zero (MySQL adds them to
+            // the global ones first; here the global ones already include them), and
+            // Max_used_connections drops to the connections open now.
+            S::Flush { object_type: sqlparser::ast::FlushType::Status, tables, .. }
+                if tables.is_empty() =>
+            {
+                session.status = super::status::Status::session_at_connect();
+                if let Some(r) = self.running.as_mut() {
+                    let open = r.status.number("Threads_connected");
+                    r.status.set("Max_used_connections", super::status::StatusValue::Number(open));
+                }
+                Ok(ok(0))
+            }
             other => {
                 let text = other.to_string();
                 let words: Vec<&str> = text.split_whitespace().take(2).collect();

@@ -39,6 +39,10 @@ impl StatusValue {
 #[derive(Clone, Debug)]
 pub struct Status {
     values: BTreeMap<&'static str, StatusValue>,
+    /// What `add` counted since the outermost `begin_capture`, for the running statement's
+    /// session.
+    capture: Option<BTreeMap<&'static str, u64>>,
+    capture_depth: u32,
 }
 
 fn initial(def: &StatusVarDef) -> StatusValue {
@@ -51,7 +55,11 @@ fn initial(def: &StatusVarDef) -> StatusValue {
 impl Status {
     /// The global status of a freshly started server.
     pub fn global_at_startup() -> Status {
-        Status { values: STATUS_VARIABLES.iter().map(|d| (d.name, initial(d))).collect() }
+        Status {
+            values: STATUS_VARIABLES.iter().map(|d| (d.name, initial(d))).collect(),
+            capture: None,
+            capture_depth: 0,
+        }
     }
 
     /// A new session's counters (only the session-scoped ones, all at their initial values).
@@ -62,6 +70,8 @@ impl Status {
                 .filter(|d| d.scope != StatusScope::Global)
                 .map(|d| (d.name, initial(d)))
                 .collect(),
+            capture: None,
+            capture_depth: 0,
         }
     }
 
@@ -74,6 +84,37 @@ impl Status {
         let key = self.key(name);
         if let Some(StatusValue::Number(v)) = self.values.get_mut(key) {
             *v = v.saturating_add(n);
+            if let Some(c) = self.capture.as_mut() {
+                let e = c.entry(key).or_insert(0);
+                *e = e.saturating_add(n);
+            }
+        }
+    }
+
+    /// Starts recording what [`Status::add`] counts, so that a statement's counts can reach
+    /// its session too. Nested statements (a procedure's) share the outermost recording.
+    pub fn begin_capture(&mut self) {
+        self.capture_depth += 1;
+        if self.capture.is_none() {
+            self.capture = Some(BTreeMap::new());
+        }
+    }
+
+    /// Ends a recording; the outermost end returns everything counted since it began.
+    pub fn end_capture(&mut self) -> BTreeMap<&'static str, u64> {
+        self.capture_depth = self.capture_depth.saturating_sub(1);
+        if self.capture_depth == 0 {
+            self.capture.take().unwrap_or_default()
+        } else {
+            BTreeMap::new()
+        }
+    }
+
+    /// Adds counts recorded on the global set to this session's set; the counters that exist
+    /// only globally (Innodb_*, Uptime, ...) are not held here and are skipped.
+    pub fn absorb(&mut self, counted: &BTreeMap<&'static str, u64>) {
+        for (name, n) in counted {
+            self.add(name, *n);
         }
     }
 
