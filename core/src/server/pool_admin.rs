@@ -41,7 +41,7 @@ impl Server {
     /// server was: every insert that filled a leaf created the next one (`buf_page_create`),
     /// which enters at the LRU head. So the pool boots holding each table's clustered index
     /// in load order, the last pages created nearest the head, as far as the pool and the
-    /// container's memory allow. It is what Listing 3.116's first 256 MB pass shows: a shrink
+    /// container's memory allow. It is what Listing 3.116's first 256 MB pass implies: a shrink
     /// keeps the LRU head, and about 9,700 of page_views' last pages are still resident.
     ///
     /// A pool larger than the memory the kernel allows could not have held the load without
@@ -64,7 +64,6 @@ impl Server {
         'load: for t in tables {
             let g = t.clustered_geometry();
             let per_leaf = u64::from(g.records_per_leaf.max(1));
-            r.pool.set_space_pages(t.space_id, super::scan::FIRST_INDEX_PAGE + g.used_pages());
             // Bounded by the table's leaves times the tree's height.
             for leaf in 0..g.leaf_pages {
                 for rel in g.path_to_leaf(leaf * per_leaf) {
