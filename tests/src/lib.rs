@@ -2,7 +2,8 @@
 //!
 //! A golden transcript (`tests/transcripts/<area>/<scenario>.test`) reads like a pasted mysql
 //! session. Leading `#` lines say what the file proves; a `# tunelab: ...` line among them
-//! sets the run (`--seed N`, `--profile NAME`, `--hw KEY=VALUE`, `--set VAR=VALUE`). Every
+//! sets the run (`--seed N`, `--profile NAME`, `--dataset NAME`, `--scale F`, `--tables N`,
+//! `--table-size N`, `--hw KEY=VALUE`, `--set VAR=VALUE`). Every
 //! line behind a prompt (`mysql> `, `    -> `, `    '> `, ...) is input; everything else is
 //! output, regenerated from the engine and compared byte for byte.
 
@@ -63,6 +64,10 @@ pub fn experiment_for(header: &[String]) -> Result<Experiment, String> {
                 "--tables" => {
                     e.sysbench_tables =
                         Some(value.parse().map_err(|_| format!("bad table count '{value}'"))?)
+                }
+                "--table-size" => {
+                    e.sysbench_table_size =
+                        Some(value.parse().map_err(|_| format!("bad table size '{value}'"))?)
                 }
                 "--hw" | "--set" => {
                     let (k, v) = value
