@@ -49,8 +49,8 @@ impl Server {
     /// loaded datadir, and boots with an empty pool (section 3.13.1's oversized pool).
     ///
     /// Simplifications: secondary index pages are not replayed (their build is lazy here, see
-    /// storage/index.rs); the load's own counters are not kept, so status starts at zero as
-    /// after a restart, while the pages and the eviction clock stay.
+    /// storage/index.rs); of the load's counters only the pages it created are kept
+    /// (`Innodb_pages_created`, so that the resident pages add up), the rest start at zero.
     pub(super) fn replay_dataset_load(&mut self) {
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Some(r) = running.as_mut() else { return };
@@ -80,7 +80,10 @@ impl Server {
                 }
             }
         }
-        r.pool.reset_stats();
+        r.pool.reset_stats_but_created();
+        // The monitor's first per-second averages start after the load, not with it.
+        r.monitor =
+            Some(super::innodb_status::MonitorMark { at: r.started_at, stats: r.pool.stats() });
     }
 
     /// Acts on a global variable just changed by `SET GLOBAL`.

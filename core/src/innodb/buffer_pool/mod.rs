@@ -406,9 +406,10 @@ impl BufferPool {
         grows
     }
 
-    /// Zeroes the counters (the pool's contents and eviction clocks stay).
-    pub fn reset_stats(&mut self) {
-        self.stats = PoolStats::default();
+    /// Zeroes the counters but the pages created (the pool's contents and eviction clocks
+    /// stay).
+    pub fn reset_stats_but_created(&mut self) {
+        self.stats = PoolStats { pages_created: self.stats.pages_created, ..PoolStats::default() };
     }
 
     /// Marks a resident page modified (a row change); a page not resident is fetched first by
