@@ -11,7 +11,6 @@ use super::session::{Session, UndoRecord};
 use super::statements::{err, ok, table_name};
 use super::{Running, Server};
 use crate::error::{MySqlError, Result};
-use crate::innodb::buffer_pool::PageId;
 use crate::sql::bind::{Binder, Columns};
 use crate::sql::expr::{eval, eval_constant};
 use crate::sql::value::{Decimal, Value};
@@ -294,7 +293,7 @@ impl Server {
         let last = t.row_count().saturating_sub(1);
         let leaf = g.leaf_page_of(last);
         let new_page = last == 0 || (last > 0 && g.leaf_page_of(last - 1) != leaf);
-        let page = PageId { space: t.space_id, page_no: super::scan::FIRST_INDEX_PAGE + leaf };
+        let page = super::scan::index_page(t, leaf);
         let Server { clock, disk, host, running, .. } = self;
         if let Some(Running { status, pool, oom, .. }) = running.as_mut() {
             let mut costs = Costs { clock, disk, host, pool, status, oom };

@@ -12,13 +12,12 @@
 use super::access::{Choice, Path};
 use super::context::Cx;
 use super::execute::Work;
-use super::scan::{Costs, LeafCursor, FIRST_INDEX_PAGE};
+use super::scan::{index_page, Costs, LeafCursor};
 use crate::error::{MySqlError, Result};
-use crate::innodb::buffer_pool::PageId;
 use crate::sql::expr::eval;
 use crate::sql::Value;
-use crate::storage::index::cmp_prefix;
-use crate::storage::table::{Key, RangeEnd, Row, Table};
+
+use crate::storage::table::{before_end, Key, RangeEnd, Row, Table};
 
 /// Called with each row read; false stops the read.
 pub(crate) type Visit<'v> = dyn FnMut(&Row, &mut Costs, &mut Work, &mut Cx) -> Result<bool> + 'v;
@@ -99,8 +98,12 @@ pub(crate) fn read(
     }
 }
 
-fn page(t: &Table, rel: u64) -> PageId {
-    PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel }
+/// A read's result once it is over: its error, or whether it ran to the end.
+fn finished(error: Option<MySqlError>, stopped: bool) -> Result<bool> {
+    match error {
+        Some(e) => Err(e),
+        None => Ok(!stopped),
+    }
 }
 
 /// Whether a read goes on after `visit` answered: it stops when the visitor asks to (noted in
@@ -149,10 +152,7 @@ fn full_scan(
     work.rows += examined;
     costs.status.add("Innodb_rows_read", examined);
     costs.status.add("Handler_read_rnd_next", examined + 1);
-    match error {
-        Some(e) => Err(e),
-        None => Ok(!stopped),
-    }
+    finished(error, stopped)
 }
 
 /// One row by its whole primary key: a root-to-leaf descent of the clustered index.
@@ -167,7 +167,7 @@ fn primary_lookup(
     costs.status.add("Handler_read_key", 1);
     let geometry = t.clustered_geometry();
     for p in geometry.path_to_leaf(t.ordinal_hint(key)) {
-        costs.request_page(page(t, p));
+        costs.request_page(index_page(t, p));
     }
     let row = t.get(key);
     let n = u64::from(row.is_some());
@@ -201,12 +201,9 @@ fn primary_range(
     t.scan_from(lo, wanted, &mut |ordinal, row| {
         let key: Vec<Value> = pk.iter().map(|&c| row[c as usize].clone()).collect();
         cursor.enter(ordinal, costs, work);
-        if let Some(h) = hi {
-            let o = cmp_prefix(&key, &h.prefix);
-            if o.is_gt() || (o.is_eq() && h.exclusive) {
-                past_end = true;
-                return false;
-            }
+        if !before_end(&key, hi) {
+            past_end = true;
+            return false;
         }
         n += 1;
         go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
@@ -216,10 +213,7 @@ fn primary_range(
     let next_reads = if stopped { n.saturating_sub(1) } else { n - u64::from(!past_end && n > 0) };
     count_rows(costs, work, n, next_reads);
     t.note_index_use("PRIMARY", 1, n);
-    match error {
-        Some(e) => Err(e),
-        None => Ok(!stopped),
-    }
+    finished(error, stopped)
 }
 
 /// The rows of a secondary index range: the index's pages, then each row's clustered record
@@ -241,7 +235,7 @@ fn secondary_range(
     costs.status.add("Handler_read_key", 1);
     let Some((first, geometry)) = t.secondary_geometry(index) else { return Ok(true) };
     let clustered = t.clustered_geometry();
-    let index_page = |rel: u64| page(t, first + rel);
+    let secondary_page = |rel: u64| index_page(t, first + rel);
     let mut current_leaf: Option<u64> = None;
     let mut n = 0u64;
     let mut error: Option<MySqlError> = None;
@@ -252,16 +246,16 @@ fn secondary_range(
             match current_leaf {
                 None => {
                     for p in geometry.path_to_leaf(hit.position) {
-                        costs.request_page(index_page(p));
+                        costs.request_page(secondary_page(p));
                     }
                 }
-                Some(_) => costs.request_page(index_page(leaf)),
+                Some(_) => costs.request_page(secondary_page(leaf)),
             }
             current_leaf = Some(leaf);
         }
         if !covering {
             for p in clustered.path_to_leaf(t.ordinal_hint(&hit.key)) {
-                costs.request_page(page(t, p));
+                costs.request_page(index_page(t, p));
             }
         }
         n += 1;
@@ -270,14 +264,11 @@ fn secondary_range(
     if current_leaf.is_none() {
         // A dive that finds nothing still descends to a leaf.
         for p in geometry.path_to_leaf(0) {
-            costs.request_page(index_page(p));
+            costs.request_page(secondary_page(p));
         }
     }
     let next_reads = if unique || stopped { n.saturating_sub(1) } else { n };
     count_rows(costs, work, n, next_reads);
     t.note_index_use(index, 1, n);
-    match error {
-        Some(e) => Err(e),
-        None => Ok(!stopped),
-    }
+    finished(error, stopped)
 }

@@ -10,6 +10,7 @@ use crate::innodb::buffer_pool::PoolStats;
 use crate::sim::SimTime;
 use crate::sql::result::{Column, ResultSet};
 use crate::sql::value::Value;
+use crate::storage::table::PageLayout;
 
 /// What the monitor printed last time, for its per-second averages.
 #[derive(Clone, Copy, Debug)]
@@ -262,8 +263,14 @@ impl Server {
                 message: "The table 'INNODB_BUFFER_PAGE_LRU' is full".into(),
             });
         }
-        let tables: std::collections::BTreeMap<u32, &crate::storage::table::Table> =
-            self.catalog.tables().map(|t| (t.space_id, t)).collect();
+        // Each tablespace's name and page layout, worked out once rather than per page.
+        let tables: std::collections::BTreeMap<u32, (String, PageLayout)> = self
+            .catalog
+            .tables()
+            .map(|t| {
+                (t.space_id, (format!("`{}`.`{}`", t.def.schema, t.def.name), t.page_layout()))
+            })
+            .collect();
         let now = self.clock.now();
         let rows = r
             .pool
@@ -271,18 +278,18 @@ impl Server {
             .into_iter()
             .map(|p| {
                 let table = tables.get(&p.page.space);
-                let contents = table.and_then(|t| {
+                let contents = table.and_then(|(_, layout)| {
                     p.page
                         .page_no
                         .checked_sub(super::scan::FIRST_INDEX_PAGE)
-                        .and_then(|rel| t.page_contents(rel))
+                        .and_then(|rel| layout.contents(rel))
                 });
-                let (page_type, index, records, bytes) = match &contents {
-                    Some(c) => ("INDEX", Value::Str(c.index.clone()), c.records, c.data_bytes),
+                let (page_type, index, records, bytes) = match contents {
+                    Some(c) => ("INDEX", Value::Str(c.index), c.records, c.data_bytes),
                     None => ("UNKNOWN", Value::Null, 0, 0),
                 };
                 let table_name = match table {
-                    Some(t) => Value::Str(format!("`{}`.`{}`", t.def.schema, t.def.name)),
+                    Some((name, _)) => Value::Str(name.clone()),
                     None => Value::Null,
                 };
                 let yes_no = |b: bool| Value::Str(if b { "YES" } else { "NO" }.to_string());

@@ -53,33 +53,26 @@ impl Server {
     /// (`Innodb_pages_created`, so that the resident pages add up), the rest start at zero.
     pub(super) fn replay_dataset_load(&mut self) {
         let Server { clock, disk, host, running, catalog, .. } = self;
-        let Some(r) = running.as_mut() else { return };
-        let pool_bytes = r.pool.capacity_pages() * 16384;
+        let Some(Running { pool, status, oom, .. }) = running.as_mut() else { return };
+        // The pool must fit: then every page the replay adds has memory to go into.
+        let pool_bytes = pool.capacity_pages() * 16384;
         if host.used_total_bytes().saturating_add(pool_bytes) > host.enforced_limit_bytes() {
             return;
         }
-        let now = clock.now();
         let mut tables: Vec<&crate::storage::table::Table> = catalog.tables().collect();
         tables.sort_by_key(|t| t.space_id);
-        'load: for t in tables {
+        let mut costs = super::scan::Costs { clock, disk, host, pool, status, oom };
+        for t in tables {
             let g = t.clustered_geometry();
             let per_leaf = u64::from(g.records_per_leaf.max(1));
             // Bounded by the table's leaves times the tree's height.
             for leaf in 0..g.leaf_pages {
                 for rel in g.path_to_leaf(leaf * per_leaf) {
-                    let page =
-                        PageId { space: t.space_id, page_no: super::scan::FIRST_INDEX_PAGE + rel };
-                    if r.pool.contains(page) {
-                        continue;
-                    }
-                    if r.pool.create_page(page, now, disk)
-                        && host.allocate("buffer pool", 16384).is_err()
-                    {
-                        break 'load;
-                    }
+                    costs.create_page(super::scan::index_page(t, rel));
                 }
             }
         }
+        let Some(r) = running.as_mut() else { return };
         r.pool.reset_stats_but_created();
         // The monitor's first per-second averages start after the load, not with it.
         r.monitor =

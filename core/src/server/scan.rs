@@ -13,6 +13,11 @@ use crate::storage::table::Table;
 /// header, the insert buffer bitmap and the inode page; the clustered index root is page 3).
 pub(crate) const FIRST_INDEX_PAGE: u64 = 3;
 
+/// Page `rel` of `t`'s indexes (counted from the first index page) in its tablespace.
+pub(crate) fn index_page(t: &Table, rel: u64) -> PageId {
+    PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel }
+}
+
 /// Parts of the server a scan charges: clock, disk, host memory, buffer pool and counters.
 pub(crate) struct Costs<'a> {
     pub clock: &'a mut Clock,

@@ -70,6 +70,50 @@ pub struct PageContents {
     pub data_bytes: u64,
 }
 
+/// The indexes' page ranges of one tablespace ([`Table::page_layout`]).
+#[derive(Clone, Debug)]
+pub struct PageLayout {
+    indexes: Vec<IndexPages>,
+}
+
+#[derive(Clone, Debug)]
+struct IndexPages {
+    name: String,
+    first: u64,
+    geometry: IndexGeometry,
+    leaf_bytes: u64,
+    pointer_bytes: u64,
+}
+
+impl PageLayout {
+    /// What page `rel` holds: the index's name, and the records on the page with their
+    /// average bytes. None for a page past the indexes' segments.
+    ///
+    /// Simplification: every full page of an index holds the same number of records (the
+    /// uniform fill of [`geometry`]), so the figures are the index's averages.
+    pub fn contents(&self, rel: u64) -> Option<PageContents> {
+        let ix = self
+            .indexes
+            .iter()
+            .find(|ix| rel >= ix.first && rel < ix.first + ix.geometry.allocated_pages.max(1))?;
+        let (g, rel) = (&ix.geometry, rel - ix.first);
+        if rel >= g.used_pages() {
+            return None;
+        }
+        let is_leaf = g.height == 1 || (1..=g.leaf_pages).contains(&rel);
+        let records = if g.height == 1 {
+            g.records
+        } else if is_leaf {
+            let before = (rel - 1) * u64::from(g.records_per_leaf);
+            g.records.saturating_sub(before).min(u64::from(g.records_per_leaf))
+        } else {
+            u64::from(g.node_pointers_per_page).min(g.leaf_pages)
+        };
+        let bytes = if is_leaf { ix.leaf_bytes } else { ix.pointer_bytes };
+        Some(PageContents { index: ix.name.clone(), records, data_bytes: records * bytes })
+    }
+}
+
 /// Sizes as information_schema.TABLES reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSizes {
@@ -591,55 +635,31 @@ impl Table {
             .sum()
     }
 
-    /// What a page of the table's tablespace holds (`rel` counted from the first index page):
-    /// the index's name, and the records on the page with their average bytes, for
-    /// `INNODB_BUFFER_PAGE_LRU`. None for a page past the indexes' segments.
-    ///
-    /// Simplification: every full page of an index holds the same number of records (the
-    /// uniform fill of [`geometry`]), so the figures are the index's averages.
-    pub fn page_contents(&self, rel: u64) -> Option<PageContents> {
+    /// Where each index's pages lie in the tablespace (`rel` counted from the first index
+    /// page): the clustered index first, then the secondary indexes in index order. Computed
+    /// once to describe many pages (`INNODB_BUFFER_PAGE_LRU`).
+    pub fn page_layout(&self) -> PageLayout {
         let clustered = self.clustered_geometry();
-        let leaf_bytes = self.clustered_bytes.checked_div(self.rows).unwrap_or(0);
-        let describe =
-            |name: &str, g: &IndexGeometry, rel: u64, leaf_bytes: u64, ptr_bytes: u64| {
-                if rel >= g.used_pages() {
-                    return None;
-                }
-                let is_leaf = g.height == 1 || (1..=g.leaf_pages).contains(&rel);
-                let records = if g.height == 1 {
-                    g.records
-                } else if is_leaf {
-                    let before = (rel - 1) * u64::from(g.records_per_leaf);
-                    g.records.saturating_sub(before).min(u64::from(g.records_per_leaf))
-                } else {
-                    u64::from(g.node_pointers_per_page).min(g.leaf_pages)
-                };
-                let bytes = if is_leaf { leaf_bytes } else { ptr_bytes };
-                Some(PageContents { index: name.to_string(), records, data_bytes: records * bytes })
-            };
-        if rel < clustered.allocated_pages.max(1) {
-            return describe(
-                "PRIMARY",
-                &clustered,
-                rel,
-                leaf_bytes,
-                u64::from(self.node_pointer_bytes_avg),
-            );
-        }
-        for idx in self.def.indexes.iter().filter(|i| !i.primary) {
-            let (first, g) = self.secondary_geometry(&idx.name)?;
-            if rel >= first && rel < first + g.allocated_pages.max(1) {
-                let avg = self.secondary_bytes_avg(&idx.name);
-                return describe(&idx.name, &g, rel - first, avg, avg + 4);
+        let mut indexes = vec![IndexPages {
+            name: "PRIMARY".to_string(),
+            first: 0,
+            leaf_bytes: self.clustered_bytes.checked_div(self.rows).unwrap_or(0),
+            pointer_bytes: u64::from(self.node_pointer_bytes_avg),
+            geometry: clustered,
+        }];
+        for (pos, idx) in self.def.indexes.iter().filter(|i| !i.primary).enumerate() {
+            if let Some((first, geometry)) = self.secondary_geometry(&idx.name) {
+                let avg = self.secondary_avg_at(pos);
+                indexes.push(IndexPages {
+                    name: idx.name.clone(),
+                    first,
+                    leaf_bytes: avg,
+                    pointer_bytes: avg + 4,
+                    geometry,
+                });
             }
         }
-        None
-    }
-
-    /// Average bytes of a secondary index's leaf records.
-    fn secondary_bytes_avg(&self, name: &str) -> u64 {
-        let pos = self.def.indexes.iter().filter(|i| !i.primary).position(|i| i.name == name);
-        pos.map_or(30, |p| self.secondary_avg_at(p))
+        PageLayout { indexes }
     }
 
     /// Average leaf record bytes of the `pos`-th secondary index (30 while the table is
@@ -833,7 +853,7 @@ fn after_start(key: &[Value], lo: Option<&RangeEnd>) -> bool {
 }
 
 /// Whether a key is at or before a range's end.
-fn before_end(key: &[Value], hi: Option<&RangeEnd>) -> bool {
+pub(crate) fn before_end(key: &[Value], hi: Option<&RangeEnd>) -> bool {
     match hi {
         None => true,
         Some(h) => match cmp_prefix(key, &h.prefix) {
