@@ -10,7 +10,7 @@ use crate::innodb::buffer_pool::PoolStats;
 use crate::sim::SimTime;
 use crate::sql::result::{Column, ResultSet};
 use crate::sql::value::Value;
-use crate::storage::table::PageLayout;
+use crate::storage::page_layout::PageLayout;
 
 /// What the monitor printed last time, for its per-second averages.
 #[derive(Clone, Copy, Debug)]

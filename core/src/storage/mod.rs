@@ -3,6 +3,7 @@
 
 pub mod btree;
 pub mod index;
+pub mod page_layout;
 pub mod record;
 pub mod schema;
 pub mod table;

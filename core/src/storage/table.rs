@@ -9,6 +9,7 @@
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};
 use super::index::{cmp_prefix, BaseEntries, EntryColumns};
+use super::page_layout::{IndexPages, PageLayout};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
 use super::schema::{ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::sql::value::{collate_cmp, Value};
@@ -60,59 +61,6 @@ impl PartialEq for Key {
     }
 }
 impl Eq for Key {}
-
-/// What one index page holds, as `INNODB_BUFFER_PAGE_LRU` describes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PageContents {
-    /// The index's name (`PRIMARY` for the clustered index).
-    pub index: String,
-    pub records: u64,
-    pub data_bytes: u64,
-}
-
-/// The indexes' page ranges of one tablespace ([`Table::page_layout`]).
-#[derive(Clone, Debug)]
-pub struct PageLayout {
-    indexes: Vec<IndexPages>,
-}
-
-#[derive(Clone, Debug)]
-struct IndexPages {
-    name: String,
-    first: u64,
-    geometry: IndexGeometry,
-    leaf_bytes: u64,
-    pointer_bytes: u64,
-}
-
-impl PageLayout {
-    /// What page `rel` holds: the index's name, and the records on the page with their
-    /// average bytes. None for a page past the indexes' segments.
-    ///
-    /// Simplification: every full page of an index holds the same number of records (the
-    /// uniform fill of [`geometry`]), so the figures are the index's averages.
-    pub fn contents(&self, rel: u64) -> Option<PageContents> {
-        let ix = self
-            .indexes
-            .iter()
-            .find(|ix| rel >= ix.first && rel < ix.first + ix.geometry.allocated_pages.max(1))?;
-        let (g, rel) = (&ix.geometry, rel - ix.first);
-        if rel >= g.used_pages() {
-            return None;
-        }
-        let is_leaf = g.height == 1 || (1..=g.leaf_pages).contains(&rel);
-        let records = if g.height == 1 {
-            g.records
-        } else if is_leaf {
-            let before = (rel - 1) * u64::from(g.records_per_leaf);
-            g.records.saturating_sub(before).min(u64::from(g.records_per_leaf))
-        } else {
-            u64::from(g.node_pointers_per_page).min(g.leaf_pages)
-        };
-        let bytes = if is_leaf { ix.leaf_bytes } else { ix.pointer_bytes };
-        Some(PageContents { index: ix.name.clone(), records, data_bytes: records * bytes })
-    }
-}
 
 /// Sizes as information_schema.TABLES reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -659,7 +607,7 @@ impl Table {
                 });
             }
         }
-        PageLayout { indexes }
+        PageLayout::new(indexes)
     }
 
     /// Average leaf record bytes of the `pos`-th secondary index (30 while the table is
