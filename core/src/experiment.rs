@@ -78,17 +78,14 @@ pub struct Experiment {
     /// Global status counters to sample after each statement for plots.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub metrics: Vec<String>,
-    /// Engine internals to record for drawing: `lru` (the buffer pool's LRU lists as pages
-    /// are fetched), `fsync` (each log fsync and the commits it made durable).
+    /// Engine internals to record for drawing: `lru` (after each statement, where the biggest
+    /// table's pages are in the buffer pool's LRU list), `fsync` (each log fsync and the
+    /// commits it made durable).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub internals: Vec<String>,
     #[serde(default)]
     pub steps: Vec<Step>,
 }
-
-/// Page requests between two snapshots of the LRU lists at the start of a trace (the pool
-/// widens the interval as the trace grows, keeping at most 256 snapshots).
-const LRU_TRACE_EVERY: u64 = 64;
 
 fn default_seed() -> u64 {
     DEFAULT_SEED
@@ -169,14 +166,15 @@ pub struct Outcome {
     pub internals: Internals,
 }
 
-/// Internals no other tool shows, as plain data for drawing. The buffer pool and durability
-/// engines fill these in (TODO: until they expose an API, the lists stay empty and the views
-/// say what they wait for; nothing is estimated).
+/// Internals no other tool shows, as plain data for drawing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Internals {
-    /// The LRU list after each statement.
+    /// The biggest table's pages in the buffer pool after each statement that moved them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub lru: Vec<LruSnapshot>,
+    pub pool_maps: Vec<PoolMap>,
+    /// Statements after the last of [`crate::server::pool_map::MAPS_MAX`] maps went unmapped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub pool_maps_truncated: bool,
     /// Every fsync of the redo log or the binary log, with the commits it made durable.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fsync_groups: Vec<FsyncGroup>,
@@ -184,21 +182,28 @@ pub struct Internals {
 
 impl Internals {
     pub fn is_empty(&self) -> bool {
-        self.lru.is_empty() && self.fsync_groups.is_empty()
+        self.pool_maps.is_empty() && self.fsync_groups.is_empty()
     }
 }
 
-/// The buffer pool's LRU list at one moment: its young (recently re-used) and old (newly
-/// read, midpoint-inserted) parts, in pages, also per table.
+/// Where a table's clustered index pages are after one statement: for each of about 100
+/// equal stretches of the index in page order, its pages resident in the young part of the
+/// LRU list and in the old part (the rest are on disk only), and those the statement read.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LruSnapshot {
+pub struct PoolMap {
     pub t_ns: u64,
+    /// The statement the map follows, shortened.
+    pub statement: String,
+    /// `schema.table`.
+    pub table: String,
+    pub table_pages: u64,
+    /// The pool's size in pages.
     pub capacity_pages: u64,
-    pub young_pages: u64,
-    pub old_pages: u64,
-    /// `schema.table` → (young, old) pages.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub by_table: BTreeMap<String, (u64, u64)>,
+    pub young: Vec<u32>,
+    pub old: Vec<u32>,
+    /// For each stretch, its pages the statement read from disk (a page read twice counts
+    /// twice).
+    pub read: Vec<u32>,
 }
 
 /// One fsync and the commits it made durable (group commit puts several in one).
@@ -423,9 +428,7 @@ impl Experiment {
         let total = self.steps.len() as u32;
         let mut results = Vec::new();
         let wants = |v: &str| self.internals.iter().any(|w| w == v);
-        client
-            .server_mut()
-            .enable_internals_trace(wants("lru").then_some(LRU_TRACE_EVERY), wants("fsync"));
+        client.server_mut().enable_internals_trace(wants("lru"), wants("fsync"));
         let mut internals = Internals::default();
         for (i, step) in self.steps.iter().enumerate() {
             let step_start = transcript.len();
@@ -480,23 +483,21 @@ impl Experiment {
 }
 
 /// Moves the traces the server recorded since the last call into `internals` (bounded: the
-/// LRU trace thins itself; fsyncs stop at [`crate::server::commit::FSYNC_TRACE_MAX`]).
+/// server keeps at most [`crate::server::pool_map::MAPS_MAX`] maps; fsyncs stop at
+/// [`crate::server::commit::FSYNC_TRACE_MAX`]).
 fn collect_internals(server: &mut Server, start_ns: u64, internals: &mut Internals) {
-    for (at, capacity_pages, young_pages, old_pages, by_table) in server.take_lru_trace() {
-        internals.lru.push(LruSnapshot {
-            t_ns: at.0.saturating_sub(start_ns),
-            capacity_pages,
-            young_pages,
-            old_pages,
-            by_table,
-        });
-    }
-    if internals.lru.len() > 512 {
-        // Restarts begin new traces; keep every other snapshot so the list stays small.
-        let mut keep = 0;
-        internals.lru.retain(|_| {
-            keep += 1;
-            keep % 2 == 1
+    let (maps, truncated) = server.take_pool_maps();
+    internals.pool_maps_truncated = truncated;
+    for m in maps {
+        internals.pool_maps.push(PoolMap {
+            t_ns: m.at.0.saturating_sub(start_ns),
+            statement: m.statement,
+            table: m.table,
+            table_pages: m.table_pages,
+            capacity_pages: m.capacity_pages,
+            young: m.cells.iter().map(|c| c.0).collect(),
+            old: m.cells.iter().map(|c| c.1).collect(),
+            read: m.read,
         });
     }
     for (at, log, commits) in server.take_fsync_trace() {

@@ -145,6 +145,28 @@ for (const { id, choice } of LESSONS) {
     for (const n of ink) assert.ok(n > 500, `a plot canvas is drawn (${n} pixels of ink)`);
     console.log(`lesson ${id}: ${ink.length} plot(s) drawn, ${Object.keys(cli).length} table(s)`);
 
+    if (id === 'buffer-pool') {
+      // The pool map: its label reads back each row; the run choice redraws it.
+      const map = '[data-plot="internals-lru"] canvas';
+      const row = (label, statement) => {
+        const m = label.match(new RegExp(`${statement.replace(/[()]/g, '\\$&')}: (\\d+) % young, (\\d+) % old, (\\d+) % read from disk`));
+        assert.ok(m, `a row for ${statement} in: ${label}`);
+        return { young: Number(m[1]), old: Number(m[2]), read: Number(m[3]) };
+      };
+      const small = await page.getAttribute(map, 'aria-label');
+      assert.match(small, /^shop\.page_views in a 32 MB pool/);
+      const [start, pass1] = [row(small, '(the server as it started)'), row(small, 'CALL scan_pass(1)')];
+      assert.ok(pass1.read > 50, 'a scan through a small pool reads most of the table');
+      assert.equal(pass1.young, start.young, 'and leaves its young part as it was');
+      await page.selectOption('#pool-map-run', { label: '256 MB' });
+      await page.waitForFunction((sel) => {
+        const c = document.querySelector(sel);
+        return c.getAttribute('aria-label').includes('256 MB pool') && c.dataset.drawn === 'true';
+      }, map);
+      const big = await page.getAttribute(map, 'aria-label');
+      assert.equal(row(big, 'CALL scan_pass(2)').read, 0, 'a pool that holds the table reads nothing');
+    }
+
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
 

@@ -100,10 +100,14 @@ impl Client {
 
     fn handle(&mut self, event: Event, out: &mut String) {
         match event {
-            Event::Statement { text, vertical } => self.run_statement(&text, vertical, out),
+            Event::Statement { text, vertical } => {
+                self.run_statement(&text, vertical, out);
+                self.server.note_statement(&text);
+            }
             Event::NoQuery => out.push_str("ERROR: \nNo query specified\n\n"),
             Event::Shell(command) => {
-                out.push_str(&crate::tools::run_shell(&mut self.server, &command))
+                out.push_str(&crate::tools::run_shell(&mut self.server, &command));
+                self.server.note_statement(&format!("\\! {command}"));
             }
             Event::Quit => {
                 self.quit = true;

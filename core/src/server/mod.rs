@@ -20,6 +20,7 @@ pub mod group_commit;
 pub mod index_scan;
 pub mod innodb_status;
 pub mod pool_admin;
+pub mod pool_map;
 pub mod procedure;
 pub mod query;
 pub mod scan;
@@ -119,9 +120,9 @@ pub struct Server {
     error_log: Vec<String>,
     /// `RESTART` ran: restart once the statement has finished.
     pending_restart: bool,
-    /// Record the LRU lists every this many page requests (a lesson's internals view); kept
+    /// The lessons' maps of a table in the pool, when an experiment records them; kept
     /// across restarts.
-    lru_trace_every: Option<u64>,
+    pool_maps: Option<pool_map::PoolMaps>,
     /// The datadir's `ib_buffer_pool`: the page list the last dump wrote.
     ib_buffer_pool: Option<Vec<crate::innodb::buffer_pool::PageId>>,
     /// The redo log and the binary log: files that outlive a crash, with mysqld's buffers.
@@ -168,7 +169,7 @@ impl Server {
             error_log: Vec::new(),
             ib_buffer_pool: None,
             pending_restart: false,
-            lru_trace_every: None,
+            pool_maps: None,
             logs: commit::Durability::default(),
             severed: std::collections::BTreeSet::new(),
             pending_recovery: None,

@@ -208,8 +208,8 @@ impl Server {
         // Starting takes a couple of seconds: the data dictionary, redo and undo are opened.
         self.clock.advance(SimDuration::from_millis(2_500));
         let report = self.start_after_crash();
-        if let (Some(every), Some(r)) = (self.lru_trace_every, self.running.as_mut()) {
-            r.pool.enable_trace(every);
+        if let (Some(_), Some(r)) = (&self.pool_maps, self.running.as_mut()) {
+            r.pool.enable_read_log();
         }
         let load = self
             .running
@@ -286,71 +286,20 @@ pub(super) fn publish_pool_status(r: &mut Running, now: crate::sim::SimTime) {
 }
 
 impl Server {
-    /// The buffer pool's LRU list summarised for drawing: young and old parts, and which
-    /// tablespace fills each stretch of the list (None while mysqld is down).
-    pub fn lru_snapshot(&self, buckets: u32) -> Option<crate::innodb::buffer_pool::LruSnapshot> {
-        self.running.as_ref().map(|r| r.pool.lru_snapshot(buckets))
-    }
-
-    /// `schema.table` of each tablespace.
-    fn table_names_by_space(&self) -> std::collections::BTreeMap<u32, String> {
-        self.catalog
-            .tables()
-            .map(|t| (t.space_id, format!("{}.{}", t.def.schema, t.def.name)))
-            .collect()
-    }
-
-    /// Young and old pages in the pool per table (`schema.table`); pages of tablespaces no
-    /// table owns any more are left out.
-    pub fn lru_by_table(&self) -> std::collections::BTreeMap<String, (u64, u64)> {
-        let Some(r) = self.running.as_ref() else { return Default::default() };
-        let names = self.table_names_by_space();
-        r.pool
-            .lru_by_space()
-            .into_iter()
-            .filter_map(|(space, counts)| names.get(&space).map(|n| (n.clone(), counts)))
-            .collect()
-    }
-}
-
-/// An LRU snapshot with tables named: (time, capacity, young, old, `schema.table` -> (young,
-/// old)).
-pub type NamedLruPoint =
-    (crate::sim::SimTime, u64, u64, u64, std::collections::BTreeMap<String, (u64, u64)>);
-
-impl Server {
-    /// Records the LRU lists every `every` page requests, and every fsync with its commits,
-    /// for the lessons' internals views.
-    pub fn enable_internals_trace(&mut self, lru_every: Option<u64>, fsyncs: bool) {
-        self.lru_trace_every = lru_every;
-        if let (Some(every), Some(r)) = (lru_every, self.running.as_mut()) {
-            r.pool.enable_trace(every);
+    /// Records a map of the biggest table in the pool after each client statement (see
+    /// [`super::pool_map`]), and every fsync with its commits, for the lessons' internals
+    /// views.
+    pub fn enable_internals_trace(&mut self, pool_maps: bool, fsyncs: bool) {
+        if pool_maps {
+            self.pool_maps = Some(super::pool_map::PoolMaps::default());
+            if let Some(r) = self.running.as_mut() {
+                r.pool.enable_read_log();
+            }
+            self.note_statement("(the server as it started)");
         }
         if fsyncs {
             self.logs.fsync_trace = Some(Vec::new());
         }
-    }
-
-    /// The LRU points recorded since the last call, with tablespaces named as tables.
-    pub fn take_lru_trace(&mut self) -> Vec<NamedLruPoint> {
-        let Some(r) = self.running.as_mut() else { return Vec::new() };
-        let points = r.pool.take_trace();
-        if points.is_empty() {
-            // Called after every statement: name the tables only when there is something new.
-            return Vec::new();
-        }
-        let names = self.table_names_by_space();
-        points
-            .into_iter()
-            .map(|p| {
-                let by_table = p
-                    .by_space
-                    .into_iter()
-                    .filter_map(|(s, c)| names.get(&s).map(|n| (n.clone(), c)))
-                    .collect();
-                (p.at, p.capacity_pages, p.young_pages, p.old_pages, by_table)
-            })
-            .collect()
     }
 
     /// The fsyncs recorded since the last call: (time, log, commits).

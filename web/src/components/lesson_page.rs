@@ -6,6 +6,7 @@
 //! Presenter mode shows one part at a time in large type: ArrowRight, Space or PageDown
 //! reveal the next part, ArrowLeft or PageUp go back, Escape leaves.
 
+use super::PoolMapView;
 use crate::hooks::use_engine;
 use crate::lessons::{export, internals, markdown, plot, qr, route};
 use crate::protocol::Response;
@@ -528,16 +529,23 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                 <section class="internals" aria-labelledby="internals-title">
                     <h3 id="internals-title">{ "Inside the engine" }</h3>
                     { for lesson.internals.iter().map(|view| {
-                        let (data, note) = match view.as_str() {
-                            "lru" => internals::lru(&state.outcomes[0]),
-                            _ => internals::fsync(&state.outcomes[0]),
+                        let (drawing, note) = match view.as_str() {
+                            "lru" => {
+                                let (maps, note) = internals::pool_maps(&state.outcomes[0]);
+                                (html! { <PoolMapView maps={Rc::new(maps)} /> }, note)
+                            }
+                            _ => {
+                                let (data, note) = internals::fsync(&state.outcomes[0]);
+                                let drawing = data.map_or(html! {}, |data| html! {
+                                    <PlotCanvas id={format!("internals-{view}")} data={Rc::new(data)} />
+                                });
+                                (drawing, note)
+                            }
                         };
                         html! {
                             <div class="internals-view" data-internals={view.clone()}>
                                 <p class="knob-help">{ markdown::inline(&note) }</p>
-                                if let Some(data) = data {
-                                    <PlotCanvas id={format!("internals-{view}")} data={Rc::new(data)} />
-                                }
+                                { drawing }
                             </div>
                         }
                     }) }
@@ -742,16 +750,7 @@ pub fn plot_canvas(props: &PlotCanvasProps) -> Html {
             }
         })
     };
-    let summary: String = props
-        .data
-        .series
-        .iter()
-        .map(|s| {
-            let pts: Vec<String> = s.points.iter().map(|(x, y)| format!("{x}: {y}")).collect();
-            format!("{}: {}", s.name, pts.join(", "))
-        })
-        .collect::<Vec<_>>()
-        .join("; ");
+    let summary = props.data.summary();
     html! {
         <figure class="plot" data-plot={props.id.clone()}>
             <canvas ref={canvas} width="720" height="400" role="img"

@@ -1,60 +1,68 @@
-//! The internals views' data: the buffer pool's LRU list filling during the runs, and
-//! commits grouped per fsync on a timeline. Both read [`Outcome::internals`]; while the
-//! engine does not report them, the LRU view falls back to a real counter (the pages in the
-//! pool after each statement) and says so, and the fsync view says what it waits for.
+//! The internals views' data: where the biggest table's pages are in the buffer pool after
+//! each statement (a map per run), and commits grouped per fsync on a timeline. Both read
+//! [`Outcome::internals`]; a view the engine reports nothing for says so and draws nothing.
 
-use super::plot::{PlotData, Series};
+use super::plot::{MapRow, PlotData, Series};
 use tunelab_core::experiment::Outcome;
 use tunelab_core::lesson::PlotKind;
 
-/// The LRU view: young and old pages over simulated time per run, or the pages in the pool.
-/// The second value is a note on what the view shows (or lacks).
-pub fn lru(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
-    let mut series = Vec::new();
-    let have_lru = outcomes.iter().any(|(_, o)| !o.internals.lru.is_empty());
+/// The pool map of each run that recorded one, as (run label, plot), and a note on what the
+/// maps show.
+pub fn pool_maps(outcomes: &[(String, Outcome)]) -> (Vec<(String, PlotData)>, String) {
+    let mut out = Vec::new();
     for (label, o) in outcomes {
-        let start = o.metrics.series.values().flatten().map(|s| s.t_ns).min().unwrap_or(0);
-        let secs = |t: u64| (t.saturating_sub(start)) as f64 / 1e9;
-        if have_lru {
-            let snaps = &o.internals.lru;
-            series.push(Series {
-                name: format!("young, {label}"),
-                points: snaps.iter().map(|s| (secs(s.t_ns), s.young_pages as f64)).collect(),
-            });
-            series.push(Series {
-                name: format!("old, {label}"),
-                points: snaps.iter().map(|s| (secs(s.t_ns), s.old_pages as f64)).collect(),
-            });
-        } else if let Some(samples) = o
-            .metrics
-            .series
-            .get("Innodb_buffer_pool_pages_data")
-            .filter(|s| s.iter().any(|s| s.value > 0))
-        {
-            series.push(Series {
-                name: label.clone(),
-                points: samples.iter().map(|s| (secs(s.t_ns), s.value as f64)).collect(),
-            });
-        }
+        let maps = &o.internals.pool_maps;
+        let Some(first) = maps.first() else { continue };
+        let rows = maps
+            .iter()
+            .map(|m| {
+                // Every cell covers the same number of pages but the last, which may be short.
+                let per_cell = m.table_pages.div_ceil(m.young.len().max(1) as u64).max(1);
+                let pages = |c: usize| {
+                    let start = c as u64 * per_cell;
+                    per_cell.min(m.table_pages.saturating_sub(start)).max(1) as f64
+                };
+                let share = |counts: &[u32], c: usize| {
+                    f64::from(counts.get(c).copied().unwrap_or(0)) / pages(c)
+                };
+                MapRow {
+                    label: m.statement.clone(),
+                    cells: (0..m.young.len())
+                        .map(|c| (share(&m.young, c), share(&m.old, c)))
+                        .collect(),
+                    read: (0..m.young.len()).map(|c| share(&m.read, c)).collect(),
+                }
+            })
+            .collect();
+        let pool_mb = first.capacity_pages * 16 / 1024;
+        out.push((
+            label.clone(),
+            PlotData {
+                title: format!("{} in a {pool_mb} MB pool, after each statement", first.table),
+                kind: PlotKind::Bar,
+                x_label: "position in the clustered index, first page to last (%)".into(),
+                y_label: String::new(),
+                categories: Vec::new(),
+                series: Vec::new(),
+                map: rows,
+            },
+        ));
     }
-    let note = if have_lru {
-        "The young and old parts of the LRU list after each statement.".to_string()
+    let truncated = outcomes.iter().any(|(_, o)| o.internals.pool_maps_truncated);
+    let note = if out.is_empty() {
+        "The runs recorded no map of the buffer pool: no user table, or mysqld was down."
+            .to_string()
     } else {
-        "This engine build does not report the LRU list's young and old parts yet; when it keeps `Innodb_buffer_pool_pages_data`, the lines show the pages in the pool after each statement instead.".to_string()
+        let mut note = "Each row is the table's clustered index, first page at the left, after the statement named on the left: blue where its pages are in the young part of the LRU list, orange in the old part, pale where they are on disk only; the red band above marks what the statement read from disk.".to_string();
+        if truncated {
+            note.push_str(&format!(
+                " Only the first {} statements that moved the pool are mapped.",
+                tunelab_core::server::pool_map::MAPS_MAX
+            ));
+        }
+        note
     };
-    if series.iter().all(|s| s.points.is_empty()) {
-        let note = "This engine build reports neither the LRU list's young and old parts nor the pages in the pool (`Innodb_buffer_pool_pages_data`) yet, so the view of the pool filling during a scan is not drawn.";
-        return (None, note.to_string());
-    }
-    let data = PlotData {
-        title: "The buffer pool filling during the runs".into(),
-        kind: PlotKind::Line,
-        x_label: "simulated seconds".into(),
-        y_label: "pages".into(),
-        categories: Vec::new(),
-        series,
-    };
-    (Some(data), note)
+    (out, note)
 }
 
 /// The fsync view: commits made durable by each fsync, over simulated time, per log, for
@@ -91,6 +99,7 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
         y_label: "commits in the group".into(),
         categories: Vec::new(),
         series,
+        map: Vec::new(),
     };
     (Some(data), format!("Each stroke is one fsync, at the moment it ran, as tall as the commits it made durable ({label})."))
 }
@@ -98,7 +107,7 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::{Experiment, FsyncGroup, Step};
+    use tunelab_core::experiment::{Experiment, FsyncGroup, PoolMap, Step};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test(unsupported = test)]
@@ -109,8 +118,8 @@ mod tests {
             ..Experiment::default()
         };
         let mut o = e.run().unwrap();
-        let (data, note) = lru(&[("a".into(), o.clone())]);
-        assert!(data.is_none() && note.contains("not drawn"), "{note}");
+        let (maps, note) = pool_maps(&[("a".into(), o.clone())]);
+        assert!(maps.is_empty() && note.contains("no map"), "{note}");
         assert!(fsync(&[("a".into(), o.clone())]).0.is_none());
         o.internals.fsync_groups = vec![
             FsyncGroup { t_ns: 1_000_000_000, log: "redo".into(), commits: 3 },
@@ -120,5 +129,30 @@ mod tests {
         let data = data.unwrap();
         assert_eq!(data.series.len(), 2);
         assert_eq!(data.series[1].points, [(0.0, 3.0)]);
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_pool_map_becomes_shares_of_each_stretch() {
+        let e = Experiment { dataset: "none".into(), ..Experiment::default() };
+        let mut o = e.run().unwrap();
+        // 25 pages in cells of 9, 9 and 7 pages.
+        o.internals.pool_maps = vec![PoolMap {
+            statement: "CALL scan_pass(1)".into(),
+            table: "shop.page_views".into(),
+            table_pages: 25,
+            capacity_pages: 2048,
+            young: vec![9, 0, 0],
+            old: vec![0, 3, 7],
+            read: vec![0, 9, 7],
+            ..PoolMap::default()
+        }];
+        let (maps, note) = pool_maps(&[("32 MB".into(), o)]);
+        assert!(note.contains("young"), "{note}");
+        let (run, data) = &maps[0];
+        assert_eq!(run, "32 MB");
+        assert_eq!(data.title, "shop.page_views in a 32 MB pool, after each statement");
+        assert_eq!(data.map[0].cells, [(1.0, 0.0), (0.0, 1.0 / 3.0), (0.0, 1.0)]);
+        assert_eq!(data.map[0].read, [0.0, 1.0, 1.0]);
+        assert_eq!(data.summary(), "CALL scan_pass(1): 33 % young, 44 % old, 67 % read from disk");
     }
 }

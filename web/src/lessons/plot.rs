@@ -1,6 +1,7 @@
 //! Lesson plots: the series a [`PlotSpec`] reads from result tables ([`data`], plain Rust,
 //! tested natively) and their drawing on a canvas with plotters ([`draw`]). With an A/B
-//! comparison each series appears once per configuration, on the same axes.
+//! comparison each series appears once per configuration, on the same axes. The same canvas
+//! draws the pool map of the internals view: rows of cells instead of series.
 
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
@@ -24,6 +25,48 @@ pub struct PlotData {
     /// The bars' categories (empty for lines).
     pub categories: Vec<String>,
     pub series: Vec<Series>,
+    /// A map's rows, top to bottom; when there are any, they are drawn instead of series.
+    pub map: Vec<MapRow>,
+}
+
+/// One row of a pool map: what it follows, and for each stretch of a table (left to right,
+/// equal widths) the fractions of its pages in the young and in the old part of the pool,
+/// and the fraction the statement read from disk.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapRow {
+    pub label: String,
+    pub cells: Vec<(f64, f64)>,
+    pub read: Vec<f64>,
+}
+
+impl PlotData {
+    /// A sentence per series or map row, for screen readers (the canvas's label).
+    pub fn summary(&self) -> String {
+        let pct = |f: f64| format!("{:.0} %", f * 100.0);
+        let parts: Vec<String> = if self.map.is_empty() {
+            self.series
+                .iter()
+                .map(|s| {
+                    let pts: Vec<String> =
+                        s.points.iter().map(|(x, y)| format!("{x}: {y}")).collect();
+                    format!("{}: {}", s.name, pts.join(", "))
+                })
+                .collect()
+        } else {
+            self.map
+                .iter()
+                .map(|r| {
+                    let n = r.cells.len().max(1) as f64;
+                    let young = r.cells.iter().map(|c| c.0).sum::<f64>() / n;
+                    let old = r.cells.iter().map(|c| c.1).sum::<f64>() / n;
+                    let read = r.read.iter().map(|f| f.min(1.0)).sum::<f64>() / n;
+                    let (young, old, read) = (pct(young), pct(old), pct(read));
+                    format!("{}: {young} young, {old} old, {read} read from disk", r.label)
+                })
+                .collect()
+        };
+        parts.join("; ")
+    }
 }
 
 /// The plot's data from the tables of each configuration (`("", table)` alone, or `("A",
@@ -36,6 +79,7 @@ pub fn data(spec: &PlotSpec, configs: &[(&str, &Table)]) -> Result<PlotData, Str
         y_label: spec.y_label.clone(),
         categories: Vec::new(),
         series: Vec::new(),
+        map: Vec::new(),
     };
     for (config, table) in configs {
         if let Some(why) = &table.awaiting {
@@ -103,6 +147,10 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
     };
     let e = |e: DrawingAreaErrorKind<_>| e.to_string();
     root.fill(&bg).map_err(e)?;
+    if !data.map.is_empty() {
+        draw_map(&root, data, fg)?;
+        return root.present().map_err(e);
+    }
     let font = ("sans-serif", 14).into_font().color(&fg);
     let y_max =
         data.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0f64, f64::max);
@@ -196,6 +244,95 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
         }
     }
     root.present().map_err(e)?;
+    Ok(())
+}
+
+/// The pool map: one row per statement, top to bottom; each row a strip of cells across the
+/// table, filled from the bottom with the young fraction, then the old, the rest empty (pages
+/// on disk only), under a thin band as strong as the share of the cell the statement read.
+fn draw_map<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    data: &PlotData,
+    fg: RGBColor,
+) -> Result<(), String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let rows = data.map.len();
+    let labels: Vec<String> = data.map.iter().map(|r| r.label.clone()).collect();
+    let font = ("sans-serif", 13).into_font().color(&fg);
+    // The title and the key above the map.
+    let (head, body) = root.split_vertically(64);
+    let (width, _) = head.dim_in_pixel();
+    let title = ("sans-serif", 18).into_font().color(&fg);
+    let (title_w, _) = head.estimate_text_size(&data.title, &title).map_err(e)?;
+    let title_x = (width as i32 - title_w as i32).max(0) / 2;
+    head.draw(&Text::new(data.title.clone(), (title_x, 10), title)).map_err(e)?;
+    let (young, old, empty, read) = (PALETTE[0], PALETTE[1], fg.mix(0.07), PALETTE[5]);
+    let key = [
+        ("young", young.filled()),
+        ("old", old.filled()),
+        ("on disk only", empty.filled()),
+        ("read from disk by the statement", read.filled()),
+    ];
+    let mut x = 16;
+    for (name, style) in key {
+        head.draw(&Rectangle::new([(x, 40), (x + 14, 54)], style)).map_err(e)?;
+        let frame = fg.mix(0.4).stroke_width(1);
+        head.draw(&Rectangle::new([(x, 40), (x + 14, 54)], frame)).map_err(e)?;
+        head.draw(&Text::new(name, (x + 20, 40), font.clone())).map_err(e)?;
+        let (w, _) = head.estimate_text_size(name, &font).map_err(e)?;
+        x += 20 + w as i32 + 28;
+    }
+    // Rows are centred on whole numbers, the first at the top, so the axis's key points (whole
+    // numbers for up to one per row) fall on the rows' middles.
+    let mut chart = ChartBuilder::on(&body)
+        .margin(12)
+        .margin_top(0)
+        .margin_right(24)
+        .x_label_area_size(40)
+        .y_label_area_size(250)
+        .build_cartesian_2d(0.0..100.0, -0.5..rows as f64 - 0.5)
+        .map_err(e)?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .y_labels(rows)
+        .y_label_formatter(&|y| {
+            let i = y.round();
+            if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < rows {
+                labels[rows - 1 - i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_desc(&data.x_label)
+        .label_style(font.clone())
+        .axis_desc_style(font)
+        .axis_style(fg.mix(0.6))
+        .draw()
+        .map_err(e)?;
+    for (r, row) in data.map.iter().enumerate() {
+        // A row's band: the cells take its lower part, the reads the strip above them.
+        let y0 = (rows - 1 - r) as f64 - 0.42;
+        let (cell_h, read_y) = (0.64, y0 + 0.69);
+        let w = 100.0 / row.cells.len().max(1) as f64;
+        let mut shapes = Vec::new();
+        for (c, &(fy, fo)) in row.cells.iter().enumerate() {
+            let (x0, x1) = (c as f64 * w, (c + 1) as f64 * w);
+            let fy = fy.clamp(0.0, 1.0);
+            let fo = fo.clamp(0.0, 1.0 - fy);
+            shapes.push(Rectangle::new([(x0, y0), (x1, y0 + cell_h)], empty.filled()));
+            shapes.push(Rectangle::new([(x0, y0), (x1, y0 + cell_h * fy)], young.filled()));
+            let mid = y0 + cell_h * fy;
+            shapes.push(Rectangle::new([(x0, mid), (x1, mid + cell_h * fo)], old.filled()));
+            let fr = row.read.get(c).copied().unwrap_or(0.0).clamp(0.0, 1.0);
+            if fr > 0.0 {
+                let band = [(x0, read_y), (x1, read_y + 0.15)];
+                shapes.push(Rectangle::new(band, read.mix(fr).filled()));
+            }
+        }
+        chart.draw_series(shapes).map_err(e)?;
+    }
     Ok(())
 }
 

@@ -101,25 +101,8 @@ pub struct Fetch {
     pub pages_written: u64,
 }
 
-/// The pool's lists at one moment, for the web app's LRU view.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct LruSnapshot {
-    pub capacity_pages: u64,
-    pub young_pages: u64,
-    pub old_pages: u64,
-    pub free_pages: u64,
-    /// The LRU list from head to tail in at most `buckets` runs: for each run, its length,
-    /// how many of its pages are old, and the tablespace holding most of them.
-    pub runs: Vec<LruRun>,
-}
-
-/// A stretch of the LRU list.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct LruRun {
-    pub pages: u64,
-    pub old: u64,
-    pub space: u32,
-}
+/// Most pages one read log holds between two takes (a 64 GB read); later reads go unlogged.
+pub const READ_LOG_MAX: usize = 1 << 22;
 
 /// One resident page as `information_schema.INNODB_BUFFER_PAGE_LRU` lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,29 +131,9 @@ pub struct BufferPool {
     async_reads_done_at: SimTime,
     resize: resize::Resize,
     load: resize::Load,
-    /// Snapshots of the LRU lists taken as pages are fetched, when a lesson asks for them.
-    trace: Option<LruTrace>,
-}
-
-/// The LRU list at one moment of a trace: young and old pages per tablespace.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LruPoint {
-    pub at: SimTime,
-    pub capacity_pages: u64,
-    pub young_pages: u64,
-    pub old_pages: u64,
-    pub by_space: BTreeMap<u32, (u64, u64)>,
-}
-
-/// Most points one trace keeps; after that the interval doubles and every other point goes,
-/// so a trace of any length stays this size and spans the whole run.
-const LRU_TRACE_MAX: usize = 256;
-
-#[derive(Clone, Debug)]
-struct LruTrace {
-    every: u64,
-    next_at: u64,
-    points: Vec<LruPoint>,
+    /// Pages read from disk since the last [`BufferPool::take_read_log`], when a lesson's
+    /// pool map asks for them (at most [`READ_LOG_MAX`]).
+    read_log: Option<Vec<PageId>>,
 }
 
 impl BufferPool {
@@ -186,48 +149,26 @@ impl BufferPool {
             async_reads_done_at: SimTime::ZERO,
             resize: resize::Resize::default(),
             load: resize::Load::default(),
-            trace: None,
+            read_log: None,
         }
     }
 
-    /// Starts recording the LRU lists every `every` page requests.
-    pub fn enable_trace(&mut self, every: u64) {
-        let every = every.max(1);
-        self.trace =
-            Some(LruTrace { every, next_at: self.stats.read_requests, points: Vec::new() });
+    /// Starts logging the pages read from disk (synchronously, by read-ahead or by a load).
+    pub fn enable_read_log(&mut self) {
+        self.read_log.get_or_insert_with(Vec::new);
     }
 
-    /// The points recorded since the last call.
-    pub fn take_trace(&mut self) -> Vec<LruPoint> {
-        self.trace.as_mut().map(|t| std::mem::take(&mut t.points)).unwrap_or_default()
+    /// The pages read since the last call, in order.
+    pub fn take_read_log(&mut self) -> Vec<PageId> {
+        self.read_log.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
-    fn maybe_trace(&mut self, now: SimTime) {
-        let Some(t) = self.trace.as_ref() else { return };
-        if self.stats.read_requests < t.next_at {
-            return;
+    fn log_read(&mut self, page: PageId) {
+        if let Some(log) = self.read_log.as_mut() {
+            if log.len() < READ_LOG_MAX {
+                log.push(page);
+            }
         }
-        let by_space = self.lru_by_space();
-        let old = self.pages_old();
-        let point = LruPoint {
-            at: now,
-            capacity_pages: self.capacity_pages(),
-            young_pages: self.pages_data() - old,
-            old_pages: old,
-            by_space,
-        };
-        let requests = self.stats.read_requests;
-        let Some(t) = self.trace.as_mut() else { return };
-        t.points.push(point);
-        if t.points.len() >= LRU_TRACE_MAX {
-            let mut keep = 0;
-            t.points.retain(|_| {
-                keep += 1;
-                keep % 2 == 1
-            });
-            t.every *= 2;
-        }
-        t.next_at = requests + t.every;
     }
 
     pub fn set_config(&mut self, config: PoolConfig) {
@@ -291,6 +232,7 @@ impl BufferPool {
                 out.os_reads += 1;
                 self.stats.reads += 1;
                 self.stats.read_requests += 1;
+                self.log_read(page);
                 let slot = self.instances[i].add_with_ratio(page, true, out.ready_at, false, ratio);
                 accessed_at = out.ready_at;
                 if self.config.random_read_ahead {
@@ -313,7 +255,6 @@ impl BufferPool {
         if first_access {
             self.linear_read_ahead(page, now, disk, &mut out);
         }
-        self.maybe_trace(out.ready_at);
         out
     }
 
@@ -504,22 +445,6 @@ impl BufferPool {
             .collect()
     }
 
-    /// Young and old pages per tablespace.
-    pub fn lru_by_space(&self) -> BTreeMap<u32, (u64, u64)> {
-        let mut out: BTreeMap<u32, (u64, u64)> = BTreeMap::new();
-        for inst in &self.instances {
-            for f in inst.iter_lru() {
-                let e = out.entry(f.page.space).or_default();
-                if f.old {
-                    e.1 += 1;
-                } else {
-                    e.0 += 1;
-                }
-            }
-        }
-        out
-    }
-
     /// Every resident page, instance by instance, each LRU list from head to tail.
     pub fn lru_pages(&self, now: SimTime) -> Vec<LruPage> {
         let mut out = Vec::with_capacity(self.pages_data() as usize);
@@ -540,41 +465,31 @@ impl BufferPool {
         out
     }
 
-    /// The LRU lists, head to tail, summarised in at most `buckets` runs.
-    pub fn lru_snapshot(&self, buckets: u32) -> LruSnapshot {
-        let total = self.pages_data();
+    /// Where the pages `first..first + pages` of tablespace `space` are: for each of
+    /// `buckets` equal stretches of that range, in order, how many of its pages are resident
+    /// in the young part of the LRU list and how many in the old part. The lessons' map of a
+    /// table in the pool; one pass over the resident pages.
+    pub fn residency(&self, space: u32, first: u64, pages: u64, buckets: u32) -> Vec<(u32, u32)> {
         let buckets = u64::from(buckets.max(1));
-        let per_run = total.div_ceil(buckets).max(1);
-        let mut runs = Vec::new();
-        let mut spaces: BTreeMap<u32, u64> = BTreeMap::new();
-        let mut run = LruRun::default();
-        let close = |run: &mut LruRun, spaces: &mut BTreeMap<u32, u64>, runs: &mut Vec<LruRun>| {
-            if run.pages > 0 {
-                // The tablespace with most pages in the run; ties go to the lower id.
-                let top = spaces.iter().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(a.0)));
-                run.space = top.map_or(0, |(s, _)| *s);
-                runs.push(std::mem::take(run));
-                spaces.clear();
-            }
-        };
+        let per_bucket = pages.div_ceil(buckets).max(1);
+        let mut out = vec![(0u32, 0u32); pages.div_ceil(per_bucket) as usize];
         for inst in &self.instances {
             for f in inst.iter_lru() {
-                run.pages += 1;
-                run.old += u64::from(f.old);
-                *spaces.entry(f.page.space).or_default() += 1;
-                if run.pages == per_run {
-                    close(&mut run, &mut spaces, &mut runs);
+                if f.page.space != space
+                    || f.page.page_no < first
+                    || f.page.page_no >= first + pages
+                {
+                    continue;
+                }
+                let cell = &mut out[((f.page.page_no - first) / per_bucket) as usize];
+                if f.old {
+                    cell.1 += 1;
+                } else {
+                    cell.0 += 1;
                 }
             }
         }
-        close(&mut run, &mut spaces, &mut runs);
-        LruSnapshot {
-            capacity_pages: self.capacity_pages(),
-            young_pages: total - self.pages_old(),
-            old_pages: self.pages_old(),
-            free_pages: self.pages_free(),
-            runs,
-        }
+        out
     }
 
     /// Queues asynchronous reads of `pages` (absent ones only) at the midpoint, unaccessed:
@@ -596,6 +511,7 @@ impl BufferPool {
         for (page, arrives) in absent.iter().zip(&arrivals) {
             let i = self.instance_of(*page);
             self.make_room(i, now, disk, out);
+            self.log_read(*page);
             self.instances[i].add_with_ratio(*page, true, start + *arrives, true, ratio);
         }
         self.async_reads_done_at = start + arrivals.last().copied().unwrap_or(SimDuration::ZERO);

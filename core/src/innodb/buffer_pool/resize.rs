@@ -173,6 +173,7 @@ impl BufferPool {
                 self.load.queue.pop_front();
                 let i = self.instance_of(page);
                 if !self.instances[i].is_full() && self.instances[i].find(page).is_none() {
+                    self.log_read(page);
                     self.instances[i].add_with_ratio(page, true, arrives, false, ratio);
                     self.load.loaded += 1;
                 }
