@@ -157,9 +157,8 @@ pub struct Durability {
     pub history: Option<History>,
     /// Every fsync with the commits it made durable, when a lesson's timeline asks for it.
     pub fsync_trace: Option<Vec<FsyncRecord>>,
-    /// Transactions prepared since the last redo / binlog fsync (the group it will cover).
+    /// Transactions prepared since the last redo fsync (the group it will cover).
     redo_unsynced_trx: u32,
-    binlog_unsynced_trx: u32,
     /// The settings while a run of concurrent clients holds them fixed (no SET GLOBAL can
     /// run inside it), so the many row changes do not look them up one by one.
     pub(crate) settings_cache: Option<CommitSettings>,
@@ -186,7 +185,6 @@ impl Durability {
             commits_since_tick: 0,
             fsync_trace: None,
             redo_unsynced_trx: 0,
-            binlog_unsynced_trx: 0,
             history: None,
             settings_cache: None,
         }
@@ -266,7 +264,6 @@ impl Durability {
     ) -> SimTime {
         let mut t = now;
         self.redo_unsynced_trx = self.redo_unsynced_trx.saturating_add(group.len() as u32);
-        self.binlog_unsynced_trx = self.binlog_unsynced_trx.saturating_add(group.len() as u32);
         if settings.flush_log_at_trx_commit >= 1 {
             let bytes = self.redo.write(t);
             if bytes > 0 {
@@ -298,10 +295,15 @@ impl Durability {
         t
     }
 
-    /// The SYNC stage, at `now`: fsyncs the binlog if `sync_binlog` asks for it after this
-    /// group. Returns when it is done.
+    /// The SYNC stage for `group`, at `now`: fsyncs the binlog if `sync_binlog` asks for it
+    /// after this group. Returns when it is done.
+    ///
+    /// The fsync covers the binlog up to the end of this group's events. A later group may
+    /// already be in its FLUSH stage (its write is worked out ahead, with its own time); its
+    /// events are not this fsync's, and they wait for the next one.
     pub fn sync_stage(
         &mut self,
+        group: &[Prepared],
         now: SimTime,
         disk: &mut Disk,
         settings: &CommitSettings,
@@ -309,12 +311,28 @@ impl Durability {
         if !settings.log_bin || !self.binlog.group_needs_sync(settings.sync_binlog) {
             return now;
         }
-        let end = self.binlog.file.written;
-        let service = disk.fsync(self.binlog.file.dirty_bytes());
+        let from = self.binlog.file.synced;
+        let end = group
+            .iter()
+            .filter_map(|p| self.recent.iter().rev().find(|t| t.xid == p.xid)?.binlog_end)
+            .max()
+            .unwrap_or(self.binlog.file.written)
+            .max(from);
+        let service = disk.fsync(end - from);
         let done = self.flushes.fsync(now, service);
         self.binlog.fsyncs += 1;
         self.binlog.file.synced_to(end);
-        let commits = std::mem::take(&mut self.binlog_unsynced_trx);
+        // The transactions this fsync made durable in the binlog: every one whose events end
+        // in the range it covered (earlier groups' too, with sync_binlog above 1). Events are
+        // written in the order transactions are listed, so the walk back stops at the range.
+        let mut commits = 0u32;
+        for t in self.recent.iter().rev() {
+            match t.binlog_end {
+                Some(e) if e <= from => break,
+                Some(e) if e <= end => commits += 1,
+                _ => {}
+            }
+        }
         self.trace_fsync(done, "binlog", commits);
         if let Some(h) = self.history.as_mut() {
             record(&mut h.binlog_synced, done, end);
@@ -613,8 +631,44 @@ mod tests {
         let p = d.prepare(SessionId(8), s).expect("changed a row");
         let mut cpu = |start: SimTime, cost: SimDuration| start + cost;
         let t = d.flush_stage(std::slice::from_ref(&p), now, disk, s, &mut cpu);
-        let t = d.sync_stage(t, disk, s);
+        let t = d.sync_stage(std::slice::from_ref(&p), t, disk, s);
         d.commit_stage(&[p], t, disk, s)
+    }
+
+    #[test]
+    fn a_binlog_fsync_covers_its_own_group_not_the_next_one_already_flushing() {
+        let hw = profile(DEFAULT_PROFILE).unwrap().hardware;
+        let s = settings(1, 1);
+        let mut disk = Disk::new(&hw);
+        let mut d = Durability { fsync_trace: Some(Vec::new()), ..Durability::default() };
+        let mut cpu = |start: SimTime, cost: SimDuration| start + cost;
+        let prepare = |d: &mut Durability, session: u64| {
+            let undo =
+                UndoRecord { db: "d".into(), table: "t".into(), before: None, after_key: None };
+            d.log_change(SessionId(session), undo, 150, 8, &s);
+            d.prepare(SessionId(session), &s).expect("changed a row")
+        };
+        let a = prepare(&mut d, 1);
+        let b = prepare(&mut d, 2);
+        let c = prepare(&mut d, 3);
+        // Group A's flush is done; group B, C has started its own before A's sync stage.
+        let t = d.flush_stage(std::slice::from_ref(&a), SimTime::ZERO, &mut disk, &s, &mut cpu);
+        let a_end = d.binlog.file.written;
+        let bc = [b, c];
+        d.flush_stage(&bc, t, &mut disk, &s, &mut cpu);
+        let t = d.sync_stage(std::slice::from_ref(&a), t, &mut disk, &s);
+        assert_eq!(d.binlog.file.synced, a_end, "A's events only");
+        assert!(d.binlog.file.synced < d.binlog.file.written);
+        d.sync_stage(&bc, t, &mut disk, &s);
+        assert_eq!(d.binlog.file.synced, d.binlog.file.written);
+        let binlog: Vec<u32> = d
+            .fsync_trace
+            .unwrap()
+            .iter()
+            .filter(|r| r.log == "binlog")
+            .map(|r| r.commits)
+            .collect();
+        assert_eq!(binlog, [1, 2]);
     }
 
     #[test]

@@ -86,7 +86,7 @@ impl Server {
         let t = self.clock.now() + cpu;
         let mut cpu = |start: SimTime, cost: SimDuration| start + cost;
         let t = self.logs.flush_stage(&group, t, &mut self.disk, &settings, &mut cpu);
-        let t = self.logs.sync_stage(t, &mut self.disk, &settings);
+        let t = self.logs.sync_stage(&group, t, &mut self.disk, &settings);
         let t = self.logs.commit_stage(&group, t, &mut self.disk, &settings);
         self.advance_to(t);
     }

@@ -188,7 +188,8 @@ impl Server {
                     p.delayed = false;
                     p.sync_waiting = false;
                     p.syncing = std::mem::take(&mut p.sync_queue);
-                    let done = self.logs.sync_stage(now, &mut self.disk, &settings);
+                    let preps: Vec<Prepared> = p.syncing.iter().map(|(_, x)| x.clone()).collect();
+                    let done = self.logs.sync_stage(&preps, now, &mut self.disk, &settings);
                     let _ = events.schedule(done, Event::SyncDone);
                 }
                 Event::SyncDone => {
