@@ -65,6 +65,9 @@ pub fn pool_maps(outcomes: &[(String, Outcome)]) -> (Vec<(String, PlotData)>, St
     (out, note)
 }
 
+/// The stretch of a run the fsync view shows, from its first fsync.
+const FSYNC_WINDOW_NS: u64 = 250_000_000;
+
 /// The fsync view: commits made durable by each fsync, over simulated time, per log, for
 /// the first run that reports them.
 pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
@@ -75,25 +78,29 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
             "This engine build does not report its fsyncs yet, so the timeline of commits per fsync is not drawn.".into(),
         );
     };
-    let start = o.internals.fsync_groups.first().map_or(0, |g| g.t_ns);
-    let mut logs: Vec<&str> = o.internals.fsync_groups.iter().map(|g| g.log.as_str()).collect();
+    let groups = &o.internals.fsync_groups;
+    let start = groups.first().map_or(0, |g| g.t_ns);
+    let end = groups.last().map_or(0, |g| g.t_ns);
+    let mut logs: Vec<&str> = groups.iter().map(|g| g.log.as_str()).collect();
     logs.sort();
     logs.dedup();
+    // Only the run's first moments: over a whole run of thousands of fsyncs the strokes merge
+    // into a solid block, while a quarter second shows each group.
+    let shown = groups.iter().filter(|g| g.t_ns - start < FSYNC_WINDOW_NS);
     let series = logs
         .iter()
         .map(|log| Series {
             name: format!("{log} fsync"),
-            points: o
-                .internals
-                .fsync_groups
-                .iter()
+            points: shown
+                .clone()
                 .filter(|g| g.log == *log)
                 .map(|g| ((g.t_ns - start) as f64 / 1e9, g.commits as f64))
                 .collect(),
         })
         .collect();
+    let window_s = FSYNC_WINDOW_NS as f64 / 1e9;
     let data = PlotData {
-        title: format!("Commits per fsync, run {label}"),
+        title: format!("Commits per fsync, run {label}, its first {window_s} s"),
         kind: PlotKind::Spikes,
         x_label: "simulated seconds".into(),
         y_label: "commits in the group".into(),
@@ -101,7 +108,16 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
         series,
         map: Vec::new(),
     };
-    (Some(data), format!("Each stroke is one fsync, at the moment it ran, as tall as the commits it made durable ({label})."))
+    let counts: Vec<String> = logs
+        .iter()
+        .map(|log| format!("{} {log}", groups.iter().filter(|g| g.log == *log).count()))
+        .collect();
+    let total_s = (end - start) as f64 / 1e9;
+    let note = format!(
+        "Each stroke is one fsync, at the moment it ran, as tall as the commits it made durable. Run {label} made {} fsyncs in {total_s:.2} s; the plot shows its first {window_s} s.",
+        counts.join(" and ")
+    );
+    (Some(data), note)
 }
 
 #[cfg(test)]
@@ -123,12 +139,15 @@ mod tests {
         assert!(fsync(&[("a".into(), o.clone())]).0.is_none());
         o.internals.fsync_groups = vec![
             FsyncGroup { t_ns: 1_000_000_000, log: "redo".into(), commits: 3 },
-            FsyncGroup { t_ns: 1_500_000_000, log: "binlog".into(), commits: 5 },
+            FsyncGroup { t_ns: 1_100_000_000, log: "binlog".into(), commits: 5 },
+            FsyncGroup { t_ns: 1_500_000_000, log: "redo".into(), commits: 2 },
         ];
-        let (data, _) = fsync(&[("1 / 1".into(), o)]);
+        let (data, note) = fsync(&[("1 / 1".into(), o)]);
         let data = data.unwrap();
         assert_eq!(data.series.len(), 2);
-        assert_eq!(data.series[1].points, [(0.0, 3.0)]);
+        assert_eq!(data.series[0].points, [(0.1, 5.0)], "binlog");
+        assert_eq!(data.series[1].points, [(0.0, 3.0)], "redo, in the first 0.25 s only");
+        assert!(note.contains("made 1 binlog and 2 redo fsyncs in 0.50 s"), "{note}");
     }
 
     #[wasm_bindgen_test(unsupported = test)]

@@ -3,6 +3,7 @@
 //! comparison each series appears once per configuration, on the same axes. The same canvas
 //! draws the pool map of the internals view: rows of cells instead of series.
 
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
 use tunelab_core::lesson::{number, PlotKind, PlotSpec, Table};
@@ -147,20 +148,92 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
     };
     let e = |e: DrawingAreaErrorKind<_>| e.to_string();
     root.fill(&bg).map_err(e)?;
-    if !data.map.is_empty() {
+    if data.map.is_empty() {
+        draw_series(&root, data, fg)?;
+    } else {
         draw_map(&root, data, fg)?;
-        return root.present().map_err(e);
     }
+    root.present().map_err(e)
+}
+
+/// The title, centred, and under it the key (a swatch and a name per entry, wrapping onto
+/// more lines when needed); returns the area left for the chart. The key sits above the
+/// chart rather than in it, so it never hides a bar or a line.
+fn head_and_key<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    key: &[(String, RGBAColor)],
+    fg: RGBColor,
+) -> Result<DrawingArea<DB, Shift>, String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let (width, _) = root.dim_in_pixel();
+    let title_font = ("sans-serif", 18).into_font().color(&fg);
+    let font = ("sans-serif", 13).into_font().color(&fg);
+    // Lay the key out first: each entry's place, line by line.
+    let mut places = Vec::new();
+    let (mut x, mut line) = (16, 0);
+    for (name, _) in key {
+        let (w, _) = root.estimate_text_size(name, &font).map_err(e)?;
+        let entry = 20 + w as i32;
+        if x > 16 && x + entry > width as i32 - 16 {
+            (x, line) = (16, line + 1);
+        }
+        places.push((x, 40 + 22 * line));
+        x += entry + 28;
+    }
+    let height = if key.is_empty() { 40 } else { 64 + 22 * line as u32 };
+    let (head, body) = root.split_vertically(height);
+    let (title_w, _) = head.estimate_text_size(title, &title_font).map_err(e)?;
+    let title_x = (width as i32 - title_w as i32).max(0) / 2;
+    head.draw(&Text::new(title.to_string(), (title_x, 10), title_font)).map_err(e)?;
+    for ((name, color), (x, y)) in key.iter().zip(places) {
+        head.draw(&Rectangle::new([(x, y), (x + 14, y + 14)], color.filled())).map_err(e)?;
+        let frame = fg.mix(0.4).stroke_width(1);
+        head.draw(&Rectangle::new([(x, y), (x + 14, y + 14)], frame)).map_err(e)?;
+        head.draw(&Text::new(name.clone(), (x + 20, y), font.clone())).map_err(e)?;
+    }
+    Ok(body)
+}
+
+/// An axis label: whole numbers without a fraction and with thousands separators (`5,000`),
+/// others with up to three decimals (`0.25`).
+fn tick(v: f64) -> String {
+    if (v - v.round()).abs() < 1e-9 {
+        let digits = format!("{}", v.round().abs() as u64);
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i) % 3 == 0 {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        if v < 0.0 {
+            out.insert(0, '-');
+        }
+        out
+    } else {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// Lines, spikes or grouped bars, one colour per series.
+fn draw_series<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    data: &PlotData,
+    fg: RGBColor,
+) -> Result<(), String> {
+    let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let color = |i: usize| PALETTE[i % PALETTE.len()];
+    let key: Vec<(String, RGBAColor)> =
+        data.series.iter().enumerate().map(|(i, s)| (s.name.clone(), color(i).to_rgba())).collect();
+    let body = head_and_key(root, &data.title, &key, fg)?;
     let font = ("sans-serif", 14).into_font().color(&fg);
     let y_max =
         data.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0f64, f64::max);
     let y_max = if y_max <= 0.0 { 1.0 } else { y_max * 1.1 };
-    let mut builder = ChartBuilder::on(&root);
-    builder
-        .margin(12)
-        .caption(&data.title, ("sans-serif", 18).into_font().color(&fg))
-        .x_label_area_size(40)
-        .y_label_area_size(64);
+    let mut builder = ChartBuilder::on(&body);
+    builder.margin(12).margin_top(4).margin_right(24).x_label_area_size(40).y_label_area_size(64);
     match data.kind {
         PlotKind::Line | PlotKind::Spikes => {
             let xs = data.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
@@ -169,6 +242,8 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
             let mut chart = builder.build_cartesian_2d(lo..hi, 0.0..y_max).map_err(e)?;
             chart
                 .configure_mesh()
+                .x_label_formatter(&|x| tick(*x))
+                .y_label_formatter(&|y| tick(*y))
                 .x_desc(&data.x_label)
                 .y_desc(&data.y_label)
                 .label_style(font.clone())
@@ -179,26 +254,26 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
                 .draw()
                 .map_err(e)?;
             for (i, s) in data.series.iter().enumerate() {
-                let color = PALETTE[i % PALETTE.len()];
-                let style = ShapeStyle { color: color.to_rgba(), filled: false, stroke_width: 3 };
-                let drawn = if data.kind == PlotKind::Spikes {
+                let style =
+                    ShapeStyle { color: color(i).to_rgba(), filled: false, stroke_width: 3 };
+                if data.kind == PlotKind::Spikes {
                     let thin = ShapeStyle { stroke_width: 2, ..style };
-                    chart.draw_series(
-                        s.points
-                            .iter()
-                            .map(move |&(x, y)| PathElement::new(vec![(x, 0.0), (x, y)], thin)),
-                    )
+                    chart
+                        .draw_series(
+                            s.points
+                                .iter()
+                                .map(move |&(x, y)| PathElement::new(vec![(x, 0.0), (x, y)], thin)),
+                        )
+                        .map_err(e)?;
                 } else {
-                    chart.draw_series(LineSeries::new(s.points.iter().copied(), style))
-                };
-                drawn.map_err(e)?.label(s.name.clone()).legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 18, y)], color.stroke_width(3))
-                });
+                    chart
+                        .draw_series(LineSeries::new(s.points.iter().copied(), style))
+                        .map_err(e)?;
+                }
                 chart
-                    .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color.filled())))
+                    .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color(i).filled())))
                     .map_err(e)?;
             }
-            legend(&mut chart, bg, fg)?;
         }
         PlotKind::Bar => {
             let n = data.categories.len().max(1) as f64;
@@ -216,6 +291,7 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
                         String::new()
                     }
                 })
+                .y_label_formatter(&|y| tick(*y))
                 .x_desc(&data.x_label)
                 .y_desc(&data.y_label)
                 .label_style(font.clone())
@@ -228,22 +304,18 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
             let k = data.series.len().max(1) as f64;
             let w = 0.8 / k;
             for (i, s) in data.series.iter().enumerate() {
-                let color = PALETTE[i % PALETTE.len()];
                 let off = -0.4 + w * i as f64;
                 chart
                     .draw_series(s.points.iter().map(|(x, y)| {
-                        Rectangle::new([(x + off, 0.0), (x + off + w * 0.92, *y)], color.filled())
+                        Rectangle::new(
+                            [(x + off, 0.0), (x + off + w * 0.92, *y)],
+                            color(i).filled(),
+                        )
                     }))
-                    .map_err(e)?
-                    .label(s.name.clone())
-                    .legend(move |(x, y)| {
-                        Rectangle::new([(x, y - 6), (x + 14, y + 6)], color.filled())
-                    });
+                    .map_err(e)?;
             }
-            legend(&mut chart, bg, fg)?;
         }
     }
-    root.present().map_err(e)?;
     Ok(())
 }
 
@@ -251,7 +323,7 @@ pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> 
 /// table, filled from the bottom with the young fraction, then the old, the rest empty (pages
 /// on disk only), under a thin band as strong as the share of the cell the statement read.
 fn draw_map<DB: DrawingBackend>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
+    root: &DrawingArea<DB, Shift>,
     data: &PlotData,
     fg: RGBColor,
 ) -> Result<(), String> {
@@ -259,29 +331,14 @@ fn draw_map<DB: DrawingBackend>(
     let rows = data.map.len();
     let labels: Vec<String> = data.map.iter().map(|r| r.label.clone()).collect();
     let font = ("sans-serif", 13).into_font().color(&fg);
-    // The title and the key above the map.
-    let (head, body) = root.split_vertically(64);
-    let (width, _) = head.dim_in_pixel();
-    let title = ("sans-serif", 18).into_font().color(&fg);
-    let (title_w, _) = head.estimate_text_size(&data.title, &title).map_err(e)?;
-    let title_x = (width as i32 - title_w as i32).max(0) / 2;
-    head.draw(&Text::new(data.title.clone(), (title_x, 10), title)).map_err(e)?;
     let (young, old, empty, read) = (PALETTE[0], PALETTE[1], fg.mix(0.07), PALETTE[5]);
     let key = [
-        ("young", young.filled()),
-        ("old", old.filled()),
-        ("on disk only", empty.filled()),
-        ("read from disk by the statement", read.filled()),
+        ("young".to_string(), young.to_rgba()),
+        ("old".to_string(), old.to_rgba()),
+        ("on disk only".to_string(), empty),
+        ("read from disk by the statement".to_string(), read.to_rgba()),
     ];
-    let mut x = 16;
-    for (name, style) in key {
-        head.draw(&Rectangle::new([(x, 40), (x + 14, 54)], style)).map_err(e)?;
-        let frame = fg.mix(0.4).stroke_width(1);
-        head.draw(&Rectangle::new([(x, 40), (x + 14, 54)], frame)).map_err(e)?;
-        head.draw(&Text::new(name, (x + 20, 40), font.clone())).map_err(e)?;
-        let (w, _) = head.estimate_text_size(name, &font).map_err(e)?;
-        x += 20 + w as i32 + 28;
-    }
+    let body = head_and_key(root, &data.title, &key, fg)?;
     // Rows are centred on whole numbers, the first at the top, so the axis's key points (whole
     // numbers for up to one per row) fall on the rows' middles.
     let mut chart = ChartBuilder::on(&body)
@@ -304,7 +361,7 @@ fn draw_map<DB: DrawingBackend>(
                 String::new()
             }
         })
-        .x_label_formatter(&|x| format!("{x:.0}"))
+        .x_label_formatter(&|x| tick(*x))
         .x_desc(&data.x_label)
         .label_style(font.clone())
         .axis_desc_style(font)
@@ -336,21 +393,6 @@ fn draw_map<DB: DrawingBackend>(
     Ok(())
 }
 
-fn legend<'a, DB: DrawingBackend + 'a, CT: plotters::coord::CoordTranslate>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    bg: RGBColor,
-    fg: RGBColor,
-) -> Result<(), String> {
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(bg.mix(0.85))
-        .border_style(fg.mix(0.4))
-        .label_font(("sans-serif", 14).into_font().color(&fg))
-        .draw()
-        .map_err(|e| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -364,6 +406,17 @@ mod tests {
             rows: rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect(),
             awaiting: None,
         }
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn axis_labels_drop_needless_decimals() {
+        assert_eq!(tick(5000.0), "5,000");
+        assert_eq!(tick(1234567.0), "1,234,567");
+        assert_eq!(tick(35.0), "35");
+        assert_eq!(tick(0.0), "0");
+        assert_eq!(tick(0.30000000000000004), "0.3");
+        assert_eq!(tick(1.25), "1.25");
+        assert_eq!(tick(-2000.0), "-2,000");
     }
 
     #[wasm_bindgen_test(unsupported = test)]
