@@ -244,6 +244,20 @@ test('presenter mode and A/B by keyboard alone', async () => {
   assert.ok(ab >= 4, `the A/B differences table has a row per run (${ab})`);
   assert.ok(await page.$('#table-time-b'), 'B has its own tables');
   assert.ok((await page.inputValue('#lesson-link')).includes('#l1.'), 'the link carries A and B');
+
+  // After a run, presenter mode still shows one part at a time; the engine's internals come
+  // with the plots (part 5), not under every part.
+  await tabTo(page, 'presenter-button');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('body.presenting');
+  const internalsShown = () => page.$eval('#internals-title', (e) => e.offsetParent !== null);
+  assert.equal(await visible(), 1);
+  assert.equal(await internalsShown(), false, 'not with the question');
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  assert.match(await page.textContent('.presenter-hint'), /Part 5 of 6/);
+  assert.equal(await visible(), 1);
+  assert.equal(await internalsShown(), true, 'with the plots');
+  await page.keyboard.press('Escape');
   await context.close();
 });
 

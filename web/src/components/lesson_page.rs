@@ -523,34 +523,35 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                         }
                     }) }
                 }
+                // The engine's internals belong with the plots: presenter mode shows them in
+                // the same part.
+                if done && !lesson.internals.is_empty() {
+                    <section class="internals" aria-labelledby="internals-title">
+                        <h3 id="internals-title">{ "Inside the engine" }</h3>
+                        { for lesson.internals.iter().map(|view| {
+                            let (drawing, note) = match view.as_str() {
+                                "lru" => {
+                                    let (maps, note) = internals::pool_maps(&state.outcomes[0]);
+                                    (html! { <PoolMapView maps={Rc::new(maps)} /> }, note)
+                                }
+                                _ => {
+                                    let (data, note) = internals::fsync(&state.outcomes[0]);
+                                    let drawing = data.map_or(html! {}, |data| html! {
+                                        <PlotCanvas id={format!("internals-{view}")} data={Rc::new(data)} />
+                                    });
+                                    (drawing, note)
+                                }
+                            };
+                            html! {
+                                <div class="internals-view" data-internals={view.clone()}>
+                                    <p class="knob-help">{ markdown::inline(&note) }</p>
+                                    { drawing }
+                                </div>
+                            }
+                        }) }
+                    </section>
+                }
             </section>
-
-            if done && !lesson.internals.is_empty() {
-                <section class="internals" aria-labelledby="internals-title">
-                    <h3 id="internals-title">{ "Inside the engine" }</h3>
-                    { for lesson.internals.iter().map(|view| {
-                        let (drawing, note) = match view.as_str() {
-                            "lru" => {
-                                let (maps, note) = internals::pool_maps(&state.outcomes[0]);
-                                (html! { <PoolMapView maps={Rc::new(maps)} /> }, note)
-                            }
-                            _ => {
-                                let (data, note) = internals::fsync(&state.outcomes[0]);
-                                let drawing = data.map_or(html! {}, |data| html! {
-                                    <PlotCanvas id={format!("internals-{view}")} data={Rc::new(data)} />
-                                });
-                                (drawing, note)
-                            }
-                        };
-                        html! {
-                            <div class="internals-view" data-internals={view.clone()}>
-                                <p class="knob-help">{ markdown::inline(&note) }</p>
-                                { drawing }
-                            </div>
-                        }
-                    }) }
-                </section>
-            }
 
             <section class={classes!(part(5), "conclusion", "card")} aria-labelledby="conclusion-title">
                 <h3 id="conclusion-title">{ "What to conclude" }</h3>
