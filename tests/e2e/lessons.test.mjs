@@ -145,6 +145,9 @@ for (const { id, choice } of LESSONS) {
     for (const n of ink) assert.ok(n > 500, `a plot canvas is drawn (${n} pixels of ink)`);
     console.log(`lesson ${id}: ${ink.length} plot(s) drawn, ${Object.keys(cli).length} table(s)`);
 
+    await mkdir(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
+
     if (id === 'buffer-pool') {
       // The pool map: its label reads back each row; the run choice redraws it.
       const map = '[data-plot="internals-lru"] canvas';
@@ -166,9 +169,6 @@ for (const { id, choice } of LESSONS) {
       const big = await page.getAttribute(map, 'aria-label');
       assert.equal(row(big, 'CALL scan_pass(2)').read, 0, 'a pool that holds the table reads nothing');
     }
-
-    await mkdir(ARTIFACTS, { recursive: true });
-    await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
 
     const link = await page.inputValue('#lesson-link');
     assert.ok(link.length <= 2000, `a lesson link is at most 2,000 characters (${link.length})`);
