@@ -269,11 +269,23 @@ impl Server {
         &self.disk
     }
 
-    /// Opens a client connection. Fails if mysqld is not running.
+    /// Opens a client connection as `root` (every client here connects as root, which holds
+    /// CONNECTION_ADMIN). Fails if mysqld is not running, or with ERROR 1040 when
+    /// `max_connections` + 1 connections are open: the extra one is kept for an account with
+    /// CONNECTION_ADMIN (`Connection_handler_manager::check_and_incr_conn_count`).
+    ///
+    /// The connection's thread comes from the thread cache when one waits there
+    /// (`Threads_cached`), else a new one is created (`Threads_created`).
     pub fn connect(&mut self) -> Result<SessionId, crate::error::MySqlError> {
         let Some(r) = self.running.as_mut() else {
             return Err(cannot_connect());
         };
+        let open = r.sessions.len() as u64;
+        if open > r.vars.global_u64("max_connections") {
+            // Refused before any thread is given to it: Connections does not count it.
+            r.status.add("Connection_errors_max_connections", 1);
+            return Err(too_many_connections());
+        }
         r.status.add("Connections", 1);
         self.host
             .allocate("connections", CONNECTION_BASE_BYTES)
@@ -281,7 +293,12 @@ impl Server {
         let id = SessionId(r.next_thread_id);
         r.next_thread_id += 1;
         r.sessions.insert(id, Session::new(id, r.vars.new_session()));
-        r.status.add("Threads_created", 1);
+        let cached = r.status.number("Threads_cached");
+        if cached > 0 {
+            r.status.set("Threads_cached", StatusValue::Number(cached - 1));
+        } else {
+            r.status.add("Threads_created", 1);
+        }
         let connected = r.sessions.len() as u64;
         r.status.set("Threads_connected", StatusValue::Number(connected));
         if connected > r.status.number("Max_used_connections") {
@@ -308,6 +325,13 @@ impl Server {
             if r.sessions.remove(&id).is_some() {
                 self.host.release("connections", CONNECTION_BASE_BYTES);
                 r.status.set("Threads_connected", StatusValue::Number(r.sessions.len() as u64));
+                // The thread waits in the cache for the next connection if there is room
+                // (`thread_cache_size`); otherwise it ends. A cache made smaller keeps no
+                // more than its new size.
+                let room = r.vars.global_u64("thread_cache_size");
+                let cached = r.status.number("Threads_cached");
+                let kept = if cached < room { cached + 1 } else { room };
+                r.status.set("Threads_cached", StatusValue::Number(kept));
             }
         }
     }
@@ -399,6 +423,15 @@ impl Server {
             Some(Down::OomKilled { used_bytes: oom.used_bytes, limit_bytes: oom.limit_bytes });
         self.host.release_all();
         true
+    }
+}
+
+/// ERROR 1040: every connection slot is taken.
+pub fn too_many_connections() -> crate::error::MySqlError {
+    crate::error::MySqlError {
+        code: 1040,
+        sqlstate: "HY000",
+        message: "Too many connections".into(),
     }
 }
 

@@ -79,7 +79,8 @@ impl Server {
             Some(super::innodb_status::MonitorMark { at: r.started_at, stats: r.pool.stats() });
     }
 
-    /// Acts on a global variable just changed by `SET GLOBAL`.
+    /// Acts on a global variable just changed by `SET GLOBAL` (the buffer pool's, and the
+    /// thread cache's size).
     pub(super) fn global_changed(&mut self, name: &str) {
         match name {
             "innodb_buffer_pool_size" => self.resize_buffer_pool(),
@@ -100,6 +101,15 @@ impl Server {
             "innodb_buffer_pool_load_now" => {
                 self.reset_switch(name);
                 self.load_buffer_pool();
+            }
+            "thread_cache_size" => {
+                // Threads waiting in a cache made smaller end now
+                // (`Per_thread_connection_handler::modify_thread_cache_size`).
+                if let Some(r) = self.running.as_mut() {
+                    let room = r.vars.global_u64("thread_cache_size");
+                    let cached = r.status.number("Threads_cached").min(room);
+                    r.status.set("Threads_cached", StatusValue::Number(cached));
+                }
             }
             _ => {}
         }

@@ -411,6 +411,14 @@ pub fn run(server: &mut Server, command: &str) -> String {
     };
     let commit = Prepped::new("COMMIT").ok();
     let client_cpu_ns = server.host().hardware().cpu_statement_ns;
+    // One management connection for the whole run (schema set-up and clean-up), as
+    // mysqlslap's main() opens; the clients connect on their own in each iteration.
+    let admin = match server.connect() {
+        Ok(id) => id,
+        Err(e) => {
+            return format!("{out}mysqlslap: Error when connecting to server: {}\n", e.message)
+        }
+    };
     for &clients in &o.concurrency {
         let mut timings_ms = Vec::new();
         let per_client = match o.number_of_queries {
@@ -418,15 +426,6 @@ pub fn run(server: &mut Server, command: &str) -> String {
             None => prepped.len() as u64,
         };
         for _ in 0..o.iterations {
-            let admin = match server.connect() {
-                Ok(id) => id,
-                Err(e) => {
-                    return format!(
-                        "{out}mysqlslap: Error when connecting to server: {} {}\n",
-                        e.code, e.message
-                    )
-                }
-            };
             let schema = &o.create_schema;
             let manage_schema = create.is_some();
             if manage_schema {
@@ -442,50 +441,34 @@ pub fn run(server: &mut Server, command: &str) -> String {
                     return format!("{out}{e}\n");
                 }
             }
-            let mut sessions = Vec::new();
-            for _ in 0..clients {
-                match server.connect() {
-                    Ok(id) => {
-                        let _ = server.execute(id, &format!("USE `{schema}`"));
-                        if o.commit > 0 {
-                            let _ = server.execute(id, "SET autocommit = 0");
-                        }
-                        sessions.push(id)
-                    }
-                    Err(e) => {
-                        return format!(
-                            "{out}mysqlslap: Error when connecting to server: {} {}\n",
-                            e.code, e.message
-                        )
-                    }
-                }
-            }
             let mut load = SlapLoad {
                 statements: &prepped,
                 commit: commit.as_ref().filter(|_| o.commit > 0),
                 every: o.commit,
-                sent: vec![0; clients as usize],
-                sessions: sessions.clone(),
+                sent: Vec::new(),
+                sessions: Vec::new(),
                 per_client,
                 client_cpu_ns,
                 error: None,
             };
-            let run = server.run_clients(clients, &mut load, None);
-            for id in sessions {
-                server.disconnect(id);
-            }
+            let clients_run = run_connecting(server, clients, schema, o.commit > 0, &mut load);
             if let Some(e) = load.error {
                 return format!("{out}{e}\n");
             }
             if !server.is_running() {
                 return format!("{out}mysqlslap: Error when connecting to server: 2013 Lost connection to MySQL server during query\n");
             }
-            timings_ms.push(run.finished.since(run.started).as_millis());
+            for _ in 0..clients_run.refused_clients {
+                out.push_str(&format!(
+                    "mysqlslap: Error when connecting to server: {} {}\n",
+                    clients_run.refusal.code, clients_run.refusal.message
+                ));
+            }
+            timings_ms.push(clients_run.elapsed.as_millis());
             if manage_schema && !o.no_drop {
                 let _ =
                     run_untimed(server, admin, &format!("DROP DATABASE IF EXISTS `{schema}`"), ";");
             }
-            server.disconnect(admin);
             server.advance(SimDuration::ZERO);
         }
         if o.silent {
@@ -509,7 +492,102 @@ pub fn run(server: &mut Server, command: &str) -> String {
         out.push_str(&format!("\tNumber of clients running queries: {clients}\n"));
         out.push_str(&format!("\tAverage number of queries per client: {per_client}\n\n"));
     }
+    server.disconnect(admin);
     out
+}
+
+/// How one iteration's clients fared ([`run_connecting`]).
+struct ClientsOutcome {
+    /// From the first connection attempt to the last client's end.
+    elapsed: SimDuration,
+    /// Clients that never got a connection, and the error the last attempt got.
+    refused_clients: u32,
+    refusal: crate::error::MySqlError,
+}
+
+/// Attempts a client makes to connect, [`CONNECT_RETRY`] apart (`slap_connect`).
+const CONNECT_ATTEMPTS: u32 = 10;
+const CONNECT_RETRY: SimDuration = SimDuration::from_millis(100);
+
+/// Connects `clients` clients and runs `load` on them, as mysqlslap's threads do: a client
+/// refused (ERROR 1040) tries again every 100 ms, ten times in all, then gives up and the
+/// others go on without it.
+///
+/// Simplification: clients that connected run together as one wave, and refused clients can
+/// only get in once that wave has ended and disconnected (every slot frees at once); their
+/// attempts during the wave are refused. In mysqlslap each thread retries on its own while
+/// the others run, so a slot freed early can be taken early.
+fn run_connecting(
+    server: &mut Server,
+    clients: u32,
+    schema: &str,
+    autocommit_off: bool,
+    load: &mut SlapLoad,
+) -> ClientsOutcome {
+    let start = server.now();
+    let mut outcome =
+        ClientsOutcome { elapsed: SimDuration::ZERO, refused_clients: 0, refusal: too_many() };
+    let mut pending = clients;
+    let mut attempts = 0u32;
+    let mut end = start;
+    // Bounded: each round makes one attempt for every pending client, at most ten rounds.
+    while pending > 0 && attempts < CONNECT_ATTEMPTS {
+        let mut wave = Vec::new();
+        for _ in 0..pending {
+            match server.connect() {
+                Ok(id) => {
+                    let _ = server.execute(id, &format!("USE `{schema}`"));
+                    if autocommit_off {
+                        let _ = server.execute(id, "SET autocommit = 0");
+                    }
+                    wave.push(id);
+                }
+                Err(e) => outcome.refusal = e,
+            }
+        }
+        attempts += 1;
+        pending -= wave.len() as u32;
+        if !wave.is_empty() {
+            load.sessions = wave.clone();
+            load.sent = vec![0; wave.len()];
+            let run = server.run_clients(wave.len() as u32, load, None);
+            end = end.max(run.finished);
+            // The attempts the waiting clients made while the wave held every slot.
+            while pending > 0 && attempts < CONNECT_ATTEMPTS && start + retry(attempts) < end {
+                for _ in 0..pending {
+                    if let Err(e) = server.connect() {
+                        outcome.refusal = e;
+                    }
+                }
+                attempts += 1;
+            }
+            for id in wave {
+                server.disconnect(id);
+            }
+            if load.error.is_some() || !server.is_running() {
+                break;
+            }
+        }
+        if pending > 0 && attempts < CONNECT_ATTEMPTS {
+            let next = start + retry(attempts);
+            server.advance_to(next.max(server.now()));
+        }
+    }
+    if pending > 0 {
+        // The last attempt is followed by one more sleep before the thread gives up.
+        end = end.max(start + retry(attempts));
+    }
+    outcome.refused_clients = pending;
+    outcome.elapsed = end.since(start);
+    outcome
+}
+
+fn retry(attempts: u32) -> SimDuration {
+    SimDuration(CONNECT_RETRY.0 * u64::from(attempts))
+}
+
+fn too_many() -> crate::error::MySqlError {
+    crate::server::too_many_connections()
 }
 
 #[cfg(test)]
