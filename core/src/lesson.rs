@@ -750,6 +750,10 @@ pub const SOURCES: &[Source] = &[
         toml: include_str!("../../lessons/02_durability/lesson.toml"),
         markdown: include_str!("../../lessons/02_durability/lesson.md"),
     },
+    Source {
+        toml: include_str!("../../lessons/03_connections/lesson.toml"),
+        markdown: include_str!("../../lessons/03_connections/lesson.md"),
+    },
     Source { toml: include_str!("../../lessons/coming.toml"), markdown: "" },
 ];
 
@@ -798,7 +802,7 @@ mod tests {
         for l in &lessons {
             l.validate().unwrap();
         }
-        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 2);
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 3);
     }
 
     #[test]

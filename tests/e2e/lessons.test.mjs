@@ -25,6 +25,7 @@ const TIMEOUT_MS = 30_000;
 const LESSONS = [
   { id: 'buffer-pool', choice: 'high' },
   { id: 'durability', choice: 'tenfold' },
+  { id: 'connections', choice: 'most' },
 ];
 
 let browser;

@@ -282,7 +282,10 @@ impl Server {
         };
         let open = r.sessions.len() as u64;
         if open > r.vars.global_u64("max_connections") {
-            // Refused before any thread is given to it: Connections does not count it.
+            // Refused by the listener before any thread or thread id is given to it, and
+            // `Connections` counts thread ids, so it does not count this attempt (MYSQL_SPEC
+            // says "attempts, successful or not"; for this path that is UNCONFIRMED, and we
+            // chose the code's reading).
             r.status.add("Connection_errors_max_connections", 1);
             return Err(too_many_connections());
         }
@@ -426,7 +429,9 @@ impl Server {
     }
 }
 
-/// ERROR 1040: every connection slot is taken.
+/// ERROR 1040: every connection slot is taken. The listener sends it before the protocol is
+/// agreed, without an SQLSTATE, so the client shows HY000 (an account refused later, at
+/// authentication, gets 08004).
 pub fn too_many_connections() -> crate::error::MySqlError {
     crate::error::MySqlError {
         code: 1040,

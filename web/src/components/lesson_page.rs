@@ -458,7 +458,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                     }
                 </div>
                 if !pinned.is_empty() {
-                    <p class="knob-help">{ format!("Each run sets {} itself: one run per row of the results.", pinned.join(", ")) }</p>
+                    <p class="knob-help">{ format!("Each run sets its own {}: one run per row of the results.", pinned_names(&lesson, &pinned)) }</p>
                 }
                 <div class="run-bar">
                     <button type="button" class="button" id="run-button" onclick={on_run}
@@ -579,6 +579,26 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             </section>
         </main>
     }
+}
+
+/// The pinned knobs' labels for a sentence: "buffer pool size", "thread cache size and
+/// maximum connections" (a label that is a variable name or starts with an acronym stays).
+fn pinned_names(lesson: &Lesson, pinned: &[String]) -> String {
+    let names: Vec<String> = lesson
+        .knobs
+        .iter()
+        .filter(|k| pinned.contains(&k.id))
+        .map(|k| {
+            let mut chars = k.label.chars();
+            match (chars.next(), chars.next()) {
+                (Some(first), Some(second)) if second.is_lowercase() => {
+                    first.to_lowercase().chain(k.label.chars().skip(1)).collect()
+                }
+                _ => k.label.clone(),
+            }
+        })
+        .collect();
+    names.join(" and ")
 }
 
 trait WithKeyNone {
