@@ -5,6 +5,7 @@
 //! everywhere.
 
 use crate::client::Client;
+pub use crate::server::pool_map::PoolMap;
 use crate::server::status::StatusValue;
 use crate::server::Server;
 use crate::sim::{self, Hardware};
@@ -184,26 +185,6 @@ impl Internals {
     pub fn is_empty(&self) -> bool {
         self.pool_maps.is_empty() && self.fsync_groups.is_empty()
     }
-}
-
-/// Where a table's clustered index pages are after one statement: for each of about 100
-/// equal stretches of the index in page order, its pages resident in the young part of the
-/// LRU list and in the old part (the rest are on disk only), and those the statement read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PoolMap {
-    pub t_ns: u64,
-    /// The statement the map follows, shortened.
-    pub statement: String,
-    /// `schema.table`.
-    pub table: String,
-    pub table_pages: u64,
-    /// The pool's size in pages.
-    pub capacity_pages: u64,
-    pub young: Vec<u32>,
-    pub old: Vec<u32>,
-    /// For each stretch, its pages the statement read from disk (a page read twice counts
-    /// twice).
-    pub read: Vec<u32>,
 }
 
 /// One fsync and the commits it made durable (group commit puts several in one).
@@ -489,16 +470,7 @@ fn collect_internals(server: &mut Server, start_ns: u64, internals: &mut Interna
     let (maps, truncated) = server.take_pool_maps();
     internals.pool_maps_truncated = truncated;
     for m in maps {
-        internals.pool_maps.push(PoolMap {
-            t_ns: m.at.0.saturating_sub(start_ns),
-            statement: m.statement,
-            table: m.table,
-            table_pages: m.table_pages,
-            capacity_pages: m.capacity_pages,
-            young: m.cells.iter().map(|c| c.0).collect(),
-            old: m.cells.iter().map(|c| c.1).collect(),
-            read: m.read,
-        });
+        internals.pool_maps.push(PoolMap { t_ns: m.t_ns.saturating_sub(start_ns), ..m });
     }
     for (at, log, commits) in server.take_fsync_trace() {
         if internals.fsync_groups.len() < crate::server::commit::FSYNC_TRACE_MAX {

@@ -339,6 +339,16 @@ impl Server {
         }
     }
 
+    /// Threads waiting in a thread cache made smaller end now
+    /// (`Per_thread_connection_handler::modify_thread_cache_size`).
+    pub(super) fn trim_thread_cache(&mut self) {
+        if let Some(r) = self.running.as_mut() {
+            let room = r.vars.global_u64("thread_cache_size");
+            let cached = r.status.number("Threads_cached").min(room);
+            r.status.set("Threads_cached", StatusValue::Number(cached));
+        }
+    }
+
     /// Lets simulated time pass until `t`, running the background work due by then (buffer
     /// pool resize and load).
     pub fn advance_to(&mut self, t: SimTime) {

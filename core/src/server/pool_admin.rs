@@ -102,15 +102,7 @@ impl Server {
                 self.reset_switch(name);
                 self.load_buffer_pool();
             }
-            "thread_cache_size" => {
-                // Threads waiting in a cache made smaller end now
-                // (`Per_thread_connection_handler::modify_thread_cache_size`).
-                if let Some(r) = self.running.as_mut() {
-                    let room = r.vars.global_u64("thread_cache_size");
-                    let cached = r.status.number("Threads_cached").min(room);
-                    r.status.set("Threads_cached", StatusValue::Number(cached));
-                }
-            }
+            "thread_cache_size" => self.trim_thread_cache(),
             _ => {}
         }
     }

@@ -7,7 +7,7 @@
 
 use super::Server;
 use crate::innodb::buffer_pool::PageId;
-use crate::sim::SimTime;
+use serde::{Deserialize, Serialize};
 
 /// Stretches of the table one map has (each about 1 % of its pages).
 pub const MAP_CELLS: u32 = 100;
@@ -16,11 +16,14 @@ pub const MAPS_MAX: usize = 24;
 /// The longest statement text kept as a map's label, in characters.
 const LABEL_CHARS: usize = 60;
 
-/// The table after one statement.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where a table's clustered index pages are after one statement: for each of about 100
+/// equal stretches of the index in page order, its pages resident in the young part of the
+/// LRU list and in the old part (the rest are on disk only), and those the statement read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PoolMap {
-    pub at: SimTime,
-    /// The statement (or `\!` command) it follows, shortened.
+    /// Simulated time of the map (an experiment's outcome counts it from the run's start).
+    pub t_ns: u64,
+    /// The statement (or `\!` command) the map follows, shortened.
     pub statement: String,
     /// `schema.table`.
     pub table: String,
@@ -28,10 +31,12 @@ pub struct PoolMap {
     pub table_pages: u64,
     /// The pool's size in pages.
     pub capacity_pages: u64,
-    /// For each stretch of the clustered index in page order: (young, old) resident pages.
-    pub cells: Vec<(u32, u32)>,
-    /// For each stretch: its pages read from disk during the statement (a page read twice
-    /// counts twice).
+    /// For each stretch, its pages in the young part of the LRU list.
+    pub young: Vec<u32>,
+    /// For each stretch, its pages in the old part.
+    pub old: Vec<u32>,
+    /// For each stretch, its pages the statement read from disk (a page read twice counts
+    /// twice).
     pub read: Vec<u32>,
 }
 
@@ -40,8 +45,9 @@ pub struct PoolMap {
 pub struct PoolMaps {
     /// Recorded and not yet taken by the experiment.
     pending: Vec<PoolMap>,
-    /// The last recorded map's table and cells, to skip statements that changed nothing.
-    last: Option<(String, Vec<(u32, u32)>)>,
+    /// The last recorded map's table and (young, old) stretches, to skip statements that
+    /// changed nothing.
+    last: Option<(String, Vec<u32>, Vec<u32>)>,
     /// The pool's page requests when the last statement ended.
     requests: u64,
     recorded: usize,
@@ -63,19 +69,18 @@ impl Server {
             maps.requests = requests;
             let read_pages: u64 = map.read.iter().map(|&n| u64::from(n)).sum();
             let moved = match &maps.last {
-                Some((table, cells)) if *table == map.table => {
-                    let changed: u64 = cells
-                        .iter()
-                        .zip(&map.cells)
-                        .map(|(a, b)| u64::from(a.0.abs_diff(b.0) + a.1.abs_diff(b.1)))
-                        .sum();
+                Some((table, young, old)) if *table == map.table => {
+                    let diff = |a: &[u32], b: &[u32]| -> u64 {
+                        a.iter().zip(b).map(|(x, y)| u64::from(x.abs_diff(*y))).sum()
+                    };
+                    let changed = diff(young, &map.young) + diff(old, &map.old);
                     (changed + read_pages) * 100 >= map.table_pages || read * 8 >= map.table_pages
                 }
                 _ => true,
             };
             if moved {
                 if maps.recorded < MAPS_MAX {
-                    maps.last = Some((map.table.clone(), map.cells.clone()));
+                    maps.last = Some((map.table.clone(), map.young.clone(), map.old.clone()));
                     maps.recorded += 1;
                     maps.pending.push(map);
                 } else {
@@ -119,19 +124,19 @@ impl Server {
         let per_cell = pages.div_ceil(cells.len().max(1) as u64).max(1);
         let mut read = vec![0u32; cells.len()];
         for p in reads.iter().filter(|p| p.space == t.space_id) {
-            if let Some(n) =
-                p.page_no.checked_sub(first).and_then(|rel| read.get_mut((rel / per_cell) as usize))
-            {
+            let cell = p.page_no.checked_sub(first).map(|rel| (rel / per_cell) as usize);
+            if let Some(n) = cell.and_then(|c| read.get_mut(c)) {
                 *n += 1;
             }
         }
         Some(PoolMap {
-            at: self.clock.now(),
+            t_ns: self.clock.now().0,
             statement,
             table: format!("{}.{}", t.def.schema, t.def.name),
             table_pages: pages,
             capacity_pages: r.pool.capacity_pages(),
-            cells,
+            young: cells.iter().map(|c| c.0).collect(),
+            old: cells.iter().map(|c| c.1).collect(),
             read,
         })
     }
@@ -139,8 +144,9 @@ impl Server {
 
 #[cfg(test)]
 mod tests {
+    use super::PoolMap;
     use super::MAPS_MAX;
-    use crate::experiment::{Experiment, PoolMap, Setting, Step};
+    use crate::experiment::{Experiment, Setting, Step};
 
     /// page_views at 1/20 scale (2,312 pages) through a 16 MB pool (1,024 pages).
     fn run(sql: &str) -> (Vec<PoolMap>, bool) {
