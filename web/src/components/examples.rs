@@ -10,7 +10,12 @@ pub const EXAMPLES: &[(&str, &str)] = &[
     ("SELECT @@innodb_buffer_pool_size / 1024 / 1024 AS pool_mb;", "the pool size in MiB"),
     ("SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_read%';", "reads: memory versus disk"),
     ("SELECT @@max_connections;", "the connection limit"),
-    ("SET GLOBAL max_connections = 500;", "change one variable"),
+    ("SET GLOBAL max_connections = 20;", "change one variable"),
+    (
+        "\\! mysqlslap --concurrency=50 --iterations=5 --query=\"SELECT 1\"",
+        "50 clients connect, query, leave",
+    ),
+    ("SHOW GLOBAL STATUS LIKE 'Threads_%';", "threads: connected, created, cached"),
     ("SET GLOBAL query_cache_size = 0;", "a variable MySQL 8 removed"),
 ];
 
