@@ -96,9 +96,23 @@ impl MySqlError {
     pub fn variable_scope(name: &str, scope: &str) -> MySqlError {
         Self::new(1238, "HY000", format!("Variable '{name}' is a {scope} variable"))
     }
+    /// 1248 ER_DERIVED_MUST_HAVE_ALIAS
+    pub fn derived_table_without_alias() -> MySqlError {
+        Self::new(1248, "42000", "Every derived table must have its own alias".into())
+    }
     /// 1305 ER_SP_DOES_NOT_EXIST
     pub fn function_does_not_exist(name: &str) -> MySqlError {
         Self::new(1305, "42000", format!("FUNCTION {name} does not exist"))
+    }
+    /// 1353 ER_VIEW_WRONG_LIST
+    pub fn derived_column_count() -> MySqlError {
+        Self::new(
+            1353,
+            "HY000",
+            "In definition of view, derived table or common table expression, SELECT list and \
+             column names list have different column counts"
+                .into(),
+        )
     }
     /// 1582 ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT
     pub fn wrong_parameter_count(function: &str) -> MySqlError {

@@ -124,7 +124,7 @@ impl Server {
         let mut sources: Vec<BoundSource> = Vec::new();
         let mut offset = 0u32;
         for twj in &sel.from {
-            self.add_sources(session, twj, &mut sources, &mut offset, work, depth)?;
+            self.add_sources(session, sql, twj, &mut sources, &mut offset, work, depth)?;
         }
         let mut plan = Plan::bind(sel, q, &sources, sql, &session.local_names())?;
         let Server { clock, disk, host, running, catalog, .. } = self;
@@ -271,13 +271,14 @@ impl Server {
     fn add_sources(
         &mut self,
         session: &mut Session,
+        sql: &str,
         twj: &TableWithJoins,
         sources: &mut Vec<BoundSource>,
         offset: &mut u32,
         work: &mut Work,
         depth: u32,
     ) -> Result<()> {
-        let first = self.bind_source(session, &twj.relation, *offset, work, depth)?;
+        let first = self.bind_source(session, sql, &twj.relation, *offset, work, depth)?;
         *offset += first.meta.len() as u32;
         sources.push(first);
         for join in &twj.joins {
@@ -287,7 +288,7 @@ impl Server {
                 JoinOperator::CrossJoin(_) => (false, None),
                 _ => return Err(MySqlError::not_supported_yet("this kind of join")),
             };
-            let mut s = self.bind_source(session, &join.relation, *offset, work, depth)?;
+            let mut s = self.bind_source(session, sql, &join.relation, *offset, work, depth)?;
             *offset += s.meta.len() as u32;
             s.outer = outer;
             s.on = match constraint {
@@ -300,16 +301,30 @@ impl Server {
         Ok(())
     }
 
+    /// Binds one FROM item; `sql` is the statement's text, which names a derived table's
+    /// unaliased columns as they were typed.
     fn bind_source(
         &mut self,
         session: &mut Session,
+        sql: &str,
         factor: &TableFactor,
         offset: u32,
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
-        let TableFactor::Table { name, alias, index_directives, .. } = factor else {
-            return Err(MySqlError::not_supported_yet("derived tables"));
+        let (name, alias, index_directives) = match factor {
+            TableFactor::Table { name, alias, index_directives, .. } => {
+                (name, alias, index_directives)
+            }
+            TableFactor::Derived { lateral: false, subquery, alias, .. } => {
+                let derived =
+                    self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
+                return derived.map(|d| BoundSource { offset, ..d });
+            }
+            TableFactor::Derived { lateral: true, .. } => {
+                return Err(MySqlError::not_supported_yet("LATERAL derived tables"));
+            }
+            _ => return Err(MySqlError::not_supported_yet("this kind of table reference")),
         };
         let parts: Vec<String> =
             name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
@@ -385,6 +400,54 @@ impl Server {
             });
         }
         Err(MySqlError::no_such_table(&db, &table))
+    }
+}
+
+impl Server {
+    /// A derived table, `(SELECT ...) AS alias [(columns)]`: materialised like a view, its
+    /// rows read as the alias's.
+    ///
+    /// Simplification: MySQL merges a simple derived table into the outer query
+    /// (`derived_merge`) and materialises the rest, counting `Created_tmp_tables`; here
+    /// every derived table is materialised and counts nothing.
+    /// (The caller sets the source's offset.)
+    fn bind_derived(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        subquery: &Query,
+        alias: Option<&sqlparser::ast::TableAlias>,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        let Some(alias) = alias else {
+            return Err(MySqlError::derived_table_without_alias());
+        };
+        let result = self.run_query(session, subquery, sql, work, depth + 1)?;
+        let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
+        if !names.is_empty() && names.len() != result.meta.len() {
+            return Err(MySqlError::derived_column_count());
+        }
+        let table = alias.name.value.clone();
+        let meta = result
+            .meta
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| Meta {
+                name: names.get(i).cloned().unwrap_or(m.name.clone()),
+                table: table.clone(),
+                ..m
+            })
+            .collect();
+        Ok(BoundSource {
+            alias: table,
+            meta,
+            source: Source::Rows(result.rows),
+            offset: 0,
+            outer: false,
+            on: None,
+            hints: IndexHints::default(),
+        })
     }
 }
 
