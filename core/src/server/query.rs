@@ -122,10 +122,10 @@ impl Server {
         let sel = &sel_owned;
         // FROM: resolve sources; views and system tables are materialised here.
         let mut sources: Vec<BoundSource> = Vec::new();
-        let mut offset = 0u32;
         for twj in &sel.from {
-            self.add_sources(session, sql, twj, &mut sources, &mut offset, work, depth)?;
+            self.add_sources(session, sql, twj, &mut sources, work, depth)?;
         }
+        let offset = width(&sources);
         let mut plan = Plan::bind(sel, q, &sources, sql, &session.local_names())?;
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
@@ -274,13 +274,11 @@ impl Server {
         sql: &str,
         twj: &TableWithJoins,
         sources: &mut Vec<BoundSource>,
-        offset: &mut u32,
         work: &mut Work,
         depth: u32,
     ) -> Result<()> {
-        let first = self.bind_source(session, sql, &twj.relation, *offset, work, depth)?;
-        *offset += first.meta.len() as u32;
-        sources.push(first);
+        let first = self.bind_source(session, sql, &twj.relation, work, depth)?;
+        sources.push(BoundSource { offset: width(sources), ..first });
         for join in &twj.joins {
             let (outer, constraint) = match &join.join_operator {
                 JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
@@ -288,8 +286,8 @@ impl Server {
                 JoinOperator::CrossJoin(_) => (false, None),
                 _ => return Err(MySqlError::not_supported_yet("this kind of join")),
             };
-            let mut s = self.bind_source(session, sql, &join.relation, *offset, work, depth)?;
-            *offset += s.meta.len() as u32;
+            let mut s = self.bind_source(session, sql, &join.relation, work, depth)?;
+            s.offset = width(sources);
             s.outer = outer;
             s.on = match constraint {
                 Some(JoinConstraint::On(e)) => Some(e.clone()),
@@ -301,14 +299,13 @@ impl Server {
         Ok(())
     }
 
-    /// Binds one FROM item; `sql` is the statement's text, which names a derived table's
-    /// unaliased columns as they were typed.
+    /// Binds one FROM item (its offset is the caller's to set); `sql` is the statement's
+    /// text, which names a derived table's unaliased columns as they were typed.
     fn bind_source(
         &mut self,
         session: &mut Session,
         sql: &str,
         factor: &TableFactor,
-        offset: u32,
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
@@ -317,9 +314,7 @@ impl Server {
                 (name, alias, index_directives)
             }
             TableFactor::Derived { lateral: false, subquery, alias, .. } => {
-                let derived =
-                    self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
-                return derived.map(|d| BoundSource { offset, ..d });
+                return self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
             }
             TableFactor::Derived { lateral: true, .. } => {
                 return Err(MySqlError::not_supported_yet("LATERAL derived tables"));
@@ -344,7 +339,7 @@ impl Server {
                 alias,
                 meta,
                 source: Source::Rows(rows),
-                offset,
+                offset: 0,
                 outer: false,
                 on: None,
                 hints: IndexHints::default(),
@@ -370,7 +365,7 @@ impl Server {
                 alias,
                 meta,
                 source: Source::Stored { db, table },
-                offset,
+                offset: 0,
                 outer: false,
                 on: None,
                 hints,
@@ -393,7 +388,7 @@ impl Server {
                 alias,
                 meta,
                 source: Source::Rows(result.rows),
-                offset,
+                offset: 0,
                 outer: false,
                 on: None,
                 hints: IndexHints::default(),
@@ -410,7 +405,6 @@ impl Server {
     /// Simplification: MySQL merges a simple derived table into the outer query
     /// (`derived_merge`) and materialises the rest, counting `Created_tmp_tables`; here
     /// every derived table is materialised and counts nothing.
-    /// (The caller sets the source's offset.)
     fn bind_derived(
         &mut self,
         session: &mut Session,
@@ -449,6 +443,11 @@ impl Server {
             hints: IndexHints::default(),
         })
     }
+}
+
+/// The width of the joined row `sources` make: where the next source's columns start.
+fn width(sources: &[BoundSource]) -> u32 {
+    sources.last().map_or(0, |s| s.offset + s.meta.len() as u32)
 }
 
 fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> {
