@@ -104,6 +104,11 @@ impl MySqlError {
     pub fn function_does_not_exist(name: &str) -> MySqlError {
         Self::new(1305, "42000", format!("FUNCTION {name} does not exist"))
     }
+    /// 1317 ER_QUERY_INTERRUPTED: the statement was stopped (KILL QUERY, or the simulator's
+    /// bound on a runaway join).
+    pub fn query_interrupted() -> MySqlError {
+        Self::new(1317, "70100", "Query execution was interrupted".into())
+    }
     /// 1353 ER_VIEW_WRONG_LIST
     pub fn derived_column_count() -> MySqlError {
         Self::new(

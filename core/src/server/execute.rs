@@ -43,6 +43,9 @@ pub(crate) struct Work {
     /// Rows whose CPU time a scan already charged as it went.
     pub charged_rows: u64,
     pub slept_micros: u64,
+    /// Row combinations the statement's joins tried (bounded by
+    /// [`super::query::JOINED_ROWS_MAX`]).
+    pub joined: u64,
 }
 
 impl Server {

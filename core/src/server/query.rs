@@ -36,6 +36,11 @@ use std::collections::BTreeMap;
 
 /// How deep views may nest in one another (a view over a view over ...).
 pub const VIEW_DEPTH_MAX: u32 = 16;
+/// Row combinations a join may try in one statement. A real server would grind through a
+/// cross join of two 3-million-row tables for days; the simulator stops the statement after
+/// this many, about two seconds of the engine's own time, as if it had been killed (ERROR
+/// 1317), so the page stays responsive.
+pub const JOINED_ROWS_MAX: u64 = 1 << 24;
 /// Rows a statement may hold in memory at once (groups, sort input, materialised sources);
 /// past it the statement stops with error 1114 rather than exhausting the browser tab.
 /// Simplification: MySQL would spill to an on-disk temporary table instead.
@@ -492,6 +497,10 @@ impl Join<'_> {
         // level then decide whether to go deeper.
         let mut try_row =
             |row: &Row, joined: &mut Row, costs: &mut Costs, work: &mut Work, cx: &mut Cx| {
+                work.joined += 1;
+                if work.joined > JOINED_ROWS_MAX {
+                    return Err(MySqlError::query_interrupted());
+                }
                 joined[off..off + width].clone_from_slice(&row[..width]);
                 let ok = match &self.ons[level] {
                     Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
