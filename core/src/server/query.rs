@@ -44,7 +44,7 @@ pub const JOINED_ROWS_MAX: u64 = 1 << 24;
 /// Rows a statement may hold in memory at once (groups, sort input, materialised sources);
 /// past it the statement stops with error 1114 rather than exhausting the browser tab.
 /// Simplification: MySQL would spill to an on-disk temporary table instead.
-pub const ROWS_IN_MEMORY_MAX: u64 = 4_000_000;
+pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// Column metadata of a source or a result.
 #[derive(Clone, Debug, PartialEq)]

@@ -404,6 +404,26 @@ impl Server {
             }
             return Err(err(1050, "42S01", format!("Table '{name}' already exists")));
         }
+        if let Some(like) = &ct.like {
+            // `CREATE TABLE new LIKE old`: the same columns and indexes, no rows.
+            let (sqlparser::ast::CreateTableLikeKind::Plain(l)
+            | sqlparser::ast::CreateTableLikeKind::Parenthesized(l)) = like;
+            let (src_db, src_name) = table_name(session, &l.name)?;
+            let src = self
+                .catalog
+                .table(&src_db, &src_name)
+                .ok_or_else(|| MySqlError::no_such_table(&src_db, &src_name))?;
+            let def = TableDef { schema: db.clone(), name: name.clone(), ..src.def.clone() };
+            let space = self.catalog.allocate_space_id();
+            self.catalog.add_table(Table::new(def, space));
+            return Ok(ok(0));
+        }
+        if ct.query.is_some() {
+            return Err(MySqlError::not_supported_yet("CREATE TABLE ... SELECT"));
+        }
+        if ct.columns.is_empty() {
+            return Err(err(1113, "42000", "A table must have at least 1 column".into()));
+        }
         let mut columns = Vec::new();
         let mut primary: Option<Vec<String>> = None;
         for c in &ct.columns {
