@@ -79,7 +79,7 @@ run_tests() {
   local port=8765
   python3 -m http.server "$port" --bind 127.0.0.1 --directory dist >/dev/null 2>&1 &
   local server=$!
-  trap 'kill $server 2>/dev/null || true' EXIT
+  trap "kill $server 2>/dev/null || true" EXIT
   for _ in $(seq 1 50); do
     python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/')" 2>/dev/null && break
     sleep 0.1
