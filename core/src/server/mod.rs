@@ -332,8 +332,7 @@ impl Server {
                 // (`thread_cache_size`); otherwise it ends. A cache made smaller keeps no
                 // more than its new size.
                 let room = r.vars.global_u64("thread_cache_size");
-                let cached = r.status.number("Threads_cached");
-                let kept = if cached < room { cached + 1 } else { room };
+                let kept = (r.status.number("Threads_cached") + 1).min(room);
                 r.status.set("Threads_cached", StatusValue::Number(kept));
             }
         }

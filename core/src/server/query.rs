@@ -4,15 +4,19 @@
 //! every leaf page a scan enters is requested from the buffer pool and a miss costs a disk
 //! read, so the time a query takes comes from the same mechanism as its counters.
 //!
+//! Binding FROM's items to sources is in `query/from.rs`.
+//!
 //! Access paths come from the planner (`access.rs`): a full clustered-index scan, a primary
 //! key lookup, an index lookup or range (`index_scan.rs`). Joins are nested loops in FROM
 //! order: an inner table looked up by the outer row's value (ref / eq_ref) is read per outer
 //! row; any other inner source is read once and kept in memory. Each WHERE part is checked as
 //! soon as the tables it reads are joined, so a filtered outer row causes no inner lookups.
 
+mod from;
+
 use super::access::{
     column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
-    split_conditions, Choice, IndexHints, Levels, Path, TableInput,
+    split_conditions, Choice, Levels, Path, TableInput,
 };
 use super::context::{ConstantContext, Cx};
 use super::execute::Work;
@@ -23,13 +27,13 @@ use super::{Running, Server};
 use crate::catalog::Catalog;
 use crate::error::{MySqlError, Result};
 use crate::exec::aggregate::Accumulator;
-use crate::sql::bind::{resolve_among, AggCall, AggFunc, BExpr, Binder, Columns, SourceColumns};
+use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::expr::{eval, EvalContext};
 use crate::sql::value::Value;
 use crate::storage::table::{cmp_values, Key, Row, Table};
+use from::{width, BoundSource, Scope, Source};
 use sqlparser::ast::{
-    Expr, GroupByExpr, JoinConstraint, JoinOperator, LimitClause, OrderByKind, Query, Select,
-    SelectItem, SetExpr, TableFactor, TableWithJoins,
+    Expr, GroupByExpr, LimitClause, OrderByKind, Query, Select, SelectItem, SetExpr,
 };
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -54,46 +58,6 @@ pub struct Meta {
     pub table: String,
     pub numeric: bool,
     pub nullable: bool,
-}
-
-/// A table in FROM.
-enum Source {
-    Stored { db: String, table: String },
-    Rows(Vec<Row>),
-}
-
-struct BoundSource {
-    alias: String,
-    meta: Vec<Meta>,
-    source: Source,
-    /// Offset of this source's first column in the joined row.
-    offset: u32,
-    /// LEFT JOIN: emit NULLs when nothing matches.
-    outer: bool,
-    /// The ON condition, bound against the joined row up to and including this source.
-    on: Option<Expr>,
-    /// USE / FORCE / IGNORE INDEX.
-    hints: IndexHints,
-}
-
-/// Column names of the joined row, for the binder.
-struct Scope<'a> {
-    sources: &'a [BoundSource],
-}
-
-impl Columns for Scope<'_> {
-    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
-        let sources: Vec<SourceColumns> = self
-            .sources
-            .iter()
-            .map(|s| SourceColumns {
-                alias: &s.alias,
-                offset: s.offset,
-                names: s.meta.iter().map(|m| m.name.as_str()).collect(),
-            })
-            .collect();
-        resolve_among(&sources, qualifier, name, clause)
-    }
 }
 
 /// The result of a query: column metadata and rows.
@@ -272,187 +236,6 @@ impl Server {
         work.slept_micros += cx.slept_micros;
         Ok(QueryResult { meta: plan.output_meta(&sources, &rows), rows })
     }
-
-    fn add_sources(
-        &mut self,
-        session: &mut Session,
-        sql: &str,
-        twj: &TableWithJoins,
-        sources: &mut Vec<BoundSource>,
-        work: &mut Work,
-        depth: u32,
-    ) -> Result<()> {
-        let first = self.bind_source(session, sql, &twj.relation, work, depth)?;
-        sources.push(BoundSource { offset: width(sources), ..first });
-        for join in &twj.joins {
-            let (outer, constraint) = match &join.join_operator {
-                JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
-                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
-                JoinOperator::CrossJoin(_) => (false, None),
-                _ => return Err(MySqlError::not_supported_yet("this kind of join")),
-            };
-            let mut s = self.bind_source(session, sql, &join.relation, work, depth)?;
-            s.offset = width(sources);
-            s.outer = outer;
-            s.on = match constraint {
-                Some(JoinConstraint::On(e)) => Some(e.clone()),
-                Some(JoinConstraint::None) | None => None,
-                Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
-            };
-            sources.push(s);
-        }
-        Ok(())
-    }
-
-    /// Binds one FROM item (its offset is the caller's to set); `sql` is the statement's
-    /// text, which names a derived table's unaliased columns as they were typed.
-    fn bind_source(
-        &mut self,
-        session: &mut Session,
-        sql: &str,
-        factor: &TableFactor,
-        work: &mut Work,
-        depth: u32,
-    ) -> Result<BoundSource> {
-        let (name, alias, index_directives) = match factor {
-            TableFactor::Table { name, alias, index_directives, .. } => {
-                (name, alias, index_directives)
-            }
-            TableFactor::Derived { lateral: false, subquery, alias, .. } => {
-                return self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
-            }
-            TableFactor::Derived { lateral: true, .. } => {
-                return Err(MySqlError::not_supported_yet("LATERAL derived tables"));
-            }
-            _ => return Err(MySqlError::not_supported_yet("this kind of table reference")),
-        };
-        let parts: Vec<String> =
-            name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
-        let (db, table) = match parts.as_slice() {
-            [t] => match &session.database {
-                Some(db) => (db.clone(), t.clone()),
-                None => return Err(MySqlError::no_database_selected()),
-            },
-            [d, t] => (d.clone(), t.clone()),
-            _ => return Err(MySqlError::not_supported_yet("three-part table names")),
-        };
-        let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
-        if Catalog::is_system_schema(&db) {
-            let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
-            work.rows += rows.len() as u64;
-            return Ok(BoundSource {
-                alias,
-                meta,
-                source: Source::Rows(rows),
-                offset: 0,
-                outer: false,
-                on: None,
-                hints: IndexHints::default(),
-            });
-        }
-        if !self.catalog.has_database(&db) {
-            return Err(MySqlError::unknown_database(&db));
-        }
-        if let Some(t) = self.catalog.table(&db, &table) {
-            let hints = IndexHints::from_directives(index_directives, Some(t))?;
-            let meta = t
-                .def
-                .columns
-                .iter()
-                .map(|c| Meta {
-                    name: c.name.clone(),
-                    table: alias.clone(),
-                    numeric: c.ty.is_numeric(),
-                    nullable: c.nullable,
-                })
-                .collect();
-            return Ok(BoundSource {
-                alias,
-                meta,
-                source: Source::Stored { db, table },
-                offset: 0,
-                outer: false,
-                on: None,
-                hints,
-            });
-        }
-        if let Some(v) = self.catalog.view(&db, &table) {
-            let text = v.query.clone();
-            let query = match crate::sql::parse(&text)? {
-                crate::sql::Statement::Select(q) => q,
-                _ => return Err(MySqlError::unknown("view is not a SELECT")),
-            };
-            // A view runs in its own database's context.
-            let saved = session.database.replace(db.clone());
-            let result = self.run_query(session, &query, &text, work, depth + 1);
-            session.database = saved;
-            let result = result?;
-            let meta =
-                result.meta.into_iter().map(|m| Meta { table: alias.clone(), ..m }).collect();
-            return Ok(BoundSource {
-                alias,
-                meta,
-                source: Source::Rows(result.rows),
-                offset: 0,
-                outer: false,
-                on: None,
-                hints: IndexHints::default(),
-            });
-        }
-        Err(MySqlError::no_such_table(&db, &table))
-    }
-}
-
-impl Server {
-    /// A derived table, `(SELECT ...) AS alias [(columns)]`: materialised like a view, its
-    /// rows read as the alias's.
-    ///
-    /// Simplification: MySQL merges a simple derived table into the outer query
-    /// (`derived_merge`) and materialises the rest, counting `Created_tmp_tables`; here
-    /// every derived table is materialised and counts nothing.
-    fn bind_derived(
-        &mut self,
-        session: &mut Session,
-        sql: &str,
-        subquery: &Query,
-        alias: Option<&sqlparser::ast::TableAlias>,
-        work: &mut Work,
-        depth: u32,
-    ) -> Result<BoundSource> {
-        let Some(alias) = alias else {
-            return Err(MySqlError::derived_table_without_alias());
-        };
-        let result = self.run_query(session, subquery, sql, work, depth + 1)?;
-        let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
-        if !names.is_empty() && names.len() != result.meta.len() {
-            return Err(MySqlError::derived_column_count());
-        }
-        let table = alias.name.value.clone();
-        let meta = result
-            .meta
-            .into_iter()
-            .enumerate()
-            .map(|(i, m)| Meta {
-                name: names.get(i).cloned().unwrap_or(m.name.clone()),
-                table: table.clone(),
-                ..m
-            })
-            .collect();
-        Ok(BoundSource {
-            alias: table,
-            meta,
-            source: Source::Rows(result.rows),
-            offset: 0,
-            outer: false,
-            on: None,
-            hints: IndexHints::default(),
-        })
-    }
-}
-
-/// The width of the joined row `sources` make: where the next source's columns start.
-fn width(sources: &[BoundSource]) -> u32 {
-    sources.last().map_or(0, |s| s.offset + s.meta.len() as u32)
 }
 
 fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> {

@@ -458,11 +458,13 @@ pub fn run(server: &mut Server, command: &str) -> String {
             if !server.is_running() {
                 return format!("{out}mysqlslap: Error when connecting to server: 2013 Lost connection to MySQL server during query\n");
             }
-            for _ in 0..clients_run.refused_clients {
-                out.push_str(&format!(
-                    "mysqlslap: Error when connecting to server: {} {}\n",
-                    clients_run.refusal.code, clients_run.refusal.message
-                ));
+            if let Some(e) = &clients_run.refusal {
+                for _ in 0..clients_run.refused_clients {
+                    out.push_str(&format!(
+                        "mysqlslap: Error when connecting to server: {} {}\n",
+                        e.code, e.message
+                    ));
+                }
             }
             timings_ms.push(clients_run.elapsed.as_millis());
             if manage_schema && !o.no_drop {
@@ -500,9 +502,9 @@ pub fn run(server: &mut Server, command: &str) -> String {
 struct ClientsOutcome {
     /// From the first connection attempt to the last client's end.
     elapsed: SimDuration,
-    /// Clients that never got a connection, and the error the last attempt got.
+    /// Clients that never got a connection, and the error the last refused attempt got.
     refused_clients: u32,
-    refusal: crate::error::MySqlError,
+    refusal: Option<crate::error::MySqlError>,
 }
 
 /// Attempts a client makes to connect, [`CONNECT_RETRY`] apart (`slap_connect`).
@@ -526,11 +528,12 @@ fn run_connecting(
 ) -> ClientsOutcome {
     let start = server.now();
     let mut outcome =
-        ClientsOutcome { elapsed: SimDuration::ZERO, refused_clients: 0, refusal: too_many() };
+        ClientsOutcome { elapsed: SimDuration::ZERO, refused_clients: 0, refusal: None };
     let mut pending = clients;
     let mut attempts = 0u32;
     let mut end = start;
     // Bounded: each round makes one attempt for every pending client, at most ten rounds.
+    let retry = |attempts: u32| CONNECT_RETRY.saturating_mul(u64::from(attempts));
     while pending > 0 && attempts < CONNECT_ATTEMPTS {
         let mut wave = Vec::new();
         for _ in 0..pending {
@@ -542,26 +545,26 @@ fn run_connecting(
                     }
                     wave.push(id);
                 }
-                Err(e) => outcome.refusal = e,
+                Err(e) => outcome.refusal = Some(e),
             }
         }
         attempts += 1;
         pending -= wave.len() as u32;
         if !wave.is_empty() {
-            load.sessions = wave.clone();
             load.sent = vec![0; wave.len()];
-            let run = server.run_clients(wave.len() as u32, load, None);
+            load.sessions = wave;
+            let run = server.run_clients(load.sessions.len() as u32, load, None);
             end = end.max(run.finished);
             // The attempts the waiting clients made while the wave held every slot.
             while pending > 0 && attempts < CONNECT_ATTEMPTS && start + retry(attempts) < end {
                 for _ in 0..pending {
                     if let Err(e) = server.connect() {
-                        outcome.refusal = e;
+                        outcome.refusal = Some(e);
                     }
                 }
                 attempts += 1;
             }
-            for id in wave {
+            for id in std::mem::take(&mut load.sessions) {
                 server.disconnect(id);
             }
             if load.error.is_some() || !server.is_running() {
@@ -580,14 +583,6 @@ fn run_connecting(
     outcome.refused_clients = pending;
     outcome.elapsed = end.since(start);
     outcome
-}
-
-fn retry(attempts: u32) -> SimDuration {
-    SimDuration(CONNECT_RETRY.0 * u64::from(attempts))
-}
-
-fn too_many() -> crate::error::MySqlError {
-    crate::server::too_many_connections()
 }
 
 #[cfg(test)]

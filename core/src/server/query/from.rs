@@ -1,0 +1,221 @@
+//! The FROM clause: each item bound to a source of rows. A stored table streams from
+//! storage; the server's own tables, views and derived tables are run first and their rows
+//! kept in memory. Each source's columns get an offset in the joined row.
+
+use super::Meta;
+use crate::catalog::Catalog;
+use crate::error::{MySqlError, Result};
+use crate::server::access::IndexHints;
+use crate::server::execute::Work;
+use crate::server::session::Session;
+use crate::server::Server;
+use crate::sql::bind::{resolve_among, Columns, SourceColumns};
+use crate::storage::table::Row;
+use sqlparser::ast::{Expr, JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
+
+/// A table in FROM.
+pub(super) enum Source {
+    Stored { db: String, table: String },
+    Rows(Vec<Row>),
+}
+
+pub(super) struct BoundSource {
+    pub(super) alias: String,
+    pub(super) meta: Vec<Meta>,
+    pub(super) source: Source,
+    /// Offset of this source's first column in the joined row.
+    pub(super) offset: u32,
+    /// LEFT JOIN: emit NULLs when nothing matches.
+    pub(super) outer: bool,
+    /// The ON condition, bound against the joined row up to and including this source.
+    pub(super) on: Option<Expr>,
+    /// USE / FORCE / IGNORE INDEX.
+    pub(super) hints: IndexHints,
+}
+
+impl BoundSource {
+    /// A source whose rows are already in memory (a system table, a view, a derived table),
+    /// its columns named for `alias`; its offset is set when it joins the others.
+    fn materialised(alias: String, meta: Vec<Meta>, rows: Vec<Row>) -> BoundSource {
+        let meta = meta.into_iter().map(|m| Meta { table: alias.clone(), ..m }).collect();
+        BoundSource {
+            alias,
+            meta,
+            source: Source::Rows(rows),
+            offset: 0,
+            outer: false,
+            on: None,
+            hints: IndexHints::default(),
+        }
+    }
+}
+
+/// Column names of the joined row, for the binder.
+pub(super) struct Scope<'a> {
+    pub(super) sources: &'a [BoundSource],
+}
+
+impl Columns for Scope<'_> {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        let sources: Vec<SourceColumns> = self
+            .sources
+            .iter()
+            .map(|s| SourceColumns {
+                alias: &s.alias,
+                offset: s.offset,
+                names: s.meta.iter().map(|m| m.name.as_str()).collect(),
+            })
+            .collect();
+        resolve_among(&sources, qualifier, name, clause)
+    }
+}
+
+impl Server {
+    pub(super) fn add_sources(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        twj: &TableWithJoins,
+        sources: &mut Vec<BoundSource>,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<()> {
+        let first = self.bind_source(session, sql, &twj.relation, work, depth)?;
+        sources.push(BoundSource { offset: width(sources), ..first });
+        for join in &twj.joins {
+            let (outer, constraint) = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
+                JoinOperator::CrossJoin(_) => (false, None),
+                _ => return Err(MySqlError::not_supported_yet("this kind of join")),
+            };
+            let mut s = self.bind_source(session, sql, &join.relation, work, depth)?;
+            s.offset = width(sources);
+            s.outer = outer;
+            s.on = match constraint {
+                Some(JoinConstraint::On(e)) => Some(e.clone()),
+                Some(JoinConstraint::None) | None => None,
+                Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
+            };
+            sources.push(s);
+        }
+        Ok(())
+    }
+
+    /// Binds one FROM item (its offset is the caller's to set); `sql` is the statement's
+    /// text, which names a derived table's unaliased columns as they were typed.
+    fn bind_source(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        factor: &TableFactor,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        let (name, alias, index_directives) = match factor {
+            TableFactor::Table { name, alias, index_directives, .. } => {
+                (name, alias, index_directives)
+            }
+            TableFactor::Derived { lateral: false, subquery, alias, .. } => {
+                return self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
+            }
+            TableFactor::Derived { lateral: true, .. } => {
+                return Err(MySqlError::not_supported_yet("LATERAL derived tables"));
+            }
+            _ => return Err(MySqlError::not_supported_yet("this kind of table reference")),
+        };
+        let parts: Vec<String> =
+            name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+        let (db, table) = match parts.as_slice() {
+            [t] => match &session.database {
+                Some(db) => (db.clone(), t.clone()),
+                None => return Err(MySqlError::no_database_selected()),
+            },
+            [d, t] => (d.clone(), t.clone()),
+            _ => return Err(MySqlError::not_supported_yet("three-part table names")),
+        };
+        let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
+        if Catalog::is_system_schema(&db) {
+            let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
+            work.rows += rows.len() as u64;
+            return Ok(BoundSource::materialised(alias, meta, rows));
+        }
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        if let Some(t) = self.catalog.table(&db, &table) {
+            let hints = IndexHints::from_directives(index_directives, Some(t))?;
+            let meta = t
+                .def
+                .columns
+                .iter()
+                .map(|c| Meta {
+                    name: c.name.clone(),
+                    table: alias.clone(),
+                    numeric: c.ty.is_numeric(),
+                    nullable: c.nullable,
+                })
+                .collect();
+            return Ok(BoundSource {
+                alias,
+                meta,
+                source: Source::Stored { db, table },
+                offset: 0,
+                outer: false,
+                on: None,
+                hints,
+            });
+        }
+        if let Some(v) = self.catalog.view(&db, &table) {
+            let text = v.query.clone();
+            let query = match crate::sql::parse(&text)? {
+                crate::sql::Statement::Select(q) => q,
+                _ => return Err(MySqlError::unknown("view is not a SELECT")),
+            };
+            // A view runs in its own database's context.
+            let saved = session.database.replace(db.clone());
+            let result = self.run_query(session, &query, &text, work, depth + 1);
+            session.database = saved;
+            let result = result?;
+            return Ok(BoundSource::materialised(alias, result.meta, result.rows));
+        }
+        Err(MySqlError::no_such_table(&db, &table))
+    }
+
+    /// A derived table, `(SELECT ...) AS alias [(columns)]`: materialised like a view, its
+    /// rows read as the alias's.
+    ///
+    /// Simplification: MySQL merges a simple derived table into the outer query
+    /// (`derived_merge`) and materialises the rest, counting `Created_tmp_tables`; here
+    /// every derived table is materialised and counts nothing.
+    fn bind_derived(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        subquery: &Query,
+        alias: Option<&sqlparser::ast::TableAlias>,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        let Some(alias) = alias else {
+            return Err(MySqlError::derived_table_without_alias());
+        };
+        let result = self.run_query(session, subquery, sql, work, depth + 1)?;
+        let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
+        if !names.is_empty() && names.len() != result.meta.len() {
+            return Err(MySqlError::derived_column_count());
+        }
+        let meta = result
+            .meta
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
+            .collect();
+        Ok(BoundSource::materialised(alias.name.value.clone(), meta, result.rows))
+    }
+}
+
+/// The width of the joined row `sources` make: where the next source's columns start.
+pub(super) fn width(sources: &[BoundSource]) -> u32 {
+    sources.last().map_or(0, |s| s.offset + s.meta.len() as u32)
+}
