@@ -11,7 +11,7 @@ const GOLDEN_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/golden/determini
 fn outcome_json() -> String {
     let e = Experiment::from_toml(EXPERIMENT).expect("determinism.toml parses");
     let outcome = e.run().expect("determinism experiment runs");
-    tunelab_core::experiment::outcome_json(&outcome)
+    tunelab_core::lab::experiment::outcome_json(&outcome)
 }
 
 #[test]

@@ -5,8 +5,9 @@
 use clap::{Args, Parser, Subcommand};
 use std::io::{BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
-use tunelab_core::experiment::{Experiment, Setting};
-use tunelab_core::{bench, fidelity, link, sim};
+use tunelab_core::lab::experiment::{Experiment, Setting};
+use tunelab_core::lab::{bench, fidelity, link};
+use tunelab_core::sim;
 
 mod alloc_counter;
 
@@ -171,7 +172,9 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
             } else {
                 print!("{}", fidelity::render(&checks));
             }
-            Ok(if checks.iter().all(|c| c.pass) { ExitCode::SUCCESS } else { ExitCode::from(1) })
+            // The gate: a target figure that misses fails; pending and history-dependent ones
+            // are reported, not judged.
+            Ok(if fidelity::targets_pass(&checks) { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Bench { json, only } => bench_all(json, only.as_deref()),
     }
@@ -241,7 +244,7 @@ fn sql(engine: EngineOptions, echo: bool, file: Option<String>) -> Result<ExitCo
                 emit(&format!(
                     "Welcome to the TuneLab simulated MySQL monitor.  Commands end with ; or \\g.\n\
                      Server version: {} MySQL Community Server - GPL (simulated: seed {}, profile {})\n\n",
-                    tunelab_core::server::SERVER_VERSION,
+                    tunelab_core::SERVER_VERSION,
                     e.seed,
                     e.profile
                 ));
@@ -269,7 +272,7 @@ fn sql(engine: EngineOptions, echo: bool, file: Option<String>) -> Result<ExitCo
 
 /// `tunelab lesson`: the index, or one lesson's tables for the given knobs.
 fn lesson(id: Option<&str>, knobs: &[String], json: bool) -> Result<ExitCode, Fail> {
-    use tunelab_core::lesson;
+    use tunelab_core::lab::lesson;
     let lessons = lesson::catalog().map_err(Fail)?;
     let Some(id) = id else {
         for l in &lessons {

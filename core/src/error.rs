@@ -142,6 +142,30 @@ impl MySqlError {
                 .into(),
         )
     }
+    /// 1114 ER_RECORD_FILE_FULL: a table (an internal temporary one, or a system table the
+    /// simulator refuses to materialise) is full.
+    pub fn table_full(table: &str) -> MySqlError {
+        Self::new(1114, "HY000", format!("The table '{table}' is full"))
+    }
+    /// 1040 ER_CON_COUNT_ERROR: every connection slot is taken. The listener sends it before
+    /// the protocol is agreed, without an SQLSTATE, so the client shows HY000 (an account
+    /// refused later, at authentication, gets 08004).
+    pub fn too_many_connections() -> MySqlError {
+        Self::new(1040, "HY000", "Too many connections".into())
+    }
+    /// 2002 CR_CONNECTION_ERROR: what the client prints when mysqld is not there.
+    pub fn cannot_connect() -> MySqlError {
+        Self::new(
+            2002,
+            "HY000",
+            "Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)"
+                .into(),
+        )
+    }
+    /// 2013 CR_SERVER_LOST: the server went away while the client waited for its answer.
+    pub fn lost_connection() -> MySqlError {
+        Self::new(2013, "HY000", "Lost connection to MySQL server during query".into())
+    }
     /// 1105 ER_UNKNOWN_ERROR, for limits of the simulation a learner can hit.
     pub fn unknown(message: &str) -> MySqlError {
         Self::new(1105, "HY000", message.into())

@@ -8,7 +8,7 @@
 //! output, regenerated from the engine and compared byte for byte.
 
 use tunelab_core::client::Client;
-use tunelab_core::experiment::{Experiment, Setting};
+use tunelab_core::lab::experiment::{Experiment, Setting};
 
 /// The prompts the client prints before input lines.
 pub const PROMPTS: [&str; 6] = ["mysql> ", "    -> ", "    '> ", "    \"> ", "    `> ", "   /*> "];

@@ -60,7 +60,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::{Experiment, Step};
+    use tunelab_core::lab::experiment::{Experiment, Step};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn start(engine: &mut Engine, session: u32, steps: &[&str]) -> Response {

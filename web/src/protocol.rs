@@ -4,7 +4,7 @@
 //! and drops answers that belong to an older one.
 
 use serde::{Deserialize, Serialize};
-use tunelab_core::experiment::{Experiment, Outcome};
+use tunelab_core::lab::experiment::{Experiment, Outcome};
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -70,7 +70,7 @@ impl Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::Setting;
+    use tunelab_core::lab::experiment::Setting;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test(unsupported = test)]

@@ -1,10 +1,10 @@
 //! Share links for the console: the session so far (seed, profile, overrides and every
-//! input typed) as an [`Experiment`] in the URL fragment, via [`tunelab_core::link`].
+//! input typed) as an [`Experiment`] in the URL fragment, via [`tunelab_core::lab::link`].
 //! Inputs typed at a continuation prompt (`->`) join the step they continue, so each step
 //! ends where the learner saw `mysql>` again and `tunelab run` replays the link unchanged.
 
-use tunelab_core::experiment::{Experiment, Step};
-use tunelab_core::link;
+use tunelab_core::lab::experiment::{Experiment, Step};
+use tunelab_core::lab::link;
 
 /// The prompt of an idle client (nothing pending).
 pub const IDLE_PROMPT: &str = "mysql> ";

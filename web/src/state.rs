@@ -4,7 +4,7 @@
 
 use crate::share::{self, IDLE_PROMPT};
 use std::rc::Rc;
-use tunelab_core::experiment::Experiment;
+use tunelab_core::lab::experiment::Experiment;
 use yew::Reducible;
 
 /// What the console is doing.

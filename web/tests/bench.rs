@@ -3,7 +3,7 @@
 //! the web build's profile to measure what ships:
 //! `cargo test -p tunelab-web --target wasm32-unknown-unknown --profile web-release --test bench`
 
-use tunelab_core::bench;
+use tunelab_core::lab::bench;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -3,7 +3,7 @@
 //! tests/golden/determinism.json, which the native test suite writes and checks. Together the
 //! two tests show that native and wasm agree byte for byte.
 
-use tunelab_core::experiment::{outcome_json, Experiment};
+use tunelab_core::lab::experiment::{outcome_json, Experiment};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);

@@ -6,6 +6,8 @@
 //! Simplification: one binlog file that never rotates; event sizes are estimated from the row
 //! image (ROW format, FULL image, CRC32 checksums), not encoded.
 
+pub mod group_commit;
+
 use crate::sim::disk::OsFile;
 
 /// A new binary log file starts with its 4-byte magic number and a Format_description and

@@ -7,6 +7,7 @@
 pub mod format;
 pub mod split;
 
+use crate::error::MySqlError;
 use crate::server::{Server, SessionId};
 use split::{Event, Splitter};
 
@@ -120,7 +121,7 @@ impl Client {
         if self.session.is_some_and(|id| self.server.take_severed(id)) {
             // mysqld died under this connection (kill -9, power loss).
             self.session = None;
-            out.push_str(&format::error(&crate::server::crash::lost_connection()));
+            out.push_str(&format::error(&MySqlError::lost_connection()));
             return;
         }
         match self.session {
@@ -140,7 +141,7 @@ impl Client {
             Some(_) => {}
         }
         let Some(id) = self.session else {
-            out.push_str(&format::error(&crate::server::cannot_connect()));
+            out.push_str(&format::error(&MySqlError::cannot_connect()));
             return;
         };
         for done in self.server.execute_all(id, text) {

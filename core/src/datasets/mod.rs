@@ -75,6 +75,30 @@ impl Default for DatasetOptions {
 pub const MAX_SYSBENCH_TABLES: u32 = 100_000;
 
 /// Builds the tables of dataset `name` for `seed`.
+/// A catalog holding the dataset `name`'s tables, each in its own tablespace (in the order
+/// they were created, so user tablespaces start at space id 2 as on a fresh server).
+pub fn catalog(
+    name: &str,
+    seed: u64,
+    options: &DatasetOptions,
+) -> Result<crate::storage::catalog::Catalog, String> {
+    let mut catalog = crate::storage::catalog::Catalog::new();
+    for t in build(name, seed, options)? {
+        let schema = t.def.schema.clone();
+        catalog.create_database(&schema);
+        let space_id = catalog.allocate_space_id();
+        catalog.add_table(crate::storage::table::Table::generated(
+            t.def,
+            space_id,
+            t.generator,
+            t.auto_increment_next,
+            t.fill,
+            t.secondary_fill,
+        ));
+    }
+    Ok(catalog)
+}
+
 pub fn build(name: &str, seed: u64, options: &DatasetOptions) -> Result<Vec<DatasetTable>, String> {
     if !options.scale.is_finite() || options.scale <= 0.0 {
         return Err(format!("dataset scale must be a positive number, not {}", options.scale));

@@ -7,9 +7,9 @@
 use super::{below, scaled_rows, DatasetTable, RowHash};
 use crate::sim::rng::SimRng;
 use crate::sim::time::CivilTime;
-use crate::sql::{Decimal, Value};
 use crate::storage::btree::FillPolicy;
 use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, RowGenerator, TableDef};
+use crate::storage::value::{Decimal, Value};
 
 /// Rows of page_views at scale 1 (Listing 3.118: a full scan examines 3,000,000 rows).
 pub const PAGE_VIEWS_ROWS: u64 = 3_000_000;

@@ -5,9 +5,9 @@
 
 use super::{below, DatasetTable, RowHash};
 use crate::sim::rng::{splitmix64, SimRng};
-use crate::sql::Value;
 use crate::storage::btree::FillPolicy;
 use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, RowGenerator, TableDef};
+use crate::storage::value::Value;
 
 /// Digits per group in c and pad (`###########`).
 const GROUP_DIGITS: usize = 11;

@@ -2,3 +2,5 @@
 
 pub mod buffer_pool;
 pub mod redo;
+pub mod tablespace;
+pub mod trx;

@@ -1,12 +1,13 @@
 //! The expression context of a running statement: the session, the global variables and the
 //! statement's start time, as the evaluator reaches them through `EvalContext`.
 
-use super::session::Session;
-use super::variables::{select_value, VarScope, Variables};
-use super::SERVER_VERSION;
-use crate::error::{MySqlError, Result, Warning};
+use crate::error::{Result, Warning};
+use crate::server::session::Session;
+use crate::server::variables::{select_value, Variables};
 use crate::sql::expr::EvalContext;
+use crate::sql::parser::VarScope;
 use crate::sql::Value;
+use crate::SERVER_VERSION;
 
 /// Expression context: the session, the global variables and the clock.
 pub(crate) struct Cx<'a> {
@@ -51,38 +52,5 @@ impl EvalContext for Cx<'_> {
     }
     fn div_precision_increment(&self) -> u8 {
         self.session.vars.u64("div_precision_increment").min(30) as u8
-    }
-}
-
-/// Evaluation context for constants that may not read anything (LIMIT values, defaults).
-pub(crate) struct ConstantContext;
-
-/// A context for constant expressions.
-pub(crate) fn constant_context() -> ConstantContext {
-    ConstantContext
-}
-impl EvalContext for ConstantContext {
-    fn system_variable(&mut self, name: &str, _: VarScope) -> Result<Value> {
-        Err(MySqlError::syntax(&format!("@@{name}"), 1))
-    }
-    fn user_variable(&self, _: &str) -> Value {
-        Value::Null
-    }
-    fn warn(&mut self, _: crate::error::Warning) {}
-    fn unix_micros(&self) -> i64 {
-        0
-    }
-    fn sleep(&mut self, _: u64) {}
-    fn current_database(&self) -> Option<String> {
-        None
-    }
-    fn connection_id(&self) -> u64 {
-        0
-    }
-    fn server_version(&self) -> String {
-        SERVER_VERSION.to_string()
-    }
-    fn div_precision_increment(&self) -> u8 {
-        4
     }
 }

@@ -13,11 +13,9 @@
 //! first, from the undo images kept since their changes (InnoDB instead never applies them:
 //! the redo that would have redone them is missing).
 
-use super::commit::{CommitSettings, CrashImage, CrashKind, Fate};
-use super::session::UndoRecord;
-use super::status::StatusValue;
-use super::{Down, Server, SessionId};
-use crate::sim::{SimDuration, SimTime};
+use crate::binlog::group_commit::{CrashImage, CrashKind, Fate};
+use crate::server::{Down, Server, SessionId};
+use crate::sim::SimDuration;
 
 /// What a crash left, for the next start's recovery and for the transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,101 +41,6 @@ pub struct CrashReport {
 }
 
 impl Server {
-    /// The commit settings of the running mysqld.
-    pub(crate) fn commit_settings(&self) -> Option<CommitSettings> {
-        let r = self.running.as_ref()?;
-        Some(self.logs.settings_cache.unwrap_or_else(|| CommitSettings::from_vars(&r.vars)))
-    }
-
-    /// The logs (for tools and tests).
-    pub fn logs(&self) -> &super::commit::Durability {
-        &self.logs
-    }
-
-    /// The logs, mutable (for workloads that log changes without SQL, such as crash tests).
-    pub fn logs_mut(&mut self) -> &mut super::commit::Durability {
-        &mut self.logs
-    }
-
-    /// The session's row change goes to the redo log (hook of INSERT, UPDATE and DELETE).
-    pub(crate) fn log_change(&mut self, session: SessionId, undo: UndoRecord, row_bytes: u64) {
-        let Some(settings) = self.commit_settings() else { return };
-        let key_bytes = 8;
-        self.logs.log_change(session, undo, row_bytes, key_bytes, &settings);
-    }
-
-    /// Bytes of `row` as a clustered index record of `db.table`.
-    pub(crate) fn record_bytes(&self, db: &str, table: &str, row: &[crate::sql::Value]) -> u64 {
-        self.catalog
-            .table(db, table)
-            .map_or(64, |t| u64::from(crate::storage::record::clustered_record_bytes(&t.def, row)))
-    }
-
-    /// Commits the session's transaction alone (one client, so every group has one
-    /// transaction): prepare, then the flush, sync and commit stages in turn. The clock moves
-    /// by the commit's CPU time and every write and fsync it waits for.
-    pub(crate) fn commit_transaction(&mut self, session: SessionId) {
-        let Some(settings) = self.commit_settings() else { return };
-        let Some(prepared) = self.logs.prepare(session, &settings) else { return };
-        let hw = self.host.hardware();
-        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
-        let cpu = SimDuration(hw.cpu_commit_ns.saturating_mul(1000) / capacity);
-        let group = [prepared];
-        let t = self.clock.now() + cpu;
-        let mut cpu = |start: SimTime, cost: SimDuration| start + cost;
-        let t = self.logs.flush_stage(&group, t, &mut self.disk, &settings, &mut cpu);
-        let t = self.logs.sync_stage(&group, t, &mut self.disk, &settings);
-        let t = self.logs.commit_stage(&group, t, &mut self.disk, &settings);
-        self.advance_to(t);
-    }
-
-    /// Takes back row changes, newest first (ROLLBACK, and transactions a crash lost).
-    pub(crate) fn undo_changes(&mut self, mut records: Vec<UndoRecord>) {
-        // Bounded by the records given.
-        while let Some(u) = records.pop() {
-            let Some(t) = self.catalog.table_mut(&u.db, &u.table) else { continue };
-            match (u.before, u.after_key) {
-                (Some(before), Some(after)) => {
-                    if t.key_of(&before).as_ref() != Some(&after) {
-                        t.delete(&after);
-                        let _ = t.insert(before);
-                    } else {
-                        let _ = t.update(&after, before);
-                    }
-                }
-                (Some(before), None) => {
-                    let _ = t.insert(before);
-                }
-                (None, Some(after)) => {
-                    t.delete(&after);
-                }
-                (None, None) => {}
-            }
-        }
-    }
-
-    /// The redo and binlog status variables, brought up to date.
-    pub(crate) fn refresh_log_status(&mut self) {
-        let Some(r) = self.running.as_mut() else { return };
-        let redo = &self.logs.redo;
-        let capacity = r.vars.global_u64("innodb_redo_log_capacity");
-        let n = |v: u64| StatusValue::Number(v);
-        let s = &mut r.status;
-        s.set("Innodb_redo_log_current_lsn", n(redo.lsn));
-        s.set("Innodb_redo_log_checkpoint_lsn", n(redo.checkpoint_lsn));
-        s.set("Innodb_redo_log_flushed_to_disk_lsn", n(redo.file.synced));
-        s.set("Innodb_redo_log_logical_size", n(redo.logical_size()));
-        // Simplification: every file is in use (InnoDB keeps a few as `_tmp` spares).
-        s.set("Innodb_redo_log_physical_size", n(capacity));
-        s.set("Innodb_redo_log_capacity_resized", n(capacity));
-        s.set("Innodb_log_write_requests", n(redo.stats.write_requests));
-        s.set("Innodb_log_writes", n(redo.stats.writes));
-        s.set("Innodb_os_log_written", n(redo.stats.os_log_written));
-        s.set("Innodb_os_log_fsyncs", n(redo.stats.fsyncs));
-        s.set("Innodb_log_waits", n(redo.stats.waits));
-        s.set("Binlog_cache_use", n(self.logs.binlog.transactions));
-    }
-
     /// mysqld dies (`kill -9`) or the machine loses power, now. Returns false if mysqld was
     /// not running.
     pub fn crash(&mut self, kind: CrashKind) -> bool {
@@ -196,7 +99,8 @@ impl Server {
         }
         let now = self.clock.now();
         let trace = self.logs.fsync_trace.take();
-        self.logs = super::commit::Durability::new(image.redo_end, image.binlog_end, now);
+        self.logs =
+            crate::binlog::group_commit::Durability::new(image.redo_end, image.binlog_end, now);
         self.logs.fsync_trace = trace;
         // The checkpoint stays where it was on disk until recovery.
         self.logs.redo.checkpoint_lsn = report.checkpoint_lsn;
@@ -233,7 +137,7 @@ impl Server {
                 format!(
                     "{ts} 0 [System] [MY-010116] [Server] /usr/sbin/mysqld (mysqld {}) starting \
                      as process 1",
-                    super::SERVER_VERSION
+                    crate::SERVER_VERSION
                 ),
                 format!("{ts} 1 [System] [MY-013576] [InnoDB] InnoDB initialization has started."),
                 format!("{ts} 1 [Note] [MY-012551] [InnoDB] Database was not shutdown normally!"),
@@ -284,7 +188,7 @@ impl Server {
             // The logs end where recovery left them, all on disk; the checkpoint follows.
             let (lsn, pos) = (rep.image.redo_end, rep.image.binlog_end);
             let trace = self.logs.fsync_trace.take();
-            self.logs = super::commit::Durability::new(lsn, pos, self.clock.now());
+            self.logs = crate::binlog::group_commit::Durability::new(lsn, pos, self.clock.now());
             self.logs.fsync_trace = trace;
         }
         self.start_mysqld();
@@ -313,14 +217,5 @@ impl CrashReport {
              binlog, {} rolled back; {agree}",
             self.acked_lost, self.committed_from_binlog, self.rolled_back
         )
-    }
-}
-
-/// ERROR 2013: the server went away while the client was connected.
-pub fn lost_connection() -> crate::error::MySqlError {
-    crate::error::MySqlError {
-        code: 2013,
-        sqlstate: "HY000",
-        message: "Lost connection to MySQL server during query".into(),
     }
 }

@@ -1,33 +1,17 @@
 //! One client connection's state: its thread id, session variables and counters, user
 //! variables, current database, and the warnings of its last statement.
 
-use super::status::Status;
-use super::variables::SessionVariables;
 use crate::error::Warning;
+use crate::instruments::status::Status;
+use crate::server::variables::SessionVariables;
 use crate::sql::Value;
 use std::collections::BTreeMap;
 
-/// A connection id, as CONNECTION_ID() and the processlist show it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct SessionId(pub u64);
-
-/// One change inside a transaction, to undo on ROLLBACK: the row before (None for an insert)
-/// and the key the row has after (None for a delete).
-#[derive(Clone, Debug)]
-pub struct UndoRecord {
-    pub db: String,
-    pub table: String,
-    pub before: Option<crate::storage::table::Row>,
-    pub after_key: Option<crate::storage::table::Key>,
-}
+pub use crate::innodb::trx::{SessionId, UndoRecord, UNDO_RECORDS_MAX};
 
 /// Stored procedures may call each other this deep (MySQL's `max_sp_recursion_depth` is 0 for
 /// recursion; nesting of different procedures is bounded by the thread stack).
 pub const CALL_DEPTH_MAX: usize = 16;
-
-/// The undo log's bound: a transaction changing more rows than this stops with an error
-/// rather than growing without limit.
-pub const UNDO_RECORDS_MAX: usize = 1_000_000;
 
 /// The most warnings kept per statement (`max_error_count` default is 1024).
 pub const WARNINGS_MAX: usize = 1024;
@@ -75,7 +59,10 @@ impl Session {
 
     /// The session's `autocommit` value.
     pub fn autocommit(&self) -> bool {
-        !matches!(self.vars.get("autocommit"), Some(super::sysvar::VarValue::Bool(false)))
+        !matches!(
+            self.vars.get("autocommit"),
+            Some(crate::server::variables::definition::VarValue::Bool(false))
+        )
     }
 
     /// Names of the local variables in scope (the innermost procedure's).

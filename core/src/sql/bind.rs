@@ -4,13 +4,13 @@
 //! row without looking anything up by name, which is what lets a 3-million-row scan stay fast.
 
 use crate::error::{MySqlError, Result};
-use crate::server::variables::VarScope;
+use crate::sql::parser::VarScope;
 use sqlparser::ast::{
     BinaryOperator as B, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, Ident,
     UnaryOperator as U,
 };
 
-use super::value::Value;
+use crate::storage::value::Value;
 
 /// An aggregate function.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,7 +236,7 @@ impl<'a> Binder<'a> {
     #[inline(never)]
     fn bind_other(&mut self, e: &Expr) -> Result<BExpr> {
         Ok(match e {
-            Expr::Value(v) => BExpr::Lit(super::expr::literal(&v.value)?),
+            Expr::Value(v) => BExpr::Lit(super::literal::literal(&v.value)?),
             Expr::Identifier(id) => self.identifier(id)?,
             Expr::CompoundIdentifier(parts) => self.compound(parts)?,
             Expr::IsNull(x) => BExpr::IsNull { arg: Box::new(self.bind(x)?), negated: false },

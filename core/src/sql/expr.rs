@@ -5,38 +5,12 @@
 //! `functions.rs`. Server state (variables, the clock) is reached through [`EvalContext`].
 
 use super::bind::{BExpr, Binder, NoColumns};
+pub use super::context::{constant_context, ConstantContext, EvalContext};
 use super::functions;
-use super::value::{Decimal, Value};
 use crate::error::{MySqlError, Result, Warning};
-use crate::server::variables::VarScope;
-use sqlparser::ast::{BinaryOperator as B, Expr, UnaryOperator as U, Value as Lit};
+use crate::storage::value::{Decimal, Value};
+use sqlparser::ast::{BinaryOperator as B, Expr, UnaryOperator as U};
 use std::cmp::Ordering;
-
-/// What evaluation needs from the server and session.
-pub trait EvalContext {
-    /// `@@name`, `@@global.name`, ...
-    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value>;
-    /// `@name` (NULL if never set).
-    fn user_variable(&self, name: &str) -> Value;
-    /// A stored procedure local variable (NULL outside procedures).
-    fn local_variable(&self, _name: &str) -> Value {
-        Value::Null
-    }
-    /// Names of the local variables in scope, for binding.
-    fn local_names(&self) -> Vec<String> {
-        Vec::new()
-    }
-    /// Records a warning for SHOW WARNINGS.
-    fn warn(&mut self, w: Warning);
-    /// Simulated wall clock, microseconds since the Unix epoch.
-    fn unix_micros(&self) -> i64;
-    /// `SLEEP(n)`: lets simulated time pass.
-    fn sleep(&mut self, micros: u64);
-    fn current_database(&self) -> Option<String>;
-    fn connection_id(&self) -> u64;
-    fn server_version(&self) -> String;
-    fn div_precision_increment(&self) -> u8;
-}
 
 /// Binds and evaluates an expression that refers to no columns (SET, DO, SELECT without
 /// FROM).
@@ -211,39 +185,6 @@ fn or3(a: Option<bool>, b: Option<bool>) -> Option<bool> {
         (Some(true), _) | (_, Some(true)) => Some(true),
         (Some(false), Some(false)) => Some(false),
         _ => None,
-    }
-}
-
-/// A numeric or string literal.
-pub fn literal(v: &Lit) -> Result<Value> {
-    Ok(match v {
-        Lit::Number(s, _) => number_literal(s),
-        Lit::SingleQuotedString(s) | Lit::DoubleQuotedString(s) => Value::Str(s.clone()),
-        Lit::Boolean(b) => bool_value(*b),
-        Lit::Null => Value::Null,
-        Lit::HexStringLiteral(h) => {
-            let n = u64::from_str_radix(h, 16).unwrap_or(u64::MAX);
-            Value::UInt(n)
-        }
-        other => return Err(MySqlError::not_supported_yet(&format!("the literal {other}"))),
-    })
-}
-
-fn number_literal(s: &str) -> Value {
-    if s.contains(['e', 'E']) {
-        return Value::Double(s.parse().unwrap_or(0.0));
-    }
-    if !s.contains('.') {
-        if let Ok(i) = s.parse::<i64>() {
-            return Value::Int(i);
-        }
-        if let Ok(u) = s.parse::<u64>() {
-            return Value::UInt(u);
-        }
-    }
-    match Decimal::parse(s) {
-        Some(d) => Value::Decimal(d),
-        None => Value::Double(s.parse().unwrap_or(0.0)),
     }
 }
 

@@ -2,10 +2,10 @@
 //! functions, plus the performance_schema formatting functions (`FORMAT_BYTES`,
 //! `FORMAT_PICO_TIME`) that tuning sessions use. Aggregates belong to the executor.
 
-use super::expr::EvalContext;
-use super::value::{Decimal, Value};
+use super::context::EvalContext;
 use crate::error::{MySqlError, Result};
 use crate::sim::CivilTime;
+use crate::storage::value::{Decimal, Value};
 
 /// Every built-in scalar function name this engine evaluates (upper case). IF, IFNULL and
 /// COALESCE are evaluated lazily by the expression evaluator, but are known here too.

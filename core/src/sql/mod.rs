@@ -2,13 +2,15 @@
 //! functions, values, and the shape of results.
 
 pub mod bind;
+pub mod context;
+pub mod execution;
 pub mod expr;
 pub mod functions;
-pub mod parse;
-pub mod procedure;
+pub mod literal;
+pub mod parser;
+pub mod planner;
 pub mod result;
-pub mod value;
 
-pub use parse::{parse, Statement};
+pub use crate::storage::value::{Decimal, Value};
+pub use parser::{parse, Statement};
 pub use result::{Column, Response, ResultSet};
-pub use value::{Decimal, Value};

@@ -1,7 +1,7 @@
 //! What a statement returns to the client: a result set (columns with the metadata the mysql
 //! client formats by) or an OK packet (affected rows, info text).
 
-use super::value::Value;
+use crate::storage::value::Value;
 
 /// A result-set column with the metadata the client's layout depends on.
 #[derive(Clone, Debug, PartialEq)]

@@ -19,9 +19,9 @@
 //! keys regenerated for the head of each run, so the build holds at most one run's keys at a
 //! time.
 
+use super::key::{cmp_values, Key};
 use super::schema::RowGenerator;
-use super::table::Key;
-use crate::sql::Value;
+use crate::storage::value::Value;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
 
@@ -116,7 +116,7 @@ impl Ord for FoldedValue {
     fn cmp(&self, other: &Self) -> Ordering {
         match (&self.0, &other.0) {
             (Value::Str(x), Value::Str(y)) => x.as_bytes().cmp(y.as_bytes()),
-            (x, y) => super::table::cmp_values(x, y),
+            (x, y) => cmp_values(x, y),
         }
     }
 }
@@ -361,7 +361,7 @@ fn cached_first<'a>(keyed: &[(u32, u32, u32)], arena: &'a [u8]) -> Option<&'a [u
 /// Compares a key with a bound on its first `bound.len()` columns.
 pub fn cmp_prefix(key: &[Value], bound: &[Value]) -> Ordering {
     for (a, b) in key.iter().zip(bound) {
-        match super::table::cmp_values(a, b) {
+        match cmp_values(a, b) {
             Ordering::Equal => {}
             o => return o,
         }

@@ -2,8 +2,12 @@
 //! format), and tables whose rows are generated on demand with only changed rows stored.
 
 pub mod btree;
+pub mod catalog;
 pub mod index;
+pub mod key;
 pub mod page_layout;
 pub mod record;
 pub mod schema;
+pub mod statistics;
 pub mod table;
+pub mod value;

@@ -4,8 +4,8 @@
 //! and information_schema's DATA_LENGTH / INDEX_LENGTH come from those shapes.
 //! Sizes follow `rec_get_converted_size_comp` in storage/innobase/rem/rem0rec.cc.
 
-use crate::sql::Value;
 use crate::storage::schema::{ColumnType, IndexDef, TableDef};
+use crate::storage::value::Value;
 
 /// InnoDB's default page size (innodb_page_size = 16K).
 pub const PAGE_SIZE_BYTES: u32 = 16384;
@@ -266,8 +266,8 @@ pub fn node_pointer_bytes(def: &TableDef, index: &IndexDef, row: &[Value]) -> u3
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sql::Decimal;
     use crate::storage::schema::ColumnDef;
+    use crate::storage::value::Decimal;
 
     fn idx(name: &str, columns: Vec<u32>, primary: bool) -> IndexDef {
         IndexDef { name: name.into(), columns, unique: primary, primary, visible: true }

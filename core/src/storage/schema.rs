@@ -1,7 +1,7 @@
 //! Table definitions: columns with MySQL's types, indexes, and the text `SHOW CREATE TABLE`
 //! prints. A definition is what the data dictionary holds; where the rows live is `table.rs`.
 
-use crate::sql::Value;
+use crate::storage::value::Value;
 
 /// A column type, as CREATE TABLE names it.
 #[derive(Clone, Debug, PartialEq, Eq)]

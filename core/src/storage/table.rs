@@ -12,7 +12,7 @@ use super::index::{cmp_prefix, BaseEntries, EntryColumns};
 use super::page_layout::{IndexPages, PageLayout};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
 use super::schema::{ColumnType, IndexDef, RowGenerator, TableDef};
-use crate::sql::value::{collate_cmp, Value};
+use crate::storage::value::Value;
 use std::cell::{Cell, OnceCell};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -23,44 +23,7 @@ pub type Row = Vec<Value>;
 /// Rows sampled to estimate average record sizes of a generated table.
 const SIZE_SAMPLE_ROWS: u64 = 10_000;
 
-/// A primary key value (or a hidden row id for tables without a primary key), ordered as the
-/// clustered index orders it.
-#[derive(Clone, Debug)]
-pub struct Key(pub Vec<Value>);
-
-/// Compares key values: NULL first, strings by the default collation, numbers numerically.
-pub fn cmp_values(a: &Value, b: &Value) -> Ordering {
-    match (a, b) {
-        (Value::Null, Value::Null) => Ordering::Equal,
-        (Value::Null, _) => Ordering::Less,
-        (_, Value::Null) => Ordering::Greater,
-        (Value::Str(x), Value::Str(y)) => collate_cmp(x, y),
-        _ => a.compare(b).unwrap_or(Ordering::Equal),
-    }
-}
-
-impl Ord for Key {
-    fn cmp(&self, other: &Self) -> Ordering {
-        for (a, b) in self.0.iter().zip(&other.0) {
-            match cmp_values(a, b) {
-                Ordering::Equal => {}
-                o => return o,
-            }
-        }
-        self.0.len().cmp(&other.0.len())
-    }
-}
-impl PartialOrd for Key {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl PartialEq for Key {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Key {}
+pub use super::key::{cmp_values, Key};
 
 /// Sizes as information_schema.TABLES reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]

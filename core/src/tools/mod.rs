@@ -76,7 +76,7 @@ fn ls(server: &Server, command: &str) -> String {
         command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')).collect();
     let mut out = String::new();
     for path in paths {
-        let file = crate::server::pool_admin::BUFFER_POOL_FILE;
+        let file = crate::server::buffer_pool::BUFFER_POOL_FILE;
         match server.buffer_pool_file_bytes() {
             Some(bytes) if path == file || path == "ib_buffer_pool" => {
                 let t = server.clock().wall_clock();

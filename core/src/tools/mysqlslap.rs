@@ -15,7 +15,7 @@
 //! the same container as mysqld (as `docker exec ... mysqlslap` does), so it competes for the
 //! same CPUs: each query costs one more `cpu_statement_ns` for the client side.
 
-use crate::server::group_commit::{Prepped, StatementRun, Workload};
+use crate::server::clients::{Prepped, StatementRun, Workload};
 use crate::server::{Server, SessionId};
 use crate::sim::rng::SimRng;
 use crate::sim::SimDuration;

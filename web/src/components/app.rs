@@ -14,7 +14,7 @@ use crate::state::{Action, ConsoleState, Notice, Phase};
 use gloo::events::EventListener;
 use std::cell::RefCell;
 use std::rc::Rc;
-use tunelab_core::experiment::Experiment;
+use tunelab_core::lab::experiment::Experiment;
 use tunelab_core::sim;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;

@@ -2,7 +2,7 @@
 //! others marked as coming, with an optional notice (why a link could not be opened) shown
 //! as text in an alert.
 
-use tunelab_core::lesson::{self, Status};
+use tunelab_core::lab::lesson::{self, Status};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

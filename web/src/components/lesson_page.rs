@@ -12,8 +12,8 @@ use crate::lessons::{export, internals, markdown, plot, qr, route};
 use crate::protocol::Response;
 use gloo::events::EventListener;
 use std::rc::Rc;
-use tunelab_core::experiment::{Experiment, Outcome, Setting};
-use tunelab_core::lesson::{KnobValues, Lesson, Table, Verdict};
+use tunelab_core::lab::experiment::{Experiment, Outcome, Setting};
+use tunelab_core::lab::lesson::{KnobValues, Lesson, Table, Verdict};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -672,7 +672,7 @@ fn result_table(t: &Table, config: &str) -> Html {
                         <thead><tr>{ for t.columns.iter().map(|c| html! { <th scope="col">{ c.clone() }</th> }) }</tr></thead>
                         <tbody>{ for t.rows.iter().map(|r| html! {
                             <tr>{ for r.iter().map(|c| {
-                                let numeric = tunelab_core::lesson::number(c).is_some();
+                                let numeric = tunelab_core::lab::lesson::number(c).is_some();
                                 html! { <td class={numeric.then_some("num")}>{ c.clone() }</td> }
                             }) }</tr>
                         }) }</tbody>

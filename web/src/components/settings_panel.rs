@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
-use tunelab_core::experiment::Setting;
+use tunelab_core::lab::experiment::Setting;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

@@ -2,7 +2,7 @@
 //! version (`seed 42 · profile wsl2-chapter · simulated MySQL 9.7.2`), so a screenshot or a
 //! projected slide always says how to reproduce it.
 
-use tunelab_core::server::SERVER_VERSION;
+use tunelab_core::SERVER_VERSION;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

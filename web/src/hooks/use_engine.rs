@@ -6,7 +6,7 @@
 use crate::protocol::{Request, Response};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
-use tunelab_core::experiment::Experiment;
+use tunelab_core::lab::experiment::Experiment;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker};

@@ -1,7 +1,7 @@
 //! Exports of a lesson's results: tables as CSV, JSON and Markdown, plots as PNG. Files are
 //! made in the page (a Blob and a download link); nothing leaves the machine.
 
-use tunelab_core::lesson::Table;
+use tunelab_core::lab::lesson::Table;
 use wasm_bindgen::JsCast;
 
 /// A table as CSV (RFC 4180 quoting).

@@ -3,8 +3,8 @@
 //! [`Outcome::internals`]; a view the engine reports nothing for says so and draws nothing.
 
 use super::plot::{MapRow, PlotData, Series};
-use tunelab_core::experiment::Outcome;
-use tunelab_core::lesson::PlotKind;
+use tunelab_core::lab::experiment::Outcome;
+use tunelab_core::lab::lesson::PlotKind;
 
 /// The pool map of each run that recorded one, as (run label, plot), and a note on what the
 /// maps show.
@@ -57,7 +57,7 @@ pub fn pool_maps(outcomes: &[(String, Outcome)]) -> (Vec<(String, PlotData)>, St
         if truncated {
             note.push_str(&format!(
                 " Only the first {} statements that moved the pool are mapped.",
-                tunelab_core::server::pool_map::MAPS_MAX
+                tunelab_core::instruments::pool_map::MAPS_MAX
             ));
         }
         note
@@ -123,7 +123,7 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::{Experiment, FsyncGroup, PoolMap, Step};
+    use tunelab_core::lab::experiment::{Experiment, FsyncGroup, PoolMap, Step};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test(unsupported = test)]

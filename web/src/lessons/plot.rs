@@ -6,7 +6,7 @@
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters_canvas::CanvasBackend;
-use tunelab_core::lesson::{number, PlotKind, PlotSpec, Table};
+use tunelab_core::lab::lesson::{number, PlotKind, PlotSpec, Table};
 
 /// One line or one group of bars.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,8 +4,8 @@
 //! lesson or holds bad knob values opens the index with one sentence saying why (as text).
 
 use std::rc::Rc;
-use tunelab_core::lesson::{self, KnobValues, Lesson};
-use tunelab_core::link::{self, LessonLink, Opened};
+use tunelab_core::lab::lesson::{self, KnobValues, Lesson};
+use tunelab_core::lab::link::{self, LessonLink, Opened};
 
 /// A view of the app.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,7 +93,7 @@ pub fn lesson_fragment(lesson: &Lesson, knobs: &KnobValues, b: Option<&KnobValue
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::Setting;
+    use tunelab_core::lab::experiment::Setting;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test(unsupported = test)]

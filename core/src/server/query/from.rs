@@ -3,72 +3,14 @@
 //! kept in memory. Each source's columns get an offset in the joined row.
 
 use super::Meta;
-use crate::catalog::Catalog;
 use crate::error::{MySqlError, Result};
-use crate::server::access::IndexHints;
-use crate::server::execute::Work;
 use crate::server::session::Session;
 use crate::server::Server;
-use crate::sql::bind::{resolve_among, Columns, SourceColumns};
-use crate::storage::table::Row;
-use sqlparser::ast::{Expr, JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
-
-/// A table in FROM.
-pub(super) enum Source {
-    Stored { db: String, table: String },
-    Rows(Vec<Row>),
-}
-
-pub(super) struct BoundSource {
-    pub(super) alias: String,
-    pub(super) meta: Vec<Meta>,
-    pub(super) source: Source,
-    /// Offset of this source's first column in the joined row.
-    pub(super) offset: u32,
-    /// LEFT JOIN: emit NULLs when nothing matches.
-    pub(super) outer: bool,
-    /// The ON condition, bound against the joined row up to and including this source.
-    pub(super) on: Option<Expr>,
-    /// USE / FORCE / IGNORE INDEX.
-    pub(super) hints: IndexHints,
-}
-
-impl BoundSource {
-    /// A source whose rows are already in memory (a system table, a view, a derived table),
-    /// its columns named for `alias`; its offset is set when it joins the others.
-    fn materialised(alias: String, meta: Vec<Meta>, rows: Vec<Row>) -> BoundSource {
-        let meta = meta.into_iter().map(|m| Meta { table: alias.clone(), ..m }).collect();
-        BoundSource {
-            alias,
-            meta,
-            source: Source::Rows(rows),
-            offset: 0,
-            outer: false,
-            on: None,
-            hints: IndexHints::default(),
-        }
-    }
-}
-
-/// Column names of the joined row, for the binder.
-pub(super) struct Scope<'a> {
-    pub(super) sources: &'a [BoundSource],
-}
-
-impl Columns for Scope<'_> {
-    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
-        let sources: Vec<SourceColumns> = self
-            .sources
-            .iter()
-            .map(|s| SourceColumns {
-                alias: &s.alias,
-                offset: s.offset,
-                names: s.meta.iter().map(|m| m.name.as_str()).collect(),
-            })
-            .collect();
-        resolve_among(&sources, qualifier, name, clause)
-    }
-}
+use crate::sql::execution::select::{width, BoundSource, Source};
+use crate::sql::execution::Work;
+use crate::sql::planner::access_path::IndexHints;
+use crate::storage::catalog::Catalog;
+use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
 
 impl Server {
     pub(super) fn add_sources(
@@ -213,9 +155,4 @@ impl Server {
             .collect();
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, result.rows))
     }
-}
-
-/// The width of the joined row `sources` make: where the next source's columns start.
-pub(super) fn width(sources: &[BoundSource]) -> u32 {
-    sources.last().map_or(0, |s| s.offset + s.meta.len() as u32)
 }

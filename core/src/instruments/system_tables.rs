@@ -1,0 +1,196 @@
+//! The tables the server produces rather than stores: performance_schema's status and
+//! variable tables, information_schema's TABLES and SCHEMATA and its buffer pool tables,
+//! computed from the live counters, variables and storage structures when a query reads them.
+//! The server shows itself to them through [`ServerView`].
+
+use super::innodb_monitor;
+use super::status::StatusValue;
+use crate::error::{MySqlError, Result};
+use crate::innodb::buffer_pool::BufferPool;
+use crate::sim::SimTime;
+use crate::sql::execution::Meta;
+use crate::storage::catalog::Catalog;
+use crate::storage::table::Row;
+use crate::storage::value::Value;
+
+/// What the server shows of itself to its system tables.
+pub trait ServerView {
+    /// Every global status value in SHOW STATUS order (published from the engines first).
+    fn global_status(&mut self) -> Vec<(&'static str, StatusValue)>;
+    /// The reading session's own value of a session-scoped status variable.
+    fn session_status(&self, name: &str) -> Option<StatusValue>;
+    /// Every system variable's name and value as SHOW VARIABLES prints it: the global value,
+    /// or the reading session's.
+    fn variables(&self, session_scope: bool) -> Vec<(&'static str, String)>;
+    fn catalog(&self) -> &Catalog;
+    /// Runs the buffer pool's background work due by now (resize, load), before it is read.
+    fn bring_pool_up_to_date(&mut self);
+    /// The buffer pool (None while mysqld is down).
+    fn pool(&self) -> Option<&BufferPool>;
+    fn now(&self) -> SimTime;
+}
+
+/// The rows of a performance_schema or information_schema table the server produces, its
+/// columns named for `alias`.
+pub fn read(
+    view: &mut dyn ServerView,
+    db: &str,
+    table: &str,
+    alias: &str,
+) -> Result<(Vec<Meta>, Vec<Row>)> {
+    let text = |name: &str| Meta {
+        name: name.to_string(),
+        table: alias.to_string(),
+        numeric: false,
+        nullable: false,
+    };
+    let num = |name: &str| Meta {
+        name: name.to_string(),
+        table: alias.to_string(),
+        numeric: true,
+        nullable: true,
+    };
+    let key = (db.to_ascii_lowercase(), table.to_ascii_lowercase());
+    match (key.0.as_str(), key.1.as_str()) {
+        ("performance_schema", "global_status") | ("performance_schema", "session_status") => {
+            let global = view.global_status();
+            let session_scope = key.1 == "session_status";
+            let rows = global
+                .into_iter()
+                .map(|(name, v)| {
+                    let v = if session_scope { view.session_status(name).unwrap_or(v) } else { v };
+                    vec![Value::Str(name.to_string()), Value::Str(v.text())]
+                })
+                .collect();
+            Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
+        }
+        ("performance_schema", "global_variables")
+        | ("performance_schema", "session_variables") => {
+            let rows = view
+                .variables(key.1 == "session_variables")
+                .into_iter()
+                .map(|(name, text)| vec![Value::Str(name.to_string()), Value::Str(text)])
+                .collect();
+            Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
+        }
+        ("information_schema", "innodb_buffer_page_lru") => {
+            view.bring_pool_up_to_date();
+            let rs = innodb_monitor::buffer_page_lru(view.pool(), view.catalog(), view.now())?;
+            let meta = rs
+                .columns
+                .iter()
+                .map(|c| if c.numeric { num(&c.name) } else { text(&c.name) })
+                .collect();
+            Ok((meta, rs.rows))
+        }
+        ("information_schema", "innodb_buffer_pool_stats") => {
+            view.bring_pool_up_to_date();
+            let rs = innodb_monitor::buffer_pool_stats(view.pool());
+            let meta = rs.columns.iter().map(|c| num(&c.name)).collect();
+            Ok((meta, rs.rows))
+        }
+        ("information_schema", "tables") => {
+            let mut rows = Vec::new();
+            for t in view.catalog().tables() {
+                let s = t.sizes();
+                rows.push(vec![
+                    Value::Str("def".into()),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(t.def.name.clone()),
+                    Value::Str("BASE TABLE".into()),
+                    Value::Str("InnoDB".into()),
+                    Value::UInt(10),
+                    Value::Str("Dynamic".into()),
+                    Value::UInt(s.rows),
+                    Value::UInt(s.avg_row_length),
+                    Value::UInt(s.data_length),
+                    Value::UInt(0),
+                    Value::UInt(s.index_length),
+                    Value::UInt(0),
+                    if t.def.columns.iter().any(|c| c.auto_increment) {
+                        Value::UInt(t.auto_increment_next)
+                    } else {
+                        Value::Null
+                    },
+                    Value::Str("utf8mb4_0900_ai_ci".into()),
+                ]);
+            }
+            let meta = vec![
+                text("TABLE_CATALOG"),
+                text("TABLE_SCHEMA"),
+                text("TABLE_NAME"),
+                text("TABLE_TYPE"),
+                text("ENGINE"),
+                num("VERSION"),
+                text("ROW_FORMAT"),
+                num("TABLE_ROWS"),
+                num("AVG_ROW_LENGTH"),
+                num("DATA_LENGTH"),
+                num("MAX_DATA_LENGTH"),
+                num("INDEX_LENGTH"),
+                num("DATA_FREE"),
+                num("AUTO_INCREMENT"),
+                text("TABLE_COLLATION"),
+            ];
+            Ok((meta, rows))
+        }
+        ("information_schema", "schemata") => {
+            let rows = view
+                .catalog()
+                .database_names()
+                .into_iter()
+                .map(|n| {
+                    vec![
+                        Value::Str("def".into()),
+                        Value::Str(n),
+                        Value::Str("utf8mb4".into()),
+                        Value::Str("utf8mb4_0900_ai_ci".into()),
+                    ]
+                })
+                .collect();
+            Ok((
+                vec![
+                    text("CATALOG_NAME"),
+                    text("SCHEMA_NAME"),
+                    text("DEFAULT_CHARACTER_SET_NAME"),
+                    text("DEFAULT_COLLATION_NAME"),
+                ],
+                rows,
+            ))
+        }
+        _ => Err(MySqlError::no_such_table(db, table)),
+    }
+}
+
+/// The column names of a system table (`db`.`table`), or MySQL's error for one that does not
+/// exist, without reading the server: for EXPLAIN, which resolves names but reads no rows.
+pub fn columns(db: &str, table: &str) -> Result<Vec<String>> {
+    let (meta, _) = read(&mut Nothing(Catalog::new()), db, table, table)?;
+    Ok(meta.into_iter().map(|m| m.name).collect())
+}
+
+/// A server with nothing in it: what [`columns`] reads, so that names come from the same
+/// code as rows.
+struct Nothing(Catalog);
+
+impl ServerView for Nothing {
+    fn global_status(&mut self) -> Vec<(&'static str, StatusValue)> {
+        Vec::new()
+    }
+    fn session_status(&self, _: &str) -> Option<StatusValue> {
+        None
+    }
+    fn variables(&self, _: bool) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+    fn catalog(&self) -> &Catalog {
+        &self.0
+    }
+    fn bring_pool_up_to_date(&mut self) {}
+    fn pool(&self) -> Option<&BufferPool> {
+        None
+    }
+    fn now(&self) -> SimTime {
+        SimTime(0)
+    }
+}

@@ -1,0 +1,764 @@
+//! `tunelab fidelity`: every chapter figure the engine implements, measured by running the
+//! engine (never read from a table of answers), compared with the chapter's value within its
+//! tolerance. Ids are those of shared/FIDELITY.md. Later parts of the engine add their checks.
+//!
+//! Each figure is one of three kinds ([`Kind`]): a target, which must pass (the CLI exits 1
+//! and `./dev.sh test` fails when one misses, so no figure that passes can silently regress);
+//! pending, a figure meant to be reached that needs work not landed yet (its reason says
+//! which); or history-dependent, a figure the chapter reports that a mechanism cannot
+//! reproduce without a history of the chapter's server the chapter does not give. Pending and
+//! history-dependent figures are still measured and printed, apart from the targets.
+
+use crate::client::Client;
+use crate::lab::chapter::{self, LISTING_3_116};
+use crate::lab::experiment::Experiment;
+use crate::server::Server;
+use crate::sql::{Response, Value};
+use serde::Serialize;
+
+/// How a simulated value is compared with the chapter's.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub enum Tolerance {
+    /// Must match exactly (a default or a formula from the manual; an error code).
+    Exact,
+    /// Within this many percent of the chapter's value.
+    Percent(u32),
+}
+
+/// Whether a figure gates the build.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", content = "reason", rename_all = "kebab-case")]
+pub enum Kind {
+    /// Must pass.
+    Target,
+    /// Meant to pass once the work the reason names lands.
+    Pending(&'static str),
+    /// Depends on the chapter server's unknown history; the reason says why.
+    HistoryDependent(&'static str),
+}
+
+/// One checked figure.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Check {
+    pub id: &'static str,
+    pub figure: &'static str,
+    pub chapter: String,
+    pub simulated: String,
+    /// Relative deviation in percent, for numeric figures.
+    pub deviation_pct: Option<f64>,
+    pub tolerance: Tolerance,
+    pub pass: bool,
+    #[serde(flatten)]
+    pub kind: Kind,
+}
+
+impl Check {
+    /// This figure is not reached yet: `reason` names the work that will reach it.
+    fn pending(self, reason: &'static str) -> Check {
+        Check { kind: Kind::Pending(reason), ..self }
+    }
+
+    /// This figure depends on a history of the chapter's server the chapter does not give.
+    fn history_dependent(self, reason: &'static str) -> Check {
+        Check { kind: Kind::HistoryDependent(reason), ..self }
+    }
+
+    /// A target figure that misses: what fails the gate.
+    pub fn is_missed_target(&self) -> bool {
+        self.kind == Kind::Target && !self.pass
+    }
+}
+
+/// Whether every target figure passes (pending and history-dependent ones do not count).
+pub fn targets_pass(checks: &[Check]) -> bool {
+    !checks.iter().any(Check::is_missed_target)
+}
+
+fn check(
+    id: &'static str,
+    figure: &'static str,
+    chapter: &str,
+    simulated: String,
+    tolerance: Tolerance,
+) -> Check {
+    let (c, s) =
+        (chapter.replace(',', "").parse::<f64>(), simulated.replace(',', "").parse::<f64>());
+    let deviation_pct = match (c, s) {
+        (Ok(c), Ok(s)) if c != 0.0 => Some(((s - c) / c * 100.0 * 10.0).round() / 10.0),
+        (Ok(_), Ok(s)) => Some(if s == 0.0 { 0.0 } else { 100.0 }),
+        _ => None,
+    };
+    let pass = match tolerance {
+        Tolerance::Exact => chapter.replace(',', "") == simulated.replace(',', ""),
+        Tolerance::Percent(p) => deviation_pct.is_some_and(|d| d.abs() <= f64::from(p)),
+    };
+    Check {
+        id,
+        figure,
+        chapter: chapter.to_string(),
+        simulated,
+        deviation_pct,
+        tolerance,
+        pass,
+        kind: Kind::Target,
+    }
+}
+
+/// A fresh server started as `profile` with `options` (and `cpuset` when given), and a client
+/// on it.
+fn client(profile: &str, options: &[(&str, &str)]) -> Client {
+    client_with_cpuset(profile, options, None)
+}
+
+fn client_with_cpuset(profile: &str, options: &[(&str, &str)], cpuset: Option<&str>) -> Client {
+    let mut e = Experiment {
+        profile: profile.to_string(),
+        dataset: "none".into(),
+        ..Experiment::default()
+    };
+    if let Some(c) = cpuset {
+        e.hardware
+            .insert("cpuset_cpus".into(), crate::lab::experiment::Setting::Text(c.to_string()));
+    }
+    for (k, v) in options {
+        e.variables.insert(k.to_string(), crate::lab::experiment::Setting::Text(v.to_string()));
+    }
+    let server = e.start_server().expect("built-in profiles start");
+    Client::connect(server, false)
+}
+
+/// The first value a query returns, as text ("ERROR n" if it fails).
+fn query(c: &mut Client, sql: &str) -> String {
+    let server: &mut Server = c.server_mut();
+    let Ok(id) = server.connect() else { return "ERROR 2002".into() };
+    let done = server.execute(id, sql);
+    server.disconnect(id);
+    match done.result {
+        Ok(Response::Rows(rs)) => rs
+            .rows
+            .first()
+            .and_then(|r| r.first())
+            .map_or("(no rows)".into(), |v: &Value| v.to_text().unwrap_or("NULL".into())),
+        Ok(_) => "OK".into(),
+        Err(e) => format!("ERROR {}", e.code),
+    }
+}
+
+fn mib(bytes_text: &str) -> String {
+    bytes_text
+        .parse::<u64>()
+        .map(|b| (b >> 20).to_string())
+        .unwrap_or_else(|_| bytes_text.to_string())
+}
+
+/// Runs every implemented check.
+pub fn run() -> Vec<Check> {
+    let mut out = run_quick();
+    buffer_pool_checks(&mut out);
+    hit_ratio_curve_checks(&mut out);
+    oom_checks(&mut out);
+    durability_checks(&mut out);
+    connection_checks(&mut out);
+    out
+}
+
+/// The checks that need no full-scale experiment: defaults, sizing rules and errors.
+pub fn run_quick() -> Vec<Check> {
+    let mut out = Vec::new();
+    // A server started with no options on a host without a container (compiled defaults).
+    let mut plain = client("nvme-server", &[]);
+    out.push(check(
+        "F1.1",
+        "innodb_buffer_pool_size default (MB)",
+        "128",
+        mib(&query(&mut plain, "SELECT @@innodb_buffer_pool_size")),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F2.4",
+        "SET GLOBAL query_cache_size = 0",
+        "ERROR 1193",
+        query(&mut plain, "SET GLOBAL query_cache_size = 0"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F2.4",
+        "have_query_cache",
+        "NO",
+        query(&mut plain, "SELECT @@have_query_cache"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F3.1",
+        "innodb_redo_log_capacity default (MB)",
+        "100",
+        mib(&query(&mut plain, "SELECT @@innodb_redo_log_capacity")),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F3.2",
+        "SET GLOBAL innodb_log_file_size",
+        "ERROR 1193",
+        query(&mut plain, "SET GLOBAL innodb_log_file_size = 1073741824"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F3.2",
+        "SET GLOBAL innodb_log_files_in_group",
+        "ERROR 1193",
+        query(&mut plain, "SET GLOBAL innodb_log_files_in_group = 2"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F4.1",
+        "max_connections default",
+        "151",
+        query(&mut plain, "SELECT @@max_connections"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F4.3",
+        "thread_cache_size default (8 + max_connections / 100)",
+        "9",
+        query(&mut plain, "SELECT @@thread_cache_size"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F5.1",
+        "tmp_table_size default (MB)",
+        "16",
+        mib(&query(&mut plain, "SELECT @@tmp_table_size")),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F5.1",
+        "sort_buffer_size default (KB)",
+        "256",
+        (query(&mut plain, "SELECT @@sort_buffer_size").parse::<u64>().unwrap_or(0) >> 10)
+            .to_string(),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F8.1",
+        "long_query_time default",
+        "10.000000",
+        query(&mut plain, "SELECT @@long_query_time"),
+        Tolerance::Exact,
+    ));
+
+    // The chapter's server: the default profile (6 GB container, container aware).
+    let mut chapter = client(crate::sim::DEFAULT_PROFILE, &[]);
+    out.push(check(
+        "F5.1",
+        "temptable_max_ram on the 6 GB container (MB)",
+        "1024",
+        mib(&query(&mut chapter, "SELECT @@temptable_max_ram")),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F1.5",
+        "innodb_buffer_pool_size, container aware (MB)",
+        "4608",
+        mib(&query(&mut chapter, "SELECT @@innodb_buffer_pool_size")),
+        Tolerance::Exact,
+    ));
+
+    out.push(check(
+        "F2.1",
+        "innodb_buffer_pool_instances, 4 CPUs (--cpuset-cpus=0-3)",
+        "1",
+        query(&mut chapter, "SELECT @@innodb_buffer_pool_instances"),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F1.6",
+        "innodb_redo_log_capacity with --cpuset-cpus=0-3 (MB)",
+        "2048",
+        mib(&query(&mut chapter, "SELECT @@innodb_redo_log_capacity")),
+        Tolerance::Exact,
+    ));
+
+    // Not container aware and before --cpuset-cpus: the server sizes itself from the 62 GB,
+    // 36-CPU host.
+    let mut unaware =
+        client_with_cpuset(crate::sim::DEFAULT_PROFILE, &[("container_aware", "OFF")], Some(""));
+    out.push(check(
+        "F1.4",
+        "innodb_buffer_pool_size, not container aware (MB)",
+        "48384",
+        mib(&query(&mut unaware, "SELECT @@innodb_buffer_pool_size")),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F1.4",
+        "innodb_redo_log_capacity, not container aware (MB)",
+        "16384",
+        mib(&query(&mut unaware, "SELECT @@innodb_redo_log_capacity")),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F2.1",
+        "innodb_buffer_pool_instances, 36 CPUs visible",
+        "9",
+        query(&mut unaware, "SELECT @@innodb_buffer_pool_instances"),
+        Tolerance::Exact,
+    ));
+    out
+}
+
+/// Listing 3.116 as typed (a full-scale `shop` on the chapter's server), then the restart of
+/// section 3.13.2 with the warm-up it measures.
+fn buffer_pool_checks(out: &mut Vec<Check>) {
+    let e = Experiment::default();
+    let server = e.start_server().expect("the default experiment starts");
+    let mut c = Client::connect(server, false);
+    c.feed(LISTING_3_116);
+    let chapter: [[&str; 5]; 4] = [
+        ["106682", "653", "36018", "99.39", "65.63"],
+        ["106421", "887", "35563", "99.17", "65.75"],
+        ["99761", "1279", "28516", "98.72", "70.13"],
+        ["69976", "1", "0", "100.00", "100.00"],
+    ];
+    let labels = [
+        ["256 MB pass 1 requests", "256 MB pass 1 disk_reads", "256 MB pass 1 read_ahead"],
+        ["256 MB pass 2 requests", "256 MB pass 2 disk_reads", "256 MB pass 2 read_ahead"],
+        ["2 GB pass 1 requests", "2 GB pass 1 disk_reads", "2 GB pass 1 read_ahead"],
+        ["2 GB pass 2 requests", "2 GB pass 2 disk_reads", "2 GB pass 2 read_ahead"],
+    ];
+    let hit_labels = [
+        "256 MB pass 1 real_hit (%)",
+        "256 MB pass 2 real_hit (%)",
+        "2 GB pass 1 real_hit (%)",
+        "2 GB pass 2 real_hit (%)",
+    ];
+    for (row, pass) in (1..=4).zip(chapter.iter()) {
+        let (pool_mb, pass_no) = [(256, 1), (256, 2), (2048, 1), (2048, 2)][row - 1];
+        let mut at = |col: &str| {
+            query(
+                &mut c,
+                &format!(
+                    "SELECT {col} FROM shop.bp_runs WHERE pool_mb = {pool_mb} AND pass = {pass_no}"
+                ),
+            )
+        };
+        for (i, col) in ["requests", "disk_reads", "read_ahead"].iter().enumerate() {
+            let c = check("F1.9", labels[row - 1][i], pass[i], at(col), Tolerance::Percent(10));
+            out.push(if *col == "disk_reads" {
+                c.history_dependent(DISK_READS_HISTORY)
+            } else {
+                c
+            });
+        }
+        if pool_mb == 256 {
+            // The finding the chapter draws from its disk_reads: at 256 MB synchronous reads
+            // are under 1 % of requests, so the naive ratio claims about 99 %.
+            let share = at("ROUND(100 * disk_reads / requests, 2)");
+            let mut c = check(
+                "F1.9",
+                if pass_no == 1 {
+                    "256 MB pass 1 disk_reads under 1 % of requests"
+                } else {
+                    "256 MB pass 2 disk_reads under 1 % of requests"
+                },
+                "< 1",
+                share.clone(),
+                Tolerance::Exact,
+            );
+            c.pass = share.parse::<f64>().is_ok_and(|v| v < 1.0);
+            out.push(c);
+        }
+        let real = at("ROUND(100 * (1 - (disk_reads + read_ahead) / requests), 2)");
+        let dev = real.parse::<f64>().unwrap_or(-1.0) - pass[4].parse::<f64>().unwrap_or(0.0);
+        let mut hit = check("F1.9", hit_labels[row - 1], pass[4], real, Tolerance::Exact);
+        // Percentages: within 3 points.
+        hit.deviation_pct = Some((dev * 10.0).round() / 10.0);
+        hit.pass = dev.abs() <= 3.0;
+        out.push(hit);
+    }
+    let naive = query(&mut c, "SELECT ROUND(100 * (1 - disk_reads / requests), 2) FROM shop.bp_runs WHERE pool_mb = 256 AND pass = 1");
+    let mut n =
+        check("F1.9", "256 MB naive_hit at least 99 %", "99.39", naive.clone(), Tolerance::Exact);
+    n.pass = naive.parse::<f64>().is_ok_and(|v| v >= 99.0);
+    out.push(n);
+    out.push(check(
+        "F1.7",
+        "Innodb_buffer_pool_resize_status after the online resize",
+        "Completed",
+        query(&mut c, "SELECT LEFT(VARIABLE_VALUE, 9) FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_resize_status'"),
+        Tolerance::Exact,
+    ));
+    // 3.13.2: docker restart dumps the hottest 25 % and loads them back.
+    c.feed("\\! docker restart mysql\nDO SLEEP(10);\n");
+    let kb = c.server().buffer_pool_file_bytes().unwrap_or(0).div_ceil(1024);
+    out.push(check(
+        "F2.2",
+        "ib_buffer_pool size (KB)",
+        "93",
+        kb.to_string(),
+        Tolerance::Percent(10),
+    ));
+    out.push(check(
+        "F2.3",
+        "Innodb_buffer_pool_pages_data after the restart's load",
+        "12324",
+        query(&mut c, "SELECT VARIABLE_VALUE FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_pages_data'"),
+        Tolerance::Percent(10),
+    ));
+    out.push(check(
+        "F2.3",
+        "Innodb_buffer_pool_load_status (text before the timestamp)",
+        "Buffer pool(s) load completed at",
+        query(&mut c, "SELECT LEFT(VARIABLE_VALUE, 32) FROM performance_schema.global_status WHERE VARIABLE_NAME = 'Innodb_buffer_pool_load_status'"),
+        Tolerance::Exact,
+    ));
+}
+
+/// Why Listing 3.116's disk_reads column is history-dependent (issue 4's finding).
+const DISK_READS_HISTORY: &str = "the chapter's synchronous reads are whole 64-page areas on \
+     top of the first 62 (653 = 62 + 9x64): its scans lost the read-ahead chain 9, 13 and 19 \
+     times, which only resident, accessed pages of an unknown earlier history explain";
+
+/// Section 3.13.1's warning: a pool sized from the host (48,384 MB in a 6 GB container) is
+/// only a number until the workload touches it; scanning about 5.5 GB of sysbench tables
+/// gets mysqld killed, while the container-aware 4,608 MB pool evicts and survives.
+fn oom_checks(out: &mut Vec<Check>) {
+    let outcome = |aware: bool| {
+        let mut e = Experiment {
+            dataset: "sysbench".into(),
+            sysbench_tables: Some(80),
+            sysbench_table_size: Some(400_000),
+            ..Experiment::default()
+        };
+        e.variables.insert(
+            "container_aware".into(),
+            crate::lab::experiment::Setting::Text(if aware { "ON" } else { "OFF" }.into()),
+        );
+        e.hardware
+            .insert("cpuset_cpus".into(), crate::lab::experiment::Setting::Text(String::new()));
+        let Ok(server) = e.start_server() else { return "ERROR starting".to_string() };
+        let mut c = Client::connect(server, false);
+        let mut sql = String::from("USE sbtest;\n");
+        for i in 1..=80 {
+            sql.push_str(&format!("SELECT COUNT(*) INTO @n FROM sbtest{i};\n"));
+        }
+        c.feed(&sql);
+        match c.server().down_reason() {
+            Some(crate::server::Down::OomKilled { .. }) => "killed".to_string(),
+            _ => "running".to_string(),
+        }
+    };
+    out.push(check(
+        "F1.4",
+        "48,384 MB pool in a 6 GB container, 5.5 GB of pages touched",
+        "killed",
+        outcome(false),
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F1.5",
+        "4,608 MB container-aware pool, same workload",
+        "running",
+        outcome(true),
+        Tolerance::Exact,
+    ));
+}
+
+/// The hit ratio curve (experiments/buffer_pool_hit_ratio_curve.toml): the real hit ratio of
+/// the second scan never falls as the pool grows, stays below 100 % while the pool is smaller
+/// than the table (723 MB), and is 100 % from the first size that holds it.
+fn hit_ratio_curve_checks(out: &mut Vec<Check>) {
+    let e = Experiment::from_toml(HIT_RATIO_CURVE).expect("the curve experiment parses");
+    let server = e.start_server().expect("the curve experiment starts");
+    let mut c = Client::connect(server, false);
+    for step in &e.steps {
+        c.feed(&step.sql);
+        c.feed("\n");
+    }
+    let mut points: Vec<(u64, f64)> = Vec::new();
+    for mb in [128u64, 256, 384, 512, 640, 768, 1024, 1536, 2048, 3072, 4096] {
+        let v = query(
+            &mut c,
+            &format!(
+                "SELECT ROUND(100 * (1 - (disk_reads + read_ahead) / requests), 2) FROM shop.bp_runs WHERE pool_mb = {mb} AND pass = 2"
+            ),
+        );
+        points.push((mb, v.parse().unwrap_or(-1.0)));
+    }
+    let monotone = points.windows(2).all(|w| w[1].1 >= w[0].1);
+    let knee = points.iter().find(|(_, hit)| *hit >= 100.0).map_or(0, |(mb, _)| *mb);
+    let text: Vec<String> = points.iter().map(|(mb, h)| format!("{mb}:{h}")).collect();
+    let mut m = check(
+        "F1.9",
+        "real hit ratio of the second scan never falls as the pool grows",
+        "yes",
+        if monotone { "yes" } else { "no" }.into(),
+        Tolerance::Exact,
+    );
+    m.simulated = format!("{} ({})", m.simulated, text.join(" "));
+    m.pass = monotone;
+    out.push(m);
+    out.push(check(
+        "F1.9",
+        "smallest pool (of the curve's sizes) whose second scan reads nothing, MB",
+        "768",
+        knee.to_string(),
+        Tolerance::Exact,
+    ));
+}
+
+/// The hit ratio curve experiment.
+const HIT_RATIO_CURVE: &str = include_str!("../../../experiments/buffer_pool_hit_ratio_curve.toml");
+
+/// The average times a transcript's mysqlslap runs printed, in seconds, in order.
+pub fn mysqlslap_averages(transcript: &str) -> Vec<f64> {
+    transcript
+        .lines()
+        .filter_map(|l| l.strip_prefix("\tAverage number of seconds to run all queries: "))
+        .filter_map(|rest| rest.trim_end_matches(" seconds").parse().ok())
+        .collect()
+}
+
+/// F4.2 and F4.4: connection refusals over max_connections, and the thread cache's reuse
+/// under mysqlslap, on the chapter's profile with one mysql session open.
+fn connection_checks(out: &mut Vec<Check>) {
+    let number = |c: &mut Client, name: &str| match c.server_mut().global_status(name) {
+        Some(crate::instruments::status::StatusValue::Number(n)) => n,
+        _ => 0,
+    };
+    let mut c = client(crate::sim::hardware::DEFAULT_PROFILE, &[]);
+    // Clients that keep their connections (100 queries of 50 ms each): 30 of them, with
+    // mysqlslap's own connection and this session, want 32 of the 21 slots root may use. The
+    // chapter's clients ran as a plain user (20 slots) without a session of their own open.
+    let text = c.feed(
+        "SET GLOBAL max_connections = 20;\n\\! mysqlslap --concurrency=30 --iterations=1 \
+         --number-of-queries=3000 --query=\"SELECT SLEEP(0.05)\"\n",
+    );
+    let errors = text.matches("Error when connecting to server: 1040 Too many connections").count();
+    out.push(check(
+        "F4.2",
+        "max_connections 20, 30 mysqlslap clients: errors 1040",
+        "11",
+        errors.to_string(),
+        Tolerance::Percent(10),
+    ));
+    out.push(check(
+        "F4.2",
+        "Connection_errors_max_connections (each client tries 10 times)",
+        "111",
+        number(&mut c, "Connection_errors_max_connections").to_string(),
+        Tolerance::Percent(10),
+    ));
+    // Table 3.7: one server, the three cache sizes in turn, as the chapter ran them.
+    let mut c = client(crate::sim::hardware::DEFAULT_PROFILE, &[]);
+    for (size, created) in [("0", "1003"), ("9", "829"), ("64", "42")] {
+        let before = (number(&mut c, "Connections"), number(&mut c, "Threads_created"));
+        let text = c.feed(&format!(
+            "SET GLOBAL thread_cache_size = {size};\n\\! mysqlslap --concurrency=50 \
+             --iterations=20 --query=\"SELECT 1\"\n"
+        ));
+        let connections = number(&mut c, "Connections") - before.0;
+        let made = number(&mut c, "Threads_created") - before.1;
+        let figure = match size {
+            "0" => "Table 3.7, thread_cache_size 0: Threads_created",
+            "9" => "Table 3.7, thread_cache_size 9 (default): Threads_created",
+            _ => "Table 3.7, thread_cache_size 64: Threads_created",
+        };
+        out.push(check("F4.4", figure, created, made.to_string(), Tolerance::Percent(10)));
+        if size == "0" {
+            out.push(check(
+                "F4.4",
+                "Table 3.7: Connections for each run",
+                "1003",
+                connections.to_string(),
+                Tolerance::Percent(10),
+            ));
+            let seconds = mysqlslap_averages(&text).first().copied().unwrap_or(0.0);
+            out.push(
+                check(
+                    "F4.4",
+                    "Table 3.7: run time per iteration (s)",
+                    "0.05",
+                    format!("{seconds}"),
+                    Tolerance::Percent(20),
+                )
+                .pending(
+                    "connecting costs no simulated time yet: the handshake, authentication and \
+                     thread creation come with accounts (issue 14)",
+                ),
+            );
+        }
+    }
+}
+
+/// F3.3, F3.4 and the crash counts of section 3.13.3.
+fn durability_checks(out: &mut Vec<Check>) {
+    let mut c = client(crate::sim::hardware::DEFAULT_PROFILE, &[]);
+    let set = query(&mut c, "SET GLOBAL innodb_redo_log_capacity = 4294967296");
+    out.push(check(
+        "F3.3",
+        "SET GLOBAL innodb_redo_log_capacity = 4 GB, then the capacity (MB)",
+        "4096",
+        if set.starts_with("ERROR") {
+            set
+        } else {
+            mib(&query(&mut c, "SELECT @@innodb_redo_log_capacity"))
+        },
+        Tolerance::Exact,
+    ));
+    out.push(check(
+        "F3.3",
+        "Innodb_redo_log_resize_status after the resize",
+        "OK",
+        query(
+            &mut c,
+            "SELECT VARIABLE_VALUE FROM performance_schema.global_status \
+             WHERE VARIABLE_NAME = 'Innodb_redo_log_resize_status'",
+        ),
+        Tolerance::Exact,
+    ));
+    let times = chapter::table_3_6(crate::sim::hardware::DEFAULT_PROFILE)
+        .run()
+        .map(|o| mysqlslap_averages(&o.transcript))
+        .unwrap_or_default();
+    let labels = [
+        ("33.4", "Table 3.6 (1,1): 16,000 inserts, 8 clients (s)"),
+        ("17.4", "Table 3.6 (2,1) (s)"),
+        ("1.5", "Table 3.6 (2,0) (s)"),
+        ("1.1", "Table 3.6 (0,0) (s)"),
+    ];
+    for (i, (chapter, figure)) in labels.into_iter().enumerate() {
+        let sim = times.get(i).map_or("missing".to_string(), |t| format!("{t:.3}"));
+        out.push(check("F3.4", figure, chapter, sim, Tolerance::Percent(20)));
+    }
+    if let [a, b, _, d] = times[..] {
+        out.push(check(
+            "F3.4",
+            "Table 3.6: (1,1) / (0,0), times faster",
+            "30",
+            format!("{:.1}", a / d.max(0.001)),
+            Tolerance::Percent(20),
+        ));
+        out.push(check(
+            "F3.4",
+            "Table 3.6: binlog fsync is half the cost, (2,1) / (1,1)",
+            "0.5",
+            format!("{:.2}", b / a.max(0.001)),
+            Tolerance::Percent(20),
+        ));
+    }
+    // What a crash loses: 1,000 crash points per setting and kind.
+    use crate::lab::crash_sweep::sweep;
+    let lost = |tc, sb, kind: usize| {
+        sweep(crate::sim::hardware::DEFAULT_PROFILE, tc, sb, 1_000, 2, 42).map(|r| r[kind]).ok()
+    };
+    let cases: [(u64, u64, usize, &str, &str); 5] = [
+        (1, 1, 1, "crash can lose: (1,1) power loss, acknowledged commits lost", "0"),
+        (1, 1, 0, "crash can lose: (1,1) kill -9, acknowledged commits lost", "0"),
+        (2, 1, 0, "crash can lose: (2,1) kill -9, acknowledged commits lost", "0"),
+        (2, 1, 1, "crash can lose: (2,1) power loss, most seconds of commits lost", "1"),
+        (0, 0, 0, "crash can lose: (0,0) kill -9, most seconds of commits lost", "1"),
+    ];
+    for (tc, sb, kind, figure, chapter) in cases {
+        let sim = match lost(tc, sb, kind) {
+            Some(r) if chapter == "0" => r.lost_total.to_string(),
+            Some(r) => format!("{:.2}", r.window_max.as_secs_f64()),
+            None => "missing".into(),
+        };
+        let tolerance = if chapter == "0" { Tolerance::Exact } else { Tolerance::Percent(20) };
+        out.push(check("F3.4", figure, chapter, sim, tolerance));
+    }
+}
+
+/// The checks as three tables, one line per figure: the targets, the pending figures and the
+/// history-dependent ones (each of the last two with its reason).
+pub fn render(checks: &[Check]) -> String {
+    let targets: Vec<&Check> = checks.iter().filter(|c| c.kind == Kind::Target).collect();
+    let pending: Vec<(&Check, &str)> = checks
+        .iter()
+        .filter_map(|c| match c.kind {
+            Kind::Pending(r) => Some((c, r)),
+            _ => None,
+        })
+        .collect();
+    let history: Vec<(&Check, &str)> = checks
+        .iter()
+        .filter_map(|c| match c.kind {
+            Kind::HistoryDependent(r) => Some((c, r)),
+            _ => None,
+        })
+        .collect();
+    let mut out = table(&targets);
+    let missed = targets.iter().filter(|c| !c.pass).count();
+    out.push_str(&format!(
+        "\n{} target figures, {} ok, {} missed\n",
+        targets.len(),
+        targets.len() - missed,
+        missed
+    ));
+    for (title, list) in [
+        ("Pending: meant to pass once the work named lands", &pending),
+        ("History-dependent: the chapter's server's unknown history decides them", &history),
+    ] {
+        if list.is_empty() {
+            continue;
+        }
+        out.push_str(&format!("\n{title} ({}):\n\n", list.len()));
+        out.push_str(&table(&list.iter().map(|(c, _)| *c).collect::<Vec<_>>()));
+        let mut reasons: Vec<&str> = list.iter().map(|(_, r)| *r).collect();
+        reasons.dedup();
+        for r in reasons {
+            out.push_str(&format!("  why: {r}\n"));
+        }
+    }
+    out
+}
+
+/// One table of checks.
+fn table(checks: &[&Check]) -> String {
+    let rows: Vec<[String; 7]> = checks
+        .iter()
+        .map(|c| {
+            [
+                c.id.to_string(),
+                c.figure.to_string(),
+                c.chapter.clone(),
+                c.simulated.clone(),
+                c.deviation_pct.map_or("-".into(), |d| format!("{d:+.1}%")),
+                match c.tolerance {
+                    Tolerance::Exact => "exact".into(),
+                    Tolerance::Percent(p) => format!("±{p}%"),
+                },
+                if c.pass { "ok" } else { "MISS" }.to_string(),
+            ]
+        })
+        .collect();
+    let header = ["id", "figure", "chapter", "simulated", "deviation", "tolerance", "verdict"];
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c}{}", " ".repeat(w - c.chars().count())))
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(header.to_vec());
+    out.push_str(&line(
+        widths
+            .iter()
+            .map(|w| "-".repeat(*w))
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str)
+            .collect(),
+    ));
+    for r in &rows {
+        out.push_str(&line(r.iter().map(String::as_str).collect()));
+    }
+    out
+}

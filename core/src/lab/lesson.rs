@@ -1,0 +1,850 @@
+//! Lessons as data: a lesson is a TOML file (question, prediction, knobs, an experiment
+//! template, the runs of a sweep, result tables, plots and a conclusion) plus Markdown prose,
+//! both under `lessons/` and embedded at build time ([`catalog`]). This module reads and
+//! checks lessons, turns a lesson plus knob values into the experiments to run, and turns the
+//! outcomes back into result tables: the CLI, the tests and the web app all share it, so a
+//! figure on a lesson page is the figure `tunelab lesson` prints.
+//!
+//! A knob names a real server variable (started as a my.cnf option) or a hardware constant
+//! (an override of the profile); its value is also substituted for `{{knob_id}}` in the
+//! experiment's SQL. A run of the sweep sets some knobs to fixed values (one run per point of
+//! a plot). Every cell of a result table comes from an outcome: a column of the run's last
+//! result table, a counter delta, the simulated elapsed time, or the mysqlslap average; a
+//! table or plot that `needs` a tool the engine cannot run yet is reported as awaiting it,
+//! never filled with made-up numbers.
+
+use crate::lab::experiment::{Experiment, Outcome, ResultTable, Setting};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Whether a lesson can be taken yet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Ready,
+    Coming,
+}
+
+/// One answer the learner may commit to before running.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Choice {
+    pub id: String,
+    pub text: String,
+}
+
+/// The prediction asked before the first run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Prediction {
+    pub prompt: String,
+    pub choices: Vec<Choice>,
+}
+
+/// What a knob turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum KnobKind {
+    /// A server variable, given at startup as in my.cnf.
+    Variable,
+    /// A hardware constant of the simulated host (`fsync_latency_us`, `memory_limit_mb`).
+    Hardware,
+}
+
+/// A control on the lesson page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Knob {
+    pub id: String,
+    pub label: String,
+    pub kind: KnobKind,
+    /// The server variable or hardware constant.
+    pub name: String,
+    pub default: Setting,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+    /// Fixed choices (a select instead of a number field).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<Setting>,
+    /// Appended to the value when it is given to the server (`M` for a size in MiB).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub suffix: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unit: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub help: String,
+}
+
+/// One run of the lesson's sweep: a label and the knobs it pins.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Run {
+    pub label: String,
+    #[serde(default)]
+    pub set: BTreeMap<String, Setting>,
+}
+
+/// A column of a result table and where its cells come from: `run` (the run's label),
+/// `knob:ID`, `col:NAME` (the run's last result table), `counter:NAME` (status counter
+/// delta), `elapsed_s`, `slap_avg_s` (mysqlslap's first average), `memory_peak_mb`,
+/// `mysqld` (whether the server was still up or was killed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ColumnSpec {
+    pub title: String,
+    pub from: String,
+}
+
+/// A result table: one row per run, or per row of each run's last result table when a column
+/// reads `col:`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    pub id: String,
+    pub title: String,
+    pub columns: Vec<ColumnSpec>,
+    /// Which of a run's result tables `col:` reads: the last one holding this column (the
+    /// run's last result table when absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Engine features the table needs: `\!` tools by name, or `RESTART`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub needs: Vec<String>,
+}
+
+/// How a plot draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlotKind {
+    Line,
+    Bar,
+    /// One vertical stroke per point, from zero to its value, over a numeric x axis: events
+    /// on a timeline (each fsync and the commits it made durable).
+    Spikes,
+}
+
+/// A plot of a result table's columns.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlotSpec {
+    pub id: String,
+    pub title: String,
+    pub kind: PlotKind,
+    /// The table (by id) the plot reads.
+    pub table: String,
+    /// The x column's title (numbers for lines, labels for bars).
+    pub x: String,
+    /// The y columns' titles, one series each.
+    pub y: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub y_label: String,
+    /// Only rows whose column (title) holds this text: `["pass", "2"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub filter: Vec<String>,
+}
+
+/// A comparison over a result table that must hold for the lesson's answer to be confirmed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Check {
+    pub table: String,
+    /// Row (from 0) of the table.
+    pub row: u32,
+    pub column: String,
+    /// `>`, `<`, `>=`, `<=`.
+    pub op: String,
+    /// Compared with this column of the same row ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_column: Option<String>,
+    /// ... or with this other row of the same column ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub other_row: Option<u32>,
+    /// ... times this factor (1 when absent) ...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factor: Option<f64>,
+    /// ... or with this number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub value: Option<f64>,
+}
+
+/// What to conclude: the choice the figures should confirm, and the checks that confirm it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Conclusion {
+    pub answer: String,
+    #[serde(default)]
+    pub checks: Vec<Check>,
+}
+
+/// A whole lesson.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Short and stable: it is part of lesson links.
+    pub id: String,
+    pub title: String,
+    /// The chapter's section(s), e.g. `3.13.1–3.13.2`.
+    pub section: String,
+    pub status: Status,
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub question: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction: Option<Prediction>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub knobs: Vec<Knob>,
+    /// The template every run starts from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub experiment: Option<Experiment>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub runs: Vec<Run>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tables: Vec<TableSpec>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plots: Vec<PlotSpec>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub conclusion: Option<Conclusion>,
+    /// Statements (by first keyword) that the engine's parser does not know yet but another
+    /// engineer's work adds (`RESTART`): the lint lets them fail to parse, and the tables that
+    /// need them say they await the engine.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub awaits: Vec<String>,
+    /// Internals views to draw: `lru` (the buffer pool's LRU list filling), `fsync` (commits
+    /// grouped per fsync on a timeline).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub internals: Vec<String>,
+    /// Prose: the Markdown before the question (`intro`) and after the run (`explain`).
+    #[serde(skip)]
+    pub intro: String,
+    #[serde(skip)]
+    pub explain: String,
+}
+
+/// Knob values by knob id.
+pub type KnobValues = BTreeMap<String, Setting>;
+
+/// A result table as computed from outcomes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Table {
+    pub id: String,
+    pub title: String,
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// Set when the engine cannot produce this table yet: what it waits for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub awaiting: Option<String>,
+}
+
+impl Table {
+    /// The numbers of column `title` (cells that are not numbers are `None`).
+    pub fn numbers(&self, title: &str) -> Vec<Option<f64>> {
+        let Some(c) = self.columns.iter().position(|t| t == title) else { return Vec::new() };
+        self.rows.iter().map(|r| r.get(c).and_then(|v| number(v))).collect()
+    }
+
+    /// The cell of column `title` in row `row`.
+    pub fn cell(&self, row: u32, title: &str) -> Option<&str> {
+        let c = self.columns.iter().position(|t| t == title)?;
+        self.rows.get(row as usize)?.get(c).map(String::as_str)
+    }
+}
+
+/// What the figures say about the prediction.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The figures confirm the lesson's answer and the learner chose it.
+    Right,
+    /// The figures confirm the lesson's answer and the learner chose another.
+    Wrong,
+    /// The figures do not (yet) show what the lesson expects: no verdict is claimed.
+    Unconfirmed,
+}
+
+/// Reads a number out of a cell (`1,234.5`, `12.3 s`).
+pub fn number(cell: &str) -> Option<f64> {
+    let t: String = cell.trim().chars().filter(|c| *c != ',').collect();
+    let t = t.strip_suffix(" s").unwrap_or(&t);
+    t.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+impl Lesson {
+    /// Reads a lesson's TOML and its Markdown (`## intro` / `## explain` sections; the rest is
+    /// ignored). The error is one line.
+    pub fn parse(toml_text: &str, markdown: &str) -> Result<Lesson, String> {
+        let mut lesson: Lesson = toml::from_str(toml_text)
+            .map_err(|e| e.to_string().split_whitespace().collect::<Vec<_>>().join(" "))?;
+        let (intro, explain) = split_prose(markdown);
+        lesson.intro = intro;
+        lesson.explain = explain;
+        Ok(lesson)
+    }
+
+    /// The default knob values.
+    pub fn default_knobs(&self) -> KnobValues {
+        self.knobs.iter().map(|k| (k.id.clone(), k.default.clone())).collect()
+    }
+
+    /// Checks knob values: known ids, numbers within range, one of the choices. Unknown or
+    /// missing knobs take their default; the error is one sentence.
+    pub fn resolve_knobs(&self, given: &KnobValues) -> Result<KnobValues, String> {
+        for id in given.keys() {
+            if !self.knobs.iter().any(|k| &k.id == id) {
+                return Err(format!("lesson '{}' has no knob '{id}'", self.id));
+            }
+        }
+        let mut out = KnobValues::new();
+        for knob in &self.knobs {
+            let value = given.get(&knob.id).cloned().unwrap_or_else(|| knob.default.clone());
+            knob.check(&value)?;
+            out.insert(knob.id.clone(), value);
+        }
+        Ok(out)
+    }
+
+    /// The experiments to run for `knobs`, one per run of the sweep (one when there is no
+    /// sweep), labelled.
+    pub fn experiments(&self, knobs: &KnobValues) -> Result<Vec<(String, Experiment)>, String> {
+        let knobs = self.resolve_knobs(knobs)?;
+        let Some(template) = &self.experiment else { return Ok(Vec::new()) };
+        let runs = if self.runs.is_empty() {
+            vec![Run { label: self.title.clone(), set: BTreeMap::new() }]
+        } else {
+            self.runs.clone()
+        };
+        let mut out = Vec::new();
+        for run in runs {
+            let mut values = knobs.clone();
+            for (id, v) in &run.set {
+                if !values.contains_key(id) {
+                    return Err(format!("run '{}' sets unknown knob '{id}'", run.label));
+                }
+                values.insert(id.clone(), v.clone());
+            }
+            let mut e = template.clone();
+            e.internals = self.internals.clone();
+            if !run.label.is_empty() {
+                e.title = format!("{}: {}", self.title, run.label);
+            }
+            for knob in &self.knobs {
+                let value = &values[&knob.id];
+                let text = format!("{}{}", value.as_option_text(), knob.suffix);
+                let setting =
+                    if knob.suffix.is_empty() { value.clone() } else { Setting::Text(text) };
+                match knob.kind {
+                    KnobKind::Variable => e.variables.insert(knob.name.clone(), setting),
+                    KnobKind::Hardware => e.hardware.insert(knob.name.clone(), setting),
+                };
+                let placeholder = format!("{{{{{}}}}}", knob.id);
+                for step in &mut e.steps {
+                    step.sql = step.sql.replace(&placeholder, &value.as_option_text());
+                }
+            }
+            out.push((run.label, e));
+        }
+        Ok(out)
+    }
+
+    /// The result tables for the outcomes of [`Lesson::experiments`] (same order).
+    pub fn tables(&self, knobs: &KnobValues, outcomes: &[(String, Outcome)]) -> Vec<Table> {
+        let knobs = self.resolve_knobs(knobs).unwrap_or_else(|_| self.default_knobs());
+        self.tables.iter().map(|spec| build_table(spec, &knobs, self, outcomes)).collect()
+    }
+
+    /// Checks the conclusion against the tables and the learner's choice.
+    pub fn verdict(&self, tables: &[Table], choice: Option<&str>) -> Verdict {
+        let Some(conclusion) = &self.conclusion else { return Verdict::Unconfirmed };
+        let holds = !conclusion.checks.is_empty()
+            && conclusion.checks.iter().all(|c| check_holds(c, tables) == Some(true));
+        match (holds, choice) {
+            (false, _) => Verdict::Unconfirmed,
+            (true, Some(c)) if c == conclusion.answer => Verdict::Right,
+            (true, _) => Verdict::Wrong,
+        }
+    }
+
+    /// Everything that can be checked without running: ids, knob names and ranges, runs,
+    /// tables, plots and checks refer to things that exist, and every statement parses.
+    pub fn validate(&self) -> Result<(), String> {
+        let id_ok = !self.id.is_empty()
+            && self.id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !id_ok {
+            return Err(format!("lesson id '{}' must be lowercase letters, digits and -", self.id));
+        }
+        if self.status == Status::Coming {
+            return Ok(());
+        }
+        let ctx = |m: String| format!("lesson '{}': {m}", self.id);
+        let Some(template) = &self.experiment else {
+            return Err(ctx("a ready lesson needs an experiment".into()));
+        };
+        template.validate().map_err(ctx)?;
+        let Some(prediction) = &self.prediction else {
+            return Err(ctx("a ready lesson needs a prediction".into()));
+        };
+        if prediction.choices.len() < 2 {
+            return Err(ctx("a prediction needs at least two choices".into()));
+        }
+        unique(prediction.choices.iter().map(|c| c.id.as_str()), "choice").map_err(ctx)?;
+        unique(self.knobs.iter().map(|k| k.id.as_str()), "knob").map_err(ctx)?;
+        unique(self.tables.iter().map(|t| t.id.as_str()), "table").map_err(ctx)?;
+        unique(self.plots.iter().map(|t| t.id.as_str()), "plot").map_err(ctx)?;
+        for knob in &self.knobs {
+            match knob.kind {
+                KnobKind::Variable => {
+                    if crate::server::variables::lookup(&knob.name).is_none() {
+                        return Err(ctx(format!("knob '{}' names no server variable", knob.id)));
+                    }
+                }
+                KnobKind::Hardware => {
+                    if !crate::sim::hardware::HW_KEYS.iter().any(|k| k.key == knob.name) {
+                        return Err(ctx(format!("knob '{}' names no hardware constant", knob.id)));
+                    }
+                }
+            }
+            knob.check(&knob.default).map_err(ctx)?;
+            for c in &knob.choices {
+                knob.check(c).map_err(ctx)?;
+            }
+        }
+        let experiments = self.experiments(&self.default_knobs()).map_err(ctx)?;
+        for (_, e) in &experiments {
+            e.validate().map_err(ctx)?;
+            for step in &e.steps {
+                check_statements(&step.sql, &self.awaits).map_err(ctx)?;
+            }
+        }
+        for table in &self.tables {
+            for col in &table.columns {
+                check_source(&col.from, self).map_err(ctx)?;
+            }
+        }
+        for plot in &self.plots {
+            let Some(table) = self.tables.iter().find(|t| t.id == plot.table) else {
+                return Err(ctx(format!("plot '{}' reads no table '{}'", plot.id, plot.table)));
+            };
+            let titles: Vec<&str> = table.columns.iter().map(|c| c.title.as_str()).collect();
+            let mut wanted: Vec<&String> = plot.y.iter().collect();
+            wanted.push(&plot.x);
+            if let Some(f) = plot.filter.first() {
+                wanted.push(f);
+            }
+            for w in wanted {
+                if !titles.contains(&w.as_str()) {
+                    return Err(ctx(format!("plot '{}' reads no column '{w}'", plot.id)));
+                }
+            }
+            if plot.y.is_empty() {
+                return Err(ctx(format!("plot '{}' draws nothing", plot.id)));
+            }
+        }
+        if let Some(v) = self.internals.iter().find(|v| !matches!(v.as_str(), "lru" | "fsync")) {
+            return Err(ctx(format!("unknown internals view '{v}'")));
+        }
+        if let Some(conclusion) = &self.conclusion {
+            if !prediction.choices.iter().any(|c| c.id == conclusion.answer) {
+                return Err(ctx(format!("the answer '{}' is not a choice", conclusion.answer)));
+            }
+            for check in &conclusion.checks {
+                if !self.tables.iter().any(|t| t.id == check.table) {
+                    return Err(ctx(format!("a check reads no table '{}'", check.table)));
+                }
+                if !matches!(check.op.as_str(), ">" | "<" | ">=" | "<=") {
+                    return Err(ctx(format!("a check has an unknown operator '{}'", check.op)));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Knob {
+    /// Checks one value against the knob's range or choices.
+    pub fn check(&self, value: &Setting) -> Result<(), String> {
+        if !self.choices.is_empty() {
+            let text = value.as_option_text();
+            if !self.choices.iter().any(|c| c.as_option_text() == text) {
+                return Err(format!("knob '{}' cannot be {text}", self.id));
+            }
+            return Ok(());
+        }
+        let n = match value {
+            Setting::Int(i) => *i as f64,
+            Setting::Float(f) => *f,
+            Setting::Bool(_) | Setting::Text(_) => {
+                return Err(format!("knob '{}' takes a number", self.id));
+            }
+        };
+        if !n.is_finite() || self.min.is_some_and(|m| n < m) || self.max.is_some_and(|m| n > m) {
+            return Err(format!(
+                "knob '{}' must be within {}..{}, not {n}",
+                self.id,
+                self.min.map_or("".into(), |m| m.to_string()),
+                self.max.map_or("".into(), |m| m.to_string())
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn unique<'a>(ids: impl Iterator<Item = &'a str>, what: &str) -> Result<(), String> {
+    let mut seen = std::collections::BTreeSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            return Err(format!("two {what}s are called '{id}'"));
+        }
+    }
+    Ok(())
+}
+
+fn check_source(from: &str, lesson: &Lesson) -> Result<(), String> {
+    match from.split_once(':') {
+        None if matches!(
+            from,
+            "run" | "elapsed_s" | "slap_avg_s" | "memory_peak_mb" | "mysqld"
+        ) =>
+        {
+            Ok(())
+        }
+        Some(("knob", id)) if lesson.knobs.iter().any(|k| k.id == id) => Ok(()),
+        Some(("col", name)) if !name.is_empty() => Ok(()),
+        Some(("counter", name)) if crate::instruments::status::lookup(name).is_some() => Ok(()),
+        _ => Err(format!("unknown column source '{from}'")),
+    }
+}
+
+/// Every statement of a step parses with the engine's parser (tool lines and client commands
+/// are the client's, not the parser's).
+pub fn check_statements(sql: &str, awaits: &[String]) -> Result<(), String> {
+    use crate::client::split::{Event, Splitter};
+    let mut splitter = Splitter::default();
+    let mut events = Vec::new();
+    for line in sql.lines() {
+        events.extend(splitter.feed_line(line));
+    }
+    events.extend(splitter.finish());
+    for event in events {
+        if let Event::Statement { text, .. } = event {
+            let procedure = crate::sql::parser::procedure::parse_procedure_ddl(&text);
+            if matches!(procedure, Ok(Some(_))) {
+                continue;
+            }
+            let first = text.split_whitespace().next().unwrap_or("").trim_end_matches(';');
+            if awaits.iter().any(|a| a.eq_ignore_ascii_case(first)) {
+                continue;
+            }
+            if let Err(e) = crate::sql::parser::parse(&text) {
+                return Err(format!("statement does not parse: {text}: {}", e.message));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn split_prose(markdown: &str) -> (String, String) {
+    let mut intro = String::new();
+    let mut explain = String::new();
+    let mut current: Option<&mut String> = None;
+    for line in markdown.lines() {
+        match line.trim() {
+            "## intro" => current = Some(&mut intro),
+            "## explain" => current = Some(&mut explain),
+            _ => {
+                if let Some(buf) = current.as_deref_mut() {
+                    buf.push_str(line);
+                    buf.push('\n');
+                }
+            }
+        }
+    }
+    (intro.trim().to_string(), explain.trim().to_string())
+}
+
+/// The engine features a transcript shows missing: tools the shell could not find
+/// (`sh: 1: mysqlslap: not found`) and statements the parser does not know yet (`RESTART`).
+pub fn missing_tools(transcript: &str) -> Vec<String> {
+    let mut out: Vec<String> = transcript
+        .lines()
+        .filter_map(|l| {
+            if let Some(tool) = l.strip_prefix("sh: 1: ")?.strip_suffix(": not found") {
+                return Some(tool.to_string());
+            }
+            None
+        })
+        .collect();
+    if transcript.contains("the right syntax to use near 'RESTART'") {
+        out.push("RESTART".to_string());
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn build_table(
+    spec: &TableSpec,
+    knobs: &KnobValues,
+    lesson: &Lesson,
+    outcomes: &[(String, Outcome)],
+) -> Table {
+    let mut table = Table {
+        id: spec.id.clone(),
+        title: spec.title.clone(),
+        columns: spec.columns.iter().map(|c| c.title.clone()).collect(),
+        rows: Vec::new(),
+        awaiting: None,
+    };
+    let missing: Vec<String> = outcomes
+        .iter()
+        .flat_map(|(_, o)| missing_tools(&o.transcript))
+        .filter(|t| spec.needs.contains(t))
+        .collect();
+    if !missing.is_empty() {
+        let mut missing = missing;
+        missing.sort();
+        missing.dedup();
+        table.awaiting = Some(format!(
+            "This engine build cannot run {} yet, so these figures are not shown.",
+            missing.iter().map(|m| format!("`{m}`")).collect::<Vec<_>>().join(", ")
+        ));
+        return table;
+    }
+    let per_row = spec.columns.iter().any(|c| c.from.starts_with("col:"));
+    for (i, (label, outcome)) in outcomes.iter().enumerate() {
+        let last: Option<&ResultTable> = match &spec.result {
+            Some(col) => outcome.results.iter().rev().find(|t| t.column(col).is_some()),
+            None => outcome.results.last(),
+        };
+        let mut run_knobs = knobs.clone();
+        if let Some(run) = lesson.runs.get(i) {
+            run_knobs.extend(run.set.iter().map(|(k, v)| (k.clone(), v.clone())));
+        }
+        let n_rows = if per_row { last.map_or(0, |t| t.rows.len()) } else { 1 };
+        for r in 0..n_rows {
+            let row = spec
+                .columns
+                .iter()
+                .map(|c| cell(&c.from, label, &run_knobs, outcome, last, r as u32))
+                .collect();
+            table.rows.push(row);
+        }
+    }
+    table
+}
+
+fn cell(
+    from: &str,
+    label: &str,
+    knobs: &KnobValues,
+    outcome: &Outcome,
+    last: Option<&ResultTable>,
+    row: u32,
+) -> String {
+    const NONE: &str = "—";
+    match from.split_once(':') {
+        None => match from {
+            "run" => label.to_string(),
+            "elapsed_s" => format!("{:.3}", outcome.metrics.elapsed_ns as f64 / 1e9),
+            "memory_peak_mb" => {
+                format!("{}", outcome.metrics.server_memory_peak_bytes / (1024 * 1024))
+            }
+            "slap_avg_s" => slap_average(&outcome.transcript).unwrap_or_else(|| NONE.into()),
+            "mysqld" => {
+                let killed = outcome.server_log.iter().any(|l| l.contains("Out of memory"))
+                    || outcome.transcript.contains("ERROR 2013 (HY000)");
+                if killed { "killed (out of memory)" } else { "running" }.to_string()
+            }
+            _ => NONE.into(),
+        },
+        Some(("knob", id)) => knobs.get(id).map_or(NONE.into(), |v| v.as_option_text()),
+        Some(("col", name)) => {
+            last.and_then(|t| t.cell(row, name)).map_or(NONE.into(), str::to_string)
+        }
+        Some(("counter", name)) => {
+            outcome.metrics.counters.get(name).copied().unwrap_or(0).to_string()
+        }
+        _ => NONE.into(),
+    }
+}
+
+/// mysqlslap's first "Average number of seconds to run all queries", in seconds.
+pub fn slap_average(transcript: &str) -> Option<String> {
+    transcript.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix("Average number of seconds to run all queries:")?;
+        number(rest.trim().trim_end_matches("seconds")).map(|v| format!("{v:.3}"))
+    })
+}
+
+fn check_holds(check: &Check, tables: &[Table]) -> Option<bool> {
+    let table = tables.iter().find(|t| t.id == check.table)?;
+    if table.awaiting.is_some() {
+        return None;
+    }
+    let left = number(table.cell(check.row, &check.column)?)?;
+    let right = if let Some(other) = &check.other_column {
+        number(table.cell(check.row, other)?)?
+    } else if let Some(row) = check.other_row {
+        number(table.cell(row, &check.column)?)?
+    } else {
+        check.value?
+    } * check.factor.unwrap_or(1.0);
+    Some(match check.op.as_str() {
+        ">" => left > right,
+        "<" => left < right,
+        ">=" => left >= right,
+        "<=" => left <= right,
+        _ => return None,
+    })
+}
+
+/// A table in the mysql client's style (numbers right-aligned).
+pub fn render_table(t: &Table) -> String {
+    let widths: Vec<usize> = t
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let data = t.rows.iter().map(|r| r.get(i).map_or(0, |v| v.chars().count()));
+            data.chain([c.chars().count()]).max().unwrap_or(0)
+        })
+        .collect();
+    let rule: String =
+        widths.iter().map(|w| format!("+{}", "-".repeat(w + 2))).collect::<String>() + "+\n";
+    let line = |cells: &[String], header: bool| {
+        let mut out = String::new();
+        for (i, w) in widths.iter().enumerate() {
+            let v = cells.get(i).map_or("", String::as_str);
+            let pad = " ".repeat(w - v.chars().count());
+            if !header && number(v).is_some() {
+                out.push_str(&format!("| {pad}{v} "));
+            } else {
+                out.push_str(&format!("| {v}{pad} "));
+            }
+        }
+        out + "|\n"
+    };
+    let mut out = rule.clone();
+    out.push_str(&line(&t.columns, true));
+    out.push_str(&rule);
+    for r in &t.rows {
+        out.push_str(&line(r, false));
+    }
+    out.push_str(&rule);
+    out
+}
+
+/// An entry of the embedded lesson catalog: the TOML and Markdown of one lesson.
+pub struct Source {
+    pub toml: &'static str,
+    pub markdown: &'static str,
+}
+
+/// The lessons in the chapter's order, as written in `lessons/`.
+pub const SOURCES: &[Source] = &[
+    Source {
+        toml: include_str!("../../../lessons/01_buffer_pool/lesson.toml"),
+        markdown: include_str!("../../../lessons/01_buffer_pool/lesson.md"),
+    },
+    Source {
+        toml: include_str!("../../../lessons/02_durability/lesson.toml"),
+        markdown: include_str!("../../../lessons/02_durability/lesson.md"),
+    },
+    Source {
+        toml: include_str!("../../../lessons/03_connections/lesson.toml"),
+        markdown: include_str!("../../../lessons/03_connections/lesson.md"),
+    },
+    Source { toml: include_str!("../../../lessons/coming.toml"), markdown: "" },
+];
+
+/// Every lesson, in the chapter's order. `coming.toml` holds several coming lessons as
+/// `[[lesson]]` tables.
+pub fn catalog() -> Result<Vec<Lesson>, String> {
+    #[derive(Deserialize)]
+    struct Many {
+        lesson: Vec<Lesson>,
+    }
+    let mut out = Vec::new();
+    for source in SOURCES {
+        if source.toml.contains("[[lesson]]") {
+            let many: Many = toml::from_str(source.toml).map_err(|e| one_line(&e.to_string()))?;
+            out.extend(many.lesson);
+        } else {
+            out.push(Lesson::parse(source.toml, source.markdown)?);
+        }
+    }
+    Ok(out)
+}
+
+/// One lesson by id.
+pub fn find(id: &str) -> Option<Lesson> {
+    catalog().ok()?.into_iter().find(|l| l.id == id)
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Runs every experiment of a lesson for `knobs`.
+pub fn run(lesson: &Lesson, knobs: &KnobValues) -> Result<Vec<(String, Outcome)>, String> {
+    lesson.experiments(knobs)?.into_iter().map(|(label, e)| Ok((label, e.run()?))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalog_reads_and_validates() {
+        let lessons = catalog().unwrap();
+        assert_eq!(lessons.len(), 7, "3.13.1 to 3.13.8, the first two sections in one lesson");
+        unique(lessons.iter().map(|l| l.id.as_str()), "lesson").unwrap();
+        for l in &lessons {
+            l.validate().unwrap();
+        }
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 3);
+    }
+
+    #[test]
+    fn knobs_are_checked_and_substituted() {
+        let l = find("durability").unwrap();
+        let mut k = KnobValues::new();
+        k.insert("nope".into(), Setting::Int(1));
+        assert!(l.resolve_knobs(&k).is_err());
+        let mut k = KnobValues::new();
+        k.insert("fsync_us".into(), Setting::Int(-5));
+        assert!(l.resolve_knobs(&k).unwrap_err().contains("within"));
+        let e = l.experiments(&l.default_knobs()).unwrap();
+        assert_eq!(e.len(), 4);
+        assert!(e.iter().all(|(_, e)| !e.steps.iter().any(|s| s.sql.contains("{{"))));
+    }
+
+    /// The content lint's last part: every ready lesson's experiments run natively, without an
+    /// error, and give every table a row or a reason it awaits the engine.
+    #[test]
+    fn every_lesson_runs() {
+        for l in catalog().unwrap().iter().filter(|l| l.status == Status::Ready) {
+            let knobs = l.default_knobs();
+            let outcomes = run(l, &knobs).unwrap();
+            assert_eq!(outcomes.len(), l.runs.len().max(1));
+            let tables = l.tables(&knobs, &outcomes);
+            for t in &tables {
+                assert!(t.awaiting.is_some() || !t.rows.is_empty(), "{}: {}", l.id, t.id);
+            }
+            let _ = l.verdict(&tables, Some("x"));
+        }
+    }
+
+    #[test]
+    fn numbers_and_checks() {
+        assert_eq!(number("1,234.5"), Some(1234.5));
+        assert_eq!(number("12.3 s"), Some(12.3));
+        assert_eq!(number("—"), None);
+        assert_eq!(number("32 MB"), None);
+        assert_eq!(missing_tools("sh: 1: mysqlslap: not found\n"), ["mysqlslap"]);
+        assert_eq!(
+            slap_average("\tAverage number of seconds to run all queries: 0.267 seconds\n"),
+            Some("0.267".into())
+        );
+    }
+}

@@ -1,0 +1,299 @@
+//! Concurrent clients in simulated time: each client is a state machine (run a statement on a
+//! CPU, then, if it commits, wait in the binary log group commit) driven by the event
+//! scheduler. This is where concurrency turns into shared fsyncs.
+//!
+//! ```text
+//!   client ─ statement (CPU) ─┬─ no commit ────────────────────────────────┐
+//!                             └─ prepare ─ FLUSH queue ─ SYNC queue ─ COMMIT ┴─ next statement
+//!                                 (leader takes the whole queue at each stage)
+//! ```
+//!
+//! Each stage has a queue: the first transaction to arrive at an idle stage leads and takes
+//! everything queued when it starts, so while one group fsyncs the next one gathers. Groups
+//! are larger when fsyncs are slow and clients many; with one client every group has one.
+//! The redo fsync (FLUSH, trx_commit = 1) and the binlog fsync (SYNC) of different groups
+//! could overlap, but both go through the device's one flush queue (`sim::disk::FlushQueue`).
+//!
+//! Simplifications: the COMMIT stage takes no time of its own (InnoDB's commit of each
+//! transaction is in the statement's `cpu_commit_ns`); the sync delay's
+//! `binlog_group_commit_sync_no_delay_count` is checked when the wait starts.
+//!
+//! CPUs: the container's CPU quota (or cpuset) gives whole CPUs; a statement takes the CPU
+//! that frees first. Simplification: FIFO per CPU rather than the kernel's fair sharing.
+//! Connections and the thread cache can plug in as a client state before its first statement.
+
+use crate::binlog::group_commit::{CommitSettings, Prepared};
+use crate::error::MySqlError;
+use crate::server::{Server, SessionId};
+use crate::sim::scheduler::Scheduler;
+use crate::sim::{SimDuration, SimTime};
+
+/// The most clients one run may have (mysqlslap's own limit is far higher, but each client
+/// is a simulated thread here).
+pub const CLIENTS_MAX: u32 = 4096;
+
+/// One statement a client ran, as the workload reports it.
+#[derive(Clone, Copy, Debug)]
+pub struct StatementRun {
+    /// CPU time it takes (server and client side), in nanoseconds.
+    pub cpu_ns: u64,
+    /// Time it waited for I/O while running (buffer pool reads).
+    pub io_wait: SimDuration,
+    /// The session it ran in; if the statement ended a transaction with changes, that
+    /// transaction commits through the group commit.
+    pub session: SessionId,
+    /// Whether it ends a transaction (autocommit, or COMMIT).
+    pub commits: bool,
+}
+
+/// What the clients run.
+pub trait Workload {
+    /// Runs `client`'s next statement against `server` (its effects happen now) and returns
+    /// its cost; None when the client has no more statements.
+    fn next(&mut self, server: &mut Server, client: u32) -> Option<StatementRun>;
+}
+
+/// What a run of clients did.
+#[derive(Clone, Debug, Default)]
+pub struct ClientsRun {
+    pub started: SimTime,
+    /// When the last client finished.
+    pub finished: SimTime,
+    pub statements: u64,
+    pub commits: u64,
+    /// Commit groups the FLUSH stage processed.
+    pub groups: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Event {
+    /// The client may start its next statement.
+    Ready(u32),
+    /// The client's statement finished on its CPU.
+    Ran(u32, SessionId, bool),
+    FlushDone,
+    SyncStart,
+    SyncDone,
+}
+
+/// The group commit pipeline's queues and which stage is busy.
+#[derive(Default)]
+struct Pipeline {
+    flush_queue: Vec<(u32, Prepared)>,
+    flushing: Vec<(u32, Prepared)>,
+    sync_queue: Vec<(u32, Prepared)>,
+    syncing: Vec<(u32, Prepared)>,
+    /// A sync stage start is scheduled.
+    sync_waiting: bool,
+    /// The scheduled start has waited out `binlog_group_commit_sync_delay`.
+    delayed: bool,
+}
+
+impl Server {
+    /// Runs `clients` clients of `workload` concurrently until all are done, from now; the
+    /// server's clock ends when the last one finishes. `stop_at` ends the run early (a crash).
+    pub fn run_clients(
+        &mut self,
+        clients: u32,
+        workload: &mut dyn Workload,
+        stop_at: Option<SimTime>,
+    ) -> ClientsRun {
+        let clients = clients.clamp(1, CLIENTS_MAX);
+        let start = self.clock.now();
+        let mut run = ClientsRun { started: start, finished: start, ..ClientsRun::default() };
+        let Some(settings) = self.commit_settings() else { return run };
+        self.logs.settings_cache = Some(settings);
+        let cpus = (self.host.cpu_capacity_milli() / 1000).max(1) as usize;
+        // A fractional quota stretches every CPU's time (1.5 CPUs: 2 CPUs at 75 %).
+        let stretch_milli = (cpus as u64 * 1000).max(self.host.cpu_capacity_milli());
+        let capacity_milli = self.host.cpu_capacity_milli().max(1);
+        let stretch = |ns: u64| ns.saturating_mul(stretch_milli) / capacity_milli;
+        let mut cpu_free = vec![start; cpus];
+        let mut events: Scheduler<Event> = Scheduler::new();
+        for c in 0..clients {
+            let _ = events.schedule(start, Event::Ready(c));
+        }
+        let mut p = Pipeline::default();
+        let mut now = start;
+        // Bounded: every event is a step of a finite workload (each client's statements),
+        // and the scheduler refuses to grow past its own bound.
+        while let Some((due, event)) = events.pop_next() {
+            if stop_at.is_some_and(|s| due > s) {
+                now = stop_at.unwrap_or(due);
+                break;
+            }
+            now = due;
+            self.logs.background_until(now, &mut self.disk, &settings);
+            match event {
+                Event::Ready(c) => {
+                    let Some(st) = workload.next(self, c) else {
+                        run.finished = run.finished.max(now);
+                        continue;
+                    };
+                    run.statements += 1;
+                    let end = cpu_run(&mut cpu_free, now, SimDuration(stretch(st.cpu_ns)));
+                    let _ =
+                        events.schedule(end + st.io_wait, Event::Ran(c, st.session, st.commits));
+                }
+                Event::Ran(c, session, commits) => {
+                    let prepared =
+                        if commits { self.logs.prepare(session, &settings) } else { None };
+                    match prepared {
+                        Some(prep) => {
+                            run.commits += 1;
+                            p.flush_queue.push((c, prep));
+                            if p.flushing.is_empty() {
+                                self.lead_flush(
+                                    &mut p,
+                                    &mut events,
+                                    now,
+                                    &settings,
+                                    &mut run,
+                                    &mut cpu_free,
+                                );
+                            }
+                        }
+                        None => {
+                            let _ = events.schedule(now, Event::Ready(c));
+                        }
+                    }
+                }
+                Event::FlushDone => {
+                    p.sync_queue.append(&mut p.flushing);
+                    if p.syncing.is_empty() && !p.sync_waiting {
+                        let _ = events.schedule(now, Event::SyncStart);
+                        p.sync_waiting = true;
+                    }
+                    if !p.flush_queue.is_empty() {
+                        self.lead_flush(
+                            &mut p,
+                            &mut events,
+                            now,
+                            &settings,
+                            &mut run,
+                            &mut cpu_free,
+                        );
+                    }
+                }
+                Event::SyncStart => {
+                    // binlog_group_commit_sync_delay: wait for more to join first, unless
+                    // enough already have (binlog_group_commit_sync_no_delay_count).
+                    // Simplification: the count is checked when the wait starts, not during it.
+                    let enough = settings.sync_no_delay_count > 0
+                        && p.sync_queue.len() as u64 >= settings.sync_no_delay_count;
+                    if settings.sync_delay > SimDuration::ZERO && !p.delayed && !enough {
+                        p.delayed = true;
+                        let _ = events.schedule(now + settings.sync_delay, Event::SyncStart);
+                        continue;
+                    }
+                    p.delayed = false;
+                    p.sync_waiting = false;
+                    p.syncing = std::mem::take(&mut p.sync_queue);
+                    let preps: Vec<Prepared> = p.syncing.iter().map(|(_, x)| x.clone()).collect();
+                    let done = self.logs.sync_stage(&preps, now, &mut self.disk, &settings);
+                    let _ = events.schedule(done, Event::SyncDone);
+                }
+                Event::SyncDone => {
+                    let group: Vec<(u32, Prepared)> = std::mem::take(&mut p.syncing);
+                    let preps: Vec<Prepared> = group.iter().map(|(_, x)| x.clone()).collect();
+                    let acked = self.logs.commit_stage(&preps, now, &mut self.disk, &settings);
+                    for (c, _) in &group {
+                        let _ = events.schedule(acked, Event::Ready(*c));
+                    }
+                    if !p.sync_queue.is_empty() {
+                        p.sync_waiting = true;
+                        let _ = events.schedule(now, Event::SyncStart);
+                    }
+                }
+            }
+        }
+        run.finished = run.finished.max(now);
+        self.logs.settings_cache = None;
+        self.clock.advance_to(run.finished);
+        self.logs.background_until(run.finished, &mut self.disk, &settings);
+        run
+    }
+
+    /// The first arrival at an idle FLUSH stage leads: it takes the whole queue.
+    fn lead_flush(
+        &mut self,
+        p: &mut Pipeline,
+        events: &mut Scheduler<Event>,
+        now: SimTime,
+        settings: &CommitSettings,
+        run: &mut ClientsRun,
+        cpu_free: &mut [SimTime],
+    ) {
+        p.flushing = std::mem::take(&mut p.flush_queue);
+        run.groups += 1;
+        let preps: Vec<Prepared> = p.flushing.iter().map(|(_, x)| x.clone()).collect();
+        let mut cpu = |start: SimTime, cost: SimDuration| cpu_run(cpu_free, start, cost);
+        let done = self.logs.flush_stage(&preps, now, &mut self.disk, settings, &mut cpu);
+        let _ = events.schedule(done, Event::FlushDone);
+    }
+}
+
+/// Runs `cost` of CPU work ready at `now` on the CPU that frees first; returns when it ends.
+fn cpu_run(cpu_free: &mut [SimTime], now: SimTime, cost: SimDuration) -> SimTime {
+    let Some(slot) = cpu_free.iter_mut().min() else { return now + cost };
+    let begin = if *slot > now { *slot } else { now };
+    *slot = begin + cost;
+    *slot
+}
+
+/// A statement parsed once and run many times by a load generator (mysqlslap sends the same
+/// few texts thousands of times; the server's cost of parsing is still charged as CPU).
+pub struct Prepped {
+    stmt: crate::sql::parser::Statement,
+    sql: String,
+}
+
+impl Prepped {
+    /// Parses `sql` (one statement).
+    pub fn new(sql: &str) -> crate::error::Result<Prepped> {
+        Ok(Prepped { stmt: crate::sql::parser::parse(sql)?, sql: sql.to_string() })
+    }
+
+    pub fn sql(&self) -> &str {
+        &self.sql
+    }
+}
+
+impl Server {
+    /// Runs a parsed statement for session `id` as a load generator's client sends it: counts
+    /// it, runs it, and reports its cost instead of moving the clock (the caller schedules the
+    /// CPU). The transaction it ends (if any) is left for the group commit to commit.
+    pub fn run_prepped(
+        &mut self,
+        id: SessionId,
+        p: &Prepped,
+    ) -> (crate::error::Result<crate::sql::Response>, StatementRun) {
+        let before = self.clock.now();
+        let mut run =
+            StatementRun { cpu_ns: 0, io_wait: SimDuration::ZERO, session: id, commits: false };
+        let Some(r) = self.running.as_mut() else {
+            return (Err(MySqlError::cannot_connect()), run);
+        };
+        let Some(mut session) = r.sessions.remove(&id) else {
+            return (Err(MySqlError::cannot_connect()), run);
+        };
+        crate::instruments::status::count(&mut r.status, &mut session.status, "Questions", 1);
+        crate::instruments::status::count(&mut r.status, &mut session.status, "Queries", 1);
+        if let Some(com) = crate::server::dispatch::com_counter(&p.stmt) {
+            crate::instruments::status::count(&mut r.status, &mut session.status, com, 1);
+        }
+        let mut work = crate::sql::execution::Work::default();
+        let result = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
+        run.commits = !session.in_transaction;
+        let hw = self.host.hardware();
+        run.cpu_ns = hw
+            .cpu_statement_ns
+            .saturating_add(work.rows.saturating_mul(hw.cpu_row_ns))
+            .saturating_add(if run.commits { hw.cpu_commit_ns } else { 0 });
+        run.io_wait = self.clock.now().since(before) + SimDuration::from_micros(work.slept_micros);
+        if let Some(r) = self.running.as_mut() {
+            r.sessions.insert(id, session);
+        }
+        (result, run)
+    }
+}

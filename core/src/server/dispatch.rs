@@ -1,0 +1,656 @@
+//! Running one statement: parse, dispatch, charge its simulated cost, count it in the status
+//! variables, and keep its warnings for SHOW WARNINGS.
+//!
+//! Life of a statement:
+//! 1. the client hands the text of one statement to [`Server::execute`];
+//! 2. `Questions` and `Queries` count it; `sql::parse` turns it into a `Statement` (or 1064);
+//! 3. the `Com_*` counter of its kind counts it, and its handler runs against the session and
+//!    the global state, evaluating expressions through [`Cx`];
+//! 4. its CPU cost (per statement plus per row, from the hardware profile, stretched by a
+//!    CPU quota below one CPU) moves the clock; `SLEEP()` moves it too;
+//! 5. the response, the warning count and the elapsed simulated time go back to the client.
+
+use crate::error::{MySqlError, Result, Warning};
+use crate::server::context::Cx;
+use crate::server::session::{Session, SessionId};
+use crate::server::variables::{lookup, show_text, SetValue};
+use crate::server::Server;
+use crate::sim::SimDuration;
+use crate::sql::bind::{Binder, NamedColumns};
+use crate::sql::execution::Work;
+use crate::sql::expr::{eval, eval_constant, LikePattern};
+use crate::sql::parser::VarScope;
+use crate::sql::parser::{Assignment, SetTarget, ShowFilter, Statement};
+use crate::sql::{Column, Response, ResultSet, Value};
+use sqlparser::ast::{Query, SetExpr};
+
+/// The databases every server has.
+pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performance_schema", "sys"];
+
+/// What a statement did, as the client sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Executed {
+    pub result: Result<Response>,
+    /// Warnings the statement left (the client prints "N warnings").
+    pub warnings: u32,
+    /// Simulated time the statement took.
+    pub elapsed: SimDuration,
+}
+
+impl Server {
+    /// Runs the statements in `sql` (one, or several separated by `;`, as the mysql client
+    /// sends them) for session `id`, stopping at the first error.
+    pub fn execute_all(&mut self, id: SessionId, sql: &str) -> Vec<Executed> {
+        let mut out = Vec::new();
+        let mut rest = sql;
+        // Bounded by the text: every round consumes at least one statement.
+        loop {
+            let (done, next) = self.execute_first(id, rest);
+            let failed = done.result.is_err();
+            out.push(done);
+            match next {
+                Some(offset) if !failed && offset > 0 && offset < rest.len() => {
+                    rest = &rest[offset..]
+                }
+                _ => break,
+            }
+        }
+        out
+    }
+
+    /// Runs one statement for session `id` (text after a `;` is a syntax error).
+    pub fn execute(&mut self, id: SessionId, sql: &str) -> Executed {
+        match self.execute_first(id, sql) {
+            (done, None) => done,
+            (mut done, Some(offset)) => {
+                if done.result.is_ok() {
+                    let line = sql[..offset].matches('\n').count() as u32 + 1;
+                    done.result = Err(MySqlError::syntax(sql[offset..].trim_end(), line));
+                }
+                done
+            }
+        }
+    }
+
+    /// Runs the first statement of `sql`; returns where the next one starts, if any.
+    fn execute_first(&mut self, id: SessionId, sql: &str) -> (Executed, Option<usize>) {
+        let mut next_offset = None;
+        let start = self.clock.now();
+        let gone = Executed {
+            result: Err(MySqlError::cannot_connect()),
+            warnings: 0,
+            elapsed: SimDuration::ZERO,
+        };
+        let Some(running) = self.running.as_mut() else {
+            return (gone, None);
+        };
+        let Some(mut session) = running.sessions.remove(&id) else {
+            return (gone, None);
+        };
+        session.pending_warnings.clear();
+        session.pending_warnings_dropped = 0;
+        crate::instruments::status::count(&mut running.status, &mut session.status, "Questions", 1);
+        crate::instruments::status::count(&mut running.status, &mut session.status, "Queries", 1);
+
+        let mut work = Work::default();
+        let parsed = crate::sql::parser::parse_first(sql).map(|(stmt, next)| {
+            next_offset = next;
+            stmt
+        });
+        let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
+        let result = match parsed {
+            Err(e) => Err(e),
+            Ok(stmt) => {
+                if let Some(com) = com_counter(&stmt) {
+                    crate::instruments::status::count(
+                        &mut running.status,
+                        &mut session.status,
+                        com,
+                        1,
+                    );
+                }
+                // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
+                let saved = self.apply_set_var_hints(&mut session, sql);
+                let result = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
+                for (def, old) in saved {
+                    session.vars.store(def, old);
+                }
+                // Autocommit, COMMIT: the transaction's changes commit through the logs.
+                if !session.in_transaction {
+                    self.commit_transaction(session.id);
+                }
+                result
+            }
+        };
+
+        // Charge the statement's CPU time, then any sleeping it did.
+        let hw = self.host.hardware();
+        let uncharged = work.rows.saturating_sub(work.charged_rows);
+        let cpu_ns = hw.cpu_statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
+        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
+        self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
+        self.advance(SimDuration::from_micros(work.slept_micros));
+
+        if let Err(e) = &result {
+            session.warn(Warning { level: "Error", code: e.code, message: e.message.clone() });
+        }
+        let warnings = session.pending_warnings.len() as u32 + session.pending_warnings_dropped;
+        // Every statement but SHOW WARNINGS/ERRORS replaces the diagnostics area.
+        if !is_diagnostic {
+            session.warnings = std::mem::take(&mut session.pending_warnings);
+        }
+        let warnings = if result.is_ok() { warnings } else { 0 };
+        if let Some(r) = self.running.as_mut() {
+            r.sessions.insert(id, session);
+        }
+        if std::mem::take(&mut self.pending_restart) {
+            // The server answers OK, then shuts down and starts again.
+            let elapsed = self.clock.now().since(start);
+            self.restart();
+            return (Executed { result, warnings, elapsed }, next_offset);
+        }
+        if self.kill_if_out_of_memory() {
+            // The client's connection dies with the server, mid-statement.
+            let lost = MySqlError::lost_connection();
+            return (
+                Executed { result: Err(lost), warnings: 0, elapsed: self.clock.now().since(start) },
+                None,
+            );
+        }
+        (Executed { result, warnings, elapsed: self.clock.now().since(start) }, next_offset)
+    }
+
+    /// Applies the statement's `SET_VAR` optimizer hints to the session and returns the values
+    /// to restore afterwards. A hint MySQL would refuse is ignored with warning 3126.
+    fn apply_set_var_hints(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+    ) -> Vec<(
+        &'static crate::server::variables::definition::SysVarDef,
+        crate::server::variables::definition::VarValue,
+    )> {
+        let mut saved = Vec::new();
+        let Some(r) = self.running.as_ref() else { return saved };
+        for (name, value_text) in set_var_hints(sql) {
+            let value = match crate::sql::parse(&format!("DO {value_text}")) {
+                Ok(Statement::Do(exprs)) if exprs.len() == 1 => {
+                    let now_micros = self.clock.unix_micros();
+                    let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+                    eval_constant(&exprs[0], &mut cx).ok()
+                }
+                _ => None,
+            };
+            let checked = match value {
+                Some(v) => r.vars.check_set(&name, VarScope::Session, &SetValue::Value(v)),
+                None => Err(MySqlError::syntax(&value_text, 1)),
+            };
+            match checked {
+                Ok((def, v, _)) => {
+                    if let Some(old) = session.vars.get(def.name).cloned() {
+                        saved.push((def, old));
+                    }
+                    session.vars.store(def, v);
+                }
+                // The server reports a hint it cannot apply as a warning and runs the statement.
+                Err(e) => {
+                    session.warn(Warning { level: "Warning", code: e.code, message: e.message })
+                }
+            }
+        }
+        saved
+    }
+
+    /// Runs a client's statement, passing what it counted in the global status on to its
+    /// session's (Handler_*, Select_*, Sort_*, Created_tmp_*: the session-scoped counters
+    /// `SHOW SESSION STATUS` reads).
+    pub(crate) fn dispatch_counted(
+        &mut self,
+        session: &mut Session,
+        stmt: &Statement,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        if let Some(r) = self.running.as_mut() {
+            r.status.begin_capture();
+        }
+        let result = self.dispatch(session, stmt, sql, work);
+        if let Some(r) = self.running.as_mut() {
+            let counted = r.status.end_capture();
+            session.status.absorb(&counted);
+        }
+        result
+    }
+
+    pub(crate) fn dispatch(
+        &mut self,
+        session: &mut Session,
+        stmt: &Statement,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        match stmt {
+            Statement::Select(q) => self.select(session, q, sql, work),
+            Statement::Set(assignments) => self.set(session, assignments, work),
+            Statement::ShowVariables { scope, filter } => {
+                let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+                let pattern = match filter {
+                    Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
+                    _ => None,
+                };
+                // The server walks every variable; the pattern only decides what is sent.
+                work.rows += r.vars.iter_global().count() as u64;
+                let rows: Vec<(String, String)> = r
+                    .vars
+                    .iter_global()
+                    .filter(|(name, _)| pattern.as_ref().is_none_or(|p| p.matches(name)))
+                    .map(|(name, global)| {
+                        let def = lookup(name).expect("registered");
+                        let v = match scope {
+                            VarScope::Global => global,
+                            _ => session.vars.get(name).unwrap_or(global),
+                        };
+                        (name.to_string(), show_text(def, v))
+                    })
+                    .collect();
+                self.show_pairs(session, rows, filter.as_ref(), work)
+            }
+            Statement::ShowStatus { scope, filter } => {
+                let pattern = match filter {
+                    Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
+                    _ => None,
+                };
+                let global = self.global_status_all();
+                work.rows += global.len() as u64;
+                let rows: Vec<(String, String)> = global
+                    .into_iter()
+                    .filter(|(name, _)| pattern.as_ref().is_none_or(|p| p.matches(name)))
+                    .map(|(name, v)| {
+                        let v = match scope {
+                            VarScope::Global => v,
+                            _ => session.status.get(name).cloned().unwrap_or(v),
+                        };
+                        (name.to_string(), v.text())
+                    })
+                    .collect();
+                self.show_pairs(session, rows, filter.as_ref(), work)
+            }
+            Statement::ShowWarnings { errors_only } => {
+                let rows = session
+                    .warnings
+                    .iter()
+                    .filter(|w| !errors_only || w.level == "Error")
+                    .map(|w| {
+                        vec![
+                            Value::Str(w.level.into()),
+                            Value::UInt(u64::from(w.code)),
+                            Value::Str(w.message.clone()),
+                        ]
+                    })
+                    .collect();
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![
+                        Column::text("Level"),
+                        Column::number("Code"),
+                        Column::text("Message"),
+                    ],
+                    rows,
+                }))
+            }
+            Statement::Restart => {
+                // Done once the statement has finished: the client sees OK, then loses its
+                // connection with the server.
+                self.pending_restart = true;
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+            Statement::ShowEngineInnodbStatus => {
+                let text = self.innodb_status_text();
+                work.rows += 1;
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![
+                        Column::text("Type"),
+                        Column::text("Name"),
+                        Column::text("Status"),
+                    ],
+                    rows: vec![vec![
+                        Value::Str("InnoDB".into()),
+                        Value::Str(String::new()),
+                        Value::Str(text),
+                    ]],
+                }))
+            }
+            Statement::Do(exprs) => {
+                let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+                let mut cx = Cx {
+                    vars: &r.vars,
+                    session,
+                    now_micros: self.clock.unix_micros(),
+                    slept_micros: 0,
+                };
+                for e in exprs {
+                    eval_constant(e, &mut cx)?;
+                }
+                work.slept_micros += cx.slept_micros;
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+            Statement::Use(db) => {
+                if !self.catalog.has_database(db) {
+                    return Err(MySqlError::unknown_database(db));
+                }
+                let name = if crate::storage::catalog::Catalog::is_system_schema(db) {
+                    db.to_ascii_lowercase()
+                } else {
+                    db.clone()
+                };
+                session.database = Some(name);
+                Ok(Response::DatabaseChanged)
+            }
+            Statement::ShowDatabases { .. }
+            | Statement::ShowTables { .. }
+            | Statement::ShowCreateTable { .. }
+            | Statement::ShowIndex { .. }
+            | Statement::ShowColumns { .. } => self.show(session, stmt, work),
+            Statement::Explain(q) => self.explain(session, q, sql, work),
+            Statement::Other(other) => self.run_other(session, other, sql, work),
+            Statement::CreateProcedure { database, procedure } => {
+                self.create_procedure(session, database, procedure)
+            }
+            Statement::DropProcedure { database, name, if_exists } => {
+                self.drop_procedure(session, database, name, *if_exists)
+            }
+            Statement::AlterIndexVisibility { database, table, index, visible } => {
+                let db = database
+                    .clone()
+                    .or_else(|| session.database.clone())
+                    .ok_or_else(MySqlError::no_database_selected)?;
+                let t = self
+                    .catalog
+                    .table_mut(&db, table)
+                    .ok_or_else(|| MySqlError::no_such_table(&db, table))?;
+                match t.def.indexes.iter_mut().find(|i| i.name.eq_ignore_ascii_case(index)) {
+                    Some(i) if i.primary => Err(MySqlError {
+                        code: 3522,
+                        sqlstate: "HY000",
+                        message: "A primary key index cannot be invisible".into(),
+                    }),
+                    Some(i) => {
+                        i.visible = *visible;
+                        Ok(Response::Ok {
+                            affected_rows: 0,
+                            info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
+                        })
+                    }
+                    None => Err(MySqlError {
+                        code: 1176,
+                        sqlstate: "42000",
+                        message: format!("Key '{index}' doesn't exist in table '{table}'"),
+                    }),
+                }
+            }
+            Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
+        }
+    }
+
+    /// SHOW VARIABLES / SHOW STATUS output with LIKE or WHERE applied.
+    fn show_pairs(
+        &mut self,
+        session: &mut Session,
+        rows: Vec<(String, String)>,
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        let condition = match filter {
+            Some(ShowFilter::Where(e)) => {
+                let names = NamedColumns { names: &["Variable_name", "Value"] };
+                Some(Binder::scalar(&names, "where clause").bind(e)?)
+            }
+            // LIKE was applied while listing.
+            _ => None,
+        };
+        let mut cx =
+            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+        let mut kept = Vec::new();
+        for (name, value) in rows {
+            let row = vec![Value::Str(name), Value::Str(value)];
+            let keep = match &condition {
+                None => true,
+                Some(c) => eval(c, &row, &[], &mut cx)?.truth() == Some(true),
+            };
+            if keep {
+                kept.push(row);
+            }
+        }
+        work.slept_micros += cx.slept_micros;
+        Ok(Response::Rows(ResultSet {
+            columns: vec![Column::text("Variable_name"), Column::text("Value")],
+            rows: kept,
+        }))
+    }
+
+    fn select(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let result = self.run_query(session, q, sql, work, 0)?;
+        // SELECT ... INTO @a, @b
+        let into = match q.body.as_ref() {
+            SetExpr::Select(sel) => sel.into.as_ref(),
+            _ => None,
+        };
+        if let Some(into) = into {
+            let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
+            if names.len() != result.meta.len() {
+                return Err(MySqlError {
+                    code: 1222,
+                    sqlstate: "21000",
+                    message: "The used SELECT statements have a different number of columns".into(),
+                });
+            }
+            if result.rows.len() > 1 {
+                return Err(MySqlError {
+                    code: 1172,
+                    sqlstate: "42000",
+                    message: "Result consisted of more than one row".into(),
+                });
+            }
+            let Some(values) = result.rows.first() else {
+                session.warn(Warning {
+                    level: "Warning",
+                    code: 1329,
+                    message: "No data - zero rows fetched, selected, or processed".into(),
+                });
+                return Ok(Response::Ok { affected_rows: 0, info: None });
+            };
+            for (n, v) in names.iter().zip(values) {
+                match n.strip_prefix('@') {
+                    Some(user) => {
+                        session.user_vars.insert(user.to_ascii_lowercase(), v.clone());
+                    }
+                    None => {
+                        if !session.set_local(n, v.clone()) {
+                            return Err(MySqlError {
+                                code: 1327,
+                                sqlstate: "42000",
+                                message: format!("Undeclared variable: {n}"),
+                            });
+                        }
+                    }
+                }
+            }
+            return Ok(Response::Ok { affected_rows: 1, info: None });
+        }
+        let columns = result
+            .meta
+            .iter()
+            .map(|m| Column { name: m.name.clone(), numeric: m.numeric, nullable: m.nullable })
+            .collect();
+        Ok(Response::Rows(ResultSet { columns, rows: result.rows }))
+    }
+
+    fn set(
+        &mut self,
+        session: &mut Session,
+        assignments: &[Assignment],
+        work: &mut Work,
+    ) -> Result<Response> {
+        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        // Check every assignment first: a SET that fails changes nothing.
+        enum Apply {
+            User(String, Value),
+            Local(String, Value),
+            Global(
+                &'static crate::server::variables::definition::SysVarDef,
+                crate::server::variables::definition::VarValue,
+                bool,
+                bool,
+            ),
+            Session(
+                &'static crate::server::variables::definition::SysVarDef,
+                crate::server::variables::definition::VarValue,
+            ),
+        }
+        let mut plan = Vec::new();
+        let mut warnings = Vec::new();
+        {
+            let mut cx = Cx {
+                vars: &r.vars,
+                session,
+                now_micros: self.clock.unix_micros(),
+                slept_micros: 0,
+            };
+            for a in assignments {
+                let value = match &a.value {
+                    None => None,
+                    Some(e) => Some(eval_constant(e, &mut cx)?),
+                };
+                match &a.target {
+                    SetTarget::User(name) => {
+                        plan.push(Apply::User(name.clone(), value.unwrap_or(Value::Null)))
+                    }
+                    SetTarget::System { name, scope, .. }
+                        if *scope != VarScope::Global && cx.session.local(name).is_some() =>
+                    {
+                        // Inside a stored procedure a local variable wins over a system one.
+                        plan.push(Apply::Local(name.clone(), value.unwrap_or(Value::Null)));
+                    }
+                    SetTarget::System { name, scope, persist, persist_only } => {
+                        let sv = match value {
+                            None => SetValue::Default,
+                            Some(v) => SetValue::Value(v),
+                        };
+                        if *persist_only {
+                            // PERSIST_ONLY may name read-only variables: check the value only.
+                            let def = lookup(name)
+                                .ok_or_else(|| MySqlError::unknown_system_variable(name))?;
+                            let text = match &sv {
+                                SetValue::Value(v) => v.to_text().unwrap_or_default(),
+                                SetValue::Default => String::new(),
+                            };
+                            plan.push(Apply::Global(
+                                def,
+                                crate::server::variables::definition::VarValue::Text(text),
+                                true,
+                                true,
+                            ));
+                            continue;
+                        }
+                        let (def, v, w) = r.vars.check_set(name, *scope, &sv)?;
+                        warnings.extend(w);
+                        plan.push(match scope {
+                            VarScope::Global => Apply::Global(def, v, *persist, false),
+                            _ => Apply::Session(def, v),
+                        });
+                    }
+                }
+            }
+            work.slept_micros += cx.slept_micros;
+        }
+        for w in warnings {
+            session.warn(w);
+        }
+        for step in plan {
+            match step {
+                Apply::User(n, v) => {
+                    session.user_vars.insert(n, v);
+                }
+                Apply::Local(n, v) => {
+                    session.set_local(&n, v);
+                }
+                Apply::Session(def, v) => session.vars.store(def, v),
+                Apply::Global(def, v, persist, persist_only) => {
+                    if persist {
+                        let text = match &v {
+                            crate::server::variables::definition::VarValue::Text(t)
+                                if persist_only =>
+                            {
+                                t.clone()
+                            }
+                            other => show_text(def, other),
+                        };
+                        self.persisted.insert(def.name.to_string(), text);
+                    }
+                    if !persist_only {
+                        if let Some(r) = self.running.as_mut() {
+                            r.vars.store_global(def, v);
+                        }
+                        self.apply_global_change(def.name);
+                    }
+                }
+            }
+        }
+        Ok(Response::Ok { affected_rows: 0, info: None })
+    }
+}
+
+/// The `SET_VAR(name = value)` items of the optimizer hint comment that follows a statement's
+/// first keyword (`SELECT /*+ SET_VAR(tmp_table_size = 1073741824) */ ...`).
+fn set_var_hints(sql: &str) -> Vec<(String, String)> {
+    let trimmed = sql.trim_start();
+    let first_len = trimmed.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(trimmed.len());
+    let rest = trimmed[first_len..].trim_start();
+    let Some(body) = rest.strip_prefix("/*+") else { return Vec::new() };
+    let Some(end) = body.find("*/") else { return Vec::new() };
+    let mut hints = Vec::new();
+    let mut text = &body[..end];
+    // Bounded by the comment's length: each round consumes one SET_VAR( ... ).
+    while let Some(at) = text.to_ascii_uppercase().find("SET_VAR(") {
+        let inner = &text[at + "SET_VAR(".len()..];
+        let Some(close) = inner.find(')') else { break };
+        if let Some((name, value)) = inner[..close].split_once('=') {
+            hints.push((name.trim().to_string(), value.trim().to_string()));
+        }
+        text = &inner[close + 1..];
+    }
+    hints
+}
+
+/// The `Com_*` counter a statement bumps.
+pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
+    Some(match stmt {
+        Statement::Select(_) => "Com_select",
+        Statement::Set(_) => "Com_set_option",
+        Statement::ShowVariables { .. } => "Com_show_variables",
+        Statement::ShowStatus { .. } => "Com_show_status",
+        Statement::ShowWarnings { errors_only: false } => "Com_show_warnings",
+        Statement::ShowWarnings { errors_only: true } => "Com_show_errors",
+        Statement::Do(_) => "Com_do",
+        Statement::Use(_) => "Com_change_db",
+        Statement::ShowDatabases { .. } => "Com_show_databases",
+        Statement::ShowTables { .. } => "Com_show_tables",
+        Statement::ShowCreateTable { .. } => "Com_show_create_table",
+        Statement::ShowIndex { .. } => "Com_show_keys",
+        Statement::ShowColumns { .. } => "Com_show_fields",
+        Statement::Explain(_) => "Com_select",
+        Statement::Other(s) => return crate::server::statements::com_counter(s),
+        Statement::CreateProcedure { .. } => "Com_create_procedure",
+        Statement::DropProcedure { .. } => "Com_drop_procedure",
+        Statement::AlterIndexVisibility { .. } => "Com_alter_table",
+        Statement::Restart => "Com_restart",
+        Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        Statement::Unsupported(_) => return None,
+    })
+}

@@ -1,0 +1,152 @@
+//! The server's side of its instruments: reading the status variables (after
+//! [`Server::publish_engine_status`] has brought the engines' own counters in), the view of
+//! the server its system tables read, the InnoDB monitor, and the lessons' internals traces
+//! (pool maps, fsyncs).
+
+use super::session::Session;
+use super::variables::{lookup, show_text};
+use super::Server;
+use crate::error::Result;
+use crate::innodb::buffer_pool::BufferPool;
+use crate::instruments::status::StatusValue;
+use crate::instruments::system_tables::{self, ServerView};
+use crate::instruments::{engine_status, innodb_monitor, pool_map};
+use crate::sim::SimTime;
+use crate::sql::execution::Meta;
+use crate::storage::catalog::Catalog;
+use crate::storage::table::Row;
+
+impl Server {
+    /// A global status value (published from the engines first), or None if unknown or down.
+    pub fn global_status(&mut self, name: &str) -> Option<StatusValue> {
+        self.publish_engine_status();
+        self.running.as_ref()?.status.get(name).cloned()
+    }
+
+    /// Every global status value in SHOW STATUS order.
+    pub fn global_status_all(&mut self) -> Vec<(&'static str, StatusValue)> {
+        self.publish_engine_status();
+        match &self.running {
+            Some(r) => r.status.iter().map(|(k, v)| (k, v.clone())).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Brings the status variables the engines keep themselves up to date: the buffer pool's
+    /// (after its background work due by now), the redo and binary logs', and `Uptime`.
+    pub(super) fn publish_engine_status(&mut self) {
+        self.run_pool_background();
+        let now = self.clock.now();
+        let Some(r) = self.running.as_mut() else { return };
+        engine_status::publish_pool(&r.pool, &mut r.status, now);
+        let up = now.since(r.started_at).as_secs();
+        r.status.set("Uptime", StatusValue::Number(up));
+        r.status.set("Uptime_since_flush_status", StatusValue::Number(up));
+        let capacity = r.vars.global_u64("innodb_redo_log_capacity");
+        engine_status::publish_logs(&self.logs, capacity, &mut r.status);
+    }
+
+    /// `SHOW ENGINE INNODB STATUS`'s text.
+    pub(super) fn innodb_status_text(&mut self) -> String {
+        self.run_pool_background();
+        let now = self.clock.now();
+        let wall = self.clock.wall_clock();
+        let Some(r) = self.running.as_mut() else { return String::new() };
+        innodb_monitor::monitor_text(&r.pool, &mut r.monitor, r.started_at, now, wall)
+    }
+
+    /// The rows of a performance_schema or information_schema table, as `session` reads it.
+    pub(crate) fn system_table(
+        &mut self,
+        session: &Session,
+        db: &str,
+        table: &str,
+        alias: &str,
+    ) -> Result<(Vec<Meta>, Vec<Row>)> {
+        system_tables::read(&mut View { server: self, session }, db, table, alias)
+    }
+
+    /// Records a map of the biggest table in the pool after each client statement (see
+    /// [`pool_map`]), and every fsync with its commits, for the lessons' internals views.
+    pub fn enable_internals_trace(&mut self, pool_maps: bool, fsyncs: bool) {
+        if pool_maps {
+            self.pool_maps = Some(pool_map::PoolMaps::default());
+            if let Some(r) = self.running.as_mut() {
+                r.pool.enable_read_log();
+            }
+            self.note_statement("(the server as it started)");
+        }
+        if fsyncs {
+            self.logs.fsync_trace = Some(Vec::new());
+        }
+    }
+
+    /// After a client statement: the pool map, if maps are being recorded.
+    pub fn note_statement(&mut self, label: &str) {
+        let Some(maps) = self.pool_maps.as_mut() else { return };
+        let pool = self.running.as_mut().map(|r| &mut r.pool);
+        maps.note_statement(label, pool, &self.catalog, self.clock.now());
+    }
+
+    /// The pool maps recorded since the last call, and whether some statements went unmapped.
+    pub fn take_pool_maps(&mut self) -> (Vec<pool_map::PoolMap>, bool) {
+        self.pool_maps.as_mut().map(|m| m.take()).unwrap_or_default()
+    }
+
+    /// The fsyncs recorded since the last call: (time, log, commits).
+    pub fn take_fsync_trace(&mut self) -> Vec<(SimTime, &'static str, u32)> {
+        self.logs
+            .fsync_trace
+            .as_mut()
+            .map(|t| std::mem::take(t).into_iter().map(|r| (r.at, r.log, r.commits)).collect())
+            .unwrap_or_default()
+    }
+}
+
+/// The server as one session's query of a system table sees it.
+struct View<'a> {
+    server: &'a mut Server,
+    session: &'a Session,
+}
+
+impl ServerView for View<'_> {
+    fn global_status(&mut self) -> Vec<(&'static str, StatusValue)> {
+        self.server.global_status_all()
+    }
+
+    fn session_status(&self, name: &str) -> Option<StatusValue> {
+        self.session.status.get(name).cloned()
+    }
+
+    fn variables(&self, session_scope: bool) -> Vec<(&'static str, String)> {
+        let Some(r) = self.server.running.as_ref() else { return Vec::new() };
+        r.vars
+            .iter_global()
+            .map(|(name, global)| {
+                let def = lookup(name).expect("registered");
+                let v = if session_scope {
+                    self.session.vars.get(name).unwrap_or(global)
+                } else {
+                    global
+                };
+                (name, show_text(def, v))
+            })
+            .collect()
+    }
+
+    fn catalog(&self) -> &Catalog {
+        &self.server.catalog
+    }
+
+    fn bring_pool_up_to_date(&mut self) {
+        self.server.run_pool_background();
+    }
+
+    fn pool(&self) -> Option<&BufferPool> {
+        self.server.running.as_ref().map(|r| &r.pool)
+    }
+
+    fn now(&self) -> SimTime {
+        self.server.clock.now()
+    }
+}

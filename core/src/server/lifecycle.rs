@@ -1,0 +1,213 @@
+//! mysqld's life: the first start (the host booted, the dataset on its disk and loaded into
+//! the pool), startup from the option file and the host (`Variables::at_startup`, the pool's
+//! geometry), a clean shutdown with the buffer pool dump, a start again (with crash recovery
+//! when the last stop was a crash), and the kernel's OOM kill.
+
+use super::buffer_pool;
+use super::variables::Variables;
+use super::{DatasetSpec, Down, Running, Server, MYSQLD_BASE_BYTES};
+use crate::instruments::status::Status;
+use crate::sim::{Clock, Disk, Hardware, Host, SimDuration};
+use buffer_pool::BUFFER_POOL_FILE;
+use std::collections::BTreeMap;
+
+impl Server {
+    /// Boots the simulated machine with `dataset` on its disk and starts mysqld with
+    /// `options`.
+    pub fn start(
+        seed: u64,
+        hardware: Hardware,
+        options: Vec<(String, String)>,
+        dataset: &DatasetSpec,
+    ) -> std::result::Result<Server, String> {
+        let disk = Disk::new(&hardware);
+        let catalog = crate::datasets::catalog(&dataset.name, seed, &dataset.options)?;
+        let mut server = Server {
+            catalog,
+            clock: Clock::new(seed),
+            host: Host::new(hardware),
+            disk,
+            options,
+            persisted: BTreeMap::new(),
+            running: None,
+            down: None,
+            error_log: Vec::new(),
+            ib_buffer_pool: None,
+            pending_restart: false,
+            pool_maps: None,
+            logs: crate::binlog::group_commit::Durability::default(),
+            severed: std::collections::BTreeSet::new(),
+            pending_recovery: None,
+        };
+        server.start_mysqld();
+        server.replay_dataset_load();
+        Ok(server)
+    }
+
+    pub(super) fn start_mysqld(&mut self) {
+        let mut options = self.options.clone();
+        options.extend(self.persisted.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let host = &self.host;
+        let started = Variables::at_startup(
+            &options,
+            |aware| host.detected_memory_bytes(aware),
+            host.logical_cpus(),
+        );
+        let stamp = self.log_timestamp();
+        match started {
+            Err(e) => {
+                let lines = vec![
+                    format!("{stamp} 0 [ERROR] [MY-000067] [Server] {}", e.message),
+                    format!("{stamp} 0 [ERROR] [MY-010119] [Server] Aborting"),
+                ];
+                self.error_log.extend(lines.iter().cloned());
+                self.down = Some(Down::StartupFailed(lines));
+                self.running = None;
+            }
+            Ok((mut vars, _warnings)) => {
+                size_buffer_pool(&mut vars);
+                let pool = buffer_pool::new_pool(&vars);
+                if let Err(oom) = self.host.allocate("mysqld", MYSQLD_BASE_BYTES) {
+                    let line = format!(
+                        "{stamp} 0 [ERROR] [MY-000000] [Server] Out of memory: {} more bytes needed",
+                        oom.wanted_bytes
+                    );
+                    self.error_log.push(line.clone());
+                    self.down = Some(Down::StartupFailed(vec![line]));
+                    return;
+                }
+                self.error_log.push(format!(
+                    "{stamp} 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. \
+                     Version: '{}'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  \
+                     MySQL Community Server - GPL.",
+                    crate::SERVER_VERSION
+                ));
+                self.down = None;
+                self.running = Some(Running {
+                    vars,
+                    status: Status::global_at_startup(),
+                    started_at: self.clock.now(),
+                    sessions: BTreeMap::new(),
+                    next_thread_id: 8,
+                    pool,
+                    oom: None,
+                    monitor: None,
+                });
+            }
+        }
+    }
+
+    /// `2026-09-23T08:00:00.000000Z`: the error log's timestamp format.
+    pub(super) fn log_timestamp(&self) -> String {
+        let t = self.clock.wall_clock();
+        format!(
+            "{:04}-{:02}-{:02}T{:02}:{:02}:{:02}.{:06}Z",
+            t.year, t.month, t.day, t.hour, t.minute, t.second, t.micros
+        )
+    }
+
+    /// If the last statement ran the host out of memory, the kernel kills mysqld now, as the
+    /// OOM killer does to a container that passes `--memory`. Returns whether it did.
+    ///
+    /// Simplification: the statement finishes its work before the kill; the real OOM killer
+    /// strikes at the allocation. What the client sees (error 2013, then 2002) is the same.
+    pub(crate) fn kill_if_out_of_memory(&mut self) -> bool {
+        let Some(oom) = self.running.as_mut().and_then(|r| r.oom.take()) else { return false };
+        // The kernel logs the kill; mysqld's own log just stops.
+        self.error_log.push(format!(
+            "kernel: Memory cgroup out of memory: Killed process 1 (mysqld) total-vm:{}kB, \
+             anon-rss:{}kB; limit {}kB",
+            (oom.used_bytes + oom.wanted_bytes) / 1024,
+            oom.used_bytes / 1024,
+            oom.limit_bytes / 1024
+        ));
+        self.running = None;
+        self.down =
+            Some(Down::OomKilled { used_bytes: oom.used_bytes, limit_bytes: oom.limit_bytes });
+        self.host.release_all();
+        true
+    }
+
+    /// A clean shutdown, as `docker stop` or `RESTART` does it: dirty pages are written, the
+    /// hottest pages dumped (unless `innodb_fast_shutdown=2` or the dump is switched off), and
+    /// the server's memory returned to the host.
+    pub fn shutdown(&mut self) {
+        let Some(r) = self.running.as_mut() else { return };
+        let dirty = r.pool.pages_dirty();
+        let dump = r.vars.global_bool("innodb_buffer_pool_dump_at_shutdown")
+            && r.vars.global_u64("innodb_fast_shutdown") != 2;
+        let stamp = self.log_timestamp();
+        self.error_log.push(format!(
+            "{stamp} 0 [System] [MY-013172] [Server] Received SHUTDOWN from user <via user signal>. Shutting down mysqld (Version: {}).",
+            crate::SERVER_VERSION
+        ));
+        if dirty > 0 {
+            let t = self.disk.write(dirty * 16384) + self.disk.fsync(dirty * 16384);
+            self.clock.advance(t);
+        }
+        if dump {
+            self.dump_buffer_pool();
+            let stamp = self.log_timestamp();
+            self.error_log.push(format!(
+                "{stamp} 0 [Note] [MY-011953] [InnoDB] Dumping buffer pool(s) to {BUFFER_POOL_FILE}"
+            ));
+        }
+        // Stopping takes a moment beyond the I/O: threads end, files close.
+        self.clock.advance(SimDuration::from_millis(800));
+        let stamp = self.log_timestamp();
+        self.error_log.push(format!(
+            "{stamp} 0 [System] [MY-010910] [Server] /usr/sbin/mysqld: Shutdown complete (mysqld {})  MySQL Community Server - GPL.",
+            crate::SERVER_VERSION
+        ));
+        self.running = None;
+        self.down = Some(crate::server::Down::Stopped);
+        self.host.release_all();
+    }
+
+    /// Starts mysqld again (after a shutdown or a kill): crash recovery first if mysqld did
+    /// not stop cleanly, then a fresh server on the same disk, which loads `ib_buffer_pool` in
+    /// the background if `innodb_buffer_pool_load_at_startup`. Returns the crash recovery's
+    /// report, if there was a crash to recover from.
+    pub fn start_again(&mut self) -> Option<crate::server::crash::CrashReport> {
+        if self.running.is_some() {
+            return None;
+        }
+        // Starting takes a couple of seconds: the data dictionary, redo and undo are opened.
+        self.clock.advance(SimDuration::from_millis(2_500));
+        let report = self.start_after_crash();
+        if let (Some(_), Some(r)) = (&self.pool_maps, self.running.as_mut()) {
+            r.pool.enable_read_log();
+        }
+        let load = self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.vars.global_bool("innodb_buffer_pool_load_at_startup"));
+        if load {
+            self.load_buffer_pool();
+        }
+        report
+    }
+
+    /// `RESTART` and `docker restart`: a clean shutdown, then a start.
+    pub fn restart(&mut self) {
+        self.shutdown();
+        self.start_again();
+    }
+}
+
+/// InnoDB's startup rule for the pool's geometry: if chunk size x instances exceeds the pool,
+/// the chunk shrinks to pool / instances; then the pool is rounded **up** to a multiple of
+/// chunk size x instances (so 46.5 GiB with 9 instances of 128 MiB chunks becomes 48,384 MiB).
+fn size_buffer_pool(vars: &mut Variables) {
+    use super::variables::definition::VarValue;
+    const MIB: u64 = 1 << 20;
+    let pool = vars.global_u64("innodb_buffer_pool_size");
+    let instances = vars.global_u64("innodb_buffer_pool_instances").max(1);
+    let mut chunk = vars.global_u64("innodb_buffer_pool_chunk_size").max(MIB);
+    if chunk.saturating_mul(instances) > pool {
+        chunk = (pool / instances / MIB).max(1) * MIB;
+        vars.set_global_raw("innodb_buffer_pool_chunk_size", VarValue::UInt(chunk));
+    }
+    let unit = chunk * instances;
+    vars.set_global_raw("innodb_buffer_pool_size", VarValue::UInt(pool.div_ceil(unit) * unit));
+}

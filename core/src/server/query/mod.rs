@@ -1,0 +1,85 @@
+//! SELECT as the server runs it: uncorrelated subqueries first (`subquery.rs`), then each
+//! FROM item bound to a source (`from.rs`: stored tables, views, derived tables and the
+//! server's own performance_schema and information_schema tables), then the executor
+//! ([`crate::sql::execution::select`]) with the session behind its expression context and
+//! the clock, disk, pool and counters behind its costs.
+
+mod from;
+pub mod subquery;
+
+use crate::error::{MySqlError, Result, Warning};
+use crate::instruments::system_tables;
+use crate::server::context::Cx;
+use crate::server::session::Session;
+use crate::server::{Running, Server};
+use crate::sql::execution::costs::Costs;
+use crate::sql::execution::select::{self, BoundSource};
+use crate::sql::execution::Work;
+use crate::sql::planner::explain::Explainer;
+use crate::sql::Response;
+use sqlparser::ast::{Query, SetExpr};
+
+pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
+
+impl Server {
+    /// EXPLAIN of a SELECT; its Note 1003 (the query as the optimizer rewrote it) joins the
+    /// session's warnings.
+    pub(crate) fn explain(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let Server { clock, running, catalog, .. } = self;
+        let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        let current = session.database.clone();
+        let mut cx =
+            Cx { vars: &r.vars, session, now_micros: clock.unix_micros(), slept_micros: 0 };
+        let mut system_columns = |db: &str, table: &str| system_tables::columns(db, table);
+        let mut explainer = Explainer { catalog, system_columns: &mut system_columns };
+        let (response, note) = explainer.explain(q, sql, current.as_deref(), &mut cx, work)?;
+        session.warn(Warning { level: "Note", code: 1003, message: note });
+        Ok(response)
+    }
+}
+
+impl Server {
+    /// Runs a query and returns its rows (for SELECT, INSERT ... SELECT, views, SELECT INTO).
+    pub(crate) fn run_query(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<QueryResult> {
+        if depth > VIEW_DEPTH_MAX {
+            return Err(MySqlError::unknown("Views nested too deeply"));
+        }
+        let SetExpr::Select(sel) = q.body.as_ref() else {
+            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        };
+        if q.with.is_some() {
+            return Err(MySqlError::not_supported_yet("WITH (common table expressions)"));
+        }
+        // Uncorrelated subqueries run first and become constants.
+        let mut sel_owned = (**sel).clone();
+        self.resolve_select_subqueries(session, &mut sel_owned, work, depth)?;
+        let sel = &sel_owned;
+        // FROM: resolve sources; views and system tables are materialised here.
+        let mut sources: Vec<BoundSource> = Vec::new();
+        for twj in &sel.from {
+            self.add_sources(session, sql, twj, &mut sources, work, depth)?;
+        }
+        let Server { clock, disk, host, running, catalog, .. } = self;
+        let Running { vars, status, pool, oom, .. } =
+            running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
+        let now_micros = clock.unix_micros();
+        let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
+        let costs = Costs { clock, disk, host, pool, status, oom };
+        let result = select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work)?;
+        work.slept_micros += cx.slept_micros;
+        Ok(result)
+    }
+}

@@ -1,0 +1,534 @@
+//! Row changes: INSERT (VALUES and INSERT ... SELECT, with AUTO_INCREMENT), UPDATE and
+//! DELETE, with values checked against column types as in strict mode (errors 1048, 1264,
+//! 1364, 1366, 1406, 1265, 1062), every change recorded in the session's undo log inside a
+//! transaction, and the changed page requested from the buffer pool.
+
+use crate::error::{MySqlError, Result};
+use crate::server::session::{Session, UndoRecord};
+use crate::server::statements::{err, ok, table_name};
+use crate::server::{Running, Server};
+use crate::sql::bind::{Binder, Columns};
+use crate::sql::execution::costs::Costs;
+use crate::sql::execution::table_read::read;
+use crate::sql::execution::Work;
+use crate::sql::expr::{eval, eval_constant};
+use crate::sql::planner::access_path::{
+    column_kinds, plan_tables, scan_choice, split_conditions, TableInput,
+};
+use crate::sql::Response;
+use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
+use crate::storage::table::{Key, Row};
+use crate::storage::value::{Decimal, Value};
+use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
+
+/// Converts a value for storing in `col`, as strict mode does.
+fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
+    if v.is_null() {
+        return if col.nullable || col.auto_increment {
+            Ok(Value::Null)
+        } else {
+            Err(err(1048, "23000", format!("Column '{}' cannot be null", col.name)))
+        };
+    }
+    let out_of_range = || {
+        err(1264, "22003", format!("Out of range value for column '{}' at row {row_no}", col.name))
+    };
+    let ty = &col.ty;
+    Ok(match ty {
+        t if t.is_integer() => {
+            let n: i128 = match &v {
+                Value::Int(i) => i128::from(*i),
+                Value::UInt(u) => i128::from(*u),
+                Value::Str(s)
+                    if s.trim().parse::<i128>().is_err() && Decimal::parse(s.trim()).is_none() =>
+                {
+                    return Err(err(
+                        1366,
+                        "HY000",
+                        format!(
+                            "Incorrect integer value: '{s}' for column '{}' at row {row_no}",
+                            col.name
+                        ),
+                    ));
+                }
+                other => other
+                    .to_decimal()
+                    .map(|d| d.rescale(0).mantissa)
+                    .unwrap_or_else(|| other.to_f64().unwrap_or(0.0).round() as i128),
+            };
+            let bits = match t {
+                ColumnType::TinyInt => 8,
+                ColumnType::SmallInt => 16,
+                ColumnType::MediumInt => 24,
+                ColumnType::Int => 32,
+                _ => 64,
+            };
+            let (lo, hi) = if col.unsigned {
+                (0i128, (1i128 << bits) - 1)
+            } else {
+                (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+            };
+            if n < lo || n > hi {
+                return Err(out_of_range());
+            }
+            if col.unsigned {
+                Value::UInt(n as u64)
+            } else {
+                Value::Int(n as i64)
+            }
+        }
+        ColumnType::Decimal { precision, scale } => {
+            let d = v.to_decimal().or_else(|| {
+                v.to_f64().and_then(|f| Decimal::parse(format!("{f:.30}").trim_end_matches('0')))
+            });
+            let d = d.unwrap_or(Decimal::new(0, 0)).rescale(*scale);
+            let digits = d.mantissa.unsigned_abs().to_string().len() as u8;
+            if digits > *precision {
+                return Err(out_of_range());
+            }
+            Value::Decimal(d)
+        }
+        ColumnType::Float | ColumnType::Double => Value::Double(v.to_f64().unwrap_or(0.0)),
+        ColumnType::Char(n) | ColumnType::Varchar(n) => {
+            let s = v.to_text().unwrap_or_default();
+            if s.chars().count() as u32 > *n {
+                return Err(err(
+                    1406,
+                    "22001",
+                    format!("Data too long for column '{}' at row {row_no}", col.name),
+                ));
+            }
+            Value::Str(s)
+        }
+        ColumnType::Enum(values) => {
+            let s = v.to_text().unwrap_or_default();
+            match values.iter().find(|e| e.eq_ignore_ascii_case(&s)) {
+                Some(e) => Value::Str(e.clone()),
+                None => {
+                    return Err(err(
+                        1265,
+                        "01000",
+                        format!("Data truncated for column '{}' at row {row_no}", col.name),
+                    ))
+                }
+            }
+        }
+        _ => Value::Str(v.to_text().unwrap_or_default()),
+    })
+}
+
+/// Columns of one table, for binding UPDATE and DELETE expressions.
+struct TableColumns<'a> {
+    alias: &'a str,
+    def: &'a TableDef,
+}
+
+impl Columns for TableColumns<'_> {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        let matches_table = qualifier.is_none_or(|q| {
+            q.eq_ignore_ascii_case(self.alias) || q.eq_ignore_ascii_case(&self.def.name)
+        });
+        match (matches_table, self.def.column_position(name)) {
+            (true, Some(p)) => Ok(p),
+            _ => {
+                let full = qualifier.map_or(name.to_string(), |q| format!("{q}.{name}"));
+                Err(MySqlError::unknown_column(&full, clause))
+            }
+        }
+    }
+}
+
+impl Server {
+    pub(crate) fn insert(
+        &mut self,
+        session: &mut Session,
+        ins: &sqlparser::ast::Insert,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let TableObject::TableName(name) = &ins.table else {
+            return Err(MySqlError::not_supported_yet("INSERT INTO TABLE FUNCTION"));
+        };
+        let (db, table) = table_name(session, name)?;
+        let def = match self.catalog.table(&db, &table) {
+            Some(t) => t.def.clone(),
+            None if self.catalog.has_database(&db) => {
+                return Err(MySqlError::no_such_table(&db, &table))
+            }
+            None => return Err(MySqlError::unknown_database(&db)),
+        };
+        let targets: Vec<u32> = if ins.columns.is_empty() {
+            (0..def.columns.len() as u32).collect()
+        } else {
+            let names: Vec<String> =
+                ins.columns.iter().map(|c| c.to_string().trim_matches('`').to_string()).collect();
+            names
+                .iter()
+                .map(|n| {
+                    def.column_position(n)
+                        .ok_or_else(|| MySqlError::unknown_column(n, "field list"))
+                })
+                .collect::<Result<_>>()?
+        };
+        let source =
+            ins.source.as_ref().ok_or_else(|| MySqlError::not_supported_yet("INSERT ... SET"))?;
+        let (rows, multi): (Vec<Row>, bool) = match source.body.as_ref() {
+            SetExpr::Values(values) => {
+                let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+                let now_micros = self.clock.unix_micros();
+                let mut cx = crate::server::context::Cx {
+                    vars: &r.vars,
+                    session,
+                    now_micros,
+                    slept_micros: 0,
+                };
+                let mut rows = Vec::new();
+                for (i, exprs) in values.rows.iter().enumerate() {
+                    if exprs.len() != targets.len() {
+                        return Err(err(
+                            1136,
+                            "21S01",
+                            format!("Column count doesn't match value count at row {}", i + 1),
+                        ));
+                    }
+                    rows.push(
+                        exprs.iter().map(|e| eval_constant(e, &mut cx)).collect::<Result<Row>>()?,
+                    );
+                }
+                work.slept_micros += cx.slept_micros;
+                let multi = rows.len() > 1;
+                (rows, multi)
+            }
+            _ => {
+                let result = self.run_query(session, source, sql, work, 0)?;
+                if result.meta.len() != targets.len() {
+                    return Err(err(
+                        1136,
+                        "21S01",
+                        "Column count doesn't match value count at row 1".into(),
+                    ));
+                }
+                (result.rows, true)
+            }
+        };
+        let n = rows.len() as u64;
+        for (i, values) in rows.into_iter().enumerate() {
+            let row_no = i as u64 + 1;
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+            let mut row: Row = vec![Value::Null; def.columns.len()];
+            let mut given = vec![false; def.columns.len()];
+            for (&p, v) in targets.iter().zip(values) {
+                row[p as usize] = v;
+                given[p as usize] = true;
+            }
+            for (p, col) in def.columns.iter().enumerate() {
+                if col.auto_increment {
+                    let v = row[p].to_i64().unwrap_or(0);
+                    if row[p].is_null() || v == 0 {
+                        row[p] = if col.unsigned {
+                            Value::UInt(t.auto_increment_next)
+                        } else {
+                            Value::Int(t.auto_increment_next as i64)
+                        };
+                    } else if v as u64 >= t.auto_increment_next {
+                        t.auto_increment_next = v as u64 + 1;
+                    }
+                    if row[p].to_i64().unwrap_or(0) as u64 == t.auto_increment_next {
+                        t.auto_increment_next += 1;
+                    }
+                    continue;
+                }
+                if !given[p] {
+                    row[p] = match &col.default {
+                        Some(d) => d.clone(),
+                        None if col.nullable => Value::Null,
+                        None => {
+                            return Err(err(
+                                1364,
+                                "HY000",
+                                format!("Field '{}' doesn't have a default value", col.name),
+                            ))
+                        }
+                    };
+                }
+                row[p] = coerce(col, std::mem::replace(&mut row[p], Value::Null), row_no)?;
+            }
+            let key = t.key_of(&row);
+            let row_bytes = u64::from(crate::storage::record::clustered_record_bytes(&t.def, &row));
+            t.insert(row).map_err(|d| {
+                err(
+                    1062,
+                    "23000",
+                    format!("Duplicate entry '{}' for key '{}.{}'", d.key_text, table, d.index),
+                )
+            })?;
+            let undo = UndoRecord {
+                db: db.clone(),
+                table: table.clone(),
+                before: None,
+                after_key: key.or_else(|| Some(Key(vec![Value::UInt(0)]))),
+            };
+            self.log_change(session.id, undo.clone(), row_bytes);
+            session.statement_undo.push(undo.clone());
+            if session.in_transaction || !session.autocommit() {
+                session.undo.push(undo);
+                session.in_transaction = true;
+            }
+            self.touch_last_page(&db, &table);
+            work.rows += 1;
+        }
+        if let Some(r) = self.running.as_mut() {
+            r.status.add("Innodb_rows_inserted", n);
+            r.status.add("Handler_write", n);
+        }
+        let info = multi.then(|| format!("Records: {n}  Duplicates: 0  Warnings: 0"));
+        Ok(Response::Ok { affected_rows: n, info })
+    }
+
+    /// A row change dirties the last leaf page of the table: request it from the pool. A row
+    /// that starts a new leaf (or the table's first row) creates that page in the pool rather
+    /// than reading it (`buf_page_create`): it exists nowhere on disk yet.
+    ///
+    /// Simplification: the non-leaf pages a growing tree adds are not created.
+    fn touch_last_page(&mut self, db: &str, table: &str) {
+        let Some(t) = self.catalog.table(db, table) else { return };
+        let g = t.clustered_geometry();
+        let last = t.row_count().saturating_sub(1);
+        let leaf = g.leaf_page_of(last);
+        let new_page = last == 0 || (last > 0 && g.leaf_page_of(last - 1) != leaf);
+        let page = crate::innodb::tablespace::index_page(t, leaf);
+        let Server { clock, disk, host, running, .. } = self;
+        if let Some(Running { status, pool, oom, .. }) = running.as_mut() {
+            let mut costs = Costs { clock, disk, host, pool, status, oom };
+            if new_page && !costs.pool.contains(page) {
+                costs.create_page(page);
+            } else {
+                costs.request_page(page);
+            }
+            pool.mark_dirty(page);
+        }
+    }
+
+    /// Rows of `db.table` matching `selection`, with their keys (UPDATE and DELETE collect
+    /// first, then change, as a changed key must not be seen twice).
+    fn matching_rows(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        table: &str,
+        alias: &str,
+        selection: Option<&sqlparser::ast::Expr>,
+        work: &mut Work,
+    ) -> Result<Vec<(Key, Row)>> {
+        let Server { clock, disk, host, running, catalog, .. } = self;
+        let Running { vars, status, pool, oom, .. } =
+            running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
+        let t = catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))?;
+        let cols = TableColumns { alias, def: &t.def };
+        let filter = match selection {
+            Some(e) => Some(
+                Binder::scalar(&cols, "where clause").with_locals(session.local_names()).bind(e)?,
+            ),
+            None => None,
+        };
+        let now_micros = clock.unix_micros();
+        let mut cx = crate::server::context::Cx { vars, session, now_micros, slept_micros: 0 };
+        // The rows are found along the access path a SELECT with this WHERE would take: a
+        // primary key or secondary index lookup or range when one applies, else a full scan.
+        let width = t.def.columns.len() as u32;
+        let tables = [TableInput {
+            table: Some(t),
+            offset: 0,
+            width,
+            outer: false,
+            rows: 0,
+            hints: Default::default(),
+        }];
+        let levels = split_conditions(filter.as_ref(), &[None], &tables);
+        let needed = vec![true; width as usize];
+        let kinds = column_kinds(&tables);
+        let choice = plan_tables(&tables, &levels, &needed, &kinds, &mut |e| {
+            eval(e, &[], &[], &mut cx).ok()
+        })
+        .pop()
+        .flatten()
+        .unwrap_or_else(|| scan_choice(t));
+        let mut costs = Costs { clock, disk, host, pool, status, oom };
+        let mut found = Vec::new();
+        let wanted = vec![true; t.def.columns.len()];
+        read(t, &choice, &[], &wanted, &mut costs, work, &mut cx, &mut |row, _, _, cx| {
+            let keep = match &filter {
+                None => true,
+                Some(f) => eval(f, row, &[], cx)?.truth() == Some(true),
+            };
+            if keep {
+                let key = t.key_of(row).unwrap_or(Key(vec![Value::UInt(found.len() as u64 + 1)]));
+                found.push((key, row.clone()));
+            }
+            Ok(true)
+        })?;
+        work.slept_micros += cx.slept_micros;
+        Ok(found)
+    }
+
+    pub(crate) fn update(
+        &mut self,
+        session: &mut Session,
+        up: &sqlparser::ast::Update,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let TableFactor::Table { name, alias, .. } = &up.table.relation else {
+            return Err(MySqlError::not_supported_yet("UPDATE of a derived table"));
+        };
+        if !up.table.joins.is_empty() || up.from.is_some() {
+            return Err(MySqlError::not_supported_yet("multi-table UPDATE"));
+        }
+        let (db, table) = table_name(session, name)?;
+        let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
+        let def = self
+            .catalog
+            .table(&db, &table)
+            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?
+            .def
+            .clone();
+        let cols = TableColumns { alias: &alias, def: &def };
+        let mut assignments = Vec::new();
+        for a in &up.assignments {
+            let AssignmentTarget::ColumnName(target) = &a.target else {
+                return Err(MySqlError::not_supported_yet("tuple assignments"));
+            };
+            let col_name = target
+                .0
+                .last()
+                .map(|p| p.to_string().trim_matches('`').to_string())
+                .unwrap_or_default();
+            let p = def
+                .column_position(&col_name)
+                .ok_or_else(|| MySqlError::unknown_column(&col_name, "field list"))?;
+            assignments.push((
+                p,
+                Binder::scalar(&cols, "field list")
+                    .with_locals(session.local_names())
+                    .bind(&a.value)?,
+            ));
+        }
+        let matched =
+            self.matching_rows(session, &db, &table, &alias, up.selection.as_ref(), work)?;
+        let limit = row_limit(&up.limit)?;
+        let mut changed = 0u64;
+        let matched_count = matched.len().min(limit) as u64;
+        for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
+            let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+            let now_micros = self.clock.unix_micros();
+            let mut cx =
+                crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+            let mut new = old.clone();
+            for (p, e) in &assignments {
+                // MySQL evaluates assignments left to right, each seeing the earlier ones.
+                let v = eval(e, &new, &[], &mut cx)?;
+                new[*p as usize] = coerce(&def.columns[*p as usize], v, i as u64 + 1)?;
+            }
+            if new == old {
+                continue;
+            }
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+            let new_key = t.key_of(&new);
+            t.update(&key, new).map_err(|d| {
+                err(
+                    1062,
+                    "23000",
+                    format!("Duplicate entry '{}' for key '{}.{}'", d.key_text, table, d.index),
+                )
+            })?;
+            let row_bytes = self.record_bytes(&db, &table, &old);
+            let undo = UndoRecord {
+                db: db.clone(),
+                table: table.clone(),
+                before: Some(old),
+                after_key: new_key.or(Some(key)),
+            };
+            self.log_change(session.id, undo.clone(), row_bytes);
+            session.statement_undo.push(undo.clone());
+            if session.in_transaction || !session.autocommit() {
+                session.undo.push(undo);
+                session.in_transaction = true;
+            }
+            changed += 1;
+        }
+        if let Some(r) = self.running.as_mut() {
+            r.status.add("Innodb_rows_updated", changed);
+            r.status.add("Handler_update", changed);
+        }
+        Ok(Response::Ok {
+            affected_rows: changed,
+            info: Some(format!("Rows matched: {matched_count}  Changed: {changed}  Warnings: 0")),
+        })
+    }
+
+    pub(crate) fn delete(
+        &mut self,
+        session: &mut Session,
+        del: &sqlparser::ast::Delete,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let from = match &del.from {
+            FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
+        };
+        let [twj] = from.as_slice() else {
+            return Err(MySqlError::not_supported_yet("multi-table DELETE"));
+        };
+        let TableFactor::Table { name, alias, .. } = &twj.relation else {
+            return Err(MySqlError::not_supported_yet("DELETE from a derived table"));
+        };
+        let (db, table) = table_name(session, name)?;
+        let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
+        let matched =
+            self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
+        let limit = row_limit(&del.limit)?;
+        let mut deleted = 0u64;
+        for (key, old) in matched.into_iter().take(limit) {
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+            if t.delete(&key) {
+                deleted += 1;
+                let row_bytes = self.record_bytes(&db, &table, &old);
+                let undo = UndoRecord {
+                    db: db.clone(),
+                    table: table.clone(),
+                    before: Some(old),
+                    after_key: None,
+                };
+                self.log_change(session.id, undo.clone(), row_bytes);
+                session.statement_undo.push(undo.clone());
+                if session.in_transaction || !session.autocommit() {
+                    session.undo.push(undo);
+                    session.in_transaction = true;
+                }
+            }
+        }
+        if let Some(r) = self.running.as_mut() {
+            r.status.add("Innodb_rows_deleted", deleted);
+            r.status.add("Handler_delete", deleted);
+        }
+        Ok(ok(deleted))
+    }
+}
+
+/// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
+fn row_limit(limit: &Option<sqlparser::ast::Expr>) -> Result<usize> {
+    Ok(match limit {
+        Some(e) => eval_constant(e, &mut crate::sql::expr::constant_context())?
+            .to_i64()
+            .unwrap_or(0)
+            .max(0) as usize,
+        None => usize::MAX,
+    })
+}

@@ -1,0 +1,559 @@
+//! Statements other than queries and the SHOW family: DDL (CREATE/DROP DATABASE, TABLE, VIEW,
+//! INDEX), TRUNCATE, CALL and transactions (BEGIN, COMMIT, ROLLBACK, with an undo log so
+//! ROLLBACK really restores the rows). Row changes (INSERT, UPDATE, DELETE) are in `dml.rs`.
+
+pub mod dml;
+pub mod procedure;
+pub mod show;
+
+use crate::error::{MySqlError, Result};
+use crate::server::session::Session;
+use crate::server::Server;
+use crate::sql::execution::Work;
+use crate::sql::expr::eval_constant;
+use crate::sql::Response;
+use crate::storage::catalog::{Catalog, View};
+use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, TableDef};
+use crate::storage::table::Table;
+use sqlparser::ast::{
+    ColumnOption, ObjectName, ObjectType, SetExpr, Statement as S, TableConstraint,
+};
+
+/// The `Com_*` counter a statement bumps.
+pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
+    Some(match s {
+        S::Insert(i)
+            if i.source
+                .as_ref()
+                .is_some_and(|q| !matches!(q.body.as_ref(), SetExpr::Values(_))) =>
+        {
+            "Com_insert_select"
+        }
+        S::Insert(_) => "Com_insert",
+        S::Update(_) => "Com_update",
+        S::Delete(_) => "Com_delete",
+        S::Truncate(_) => "Com_truncate",
+        S::CreateTable(_) => "Com_create_table",
+        S::CreateView(_) => "Com_create_view",
+        S::CreateIndex(_) => "Com_create_index",
+        S::CreateDatabase { .. } => "Com_create_db",
+        S::Drop { object_type: ObjectType::Database | ObjectType::Schema, .. } => "Com_drop_db",
+        S::Drop { object_type: ObjectType::View, .. } => "Com_drop_view",
+        S::Drop { object_type: ObjectType::Index, .. } => "Com_drop_index",
+        S::Drop { .. } => "Com_drop_table",
+        S::StartTransaction { .. } => "Com_begin",
+        S::Commit { .. } => "Com_commit",
+        S::Rollback { .. } => "Com_rollback",
+        S::Call(_) => "Com_call_procedure",
+        _ => return None,
+    })
+}
+
+/// `db.t` or `t` in the current database.
+pub(crate) fn table_name(session: &Session, name: &ObjectName) -> Result<(String, String)> {
+    let parts: Vec<String> =
+        name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+    match parts.as_slice() {
+        [t] => match &session.database {
+            Some(db) => Ok((db.clone(), t.clone())),
+            None => Err(MySqlError::no_database_selected()),
+        },
+        [d, t] => Ok((d.clone(), t.clone())),
+        _ => Err(MySqlError::not_supported_yet("three-part table names")),
+    }
+}
+
+pub(crate) fn ok(affected_rows: u64) -> Response {
+    Response::Ok { affected_rows, info: None }
+}
+
+pub(crate) fn err(code: u16, sqlstate: &'static str, message: String) -> MySqlError {
+    MySqlError { code, sqlstate, message }
+}
+
+/// A column type from its SQL text (`int unsigned`, `varchar(100)`, `decimal(10,2)`,
+/// `enum('a','b')`), and whether it is unsigned.
+pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
+    let lower = sql.trim().to_ascii_lowercase();
+    let unsigned = lower.contains(" unsigned");
+    let base = lower.replace(" unsigned", "").replace(" zerofill", "");
+    let (name, args) = match base.split_once('(') {
+        Some((n, a)) => (n.trim().to_string(), Some(a.trim_end_matches(')').to_string())),
+        None => (base.trim().to_string(), None),
+    };
+    let nums: Vec<u32> = args
+        .as_deref()
+        .map(|a| a.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .unwrap_or_default();
+    let ty = match name.as_str() {
+        "tinyint" | "bool" | "boolean" => ColumnType::TinyInt,
+        "smallint" => ColumnType::SmallInt,
+        "mediumint" => ColumnType::MediumInt,
+        "int" | "integer" => ColumnType::Int,
+        "bigint" => ColumnType::BigInt,
+        "decimal" | "numeric" | "dec" => ColumnType::Decimal {
+            precision: nums.first().copied().unwrap_or(10).min(65) as u8,
+            scale: nums.get(1).copied().unwrap_or(0).min(30) as u8,
+        },
+        "float" => ColumnType::Float,
+        "double" | "real" | "double precision" => ColumnType::Double,
+        "char" | "character" => ColumnType::Char(nums.first().copied().unwrap_or(1)),
+        "varchar" | "character varying" => {
+            ColumnType::Varchar(nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?)
+        }
+        "text" | "mediumtext" | "longtext" | "tinytext" => ColumnType::Text,
+        "blob" | "mediumblob" | "longblob" => ColumnType::Blob,
+        "date" => ColumnType::Date,
+        "datetime" => ColumnType::DateTime,
+        "timestamp" => ColumnType::Timestamp,
+        "enum" => {
+            let items = args.unwrap_or_default();
+            let values: Vec<String> = items
+                .split(',')
+                .map(|v| v.trim().trim_matches('\'').to_string())
+                .filter(|v| !v.is_empty())
+                .collect();
+            ColumnType::Enum(values)
+        }
+        other => {
+            return Err(MySqlError::not_supported_yet(&format!(
+                "the column type {}",
+                other.to_uppercase()
+            )))
+        }
+    };
+    Ok((ty, unsigned))
+}
+
+impl Server {
+    /// Runs a statement sqlparser read that is not a query or a SHOW.
+    pub(crate) fn run_other(
+        &mut self,
+        session: &mut Session,
+        stmt: &S,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
+        match stmt {
+            S::CreateDatabase { db_name, if_not_exists, .. } => {
+                let name = db_name.to_string().trim_matches('`').to_string();
+                if self.catalog.create_database(&name) {
+                    Ok(ok(1))
+                } else if *if_not_exists {
+                    session.warn(crate::error::Warning {
+                        level: "Note",
+                        code: 1007,
+                        message: format!("Can't create database '{name}'; database exists"),
+                    });
+                    Ok(ok(1))
+                } else {
+                    Err(err(
+                        1007,
+                        "HY000",
+                        format!("Can't create database '{name}'; database exists"),
+                    ))
+                }
+            }
+            S::Drop { object_type: ObjectType::Index, names, table: Some(table), .. } => {
+                let (db, t) = table_name(session, table)?;
+                let index = names
+                    .first()
+                    .map(|n| n.to_string().trim_matches('`').to_string())
+                    .unwrap_or_default();
+                let tbl = self
+                    .catalog
+                    .table_mut(&db, &t)
+                    .ok_or_else(|| MySqlError::no_such_table(&db, &t))?;
+                if index.eq_ignore_ascii_case("PRIMARY") {
+                    return Err(MySqlError::not_supported_yet("dropping a primary key"));
+                }
+                if !tbl.drop_index(&index) {
+                    return Err(err(
+                        1091,
+                        "42000",
+                        format!("Can't DROP '{index}'; check that column/key exists"),
+                    ));
+                }
+                Ok(Response::Ok {
+                    affected_rows: 0,
+                    info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
+                })
+            }
+            S::Drop { object_type, if_exists, names, .. } => {
+                self.drop(session, object_type, *if_exists, names)
+            }
+            S::CreateTable(ct) => self.create_table(session, ct),
+            S::CreateView(cv) => {
+                let (db, name) = table_name(session, &cv.name)?;
+                if !self.catalog.has_database(&db) || Catalog::is_system_schema(&db) {
+                    return Err(MySqlError::unknown_database(&db));
+                }
+                let exists = self.catalog.table(&db, &name).is_some()
+                    || self.catalog.view(&db, &name).is_some();
+                if exists && !cv.or_replace {
+                    return Err(err(1050, "42S01", format!("Table '{name}' already exists")));
+                }
+                let query = cv.query.to_string();
+                if let Some(d) = self.catalog.database_mut(&db) {
+                    d.views.insert(name.clone(), View { name, query });
+                }
+                Ok(ok(0))
+            }
+            S::CreateIndex(ci) => {
+                let (db, table) = table_name(session, &ci.table_name)?;
+                let name = ci.name.as_ref().map(|n| n.to_string().trim_matches('`').to_string());
+                let cols: Vec<String> = ci
+                    .columns
+                    .iter()
+                    .map(|c| c.column.expr.to_string().trim_matches('`').to_string())
+                    .collect();
+                self.add_index(&db, &table, name, &cols, ci.unique)?;
+                Ok(Response::Ok {
+                    affected_rows: 0,
+                    info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
+                })
+            }
+            S::Insert(ins) => {
+                self.atomically(session, |s, session| s.insert(session, ins, sql, work))
+            }
+            S::Update(up) => self.atomically(session, |s, session| s.update(session, up, work)),
+            S::Delete(del) => self.atomically(session, |s, session| s.delete(session, del, work)),
+            S::Truncate(t) => {
+                for target in &t.table_names {
+                    let (db, name) = table_name(session, &target.name)?;
+                    let table = self
+                        .catalog
+                        .table_mut(&db, &name)
+                        .ok_or_else(|| MySqlError::no_such_table(&db, &name))?;
+                    let space = table.space_id;
+                    table.truncate();
+                    if let Some(r) = self.running.as_mut() {
+                        let freed = r.pool.discard_space(space);
+                        self.host.release("buffer pool", freed * 16384);
+                    }
+                }
+                Ok(ok(0))
+            }
+            S::StartTransaction { .. } => {
+                self.commit(session);
+                session.in_transaction = true;
+                Ok(ok(0))
+            }
+            S::Commit { .. } => {
+                self.commit(session);
+                Ok(ok(0))
+            }
+            S::Rollback { .. } => {
+                self.rollback(session);
+                Ok(ok(0))
+            }
+            S::Call(f) => self.call(session, f, work),
+            // FLUSH STATUS: the session's counters start again from zero (MySQL adds them to
+            // the global ones first; here the global ones already include them), and
+            // Max_used_connections drops to the connections open now.
+            S::Flush { object_type: sqlparser::ast::FlushType::Status, tables, .. }
+                if tables.is_empty() =>
+            {
+                session.status = crate::instruments::status::Status::session_at_connect();
+                if let Some(r) = self.running.as_mut() {
+                    let open = r.status.number("Threads_connected");
+                    r.status.set(
+                        "Max_used_connections",
+                        crate::instruments::status::StatusValue::Number(open),
+                    );
+                }
+                Ok(ok(0))
+            }
+            other => {
+                let text = other.to_string();
+                let words: Vec<&str> = text.split_whitespace().take(2).collect();
+                Err(MySqlError::not_supported_yet(&words.join(" ").to_ascii_uppercase()))
+            }
+        }
+    }
+
+    /// Ends a transaction keeping its changes.
+    pub(crate) fn commit(&mut self, session: &mut Session) {
+        session.undo.clear();
+        session.in_transaction = false;
+    }
+
+    /// Runs one row-changing statement so that it changes all its rows or none: InnoDB rolls
+    /// back a statement that fails part-way (a value too long in row 2 of 20,000 leaves no
+    /// row 1 behind), while the transaction around it stays open.
+    pub(crate) fn atomically(
+        &mut self,
+        session: &mut Session,
+        run: impl FnOnce(&mut Server, &mut Session) -> Result<Response>,
+    ) -> Result<Response> {
+        let mark = session.statement_undo.len();
+        let in_transaction = session.undo.len();
+        let result = run(self, session);
+        if result.is_err() {
+            let undo = session.statement_undo.split_off(mark);
+            session.undo.truncate(in_transaction.min(session.undo.len()));
+            self.undo_changes(undo);
+        } else {
+            // Bounded: the marks of the statement just finished are not needed any more.
+            session.statement_undo.truncate(mark);
+        }
+        result
+    }
+
+    /// Ends a transaction undoing its changes, newest first.
+    pub(crate) fn rollback(&mut self, session: &mut Session) {
+        self.logs.take_open(session.id);
+        self.undo_changes(std::mem::take(&mut session.undo));
+        session.in_transaction = false;
+    }
+
+    fn drop(
+        &mut self,
+        session: &mut Session,
+        object_type: &ObjectType,
+        if_exists: bool,
+        names: &[ObjectName],
+    ) -> Result<Response> {
+        match object_type {
+            ObjectType::Database | ObjectType::Schema => {
+                let name = names
+                    .first()
+                    .map(|n| n.to_string().trim_matches('`').to_string())
+                    .unwrap_or_default();
+                if Catalog::is_system_schema(&name) {
+                    return Err(err(
+                        3552,
+                        "HY000",
+                        format!("Access to system schema '{name}' is rejected."),
+                    ));
+                }
+                match self.catalog.drop_database(&name) {
+                    Some(spaces) => {
+                        if let Some(r) = self.running.as_mut() {
+                            let freed: u64 = spaces.iter().map(|s| r.pool.discard_space(*s)).sum();
+                            self.host.release("buffer pool", freed * 16384);
+                        }
+                        if session.database.as_deref() == Some(name.as_str()) {
+                            session.database = None;
+                        }
+                        Ok(ok(spaces.len() as u64))
+                    }
+                    None if if_exists => Ok(ok(0)),
+                    None => Err(err(
+                        1008,
+                        "HY000",
+                        format!("Can't drop database '{name}'; database doesn't exist"),
+                    )),
+                }
+            }
+            ObjectType::Table | ObjectType::View => {
+                let mut missing = Vec::new();
+                for n in names {
+                    let (db, name) = table_name(session, n)?;
+                    let d = self.catalog.database_mut(&db);
+                    let removed = match (d, object_type) {
+                        (Some(d), ObjectType::Table) => {
+                            d.tables.remove(&name).map(|t| Some(t.space_id))
+                        }
+                        (Some(d), _) => d.views.remove(&name).map(|_| None),
+                        (None, _) => None,
+                    };
+                    match removed {
+                        Some(Some(space)) => {
+                            if let Some(r) = self.running.as_mut() {
+                                let freed = r.pool.discard_space(space);
+                                self.host.release("buffer pool", freed * 16384);
+                            }
+                        }
+                        Some(None) => {}
+                        None => missing.push(format!("{db}.{name}")),
+                    }
+                }
+                if missing.is_empty() {
+                    return Ok(ok(0));
+                }
+                let msg = format!("Unknown table '{}'", missing.join(","));
+                if if_exists {
+                    session.warn(crate::error::Warning { level: "Note", code: 1051, message: msg });
+                    Ok(ok(0))
+                } else {
+                    Err(err(1051, "42S02", msg))
+                }
+            }
+            _ => Err(MySqlError::not_supported_yet(&format!("DROP {object_type}"))),
+        }
+    }
+
+    fn create_table(
+        &mut self,
+        session: &mut Session,
+        ct: &sqlparser::ast::CreateTable,
+    ) -> Result<Response> {
+        let (db, name) = table_name(session, &ct.name)?;
+        if Catalog::is_system_schema(&db) {
+            return Err(err(
+                1044,
+                "42000",
+                format!("Access denied for user 'root'@'localhost' to database '{db}'"),
+            ));
+        }
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        if self.catalog.table(&db, &name).is_some() || self.catalog.view(&db, &name).is_some() {
+            if ct.if_not_exists {
+                session.warn(crate::error::Warning {
+                    level: "Note",
+                    code: 1050,
+                    message: format!("Table '{name}' already exists"),
+                });
+                return Ok(ok(0));
+            }
+            return Err(err(1050, "42S01", format!("Table '{name}' already exists")));
+        }
+        if let Some(like) = &ct.like {
+            // `CREATE TABLE new LIKE old`: the same columns and indexes, no rows.
+            let (sqlparser::ast::CreateTableLikeKind::Plain(l)
+            | sqlparser::ast::CreateTableLikeKind::Parenthesized(l)) = like;
+            let (src_db, src_name) = table_name(session, &l.name)?;
+            let src = self
+                .catalog
+                .table(&src_db, &src_name)
+                .ok_or_else(|| MySqlError::no_such_table(&src_db, &src_name))?;
+            let def = TableDef { schema: db.clone(), name: name.clone(), ..src.def.clone() };
+            let space = self.catalog.allocate_space_id();
+            self.catalog.add_table(Table::new(def, space));
+            return Ok(ok(0));
+        }
+        if ct.query.is_some() {
+            return Err(MySqlError::not_supported_yet("CREATE TABLE ... SELECT"));
+        }
+        if ct.columns.is_empty() {
+            return Err(err(1113, "42000", "A table must have at least 1 column".into()));
+        }
+        let mut columns = Vec::new();
+        let mut primary: Option<Vec<String>> = None;
+        for c in &ct.columns {
+            let (ty, unsigned) = column_type(&c.data_type.to_string())?;
+            let mut col = ColumnDef::new(&c.name.value, ty);
+            col.unsigned = unsigned;
+            col.nullable = true;
+            for o in &c.options {
+                match &o.option {
+                    ColumnOption::NotNull => col.nullable = false,
+                    ColumnOption::Null => col.nullable = true,
+                    ColumnOption::Default(e) => {
+                        let mut cx = crate::sql::expr::constant_context();
+                        col.default = Some(eval_constant(e, &mut cx)?);
+                    }
+                    ColumnOption::PrimaryKey(_) => {
+                        col.nullable = false;
+                        primary = Some(vec![c.name.value.clone()]);
+                    }
+                    ColumnOption::DialectSpecific(tokens)
+                        if tokens
+                            .iter()
+                            .any(|t| t.to_string().eq_ignore_ascii_case("AUTO_INCREMENT")) =>
+                    {
+                        col.auto_increment = true;
+                    }
+                    _ => {}
+                }
+            }
+            columns.push(col);
+        }
+        let mut def =
+            TableDef { schema: db.clone(), name: name.clone(), columns, indexes: Vec::new() };
+        let mut secondary: Vec<(Option<String>, Vec<String>, bool)> = Vec::new();
+        for tc in &ct.constraints {
+            let names = |cols: &[sqlparser::ast::IndexColumn]| -> Vec<String> {
+                cols.iter()
+                    .map(|c| c.column.expr.to_string().trim_matches('`').to_string())
+                    .collect()
+            };
+            match tc {
+                TableConstraint::PrimaryKey(pk) => primary = Some(names(&pk.columns)),
+                TableConstraint::Unique(u) => {
+                    // `UNIQUE KEY uv (v)`: sqlparser keeps `uv` as the index name.
+                    let name = u.index_name.as_ref().or(u.name.as_ref()).map(|n| n.value.clone());
+                    secondary.push((name, names(&u.columns), true))
+                }
+                TableConstraint::Index(i) => secondary.push((
+                    i.name.as_ref().map(|n| n.value.clone()),
+                    names(&i.columns),
+                    false,
+                )),
+                _ => {}
+            }
+        }
+        if let Some(cols) = primary {
+            let positions = positions(&def, &cols)?;
+            for &p in &positions {
+                def.columns[p as usize].nullable = false;
+            }
+            def.indexes.push(IndexDef {
+                name: "PRIMARY".into(),
+                columns: positions,
+                unique: true,
+                primary: true,
+                visible: true,
+            });
+        }
+        if def.columns.iter().filter(|c| c.auto_increment).count() > 1
+            || def.columns.iter().any(|c| {
+                c.auto_increment
+                    && !def.indexes.iter().any(|i| {
+                        i.columns.first().is_some_and(|&p| def.columns[p as usize].name == c.name)
+                    })
+                    && !secondary.iter().any(|(_, cols, _)| cols.first() == Some(&c.name))
+            })
+        {
+            return Err(err(1075, "42000", "Incorrect table definition; there can be only one auto column and it must be defined as a key".into()));
+        }
+        for (index_name, cols, unique) in secondary {
+            let positions = positions(&def, &cols)?;
+            let index_name = index_name.unwrap_or_else(|| cols[0].clone());
+            def.indexes.push(IndexDef {
+                name: index_name,
+                columns: positions,
+                unique,
+                primary: false,
+                visible: true,
+            });
+        }
+        let space = self.catalog.allocate_space_id();
+        self.catalog.add_table(Table::new(def, space));
+        Ok(ok(0))
+    }
+
+    fn add_index(
+        &mut self,
+        db: &str,
+        table: &str,
+        name: Option<String>,
+        cols: &[String],
+        unique: bool,
+    ) -> Result<()> {
+        let t = self
+            .catalog
+            .table_mut(db, table)
+            .ok_or_else(|| MySqlError::no_such_table(db, table))?;
+        let positions = positions(&t.def, cols)?;
+        let name = name.unwrap_or_else(|| cols[0].clone());
+        if t.def.index(&name).is_some() {
+            return Err(err(1061, "42000", format!("Duplicate key name '{name}'")));
+        }
+        t.add_index(IndexDef { name, columns: positions, unique, primary: false, visible: true });
+        Ok(())
+    }
+}
+
+fn positions(def: &TableDef, cols: &[String]) -> Result<Vec<u32>> {
+    cols.iter()
+        .map(|c| {
+            def.column_position(c).ok_or_else(|| {
+                err(1072, "42000", format!("Key column '{c}' doesn't exist in table"))
+            })
+        })
+        .collect()
+}

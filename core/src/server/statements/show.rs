@@ -1,0 +1,474 @@
+//! SHOW DATABASES, SHOW TABLES, SHOW CREATE TABLE, SHOW INDEX and SHOW COLUMNS / DESCRIBE,
+//! formatted as MySQL 9.7 prints them: the same column names, order and types (numeric
+//! columns are right-aligned by the client), the same sort order and the same errors.
+//!
+//! SHOW INDEX's cardinality is [`crate::storage::statistics::index_cardinality`], the same
+//! estimate the planner and EXPLAIN use.
+
+use crate::error::{MySqlError, Result};
+use crate::server::context::Cx;
+use crate::server::session::Session;
+use crate::server::Server;
+use crate::sql::bind::{Binder, NamedColumns};
+use crate::sql::execution::Work;
+use crate::sql::expr::eval;
+use crate::sql::expr::LikePattern;
+use crate::sql::parser::{ShowFilter, Statement};
+use crate::sql::{Column, Response, ResultSet, Value};
+use crate::storage::catalog::Catalog;
+use crate::storage::schema::{ColumnDef, ColumnType, IndexDef};
+use crate::storage::statistics::index_cardinality;
+use crate::storage::table::{Row, Table};
+
+/// The tables this server produces in its system schemas (what a SELECT can read from them,
+/// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
+/// lists many more (information_schema alone has about 80).
+const SYSTEM_TABLES: [(&str, &str, &str); 8] = [
+    ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
+    ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
+    ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
+    ("information_schema", "TABLES", "SYSTEM VIEW"),
+    ("performance_schema", "global_status", "BASE TABLE"),
+    ("performance_schema", "global_variables", "BASE TABLE"),
+    ("performance_schema", "session_status", "BASE TABLE"),
+    ("performance_schema", "session_variables", "BASE TABLE"),
+];
+
+/// What a table name names: a stored table or a view.
+enum Named<'a> {
+    Table(&'a Table),
+    View(&'a crate::storage::catalog::View),
+}
+
+/// A text column that may hold NULL.
+fn nullable_text(name: &str) -> Column {
+    Column { name: name.to_string(), numeric: false, nullable: true }
+}
+
+/// A numeric column that may hold NULL.
+fn nullable_number(name: &str) -> Column {
+    Column { name: name.to_string(), numeric: true, nullable: true }
+}
+
+fn text(s: &str) -> Value {
+    Value::Str(s.to_string())
+}
+
+impl Server {
+    /// Runs one of the SHOW statements about databases and tables.
+    pub(crate) fn show(
+        &mut self,
+        session: &mut Session,
+        stmt: &Statement,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let rs = match stmt {
+            Statement::ShowDatabases { filter } => self.show_databases(session, filter.as_ref())?,
+            Statement::ShowTables { full, database, filter } => {
+                self.show_tables(session, *full, database.as_deref(), filter.as_ref())?
+            }
+            Statement::ShowCreateTable { database, table } => {
+                self.show_create_table(session, database.as_deref(), table)?
+            }
+            Statement::ShowIndex { database, table } => {
+                self.show_index(session, database.as_deref(), table)?
+            }
+            Statement::ShowColumns { full, database, table } => {
+                self.show_columns(session, *full, database.as_deref(), table)?
+            }
+            _ => return Err(MySqlError::not_supported_yet("this SHOW statement")),
+        };
+        work.rows += rs.rows.len() as u64;
+        Ok(Response::Rows(rs))
+    }
+
+    /// `SHOW DATABASES [LIKE 'p' | WHERE ...]`: one column `Database`, in name order; with
+    /// LIKE the column is named `Database (p)`.
+    fn show_databases(
+        &mut self,
+        session: &mut Session,
+        filter: Option<&ShowFilter>,
+    ) -> Result<ResultSet> {
+        let header = match filter {
+            Some(ShowFilter::Like(p)) => format!("Database ({p})"),
+            _ => "Database".to_string(),
+        };
+        let rows: Vec<Row> = self
+            .catalog
+            .database_names()
+            .into_iter()
+            .filter(|name| like_filter(filter, name))
+            .map(|name| vec![Value::Str(name)])
+            .collect();
+        let rows = self.where_filter(session, &[header.as_str()], rows, filter)?;
+        Ok(ResultSet { columns: vec![Column::text(&header)], rows })
+    }
+
+    /// `SHOW [FULL] TABLES [FROM db] [LIKE 'p' | WHERE ...]`: tables and views in name order,
+    /// in a column `Tables_in_<db>`; FULL adds `Table_type`.
+    fn show_tables(
+        &mut self,
+        session: &mut Session,
+        full: bool,
+        database: Option<&str>,
+        filter: Option<&ShowFilter>,
+    ) -> Result<ResultSet> {
+        let db = target_database(session, database)?;
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        let mut list: Vec<(String, &str)> = if Catalog::is_system_schema(&db) {
+            SYSTEM_TABLES
+                .iter()
+                .filter(|(schema, _, _)| schema.eq_ignore_ascii_case(&db))
+                .map(|(_, name, kind)| (name.to_string(), *kind))
+                .collect()
+        } else {
+            let d = self.catalog.database(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
+            d.tables
+                .keys()
+                .map(|n| (n.clone(), "BASE TABLE"))
+                .chain(d.views.keys().map(|n| (n.clone(), "VIEW")))
+                .collect()
+        };
+        // Names compare as utf8mb3_bin on a case-sensitive server (lower_case_table_names=0).
+        list.sort();
+        let name_column = format!("Tables_in_{db}");
+        let header = match filter {
+            Some(ShowFilter::Like(p)) => format!("{name_column} ({p})"),
+            _ => name_column,
+        };
+        let rows: Vec<Row> = list
+            .into_iter()
+            .filter(|(name, _)| like_filter(filter, name))
+            .map(|(name, kind)| {
+                let mut row = vec![Value::Str(name)];
+                if full {
+                    row.push(text(kind));
+                }
+                row
+            })
+            .collect();
+        let mut names = vec![header.as_str()];
+        let mut columns = vec![Column::text(&header)];
+        if full {
+            names.push("Table_type");
+            columns.push(Column::text("Table_type"));
+        }
+        let rows = self.where_filter(session, &names, rows, filter)?;
+        Ok(ResultSet { columns, rows })
+    }
+
+    /// `SHOW CREATE TABLE t`: `Table` and `Create Table`; for a view, the columns of
+    /// SHOW CREATE VIEW.
+    fn show_create_table(
+        &mut self,
+        session: &Session,
+        database: Option<&str>,
+        table: &str,
+    ) -> Result<ResultSet> {
+        let (_, named) = self.named_table(session, database, table, "SHOW CREATE TABLE")?;
+        match named {
+            Named::Table(t) => {
+                let has_auto = t.def.columns.iter().any(|c| c.auto_increment);
+                // MySQL leaves AUTO_INCREMENT= out while the counter is still at 1.
+                let next = (has_auto && t.auto_increment_next > 1).then_some(t.auto_increment_next);
+                Ok(ResultSet {
+                    columns: vec![Column::text("Table"), Column::text("Create Table")],
+                    rows: vec![vec![
+                        Value::Str(t.def.name.clone()),
+                        Value::Str(t.def.show_create(next)),
+                    ]],
+                })
+            }
+            Named::View(v) => {
+                // Simplification: MySQL stores the view's query rewritten (qualified names,
+                // `AS` aliases for every column); this prints it as it was written.
+                let create = format!(
+                    "CREATE ALGORITHM=UNDEFINED DEFINER=`root`@`localhost` SQL SECURITY DEFINER \
+                     VIEW `{}` AS {}",
+                    v.name, v.query
+                );
+                Ok(ResultSet {
+                    columns: vec![
+                        Column::text("View"),
+                        Column::text("Create View"),
+                        Column::text("character_set_client"),
+                        Column::text("collation_connection"),
+                    ],
+                    rows: vec![vec![
+                        Value::Str(v.name.clone()),
+                        Value::Str(create),
+                        text("utf8mb4"),
+                        text("utf8mb4_0900_ai_ci"),
+                    ]],
+                })
+            }
+        }
+    }
+
+    /// `SHOW INDEX FROM t`: one row per index column, MySQL 8.0+'s fifteen columns.
+    fn show_index(
+        &mut self,
+        session: &Session,
+        database: Option<&str>,
+        table: &str,
+    ) -> Result<ResultSet> {
+        let columns = vec![
+            Column::text("Table"),
+            Column::number("Non_unique"),
+            Column::text("Key_name"),
+            Column::number("Seq_in_index"),
+            nullable_text("Column_name"),
+            nullable_text("Collation"),
+            nullable_number("Cardinality"),
+            nullable_number("Sub_part"),
+            // PACKED is a NULL constant in the server's view; the client aligns it right.
+            nullable_number("Packed"),
+            Column::text("Null"),
+            Column::text("Index_type"),
+            Column::text("Comment"),
+            Column::text("Index_comment"),
+            Column::text("Visible"),
+            nullable_text("Expression"),
+        ];
+        let (_, named) = self.named_table(session, database, table, "SHOW INDEX")?;
+        let Named::Table(t) = named else {
+            // A view has no indexes.
+            return Ok(ResultSet { columns, rows: Vec::new() });
+        };
+        let mut rows = Vec::new();
+        for idx in &t.def.indexes {
+            let cardinality = index_cardinality(t, idx);
+            for (seq, (&c, card)) in idx.columns.iter().zip(cardinality).enumerate() {
+                let col = &t.def.columns[c as usize];
+                rows.push(vec![
+                    Value::Str(t.def.name.clone()),
+                    Value::Int(if idx.unique { 0 } else { 1 }),
+                    Value::Str(idx.name.clone()),
+                    Value::UInt(seq as u64 + 1),
+                    Value::Str(col.name.clone()),
+                    text("A"),
+                    Value::UInt(card),
+                    Value::Null,
+                    Value::Null,
+                    text(if col.nullable { "YES" } else { "" }),
+                    text("BTREE"),
+                    text(""),
+                    text(""),
+                    text(if idx.visible { "YES" } else { "NO" }),
+                    Value::Null,
+                ]);
+            }
+        }
+        Ok(ResultSet { columns, rows })
+    }
+
+    /// `SHOW [FULL] COLUMNS FROM t`, `DESCRIBE t`: Field, Type, Null, Key, Default, Extra
+    /// (FULL adds Collation, Privileges and Comment).
+    fn show_columns(
+        &mut self,
+        session: &Session,
+        full: bool,
+        database: Option<&str>,
+        table: &str,
+    ) -> Result<ResultSet> {
+        let (_, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
+        let Named::Table(t) = named else {
+            return Err(MySqlError::not_supported_yet("SHOW COLUMNS of a view"));
+        };
+        let mut columns = vec![Column::text("Field"), Column::text("Type")];
+        if full {
+            columns.push(nullable_text("Collation"));
+        }
+        columns.extend([
+            Column::text("Null"),
+            Column::text("Key"),
+            nullable_text("Default"),
+            Column::text("Extra"),
+        ]);
+        if full {
+            columns.extend([Column::text("Privileges"), Column::text("Comment")]);
+        }
+        let rows = t
+            .def
+            .columns
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut row = vec![Value::Str(c.name.clone()), Value::Str(column_type(c))];
+                if full {
+                    row.push(match collation(&c.ty) {
+                        Some(coll) => text(coll),
+                        None => Value::Null,
+                    });
+                }
+                let default = match &c.default {
+                    Some(v) => v.to_text().map_or(Value::Null, Value::Str),
+                    None => Value::Null,
+                };
+                row.extend([
+                    text(if c.nullable { "YES" } else { "NO" }),
+                    text(column_key(&t.def.indexes, i as u32)),
+                    default,
+                    text(if c.auto_increment { "auto_increment" } else { "" }),
+                ]);
+                if full {
+                    row.extend([text("select,insert,update,references"), text("")]);
+                }
+                row
+            })
+            .collect();
+        Ok(ResultSet { columns, rows })
+    }
+
+    /// The table or view `[db.]table` names, with its database; MySQL's 1046, 1049 and 1146
+    /// when there is none. System schemas' tables have no definition here (`what` names the
+    /// statement in the 1235 error).
+    fn named_table(
+        &self,
+        session: &Session,
+        database: Option<&str>,
+        table: &str,
+        what: &str,
+    ) -> Result<(String, Named<'_>)> {
+        let db = target_database(session, database)?;
+        if Catalog::is_system_schema(&db) {
+            return Err(MySqlError::not_supported_yet(&format!("{what} of a system table")));
+        }
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        if let Some(t) = self.catalog.table(&db, table) {
+            return Ok((db, Named::Table(t)));
+        }
+        if let Some(v) = self.catalog.view(&db, table) {
+            return Ok((db, Named::View(v)));
+        }
+        Err(MySqlError::no_such_table(&db, table))
+    }
+
+    /// Keeps the rows a SHOW statement's `WHERE` accepts (LIKE was applied while listing);
+    /// `names` are the result's column names, which the condition may use.
+    fn where_filter(
+        &self,
+        session: &mut Session,
+        names: &[&str],
+        rows: Vec<Row>,
+        filter: Option<&ShowFilter>,
+    ) -> Result<Vec<Row>> {
+        let Some(ShowFilter::Where(condition)) = filter else {
+            return Ok(rows);
+        };
+        let columns = NamedColumns { names };
+        let condition = Binder::scalar(&columns, "where clause").bind(condition)?;
+        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        let mut cx =
+            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+        let mut kept = Vec::new();
+        for row in rows {
+            if eval(&condition, &row, &[], &mut cx)?.truth() == Some(true) {
+                kept.push(row);
+            }
+        }
+        Ok(kept)
+    }
+}
+
+/// The database a SHOW statement is about: the one named, else the current one (1046).
+fn target_database(session: &Session, database: Option<&str>) -> Result<String> {
+    match database {
+        Some(db) if Catalog::is_system_schema(db) => Ok(db.to_ascii_lowercase()),
+        Some(db) => Ok(db.to_string()),
+        None => session.database.clone().ok_or_else(MySqlError::no_database_selected),
+    }
+}
+
+/// Whether `name` passes a SHOW statement's LIKE (any other filter passes everything here).
+fn like_filter(filter: Option<&ShowFilter>, name: &str) -> bool {
+    match filter {
+        Some(ShowFilter::Like(p)) => like_case_sensitive(p, name),
+        _ => true,
+    }
+}
+
+/// SQL LIKE with `\` as escape, comparing characters exactly: database and table names are
+/// case-sensitive on a server with lower_case_table_names=0.
+pub(crate) fn like_case_sensitive(pattern: &str, name: &str) -> bool {
+    LikePattern::case_sensitive(pattern, '\\').matches(name)
+}
+
+/// The column type as SHOW COLUMNS writes it: `int`, `bigint unsigned`, `varchar(255)`.
+fn column_type(c: &ColumnDef) -> String {
+    let mut ty = c.ty.sql();
+    if c.unsigned {
+        ty.push_str(" unsigned");
+    }
+    ty
+}
+
+/// The collation of a character column (the server default), None for other types.
+fn collation(ty: &ColumnType) -> Option<&'static str> {
+    match ty {
+        ColumnType::Char(_) | ColumnType::Varchar(_) | ColumnType::Text | ColumnType::Enum(_) => {
+            Some("utf8mb4_0900_ai_ci")
+        }
+        _ => None,
+    }
+}
+
+/// SHOW COLUMNS' `Key`: PRI for a primary key column, UNI for the first column of a
+/// single-column unique index, MUL for the first column of any other index; the first that
+/// applies in that order.
+fn column_key(indexes: &[IndexDef], column: u32) -> &'static str {
+    if indexes.iter().any(|i| i.primary && i.columns.contains(&column)) {
+        return "PRI";
+    }
+    let first = |i: &&IndexDef| !i.primary && i.columns.first() == Some(&column);
+    if indexes.iter().filter(first).any(|i| i.unique && i.columns.len() == 1) {
+        return "UNI";
+    }
+    if indexes.iter().any(|i| first(&i)) {
+        return "MUL";
+    }
+    ""
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_on_names_is_case_sensitive() {
+        assert!(like_case_sensitive("s%", "shop"));
+        assert!(!like_case_sensitive("S%", "shop"));
+        assert!(like_case_sensitive("%_items", "order_items"));
+        assert!(like_case_sensitive("order\\_items", "order_items"));
+        assert!(!like_case_sensitive("order\\_items", "orderXitems"));
+        assert!(like_case_sensitive("%", ""));
+        assert!(!like_case_sensitive("_", ""));
+    }
+
+    #[test]
+    fn column_keys_follow_mysql_priority() {
+        let idx = |name: &str, columns: Vec<u32>, unique: bool, primary: bool| IndexDef {
+            name: name.into(),
+            columns,
+            unique,
+            primary,
+            visible: true,
+        };
+        let indexes = vec![
+            idx("PRIMARY", vec![0, 1], true, true),
+            idx("u", vec![2], true, false),
+            idx("u2", vec![3, 4], true, false),
+            idx("k", vec![4], false, false),
+        ];
+        assert_eq!(column_key(&indexes, 0), "PRI");
+        assert_eq!(column_key(&indexes, 1), "PRI");
+        assert_eq!(column_key(&indexes, 2), "UNI");
+        assert_eq!(column_key(&indexes, 3), "MUL");
+        assert_eq!(column_key(&indexes, 4), "MUL");
+        assert_eq!(column_key(&indexes, 5), "");
+    }
+}

@@ -1,0 +1,42 @@
+//! What a `SET GLOBAL` does beyond storing the value: the buffer pool resizes, takes new
+//! midpoint and read-ahead settings, dumps or loads now; the thread cache trims.
+
+use crate::server::buffer_pool::pool_config;
+use crate::server::Server;
+
+impl Server {
+    /// Acts on a global variable just changed by `SET GLOBAL` (the buffer pool's, and the
+    /// thread cache's size).
+    pub(in crate::server) fn apply_global_change(&mut self, name: &str) {
+        match name {
+            "innodb_buffer_pool_size" => self.resize_buffer_pool(),
+            "innodb_old_blocks_pct"
+            | "innodb_old_blocks_time"
+            | "innodb_read_ahead_threshold"
+            | "innodb_random_read_ahead" => {
+                if let Some(r) = self.running.as_mut() {
+                    let config = pool_config(&r.vars);
+                    r.pool.set_config(config);
+                }
+            }
+            "innodb_buffer_pool_dump_now" => {
+                // The switch does its work and reads OFF again.
+                self.reset_switch(name);
+                self.dump_buffer_pool();
+            }
+            "innodb_buffer_pool_load_now" => {
+                self.reset_switch(name);
+                self.load_buffer_pool();
+            }
+            "thread_cache_size" => self.trim_thread_cache(),
+            _ => {}
+        }
+    }
+
+    fn reset_switch(&mut self, name: &str) {
+        if let Some(r) = self.running.as_mut() {
+            r.vars
+                .set_global_raw(name, crate::server::variables::definition::VarValue::Bool(false));
+        }
+    }
+}

@@ -1,0 +1,66 @@
+//! What an expression may read while it is evaluated: system, user and local variables, the
+//! statement's clock, the current database; and where its warnings go. The server's sessions
+//! implement it; constants (LIMIT values, column defaults) use [`ConstantContext`].
+
+use crate::error::{MySqlError, Result, Warning};
+use crate::sql::parser::VarScope;
+use crate::storage::value::Value;
+
+/// What evaluation needs from the server and session.
+pub trait EvalContext {
+    /// `@@name`, `@@global.name`, ...
+    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value>;
+    /// `@name` (NULL if never set).
+    fn user_variable(&self, name: &str) -> Value;
+    /// A stored procedure local variable (NULL outside procedures).
+    fn local_variable(&self, _name: &str) -> Value {
+        Value::Null
+    }
+    /// Names of the local variables in scope, for binding.
+    fn local_names(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// Records a warning for SHOW WARNINGS.
+    fn warn(&mut self, w: Warning);
+    /// Simulated wall clock, microseconds since the Unix epoch.
+    fn unix_micros(&self) -> i64;
+    /// `SLEEP(n)`: lets simulated time pass.
+    fn sleep(&mut self, micros: u64);
+    fn current_database(&self) -> Option<String>;
+    fn connection_id(&self) -> u64;
+    fn server_version(&self) -> String;
+    fn div_precision_increment(&self) -> u8;
+}
+
+/// Evaluation context for constants that may not read anything (LIMIT values, defaults).
+pub struct ConstantContext;
+
+/// A context for constant expressions.
+pub fn constant_context() -> ConstantContext {
+    ConstantContext
+}
+impl EvalContext for ConstantContext {
+    fn system_variable(&mut self, name: &str, _: VarScope) -> Result<Value> {
+        Err(MySqlError::syntax(&format!("@@{name}"), 1))
+    }
+    fn user_variable(&self, _: &str) -> Value {
+        Value::Null
+    }
+    fn warn(&mut self, _: Warning) {}
+    fn unix_micros(&self) -> i64 {
+        0
+    }
+    fn sleep(&mut self, _: u64) {}
+    fn current_database(&self) -> Option<String> {
+        None
+    }
+    fn connection_id(&self) -> u64 {
+        0
+    }
+    fn server_version(&self) -> String {
+        crate::SERVER_VERSION.to_string()
+    }
+    fn div_precision_increment(&self) -> u8 {
+        4
+    }
+}

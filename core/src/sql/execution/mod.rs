@@ -1,0 +1,42 @@
+//! Query execution: reading stored tables along the planner's access path with every page
+//! through the buffer pool (`costs`, `table_read`), and the operators that turn rows into
+//! results (aggregation).
+
+pub mod aggregate;
+pub mod costs;
+pub mod select;
+pub mod table_read;
+
+use crate::storage::table::Row;
+
+/// How deep views may nest in one another (a view over a view over ...).
+pub const VIEW_DEPTH_MAX: u32 = 16;
+
+/// Column metadata of a source or a result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Meta {
+    pub name: String,
+    /// The table (or alias) the column comes from.
+    pub table: String,
+    pub numeric: bool,
+    pub nullable: bool,
+}
+
+/// The result of a query: column metadata and rows.
+pub struct QueryResult {
+    pub meta: Vec<Meta>,
+    pub rows: Vec<Row>,
+}
+
+/// What a handler reports besides its response: rows it processed (for the CPU cost) and
+/// simulated time it waited.
+#[derive(Default)]
+pub struct Work {
+    pub rows: u64,
+    /// Rows whose CPU time a scan already charged as it went.
+    pub charged_rows: u64,
+    pub slept_micros: u64,
+    /// Row combinations the statement's joins tried (bounded by
+    /// [`select::JOINED_ROWS_MAX`]).
+    pub joined: u64,
+}

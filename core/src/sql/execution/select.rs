@@ -1,0 +1,757 @@
+//! SELECT's executor: joins, WHERE, GROUP BY with aggregates, HAVING, DISTINCT, ORDER BY and
+//! LIMIT over sources the server has bound (stored tables stream from storage along the
+//! planner's access path; its own tables, views and derived tables arrive as rows).
+//!
+//! Joins are nested loops in FROM order: an inner table looked up by the outer row's value
+//! (ref / eq_ref) is read per outer row; any other inner source is read once and kept in
+//! memory. Each WHERE part is checked as soon as the tables it reads are joined, so a
+//! filtered outer row causes no inner lookups. The executor reaches the session only through
+//! [`EvalContext`] and the server's counters only through [`Costs`].
+
+use super::aggregate::Accumulator;
+use super::costs::Costs;
+use super::table_read::read;
+use super::{Meta, QueryResult, Work};
+use crate::error::{MySqlError, Result};
+use crate::sql::bind::{resolve_among, AggCall, AggFunc, BExpr, Binder, Columns, SourceColumns};
+use crate::sql::expr::{eval, ConstantContext, EvalContext};
+use crate::sql::planner::access_path::{
+    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
+    split_conditions, Choice, IndexHints, Levels, Path, TableInput,
+};
+use crate::storage::catalog::Catalog;
+use crate::storage::table::{cmp_values, Key, Row, Table};
+use crate::storage::value::Value;
+use sqlparser::ast::{Expr, GroupByExpr, LimitClause, OrderByKind, Query, Select, SelectItem};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// Row combinations a join may try in one statement. A real server would grind through a
+/// cross join of two 3-million-row tables for days; the simulator stops the statement after
+/// this many, about two seconds of the engine's own time, as if it had been killed (ERROR
+/// 1317), so the page stays responsive.
+pub const JOINED_ROWS_MAX: u64 = 1 << 24;
+/// Rows a statement may hold in memory at once (groups, sort input, materialised sources);
+/// past it the statement stops with error 1114 rather than exhausting the browser tab.
+/// Simplification: MySQL would spill to an on-disk temporary table instead.
+pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
+
+/// A table in FROM.
+pub enum Source {
+    Stored { db: String, table: String },
+    Rows(Vec<Row>),
+}
+
+pub struct BoundSource {
+    pub alias: String,
+    pub meta: Vec<Meta>,
+    pub source: Source,
+    /// Offset of this source's first column in the joined row.
+    pub offset: u32,
+    /// LEFT JOIN: emit NULLs when nothing matches.
+    pub outer: bool,
+    /// The ON condition, bound against the joined row up to and including this source.
+    pub on: Option<Expr>,
+    /// USE / FORCE / IGNORE INDEX.
+    pub hints: IndexHints,
+}
+
+impl BoundSource {
+    /// A source whose rows are already in memory (a system table, a view, a derived table),
+    /// its columns named for `alias`; its offset is set when it joins the others.
+    pub fn materialised(alias: String, meta: Vec<Meta>, rows: Vec<Row>) -> BoundSource {
+        let meta = meta.into_iter().map(|m| Meta { table: alias.clone(), ..m }).collect();
+        BoundSource {
+            alias,
+            meta,
+            source: Source::Rows(rows),
+            offset: 0,
+            outer: false,
+            on: None,
+            hints: IndexHints::default(),
+        }
+    }
+}
+
+/// Column names of the joined row, for the binder.
+pub struct Scope<'a> {
+    pub sources: &'a [BoundSource],
+}
+
+impl Columns for Scope<'_> {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        let sources: Vec<SourceColumns> = self
+            .sources
+            .iter()
+            .map(|s| SourceColumns {
+                alias: &s.alias,
+                offset: s.offset,
+                names: s.meta.iter().map(|m| m.name.as_str()).collect(),
+            })
+            .collect();
+        resolve_among(&sources, qualifier, name, clause)
+    }
+}
+
+/// Runs a bound SELECT over `sources`: plans each stored table's access path, joins, and
+/// feeds the pipeline.
+#[allow(clippy::too_many_arguments)]
+pub fn run(
+    sel: &Select,
+    q: &Query,
+    sql: &str,
+    sources: &[BoundSource],
+    catalog: &Catalog,
+    mut costs: Costs,
+    cx: &mut dyn EvalContext,
+    work: &mut Work,
+) -> Result<QueryResult> {
+    let offset = width(sources);
+    let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
+    let ons: Vec<Option<BExpr>> = sources
+        .iter()
+        .map(|s| match &s.on {
+            Some(e) => Binder::scalar(&Scope { sources }, "on clause").bind(e).map(Some),
+            None => Ok(None),
+        })
+        .collect::<Result<_>>()?;
+    let tables: Vec<TableInput> = sources
+        .iter()
+        .map(|s| TableInput {
+            table: match &s.source {
+                Source::Stored { db, table } => catalog.table(db, table),
+                Source::Rows(_) => None,
+            },
+            offset: s.offset,
+            width: s.meta.len() as u32,
+            outer: s.outer,
+            rows: match &s.source {
+                Source::Rows(r) => r.len() as u64,
+                Source::Stored { .. } => 0,
+            },
+            hints: s.hints.clone(),
+        })
+        .collect();
+    let levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
+    let mut needed = vec![false; offset as usize];
+    let mut mark = |c: u32| {
+        if let Some(n) = needed.get_mut(c as usize) {
+            *n = true;
+        }
+    };
+    plan.mark_columns(&mut mark);
+    ons.iter().flatten().for_each(|e| e.for_each_column(&mut mark));
+    let kinds = column_kinds(&tables);
+
+    let choices =
+        plan_tables(&tables, &levels, &needed, &kinds, &mut |e| eval(e, &[], &[], &mut *cx).ok());
+    if let ([t], [Some(c)]) = (tables.as_slice(), choices.as_slice()) {
+        if let Some(t) = t.table.filter(|t| in_primary_order(t, c)) {
+            plan.use_clustered_order(t);
+        }
+    }
+    let mut state = PipelineState::new(&plan);
+
+    if sources.is_empty() {
+        // SELECT without FROM: one implicit row.
+        state.feed(&plan, &[], cx)?;
+    } else {
+        // Inner tables read once (scans, constant lookups) are materialised; a lookup that
+        // depends on the outer row runs per row.
+        let mut inner: Vec<Inner> = Vec::new();
+        for (s, choice) in sources.iter().zip(&choices).skip(1) {
+            inner.push(match (&s.source, choice) {
+                (Source::Rows(r), _) => Inner::Rows(r.clone()),
+                (Source::Stored { db, table }, Some(c)) if !is_constant_path(c) => {
+                    Inner::Lookup(stored(catalog, db, table)?, c.clone())
+                }
+                (Source::Stored { db, table }, c) => {
+                    let t = stored(catalog, db, table)?;
+                    let c = c.clone().unwrap_or_else(|| scan_choice(t));
+                    if c.path == Path::Scan {
+                        costs.status.add("Select_full_join", 1);
+                    }
+                    let mut rows = Vec::new();
+                    let all = vec![true; t.def.columns.len()];
+                    read(t, &c, &[], &all, &mut costs, work, cx, &mut |row, _, _, _| {
+                        rows.push(row.clone());
+                        check_rows_in_memory(rows.len() as u64)?;
+                        Ok(true)
+                    })?;
+                    Inner::Rows(rows)
+                }
+            });
+        }
+        let join =
+            Join { plan: &plan, sources: sources, inner: &inner, ons: &ons, levels: &levels };
+        let total_width = offset as usize;
+        let single = sources.len() == 1;
+        let mut on_outer_row =
+            |outer: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
+                if single {
+                    // One source: its row is the joined row (no copy per row).
+                    return state.feed(&plan, outer, cx);
+                }
+                if !passes(&levels.check[0], outer, cx)? {
+                    return Ok(true);
+                }
+                let mut joined = outer.clone();
+                joined.resize(total_width, Value::Null);
+                join.rest(1, &mut joined, costs, work, cx, &mut state)
+            };
+        match &sources[0].source {
+            Source::Rows(rows) => {
+                for row in rows {
+                    work.rows += 1;
+                    if !on_outer_row(row, &mut costs, work, cx)? {
+                        break;
+                    }
+                }
+            }
+            Source::Stored { db, table } => {
+                let t = stored(catalog, db, table)?;
+                let choice = choices[0].clone().unwrap_or_else(|| scan_choice(t));
+                match &choice.path {
+                    Path::Scan => {
+                        costs.status.add("Select_scan", 1);
+                        costs.status.add("Handler_read_first", 1);
+                    }
+                    Path::Range { .. } => costs.status.add("Select_range", 1),
+                    Path::Ref { .. } => {}
+                }
+                let width = sources[0].meta.len() as u32;
+                let mut wanted = vec![false; width as usize];
+                if sources.len() > 1 {
+                    wanted.iter_mut().for_each(|w| *w = true);
+                }
+                plan.mark_columns(&mut |c| {
+                    if c < width {
+                        wanted[c as usize] = true;
+                    }
+                });
+                read(t, &choice, &[], &wanted, &mut costs, work, cx, &mut on_outer_row)?;
+            }
+        }
+    }
+    let increment = cx.div_precision_increment();
+    let rows = state.finish(&plan, cx, increment)?;
+    Ok(QueryResult { meta: plan.output_meta(sources, &rows), rows })
+}
+
+fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> {
+    catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))
+}
+
+/// An inner table of a join: rows read once, or a lookup per outer row.
+enum Inner<'a> {
+    Rows(Vec<Row>),
+    Lookup(&'a Table, Choice),
+}
+
+/// What a nested-loop join needs at every level.
+struct Join<'a> {
+    plan: &'a Plan,
+    sources: &'a [BoundSource],
+    inner: &'a [Inner<'a>],
+    ons: &'a [Option<BExpr>],
+    levels: &'a Levels,
+}
+
+impl Join<'_> {
+    /// Joins the tables from `level` on to one partial joined row; false stops the whole
+    /// read.
+    fn rest(
+        &self,
+        level: usize,
+        joined: &mut Row,
+        costs: &mut Costs,
+        work: &mut Work,
+        cx: &mut dyn EvalContext,
+        state: &mut PipelineState,
+    ) -> Result<bool> {
+        if level == self.sources.len() {
+            return state.feed(self.plan, joined, cx);
+        }
+        let s = &self.sources[level];
+        let (off, width) = (s.offset as usize, s.meta.len());
+        let mut matched = false;
+        let mut go_on = true;
+        // One candidate row: ON decides whether it matches; WHERE parts complete at this
+        // level then decide whether to go deeper.
+        let mut try_row = |row: &Row,
+                           joined: &mut Row,
+                           costs: &mut Costs,
+                           work: &mut Work,
+                           cx: &mut dyn EvalContext| {
+            work.joined += 1;
+            if work.joined > JOINED_ROWS_MAX {
+                return Err(MySqlError::query_interrupted());
+            }
+            joined[off..off + width].clone_from_slice(&row[..width]);
+            let ok = match &self.ons[level] {
+                Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
+                None => true,
+            };
+            if !ok {
+                return Ok(true);
+            }
+            matched = true;
+            if !passes(&self.levels.check[level], joined, cx)? {
+                return Ok(true);
+            }
+            self.rest(level + 1, joined, costs, work, cx, state)
+        };
+        match &self.inner[level - 1] {
+            Inner::Rows(rows) => {
+                for row in rows {
+                    if !try_row(row, joined, costs, work, cx)? {
+                        go_on = false;
+                        break;
+                    }
+                }
+            }
+            Inner::Lookup(t, choice) => {
+                let all = vec![true; t.def.columns.len()];
+                let outer = joined.clone();
+                go_on =
+                    read(t, choice, &outer, &all, costs, work, cx, &mut |row, costs, work, cx| {
+                        let mut j = outer.clone();
+                        try_row(row, &mut j, costs, work, cx)
+                    })?;
+            }
+        }
+        if !go_on {
+            return Ok(false);
+        }
+        if !matched && s.outer {
+            joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);
+            if !passes(&self.levels.check[level], joined, cx)? {
+                return Ok(true);
+            }
+            return self.rest(level + 1, joined, costs, work, cx, state);
+        }
+        Ok(true)
+    }
+}
+
+/// One ORDER BY key: an expression over the input row (with aggregates), or an output column.
+enum SortKey {
+    Expr(BExpr),
+    Output(u32),
+}
+
+/// The bound query.
+struct Plan {
+    /// Output expressions and names.
+    items: Vec<(BExpr, String)>,
+    aggregates: Vec<AggCall>,
+    filter: Option<BExpr>,
+    group_by: Vec<BExpr>,
+    having: Option<BExpr>,
+    order_by: Vec<(SortKey, bool)>,
+    distinct: bool,
+    limit: Option<u64>,
+    offset: u64,
+}
+
+impl Plan {
+    fn bind(
+        sel: &Select,
+        q: &Query,
+        sources: &[BoundSource],
+        sql: &str,
+        locals: &[String],
+    ) -> Result<Plan> {
+        let scope_value = Scope { sources };
+        let scope: &dyn Columns = &scope_value;
+        let mut binder = Binder::with_aggregates(scope, "field list").with_locals(locals.to_vec());
+        let mut items = Vec::new();
+        for item in &sel.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) => items
+                    .push((binder.bind(e)?, crate::sql::parser::column_name::source_name(e, sql))),
+                SelectItem::ExprWithAlias { expr, alias } => {
+                    items.push((binder.bind(expr)?, alias.value.clone()))
+                }
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                    let qualifier = match item {
+                        SelectItem::QualifiedWildcard(kind, _) => {
+                            Some(kind.to_string().trim_end_matches(".*").to_string())
+                        }
+                        _ => None,
+                    };
+                    let expanded = expand_wildcard(sources, qualifier.as_deref())?;
+                    if expanded.is_empty() {
+                        return Err(MySqlError {
+                            code: 1096,
+                            sqlstate: "HY000",
+                            message: "No tables used".into(),
+                        });
+                    }
+                    items.extend(expanded);
+                }
+                _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
+            }
+        }
+        let group_by = match &sel.group_by {
+            GroupByExpr::Expressions(exprs, _) => {
+                let mut b = Binder::scalar(scope, "group statement").with_locals(locals.to_vec());
+                exprs
+                    .iter()
+                    .map(|e| group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok))
+                    .collect::<Result<Vec<_>>>()?
+            }
+            GroupByExpr::All(_) => return Err(MySqlError::not_supported_yet("GROUP BY ALL")),
+        };
+        binder.set_clause("having clause");
+        let having = match &sel.having {
+            Some(h) => Some(bind_with_aliases(&mut binder, h, &items)?),
+            None => None,
+        };
+        binder.set_clause("order clause");
+        let mut order_by = Vec::new();
+        if let Some(ob) = &q.order_by {
+            if let OrderByKind::Expressions(list) = &ob.kind {
+                for o in list {
+                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    let key = match output_ref(&o.expr, &items) {
+                        Some(i) => SortKey::Output(i),
+                        None => SortKey::Expr(binder.bind(&o.expr)?),
+                    };
+                    order_by.push((key, desc));
+                }
+            }
+        }
+        let aggregates = binder.take_aggregates();
+        let filter = match &sel.selection {
+            Some(w) => {
+                Some(Binder::scalar(scope, "where clause").with_locals(locals.to_vec()).bind(w)?)
+            }
+            None => None,
+        };
+        let (limit, offset) = match &q.limit_clause {
+            None => (None, 0),
+            Some(LimitClause::LimitOffset { limit, offset, .. }) => (
+                match limit {
+                    Some(e) => Some(constant_u64(e)?),
+                    None => None,
+                },
+                match offset {
+                    Some(o) => constant_u64(&o.value)?,
+                    None => 0,
+                },
+            ),
+            Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
+                (Some(constant_u64(limit)?), constant_u64(offset)?)
+            }
+        };
+        let distinct = sel.distinct.is_some();
+        Ok(Plan { items, aggregates, filter, group_by, having, order_by, distinct, limit, offset })
+    }
+
+    /// Calls `mark(c)` for every column position any clause reads.
+    fn mark_columns(&self, mark: &mut dyn FnMut(u32)) {
+        let mut visit = |e: &BExpr| e.for_each_column(mark);
+        for (e, _) in &self.items {
+            visit(e);
+        }
+        for e in self.filter.iter().chain(&self.group_by).chain(self.having.iter()) {
+            visit(e);
+        }
+        for call in &self.aggregates {
+            if let Some(a) = &call.arg {
+                visit(a);
+            }
+        }
+        for (k, _) in &self.order_by {
+            if let SortKey::Expr(e) = k {
+                visit(e);
+            }
+        }
+    }
+
+    /// ORDER BY the primary key ascending on a single stored table needs no sort: the
+    /// clustered index scan already yields that order, and LIMIT can then stop the scan.
+    fn use_clustered_order(&mut self, t: &Table) {
+        let Some(pk) = t.def.primary() else { return };
+        if self.grouped() || self.distinct || self.order_by.len() > pk.columns.len() {
+            return;
+        }
+        let in_order = self.order_by.iter().zip(&pk.columns).all(|((k, desc), col)| {
+            let e = match k {
+                SortKey::Expr(e) => e,
+                SortKey::Output(i) => &self.items[*i as usize].0,
+            };
+            !desc && *e == BExpr::Column(*col)
+        });
+        if in_order {
+            self.order_by.clear();
+        }
+    }
+
+    fn grouped(&self) -> bool {
+        !self.group_by.is_empty() || !self.aggregates.is_empty()
+    }
+
+    fn output_meta(&self, sources: &[BoundSource], rows: &[Row]) -> Vec<Meta> {
+        let all: Vec<&Meta> = sources.iter().flat_map(|s| s.meta.iter()).collect();
+        self.items
+            .iter()
+            .enumerate()
+            .map(|(i, (e, name))| {
+                let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+                let numeric =
+                    match (e.numeric_type(&|c| all.get(c as usize).map(|m| m.numeric)), first) {
+                        (Some(k), _) => k,
+                        (None, Some(v)) => v.is_numeric(),
+                        (None, None) => true,
+                    };
+                // COUNT never returns NULL; other aggregates do on an empty set.
+                let count = matches!(e, BExpr::Aggregate(s) if matches!(
+                    self.aggregates.get(*s as usize).map(|a| a.func),
+                    Some(AggFunc::Count | AggFunc::CountStar)
+                ));
+                let nullable = !count
+                    && (e.maybe_null(&|c| all.get(c as usize).is_none_or(|m| m.nullable))
+                        || rows.iter().any(|r| r[i].is_null()));
+                let table = match e {
+                    BExpr::Column(c) => {
+                        all.get(*c as usize).map(|m| m.table.clone()).unwrap_or_default()
+                    }
+                    _ => String::new(),
+                };
+                Meta { name: name.clone(), table, numeric, nullable }
+            })
+            .collect()
+    }
+}
+
+/// A LIMIT or OFFSET value: a non-negative constant.
+pub(crate) fn constant_u64(e: &Expr) -> Result<u64> {
+    let mut cx_free = ConstantContext;
+    let v = crate::sql::expr::eval_constant(e, &mut cx_free)?;
+    v.to_i64()
+        .filter(|n| *n >= 0)
+        .map(|n| n as u64)
+        .ok_or_else(|| MySqlError::syntax(&e.to_string(), 1))
+}
+
+/// `ORDER BY 2` or `ORDER BY alias`: an output column.
+pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
+    match e {
+        Expr::Value(v) => {
+            let n: u32 = v.value.to_string().parse().ok()?;
+            (n >= 1 && n as usize <= items.len()).then(|| n - 1)
+        }
+        Expr::Identifier(id) => items
+            .iter()
+            .position(|(_, name)| name.eq_ignore_ascii_case(&id.value))
+            .map(|p| p as u32),
+        _ => None,
+    }
+}
+
+/// GROUP BY on a select alias or position groups by that item's expression.
+fn group_or_order_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<BExpr> {
+    output_ref(e, items).map(|i| items[i as usize].0.clone())
+}
+
+/// HAVING may name select aliases.
+fn bind_with_aliases(binder: &mut Binder, e: &Expr, items: &[(BExpr, String)]) -> Result<BExpr> {
+    if let Expr::Identifier(id) = e {
+        if let Some((b, _)) = items.iter().find(|(_, n)| n.eq_ignore_ascii_case(&id.value)) {
+            return Ok(b.clone());
+        }
+    }
+    match e {
+        Expr::BinaryOp { left, op, right } => {
+            let l = bind_with_aliases(binder, left, items)?;
+            let r = bind_with_aliases(binder, right, items)?;
+            Ok(match op {
+                sqlparser::ast::BinaryOperator::And => BExpr::And(Box::new(l), Box::new(r)),
+                sqlparser::ast::BinaryOperator::Or => BExpr::Or(Box::new(l), Box::new(r)),
+                _ => BExpr::Binary {
+                    op: op.clone(),
+                    left: Box::new(l),
+                    right: Box::new(r),
+                    text: e.to_string(),
+                },
+            })
+        }
+        Expr::Nested(x) => bind_with_aliases(binder, x, items),
+        _ => binder.bind(e),
+    }
+}
+
+/// `*` or `t.*`: every column of every source (or of `t`), in order.
+fn expand_wildcard(
+    sources: &[BoundSource],
+    qualifier: Option<&str>,
+) -> Result<Vec<(BExpr, String)>> {
+    let mut out = Vec::new();
+    for s in sources {
+        if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q.trim_matches('`'))) {
+            continue;
+        }
+        for (i, m) in s.meta.iter().enumerate() {
+            out.push((BExpr::Column(s.offset + i as u32), m.name.clone()));
+        }
+    }
+    if out.is_empty() {
+        if let Some(q) = qualifier {
+            return Err(MySqlError {
+                code: 1051,
+                sqlstate: "42S02",
+                message: format!("Unknown table '{q}'"),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// What the pipeline has accumulated.
+struct PipelineState {
+    /// Ungrouped: output rows with their sort keys.
+    outputs: Vec<(Row, Vec<Value>)>,
+    /// Aggregates without GROUP BY.
+    single: Option<(Option<Row>, Vec<Accumulator>)>,
+    /// GROUP BY: key -> (first row of the group, accumulators).
+    groups: BTreeMap<Key, (Row, Vec<Accumulator>)>,
+    /// Rows produced so far that passed WHERE (for early LIMIT stop).
+    produced: u64,
+}
+
+impl PipelineState {
+    fn new(plan: &Plan) -> PipelineState {
+        let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
+            .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
+        PipelineState { outputs: Vec::new(), single, groups: BTreeMap::new(), produced: 0 }
+    }
+
+    /// Takes one joined row; false when no more rows are needed (LIMIT reached).
+    fn feed(&mut self, plan: &Plan, row: &[Value], cx: &mut dyn EvalContext) -> Result<bool> {
+        if let Some(f) = &plan.filter {
+            if eval(f, row, &[], cx)?.truth() != Some(true) {
+                return Ok(true);
+            }
+        }
+        if !plan.grouped() {
+            let out: Row =
+                plan.items.iter().map(|(e, _)| eval(e, row, &[], cx)).collect::<Result<_>>()?;
+            let keys = sort_keys(plan, row, &[], &out, cx)?;
+            self.outputs.push((out, keys));
+            self.produced += 1;
+            check_rows_in_memory(self.outputs.len() as u64)?;
+            // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
+            if plan.order_by.is_empty() && !plan.distinct {
+                if let Some(limit) = plan.limit {
+                    if self.produced >= limit + plan.offset {
+                        return Ok(false);
+                    }
+                }
+            }
+            return Ok(true);
+        }
+        let accs = if let Some((first, accs)) = &mut self.single {
+            if first.is_none() {
+                *first = Some(row.to_vec());
+            }
+            accs
+        } else {
+            let key =
+                Key(plan.group_by.iter().map(|g| eval(g, row, &[], cx)).collect::<Result<_>>()?);
+            if !self.groups.contains_key(&key) {
+                check_rows_in_memory(self.groups.len() as u64 + 1)?;
+                self.groups.insert(
+                    key.clone(),
+                    (row.to_vec(), plan.aggregates.iter().map(Accumulator::new).collect()),
+                );
+            }
+            &mut self.groups.get_mut(&key).expect("inserted").1
+        };
+        for (acc, call) in accs.iter_mut().zip(&plan.aggregates) {
+            let v = match &call.arg {
+                Some(a) => eval(a, row, &[], cx)?,
+                None => Value::Null,
+            };
+            acc.update(&v);
+        }
+        Ok(true)
+    }
+
+    fn finish(mut self, plan: &Plan, cx: &mut dyn EvalContext, increment: u8) -> Result<Vec<Row>> {
+        if plan.grouped() {
+            let mut groups: Vec<(Row, Vec<Accumulator>)> = Vec::new();
+            if let Some((first, accs)) = self.single.take() {
+                // Aggregates over no rows still give one row.
+                groups.push((first.unwrap_or_default(), accs));
+            }
+            groups.extend(std::mem::take(&mut self.groups).into_values());
+            for (row, accs) in groups {
+                let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
+                if let Some(h) = &plan.having {
+                    if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
+                        continue;
+                    }
+                }
+                let out: Row = plan
+                    .items
+                    .iter()
+                    .map(|(e, _)| eval(e, &row, &aggs, cx))
+                    .collect::<Result<_>>()?;
+                let keys = sort_keys(plan, &row, &aggs, &out, cx)?;
+                self.outputs.push((out, keys));
+            }
+        }
+        let mut outputs = self.outputs;
+        if plan.distinct {
+            let mut seen = std::collections::BTreeSet::new();
+            outputs.retain(|(row, _)| seen.insert(Key(row.clone())));
+        }
+        if !plan.order_by.is_empty() {
+            outputs.sort_by(|(_, a), (_, b)| {
+                for ((x, y), (_, desc)) in a.iter().zip(b).zip(&plan.order_by) {
+                    let o = cmp_values(x, y);
+                    if o != Ordering::Equal {
+                        return if *desc { o.reverse() } else { o };
+                    }
+                }
+                Ordering::Equal
+            });
+        }
+        let start = (plan.offset as usize).min(outputs.len());
+        let end = match plan.limit {
+            Some(l) => start.saturating_add(l as usize).min(outputs.len()),
+            None => outputs.len(),
+        };
+        Ok(outputs.drain(start..end).map(|(r, _)| r).collect())
+    }
+}
+
+fn sort_keys(
+    plan: &Plan,
+    row: &[Value],
+    aggs: &[Value],
+    out: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<Vec<Value>> {
+    plan.order_by
+        .iter()
+        .map(|(k, _)| match k {
+            SortKey::Output(i) => Ok(out[*i as usize].clone()),
+            SortKey::Expr(e) => eval(e, row, aggs, cx),
+        })
+        .collect()
+}
+
+fn check_rows_in_memory(n: u64) -> Result<()> {
+    if n > ROWS_IN_MEMORY_MAX {
+        return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
+    }
+    Ok(())
+}
+
+/// The width of the joined row `sources` make: where the next source's columns start.
+pub fn width(sources: &[BoundSource]) -> u32 {
+    sources.last().map_or(0, |s| s.offset + s.meta.len() as u32)
+}

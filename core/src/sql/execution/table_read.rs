@@ -1,0 +1,275 @@
+//! Reading a stored table along the access path the planner chose (`planner/access_path.rs`): a full
+//! scan, a primary key lookup, an equality lookup or range scan through an index. Every page
+//! the read enters goes through the buffer pool (`Costs::request_page`): the index's own
+//! pages (numbered after the clustered index's in the tablespace), then, unless the index
+//! covers the query, the clustered index's root-to-leaf path for each row found.
+//!
+//! Counters, as the handler interface moves them: Handler_read_key per index dive,
+//! Handler_read_next per row a ref or range reads (the read that finds the end of the key
+//! counts too, so n rows cost n next-reads after the dive), Handler_read_rnd_next per row of
+//! a full scan plus the end-of-table read, Innodb_rows_read per row.
+
+use crate::error::{MySqlError, Result};
+use crate::sql::execution::costs::{index_page, Costs, LeafCursor};
+use crate::sql::execution::Work;
+use crate::sql::expr::eval;
+use crate::sql::expr::EvalContext;
+use crate::sql::planner::access_path::{Choice, Path};
+use crate::sql::Value;
+
+use crate::storage::table::{before_end, Key, RangeEnd, Row, Table};
+
+/// Called with each row read; false stops the read.
+pub type Visit<'v> =
+    dyn FnMut(&Row, &mut Costs, &mut Work, &mut dyn EvalContext) -> Result<bool> + 'v;
+
+/// Reads `t` along `choice`, evaluating a ref's key parts against `outer` (the joined row of
+/// the tables before it). Returns false when `visit` asked to stop.
+#[allow(clippy::too_many_arguments)]
+pub fn read(
+    t: &Table,
+    choice: &Choice,
+    outer: &[Value],
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    match &choice.path {
+        Path::Scan => full_scan(t, wanted, costs, work, cx, visit),
+        Path::Ref { index, parts, unique } => {
+            let mut values = Vec::with_capacity(parts.len());
+            for p in parts {
+                values.push(eval(p, outer, &[], cx)?);
+            }
+            // `col = NULL` matches nothing: MySQL does not even look.
+            if values.iter().any(Value::is_null) {
+                return Ok(true);
+            }
+            let pk = t.def.index(index).is_some_and(|i| i.primary);
+            if pk && *unique {
+                return primary_lookup(t, &Key(values), costs, work, cx, visit);
+            }
+            let end = RangeEnd { prefix: values, exclusive: false };
+            if pk {
+                return primary_range(t, Some(&end), Some(&end), wanted, costs, work, cx, visit);
+            }
+            secondary_range(
+                t,
+                index,
+                Some(&end),
+                Some(&end),
+                *unique,
+                choice.covering,
+                wanted,
+                costs,
+                work,
+                cx,
+                visit,
+            )
+        }
+        Path::Range { index, intervals } => {
+            let pk = t.def.index(index).is_some_and(|i| i.primary);
+            for i in intervals {
+                let (lo, hi) = (i.lo.as_ref(), i.hi.as_ref());
+                let go_on = if pk {
+                    primary_range(t, lo, hi, wanted, costs, work, cx, visit)?
+                } else {
+                    secondary_range(
+                        t,
+                        index,
+                        lo,
+                        hi,
+                        false,
+                        choice.covering,
+                        wanted,
+                        costs,
+                        work,
+                        cx,
+                        visit,
+                    )?
+                };
+                if !go_on {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+    }
+}
+
+/// A read's result once it is over: its error, or whether it ran to the end.
+fn finished(error: Option<MySqlError>, stopped: bool) -> Result<bool> {
+    match error {
+        Some(e) => Err(e),
+        None => Ok(!stopped),
+    }
+}
+
+/// Whether a read goes on after `visit` answered: it stops when the visitor asks to (noted in
+/// `stopped`) or fails (the error kept in `error`).
+fn go_on(answer: Result<bool>, stopped: &mut bool, error: &mut Option<MySqlError>) -> bool {
+    match answer {
+        Ok(go_on) => {
+            *stopped = !go_on;
+            go_on
+        }
+        Err(e) => {
+            *error = Some(e);
+            false
+        }
+    }
+}
+
+/// Counts the rows one dive read.
+fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
+    work.rows += n;
+    costs.status.add("Innodb_rows_read", n);
+    costs.status.add("Handler_read_next", next_reads);
+}
+
+/// A full scan of the clustered index, leaf by leaf (as `scan::scan_table` does, with the
+/// costs handed on to `visit` so a join can read its other tables per row).
+fn full_scan(
+    t: &Table,
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut examined = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    t.scan(wanted, &mut |ordinal, row| {
+        cursor.enter(ordinal, costs, work);
+        examined += 1;
+        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    });
+    cursor.finish(costs, work);
+    // Counted once at the end: a counter update per row would cost a name lookup per row.
+    work.rows += examined;
+    costs.status.add("Innodb_rows_read", examined);
+    costs.status.add("Handler_read_rnd_next", examined + 1);
+    finished(error, stopped)
+}
+
+/// One row by its whole primary key: a root-to-leaf descent of the clustered index.
+fn primary_lookup(
+    t: &Table,
+    key: &Key,
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    costs.status.add("Handler_read_key", 1);
+    let geometry = t.clustered_geometry();
+    for p in geometry.path_to_leaf(t.ordinal_hint(key)) {
+        costs.request_page(index_page(t, p));
+    }
+    let row = t.get(key);
+    let n = u64::from(row.is_some());
+    t.note_index_use("PRIMARY", 1, n);
+    count_rows(costs, work, n, 0);
+    match row {
+        Some(r) => visit(&r, costs, work, cx),
+        None => Ok(true),
+    }
+}
+
+/// The rows of a primary key range, read along the clustered leaves.
+#[allow(clippy::too_many_arguments)]
+fn primary_range(
+    t: &Table,
+    lo: Option<&RangeEnd>,
+    hi: Option<&RangeEnd>,
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    costs.status.add("Handler_read_key", 1);
+    let pk = t.def.primary().map(|p| p.columns.clone()).unwrap_or_default();
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut n = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    let mut past_end = false;
+    t.scan_from(lo, wanted, &mut |ordinal, row| {
+        let key: Vec<Value> = pk.iter().map(|&c| row[c as usize].clone()).collect();
+        cursor.enter(ordinal, costs, work);
+        if !before_end(&key, hi) {
+            past_end = true;
+            return false;
+        }
+        n += 1;
+        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    });
+    cursor.finish(costs, work);
+    // The read that found the end of the range counts, unless the table ended first.
+    let next_reads = if stopped { n.saturating_sub(1) } else { n - u64::from(!past_end && n > 0) };
+    count_rows(costs, work, n, next_reads);
+    t.note_index_use("PRIMARY", 1, n);
+    finished(error, stopped)
+}
+
+/// The rows of a secondary index range: the index's pages, then each row's clustered record
+/// unless the index covers the query.
+#[allow(clippy::too_many_arguments)]
+fn secondary_range(
+    t: &Table,
+    index: &str,
+    lo: Option<&RangeEnd>,
+    hi: Option<&RangeEnd>,
+    unique: bool,
+    covering: bool,
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    costs.status.add("Handler_read_key", 1);
+    let Some((first, geometry)) = t.secondary_geometry(index) else { return Ok(true) };
+    let clustered = t.clustered_geometry();
+    let secondary_page = |rel: u64| index_page(t, first + rel);
+    let mut current_leaf: Option<u64> = None;
+    let mut n = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    t.index_range(index, lo, hi, wanted, &mut |hit| {
+        let leaf = geometry.leaf_page_of(hit.position);
+        if current_leaf != Some(leaf) {
+            match current_leaf {
+                None => {
+                    for p in geometry.path_to_leaf(hit.position) {
+                        costs.request_page(secondary_page(p));
+                    }
+                }
+                Some(_) => costs.request_page(secondary_page(leaf)),
+            }
+            current_leaf = Some(leaf);
+        }
+        if !covering {
+            for p in clustered.path_to_leaf(t.ordinal_hint(&hit.key)) {
+                costs.request_page(index_page(t, p));
+            }
+        }
+        n += 1;
+        go_on(visit(hit.row, costs, work, cx), &mut stopped, &mut error)
+    });
+    if current_leaf.is_none() {
+        // A dive that finds nothing still descends to a leaf.
+        for p in geometry.path_to_leaf(0) {
+            costs.request_page(secondary_page(p));
+        }
+    }
+    let next_reads = if unique || stopped { n.saturating_sub(1) } else { n };
+    count_rows(costs, work, n, next_reads);
+    t.note_index_use(index, 1, n);
+    finished(error, stopped)
+}

@@ -1,0 +1,98 @@
+//! The name MySQL gives a select-list column that has no alias: the expression exactly as
+//! typed (a column reference without its qualifier, a string literal without its quotes).
+
+use super::offset_of;
+use sqlparser::ast::{Expr, Spanned};
+
+/// The column name MySQL gives an unaliased select item: the text as typed.
+pub fn source_name(e: &Expr, sql: &str) -> String {
+    // A column reference is named by the column as typed, without its qualifier.
+    if let Expr::CompoundIdentifier(parts) = e {
+        if let Some(last) = parts.last() {
+            if !parts[0].value.starts_with("@@") {
+                return last.value.clone();
+            }
+        }
+    }
+    if let Expr::Value(v) = e {
+        if let sqlparser::ast::Value::SingleQuotedString(s)
+        | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value
+        {
+            return s.clone();
+        }
+    }
+    let span = e.span();
+    let (Some(a), Some(b)) = (
+        offset_of(sql, span.start.line, span.start.column),
+        offset_of(sql, span.end.line, span.end.column),
+    ) else {
+        return e.to_string();
+    };
+    if a >= b {
+        return e.to_string();
+    }
+    let mut a = a;
+    let before = sql[..a].trim_end();
+    match e {
+        // Spans of unary operators and of the special-syntax functions start at their operand:
+        // take the operator, or the name and parenthesis, back in.
+        Expr::UnaryOp { .. } if before.ends_with(['-', '+', '~', '!']) => a = before.len() - 1,
+        Expr::Substring { .. } | Expr::Trim { .. } | Expr::Ceil { .. } | Expr::Floor { .. }
+            if before.trim_end_matches(['-', '+', '~', '!', ' ']).ends_with('(') =>
+        {
+            let open = before.trim_end_matches(['-', '+', '~', '!', ' ']);
+            let name_end = open[..open.len() - 1].trim_end();
+            let name_len =
+                name_end.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').count();
+            a = name_end.len() - name_len;
+        }
+        _ => {}
+    }
+    // sqlparser's spans can stop before a call's closing parenthesis (`NOW(` for `NOW()`):
+    // extend to balance the parentheses, and over an argument list that follows directly.
+    let rest = &sql[b..];
+    let mut end = b;
+    let mut depth = paren_depth(&sql[a..b]);
+    let mut chars = rest.char_indices().peekable();
+    if depth == 0 && matches!(e, Expr::Function(_)) && !sql[a..b].trim_end().ends_with(')') {
+        while let Some((_, c)) = chars.peek() {
+            if c.is_whitespace() {
+                chars.next();
+            } else {
+                break;
+            }
+        }
+        if let Some((i, '(')) = chars.peek().copied() {
+            depth = 1;
+            chars.next();
+            end = b + i + 1;
+        }
+    }
+    while depth > 0 {
+        let Some((i, c)) = chars.next() else { break };
+        end = b + i + c.len_utf8();
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    sql[a..end].to_string()
+}
+
+/// Open minus closed parentheses outside quotes.
+fn paren_depth(s: &str) -> i32 {
+    let mut depth = 0;
+    let mut quote: Option<char> = None;
+    for c in s.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"' | '`') => quote = Some(c),
+            (None, '(') => depth += 1,
+            (None, ')') => depth -= 1,
+            _ => {}
+        }
+    }
+    depth
+}

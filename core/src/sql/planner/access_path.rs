@@ -1,0 +1,772 @@
+//! The access path planner: for one stored table of a query, given the conditions that can be
+//! checked when its rows are read, choose between a full scan of the clustered index, a
+//! primary key lookup (`const`), an equality lookup through an index (`ref`, or `eq_ref` when
+//! it finds at most one row per key of another table), and a range scan of an index's first
+//! column (`range`: comparisons, BETWEEN, IN lists, LIKE 'prefix%'). EXPLAIN and the
+//! executor both call [`choose`], so EXPLAIN prints what the executor does.
+//!
+//! COST MODEL
+//! ==========
+//! MySQL's cost model in a few lines (constants are its defaults in mysql.server_cost and
+//! mysql.engine_cost):
+//! - a full scan costs one page read per clustered leaf page ([`IO_BLOCK_READ_COST`]) plus
+//!   [`ROW_EVALUATE_COST`] per row;
+//! - an index lookup that is not covering reads the clustered row of every index entry, a
+//!   random page read each; for `ref` MySQL caps those reads at `worst_seeks` (a tenth of the
+//!   table's rows, at most three full scans), which is why an equality on a tiny table still
+//!   uses its index;
+//! - a covering read (`Using index`) reads only the index's own leaf pages.
+//!
+//! Row estimates for constant keys come from counting the materialised index entries
+//! (InnoDB's records-in-range "index dives", exact here); for keys from another table, from
+//! the index's cardinality (rows / distinct values), as MySQL's rec_per_key.
+//!
+//! Simplifications: every page is priced as a disk read (MySQL prices pages it believes are
+//! cached at memory_block_read_cost 0.25); the join order is the FROM order (MySQL searches
+//! join orders); ranges are built on an index's first column only; no index merge, skip scan,
+//! or index condition pushdown.
+
+use crate::sql::bind::BExpr;
+use crate::sql::Value;
+use crate::storage::schema::{ColumnType, IndexDef};
+use crate::storage::statistics::index_cardinality;
+use crate::storage::table::{RangeEnd, Table};
+use sqlparser::ast::BinaryOperator as B;
+
+/// Cost of reading one page from disk (engine_cost io_block_read_cost).
+pub(crate) const IO_BLOCK_READ_COST: f64 = 1.0;
+/// Cost of evaluating one row against the conditions (server_cost row_evaluate_cost).
+pub(crate) const ROW_EVALUATE_COST: f64 = 0.1;
+/// Most values an IN list may have to become a range (MySQL's range optimizer has a memory
+/// limit; this keeps the number of dives bounded).
+const IN_LIST_RANGES_MAX: usize = 1000;
+
+/// How values compare in an index, for deciding whether a lookup finds exactly the rows the
+/// condition means. Other column types (dates stored as text, ENUM) are not looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum KeyKind {
+    Number,
+    Text,
+}
+
+/// The comparison kind of a column type.
+pub(crate) fn key_kind(ty: &ColumnType) -> Option<KeyKind> {
+    match ty {
+        ColumnType::TinyInt
+        | ColumnType::SmallInt
+        | ColumnType::MediumInt
+        | ColumnType::Int
+        | ColumnType::BigInt
+        | ColumnType::Decimal { .. } => Some(KeyKind::Number),
+        ColumnType::Char(_) | ColumnType::Varchar(_) | ColumnType::Text => Some(KeyKind::Text),
+        _ => None,
+    }
+}
+
+/// A value's comparison kind.
+fn value_kind(v: &Value) -> Option<KeyKind> {
+    match v {
+        Value::Int(_) | Value::UInt(_) | Value::Decimal(_) => Some(KeyKind::Number),
+        Value::Str(_) => Some(KeyKind::Text),
+        _ => None,
+    }
+}
+
+/// One interval of a range scan over an index's first column.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Interval {
+    pub lo: Option<RangeEnd>,
+    pub hi: Option<RangeEnd>,
+}
+
+/// How a table's rows are read.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Path {
+    /// Every row, in clustered index order.
+    Scan,
+    /// An equality on every key column of `index`, each part evaluated against the joined row
+    /// before this table (constants or columns of earlier tables). PRIMARY is a clustered
+    /// lookup; `unique` when a key finds at most one row.
+    Ref { index: String, parts: Vec<BExpr>, unique: bool },
+    /// Intervals of `index`'s first column, in order.
+    Range { index: String, intervals: Vec<Interval> },
+}
+
+/// The chosen access path and what EXPLAIN says about it.
+#[derive(Clone, Debug)]
+pub(crate) struct Choice {
+    pub path: Path,
+    /// Reads only the index (its columns and the primary key): `Using index`.
+    pub covering: bool,
+    /// Rows each access is expected to read.
+    pub rows: u64,
+    /// Conditions the lookup itself guarantees (positions in the conjunct list): they need no
+    /// `Using where`.
+    pub consumed: Vec<usize>,
+    /// Conditions the row estimate already reflects (EXPLAIN's filtered leaves them out).
+    pub used: Vec<usize>,
+    /// The index columns the lookup uses (for key_len).
+    pub key_columns: Vec<u32>,
+    /// `type` in EXPLAIN.
+    pub access_type: &'static str,
+}
+
+/// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct IndexHints {
+    /// USE or FORCE INDEX: only these indexes (an empty list allows none).
+    pub only: Option<Vec<String>>,
+    /// IGNORE INDEX: never these.
+    pub ignore: Vec<String>,
+    /// FORCE INDEX: a full scan only when no listed index can be used.
+    pub force: bool,
+}
+
+impl IndexHints {
+    /// The hints of a FROM-clause table, or error 1176 for an index the table lacks.
+    pub(crate) fn from_directives(
+        directives: &[sqlparser::ast::TableIndexDirective],
+        t: Option<&Table>,
+    ) -> crate::error::Result<IndexHints> {
+        use sqlparser::ast::{TableIndexDirective as D, TableIndexHintType as H};
+        let mut hints = IndexHints::default();
+        for d in directives {
+            let D::MySql(h) = d else { continue };
+            let names: Vec<String> = h.index_names.iter().map(|i| i.value.clone()).collect();
+            if let Some(t) = t {
+                if let Some(bad) = names.iter().find(|n| t.def.index(n).is_none()) {
+                    return Err(crate::error::MySqlError {
+                        code: 1176,
+                        sqlstate: "42000",
+                        message: format!("Key '{bad}' doesn't exist in table '{}'", t.def.name),
+                    });
+                }
+            }
+            match h.hint_type {
+                H::Ignore => hints.ignore.extend(names),
+                H::Use | H::Force => {
+                    hints.force |= h.hint_type == H::Force;
+                    hints.only.get_or_insert_with(Vec::new).extend(names);
+                }
+            }
+        }
+        Ok(hints)
+    }
+
+    pub(crate) fn allows(&self, name: &str) -> bool {
+        let listed = |list: &[String]| list.iter().any(|n| n.eq_ignore_ascii_case(name));
+        !listed(&self.ignore) && self.only.as_deref().is_none_or(listed)
+    }
+}
+
+/// What the planner knows about one table of the query.
+pub(crate) struct Request<'a> {
+    pub table: &'a Table,
+    /// Position of the table's first column in the joined row.
+    pub offset: u32,
+    /// The AND-ed conditions usable for access to this table (bound against the joined row).
+    pub conjuncts: &'a [BExpr],
+    /// Whether a joined-row column is known before this table is read (earlier tables).
+    pub available: &'a dyn Fn(u32) -> bool,
+    /// Comparison kind of a joined-row column of an earlier table.
+    pub kind_of: &'a dyn Fn(u32) -> Option<KeyKind>,
+    /// Columns of this table the query reads.
+    pub needed: &'a [bool],
+    /// How many times the table is read (estimated rows of the tables before it).
+    pub accesses: f64,
+    /// Whether the table is the first one (a `const` lookup is possible).
+    pub first: bool,
+    pub hints: &'a IndexHints,
+}
+
+/// One usable condition on a column of the table.
+enum Usable {
+    /// `column = value`: the value reads only earlier tables (or nothing).
+    Eq { column: u32, value: BExpr, constant: bool },
+    /// `column op constant` with op one of < <= > >=, or a BETWEEN (two of these).
+    Bound { column: u32, lo: Option<RangeEnd>, hi: Option<RangeEnd> },
+    /// `column IN (constants)`.
+    In { column: u32, values: Vec<Value> },
+}
+
+/// Chooses how to read `req.table`. `constant` evaluates an expression that reads no column
+/// (None when it cannot be evaluated).
+pub(crate) fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) -> Choice {
+    let t = req.table;
+    let usable: Vec<(usize, Usable)> = req
+        .conjuncts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| classify(e, req, constant).map(|u| (i, u)))
+        .collect();
+    let total = t.row_count();
+    let clustered = t.clustered_geometry();
+    let scan_cost =
+        clustered.leaf_pages as f64 * IO_BLOCK_READ_COST + total as f64 * ROW_EVALUATE_COST;
+    let scan = Choice {
+        path: Path::Scan,
+        covering: false,
+        rows: total,
+        consumed: Vec::new(),
+        used: Vec::new(),
+        key_columns: Vec::new(),
+        access_type: "ALL",
+    };
+    // An inner table of a join is scanned once into the join buffer, and every row from the
+    // tables before it is compared with every buffered row (MySQL's block nested loop cost,
+    // which it keeps for hash joins).
+    let join_cost = if req.first { 0.0 } else { req.accesses * total as f64 * ROW_EVALUATE_COST };
+    // FORCE INDEX: a scan is taken only when no listed index applies.
+    let scan_cost = if req.hints.force { f64::INFINITY } else { scan_cost + join_cost };
+    let mut best = (scan_cost, scan);
+    let worst_seeks = (total as f64 / 10.0).min(clustered.leaf_pages as f64 * 3.0).max(1.0);
+    for idx in t.def.indexes.iter().filter(|i| i.visible && req.hints.allows(&i.name)) {
+        let covering = idx.primary || covers(t, idx, req.needed);
+        if let Some(c) = ref_choice(req, idx, &usable, covering) {
+            let per = c.rows as f64;
+            let reads = if idx.primary {
+                per / f64::from(clustered.records_per_leaf.max(1)) + 1.0
+            } else if covering {
+                leaf_reads(t, idx, per)
+            } else {
+                per.min(worst_seeks)
+            };
+            let cost =
+                req.accesses.max(1.0) * (reads * IO_BLOCK_READ_COST + per * ROW_EVALUATE_COST);
+            // `const` and unique lookups always win, as in MySQL.
+            if c.access_type == "const" || cost <= best.0 {
+                best = (cost, c);
+                if best.1.access_type == "const" {
+                    return best.1;
+                }
+            }
+        }
+        if let Some(c) = range_choice(req, idx, &usable, covering) {
+            let rows = c.rows as f64;
+            let intervals = match &c.path {
+                Path::Range { intervals, .. } => intervals.len() as f64,
+                _ => 1.0,
+            };
+            let reads = if idx.primary {
+                rows / f64::from(clustered.records_per_leaf.max(1)) + intervals
+            } else if covering {
+                leaf_reads(t, idx, rows) + intervals
+            } else {
+                rows + intervals
+            };
+            let cost =
+                req.accesses.max(1.0) * (reads * IO_BLOCK_READ_COST + rows * ROW_EVALUATE_COST);
+            if cost < best.0 {
+                best = (cost, c);
+            }
+        }
+    }
+    best.1
+}
+
+/// Leaf pages a covering read of `rows` entries of `idx` enters.
+fn leaf_reads(t: &Table, idx: &IndexDef, rows: f64) -> f64 {
+    let per_leaf = t
+        .secondary_geometry(&idx.name)
+        .map_or(100.0, |(_, g)| f64::from(g.records_per_leaf.max(1)));
+    rows / per_leaf + 1.0
+}
+
+/// Whether every column the query reads is in the index or the primary key.
+fn covers(t: &Table, idx: &IndexDef, needed: &[bool]) -> bool {
+    let pk: &[u32] = t.def.primary().map_or(&[], |p| &p.columns);
+    needed
+        .iter()
+        .enumerate()
+        .all(|(c, &n)| !n || idx.columns.contains(&(c as u32)) || pk.contains(&(c as u32)))
+}
+
+/// An equality lookup on the longest prefix of `idx`'s columns that conditions fix.
+fn ref_choice(
+    req: &Request,
+    idx: &IndexDef,
+    usable: &[(usize, Usable)],
+    covering: bool,
+) -> Option<Choice> {
+    let t = req.table;
+    let mut parts = Vec::new();
+    let mut consumed = Vec::new();
+    let mut all_constant = true;
+    for &col in &idx.columns {
+        let found = usable.iter().find_map(|(i, u)| match u {
+            Usable::Eq { column, value, constant } if *column == col => {
+                Some((*i, value.clone(), *constant))
+            }
+            _ => None,
+        });
+        let Some((i, value, constant)) = found else { break };
+        parts.push(value);
+        consumed.push(i);
+        all_constant &= constant;
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let full = parts.len() == idx.columns.len();
+    let unique = full && idx.unique;
+    let key_columns = idx.columns[..parts.len()].to_vec();
+    let rows = if unique {
+        1
+    } else if all_constant && !idx.primary {
+        // An index dive: count the entries of the key.
+        let mut values = Vec::new();
+        for p in &parts {
+            match p {
+                BExpr::Lit(v) => values.push(v.clone()),
+                _ => return None,
+            }
+        }
+        let end = RangeEnd { prefix: values, exclusive: false };
+        t.records_in_range(&idx.name, Some(&end), Some(&end))
+    } else {
+        let card = index_cardinality(t, idx);
+        let distinct = card.get(parts.len() - 1).copied().unwrap_or(1).max(1);
+        // rec_per_key: rows per distinct value, as MySQL truncates it.
+        (t.row_count() / distinct).max(1)
+    };
+    let access_type = match (unique, all_constant && req.first) {
+        (true, true) => "const",
+        (true, false) => "eq_ref",
+        _ => "ref",
+    };
+    let path = Path::Ref { index: idx.name.clone(), parts, unique };
+    let used = consumed.clone();
+    Some(Choice { path, covering, rows, consumed, used, key_columns, access_type })
+}
+
+/// A range scan of `idx`'s first column from its bound, BETWEEN and IN conditions.
+fn range_choice(
+    req: &Request,
+    idx: &IndexDef,
+    usable: &[(usize, Usable)],
+    covering: bool,
+) -> Option<Choice> {
+    let t = req.table;
+    let col = *idx.columns.first()?;
+    let mut lo: Option<RangeEnd> = None;
+    let mut hi: Option<RangeEnd> = None;
+    let mut points: Option<Vec<Value>> = None;
+    let mut bounded = false;
+    let mut used = Vec::new();
+    for (k, u) in usable {
+        match u {
+            Usable::Bound { column, lo: l, hi: h } if *column == col => {
+                bounded = true;
+                used.push(*k);
+                if let Some(l) = l {
+                    if lo.as_ref().is_none_or(|cur| tighter_lo(l, cur)) {
+                        lo = Some(l.clone());
+                    }
+                }
+                if let Some(h) = h {
+                    if hi.as_ref().is_none_or(|cur| tighter_hi(h, cur)) {
+                        hi = Some(h.clone());
+                    }
+                }
+            }
+            Usable::In { column, values } if *column == col && points.is_none() => {
+                used.push(*k);
+                points = Some(values.clone());
+            }
+            _ => {}
+        }
+    }
+    let intervals: Vec<Interval> = match points {
+        Some(mut values) => {
+            values.sort_by(crate::storage::table::cmp_values);
+            values.dedup_by(|a, b| crate::storage::table::cmp_values(a, b).is_eq());
+            values
+                .into_iter()
+                .map(|v| {
+                    let end = RangeEnd { prefix: vec![v], exclusive: false };
+                    Interval { lo: Some(end.clone()), hi: Some(end) }
+                })
+                .filter(|i| {
+                    crate::storage::index::cmp_prefix(
+                        &i.lo.as_ref().expect("a point").prefix,
+                        &[Value::Null],
+                    )
+                    .is_gt()
+                })
+                .collect()
+        }
+        None if bounded => vec![Interval { lo, hi }],
+        None => return None,
+    };
+    let rows: u64 = intervals
+        .iter()
+        .map(|i| {
+            if idx.primary {
+                t.primary_records_in_range(i.lo.as_ref(), i.hi.as_ref())
+            } else {
+                t.records_in_range(&idx.name, i.lo.as_ref(), i.hi.as_ref())
+            }
+        })
+        .sum();
+    let path = Path::Range { index: idx.name.clone(), intervals };
+    Some(Choice {
+        path,
+        covering,
+        rows,
+        consumed: Vec::new(),
+        used,
+        key_columns: vec![col],
+        access_type: "range",
+    })
+}
+
+/// Whether lower bound `a` starts later than `b`.
+fn tighter_lo(a: &RangeEnd, b: &RangeEnd) -> bool {
+    match crate::storage::index::cmp_prefix(&a.prefix, &b.prefix) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Equal => a.exclusive,
+        std::cmp::Ordering::Less => false,
+    }
+}
+
+/// Whether upper bound `a` ends earlier than `b`.
+fn tighter_hi(a: &RangeEnd, b: &RangeEnd) -> bool {
+    match crate::storage::index::cmp_prefix(&a.prefix, &b.prefix) {
+        std::cmp::Ordering::Less => true,
+        std::cmp::Ordering::Equal => a.exclusive,
+        std::cmp::Ordering::Greater => false,
+    }
+}
+
+/// The table column a joined-row expression is, if it is one of this table's.
+fn own_column(e: &BExpr, req: &Request) -> Option<u32> {
+    let width = req.table.def.columns.len() as u32;
+    match e {
+        BExpr::Column(c) if *c >= req.offset && *c < req.offset + width => Some(c - req.offset),
+        _ => None,
+    }
+}
+
+/// Whether an expression reads only earlier tables' columns (or none), and which.
+fn earlier_only(e: &BExpr, req: &Request) -> Option<bool> {
+    let mut ok = true;
+    let mut any = false;
+    e.for_each_column(&mut |c| {
+        any = true;
+        ok &= (req.available)(c);
+    });
+    (ok && !matches!(e, BExpr::Aggregate(_))).then_some(!any)
+}
+
+/// A condition as something an index can use, with its value's comparison kind checked
+/// against the column's so the lookup finds exactly the rows the comparison keeps.
+fn classify(
+    e: &BExpr,
+    req: &Request,
+    constant: &mut dyn FnMut(&BExpr) -> Option<Value>,
+) -> Option<Usable> {
+    let t = req.table;
+    let kind = |c: u32| key_kind(&t.def.columns[c as usize].ty);
+    let const_value = |v: &BExpr, c: u32, constant: &mut dyn FnMut(&BExpr) -> Option<Value>| {
+        if earlier_only(v, req) != Some(true) {
+            return None;
+        }
+        let value = constant(v)?;
+        (value.is_null() || value_kind(&value) == kind(c)).then_some(value)
+    };
+    let end = |v: Value, exclusive: bool| RangeEnd { prefix: vec![v], exclusive };
+    match e {
+        BExpr::Binary { op, left, right, .. } => {
+            let (column, value, flipped) = match (own_column(left, req), own_column(right, req)) {
+                (Some(c), _) => (c, right.as_ref(), false),
+                (_, Some(c)) => (c, left.as_ref(), true),
+                _ => return None,
+            };
+            kind(column)?;
+            match op {
+                B::Eq => {
+                    let is_const = earlier_only(value, req)?;
+                    if is_const {
+                        let v = const_value(value, column, constant)?;
+                        return Some(Usable::Eq { column, value: BExpr::Lit(v), constant: true });
+                    }
+                    // A column of an earlier table, of the same comparison kind.
+                    match value {
+                        BExpr::Column(c) if (req.kind_of)(*c) == kind(column) => {
+                            Some(Usable::Eq { column, value: value.clone(), constant: false })
+                        }
+                        _ => None,
+                    }
+                }
+                B::Lt | B::LtEq | B::Gt | B::GtEq => {
+                    let v = const_value(value, column, constant)?;
+                    if v.is_null() {
+                        return None;
+                    }
+                    // `5 > col` is `col < 5`.
+                    let op = match (op, flipped) {
+                        (B::Lt, true) => B::Gt,
+                        (B::LtEq, true) => B::GtEq,
+                        (B::Gt, true) => B::Lt,
+                        (B::GtEq, true) => B::LtEq,
+                        (o, _) => o.clone(),
+                    };
+                    // A lower bound still excludes NULLs (they sort first).
+                    let not_null = Some(end(Value::Null, true));
+                    let (lo, hi) = match op {
+                        B::Lt => (not_null, Some(end(v, true))),
+                        B::LtEq => (not_null, Some(end(v, false))),
+                        B::Gt => (Some(end(v, true)), None),
+                        _ => (Some(end(v, false)), None),
+                    };
+                    Some(Usable::Bound { column, lo, hi })
+                }
+                _ => None,
+            }
+        }
+        BExpr::Between { arg, low, high, negated: false } => {
+            let column = own_column(arg, req)?;
+            kind(column)?;
+            let l = const_value(low, column, constant)?;
+            let h = const_value(high, column, constant)?;
+            if l.is_null() || h.is_null() {
+                return None;
+            }
+            Some(Usable::Bound { column, lo: Some(end(l, false)), hi: Some(end(h, false)) })
+        }
+        BExpr::Like { arg, pattern, escape: None, negated: false } => {
+            // `col LIKE 'abc%'` scans the range of keys that start with 'abc' (the LIKE is
+            // still checked on every row: Using where).
+            let column = own_column(arg, req)?;
+            if kind(column)? != KeyKind::Text {
+                return None;
+            }
+            let Value::Str(p) = const_value(pattern, column, constant)? else { return None };
+            let prefix: String = p.chars().take_while(|c| !matches!(c, '%' | '_' | '\\')).collect();
+            if prefix.is_empty() || prefix.ends_with(' ') {
+                return None;
+            }
+            // The greatest character closes the range: every key starting with the prefix
+            // sorts at or below prefix + U+10FFFF.
+            let high = format!("{prefix}\u{10FFFF}");
+            Some(Usable::Bound {
+                column,
+                lo: Some(end(Value::Str(prefix), false)),
+                hi: Some(end(Value::Str(high), false)),
+            })
+        }
+        BExpr::InList { arg, list, negated: false } if list.len() <= IN_LIST_RANGES_MAX => {
+            let column = own_column(arg, req)?;
+            kind(column)?;
+            let values: Option<Vec<Value>> =
+                list.iter().map(|v| const_value(v, column, constant)).collect();
+            Some(Usable::In { column, values: values? })
+        }
+        _ => None,
+    }
+}
+
+/// The conditions of a query, by the table (in join order) where each can first be used.
+pub(crate) struct Levels {
+    /// Conditions usable to look up each table's rows: WHERE parts completed by it (unless it
+    /// is the inner table of a LEFT JOIN, whose missing rows WHERE must see as NULLs) and its
+    /// ON condition.
+    pub access: Vec<Vec<BExpr>>,
+    /// WHERE parts checked as soon as each table's row joins (pushed down from WHERE).
+    pub check: Vec<Vec<BExpr>>,
+}
+
+/// One table of the FROM clause, for planning.
+pub(crate) struct TableInput<'a> {
+    /// The stored table, or None for rows the server produced (views, system tables).
+    pub table: Option<&'a Table>,
+    pub offset: u32,
+    pub width: u32,
+    /// The inner table of a LEFT JOIN.
+    pub outer: bool,
+    /// Rows of a produced source.
+    pub rows: u64,
+    pub hints: IndexHints,
+}
+
+/// The AND-ed parts of a condition.
+pub(crate) fn split_and(e: &BExpr, out: &mut Vec<BExpr>) {
+    match e {
+        BExpr::And(a, b) => {
+            split_and(a, out);
+            split_and(b, out);
+        }
+        other => out.push(other.clone()),
+    }
+}
+
+/// Assigns each part of WHERE and ON to the table whose row completes it.
+pub(crate) fn split_conditions(
+    filter: Option<&BExpr>,
+    ons: &[Option<BExpr>],
+    tables: &[TableInput],
+) -> Levels {
+    let n = tables.len();
+    let mut levels = Levels { access: vec![Vec::new(); n], check: vec![Vec::new(); n] };
+    if n == 0 {
+        return levels;
+    }
+    let level_of = |e: &BExpr| {
+        let mut level = 0usize;
+        e.for_each_column(&mut |c| {
+            if let Some(i) = tables.iter().position(|t| c >= t.offset && c < t.offset + t.width) {
+                level = level.max(i);
+            }
+        });
+        level
+    };
+    if let Some(f) = filter {
+        let mut parts = Vec::new();
+        split_and(f, &mut parts);
+        for p in parts {
+            let l = level_of(&p);
+            if !tables[l].outer {
+                levels.access[l].push(p.clone());
+            }
+            levels.check[l].push(p);
+        }
+    }
+    for (i, on) in ons.iter().enumerate().take(n) {
+        if let Some(on) = on {
+            split_and(on, &mut levels.access[i]);
+        }
+    }
+    levels
+}
+
+/// MySQL's guess of the share of rows a condition it cannot look up keeps (10 %), used to
+/// estimate how often the next table of a join is read. Simplification: EXPLAIN's filtered
+/// column uses finer per-operator guesses.
+const FILTER_GUESS: f64 = 0.1;
+
+/// Chooses the access path of every stored table, in join order.
+pub fn plan_tables(
+    tables: &[TableInput],
+    levels: &Levels,
+    needed: &[bool],
+    kinds: &[Option<KeyKind>],
+    constant: &mut dyn FnMut(&BExpr) -> Option<Value>,
+) -> Vec<Option<Choice>> {
+    let mut accesses = 1.0f64;
+    let mut out = Vec::with_capacity(tables.len());
+    for (i, input) in tables.iter().enumerate() {
+        let Some(t) = input.table else {
+            accesses *= input.rows.max(1) as f64;
+            out.push(None);
+            continue;
+        };
+        let known = input.offset;
+        let available = |c: u32| c < known;
+        let kind_of = |c: u32| kinds.get(c as usize).copied().flatten();
+        let from = input.offset as usize;
+        let to = (input.offset + input.width) as usize;
+        let mine = needed.get(from..to).unwrap_or(&[]);
+        let req = Request {
+            table: t,
+            offset: input.offset,
+            conjuncts: &levels.access[i],
+            available: &available,
+            kind_of: &kind_of,
+            needed: mine,
+            accesses,
+            first: i == 0,
+            hints: &input.hints,
+        };
+        let choice = choose(&req, constant);
+        let unconsumed = levels.check[i].len().saturating_sub(choice.consumed.len()).min(3);
+        accesses *= choice.rows.max(1) as f64;
+        // Repeated multiplication, not powi: identical on every target.
+        for _ in 0..unconsumed {
+            accesses *= FILTER_GUESS;
+        }
+        accesses = accesses.max(1.0);
+        out.push(Some(choice));
+    }
+    out
+}
+
+/// Whether a choice reads rows in primary key order (so ORDER BY the primary key needs no
+/// sort).
+pub(crate) fn in_primary_order(t: &Table, c: &Choice) -> bool {
+    match &c.path {
+        Path::Scan => true,
+        Path::Ref { index, .. } | Path::Range { index, .. } => {
+            t.def.index(index).is_some_and(|i| i.primary)
+        }
+    }
+}
+
+/// Whether a ref's key parts are all constants (the lookup does not depend on other tables).
+pub(crate) fn is_constant_path(c: &Choice) -> bool {
+    match &c.path {
+        Path::Ref { parts, .. } => parts.iter().all(|p| matches!(p, BExpr::Lit(_))),
+        _ => true,
+    }
+}
+
+/// Whether a row passes every condition of a list.
+pub(crate) fn passes(
+    conditions: &[BExpr],
+    row: &[Value],
+    cx: &mut dyn crate::sql::expr::EvalContext,
+) -> crate::error::Result<bool> {
+    for c in conditions {
+        if crate::sql::expr::eval(c, row, &[], cx)?.truth() != Some(true) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The full scan choice (for a table the planner skipped).
+pub(crate) fn scan_choice(t: &Table) -> Choice {
+    Choice {
+        path: Path::Scan,
+        covering: false,
+        rows: t.row_count(),
+        consumed: Vec::new(),
+        used: Vec::new(),
+        key_columns: Vec::new(),
+        access_type: "ALL",
+    }
+}
+
+/// The comparison kind of every joined-row column of a stored table.
+pub(crate) fn column_kinds(tables: &[TableInput]) -> Vec<Option<KeyKind>> {
+    let mut kinds = Vec::new();
+    for t in tables {
+        match t.table {
+            Some(table) => kinds.extend(table.def.columns.iter().map(|c| key_kind(&c.ty))),
+            None => kinds.extend((0..t.width).map(|_| None)),
+        }
+    }
+    kinds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_tighten() {
+        let e = |v: i64, x| RangeEnd { prefix: vec![Value::Int(v)], exclusive: x };
+        assert!(tighter_lo(&e(5, false), &e(3, false)));
+        assert!(tighter_lo(&e(5, true), &e(5, false)));
+        assert!(!tighter_lo(&e(2, true), &e(3, false)));
+        assert!(tighter_hi(&e(2, false), &e(3, false)));
+        assert!(tighter_hi(&e(3, true), &e(3, false)));
+    }
+
+    #[test]
+    fn only_exact_comparisons_use_an_index() {
+        assert_eq!(key_kind(&ColumnType::Int), Some(KeyKind::Number));
+        assert_eq!(key_kind(&ColumnType::Varchar(10)), Some(KeyKind::Text));
+        assert_eq!(key_kind(&ColumnType::DateTime), None);
+        assert_eq!(value_kind(&Value::Str("3".into())), Some(KeyKind::Text));
+    }
+}

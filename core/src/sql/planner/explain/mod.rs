@@ -1,0 +1,804 @@
+//! EXPLAIN in the traditional tabular format: one row per table of the FROM clause, in the
+//! order the executor joins them, describing the access path the executor really takes.
+//!
+//! What the executor does, and how EXPLAIN names it: for every stored table the planner of
+//! `access_path.rs` (the one the executor calls) chooses a full scan of the clustered index (`ALL`,
+//! or `index` on PRIMARY when the scan's key order is what ORDER BY or GROUP BY asks for), a
+//! primary or unique key lookup of constants (`const`), an equality lookup through an index
+//! (`ref`; `eq_ref` for a unique key of an earlier table's column), or a range of an index's
+//! first column (`range`); `Using index` when the index covers the query. Inner tables that
+//! are scanned are read into memory and matched per outer row: MySQL's `Using join buffer
+//! (hash join)`. GROUP BY and DISTINCT collect rows in memory (`Using temporary`), ORDER BY
+//! sorts (`Using filesort`) unless the clustered order already satisfies it.
+//!
+//! `possible_keys` lists what MySQL's optimizer would consider, `key` what is used. For a
+//! lookup `rows` is the planner's estimate (an index dive's count for constants, rows per key
+//! from the cardinality for join columns); for a scan, the table's exact row count (InnoDB
+//! shows an estimate near it). `filtered` uses
+//! MySQL's condition-filtering heuristics: 1/cardinality for an equality on the first column
+//! of an index, else 10 % per equality, 33.33 % per range, 11.11 % per BETWEEN or LIKE,
+//! combined over AND and OR. The Note 1003 rendering of the query is simplified: MySQL also
+//! folds constants and const tables' columns into it.
+
+use crate::error::{MySqlError, Result};
+use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
+use crate::sql::execution::select::{constant_u64, output_ref};
+use crate::sql::execution::Work;
+use crate::sql::execution::VIEW_DEPTH_MAX;
+use crate::sql::expr::eval;
+use crate::sql::expr::EvalContext;
+use crate::sql::parser::column_name::source_name;
+use crate::sql::planner::access_path::{
+    in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
+};
+use crate::sql::{Column, Response, ResultSet, Value};
+use crate::storage::catalog::Catalog;
+use crate::storage::statistics::index_cardinality;
+use crate::storage::table::{Key, RangeEnd, Row};
+use sqlparser::ast::{
+    Expr, GroupByExpr, JoinConstraint, JoinOperator, LimitClause, OrderByKind, Query, Select,
+    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, TableFactor, TableWithJoins,
+};
+use std::collections::{BTreeMap, BTreeSet};
+
+mod estimates;
+mod note;
+use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
+use note::Render;
+
+/// What a FROM-clause name resolves to.
+enum Kind {
+    /// A stored table.
+    Stored,
+    /// A performance_schema or information_schema table the server produces.
+    System,
+    /// A view (the executor materialises it).
+    View,
+}
+
+/// One table of the FROM clause.
+struct Source {
+    /// The name the query uses for it (its alias, else its name).
+    alias: String,
+    db: String,
+    table: String,
+    kind: Kind,
+    /// Column names, in order.
+    columns: Vec<String>,
+    /// Position of its first column in the joined row.
+    offset: u32,
+    /// The inner side of a LEFT JOIN.
+    outer: bool,
+    /// Its ON condition.
+    on: Option<Expr>,
+    /// USE / FORCE / IGNORE INDEX.
+    hints: IndexHints,
+}
+
+impl Source {
+    fn contains(&self, column: u32) -> bool {
+        column >= self.offset && column < self.offset + self.columns.len() as u32
+    }
+}
+
+/// Column names of the joined row, for the binder (the same rules as the executor's).
+struct Scope<'a> {
+    sources: &'a [Source],
+}
+
+impl Scope<'_> {
+    /// The source and column a (qualified) name refers to, if exactly one.
+    fn locate(&self, qualifier: Option<&str>, name: &str) -> Option<(usize, u32)> {
+        let mut found = None;
+        for (i, s) in self.sources.iter().enumerate() {
+            if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
+                continue;
+            }
+            if let Some(p) = s.columns.iter().position(|c| c.eq_ignore_ascii_case(name)) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some((i, p as u32));
+            }
+        }
+        found
+    }
+}
+
+impl Columns for Scope<'_> {
+    fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32> {
+        let sources: Vec<SourceColumns> = self
+            .sources
+            .iter()
+            .map(|s| SourceColumns {
+                alias: &s.alias,
+                offset: s.offset,
+                names: s.columns.iter().map(String::as_str).collect(),
+            })
+            .collect();
+        resolve_among(&sources, qualifier, name, clause)
+    }
+}
+
+/// The query's clauses, bound as the executor binds them.
+struct Bound {
+    group_by: Vec<BExpr>,
+    /// ORDER BY keys and whether each is descending.
+    order_by: Vec<(BExpr, bool)>,
+    /// Aggregates in the select list, HAVING or ORDER BY.
+    aggregates: bool,
+    filter: Option<BExpr>,
+    /// Each source's ON condition.
+    ons: Vec<Option<BExpr>>,
+    distinct: bool,
+    /// LIMIT plus OFFSET: the rows the executor needs before it may stop.
+    limit_rows: Option<u64>,
+    /// Every joined-row column any clause reads (for covering indexes).
+    columns: Vec<bool>,
+}
+
+/// One condition of WHERE or ON (an AND-ed part), and where it is checked.
+struct Conjunct {
+    expr: BExpr,
+    /// The sources whose columns it reads.
+    sources: BTreeSet<usize>,
+    /// The source whose row completes it: the last one it reads, or the inner table of the
+    /// LEFT JOIN whose ON condition it is.
+    checked_at: Option<usize>,
+    /// Part of the ON condition of this LEFT JOIN's inner table.
+    left_join_of: Option<usize>,
+}
+
+/// One EXPLAIN row.
+#[derive(Default)]
+struct PlanRow {
+    table: Option<String>,
+    access: Option<&'static str>,
+    possible_keys: Option<String>,
+    key: Option<String>,
+    key_len: Option<String>,
+    reference: Option<String>,
+    rows: Option<u64>,
+    filtered: Option<f64>,
+    extra: Vec<&'static str>,
+}
+
+/// The column names of a performance_schema or information_schema table (`db`, `table`,
+/// as named in FROM), or MySQL's error for one that does not exist.
+pub type SystemColumns<'a> = dyn FnMut(&str, &str) -> Result<Vec<String>> + 'a;
+
+/// What EXPLAIN reads: the catalog (tables, views, their statistics) and the server's own
+/// tables' columns. It reads no rows, except a const table's one row, as MySQL's optimizer
+/// does.
+pub struct Explainer<'a> {
+    pub catalog: &'a Catalog,
+    pub system_columns: &'a mut SystemColumns<'a>,
+}
+
+impl Explainer<'_> {
+    /// EXPLAIN of a SELECT: its rows and the Note 1003 text (the query as rewritten).
+    pub fn explain(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+        work: &mut Work,
+    ) -> Result<(Response, String)> {
+        let SetExpr::Select(sel) = q.body.as_ref() else {
+            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        };
+        if q.with.is_some() {
+            return Err(MySqlError::not_supported_yet("WITH (common table expressions)"));
+        }
+        let sources = self.explain_sources(&sel.from, current, 0)?;
+        let bound = bind(sel, q, &sources, sql, &cx.local_names())?;
+        let plan = self.plan(cx, &sources, &bound)?;
+        let rows: Vec<Row> = plan.into_iter().map(row_values).collect();
+        let note = Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql);
+        work.rows += rows.len() as u64;
+        Ok((Response::Rows(ResultSet { columns: explain_columns(), rows }), note))
+    }
+
+    /// Resolves the FROM clause as the executor does, without reading any rows (a view's
+    /// columns come from its definition).
+    fn explain_sources(
+        &mut self,
+        from: &[TableWithJoins],
+        current_db: Option<&str>,
+        depth: u32,
+    ) -> Result<Vec<Source>> {
+        let mut sources: Vec<Source> = Vec::new();
+        let mut offset = 0u32;
+        for twj in from {
+            let first = self.explain_source(&twj.relation, current_db, offset, depth)?;
+            offset += first.columns.len() as u32;
+            sources.push(first);
+            for join in &twj.joins {
+                let (outer, constraint) = match &join.join_operator {
+                    JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
+                    JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
+                    JoinOperator::CrossJoin(_) => (false, None),
+                    _ => return Err(MySqlError::not_supported_yet("this kind of join")),
+                };
+                let mut s = self.explain_source(&join.relation, current_db, offset, depth)?;
+                offset += s.columns.len() as u32;
+                s.outer = outer;
+                s.on = match constraint {
+                    Some(JoinConstraint::On(e)) => Some(e.clone()),
+                    Some(JoinConstraint::None) | None => None,
+                    Some(_) => {
+                        return Err(MySqlError::not_supported_yet("USING and NATURAL joins"))
+                    }
+                };
+                sources.push(s);
+            }
+        }
+        Ok(sources)
+    }
+
+    fn explain_source(
+        &mut self,
+        factor: &TableFactor,
+        current_db: Option<&str>,
+        offset: u32,
+        depth: u32,
+    ) -> Result<Source> {
+        let TableFactor::Table { name, alias, index_directives, .. } = factor else {
+            return Err(MySqlError::not_supported_yet("derived tables"));
+        };
+        let parts: Vec<String> =
+            name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+        let (db, table) = match parts.as_slice() {
+            [t] => match current_db {
+                Some(db) => (db.to_string(), t.clone()),
+                None => return Err(MySqlError::no_database_selected()),
+            },
+            [d, t] => (d.clone(), t.clone()),
+            _ => return Err(MySqlError::not_supported_yet("three-part table names")),
+        };
+        let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
+        let source = |kind, columns, hints| Source {
+            alias: alias.clone(),
+            db: db.clone(),
+            table: table.clone(),
+            kind,
+            columns,
+            offset,
+            outer: false,
+            on: None,
+            hints,
+        };
+        if Catalog::is_system_schema(&db) {
+            let columns = (self.system_columns)(&db, &table)?;
+            return Ok(source(Kind::System, columns, IndexHints::default()));
+        }
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        if let Some(t) = self.catalog.table(&db, &table) {
+            let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
+            let hints = IndexHints::from_directives(index_directives, Some(t))?;
+            return Ok(source(Kind::Stored, columns, hints));
+        }
+        if let Some(v) = self.catalog.view(&db, &table) {
+            let text = v.query.clone();
+            let columns = self.view_columns(&db, &text, depth + 1)?;
+            return Ok(source(Kind::View, columns, IndexHints::default()));
+        }
+        Err(MySqlError::no_such_table(&db, &table))
+    }
+
+    /// The column names a view's SELECT produces.
+    fn view_columns(&mut self, db: &str, text: &str, depth: u32) -> Result<Vec<String>> {
+        if depth > VIEW_DEPTH_MAX {
+            return Err(MySqlError::unknown("Views nested too deeply"));
+        }
+        let query = match crate::sql::parse(text)? {
+            crate::sql::Statement::Select(q) => q,
+            _ => return Err(MySqlError::unknown("view is not a SELECT")),
+        };
+        let SetExpr::Select(sel) = query.body.as_ref() else {
+            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        };
+        let inner = self.explain_sources(&sel.from, Some(db), depth)?;
+        let mut names = Vec::new();
+        for item in &sel.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) => names.push(source_name(e, text)),
+                SelectItem::ExprWithAlias { alias, .. } => names.push(alias.value.clone()),
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                    let q = wildcard_qualifier(item);
+                    for s in &inner {
+                        if q.as_deref().is_none_or(|q| s.alias.eq_ignore_ascii_case(q)) {
+                            names.extend(s.columns.iter().cloned());
+                        }
+                    }
+                }
+                _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
+            }
+        }
+        Ok(names)
+    }
+
+    /// The EXPLAIN rows of a bound query.
+    fn plan(
+        &mut self,
+        cx: &mut dyn EvalContext,
+        sources: &[Source],
+        bound: &Bound,
+    ) -> Result<Vec<PlanRow>> {
+        let message = |m: &'static str| vec![PlanRow { extra: vec![m], ..PlanRow::default() }];
+        if sources.is_empty() {
+            let impossible = match &bound.filter {
+                Some(f) => eval(f, &[], &[], &mut *cx).ok().and_then(|v| v.truth()) != Some(true),
+                None => false,
+            };
+            return Ok(message(if impossible { "Impossible WHERE" } else { "No tables used" }));
+        }
+        let stored = |s: &Source| match s.kind {
+            Kind::Stored => self.catalog.table(&s.db, &s.table),
+            _ => None,
+        };
+
+        // The executor's access paths (access_path.rs plan_tables), chosen from the same inputs.
+        let tables: Vec<TableInput> = sources
+            .iter()
+            .map(|s| TableInput {
+                table: stored(s),
+                offset: s.offset,
+                width: s.columns.len() as u32,
+                outer: s.outer,
+                rows: 0,
+                hints: s.hints.clone(),
+            })
+            .collect();
+        let levels = split_conditions(bound.filter.as_ref(), &bound.ons, &tables);
+        let mut kinds = Vec::new();
+        for t in &tables {
+            match t.table {
+                Some(table) => kinds.extend(table.def.columns.iter().map(|c| key_kind(&c.ty))),
+                None => kinds.extend((0..t.width).map(|_| None)),
+            }
+        }
+        let choices = plan_tables(&tables, &levels, &bound.columns, &kinds, &mut |e| {
+            eval(e, &[], &[], &mut *cx).ok()
+        });
+        let mut lookup: Option<Key> = None;
+        if let (Some(t), Some(c)) = (stored(&sources[0]), choices[0].as_ref()) {
+            if let (Path::Ref { index, parts, .. }, "const") = (&c.path, c.access_type) {
+                let values: Vec<Value> = parts
+                    .iter()
+                    .map(|p| match p {
+                        BExpr::Lit(v) => v.clone(),
+                        _ => Value::Null,
+                    })
+                    .collect();
+                let row = if t.def.index(index).is_some_and(|i| i.primary) {
+                    t.get(&Key(values))
+                } else {
+                    // A unique secondary key: the row it finds, if any.
+                    let end = RangeEnd { prefix: values, exclusive: false };
+                    let mut found = None;
+                    let all = vec![true; t.def.columns.len()];
+                    t.index_range(index, Some(&end), Some(&end), &all, &mut |hit| {
+                        found = Some(hit.row.clone());
+                        false
+                    });
+                    found
+                };
+                // MySQL reads a const table while optimizing and reports what it found.
+                let Some(row) = row else {
+                    return Ok(message("no matching row in const table"));
+                };
+                if let (Some(f), 1) = (&bound.filter, sources.len()) {
+                    if eval(f, &row, &[], &mut *cx).ok().and_then(|v| v.truth()) == Some(false) {
+                        return Ok(message("Impossible WHERE noticed after reading const tables"));
+                    }
+                }
+                lookup = Some(Key(Vec::new()));
+            }
+        }
+        let first_non_const = usize::from(lookup.is_some());
+
+        // Conditions, each checked at the table that completes it.
+        let source_of = |c: u32| sources.iter().position(|s| s.contains(c));
+        let mut conjuncts = Vec::new();
+        let mut add = |e: &BExpr, left_join_of: Option<usize>| {
+            let mut parts = Vec::new();
+            split_and(e, &mut parts);
+            for expr in parts {
+                let mut read = BTreeSet::new();
+                expr.for_each_column(&mut |c| {
+                    if let Some(s) = source_of(c) {
+                        read.insert(s);
+                    }
+                });
+                let checked_at = left_join_of.or_else(|| read.last().copied());
+                conjuncts.push(Conjunct { expr, sources: read, checked_at, left_join_of });
+            }
+        };
+        if let Some(f) = &bound.filter {
+            add(f, None);
+        }
+        for (i, on) in bound.ons.iter().enumerate() {
+            if let Some(on) = on {
+                add(on, sources[i].outer.then_some(i));
+            }
+        }
+
+        // ORDER BY / GROUP BY against the clustered order of a single stored table.
+        let single = match sources {
+            [s] => stored(s),
+            _ => None,
+        };
+        let pk_columns: Vec<u32> =
+            single.and_then(|t| t.def.primary()).map(|pk| pk.columns.clone()).unwrap_or_default();
+        let grouped = !bound.group_by.is_empty() || bound.aggregates;
+        let implicit_group = bound.group_by.is_empty() && bound.aggregates;
+        let group_by_pk = !bound.group_by.is_empty()
+            && bound.group_by.len() <= pk_columns.len()
+            && bound
+                .group_by
+                .iter()
+                .filter_map(|g| match g {
+                    BExpr::Column(c) if pk_columns[..bound.group_by.len()].contains(c) => Some(c),
+                    _ => None,
+                })
+                .collect::<BTreeSet<_>>()
+                .len()
+                == bound.group_by.len();
+        let order_by_pk = !bound.order_by.is_empty()
+            && bound.order_by.len() <= pk_columns.len()
+            && bound
+                .order_by
+                .iter()
+                .zip(&pk_columns)
+                .all(|((e, desc), c)| !desc && *e == BExpr::Column(*c));
+        let clustered_order = single.is_some_and(|t| {
+            choices[0].as_ref().is_some_and(|c| c.path == Path::Scan || in_primary_order(t, c))
+        }) && lookup.is_none()
+            && ((order_by_pk && !grouped && !bound.distinct) || (group_by_pk && !bound.distinct))
+            && (bound.order_by.is_empty() || order_by_pk);
+        let needs_temporary =
+            (!bound.group_by.is_empty() && !group_by_pk) || (bound.distinct && !implicit_group);
+        let needs_filesort = !bound.order_by.is_empty() && !clustered_order && !implicit_group;
+
+        let mut cardinalities: BTreeMap<(usize, usize), u64> = BTreeMap::new();
+        let mut out = Vec::new();
+        for (i, s) in sources.iter().enumerate() {
+            let t = stored(s);
+            let applies = |c: &&Conjunct| c.checked_at == Some(i);
+            let checked: Vec<&Conjunct> = conjuncts.iter().filter(applies).collect();
+
+            // possible_keys: indexes whose first column a condition could look up or range.
+            let mut usable = BTreeSet::new();
+            for c in &conjuncts {
+                if c.sources.contains(&i) && c.left_join_of.is_none_or(|j| j == i) {
+                    if let Some(cols) = key_columns(&c.expr, s) {
+                        usable.extend(cols);
+                    }
+                }
+            }
+            let possible: Vec<&str> = t
+                .map(|t| {
+                    t.def
+                        .indexes
+                        .iter()
+                        .filter(|x| {
+                            x.visible
+                                && s.hints.allows(&x.name)
+                                && x.columns.first().is_some_and(|c| usable.contains(c))
+                        })
+                        .map(|x| x.name.as_str())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let possible_keys = (!possible.is_empty()).then(|| possible.join(","));
+
+            let mut row =
+                PlanRow { table: Some(s.alias.clone()), possible_keys, ..PlanRow::default() };
+            let choice = choices[i].as_ref();
+            let pick = |list: &[usize]| -> Vec<&BExpr> {
+                list.iter().filter_map(|&k| levels.access[i].get(k)).collect()
+            };
+            let used = choice.map(|c| pick(&c.used)).unwrap_or_default();
+            let consumed = choice.map(|c| pick(&c.consumed)).unwrap_or_default();
+            let mut eq_selectivity = |column: u32| -> f64 {
+                let Some(t) = t else { return FILTER_EQUALITY };
+                let mut best: Option<f64> = None;
+                for (x, idx) in t.def.indexes.iter().enumerate() {
+                    if idx.visible && idx.columns.first() == Some(&column) {
+                        let card = *cardinalities
+                            .entry((i, x))
+                            .or_insert_with(|| index_cardinality(t, idx)[0]);
+                        let sel = 1.0 / card.max(1) as f64;
+                        best = Some(best.map_or(sel, |b: f64| b.min(sel)));
+                    }
+                }
+                best.unwrap_or(FILTER_EQUALITY)
+            };
+            // The conditions the index used are in `rows` already.
+            let filter: f64 = checked
+                .iter()
+                .filter(|c| !used.contains(&&c.expr))
+                .map(|c| selectivity(&c.expr, s, &mut eq_selectivity))
+                .product();
+            row.filtered = Some(filter * 100.0);
+            row.access = Some("ALL");
+            let recheck = checked.iter().any(|c| !consumed.contains(&&c.expr));
+            let mut buffered = true;
+            match (t, choice) {
+                (Some(t), Some(c)) if c.path != Path::Scan => {
+                    let (Path::Ref { index, .. } | Path::Range { index, .. }) = &c.path else {
+                        unreachable!("not a scan")
+                    };
+                    buffered = false;
+                    row.access = Some(c.access_type);
+                    row.key = Some(index.clone());
+                    row.key_len = Some(key_length(t, &c.key_columns).to_string());
+                    if let Path::Ref { parts, .. } = &c.path {
+                        let refs: Vec<String> =
+                            parts.iter().map(|p| reference(p, sources)).collect();
+                        row.reference = Some(refs.join(","));
+                    }
+                    row.rows = Some(c.rows.max(1));
+                    if c.access_type == "const" {
+                        row.filtered = Some(100.0);
+                    }
+                    let range = matches!(c.path, Path::Range { .. });
+                    if c.access_type != "const" && (recheck || range && !checked.is_empty()) {
+                        row.extra.push("Using where");
+                    }
+                    if c.covering && !t.def.index(index).is_some_and(|x| x.primary) {
+                        row.extra.push("Using index");
+                    }
+                }
+                (Some(t), _) => {
+                    row.rows = Some(t.row_count());
+                    if clustered_order {
+                        row.access = Some("index");
+                        row.key = Some("PRIMARY".into());
+                        row.key_len = Some(key_length(t, &pk_columns).to_string());
+                        // In key order the scan stops once LIMIT has enough rows.
+                        if let (Some(n), false) = (bound.limit_rows, grouped) {
+                            let needed = (n as f64 / filter.max(f64::MIN_POSITIVE)).ceil() as u64;
+                            row.rows = Some(needed.min(t.row_count()));
+                        }
+                    }
+                    if !checked.is_empty() {
+                        row.extra.push("Using where");
+                    }
+                }
+                (None, _) => {
+                    if !checked.is_empty() {
+                        row.extra.push("Using where");
+                    }
+                }
+            }
+            if i == first_non_const {
+                if needs_temporary {
+                    row.extra.push("Using temporary");
+                }
+                if needs_filesort {
+                    row.extra.push("Using filesort");
+                }
+            }
+            if i > first_non_const && buffered {
+                row.extra.push("Using join buffer (hash join)");
+            }
+            out.push(row);
+        }
+        Ok(out)
+    }
+}
+
+/// EXPLAIN's ref for one key part: `const`, the earlier table's column it comes from
+/// (`shop.o.id`), or `func` for anything computed.
+fn reference(part: &BExpr, sources: &[Source]) -> String {
+    match part {
+        BExpr::Lit(_) => "const".into(),
+        BExpr::Column(c) => sources.iter().find(|s| s.contains(*c)).map_or("func".into(), |s| {
+            format!("{}.{}.{}", s.db, s.alias, s.columns[(c - s.offset) as usize])
+        }),
+        _ => "func".into(),
+    }
+}
+
+/// The EXPLAIN result's columns, with the types the client aligns by.
+fn explain_columns() -> Vec<Column> {
+    let text = |name: &str| Column { name: name.into(), numeric: false, nullable: true };
+    let number = |name: &str| Column { name: name.into(), numeric: true, nullable: true };
+    vec![
+        Column::number("id"),
+        Column::text("select_type"),
+        text("table"),
+        text("partitions"),
+        text("type"),
+        text("possible_keys"),
+        text("key"),
+        text("key_len"),
+        text("ref"),
+        number("rows"),
+        number("filtered"),
+        text("Extra"),
+    ]
+}
+
+fn row_values(r: PlanRow) -> Row {
+    let opt = |s: Option<String>| s.map_or(Value::Null, Value::Str);
+    vec![
+        Value::UInt(1),
+        Value::Str("SIMPLE".into()),
+        opt(r.table),
+        Value::Null,
+        opt(r.access.map(str::to_string)),
+        opt(r.possible_keys),
+        opt(r.key),
+        opt(r.key_len),
+        opt(r.reference),
+        r.rows.map_or(Value::Null, Value::UInt),
+        opt(r.filtered.map(|f| format!("{f:.2}"))),
+        opt((!r.extra.is_empty()).then(|| r.extra.join("; "))),
+    ]
+}
+
+/// Binds the query's clauses the way the executor's planner does, so EXPLAIN reports the
+/// same errors (1054 unknown column, 1052 ambiguous, ...) as running it would.
+fn bind(
+    sel: &Select,
+    q: &Query,
+    sources: &[Source],
+    sql: &str,
+    locals: &[String],
+) -> Result<Bound> {
+    let scope_value = Scope { sources };
+    let scope: &dyn Columns = &scope_value;
+    let mut binder = Binder::with_aggregates(scope, "field list").with_locals(locals.to_vec());
+    let mut items: Vec<(BExpr, String)> = Vec::new();
+    for item in &sel.projection {
+        match item {
+            SelectItem::UnnamedExpr(e) => items.push((binder.bind(e)?, source_name(e, sql))),
+            SelectItem::ExprWithAlias { expr, alias } => {
+                items.push((binder.bind(expr)?, alias.value.clone()))
+            }
+            SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                let qualifier = wildcard_qualifier(item);
+                let before = items.len();
+                for s in sources {
+                    if qualifier.as_deref().is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
+                        continue;
+                    }
+                    for (i, c) in s.columns.iter().enumerate() {
+                        items.push((BExpr::Column(s.offset + i as u32), c.clone()));
+                    }
+                }
+                if items.len() == before {
+                    return Err(match qualifier {
+                        Some(q) => MySqlError {
+                            code: 1051,
+                            sqlstate: "42S02",
+                            message: format!("Unknown table '{q}'"),
+                        },
+                        None => MySqlError {
+                            code: 1096,
+                            sqlstate: "HY000",
+                            message: "No tables used".into(),
+                        },
+                    });
+                }
+            }
+            _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
+        }
+    }
+    let group_by = match &sel.group_by {
+        GroupByExpr::Expressions(exprs, _) => {
+            let mut b = Binder::scalar(scope, "group statement").with_locals(locals.to_vec());
+            exprs
+                .iter()
+                .map(|e| {
+                    output_ref(e, &items)
+                        .map_or_else(|| b.bind(e), |i| Ok(items[i as usize].0.clone()))
+                })
+                .collect::<Result<Vec<_>>>()?
+        }
+        GroupByExpr::All(_) => return Err(MySqlError::not_supported_yet("GROUP BY ALL")),
+    };
+    binder.set_clause("order clause");
+    let mut order_by = Vec::new();
+    if let Some(ob) = &q.order_by {
+        if let OrderByKind::Expressions(list) = &ob.kind {
+            for o in list {
+                let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                let key = match output_ref(&o.expr, &items) {
+                    Some(i) => items[i as usize].0.clone(),
+                    None => binder.bind(&o.expr)?,
+                };
+                order_by.push((key, desc));
+            }
+        }
+    }
+    let calls = binder.take_aggregates();
+    let aggregates = !calls.is_empty() || sel.having.as_ref().is_some_and(has_aggregate_call);
+    let filter = match &sel.selection {
+        Some(w) => {
+            Some(Binder::scalar(scope, "where clause").with_locals(locals.to_vec()).bind(w)?)
+        }
+        None => None,
+    };
+    let ons = sources
+        .iter()
+        .map(|s| match &s.on {
+            Some(e) => Binder::scalar(scope, "on clause").bind(e).map(Some),
+            None => Ok(None),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let limit_rows = match &q.limit_clause {
+        None | Some(LimitClause::LimitOffset { limit: None, .. }) => None,
+        Some(LimitClause::LimitOffset { limit: Some(l), offset, .. }) => {
+            let skip = match offset {
+                Some(o) => constant_u64(&o.value)?,
+                None => 0,
+            };
+            Some(constant_u64(l)?.saturating_add(skip))
+        }
+        Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
+            Some(constant_u64(limit)?.saturating_add(constant_u64(offset)?))
+        }
+    };
+    let width: u32 = sources.iter().map(|s| s.columns.len() as u32).sum();
+    let mut columns = vec![false; width as usize];
+    let mut mark = |c: u32| {
+        if let Some(slot) = columns.get_mut(c as usize) {
+            *slot = true;
+        }
+    };
+    let exprs =
+        items.iter().map(|(e, _)| e).chain(&group_by).chain(order_by.iter().map(|(e, _)| e));
+    for e in exprs.chain(filter.iter()).chain(ons.iter().flatten()) {
+        e.for_each_column(&mut mark);
+    }
+    for a in calls.iter().filter_map(|c| c.arg.as_ref()) {
+        a.for_each_column(&mut mark);
+    }
+    Ok(Bound {
+        columns,
+        group_by,
+        order_by,
+        aggregates,
+        filter,
+        ons,
+        distinct: sel.distinct.is_some(),
+        limit_rows,
+    })
+}
+
+/// The table name of `t.*` (None for `*`).
+fn wildcard_qualifier(item: &SelectItem) -> Option<String> {
+    match item {
+        SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(name), _) => {
+            name.0.last().map(|p| p.to_string().trim_matches('`').to_string())
+        }
+        SelectItem::QualifiedWildcard(kind, _) => Some(kind.to_string()),
+        _ => None,
+    }
+}
+
+/// Whether HAVING calls an aggregate function (it makes the query grouped).
+fn has_aggregate_call(e: &Expr) -> bool {
+    match e {
+        Expr::Function(f) => {
+            let name = f.name.to_string().to_ascii_uppercase();
+            matches!(
+                name.as_str(),
+                "COUNT" | "SUM" | "AVG" | "MIN" | "MAX" | "BIT_AND" | "BIT_OR" | "GROUP_CONCAT"
+            )
+        }
+        Expr::BinaryOp { left, right, .. } => has_aggregate_call(left) || has_aggregate_call(right),
+        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) => has_aggregate_call(expr),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests;

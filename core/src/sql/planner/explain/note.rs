@@ -1,0 +1,298 @@
+//! EXPLAIN's Note 1003: the query as the optimizer rewrote it (`/* select#1 */ select ...`),
+//! with every name qualified by its database and table.
+
+use super::{wildcard_qualifier, Kind, Scope, Source};
+use crate::sql::parser::column_name::source_name;
+use crate::storage::catalog::Catalog;
+use crate::storage::schema::ColumnType;
+use sqlparser::ast::{
+    BinaryOperator as B, DuplicateTreatment, Expr, FunctionArg, FunctionArgExpr, FunctionArguments,
+    GroupByExpr, InTarget, LimitClause, OrderByKind, Query, Select, SelectItem, UnaryOperator as U,
+};
+
+/// The rewritten query of EXPLAIN's Note 1003, `/* select#1 */ select ...` with names
+/// qualified by database and table. Simplification: MySQL also folds constants, converts
+/// literals to the compared column's type and substitutes const tables' values.
+pub(super) struct Render<'a> {
+    pub sources: &'a [Source],
+    pub catalog: &'a Catalog,
+}
+
+impl Render<'_> {
+    pub fn query(&self, sel: &Select, q: &Query, sql: &str) -> String {
+        let mut out = String::from("/* select#1 */ select ");
+        if sel.distinct.is_some() {
+            out.push_str("distinct ");
+        }
+        let mut items = Vec::new();
+        for item in &sel.projection {
+            match item {
+                SelectItem::UnnamedExpr(e) => {
+                    items.push(format!("{} AS `{}`", self.expr(e), source_name(e, sql)))
+                }
+                SelectItem::ExprWithAlias { expr, alias } => {
+                    items.push(format!("{} AS `{}`", self.expr(expr), alias.value))
+                }
+                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
+                    let qualifier = wildcard_qualifier(item);
+                    for s in self.sources {
+                        if qualifier.as_deref().is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
+                            continue;
+                        }
+                        for c in &s.columns {
+                            items.push(format!("`{}`.`{}`.`{c}` AS `{c}`", s.db, s.alias));
+                        }
+                    }
+                }
+                other => items.push(other.to_string()),
+            }
+        }
+        out.push_str(&items.join(","));
+        let mut conditions: Vec<String> = Vec::new();
+        if let Some((first, rest)) = self.sources.split_first() {
+            out.push_str(" from ");
+            out.push_str(&table_ref(first));
+            for s in rest {
+                if s.outer {
+                    out.push_str(" left join ");
+                    out.push_str(&table_ref(s));
+                    let on = s.on.as_ref().map_or("true".into(), |e| self.condition(e));
+                    out.push_str(&format!(" on({on})"));
+                } else {
+                    out.push_str(" join ");
+                    out.push_str(&table_ref(s));
+                }
+            }
+        }
+        if let Some(w) = &sel.selection {
+            self.conjuncts(w, &mut conditions);
+        }
+        for s in self.sources.iter().filter(|s| !s.outer) {
+            if let Some(on) = &s.on {
+                self.conjuncts(on, &mut conditions);
+            }
+        }
+        match conditions.len() {
+            0 => {}
+            1 => out.push_str(&format!(" where {}", conditions[0])),
+            _ => out.push_str(&format!(" where ({})", conditions.join(" and "))),
+        }
+        if let GroupByExpr::Expressions(exprs, _) = &sel.group_by {
+            if !exprs.is_empty() {
+                let g: Vec<String> = exprs.iter().map(|e| self.expr(e)).collect();
+                out.push_str(&format!(" group by {}", g.join(",")));
+            }
+        }
+        if let Some(h) = &sel.having {
+            out.push_str(&format!(" having {}", self.expr(h)));
+        }
+        if let Some(ob) = &q.order_by {
+            if let OrderByKind::Expressions(list) = &ob.kind {
+                let keys: Vec<String> = list
+                    .iter()
+                    .map(|o| {
+                        let desc =
+                            matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                        format!("{}{}", self.expr(&o.expr), if desc { " desc" } else { "" })
+                    })
+                    .collect();
+                out.push_str(&format!(" order by {}", keys.join(",")));
+            }
+        }
+        match &q.limit_clause {
+            Some(LimitClause::LimitOffset { limit: Some(l), offset, .. }) => match offset {
+                Some(o) => {
+                    out.push_str(&format!(" limit {},{}", self.expr(&o.value), self.expr(l)))
+                }
+                None => out.push_str(&format!(" limit {}", self.expr(l))),
+            },
+            Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
+                out.push_str(&format!(" limit {},{}", self.expr(offset), self.expr(limit)))
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// The AND-ed parts of a condition, rendered.
+    fn conjuncts(&self, e: &Expr, out: &mut Vec<String>) {
+        match e {
+            Expr::Nested(x) => self.conjuncts(x, out),
+            Expr::BinaryOp { left, op: B::And, right } => {
+                self.conjuncts(left, out);
+                self.conjuncts(right, out);
+            }
+            other => out.push(self.expr(other)),
+        }
+    }
+
+    fn condition(&self, e: &Expr) -> String {
+        let mut parts = Vec::new();
+        self.conjuncts(e, &mut parts);
+        if parts.len() == 1 {
+            parts.remove(0)
+        } else {
+            format!("({})", parts.join(" and "))
+        }
+    }
+
+    fn column(&self, qualifier: Option<&str>, name: &str) -> String {
+        match (Scope { sources: self.sources }).locate(qualifier, name) {
+            Some((i, c)) => {
+                let s = &self.sources[i];
+                format!("`{}`.`{}`.`{}`", s.db, s.alias, s.columns[c as usize])
+            }
+            None => format!("`{name}`"),
+        }
+    }
+
+    fn expr(&self, e: &Expr) -> String {
+        match e {
+            Expr::Identifier(id) if id.value.starts_with('@') => id.value.clone(),
+            Expr::Identifier(id) => self.column(None, &id.value),
+            Expr::CompoundIdentifier(parts) => match parts.as_slice() {
+                [.., t, c] => self.column(Some(&t.value), &c.value),
+                [c] => self.column(None, &c.value),
+                [] => String::new(),
+            },
+            Expr::Value(v) => v.value.to_string(),
+            Expr::Nested(x) => self.expr(x),
+            Expr::BinaryOp { op: op @ (B::And | B::Or | B::Xor), .. } => {
+                let mut parts = Vec::new();
+                self.chain(e, op, &mut parts);
+                let word = op.to_string().to_ascii_lowercase();
+                format!("({})", parts.join(&format!(" {word} ")))
+            }
+            Expr::BinaryOp { left, op, right } => {
+                let op = match op {
+                    B::NotEq => "<>".to_string(),
+                    other => other.to_string().to_ascii_lowercase(),
+                };
+                let (l, r) = (self.compared(left, right), self.compared(right, left));
+                format!("({l} {op} {r})")
+            }
+            Expr::UnaryOp { op: U::Not, expr } => format!("(not({}))", self.expr(expr)),
+            Expr::UnaryOp { op: U::Minus, expr } => format!("-({})", self.expr(expr)),
+            Expr::UnaryOp { op: U::Plus, expr } => self.expr(expr),
+            Expr::IsNull(x) => format!("({} is null)", self.expr(x)),
+            Expr::IsNotNull(x) => format!("({} is not null)", self.expr(x)),
+            Expr::Between { expr, negated, low, high } => format!(
+                "({} {}between {} and {})",
+                self.expr(expr),
+                if *negated { "not " } else { "" },
+                self.compared(low, expr),
+                self.compared(high, expr)
+            ),
+            Expr::In { expr, target: InTarget::List(list), negated, .. } => {
+                let values: Vec<String> = list.iter().map(|v| self.expr(v)).collect();
+                let not = if *negated { "not " } else { "" };
+                format!("({} {not}in ({}))", self.expr(expr), values.join(","))
+            }
+            Expr::Like { negated, expr, pattern, .. } => {
+                let like = format!("({} like {})", self.expr(expr), self.expr(pattern));
+                if *negated {
+                    format!("(not({like}))")
+                } else {
+                    like
+                }
+            }
+            Expr::Function(f) => {
+                let name = f.name.to_string().to_ascii_lowercase();
+                let FunctionArguments::List(list) = &f.args else {
+                    return format!("{name}()");
+                };
+                let args: Vec<String> = list
+                    .args
+                    .iter()
+                    .map(|a| match a {
+                        // COUNT(*) counts a constant.
+                        FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => "0".to_string(),
+                        FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => self.expr(x),
+                        other => other.to_string(),
+                    })
+                    .collect();
+                let distinct =
+                    matches!(list.duplicate_treatment, Some(DuplicateTreatment::Distinct));
+                format!("{name}({}{})", if distinct { "distinct " } else { "" }, args.join(","))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// `e` compared with `other`: a date string compared with a temporal column is shown as
+    /// the constant MySQL converts it to (`TIMESTAMP'2026-09-01 00:00:00'`).
+    fn compared(&self, e: &Expr, other: &Expr) -> String {
+        let Expr::Value(v) = e else { return self.expr(e) };
+        let sqlparser::ast::Value::SingleQuotedString(text) = &v.value else {
+            return self.expr(e);
+        };
+        let column = match other {
+            Expr::Identifier(id) => Scope { sources: self.sources }.locate(None, &id.value),
+            Expr::CompoundIdentifier(parts) if parts.len() >= 2 => {
+                let (t, c) = (&parts[parts.len() - 2], &parts[parts.len() - 1]);
+                Scope { sources: self.sources }.locate(Some(&t.value), &c.value)
+            }
+            _ => None,
+        };
+        let ty = column.and_then(|(i, c)| {
+            let s = &self.sources[i];
+            let t = matches!(s.kind, Kind::Stored).then(|| self.catalog.table(&s.db, &s.table));
+            t.flatten().map(|t| t.def.columns[c as usize].ty.clone())
+        });
+        let is_date = |d: &str| {
+            d.len() == 10
+                && d.bytes().enumerate().all(|(i, b)| {
+                    if i == 4 || i == 7 {
+                        b == b'-'
+                    } else {
+                        b.is_ascii_digit()
+                    }
+                })
+        };
+        let is_time = |t: &str| {
+            t.len() == 8
+                && t.bytes().enumerate().all(|(i, b)| {
+                    if i == 2 || i == 5 {
+                        b == b':'
+                    } else {
+                        b.is_ascii_digit()
+                    }
+                })
+        };
+        let (date, time) = match text.split_once(' ') {
+            Some((d, t)) => (d, Some(t)),
+            None => (text.as_str(), None),
+        };
+        if !is_date(date) || !time.is_none_or(is_time) {
+            return self.expr(e);
+        }
+        match (ty, time) {
+            (Some(ColumnType::DateTime | ColumnType::Timestamp), _) => {
+                format!("TIMESTAMP'{date} {}'", time.unwrap_or("00:00:00"))
+            }
+            (Some(ColumnType::Date), None) => format!("DATE'{date}'"),
+            _ => self.expr(e),
+        }
+    }
+
+    /// The operands of a chain of one AND/OR/XOR operator, rendered.
+    fn chain(&self, e: &Expr, op: &B, out: &mut Vec<String>) {
+        match e {
+            Expr::Nested(x) => self.chain(x, op, out),
+            Expr::BinaryOp { left, op: o, right } if o == op => {
+                self.chain(left, op, out);
+                self.chain(right, op, out);
+            }
+            other => out.push(self.expr(other)),
+        }
+    }
+}
+
+/// `db`.`table` with its alias, as the Note writes a FROM-clause table.
+fn table_ref(s: &Source) -> String {
+    if s.alias == s.table {
+        format!("`{}`.`{}`", s.db, s.table)
+    } else {
+        format!("`{}`.`{}` `{}`", s.db, s.table, s.alias)
+    }
+}
