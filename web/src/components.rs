@@ -1,13 +1,13 @@
-//! The page's components, one per file, each with a `<Name>Props` struct. [`App`] owns the
-//! state and the effects; the others only render their props and report what the learner
-//! did through `on<verb>` callbacks, so they can be mounted alone in browser tests.
+//! The page's components, one per file, each with a `<Name>Props` struct. They only render
+//! their props and report what the learner did through `on<verb>` callbacks, so they can be
+//! mounted alone in browser tests; the pages ([`crate::pages`]) own the state and the effects.
+//! [`Root`] is the shell around the pages.
 
-mod app;
+mod console_card;
 mod console_input;
 mod examples;
-mod lesson_index;
-mod lesson_page;
 mod message_banner;
+mod plot_canvas;
 mod pool_map_view;
 mod root;
 mod settings_panel;
@@ -15,12 +15,11 @@ mod share_panel;
 mod site_footer;
 mod transcript;
 
-pub use app::App;
+pub use console_card::{ConsoleCard, ConsoleCardProps};
 pub use console_input::{ConsoleInput, ConsoleInputProps};
 pub use examples::{Examples, ExamplesProps, EXAMPLES};
-pub use lesson_index::{LessonIndex, LessonIndexProps};
-pub use lesson_page::{LessonPage, LessonPageProps, PlotCanvas};
 pub use message_banner::{MessageBanner, MessageBannerProps};
+pub use plot_canvas::{PlotCanvas, PlotCanvasProps};
 pub use pool_map_view::{PoolMapView, PoolMapViewProps};
 pub use root::Root;
 pub use settings_panel::{ProfileChoice, SettingsPanel, SettingsPanelProps};

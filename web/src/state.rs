@@ -1,6 +1,7 @@
-//! The page's state: one reducer ([`ConsoleState`]) and the [`Action`]s that move it, so every
-//! transition of the console (start, input, output, failure, share) is in one match. Effects
-//! (talking to the worker, the URL, the clipboard) stay in the components that dispatch.
+//! The console's state: one reducer ([`ConsoleState`]) and the [`Action`]s that move it, so
+//! every transition of the console (start, input, output, failure, share) is in one match.
+//! Effects (talking to the worker, the URL, the clipboard) stay in the page that dispatches,
+//! [`crate::pages::ConsolePage`].
 
 use crate::share::{self, IDLE_PROMPT};
 use std::rc::Rc;

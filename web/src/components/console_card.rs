@@ -1,0 +1,91 @@
+//! The console card: its title, the server's status, Reset, Start mysqld when the server is
+//! down, the transcript and the input line. What the learner types or clicks goes up as
+//! callbacks; the console page owns the draft, the engine and the state.
+
+use super::{ConsoleInput, Transcript};
+use crate::state::Phase;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the Start mysqld button types: the same command a DBA would.
+const START_MYSQLD: &str = "\\! docker start mysql";
+
+#[derive(Properties, PartialEq)]
+pub struct ConsoleCardProps {
+    pub phase: Phase,
+    /// What the client printed, one chunk per answer.
+    pub chunks: Vec<Rc<str>>,
+    /// What is in the input line.
+    pub draft: AttrValue,
+    /// The client's prompt for the next line.
+    pub prompt: AttrValue,
+    /// True when an input may be sent now.
+    pub accepts_input: bool,
+    /// True while the engine works on this console.
+    pub busy: bool,
+    /// Earlier inputs, oldest first.
+    pub history: Vec<String>,
+    pub oninput: Callback<String>,
+    /// Called with an input to send (typed, or the Start mysqld command).
+    pub onsubmit: Callback<String>,
+    pub onreset: Callback<()>,
+    /// The textarea, so the page can focus it.
+    #[prop_or_default]
+    pub input_ref: NodeRef,
+}
+
+#[function_component(ConsoleCard)]
+pub fn console_card(props: &ConsoleCardProps) -> Html {
+    // mysqld died (the OOM killer, kill -9, a power loss) or was stopped: the client's last
+    // answer says it cannot reach the server, so offer what a DBA would type next.
+    let server_down = props.chunks.last().is_some_and(|chunk| {
+        chunk.contains("ERROR 2002 (HY000)") || chunk.contains("ERROR 2013 (HY000)")
+    });
+    let on_start_mysqld = props.onsubmit.reform(|_: MouseEvent| START_MYSQLD.to_string());
+    let on_reset = props.onreset.reform(|_: MouseEvent| ());
+    let (status_class, status_text) = status(props.phase);
+    html! {
+        <section class="console card" aria-labelledby="console-title">
+            <div class="console-head">
+                <h2 id="console-title" class="card-title">{ "Console" }</h2>
+                <span id="console-status" class={status_class} role="status">
+                    <span class="status-dot" aria-hidden="true"></span>
+                    { status_text }
+                </span>
+                <button id="reset-button" type="button" class="button button-quiet"
+                    onclick={on_reset}
+                    title="Start a fresh server with the same seed and profile">
+                    { "Reset" }
+                </button>
+                if server_down {
+                    <button id="start-mysqld-button" type="button" class="button"
+                        onclick={on_start_mysqld}
+                        title="mysqld is not running: start it again (\\! docker start mysql)">
+                        { "Start mysqld" }
+                    </button>
+                }
+            </div>
+            <Transcript chunks={props.chunks.clone()} busy={props.busy} />
+            <ConsoleInput
+                value={props.draft.clone()}
+                prompt={props.prompt.clone()}
+                accepts_input={props.accepts_input}
+                busy={props.busy}
+                history={props.history.clone()}
+                oninput={props.oninput.clone()}
+                onsubmit={props.onsubmit.clone()}
+                input_ref={props.input_ref.clone()}
+            />
+        </section>
+    }
+}
+
+/// The status line's class and text for the console's phase.
+fn status(phase: Phase) -> (&'static str, &'static str) {
+    match phase {
+        Phase::Starting => ("status status-busy", "Starting server…"),
+        Phase::Idle => ("status status-ready", "Ready"),
+        Phase::Running => ("status status-busy", "Running…"),
+        Phase::Stopped => ("status status-stopped", "Stopped"),
+    }
+}

@@ -1,0 +1,61 @@
+//! The console's side of the URL: the experiment link it opens at start and on `hashchange`,
+//! the share link it writes, and the fragment it clears when the learner starts afresh.
+
+use super::StartRequest;
+use crate::route;
+use crate::state::Notice;
+use std::cell::RefCell;
+use std::rc::Rc;
+use tunelab_core::experiment::Experiment;
+use yew::prelude::*;
+
+/// The fragment the page itself put in the URL last, so its own change is not reopened.
+pub(super) type OwnHash = Rc<RefCell<String>>;
+
+/// Opens the link in the URL (or a default console) once, and follows later hash changes.
+#[hook]
+pub(super) fn use_open_location(start: Callback<StartRequest>, own_hash: OwnHash) {
+    use_effect_with((), move |_| {
+        open_location(&start, &own_hash);
+        let listener = route::on_hash_change(move || {
+            // Only a new share link restarts the console; in-page anchors do not.
+            let hash = route::current_hash();
+            if hash != *own_hash.borrow() && route::read_experiment(&hash).is_some() {
+                open_location(&start, &own_hash);
+            }
+        });
+        move || drop(listener)
+    });
+}
+
+/// Starts the console for the URL: the experiment in its fragment, or a default one (with the
+/// reason in the banner when the fragment cannot be read; the bad fragment is removed).
+fn open_location(start: &Callback<StartRequest>, own_hash: &OwnHash) {
+    let hash = route::current_hash();
+    *own_hash.borrow_mut() = hash.clone();
+    match route::read_experiment(&hash) {
+        None => start.emit((Experiment::default(), None)),
+        Some(Ok(experiment)) => start.emit((experiment, None)),
+        Some(Err(reason)) => {
+            clear_own_hash(own_hash);
+            start.emit((Experiment::default(), Some(Notice::error(reason))));
+        }
+    }
+}
+
+/// Removes the fragment from the URL without a new history entry or a `hashchange`, and
+/// forgets it as the page's own.
+pub(super) fn clear_own_hash(own_hash: &OwnHash) {
+    own_hash.borrow_mut().clear();
+    route::clear_hash();
+}
+
+/// Puts the session's share link in the URL, as the page's own fragment, and returns the
+/// page's full URL (`None` outside a browser window).
+pub(super) fn share_session(experiment: &Experiment, own_hash: &OwnHash) -> Option<String> {
+    let window = web_sys::window()?;
+    let hash = format!("#{}", route::experiment_fragment(experiment));
+    *own_hash.borrow_mut() = hash.clone();
+    route::replace_url(&hash);
+    Some(window.location().href().unwrap_or(hash))
+}

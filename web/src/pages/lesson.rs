@@ -1,0 +1,151 @@
+//! A lesson page: the question, a prediction committed before running, the knobs (one column,
+//! or A and B side by side), Run with a progress bar and Cancel (the runs go one at a time to
+//! the engine worker, so the page never waits on the engine), the result tables, the plots,
+//! the conclusion checked against the prediction, and sharing, export and presenter mode.
+//!
+//! This file holds the page's state and effects; each part of the page is drawn by its own
+//! module, in the page's order: [`prediction`], [`knobs`], [`results`] (with [`ab`] for the
+//! comparison), [`plots`] (with [`internals`]), [`conclusion`] and [`share`]. [`presenter`]
+//! shows the parts one at a time.
+
+mod ab;
+mod conclusion;
+mod internals;
+mod knobs;
+mod plots;
+mod prediction;
+mod presenter;
+mod results;
+mod share;
+mod state;
+
+use crate::hooks::use_engine;
+use crate::lessons::markdown;
+use crate::protocol::Response;
+use crate::route;
+use share::LessonShare;
+use state::{Job, LessonAction, LessonState, RunPhase};
+use std::rc::Rc;
+use tunelab_core::lesson::{KnobValues, Lesson, Table};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct LessonPageProps {
+    pub lesson: Rc<Lesson>,
+    pub knobs: KnobValues,
+    #[prop_or_default]
+    pub b: Option<KnobValues>,
+}
+
+#[function_component(LessonPage)]
+pub fn lesson_page(props: &LessonPageProps) -> Html {
+    let lesson = props.lesson.clone();
+    let state = {
+        let knobs = props.knobs.clone();
+        let b = props.b.clone();
+        use_reducer(move || LessonState::new(knobs, b))
+    };
+    let dispatcher = state.dispatcher();
+
+    let on_response = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |response: Response| match response {
+            Response::Ran { run, outcome, .. } => {
+                dispatcher.dispatch(LessonAction::Ran { run, outcome })
+            }
+            Response::Error { message, .. } => dispatcher.dispatch(LessonAction::Failed(message)),
+            _ => {}
+        })
+    };
+    let engine = use_engine(on_response);
+
+    // Send the next run whenever one has finished.
+    {
+        let engine = engine.clone();
+        let jobs = state.jobs.clone();
+        use_effect_with(state.phase.clone(), move |phase| {
+            if let RunPhase::Running { done, .. } = phase {
+                if let Some((_, _, experiment)) = jobs.get(*done as usize) {
+                    engine.run(*done, experiment.clone());
+                }
+            }
+        });
+    }
+    // Tell tests and assistive technology when the lesson is running.
+    use_effect_with(state.phase.clone(), |phase| {
+        if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+            let busy = matches!(phase, RunPhase::Running { .. });
+            let _ = body.set_attribute("data-lesson-busy", if busy { "true" } else { "false" });
+            let _ = body.set_attribute("data-ready", "true");
+        }
+    });
+    presenter::use_presenter_keys(state.presenter, dispatcher.clone());
+
+    let on_run = {
+        let dispatcher = dispatcher.clone();
+        let engine = engine.clone();
+        let lesson = lesson.clone();
+        let knobs = state.knobs.clone();
+        let b = state.b.clone();
+        Callback::from(move |_: MouseEvent| match jobs(&lesson, &knobs, b.as_ref()) {
+            Ok(jobs) => {
+                engine.begin();
+                dispatcher.dispatch(LessonAction::Start(Rc::new(jobs)));
+            }
+            Err(m) => dispatcher.dispatch(LessonAction::Failed(m)),
+        })
+    };
+    let on_cancel = {
+        let dispatcher = dispatcher.clone();
+        Callback::from(move |_: MouseEvent| {
+            engine.cancel();
+            dispatcher.dispatch(LessonAction::Cancel);
+        })
+    };
+
+    let tables: [Vec<Table>; 2] = [0, 1].map(|c| {
+        if state.outcomes[c].is_empty() {
+            Vec::new()
+        } else {
+            lesson.tables(&state.ran_with[c], &state.outcomes[c])
+        }
+    });
+    let done = state.phase == RunPhase::Done;
+    let verdict = done.then(|| lesson.verdict(&tables[0], state.choice.as_deref()));
+    let fragment = route::lesson_fragment(&lesson, &state.knobs, state.b.as_ref());
+
+    html! {
+        <main class={classes!("lesson-page", state.presenter.then_some("presenter"))} id="lesson" data-lesson={lesson.id.clone()}>
+            <header class="lesson-head">
+                <p class="lesson-section"><a href="#lessons">{ "Lessons" }</a>{ format!(" · § {}", lesson.section) }</p>
+                <h2 class="page-title">{ lesson.title.clone() }</h2>
+                { presenter::tools(&state, &dispatcher) }
+            </header>
+
+            <section class={presenter::part_classes(&state, presenter::QUESTION)} aria-labelledby="question-title">
+                <div class="prose">{ markdown::render(&lesson.intro) }</div>
+                <h3 id="question-title">{ "The question" }</h3>
+                <p class="question" id="question">{ lesson.question.clone() }</p>
+            </section>
+
+            { prediction::view(&lesson, &state, &dispatcher) }
+            { knobs::view(&lesson, &state, &dispatcher, on_run, on_cancel) }
+            { results::view(&lesson, &state, &tables, done) }
+            { plots::view(&lesson, &state, &tables, done) }
+            { conclusion::view(&lesson, &state, verdict.as_ref()) }
+            <LessonShare fragment={AttrValue::from(fragment)} />
+        </main>
+    }
+}
+
+/// The runs for the knobs on the page: each of the lesson's experiments for A, then for B
+/// when there is a B. The first set of knobs the lesson rejects stops it, with its reason.
+fn jobs(lesson: &Lesson, knobs: &KnobValues, b: Option<&KnobValues>) -> Result<Vec<Job>, String> {
+    let mut jobs = Vec::new();
+    for (config, k) in [Some(knobs), b].into_iter().enumerate() {
+        let Some(k) = k else { continue };
+        let list = lesson.experiments(k)?;
+        jobs.extend(list.into_iter().map(|(l, e)| (config as u8, l, e)));
+    }
+    Ok(jobs)
+}

@@ -1,0 +1,51 @@
+//! What to conclude: after a finished run, the verdict on the learner's prediction (right,
+//! wrong, or not decidable by this engine build) and the lesson's explanation.
+
+use super::presenter;
+use super::state::LessonState;
+use crate::lessons::markdown;
+use tunelab_core::lesson::{Lesson, Verdict};
+use yew::prelude::*;
+
+/// The conclusion section; `verdict` is `None` until the runs are done.
+pub fn view(lesson: &Lesson, state: &LessonState, verdict: Option<&Verdict>) -> Html {
+    html! {
+        <section class={classes!(presenter::part_classes(state, presenter::CONCLUSION), "conclusion", "card")} aria-labelledby="conclusion-title">
+            <h3 id="conclusion-title">{ "What to conclude" }</h3>
+            if let Some(v) = verdict {
+                { verdict_line(v, lesson, state.choice.as_deref()) }
+                <div class="prose">{ markdown::render(&lesson.explain) }</div>
+            } else {
+                <p class="knob-help">{ "The conclusion appears after the run, checked against your prediction." }</p>
+            }
+        </section>
+    }
+}
+
+fn verdict_line(v: &Verdict, lesson: &Lesson, choice: Option<&str>) -> Html {
+    let answer = lesson.conclusion.as_ref().map(|c| c.answer.clone()).unwrap_or_default();
+    let text_of = |id: &str| {
+        lesson
+            .prediction
+            .as_ref()
+            .and_then(|p| p.choices.iter().find(|c| c.id == id))
+            .map(|c| c.text.clone())
+            .unwrap_or_default()
+    };
+    match v {
+        Verdict::Right => {
+            html! { <p class="verdict verdict-right" id="verdict" data-verdict="right">{ "Your prediction holds: " }{ text_of(&answer) }</p> }
+        }
+        Verdict::Wrong => {
+            html! { <p class="verdict verdict-wrong" id="verdict" data-verdict="wrong">
+                { format!("The figures contradict your prediction ({}). ", text_of(choice.unwrap_or(""))) }
+                { "They show: " }{ text_of(&answer) }
+            </p> }
+        }
+        Verdict::Unconfirmed => {
+            html! { <p class="verdict verdict-open" id="verdict" data-verdict="unconfirmed">
+                { "This engine build does not yet produce the figures that decide the question, so no verdict is claimed. Read the figures above for what it does show." }
+            </p> }
+        }
+    }
+}
