@@ -64,10 +64,9 @@ run_tests() {
 
   log "fidelity table and benchmarks (release build of the CLI)"
   cargo build --release --locked -p tunelab-core --bin tunelab
-  # The table is a report: figures the engine cannot reproduce yet are listed as MISS and
-  # explained in the issues; they do not fail the build (regressions are caught by the golden
-  # transcripts and unit tests).
-  ./target/release/tunelab fidelity || log "fidelity: some chapter figures are still missed (see MISS above)"
+  # The gate: every target figure must pass (the CLI exits 1 when one misses). Pending and
+  # history-dependent figures are printed apart, with their reasons, and do not fail it.
+  ./target/release/tunelab fidelity
   ./target/release/tunelab bench
 
   log "wasm tests in headless Chromium: component, and native/wasm byte-identical outcome"

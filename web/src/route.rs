@@ -13,9 +13,9 @@
 use crate::pages::{ConsolePage, LessonIndex, LessonPage};
 use gloo::events::EventListener;
 use std::rc::Rc;
-use tunelab_core::experiment::Experiment;
-use tunelab_core::lesson::{self, KnobValues, Lesson};
-use tunelab_core::link::{self, LessonLink, Opened};
+use tunelab_core::lab::experiment::Experiment;
+use tunelab_core::lab::lesson::{self, KnobValues, Lesson};
+use tunelab_core::lab::link::{self, LessonLink, Opened};
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
@@ -196,7 +196,7 @@ pub fn on_hash_change(mut on_change: impl FnMut() + 'static) -> Option<EventList
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tunelab_core::experiment::{Setting, Step};
+    use tunelab_core::lab::experiment::{Setting, Step};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     #[wasm_bindgen_test(unsupported = test)]

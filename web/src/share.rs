@@ -3,7 +3,7 @@
 //! Inputs typed at a continuation prompt (`->`) join the step they continue, so each step
 //! ends where the learner saw `mysql>` again and `tunelab run` replays the link unchanged.
 
-use tunelab_core::experiment::{Experiment, Step};
+use tunelab_core::lab::experiment::{Experiment, Step};
 
 /// The prompt of an idle client (nothing pending).
 pub const IDLE_PROMPT: &str = "mysql> ";

@@ -5,7 +5,7 @@
 use gloo::timers::future::sleep;
 use std::rc::Rc;
 use std::time::Duration;
-use tunelab_core::lesson;
+use tunelab_core::lab::lesson;
 use tunelab_web::pages::{LessonIndex, LessonIndexProps, LessonPage, LessonPageProps};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -2,8 +2,11 @@
 //! The sequence number grows on every insert, so events due at the same instant run in the
 //! order they were scheduled (FIFO) and the order never depends on the heap's internals.
 //!
-//! Background work of the simulated server (page cleaner, log writer, binlog sync, resize and
-//! load threads) is events here, not threads.
+//! Used by the concurrent clients of `server/clients.rs` (mysqlslap's and the crash sweep's
+//! loads): each client's next step (a statement done on a CPU, a group commit stage ending)
+//! is an event. The server's background work (the buffer pool's resize and load, the once a
+//! second log flush, the page cleaner, the kernel's writeback) is not scheduled here: each
+//! keeps its own next due time and runs when the clock passes it (`Server::advance_to`).
 
 use super::time::SimTime;
 use std::cmp::Ordering;

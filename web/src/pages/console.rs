@@ -13,7 +13,7 @@ use crate::protocol::Response;
 use crate::share;
 use crate::state::{Action, ConsoleState, Notice, Phase};
 use location::{clear_own_hash, share_session, use_open_location, OwnHash};
-use tunelab_core::experiment::Experiment;
+use tunelab_core::lab::experiment::Experiment;
 use tunelab_core::sim;
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;

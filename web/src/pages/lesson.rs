@@ -26,7 +26,7 @@ use crate::route;
 use share::LessonShare;
 use state::{Job, LessonAction, LessonState, RunPhase};
 use std::rc::Rc;
-use tunelab_core::lesson::{KnobValues, Lesson, Table};
+use tunelab_core::lab::lesson::{KnobValues, Lesson, Table};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -83,7 +83,7 @@ const MAX_RECORD_BUFFER_BYTES: u64 = 128 * 1024;
 /// end of the last column the statement reads (`record_prefix_size`): the null-flag bytes,
 /// then each column at its fixed `pack_length` (a VARCHAR(n) of utf8mb4 reserves 4n bytes
 /// plus its length bytes).
-pub(crate) fn record_prefix_bytes(def: &TableDef, wanted: &[bool]) -> u64 {
+pub fn record_prefix_bytes(def: &TableDef, wanted: &[bool]) -> u64 {
     let Some(last) = wanted.iter().rposition(|w| *w) else { return 0 };
     let nullable = def.columns.iter().filter(|c| c.nullable).count() as u64;
     let fields: u64 =
@@ -108,7 +108,7 @@ fn rows_per_batch(t: &Table, wanted: &[bool]) -> u64 {
 /// rows in key order (full scans, primary key ranges): requests the root-to-leaf path for the
 /// first row and each leaf as the scan enters it, plus the page of each cursor restore
 /// between record-buffer batches, and charges the rows' CPU time page by page.
-pub(crate) struct LeafCursor {
+pub struct LeafCursor {
     geometry: crate::storage::btree::IndexGeometry,
     space: u32,
     batch: u64,

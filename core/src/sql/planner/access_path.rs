@@ -34,9 +34,9 @@ use crate::storage::table::{RangeEnd, Table};
 use sqlparser::ast::BinaryOperator as B;
 
 /// Cost of reading one page from disk (engine_cost io_block_read_cost).
-pub(crate) const IO_BLOCK_READ_COST: f64 = 1.0;
+pub const IO_BLOCK_READ_COST: f64 = 1.0;
 /// Cost of evaluating one row against the conditions (server_cost row_evaluate_cost).
-pub(crate) const ROW_EVALUATE_COST: f64 = 0.1;
+pub const ROW_EVALUATE_COST: f64 = 0.1;
 /// Most values an IN list may have to become a range (MySQL's range optimizer has a memory
 /// limit; this keeps the number of dives bounded).
 const IN_LIST_RANGES_MAX: usize = 1000;
@@ -44,13 +44,13 @@ const IN_LIST_RANGES_MAX: usize = 1000;
 /// How values compare in an index, for deciding whether a lookup finds exactly the rows the
 /// condition means. Other column types (dates stored as text, ENUM) are not looked up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum KeyKind {
+pub enum KeyKind {
     Number,
     Text,
 }
 
 /// The comparison kind of a column type.
-pub(crate) fn key_kind(ty: &ColumnType) -> Option<KeyKind> {
+pub fn key_kind(ty: &ColumnType) -> Option<KeyKind> {
     match ty {
         ColumnType::TinyInt
         | ColumnType::SmallInt
@@ -74,14 +74,14 @@ fn value_kind(v: &Value) -> Option<KeyKind> {
 
 /// One interval of a range scan over an index's first column.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Interval {
+pub struct Interval {
     pub lo: Option<RangeEnd>,
     pub hi: Option<RangeEnd>,
 }
 
 /// How a table's rows are read.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) enum Path {
+pub enum Path {
     /// Every row, in clustered index order.
     Scan,
     /// An equality on every key column of `index`, each part evaluated against the joined row
@@ -94,7 +94,7 @@ pub(crate) enum Path {
 
 /// The chosen access path and what EXPLAIN says about it.
 #[derive(Clone, Debug)]
-pub(crate) struct Choice {
+pub struct Choice {
     pub path: Path,
     /// Reads only the index (its columns and the primary key): `Using index`.
     pub covering: bool,
@@ -160,7 +160,7 @@ impl IndexHints {
 }
 
 /// What the planner knows about one table of the query.
-pub(crate) struct Request<'a> {
+pub struct Request<'a> {
     pub table: &'a Table,
     /// Position of the table's first column in the joined row.
     pub offset: u32,
@@ -191,7 +191,7 @@ enum Usable {
 
 /// Chooses how to read `req.table`. `constant` evaluates an expression that reads no column
 /// (None when it cannot be evaluated).
-pub(crate) fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) -> Choice {
+pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) -> Choice {
     let t = req.table;
     let usable: Vec<(usize, Usable)> = req
         .conjuncts
@@ -567,7 +567,7 @@ fn classify(
 }
 
 /// The conditions of a query, by the table (in join order) where each can first be used.
-pub(crate) struct Levels {
+pub struct Levels {
     /// Conditions usable to look up each table's rows: WHERE parts completed by it (unless it
     /// is the inner table of a LEFT JOIN, whose missing rows WHERE must see as NULLs) and its
     /// ON condition.
@@ -577,7 +577,7 @@ pub(crate) struct Levels {
 }
 
 /// One table of the FROM clause, for planning.
-pub(crate) struct TableInput<'a> {
+pub struct TableInput<'a> {
     /// The stored table, or None for rows the server produced (views, system tables).
     pub table: Option<&'a Table>,
     pub offset: u32,
@@ -590,7 +590,7 @@ pub(crate) struct TableInput<'a> {
 }
 
 /// The AND-ed parts of a condition.
-pub(crate) fn split_and(e: &BExpr, out: &mut Vec<BExpr>) {
+pub fn split_and(e: &BExpr, out: &mut Vec<BExpr>) {
     match e {
         BExpr::And(a, b) => {
             split_and(a, out);
@@ -601,7 +601,7 @@ pub(crate) fn split_and(e: &BExpr, out: &mut Vec<BExpr>) {
 }
 
 /// Assigns each part of WHERE and ON to the table whose row completes it.
-pub(crate) fn split_conditions(
+pub fn split_conditions(
     filter: Option<&BExpr>,
     ons: &[Option<BExpr>],
     tables: &[TableInput],
@@ -692,7 +692,7 @@ pub fn plan_tables(
 
 /// Whether a choice reads rows in primary key order (so ORDER BY the primary key needs no
 /// sort).
-pub(crate) fn in_primary_order(t: &Table, c: &Choice) -> bool {
+pub fn in_primary_order(t: &Table, c: &Choice) -> bool {
     match &c.path {
         Path::Scan => true,
         Path::Ref { index, .. } | Path::Range { index, .. } => {
@@ -702,7 +702,7 @@ pub(crate) fn in_primary_order(t: &Table, c: &Choice) -> bool {
 }
 
 /// Whether a ref's key parts are all constants (the lookup does not depend on other tables).
-pub(crate) fn is_constant_path(c: &Choice) -> bool {
+pub fn is_constant_path(c: &Choice) -> bool {
     match &c.path {
         Path::Ref { parts, .. } => parts.iter().all(|p| matches!(p, BExpr::Lit(_))),
         _ => true,
@@ -710,7 +710,7 @@ pub(crate) fn is_constant_path(c: &Choice) -> bool {
 }
 
 /// Whether a row passes every condition of a list.
-pub(crate) fn passes(
+pub fn passes(
     conditions: &[BExpr],
     row: &[Value],
     cx: &mut dyn crate::sql::expr::EvalContext,
@@ -724,7 +724,7 @@ pub(crate) fn passes(
 }
 
 /// The full scan choice (for a table the planner skipped).
-pub(crate) fn scan_choice(t: &Table) -> Choice {
+pub fn scan_choice(t: &Table) -> Choice {
     Choice {
         path: Path::Scan,
         covering: false,
@@ -737,7 +737,7 @@ pub(crate) fn scan_choice(t: &Table) -> Choice {
 }
 
 /// The comparison kind of every joined-row column of a stored table.
-pub(crate) fn column_kinds(tables: &[TableInput]) -> Vec<Option<KeyKind>> {
+pub fn column_kinds(tables: &[TableInput]) -> Vec<Option<KeyKind>> {
     let mut kinds = Vec::new();
     for t in tables {
         match t.table {

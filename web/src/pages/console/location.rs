@@ -6,7 +6,7 @@ use crate::route;
 use crate::state::Notice;
 use std::cell::RefCell;
 use std::rc::Rc;
-use tunelab_core::experiment::Experiment;
+use tunelab_core::lab::experiment::Experiment;
 use yew::prelude::*;
 
 /// The fragment the page itself put in the URL last, so its own change is not reopened.

@@ -3,8 +3,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
-use tunelab_core::experiment::Outcome;
-use tunelab_core::lesson::Table;
+use tunelab_core::lab::experiment::Outcome;
+use tunelab_core::lab::lesson::Table;
 
 /// How many counters a run's comparison lists, besides elapsed time.
 const COUNTERS_SHOWN: usize = 5;

@@ -4,7 +4,7 @@
 use super::presenter;
 use super::state::LessonState;
 use crate::lessons::markdown;
-use tunelab_core::lesson::{Lesson, Verdict};
+use tunelab_core::lab::lesson::{Lesson, Verdict};
 use yew::prelude::*;
 
 /// The conclusion section; `verdict` is `None` until the runs are done.

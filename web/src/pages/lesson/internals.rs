@@ -5,8 +5,8 @@
 use crate::components::{PlotCanvas, PoolMapView};
 use crate::lessons::{internals, markdown};
 use std::rc::Rc;
-use tunelab_core::experiment::Outcome;
-use tunelab_core::lesson::Lesson;
+use tunelab_core::lab::experiment::Outcome;
+use tunelab_core::lab::lesson::Lesson;
 use yew::prelude::*;
 
 /// The section with each of the lesson's views, its note above its drawing.

@@ -4,8 +4,8 @@
 
 use super::presenter;
 use super::state::{LessonAction, LessonState, RunPhase};
-use tunelab_core::experiment::Setting;
-use tunelab_core::lesson::{KnobValues, Lesson};
+use tunelab_core::lab::experiment::Setting;
+use tunelab_core::lab::lesson::{KnobValues, Lesson};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

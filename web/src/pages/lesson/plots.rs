@@ -6,7 +6,7 @@ use super::{ab, internals, presenter};
 use crate::components::PlotCanvas;
 use crate::lessons::{markdown, plot};
 use std::rc::Rc;
-use tunelab_core::lesson::{Lesson, Table};
+use tunelab_core::lab::lesson::{Lesson, Table};
 use yew::prelude::*;
 
 /// The plots section. `tables` are A's and B's, built from the finished runs.

@@ -4,7 +4,7 @@
 
 use super::presenter;
 use super::state::{LessonAction, LessonState};
-use tunelab_core::lesson::Lesson;
+use tunelab_core::lab::lesson::Lesson;
 use yew::prelude::*;
 
 /// The card, or nothing for a lesson that asks for no prediction.

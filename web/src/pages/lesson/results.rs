@@ -5,7 +5,7 @@
 use super::state::LessonState;
 use super::{ab, presenter};
 use crate::lessons::{export, markdown};
-use tunelab_core::lesson::{Lesson, Table};
+use tunelab_core::lab::lesson::{Lesson, Table};
 use yew::prelude::*;
 
 /// The results section. `tables` are A's and B's, built from the finished runs.
@@ -63,7 +63,7 @@ fn result_table(t: &Table, config: &str) -> Html {
                         <thead><tr>{ for t.columns.iter().map(|c| html! { <th scope="col">{ c.clone() }</th> }) }</tr></thead>
                         <tbody>{ for t.rows.iter().map(|r| html! {
                             <tr>{ for r.iter().map(|c| {
-                                let numeric = tunelab_core::lesson::number(c).is_some();
+                                let numeric = tunelab_core::lab::lesson::number(c).is_some();
                                 html! { <td class={numeric.then_some("num")}>{ c.clone() }</td> }
                             }) }</tr>
                         }) }</tbody>

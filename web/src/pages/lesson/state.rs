@@ -3,8 +3,8 @@
 //! effects (the engine worker, `<body>`'s attributes, the keys) stay in the page.
 
 use std::rc::Rc;
-use tunelab_core::experiment::{Experiment, Outcome, Setting};
-use tunelab_core::lesson::KnobValues;
+use tunelab_core::lab::experiment::{Experiment, Outcome, Setting};
+use tunelab_core::lab::lesson::KnobValues;
 use yew::Reducible;
 
 /// What the runner is doing.

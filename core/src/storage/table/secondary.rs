@@ -1,0 +1,280 @@
+//! A table's secondary indexes: entries ordered by the index's columns then the primary key's,
+//! key ranges and lookups over the generated base merged with the overlay, records-in-range
+//! estimates, and each index's geometry and usage (pages, leaf records).
+
+use super::*;
+use crate::storage::btree::{geometry, IndexGeometry};
+use crate::storage::index::{cmp_prefix, BaseEntries, EntryColumns};
+
+/// Secondary index access: key ranges, records-in-range estimates, index geometry and usage.
+impl Table {
+    /// The columns ordering an index's entries: its own, then the primary key's.
+    pub(super) fn entry_columns(&self, index: &IndexDef) -> EntryColumns {
+        let mut columns = index.columns.clone();
+        if let Some(pk) = self.def.primary() {
+            for &c in &pk.columns {
+                if !columns.contains(&c) {
+                    columns.push(c);
+                }
+            }
+        }
+        let bytes = columns.iter().all(|&c| {
+            let ty = &self.def.columns[c as usize].ty;
+            ty.is_integer() || matches!(ty, ColumnType::Char(_) | ColumnType::Varchar(_))
+        });
+        EntryColumns { columns, width: self.def.columns.len(), bytes }
+    }
+
+    fn slot(&self, name: &str) -> Option<&IndexSlot> {
+        self.slots.iter().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// The generated rows' entries of secondary index `name`, built on first use; None for a
+    /// table without generated rows.
+    fn base_entries(&self, index: &IndexDef) -> Option<&BaseEntries> {
+        let generator = self.generator.as_ref()?;
+        let slot = self.slot(&index.name)?;
+        let cols = self.entry_columns(index);
+        slot.entries
+            .get_or_init(|| BaseEntries::build(generator.as_ref(), self.generated_rows, &cols))
+            .as_ref()
+    }
+
+    /// Bytes the materialised base entries of every index hold (simulator memory, not the
+    /// simulated server's).
+    pub fn materialized_index_bytes(&self) -> u64 {
+        self.slots
+            .iter()
+            .filter_map(|s| s.entries.get().and_then(Option::as_ref))
+            .map(BaseEntries::heap_bytes)
+            .sum()
+    }
+
+    /// Where each index's pages lie in the tablespace (`rel` counted from the first index
+    /// page): the clustered index first, then the secondary indexes in index order. Computed
+    /// once to describe many pages (`INNODB_BUFFER_PAGE_LRU`).
+    pub fn page_layout(&self) -> PageLayout {
+        let clustered = self.clustered_geometry();
+        let mut indexes = vec![IndexPages {
+            name: "PRIMARY".to_string(),
+            first: 0,
+            leaf_bytes: self.clustered_bytes.checked_div(self.rows).unwrap_or(0),
+            pointer_bytes: u64::from(self.node_pointer_bytes_avg),
+            geometry: clustered,
+        }];
+        for (pos, idx) in self.def.indexes.iter().filter(|i| !i.primary).enumerate() {
+            if let Some((first, geometry)) = self.secondary_geometry(&idx.name) {
+                let avg = self.secondary_avg_at(pos);
+                indexes.push(IndexPages {
+                    name: idx.name.clone(),
+                    first,
+                    leaf_bytes: avg,
+                    pointer_bytes: avg + 4,
+                    geometry,
+                });
+            }
+        }
+        PageLayout::new(indexes)
+    }
+
+    /// Average leaf record bytes of the `pos`-th secondary index (30 while the table is
+    /// empty).
+    fn secondary_avg_at(&self, pos: usize) -> u64 {
+        let bytes = self.secondary_bytes.get(pos).copied().unwrap_or(0);
+        bytes.checked_div(self.rows).map_or(30, |b| b.max(1))
+    }
+
+    /// The shape of secondary index `name` and its first page, relative to the first index
+    /// page of the tablespace: secondary indexes' pages follow the clustered index's, in
+    /// index order. None for PRIMARY or an unknown name.
+    pub fn secondary_geometry(&self, name: &str) -> Option<(u64, IndexGeometry)> {
+        let mut first = self.clustered_geometry().allocated_pages.max(1);
+        for (pos, idx) in self.def.indexes.iter().filter(|i| !i.primary).enumerate() {
+            let avg = self.secondary_avg_at(pos) as u32;
+            let g = geometry(self.rows, avg, avg + 4, self.secondary_fill);
+            if idx.name.eq_ignore_ascii_case(name) {
+                return Some((first, g));
+            }
+            first += g.allocated_pages.max(1);
+        }
+        None
+    }
+
+    /// Calls `visit` for each row whose secondary index `name` key lies between `lo` and
+    /// `hi` (prefixes of the index's columns; None = unbounded), in index order, until it
+    /// returns false. Generated rows come from the base entries (skipping rows changed since),
+    /// changed rows from the overlay.
+    ///
+    pub fn index_range(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+        wanted: &[bool],
+        visit: &mut dyn FnMut(IndexHit) -> bool,
+    ) {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
+        let cols = self.entry_columns(&index);
+        // Overlay rows in range, in entry-key order, from the index's overlay entries.
+        let mut overlay: Vec<(Key, &Row, Key)> = Vec::new();
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
+                if !before_end(&entry.0, hi) {
+                    break;
+                }
+                if let Some(Some(r)) = self.changes.get(pk) {
+                    overlay.push((entry.clone(), r, pk.clone()));
+                }
+            }
+        }
+        let mut overlay = overlay.into_iter().peekable();
+        let mut position = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let ncols = self.def.columns.len();
+            let mut want = wanted.to_vec();
+            want.resize(ncols, false);
+            for &c in &cols.columns {
+                want[c as usize] = true;
+            }
+            let start = match lo {
+                Some(l) => base.lower_bound(generator.as_ref(), &cols, &l.prefix, l.exclusive),
+                None => 0,
+            };
+            let mut row = vec![Value::Null; ncols];
+            for (p, &i) in base.ordinals.iter().enumerate().skip(start) {
+                position = p as u64;
+                generator.fill_row(u64::from(i), &want, &mut row);
+                let key = Key(cols.columns.iter().map(|&c| row[c as usize].clone()).collect());
+                if !before_end(&key.0, hi) {
+                    break;
+                }
+                while overlay.peek().is_some_and(|o| o.0 < key) {
+                    let (_, r, k) = overlay.next().expect("peeked");
+                    if !visit(IndexHit { row: r, key: k, position }) {
+                        return;
+                    }
+                }
+                let pk = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(u64::from(i) + 1)]));
+                if !self.changes.is_empty() && self.changes.contains_key(&pk) {
+                    continue;
+                }
+                if !visit(IndexHit { row: &row, key: pk, position }) {
+                    return;
+                }
+            }
+        }
+        for (_, r, k) in overlay {
+            if !visit(IndexHit { row: r, key: k, position }) {
+                return;
+            }
+        }
+    }
+
+    /// Rows of secondary index `name` between `lo` and `hi`: what InnoDB's records-in-range
+    /// dives estimate, counted here from the materialised entries (exact for generated rows;
+    /// changed rows are counted from the overlay).
+    pub fn records_in_range(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+    ) -> u64 {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return 0 };
+        let cols = self.entry_columns(&index);
+        let mut n = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let g = generator.as_ref();
+            let from = match lo {
+                Some(l) => base.lower_bound(g, &cols, &l.prefix, l.exclusive),
+                None => 0,
+            };
+            let to = match hi {
+                Some(h) => base.lower_bound(g, &cols, &h.prefix, !h.exclusive),
+                None => base.ordinals.len(),
+            };
+            n += to.saturating_sub(from) as u64;
+        }
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            n += entries
+                .skip_while(|(e, _)| !after_start(&e.0, lo))
+                .take_while(|(e, _)| before_end(&e.0, hi))
+                .count() as u64;
+        }
+        n.min(self.rows)
+    }
+
+    /// Rows between two primary key prefixes (for a range on PRIMARY): generated rows by
+    /// binary search, plus changed rows in range. Deleted generated rows still count (an
+    /// estimate, as InnoDB's is).
+    pub fn primary_records_in_range(&self, lo: Option<&RangeEnd>, hi: Option<&RangeEnd>) -> u64 {
+        let before_lo = |k: &Key| !after_start(&k.0, lo);
+        let within_hi = |k: &Key| before_end(&k.0, hi);
+        let from = match lo {
+            Some(_) => self.first_generated_at(&before_lo),
+            None => 0,
+        };
+        let to = match hi {
+            Some(_) => self.first_generated_at(&within_hi),
+            None => self.generated_rows,
+        };
+        let mut n = to.saturating_sub(from);
+        for (k, v) in &self.changes {
+            if v.is_some() && after_start(&k.0, lo) && before_end(&k.0, hi) {
+                n += 1;
+            }
+        }
+        n.min(self.rows)
+    }
+
+    /// Counts one use of index `name` (PRIMARY included): `dives` index dives that read
+    /// `rows` rows.
+    pub fn note_index_use(&self, name: &str, dives: u64, rows: u64) {
+        if let Some(s) = self.slot(name) {
+            s.dives.set(s.dives.get() + dives);
+            s.rows.set(s.rows.get() + rows);
+        }
+    }
+
+    /// Rows read through index `name` since the server started (0 if never used or unknown);
+    /// performance_schema.table_io_waits_summary_by_index_usage's COUNT_FETCH.
+    pub fn index_reads(&self, name: &str) -> u64 {
+        self.slot(name).map_or(0, |s| s.rows.get())
+    }
+
+    /// Index dives (lookups that positioned a cursor) through index `name`.
+    pub fn index_dives(&self, name: &str) -> u64 {
+        self.slot(name).map_or(0, |s| s.dives.get())
+    }
+}
+
+/// Whether a key is at or after a range's start.
+fn after_start(key: &[Value], lo: Option<&RangeEnd>) -> bool {
+    match lo {
+        None => true,
+        Some(l) => match cmp_prefix(key, &l.prefix) {
+            Ordering::Greater => true,
+            Ordering::Equal => !l.exclusive,
+            Ordering::Less => false,
+        },
+    }
+}
+
+/// Whether a key is at or before a range's end.
+pub fn before_end(key: &[Value], hi: Option<&RangeEnd>) -> bool {
+    match hi {
+        None => true,
+        Some(h) => match cmp_prefix(key, &h.prefix) {
+            Ordering::Less => true,
+            Ordering::Equal => !h.exclusive,
+            Ordering::Greater => false,
+        },
+    }
+}
