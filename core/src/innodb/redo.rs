@@ -10,6 +10,12 @@
 //!   |  for recovery        |   loss)            |   mysqld crash)     |   dies)
 //! ```
 //!
+//! The dirty list here is InnoDB's flush list (pages by the LSN of their oldest change), and
+//! its page cleaner ([`RedoLog::clean_pages`], [`RedoLog::sync_flush_if_full`]) is the one
+//! model of flushing: the buffer pool is told what it wrote ([`RedoLog::take_cleaned`]),
+//! marks that many of its modified pages clean and counts them in
+//! `Innodb_buffer_pool_pages_flushed`, beside the pages an eviction writes itself.
+//!
 //! Simplifications of real InnoDB: one log writer and flusher step does both the write and the
 //! fsync; the redo bytes of a change are estimated from its record size (InnoDB logs a compact
 //! physiological record); a change dirties pages at the rate its bytes fill 16 KB pages; page
@@ -48,8 +54,6 @@ pub struct RedoStats {
     pub fsyncs: u64,
     /// `Innodb_log_waits`: appends that found the log buffer full and waited for a write.
     pub waits: u64,
-    /// `Innodb_buffer_pool_pages_flushed` by the checkpoint-driven page cleaner.
-    pub pages_flushed: u64,
 }
 
 /// The redo log of one running mysqld.
@@ -65,6 +69,9 @@ pub struct RedoLog {
     dirty: VecDeque<(u64, u64)>,
     /// Redo bytes not yet turned into a whole dirty page.
     dirty_fill_bytes: u64,
+    /// Pages the page cleaner (or a sync flush) wrote that the buffer pool has not yet been
+    /// told of ([`RedoLog::take_cleaned`]).
+    cleaned_untold: u64,
     /// Counters for SHOW STATUS.
     pub stats: RedoStats,
 }
@@ -78,6 +85,7 @@ impl RedoLog {
             file: OsFile::on_disk(lsn),
             checkpoint_lsn: lsn,
             dirty: VecDeque::new(),
+            cleaned_untold: 0,
             dirty_fill_bytes: 0,
             stats: RedoStats::default(),
         }
@@ -172,7 +180,7 @@ impl RedoLog {
             }
         }
         let flushed = budget - left;
-        self.stats.pages_flushed += flushed;
+        self.cleaned_untold += flushed;
         self.advance_checkpoint();
         flushed
     }
@@ -197,9 +205,15 @@ impl RedoLog {
         }
         let pages = self.dirty_pages();
         self.dirty.clear();
-        self.stats.pages_flushed += pages;
+        self.cleaned_untold += pages;
         self.advance_checkpoint();
         pages
+    }
+
+    /// The pages flushed since the last call, for the buffer pool to count
+    /// (`Innodb_buffer_pool_pages_flushed`) and mark clean.
+    pub fn take_cleaned(&mut self) -> u64 {
+        std::mem::take(&mut self.cleaned_untold)
     }
 
     /// Bytes between the checkpoint and the end of the log.

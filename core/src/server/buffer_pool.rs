@@ -134,11 +134,14 @@ impl Server {
         self.ib_buffer_pool.as_deref().map(dump_file_bytes)
     }
 
-    /// Runs the pool's background work due by now and keeps the host's account of its memory
-    /// equal to the pages it holds.
+    /// Runs the pool's background work due by now (resize, load), tells it what the page
+    /// cleaner wrote since (the redo log's flush list decides that), and keeps the host's
+    /// account of its memory equal to the pages it holds.
     pub(super) fn run_pool_background(&mut self) {
         let now = self.clock.now();
+        let cleaned = self.logs.redo.take_cleaned();
         if let Some(r) = self.running.as_mut() {
+            r.pool.cleaned_by_page_cleaner(cleaned);
             r.pool.run_background(now);
             let held = r.pool.pages_data() * 16384;
             let accounted = self.host.used_by("buffer pool");

@@ -367,23 +367,32 @@ impl BufferPool {
         }
     }
 
-    /// Writes back up to `max` dirty pages, oldest end of the LRU first (the page cleaner);
-    /// returns how many were written.
-    pub fn flush_dirty(&mut self, max: u64) -> u64 {
-        let mut written = 0;
+    /// The page cleaner wrote `pages` pages (the redo log's flush list decides how many,
+    /// [`crate::innodb::redo::RedoLog::take_cleaned`]): they count in
+    /// `Innodb_buffer_pool_pages_flushed`, and as many modified pages, from the cold end of
+    /// the LRU list, are clean again.
+    ///
+    /// Simplification: the flush list orders pages by their oldest change; the pool does not
+    /// keep that order, so the coldest modified pages are the ones marked clean.
+    pub fn cleaned_by_page_cleaner(&mut self, pages: u64) {
+        self.stats.pages_flushed += pages;
+        let mut left = pages;
         for inst in &mut self.instances {
-            let slots: Vec<u32> = inst.slots_from_tail().filter(|&s| inst.frame(s).dirty).collect();
+            if left == 0 {
+                break;
+            }
+            // Bounded by the instance's frames.
+            let slots: Vec<u32> = inst
+                .slots_from_tail()
+                .filter(|&s| inst.frame(s).dirty)
+                .take(left.min(u64::from(u32::MAX)) as usize)
+                .collect();
             for s in slots {
-                if written >= max {
-                    return written;
-                }
                 inst.frame_mut(s).dirty = false;
                 inst.dirty -= 1;
-                written += 1;
+                left -= 1;
             }
         }
-        self.stats.pages_flushed += written;
-        written
     }
 
     /// Whether a page is resident (no request counted).
