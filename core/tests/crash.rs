@@ -11,7 +11,7 @@
 //!   prepare record was still in mysqld's log buffer; on a power loss (2,1) can too: the
 //!   binlog was fsynced, the redo only written).
 
-use tunelab_core::binlog::group_commit::CrashKind;
+use tunelab_core::binlog::recovery::CrashKind;
 use tunelab_core::lab::crash_sweep::sweep;
 use tunelab_core::sim::SimDuration;
 

@@ -7,6 +7,7 @@
 //! image (ROW format, FULL image, CRC32 checksums), not encoded.
 
 pub mod group_commit;
+pub mod recovery;
 
 use crate::sim::disk::OsFile;
 

@@ -7,7 +7,8 @@
 //! The load is 8 clients of single-row autocommit inserts whose redo, binlog events and CPU
 //! are those of mysqlslap's generated rows, without the SQL layer.
 
-use crate::binlog::group_commit::{CrashKind, Fate, History};
+use crate::binlog::group_commit::History;
+use crate::binlog::recovery::{CrashKind, Fate};
 use crate::lab::experiment::{Experiment, Setting};
 use crate::server::clients::{StatementRun, Workload};
 use crate::server::session::UndoRecord;

@@ -13,7 +13,7 @@
 //! first, from the undo images kept since their changes (InnoDB instead never applies them:
 //! the redo that would have redone them is missing).
 
-use crate::binlog::group_commit::{CrashImage, CrashKind, Fate};
+use crate::binlog::recovery::{CrashImage, CrashKind, Fate};
 use crate::server::{Down, Server, SessionId};
 use crate::sim::SimDuration;
 

@@ -82,7 +82,7 @@ pub enum Down {
     /// Shut down cleanly (`docker stop`).
     Stopped,
     /// mysqld was killed (`kill -9`) or the machine lost power; the next start recovers.
-    Crashed(crate::binlog::group_commit::CrashKind),
+    Crashed(crate::binlog::recovery::CrashKind),
 }
 
 /// The simulated server and machine.

@@ -9,7 +9,7 @@
 //! acknowledged commits recovery lost and whether the binary log and InnoDB now disagree.
 
 use super::mysqlslap::shell_words;
-use crate::binlog::group_commit::CrashKind;
+use crate::binlog::recovery::CrashKind;
 use crate::server::Server;
 
 /// The most error log lines `docker logs` prints.
