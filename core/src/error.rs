@@ -19,17 +19,63 @@ impl MySqlError {
         MySqlError { code, sqlstate, message }
     }
 
+    /// 1007 ER_DB_CREATE_EXISTS
+    pub fn database_exists(db: &str) -> MySqlError {
+        Self::new(1007, "HY000", format!("Can't create database '{db}'; database exists"))
+    }
+    /// 1008 ER_DB_DROP_EXISTS
+    pub fn drop_missing_database(db: &str) -> MySqlError {
+        Self::new(1008, "HY000", format!("Can't drop database '{db}'; database doesn't exist"))
+    }
+    /// 1040 ER_CON_COUNT_ERROR: every connection slot is taken. The listener sends it before
+    /// the protocol is agreed, without an SQLSTATE, so the client shows HY000 (an account
+    /// refused later, at authentication, gets 08004).
+    pub fn too_many_connections() -> MySqlError {
+        Self::new(1040, "HY000", "Too many connections".into())
+    }
+    /// 1044 ER_DBACCESS_DENIED_ERROR. The simulator has one account, `'root'@'localhost'`.
+    pub fn database_access_denied(db: &str) -> MySqlError {
+        Self::new(
+            1044,
+            "42000",
+            format!("Access denied for user 'root'@'localhost' to database '{db}'"),
+        )
+    }
     /// 1046 ER_NO_DB_ERROR
     pub fn no_database_selected() -> MySqlError {
         Self::new(1046, "3D000", "No database selected".into())
+    }
+    /// 1048 ER_BAD_NULL_ERROR
+    pub fn column_cannot_be_null(column: &str) -> MySqlError {
+        Self::new(1048, "23000", format!("Column '{column}' cannot be null"))
     }
     /// 1049 ER_BAD_DB_ERROR
     pub fn unknown_database(db: &str) -> MySqlError {
         Self::new(1049, "42000", format!("Unknown database '{db}'"))
     }
+    /// 1050 ER_TABLE_EXISTS_ERROR
+    pub fn table_exists(table: &str) -> MySqlError {
+        Self::new(1050, "42S01", format!("Table '{table}' already exists"))
+    }
+    /// 1051 ER_BAD_TABLE_ERROR. `tables` is one name or a comma-separated list (DROP TABLE).
+    pub fn unknown_table(tables: &str) -> MySqlError {
+        Self::new(1051, "42S02", format!("Unknown table '{tables}'"))
+    }
+    /// 1052 ER_NON_UNIQ_ERROR
+    pub fn ambiguous_column(column: &str, clause: &str) -> MySqlError {
+        Self::new(1052, "23000", format!("Column '{column}' in {clause} is ambiguous"))
+    }
     /// 1054 ER_BAD_FIELD_ERROR
     pub fn unknown_column(column: &str, clause: &str) -> MySqlError {
         Self::new(1054, "42S22", format!("Unknown column '{column}' in '{clause}'"))
+    }
+    /// 1061 ER_DUP_KEYNAME
+    pub fn duplicate_key_name(name: &str) -> MySqlError {
+        Self::new(1061, "42000", format!("Duplicate key name '{name}'"))
+    }
+    /// 1062 ER_DUP_ENTRY
+    pub fn duplicate_entry(key: &str, table: &str, index: &str) -> MySqlError {
+        Self::new(1062, "23000", format!("Duplicate entry '{key}' for key '{table}.{index}'"))
     }
     /// 1064 ER_PARSE_ERROR. `near` is the statement text from the offending token on.
     pub fn syntax(near: &str, line: u32) -> MySqlError {
@@ -48,13 +94,72 @@ impl MySqlError {
     pub fn empty_query() -> MySqlError {
         Self::new(1065, "42000", "Query was empty".into())
     }
+    /// 1072 ER_KEY_COLUMN_DOES_NOT_EXIST
+    pub fn key_column_does_not_exist(column: &str) -> MySqlError {
+        Self::new(1072, "42000", format!("Key column '{column}' doesn't exist in table"))
+    }
+    /// 1075 ER_WRONG_AUTO_KEY
+    pub fn wrong_auto_key() -> MySqlError {
+        Self::new(
+            1075,
+            "42000",
+            "Incorrect table definition; there can be only one auto column and it must be \
+             defined as a key"
+                .into(),
+        )
+    }
+    /// 1091 ER_CANT_DROP_FIELD_OR_KEY
+    pub fn cannot_drop_key(name: &str) -> MySqlError {
+        Self::new(1091, "42000", format!("Can't DROP '{name}'; check that column/key exists"))
+    }
+    /// 1096 ER_NO_TABLES_USED
+    pub fn no_tables_used() -> MySqlError {
+        Self::new(1096, "HY000", "No tables used".into())
+    }
+    /// 1105 ER_UNKNOWN_ERROR, for limits of the simulation a learner can hit.
+    pub fn unknown(message: &str) -> MySqlError {
+        Self::new(1105, "HY000", message.into())
+    }
+    /// 1111 ER_INVALID_GROUP_FUNC_USE
+    pub fn invalid_group_function() -> MySqlError {
+        Self::new(1111, "HY000", "Invalid use of group function".into())
+    }
+    /// 1113 ER_TABLE_MUST_HAVE_COLUMNS
+    pub fn table_without_columns() -> MySqlError {
+        Self::new(1113, "42000", "A table must have at least 1 column".into())
+    }
+    /// 1114 ER_RECORD_FILE_FULL: a table (an internal temporary one, or a system table the
+    /// simulator refuses to materialise) is full.
+    pub fn table_full(table: &str) -> MySqlError {
+        Self::new(1114, "HY000", format!("The table '{table}' is full"))
+    }
+    /// 1136 ER_WRONG_VALUE_COUNT_ON_ROW
+    pub fn value_count_mismatch(row: u64) -> MySqlError {
+        Self::new(1136, "21S01", format!("Column count doesn't match value count at row {row}"))
+    }
     /// 1146 ER_NO_SUCH_TABLE
     pub fn no_such_table(db: &str, table: &str) -> MySqlError {
         Self::new(1146, "42S02", format!("Table '{db}.{table}' doesn't exist"))
     }
+    /// 1172 ER_TOO_MANY_ROWS: SELECT ... INTO found more than one row.
+    pub fn too_many_rows() -> MySqlError {
+        Self::new(1172, "42000", "Result consisted of more than one row".into())
+    }
+    /// 1176 ER_KEY_DOES_NOT_EXITS (sic)
+    pub fn key_does_not_exist(key: &str, table: &str) -> MySqlError {
+        Self::new(1176, "42000", format!("Key '{key}' doesn't exist in table '{table}'"))
+    }
     /// 1193 ER_UNKNOWN_SYSTEM_VARIABLE
     pub fn unknown_system_variable(name: &str) -> MySqlError {
         Self::new(1193, "HY000", format!("Unknown system variable '{name}'"))
+    }
+    /// 1222 ER_WRONG_NUMBER_OF_COLUMNS_IN_SELECT
+    pub fn select_column_count_mismatch() -> MySqlError {
+        Self::new(
+            1222,
+            "21000",
+            "The used SELECT statements have a different number of columns".into(),
+        )
     }
     /// 1228 ER_LOCAL_VARIABLE
     pub fn session_only_variable(name: &str) -> MySqlError {
@@ -96,18 +201,57 @@ impl MySqlError {
     pub fn variable_scope(name: &str, scope: &str) -> MySqlError {
         Self::new(1238, "HY000", format!("Variable '{name}' is a {scope} variable"))
     }
+    /// 1241 ER_OPERAND_COLUMNS
+    pub fn operand_columns(columns: usize) -> MySqlError {
+        Self::new(1241, "21000", format!("Operand should contain {columns} column(s)"))
+    }
+    /// 1242 ER_SUBQUERY_NO_1_ROW
+    pub fn subquery_more_than_one_row() -> MySqlError {
+        Self::new(1242, "21000", "Subquery returns more than 1 row".into())
+    }
     /// 1248 ER_DERIVED_MUST_HAVE_ALIAS
     pub fn derived_table_without_alias() -> MySqlError {
         Self::new(1248, "42000", "Every derived table must have its own alias".into())
     }
-    /// 1305 ER_SP_DOES_NOT_EXIST
+    /// 1264 ER_WARN_DATA_OUT_OF_RANGE, an error in strict mode.
+    pub fn out_of_range_for_column(column: &str, row: u64) -> MySqlError {
+        Self::new(1264, "22003", format!("Out of range value for column '{column}' at row {row}"))
+    }
+    /// 1265 WARN_DATA_TRUNCATED, an error in strict mode.
+    pub fn data_truncated(column: &str, row: u64) -> MySqlError {
+        Self::new(1265, "01000", format!("Data truncated for column '{column}' at row {row}"))
+    }
+    /// 1304 ER_SP_ALREADY_EXISTS
+    pub fn procedure_exists(name: &str) -> MySqlError {
+        Self::new(1304, "42000", format!("PROCEDURE {name} already exists"))
+    }
+    /// 1305 ER_SP_DOES_NOT_EXIST, for a stored function.
     pub fn function_does_not_exist(name: &str) -> MySqlError {
         Self::new(1305, "42000", format!("FUNCTION {name} does not exist"))
+    }
+    /// 1305 ER_SP_DOES_NOT_EXIST, for a stored procedure.
+    pub fn procedure_does_not_exist(name: &str) -> MySqlError {
+        Self::new(1305, "42000", format!("PROCEDURE {name} does not exist"))
     }
     /// 1317 ER_QUERY_INTERRUPTED: the statement was stopped (KILL QUERY, or the simulator's
     /// bound on a runaway join).
     pub fn query_interrupted() -> MySqlError {
         Self::new(1317, "70100", "Query execution was interrupted".into())
+    }
+    /// 1318 ER_SP_WRONG_NO_OF_ARGS, for a stored procedure.
+    pub fn procedure_argument_count(name: &str, expected: usize, got: usize) -> MySqlError {
+        Self::new(
+            1318,
+            "42000",
+            format!(
+                "Incorrect number of arguments for PROCEDURE {name}; expected {expected}, got \
+                 {got}"
+            ),
+        )
+    }
+    /// 1327 ER_SP_UNDECLARED_VAR
+    pub fn undeclared_variable(name: &str) -> MySqlError {
+        Self::new(1327, "42000", format!("Undeclared variable: {name}"))
     }
     /// 1353 ER_VIEW_WRONG_LIST
     pub fn derived_column_count() -> MySqlError {
@@ -117,6 +261,49 @@ impl MySqlError {
             "In definition of view, derived table or common table expression, SELECT list and \
              column names list have different column counts"
                 .into(),
+        )
+    }
+    /// 1364 ER_NO_DEFAULT_FOR_FIELD
+    pub fn no_default_for_field(column: &str) -> MySqlError {
+        Self::new(1364, "HY000", format!("Field '{column}' doesn't have a default value"))
+    }
+    /// 1366 ER_TRUNCATED_WRONG_VALUE_FOR_FIELD, an error in strict mode.
+    pub fn incorrect_value_for_column(
+        type_name: &str,
+        value: &str,
+        column: &str,
+        row: u64,
+    ) -> MySqlError {
+        Self::new(
+            1366,
+            "HY000",
+            format!("Incorrect {type_name} value: '{value}' for column '{column}' at row {row}"),
+        )
+    }
+    /// 1406 ER_DATA_TOO_LONG
+    pub fn data_too_long(column: &str, row: u64) -> MySqlError {
+        Self::new(1406, "22001", format!("Data too long for column '{column}' at row {row}"))
+    }
+    /// 1436 ER_STACK_OVERRUN_NEED_MORE: an expression too deep for the thread stack
+    /// (`thread_stack` is 1 MiB; the byte counts are the server's typical report).
+    pub fn stack_overrun() -> MySqlError {
+        Self::new(
+            1436,
+            "HY000",
+            "Thread stack overrun:  1040096 bytes used of a 1048576 byte stack, and 16000 bytes \
+             needed.  Use 'mysqld --thread_stack=#' to specify a bigger stack."
+                .into(),
+        )
+    }
+    /// 1456 ER_SP_RECURSION_LIMIT
+    pub fn recursion_limit(limit: u64, routine: &str) -> MySqlError {
+        Self::new(
+            1456,
+            "HY000",
+            format!(
+                "Recursive limit {limit} (as set by the max_sp_recursion_depth variable) was \
+                 exceeded for routine {routine}"
+            ),
         )
     }
     /// 1582 ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT
@@ -131,28 +318,17 @@ impl MySqlError {
     pub fn out_of_range(type_name: &str, expr: &str) -> MySqlError {
         Self::new(1690, "22003", format!("{type_name} value is out of range in '{expr}'"))
     }
-    /// 1436 ER_STACK_OVERRUN_NEED_MORE: an expression too deep for the thread stack
-    /// (`thread_stack` is 1 MiB; the byte counts are the server's typical report).
-    pub fn stack_overrun() -> MySqlError {
-        Self::new(
-            1436,
-            "HY000",
-            "Thread stack overrun:  1040096 bytes used of a 1048576 byte stack, and 16000 bytes \
-             needed.  Use 'mysqld --thread_stack=#' to specify a bigger stack."
-                .into(),
-        )
+    /// 3522 ER_PK_INDEX_CANT_BE_INVISIBLE
+    pub fn primary_key_invisible() -> MySqlError {
+        Self::new(3522, "HY000", "A primary key index cannot be invisible".into())
     }
-    /// 1114 ER_RECORD_FILE_FULL: a table (an internal temporary one, or a system table the
-    /// simulator refuses to materialise) is full.
-    pub fn table_full(table: &str) -> MySqlError {
-        Self::new(1114, "HY000", format!("The table '{table}' is full"))
+    /// 3552 ER_NO_SYSTEM_SCHEMA_ACCESS
+    pub fn system_schema_access(db: &str) -> MySqlError {
+        Self::new(3552, "HY000", format!("Access to system schema '{db}' is rejected."))
     }
-    /// 1040 ER_CON_COUNT_ERROR: every connection slot is taken. The listener sends it before
-    /// the protocol is agreed, without an SQLSTATE, so the client shows HY000 (an account
-    /// refused later, at authentication, gets 08004).
-    pub fn too_many_connections() -> MySqlError {
-        Self::new(1040, "HY000", "Too many connections".into())
-    }
+
+    // Client errors (CR_*): the mysql client prints them itself.
+
     /// 2002 CR_CONNECTION_ERROR: what the client prints when mysqld is not there.
     pub fn cannot_connect() -> MySqlError {
         Self::new(
@@ -162,13 +338,14 @@ impl MySqlError {
                 .into(),
         )
     }
+    /// 2006 CR_SERVER_GONE_ERROR: the connection was gone before the statement was sent (the
+    /// server restarted since the last one); the client reconnects and runs it.
+    pub fn server_gone_away() -> MySqlError {
+        Self::new(2006, "HY000", "MySQL server has gone away".into())
+    }
     /// 2013 CR_SERVER_LOST: the server went away while the client waited for its answer.
     pub fn lost_connection() -> MySqlError {
         Self::new(2013, "HY000", "Lost connection to MySQL server during query".into())
-    }
-    /// 1105 ER_UNKNOWN_ERROR, for limits of the simulation a learner can hit.
-    pub fn unknown(message: &str) -> MySqlError {
-        Self::new(1105, "HY000", message.into())
     }
 }
 
@@ -202,5 +379,75 @@ impl Warning {
     /// 1365 ER_DIVISION_BY_ZERO
     pub fn division_by_zero() -> Warning {
         Warning { level: "Warning", code: 1365, message: "Division by 0".into() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MySqlError;
+
+    fn says(e: MySqlError, text: &str) {
+        assert_eq!(e.to_string(), text);
+    }
+
+    /// The texts no golden transcript prints, byte for byte as the server sends them.
+    #[test]
+    fn texts_outside_the_transcripts() {
+        says(
+            MySqlError::drop_missing_database("shop"),
+            "ERROR 1008 (HY000): Can't drop database 'shop'; database doesn't exist",
+        );
+        says(MySqlError::table_exists("t"), "ERROR 1050 (42S01): Table 't' already exists");
+        says(MySqlError::duplicate_key_name("k"), "ERROR 1061 (42000): Duplicate key name 'k'");
+        says(
+            MySqlError::key_column_does_not_exist("c"),
+            "ERROR 1072 (42000): Key column 'c' doesn't exist in table",
+        );
+        says(
+            MySqlError::wrong_auto_key(),
+            "ERROR 1075 (42000): Incorrect table definition; there can be only one auto column \
+             and it must be defined as a key",
+        );
+        says(MySqlError::no_tables_used(), "ERROR 1096 (HY000): No tables used");
+        says(
+            MySqlError::invalid_group_function(),
+            "ERROR 1111 (HY000): Invalid use of group function",
+        );
+        says(
+            MySqlError::too_many_rows(),
+            "ERROR 1172 (42000): Result consisted of more than one row",
+        );
+        says(
+            MySqlError::select_column_count_mismatch(),
+            "ERROR 1222 (21000): The used SELECT statements have a different number of columns",
+        );
+        says(
+            MySqlError::data_truncated("e", 2),
+            "ERROR 1265 (01000): Data truncated for column 'e' at row 2",
+        );
+        says(MySqlError::procedure_exists("p"), "ERROR 1304 (42000): PROCEDURE p already exists");
+        says(
+            MySqlError::procedure_does_not_exist("shop.p"),
+            "ERROR 1305 (42000): PROCEDURE shop.p does not exist",
+        );
+        says(
+            MySqlError::procedure_argument_count("shop.p", 1, 2),
+            "ERROR 1318 (42000): Incorrect number of arguments for PROCEDURE shop.p; expected \
+             1, got 2",
+        );
+        says(MySqlError::undeclared_variable("v"), "ERROR 1327 (42000): Undeclared variable: v");
+        says(
+            MySqlError::incorrect_value_for_column("integer", "x", "a", 1),
+            "ERROR 1366 (HY000): Incorrect integer value: 'x' for column 'a' at row 1",
+        );
+        says(
+            MySqlError::recursion_limit(0, "p"),
+            "ERROR 1456 (HY000): Recursive limit 0 (as set by the max_sp_recursion_depth \
+             variable) was exceeded for routine p",
+        );
+        says(
+            MySqlError::system_schema_access("mysql"),
+            "ERROR 3552 (HY000): Access to system schema 'mysql' is rejected.",
+        );
     }
 }

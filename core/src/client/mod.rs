@@ -128,7 +128,7 @@ impl Client {
             // The server restarted since the last statement: the connection is gone, and the
             // client says so, reconnects and runs the statement (its auto-reconnect).
             Some(id) if self.server.is_running() && !self.server.has_session(id) => {
-                out.push_str("ERROR 2006 (HY000): MySQL server has gone away\n");
+                out.push_str(&format::error(&MySqlError::server_gone_away()));
                 self.reconnect(out);
             }
             None | Some(_) if !self.server.is_running() => {

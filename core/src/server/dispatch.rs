@@ -368,11 +368,7 @@ impl Server {
                     .table_mut(&db, table)
                     .ok_or_else(|| MySqlError::no_such_table(&db, table))?;
                 match t.def.indexes.iter_mut().find(|i| i.name.eq_ignore_ascii_case(index)) {
-                    Some(i) if i.primary => Err(MySqlError {
-                        code: 3522,
-                        sqlstate: "HY000",
-                        message: "A primary key index cannot be invisible".into(),
-                    }),
+                    Some(i) if i.primary => Err(MySqlError::primary_key_invisible()),
                     Some(i) => {
                         i.visible = *visible;
                         Ok(Response::Ok {
@@ -380,11 +376,7 @@ impl Server {
                             info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
                         })
                     }
-                    None => Err(MySqlError {
-                        code: 1176,
-                        sqlstate: "42000",
-                        message: format!("Key '{index}' doesn't exist in table '{table}'"),
-                    }),
+                    None => Err(MySqlError::key_does_not_exist(index, table)),
                 }
             }
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
@@ -444,18 +436,10 @@ impl Server {
         if let Some(into) = into {
             let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
             if names.len() != result.meta.len() {
-                return Err(MySqlError {
-                    code: 1222,
-                    sqlstate: "21000",
-                    message: "The used SELECT statements have a different number of columns".into(),
-                });
+                return Err(MySqlError::select_column_count_mismatch());
             }
             if result.rows.len() > 1 {
-                return Err(MySqlError {
-                    code: 1172,
-                    sqlstate: "42000",
-                    message: "Result consisted of more than one row".into(),
-                });
+                return Err(MySqlError::too_many_rows());
             }
             let Some(values) = result.rows.first() else {
                 session.warn(Warning {
@@ -472,11 +456,7 @@ impl Server {
                     }
                     None => {
                         if !session.set_local(n, v.clone()) {
-                            return Err(MySqlError {
-                                code: 1327,
-                                sqlstate: "42000",
-                                message: format!("Undeclared variable: {n}"),
-                            });
+                            return Err(MySqlError::undeclared_variable(n));
                         }
                     }
                 }

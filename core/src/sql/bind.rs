@@ -145,11 +145,7 @@ pub fn resolve_among(
         }
         if let Some(p) = s.names.iter().position(|c| c.eq_ignore_ascii_case(name)) {
             if found.is_some() {
-                return Err(MySqlError {
-                    code: 1052,
-                    sqlstate: "23000",
-                    message: format!("Column '{name}' in {clause} is ambiguous"),
-                });
+                return Err(MySqlError::ambiguous_column(name, clause));
             }
             found = Some(s.offset + p as u32);
         }
@@ -181,11 +177,6 @@ pub struct Binder<'a> {
     /// Local variables in scope (lower case): inside a stored procedure they take precedence
     /// over column names, as in MySQL.
     locals: Vec<String>,
-}
-
-/// 1111 ER_INVALID_GROUP_FUNC_USE
-fn invalid_group_function() -> MySqlError {
-    MySqlError { code: 1111, sqlstate: "HY000", message: "Invalid use of group function".into() }
 }
 
 impl<'a> Binder<'a> {
@@ -430,7 +421,7 @@ impl<'a> Binder<'a> {
                     };
                     Some(inner.bind(a).map_err(|e| {
                         if e.code == 1111 {
-                            invalid_group_function()
+                            MySqlError::invalid_group_function()
                         } else {
                             e
                         }
@@ -439,7 +430,7 @@ impl<'a> Binder<'a> {
                 None => None,
             };
             let Some(list) = self.aggregates.as_mut() else {
-                return Err(invalid_group_function());
+                return Err(MySqlError::invalid_group_function());
             };
             list.push(AggCall { func, arg, distinct });
             return Ok(BExpr::Aggregate(list.len() as u32 - 1));

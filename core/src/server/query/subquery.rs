@@ -51,14 +51,10 @@ impl Server {
             Expr::Subquery(q) => {
                 let r = self.subquery(session, q, work, depth)?;
                 if r.meta.len() != 1 {
-                    return Err(operand_columns());
+                    return Err(MySqlError::operand_columns(1));
                 }
                 if r.rows.len() > 1 {
-                    return Err(MySqlError {
-                        code: 1242,
-                        sqlstate: "21000",
-                        message: "Subquery returns more than 1 row".into(),
-                    });
+                    return Err(MySqlError::subquery_more_than_one_row());
                 }
                 let v = r.rows.first().map_or(Value::Null, |row| row[0].clone());
                 *e = literal_expr(&v);
@@ -73,7 +69,7 @@ impl Server {
                     sqlparser::ast::InTarget::Subquery(q) => {
                         let r = self.subquery(session, q, work, depth)?;
                         if r.meta.len() != 1 {
-                            return Err(operand_columns());
+                            return Err(MySqlError::operand_columns(1));
                         }
                         let list: Vec<Expr> =
                             r.rows.iter().map(|row| literal_expr(&row[0])).collect();
@@ -131,15 +127,6 @@ impl Server {
     ) -> Result<QueryResult> {
         let text = q.to_string();
         self.run_query(session, q, &text, work, depth + 1)
-    }
-}
-
-/// 1241 ER_OPERAND_COLUMNS
-fn operand_columns() -> MySqlError {
-    MySqlError {
-        code: 1241,
-        sqlstate: "21000",
-        message: "Operand should contain 1 column(s)".into(),
     }
 }
 

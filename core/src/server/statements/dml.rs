@@ -5,7 +5,7 @@
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::{Session, UndoRecord};
-use crate::server::statements::{err, ok, table_name};
+use crate::server::statements::{ok, table_name};
 use crate::server::{Running, Server};
 use crate::sql::bind::{Binder, Columns};
 use crate::sql::execution::costs::Costs;
@@ -27,12 +27,10 @@ fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
         return if col.nullable || col.auto_increment {
             Ok(Value::Null)
         } else {
-            Err(err(1048, "23000", format!("Column '{}' cannot be null", col.name)))
+            Err(MySqlError::column_cannot_be_null(&col.name))
         };
     }
-    let out_of_range = || {
-        err(1264, "22003", format!("Out of range value for column '{}' at row {row_no}", col.name))
-    };
+    let out_of_range = || MySqlError::out_of_range_for_column(&col.name, row_no);
     let ty = &col.ty;
     Ok(match ty {
         t if t.is_integer() => {
@@ -42,13 +40,8 @@ fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
                 Value::Str(s)
                     if s.trim().parse::<i128>().is_err() && Decimal::parse(s.trim()).is_none() =>
                 {
-                    return Err(err(
-                        1366,
-                        "HY000",
-                        format!(
-                            "Incorrect integer value: '{s}' for column '{}' at row {row_no}",
-                            col.name
-                        ),
+                    return Err(MySqlError::incorrect_value_for_column(
+                        "integer", s, &col.name, row_no,
                     ));
                 }
                 other => other
@@ -92,11 +85,7 @@ fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
         ColumnType::Char(n) | ColumnType::Varchar(n) => {
             let s = v.to_text().unwrap_or_default();
             if s.chars().count() as u32 > *n {
-                return Err(err(
-                    1406,
-                    "22001",
-                    format!("Data too long for column '{}' at row {row_no}", col.name),
-                ));
+                return Err(MySqlError::data_too_long(&col.name, row_no));
             }
             Value::Str(s)
         }
@@ -104,13 +93,7 @@ fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
             let s = v.to_text().unwrap_or_default();
             match values.iter().find(|e| e.eq_ignore_ascii_case(&s)) {
                 Some(e) => Value::Str(e.clone()),
-                None => {
-                    return Err(err(
-                        1265,
-                        "01000",
-                        format!("Data truncated for column '{}' at row {row_no}", col.name),
-                    ))
-                }
+                None => return Err(MySqlError::data_truncated(&col.name, row_no)),
             }
         }
         _ => Value::Str(v.to_text().unwrap_or_default()),
@@ -185,11 +168,7 @@ impl Server {
                 let mut rows = Vec::new();
                 for (i, exprs) in values.rows.iter().enumerate() {
                     if exprs.len() != targets.len() {
-                        return Err(err(
-                            1136,
-                            "21S01",
-                            format!("Column count doesn't match value count at row {}", i + 1),
-                        ));
+                        return Err(MySqlError::value_count_mismatch(i as u64 + 1));
                     }
                     rows.push(
                         exprs.iter().map(|e| eval_constant(e, &mut cx)).collect::<Result<Row>>()?,
@@ -202,11 +181,7 @@ impl Server {
             _ => {
                 let result = self.run_query(session, source, sql, work, 0)?;
                 if result.meta.len() != targets.len() {
-                    return Err(err(
-                        1136,
-                        "21S01",
-                        "Column count doesn't match value count at row 1".into(),
-                    ));
+                    return Err(MySqlError::value_count_mismatch(1));
                 }
                 (result.rows, true)
             }
@@ -245,26 +220,15 @@ impl Server {
                     row[p] = match &col.default {
                         Some(d) => d.clone(),
                         None if col.nullable => Value::Null,
-                        None => {
-                            return Err(err(
-                                1364,
-                                "HY000",
-                                format!("Field '{}' doesn't have a default value", col.name),
-                            ))
-                        }
+                        None => return Err(MySqlError::no_default_for_field(&col.name)),
                     };
                 }
                 row[p] = coerce(col, std::mem::replace(&mut row[p], Value::Null), row_no)?;
             }
             let key = t.key_of(&row);
             let row_bytes = u64::from(crate::storage::record::clustered_record_bytes(&t.def, &row));
-            t.insert(row).map_err(|d| {
-                err(
-                    1062,
-                    "23000",
-                    format!("Duplicate entry '{}' for key '{}.{}'", d.key_text, table, d.index),
-                )
-            })?;
+            t.insert(row)
+                .map_err(|d| MySqlError::duplicate_entry(&d.key_text, &table, &d.index))?;
             let undo = UndoRecord {
                 db: db.clone(),
                 table: table.clone(),
@@ -439,13 +403,8 @@ impl Server {
                 .table_mut(&db, &table)
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             let new_key = t.key_of(&new);
-            t.update(&key, new).map_err(|d| {
-                err(
-                    1062,
-                    "23000",
-                    format!("Duplicate entry '{}' for key '{}.{}'", d.key_text, table, d.index),
-                )
-            })?;
+            t.update(&key, new)
+                .map_err(|d| MySqlError::duplicate_entry(&d.key_text, &table, &d.index))?;
             let row_bytes = self.record_bytes(&db, &table, &old);
             let undo = UndoRecord {
                 db: db.clone(),

@@ -67,10 +67,6 @@ pub(crate) fn ok(affected_rows: u64) -> Response {
     Response::Ok { affected_rows, info: None }
 }
 
-pub(crate) fn err(code: u16, sqlstate: &'static str, message: String) -> MySqlError {
-    MySqlError { code, sqlstate, message }
-}
-
 /// A column type from its SQL text (`int unsigned`, `varchar(100)`, `decimal(10,2)`,
 /// `enum('a','b')`), and whether it is unsigned.
 pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
@@ -147,11 +143,7 @@ impl Server {
                     });
                     Ok(ok(1))
                 } else {
-                    Err(err(
-                        1007,
-                        "HY000",
-                        format!("Can't create database '{name}'; database exists"),
-                    ))
+                    Err(MySqlError::database_exists(&name))
                 }
             }
             S::Drop { object_type: ObjectType::Index, names, table: Some(table), .. } => {
@@ -168,11 +160,7 @@ impl Server {
                     return Err(MySqlError::not_supported_yet("dropping a primary key"));
                 }
                 if !tbl.drop_index(&index) {
-                    return Err(err(
-                        1091,
-                        "42000",
-                        format!("Can't DROP '{index}'; check that column/key exists"),
-                    ));
+                    return Err(MySqlError::cannot_drop_key(&index));
                 }
                 Ok(Response::Ok {
                     affected_rows: 0,
@@ -191,7 +179,7 @@ impl Server {
                 let exists = self.catalog.table(&db, &name).is_some()
                     || self.catalog.view(&db, &name).is_some();
                 if exists && !cv.or_replace {
-                    return Err(err(1050, "42S01", format!("Table '{name}' already exists")));
+                    return Err(MySqlError::table_exists(&name));
                 }
                 let query = cv.query.to_string();
                 if let Some(d) = self.catalog.database_mut(&db) {
@@ -321,11 +309,7 @@ impl Server {
                     .map(|n| n.to_string().trim_matches('`').to_string())
                     .unwrap_or_default();
                 if Catalog::is_system_schema(&name) {
-                    return Err(err(
-                        3552,
-                        "HY000",
-                        format!("Access to system schema '{name}' is rejected."),
-                    ));
+                    return Err(MySqlError::system_schema_access(&name));
                 }
                 match self.catalog.drop_database(&name) {
                     Some(spaces) => {
@@ -339,11 +323,7 @@ impl Server {
                         Ok(ok(spaces.len() as u64))
                     }
                     None if if_exists => Ok(ok(0)),
-                    None => Err(err(
-                        1008,
-                        "HY000",
-                        format!("Can't drop database '{name}'; database doesn't exist"),
-                    )),
+                    None => Err(MySqlError::drop_missing_database(&name)),
                 }
             }
             ObjectType::Table | ObjectType::View => {
@@ -372,12 +352,15 @@ impl Server {
                 if missing.is_empty() {
                     return Ok(ok(0));
                 }
-                let msg = format!("Unknown table '{}'", missing.join(","));
+                let e = MySqlError::unknown_table(&missing.join(","));
                 if if_exists {
-                    session.warn(crate::error::Warning { level: "Note", code: 1051, message: msg });
+                    // The same text as a note: DROP ... IF EXISTS.
+                    let note =
+                        crate::error::Warning { level: "Note", code: e.code, message: e.message };
+                    session.warn(note);
                     Ok(ok(0))
                 } else {
-                    Err(err(1051, "42S02", msg))
+                    Err(e)
                 }
             }
             _ => Err(MySqlError::not_supported_yet(&format!("DROP {object_type}"))),
@@ -391,11 +374,7 @@ impl Server {
     ) -> Result<Response> {
         let (db, name) = table_name(session, &ct.name)?;
         if Catalog::is_system_schema(&db) {
-            return Err(err(
-                1044,
-                "42000",
-                format!("Access denied for user 'root'@'localhost' to database '{db}'"),
-            ));
+            return Err(MySqlError::database_access_denied(&db));
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
@@ -409,7 +388,7 @@ impl Server {
                 });
                 return Ok(ok(0));
             }
-            return Err(err(1050, "42S01", format!("Table '{name}' already exists")));
+            return Err(MySqlError::table_exists(&name));
         }
         if let Some(like) = &ct.like {
             // `CREATE TABLE new LIKE old`: the same columns and indexes, no rows.
@@ -429,7 +408,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("CREATE TABLE ... SELECT"));
         }
         if ct.columns.is_empty() {
-            return Err(err(1113, "42000", "A table must have at least 1 column".into()));
+            return Err(MySqlError::table_without_columns());
         }
         let mut columns = Vec::new();
         let mut primary: Option<Vec<String>> = None;
@@ -508,7 +487,7 @@ impl Server {
                     && !secondary.iter().any(|(_, cols, _)| cols.first() == Some(&c.name))
             })
         {
-            return Err(err(1075, "42000", "Incorrect table definition; there can be only one auto column and it must be defined as a key".into()));
+            return Err(MySqlError::wrong_auto_key());
         }
         for (index_name, cols, unique) in secondary {
             let positions = positions(&def, &cols)?;
@@ -541,7 +520,7 @@ impl Server {
         let positions = positions(&t.def, cols)?;
         let name = name.unwrap_or_else(|| cols[0].clone());
         if t.def.index(&name).is_some() {
-            return Err(err(1061, "42000", format!("Duplicate key name '{name}'")));
+            return Err(MySqlError::duplicate_key_name(&name));
         }
         t.add_index(IndexDef { name, columns: positions, unique, primary: false, visible: true });
         Ok(())
@@ -550,10 +529,6 @@ impl Server {
 
 fn positions(def: &TableDef, cols: &[String]) -> Result<Vec<u32>> {
     cols.iter()
-        .map(|c| {
-            def.column_position(c).ok_or_else(|| {
-                err(1072, "42000", format!("Key column '{c}' doesn't exist in table"))
-            })
-        })
+        .map(|c| def.column_position(c).ok_or_else(|| MySqlError::key_column_does_not_exist(c)))
         .collect()
 }

@@ -16,10 +16,6 @@ use crate::storage::value::Value;
 use sqlparser::ast::{Function, FunctionArg, FunctionArgExpr, FunctionArguments};
 use std::collections::BTreeMap;
 
-fn err(code: u16, sqlstate: &'static str, message: String) -> MySqlError {
-    MySqlError { code, sqlstate, message }
-}
-
 impl Server {
     pub(crate) fn create_procedure(
         &mut self,
@@ -34,7 +30,7 @@ impl Server {
         let d = self.catalog.database_mut(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
         let key = procedure.name.to_ascii_lowercase();
         if d.procedures.contains_key(&key) {
-            return Err(err(1304, "42000", format!("PROCEDURE {} already exists", procedure.name)));
+            return Err(MySqlError::procedure_exists(&procedure.name));
         }
         d.procedures.insert(key, procedure.clone());
         Ok(Response::Ok { affected_rows: 0, info: None })
@@ -65,7 +61,7 @@ impl Server {
                 });
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
-            None => Err(err(1305, "42000", format!("PROCEDURE {db}.{name} does not exist"))),
+            None => Err(MySqlError::procedure_does_not_exist(&format!("{db}.{name}"))),
         }
     }
 
@@ -85,10 +81,11 @@ impl Server {
             [d, n] => (d.clone(), n.clone()),
             _ => return Err(MySqlError::syntax(&f.to_string(), 1)),
         };
-        let procedure =
-            self.catalog.procedure(&db, &name).cloned().ok_or_else(|| {
-                err(1305, "42000", format!("PROCEDURE {db}.{name} does not exist"))
-            })?;
+        let procedure = self
+            .catalog
+            .procedure(&db, &name)
+            .cloned()
+            .ok_or_else(|| MySqlError::procedure_does_not_exist(&format!("{db}.{name}")))?;
         let args: Vec<&sqlparser::ast::Expr> = match &f.args {
             FunctionArguments::None => Vec::new(),
             FunctionArguments::List(l) => l
@@ -102,18 +99,14 @@ impl Server {
             FunctionArguments::Subquery(_) => return Err(MySqlError::syntax(&f.to_string(), 1)),
         };
         if args.len() != procedure.params.len() {
-            return Err(err(
-                1318,
-                "42000",
-                format!(
-                    "Incorrect number of arguments for PROCEDURE {db}.{name}; expected {}, got {}",
-                    procedure.params.len(),
-                    args.len()
-                ),
+            return Err(MySqlError::procedure_argument_count(
+                &format!("{db}.{name}"),
+                procedure.params.len(),
+                args.len(),
             ));
         }
         if session.locals.len() >= CALL_DEPTH_MAX {
-            return Err(err(1456, "HY000", format!("Recursive limit 0 (as set by the max_sp_recursion_depth variable) was exceeded for routine {name}")));
+            return Err(MySqlError::recursion_limit(0, &name));
         }
         let mut frame = BTreeMap::new();
         {

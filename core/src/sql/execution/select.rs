@@ -382,11 +382,7 @@ impl Plan {
                     };
                     let expanded = expand_wildcard(sources, qualifier.as_deref())?;
                     if expanded.is_empty() {
-                        return Err(MySqlError {
-                            code: 1096,
-                            sqlstate: "HY000",
-                            message: "No tables used".into(),
-                        });
+                        return Err(MySqlError::no_tables_used());
                     }
                     items.extend(expanded);
                 }
@@ -599,11 +595,7 @@ fn expand_wildcard(
     }
     if out.is_empty() {
         if let Some(q) = qualifier {
-            return Err(MySqlError {
-                code: 1051,
-                sqlstate: "42S02",
-                message: format!("Unknown table '{q}'"),
-            });
+            return Err(MySqlError::unknown_table(q));
         }
     }
     Ok(out)

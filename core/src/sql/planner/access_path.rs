@@ -135,11 +135,7 @@ impl IndexHints {
             let names: Vec<String> = h.index_names.iter().map(|i| i.value.clone()).collect();
             if let Some(t) = t {
                 if let Some(bad) = names.iter().find(|n| t.def.index(n).is_none()) {
-                    return Err(crate::error::MySqlError {
-                        code: 1176,
-                        sqlstate: "42000",
-                        message: format!("Key '{bad}' doesn't exist in table '{}'", t.def.name),
-                    });
+                    return Err(crate::error::MySqlError::key_does_not_exist(bad, &t.def.name));
                 }
             }
             match h.hint_type {

@@ -36,16 +36,8 @@ pub(super) fn bind(
                 }
                 if items.len() == before {
                     return Err(match qualifier {
-                        Some(q) => MySqlError {
-                            code: 1051,
-                            sqlstate: "42S02",
-                            message: format!("Unknown table '{q}'"),
-                        },
-                        None => MySqlError {
-                            code: 1096,
-                            sqlstate: "HY000",
-                            message: "No tables used".into(),
-                        },
+                        Some(q) => MySqlError::unknown_table(&q),
+                        None => MySqlError::no_tables_used(),
                     });
                 }
             }
