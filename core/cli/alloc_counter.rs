@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 static CURRENT: AtomicU64 = AtomicU64::new(0);
 static PEAK: AtomicU64 = AtomicU64::new(0);
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 
 pub struct Counting;
 
@@ -14,6 +15,7 @@ unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         let p = unsafe { System.alloc(layout) };
         if !p.is_null() {
+            ALLOCATIONS.fetch_add(1, Relaxed);
             let now = CURRENT.fetch_add(layout.size() as u64, Relaxed) + layout.size() as u64;
             PEAK.fetch_max(now, Relaxed);
         }
@@ -28,6 +30,11 @@ unsafe impl GlobalAlloc for Counting {
 /// Bytes allocated now.
 pub fn current() -> u64 {
     CURRENT.load(Relaxed)
+}
+
+/// Heap allocations made so far (a `realloc` that moves counts as one).
+pub fn allocations() -> u64 {
+    ALLOCATIONS.load(Relaxed)
 }
 
 /// The most bytes allocated at once since the last reset.

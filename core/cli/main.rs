@@ -399,12 +399,19 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
     for case in cases {
         alloc_counter::reset_peak();
         let base = alloc_counter::current();
+        let allocations_before = alloc_counter::allocations();
         let start = std::time::Instant::now();
         let outcome = case.experiment.run().map_err(Fail)?;
         let wall = start.elapsed();
+        let allocations = alloc_counter::allocations() - allocations_before;
         let peak = alloc_counter::peak().saturating_sub(base);
         let sim_s = outcome.metrics.elapsed_ns as f64 / 1e9;
         let wall_s = wall.as_secs_f64();
+        // Rows examined: rows the statements read from InnoDB tables (`Innodb_rows_read`).
+        let examined =
+            outcome.metrics.counters.get("Innodb_rows_read").copied().unwrap_or(0).max(0);
+        let per_row =
+            |x: f64| (examined > 0).then(|| (x / examined as f64 * 100.0).round() / 100.0);
         rows.push(serde_json::json!({
             "experiment": case.name,
             "statements": outcome.metrics.statements,
@@ -413,25 +420,42 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
             "simulated_per_wall": ((sim_s / wall_s) * 100.0).round() / 100.0,
             "statements_per_s": (outcome.metrics.statements as f64 / wall_s).round(),
             "peak_heap_mb": ((peak as f64 / 1048576.0) * 10.0).round() / 10.0,
+            "rows_examined": examined,
+            "ns_per_row": per_row(wall.as_nanos() as f64),
+            "allocations_per_row": per_row(allocations as f64),
         }));
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| Fail(e.to_string()))?);
     } else {
         println!(
-            "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10}",
-            "experiment", "statements", "wall ms", "simulated s", "sim/wall", "stmts/s", "peak MB"
+            "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
+            "experiment",
+            "statements",
+            "wall ms",
+            "simulated s",
+            "sim/wall",
+            "stmts/s",
+            "peak MB",
+            "rows",
+            "ns/row",
+            "allocs/row"
         );
+        let or_dash =
+            |v: &serde_json::Value| if v.is_null() { "-".to_string() } else { v.to_string() };
         for r in &rows {
             println!(
-                "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10}",
+                "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
                 r["experiment"].as_str().unwrap_or(""),
                 r["statements"].to_string(),
                 r["wall_ms"].to_string(),
                 r["simulated_s"].to_string(),
                 r["simulated_per_wall"].to_string(),
                 r["statements_per_s"].to_string(),
-                r["peak_heap_mb"].to_string()
+                r["peak_heap_mb"].to_string(),
+                r["rows_examined"].to_string(),
+                or_dash(&r["ns_per_row"]),
+                or_dash(&r["allocations_per_row"])
             );
         }
     }

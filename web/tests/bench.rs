@@ -17,9 +17,16 @@ fn engine_speed_in_wasm() {
         let ms = performance.now() - started;
         let statements = outcome.metrics.statements;
         assert!(statements > 0);
+        // Rows examined, as `tunelab bench` counts them: rows read from InnoDB tables.
+        let rows = outcome.metrics.counters.get("Innodb_rows_read").copied().unwrap_or(0).max(0);
+        let per_row = if rows > 0 {
+            format!(", {rows} rows examined, {:.1} ns/row", ms * 1e6 / rows as f64)
+        } else {
+            String::new()
+        };
         web_sys::console::log_1(
             &format!(
-                "bench {}: {statements} statements in {ms:.0} ms ({:.0} statements/s)",
+                "bench {}: {statements} statements in {ms:.0} ms ({:.0} statements/s){per_row}",
                 case.name,
                 statements as f64 * 1000.0 / ms
             )

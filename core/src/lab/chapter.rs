@@ -3,6 +3,15 @@
 
 use super::experiment::{Experiment, Step};
 
+/// `experiments/buffer_pool_hit_ratio_curve.toml`: Listing 3.116's two scans at pool sizes
+/// from 128 MB to 4 GB.
+const HIT_RATIO_CURVE: &str = include_str!("../../../experiments/buffer_pool_hit_ratio_curve.toml");
+
+/// The hit ratio curve experiment (22 full scans of page_views).
+pub fn hit_ratio_curve() -> Experiment {
+    Experiment::from_toml(HIT_RATIO_CURVE).expect("the shipped curve experiment parses")
+}
+
 /// Listing 3.116, verbatim.
 pub const LISTING_3_116: &str = include_str!("listing_3_116.sql");
 

@@ -467,7 +467,7 @@ fn oom_checks(out: &mut Vec<Check>) {
 /// the second scan never falls as the pool grows, stays below 100 % while the pool is smaller
 /// than the table (723 MB), and is 100 % from the first size that holds it.
 fn hit_ratio_curve_checks(out: &mut Vec<Check>) {
-    let e = Experiment::from_toml(HIT_RATIO_CURVE).expect("the curve experiment parses");
+    let e = chapter::hit_ratio_curve();
     let server = e.start_server().expect("the curve experiment starts");
     let mut c = Client::connect(server, false);
     for step in &e.steps {
@@ -505,9 +505,6 @@ fn hit_ratio_curve_checks(out: &mut Vec<Check>) {
         Tolerance::Exact,
     ));
 }
-
-/// The hit ratio curve experiment.
-const HIT_RATIO_CURVE: &str = include_str!("../../../experiments/buffer_pool_hit_ratio_curve.toml");
 
 /// The average times a transcript's mysqlslap runs printed, in seconds, in order.
 pub fn mysqlslap_averages(transcript: &str) -> Vec<f64> {

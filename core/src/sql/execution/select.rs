@@ -182,8 +182,7 @@ pub fn run(
                 }
             });
         }
-        let join =
-            Join { plan: &plan, sources: sources, inner: &inner, ons: &ons, levels: &levels };
+        let join = Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels };
         let total_width = offset as usize;
         let single = sources.len() == 1;
         let mut on_outer_row =
