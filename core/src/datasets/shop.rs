@@ -404,23 +404,22 @@ fn push_2(out: &mut String, v: u32) {
     out.push((b'0' + (v % 10) as u8) as char);
 }
 
-/// `YYYY-MM-DD HH:MM:SS` for Unix seconds, without going through `format!` (a scan formats
-/// millions of these).
-fn datetime_text(unix: i64) -> String {
+/// Writes `YYYY-MM-DD HH:MM:SS` for Unix seconds into `out` (cleared first), without going
+/// through `format!` (a scan formats millions of these).
+fn push_datetime(out: &mut String, unix: i64) {
+    out.clear();
     let t = CivilTime::from_unix(unix, 0);
-    let mut out = String::with_capacity(19);
-    push_decimal(&mut out, t.year.max(0) as u64);
+    push_decimal(out, t.year.max(0) as u64);
     out.push('-');
-    push_2(&mut out, t.month);
+    push_2(out, t.month);
     out.push('-');
-    push_2(&mut out, t.day);
+    push_2(out, t.day);
     out.push(' ');
-    push_2(&mut out, t.hour);
+    push_2(out, t.hour);
     out.push(':');
-    push_2(&mut out, t.minute);
+    push_2(out, t.minute);
     out.push(':');
-    push_2(&mut out, t.second);
-    out
+    push_2(out, t.second);
 }
 
 /// Appends `/products/<id>-<slug>`.
@@ -485,62 +484,62 @@ impl PageViews {
     /// Row `i`'s referrer: a search engine, social network or link shortener URL that carries a
     /// per-row token (a bijection of `i`), so every row's referrer is distinct, as the chapter's
     /// GROUP BY referrer producing 3 million groups implies. Tokens repeat only after 2^32 rows.
-    fn referrer(&self, i: u64, h: RowHash) -> String {
+    /// Writes row `i`'s referrer into `r` (cleared first, so a scan reuses one buffer).
+    fn referrer(&self, i: u64, h: RowHash, r: &mut String) {
+        r.clear();
         let token = u64::from(permute32(i as u32, self.key as u32));
         let pick = below(h.draw(DRAW_REFERRER, 0), 100);
         let n = h.draw(DRAW_REFERRER, 1);
         let term = || SEARCH_TERMS[below(n, SEARCH_TERMS.len() as u64) as usize];
-        let mut r = String::with_capacity(64);
         match pick {
             0..=27 => {
                 r.push_str("https://google.com/search?q=");
                 r.push_str(term());
                 r.push_str("&ei=");
-                push_base62(&mut r, token, 6);
+                push_base62(r, token, 6);
             }
             28..=47 => {
                 r.push_str("https://t.co/");
-                push_base62(&mut r, token, 6);
-                push_base62(&mut r, n, 4);
+                push_base62(r, token, 6);
+                push_base62(r, n, 4);
             }
             48..=57 => {
                 r.push_str("https://l.facebook.com/?fbclid=IwAR");
-                push_base62(&mut r, token, 6);
+                push_base62(r, token, 6);
             }
             58..=62 => {
                 r.push_str("https://www.bing.com/search?q=");
                 r.push_str(term());
                 r.push_str("&form=");
-                push_base62(&mut r, token, 6);
+                push_base62(r, token, 6);
             }
             63..=67 => {
                 r.push_str("https://duckduckgo.com/?q=");
                 r.push_str(term());
                 r.push_str("&t=");
-                push_base62(&mut r, token, 6);
+                push_base62(r, token, 6);
             }
             68..=71 => {
                 r.push_str("https://www.reddit.com/r/");
                 r.push_str(SUBREDDITS[below(n, SUBREDDITS.len() as u64) as usize]);
                 r.push_str("/comments/");
-                push_base62(&mut r, token, 6);
+                push_base62(r, token, 6);
                 r.push('/');
             }
             72..=74 => {
                 r.push_str("https://news.ycombinator.com/item?id=");
-                push_decimal(&mut r, token);
+                push_decimal(r, token);
             }
             75..=84 => {
                 r.push_str("https://l.instagram.com/?u=");
-                push_base62(&mut r, token, 6);
+                push_base62(r, token, 6);
             }
             _ => {
                 r.push_str("https://lnkd.in/");
-                push_base62(&mut r, token, 6);
-                push_base62(&mut r, n, 2);
+                push_base62(r, token, 6);
+                push_base62(r, n, 2);
             }
         }
-        r
     }
 
     fn user_agent(h: RowHash) -> &'static str {
@@ -574,8 +573,12 @@ impl RowGenerator for PageViews {
         let len = out.len();
         let want = |c: usize| c < len && wanted.get(c).copied().unwrap_or(true);
         let h = RowHash::row(self.key, i);
-        for slot in out.iter_mut() {
-            *slot = Value::Null;
+        // Columns not wanted read NULL; the text columns a scan wants keep their buffers from
+        // row to row, so generating a row allocates nothing once the buffers have grown.
+        for (c, slot) in out.iter_mut().enumerate() {
+            if !want(c) || !matches!(c, PV_REFERRER | PV_VIEWED_AT) {
+                *slot = Value::Null;
+            }
         }
         if want(PV_ID) {
             out[PV_ID] = Value::UInt(i + 1);
@@ -593,14 +596,26 @@ impl RowGenerator for PageViews {
             }
         }
         if want(PV_REFERRER) {
-            out[PV_REFERRER] = Value::Str(self.referrer(i, h));
+            self.referrer(i, h, text_slot(&mut out[PV_REFERRER]));
         }
         if want(PV_USER_AGENT) {
             out[PV_USER_AGENT] = Value::Str(Self::user_agent(h).to_string());
         }
         if want(PV_VIEWED_AT) {
-            out[PV_VIEWED_AT] = Value::Str(datetime_text(self.viewed_at(i, h)));
+            push_datetime(text_slot(&mut out[PV_VIEWED_AT]), self.viewed_at(i, h));
         }
+    }
+}
+
+/// The string inside `slot`, made a string first if it holds anything else: a buffer the
+/// generator writes into (its caller clears it).
+fn text_slot(slot: &mut Value) -> &mut String {
+    if !matches!(slot, Value::Str(_)) {
+        *slot = Value::Str(String::new());
+    }
+    match slot {
+        Value::Str(s) => s,
+        _ => unreachable!("made a string above"),
     }
 }
 
@@ -622,6 +637,12 @@ pub fn build(seed: u64, scale: f64) -> Vec<DatasetTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn datetime_text(unix: i64) -> String {
+        let mut out = String::with_capacity(19);
+        push_datetime(&mut out, unix);
+        out
+    }
 
     #[test]
     fn datetimes_format_like_mysql() {

@@ -25,6 +25,25 @@ pub fn eval_constant(e: &Expr, cx: &mut dyn EvalContext) -> Result<Value> {
 /// its stack frame small (every other form is evaluated in its own non-inlined function), so
 /// the deepest expression the parser lets through fits in wasm's 1 MB stack even in debug
 /// builds.
+/// A function argument: a column or a literal borrowed where it lies, anything else
+/// evaluated.
+fn arg<'a>(
+    e: &'a BExpr,
+    row: &'a [Value],
+    aggs: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<std::borrow::Cow<'a, Value>> {
+    use std::borrow::Cow;
+    Ok(match e {
+        BExpr::Column(i) => match row.get(*i as usize) {
+            Some(v) => Cow::Borrowed(v),
+            None => Cow::Owned(Value::Null),
+        },
+        BExpr::Lit(v) => Cow::Borrowed(v),
+        _ => Cow::Owned(eval(e, row, aggs, cx)?),
+    })
+}
+
 pub fn eval(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext) -> Result<Value> {
     match e {
         BExpr::Lit(v) => Ok(v.clone()),
@@ -149,10 +168,29 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 }
                 Ok(Value::Null)
             }
-            _ => {
-                let values = args.iter().map(|a| ev(a, cx)).collect::<Result<Vec<_>>>()?;
-                functions::call(name, values, cx)
-            }
+            // Arguments are evaluated onto the stack for the usual small counts, and a column
+            // or a literal is passed where it lies: a call copies no string it only reads.
+            _ => match args.as_slice() {
+                [] => functions::call(name, &[], cx),
+                [a] => {
+                    let a = arg(a, row, aggs, cx)?;
+                    functions::call(name, &[&a], cx)
+                }
+                [a, b] => {
+                    let (a, b) = (arg(a, row, aggs, cx)?, arg(b, row, aggs, cx)?);
+                    functions::call(name, &[&a, &b], cx)
+                }
+                [a, b, c] => {
+                    let (a, b) = (arg(a, row, aggs, cx)?, arg(b, row, aggs, cx)?);
+                    let c = arg(c, row, aggs, cx)?;
+                    functions::call(name, &[&a, &b, &c], cx)
+                }
+                _ => {
+                    let values = args.iter().map(|a| ev(a, cx)).collect::<Result<Vec<_>>>()?;
+                    let refs: Vec<&Value> = values.iter().collect();
+                    functions::call(name, &refs, cx)
+                }
+            },
         },
         BExpr::Lit(_) | BExpr::Column(_) | BExpr::Binary { .. } | BExpr::Unary { .. } => {
             eval(e, row, aggs, cx)

@@ -97,26 +97,25 @@ pub fn is_known(name: &str) -> bool {
 
 /// Calls a built-in function on evaluated arguments. (IF, IFNULL and COALESCE never get here:
 /// they evaluate only the arguments they need.)
-pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Value> {
-    let name = name.to_string();
+pub fn call(name: &str, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Value> {
     let n = args.len();
     let text = |i: usize| args[i].to_text();
-    let null_if_any = args.iter().any(Value::is_null);
-    Ok(match name.as_str() {
+    let null_if_any = args.iter().any(|v| v.is_null());
+    Ok(match name {
         "NULLIF" => {
-            arity(&name, n, 2, 2)?;
-            if args[0].compare(&args[1]) == Some(std::cmp::Ordering::Equal) {
+            arity(name, n, 2, 2)?;
+            if args[0].compare(args[1]) == Some(std::cmp::Ordering::Equal) {
                 Value::Null
             } else {
                 args[0].clone()
             }
         }
         "ISNULL" => {
-            arity(&name, n, 1, 1)?;
+            arity(name, n, 1, 1)?;
             Value::Int(i64::from(args[0].is_null()))
         }
         "GREATEST" | "LEAST" => {
-            arity(&name, n, 2, 1024)?;
+            arity(name, n, 2, 1024)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
@@ -128,37 +127,40 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             let mut best = args[0].clone();
             for a in &args[1..] {
                 if a.compare(&best) == Some(want) {
-                    best = a.clone();
+                    best = (*a).clone();
                 }
             }
             best
         }
         "CONCAT" => {
-            arity(&name, n, 1, 1024)?;
+            arity(name, n, 1, 1024)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
-            Value::Str(args.iter().filter_map(Value::to_text).collect())
+            Value::Str(args.iter().filter_map(|v| v.to_text()).collect())
         }
         "CONCAT_WS" => {
-            arity(&name, n, 2, 1024)?;
+            arity(name, n, 2, 1024)?;
             let Some(sep) = text(0) else { return Ok(Value::Null) };
-            let parts: Vec<String> = args[1..].iter().filter_map(Value::to_text).collect();
+            let parts: Vec<String> = args[1..].iter().filter_map(|v| v.to_text()).collect();
             Value::Str(parts.join(&sep))
         }
         "LENGTH" | "OCTET_LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" => {
-            arity(&name, n, 1, 1)?;
-            match text(0) {
-                None => Value::Null,
-                Some(s) if name.starts_with("CHAR") => Value::Int(s.chars().count() as i64),
-                Some(s) => Value::Int(s.len() as i64),
+            arity(name, n, 1, 1)?;
+            let length = |s: &str| {
+                Value::Int(if name.starts_with("CHAR") { s.chars().count() } else { s.len() } as i64)
+            };
+            // A string is measured where it lies; other values as their text.
+            match args[0] {
+                Value::Str(s) => length(s),
+                other => other.to_text().map_or(Value::Null, |s| length(&s)),
             }
         }
         "UPPER" | "UCASE" | "LOWER" | "LCASE" | "REVERSE" => {
-            arity(&name, n, 1, 1)?;
+            arity(name, n, 1, 1)?;
             match text(0) {
                 None => Value::Null,
-                Some(s) => Value::Str(match name.as_str() {
+                Some(s) => Value::Str(match name {
                     "UPPER" | "UCASE" => s.to_uppercase(),
                     "REVERSE" => s.chars().rev().collect(),
                     _ => s.to_lowercase(),
@@ -166,7 +168,7 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             }
         }
         "LEFT" | "RIGHT" => {
-            arity(&name, n, 2, 2)?;
+            arity(name, n, 2, 2)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
@@ -179,11 +181,11 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             })
         }
         "SUBSTRING" | "SUBSTR" | "MID" => {
-            arity(&name, n, 2, 3)?;
-            substring(&args)?
+            arity(name, n, 2, 3)?;
+            substring(args)?
         }
         "REPEAT" => {
-            arity(&name, n, 2, 2)?;
+            arity(name, n, 2, 2)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
@@ -196,7 +198,7 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             Value::Str(s.repeat(count as usize))
         }
         "REPLACE" => {
-            arity(&name, n, 3, 3)?;
+            arity(name, n, 3, 3)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
@@ -208,7 +210,7 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             Value::Str(if from.is_empty() { s } else { s.replace(&from, &to) })
         }
         "LPAD" | "RPAD" => {
-            arity(&name, n, 3, 3)?;
+            arity(name, n, 3, 3)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
@@ -230,7 +232,7 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             Value::Str(if name == "LPAD" { fill + &s } else { s + &fill })
         }
         "INSTR" | "LOCATE" | "POSITION" => {
-            arity(&name, n, 2, 3)?;
+            arity(name, n, 2, 3)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
@@ -251,8 +253,8 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             }
         }
         "ABS" => {
-            arity(&name, n, 1, 1)?;
-            match &args[0] {
+            arity(name, n, 1, 1)?;
+            match args[0] {
                 Value::Int(i) => {
                     i.checked_abs().map(Value::Int).unwrap_or(Value::UInt(i.unsigned_abs()))
                 }
@@ -263,7 +265,7 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             }
         }
         "SIGN" => {
-            arity(&name, n, 1, 1)?;
+            arity(name, n, 1, 1)?;
             match args[0].to_f64() {
                 None => Value::Null,
                 Some(f) => Value::Int(if f > 0.0 {
@@ -276,49 +278,44 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             }
         }
         "TRIM_BOTH" | "TRIM_LEADING" | "TRIM_TRAILING" => {
-            arity(&name, n, 2, 2)?;
-            trim(&args[0], &args[1], Some(name[5..].to_string()))?
+            arity(name, n, 2, 2)?;
+            trim(args[0], args[1], Some(name[5..].to_string()))?
         }
         "FLOOR" | "CEIL" | "CEILING" => {
-            arity(&name, n, 1, 1)?;
-            floor_or_ceil(&name, &args[0])?
+            arity(name, n, 1, 1)?;
+            floor_or_ceil(name, args[0])?
         }
         "ROUND" | "TRUNCATE" => {
-            arity(&name, n, if name == "ROUND" { 1 } else { 2 }, 2)?;
+            arity(name, n, if name == "ROUND" { 1 } else { 2 }, 2)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
             let places = if n == 2 { args[1].to_i64().unwrap_or(0).clamp(-30, 30) } else { 0 };
-            round(&args[0], places, name == "TRUNCATE")?
+            round(args[0], places, name == "TRUNCATE")?
         }
         "MOD" => {
-            arity(&name, n, 2, 2)?;
+            arity(name, n, 2, 2)?;
             if null_if_any {
                 return Ok(Value::Null);
             }
             let (a, b) = (args[0].to_f64().unwrap_or(0.0), args[1].to_f64().unwrap_or(0.0));
-            match (&args[0], &args[1]) {
+            match (args[0], args[1]) {
                 (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(x % y),
                 _ if b == 0.0 => Value::Null,
                 _ => Value::Double(a % b),
             }
         }
         "POW" | "POWER" | "SQRT" | "EXP" | "LN" | "LOG" | "LOG2" | "LOG10" => {
-            arity(
-                &name,
-                n,
-                1,
-                if matches!(name.as_str(), "POW" | "POWER" | "LOG") { 2 } else { 1 },
-            )?;
+            arity(name, n, 1, if matches!(name, "POW" | "POWER" | "LOG") { 2 } else { 1 })?;
             if name.starts_with("POW") {
-                arity(&name, n, 2, 2)?;
+                arity(name, n, 2, 2)?;
             }
             if null_if_any {
                 return Ok(Value::Null);
             }
             let a = args[0].to_f64().unwrap_or(0.0);
             // libm gives the same bits on every target (std's may call the platform's libm).
-            let r = match name.as_str() {
+            let r = match name {
                 "POW" | "POWER" => libm::pow(a, args[1].to_f64().unwrap_or(0.0)),
                 "SQRT" if a >= 0.0 => libm::sqrt(a),
                 "EXP" => libm::exp(a),
@@ -342,16 +339,16 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             }
         }
         "PI" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             Value::Decimal(Decimal::new(3141593, 6))
         }
         "FORMAT" => {
-            arity(&name, n, 2, 3)?;
-            if args[..2].iter().any(Value::is_null) {
+            arity(name, n, 2, 3)?;
+            if args[..2].iter().any(|v| v.is_null()) {
                 return Ok(Value::Null);
             }
             let places = args[1].to_i64().unwrap_or(0).clamp(0, 30);
-            let rounded = round(&args[0], places, false)?;
+            let rounded = round(args[0], places, false)?;
             let fixed = match rounded {
                 Value::Decimal(d) => d.rescale(places as u8).to_string(),
                 Value::Double(f) => format!("{:.*}", places as usize, f),
@@ -363,14 +360,14 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             Value::Str(group_thousands(&fixed))
         }
         "FORMAT_BYTES" => {
-            arity(&name, n, 1, 1)?;
+            arity(name, n, 1, 1)?;
             match args[0].to_f64() {
                 None => Value::Null,
                 Some(b) => Value::Str(format_bytes(b)),
             }
         }
         "FORMAT_PICO_TIME" => {
-            arity(&name, n, 1, 1)?;
+            arity(name, n, 1, 1)?;
             match args[0].to_f64() {
                 None => Value::Null,
                 Some(ps) => Value::Str(format_pico_time(ps)),
@@ -378,23 +375,23 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
         }
         "NOW" | "CURRENT_TIMESTAMP" | "SYSDATE" | "LOCALTIME" | "LOCALTIMESTAMP"
         | "UTC_TIMESTAMP" => {
-            arity(&name, n, 0, 1)?;
+            arity(name, n, 0, 1)?;
             Value::Str(civil(cx).datetime())
         }
         "CURDATE" | "CURRENT_DATE" | "UTC_DATE" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             Value::Str(civil(cx).datetime()[..10].to_string())
         }
         "CURTIME" | "CURRENT_TIME" | "UTC_TIME" => {
-            arity(&name, n, 0, 1)?;
+            arity(name, n, 0, 1)?;
             Value::Str(civil(cx).datetime()[11..].to_string())
         }
         "UNIX_TIMESTAMP" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             Value::Int(cx.unix_micros().div_euclid(1_000_000))
         }
         "SLEEP" => {
-            arity(&name, n, 1, 1)?;
+            arity(name, n, 1, 1)?;
             let secs = args[0].to_decimal().unwrap_or(Decimal::new(0, 0)).rescale(6);
             // Bounded like any wait: a sleep longer than a simulated day is cut to a day.
             let micros = secs.mantissa.clamp(0, 86_400_000_000) as u64;
@@ -402,26 +399,26 @@ pub fn call(name: &str, args: Vec<Value>, cx: &mut dyn EvalContext) -> Result<Va
             Value::Int(0)
         }
         "VERSION" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             Value::Str(cx.server_version())
         }
         "DATABASE" | "SCHEMA" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             cx.current_database().map_or(Value::Null, Value::Str)
         }
         "USER" | "CURRENT_USER" | "SESSION_USER" | "SYSTEM_USER" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             Value::Str("root@localhost".into())
         }
         "CONNECTION_ID" => {
-            arity(&name, n, 0, 0)?;
+            arity(name, n, 0, 0)?;
             Value::UInt(cx.connection_id())
         }
         "LAST_INSERT_ID" | "ROW_COUNT" | "FOUND_ROWS" => {
-            arity(&name, n, 0, 1)?;
+            arity(name, n, 0, 1)?;
             Value::Int(0)
         }
-        _ => return Err(unknown_function(&name, cx.current_database())),
+        _ => return Err(unknown_function(name, cx.current_database())),
     })
 }
 
@@ -487,12 +484,12 @@ pub fn returns_text(name: &str) -> Option<bool> {
 }
 
 /// SUBSTRING(str, pos[, len]) with MySQL's 1-based and negative positions.
-pub fn substring(args: &[Value]) -> Result<Value> {
-    if args.iter().any(Value::is_null) {
+pub fn substring(args: &[&Value]) -> Result<Value> {
+    if args.iter().any(|v| v.is_null()) {
         return Ok(Value::Null);
     }
     let s: Vec<char> = args[0].to_text().unwrap_or_default().chars().collect();
-    let pos = args.get(1).and_then(Value::to_i64).unwrap_or(1);
+    let pos = args.get(1).and_then(|v| v.to_i64()).unwrap_or(1);
     let len = s.len() as i64;
     let start = match pos {
         0 => return Ok(Value::Str(String::new())),
@@ -502,7 +499,7 @@ pub fn substring(args: &[Value]) -> Result<Value> {
     if start < 0 || start >= len {
         return Ok(Value::Str(String::new()));
     }
-    let count = args.get(2).and_then(Value::to_i64).unwrap_or(len).max(0);
+    let count = args.get(2).and_then(|v| v.to_i64()).unwrap_or(len).max(0);
     let end = (start + count).min(len);
     Ok(Value::Str(s[start as usize..end as usize].iter().collect()))
 }
@@ -671,7 +668,7 @@ mod tests {
         assert_eq!(round(&Value::Int(1234), -2, false).unwrap().to_text().unwrap(), "1200");
         assert_eq!(round(&d("1.999"), 1, true).unwrap().to_text().unwrap(), "1.9");
         assert_eq!(
-            substring(&[Value::Str("abcdef".into()), Value::Int(-3), Value::Int(2)]).unwrap(),
+            substring(&[&Value::Str("abcdef".into()), &Value::Int(-3), &Value::Int(2)]).unwrap(),
             Value::Str("de".into())
         );
     }
