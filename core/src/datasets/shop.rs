@@ -393,9 +393,8 @@ fn push_decimal(out: &mut String, v: u64) {
             break;
         }
     }
-    for &b in &buf[at..] {
-        out.push(b as char);
-    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or("0"));
 }
 
 /// Appends `v` as exactly two digits.
