@@ -266,8 +266,14 @@ impl Value {
 
 /// Case-insensitive comparison that ignores trailing spaces (PAD SPACE for ASCII text).
 pub fn collate_cmp(a: &str, b: &str) -> Ordering {
-    let a = a.trim_end_matches(' ').chars().flat_map(char::to_lowercase);
-    let b = b.trim_end_matches(' ').chars().flat_map(char::to_lowercase);
+    let (a, b) = (a.trim_end_matches(' '), b.trim_end_matches(' '));
+    if a.is_ascii() && b.is_ascii() {
+        // For ASCII, Unicode's lower case is ASCII's: the same order without decoding.
+        let a = a.bytes().map(|c| c.to_ascii_lowercase());
+        return a.cmp(b.bytes().map(|c| c.to_ascii_lowercase()));
+    }
+    let a = a.chars().flat_map(char::to_lowercase);
+    let b = b.chars().flat_map(char::to_lowercase);
     a.cmp(b)
 }
 

@@ -122,6 +122,11 @@ impl Variables {
 
     /// The global value of a known variable.
     pub fn global(&self, name: &str) -> &VarValue {
+        // The engine names variables as the registry spells them: found at once; any other
+        // spelling goes through the case-insensitive registry.
+        if let Some(v) = self.global.get(name) {
+            return v;
+        }
         let def = lookup(name).unwrap_or_else(|| panic!("engine reads unknown variable '{name}'"));
         &self.global[def.name]
     }
@@ -249,7 +254,8 @@ impl SessionVariables {
     }
 
     pub fn get(&self, name: &str) -> Option<&VarValue> {
-        lookup(name).and_then(|d| self.values.get(d.name))
+        // As the registry spells it first (the engine's own reads), then any spelling.
+        self.values.get(name).or_else(|| lookup(name).and_then(|d| self.values.get(d.name)))
     }
 
     pub fn u64(&self, name: &str) -> u64 {
