@@ -122,6 +122,14 @@ impl CivilTime {
     /// Converts seconds since 1970-01-01 (UTC) into a calendar date (Howard Hinnant's
     /// days-from-civil algorithm, integer only, so it is identical on every target).
     pub fn from_unix(secs: i64, micros: u32) -> CivilTime {
+        match u64::try_from(secs) {
+            Ok(secs) => Self::from_unix_unsigned(secs, micros),
+            Err(_) => Self::from_unix_signed(secs, micros),
+        }
+    }
+
+    /// Howard Hinnant's civil-from-days over any signed time.
+    fn from_unix_signed(secs: i64, micros: u32) -> CivilTime {
         let days = secs.div_euclid(86_400);
         let rem = secs.rem_euclid(86_400) as u32;
         let z = days + 719_468;
@@ -133,6 +141,31 @@ impl CivilTime {
         let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
         let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
         let year = yoe + era * 400 + i64::from(month <= 2);
+        CivilTime {
+            year,
+            month,
+            day,
+            hour: rem / 3600,
+            minute: (rem % 3600) / 60,
+            second: rem % 60,
+            micros,
+        }
+    }
+
+    /// [`Self::from_unix`] for times since 1970, in unsigned arithmetic (the same civil-from-
+    /// days formula without the sign corrections: a scan formats millions of these).
+    fn from_unix_unsigned(secs: u64, micros: u32) -> CivilTime {
+        let days = secs / 86_400;
+        let rem = (secs % 86_400) as u32;
+        let z = days + 719_468;
+        let era = z / 146_097;
+        let doe = z % 146_097;
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = (yoe + era * 400) as i64 + i64::from(month <= 2);
         CivilTime {
             year,
             month,
@@ -179,6 +212,18 @@ mod tests {
         assert_eq!(t.datetime(), "2026-09-23 08:12:47");
         assert_eq!(t.innodb_timestamp(), "260923  8:12:47");
         assert_eq!(CivilTime::from_unix(951_782_400, 0).datetime(), "2000-02-29 00:00:00");
+    }
+
+    #[test]
+    fn the_unsigned_fast_path_agrees_with_the_signed_formula() {
+        // Every day from 1970 to past 2100 at a few times of day, and leap days.
+        for day in (0..50_000i64).step_by(7) {
+            for secs in [0, 1, 3_599, 43_200, 86_399] {
+                let t = day * 86_400 + secs;
+                let fast = CivilTime::from_unix(t, 5);
+                assert_eq!(fast, CivilTime::from_unix_signed(t, 5), "at {t}");
+            }
+        }
     }
 
     #[test]

@@ -49,9 +49,10 @@ pub fn eval(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext) 
         BExpr::Lit(v) => Ok(v.clone()),
         BExpr::Column(i) => Ok(row.get(*i as usize).cloned().unwrap_or(Value::Null)),
         BExpr::Binary { op, left, right, text } => {
-            let l = eval(left, row, aggs, cx)?;
-            let r = eval(right, row, aggs, cx)?;
-            apply_binary(op, l, r, text, cx)
+            // Columns and literals are compared (or added) where they lie.
+            let l = arg(left, row, aggs, cx)?;
+            let r = arg(right, row, aggs, cx)?;
+            apply_binary(op, &l, &r, text, cx)
         }
         BExpr::Unary { op, arg, text } => {
             let v = eval(arg, row, aggs, cx)?;
@@ -256,11 +257,17 @@ fn unary(op: U, v: Value, text: &str) -> Result<Value> {
 
 /// A binary operator on two evaluated operands (not inlined: see [`eval`]).
 #[inline(never)]
-fn apply_binary(op: &B, l: Value, r: Value, text: &str, cx: &mut dyn EvalContext) -> Result<Value> {
+fn apply_binary(
+    op: &B,
+    l: &Value,
+    r: &Value,
+    text: &str,
+    cx: &mut dyn EvalContext,
+) -> Result<Value> {
     if *op == B::Spaceship {
         return Ok(bool_value(match (l.is_null(), r.is_null()) {
             (true, true) => true,
-            (false, false) => l.compare(&r) == Some(Ordering::Equal),
+            (false, false) => l.compare(r) == Some(Ordering::Equal),
             _ => false,
         }));
     }
@@ -268,7 +275,7 @@ fn apply_binary(op: &B, l: Value, r: Value, text: &str, cx: &mut dyn EvalContext
         return Ok(Value::Null);
     }
     let cmp =
-        |want: fn(Ordering) -> bool| Ok(l.compare(&r).map(want).map_or(Value::Null, bool_value));
+        |want: fn(Ordering) -> bool| Ok(l.compare(r).map(want).map_or(Value::Null, bool_value));
     match op {
         B::Eq => cmp(|o| o == Ordering::Equal),
         B::NotEq => cmp(|o| o != Ordering::Equal),
@@ -277,10 +284,10 @@ fn apply_binary(op: &B, l: Value, r: Value, text: &str, cx: &mut dyn EvalContext
         B::Gt => cmp(|o| o == Ordering::Greater),
         B::GtEq => cmp(|o| o != Ordering::Less),
         B::Xor => Ok(bool_value(l.truth() != r.truth())),
-        B::Plus | B::Minus | B::Multiply => arithmetic(op, &l, &r, text),
-        B::Divide => divide(&l, &r, cx),
-        B::MyIntegerDivide => integer_divide(&l, &r, cx, text),
-        B::Modulo => modulo(&l, &r, cx),
+        B::Plus | B::Minus | B::Multiply => arithmetic(op, l, r, text),
+        B::Divide => divide(l, r, cx),
+        B::MyIntegerDivide => integer_divide(l, r, cx, text),
+        B::Modulo => modulo(l, r, cx),
         B::BitwiseAnd
         | B::BitwiseOr
         | B::BitwiseXor
