@@ -10,7 +10,7 @@
 
 use super::aggregate::Accumulator;
 use super::costs::Costs;
-use super::table_read::read;
+use super::table_read::{full_scan_late, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{resolve_among, AggCall, AggFunc, BExpr, Binder, Columns, SourceColumns};
@@ -228,7 +228,32 @@ pub fn run(
                         wanted[c as usize] = true;
                     }
                 });
-                read(t, &choice, &[], &wanted, &mut costs, work, cx, &mut on_outer_row)?;
+                match late_filter(plan.filter.as_ref(), t, &choice, single) {
+                    Some((column, first_test)) => {
+                        let mut first = vec![false; width as usize];
+                        first[column as usize] = true;
+                        // The test reads one integer column against a constant: it needs no
+                        // session and raises no warning, so running it twice (here and in
+                        // the filter) changes nothing a learner sees.
+                        let mut keep = |row: &Row| {
+                            let v = eval(first_test, row, &[], &mut ConstantContext);
+                            !matches!(v.map(|v| v.truth()), Ok(Some(false)))
+                        };
+                        full_scan_late(
+                            t,
+                            &wanted,
+                            &first,
+                            &mut keep,
+                            &mut costs,
+                            work,
+                            cx,
+                            &mut on_outer_row,
+                        )?;
+                    }
+                    None => {
+                        read(t, &choice, &[], &wanted, &mut costs, work, cx, &mut on_outer_row)?;
+                    }
+                }
             }
         }
     }
@@ -519,6 +544,37 @@ impl Plan {
             })
             .collect()
     }
+}
+
+/// Late materialisation for a full scan of one table: the filter's first test, when it
+/// compares an integer column with an integer constant, and that column. `AND` evaluates its
+/// left side first and stops when it is false, so a row whose first test is false fails the
+/// filter whatever the rest of the row holds: it need not be generated further.
+fn late_filter<'a>(
+    filter: Option<&'a BExpr>,
+    t: &Table,
+    choice: &Choice,
+    single: bool,
+) -> Option<(u32, &'a BExpr)> {
+    use sqlparser::ast::BinaryOperator as B;
+    if !single || choice.path != Path::Scan {
+        return None;
+    }
+    let mut first = filter?;
+    while let BExpr::And(left, _) = first {
+        first = left;
+    }
+    let BExpr::Binary { op, left, right, .. } = first else { return None };
+    if !matches!(op, B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq) {
+        return None;
+    }
+    let column = match (left.as_ref(), right.as_ref()) {
+        (BExpr::Column(c), BExpr::Lit(Value::Int(_) | Value::UInt(_)))
+        | (BExpr::Lit(Value::Int(_) | Value::UInt(_)), BExpr::Column(c)) => *c,
+        _ => return None,
+    };
+    let integer = t.def.columns.get(column as usize).is_some_and(|c| c.ty.is_integer());
+    integer.then_some((column, first))
 }
 
 /// A LIMIT or OFFSET value: a non-negative constant.

@@ -156,6 +156,37 @@ fn full_scan(
     finished(error, stopped)
 }
 
+/// A full scan with late materialisation: each row is first generated with the `first`
+/// columns only, and a row `keep` turns down is examined and counted like any other (pages,
+/// `Handler_read_rnd_next`, `Innodb_rows_read`, CPU) but is neither completed nor visited.
+/// The caller guarantees that such a row could not have passed the statement's filter.
+#[allow(clippy::too_many_arguments)]
+pub fn full_scan_late(
+    t: &Table,
+    wanted: &[bool],
+    first: &[bool],
+    keep: &mut dyn FnMut(&Row) -> bool,
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut examined = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    t.scan_late(wanted, first, keep, &mut |ordinal, row, complete| {
+        cursor.enter(ordinal, costs, work);
+        examined += 1;
+        !complete || go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    });
+    cursor.finish(costs, work);
+    work.rows += examined;
+    costs.status.add("Innodb_rows_read", examined);
+    costs.status.add("Handler_read_rnd_next", examined + 1);
+    finished(error, stopped)
+}
+
 /// One row by its whole primary key: a root-to-leaf descent of the clustered index.
 fn primary_lookup(
     t: &Table,

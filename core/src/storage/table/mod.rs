@@ -29,6 +29,10 @@ const SIZE_SAMPLE_ROWS: u64 = 10_000;
 
 pub use super::key::{cmp_values, Key};
 
+/// A scan's late materialisation: the columns each row is generated with first, and the test
+/// that decides whether the rest of the row is generated ([`Table::scan_late`]).
+type LateFill<'a> = (&'a [bool], &'a mut dyn FnMut(&Row) -> bool);
+
 /// Sizes as information_schema.TABLES reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TableSizes {
@@ -224,6 +228,31 @@ impl Table {
         wanted: &[bool],
         visit: &mut dyn FnMut(u64, &Row) -> bool,
     ) {
+        self.scan_rows(from, wanted, None, &mut |ordinal, row, _| visit(ordinal, row));
+    }
+
+    /// A full scan with late materialisation: each generated row is first filled with the
+    /// `first` columns only (and the key), and `keep` decides whether the rest is generated.
+    /// `visit(ordinal, row, complete)` sees every row in key order; a row `keep` turned down
+    /// comes with `complete` false and only its `first` columns filled. Changed rows are
+    /// always complete (a table with changes is scanned without the shortcut).
+    pub fn scan_late(
+        &self,
+        wanted: &[bool],
+        first: &[bool],
+        keep: &mut dyn FnMut(&Row) -> bool,
+        visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
+    ) {
+        self.scan_rows(None, wanted, Some((first, keep)), visit)
+    }
+
+    fn scan_rows(
+        &self,
+        from: Option<&RangeEnd>,
+        wanted: &[bool],
+        mut late: Option<LateFill>,
+        visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
+    ) {
         let ncols = self.def.columns.len();
         let mut row = vec![Value::Null; ncols];
         let before = |k: &Key| {
@@ -248,7 +277,33 @@ impl Table {
                     want[c as usize] = true;
                 }
             }
+            // Late materialisation only where no changed row has to be merged in.
+            let mut first_want = Vec::new();
+            if let (Some((first, _)), true) = (&late, self.changes.is_empty()) {
+                first_want = first.to_vec();
+                first_want.resize(ncols, false);
+                for (f, w) in first_want.iter_mut().zip(&want) {
+                    *f = *f && *w;
+                }
+                if let Some(pk) = self.def.primary() {
+                    for &c in &pk.columns {
+                        first_want[c as usize] = true;
+                    }
+                }
+            } else {
+                late = None;
+            }
             for i in start..self.generated_rows {
+                if let Some((_, keep)) = late.as_mut() {
+                    generator.fill_row(i, &first_want, &mut row);
+                    if !keep(&row) {
+                        if !visit(ordinal, &row, false) {
+                            return;
+                        }
+                        ordinal += 1;
+                        continue;
+                    }
+                }
                 generator.fill_row(i, &want, &mut row);
                 if !self.changes.is_empty() {
                     let key = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(i + 1)]));
@@ -257,7 +312,7 @@ impl Table {
                         match (*k).cmp(&key) {
                             Ordering::Less => {
                                 if let Some(r) = v {
-                                    if !visit(ordinal, r) {
+                                    if !visit(ordinal, r, true) {
                                         return;
                                     }
                                     ordinal += 1;
@@ -266,7 +321,7 @@ impl Table {
                             }
                             Ordering::Equal => {
                                 if let Some(r) = v {
-                                    if !visit(ordinal, r) {
+                                    if !visit(ordinal, r, true) {
                                         return;
                                     }
                                     ordinal += 1;
@@ -282,7 +337,7 @@ impl Table {
                         continue;
                     }
                 }
-                if !visit(ordinal, &row) {
+                if !visit(ordinal, &row, true) {
                     return;
                 }
                 ordinal += 1;
@@ -290,7 +345,7 @@ impl Table {
         }
         for (_, v) in changes {
             if let Some(r) = v {
-                if !visit(ordinal, r) {
+                if !visit(ordinal, r, true) {
                     return;
                 }
                 ordinal += 1;
