@@ -240,18 +240,12 @@ impl Server {
                 };
                 // The server walks every variable; the pattern only decides what is sent.
                 work.rows += r.vars.iter_global().count() as u64;
+                let own = (*scope != VarScope::Global).then_some(&session.vars);
                 let rows: Vec<(String, String)> = r
                     .vars
-                    .iter_global()
-                    .filter(|(name, _)| pattern.as_ref().is_none_or(|p| p.matches(name)))
-                    .map(|(name, global)| {
-                        let def = lookup(name).expect("registered");
-                        let v = match scope {
-                            VarScope::Global => global,
-                            _ => session.vars.get(name).unwrap_or(global),
-                        };
-                        (name.to_string(), show_text(def, v))
-                    })
+                    .shown(own, |name| pattern.as_ref().is_none_or(|p| p.matches(name)))
+                    .into_iter()
+                    .map(|(name, text)| (name.to_string(), text))
                     .collect();
                 self.show_pairs(session, rows, filter.as_ref(), work)
             }

@@ -4,7 +4,6 @@
 //! (pool maps, fsyncs).
 
 use super::session::Session;
-use super::variables::{lookup, show_text};
 use super::Server;
 use crate::error::Result;
 use crate::innodb::buffer_pool::BufferPool;
@@ -120,18 +119,7 @@ impl ServerView for View<'_> {
 
     fn variables(&self, session_scope: bool) -> Vec<(&'static str, String)> {
         let Some(r) = self.server.running.as_ref() else { return Vec::new() };
-        r.vars
-            .iter_global()
-            .map(|(name, global)| {
-                let def = lookup(name).expect("registered");
-                let v = if session_scope {
-                    self.session.vars.get(name).unwrap_or(global)
-                } else {
-                    global
-                };
-                (name, show_text(def, v))
-            })
-            .collect()
+        r.vars.shown(session_scope.then_some(&self.session.vars), |_| true)
     }
 
     fn catalog(&self) -> &Catalog {

@@ -122,13 +122,38 @@ impl CivilTime {
     /// Converts seconds since 1970-01-01 (UTC) into a calendar date (Howard Hinnant's
     /// days-from-civil algorithm, integer only, so it is identical on every target).
     pub fn from_unix(secs: i64, micros: u32) -> CivilTime {
-        match u64::try_from(secs) {
-            Ok(secs) => Self::from_unix_unsigned(secs, micros),
-            Err(_) => Self::from_unix_signed(secs, micros),
+        // Only splitting the seconds into days and the days into 400-year eras needs signed
+        // division (before 1970, before year 0); the rest works on the day of the era,
+        // 0..146_096, in unsigned arithmetic, which is cheaper (a scan formats millions).
+        let (days, rem) = match u64::try_from(secs) {
+            Ok(s) => ((s / 86_400) as i64, (s % 86_400) as u32),
+            Err(_) => (secs.div_euclid(86_400), secs.rem_euclid(86_400) as u32),
+        };
+        let z = days + 719_468;
+        let (era, doe) = match u64::try_from(z) {
+            Ok(z) => ((z / 146_097) as i64, z % 146_097),
+            Err(_) => (z.div_euclid(146_097), z.rem_euclid(146_097) as u64),
+        };
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+        let mp = (5 * doy + 2) / 153;
+        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+        let year = yoe as i64 + era * 400 + i64::from(month <= 2);
+        CivilTime {
+            year,
+            month,
+            day,
+            hour: rem / 3600,
+            minute: (rem % 3600) / 60,
+            second: rem % 60,
+            micros,
         }
     }
 
-    /// Howard Hinnant's civil-from-days over any signed time.
+    /// The formula in signed arithmetic throughout: the reference the tests hold
+    /// [`Self::from_unix`] to.
+    #[cfg(test)]
     fn from_unix_signed(secs: i64, micros: u32) -> CivilTime {
         let days = secs.div_euclid(86_400);
         let rem = secs.rem_euclid(86_400) as u32;
@@ -141,31 +166,6 @@ impl CivilTime {
         let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
         let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
         let year = yoe + era * 400 + i64::from(month <= 2);
-        CivilTime {
-            year,
-            month,
-            day,
-            hour: rem / 3600,
-            minute: (rem % 3600) / 60,
-            second: rem % 60,
-            micros,
-        }
-    }
-
-    /// [`Self::from_unix`] for times since 1970, in unsigned arithmetic (the same civil-from-
-    /// days formula without the sign corrections: a scan formats millions of these).
-    fn from_unix_unsigned(secs: u64, micros: u32) -> CivilTime {
-        let days = secs / 86_400;
-        let rem = (secs % 86_400) as u32;
-        let z = days + 719_468;
-        let era = z / 146_097;
-        let doe = z % 146_097;
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-        let year = (yoe + era * 400) as i64 + i64::from(month <= 2);
         CivilTime {
             year,
             month,

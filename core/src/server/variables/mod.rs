@@ -233,6 +233,24 @@ impl Variables {
     pub fn iter_global(&self) -> impl Iterator<Item = (&'static str, &VarValue)> {
         self.global.iter().map(|(k, v)| (*k, v))
     }
+
+    /// Every variable whose name `keep` accepts, in name order, with its value as SHOW
+    /// VARIABLES prints it: the session's own value where `session` has one, else the global
+    /// (SHOW VARIABLES, `performance_schema.global_variables` and `session_variables`).
+    pub fn shown(
+        &self,
+        session: Option<&SessionVariables>,
+        keep: impl Fn(&str) -> bool,
+    ) -> Vec<(&'static str, String)> {
+        self.iter_global()
+            .filter(|(name, _)| keep(name))
+            .map(|(name, global)| {
+                let def = lookup(name).expect("registered");
+                let v = session.and_then(|s| s.get(name)).unwrap_or(global);
+                (name, show_text(def, v))
+            })
+            .collect()
+    }
 }
 
 struct NoFacts;

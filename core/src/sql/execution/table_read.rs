@@ -17,7 +17,7 @@ use crate::sql::expr::EvalContext;
 use crate::sql::planner::access_path::{Choice, Path};
 use crate::sql::Value;
 
-use crate::storage::table::{before_end, Key, RangeEnd, Row, Table};
+use crate::storage::table::{before_end, Key, LateFill, RangeEnd, Row, Table};
 
 /// Called with each row read; false stops the read.
 pub type Visit<'v> =
@@ -37,7 +37,7 @@ pub fn read(
     visit: &mut Visit,
 ) -> Result<bool> {
     match &choice.path {
-        Path::Scan => full_scan(t, wanted, costs, work, cx, visit),
+        Path::Scan => full_scan(t, wanted, None, costs, work, cx, visit),
         Path::Ref { index, parts, unique } => {
             let mut values = Vec::with_capacity(parts.len());
             for p in parts {
@@ -129,43 +129,16 @@ fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
     costs.status.add("Handler_read_next", next_reads);
 }
 
-/// A full scan of the clustered index, leaf by leaf (as `scan::scan_table` does, with the
-/// costs handed on to `visit` so a join can read its other tables per row).
-fn full_scan(
-    t: &Table,
-    wanted: &[bool],
-    costs: &mut Costs,
-    work: &mut Work,
-    cx: &mut dyn EvalContext,
-    visit: &mut Visit,
-) -> Result<bool> {
-    let mut cursor = LeafCursor::new(t, wanted, costs);
-    let mut examined = 0u64;
-    let mut error: Option<MySqlError> = None;
-    let mut stopped = false;
-    t.scan(wanted, &mut |ordinal, row| {
-        cursor.enter(ordinal, costs, work);
-        examined += 1;
-        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
-    });
-    cursor.finish(costs, work);
-    // Counted once at the end: a counter update per row would cost a name lookup per row.
-    work.rows += examined;
-    costs.status.add("Innodb_rows_read", examined);
-    costs.status.add("Handler_read_rnd_next", examined + 1);
-    finished(error, stopped)
-}
-
-/// A full scan with late materialisation: each row is first generated with the `first`
-/// columns only, and a row `keep` turns down is examined and counted like any other (pages,
-/// `Handler_read_rnd_next`, `Innodb_rows_read`, CPU) but is neither completed nor visited.
-/// The caller guarantees that such a row could not have passed the statement's filter.
+/// A full scan of the clustered index, leaf by leaf, with the costs handed on to `visit` so a
+/// join can read its other tables per row. With `late` (late materialisation), a row its test
+/// turns down is examined and counted like any other (pages, `Handler_read_rnd_next`,
+/// `Innodb_rows_read`, CPU) but is neither completed nor visited: the caller guarantees that
+/// such a row could not have passed the statement's filter.
 #[allow(clippy::too_many_arguments)]
-pub fn full_scan_late(
+pub fn full_scan(
     t: &Table,
     wanted: &[bool],
-    first: &[bool],
-    keep: &mut dyn FnMut(&Row) -> bool,
+    late: Option<LateFill>,
     costs: &mut Costs,
     work: &mut Work,
     cx: &mut dyn EvalContext,
@@ -175,12 +148,13 @@ pub fn full_scan_late(
     let mut examined = 0u64;
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
-    t.scan_late(wanted, first, keep, &mut |ordinal, row, complete| {
+    t.scan_late(wanted, late, &mut |ordinal, row, complete| {
         cursor.enter(ordinal, costs, work);
         examined += 1;
         !complete || go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
     });
     cursor.finish(costs, work);
+    // Counted once at the end: a counter update per row would cost a name lookup per row.
     work.rows += examined;
     costs.status.add("Innodb_rows_read", examined);
     costs.status.add("Handler_read_rnd_next", examined + 1);

@@ -31,7 +31,7 @@ pub use super::key::{cmp_values, Key};
 
 /// A scan's late materialisation: the columns each row is generated with first, and the test
 /// that decides whether the rest of the row is generated ([`Table::scan_late`]).
-type LateFill<'a> = (&'a [bool], &'a mut dyn FnMut(&Row) -> bool);
+pub type LateFill<'a> = (&'a [bool], &'a mut dyn FnMut(&Row) -> bool);
 
 /// Sizes as information_schema.TABLES reports them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,19 +231,19 @@ impl Table {
         self.scan_rows(from, wanted, None, &mut |ordinal, row, _| visit(ordinal, row));
     }
 
-    /// A full scan with late materialisation: each generated row is first filled with the
-    /// `first` columns only (and the key), and `keep` decides whether the rest is generated.
-    /// `visit(ordinal, row, complete)` sees every row in key order; a row `keep` turned down
-    /// comes with `complete` false and only its `first` columns filled. Changed rows are
-    /// always complete (a table with changes is scanned without the shortcut).
+    /// A full scan, with late materialisation when `late` is given: each generated row is
+    /// first filled with its `first` columns only (and the key), and its test decides whether
+    /// the rest is generated. `visit(ordinal, row, complete)` sees every row in key order; a
+    /// row the test turned down comes with `complete` false and only its `first` columns
+    /// filled. Changed rows are always complete (a table with changes is scanned without the
+    /// shortcut).
     pub fn scan_late(
         &self,
         wanted: &[bool],
-        first: &[bool],
-        keep: &mut dyn FnMut(&Row) -> bool,
+        late: Option<LateFill>,
         visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
     ) {
-        self.scan_rows(None, wanted, Some((first, keep)), visit)
+        self.scan_rows(None, wanted, late, visit)
     }
 
     fn scan_rows(

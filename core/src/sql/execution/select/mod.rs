@@ -8,12 +8,16 @@
 //! filtered outer row causes no inner lookups. The executor reaches the session only through
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
+mod plan;
+
+pub(crate) use plan::{constant_u64, output_ref};
+
 use super::aggregate::Accumulator;
 use super::costs::Costs;
-use super::table_read::{full_scan_late, read};
+use super::table_read::{full_scan, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
-use crate::sql::bind::{resolve_among, AggCall, AggFunc, BExpr, Binder, Columns, SourceColumns};
+use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
 use crate::sql::expr::{eval, ConstantContext, EvalContext};
 use crate::sql::planner::access_path::{
     column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
@@ -22,7 +26,8 @@ use crate::sql::planner::access_path::{
 use crate::storage::catalog::Catalog;
 use crate::storage::table::{cmp_values, Key, Row, Table};
 use crate::storage::value::Value;
-use sqlparser::ast::{Expr, GroupByExpr, LimitClause, OrderByKind, Query, Select, SelectItem};
+use plan::{Plan, SortKey};
+use sqlparser::ast::{Expr, Query, Select};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -239,11 +244,10 @@ pub fn run(
                             let v = eval(first_test, row, &[], &mut ConstantContext);
                             !matches!(v.map(|v| v.truth()), Ok(Some(false)))
                         };
-                        full_scan_late(
+                        full_scan(
                             t,
                             &wanted,
-                            &first,
-                            &mut keep,
+                            Some((&first, &mut keep)),
                             &mut costs,
                             work,
                             cx,
@@ -358,194 +362,6 @@ impl Join<'_> {
     }
 }
 
-/// One ORDER BY key: an expression over the input row (with aggregates), or an output column.
-enum SortKey {
-    Expr(BExpr),
-    Output(u32),
-}
-
-/// The bound query.
-struct Plan {
-    /// Output expressions and names.
-    items: Vec<(BExpr, String)>,
-    aggregates: Vec<AggCall>,
-    filter: Option<BExpr>,
-    group_by: Vec<BExpr>,
-    having: Option<BExpr>,
-    order_by: Vec<(SortKey, bool)>,
-    distinct: bool,
-    limit: Option<u64>,
-    offset: u64,
-}
-
-impl Plan {
-    fn bind(
-        sel: &Select,
-        q: &Query,
-        sources: &[BoundSource],
-        sql: &str,
-        locals: &[String],
-    ) -> Result<Plan> {
-        let scope_value = Scope { sources };
-        let scope: &dyn Columns = &scope_value;
-        let mut binder = Binder::with_aggregates(scope, "field list").with_locals(locals.to_vec());
-        let mut items = Vec::new();
-        for item in &sel.projection {
-            match item {
-                SelectItem::UnnamedExpr(e) => items
-                    .push((binder.bind(e)?, crate::sql::parser::column_name::source_name(e, sql))),
-                SelectItem::ExprWithAlias { expr, alias } => {
-                    items.push((binder.bind(expr)?, alias.value.clone()))
-                }
-                SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
-                    let qualifier = match item {
-                        SelectItem::QualifiedWildcard(kind, _) => {
-                            Some(kind.to_string().trim_end_matches(".*").to_string())
-                        }
-                        _ => None,
-                    };
-                    let expanded = expand_wildcard(sources, qualifier.as_deref())?;
-                    if expanded.is_empty() {
-                        return Err(MySqlError::no_tables_used());
-                    }
-                    items.extend(expanded);
-                }
-                _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
-            }
-        }
-        let group_by = match &sel.group_by {
-            GroupByExpr::Expressions(exprs, _) => {
-                let mut b = Binder::scalar(scope, "group statement").with_locals(locals.to_vec());
-                exprs
-                    .iter()
-                    .map(|e| group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok))
-                    .collect::<Result<Vec<_>>>()?
-            }
-            GroupByExpr::All(_) => return Err(MySqlError::not_supported_yet("GROUP BY ALL")),
-        };
-        binder.set_clause("having clause");
-        let having = match &sel.having {
-            Some(h) => Some(bind_with_aliases(&mut binder, h, &items)?),
-            None => None,
-        };
-        binder.set_clause("order clause");
-        let mut order_by = Vec::new();
-        if let Some(ob) = &q.order_by {
-            if let OrderByKind::Expressions(list) = &ob.kind {
-                for o in list {
-                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-                    let key = match output_ref(&o.expr, &items) {
-                        Some(i) => SortKey::Output(i),
-                        None => SortKey::Expr(binder.bind(&o.expr)?),
-                    };
-                    order_by.push((key, desc));
-                }
-            }
-        }
-        let aggregates = binder.take_aggregates();
-        let filter = match &sel.selection {
-            Some(w) => {
-                Some(Binder::scalar(scope, "where clause").with_locals(locals.to_vec()).bind(w)?)
-            }
-            None => None,
-        };
-        let (limit, offset) = match &q.limit_clause {
-            None => (None, 0),
-            Some(LimitClause::LimitOffset { limit, offset, .. }) => (
-                match limit {
-                    Some(e) => Some(constant_u64(e)?),
-                    None => None,
-                },
-                match offset {
-                    Some(o) => constant_u64(&o.value)?,
-                    None => 0,
-                },
-            ),
-            Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
-                (Some(constant_u64(limit)?), constant_u64(offset)?)
-            }
-        };
-        let distinct = sel.distinct.is_some();
-        Ok(Plan { items, aggregates, filter, group_by, having, order_by, distinct, limit, offset })
-    }
-
-    /// Calls `mark(c)` for every column position any clause reads.
-    fn mark_columns(&self, mark: &mut dyn FnMut(u32)) {
-        let mut visit = |e: &BExpr| e.for_each_column(mark);
-        for (e, _) in &self.items {
-            visit(e);
-        }
-        for e in self.filter.iter().chain(&self.group_by).chain(self.having.iter()) {
-            visit(e);
-        }
-        for call in &self.aggregates {
-            if let Some(a) = &call.arg {
-                visit(a);
-            }
-        }
-        for (k, _) in &self.order_by {
-            if let SortKey::Expr(e) = k {
-                visit(e);
-            }
-        }
-    }
-
-    /// ORDER BY the primary key ascending on a single stored table needs no sort: the
-    /// clustered index scan already yields that order, and LIMIT can then stop the scan.
-    fn use_clustered_order(&mut self, t: &Table) {
-        let Some(pk) = t.def.primary() else { return };
-        if self.grouped() || self.distinct || self.order_by.len() > pk.columns.len() {
-            return;
-        }
-        let in_order = self.order_by.iter().zip(&pk.columns).all(|((k, desc), col)| {
-            let e = match k {
-                SortKey::Expr(e) => e,
-                SortKey::Output(i) => &self.items[*i as usize].0,
-            };
-            !desc && *e == BExpr::Column(*col)
-        });
-        if in_order {
-            self.order_by.clear();
-        }
-    }
-
-    fn grouped(&self) -> bool {
-        !self.group_by.is_empty() || !self.aggregates.is_empty()
-    }
-
-    fn output_meta(&self, sources: &[BoundSource], rows: &[Row]) -> Vec<Meta> {
-        let all: Vec<&Meta> = sources.iter().flat_map(|s| s.meta.iter()).collect();
-        self.items
-            .iter()
-            .enumerate()
-            .map(|(i, (e, name))| {
-                let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
-                let numeric =
-                    match (e.numeric_type(&|c| all.get(c as usize).map(|m| m.numeric)), first) {
-                        (Some(k), _) => k,
-                        (None, Some(v)) => v.is_numeric(),
-                        (None, None) => true,
-                    };
-                // COUNT never returns NULL; other aggregates do on an empty set.
-                let count = matches!(e, BExpr::Aggregate(s) if matches!(
-                    self.aggregates.get(*s as usize).map(|a| a.func),
-                    Some(AggFunc::Count | AggFunc::CountStar)
-                ));
-                let nullable = !count
-                    && (e.maybe_null(&|c| all.get(c as usize).is_none_or(|m| m.nullable))
-                        || rows.iter().any(|r| r[i].is_null()));
-                let table = match e {
-                    BExpr::Column(c) => {
-                        all.get(*c as usize).map(|m| m.table.clone()).unwrap_or_default()
-                    }
-                    _ => String::new(),
-                };
-                Meta { name: name.clone(), table, numeric, nullable }
-            })
-            .collect()
-    }
-}
-
 /// Late materialisation for a full scan of one table: the filter's first test, when it
 /// compares an integer column with an integer constant, and that column. `AND` evaluates its
 /// left side first and stops when it is false, so a row whose first test is false fails the
@@ -575,85 +391,6 @@ fn late_filter<'a>(
     };
     let integer = t.def.columns.get(column as usize).is_some_and(|c| c.ty.is_integer());
     integer.then_some((column, first))
-}
-
-/// A LIMIT or OFFSET value: a non-negative constant.
-pub(crate) fn constant_u64(e: &Expr) -> Result<u64> {
-    let mut cx_free = ConstantContext;
-    let v = crate::sql::expr::eval_constant(e, &mut cx_free)?;
-    v.to_i64()
-        .filter(|n| *n >= 0)
-        .map(|n| n as u64)
-        .ok_or_else(|| MySqlError::syntax(&e.to_string(), 1))
-}
-
-/// `ORDER BY 2` or `ORDER BY alias`: an output column.
-pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
-    match e {
-        Expr::Value(v) => {
-            let n: u32 = v.value.to_string().parse().ok()?;
-            (n >= 1 && n as usize <= items.len()).then(|| n - 1)
-        }
-        Expr::Identifier(id) => items
-            .iter()
-            .position(|(_, name)| name.eq_ignore_ascii_case(&id.value))
-            .map(|p| p as u32),
-        _ => None,
-    }
-}
-
-/// GROUP BY on a select alias or position groups by that item's expression.
-fn group_or_order_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<BExpr> {
-    output_ref(e, items).map(|i| items[i as usize].0.clone())
-}
-
-/// HAVING may name select aliases.
-fn bind_with_aliases(binder: &mut Binder, e: &Expr, items: &[(BExpr, String)]) -> Result<BExpr> {
-    if let Expr::Identifier(id) = e {
-        if let Some((b, _)) = items.iter().find(|(_, n)| n.eq_ignore_ascii_case(&id.value)) {
-            return Ok(b.clone());
-        }
-    }
-    match e {
-        Expr::BinaryOp { left, op, right } => {
-            let l = bind_with_aliases(binder, left, items)?;
-            let r = bind_with_aliases(binder, right, items)?;
-            Ok(match op {
-                sqlparser::ast::BinaryOperator::And => BExpr::And(Box::new(l), Box::new(r)),
-                sqlparser::ast::BinaryOperator::Or => BExpr::Or(Box::new(l), Box::new(r)),
-                _ => BExpr::Binary {
-                    op: op.clone(),
-                    left: Box::new(l),
-                    right: Box::new(r),
-                    text: e.to_string(),
-                },
-            })
-        }
-        Expr::Nested(x) => bind_with_aliases(binder, x, items),
-        _ => binder.bind(e),
-    }
-}
-
-/// `*` or `t.*`: every column of every source (or of `t`), in order.
-fn expand_wildcard(
-    sources: &[BoundSource],
-    qualifier: Option<&str>,
-) -> Result<Vec<(BExpr, String)>> {
-    let mut out = Vec::new();
-    for s in sources {
-        if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q.trim_matches('`'))) {
-            continue;
-        }
-        for (i, m) in s.meta.iter().enumerate() {
-            out.push((BExpr::Column(s.offset + i as u32), m.name.clone()));
-        }
-    }
-    if out.is_empty() {
-        if let Some(q) = qualifier {
-            return Err(MySqlError::unknown_table(q));
-        }
-    }
-    Ok(out)
 }
 
 /// What the pipeline has accumulated.
