@@ -99,14 +99,19 @@ pub fn table(rs: &ResultSet) -> String {
         .collect();
     let mut rule = String::from("+");
     for w in &widths {
-        rule.push_str(&"-".repeat(w + 2));
+        push_repeated(&mut rule, '-', w + 2);
         rule.push('+');
     }
     rule.push('\n');
-    let mut out = rule.clone();
+    // Built in place: a cell costs no allocation of its own beyond its text.
+    let mut out = String::with_capacity(rule.len() * (cells.len() + 4));
+    out.push_str(&rule);
     out.push('|');
     for (c, w) in rs.columns.iter().zip(&widths) {
-        out.push_str(&format!(" {}{} |", c.name, " ".repeat(w - width(&c.name))));
+        out.push(' ');
+        out.push_str(&c.name);
+        push_repeated(&mut out, ' ', w - width(&c.name));
+        out.push_str(" |");
     }
     out.push('\n');
     out.push_str(&rule);
@@ -114,17 +119,26 @@ pub fn table(rs: &ResultSet) -> String {
         out.push('|');
         for ((cell, c), w) in row.iter().zip(&rs.columns).zip(&widths) {
             let text = cell.as_deref().unwrap_or("NULL");
-            let pad = " ".repeat(w - width(text));
+            let pad = w - width(text);
+            out.push(' ');
             if c.numeric {
-                out.push_str(&format!(" {pad}{text} |"));
+                push_repeated(&mut out, ' ', pad);
+                out.push_str(text);
             } else {
-                out.push_str(&format!(" {text}{pad} |"));
+                out.push_str(text);
+                push_repeated(&mut out, ' ', pad);
             }
+            out.push_str(" |");
         }
         out.push('\n');
     }
     out.push_str(&rule);
     out
+}
+
+/// Appends `n` copies of `c`.
+fn push_repeated(out: &mut String, c: char, n: usize) {
+    out.extend(std::iter::repeat_n(c, n));
 }
 
 /// `\G` output.

@@ -232,10 +232,16 @@ impl ResultTable {
 
 /// Reads the tables (`+---+` rule, header, rule, rows, rule) out of client output.
 pub fn parse_tables(step: u32, text: &str) -> Vec<ResultTable> {
+    parse_tables_upto(step, text, u32::MAX)
+}
+
+/// Reads at most `max` tables: a step of 20,000 statements is not read back whole when the
+/// outcome keeps only the first few of its tables.
+pub fn parse_tables_upto(step: u32, text: &str, max: u32) -> Vec<ResultTable> {
     let lines: Vec<&str> = text.lines().collect();
     let mut tables = Vec::new();
     let mut i = 0;
-    while i + 2 < lines.len() {
+    while i + 2 < lines.len() && (tables.len() as u64) < u64::from(max) {
         let Some(widths) = rule_widths(lines[i]) else {
             i += 1;
             continue;
@@ -279,6 +285,20 @@ fn rule_widths(line: &str) -> Option<Vec<u32>> {
 /// Splits `| a | b |` into trimmed cells, by the rule's widths when the line fits them
 /// (cells may hold `|`), else at every ` | `.
 fn split_row(line: &str, widths: &[u32]) -> Vec<String> {
+    let expected: u32 = widths.iter().map(|w| w + 3).sum::<u32>() + 1;
+    if line.is_ascii() && line.len() as u64 == u64::from(expected) {
+        // ASCII: characters are bytes, so cells are cut where they lie.
+        let mut at = 2usize;
+        return widths
+            .iter()
+            .map(|w| {
+                let end = (at + *w as usize).min(line.len());
+                let cell = line.get(at.min(end)..end).unwrap_or("").trim().to_string();
+                at = end + 3;
+                cell
+            })
+            .collect();
+    }
     let chars: Vec<char> = line.chars().collect();
     let expected: u32 = widths.iter().map(|w| w + 3).sum::<u32>() + 1;
     if chars.len() as u32 == expected {
@@ -424,11 +444,8 @@ impl Experiment {
             client.finish(&mut transcript);
             sample(&mut client, &mut series, &mut questions_seen);
             collect_internals(client.server_mut(), start_ns, &mut internals);
-            for table in parse_tables(i as u32, &transcript[step_start..]) {
-                if results.len() < RESULT_TABLES_MAX as usize {
-                    results.push(table);
-                }
-            }
+            let room = RESULT_TABLES_MAX.saturating_sub(results.len() as u32);
+            results.extend(parse_tables_upto(i as u32, &transcript[step_start..], room));
             if !progress(i as u32 + 1, total) || client.has_quit() {
                 break;
             }

@@ -239,11 +239,12 @@ impl Server {
                     _ => None,
                 };
                 // The server walks every variable; the pattern only decides what is sent.
-                work.rows += r.vars.iter_global().count() as u64;
+                work.rows += r.vars.count();
                 let own = (*scope != VarScope::Global).then_some(&session.vars);
+                let prefix = pattern.as_ref().map(LikePattern::literal_prefix).unwrap_or_default();
                 let rows: Vec<(String, String)> = r
                     .vars
-                    .shown(own, |name| pattern.as_ref().is_none_or(|p| p.matches(name)))
+                    .shown(own, &prefix, |name| pattern.as_ref().is_none_or(|p| p.matches(name)))
                     .into_iter()
                     .map(|(name, text)| (name.to_string(), text))
                     .collect();

@@ -119,7 +119,7 @@ impl ServerView for View<'_> {
 
     fn variables(&self, session_scope: bool) -> Vec<(&'static str, String)> {
         let Some(r) = self.server.running.as_ref() else { return Vec::new() };
-        r.vars.shown(session_scope.then_some(&self.session.vars), |_| true)
+        r.vars.shown(session_scope.then_some(&self.session.vars), "", |_| true)
     }
 
     fn catalog(&self) -> &Catalog {

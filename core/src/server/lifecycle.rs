@@ -92,6 +92,7 @@ impl Server {
                     pool,
                     oom: None,
                     monitor: None,
+                    commit_settings: std::cell::Cell::new(None),
                 });
             }
         }

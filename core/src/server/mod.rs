@@ -56,6 +56,10 @@ struct Running {
     oom: Option<crate::sim::OutOfMemory>,
     /// The InnoDB monitor's last printout, for its per-second averages.
     monitor: Option<crate::instruments::innodb_monitor::MonitorMark>,
+    /// The commit settings as last read from `vars`, with the variables' revision they were
+    /// read at: every step of simulated time needs them, and reading ten variables by name
+    /// each time was a tenth of a short statement's cost.
+    commit_settings: std::cell::Cell<Option<(u64, crate::binlog::group_commit::CommitSettings)>>,
 }
 
 /// Which dataset the simulated disk holds at boot.

@@ -12,7 +12,18 @@ impl Server {
     /// The commit settings of the running mysqld.
     pub(crate) fn commit_settings(&self) -> Option<CommitSettings> {
         let r = self.running.as_ref()?;
-        Some(self.logs.settings_cache.unwrap_or_else(|| commit_settings_from(&r.vars)))
+        if let Some(cached) = self.logs.settings_cache {
+            return Some(cached);
+        }
+        let revision = r.vars.revision();
+        match r.commit_settings.get() {
+            Some((at, settings)) if at == revision => Some(settings),
+            _ => {
+                let settings = commit_settings_from(&r.vars);
+                r.commit_settings.set(Some((revision, settings)));
+                Some(settings)
+            }
+        }
     }
 
     /// The logs (for tools and tests).

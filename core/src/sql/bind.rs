@@ -91,9 +91,11 @@ pub enum BExpr {
         whens: Vec<(BExpr, BExpr)>,
         otherwise: Option<Box<BExpr>>,
     },
-    /// A built-in scalar function, by upper-case name.
+    /// A scalar function, by upper-case name, with the built-in it names resolved when it
+    /// was bound (None: no such built-in; evaluating it reports the unknown function).
     Call {
         name: String,
+        builtin: Option<super::functions::Builtin>,
         args: Vec<BExpr>,
     },
     /// The value of aggregate slot N for the current group.
@@ -289,7 +291,7 @@ impl<'a> Binder<'a> {
                 if let Some(x) = substring_for {
                     args.push(self.bind(x)?);
                 }
-                BExpr::Call { name: "SUBSTRING".into(), args }
+                BExpr::call("SUBSTRING".into(), args)
             }
             Expr::Trim { expr, trim_where, trim_what, .. } => {
                 let mode = trim_where
@@ -299,14 +301,10 @@ impl<'a> Binder<'a> {
                     Some(w) => self.bind(w)?,
                     None => BExpr::Lit(Value::Str(" ".into())),
                 };
-                BExpr::Call { name: format!("TRIM_{mode}"), args: vec![self.bind(expr)?, what] }
+                BExpr::call(format!("TRIM_{mode}"), vec![self.bind(expr)?, what])
             }
-            Expr::Ceil { expr, .. } => {
-                BExpr::Call { name: "CEIL".into(), args: vec![self.bind(expr)?] }
-            }
-            Expr::Floor { expr, .. } => {
-                BExpr::Call { name: "FLOOR".into(), args: vec![self.bind(expr)?] }
-            }
+            Expr::Ceil { expr, .. } => BExpr::call("CEIL".into(), vec![self.bind(expr)?]),
+            Expr::Floor { expr, .. } => BExpr::call("FLOOR".into(), vec![self.bind(expr)?]),
             Expr::Interval(_) => return Err(MySqlError::not_supported_yet("INTERVAL expressions")),
             Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
                 return Err(MySqlError::not_supported_yet("subqueries"))
@@ -439,7 +437,7 @@ impl<'a> Binder<'a> {
             return Err(MySqlError::syntax("*)", 1));
         }
         let args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
-        Ok(BExpr::Call { name, args })
+        Ok(BExpr::call(name, args))
     }
 }
 
@@ -472,6 +470,12 @@ fn unary_node(op: U, arg: BExpr, source: &Expr) -> BExpr {
 }
 
 impl BExpr {
+    /// A call of the function `name` (upper case), resolved to its built-in now.
+    pub fn call(name: String, args: Vec<BExpr>) -> BExpr {
+        let builtin = super::functions::Builtin::from_name(&name);
+        BExpr::Call { name, builtin, args }
+    }
+
     /// Calls `f` with every column position the expression reads.
     pub fn for_each_column(&self, f: &mut dyn FnMut(u32)) {
         match self {
@@ -535,7 +539,7 @@ impl BExpr {
                     || right.maybe_null(column_nullable)
             }
             BExpr::IsNull { .. } | BExpr::IsBool { .. } => false,
-            BExpr::Call { name, args } => match super::functions::null_behaviour(name) {
+            BExpr::Call { name, args, .. } => match super::functions::null_behaviour(name) {
                 Some(n) => n,
                 None => args.iter().any(|a| a.maybe_null(column_nullable)),
             },

@@ -6,7 +6,7 @@
 
 use super::bind::{BExpr, Binder, NoColumns};
 pub use super::context::{constant_context, ConstantContext, EvalContext};
-use super::functions;
+use super::functions::{self, Builtin};
 use crate::error::{MySqlError, Result, Warning};
 use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{BinaryOperator as B, Expr, UnaryOperator as U};
@@ -148,17 +148,20 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 None => Ok(Value::Null),
             }
         }
-        BExpr::Call { name, args } => match name.as_str() {
+        BExpr::Call { name, builtin: None, .. } => {
+            Err(functions::unknown_function(name, cx.current_database()))
+        }
+        BExpr::Call { name, builtin: Some(f), args } => match f {
             // Control flow evaluates only what it needs.
-            "IF" => {
+            Builtin::If => {
                 if args.len() != 3 {
                     return Err(MySqlError::wrong_parameter_count(name));
                 }
                 let c = ev(&args[0], cx)?;
                 ev(if c.truth() == Some(true) { &args[1] } else { &args[2] }, cx)
             }
-            "IFNULL" | "COALESCE" => {
-                if args.is_empty() || (name == "IFNULL" && args.len() != 2) {
+            Builtin::Ifnull | Builtin::Coalesce => {
+                if args.is_empty() || (*f == Builtin::Ifnull && args.len() != 2) {
                     return Err(MySqlError::wrong_parameter_count(name));
                 }
                 for a in args {
@@ -172,24 +175,24 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
             // Arguments are evaluated onto the stack for the usual small counts, and a column
             // or a literal is passed where it lies: a call copies no string it only reads.
             _ => match args.as_slice() {
-                [] => functions::call(name, &[], cx),
+                [] => functions::call(*f, &[], cx),
                 [a] => {
                     let a = arg(a, row, aggs, cx)?;
-                    functions::call(name, &[&a], cx)
+                    functions::call(*f, &[&a], cx)
                 }
                 [a, b] => {
                     let (a, b) = (arg(a, row, aggs, cx)?, arg(b, row, aggs, cx)?);
-                    functions::call(name, &[&a, &b], cx)
+                    functions::call(*f, &[&a, &b], cx)
                 }
                 [a, b, c] => {
                     let (a, b) = (arg(a, row, aggs, cx)?, arg(b, row, aggs, cx)?);
                     let c = arg(c, row, aggs, cx)?;
-                    functions::call(name, &[&a, &b, &c], cx)
+                    functions::call(*f, &[&a, &b, &c], cx)
                 }
                 _ => {
                     let values = args.iter().map(|a| ev(a, cx)).collect::<Result<Vec<_>>>()?;
                     let refs: Vec<&Value> = values.iter().collect();
-                    functions::call(name, &refs, cx)
+                    functions::call(*f, &refs, cx)
                 }
             },
         },
@@ -521,6 +524,19 @@ impl LikePattern {
             });
         }
         LikePattern { tokens, fold_case }
+    }
+
+    /// The characters every match starts with (the pattern's literal characters before its
+    /// first wildcard), case-folded as the pattern is: lets a caller that holds names in
+    /// order visit only those that can match.
+    pub fn literal_prefix(&self) -> String {
+        self.tokens
+            .iter()
+            .map_while(|t| match t {
+                LikeToken::Lit(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Iterative matching with one backtrack point per `%`, so no recursion depth depends on

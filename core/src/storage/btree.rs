@@ -178,6 +178,16 @@ impl IndexGeometry {
         (ordinal / u64::from(self.records_per_leaf)).min(self.leaf_pages - 1)
     }
 
+    /// The ordinals held by the leaf that holds the record at `ordinal` (the last leaf also
+    /// takes every ordinal past the end, as [`IndexGeometry::leaf_page_of`] maps them).
+    pub fn leaf_ordinals(&self, ordinal: u64) -> std::ops::Range<u64> {
+        let per_leaf = u64::from(self.records_per_leaf);
+        let leaf = self.leaf_index(ordinal);
+        let start = leaf * per_leaf;
+        let end = if leaf + 1 >= self.leaf_pages { u64::MAX } else { start + per_leaf };
+        start..end
+    }
+
     /// Page number, relative to the index's first page, of the leaf holding the record at
     /// `ordinal` in key order.
     ///

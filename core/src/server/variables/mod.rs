@@ -27,6 +27,10 @@ pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
 #[derive(Clone, Debug)]
 pub struct Variables {
     global: BTreeMap<&'static str, VarValue>,
+    /// Counts writes of global values, so a reader that derives settings from several
+    /// variables (the commit settings, read at every step of simulated time) can keep them
+    /// until a value changes.
+    revision: u64,
 }
 
 /// A session's own values of the session-scoped variables.
@@ -117,7 +121,7 @@ impl Variables {
                 (def.name, v)
             })
             .collect();
-        Ok((Variables { global }, warnings))
+        Ok((Variables { global, revision: 0 }, warnings))
     }
 
     /// The global value of a known variable.
@@ -146,6 +150,7 @@ impl Variables {
     pub fn set_global_raw(&mut self, name: &str, value: VarValue) {
         let def = lookup(name).unwrap_or_else(|| panic!("engine sets unknown variable '{name}'"));
         self.global.insert(def.name, value);
+        self.revision += 1;
     }
 
     /// A new session's variables: copies of the global values of every session-scoped one.
@@ -227,6 +232,17 @@ impl Variables {
 
     pub fn store_global(&mut self, def: &'static SysVarDef, v: VarValue) {
         self.global.insert(def.name, v);
+        self.revision += 1;
+    }
+
+    /// How many variables there are.
+    pub fn count(&self) -> u64 {
+        self.global.len() as u64
+    }
+
+    /// How many times a global value has been written since startup.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// Every variable, for SHOW VARIABLES: (name, global value, session value if any).
@@ -237,12 +253,19 @@ impl Variables {
     /// Every variable whose name `keep` accepts, in name order, with its value as SHOW
     /// VARIABLES prints it: the session's own value where `session` has one, else the global
     /// (SHOW VARIABLES, `performance_schema.global_variables` and `session_variables`).
+    ///
+    /// Only names that start with `prefix` are offered to `keep` (every name is lower case, so
+    /// a LIKE pattern's case-folded literal prefix bounds the walk).
     pub fn shown(
         &self,
         session: Option<&SessionVariables>,
+        prefix: &str,
         keep: impl Fn(&str) -> bool,
     ) -> Vec<(&'static str, String)> {
-        self.iter_global()
+        self.global
+            .range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded))
+            .map(|(k, v)| (*k, v))
+            .take_while(|(name, _)| name.starts_with(prefix))
             .filter(|(name, _)| keep(name))
             .map(|(name, global)| {
                 let def = lookup(name).expect("registered");

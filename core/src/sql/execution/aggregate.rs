@@ -63,16 +63,12 @@ impl Accumulator {
         self.non_null += 1;
         match self.func {
             AggFunc::CountStar | AggFunc::Count => {}
-            AggFunc::Sum | AggFunc::Avg => match v.to_decimal() {
-                Some(d) if !self.inexact => {
-                    let sum = self.exact.unwrap_or(Decimal::new(0, 0));
-                    match sum.checked_add(d) {
-                        Some(s) => self.exact = Some(s),
-                        None => self.switch_to_double(v),
-                    }
+            AggFunc::Sum | AggFunc::Avg if !self.inexact && self.exact_is_whole() => {
+                if !self.add_integer(v) {
+                    self.add_exact(v);
                 }
-                _ => self.switch_to_double(v),
-            },
+            }
+            AggFunc::Sum | AggFunc::Avg => self.add_exact(v),
             AggFunc::Min | AggFunc::Max => {
                 let want =
                     if self.func == AggFunc::Min { Ordering::Less } else { Ordering::Greater };
@@ -111,6 +107,42 @@ impl Accumulator {
                     }
                 }
             }
+        }
+    }
+
+    /// Whether the exact sum so far is a whole number (scale 0), as an integer sum is.
+    fn exact_is_whole(&self) -> bool {
+        self.exact.is_none_or(|d| d.scale == 0)
+    }
+
+    /// Adds an integer to a whole-number exact sum: the addition `Decimal::checked_add` makes
+    /// at scale 0, without its rescaling. False (nothing done) for a value that is not an
+    /// integer.
+    fn add_integer(&mut self, v: &Value) -> bool {
+        let x = match v {
+            Value::Int(i) => i128::from(*i),
+            Value::UInt(u) => i128::from(*u),
+            _ => return false,
+        };
+        let sum = self.exact.unwrap_or(Decimal::new(0, 0));
+        match sum.mantissa.checked_add(x) {
+            Some(m) => self.exact = Some(Decimal::new(m, 0)),
+            None => self.switch_to_double(v),
+        }
+        true
+    }
+
+    /// Adds a value to the exact sum, or to the double sum once the sum is inexact.
+    fn add_exact(&mut self, v: &Value) {
+        match v.to_decimal() {
+            Some(d) if !self.inexact => {
+                let sum = self.exact.unwrap_or(Decimal::new(0, 0));
+                match sum.checked_add(d) {
+                    Some(s) => self.exact = Some(s),
+                    None => self.switch_to_double(v),
+                }
+            }
+            _ => self.switch_to_double(v),
         }
     }
 
@@ -179,6 +211,15 @@ mod tests {
         assert_eq!(
             run(AggFunc::Sum, false, &[Value::Double(0.5), Value::Int(1)]),
             Value::Double(1.5)
+        );
+        // Integers summed as whole numbers, then a decimal, then integers at its scale.
+        let d = |t: &str| Value::Decimal(Decimal::parse(t).unwrap());
+        let mixed = [Value::UInt(u64::MAX), Value::Int(1), d("0.25"), Value::Int(-2)];
+        assert_eq!(run(AggFunc::Sum, false, &mixed).to_text().unwrap(), "18446744073709551614.25");
+        assert_eq!(run(AggFunc::Sum, false, &[d("1.5"), Value::Int(1)]).to_text().unwrap(), "2.5");
+        assert_eq!(
+            run(AggFunc::Avg, false, &[Value::Int(1), Value::Int(2)]).to_text().unwrap(),
+            "1.5000"
         );
         assert_eq!(
             run(AggFunc::GroupConcat, false, &[Value::Str("a".into()), Value::Int(3)]),

@@ -115,6 +115,11 @@ pub struct LeafCursor {
     current_leaf: Option<u64>,
     rows: u64,
     uncharged: u64,
+    /// The ordinals the current leaf holds (`start..end`): a row inside them needs no
+    /// division to find its leaf.
+    leaf_ordinals: std::ops::Range<u64>,
+    /// The row count at which the next record-buffer batch starts.
+    next_batch_at: u64,
 }
 
 impl LeafCursor {
@@ -129,6 +134,8 @@ impl LeafCursor {
             current_leaf: None,
             rows: 0,
             uncharged: 0,
+            leaf_ordinals: 0..0,
+            next_batch_at: 0,
         }
     }
 
@@ -138,12 +145,22 @@ impl LeafCursor {
 
     /// The scan is about to read the row at `ordinal` (in key order).
     pub fn enter(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {
-        let leaf = self.geometry.leaf_page_of(ordinal);
-        if self.rows > 0 && self.rows % self.batch == 0 {
-            if let Some(at) = self.current_leaf {
-                costs.request_page(self.page(at));
+        if self.rows == self.next_batch_at {
+            // Every `batch` rows (not before the first): the cursor is restored.
+            if self.rows > 0 {
+                if let Some(at) = self.current_leaf {
+                    costs.request_page(self.page(at));
+                }
             }
+            self.next_batch_at = self.rows + self.batch;
         }
+        if self.leaf_ordinals.contains(&ordinal) {
+            self.rows += 1;
+            self.uncharged += 1;
+            return;
+        }
+        let leaf = self.geometry.leaf_page_of(ordinal);
+        self.leaf_ordinals = self.geometry.leaf_ordinals(ordinal);
         if self.current_leaf != Some(leaf) {
             costs.charge_rows(self.uncharged, work);
             self.uncharged = 0;
