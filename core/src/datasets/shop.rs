@@ -374,10 +374,15 @@ fn permute32(x: u32, key: u32) -> u32 {
 
 /// Appends `v` as `width` base-62 digits, least significant first (6 digits hold any u32).
 fn push_base62(out: &mut String, mut v: u64, width: u32) {
-    for _ in 0..width {
-        out.push(BASE62[(v % 62) as usize] as char);
+    // Digits gathered on the stack and appended at once: one capacity check, not six.
+    let mut buf = [0u8; 12];
+    let n = (width as usize).min(buf.len());
+    for b in &mut buf[..n] {
+        *b = BASE62[(v % 62) as usize];
         v /= 62;
     }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or(""));
 }
 
 /// Appends the decimal digits of `v`.

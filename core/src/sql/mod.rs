@@ -2,6 +2,7 @@
 //! functions, values, and the shape of results.
 
 pub mod bind;
+pub mod compiled;
 pub mod context;
 pub mod execution;
 pub mod expr;

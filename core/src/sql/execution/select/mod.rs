@@ -18,6 +18,7 @@ use super::table_read::{full_scan, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
+use crate::sql::compiled::Compiled;
 use crate::sql::expr::{eval, ConstantContext, EvalContext};
 use crate::sql::planner::access_path::{
     column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
@@ -240,9 +241,10 @@ pub fn run(
                         // The test reads one integer column against a constant: it needs no
                         // session and raises no warning, so running it twice (here and in
                         // the filter) changes nothing a learner sees.
+                        let first_test = Compiled::new(first_test);
                         let mut keep = |row: &Row| {
-                            let v = eval(first_test, row, &[], &mut ConstantContext);
-                            !matches!(v.map(|v| v.truth()), Ok(Some(false)))
+                            let v = first_test.truth(row, &mut ConstantContext);
+                            !matches!(v, Ok(Some(false)))
                         };
                         full_scan(
                             t,
@@ -393,8 +395,12 @@ fn late_filter<'a>(
     integer.then_some((column, first))
 }
 
-/// What the pipeline has accumulated.
-struct PipelineState {
+/// What the pipeline has accumulated, and the row-level expressions it evaluates per row,
+/// compiled once for the statement.
+struct PipelineState<'p> {
+    filter: Option<Compiled<'p>>,
+    items: Vec<Compiled<'p>>,
+    agg_args: Vec<Option<Compiled<'p>>>,
     /// Ungrouped: output rows with their sort keys.
     outputs: Vec<(Row, Vec<Value>)>,
     /// Aggregates without GROUP BY.
@@ -405,23 +411,30 @@ struct PipelineState {
     produced: u64,
 }
 
-impl PipelineState {
-    fn new(plan: &Plan) -> PipelineState {
+impl<'p> PipelineState<'p> {
+    fn new(plan: &'p Plan) -> PipelineState<'p> {
         let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
             .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
-        PipelineState { outputs: Vec::new(), single, groups: BTreeMap::new(), produced: 0 }
+        PipelineState {
+            filter: plan.filter.as_ref().map(Compiled::new),
+            items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
+            agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
+            outputs: Vec::new(),
+            single,
+            groups: BTreeMap::new(),
+            produced: 0,
+        }
     }
 
     /// Takes one joined row; false when no more rows are needed (LIMIT reached).
     fn feed(&mut self, plan: &Plan, row: &[Value], cx: &mut dyn EvalContext) -> Result<bool> {
-        if let Some(f) = &plan.filter {
-            if eval(f, row, &[], cx)?.truth() != Some(true) {
+        if let Some(f) = &self.filter {
+            if f.truth(row, cx)? != Some(true) {
                 return Ok(true);
             }
         }
         if !plan.grouped() {
-            let out: Row =
-                plan.items.iter().map(|(e, _)| eval(e, row, &[], cx)).collect::<Result<_>>()?;
+            let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
             let keys = sort_keys(plan, row, &[], &out, cx)?;
             self.outputs.push((out, keys));
             self.produced += 1;
@@ -453,9 +466,9 @@ impl PipelineState {
             }
             &mut self.groups.get_mut(&key).expect("inserted").1
         };
-        for (acc, call) in accs.iter_mut().zip(&plan.aggregates) {
-            let v = match &call.arg {
-                Some(a) => eval(a, row, &[], cx)?,
+        for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
+            let v = match arg {
+                Some(a) => a.eval(row, cx)?,
                 None => Value::Null,
             };
             acc.update(&v);
