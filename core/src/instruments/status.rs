@@ -83,7 +83,12 @@ impl Status {
 
     /// Adds `n` to a counter (no-op if this set does not hold it).
     pub fn add(&mut self, name: &str, n: u64) {
-        let key = self.key(name);
+        // The engine spells counters as registered: found in one search of the set. Any other
+        // spelling (or a counter this set does not hold) goes through the registry.
+        let key = match self.values.get_key_value(name) {
+            Some((key, _)) => *key,
+            None => self.key(name),
+        };
         if let Some(StatusValue::Number(v)) = self.values.get_mut(key) {
             *v = v.saturating_add(n);
             if let Some(c) = self.capture.as_mut() {

@@ -93,7 +93,7 @@ impl Server {
         crate::instruments::status::count(&mut running.status, &mut session.status, "Queries", 1);
 
         let mut work = Work::default();
-        let parsed = crate::sql::parser::parse_first(sql).map(|(stmt, next)| {
+        let parsed = self.statements.parse_first(sql).map(|(stmt, next)| {
             next_offset = next;
             stmt
         });

@@ -37,6 +37,7 @@ impl Server {
             pool_maps: None,
             logs: crate::binlog::group_commit::Durability::default(),
             severed: std::collections::BTreeSet::new(),
+            statements: Default::default(),
             pending_recovery: None,
         };
         server.start_mysqld();

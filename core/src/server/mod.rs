@@ -118,6 +118,8 @@ pub struct Server {
     severed: std::collections::BTreeSet<SessionId>,
     /// What the next start must recover after a crash.
     pending_recovery: Option<crash::CrashReport>,
+    /// Statements parsed before, by text (the simulator's speed-up, not a server feature).
+    statements: crate::sql::parser::cache::StatementCache,
 }
 
 impl Server {

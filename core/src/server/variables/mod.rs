@@ -17,6 +17,11 @@ use std::collections::BTreeMap;
 
 /// Finds a variable's definition by name (case-insensitive).
 pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
+    // Registered names are lower case, so their case-insensitive order is their byte order: a
+    // name spelled as registered is found by plain comparisons first.
+    if let Ok(i) = SYSTEM_VARIABLES.binary_search_by(|d| d.name.cmp(name)) {
+        return Some(&SYSTEM_VARIABLES[i]);
+    }
     SYSTEM_VARIABLES
         .binary_search_by(|d| crate::instruments::status::cmp_ignore_ascii_case(d.name, name))
         .ok()

@@ -204,10 +204,19 @@ fn primary_range(
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
     let mut past_end = false;
+    // The row's key, gathered into one buffer (a one-column key is read where it lies).
+    let mut key: Vec<Value> = Vec::with_capacity(pk.len());
     t.scan_from(lo, wanted, &mut |ordinal, row| {
-        let key: Vec<Value> = pk.iter().map(|&c| row[c as usize].clone()).collect();
+        let at_end = match pk.as_slice() {
+            [c] => !before_end(std::slice::from_ref(&row[*c as usize]), hi),
+            _ => {
+                key.clear();
+                key.extend(pk.iter().map(|&c| row[c as usize].clone()));
+                !before_end(&key, hi)
+            }
+        };
         cursor.enter(ordinal, costs, work);
-        if !before_end(&key, hi) {
+        if at_end {
             past_end = true;
             return false;
         }

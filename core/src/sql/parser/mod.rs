@@ -4,6 +4,7 @@
 //! are parsed here on top of its token stream. Syntax errors become error 1064 with MySQL's
 //! `near '...' at line N` text.
 
+pub mod cache;
 pub mod column_name;
 pub mod procedure;
 

@@ -342,11 +342,13 @@ impl Join<'_> {
             }
             Inner::Lookup(t, choice) => {
                 let all = vec![true; t.def.columns.len()];
+                // The lookup's key is computed from the outer row before the read starts; each
+                // candidate then writes its columns into the joined row in place (every level
+                // writes its own columns before anything reads them).
                 let outer = joined.clone();
                 go_on =
                     read(t, choice, &outer, &all, costs, work, cx, &mut |row, costs, work, cx| {
-                        let mut j = outer.clone();
-                        try_row(row, &mut j, costs, work, cx)
+                        try_row(row, joined, costs, work, cx)
                     })?;
             }
         }

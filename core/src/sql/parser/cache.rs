@@ -1,0 +1,79 @@
+//! A bounded cache of parsed statements, keyed by their exact text. A mysqlslap or sysbench
+//! client sends the same few statements thousands of times, and a console session repeats
+//! its `SHOW VARIABLES LIKE ...`; parsing the text again each time cost more than running it.
+//! Parsing is a pure function of the text, so a hit gives exactly what a parse would.
+//!
+//! Not a MySQL feature (the query cache is gone since 8.0, and it cached results, not parse
+//! trees): this is the simulator's own speed-up, invisible in any figure or output.
+
+use super::{parse_first, Statement};
+use crate::error::Result;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Statements kept; the oldest is dropped first.
+pub const CACHED_STATEMENTS_MAX: usize = 256;
+/// Longer texts are parsed every time (they are rarely repeated, and the bound keeps the
+/// cache under about 256 x (1 KB + its tree)).
+pub const CACHED_TEXT_BYTES_MAX: usize = 1024;
+
+#[derive(Debug, Default)]
+pub struct StatementCache {
+    parsed: BTreeMap<String, Statement>,
+    /// Texts in the order they were cached.
+    order: VecDeque<String>,
+}
+
+impl StatementCache {
+    /// [`parse_first`], from the cache when `sql` was parsed before. Only texts that hold one
+    /// statement are cached; errors are not.
+    pub fn parse_first(&mut self, sql: &str) -> Result<(Statement, Option<usize>)> {
+        if let Some(stmt) = self.parsed.get(sql) {
+            return Ok((stmt.clone(), None));
+        }
+        let (stmt, next) = parse_first(sql)?;
+        if next.is_none() && sql.len() <= CACHED_TEXT_BYTES_MAX {
+            if self.order.len() >= CACHED_STATEMENTS_MAX {
+                if let Some(oldest) = self.order.pop_front() {
+                    self.parsed.remove(&oldest);
+                }
+            }
+            self.parsed.insert(sql.to_string(), stmt.clone());
+            self.order.push_back(sql.to_string());
+        }
+        Ok((stmt, next))
+    }
+
+    /// How many statements are cached.
+    pub fn len(&self) -> u32 {
+        self.order.len() as u32
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hits_parse_alike_and_the_cache_stays_bounded() {
+        let mut cache = StatementCache::default();
+        let sql = "SELECT @@max_connections";
+        let first = format!("{:?}", cache.parse_first(sql).unwrap());
+        let again = format!("{:?}", cache.parse_first(sql).unwrap());
+        assert_eq!(first, again);
+        assert_eq!(first, format!("{:?}", parse_first(sql).unwrap()));
+        // Two statements in one text: not cached, and the offset of the next is kept.
+        let (_, next) = cache.parse_first("SELECT 1; SELECT 2").unwrap();
+        assert_eq!(next, Some(10));
+        assert_eq!(cache.len(), 1);
+        assert!(cache.parse_first("SELEC 1").is_err());
+        for i in 0..1000 {
+            cache.parse_first(&format!("SELECT {i}")).unwrap();
+        }
+        assert_eq!(cache.len() as usize, CACHED_STATEMENTS_MAX);
+        assert_eq!(cache.parsed.len(), CACHED_STATEMENTS_MAX);
+    }
+}
