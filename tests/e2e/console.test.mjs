@@ -10,21 +10,9 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch, BASE_URL, TIMEOUT_MS } from './harness.mjs';
 
-const BASE_URL = process.env.TUNELAB_URL ?? 'http://127.0.0.1:8765/';
-const TIMEOUT_MS = 30_000;
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 // The three statements of the session and a line each must print, exactly.
 const SESSION = [
@@ -37,23 +25,19 @@ const SESSION = [
 ];
 
 let browser;
-// Every uncaught exception of every page opened, with the page's URL.
-const pageErrors = [];
+// Records every page's problems; `finish` fails the file on any.
+let harness;
 // The transcript and share link of the first session, for the replay test.
 let sharedLink = '';
 let sharedTranscript = '';
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    timeout: TIMEOUT_MS,
-  });
+  harness = await launch();
+  browser = harness.browser;
 });
 
 after(async () => {
-  await browser?.close();
-  assert.deepEqual(pageErrors, [], 'no page logged an uncaught exception');
+  await harness?.finish();
 });
 
 /** A fresh browser context (own storage, like a second laptop) at the classroom viewport. */
@@ -67,7 +51,7 @@ async function newContext() {
  * from navigation start until then. */
 async function openConsole(context, url) {
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
+  harness.watch(page, url);
   // Record the moment <body data-ready="true"> appears, in the page's own clock
   // (performance.now() counts from navigation start).
   await page.addInitScript(() => {

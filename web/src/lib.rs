@@ -7,6 +7,7 @@
 //! console's state is one reducer ([`state::ConsoleState`]); its share links are built in
 //! [`share`], and every URL fragment is written and read in [`route`].
 
+pub mod clipboard;
 pub mod components;
 pub mod engine;
 pub mod hooks;

@@ -5,6 +5,7 @@
 
 mod location;
 
+use crate::clipboard::{self, Copied};
 use crate::components::{
     ConsoleCard, Examples, MessageBanner, ProfileChoice, SettingsPanel, SharePanel, SiteFooter,
 };
@@ -15,8 +16,6 @@ use crate::state::{Action, ConsoleState, Notice, Phase};
 use location::{clear_own_hash, share_session, use_open_location, OwnHash};
 use tunelab_core::lab::experiment::Experiment;
 use tunelab_core::sim;
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -229,23 +228,19 @@ fn masthead() -> Html {
 
 /// Copies `url` to the clipboard where the browser allows it, and says what happened.
 fn copy_to_clipboard(url: String, status: UseStateHandle<String>) {
-    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
-    // `navigator.clipboard` is missing outside secure contexts.
-    let has_clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
-        .map(|c| !c.is_undefined() && !c.is_null())
-        .unwrap_or(false);
-    if !has_clipboard {
-        status
-            .set("This browser does not allow copying here; copy the link from the field.".into());
-        return;
-    }
-    let promise = navigator.clipboard().write_text(&url);
     status.set("Copying…".into());
-    yew::platform::spawn_local(async move {
-        let text = match JsFuture::from(promise).await {
-            Ok(_) => "Copied to the clipboard. The link is also in the field above.",
-            Err(_) => "The browser refused the clipboard; copy the link from the field above.",
-        };
-        status.set(text.into());
+    clipboard::copy(&url, move |copied| {
+        status.set(
+            match copied {
+                Copied::Done => "Copied to the clipboard. The link is also in the field above.",
+                Copied::Unavailable => {
+                    "This browser does not allow copying here; copy the link from the field."
+                }
+                Copied::Refused => {
+                    "The browser refused the clipboard; copy the link from the field above."
+                }
+            }
+            .into(),
+        )
     });
 }

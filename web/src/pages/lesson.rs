@@ -79,7 +79,19 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             let _ = body.set_attribute("data-ready", "true");
         }
     });
-    presenter::use_presenter_keys(state.presenter, dispatcher.clone());
+    // The focus follows the learner's step, so it never drops to <body> when the button
+    // pressed disappears or is disabled: the committed note, Cancel while running, the
+    // verdict when done.
+    use_effect_with((state.committed, state.phase.clone()), |(committed, phase)| {
+        let id = match phase {
+            RunPhase::Running { done: 0, .. } => Some("cancel-button"),
+            RunPhase::Done => Some("verdict"),
+            RunPhase::Idle if *committed => Some("committed"),
+            _ => None,
+        };
+        focus_by_id(id);
+    });
+    presenter::use_presenter_keys(state.presenter, state.reveal, dispatcher.clone());
 
     let on_run = {
         let dispatcher = dispatcher.clone();
@@ -122,7 +134,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                 { presenter::tools(&state, &dispatcher) }
             </header>
 
-            <section class={presenter::part_classes(&state, presenter::QUESTION)} aria-labelledby="question-title">
+            <section class={presenter::part_classes(&state, presenter::QUESTION)} tabindex="-1" aria-labelledby="question-title">
                 <div class="prose">{ markdown::render(&lesson.intro) }</div>
                 <h3 id="question-title">{ "The question" }</h3>
                 <p class="question" id="question">{ lesson.question.clone() }</p>
@@ -135,6 +147,21 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             { conclusion::view(&lesson, &state, verdict.as_ref()) }
             <LessonShare fragment={AttrValue::from(fragment)} />
         </main>
+    }
+}
+
+/// Focuses the element with `id`, if there is one and no field has the focus.
+fn focus_by_id(id: Option<&str>) {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let busy_field = document
+        .active_element()
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    let target = id
+        .and_then(|id| document.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let (Some(target), false) = (target, busy_field) {
+        let _ = target.focus();
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
+use std::rc::Rc;
 use tunelab_core::lab::experiment::Outcome;
 use tunelab_core::lab::lesson::Table;
 
@@ -20,9 +21,9 @@ pub fn configurations(has_b: bool, tables: &[Vec<Table>; 2]) -> Vec<(&'static st
 }
 
 /// Per run, B − A: elapsed time, then the counters whose values differ most.
-pub fn differences(outcomes: &[Vec<(String, Outcome)>; 2]) -> Table {
+pub fn differences(outcomes: &[Rc<Vec<(String, Outcome)>>; 2]) -> Table {
     let mut rows: Vec<Vec<String>> = Vec::new();
-    for ((label, a), (_, b)) in outcomes[0].iter().zip(&outcomes[1]) {
+    for ((label, a), (_, b)) in outcomes[0].iter().zip(outcomes[1].iter()) {
         let mut diffs: Vec<(String, i64, i64)> = vec![(
             "elapsed (ms)".into(),
             (a.metrics.elapsed_ns / 1_000_000) as i64,

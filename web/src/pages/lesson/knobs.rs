@@ -36,7 +36,7 @@ pub fn view(
         knob_inputs(lesson, &pinned, config, values, running, dispatcher)
     };
     html! {
-        <section class={classes!(presenter::part_classes(state, presenter::KNOBS), "card", "knobs")} aria-labelledby="knobs-title">
+        <section class={classes!(presenter::part_classes(state, presenter::KNOBS), "card", "knobs")} tabindex="-1" aria-labelledby="knobs-title">
             <h3 id="knobs-title">{ "Knobs" }</h3>
             <label class="ab-toggle">
                 <input type="checkbox" id="ab-toggle" checked={has_b} disabled={running}

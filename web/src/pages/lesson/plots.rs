@@ -13,7 +13,7 @@ use yew::prelude::*;
 pub fn view(lesson: &Lesson, state: &LessonState, tables: &[Vec<Table>; 2], done: bool) -> Html {
     let configs = ab::configurations(state.b.is_some(), tables);
     html! {
-        <section class={classes!(presenter::part_classes(state, presenter::PLOTS), "plots")} aria-labelledby="plots-title">
+        <section class={classes!(presenter::part_classes(state, presenter::PLOTS), "plots")} tabindex="-1" aria-labelledby="plots-title">
             <h3 id="plots-title">{ "Plots" }</h3>
             if done {
                 { for lesson.plots.iter().map(|spec| {

@@ -30,8 +30,9 @@ pub struct LessonState {
     pub phase: RunPhase,
     /// The experiments being run, in run order.
     pub jobs: Rc<Vec<Job>>,
-    /// Outcomes per configuration (A, B), in run order.
-    pub outcomes: [Vec<(String, Outcome)>; 2],
+    /// Outcomes per configuration (A, B), in run order. Shared, so an action that does not
+    /// touch them (a knob, a key in presenter mode) does not copy every run's results.
+    pub outcomes: [Rc<Vec<(String, Outcome)>>; 2],
     /// The knobs the outcomes were run with.
     pub ran_with: [KnobValues; 2],
     pub presenter: bool,
@@ -49,6 +50,8 @@ pub enum LessonAction {
     Cancel,
     Presenter(bool),
     Reveal(i32),
+    /// Show part `n` (Home, End).
+    RevealAt(u32),
 }
 
 /// The number of parts presenter mode reveals one by one.
@@ -64,7 +67,7 @@ impl LessonState {
             committed: false,
             phase: RunPhase::Idle,
             jobs: Rc::new(Vec::new()),
-            outcomes: [Vec::new(), Vec::new()],
+            outcomes: [Rc::default(), Rc::default()],
             ran_with: [KnobValues::new(), KnobValues::new()],
             presenter: false,
             reveal: 0,
@@ -97,14 +100,17 @@ impl Reducible for LessonState {
             LessonAction::Start(jobs) => {
                 s.phase = RunPhase::Running { done: 0, total: jobs.len() as u32 };
                 s.jobs = jobs;
-                s.outcomes = [Vec::new(), Vec::new()];
+                s.outcomes = [Rc::default(), Rc::default()];
                 s.ran_with = [s.knobs.clone(), s.b.clone().unwrap_or_default()];
             }
             LessonAction::Ran { run, outcome } => {
                 if let RunPhase::Running { done, total } = s.phase {
                     if run == done {
                         if let Some((config, label, _)) = s.jobs.get(run as usize) {
-                            s.outcomes[*config as usize].push((label.clone(), *outcome));
+                            // Copies the earlier outcomes only while an older state still
+                            // shares them; the page keeps one state, so this is once a run.
+                            Rc::make_mut(&mut s.outcomes[*config as usize])
+                                .push((label.clone(), *outcome));
                         }
                         s.phase = if done + 1 >= total {
                             RunPhase::Done
@@ -123,6 +129,7 @@ impl Reducible for LessonState {
             LessonAction::Reveal(d) => {
                 s.reveal = (s.reveal as i32 + d).clamp(0, PARTS as i32 - 1) as u32;
             }
+            LessonAction::RevealAt(n) => s.reveal = n.min(PARTS - 1),
         }
         Rc::new(s)
     }

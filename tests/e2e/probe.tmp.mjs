@@ -1,0 +1,17 @@
+import { chromium } from '/work/wt-classroom/tests/e2e/node_modules/playwright-core/index.mjs';
+const url = process.argv[2];
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu'] });
+const p = await b.newPage();
+p.on('console', m => console.log('CONSOLE', m.type(), m.text().slice(0,300), JSON.stringify(m.location())));
+p.on('pageerror', e => console.log('PAGEERROR', e.message));
+await p.goto(url + '#lesson/connections');
+await p.waitForSelector('#run-button');
+await p.check('input[name="prediction"] >> nth=0');
+await p.click('#commit-button');
+await p.click('#run-button');
+await p.waitForSelector('#verdict', { timeout: 180000 });
+await p.waitForTimeout(1000);
+await p.click('#presenter-button');
+await p.keyboard.press('ArrowRight');
+await p.waitForTimeout(300);
+await b.close();
