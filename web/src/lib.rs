@@ -15,6 +15,7 @@ pub mod lessons;
 pub mod pages;
 pub mod protocol;
 pub mod route;
+pub mod saved;
 pub mod share;
 pub mod state;
 

@@ -26,10 +26,16 @@ pub enum Request {
 pub enum Response {
     /// The worker has loaded and listens; sent once, before anything else.
     Ready,
-    /// The server is up; `transcript` is what replaying the experiment's steps printed.
-    Started { session: u32, transcript: String, prompt: String },
-    /// What the client printed for one input, and the prompt for the next line.
-    Output { session: u32, text: String, prompt: String, quit: bool },
+    /// Part of what the client prints, sent while the request is still running (a line's
+    /// echo before it runs, then what it printed), so a long statement is not a black box.
+    /// Not an answer: the request's own answer still follows.
+    Printed { session: u32, text: String },
+    /// The server is up; `transcript` is what replaying the experiment's steps printed and
+    /// was not sent as [`Response::Printed`]; `connection` is the client's connection id.
+    Started { session: u32, transcript: String, prompt: String, connection: Option<u64> },
+    /// What the client printed for one input (beyond what was sent as [`Response::Printed`]),
+    /// the prompt for the next line, and the client's connection id.
+    Output { session: u32, text: String, prompt: String, quit: bool, connection: Option<u64> },
     /// The outcome of a [`Request::Run`].
     Ran { session: u32, run: u32, outcome: Box<Outcome> },
     /// The request could not be carried out; `message` is one sentence for the learner.
@@ -55,11 +61,18 @@ impl Response {
         serde_json::from_str(text).map_err(|e| format!("the page got a malformed answer: {e}"))
     }
 
+    /// True for a request's answer, false for what comes before it ([`Response::Printed`])
+    /// and for [`Response::Ready`].
+    pub fn answers_a_request(&self) -> bool {
+        !matches!(self, Response::Ready | Response::Printed { .. })
+    }
+
     /// The session the answer belongs to (`None` for [`Response::Ready`]).
     pub fn session(&self) -> Option<u32> {
         match self {
             Response::Ready => None,
             Response::Started { session, .. }
+            | Response::Printed { session, .. }
             | Response::Output { session, .. }
             | Response::Ran { session, .. }
             | Response::Error { session, .. } => Some(*session),
@@ -85,6 +98,7 @@ mod tests {
             text: "| 1 |\n".into(),
             prompt: "mysql> ".into(),
             quit: false,
+            connection: Some(8),
         };
         assert_eq!(Response::from_json(&response.to_json()), Ok(response));
         assert_eq!(Response::Ready.session(), None);

@@ -89,22 +89,37 @@ impl Client {
         out
     }
 
-    /// Reads one line and appends what the client prints to `out`.
+    /// Reads one line and appends what the client prints to `out`: its echo
+    /// ([`Client::echo_of`]), then what running it printed ([`Client::run_line`]).
     pub fn feed_line(&mut self, line: &str, out: &mut String) {
+        out.push_str(&self.echo_of(line));
+        self.run_line(line, out);
+    }
+
+    /// What the transcript shows for typing `line` before it runs: the prompt and the line
+    /// (nothing without echo, after `quit`, or for a blank line at the prompt). A front end
+    /// can show it at once, before a long statement has run.
+    pub fn echo_of(&self, line: &str) -> String {
+        // Blank lines at the prompt are not worth showing in a transcript.
+        if !self.echo || self.quit || (line.trim().is_empty() && self.splitter.is_idle()) {
+            return String::new();
+        }
+        format!("{}{line}\n", self.splitter.prompt())
+    }
+
+    /// Runs one line without echoing it, appending what it printed to `out`.
+    pub fn run_line(&mut self, line: &str, out: &mut String) {
         if self.quit {
             return;
-        }
-        if self.echo {
-            // Blank lines at the prompt are not worth showing in a transcript.
-            if !(line.trim().is_empty() && self.splitter.is_idle()) {
-                out.push_str(self.splitter.prompt());
-                out.push_str(line);
-                out.push('\n');
-            }
         }
         for event in self.splitter.feed_line(line) {
             self.handle(event, out);
         }
+    }
+
+    /// The connection's id on the server (what `KILL QUERY` names), if connected.
+    pub fn connection_id(&self) -> Option<u64> {
+        self.session.map(|id| u64::from(id.0))
     }
 
     /// End of input: sends an unterminated last statement, as `mysql < file` does.

@@ -29,6 +29,12 @@ pub struct ConsoleCardProps {
     /// Called with an input to send (typed, or the Start mysqld command).
     pub onsubmit: Callback<String>,
     pub onreset: Callback<()>,
+    /// Ctrl+C or Stop while an input runs.
+    pub oninterrupt: Callback<()>,
+    /// True while an input runs (Stop is offered).
+    pub running: bool,
+    /// New session: the saved session is forgotten and a default console starts.
+    pub onnewsession: Callback<()>,
     /// The textarea, so the page can focus it.
     #[prop_or_default]
     pub input_ref: NodeRef,
@@ -43,6 +49,7 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
     });
     let on_start_mysqld = props.onsubmit.reform(|_: MouseEvent| START_MYSQLD.to_string());
     let on_reset = props.onreset.reform(|_: MouseEvent| ());
+    let on_new_session = props.onnewsession.reform(|_: MouseEvent| ());
     let (status_class, status_text) = status(props.phase);
     html! {
         <section class="console card" aria-labelledby="console-title">
@@ -56,6 +63,11 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
                     onclick={on_reset}
                     title="Start a fresh server with the same seed and profile">
                     { "Reset" }
+                </button>
+                <button id="new-session-button" type="button" class="button button-quiet"
+                    onclick={on_new_session}
+                    title="Forget this session (it is saved in this browser) and start a default console">
+                    { "New session" }
                 </button>
                 if server_down {
                     <button id="start-mysqld-button" type="button" class="button"
@@ -74,6 +86,8 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
                 history={props.history.clone()}
                 oninput={props.oninput.clone()}
                 onsubmit={props.onsubmit.clone()}
+                oninterrupt={props.oninterrupt.clone()}
+                running={props.running}
                 input_ref={props.input_ref.clone()}
             />
         </section>

@@ -24,6 +24,12 @@ pub struct ConsoleInputProps {
     pub history: Vec<String>,
     pub oninput: Callback<String>,
     pub onsubmit: Callback<String>,
+    /// Ctrl+C (with no text selected) or Stop while an input runs.
+    #[prop_or_default]
+    pub oninterrupt: Callback<()>,
+    /// True while an input runs.
+    #[prop_or_default]
+    pub running: bool,
     /// The textarea, so the parent can focus it.
     #[prop_or_default]
     pub input_ref: NodeRef,
@@ -68,11 +74,24 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
         let oninput = props.oninput.clone();
         let history = props.history.clone();
         let value = props.value.to_string();
+        let oninterrupt = props.oninterrupt.clone();
+        let running = props.running;
         Callback::from(move |e: KeyboardEvent| {
+            let target: HtmlTextAreaElement = e.target_unchecked_into();
+            // Ctrl+C copies a selection as usual; with none, it interrupts what runs, as in
+            // the mysql client.
+            if running && e.ctrl_key() && e.key().eq_ignore_ascii_case("c") {
+                let start = target.selection_start().ok().flatten();
+                let end = target.selection_end().ok().flatten();
+                if start == end {
+                    e.prevent_default();
+                    oninterrupt.emit(());
+                }
+                return;
+            }
             if e.is_composing() || e.alt_key() || e.ctrl_key() || e.meta_key() {
                 return;
             }
-            let target: HtmlTextAreaElement = e.target_unchecked_into();
             match e.key().as_str() {
                 "Enter" if !e.shift_key() => {
                     e.prevent_default();
@@ -117,6 +136,7 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
     };
 
     let onclick = Callback::from(move |_: MouseEvent| submit());
+    let on_stop = props.oninterrupt.reform(|_: MouseEvent| ());
     let rows = props.value.lines().count().clamp(1, ROWS_MAX).to_string();
     let prompt = props.prompt.trim().to_string();
     html! {
@@ -139,19 +159,28 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
                 {oninput}
                 {onkeydown}
             />
-            <button
-                id="run-button"
-                type="button"
-                class="button button-primary"
-                disabled={!props.accepts_input}
-                {onclick}
-            >
-                { if props.busy { "Running…" } else { "Run" } }
-            </button>
+            if props.running {
+                <button id="stop-button" type="button" class="button button-primary"
+                    title="Interrupt the statement (Ctrl+C), as the mysql client's KILL QUERY does"
+                    onclick={on_stop}>
+                    { "Stop (Ctrl+C)" }
+                </button>
+            } else {
+                <button
+                    id="run-button"
+                    type="button"
+                    class="button button-primary"
+                    disabled={!props.accepts_input}
+                    {onclick}
+                >
+                    { if props.busy { "Running…" } else { "Run" } }
+                </button>
+            }
             <p id="console-help" class="console-help">
                 <kbd>{ "Enter" }</kbd>{ " runs · " }
                 <kbd>{ "Shift" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " new line · " }
-                <kbd>{ "↑" }</kbd>{ " " }<kbd>{ "↓" }</kbd>{ " history" }
+                <kbd>{ "↑" }</kbd>{ " " }<kbd>{ "↓" }</kbd>{ " history · " }
+                <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "C" }</kbd>{ " interrupts" }
             </p>
         </div>
     }

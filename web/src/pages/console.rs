@@ -11,6 +11,7 @@ use crate::components::{
 };
 use crate::hooks::use_engine;
 use crate::protocol::Response;
+use crate::saved;
 use crate::share;
 use crate::state::{Action, ConsoleState, Notice, Phase};
 use location::{clear_own_hash, share_session, use_open_location, OwnHash};
@@ -44,6 +45,14 @@ pub fn console_page() -> Html {
         })
     };
     use_open_location(start.clone(), own_hash.clone());
+    // Every change of the session is saved at once, so Lessons and back, Back or a reload
+    // restore it (by replaying it on a fresh server).
+    {
+        let own_hash = own_hash.clone();
+        use_effect_with(state.experiment.clone(), move |experiment| {
+            saved::save_console(experiment, &own_hash.borrow());
+        });
+    }
     use_body_flags(state.phase);
 
     let focus_input = {
@@ -69,6 +78,21 @@ pub fn console_page() -> Html {
             draft.set(String::new());
         })
     };
+    // Ctrl+C while an input runs: the client's KILL QUERY. The session without that input
+    // is replayed on a fresh server.
+    let on_interrupt = {
+        let dispatcher = state.dispatcher();
+        let engine = engine.clone();
+        let running = state.phase == Phase::Running;
+        let mut remaining = state.experiment.clone();
+        remaining.steps.pop();
+        Callback::from(move |_: ()| {
+            if running {
+                dispatcher.dispatch(Action::Interrupt);
+                engine.interrupt(remaining.clone());
+            }
+        })
+    };
     let on_draft = {
         let draft = draft.clone();
         Callback::from(move |text: String| draft.set(text))
@@ -90,6 +114,14 @@ pub fn console_page() -> Html {
         let restart = restart.clone();
         Callback::from(move |_| restart(&|_| {}))
     };
+    // New session: forget the saved one and start from the defaults.
+    let on_new_session = {
+        let restart = restart.clone();
+        Callback::from(move |_| {
+            saved::forget_console();
+            restart(&|e| *e = Experiment::default());
+        })
+    };
     let on_seed = {
         let restart = restart.clone();
         Callback::from(move |seed: u64| restart(&|e| e.seed = seed))
@@ -106,6 +138,7 @@ pub fn console_page() -> Html {
         let share_status = share_status.clone();
         Callback::from(move |_| {
             let Some(url) = share_session(&experiment, &own_hash) else { return };
+            saved::save_console(&experiment, &own_hash.borrow());
             dispatcher.dispatch(Action::Shared(url.clone()));
             copy_to_clipboard(url, share_status.clone());
         })
@@ -146,7 +179,10 @@ pub fn console_page() -> Html {
                     history={state.history.clone()}
                     oninput={on_draft}
                     onsubmit={on_submit}
+                    oninterrupt={on_interrupt}
+                    running={state.phase == Phase::Running}
                     onreset={on_reset}
+                    onnewsession={on_new_session}
                     input_ref={input_ref}
                 />
                 <Examples onpick={on_example} />
@@ -186,11 +222,12 @@ fn profile_choices() -> Vec<ProfileChoice> {
 fn answers(dispatcher: UseReducerDispatcher<ConsoleState>) -> Callback<Response> {
     Callback::from(move |response: Response| match response {
         Response::Ready | Response::Ran { .. } => {}
-        Response::Started { transcript, prompt, .. } => {
-            dispatcher.dispatch(Action::Started { transcript, prompt })
+        Response::Started { transcript, prompt, connection, .. } => {
+            dispatcher.dispatch(Action::Started { transcript, prompt, connection })
         }
-        Response::Output { text, prompt, quit, .. } => {
-            dispatcher.dispatch(Action::Output { text, prompt, quit })
+        Response::Printed { text, .. } => dispatcher.dispatch(Action::Printed(text)),
+        Response::Output { text, prompt, quit, connection, .. } => {
+            dispatcher.dispatch(Action::Output { text, prompt, quit, connection })
         }
         Response::Error { message, .. } => dispatcher.dispatch(Action::Failed(message)),
     })

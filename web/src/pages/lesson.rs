@@ -35,6 +35,9 @@ pub struct LessonPageProps {
     pub knobs: KnobValues,
     #[prop_or_default]
     pub b: Option<KnobValues>,
+    /// Which of the link's knob values were dropped for their defaults, if any.
+    #[prop_or_default]
+    pub notice: Option<AttrValue>,
 }
 
 #[function_component(LessonPage)]
@@ -125,13 +128,26 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let done = state.phase == RunPhase::Done;
     let verdict = done.then(|| lesson.verdict(&tables[0], state.choice.as_deref()));
     let fragment = route::lesson_fragment(&lesson, &state.knobs, state.b.as_ref());
+    // A link whose values were dropped is replaced in the address bar by one that holds
+    // only what the page uses, so a reload or a copy does not carry the bad values on.
+    {
+        let fragment = fragment.clone();
+        use_effect_with(props.notice.is_some(), move |dropped| {
+            if *dropped {
+                route::replace_url(&format!("#{fragment}"));
+            }
+        });
+    }
 
     html! {
         <main class={classes!("lesson-page", state.presenter.then_some("presenter"))} id="lesson" data-lesson={lesson.id.clone()}>
             <header class="lesson-head">
                 <p class="lesson-section"><a href="#lessons">{ "Lessons" }</a>{ format!(" · § {}", lesson.section) }</p>
-                <h2 class="page-title">{ lesson.title.clone() }</h2>
+                <h1 class="page-title">{ lesson.title.clone() }</h1>
                 { presenter::tools(&state, &dispatcher) }
+                if let Some(notice) = &props.notice {
+                    <p class="notice notice-error" id="link-notice" role="alert">{ notice.clone() }</p>
+                }
             </header>
 
             <section class={presenter::part_classes(&state, presenter::QUESTION)} tabindex="-1" aria-labelledby="question-title">

@@ -18,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 mod tables;
+mod typed;
 use tables::{build_table, check_holds};
 pub use tables::{render_table, slap_average};
 

@@ -37,10 +37,16 @@ pub struct LessonState {
     pub ran_with: [KnobValues; 2],
     pub presenter: bool,
     pub reveal: u32,
+    /// Knob fields holding what cannot be run, by field id, with the sentence that says why.
+    /// Run waits until there are none.
+    pub invalid: std::collections::BTreeMap<String, String>,
 }
 
 pub enum LessonAction {
-    Knob { config: u8, id: String, value: Setting },
+    /// A valid value typed in knob `id`'s field `field` (its error, if any, is cleared).
+    Knob { config: u8, id: String, field: String, value: Setting },
+    /// Field `field` holds what cannot be run, for the reason given.
+    KnobInvalid { field: String, message: String },
     ToggleB(bool),
     Choose(String),
     Commit,
@@ -71,6 +77,7 @@ impl LessonState {
             ran_with: [KnobValues::new(), KnobValues::new()],
             presenter: false,
             reveal: 0,
+            invalid: Default::default(),
         }
     }
 
@@ -84,13 +91,20 @@ impl Reducible for LessonState {
     fn reduce(self: Rc<Self>, action: LessonAction) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            LessonAction::Knob { config, id, value } => {
+            LessonAction::Knob { config, id, field, value } => {
+                s.invalid.remove(&field);
                 let target = if config == 0 { Some(&mut s.knobs) } else { s.b.as_mut() };
                 if let Some(k) = target {
                     k.insert(id, value);
                 }
             }
-            LessonAction::ToggleB(on) => s.b = on.then(|| s.knobs.clone()),
+            LessonAction::KnobInvalid { field, message } => {
+                s.invalid.insert(field, message);
+            }
+            LessonAction::ToggleB(on) => {
+                s.b = on.then(|| s.knobs.clone());
+                s.invalid.retain(|field, _| !field.ends_with("-b"));
+            }
             LessonAction::Choose(c) => {
                 if !s.committed {
                     s.choice = Some(c)
