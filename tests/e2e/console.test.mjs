@@ -402,3 +402,27 @@ test('a share link holding a long mysqlslap run shows its first echoed line at o
   await waitForFreshConsole(page);
   await context.close();
 });
+
+test('Tab completes variable and table names from the live server', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  const input = page.locator('#console-input');
+  const tab = async (typed, want) => {
+    await input.fill(typed);
+    await input.press('Tab');
+    await page.waitForFunction((want) => document.querySelector('#console-input').value === want, want);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'console-input', 'Tab stays in the input');
+  };
+  await tab('SELECT @@innodb_buffer_pool_s', 'SELECT @@innodb_buffer_pool_size ');
+  await tab('SELECT COUNT(*) FROM shop.page_v', 'SELECT COUNT(*) FROM shop.page_views ');
+  // An ambiguous word lists what it may become.
+  await input.fill('SHOW VARIABLES LIKE innodb_buffer_pool_dump_');
+  await input.press('Tab');
+  await page.waitForSelector('#completions');
+  assert.match(await page.textContent('#completions'), /innodb_buffer_pool_dump_at_shutdown/);
+  // With nothing to complete, Tab moves the focus on as everywhere.
+  await input.fill('');
+  await input.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'console-input');
+  await context.close();
+});

@@ -5,6 +5,7 @@
 // intervention) arrive as console messages too, so none of them can go unseen.
 
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 export const BASE_URL = process.env.TUNELAB_URL ?? 'http://127.0.0.1:8765/';
@@ -69,4 +70,27 @@ export async function launch() {
     assert.deepEqual(problems, [], 'no page logged an error or warning, a CSP violation or an uncaught exception');
   };
   return { browser, problems, watch, finish };
+}
+
+const AXE_SOURCE = readFileSync(new URL('./node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** The axe-core violations on the page now, as "rule: selector" lines (empty when clean).
+ * axe is evaluated through the debugging protocol, which the page's CSP does not govern. */
+export async function axeViolations(page) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+/** Asserts that the page has no axe-core violation in light and in dark colours. */
+export async function assertAccessible(page, label) {
+  for (const colorScheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForTimeout(50);
+    assert.deepEqual(await axeViolations(page), [], `${label} (${colorScheme}): axe-core finds nothing`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }

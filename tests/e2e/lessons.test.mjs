@@ -14,7 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, BASE_URL } from './harness.mjs';
+import { launch, BASE_URL, assertAccessible } from './harness.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ARTIFACTS = join(HERE, 'artifacts');
@@ -141,6 +141,7 @@ for (const { id, choice } of LESSONS) {
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
+    await assertAccessible(page, `lesson ${id} after its run`);
 
     if (id === 'buffer-pool') {
       // The pool map: its label reads back each row; the run choice redraws it.

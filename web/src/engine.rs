@@ -3,7 +3,7 @@
 //! (`bin/worker.rs`) stays a thin shell that only moves JSON strings in and out.
 
 use crate::protocol::{Request, Response};
-use tunelab_core::client::Client;
+use tunelab_core::client::{complete, Client};
 
 /// The engine's console state inside the worker.
 #[derive(Debug, Default)]
@@ -59,6 +59,25 @@ impl Engine {
                 let connection = client.connection_id();
                 self.client = Some(client);
                 Response::Started { session, transcript: String::new(), prompt, connection }
+            }
+            Request::Complete { session, text, caret } => {
+                let end = (caret as usize).min(text.len());
+                let start = complete::word_start(&text, end);
+                let end = start.max(end.min(text.len()));
+                let word = text.get(start..end).unwrap_or("");
+                let candidates = match &self.client {
+                    Some(client) if session == self.session => {
+                        complete::candidates(client.server(), word)
+                    }
+                    _ => Vec::new(),
+                };
+                Response::Completion {
+                    session,
+                    text,
+                    start: start as u32,
+                    end: end as u32,
+                    candidates,
+                }
             }
             Request::Run { session, run, experiment } => match experiment.run() {
                 Ok(outcome) => Response::Ran { session, run, outcome: Box::new(outcome) },
@@ -147,6 +166,29 @@ mod tests {
         assert!(
             transcript.contains("ERROR 1193 (HY000): Unknown system variable 'query_cache_size'")
         );
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn tab_completes_from_the_live_server() {
+        let mut engine = Engine::default();
+        start(&mut engine, 1, &["CREATE DATABASE lab;", "CREATE TABLE lab.orders_tab (v INT);"]);
+        let text = "SELECT @@innodb_buffer_pool_s".to_string();
+        let caret = text.len() as u32;
+        match engine.handle(Request::Complete { session: 1, text, caret }) {
+            Response::Completion { start: 9, candidates, .. } => {
+                assert!(candidates.contains(&"innodb_buffer_pool_size".to_string()), "{candidates:?}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let text = "SELECT * FROM lab.orders_t".to_string();
+        match engine.handle(Request::Complete { session: 1, text, caret: 26 }) {
+            Response::Completion { candidates, .. } => assert_eq!(candidates, ["orders_tab"]),
+            other => panic!("{other:?}"),
+        }
+        match engine.handle(Request::Complete { session: 1, text: "é".into(), caret: 1 }) {
+            Response::Completion { .. } => {}
+            other => panic!("{other:?}"),
+        }
     }
 
     #[wasm_bindgen_test(unsupported = test)]

@@ -14,6 +14,8 @@ pub enum Request {
     Start { session: u32, experiment: Experiment },
     /// Type `text` (one or more lines) into the session's client.
     Input { session: u32, text: String },
+    /// Tab completion of the word before byte offset `caret` of `text` (the input line).
+    Complete { session: u32, text: String, caret: u32 },
     /// Run a whole experiment on a fresh server (a lesson's run number `run`) and answer
     /// with its outcome. A lesson sends its runs one at a time, so it can show progress and
     /// cancel between them (or stop the worker in the middle of one).
@@ -36,6 +38,9 @@ pub enum Response {
     /// What the client printed for one input (beyond what was sent as [`Response::Printed`]),
     /// the prompt for the next line, and the client's connection id.
     Output { session: u32, text: String, prompt: String, quit: bool, connection: Option<u64> },
+    /// The completions of a [`Request::Complete`]: the word at bytes `start..end` of the
+    /// text, and what it may become (keywords, then the live server's names).
+    Completion { session: u32, text: String, start: u32, end: u32, candidates: Vec<String> },
     /// The outcome of a [`Request::Run`].
     Ran { session: u32, run: u32, outcome: Box<Outcome> },
     /// The request could not be carried out; `message` is one sentence for the learner.
@@ -73,6 +78,7 @@ impl Response {
             Response::Ready => None,
             Response::Started { session, .. }
             | Response::Printed { session, .. }
+            | Response::Completion { session, .. }
             | Response::Output { session, .. }
             | Response::Ran { session, .. }
             | Response::Error { session, .. } => Some(*session),

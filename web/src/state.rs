@@ -45,6 +45,32 @@ impl Notice {
     }
 }
 
+/// The answer to a Tab: the input it was for, the word's byte range in it, the candidates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Completion {
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    pub candidates: Vec<String>,
+}
+
+impl Completion {
+    /// The input after the Tab: the word extended by what every candidate shares (and a
+    /// space after a word that is complete, as the client's readline adds), or `None` when
+    /// the Tab adds nothing (then the candidates are listed).
+    pub fn applied(&self) -> Option<String> {
+        let word = self.text.get(self.start..self.end)?;
+        let shared = tunelab_core::client::complete::common_prefix(&self.candidates);
+        let unique = self.candidates.len() == 1;
+        if shared.len() <= word.len() && !unique {
+            return None;
+        }
+        let rest = self.text.get(self.end..).unwrap_or("");
+        let space = if unique && !rest.starts_with(' ') { " " } else { "" };
+        Some(format!("{}{shared}{space}{rest}", &self.text[..self.start]))
+    }
+}
+
 /// Everything the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConsoleState {
@@ -64,6 +90,8 @@ pub struct ConsoleState {
     pub share_link: String,
     /// The client's connection id (what Ctrl+C's `KILL QUERY` names).
     pub connection: Option<u64>,
+    /// The last Tab's answer.
+    pub completion: Option<Completion>,
     /// True while the session is being restored after Ctrl+C: the replay's output is
     /// already in the transcript, so it is not shown again.
     pub restoring: bool,
@@ -80,6 +108,7 @@ impl Default for ConsoleState {
             history: Vec::new(),
             share_link: String::new(),
             connection: None,
+            completion: None,
             restoring: false,
         }
     }
@@ -106,6 +135,8 @@ pub enum Action {
     Start { experiment: Experiment, notice: Option<Notice> },
     /// The server is up.
     Started { transcript: String, prompt: String, connection: Option<u64> },
+    /// The worker answered a Tab.
+    Completed(Completion),
     /// Part of what the client prints, while the input still runs.
     Printed(String),
     /// Ctrl+C while an input runs: it is interrupted (ERROR 1317) and dropped from the
@@ -148,6 +179,7 @@ impl Reducible for ConsoleState {
                 next.connection = connection;
                 next.restoring = false;
             }
+            Action::Completed(completion) => next.completion = Some(completion),
             Action::Printed(text) => {
                 if !next.restoring && next.is_busy() {
                     next.transcript.push(text.into());
@@ -210,6 +242,30 @@ mod tests {
 
     fn reduce(state: Rc<ConsoleState>, actions: Vec<Action>) -> Rc<ConsoleState> {
         actions.into_iter().fold(state, |s, a| s.reduce(a))
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_tab_extends_the_word_as_far_as_the_candidates_agree() {
+        let c = |text: &str, start, candidates: &[&str]| Completion {
+            text: text.into(),
+            start,
+            end: text.len(),
+            candidates: candidates.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(
+            c("SET GLOBAL innodb_buffer_pool_s", 11, &["innodb_buffer_pool_size"]).applied(),
+            Some("SET GLOBAL innodb_buffer_pool_size ".into())
+        );
+        assert_eq!(
+            c("SELECT * FROM page_v", 14, &["page_views"]).applied(),
+            Some("SELECT * FROM page_views ".into())
+        );
+        assert_eq!(c("sel", 0, &["select", "select_into_buffer_size"]).applied(), None);
+        assert_eq!(
+            c("innodb_buffer_pool_d", 0, &["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_dump_now"]).applied(),
+            Some("innodb_buffer_pool_dump_".into())
+        );
+        assert_eq!(c("zz", 0, &[]).applied(), None);
     }
 
     #[wasm_bindgen_test(unsupported = test)]

@@ -81,6 +81,8 @@ async fn console_input_shows_the_prompt_and_disables_run_while_busy() {
         onsubmit: Callback::noop(),
         oninterrupt: Callback::noop(),
         running: false,
+        oncomplete: Callback::noop(),
+        completions: vec![],
         input_ref: NodeRef::default(),
     };
     yew::Renderer::<ConsoleInput>::with_root_and_props(div.clone(), props).render();

@@ -5,6 +5,7 @@
 //! session.
 
 pub mod commands;
+pub mod complete;
 pub mod format;
 pub mod split;
 

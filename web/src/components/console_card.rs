@@ -33,6 +33,10 @@ pub struct ConsoleCardProps {
     pub oninterrupt: Callback<()>,
     /// True while an input runs (Stop is offered).
     pub running: bool,
+    /// Tab in the input: (the text, the caret's byte offset).
+    pub oncomplete: Callback<(String, u32)>,
+    /// The candidates of an ambiguous Tab, listed under the input.
+    pub completions: Vec<String>,
     /// New session: the saved session is forgotten and a default console starts.
     pub onnewsession: Callback<()>,
     /// The textarea, so the page can focus it.
@@ -88,6 +92,8 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
                 onsubmit={props.onsubmit.clone()}
                 oninterrupt={props.oninterrupt.clone()}
                 running={props.running}
+                oncomplete={props.oncomplete.clone()}
+                completions={props.completions.clone()}
                 input_ref={props.input_ref.clone()}
             />
         </section>

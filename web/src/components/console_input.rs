@@ -30,6 +30,12 @@ pub struct ConsoleInputProps {
     /// True while an input runs.
     #[prop_or_default]
     pub running: bool,
+    /// Tab with a word before the caret: (the text, the caret's byte offset).
+    #[prop_or_default]
+    pub oncomplete: Callback<(String, u32)>,
+    /// The candidates of an ambiguous Tab.
+    #[prop_or_default]
+    pub completions: Vec<String>,
     /// The textarea, so the parent can focus it.
     #[prop_or_default]
     pub input_ref: NodeRef,
@@ -75,6 +81,7 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
         let history = props.history.clone();
         let value = props.value.to_string();
         let oninterrupt = props.oninterrupt.clone();
+        let oncomplete = props.oncomplete.clone();
         let running = props.running;
         Callback::from(move |e: KeyboardEvent| {
             let target: HtmlTextAreaElement = e.target_unchecked_into();
@@ -93,6 +100,20 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
                 return;
             }
             match e.key().as_str() {
+                // Tab completes the word before the caret; with none (or Shift), Tab moves
+                // the focus on as everywhere else.
+                "Tab" if !e.shift_key() => {
+                    let caret = target.selection_start().ok().flatten().unwrap_or(0) as usize;
+                    let byte = byte_offset(&value, caret);
+                    let ends_word = value[..byte]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
+                    if ends_word {
+                        e.prevent_default();
+                        oncomplete.emit((value.clone(), byte as u32));
+                    }
+                }
                 "Enter" if !e.shift_key() => {
                     e.prevent_default();
                     submit();
@@ -176,10 +197,16 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
                     { if props.busy { "Running…" } else { "Run" } }
                 </button>
             }
+            if !props.completions.is_empty() {
+                <p id="completions" class="completions" role="status">
+                    { props.completions.join("  ") }
+                </p>
+            }
             <p id="console-help" class="console-help">
                 <kbd>{ "Enter" }</kbd>{ " runs · " }
                 <kbd>{ "Shift" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " new line · " }
                 <kbd>{ "↑" }</kbd>{ " " }<kbd>{ "↓" }</kbd>{ " history · " }
+                <kbd>{ "Tab" }</kbd>{ " completes · " }
                 <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "C" }</kbd>{ " interrupts" }
             </p>
         </div>
@@ -190,4 +217,17 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
 /// positions count UTF-16 code units).
 fn has_newline(text: &str, from: usize, to: usize) -> bool {
     text.encode_utf16().enumerate().any(|(i, unit)| i >= from && i < to && unit == u16::from(b'\n'))
+}
+
+/// The byte offset in `text` of UTF-16 offset `units` (a textarea's caret), at a character
+/// boundary.
+fn byte_offset(text: &str, units: usize) -> usize {
+    let mut seen = 0;
+    for (i, c) in text.char_indices() {
+        if seen >= units {
+            return i;
+        }
+        seen += c.len_utf16();
+    }
+    text.len()
 }

@@ -112,6 +112,12 @@ impl EngineBridge {
         self.start(experiment);
     }
 
+    /// Asks for the Tab completions of the word before byte `caret` of `text`.
+    pub fn complete(&self, text: String, caret: u32) {
+        let session = self.inner.borrow().session;
+        self.send(Request::Complete { session, text, caret });
+    }
+
     /// Types `text` into the current session's client.
     pub fn input(&self, text: String) {
         let session = self.inner.borrow().session;

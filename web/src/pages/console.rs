@@ -13,7 +13,7 @@ use crate::hooks::use_engine;
 use crate::protocol::Response;
 use crate::saved;
 use crate::share;
-use crate::state::{Action, ConsoleState, Notice, Phase};
+use crate::state::{Action, Completion, ConsoleState, Notice, Phase};
 use location::{clear_own_hash, share_session, use_open_location, OwnHash};
 use tunelab_core::lab::experiment::Experiment;
 use tunelab_core::sim;
@@ -93,9 +93,44 @@ pub fn console_page() -> Html {
             }
         })
     };
+    // Tab: the worker completes the word from the live server; the input takes what all
+    // candidates share, and an ambiguous word lists them under the input.
+    let choices = use_state(Vec::<String>::new);
+    let on_complete = {
+        let engine = engine.clone();
+        let accepts_input = state.accepts_input();
+        Callback::from(move |(text, caret): (String, u32)| {
+            if accepts_input {
+                engine.complete(text, caret);
+            }
+        })
+    };
+    {
+        let draft = draft.clone();
+        let choices = choices.clone();
+        use_effect_with(state.completion.clone(), move |completion| {
+            if let Some(c) = completion {
+                if c.text == *draft {
+                    match c.applied() {
+                        Some(text) => {
+                            draft.set(text);
+                            choices.set(Vec::new());
+                        }
+                        None => choices.set(c.candidates.clone()),
+                    }
+                }
+            }
+        });
+    }
     let on_draft = {
         let draft = draft.clone();
-        Callback::from(move |text: String| draft.set(text))
+        let choices = choices.clone();
+        Callback::from(move |text: String| {
+            draft.set(text);
+            if !choices.is_empty() {
+                choices.set(Vec::new());
+            }
+        })
     };
     // Reset, a new seed and a new profile all start a fresh server from the same settings.
     let restart = {
@@ -162,10 +197,7 @@ pub fn console_page() -> Html {
     let experiment = &state.experiment;
     html! {
         <div class="page">
-            <a class="skip-link" href="#console-input" onclick={on_skip}>
-                { "Skip to the console" }
-            </a>
-            { masthead() }
+            { masthead(on_skip) }
             <MessageBanner notice={state.notice.clone()} ondismiss={on_dismiss} />
             <main class="layout">
                 <div class="main-column">
@@ -180,6 +212,8 @@ pub fn console_page() -> Html {
                     oninput={on_draft}
                     onsubmit={on_submit}
                     oninterrupt={on_interrupt}
+                    oncomplete={on_complete}
+                    completions={(*choices).clone()}
                     running={state.phase == Phase::Running}
                     onreset={on_reset}
                     onnewsession={on_new_session}
@@ -226,6 +260,14 @@ fn answers(dispatcher: UseReducerDispatcher<ConsoleState>) -> Callback<Response>
             dispatcher.dispatch(Action::Started { transcript, prompt, connection })
         }
         Response::Printed { text, .. } => dispatcher.dispatch(Action::Printed(text)),
+        Response::Completion { text, start, end, candidates, .. } => {
+            dispatcher.dispatch(Action::Completed(Completion {
+                text,
+                start: start as usize,
+                end: end as usize,
+                candidates,
+            }))
+        }
         Response::Output { text, prompt, quit, connection, .. } => {
             dispatcher.dispatch(Action::Output { text, prompt, quit, connection })
         }
@@ -246,9 +288,14 @@ fn use_body_flags(phase: Phase) {
     });
 }
 
-fn masthead() -> Html {
+/// The page's banner; the skip link sits inside it, so every part of the page is in a
+/// landmark.
+fn masthead(on_skip: Callback<MouseEvent>) -> Html {
     html! {
         <header class="masthead">
+            <a class="skip-link" href="#console-input" onclick={on_skip}>
+                { "Skip to the console" }
+            </a>
             <div class="brand">
                 <span class="brand-mark" aria-hidden="true"></span>
                 <h1 class="brand-name">{ "TuneLab" }</h1>

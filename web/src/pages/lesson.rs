@@ -160,7 +160,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             { knobs::view(&lesson, &state, &dispatcher, on_run, on_cancel) }
             { results::view(&lesson, &state, &tables, done) }
             { plots::view(&lesson, &state, &tables, done) }
-            { conclusion::view(&lesson, &state, verdict.as_ref()) }
+            { conclusion::view(&lesson, &state, verdict.as_ref(), &tables[0]) }
             <LessonShare fragment={AttrValue::from(fragment)} />
         </main>
     }

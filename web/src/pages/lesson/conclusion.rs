@@ -4,11 +4,17 @@
 use super::presenter;
 use super::state::LessonState;
 use crate::lessons::markdown;
-use tunelab_core::lab::lesson::{Lesson, Verdict};
+use tunelab_core::lab::lesson::{fill_figures, Lesson, Table, Verdict};
 use yew::prelude::*;
 
-/// The conclusion section; `verdict` is `None` until the runs are done.
-pub fn view(lesson: &Lesson, state: &LessonState, verdict: Option<&Verdict>) -> Html {
+/// The conclusion section; `verdict` is `None` until the runs are done. The explanation's
+/// figures are filled from `tables` (configuration A's), the run's own.
+pub fn view(
+    lesson: &Lesson,
+    state: &LessonState,
+    verdict: Option<&Verdict>,
+    tables: &[Table],
+) -> Html {
     html! {
         <section class={classes!(presenter::part_classes(state, presenter::CONCLUSION), "conclusion", "card")} tabindex="-1" aria-labelledby="conclusion-title">
             <h3 id="conclusion-title">{ "What to conclude" }</h3>
@@ -21,7 +27,7 @@ pub fn view(lesson: &Lesson, state: &LessonState, verdict: Option<&Verdict>) -> 
                 }
             </div>
             if verdict.is_some() {
-                <div class="prose">{ markdown::render(&lesson.explain) }</div>
+                <div class="prose">{ markdown::render(&fill_figures(&lesson.explain, tables)) }</div>
             }
         </section>
     }
