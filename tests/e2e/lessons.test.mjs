@@ -308,6 +308,29 @@ test('A/B by keyboard alone, and presenter mode after a run at 1280x720', async 
   await context.close();
 });
 
+test('a prediction and knob values survive a reload; invalid knobs are refused with the field marked', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lesson/durability`);
+  await page.waitForSelector('#lesson');
+  await page.check('input[name="prediction"][value="tenfold"]');
+  await page.click('#commit-button');
+  await page.waitForSelector('#committed');
+  for (const bad of ['-5', '', '99999999', '1e3']) {
+    await page.fill('#knob-fsync_us-a', bad);
+    assert.equal(await page.getAttribute('#knob-fsync_us-a', 'aria-invalid'), 'true', `${bad} is marked`);
+    assert.equal(await page.isDisabled('#run-button'), true, `Run waits while ${bad} is in the field`);
+    assert.match(await page.textContent('#knob-fsync_us-a-error'), /^fsync latency .*10 to 20,000 µs/);
+    assert.doesNotMatch(await page.inputValue('#lesson-link'), /fsync_us/, 'the link never carries it');
+  }
+  await page.fill('#knob-fsync_us-a', '300');
+  assert.equal(await page.getAttribute('#knob-fsync_us-a', 'aria-invalid'), null);
+  assert.equal(await page.isDisabled('#run-button'), false);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('#committed');
+  assert.equal(await page.inputValue('#knob-fsync_us-a'), '300', 'the knob value survives a reload');
+  assert.equal(await page.isChecked('input[name="prediction"][value="tenfold"]'), true);
+  await context.close();
+});
+
 test('once loaded, the app works offline (service worker)', async () => {
   const { context, page } = await openPage(`${BASE_URL}#lessons`);
   await page.waitForSelector('#lesson-index');

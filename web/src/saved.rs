@@ -111,3 +111,65 @@ mod tests {
         assert!(read_console_entry(&"x".repeat(ENTRY_CHARS_MAX + 1)).is_err());
     }
 }
+
+/// A lesson's saved work: the prediction and the knob values on its page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonEntry {
+    pub choice: Option<String>,
+    pub committed: bool,
+    pub knobs: tunelab_core::lab::lesson::KnobValues,
+    pub b: Option<tunelab_core::lab::lesson::KnobValues>,
+}
+
+/// The key of a lesson's saved work (versioned like the console's).
+pub fn lesson_key(id: &str) -> String {
+    format!("tunelab.lesson.v1.{id}")
+}
+
+/// Reads a lesson's entry: the values must all be valid for `lesson` and the choice one of
+/// its prediction's, else the reason it was discarded.
+pub fn read_lesson_entry(
+    lesson: &tunelab_core::lab::lesson::Lesson,
+    text: &str,
+) -> Result<LessonEntry, String> {
+    if text.len() > ENTRY_CHARS_MAX {
+        return Err("it is too long".into());
+    }
+    let entry: LessonEntry =
+        serde_json::from_str(text).map_err(|_| "it is not in this version's format".to_string())?;
+    for values in std::iter::once(&entry.knobs).chain(entry.b.iter()) {
+        let (_, dropped) = lesson.resolve_knobs_or_defaults(values);
+        if !dropped.is_empty() {
+            return Err("its knob values are not valid for this lesson".into());
+        }
+    }
+    let choices = lesson.prediction.as_ref().map(|p| &p.choices);
+    if let Some(choice) = &entry.choice {
+        if !choices.is_some_and(|c| c.iter().any(|c| &c.id == choice)) {
+            return Err("its prediction is not one of this lesson's".into());
+        }
+    }
+    Ok(entry)
+}
+
+/// The lesson's saved work, if any (`Some(Err)`: there was an entry that could not be read;
+/// it has been removed).
+pub fn load_lesson(lesson: &tunelab_core::lab::lesson::Lesson) -> Option<Result<LessonEntry, String>> {
+    let storage = storage()?;
+    let key = lesson_key(&lesson.id);
+    let text = storage.get_item(&key).ok().flatten()?;
+    let read = read_lesson_entry(lesson, &text);
+    if read.is_err() {
+        let _ = storage.remove_item(&key);
+    }
+    Some(read)
+}
+
+/// Saves a lesson's work (nothing when storage is refused).
+pub fn save_lesson(id: &str, entry: &LessonEntry) {
+    let Some(storage) = storage() else { return };
+    if let Ok(text) = serde_json::to_string(entry) {
+        let _ = storage.set_item(&lesson_key(id), &text);
+    }
+}

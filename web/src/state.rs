@@ -260,7 +260,12 @@ mod tests {
             c("SELECT * FROM page_v", 14, &["page_views"]).applied(),
             Some("SELECT * FROM page_views ".into())
         );
-        assert_eq!(c("sel", 0, &["select", "select_into_buffer_size"]).applied(), None);
+        assert_eq!(
+            c("sel", 0, &["select", "select_into_buffer_size"]).applied(),
+            Some("select".into()),
+            "as far as the candidates agree, no space"
+        );
+        assert_eq!(c("select", 0, &["select", "select_into_buffer_size"]).applied(), None);
         assert_eq!(
             c("innodb_buffer_pool_d", 0, &["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_dump_now"]).applied(),
             Some("innodb_buffer_pool_dump_".into())

@@ -23,6 +23,7 @@ use crate::hooks::use_engine;
 use crate::lessons::markdown;
 use crate::protocol::Response;
 use crate::route;
+use crate::saved;
 use share::LessonShare;
 use state::{Job, LessonAction, LessonState, RunPhase};
 use std::rc::Rc;
@@ -43,11 +44,44 @@ pub struct LessonPageProps {
 #[function_component(LessonPage)]
 pub fn lesson_page(props: &LessonPageProps) -> Html {
     let lesson = props.lesson.clone();
+    // The learner's saved prediction and knob values come back (a link's own knob values
+    // win over the saved ones); an entry that cannot be read is dropped with a notice.
+    let restored_notice = use_state(|| None::<String>);
     let state = {
         let knobs = props.knobs.clone();
         let b = props.b.clone();
-        use_reducer(move || LessonState::new(knobs, b))
+        let lesson = lesson.clone();
+        let from_link = props.knobs != lesson.default_knobs() || props.b.is_some();
+        let restored_notice = restored_notice.clone();
+        use_reducer(move || {
+            let mut state = LessonState::new(knobs, b);
+            match saved::load_lesson(&lesson) {
+                Some(Ok(entry)) => {
+                    state.choice = entry.choice;
+                    state.committed = entry.committed && state.choice.is_some();
+                    if !from_link {
+                        state.knobs = entry.knobs;
+                        state.b = entry.b;
+                    }
+                }
+                Some(Err(reason)) => restored_notice.set(Some(format!(
+                    "Your saved work on this lesson could not be restored ({reason}), so it was discarded."
+                ))),
+                None => {}
+            }
+            state
+        })
     };
+    {
+        let id = lesson.id.clone();
+        let entry = saved::LessonEntry {
+            choice: state.choice.clone(),
+            committed: state.committed,
+            knobs: state.knobs.clone(),
+            b: state.b.clone(),
+        };
+        use_effect_with(entry, move |entry| saved::save_lesson(&id, entry));
+    }
     let dispatcher = state.dispatcher();
 
     let on_response = {
@@ -148,11 +182,14 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
                 if let Some(notice) = &props.notice {
                     <p class="notice notice-error" id="link-notice" role="alert">{ notice.clone() }</p>
                 }
+                if let Some(notice) = &*restored_notice {
+                    <p class="notice notice-error" id="saved-notice" role="alert">{ notice.clone() }</p>
+                }
             </header>
 
             <section class={presenter::part_classes(&state, presenter::QUESTION)} tabindex="-1" aria-labelledby="question-title">
                 <div class="prose">{ markdown::render(&lesson.intro) }</div>
-                <h3 id="question-title">{ "The question" }</h3>
+                <h2 id="question-title">{ "The question" }</h2>
                 <p class="question" id="question">{ lesson.question.clone() }</p>
             </section>
 

@@ -40,14 +40,14 @@ pub fn lesson_index(props: &LessonIndexProps) -> Html {
                         <li class={class} data-lesson={l.id.clone()}>
                             <span class="lesson-section">{ format!("§ {}", l.section) }</span>
                             if ready {
-                                <h3 class="lesson-card-title">
+                                <h2 class="lesson-card-title">
                                     <a href={format!("#lesson/{}", l.id)}>{ l.title.clone() }</a>
-                                </h3>
+                                </h2>
                             } else {
-                                <h3 class="lesson-card-title">
+                                <h2 class="lesson-card-title">
                                     { l.title.clone() }
                                     <span class="badge">{ "coming" }</span>
-                                </h3>
+                                </h2>
                             }
                             <p class="lesson-summary">{ l.summary.clone() }</p>
                         </li>

@@ -17,7 +17,7 @@ pub fn view(
 ) -> Html {
     html! {
         <section class={classes!(presenter::part_classes(state, presenter::CONCLUSION), "conclusion", "card")} tabindex="-1" aria-labelledby="conclusion-title">
-            <h3 id="conclusion-title">{ "What to conclude" }</h3>
+            <h2 id="conclusion-title">{ "What to conclude" }</h2>
             // A live region that exists before the verdict does, so it is announced.
             <div aria-live="polite" id="verdict-region">
                 if let Some(v) = verdict {

@@ -37,7 +37,7 @@ pub fn view(
     };
     html! {
         <section class={classes!(presenter::part_classes(state, presenter::KNOBS), "card", "knobs")} tabindex="-1" aria-labelledby="knobs-title">
-            <h3 id="knobs-title">{ "Knobs" }</h3>
+            <h2 id="knobs-title">{ "Knobs" }</h2>
             <label class="ab-toggle">
                 <input type="checkbox" id="ab-toggle" checked={has_b} disabled={running}
                     onchange={toggle_b} />
@@ -45,12 +45,12 @@ pub fn view(
             </label>
             <div class={classes!("knob-columns", has_b.then_some("ab"))}>
                 <div class="knob-column" role="group" aria-label={ if has_b { "Configuration A" } else { "Configuration" } }>
-                    if has_b { <h4>{ "A" }</h4> }
+                    if has_b { <h3>{ "A" }</h3> }
                     { inputs(0, &state.knobs) }
                 </div>
                 if let Some(b) = &state.b {
                     <div class="knob-column" role="group" aria-label="Configuration B">
-                        <h4>{ "B" }</h4>
+                        <h3>{ "B" }</h3>
                         { inputs(1, b) }
                     </div>
                 }

@@ -20,7 +20,7 @@ pub fn view(
     };
     html! {
         <section class={classes!(presenter::part_classes(state, presenter::PREDICTION), "card", "prediction")} tabindex="-1" aria-labelledby="prediction-title">
-            <h3 id="prediction-title">{ "Your prediction" }</h3>
+            <h2 id="prediction-title">{ "Your prediction" }</h2>
             <fieldset disabled={state.committed}>
                 <legend>{ p.prompt.clone() }</legend>
                 { for p.choices.iter().map(|c| {

@@ -63,7 +63,7 @@ pub fn lesson_share(props: &LessonShareProps) -> Html {
     };
     html! {
         <section class="card share" aria-labelledby="share-title">
-            <h3 id="share-title">{ "Share this lesson" }</h3>
+            <h2 id="share-title">{ "Share this lesson" }</h2>
             <label for="lesson-link">{ "Link to this lesson with these knob values" }</label>
             <input id="lesson-link" type="text" readonly=true value={full_link} />
             <div class="run-bar">
