@@ -95,7 +95,7 @@ fn knob_inputs(
     config: u8,
     values: &KnobValues,
     running: bool,
-    invalid: &std::collections::BTreeMap<String, String>,
+    invalid: &std::collections::BTreeMap<String, (String, String)>,
     dispatcher: &UseReducerDispatcher<LessonState>,
 ) -> Html {
     let suffix = if config == 0 { "a" } else { "b" };
@@ -105,7 +105,12 @@ fn knob_inputs(
         let dispatcher = dispatcher.clone();
         let kid = k.id.clone();
         let label = if k.unit.is_empty() { k.label.clone() } else { format!("{} ({})", k.label, k.unit) };
-        let error = invalid.get(&id).cloned();
+        let (error, typed) = match invalid.get(&id) {
+            Some((message, text)) => (Some(message.clone()), Some(text.clone())),
+            None => (None, None),
+        };
+        // A field holding what cannot be run keeps showing what was typed.
+        let value = typed.unwrap_or(value);
         let error_id = format!("{id}-error");
         let control = if k.choices.is_empty() {
             // Checked as the learner types, in their words (the label, the unit, the range).
@@ -115,7 +120,7 @@ fn knob_inputs(
                 if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
                     dispatcher.dispatch(match knob.read_typed(&input.value()) {
                         Ok(value) => LessonAction::Knob { config, id: kid.clone(), field: field.clone(), value },
-                        Err(message) => LessonAction::KnobInvalid { field: field.clone(), message },
+                        Err(message) => LessonAction::KnobInvalid { field: field.clone(), message, text: input.value() },
                     });
                 }
             });

@@ -37,16 +37,16 @@ pub struct LessonState {
     pub ran_with: [KnobValues; 2],
     pub presenter: bool,
     pub reveal: u32,
-    /// Knob fields holding what cannot be run, by field id, with the sentence that says why.
-    /// Run waits until there are none.
-    pub invalid: std::collections::BTreeMap<String, String>,
+    /// Knob fields holding what cannot be run, by field id: the sentence that says why and
+    /// the text as typed (the field keeps showing it). Run waits until there are none.
+    pub invalid: std::collections::BTreeMap<String, (String, String)>,
 }
 
 pub enum LessonAction {
     /// A valid value typed in knob `id`'s field `field` (its error, if any, is cleared).
     Knob { config: u8, id: String, field: String, value: Setting },
     /// Field `field` holds what cannot be run, for the reason given.
-    KnobInvalid { field: String, message: String },
+    KnobInvalid { field: String, message: String, text: String },
     ToggleB(bool),
     Choose(String),
     Commit,
@@ -98,8 +98,8 @@ impl Reducible for LessonState {
                     k.insert(id, value);
                 }
             }
-            LessonAction::KnobInvalid { field, message } => {
-                s.invalid.insert(field, message);
+            LessonAction::KnobInvalid { field, message, text } => {
+                s.invalid.insert(field, (message, text));
             }
             LessonAction::ToggleB(on) => {
                 s.b = on.then(|| s.knobs.clone());
