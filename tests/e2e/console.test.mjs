@@ -165,6 +165,13 @@ test('a damaged link shows a clear message and a working console', async () => {
   await type(page, SESSION[0].sql);
   await waitForLines(page, SESSION[0].lines);
   await context.close();
+
+  // A fragment that is no link at all is reported and removed, never run.
+  const other = await newContext();
+  const opened = await openConsole(other, `${BASE_URL}#javascript:alert(1)`);
+  assert.match(await opened.page.textContent('#message'), /not a TuneLab link, so it was ignored/);
+  assert.equal(await opened.page.evaluate(() => location.hash), '', 'the fragment is removed');
+  await other.close();
 });
 
 test('the keyboard: Shift+Enter continues a statement, arrows walk the history', async () => {

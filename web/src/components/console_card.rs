@@ -55,6 +55,27 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
     let on_reset = props.onreset.reform(|_: MouseEvent| ());
     let on_new_session = props.onnewsession.reform(|_: MouseEvent| ());
     let (status_class, status_text) = status(props.phase);
+    // While an input runs, the status counts the seconds it has taken (the page's clock,
+    // not the simulation's), so a long statement visibly goes on and Ctrl+C is offered.
+    let seconds = use_state(|| 0u32);
+    {
+        let seconds = seconds.clone();
+        use_effect_with(props.phase, move |phase| {
+            seconds.set(0);
+            let ticker = (*phase == Phase::Running).then(|| {
+                let seconds = seconds.clone();
+                let count = std::rc::Rc::new(std::cell::Cell::new(0u32));
+                gloo::timers::callback::Interval::new(1_000, move || {
+                    count.set(count.get() + 1);
+                    seconds.set(count.get());
+                })
+            });
+            move || drop(ticker)
+        });
+    }
+    // Not announced every second: screen readers hear "Running…" once.
+    let elapsed = (props.phase == Phase::Running && *seconds > 0)
+        .then(|| format!(" {} s · Ctrl+C interrupts", *seconds));
     html! {
         <section class="console card" aria-labelledby="console-title">
             <div class="console-head">
@@ -62,6 +83,9 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
                 <span id="console-status" class={status_class} role="status">
                     <span class="status-dot" aria-hidden="true"></span>
                     { status_text }
+                    if let Some(elapsed) = elapsed {
+                        <span class="status-elapsed" aria-hidden="true">{ elapsed }</span>
+                    }
                 </span>
                 <button id="reset-button" type="button" class="button button-quiet"
                     onclick={on_reset}

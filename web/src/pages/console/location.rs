@@ -68,7 +68,22 @@ fn open_location(start: &Callback<StartRequest>, own_hash: &OwnHash) {
                 "The console session saved in this browser could not be restored ({reason}), so it was discarded and a fresh console was started."
             ))),
         )),
-        (None, None) => start.emit((Experiment::default(), None)),
+        (None, None) => {
+            // A fragment that is neither a link nor an anchor of the page (`#javascript:…`,
+            // a mistyped link) is said to be ignored, and removed from the address bar.
+            let fragment = hash.trim_start_matches('#').trim().to_string();
+            let anchor = web_sys::window()
+                .and_then(|w| w.document())
+                .is_some_and(|d| d.get_element_by_id(&fragment).is_some());
+            let notice = (!fragment.is_empty() && !anchor).then(|| {
+                clear_own_hash(own_hash);
+                Notice::error(format!(
+                    "The address ended in '#{}', which is not a TuneLab link, so it was ignored and a fresh console was started.",
+                    fragment.chars().take(40).collect::<String>()
+                ))
+            });
+            start.emit((Experiment::default(), notice))
+        }
         (Some(link), _) => open_link(start, own_hash, link),
     }
 }
