@@ -35,8 +35,9 @@ setup() {
     CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
       cargo install --locked trunk --version "$TRUNK_VERSION" --ignore-rust-version
   fi
-  if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ ! -d tests/e2e/node_modules/playwright-core ]; then
-    log "installing playwright-core and binaryen from npm"
+  if [ ! -x tests/e2e/node_modules/.bin/wasm-opt ] || [ ! -d tests/e2e/node_modules/playwright-core ] \
+    || [ ! -d tests/e2e/node_modules/axe-core ]; then
+    log "installing playwright-core, binaryen and axe-core from npm"
     (cd tests/e2e && npm ci --no-audit --no-fund --loglevel=error)
   fi
   if [ -f Cargo.lock ]; then cargo fetch --locked -q; fi

@@ -7,24 +7,16 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch, BASE_URL, TIMEOUT_MS } from './harness.mjs';
 
-const BASE_URL = process.env.TUNELAB_URL ?? 'http://127.0.0.1:8765/';
-const TIMEOUT_MS = 30_000;
-const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), 'artifacts');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ARTIFACTS = join(HERE, 'artifacts');
+const CLI = join(HERE, '..', '..', 'target', 'release', 'tunelab');
 
 // The three statements of the session and a line each must print, exactly.
 const SESSION = [
@@ -37,23 +29,19 @@ const SESSION = [
 ];
 
 let browser;
-// Every uncaught exception of every page opened, with the page's URL.
-const pageErrors = [];
+// Records every page's problems; `finish` fails the file on any.
+let harness;
 // The transcript and share link of the first session, for the replay test.
 let sharedLink = '';
 let sharedTranscript = '';
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    timeout: TIMEOUT_MS,
-  });
+  harness = await launch();
+  browser = harness.browser;
 });
 
 after(async () => {
-  await browser?.close();
-  assert.deepEqual(pageErrors, [], 'no page logged an uncaught exception');
+  await harness?.finish();
 });
 
 /** A fresh browser context (own storage, like a second laptop) at the classroom viewport. */
@@ -67,7 +55,7 @@ async function newContext() {
  * from navigation start until then. */
 async function openConsole(context, url) {
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
+  harness.watch(page, url);
   // Record the moment <body data-ready="true"> appears, in the page's own clock
   // (performance.now() counts from navigation start).
   await page.addInitScript(() => {
@@ -93,7 +81,7 @@ function transcript(page) {
 async function waitForLines(page, lines) {
   await page.waitForFunction(
     (wanted) => {
-      const have = new Set(document.querySelector('#transcript').textContent.split('\n'));
+      const have = new Set((document.querySelector('#transcript')?.textContent ?? '').split('\n'));
       return wanted.every((line) => have.has(line));
     },
     lines,
@@ -121,7 +109,7 @@ async function type(page, sql) {
 async function waitForFreshConsole(page) {
   await page.waitForFunction(
     () =>
-      document.querySelector('#transcript').textContent === '' &&
+      document.querySelector('#transcript')?.textContent === '' &&
       document.body.dataset.ready === 'true' &&
       document.body.dataset.busy === 'false',
     undefined,
@@ -177,6 +165,13 @@ test('a damaged link shows a clear message and a working console', async () => {
   await type(page, SESSION[0].sql);
   await waitForLines(page, SESSION[0].lines);
   await context.close();
+
+  // A fragment that is no link at all is reported and removed, never run.
+  const other = await newContext();
+  const opened = await openConsole(other, `${BASE_URL}#javascript:alert(1)`);
+  assert.match(await opened.page.textContent('#message'), /not a TuneLab link, so it was ignored/);
+  assert.equal(await opened.page.evaluate(() => location.hash), '', 'the fragment is removed');
+  await other.close();
 });
 
 test('the keyboard: Shift+Enter continues a statement, arrows walk the history', async () => {
@@ -263,5 +258,178 @@ test('after mysqld dies the console offers to start it again', async () => {
   );
   await type(page, 'SELECT 40+2;');
   await waitForLines(page, ['No connection. Trying to reconnect...', '|   42 |']);
+  await context.close();
+});
+
+test("the client's own commands: help, status, use without a delimiter; errors set apart", async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  await type(page, 'help');
+  await waitForLines(page, ['List of all MySQL commands:', "status    (\\s) Get status information from the server."]);
+  await type(page, 'use shop');
+  await waitForLines(page, ['Database changed']);
+  await type(page, '\\s');
+  await waitForLines(page, ['Current database:\tshop', 'Server version:\t\t9.7.2 MySQL Community Server - GPL']);
+  assert.equal((await page.textContent('label[for=console-input]')).trim().endsWith('mysql>'), true,
+    'no statement is left open');
+  await type(page, 'SHOW TABLES;');
+  assert.match(await transcript(page), /\| Tables_in_shop +\|/, 'use shop took effect');
+  assert.doesNotMatch(await transcript(page), /ERROR 1064/, 'the statement after them is not a syntax error');
+  await type(page, 'SELEC 1;');
+  const error = await page.textContent('#transcript .out-error');
+  assert.match(error, /^ERROR 1064 \(42000\): You have an error in your SQL syntax/);
+  assert.equal(await page.$$eval('#transcript .out-error', (e) => e.length), 1, 'only the error line is set apart');
+  await context.close();
+});
+
+test('the console session survives Lessons and back, Back, and a reload; New session starts afresh', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  await page.fill('#seed-input', '7');
+  await page.press('#seed-input', 'Tab');
+  await waitForFreshConsole(page);
+  await type(page, 'SET GLOBAL max_connections = 300;');
+  await type(page, 'SELECT @@max_connections;');
+  await waitForLines(page, ['|               300 |']);
+  const before = await transcript(page);
+
+  const restored = async (how) => {
+    await page.waitForSelector('#transcript');
+    await page.waitForSelector('body[data-ready="true"]');
+    await waitForLines(page, ['|               300 |']);
+    assert.equal(await transcript(page), before, `${how}: the same transcript`);
+    assert.equal(await page.inputValue('#seed-input'), '7', `${how}: the same seed`);
+    assert.match(await page.textContent('#message'), /session was restored/, `${how}: a notice says so`);
+  };
+  await page.click('nav a[href="#lessons"]');
+  await page.waitForSelector('#lesson-index');
+  await page.click('nav a[href="#"]');
+  await restored('Lessons, then Console');
+  await page.click('nav a[href="#lessons"]');
+  await page.waitForSelector('#lesson-index');
+  await page.goBack();
+  await restored('Back');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await restored('reload');
+
+  await page.click('#new-session-button');
+  await waitForFreshConsole(page);
+  assert.equal(await page.inputValue('#seed-input'), '42', 'New session starts from the defaults');
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await waitForFreshConsole(page);
+  assert.equal(await page.$('#message'), null, 'nothing to restore after New session');
+  await context.close();
+});
+
+test('a corrupt or outdated saved session is discarded with a notice', async () => {
+  for (const entry of ['{not json', '{"session":"x9.future","url_fragment":""}']) {
+    const context = await newContext();
+    await context.addInitScript((entry) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('tunelab.console.v1', entry);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, entry);
+    const { page } = await openConsole(context, BASE_URL);
+    assert.match(await page.textContent('#message'), /could not be restored .* discarded/, entry);
+    assert.equal(await transcript(page), '', 'a fresh console');
+    assert.equal(await page.evaluate(() => localStorage.getItem('tunelab.console.v1')?.includes('x9.')), false);
+    await type(page, SESSION[0].sql);
+    await waitForLines(page, SESSION[0].lines);
+    await context.close();
+  }
+});
+
+test('layouts: a phone (390x844) has no sideways scroll, a projector (1280x720) shows the input', async () => {
+  await mkdir(ARTIFACTS, { recursive: true });
+  for (const [width, height] of [[390, 844], [1280, 720]]) {
+    const context = await browser.newContext({ viewport: { width, height } });
+    context.setDefaultTimeout(TIMEOUT_MS);
+    const { page } = await openConsole(context, BASE_URL);
+    await type(page, 'SHOW VARIABLES LIKE \'innodb_buffer_pool_size\';');
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scroll <= width, `${width}px: the page is no wider than the screen (${scroll})`);
+    const input = await page.$eval('#console-input', (e) => e.getBoundingClientRect().bottom);
+    if (width === 1280) assert.ok(input <= height, `the input is above the fold (${Math.round(input)})`);
+    await page.screenshot({ path: join(ARTIFACTS, `console-${width}x${height}.png`) });
+    await context.close();
+  }
+});
+
+const LONG_SLAP = '\\! mysqlslap --concurrency=200 --iterations=200 --query="SELECT COUNT(*) FROM shop.page_views"';
+
+test('a long statement is echoed at once, and Ctrl+C interrupts it within a second; the session lives on', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  await type(page, 'SELECT 40+2;');
+  const input = page.locator('#console-input');
+  await input.fill(LONG_SLAP);
+  const sent = Date.now();
+  await input.press('Enter');
+  await waitForLines(page, [`mysql> ${LONG_SLAP}`]);
+  console.log(`long statement echoed after ${Date.now() - sent} ms`);
+  await page.waitForSelector('#stop-button');
+  await page.waitForTimeout(500);
+  const pressed = Date.now();
+  await input.press('Control+C');
+  await waitForLines(page, ['^C -- query aborted', 'ERROR 1317 (70100): Query execution was interrupted']);
+  const interruptMs = Date.now() - pressed;
+  console.log(`Ctrl+C answered after ${interruptMs} ms`);
+  assert.ok(interruptMs <= 1000, `interrupted within a second (${interruptMs} ms)`);
+  assert.match(await transcript(page), /\^C\^C -- sending "KILL QUERY \d+" to server \.\.\.\n/);
+  await page.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.busy === 'false');
+  console.log(`session restored after ${Date.now() - pressed} ms`);
+  await type(page, 'SELECT @@max_connections;');
+  await waitForLines(page, ['|               151 |']);
+  assert.equal((await transcript(page)).match(/\|\s+42 \|/g)?.length, 1, 'the restored session is not printed twice');
+  await page.click('#share-button');
+  await page.waitForFunction(() => document.querySelector('#share-link').value.includes('#x1.'));
+  await context.close();
+});
+
+test('a share link holding a long mysqlslap run shows its first echoed line at once', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'tunelab-'));
+  const file = join(dir, 'long.toml');
+  await writeFile(file, `seed = 42\n\n[[steps]]\nsql = '''\nSELECT 1;\n${LONG_SLAP}\n'''\n`);
+  const link = execFileSync(CLI, ['link', file, '--base', BASE_URL], { encoding: 'utf8' }).trim();
+  const context = await newContext();
+  const page = await context.newPage();
+  harness.watch(page, 'long share link');
+  const opened = Date.now();
+  await page.goto(link, { waitUntil: 'domcontentloaded' });
+  await page.waitForFunction(
+    (line) => document.querySelector('#transcript')?.textContent.split('\n').includes(line),
+    `mysql> ${LONG_SLAP}`,
+    { timeout: TIMEOUT_MS },
+  );
+  const echoMs = Date.now() - opened;
+  console.log(`share link with a long mysqlslap: first echoed line of it after ${echoMs} ms`);
+  assert.ok(echoMs < 10_000, `the newcomer sees the session start (${echoMs} ms)`);
+  await page.click('#reset-button');
+  await waitForFreshConsole(page);
+  await context.close();
+});
+
+test('Tab completes variable and table names from the live server', async () => {
+  const context = await newContext();
+  const { page } = await openConsole(context, BASE_URL);
+  const input = page.locator('#console-input');
+  const tab = async (typed, want) => {
+    await input.fill(typed);
+    await input.press('Tab');
+    await page.waitForFunction((want) => document.querySelector('#console-input').value === want, want);
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'console-input', 'Tab stays in the input');
+  };
+  await tab('SELECT @@innodb_buffer_pool_s', 'SELECT @@innodb_buffer_pool_size ');
+  await tab('SELECT COUNT(*) FROM shop.page_v', 'SELECT COUNT(*) FROM shop.page_views ');
+  // An ambiguous word lists what it may become.
+  await input.fill('SHOW VARIABLES LIKE innodb_buffer_pool_dump_');
+  await input.press('Tab');
+  await page.waitForSelector('#completions');
+  assert.match(await page.textContent('#completions'), /innodb_buffer_pool_dump_at_shutdown/);
+  // With nothing to complete, Tab moves the focus on as everywhere.
+  await input.fill('');
+  await input.press('Tab');
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'console-input');
   await context.close();
 });

@@ -14,9 +14,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launch, BASE_URL, assertAccessible } from './harness.mjs';
 
-const BASE_URL = process.env.TUNELAB_URL ?? 'http://127.0.0.1:8765/';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ARTIFACTS = join(HERE, 'artifacts');
 const CLI = join(HERE, '..', '..', 'target', 'release', 'tunelab');
@@ -29,31 +28,22 @@ const LESSONS = [
 ];
 
 let browser;
-const pageErrors = [];
+let harness;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    timeout: TIMEOUT_MS,
-  });
+  harness = await launch();
+  browser = harness.browser;
 });
 
 after(async () => {
-  await browser?.close();
-  assert.deepEqual(pageErrors, [], 'no page logged an uncaught exception');
+  await harness?.finish();
 });
 
-async function openPage(url) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function openPage(url, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   context.setDefaultTimeout(TIMEOUT_MS);
   const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${url}: ${error.message}`));
-  page.on('dialog', (dialog) => {
-    pageErrors.push(`a dialog opened: ${dialog.message()}`);
-    dialog.dismiss();
-  });
+  harness.watch(page, url);
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
@@ -151,6 +141,7 @@ for (const { id, choice } of LESSONS) {
 
     await mkdir(ARTIFACTS, { recursive: true });
     await page.screenshot({ path: join(ARTIFACTS, `lesson-${id}.png`), fullPage: true });
+    await assertAccessible(page, `lesson ${id} after its run`);
 
     if (id === 'buffer-pool') {
       // The pool map: its label reads back each row; the run choice redraws it.
@@ -207,24 +198,66 @@ async function tabTo(page, id) {
   assert.fail(`Tab never reached #${id}`);
 }
 
-test('presenter mode and A/B by keyboard alone', async () => {
-  const { context, page } = await openPage(`${BASE_URL}#lesson/durability`);
+/** Swipes across the page from (x0, y) to (x1, y) with a touch screen (CDP touch events). */
+async function swipe(page, x0, x1, y = 400) {
+  const cdp = await page.context().newCDPSession(page);
+  const steps = 6;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: x0, y }] });
+  for (let i = 1; i <= steps; i++) {
+    const x = x0 + ((x1 - x0) * i) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const hint = (page) => page.textContent('.presenter-hint');
+const visibleParts = (page) => page.$$eval('.lesson-part', (n) => n.filter((e) => getComputedStyle(e).display !== 'none').length);
+
+test('presenter mode by clicker keys, and by swipes on a touch screen', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lesson/durability`, {
+    viewport: { width: 1280, height: 720 },
+    hasTouch: true,
+  });
   await page.waitForSelector('#lesson');
   await tabTo(page, 'presenter-button');
   await page.keyboard.press('Enter');
   await page.waitForSelector('body.presenting');
-  const visible = () => page.$$eval('.lesson-part', (n) => n.filter((e) => getComputedStyle(e).display !== 'none').length);
-  assert.equal(await visible(), 1, 'one part at a time');
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('.presenter-hint'), /Part 3 of 6/);
-  await page.keyboard.press('ArrowLeft');
-  assert.match(await page.textContent('.presenter-hint'), /Part 2 of 6/);
+  assert.equal(await visibleParts(page), 1, 'one part at a time');
+  assert.ok(await page.evaluate(() => document.activeElement.classList.contains('lesson-part')),
+    'the focus moves into the part shown');
+  // Space right after entering goes on; it does not press the Leave button.
+  await page.keyboard.press('Space');
+  assert.match(await hint(page), /Part 2 of 6/);
+  assert.ok(await page.$('body.presenting'), 'still presenting');
+  await page.keyboard.press('PageDown');
+  assert.match(await hint(page), /Part 3 of 6/);
+  await page.keyboard.press('PageUp');
+  assert.match(await hint(page), /Part 2 of 6/);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  assert.equal(scrolled, 0, 'PageDown and PageUp turn parts instead of scrolling');
+  await page.keyboard.press('End');
+  assert.match(await hint(page), /Part 6 of 6/);
+  await page.keyboard.press('Home');
+  assert.match(await hint(page), /Part 1 of 6/);
+  // Every part fits a 1280x720 projector.
+  for (let part = 1; part <= 6; part++) {
+    const bottom = await page.$eval('.lesson-part:not(.part-hidden)', (e) => e.getBoundingClientRect().bottom);
+    assert.ok(bottom <= 720, `part ${part} fits in 720 px (bottom at ${Math.round(bottom)})`);
+    if (part < 6) await swipe(page, 1000, 300);
+  }
+  assert.match(await hint(page), /Part 6 of 6/, 'swipes went from the first part to the last');
+  await swipe(page, 300, 1000);
+  assert.match(await hint(page), /Part 5 of 6/, 'a swipe to the right goes back');
   await page.keyboard.press('Escape');
   await page.waitForSelector('body:not(.presenting)');
+  await context.close();
+});
 
+test('A/B by keyboard alone, and presenter mode after a run at 1280x720', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lesson/durability`, { viewport: { width: 1280, height: 720 } });
+  await page.waitForSelector('#lesson');
   // A/B: the prediction, the toggle, a B knob and Run, all from the keyboard.
-  await page.focus('body');
   await tabTo(page, 'presenter-button');
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('Tab');
@@ -234,6 +267,8 @@ test('presenter mode and A/B by keyboard alone', async () => {
   await page.keyboard.press('ArrowDown');
   await tabTo(page, 'commit-button');
   await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'committed',
+    'after Commit the focus stays in the prediction card');
   await tabTo(page, 'ab-toggle');
   await page.keyboard.press('Space');
   await page.waitForSelector('#knob-fsync_us-b');
@@ -250,18 +285,49 @@ test('presenter mode and A/B by keyboard alone', async () => {
   assert.ok((await page.inputValue('#lesson-link')).includes('#l1.'), 'the link carries A and B');
 
   // After a run, presenter mode still shows one part at a time; the engine's internals come
-  // with the plots (part 5), not under every part.
+  // with the plots (part 5), not under every part, and the plots are redrawn large.
   await tabTo(page, 'presenter-button');
   await page.keyboard.press('Enter');
   await page.waitForSelector('body.presenting');
   const internalsShown = () => page.$eval('#internals-title', (e) => e.offsetParent !== null);
-  assert.equal(await visible(), 1);
+  assert.equal(await visibleParts(page), 1);
   assert.equal(await internalsShown(), false, 'not with the question');
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
-  assert.match(await page.textContent('.presenter-hint'), /Part 5 of 6/);
-  assert.equal(await visible(), 1);
+  assert.match(await hint(page), /Part 5 of 6/);
+  assert.equal(await visibleParts(page), 1);
   assert.equal(await internalsShown(), true, 'with the plots');
+  await page.waitForFunction(() => [...document.querySelectorAll('figure.plot canvas')].every((c) => Number(c.dataset.width) > 1000));
+  const canvas = await page.$eval('figure.plot canvas', (c) => ({ width: c.width, height: c.height }));
+  assert.ok(canvas.width > 1000 && canvas.height <= 720 * 0.6, `a plot fills the projector's width (${JSON.stringify(canvas)})`);
+  const bottom = await page.$eval('.lesson-part:not(.part-hidden)', (e) => e.getBoundingClientRect().bottom);
+  assert.ok(bottom <= 720, `the plots part fits in 720 px (${Math.round(bottom)})`);
   await page.keyboard.press('Escape');
+  await page.waitForSelector('body:not(.presenting)');
+  await mkdir(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS, 'lesson-1280x720.png') });
+  await context.close();
+});
+
+test('a prediction and knob values survive a reload; invalid knobs are refused with the field marked', async () => {
+  const { context, page } = await openPage(`${BASE_URL}#lesson/durability`);
+  await page.waitForSelector('#lesson');
+  await page.check('input[name="prediction"][value="tenfold"]');
+  await page.click('#commit-button');
+  await page.waitForSelector('#committed');
+  for (const bad of ['-5', '', '99999999', '1e3']) {
+    await page.fill('#knob-fsync_us-a', bad);
+    assert.equal(await page.getAttribute('#knob-fsync_us-a', 'aria-invalid'), 'true', `${bad} is marked`);
+    assert.equal(await page.isDisabled('#run-button'), true, `Run waits while ${bad} is in the field`);
+    assert.match(await page.textContent('#knob-fsync_us-a-error'), /^fsync latency .*10 to 20,000 µs/);
+    assert.doesNotMatch(await page.inputValue('#lesson-link'), /fsync_us/, 'the link never carries it');
+  }
+  await page.fill('#knob-fsync_us-a', '300');
+  assert.equal(await page.getAttribute('#knob-fsync_us-a', 'aria-invalid'), null);
+  assert.equal(await page.isDisabled('#run-button'), false);
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  await page.waitForSelector('#committed');
+  assert.equal(await page.inputValue('#knob-fsync_us-a'), '300', 'the knob value survives a reload');
+  assert.equal(await page.isChecked('input[name="prediction"][value="tenfold"]'), true);
   await context.close();
 });
 

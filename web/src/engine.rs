@@ -3,7 +3,7 @@
 //! (`bin/worker.rs`) stays a thin shell that only moves JSON strings in and out.
 
 use crate::protocol::{Request, Response};
-use tunelab_core::client::Client;
+use tunelab_core::client::{complete, Client};
 
 /// The engine's console state inside the worker.
 #[derive(Debug, Default)]
@@ -15,8 +15,31 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Carries out one request and returns the answer for the page.
+    /// Carries out one request and returns the answer for the page, without sending anything
+    /// before it (the whole transcript is in the answer).
     pub fn handle(&mut self, request: Request) -> Response {
+        let mut printed = String::new();
+        let mut collect = |r: Response| {
+            if let Response::Printed { text, .. } = r {
+                printed.push_str(&text);
+            }
+        };
+        let mut answer = self.handle_streaming(request, &mut collect);
+        match &mut answer {
+            Response::Started { transcript, .. } => transcript.insert_str(0, &printed),
+            Response::Output { text, .. } => text.insert_str(0, &printed),
+            _ => {}
+        }
+        answer
+    }
+
+    /// Carries out one request; what the client prints goes to `emit` as it is printed (each
+    /// line's echo before the line runs), and the answer holds the rest.
+    pub fn handle_streaming(
+        &mut self,
+        request: Request,
+        emit: &mut dyn FnMut(Response),
+    ) -> Response {
         match request {
             Request::Start { session, experiment } => {
                 self.session = session;
@@ -26,13 +49,35 @@ impl Engine {
                     Err(message) => return Response::Error { session, message },
                 };
                 let mut client = Client::connect(server, true);
-                let mut transcript = String::new();
                 for step in &experiment.steps {
-                    transcript.push_str(&client.feed(&step.sql));
+                    feed_streaming(&mut client, session, &step.sql, emit);
+                    if client.has_quit() {
+                        break;
+                    }
                 }
                 let prompt = client.prompt().to_string();
+                let connection = client.connection_id();
                 self.client = Some(client);
-                Response::Started { session, transcript, prompt }
+                Response::Started { session, transcript: String::new(), prompt, connection }
+            }
+            Request::Complete { session, text, caret } => {
+                let end = (caret as usize).min(text.len());
+                let start = complete::word_start(&text, end);
+                let end = start.max(end.min(text.len()));
+                let word = text.get(start..end).unwrap_or("");
+                let candidates = match &self.client {
+                    Some(client) if session == self.session => {
+                        complete::candidates(client.server(), word)
+                    }
+                    _ => Vec::new(),
+                };
+                Response::Completion {
+                    session,
+                    text,
+                    start: start as u32,
+                    end: end as u32,
+                    candidates,
+                }
             }
             Request::Run { session, run, experiment } => match experiment.run() {
                 Ok(outcome) => Response::Ran { session, run, outcome: Box::new(outcome) },
@@ -43,9 +88,15 @@ impl Engine {
                     // `lines()` of an empty input is no line at all; Enter on an empty input
                     // is one empty line, as in the real client.
                     let text = if text.is_empty() { "\n" } else { text.as_str() };
-                    let output = client.feed(text);
+                    feed_streaming(client, session, text, emit);
                     let prompt = client.prompt().to_string();
-                    Response::Output { session, text: output, prompt, quit: client.has_quit() }
+                    Response::Output {
+                        session,
+                        text: String::new(),
+                        prompt,
+                        quit: client.has_quit(),
+                        connection: client.connection_id(),
+                    }
                 }
                 _ => Response::Error {
                     session,
@@ -53,6 +104,25 @@ impl Engine {
                         .to_string(),
                 },
             },
+        }
+    }
+}
+
+/// Feeds `text` line by line as [`Client::feed`] does, sending each line's echo before it
+/// runs and what it printed after.
+fn feed_streaming(client: &mut Client, session: u32, text: &str, emit: &mut dyn FnMut(Response)) {
+    for (n, line) in text.lines().enumerate() {
+        if n >= tunelab_core::client::INPUT_LINES_MAX || client.has_quit() {
+            break;
+        }
+        let echo = client.echo_of(line);
+        if !echo.is_empty() {
+            emit(Response::Printed { session, text: echo });
+        }
+        let mut out = String::new();
+        client.run_line(line, &mut out);
+        if !out.is_empty() {
+            emit(Response::Printed { session, text: out });
         }
     }
 }
@@ -96,6 +166,56 @@ mod tests {
         assert!(
             transcript.contains("ERROR 1193 (HY000): Unknown system variable 'query_cache_size'")
         );
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn tab_completes_from_the_live_server() {
+        let mut engine = Engine::default();
+        start(&mut engine, 1, &["CREATE DATABASE lab;", "CREATE TABLE lab.orders_tab (v INT);"]);
+        let text = "SELECT @@innodb_buffer_pool_s".to_string();
+        let caret = text.len() as u32;
+        match engine.handle(Request::Complete { session: 1, text, caret }) {
+            Response::Completion { start: 9, candidates, .. } => {
+                assert!(candidates.contains(&"innodb_buffer_pool_size".to_string()), "{candidates:?}")
+            }
+            other => panic!("{other:?}"),
+        }
+        let text = "SELECT * FROM lab.orders_t".to_string();
+        match engine.handle(Request::Complete { session: 1, text, caret: 26 }) {
+            Response::Completion { candidates, .. } => assert_eq!(candidates, ["orders_tab"]),
+            other => panic!("{other:?}"),
+        }
+        match engine.handle(Request::Complete { session: 1, text: "é".into(), caret: 1 }) {
+            Response::Completion { .. } => {}
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_line_is_echoed_before_it_runs() {
+        let mut engine = Engine::default();
+        start(&mut engine, 1, &[]);
+        let mut sent = Vec::new();
+        let request = Request::Input { session: 1, text: "SELECT 1;\nSELECT".into() };
+        let answer = engine.handle_streaming(request, &mut |r| sent.push(r));
+        let texts: Vec<String> = sent
+            .into_iter()
+            .map(|r| match r {
+                Response::Printed { session: 1, text } => text,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(texts[0], "mysql> SELECT 1;\n", "the echo comes first, alone");
+        assert!(texts[1].starts_with("+---+"), "{texts:?}");
+        assert_eq!(texts[2], "mysql> SELECT\n");
+        assert_eq!(texts.len(), 3);
+        match answer {
+            Response::Output { text, prompt, connection, .. } => {
+                assert_eq!((text.as_str(), prompt.as_str()), ("", "    -> "));
+                assert!(connection.is_some());
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[wasm_bindgen_test(unsupported = test)]

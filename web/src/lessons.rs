@@ -3,6 +3,7 @@
 //! exports and QR codes. The engine work happens in the worker through
 //! [`crate::protocol::Request::Run`]; everything here only draws outcomes.
 
+pub mod canvas;
 pub mod export;
 pub mod internals;
 pub mod markdown;

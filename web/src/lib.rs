@@ -7,6 +7,7 @@
 //! console's state is one reducer ([`state::ConsoleState`]); its share links are built in
 //! [`share`], and every URL fragment is written and read in [`route`].
 
+pub mod clipboard;
 pub mod components;
 pub mod engine;
 pub mod hooks;
@@ -14,6 +15,7 @@ pub mod lessons;
 pub mod pages;
 pub mod protocol;
 pub mod route;
+pub mod saved;
 pub mod share;
 pub mod state;
 

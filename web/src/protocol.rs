@@ -14,6 +14,8 @@ pub enum Request {
     Start { session: u32, experiment: Experiment },
     /// Type `text` (one or more lines) into the session's client.
     Input { session: u32, text: String },
+    /// Tab completion of the word before byte offset `caret` of `text` (the input line).
+    Complete { session: u32, text: String, caret: u32 },
     /// Run a whole experiment on a fresh server (a lesson's run number `run`) and answer
     /// with its outcome. A lesson sends its runs one at a time, so it can show progress and
     /// cancel between them (or stop the worker in the middle of one).
@@ -26,10 +28,19 @@ pub enum Request {
 pub enum Response {
     /// The worker has loaded and listens; sent once, before anything else.
     Ready,
-    /// The server is up; `transcript` is what replaying the experiment's steps printed.
-    Started { session: u32, transcript: String, prompt: String },
-    /// What the client printed for one input, and the prompt for the next line.
-    Output { session: u32, text: String, prompt: String, quit: bool },
+    /// Part of what the client prints, sent while the request is still running (a line's
+    /// echo before it runs, then what it printed), so a long statement is not a black box.
+    /// Not an answer: the request's own answer still follows.
+    Printed { session: u32, text: String },
+    /// The server is up; `transcript` is what replaying the experiment's steps printed and
+    /// was not sent as [`Response::Printed`]; `connection` is the client's connection id.
+    Started { session: u32, transcript: String, prompt: String, connection: Option<u64> },
+    /// What the client printed for one input (beyond what was sent as [`Response::Printed`]),
+    /// the prompt for the next line, and the client's connection id.
+    Output { session: u32, text: String, prompt: String, quit: bool, connection: Option<u64> },
+    /// The completions of a [`Request::Complete`]: the word at bytes `start..end` of the
+    /// text, and what it may become (keywords, then the live server's names).
+    Completion { session: u32, text: String, start: u32, end: u32, candidates: Vec<String> },
     /// The outcome of a [`Request::Run`].
     Ran { session: u32, run: u32, outcome: Box<Outcome> },
     /// The request could not be carried out; `message` is one sentence for the learner.
@@ -55,11 +66,19 @@ impl Response {
         serde_json::from_str(text).map_err(|e| format!("the page got a malformed answer: {e}"))
     }
 
+    /// True for a request's answer, false for what comes before it ([`Response::Printed`])
+    /// and for [`Response::Ready`].
+    pub fn answers_a_request(&self) -> bool {
+        !matches!(self, Response::Ready | Response::Printed { .. })
+    }
+
     /// The session the answer belongs to (`None` for [`Response::Ready`]).
     pub fn session(&self) -> Option<u32> {
         match self {
             Response::Ready => None,
             Response::Started { session, .. }
+            | Response::Printed { session, .. }
+            | Response::Completion { session, .. }
             | Response::Output { session, .. }
             | Response::Ran { session, .. }
             | Response::Error { session, .. } => Some(*session),
@@ -85,6 +104,7 @@ mod tests {
             text: "| 1 |\n".into(),
             prompt: "mysql> ".into(),
             quit: false,
+            connection: Some(8),
         };
         assert_eq!(Response::from_json(&response.to_json()), Ok(response));
         assert_eq!(Response::Ready.session(), None);

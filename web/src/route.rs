@@ -24,7 +24,8 @@ use yew::prelude::*;
 pub enum Route {
     Console,
     Index { notice: Option<String> },
-    Lesson { lesson: Rc<Lesson>, knobs: KnobValues, b: Option<KnobValues> },
+    /// A lesson; `notice` says which of a link's knob values were dropped for their defaults.
+    Lesson { lesson: Rc<Lesson>, knobs: KnobValues, b: Option<KnobValues>, notice: Option<String> },
 }
 
 /// The route for a `location.hash` (with or without `#`).
@@ -55,9 +56,19 @@ impl Route {
             Route::Index { notice } => {
                 html! { <LessonIndex notice={notice.clone().map(AttrValue::from)} /> }
             }
-            Route::Lesson { lesson, knobs, b } => html! {
-                <LessonPage key={lesson.id.clone()} lesson={lesson.clone()} knobs={knobs.clone()} b={b.clone()} />
+            Route::Lesson { lesson, knobs, b, notice } => html! {
+                <LessonPage key={lesson.id.clone()} lesson={lesson.clone()} knobs={knobs.clone()} b={b.clone()}
+                    notice={notice.clone().map(AttrValue::from)} />
             },
+        }
+    }
+
+    /// The document title for the page.
+    pub fn title(&self) -> String {
+        match self {
+            Route::Console => "TuneLab · MySQL tuning laboratory".into(),
+            Route::Index { .. } => "Lessons · TuneLab".into(),
+            Route::Lesson { lesson, .. } => format!("{} · Lessons · TuneLab", lesson.title),
         }
     }
 
@@ -91,15 +102,18 @@ fn open(l: LessonLink) -> Route {
     if found.status != lesson::Status::Ready {
         return failed(&format!("the lesson '{}' is still to come", found.title));
     }
-    let knobs = match found.resolve_knobs(&l.knobs) {
-        Ok(k) => k,
-        Err(e) => return failed(&format!("its settings are invalid ({})", clip(&e))),
-    };
-    let b = match l.b.as_ref().map(|b| found.resolve_knobs(b)).transpose() {
-        Ok(b) => b,
-        Err(e) => return failed(&format!("its B settings are invalid ({})", clip(&e))),
-    };
-    Route::Lesson { lesson: Rc::new(found), knobs, b }
+    // A link only ever carries valid values when the page made it; one that does not opens
+    // with the defaults for the values it got wrong, and says which.
+    let (knobs, mut dropped) = found.resolve_knobs_or_defaults(&l.knobs);
+    let b = l.b.as_ref().map(|b| {
+        let (values, wrong) = found.resolve_knobs_or_defaults(b);
+        dropped.extend(wrong.into_iter().map(|w| format!("in B, {w}")));
+        values
+    });
+    let notice = (!dropped.is_empty()).then(|| {
+        format!("Some of this link's knob values could not be used: {}.", dropped.join("; "))
+    });
+    Route::Lesson { lesson: Rc::new(found), knobs, b, notice }
 }
 
 /// At most 80 characters of text that came from a link.
@@ -208,7 +222,8 @@ mod tests {
         let fixture = include_str!("../../lessons/fixtures/lesson_link_v1.txt").trim();
         let hash = fixture.rsplit_once('#').unwrap().1;
         match parse(hash) {
-            Route::Lesson { lesson, knobs, b } => {
+            Route::Lesson { lesson, knobs, b, notice } => {
+                assert!(notice.is_none());
                 assert_eq!(lesson.id, "durability");
                 assert_eq!(knobs.get("fsync_us"), Some(&Setting::Int(40)));
                 assert!(b.is_none());
@@ -226,6 +241,26 @@ mod tests {
     }
 
     #[wasm_bindgen_test(unsupported = test)]
+    fn a_link_with_invalid_knobs_opens_with_the_defaults_and_says_which() {
+        let lesson = lesson::find("durability").unwrap();
+        let mut knobs = lesson.default_knobs();
+        knobs.insert("fsync_us".into(), Setting::Int(-5));
+        let f = link::encode_lesson(&LessonLink {
+            lesson: lesson.id.clone(),
+            knobs,
+            b: None,
+        });
+        match parse(&f) {
+            Route::Lesson { knobs, notice: Some(n), .. } => {
+                assert_eq!(knobs, lesson.default_knobs());
+                assert!(n.contains("fsync latency was -5"), "{n}");
+                assert!(!n.contains("fsync_us"), "{n}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
     fn a_lesson_link_round_trips_and_stays_short() {
         let lesson = lesson::find("buffer-pool").unwrap();
         let mut knobs = lesson.default_knobs();
@@ -234,7 +269,7 @@ mod tests {
         let f = lesson_fragment(&lesson, &knobs, Some(&b));
         assert!(f.len() <= 2000, "{}", f.len());
         match parse(&f) {
-            Route::Lesson { knobs: k, b: Some(bb), .. } => {
+            Route::Lesson { knobs: k, b: Some(bb), notice: None, .. } => {
                 assert_eq!(k, knobs);
                 assert_eq!(bb, b);
             }

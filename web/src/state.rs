@@ -45,6 +45,32 @@ impl Notice {
     }
 }
 
+/// The answer to a Tab: the input it was for, the word's byte range in it, the candidates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Completion {
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    pub candidates: Vec<String>,
+}
+
+impl Completion {
+    /// The input after the Tab: the word extended by what every candidate shares (and a
+    /// space after a word that is complete, as the client's readline adds), or `None` when
+    /// the Tab adds nothing (then the candidates are listed).
+    pub fn applied(&self) -> Option<String> {
+        let word = self.text.get(self.start..self.end)?;
+        let shared = tunelab_core::client::complete::common_prefix(&self.candidates);
+        let unique = self.candidates.len() == 1;
+        if shared.len() <= word.len() && !unique {
+            return None;
+        }
+        let rest = self.text.get(self.end..).unwrap_or("");
+        let space = if unique && !rest.starts_with(' ') { " " } else { "" };
+        Some(format!("{}{shared}{space}{rest}", &self.text[..self.start]))
+    }
+}
+
 /// Everything the page shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConsoleState {
@@ -62,6 +88,13 @@ pub struct ConsoleState {
     pub history: Vec<String>,
     /// The last share link made, shown in a read-only field.
     pub share_link: String,
+    /// The client's connection id (what Ctrl+C's `KILL QUERY` names).
+    pub connection: Option<u64>,
+    /// The last Tab's answer.
+    pub completion: Option<Completion>,
+    /// True while the session is being restored after Ctrl+C: the replay's output is
+    /// already in the transcript, so it is not shown again.
+    pub restoring: bool,
 }
 
 impl Default for ConsoleState {
@@ -74,6 +107,9 @@ impl Default for ConsoleState {
             notice: None,
             history: Vec::new(),
             share_link: String::new(),
+            connection: None,
+            completion: None,
+            restoring: false,
         }
     }
 }
@@ -98,11 +134,18 @@ pub enum Action {
     /// A (re)start of the console with `experiment`; its steps will be replayed.
     Start { experiment: Experiment, notice: Option<Notice> },
     /// The server is up.
-    Started { transcript: String, prompt: String },
+    Started { transcript: String, prompt: String, connection: Option<u64> },
+    /// The worker answered a Tab.
+    Completed(Completion),
+    /// Part of what the client prints, while the input still runs.
+    Printed(String),
+    /// Ctrl+C while an input runs: it is interrupted (ERROR 1317) and dropped from the
+    /// session, which is restored on a fresh server.
+    Interrupt,
     /// The learner sent `text`.
     Submit(String),
     /// The client's answer to the last input.
-    Output { text: String, prompt: String, quit: bool },
+    Output { text: String, prompt: String, quit: bool, connection: Option<u64> },
     /// The engine could not do what was asked.
     Failed(String),
     /// Replace (or clear) the banner.
@@ -125,13 +168,40 @@ impl Reducible for ConsoleState {
                 next.phase = Phase::Starting;
                 next.notice = notice;
                 next.share_link.clear();
+                next.restoring = false;
             }
-            Action::Started { transcript, prompt } => {
-                if !transcript.is_empty() {
+            Action::Started { transcript, prompt, connection } => {
+                if !transcript.is_empty() && !next.restoring {
                     next.transcript.push(transcript.into());
                 }
                 next.prompt = prompt;
                 next.phase = Phase::Idle;
+                next.connection = connection;
+                next.restoring = false;
+            }
+            Action::Completed(completion) => next.completion = Some(completion),
+            Action::Printed(text) => {
+                if !next.restoring && next.is_busy() {
+                    next.transcript.push(text.into());
+                }
+            }
+            Action::Interrupt => {
+                if next.phase == Phase::Running {
+                    let id = next.connection.map_or(String::new(), |c| format!(" {c}"));
+                    next.transcript.push(
+                        format!(
+                            "^C^C -- sending \"KILL QUERY{id}\" to server ...\n^C -- query aborted\nERROR 1317 (70100): Query execution was interrupted\n"
+                        )
+                        .into(),
+                    );
+                    // The input that was interrupted does not belong to the session (nor to
+                    // its share link); the rest is replayed to restore the server.
+                    next.experiment.steps.pop();
+                    next.prompt = IDLE_PROMPT.to_string();
+                    next.phase = Phase::Starting;
+                    next.restoring = true;
+                    next.share_link.clear();
+                }
             }
             Action::Submit(text) => {
                 share::record_input(&mut next.experiment.steps, &text, &self.prompt);
@@ -141,10 +211,11 @@ impl Reducible for ConsoleState {
                 next.phase = Phase::Running;
                 next.share_link.clear();
             }
-            Action::Output { text, prompt, quit } => {
+            Action::Output { text, prompt, quit, connection } => {
                 if !text.is_empty() {
                     next.transcript.push(text.into());
                 }
+                next.connection = connection;
                 next.prompt = prompt;
                 next.phase = if quit { Phase::Stopped } else { Phase::Idle };
                 if quit {
@@ -174,17 +245,82 @@ mod tests {
     }
 
     #[wasm_bindgen_test(unsupported = test)]
+    fn a_tab_extends_the_word_as_far_as_the_candidates_agree() {
+        let c = |text: &str, start, candidates: &[&str]| Completion {
+            text: text.into(),
+            start,
+            end: text.len(),
+            candidates: candidates.iter().map(|s| s.to_string()).collect(),
+        };
+        assert_eq!(
+            c("SET GLOBAL innodb_buffer_pool_s", 11, &["innodb_buffer_pool_size"]).applied(),
+            Some("SET GLOBAL innodb_buffer_pool_size ".into())
+        );
+        assert_eq!(
+            c("SELECT * FROM page_v", 14, &["page_views"]).applied(),
+            Some("SELECT * FROM page_views ".into())
+        );
+        assert_eq!(
+            c("sel", 0, &["select", "select_into_buffer_size"]).applied(),
+            Some("select".into()),
+            "as far as the candidates agree, no space"
+        );
+        assert_eq!(c("select", 0, &["select", "select_into_buffer_size"]).applied(), None);
+        assert_eq!(
+            c("innodb_buffer_pool_d", 0, &["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_dump_now"]).applied(),
+            Some("innodb_buffer_pool_dump_".into())
+        );
+        assert_eq!(c("zz", 0, &[]).applied(), None);
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn ctrl_c_interrupts_the_input_and_keeps_the_rest_of_the_session() {
+        let state = reduce(
+            Rc::new(ConsoleState::default()),
+            vec![
+                Action::Start { experiment: Experiment::default(), notice: None },
+                Action::Started { transcript: String::new(), prompt: "mysql> ".into(), connection: Some(8) },
+                Action::Submit("SELECT 1;".into()),
+                Action::Output { text: "| 1 |\n".into(), prompt: "mysql> ".into(), quit: false, connection: Some(8) },
+                Action::Submit("\\! mysqlslap --iterations=200".into()),
+                Action::Printed("mysql> \\! mysqlslap --iterations=200\n".into()),
+                Action::Interrupt,
+            ],
+        );
+        assert_eq!(state.experiment.steps.len(), 1, "the interrupted input is dropped");
+        assert_eq!(state.phase, Phase::Starting);
+        let text: String = state.transcript.iter().map(|c| c.to_string()).collect();
+        assert!(text.ends_with("mysql> \\! mysqlslap --iterations=200\n^C^C -- sending \"KILL QUERY 8\" to server ...\n^C -- query aborted\nERROR 1317 (70100): Query execution was interrupted\n"), "{text}");
+        // The replay's own output is not shown again; the console is idle afterwards.
+        let state = reduce(state, vec![
+            Action::Printed("mysql> SELECT 1;\n".into()),
+            Action::Started { transcript: String::new(), prompt: "mysql> ".into(), connection: Some(8) },
+        ]);
+        let after: String = state.transcript.iter().map(|c| c.to_string()).collect();
+        assert_eq!(after, text);
+        assert_eq!(state.phase, Phase::Idle);
+        // Ctrl+C with nothing running does nothing.
+        let same = reduce(state.clone(), vec![Action::Interrupt]);
+        assert_eq!(same, state);
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
     fn a_session_records_steps_history_and_output() {
         let state = reduce(
             Rc::new(ConsoleState::default()),
             vec![
                 Action::Start { experiment: Experiment::default(), notice: None },
-                Action::Started { transcript: String::new(), prompt: "mysql> ".into() },
+                Action::Started {
+                    transcript: String::new(),
+                    prompt: "mysql> ".into(),
+                    connection: Some(8),
+                },
                 Action::Submit("SELECT".into()),
                 Action::Output {
                     text: "mysql> SELECT\n".into(),
                     prompt: "    -> ".into(),
                     quit: false,
+                    connection: Some(8),
                 },
                 Action::Submit("1;".into()),
             ],
@@ -197,7 +333,12 @@ mod tests {
 
         let state = reduce(
             state,
-            vec![Action::Output { text: "Bye\n".into(), prompt: "mysql> ".into(), quit: true }],
+            vec![Action::Output {
+                text: "Bye\n".into(),
+                prompt: "mysql> ".into(),
+                quit: true,
+                connection: Some(8),
+            }],
         );
         assert_eq!(state.phase, Phase::Stopped);
         assert_eq!(state.transcript.len(), 2);

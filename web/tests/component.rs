@@ -79,6 +79,10 @@ async fn console_input_shows_the_prompt_and_disables_run_while_busy() {
         history: vec![],
         oninput: Callback::noop(),
         onsubmit: Callback::noop(),
+        oninterrupt: Callback::noop(),
+        running: false,
+        oncomplete: Callback::noop(),
+        completions: vec![],
         input_ref: NodeRef::default(),
     };
     yew::Renderer::<ConsoleInput>::with_root_and_props(div.clone(), props).render();

@@ -45,7 +45,7 @@ async fn a_lesson_asks_for_a_prediction_before_it_runs() {
     let div = root();
     let l = lesson::find("durability").unwrap();
     let knobs = l.default_knobs();
-    let props = LessonPageProps { lesson: Rc::new(l), knobs, b: None };
+    let props = LessonPageProps { lesson: Rc::new(l), knobs, b: None, notice: None };
     yew::Renderer::<LessonPage>::with_root_and_props(div.clone(), props).render();
     settle().await;
     let run: HtmlElement = div.query_selector("#run-button").unwrap().unwrap().dyn_into().unwrap();
@@ -65,7 +65,29 @@ async fn a_lesson_asks_for_a_prediction_before_it_runs() {
     assert!(div.query_selector("#committed").unwrap().is_some());
     assert!(!run.has_attribute("disabled"), "Run is enabled once committed");
     let fsync = div.query_selector("#knob-fsync_us-a").unwrap().expect("the fsync knob");
-    assert_eq!(fsync.get_attribute("type").as_deref(), Some("number"));
+    assert_eq!(fsync.get_attribute("inputmode").as_deref(), Some("numeric"));
+    // Knobs are checked as the learner types, in their words; Run waits for a valid value.
+    let field: HtmlInputElement = fsync.clone().dyn_into().unwrap();
+    let type_in = |text: &str| {
+        field.set_value(text);
+        let event = web_sys::InputEvent::new("input").unwrap();
+        field.dispatch_event(&event).unwrap();
+    };
+    for bad in ["-5", "", "99999999", "1e3"] {
+        type_in(bad);
+        settle().await;
+        assert_eq!(fsync.get_attribute("aria-invalid").as_deref(), Some("true"), "{bad}");
+        assert!(run.has_attribute("disabled"), "Run waits for a valid {bad}");
+        let error = div.query_selector("#knob-fsync_us-a-error").unwrap().unwrap();
+        let text = error.text_content().unwrap();
+        assert!(text.starts_with("fsync latency "), "{text}");
+        assert!(text.contains("from 10 to 20,000 µs"), "{text}");
+    }
+    type_in("300");
+    settle().await;
+    assert_eq!(fsync.get_attribute("aria-invalid"), None);
+    assert!(!run.has_attribute("disabled"), "a valid value enables Run again");
+    assert!(div.query_selector("#knob-fsync_us-a-error").unwrap().is_none());
     assert!(
         div.query_selector("#knob-trx-a").unwrap().is_none(),
         "knobs set by each run are not shown"

@@ -4,12 +4,14 @@
 //! shows each typed line behind its prompt (`mysql> `, `    -> `), reading like a pasted
 //! session.
 
+pub mod commands;
+pub mod complete;
 pub mod format;
 pub mod split;
 
 use crate::error::MySqlError;
 use crate::server::{Server, SessionId};
-use split::{Event, Splitter};
+use split::{Command, Event, Splitter};
 
 /// The most lines one feed may carry; past it the rest is refused with a message, so a
 /// runaway paste cannot stall the engine.
@@ -25,13 +27,27 @@ pub struct Client {
     quit: bool,
     /// The connection's current database, restored when the client reconnects.
     database: Option<String>,
+    /// `\W`: show the warnings after every statement that has some.
+    show_warnings: bool,
+    /// `\P`: the pager the client was told to use (`None`: stdout). The simulated terminal
+    /// shows every line, so it only appears in `status`.
+    pager: Option<String>,
 }
 
 impl Client {
     /// Connects a client to `server`. With `echo`, typed lines are shown behind prompts.
     pub fn connect(mut server: Server, echo: bool) -> Client {
         let session = server.connect().ok();
-        Client { server, session, splitter: Splitter::default(), echo, quit: false, database: None }
+        Client {
+            server,
+            session,
+            splitter: Splitter::default(),
+            echo,
+            quit: false,
+            database: None,
+            show_warnings: false,
+            pager: None,
+        }
     }
 
     pub fn server(&self) -> &Server {
@@ -74,22 +90,37 @@ impl Client {
         out
     }
 
-    /// Reads one line and appends what the client prints to `out`.
+    /// Reads one line and appends what the client prints to `out`: its echo
+    /// ([`Client::echo_of`]), then what running it printed ([`Client::run_line`]).
     pub fn feed_line(&mut self, line: &str, out: &mut String) {
+        out.push_str(&self.echo_of(line));
+        self.run_line(line, out);
+    }
+
+    /// What the transcript shows for typing `line` before it runs: the prompt and the line
+    /// (nothing without echo, after `quit`, or for a blank line at the prompt). A front end
+    /// can show it at once, before a long statement has run.
+    pub fn echo_of(&self, line: &str) -> String {
+        // Blank lines at the prompt are not worth showing in a transcript.
+        if !self.echo || self.quit || (line.trim().is_empty() && self.splitter.is_idle()) {
+            return String::new();
+        }
+        format!("{}{line}\n", self.splitter.prompt())
+    }
+
+    /// Runs one line without echoing it, appending what it printed to `out`.
+    pub fn run_line(&mut self, line: &str, out: &mut String) {
         if self.quit {
             return;
-        }
-        if self.echo {
-            // Blank lines at the prompt are not worth showing in a transcript.
-            if !(line.trim().is_empty() && self.splitter.is_idle()) {
-                out.push_str(self.splitter.prompt());
-                out.push_str(line);
-                out.push('\n');
-            }
         }
         for event in self.splitter.feed_line(line) {
             self.handle(event, out);
         }
+    }
+
+    /// The connection's id on the server (what `KILL QUERY` names), if connected.
+    pub fn connection_id(&self) -> Option<u64> {
+        self.session.map(|id| u64::from(id.0))
     }
 
     /// End of input: sends an unterminated last statement, as `mysql < file` does.
@@ -113,6 +144,50 @@ impl Client {
             Event::Quit => {
                 self.quit = true;
                 out.push_str("Bye\n");
+            }
+            Event::Command(command) => self.run_command(command, out),
+        }
+    }
+
+    /// The client's own commands ([`Command`]), printed as mysql.cc prints them.
+    fn run_command(&mut self, command: Command, out: &mut String) {
+        match command {
+            Command::Help => out.push_str(commands::HELP),
+            Command::Status => {
+                // The real client asks the server first (its `select DATABASE(), USER()`),
+                // which the server counts as a question.
+                let server = &self.server;
+                let connected =
+                    self.session.filter(|id| server.is_running() && server.has_session(*id));
+                let Some(id) = connected else {
+                    out.push_str(&commands::status_header(self.splitter.delimiter()));
+                    out.push_str(&format::error(&MySqlError::server_gone_away()));
+                    out.push_str("--------------\n\n");
+                    return;
+                };
+                self.server.execute(id, "SELECT DATABASE(), USER() LIMIT 1");
+                let facts = commands::StatusFacts::read(&mut self.server, id);
+                out.push_str(&commands::status(
+                    &facts,
+                    self.pager.as_deref(),
+                    self.splitter.delimiter(),
+                ));
+            }
+            Command::Pager(pager) if pager.is_empty() => {
+                self.pager = None;
+                out.push_str("Default pager wasn't set, using stdout.\nPAGER set to stdout\n");
+            }
+            Command::Pager(pager) => {
+                out.push_str(&format!("PAGER set to '{pager}'\n"));
+                self.pager = Some(pager);
+            }
+            Command::NoPager => {
+                self.pager = None;
+                out.push_str("PAGER set to stdout\n");
+            }
+            Command::Warnings(on) => {
+                self.show_warnings = on;
+                out.push_str(if on { "Show warnings enabled.\n" } else { "Show warnings disabled.\n" });
             }
         }
     }
@@ -144,11 +219,17 @@ impl Client {
             out.push_str(&format::error(&MySqlError::cannot_connect()));
             return;
         };
+        let mut warned = false;
         for done in self.server.execute_all(id, text) {
             match &done.result {
                 Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
                 Err(e) => out.push_str(&format::error(e)),
             }
+            warned |= done.warnings > 0;
+        }
+        if warned && self.show_warnings {
+            // As the real client does: it sends SHOW WARNINGS and prints each row.
+            commands::print_warnings(&mut self.server, id, out);
         }
         if let Some(id) = self.session {
             if self.server.has_session(id) {

@@ -1,7 +1,9 @@
 //! The mysql client's input reader: it splits typed lines into statements at the current
 //! delimiter (outside quotes and comments), strips `--`, `#` and `/* */` comments (keeping
 //! `/*! */` and `/*+ */`), and recognises the client's own commands: `DELIMITER`, `\G`, `\g`,
-//! `\c`, `\!`, `\q`, `quit`, `exit`, `use`. It also knows which prompt the next line gets.
+//! `\c`, `\!`, `\q`, `quit`, `exit`, `use`, and those that print or change a client setting
+//! ([`Command`]: `help`/`\h`/`?`, `status`/`\s`, `pager`/`\P`, `nopager`/`\n`, `warnings`/`\W`,
+//! `nowarning`/`\w`). It also knows which prompt the next line gets.
 
 /// Something the reader found in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +16,24 @@ pub enum Event {
     Shell(String),
     /// `quit`, `exit`, `\q`
     Quit,
+    /// One of the client's own commands that prints something or changes a setting.
+    Command(Command),
+}
+
+/// The mysql client's own commands that the client carries out itself (mysql.cc's
+/// `commands[]`), beyond those that send, clear or end a statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// `help`, `\h`, `?`, `\?`: the list of the client's commands.
+    Help,
+    /// `status`, `\s`: the connection and the server's statistics.
+    Status,
+    /// `pager [COMMAND]`, `\P [COMMAND]` (empty: the default pager).
+    Pager(String),
+    /// `nopager`, `\n`.
+    NoPager,
+    /// `warnings`/`\W` (true) and `nowarning`/`\w` (false).
+    Warnings(bool),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,6 +171,18 @@ impl Splitter {
                                     self.set_delimiter(rest.trim());
                                     return events;
                                 }
+                                'h' | '?' => events.push(Event::Command(Command::Help)),
+                                's' => events.push(Event::Command(Command::Status)),
+                                'n' => events.push(Event::Command(Command::NoPager)),
+                                'W' => events.push(Event::Command(Command::Warnings(true))),
+                                'w' => events.push(Event::Command(Command::Warnings(false))),
+                                'P' => {
+                                    // The rest of the line is the pager's command.
+                                    let rest: String = chars[i..].iter().collect();
+                                    let rest = rest.trim().trim_end_matches(';').trim();
+                                    events.push(Event::Command(Command::Pager(rest.to_string())));
+                                    return events;
+                                }
                                 // \W, \w, \t, \T and friends change client settings only.
                                 _ => {}
                             }
@@ -208,12 +240,28 @@ impl Splitter {
         let (word, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
         let word_lower = word.to_ascii_lowercase();
         let word_bare = word_lower.trim_end_matches(self.delimiter.as_str()).trim_end_matches(';');
+        let delimiter = self.delimiter.clone();
+        // A named command's argument, without the optional delimiter that may end it.
+        let bare = |rest: &str| -> String {
+            rest.trim().trim_end_matches(delimiter.as_str()).trim_end_matches(';').trim().to_string()
+        };
         match word_bare {
             "delimiter" if !rest.trim().is_empty() => {
                 self.set_delimiter(rest);
                 Some(Vec::new())
             }
             "quit" | "exit" if rest.trim().is_empty() => Some(vec![Event::Quit]),
+            "help" | "?" if bare(rest).is_empty() => Some(vec![Event::Command(Command::Help)]),
+            "status" if bare(rest).is_empty() => Some(vec![Event::Command(Command::Status)]),
+            "nopager" if bare(rest).is_empty() => Some(vec![Event::Command(Command::NoPager)]),
+            "warnings" if bare(rest).is_empty() => {
+                Some(vec![Event::Command(Command::Warnings(true))])
+            }
+            "nowarning" if bare(rest).is_empty() => {
+                Some(vec![Event::Command(Command::Warnings(false))])
+            }
+            "clear" if bare(rest).is_empty() => Some(Vec::new()),
+            "pager" => Some(vec![Event::Command(Command::Pager(bare(rest).to_string()))]),
             "use" if !rest.trim().is_empty() => {
                 let db = rest
                     .trim()
@@ -288,5 +336,41 @@ mod tests {
         );
         assert_eq!(s.feed_line("use mysql"), vec![stmt("USE mysql")]);
         assert_eq!(s.feed_line("quit"), vec![Event::Quit]);
+    }
+
+    #[test]
+    fn the_clients_own_commands_need_no_delimiter() {
+        let cmd = |c| vec![Event::Command(c)];
+        let mut s = Splitter::default();
+        for line in ["help", "\\h", "?", "HELP;", "\\?"] {
+            assert_eq!(s.feed_line(line), cmd(Command::Help), "{line}");
+            assert_eq!(s.prompt(), "mysql> ", "{line} leaves no statement open");
+        }
+        for line in ["status", "\\s", "status;"] {
+            assert_eq!(s.feed_line(line), cmd(Command::Status), "{line}");
+        }
+        assert_eq!(s.feed_line("pager less -S"), cmd(Command::Pager("less -S".into())));
+        assert_eq!(s.feed_line("\\P more"), cmd(Command::Pager("more".into())));
+        assert_eq!(s.feed_line("nopager"), cmd(Command::NoPager));
+        assert_eq!(s.feed_line("\\n"), cmd(Command::NoPager));
+        assert_eq!(s.feed_line("\\W"), cmd(Command::Warnings(true)));
+        assert_eq!(s.feed_line("nowarning"), cmd(Command::Warnings(false)));
+        assert_eq!(s.feed_line("use shop"), vec![stmt("USE shop")]);
+        assert_eq!(s.prompt(), "mysql> ");
+        // \c drops the statement typed so far; \G sends it for vertical output.
+        assert!(s.feed_line("SELECT 1").is_empty());
+        assert!(s.feed_line("\\c").is_empty());
+        assert_eq!(s.prompt(), "mysql> ");
+        assert_eq!(
+            s.feed_line("SELECT 2\\G"),
+            vec![Event::Statement { text: "SELECT 2".into(), vertical: true }]
+        );
+        // Inside a statement, a word such as `status` is part of the SQL.
+        assert!(s.feed_line("SELECT").is_empty());
+        assert!(s.feed_line("status").is_empty());
+        assert_eq!(s.feed_line(";"), vec![stmt("SELECT\nstatus")]);
+        // `help TOPIC` is the server's HELP statement.
+        assert!(s.feed_line("help contents").is_empty());
+        assert_eq!(s.feed_line(";"), vec![stmt("help contents")]);
     }
 }

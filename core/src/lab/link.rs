@@ -57,13 +57,25 @@ pub fn decode_any(link: &str) -> Result<Opened, String> {
     let packed = URL_SAFE_NO_PAD.decode(payload).map_err(|_| {
         "the link is damaged (it is not valid base64url); copy it again".to_string()
     })?;
-    let json =
-        miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 * 1024).map_err(|_| {
-            "the link is damaged (its data does not decompress); copy it again".to_string()
-        })?;
-    let l: LessonLink = serde_json::from_slice(&json)
-        .map_err(|e| format!("the link does not hold a valid lesson: {e}"))?;
+    let json = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, 64 * 1024)
+        .map_err(inflate_failed)?;
+    // The parser's own words (a line and column in the link's JSON) mean nothing to a learner.
+    let l: LessonLink = serde_json::from_slice(&json).map_err(|_| {
+        "the link's contents are not a lesson this TuneLab can read; copy it again".to_string()
+    })?;
     Ok(Opened::Lesson(l))
+}
+
+/// Why a link's data did not decompress: more than a link may hold (a "deflate bomb", made by
+/// hand, not by TuneLab), or damage.
+fn inflate_failed(e: miniz_oxide::inflate::DecompressError) -> String {
+    if e.status == miniz_oxide::inflate::TINFLStatus::HasMoreOutput {
+        "the link unpacks to far more data than a TuneLab link holds, so it was not made by \
+         TuneLab and is not opened"
+            .to_string()
+    } else {
+        "the link is damaged (its data does not decompress); copy it again".to_string()
+    }
 }
 
 /// Where `tunelab link` points when no base is given: the address `./dev.sh serve` serves.
@@ -111,13 +123,32 @@ pub fn decode(link: &str) -> Result<Experiment, String> {
     })?;
     let json =
         miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, EXPERIMENT_JSON_BYTES_MAX)
-            .map_err(|_| {
-                "the link is damaged (its data does not decompress); copy it again".to_string()
-            })?;
-    let e: Experiment = serde_json::from_slice(&json)
-        .map_err(|e| format!("the link does not hold a valid experiment: {e}"))?;
+            .map_err(inflate_failed)?;
+    let e: Experiment = serde_json::from_slice(&json).map_err(|_| {
+        "the link's contents are not an experiment this TuneLab can read; copy it again"
+            .to_string()
+    })?;
     e.validate().map_err(|msg| format!("the link's experiment is invalid: {msg}"))?;
     Ok(e)
+}
+
+#[cfg(test)]
+mod classroom_tests {
+    use super::*;
+
+    #[test]
+    fn link_errors_speak_to_the_learner() {
+        // A deflate bomb: a megabyte of zeros packs into a short link.
+        let bomb = miniz_oxide::deflate::compress_to_vec(&vec![b'0'; 1 << 20], 10);
+        let link = format!("{LESSON_V1}{}", URL_SAFE_NO_PAD.encode(&bomb));
+        let error = decode_any(&link).unwrap_err();
+        assert!(error.contains("far more data"), "{error}");
+        // Valid packing around text that is not a link's JSON.
+        let junk = miniz_oxide::deflate::compress_to_vec(b"{\"lesson\": \x01", 6);
+        let link = format!("{LESSON_V1}{}", URL_SAFE_NO_PAD.encode(&junk));
+        let error = decode_any(&link).unwrap_err();
+        assert!(!error.contains("line 1") && !error.contains("column"), "{error}");
+    }
 }
 
 #[cfg(test)]
@@ -145,7 +176,7 @@ mod tests {
             "#x1.{}",
             URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&vec![b' '; 4 << 20], 9))
         );
-        assert!(decode(&bomb).unwrap_err().contains("damaged"), "inflation is bounded");
+        assert!(decode(&bomb).unwrap_err().contains("far more data"), "inflation is bounded");
     }
 
     /// A v1 lesson link made when the format was introduced: it must open in every later

@@ -10,6 +10,7 @@
 
 pub mod buffer_pool;
 pub mod clients;
+mod completion;
 mod connections;
 pub mod context;
 pub mod crash;

@@ -19,8 +19,13 @@ fn main() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
     let onmessage = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+        // What the client prints goes to the page as it is printed (postMessage is delivered
+        // while the worker is still busy), so the page shows a long statement's echo at once.
+        let mut emit = |partial: Response| post(&reply_scope, &partial);
         let response = match event.data().as_string().as_deref().map(Request::from_json) {
-            Some(Ok(request)) => ENGINE.with(|engine| engine.borrow_mut().handle(request)),
+            Some(Ok(request)) => {
+                ENGINE.with(|engine| engine.borrow_mut().handle_streaming(request, &mut emit))
+            }
             Some(Err(message)) => Response::Error { session: 0, message },
             None => {
                 Response::Error { session: 0, message: "the worker got a non-text message".into() }

@@ -29,6 +29,16 @@ pub struct ConsoleCardProps {
     /// Called with an input to send (typed, or the Start mysqld command).
     pub onsubmit: Callback<String>,
     pub onreset: Callback<()>,
+    /// Ctrl+C or Stop while an input runs.
+    pub oninterrupt: Callback<()>,
+    /// True while an input runs (Stop is offered).
+    pub running: bool,
+    /// Tab in the input: (the text, the caret's byte offset).
+    pub oncomplete: Callback<(String, u32)>,
+    /// The candidates of an ambiguous Tab, listed under the input.
+    pub completions: Vec<String>,
+    /// New session: the saved session is forgotten and a default console starts.
+    pub onnewsession: Callback<()>,
     /// The textarea, so the page can focus it.
     #[prop_or_default]
     pub input_ref: NodeRef,
@@ -43,7 +53,29 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
     });
     let on_start_mysqld = props.onsubmit.reform(|_: MouseEvent| START_MYSQLD.to_string());
     let on_reset = props.onreset.reform(|_: MouseEvent| ());
+    let on_new_session = props.onnewsession.reform(|_: MouseEvent| ());
     let (status_class, status_text) = status(props.phase);
+    // While an input runs, the status counts the seconds it has taken (the page's clock,
+    // not the simulation's), so a long statement visibly goes on and Ctrl+C is offered.
+    let seconds = use_state(|| 0u32);
+    {
+        let seconds = seconds.clone();
+        use_effect_with(props.phase, move |phase| {
+            seconds.set(0);
+            let ticker = (*phase == Phase::Running).then(|| {
+                let seconds = seconds.clone();
+                let count = std::rc::Rc::new(std::cell::Cell::new(0u32));
+                gloo::timers::callback::Interval::new(1_000, move || {
+                    count.set(count.get() + 1);
+                    seconds.set(count.get());
+                })
+            });
+            move || drop(ticker)
+        });
+    }
+    // Not announced every second: screen readers hear "Running…" once.
+    let elapsed = (props.phase == Phase::Running && *seconds > 0)
+        .then(|| format!(" {} s · Ctrl+C interrupts", *seconds));
     html! {
         <section class="console card" aria-labelledby="console-title">
             <div class="console-head">
@@ -51,11 +83,19 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
                 <span id="console-status" class={status_class} role="status">
                     <span class="status-dot" aria-hidden="true"></span>
                     { status_text }
+                    if let Some(elapsed) = elapsed {
+                        <span class="status-elapsed" aria-hidden="true">{ elapsed }</span>
+                    }
                 </span>
                 <button id="reset-button" type="button" class="button button-quiet"
                     onclick={on_reset}
                     title="Start a fresh server with the same seed and profile">
                     { "Reset" }
+                </button>
+                <button id="new-session-button" type="button" class="button button-quiet"
+                    onclick={on_new_session}
+                    title="Forget this session (it is saved in this browser) and start a default console">
+                    { "New session" }
                 </button>
                 if server_down {
                     <button id="start-mysqld-button" type="button" class="button"
@@ -74,6 +114,10 @@ pub fn console_card(props: &ConsoleCardProps) -> Html {
                 history={props.history.clone()}
                 oninput={props.oninput.clone()}
                 onsubmit={props.onsubmit.clone()}
+                oninterrupt={props.oninterrupt.clone()}
+                running={props.running}
+                oncomplete={props.oncomplete.clone()}
+                completions={props.completions.clone()}
                 input_ref={props.input_ref.clone()}
             />
         </section>

@@ -24,6 +24,18 @@ pub struct ConsoleInputProps {
     pub history: Vec<String>,
     pub oninput: Callback<String>,
     pub onsubmit: Callback<String>,
+    /// Ctrl+C (with no text selected) or Stop while an input runs.
+    #[prop_or_default]
+    pub oninterrupt: Callback<()>,
+    /// True while an input runs.
+    #[prop_or_default]
+    pub running: bool,
+    /// Tab with a word before the caret: (the text, the caret's byte offset).
+    #[prop_or_default]
+    pub oncomplete: Callback<(String, u32)>,
+    /// The candidates of an ambiguous Tab.
+    #[prop_or_default]
+    pub completions: Vec<String>,
     /// The textarea, so the parent can focus it.
     #[prop_or_default]
     pub input_ref: NodeRef,
@@ -68,12 +80,40 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
         let oninput = props.oninput.clone();
         let history = props.history.clone();
         let value = props.value.to_string();
+        let oninterrupt = props.oninterrupt.clone();
+        let oncomplete = props.oncomplete.clone();
+        let running = props.running;
         Callback::from(move |e: KeyboardEvent| {
+            let target: HtmlTextAreaElement = e.target_unchecked_into();
+            // Ctrl+C copies a selection as usual; with none, it interrupts what runs, as in
+            // the mysql client.
+            if running && e.ctrl_key() && e.key().eq_ignore_ascii_case("c") {
+                let start = target.selection_start().ok().flatten();
+                let end = target.selection_end().ok().flatten();
+                if start == end {
+                    e.prevent_default();
+                    oninterrupt.emit(());
+                }
+                return;
+            }
             if e.is_composing() || e.alt_key() || e.ctrl_key() || e.meta_key() {
                 return;
             }
-            let target: HtmlTextAreaElement = e.target_unchecked_into();
             match e.key().as_str() {
+                // Tab completes the word before the caret; with none (or Shift), Tab moves
+                // the focus on as everywhere else.
+                "Tab" if !e.shift_key() => {
+                    let caret = target.selection_start().ok().flatten().unwrap_or(0) as usize;
+                    let byte = byte_offset(&value, caret);
+                    let ends_word = value[..byte]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
+                    if ends_word {
+                        e.prevent_default();
+                        oncomplete.emit((value.clone(), byte as u32));
+                    }
+                }
                 "Enter" if !e.shift_key() => {
                     e.prevent_default();
                     submit();
@@ -117,6 +157,7 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
     };
 
     let onclick = Callback::from(move |_: MouseEvent| submit());
+    let on_stop = props.oninterrupt.reform(|_: MouseEvent| ());
     let rows = props.value.lines().count().clamp(1, ROWS_MAX).to_string();
     let prompt = props.prompt.trim().to_string();
     html! {
@@ -139,19 +180,34 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
                 {oninput}
                 {onkeydown}
             />
-            <button
-                id="run-button"
-                type="button"
-                class="button button-primary"
-                disabled={!props.accepts_input}
-                {onclick}
-            >
-                { if props.busy { "Running…" } else { "Run" } }
-            </button>
+            if props.running {
+                <button id="stop-button" type="button" class="button button-primary"
+                    title="Interrupt the statement (Ctrl+C), as the mysql client's KILL QUERY does"
+                    onclick={on_stop}>
+                    { "Stop (Ctrl+C)" }
+                </button>
+            } else {
+                <button
+                    id="run-button"
+                    type="button"
+                    class="button button-primary"
+                    disabled={!props.accepts_input}
+                    {onclick}
+                >
+                    { if props.busy { "Running…" } else { "Run" } }
+                </button>
+            }
+            if !props.completions.is_empty() {
+                <p id="completions" class="completions" role="status">
+                    { props.completions.join("  ") }
+                </p>
+            }
             <p id="console-help" class="console-help">
                 <kbd>{ "Enter" }</kbd>{ " runs · " }
                 <kbd>{ "Shift" }</kbd>{ "+" }<kbd>{ "Enter" }</kbd>{ " new line · " }
-                <kbd>{ "↑" }</kbd>{ " " }<kbd>{ "↓" }</kbd>{ " history" }
+                <kbd>{ "↑" }</kbd>{ " " }<kbd>{ "↓" }</kbd>{ " history · " }
+                <kbd>{ "Tab" }</kbd>{ " completes · " }
+                <kbd>{ "Ctrl" }</kbd>{ "+" }<kbd>{ "C" }</kbd>{ " interrupts" }
             </p>
         </div>
     }
@@ -161,4 +217,17 @@ pub fn console_input(props: &ConsoleInputProps) -> Html {
 /// positions count UTF-16 code units).
 fn has_newline(text: &str, from: usize, to: usize) -> bool {
     text.encode_utf16().enumerate().any(|(i, unit)| i >= from && i < to && unit == u16::from(b'\n'))
+}
+
+/// The byte offset in `text` of UTF-16 offset `units` (a textarea's caret), at a character
+/// boundary.
+fn byte_offset(text: &str, units: usize) -> usize {
+    let mut seen = 0;
+    for (i, c) in text.char_indices() {
+        if seen >= units {
+            return i;
+        }
+        seen += c.len_utf16();
+    }
+    text.len()
 }

@@ -20,6 +20,12 @@ pub fn root() -> Html {
             move || drop(listener)
         });
     }
+    // The document's title names the page, for tabs, history and screen readers.
+    use_effect_with((*route).clone(), |route| {
+        if let Some(document) = web_sys::window().and_then(|w| w.document()) {
+            document.set_title(&route.title());
+        }
+    });
     let current = |on: bool| if on { Some("page") } else { None };
     html! {
         <>

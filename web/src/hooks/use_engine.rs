@@ -104,6 +104,20 @@ impl EngineBridge {
         self.begin();
     }
 
+    /// Interrupts the running input and starts `experiment` (the session without it) on a
+    /// fresh worker: the page's Ctrl+C. The worker runs one request at a time, so the
+    /// statement cannot be stopped inside it; the session is restored by replaying it.
+    pub fn interrupt(&self, experiment: Experiment) {
+        self.stop_worker();
+        self.start(experiment);
+    }
+
+    /// Asks for the Tab completions of the word before byte `caret` of `text`.
+    pub fn complete(&self, text: String, caret: u32) {
+        let session = self.inner.borrow().session;
+        self.send(Request::Complete { session, text, caret });
+    }
+
     /// Types `text` into the current session's client.
     pub fn input(&self, text: String) {
         let session = self.inner.borrow().session;
@@ -201,7 +215,7 @@ fn on_message(weak: &Weak<RefCell<Inner>>, event: MessageEvent) {
         }
         return;
     }
-    {
+    if response.answers_a_request() {
         let mut inner = bridge.inner.borrow_mut();
         inner.unanswered = inner.unanswered.saturating_sub(1);
     }

@@ -3,7 +3,7 @@
 //! [`Outcome::internals`]; a view the engine reports nothing for says so and draws nothing.
 
 use super::plot::{MapRow, PlotData, Series};
-use tunelab_core::lab::experiment::Outcome;
+use tunelab_core::lab::experiment::{FsyncGroup, Outcome};
 use tunelab_core::lab::lesson::PlotKind;
 
 /// The pool map of each run that recorded one, as (run label, plot), and a note on what the
@@ -80,7 +80,6 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
     };
     let groups = &o.internals.fsync_groups;
     let start = groups.first().map_or(0, |g| g.t_ns);
-    let end = groups.last().map_or(0, |g| g.t_ns);
     let mut logs: Vec<&str> = groups.iter().map(|g| g.log.as_str()).collect();
     logs.sort();
     logs.dedup();
@@ -108,13 +107,15 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
         series,
         map: Vec::new(),
     };
+    // The note counts only what the plot draws: the trace holds a bounded number of fsyncs,
+    // so a whole run's count or duration would come from the tables, not from here.
+    let shown_groups: Vec<&FsyncGroup> = shown.collect();
     let counts: Vec<String> = logs
         .iter()
-        .map(|log| format!("{} {log}", groups.iter().filter(|g| g.log == *log).count()))
+        .map(|log| format!("{} {log}", shown_groups.iter().filter(|g| g.log == *log).count()))
         .collect();
-    let total_s = (end - start) as f64 / 1e9;
     let note = format!(
-        "Each stroke is one fsync, at the moment it ran, as tall as the commits it made durable. Run {label} made {} fsyncs in {total_s:.2} s; the plot shows its first {window_s} s.",
+        "Each stroke is one fsync, at the moment it ran, as tall as the commits it made durable. The plot shows the first {window_s} s of run {label}: {} fsyncs. The whole run's figures are in the tables above.",
         counts.join(" and ")
     );
     (Some(data), note)
@@ -147,7 +148,8 @@ mod tests {
         assert_eq!(data.series.len(), 2);
         assert_eq!(data.series[0].points, [(0.1, 5.0)], "binlog");
         assert_eq!(data.series[1].points, [(0.0, 3.0)], "redo, in the first 0.25 s only");
-        assert!(note.contains("made 1 binlog and 2 redo fsyncs in 0.50 s"), "{note}");
+        assert!(note.contains("first 0.25 s of run 1 / 1: 1 binlog and 1 redo fsyncs."), "{note}");
+        assert!(!note.contains("0.50"), "no figure from outside the window: {note}");
     }
 
     #[wasm_bindgen_test(unsupported = test)]

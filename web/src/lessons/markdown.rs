@@ -1,5 +1,5 @@
 //! A deliberately small Markdown renderer for lesson prose: paragraphs, `#` headings (skipped:
-//! the page has its own), `**bold**` and `` `code` ``. It builds Yew nodes, so every character
+//! the page has its own), `**bold**`, `*emphasis*` and `` `code` ``. It builds Yew nodes, so every character
 //! is text: nothing in the prose, or in anything else, is ever parsed as markup.
 
 use yew::prelude::*;
@@ -14,13 +14,23 @@ pub fn render(markdown: &str) -> Html {
     paragraphs.iter().map(|p| html! { <p>{ inline(p) }</p> }).collect::<Html>()
 }
 
-/// Inline spans: `code`, **bold**, plain text.
+/// Inline spans: `code`, **bold**, *emphasis*, plain text.
 pub fn inline(text: &str) -> Html {
     let mut nodes: Vec<Html> = Vec::new();
     let mut rest = text;
     while !rest.is_empty() {
         let code = rest.find('`');
         let bold = rest.find("**");
+        let em = single_star(rest);
+        // Emphasis when its `*` comes before any bold or code span.
+        if let Some(e) = em.filter(|e| code.is_none_or(|c| *e < c) && bold.is_none_or(|b| *e < b)) {
+            if let Some(end) = single_star(&rest[e + 1..]) {
+                nodes.push(html! { { rest[..e].to_string() } });
+                nodes.push(html! { <em>{ inline(&rest[e + 1..e + 1 + end]) }</em> });
+                rest = &rest[e + 2 + end..];
+                continue;
+            }
+        }
         match (code, bold) {
             (Some(c), b) if b.is_none_or(|b| c < b) => {
                 let Some(end) = rest[c + 1..].find('`') else { break };
@@ -39,4 +49,35 @@ pub fn inline(text: &str) -> Html {
     }
     nodes.push(html! { { rest.to_string() } });
     nodes.into_iter().collect::<Html>()
+}
+
+/// The byte offset of the first `*` in `text` that is not part of a `**`.
+fn single_star(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'*' {
+            if bytes.get(i + 1) == Some(&b'*') {
+                i += 2;
+                continue;
+            }
+            return Some(i);
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn emphasis_is_found_apart_from_bold() {
+        assert_eq!(single_star("the map under *Inside the engine* draws"), Some(14));
+        assert_eq!(single_star("**bold** and *em*"), Some(13));
+        assert_eq!(single_star("**bold**"), None);
+        assert_eq!(single_star("no stars"), None);
+    }
 }

@@ -5,7 +5,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use plotters_canvas::CanvasBackend;
+use super::canvas::MeasuredCanvas;
 use tunelab_core::lab::lesson::{number, PlotKind, PlotSpec, Table};
 
 /// One line or one group of bars.
@@ -137,9 +137,15 @@ const PALETTE: [RGBColor; 6] = [
     RGBColor(190, 50, 60),
 ];
 
-/// Draws `data` on `canvas`, in the page's theme colours.
+/// The text size, in CSS pixels, for a plot `width` pixels wide: 13 px up to 715 px, then
+/// growing with the plot so a projected plot (presenter mode) keeps legible labels.
+pub fn font_px(width: u32) -> u32 {
+    (width / 55).clamp(13, 24)
+}
+
+/// Draws `data` on `canvas` (at the canvas's own size), in the page's theme colours.
 pub fn draw(canvas: web_sys::HtmlCanvasElement, data: &PlotData, dark: bool) -> Result<(), String> {
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2D canvas")?;
+    let backend = MeasuredCanvas::new(canvas).ok_or("no 2D canvas")?;
     let root = backend.into_drawing_area();
     let (bg, fg) = if dark {
         (RGBColor(20, 27, 33), RGBColor(228, 234, 239))
@@ -167,8 +173,10 @@ fn head_and_key<DB: DrawingBackend>(
 ) -> Result<DrawingArea<DB, Shift>, String> {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let (width, _) = root.dim_in_pixel();
-    let title_font = ("sans-serif", 18).into_font().color(&fg);
-    let font = ("sans-serif", 13).into_font().color(&fg);
+    let size = font_px(width);
+    let title_font = ("sans-serif", size + 5).into_font().color(&fg);
+    let font = ("sans-serif", size).into_font().color(&fg);
+    let line_h = size as i32 + 9;
     // Lay the key out first: each entry's place, line by line.
     let mut places = Vec::new();
     let (mut x, mut line) = (16, 0);
@@ -178,10 +186,10 @@ fn head_and_key<DB: DrawingBackend>(
         if x > 16 && x + entry > width as i32 - 16 {
             (x, line) = (16, line + 1);
         }
-        places.push((x, 40 + 22 * line));
+        places.push((x, 40 + line_h * line));
         x += entry + 28;
     }
-    let height = if key.is_empty() { 40 } else { 64 + 22 * line as u32 };
+    let height = if key.is_empty() { 40 } else { (64 + line_h * line) as u32 };
     let (head, body) = root.split_vertically(height);
     let (title_w, _) = head.estimate_text_size(title, &title_font).map_err(e)?;
     let title_x = (width as i32 - title_w as i32).max(0) / 2;
@@ -228,12 +236,14 @@ fn draw_series<DB: DrawingBackend>(
     let key: Vec<(String, RGBAColor)> =
         data.series.iter().enumerate().map(|(i, s)| (s.name.clone(), color(i).to_rgba())).collect();
     let body = head_and_key(root, &data.title, &key, fg)?;
-    let font = ("sans-serif", 14).into_font().color(&fg);
+    let (width, _) = root.dim_in_pixel();
+    let font = ("sans-serif", font_px(width) + 1).into_font().color(&fg);
     let y_max =
         data.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0f64, f64::max);
     let y_max = if y_max <= 0.0 { 1.0 } else { y_max * 1.1 };
     let mut builder = ChartBuilder::on(&body);
-    builder.margin(12).margin_top(4).margin_right(24).x_label_area_size(40).y_label_area_size(64);
+    let px = font_px(width);
+    builder.margin(12).margin_top(4).margin_right(24).x_label_area_size(px * 3).y_label_area_size(px * 5);
     match data.kind {
         PlotKind::Line | PlotKind::Spikes => {
             let xs = data.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
@@ -330,7 +340,8 @@ fn draw_map<DB: DrawingBackend>(
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let rows = data.map.len();
     let labels: Vec<String> = data.map.iter().map(|r| r.label.clone()).collect();
-    let font = ("sans-serif", 13).into_font().color(&fg);
+    let (width, _) = root.dim_in_pixel();
+    let font = ("sans-serif", font_px(width)).into_font().color(&fg);
     let (young, old, empty, read) = (PALETTE[0], PALETTE[1], fg.mix(0.07), PALETTE[5]);
     let key = [
         ("young".to_string(), young.to_rgba()),
@@ -346,7 +357,8 @@ fn draw_map<DB: DrawingBackend>(
         .margin_top(0)
         .margin_right(24)
         .x_label_area_size(40)
-        .y_label_area_size(250)
+        // The statements' names need room, but a narrow (phone) plot keeps most for the map.
+        .y_label_area_size((width * 2 / 5).min(250))
         .build_cartesian_2d(0.0..100.0, -0.5..rows as f64 - 0.5)
         .map_err(e)?;
     chart

@@ -5,18 +5,18 @@
 
 mod location;
 
+use crate::clipboard::{self, Copied};
 use crate::components::{
     ConsoleCard, Examples, MessageBanner, ProfileChoice, SettingsPanel, SharePanel, SiteFooter,
 };
 use crate::hooks::use_engine;
 use crate::protocol::Response;
+use crate::saved;
 use crate::share;
-use crate::state::{Action, ConsoleState, Notice, Phase};
+use crate::state::{Action, Completion, ConsoleState, Notice, Phase};
 use location::{clear_own_hash, share_session, use_open_location, OwnHash};
 use tunelab_core::lab::experiment::Experiment;
 use tunelab_core::sim;
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -45,6 +45,14 @@ pub fn console_page() -> Html {
         })
     };
     use_open_location(start.clone(), own_hash.clone());
+    // Every change of the session is saved at once, so Lessons and back, Back or a reload
+    // restore it (by replaying it on a fresh server).
+    {
+        let own_hash = own_hash.clone();
+        use_effect_with(state.experiment.clone(), move |experiment| {
+            saved::save_console(experiment, &own_hash.borrow());
+        });
+    }
     use_body_flags(state.phase);
 
     let focus_input = {
@@ -70,9 +78,59 @@ pub fn console_page() -> Html {
             draft.set(String::new());
         })
     };
+    // Ctrl+C while an input runs: the client's KILL QUERY. The session without that input
+    // is replayed on a fresh server.
+    let on_interrupt = {
+        let dispatcher = state.dispatcher();
+        let engine = engine.clone();
+        let running = state.phase == Phase::Running;
+        let mut remaining = state.experiment.clone();
+        remaining.steps.pop();
+        Callback::from(move |_: ()| {
+            if running {
+                dispatcher.dispatch(Action::Interrupt);
+                engine.interrupt(remaining.clone());
+            }
+        })
+    };
+    // Tab: the worker completes the word from the live server; the input takes what all
+    // candidates share, and an ambiguous word lists them under the input.
+    let choices = use_state(Vec::<String>::new);
+    let on_complete = {
+        let engine = engine.clone();
+        let accepts_input = state.accepts_input();
+        Callback::from(move |(text, caret): (String, u32)| {
+            if accepts_input {
+                engine.complete(text, caret);
+            }
+        })
+    };
+    {
+        let draft = draft.clone();
+        let choices = choices.clone();
+        use_effect_with(state.completion.clone(), move |completion| {
+            if let Some(c) = completion {
+                if c.text == *draft {
+                    match c.applied() {
+                        Some(text) => {
+                            draft.set(text);
+                            choices.set(Vec::new());
+                        }
+                        None => choices.set(c.candidates.clone()),
+                    }
+                }
+            }
+        });
+    }
     let on_draft = {
         let draft = draft.clone();
-        Callback::from(move |text: String| draft.set(text))
+        let choices = choices.clone();
+        Callback::from(move |text: String| {
+            draft.set(text);
+            if !choices.is_empty() {
+                choices.set(Vec::new());
+            }
+        })
     };
     // Reset, a new seed and a new profile all start a fresh server from the same settings.
     let restart = {
@@ -91,6 +149,14 @@ pub fn console_page() -> Html {
         let restart = restart.clone();
         Callback::from(move |_| restart(&|_| {}))
     };
+    // New session: forget the saved one and start from the defaults.
+    let on_new_session = {
+        let restart = restart.clone();
+        Callback::from(move |_| {
+            saved::forget_console();
+            restart(&|e| *e = Experiment::default());
+        })
+    };
     let on_seed = {
         let restart = restart.clone();
         Callback::from(move |seed: u64| restart(&|e| e.seed = seed))
@@ -107,6 +173,7 @@ pub fn console_page() -> Html {
         let share_status = share_status.clone();
         Callback::from(move |_| {
             let Some(url) = share_session(&experiment, &own_hash) else { return };
+            saved::save_console(&experiment, &own_hash.borrow());
             dispatcher.dispatch(Action::Shared(url.clone()));
             copy_to_clipboard(url, share_status.clone());
         })
@@ -130,10 +197,7 @@ pub fn console_page() -> Html {
     let experiment = &state.experiment;
     html! {
         <div class="page">
-            <a class="skip-link" href="#console-input" onclick={on_skip}>
-                { "Skip to the console" }
-            </a>
-            { masthead() }
+            { masthead(on_skip) }
             <MessageBanner notice={state.notice.clone()} ondismiss={on_dismiss} />
             <main class="layout">
                 <div class="main-column">
@@ -147,7 +211,12 @@ pub fn console_page() -> Html {
                     history={state.history.clone()}
                     oninput={on_draft}
                     onsubmit={on_submit}
+                    oninterrupt={on_interrupt}
+                    oncomplete={on_complete}
+                    completions={(*choices).clone()}
+                    running={state.phase == Phase::Running}
                     onreset={on_reset}
+                    onnewsession={on_new_session}
                     input_ref={input_ref}
                 />
                 <Examples onpick={on_example} />
@@ -187,11 +256,20 @@ fn profile_choices() -> Vec<ProfileChoice> {
 fn answers(dispatcher: UseReducerDispatcher<ConsoleState>) -> Callback<Response> {
     Callback::from(move |response: Response| match response {
         Response::Ready | Response::Ran { .. } => {}
-        Response::Started { transcript, prompt, .. } => {
-            dispatcher.dispatch(Action::Started { transcript, prompt })
+        Response::Started { transcript, prompt, connection, .. } => {
+            dispatcher.dispatch(Action::Started { transcript, prompt, connection })
         }
-        Response::Output { text, prompt, quit, .. } => {
-            dispatcher.dispatch(Action::Output { text, prompt, quit })
+        Response::Printed { text, .. } => dispatcher.dispatch(Action::Printed(text)),
+        Response::Completion { text, start, end, candidates, .. } => {
+            dispatcher.dispatch(Action::Completed(Completion {
+                text,
+                start: start as usize,
+                end: end as usize,
+                candidates,
+            }))
+        }
+        Response::Output { text, prompt, quit, connection, .. } => {
+            dispatcher.dispatch(Action::Output { text, prompt, quit, connection })
         }
         Response::Error { message, .. } => dispatcher.dispatch(Action::Failed(message)),
     })
@@ -210,9 +288,14 @@ fn use_body_flags(phase: Phase) {
     });
 }
 
-fn masthead() -> Html {
+/// The page's banner; the skip link sits inside it, so every part of the page is in a
+/// landmark.
+fn masthead(on_skip: Callback<MouseEvent>) -> Html {
     html! {
         <header class="masthead">
+            <a class="skip-link" href="#console-input" onclick={on_skip}>
+                { "Skip to the console" }
+            </a>
             <div class="brand">
                 <span class="brand-mark" aria-hidden="true"></span>
                 <h1 class="brand-name">{ "TuneLab" }</h1>
@@ -229,23 +312,19 @@ fn masthead() -> Html {
 
 /// Copies `url` to the clipboard where the browser allows it, and says what happened.
 fn copy_to_clipboard(url: String, status: UseStateHandle<String>) {
-    let Some(navigator) = web_sys::window().map(|w| w.navigator()) else { return };
-    // `navigator.clipboard` is missing outside secure contexts.
-    let has_clipboard = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard"))
-        .map(|c| !c.is_undefined() && !c.is_null())
-        .unwrap_or(false);
-    if !has_clipboard {
-        status
-            .set("This browser does not allow copying here; copy the link from the field.".into());
-        return;
-    }
-    let promise = navigator.clipboard().write_text(&url);
     status.set("Copying…".into());
-    yew::platform::spawn_local(async move {
-        let text = match JsFuture::from(promise).await {
-            Ok(_) => "Copied to the clipboard. The link is also in the field above.",
-            Err(_) => "The browser refused the clipboard; copy the link from the field above.",
-        };
-        status.set(text.into());
+    clipboard::copy(&url, move |copied| {
+        status.set(
+            match copied {
+                Copied::Done => "Copied to the clipboard. The link is also in the field above.",
+                Copied::Unavailable => {
+                    "This browser does not allow copying here; copy the link from the field."
+                }
+                Copied::Refused => {
+                    "The browser refused the clipboard; copy the link from the field above."
+                }
+            }
+            .into(),
+        )
     });
 }

@@ -23,6 +23,7 @@ use crate::hooks::use_engine;
 use crate::lessons::markdown;
 use crate::protocol::Response;
 use crate::route;
+use crate::saved;
 use share::LessonShare;
 use state::{Job, LessonAction, LessonState, RunPhase};
 use std::rc::Rc;
@@ -35,16 +36,52 @@ pub struct LessonPageProps {
     pub knobs: KnobValues,
     #[prop_or_default]
     pub b: Option<KnobValues>,
+    /// Which of the link's knob values were dropped for their defaults, if any.
+    #[prop_or_default]
+    pub notice: Option<AttrValue>,
 }
 
 #[function_component(LessonPage)]
 pub fn lesson_page(props: &LessonPageProps) -> Html {
     let lesson = props.lesson.clone();
+    // The learner's saved prediction and knob values come back (a link's own knob values
+    // win over the saved ones); an entry that cannot be read is dropped with a notice.
+    let restored_notice = use_state(|| None::<String>);
     let state = {
         let knobs = props.knobs.clone();
         let b = props.b.clone();
-        use_reducer(move || LessonState::new(knobs, b))
+        let lesson = lesson.clone();
+        let from_link = props.knobs != lesson.default_knobs() || props.b.is_some();
+        let restored_notice = restored_notice.clone();
+        use_reducer(move || {
+            let mut state = LessonState::new(knobs, b);
+            match saved::load_lesson(&lesson) {
+                Some(Ok(entry)) => {
+                    state.choice = entry.choice;
+                    state.committed = entry.committed && state.choice.is_some();
+                    if !from_link {
+                        state.knobs = entry.knobs;
+                        state.b = entry.b;
+                    }
+                }
+                Some(Err(reason)) => restored_notice.set(Some(format!(
+                    "Your saved work on this lesson could not be restored ({reason}), so it was discarded."
+                ))),
+                None => {}
+            }
+            state
+        })
     };
+    {
+        let id = lesson.id.clone();
+        let entry = saved::LessonEntry {
+            choice: state.choice.clone(),
+            committed: state.committed,
+            knobs: state.knobs.clone(),
+            b: state.b.clone(),
+        };
+        use_effect_with(entry, move |entry| saved::save_lesson(&id, entry));
+    }
     let dispatcher = state.dispatcher();
 
     let on_response = {
@@ -79,7 +116,19 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             let _ = body.set_attribute("data-ready", "true");
         }
     });
-    presenter::use_presenter_keys(state.presenter, dispatcher.clone());
+    // The focus follows the learner's step, so it never drops to <body> when the button
+    // pressed disappears or is disabled: the committed note, Cancel while running, the
+    // verdict when done.
+    use_effect_with((state.committed, state.phase.clone()), |(committed, phase)| {
+        let id = match phase {
+            RunPhase::Running { done: 0, .. } => Some("cancel-button"),
+            RunPhase::Done => Some("verdict"),
+            RunPhase::Idle if *committed => Some("committed"),
+            _ => None,
+        };
+        focus_by_id(id);
+    });
+    presenter::use_presenter_keys(state.presenter, state.reveal, dispatcher.clone());
 
     let on_run = {
         let dispatcher = dispatcher.clone();
@@ -113,18 +162,34 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let done = state.phase == RunPhase::Done;
     let verdict = done.then(|| lesson.verdict(&tables[0], state.choice.as_deref()));
     let fragment = route::lesson_fragment(&lesson, &state.knobs, state.b.as_ref());
+    // A link whose values were dropped is replaced in the address bar by one that holds
+    // only what the page uses, so a reload or a copy does not carry the bad values on.
+    {
+        let fragment = fragment.clone();
+        use_effect_with(props.notice.is_some(), move |dropped| {
+            if *dropped {
+                route::replace_url(&format!("#{fragment}"));
+            }
+        });
+    }
 
     html! {
         <main class={classes!("lesson-page", state.presenter.then_some("presenter"))} id="lesson" data-lesson={lesson.id.clone()}>
             <header class="lesson-head">
                 <p class="lesson-section"><a href="#lessons">{ "Lessons" }</a>{ format!(" · § {}", lesson.section) }</p>
-                <h2 class="page-title">{ lesson.title.clone() }</h2>
+                <h1 class="page-title">{ lesson.title.clone() }</h1>
                 { presenter::tools(&state, &dispatcher) }
+                if let Some(notice) = &props.notice {
+                    <p class="notice notice-error" id="link-notice" role="alert">{ notice.clone() }</p>
+                }
+                if let Some(notice) = &*restored_notice {
+                    <p class="notice notice-error" id="saved-notice" role="alert">{ notice.clone() }</p>
+                }
             </header>
 
-            <section class={presenter::part_classes(&state, presenter::QUESTION)} aria-labelledby="question-title">
+            <section class={presenter::part_classes(&state, presenter::QUESTION)} tabindex="-1" aria-labelledby="question-title">
                 <div class="prose">{ markdown::render(&lesson.intro) }</div>
-                <h3 id="question-title">{ "The question" }</h3>
+                <h2 id="question-title">{ "The question" }</h2>
                 <p class="question" id="question">{ lesson.question.clone() }</p>
             </section>
 
@@ -132,9 +197,24 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
             { knobs::view(&lesson, &state, &dispatcher, on_run, on_cancel) }
             { results::view(&lesson, &state, &tables, done) }
             { plots::view(&lesson, &state, &tables, done) }
-            { conclusion::view(&lesson, &state, verdict.as_ref()) }
+            { conclusion::view(&lesson, &state, verdict.as_ref(), &tables[0]) }
             <LessonShare fragment={AttrValue::from(fragment)} />
         </main>
+    }
+}
+
+/// Focuses the element with `id`, if there is one and no field has the focus.
+fn focus_by_id(id: Option<&str>) {
+    use wasm_bindgen::JsCast;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else { return };
+    let busy_field = document
+        .active_element()
+        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    let target = id
+        .and_then(|id| document.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let (Some(target), false) = (target, busy_field) {
+        let _ = target.focus();
     }
 }
 

@@ -14,6 +14,12 @@ pub struct LessonIndexProps {
 #[function_component(LessonIndex)]
 pub fn lesson_index(props: &LessonIndexProps) -> Html {
     let lessons = use_memo((), |_| lesson::catalog().unwrap_or_default());
+    // A link that could not be opened does not stay in the address bar.
+    use_effect_with(props.notice.is_some(), |failed| {
+        if *failed {
+            crate::route::replace_url("#lessons");
+        }
+    });
     html! {
         <main class="lesson-index" id="lesson-index" aria-labelledby="lessons-title">
             if let Some(notice) = &props.notice {
@@ -22,7 +28,7 @@ pub fn lesson_index(props: &LessonIndexProps) -> Html {
                     <p class="message-text">{ notice.to_string() }</p>
                 </div>
             }
-            <h2 id="lessons-title" class="page-title">{ "Lessons" }</h2>
+            <h1 id="lessons-title" class="page-title">{ "Lessons" }</h1>
             <p class="lead">
                 { "Guided experiments on the simulated server, in the order of the chapter on server tuning. Each asks a question, lets you commit to a prediction, runs the experiment and checks the answer against the figures." }
             </p>
@@ -34,14 +40,14 @@ pub fn lesson_index(props: &LessonIndexProps) -> Html {
                         <li class={class} data-lesson={l.id.clone()}>
                             <span class="lesson-section">{ format!("§ {}", l.section) }</span>
                             if ready {
-                                <h3 class="lesson-card-title">
+                                <h2 class="lesson-card-title">
                                     <a href={format!("#lesson/{}", l.id)}>{ l.title.clone() }</a>
-                                </h3>
+                                </h2>
                             } else {
-                                <h3 class="lesson-card-title">
+                                <h2 class="lesson-card-title">
                                     { l.title.clone() }
                                     <span class="badge">{ "coming" }</span>
-                                </h3>
+                                </h2>
                             }
                             <p class="lesson-summary">{ l.summary.clone() }</p>
                         </li>

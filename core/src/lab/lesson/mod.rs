@@ -17,7 +17,10 @@ use crate::lab::experiment::{Experiment, Outcome, ResultTable, Setting};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
+mod figures;
 mod tables;
+mod typed;
+pub use figures::{figure_refs, fill_figures, FigureRef};
 use tables::{build_table, check_holds};
 pub use tables::{render_table, slap_average};
 
@@ -385,6 +388,7 @@ impl Lesson {
             return Err(ctx("a ready lesson needs an experiment".into()));
         };
         template.validate().map_err(ctx)?;
+        self.check_figures().map_err(ctx)?;
         let Some(prediction) = &self.prediction else {
             return Err(ctx("a ready lesson needs a prediction".into()));
         };

@@ -3,6 +3,7 @@
 
 use super::StartRequest;
 use crate::route;
+use crate::saved;
 use crate::state::Notice;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,15 +29,74 @@ pub(super) fn use_open_location(start: Callback<StartRequest>, own_hash: OwnHash
     });
 }
 
-/// Starts the console for the URL: the experiment in its fragment, or a default one (with the
-/// reason in the banner when the fragment cannot be read; the bad fragment is removed).
+/// Starts the console for the URL: the experiment in its fragment, or the session saved in
+/// the browser (when the URL holds no link, or the link the page itself put there for that
+/// session), or a default one. The banner says when a session was restored, and why a saved
+/// session or a link could not be read (the bad fragment is removed).
 fn open_location(start: &Callback<StartRequest>, own_hash: &OwnHash) {
     let hash = route::current_hash();
     *own_hash.borrow_mut() = hash.clone();
-    match route::read_experiment(&hash) {
-        None => start.emit((Experiment::default(), None)),
-        Some(Ok(experiment)) => start.emit((experiment, None)),
-        Some(Err(reason)) => {
+    let link = route::read_experiment(&hash);
+    let saved = match saved::load_console() {
+        // A saved session goes with the link the page had written for it, or with none.
+        Some(Ok(r)) if link.is_none() || r.url_fragment == hash.trim_start_matches('#') => {
+            Some(Ok(r))
+        }
+        Some(Err(reason)) if link.is_none() => Some(Err(reason)),
+        _ => None,
+    };
+    match (link, saved) {
+        (_, Some(Ok(restored))) => {
+            let steps = restored.experiment.steps.len();
+            let notice = (steps > 0).then(|| {
+                Notice::info(format!(
+                    "Your console session was restored: {} replayed on a fresh server (seed {}). New session starts afresh.",
+                    if steps == 1 { "1 input was".to_string() } else { format!("{steps} inputs were") },
+                    restored.experiment.seed
+                ))
+            });
+            *own_hash.borrow_mut() = if restored.url_fragment.is_empty() {
+                String::new()
+            } else {
+                format!("#{}", restored.url_fragment)
+            };
+            start.emit((restored.experiment, notice))
+        }
+        (None, Some(Err(reason))) => start.emit((
+            Experiment::default(),
+            Some(Notice::error(format!(
+                "The console session saved in this browser could not be restored ({reason}), so it was discarded and a fresh console was started."
+            ))),
+        )),
+        (None, None) => {
+            // A fragment that is neither a link nor an anchor of the page (`#javascript:…`,
+            // a mistyped link) is said to be ignored, and removed from the address bar.
+            let fragment = hash.trim_start_matches('#').trim().to_string();
+            let anchor = web_sys::window()
+                .and_then(|w| w.document())
+                .is_some_and(|d| d.get_element_by_id(&fragment).is_some());
+            let notice = (!fragment.is_empty() && !anchor).then(|| {
+                clear_own_hash(own_hash);
+                Notice::error(format!(
+                    "The address ended in '#{}', which is not a TuneLab link, so it was ignored and a fresh console was started.",
+                    fragment.chars().take(40).collect::<String>()
+                ))
+            });
+            start.emit((Experiment::default(), notice))
+        }
+        (Some(link), _) => open_link(start, own_hash, link),
+    }
+}
+
+/// Starts the console for a link read from the URL.
+fn open_link(
+    start: &Callback<StartRequest>,
+    own_hash: &OwnHash,
+    link: Result<Experiment, String>,
+) {
+    match link {
+        Ok(experiment) => start.emit((experiment, None)),
+        Err(reason) => {
             clear_own_hash(own_hash);
             start.emit((Experiment::default(), Some(Notice::error(reason))));
         }

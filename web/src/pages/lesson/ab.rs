@@ -3,8 +3,9 @@
 
 use std::cmp::Reverse;
 use std::collections::BTreeSet;
+use std::rc::Rc;
 use tunelab_core::lab::experiment::Outcome;
-use tunelab_core::lab::lesson::Table;
+use tunelab_core::lab::lesson::{slap_average, Table};
 
 /// How many counters a run's comparison lists, besides elapsed time.
 const COUNTERS_SHOWN: usize = 5;
@@ -19,15 +20,33 @@ pub fn configurations(has_b: bool, tables: &[Vec<Table>; 2]) -> Vec<(&'static st
     }
 }
 
-/// Per run, B − A: elapsed time, then the counters whose values differ most.
-pub fn differences(outcomes: &[Vec<(String, Outcome)>; 2]) -> Table {
+/// Per run, B − A: time in simulated seconds, as the result tables give it (mysqlslap's own
+/// run time when the run has one, then the whole run's, every step included), then the
+/// counters whose values differ most.
+pub fn differences(outcomes: &[Rc<Vec<(String, Outcome)>>; 2]) -> Table {
     let mut rows: Vec<Vec<String>> = Vec::new();
-    for ((label, a), (_, b)) in outcomes[0].iter().zip(&outcomes[1]) {
-        let mut diffs: Vec<(String, i64, i64)> = vec![(
-            "elapsed (ms)".into(),
-            (a.metrics.elapsed_ns / 1_000_000) as i64,
-            (b.metrics.elapsed_ns / 1_000_000) as i64,
-        )];
+    for ((label, a), (_, b)) in outcomes[0].iter().zip(outcomes[1].iter()) {
+        let seconds = |ns: u64| ns as f64 / 1e9;
+        let mut times: Vec<(&str, f64, f64)> = Vec::new();
+        let slap = |o: &Outcome| slap_average(&o.transcript).and_then(|s| s.parse::<f64>().ok());
+        if let (Some(sa), Some(sb)) = (slap(a), slap(b)) {
+            times.push(("mysqlslap run time (s)", sa, sb));
+        }
+        times.push((
+            "simulated time, whole run (s)",
+            seconds(a.metrics.elapsed_ns),
+            seconds(b.metrics.elapsed_ns),
+        ));
+        for (name, ta, tb) in times {
+            rows.push(vec![
+                label.clone(),
+                name.to_string(),
+                format!("{ta:.3}"),
+                format!("{tb:.3}"),
+                format!("{:+.3}", tb - ta),
+            ]);
+        }
+        let mut diffs: Vec<(String, i64, i64)> = Vec::new();
         let names: BTreeSet<&String> =
             a.metrics.counters.keys().chain(b.metrics.counters.keys()).collect();
         let mut counters: Vec<(String, i64, i64)> = names
@@ -54,7 +73,7 @@ pub fn differences(outcomes: &[Vec<(String, Outcome)>; 2]) -> Table {
     }
     Table {
         id: "ab".into(),
-        title: "Differences, B − A (elapsed time and the counters that differ most)".into(),
+        title: "Differences, B − A (simulated time and the counters that differ most)".into(),
         columns: vec!["Run".into(), "Counter".into(), "A".into(), "B".into(), "B − A".into()],
         rows,
         awaiting: None,

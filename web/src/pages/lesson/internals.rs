@@ -13,7 +13,7 @@ use yew::prelude::*;
 pub fn view(lesson: &Lesson, outcomes: &[(String, Outcome)]) -> Html {
     html! {
         <section class="internals" aria-labelledby="internals-title">
-            <h3 id="internals-title">{ "Inside the engine" }</h3>
+            <h2 id="internals-title">{ "Inside the engine" }</h2>
             { for lesson.internals.iter().map(|view| {
                 let (drawing, note) = match view.as_str() {
                     "lru" => {

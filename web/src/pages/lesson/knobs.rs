@@ -33,11 +33,11 @@ pub fn view(
         })
     };
     let inputs = |config: u8, values: &KnobValues| {
-        knob_inputs(lesson, &pinned, config, values, running, dispatcher)
+        knob_inputs(lesson, &pinned, config, values, running, &state.invalid, dispatcher)
     };
     html! {
-        <section class={classes!(presenter::part_classes(state, presenter::KNOBS), "card", "knobs")} aria-labelledby="knobs-title">
-            <h3 id="knobs-title">{ "Knobs" }</h3>
+        <section class={classes!(presenter::part_classes(state, presenter::KNOBS), "card", "knobs")} tabindex="-1" aria-labelledby="knobs-title">
+            <h2 id="knobs-title">{ "Knobs" }</h2>
             <label class="ab-toggle">
                 <input type="checkbox" id="ab-toggle" checked={has_b} disabled={running}
                     onchange={toggle_b} />
@@ -45,12 +45,12 @@ pub fn view(
             </label>
             <div class={classes!("knob-columns", has_b.then_some("ab"))}>
                 <div class="knob-column" role="group" aria-label={ if has_b { "Configuration A" } else { "Configuration" } }>
-                    if has_b { <h4>{ "A" }</h4> }
+                    if has_b { <h3>{ "A" }</h3> }
                     { inputs(0, &state.knobs) }
                 </div>
                 if let Some(b) = &state.b {
                     <div class="knob-column" role="group" aria-label="Configuration B">
-                        <h4>{ "B" }</h4>
+                        <h3>{ "B" }</h3>
                         { inputs(1, b) }
                     </div>
                 }
@@ -60,7 +60,7 @@ pub fn view(
             }
             <div class="run-bar">
                 <button type="button" class="button" id="run-button" onclick={onrun}
-                    disabled={running || (lesson.prediction.is_some() && !state.committed)}>
+                    disabled={running || !state.invalid.is_empty() || (lesson.prediction.is_some() && !state.committed)}>
                     { if has_b { "Run A and B" } else { "Run the experiment" } }
                 </button>
                 if running {
@@ -68,6 +68,8 @@ pub fn view(
                 }
                 if lesson.prediction.is_some() && !state.committed {
                     <span class="knob-help">{ "Commit a prediction first." }</span>
+                } else if !state.invalid.is_empty() {
+                    <span class="knob-help">{ "Correct the knobs marked above first." }</span>
                 }
             </div>
             if running {
@@ -93,6 +95,7 @@ fn knob_inputs(
     config: u8,
     values: &KnobValues,
     running: bool,
+    invalid: &std::collections::BTreeMap<String, (String, String)>,
     dispatcher: &UseReducerDispatcher<LessonState>,
 ) -> Html {
     let suffix = if config == 0 { "a" } else { "b" };
@@ -102,19 +105,36 @@ fn knob_inputs(
         let dispatcher = dispatcher.clone();
         let kid = k.id.clone();
         let label = if k.unit.is_empty() { k.label.clone() } else { format!("{} ({})", k.label, k.unit) };
+        let (error, typed) = match invalid.get(&id) {
+            Some((message, text)) => (Some(message.clone()), Some(text.clone())),
+            None => (None, None),
+        };
+        // A field holding what cannot be run keeps showing what was typed.
+        let value = typed.unwrap_or(value);
+        let error_id = format!("{id}-error");
         let control = if k.choices.is_empty() {
-            let onchange = Callback::from(move |e: Event| {
+            // Checked as the learner types, in their words (the label, the unit, the range).
+            let knob = k.clone();
+            let field = id.clone();
+            let oninput = Callback::from(move |e: InputEvent| {
                 if let Some(input) = e.target_dyn_into::<HtmlInputElement>() {
-                    dispatcher.dispatch(LessonAction::Knob { config, id: kid.clone(), value: parse_setting(&input.value()) });
+                    dispatcher.dispatch(match knob.read_typed(&input.value()) {
+                        Ok(value) => LessonAction::Knob { config, id: kid.clone(), field: field.clone(), value },
+                        Err(message) => LessonAction::KnobInvalid { field: field.clone(), message, text: input.value() },
+                    });
                 }
             });
-            html! { <input id={id.clone()} type="number" value={value}
-                min={k.min.map(|m| m.to_string())} max={k.max.map(|m| m.to_string())}
-                disabled={running} {onchange} /> }
+            let inputmode = if k.takes_integers() { "numeric" } else { "decimal" };
+            html! { <input id={id.clone()} type="text" {inputmode} value={value}
+                class={classes!(error.is_some().then_some("invalid"))}
+                aria-invalid={error.is_some().then_some("true")}
+                aria-describedby={error.is_some().then(|| error_id.clone())}
+                disabled={running} {oninput} /> }
         } else {
+            let field = id.clone();
             let onchange = Callback::from(move |e: Event| {
                 if let Some(select) = e.target_dyn_into::<HtmlSelectElement>() {
-                    dispatcher.dispatch(LessonAction::Knob { config, id: kid.clone(), value: parse_setting(&select.value()) });
+                    dispatcher.dispatch(LessonAction::Knob { config, id: kid.clone(), field: field.clone(), value: parse_setting(&select.value()) });
                 }
             });
             html! { <select id={id.clone()} disabled={running} {onchange}>
@@ -128,6 +148,9 @@ fn knob_inputs(
             <div class="knob">
                 <label for={id}>{ label }<span class="knob-name">{ k.name.clone() }</span></label>
                 { control }
+                if let Some(message) = error {
+                    <span class="knob-error" id={error_id} role="alert">{ message }</span>
+                }
                 if !k.help.is_empty() { <span class="knob-help">{ k.help.clone() }</span> }
             </div>
         }

@@ -13,8 +13,8 @@ use yew::prelude::*;
 pub fn view(lesson: &Lesson, state: &LessonState, tables: &[Vec<Table>; 2], done: bool) -> Html {
     let configs = ab::configurations(state.b.is_some(), tables);
     html! {
-        <section class={classes!(presenter::part_classes(state, presenter::PLOTS), "plots")} aria-labelledby="plots-title">
-            <h3 id="plots-title">{ "Plots" }</h3>
+        <section class={classes!(presenter::part_classes(state, presenter::PLOTS), "plots")} tabindex="-1" aria-labelledby="plots-title">
+            <h2 id="plots-title">{ "Plots" }</h2>
             if done {
                 { for lesson.plots.iter().map(|spec| {
                     let picked: Vec<(&str, &Table)> = configs.iter().filter_map(|(name, c)| {
@@ -25,7 +25,7 @@ pub fn view(lesson: &Lesson, state: &LessonState, tables: &[Vec<Table>; 2], done
                         Ok(data) => html! { <PlotCanvas id={spec.id.clone()} data={Rc::new(data)} /> },
                         Err(why) => html! {
                             <div class="plot-waiting" data-plot={spec.id.clone()}>
-                                <h4>{ spec.title.clone() }</h4>
+                                <h3>{ spec.title.clone() }</h3>
                                 <p class="notice">{ markdown::inline(&why) }</p>
                             </div>
                         },

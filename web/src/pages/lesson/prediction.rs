@@ -19,8 +19,8 @@ pub fn view(
         Callback::from(move |_: MouseEvent| d.dispatch(LessonAction::Commit))
     };
     html! {
-        <section class={classes!(presenter::part_classes(state, presenter::PREDICTION), "card", "prediction")} aria-labelledby="prediction-title">
-            <h3 id="prediction-title">{ "Your prediction" }</h3>
+        <section class={classes!(presenter::part_classes(state, presenter::PREDICTION), "card", "prediction")} tabindex="-1" aria-labelledby="prediction-title">
+            <h2 id="prediction-title">{ "Your prediction" }</h2>
             <fieldset disabled={state.committed}>
                 <legend>{ p.prompt.clone() }</legend>
                 { for p.choices.iter().map(|c| {
@@ -37,7 +37,7 @@ pub fn view(
                 }) }
             </fieldset>
             if state.committed {
-                <p class="committed" id="committed">{ "Prediction committed. Now run the experiment." }</p>
+                <p class="committed" id="committed" tabindex="-1">{ "Prediction committed. Now run the experiment." }</p>
             } else {
                 <button type="button" class="button" id="commit-button" disabled={state.choice.is_none()}
                     onclick={commit}>

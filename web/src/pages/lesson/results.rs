@@ -12,8 +12,8 @@ use yew::prelude::*;
 pub fn view(lesson: &Lesson, state: &LessonState, tables: &[Vec<Table>; 2], done: bool) -> Html {
     let configs = ab::configurations(state.b.is_some(), tables);
     html! {
-        <section class={classes!(presenter::part_classes(state, presenter::RESULTS), "results")} aria-labelledby="results-title" aria-live="polite">
-            <h3 id="results-title">{ "Results" }</h3>
+        <section class={classes!(presenter::part_classes(state, presenter::RESULTS), "results")} tabindex="-1" aria-labelledby="results-title" aria-live="polite">
+            <h2 id="results-title">{ "Results" }</h2>
             if !done {
                 <p class="knob-help">{ "Run the experiment to see its figures. Every number here comes from the simulated server." }</p>
             } else {

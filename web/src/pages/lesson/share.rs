@@ -1,6 +1,7 @@
 //! Sharing a lesson: its link with the knob values on the page (in a read-only field, for
 //! browsers where the clipboard is not available), Copy link, and a QR code to show a room.
 
+use crate::clipboard::{self, Copied};
 use crate::lessons::qr;
 use crate::route;
 use yew::prelude::*;
@@ -38,18 +39,22 @@ pub fn lesson_share(props: &LessonShareProps) -> Html {
         let hash = format!("#{}", props.fragment);
         let share_status = share_status.clone();
         Callback::from(move |_: MouseEvent| {
-            if let Some(window) = web_sys::window() {
-                // The address bar shows the link too, so reloading keeps the knob values.
-                route::replace_url(&hash);
-                let promise = window.navigator().clipboard().write_text(&full_link);
-                let share_status = share_status.clone();
-                share_status.set("Copying…".into());
-                yew::platform::spawn_local(async move {
-                    let ok = wasm_bindgen_futures::JsFuture::from(promise).await.is_ok();
-                    share_status
-                        .set(if ok { "Copied." } else { "Copy the link from the field." }.into());
-                });
-            }
+            // The address bar shows the link too, so reloading keeps the knob values.
+            route::replace_url(&hash);
+            share_status.set("Copying…".into());
+            let share_status = share_status.clone();
+            clipboard::copy(&full_link, move |copied| {
+                share_status.set(
+                    match copied {
+                        Copied::Done => "Copied.",
+                        Copied::Unavailable => {
+                            "This browser does not allow copying here; copy the link from the field."
+                        }
+                        Copied::Refused => "The browser refused; copy the link from the field.",
+                    }
+                    .into(),
+                )
+            });
         })
     };
     let on_qr = {
@@ -58,7 +63,7 @@ pub fn lesson_share(props: &LessonShareProps) -> Html {
     };
     html! {
         <section class="card share" aria-labelledby="share-title">
-            <h3 id="share-title">{ "Share this lesson" }</h3>
+            <h2 id="share-title">{ "Share this lesson" }</h2>
             <label for="lesson-link">{ "Link to this lesson with these knob values" }</label>
             <input id="lesson-link" type="text" readonly=true value={full_link} />
             <div class="run-bar">

@@ -30,16 +30,23 @@ pub struct LessonState {
     pub phase: RunPhase,
     /// The experiments being run, in run order.
     pub jobs: Rc<Vec<Job>>,
-    /// Outcomes per configuration (A, B), in run order.
-    pub outcomes: [Vec<(String, Outcome)>; 2],
+    /// Outcomes per configuration (A, B), in run order. Shared, so an action that does not
+    /// touch them (a knob, a key in presenter mode) does not copy every run's results.
+    pub outcomes: [Rc<Vec<(String, Outcome)>>; 2],
     /// The knobs the outcomes were run with.
     pub ran_with: [KnobValues; 2],
     pub presenter: bool,
     pub reveal: u32,
+    /// Knob fields holding what cannot be run, by field id: the sentence that says why and
+    /// the text as typed (the field keeps showing it). Run waits until there are none.
+    pub invalid: std::collections::BTreeMap<String, (String, String)>,
 }
 
 pub enum LessonAction {
-    Knob { config: u8, id: String, value: Setting },
+    /// A valid value typed in knob `id`'s field `field` (its error, if any, is cleared).
+    Knob { config: u8, id: String, field: String, value: Setting },
+    /// Field `field` holds what cannot be run, for the reason given.
+    KnobInvalid { field: String, message: String, text: String },
     ToggleB(bool),
     Choose(String),
     Commit,
@@ -49,6 +56,8 @@ pub enum LessonAction {
     Cancel,
     Presenter(bool),
     Reveal(i32),
+    /// Show part `n` (Home, End).
+    RevealAt(u32),
 }
 
 /// The number of parts presenter mode reveals one by one.
@@ -64,10 +73,11 @@ impl LessonState {
             committed: false,
             phase: RunPhase::Idle,
             jobs: Rc::new(Vec::new()),
-            outcomes: [Vec::new(), Vec::new()],
+            outcomes: [Rc::default(), Rc::default()],
             ran_with: [KnobValues::new(), KnobValues::new()],
             presenter: false,
             reveal: 0,
+            invalid: Default::default(),
         }
     }
 
@@ -81,13 +91,20 @@ impl Reducible for LessonState {
     fn reduce(self: Rc<Self>, action: LessonAction) -> Rc<Self> {
         let mut s = (*self).clone();
         match action {
-            LessonAction::Knob { config, id, value } => {
+            LessonAction::Knob { config, id, field, value } => {
+                s.invalid.remove(&field);
                 let target = if config == 0 { Some(&mut s.knobs) } else { s.b.as_mut() };
                 if let Some(k) = target {
                     k.insert(id, value);
                 }
             }
-            LessonAction::ToggleB(on) => s.b = on.then(|| s.knobs.clone()),
+            LessonAction::KnobInvalid { field, message, text } => {
+                s.invalid.insert(field, (message, text));
+            }
+            LessonAction::ToggleB(on) => {
+                s.b = on.then(|| s.knobs.clone());
+                s.invalid.retain(|field, _| !field.ends_with("-b"));
+            }
             LessonAction::Choose(c) => {
                 if !s.committed {
                     s.choice = Some(c)
@@ -97,14 +114,17 @@ impl Reducible for LessonState {
             LessonAction::Start(jobs) => {
                 s.phase = RunPhase::Running { done: 0, total: jobs.len() as u32 };
                 s.jobs = jobs;
-                s.outcomes = [Vec::new(), Vec::new()];
+                s.outcomes = [Rc::default(), Rc::default()];
                 s.ran_with = [s.knobs.clone(), s.b.clone().unwrap_or_default()];
             }
             LessonAction::Ran { run, outcome } => {
                 if let RunPhase::Running { done, total } = s.phase {
                     if run == done {
                         if let Some((config, label, _)) = s.jobs.get(run as usize) {
-                            s.outcomes[*config as usize].push((label.clone(), *outcome));
+                            // Copies the earlier outcomes only while an older state still
+                            // shares them; the page keeps one state, so this is once a run.
+                            Rc::make_mut(&mut s.outcomes[*config as usize])
+                                .push((label.clone(), *outcome));
                         }
                         s.phase = if done + 1 >= total {
                             RunPhase::Done
@@ -123,6 +143,7 @@ impl Reducible for LessonState {
             LessonAction::Reveal(d) => {
                 s.reveal = (s.reveal as i32 + d).clamp(0, PARTS as i32 - 1) as u32;
             }
+            LessonAction::RevealAt(n) => s.reveal = n.min(PARTS - 1),
         }
         Rc::new(s)
     }

@@ -1,0 +1,21 @@
+//! The names the mysql client's Tab completion offers, read from the live server (its
+//! `rehash` builds the same list from `SHOW DATABASES`, `SHOW TABLES` and the columns of
+//! the current database's tables): databases, tables, columns and system variables.
+
+use super::Server;
+use std::collections::BTreeSet;
+
+impl Server {
+    /// Every database, table, column and global system variable name, sorted, without
+    /// duplicates (nothing when mysqld is down, as the client then has no connection).
+    pub fn completion_names(&self) -> Vec<String> {
+        let Some(vars) = self.variables() else { return Vec::new() };
+        let mut names: BTreeSet<String> = self.catalog.database_names().into_iter().collect();
+        for table in self.catalog.tables() {
+            names.insert(table.def.name.clone());
+            names.extend(table.def.columns.iter().map(|c| c.name.clone()));
+        }
+        names.extend(vars.iter_global().map(|(name, _)| name.to_string()));
+        names.into_iter().collect()
+    }
+}
