@@ -176,7 +176,10 @@ mod tests {
         let caret = text.len() as u32;
         match engine.handle(Request::Complete { session: 1, text, caret }) {
             Response::Completion { start: 9, candidates, .. } => {
-                assert!(candidates.contains(&"innodb_buffer_pool_size".to_string()), "{candidates:?}")
+                assert!(
+                    candidates.contains(&"innodb_buffer_pool_size".to_string()),
+                    "{candidates:?}"
+                )
             }
             other => panic!("{other:?}"),
         }

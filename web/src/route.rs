@@ -23,9 +23,16 @@ use yew::prelude::*;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Route {
     Console,
-    Index { notice: Option<String> },
+    Index {
+        notice: Option<String>,
+    },
     /// A lesson; `notice` says which of a link's knob values were dropped for their defaults.
-    Lesson { lesson: Rc<Lesson>, knobs: KnobValues, b: Option<KnobValues>, notice: Option<String> },
+    Lesson {
+        lesson: Rc<Lesson>,
+        knobs: KnobValues,
+        b: Option<KnobValues>,
+        notice: Option<String>,
+    },
 }
 
 /// The route for a `location.hash` (with or without `#`).
@@ -245,11 +252,7 @@ mod tests {
         let lesson = lesson::find("durability").unwrap();
         let mut knobs = lesson.default_knobs();
         knobs.insert("fsync_us".into(), Setting::Int(-5));
-        let f = link::encode_lesson(&LessonLink {
-            lesson: lesson.id.clone(),
-            knobs,
-            b: None,
-        });
+        let f = link::encode_lesson(&LessonLink { lesson: lesson.id.clone(), knobs, b: None });
         match parse(&f) {
             Route::Lesson { knobs, notice: Some(n), .. } => {
                 assert_eq!(knobs, lesson.default_knobs());

@@ -103,9 +103,14 @@ mod tests {
         let restored = read_console_entry(&text).unwrap();
         assert_eq!(restored.experiment, experiment);
         assert_eq!(restored.url_fragment, "x1.abc");
-        for bad in ["", "{", "null", "{\"session\":\"x1.garbage!!\",\"url_fragment\":\"\"}",
-            "{\"session\":\"x9.future\",\"url_fragment\":\"\"}", "{\"v\":2}"]
-        {
+        for bad in [
+            "",
+            "{",
+            "null",
+            "{\"session\":\"x1.garbage!!\",\"url_fragment\":\"\"}",
+            "{\"session\":\"x9.future\",\"url_fragment\":\"\"}",
+            "{\"v\":2}",
+        ] {
             assert!(read_console_entry(bad).is_err(), "{bad}");
         }
         assert!(read_console_entry(&"x".repeat(ENTRY_CHARS_MAX + 1)).is_err());
@@ -155,7 +160,9 @@ pub fn read_lesson_entry(
 
 /// The lesson's saved work, if any (`Some(Err)`: there was an entry that could not be read;
 /// it has been removed).
-pub fn load_lesson(lesson: &tunelab_core::lab::lesson::Lesson) -> Option<Result<LessonEntry, String>> {
+pub fn load_lesson(
+    lesson: &tunelab_core::lab::lesson::Lesson,
+) -> Option<Result<LessonEntry, String>> {
     let storage = storage()?;
     let key = lesson_key(&lesson.id);
     let text = storage.get_item(&key).ok().flatten()?;

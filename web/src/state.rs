@@ -267,7 +267,12 @@ mod tests {
         );
         assert_eq!(c("select", 0, &["select", "select_into_buffer_size"]).applied(), None);
         assert_eq!(
-            c("innodb_buffer_pool_d", 0, &["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_dump_now"]).applied(),
+            c(
+                "innodb_buffer_pool_d",
+                0,
+                &["innodb_buffer_pool_dump_at_shutdown", "innodb_buffer_pool_dump_now"]
+            )
+            .applied(),
             Some("innodb_buffer_pool_dump_".into())
         );
         assert_eq!(c("zz", 0, &[]).applied(), None);
@@ -279,9 +284,18 @@ mod tests {
             Rc::new(ConsoleState::default()),
             vec![
                 Action::Start { experiment: Experiment::default(), notice: None },
-                Action::Started { transcript: String::new(), prompt: "mysql> ".into(), connection: Some(8) },
+                Action::Started {
+                    transcript: String::new(),
+                    prompt: "mysql> ".into(),
+                    connection: Some(8),
+                },
                 Action::Submit("SELECT 1;".into()),
-                Action::Output { text: "| 1 |\n".into(), prompt: "mysql> ".into(), quit: false, connection: Some(8) },
+                Action::Output {
+                    text: "| 1 |\n".into(),
+                    prompt: "mysql> ".into(),
+                    quit: false,
+                    connection: Some(8),
+                },
                 Action::Submit("\\! mysqlslap --iterations=200".into()),
                 Action::Printed("mysql> \\! mysqlslap --iterations=200\n".into()),
                 Action::Interrupt,
@@ -292,10 +306,17 @@ mod tests {
         let text: String = state.transcript.iter().map(|c| c.to_string()).collect();
         assert!(text.ends_with("mysql> \\! mysqlslap --iterations=200\n^C^C -- sending \"KILL QUERY 8\" to server ...\n^C -- query aborted\nERROR 1317 (70100): Query execution was interrupted\n"), "{text}");
         // The replay's own output is not shown again; the console is idle afterwards.
-        let state = reduce(state, vec![
-            Action::Printed("mysql> SELECT 1;\n".into()),
-            Action::Started { transcript: String::new(), prompt: "mysql> ".into(), connection: Some(8) },
-        ]);
+        let state = reduce(
+            state,
+            vec![
+                Action::Printed("mysql> SELECT 1;\n".into()),
+                Action::Started {
+                    transcript: String::new(),
+                    prompt: "mysql> ".into(),
+                    connection: Some(8),
+                },
+            ],
+        );
         let after: String = state.transcript.iter().map(|c| c.to_string()).collect();
         assert_eq!(after, text);
         assert_eq!(state.phase, Phase::Idle);

@@ -76,7 +76,7 @@ impl StatusFacts {
         let (slow_queries, opens) = (number("Slow_queries"), number("Opened_tables"));
         let (flush_tables, open_tables) = (number("Flush_commands"), number("Open_tables"));
         StatusFacts {
-            connection_id: u64::from(id.0),
+            connection_id: id.0,
             database: server.session_database(id),
             uptime_s,
             threads,
@@ -119,7 +119,8 @@ pub fn status(facts: &StatusFacts, pager: Option<&str>, delimiter: &str) -> Stri
     out.push_str("Binary data as:\t\tHexadecimal\n");
     out.push_str(&format!("Uptime:\t\t\t{}\n\n", nice_time(facts.uptime_s)));
     // The server's COM_STATISTICS line; the average is over the whole uptime.
-    let qps = if facts.uptime_s == 0 { 0.0 } else { facts.questions as f64 / facts.uptime_s as f64 };
+    let qps =
+        if facts.uptime_s == 0 { 0.0 } else { facts.questions as f64 / facts.uptime_s as f64 };
     out.push_str(&format!(
         "Threads: {}  Questions: {}  Slow queries: {}  Opens: {}  Flush tables: {}  Open tables: {}  Queries per second avg: {qps:.3}\n",
         facts.threads, facts.questions, facts.slow_queries, facts.opens, facts.flush_tables,
@@ -131,21 +132,7 @@ pub fn status(facts: &StatusFacts, pager: Option<&str>, delimiter: &str) -> Stri
 
 /// mysql.cc's `nice_time` for whole seconds: `2 days 1 hour 5 min 3 sec`.
 pub fn nice_time(seconds: u64) -> String {
-    let mut out = String::new();
-    let mut rest = seconds;
-    for (unit, one, many) in [(86_400, " day ", " days "), (3_600, " hour ", " hours ")] {
-        if rest >= unit {
-            let n = rest / unit;
-            rest -= n * unit;
-            out.push_str(&format!("{n}{}", if n > 1 { many } else { one }));
-        }
-    }
-    if rest >= 60 {
-        out.push_str(&format!("{} min ", rest / 60));
-        rest %= 60;
-    }
-    out.push_str(&format!("{rest} sec"));
-    out
+    super::format::time_parts(seconds.saturating_mul(1_000_000_000), false)
 }
 
 /// Under `\W`: sends `SHOW WARNINGS` and prints each row as `Level (Code N): Message`.

@@ -12,8 +12,15 @@ use crate::sql::{Response, ResultSet};
 
 /// `(0.00 sec)`, `(1 min 2.35 sec)`, `(2 hours 5 min 0.00 sec)`: mysql.cc's `nice_time`.
 pub fn nice_time(d: SimDuration) -> String {
+    format!("({})", time_parts(d.as_nanos(), true))
+}
+
+/// mysql.cc's `nice_time` without its parentheses: days, hours and minutes, then the seconds
+/// left with two decimals (`fractional`, as after a statement) or whole (as `status` prints
+/// the uptime).
+pub fn time_parts(nanos: u64, fractional: bool) -> String {
     const SEC: u64 = 1_000_000_000;
-    let mut ns = d.as_nanos();
+    let mut ns = nanos;
     let mut out = String::new();
     let day = 86_400 * SEC;
     if ns >= day {
@@ -33,10 +40,14 @@ pub fn nice_time(d: SimDuration) -> String {
         ns -= n * min;
         out.push_str(&format!("{n} min "));
     }
-    // %.2f of the remaining seconds, rounded half up in integer arithmetic.
-    let cs = (ns + 5_000_000) / 10_000_000;
-    out.push_str(&format!("{}.{:02} sec", cs / 100, cs % 100));
-    format!("({out})")
+    if fractional {
+        // %.2f of the remaining seconds, rounded half up in integer arithmetic.
+        let cs = (ns + 5_000_000) / 10_000_000;
+        out.push_str(&format!("{}.{:02} sec", cs / 100, cs % 100));
+    } else {
+        out.push_str(&format!("{} sec", ns / SEC));
+    }
+    out
 }
 
 fn plural(n: u64, one: &str, many: &str) -> String {

@@ -120,7 +120,7 @@ impl Client {
 
     /// The connection's id on the server (what `KILL QUERY` names), if connected.
     pub fn connection_id(&self) -> Option<u64> {
-        self.session.map(|id| u64::from(id.0))
+        self.session.map(|id| id.0)
     }
 
     /// End of input: sends an unterminated last statement, as `mysql < file` does.
@@ -187,7 +187,11 @@ impl Client {
             }
             Command::Warnings(on) => {
                 self.show_warnings = on;
-                out.push_str(if on { "Show warnings enabled.\n" } else { "Show warnings disabled.\n" });
+                out.push_str(if on {
+                    "Show warnings enabled.\n"
+                } else {
+                    "Show warnings disabled.\n"
+                });
             }
         }
     }

@@ -243,7 +243,11 @@ impl Splitter {
         let delimiter = self.delimiter.clone();
         // A named command's argument, without the optional delimiter that may end it.
         let bare = |rest: &str| -> String {
-            rest.trim().trim_end_matches(delimiter.as_str()).trim_end_matches(';').trim().to_string()
+            rest.trim()
+                .trim_end_matches(delimiter.as_str())
+                .trim_end_matches(';')
+                .trim()
+                .to_string()
         };
         match word_bare {
             "delimiter" if !rest.trim().is_empty() => {

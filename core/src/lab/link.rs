@@ -125,8 +125,7 @@ pub fn decode(link: &str) -> Result<Experiment, String> {
         miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, EXPERIMENT_JSON_BYTES_MAX)
             .map_err(inflate_failed)?;
     let e: Experiment = serde_json::from_slice(&json).map_err(|_| {
-        "the link's contents are not an experiment this TuneLab can read; copy it again"
-            .to_string()
+        "the link's contents are not an experiment this TuneLab can read; copy it again".to_string()
     })?;
     e.validate().map_err(|msg| format!("the link's experiment is invalid: {msg}"))?;
     Ok(e)

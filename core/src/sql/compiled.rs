@@ -9,7 +9,7 @@
 //! set of semantics.
 
 use super::bind::BExpr;
-use super::expr::{eval, EvalContext};
+use super::expr::{bool_value, eval, EvalContext};
 use super::functions::Builtin;
 use crate::error::Result;
 use crate::storage::value::{collate_cmp, Value};
@@ -108,10 +108,7 @@ impl<'e> Compiled<'e> {
             },
             Kernel::Tree => eval(self.tree, row, &[], cx),
             Kernel::CompareInt { .. } | Kernel::CompareText { .. } | Kernel::And(..) => {
-                Ok(match self.truth(row, cx)? {
-                    Some(b) => Value::Int(i64::from(b)),
-                    None => Value::Null,
-                })
+                Ok(self.truth(row, cx)?.map_or(Value::Null, bool_value))
             }
         }
     }

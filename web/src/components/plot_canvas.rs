@@ -78,10 +78,9 @@ pub fn plot_canvas(props: &PlotCanvasProps) -> Html {
                     }
                 });
                 let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok();
-                if let (Some(observer), Some(figure)) = (
-                    &observer,
-                    canvas.cast::<web_sys::Element>().and_then(|c| c.parent_element()),
-                ) {
+                if let (Some(observer), Some(figure)) =
+                    (&observer, canvas.cast::<web_sys::Element>().and_then(|c| c.parent_element()))
+                {
                     observer.observe(&figure);
                 }
                 (observer, callback)
@@ -118,7 +117,11 @@ pub fn plot_canvas(props: &PlotCanvasProps) -> Html {
 }
 
 /// Sizes the canvas to its figure (attributes, never a style) and draws the plot.
-fn draw_fitted(c: &HtmlCanvasElement, data: &plot::PlotData, error: &UseStateHandle<Option<String>>) {
+fn draw_fitted(
+    c: &HtmlCanvasElement,
+    data: &plot::PlotData,
+    error: &UseStateHandle<Option<String>>,
+) {
     let width = c.parent_element().map_or(720, |f| f.client_width().max(0) as u32);
     let window_height = web_sys::window()
         .and_then(|w| w.inner_height().ok())

@@ -69,7 +69,8 @@ pub fn segments(text: &str) -> Vec<(bool, String)> {
 /// `ERROR 1193 (HY000): …`, `ERROR 2013 (HY000): …` or the client's bare `ERROR:`.
 fn is_error_line(line: &str) -> bool {
     let Some(rest) = line.strip_prefix("ERROR") else { return false };
-    rest.starts_with(':') || rest.strip_prefix(' ').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+    rest.starts_with(':')
+        || rest.strip_prefix(' ').is_some_and(|r| r.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -83,6 +84,12 @@ mod tests {
         let runs = segments(text);
         assert_eq!(runs.iter().map(|(_, t)| t.as_str()).collect::<String>(), text);
         let errors: Vec<&str> = runs.iter().filter(|(e, _)| *e).map(|(_, t)| t.as_str()).collect();
-        assert_eq!(errors, ["ERROR 1054 (42S22): Unknown column 'x' in 'field list'\n", "ERROR: \nNo query specified\n"]);
+        assert_eq!(
+            errors,
+            [
+                "ERROR 1054 (42S22): Unknown column 'x' in 'field list'\n",
+                "ERROR: \nNo query specified\n"
+            ]
+        );
     }
 }

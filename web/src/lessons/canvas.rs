@@ -43,7 +43,11 @@ impl DrawingBackend for MeasuredCanvas {
         self.inner.present()
     }
 
-    fn draw_pixel(&mut self, p: BackendCoord, c: BackendColor) -> Result<(), DrawingErrorKind<Error>> {
+    fn draw_pixel(
+        &mut self,
+        p: BackendCoord,
+        c: BackendColor,
+    ) -> Result<(), DrawingErrorKind<Error>> {
         self.inner.draw_pixel(p, c)
     }
 

@@ -3,9 +3,9 @@
 //! comparison each series appears once per configuration, on the same axes. The same canvas
 //! draws the pool map of the internals view: rows of cells instead of series.
 
+use super::canvas::MeasuredCanvas;
 use plotters::coord::Shift;
 use plotters::prelude::*;
-use super::canvas::MeasuredCanvas;
 use tunelab_core::lab::lesson::{number, PlotKind, PlotSpec, Table};
 
 /// One line or one group of bars.
@@ -243,7 +243,12 @@ fn draw_series<DB: DrawingBackend>(
     let y_max = if y_max <= 0.0 { 1.0 } else { y_max * 1.1 };
     let mut builder = ChartBuilder::on(&body);
     let px = font_px(width);
-    builder.margin(12).margin_top(4).margin_right(24).x_label_area_size(px * 3).y_label_area_size(px * 5);
+    builder
+        .margin(12)
+        .margin_top(4)
+        .margin_right(24)
+        .x_label_area_size(px * 3)
+        .y_label_area_size(px * 5);
     match data.kind {
         PlotKind::Line | PlotKind::Spikes => {
             let xs = data.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));

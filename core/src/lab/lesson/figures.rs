@@ -27,7 +27,9 @@ pub fn figure_refs(text: &str) -> Result<Vec<FigureRef>, String> {
         let mut parts = inner.splitn(3, ':');
         let (table, row, column) = (parts.next(), parts.next(), parts.next());
         let (Some(table), Some(row), Some(column)) = (table, row, column) else {
-            return Err(format!("the figure placeholder '{{{{{inner}}}}}' is not TABLE:ROW:COLUMN"));
+            return Err(format!(
+                "the figure placeholder '{{{{{inner}}}}}' is not TABLE:ROW:COLUMN"
+            ));
         };
         let row = row
             .trim()
@@ -79,10 +81,16 @@ impl Lesson {
                 return Err(format!("a figure in the prose reads no table '{}'", r.table));
             };
             if !table.columns.iter().any(|c| c.title == r.column) {
-                return Err(format!("a figure in the prose reads no column '{}' of '{}'", r.column, r.table));
+                return Err(format!(
+                    "a figure in the prose reads no column '{}' of '{}'",
+                    r.column, r.table
+                ));
             }
             if r.row >= rows {
-                return Err(format!("a figure in the prose reads row {} of '{}', which has {rows}", r.row, r.table));
+                return Err(format!(
+                    "a figure in the prose reads row {} of '{}', which has {rows}",
+                    r.row, r.table
+                ));
             }
         }
         Ok(())

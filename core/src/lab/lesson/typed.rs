@@ -88,13 +88,18 @@ impl Lesson {
         let mut dropped = Vec::new();
         for id in given.keys() {
             if !self.knobs.iter().any(|k| &k.id == id) {
-                dropped.push(format!("the link sets a knob this lesson does not have ('{}')", clip(id)));
+                dropped.push(format!(
+                    "the link sets a knob this lesson does not have ('{}')",
+                    clip(id)
+                ));
             }
         }
         let mut out = KnobValues::new();
         for knob in &self.knobs {
             let value = match given.get(&knob.id) {
-                Some(v) if knob.check(v).is_ok() && knob.read_typed(&v.as_option_text()).is_ok() => {
+                Some(v)
+                    if knob.check(v).is_ok() && knob.read_typed(&v.as_option_text()).is_ok() =>
+                {
                     v.clone()
                 }
                 Some(v) => {
@@ -144,7 +149,10 @@ mod tests {
         );
         let trx = lesson.knobs.iter().find(|k| k.id == "trx").unwrap();
         assert_eq!(trx.read_typed("2"), Ok(Setting::Int(2)));
-        assert_eq!(trx.read_typed("3"), Err("innodb_flush_log_at_trx_commit must be one of 0, 1, 2.".into()));
+        assert_eq!(
+            trx.read_typed("3"),
+            Err("innodb_flush_log_at_trx_commit must be one of 0, 1, 2.".into())
+        );
     }
 
     #[test]

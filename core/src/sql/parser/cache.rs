@@ -44,12 +44,9 @@ impl StatementCache {
     }
 
     /// How many statements are cached.
-    pub fn len(&self) -> u32 {
+    #[cfg(test)]
+    fn len(&self) -> u32 {
         self.order.len() as u32
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
     }
 }
 

@@ -89,11 +89,7 @@ fn open_location(start: &Callback<StartRequest>, own_hash: &OwnHash) {
 }
 
 /// Starts the console for a link read from the URL.
-fn open_link(
-    start: &Callback<StartRequest>,
-    own_hash: &OwnHash,
-    link: Result<Experiment, String>,
-) {
+fn open_link(start: &Callback<StartRequest>, own_hash: &OwnHash, link: Result<Experiment, String>) {
     match link {
         Ok(experiment) => start.emit((experiment, None)),
         Err(reason) => {

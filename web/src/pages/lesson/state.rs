@@ -44,14 +44,26 @@ pub struct LessonState {
 
 pub enum LessonAction {
     /// A valid value typed in knob `id`'s field `field` (its error, if any, is cleared).
-    Knob { config: u8, id: String, field: String, value: Setting },
+    Knob {
+        config: u8,
+        id: String,
+        field: String,
+        value: Setting,
+    },
     /// Field `field` holds what cannot be run, for the reason given.
-    KnobInvalid { field: String, message: String, text: String },
+    KnobInvalid {
+        field: String,
+        message: String,
+        text: String,
+    },
     ToggleB(bool),
     Choose(String),
     Commit,
     Start(Rc<Vec<Job>>),
-    Ran { run: u32, outcome: Box<Outcome> },
+    Ran {
+        run: u32,
+        outcome: Box<Outcome>,
+    },
     Failed(String),
     Cancel,
     Presenter(bool),
