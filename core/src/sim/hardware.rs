@@ -47,6 +47,60 @@ pub struct Hardware {
     /// the group commit queue hand-offs (futex wake-ups between threads).
     #[serde(default)]
     pub cpu_commit_ns: u64,
+    /// What internal temporary tables and sorts cost (section 3.13.5).
+    #[serde(default)]
+    pub temp: TempCosts,
+}
+
+/// The costs of internal temporary tables and filesort, shared by every profile (the chapter
+/// measured them on one machine only; a profile may override any of them with `--hw`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TempCosts {
+    /// CPU time of one row written to or updated in an in-memory TempTable table: hashing the
+    /// group key under its collation, probing the table's hash index and copying the row.
+    /// Calibrated on Table 3.8's 1 GB run (3,000,000 groups of `referrer` in 8.64 s, of which
+    /// the scan takes about 0.36 s).
+    pub tmp_row_ns: u64,
+    /// CPU time of one row written to or updated in an InnoDB on-disk temporary table, its
+    /// pages in the buffer pool: a B-tree search on the group key, page latches and a
+    /// mini-transaction per change. Calibrated on Table 3.8's 16 MB run (107.61 s, the table
+    /// converted to InnoDB after its first hundred thousand groups); page reads and writes
+    /// come on top of it when the pool cannot hold the table.
+    pub tmp_disk_row_ns: u64,
+    /// CPU time to build one row's sort key and pack its fields into the sort buffer.
+    pub sort_row_ns: u64,
+    /// CPU time of one key comparison of a sort whose records are in the CPU's cache.
+    pub sort_compare_ns: u64,
+    /// Extra time of a comparison whose records are not in the cache (a memory access).
+    pub cache_miss_ns: u64,
+    /// Last-level cache a sort can count on, in KiB: a sorted run larger than this misses
+    /// the cache in proportion to the part that does not fit (why a bigger sort buffer can be
+    /// slower, Table 3.8).
+    pub cpu_cache_kb: u64,
+    /// Bandwidth of reads and writes of the server's temporary files (sorted runs in
+    /// `tmpdir`), which stay in the operating system's page cache, in MB/s.
+    pub tmpfile_mb_s: u64,
+    /// Time of one page fault on first touch of freshly mapped memory, in nanoseconds. glibc
+    /// maps large blocks (a sort buffer past 256 KB) with mmap, so each sort that uses one
+    /// pays a fault per 4 KB page it fills: the cost the manual warns about above 256 KB and
+    /// 2 MB. A Hyper-V guest pays a nested-paging exit per fault.
+    pub page_fault_ns: u64,
+}
+
+impl Default for TempCosts {
+    fn default() -> Self {
+        TempCosts {
+            tmp_row_ns: 2_760,
+            tmp_disk_row_ns: 34_000,
+            sort_row_ns: 200,
+            sort_compare_ns: 25,
+            cache_miss_ns: 63,
+            cpu_cache_kb: 8_192,
+            tmpfile_mb_s: 2_000,
+            page_fault_ns: 1_000,
+        }
+    }
 }
 
 /// A named profile with a one-line description for `tunelab profiles` and the UI.
@@ -101,6 +155,7 @@ pub fn profiles() -> Vec<Profile> {
                 // Calibrated on Table 3.6's (0,0): 1.1 s for 16,000 commits on four CPUs,
                 // about 275 us of CPU per insert including mysqlslap's own share.
                 cpu_commit_ns: 135_000,
+                temp: TempCosts::default(),
             },
             // The chapter's container ran with --innodb-dedicated-server and
             // --container-aware=ON ("fixed the pool at 4,608 MB").
@@ -124,6 +179,7 @@ pub fn profiles() -> Vec<Profile> {
                 fsync_latency_us: 40,
                 write_call_us: 2,
                 cpu_commit_ns: 60_000,
+                temp: TempCosts::default(),
             },
             mysqld_options: &[],
         },
@@ -145,6 +201,7 @@ pub fn profiles() -> Vec<Profile> {
                 fsync_latency_us: 900,
                 write_call_us: 6,
                 cpu_commit_ns: 90_000,
+                temp: TempCosts::default(),
             },
             mysqld_options: &[],
         },
@@ -166,6 +223,7 @@ pub fn profiles() -> Vec<Profile> {
                 fsync_latency_us: 1_200,
                 write_call_us: 3,
                 cpu_commit_ns: 70_000,
+                temp: TempCosts::default(),
             },
             mysqld_options: &[],
         },
@@ -204,6 +262,14 @@ pub const HW_KEYS: &[HwKey] = &[
     HwKey { key: "fsync_latency_us", unit: "us", doc: "fsync latency" },
     HwKey { key: "write_call_us", unit: "us", doc: "fixed cost of a log write() call" },
     HwKey { key: "cpu_commit_ns", unit: "ns", doc: "CPU time per transaction commit" },
+    HwKey { key: "tmp_row_ns", unit: "ns", doc: "CPU per row of an in-memory temporary table" },
+    HwKey { key: "tmp_disk_row_ns", unit: "ns", doc: "CPU per row of an on-disk temporary table" },
+    HwKey { key: "sort_row_ns", unit: "ns", doc: "CPU to pack one row into the sort buffer" },
+    HwKey { key: "sort_compare_ns", unit: "ns", doc: "one sort key comparison in cache" },
+    HwKey { key: "cache_miss_ns", unit: "ns", doc: "extra time of a comparison missing the cache" },
+    HwKey { key: "cpu_cache_kb", unit: "KiB", doc: "last-level cache a sort can count on" },
+    HwKey { key: "tmpfile_mb_s", unit: "MB/s", doc: "temporary file bandwidth (page cache)" },
+    HwKey { key: "page_fault_ns", unit: "ns", doc: "page fault on first touch of mapped memory" },
 ];
 
 impl Hardware {
@@ -223,6 +289,14 @@ impl Hardware {
             "fsync_latency_us" => self.fsync_latency_us.to_string(),
             "write_call_us" => self.write_call_us.to_string(),
             "cpu_commit_ns" => self.cpu_commit_ns.to_string(),
+            "tmp_row_ns" => self.temp.tmp_row_ns.to_string(),
+            "tmp_disk_row_ns" => self.temp.tmp_disk_row_ns.to_string(),
+            "sort_row_ns" => self.temp.sort_row_ns.to_string(),
+            "sort_compare_ns" => self.temp.sort_compare_ns.to_string(),
+            "cache_miss_ns" => self.temp.cache_miss_ns.to_string(),
+            "cpu_cache_kb" => self.temp.cpu_cache_kb.to_string(),
+            "tmpfile_mb_s" => self.temp.tmpfile_mb_s.to_string(),
+            "page_fault_ns" => self.temp.page_fault_ns.to_string(),
             _ => return None,
         })
     }
@@ -279,6 +353,14 @@ impl Hardware {
             "fsync_latency_us" => self.fsync_latency_us = int(0, 10_000_000)?,
             "write_call_us" => self.write_call_us = int(0, 10_000_000)?,
             "cpu_commit_ns" => self.cpu_commit_ns = int(0, 1_000_000_000)?,
+            "tmp_row_ns" => self.temp.tmp_row_ns = int(0, 1_000_000_000)?,
+            "tmp_disk_row_ns" => self.temp.tmp_disk_row_ns = int(0, 1_000_000_000)?,
+            "sort_row_ns" => self.temp.sort_row_ns = int(0, 1_000_000_000)?,
+            "sort_compare_ns" => self.temp.sort_compare_ns = int(0, 1_000_000)?,
+            "cache_miss_ns" => self.temp.cache_miss_ns = int(0, 1_000_000)?,
+            "cpu_cache_kb" => self.temp.cpu_cache_kb = int(1, 1 << 30)?,
+            "tmpfile_mb_s" => self.temp.tmpfile_mb_s = int(1, 1_000_000)?,
+            "page_fault_ns" => self.temp.page_fault_ns = int(0, 1_000_000_000)?,
             _ => {
                 let keys: Vec<&str> = HW_KEYS.iter().map(|k| k.key).collect();
                 return Err(format!(

@@ -1,11 +1,16 @@
 //! Query execution: reading stored tables along the planner's access path with every page
 //! through the buffer pool (`costs`, `table_read`), and the operators that turn rows into
-//! results (aggregation).
+//! results (aggregation, grouping, sorting), with MySQL's internal temporary tables and
+//! filesort as models of what they cost (`temp_table`, `filesort`).
 
 pub mod aggregate;
 pub mod costs;
+pub mod filesort;
+pub mod group_table;
 pub mod select;
+pub mod sort_key;
 pub mod table_read;
+pub mod temp_table;
 
 use crate::storage::table::Row;
 

@@ -391,6 +391,27 @@ impl Table {
         (self.key_of(&row).as_ref() == Some(key)).then_some(row)
     }
 
+    /// Fills `row` (as wide as the table) with the `wanted` columns of the row whose primary
+    /// key is `key`; false when there is none. A generated row is generated again, only its
+    /// wanted columns: what lets a sort or a GROUP BY keep a reference to a row instead of
+    /// the row. No simulated cost: the caller charges what the server would do.
+    pub fn fetch_into(&self, key: &Key, wanted: &[bool], row: &mut Row) -> bool {
+        if let Some(change) = self.changes.get(key) {
+            return match change {
+                Some(r) => {
+                    row.clone_from(r);
+                    true
+                }
+                None => false,
+            };
+        }
+        let Some(generator) = self.generator.as_ref() else { return false };
+        let Some(i) = generator.row_of_key(&key.0) else { return false };
+        row.resize(self.def.columns.len(), Value::Null);
+        generator.fill_row(i, wanted, row);
+        true
+    }
+
     /// Where a key sits in key order, for choosing its leaf page: a generated row's position,
     /// else the end of the table (changed rows are mostly new rows at the end).
     pub fn ordinal_hint(&self, key: &Key) -> u64 {

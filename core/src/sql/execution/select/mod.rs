@@ -8,11 +8,11 @@
 //! filtered outer row causes no inner lookups. The executor reaches the session only through
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
+mod pipeline;
 mod plan;
 
 pub(crate) use plan::{constant_u64, output_ref};
 
-use super::aggregate::Accumulator;
 use super::costs::Costs;
 use super::table_read::{full_scan, read};
 use super::{Meta, QueryResult, Work};
@@ -25,21 +25,21 @@ use crate::sql::planner::access_path::{
     split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
 use crate::storage::catalog::Catalog;
-use crate::storage::table::{cmp_values, Key, Row, Table};
+use crate::storage::table::{Row, Table};
 use crate::storage::value::Value;
-use plan::{Plan, SortKey};
+use pipeline::{check_rows_in_memory, ColumnTypes, PipelineState, RowSource, Settings};
+use plan::Plan;
 use sqlparser::ast::{Expr, Query, Select};
-use std::cmp::Ordering;
-use std::collections::BTreeMap;
 
 /// Row combinations a join may try in one statement. A real server would grind through a
 /// cross join of two 3-million-row tables for days; the simulator stops the statement after
 /// this many, about two seconds of the engine's own time, as if it had been killed (ERROR
 /// 1317), so the page stays responsive.
 pub const JOINED_ROWS_MAX: u64 = 1 << 24;
-/// Rows a statement may hold in memory at once (groups, sort input, materialised sources);
-/// past it the statement stops with error 1114 rather than exhausting the browser tab.
-/// Simplification: MySQL would spill to an on-disk temporary table instead.
+/// Rows a statement may hold as values at once (a result, a materialised inner table of a
+/// join, and the groups or sort input of a statement that cannot keep its rows by primary
+/// key); past it the statement stops with error 1114 rather than exhausting the browser tab.
+/// Simplification: MySQL streams a result to the client, and spills the rest to disk.
 pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// A table in FROM.
@@ -156,11 +156,14 @@ pub fn run(
             plan.use_clustered_order(t);
         }
     }
-    let mut state = PipelineState::new(&plan);
+    let source = row_source(sources, catalog, &plan, &needed);
+    let types = column_types(sources, catalog);
+    let settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
+    let mut state = PipelineState::new(&plan, source, types, settings);
 
     if sources.is_empty() {
         // SELECT without FROM: one implicit row.
-        state.feed(&plan, &[], cx)?;
+        state.feed(&plan, &[], &mut costs, cx)?;
     } else {
         // Inner tables read once (scans, constant lookups) are materialised; a lookup that
         // depends on the outer row runs per row.
@@ -195,7 +198,7 @@ pub fn run(
             |outer: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
                 if single {
                     // One source: its row is the joined row (no copy per row).
-                    return state.feed(&plan, outer, cx);
+                    return state.feed(&plan, outer, costs, cx);
                 }
                 if !passes(&levels.check[0], outer, cx)? {
                     return Ok(true);
@@ -234,6 +237,10 @@ pub fn run(
                         wanted[c as usize] = true;
                     }
                 });
+                // Rows kept by reference are kept by their primary key.
+                if let Some(pk) = single_integer_key(t) {
+                    wanted[pk as usize] = true;
+                }
                 match late_filter(plan.filter.as_ref(), t, &choice, single) {
                     Some((column, first_test)) => {
                         let mut first = vec![false; width as usize];
@@ -264,8 +271,111 @@ pub fn run(
         }
     }
     let increment = cx.div_precision_increment();
-    let rows = state.finish(&plan, cx, increment)?;
+    let rows = state.finish(&plan, &mut costs, cx, increment)?;
     Ok(QueryResult { meta: plan.output_meta(sources, &rows), rows })
+}
+
+/// The position of a table's primary key when it is one integer column.
+fn single_integer_key(t: &Table) -> Option<u32> {
+    let pk = t.def.primary()?;
+    let [c] = pk.columns.as_slice() else { return None };
+    t.def.columns.get(*c as usize).filter(|col| col.ty.is_integer()).map(|_| *c)
+}
+
+/// The one stored table a statement reads, when the pipeline may keep its rows by primary
+/// key: a single table with a one-column integer key.
+fn row_source<'a>(
+    sources: &[BoundSource],
+    catalog: &'a Catalog,
+    plan: &Plan,
+    needed: &[bool],
+) -> Option<RowSource<'a>> {
+    let [s] = sources else { return None };
+    let Source::Stored { db, table } = &s.source else { return None };
+    let t = catalog.table(db, table)?;
+    let pk = single_integer_key(t)?;
+    let mut needed = needed.to_vec();
+    needed.resize(t.def.columns.len(), false);
+    needed[pk as usize] = true;
+    let _ = plan;
+    Some(RowSource { table: t, pk, needed })
+}
+
+/// Each joined-row column's stored type, where a stored table gives it.
+fn column_types(sources: &[BoundSource], catalog: &Catalog) -> ColumnTypes {
+    let mut types = Vec::new();
+    for s in sources {
+        let table = match &s.source {
+            Source::Stored { db, table } => catalog.table(db, table),
+            Source::Rows(_) => None,
+        };
+        match table {
+            Some(t) => types.extend(t.def.columns.iter().map(|c| Some((c.ty.clone(), c.nullable)))),
+            None => types.extend((0..s.meta.len()).map(|_| None)),
+        }
+    }
+    types
+}
+
+/// The session's temporary table and sort settings, and the plan's facts they depend on.
+fn pipeline_settings(
+    plan: &Plan,
+    sources: &[BoundSource],
+    catalog: &Catalog,
+    first_choice: Option<&Option<Choice>>,
+    cx: &mut dyn EvalContext,
+    costs: &Costs,
+) -> Settings {
+    use crate::sql::execution::temp_table::{MemoryEngine, TempSettings};
+    use crate::sql::parser::VarScope;
+    let mut number = |name: &str| {
+        cx.system_variable(name, VarScope::Default)
+            .ok()
+            .and_then(|v| v.to_i64())
+            .map_or(0, |n| n.max(0) as u64)
+    };
+    let tmp_table_size = number("tmp_table_size");
+    let max_heap_table_size = number("max_heap_table_size");
+    let temptable_max_ram = number("temptable_max_ram");
+    let temptable_max_mmap = number("temptable_max_mmap");
+    let big_tables = number("big_tables") != 0;
+    let sort_buffer_size = number("sort_buffer_size");
+    let max_sort_length = number("max_sort_length");
+    let engine = match cx.system_variable("internal_tmp_mem_storage_engine", VarScope::Default) {
+        Ok(Value::Str(e)) if e.eq_ignore_ascii_case("MEMORY") => MemoryEngine::Memory,
+        _ => MemoryEngine::TempTable,
+    };
+    // GROUP BY the primary key of the one table, read in key order, needs no temporary
+    // table (as EXPLAIN says).
+    let group_by_pk = match sources {
+        [BoundSource { source: Source::Stored { db, table }, .. }] => {
+            catalog.table(db, table).and_then(|t| t.def.primary()).is_some_and(|pk| {
+                !plan.group_by.is_empty()
+                    && plan.group_by.len() <= pk.columns.len()
+                    && plan.group_by.iter().all(|g| {
+                        matches!(g, BExpr::Column(c) if pk.columns[..plan.group_by.len()].contains(c))
+                    })
+            })
+        }
+        _ => false,
+    };
+    let range =
+        first_choice.and_then(|c| c.as_ref()).is_some_and(|c| matches!(c.path, Path::Range { .. }));
+    Settings {
+        temp: TempSettings {
+            engine,
+            tmp_table_size,
+            max_heap_table_size,
+            temptable_max_ram,
+            temptable_max_mmap,
+            big_tables,
+        },
+        sort_buffer_size,
+        max_sort_length,
+        group_needs_temporary: !group_by_pk,
+        sort_counter: if range { "Sort_range" } else { "Sort_scan" },
+        costs: costs.host.hardware().temp.clone(),
+    }
 }
 
 fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> {
@@ -300,7 +410,7 @@ impl Join<'_> {
         state: &mut PipelineState,
     ) -> Result<bool> {
         if level == self.sources.len() {
-            return state.feed(self.plan, joined, cx);
+            return state.feed(self.plan, joined, costs, cx);
         }
         let s = &self.sources[level];
         let (off, width) = (s.offset as usize, s.meta.len());
@@ -395,159 +505,6 @@ fn late_filter<'a>(
     };
     let integer = t.def.columns.get(column as usize).is_some_and(|c| c.ty.is_integer());
     integer.then_some((column, first))
-}
-
-/// What the pipeline has accumulated, and the row-level expressions it evaluates per row,
-/// compiled once for the statement.
-struct PipelineState<'p> {
-    filter: Option<Compiled<'p>>,
-    items: Vec<Compiled<'p>>,
-    agg_args: Vec<Option<Compiled<'p>>>,
-    /// Ungrouped: output rows with their sort keys.
-    outputs: Vec<(Row, Vec<Value>)>,
-    /// Aggregates without GROUP BY.
-    single: Option<(Option<Row>, Vec<Accumulator>)>,
-    /// GROUP BY: key -> (first row of the group, accumulators).
-    groups: BTreeMap<Key, (Row, Vec<Accumulator>)>,
-    /// Rows produced so far that passed WHERE (for early LIMIT stop).
-    produced: u64,
-}
-
-impl<'p> PipelineState<'p> {
-    fn new(plan: &'p Plan) -> PipelineState<'p> {
-        let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
-            .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
-        PipelineState {
-            filter: plan.filter.as_ref().map(Compiled::new),
-            items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
-            agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
-            outputs: Vec::new(),
-            single,
-            groups: BTreeMap::new(),
-            produced: 0,
-        }
-    }
-
-    /// Takes one joined row; false when no more rows are needed (LIMIT reached).
-    fn feed(&mut self, plan: &Plan, row: &[Value], cx: &mut dyn EvalContext) -> Result<bool> {
-        if let Some(f) = &self.filter {
-            if f.truth(row, cx)? != Some(true) {
-                return Ok(true);
-            }
-        }
-        if !plan.grouped() {
-            let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
-            let keys = sort_keys(plan, row, &[], &out, cx)?;
-            self.outputs.push((out, keys));
-            self.produced += 1;
-            check_rows_in_memory(self.outputs.len() as u64)?;
-            // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
-            if plan.order_by.is_empty() && !plan.distinct {
-                if let Some(limit) = plan.limit {
-                    if self.produced >= limit + plan.offset {
-                        return Ok(false);
-                    }
-                }
-            }
-            return Ok(true);
-        }
-        let accs = if let Some((first, accs)) = &mut self.single {
-            if first.is_none() {
-                *first = Some(row.to_vec());
-            }
-            accs
-        } else {
-            let key =
-                Key(plan.group_by.iter().map(|g| eval(g, row, &[], cx)).collect::<Result<_>>()?);
-            if !self.groups.contains_key(&key) {
-                check_rows_in_memory(self.groups.len() as u64 + 1)?;
-                self.groups.insert(
-                    key.clone(),
-                    (row.to_vec(), plan.aggregates.iter().map(Accumulator::new).collect()),
-                );
-            }
-            &mut self.groups.get_mut(&key).expect("inserted").1
-        };
-        for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
-            let v = match arg {
-                Some(a) => a.eval(row, cx)?,
-                None => Value::Null,
-            };
-            acc.update(&v);
-        }
-        Ok(true)
-    }
-
-    fn finish(mut self, plan: &Plan, cx: &mut dyn EvalContext, increment: u8) -> Result<Vec<Row>> {
-        if plan.grouped() {
-            let mut groups: Vec<(Row, Vec<Accumulator>)> = Vec::new();
-            if let Some((first, accs)) = self.single.take() {
-                // Aggregates over no rows still give one row.
-                groups.push((first.unwrap_or_default(), accs));
-            }
-            groups.extend(std::mem::take(&mut self.groups).into_values());
-            for (row, accs) in groups {
-                let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
-                if let Some(h) = &plan.having {
-                    if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
-                        continue;
-                    }
-                }
-                let out: Row = plan
-                    .items
-                    .iter()
-                    .map(|(e, _)| eval(e, &row, &aggs, cx))
-                    .collect::<Result<_>>()?;
-                let keys = sort_keys(plan, &row, &aggs, &out, cx)?;
-                self.outputs.push((out, keys));
-            }
-        }
-        let mut outputs = self.outputs;
-        if plan.distinct {
-            let mut seen = std::collections::BTreeSet::new();
-            outputs.retain(|(row, _)| seen.insert(Key(row.clone())));
-        }
-        if !plan.order_by.is_empty() {
-            outputs.sort_by(|(_, a), (_, b)| {
-                for ((x, y), (_, desc)) in a.iter().zip(b).zip(&plan.order_by) {
-                    let o = cmp_values(x, y);
-                    if o != Ordering::Equal {
-                        return if *desc { o.reverse() } else { o };
-                    }
-                }
-                Ordering::Equal
-            });
-        }
-        let start = (plan.offset as usize).min(outputs.len());
-        let end = match plan.limit {
-            Some(l) => start.saturating_add(l as usize).min(outputs.len()),
-            None => outputs.len(),
-        };
-        Ok(outputs.drain(start..end).map(|(r, _)| r).collect())
-    }
-}
-
-fn sort_keys(
-    plan: &Plan,
-    row: &[Value],
-    aggs: &[Value],
-    out: &[Value],
-    cx: &mut dyn EvalContext,
-) -> Result<Vec<Value>> {
-    plan.order_by
-        .iter()
-        .map(|(k, _)| match k {
-            SortKey::Output(i) => Ok(out[*i as usize].clone()),
-            SortKey::Expr(e) => eval(e, row, aggs, cx),
-        })
-        .collect()
-}
-
-fn check_rows_in_memory(n: u64) -> Result<()> {
-    if n > ROWS_IN_MEMORY_MAX {
-        return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
-    }
-    Ok(())
 }
 
 /// The width of the joined row `sources` make: where the next source's columns start.

@@ -1,0 +1,204 @@
+//! The executor's index of GROUP BY groups: an open-addressing hash table from a group key's
+//! hash to the group's number (groups are numbered in the order they first appear, which is
+//! the order MySQL's temporary table returns them in). It keeps 4 bytes a slot and 8 a group,
+//! not the keys: the caller says whether a candidate group has the row's key, from keys it
+//! keeps for the first groups or by reading the group's first row again, so that three
+//! million groups fit in a browser tab.
+//!
+//! The hash is the engine's own (FNV-1a, then a 64-bit finaliser), fixed and unseeded, so the
+//! same rows give the same table everywhere; equal keys under the comparison GROUP BY uses
+//! (numbers by value, strings with trailing spaces dropped and case folded) hash equally.
+
+use crate::error::Result;
+use crate::storage::value::Value;
+
+/// The hash of a group key, consistent with `cmp_values` equality for values of one kind (an
+/// integer, a DECIMAL and a DOUBLE of the same value hash alike). Simplification: a string
+/// and a number that MySQL would compare as equal hash apart; a temporary table's column has
+/// one type, so real GROUP BY keys never mix them in one position.
+pub fn key_hash(values: &[Value]) -> u64 {
+    let mut h = Fnv::new();
+    for v in values {
+        match v {
+            Value::Null => h.byte(0),
+            Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_) => {
+                h.byte(1);
+                match integral(v) {
+                    Some(i) => h.bytes(&i.to_le_bytes()),
+                    None => h.bytes(&v.to_f64().unwrap_or(0.0).to_bits().to_le_bytes()),
+                }
+            }
+            Value::Str(s) => {
+                h.byte(2);
+                let s = s.trim_end_matches(' ');
+                if s.is_ascii() {
+                    s.bytes().for_each(|b| h.byte(b.to_ascii_lowercase()));
+                } else {
+                    let mut buf = [0u8; 4];
+                    for c in s.chars().flat_map(char::to_lowercase) {
+                        h.bytes(c.encode_utf8(&mut buf).as_bytes());
+                    }
+                }
+                h.byte(0xff);
+            }
+        }
+    }
+    h.finish()
+}
+
+/// A number's value as an integer when it is one.
+fn integral(v: &Value) -> Option<i128> {
+    match v {
+        Value::Int(i) => Some(i128::from(*i)),
+        Value::UInt(u) => Some(i128::from(*u)),
+        Value::Decimal(d) => {
+            let p = 10i128.checked_pow(u32::from(d.scale))?;
+            (d.mantissa % p == 0).then(|| d.mantissa / p)
+        }
+        Value::Double(d) => (d.fract() == 0.0 && d.abs() < 1e36).then_some(*d as i128),
+        _ => None,
+    }
+}
+
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn byte(&mut self, b: u8) {
+        self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    fn bytes(&mut self, bs: &[u8]) {
+        bs.iter().for_each(|b| self.byte(*b));
+    }
+    /// The splitmix64 finaliser: FNV's low bits alone spread poorly over a power-of-two table.
+    fn finish(self) -> u64 {
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
+
+/// Groups a statement may form: the slots' 4-byte group numbers bound them, far past what a
+/// scan of the largest simulated table can produce.
+pub const GROUPS_MAX: u64 = u32::MAX as u64 - 1;
+
+/// The hash index of the groups.
+#[derive(Debug, Default)]
+pub struct GroupIndex {
+    /// Group number + 1 per slot, 0 for an empty slot; a power of two long, at most 3/4 full.
+    slots: Vec<u32>,
+    /// Each group's key hash, by group number.
+    hashes: Vec<u64>,
+}
+
+impl GroupIndex {
+    pub fn new() -> GroupIndex {
+        GroupIndex { slots: vec![0; 16], hashes: Vec::new() }
+    }
+
+    pub fn len(&self) -> u64 {
+        self.hashes.len() as u64
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.hashes.is_empty()
+    }
+
+    /// The group whose key is the row's: `same(g)` tells whether group `g` (one with the same
+    /// hash) has the row's key. A new group is added when none does. Returns the group number
+    /// and whether it is new.
+    pub fn find_or_add(
+        &mut self,
+        hash: u64,
+        same: &mut dyn FnMut(u32) -> Result<bool>,
+    ) -> Result<(u32, bool)> {
+        let mask = self.slots.len() - 1;
+        let mut i = (hash as usize) & mask;
+        // Bounded: the table is never full, so an empty slot ends the probe.
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                break;
+            }
+            let g = slot - 1;
+            if self.hashes[g as usize] == hash && same(g)? {
+                return Ok((g, false));
+            }
+            i = (i + 1) & mask;
+        }
+        let g = self.hashes.len() as u32;
+        self.hashes.push(hash);
+        self.slots[i] = g + 1;
+        if self.hashes.len() * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        Ok((g, true))
+    }
+
+    fn grow(&mut self) {
+        let mut slots = vec![0u32; self.slots.len() * 2];
+        let mask = slots.len() - 1;
+        for (g, h) in self.hashes.iter().enumerate() {
+            let mut i = (*h as usize) & mask;
+            while slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            slots[i] = g as u32 + 1;
+        }
+        self.slots = slots;
+    }
+
+    /// The key hash of group `g`.
+    pub fn hash_of(&self, g: u32) -> u64 {
+        self.hashes[g as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::value::Decimal;
+
+    #[test]
+    fn equal_keys_hash_alike() {
+        let s = |t: &str| Value::Str(t.into());
+        assert_eq!(key_hash(&[s("Abc  ")]), key_hash(&[s("abc")]));
+        assert_eq!(key_hash(&[s("ÉTÉ")]), key_hash(&[s("été")]));
+        assert_ne!(key_hash(&[s("abc")]), key_hash(&[s("abd")]));
+        assert_eq!(key_hash(&[Value::Int(5)]), key_hash(&[Value::UInt(5)]));
+        assert_eq!(key_hash(&[Value::Int(5)]), key_hash(&[Value::Decimal(Decimal::new(500, 2))]));
+        assert_eq!(
+            key_hash(&[Value::Double(0.5)]),
+            key_hash(&[Value::Decimal(Decimal::new(5, 1))])
+        );
+        assert_ne!(key_hash(&[Value::Null]), key_hash(&[Value::Int(0)]));
+        // Parts do not run into each other.
+        assert_ne!(key_hash(&[s("ab"), s("c")]), key_hash(&[s("a"), s("bc")]));
+    }
+
+    #[test]
+    fn groups_are_found_again_and_numbered_in_order() {
+        let mut index = GroupIndex::new();
+        let keys: Vec<u64> = (0..10_000).map(|i| i % 3_000).collect();
+        let mut seen = Vec::new();
+        for k in &keys {
+            let hash = key_hash(&[Value::UInt(*k)]);
+            let (g, new) = index.find_or_add(hash, &mut |g| Ok(seen[g as usize] == *k)).unwrap();
+            if new {
+                assert_eq!(g as usize, seen.len());
+                seen.push(*k);
+            } else {
+                assert_eq!(seen[g as usize], *k);
+            }
+        }
+        assert_eq!(index.len(), 3_000);
+        assert_eq!(seen[..3], [0, 1, 2]);
+        // A colliding hash with a different key makes a group of its own.
+        let (g, new) = index.find_or_add(index.hash_of(0), &mut |_| Ok(false)).unwrap();
+        assert!(new);
+        assert_eq!(g, 3_000);
+    }
+}

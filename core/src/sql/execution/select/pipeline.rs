@@ -1,0 +1,901 @@
+//! The pipeline a SELECT's joined rows flow into: WHERE, then either GROUP BY with its
+//! aggregates (an internal temporary table, `temp_table.rs`) and HAVING, or the rows as they
+//! are; then DISTINCT, ORDER BY (filesort, `filesort.rs`) and LIMIT.
+//!
+//! Memory stays bounded by what the result needs. When the statement reads one stored table
+//! with a one-column integer primary key, a sorted row or a group's first row is kept as that
+//! key, and read again (only the columns the statement uses) when the result is built: a sort
+//! keeps a compact byte key and the row's key, a group its key hash, its first row's key and
+//! its aggregates' state, about 30 bytes for a COUNT. Other statements (joins, views, derived
+//! tables) keep their rows as values, up to [`ROWS_IN_MEMORY_MAX`].
+
+use super::plan::{Plan, SortKey};
+use super::ROWS_IN_MEMORY_MAX;
+use crate::error::{MySqlError, Result};
+use crate::sim::hardware::TempCosts;
+use crate::sql::bind::{AggCall, AggFunc, BExpr};
+use crate::sql::compiled::Compiled;
+use crate::sql::execution::aggregate::Accumulator;
+use crate::sql::execution::costs::Costs;
+use crate::sql::execution::filesort::Filesort;
+use crate::sql::execution::group_table::{key_hash, GroupIndex, GROUPS_MAX};
+use crate::sql::execution::sort_key::KeyEncoder;
+use crate::sql::execution::temp_table::{RowSize, TempSettings, TempTable};
+use crate::sql::expr::{eval, EvalContext};
+use crate::storage::schema::ColumnType;
+use crate::storage::table::{cmp_values, Key, Row, Table};
+use crate::storage::value::Value;
+use std::cmp::Ordering;
+
+/// Groups whose keys the pipeline keeps as values even when it could read them again: a
+/// GROUP BY with few groups then compares keys without reading rows.
+const KEYS_KEPT_MAX: usize = 65_536;
+/// The sort keys' byte arena grows in chunks of this size (no chunk is ever copied to grow).
+const ARENA_CHUNK_BYTES: usize = 4 << 20;
+
+/// A stored table whose rows the pipeline may keep by primary key instead of by value.
+pub(super) struct RowSource<'a> {
+    pub table: &'a Table,
+    /// Position of the primary key's one integer column.
+    pub pk: u32,
+    /// Columns any clause reads, the key among them: what a row read again must have.
+    pub needed: Vec<bool>,
+}
+
+/// A column of the joined row: its stored type and whether it may be NULL, where a stored
+/// table gives them.
+pub(super) type ColumnTypes = Vec<Option<(ColumnType, bool)>>;
+
+/// The session settings and plan facts the pipeline's temporary table and sort follow.
+pub(super) struct Settings {
+    pub temp: TempSettings,
+    pub sort_buffer_size: u64,
+    pub max_sort_length: u64,
+    /// GROUP BY needs a temporary table (not when it groups by the primary key of the one
+    /// table, read in key order).
+    pub group_needs_temporary: bool,
+    /// The sort counter a filesort of rows bumps: `Sort_scan`, or `Sort_range` when the first
+    /// table is read by a range.
+    pub sort_counter: &'static str,
+    /// The hardware's costs of temporary tables and sorts.
+    pub costs: TempCosts,
+}
+
+/// What the pipeline has accumulated, and the expressions it evaluates per row, compiled once
+/// for the statement.
+pub(super) struct PipelineState<'p, 'a> {
+    filter: Option<Compiled<'p>>,
+    items: Vec<Compiled<'p>>,
+    agg_args: Vec<Option<Compiled<'p>>>,
+    group_exprs: Vec<Compiled<'p>>,
+    source: Option<RowSource<'a>>,
+    types: ColumnTypes,
+    settings: Settings,
+    /// Ungrouped rows kept as values: output rows with their sort keys.
+    outputs: Vec<(Row, Vec<Value>)>,
+    /// Ungrouped rows sorted by primary key reference.
+    sorter: Option<Sorter>,
+    /// Aggregates without GROUP BY.
+    single: Option<(Option<Row>, Vec<Accumulator>)>,
+    groups: Option<Groups>,
+    temp: Option<TempTable>,
+    /// The filesort model of ungrouped rows.
+    sort_model: Option<Filesort>,
+    /// Rows produced so far that passed WHERE (for early LIMIT stop).
+    produced: u64,
+    key: Vec<Value>,
+    scratch: Row,
+}
+
+/// GROUP BY's groups, in first-seen order.
+struct Groups {
+    index: GroupIndex,
+    /// Keys of the first groups (of all groups without a row source).
+    keys: Vec<Vec<Value>>,
+    /// With a row source: each group's first row, by primary key.
+    first_keys: Vec<u64>,
+    signed_key: bool,
+    /// Without a row source: each group's first row.
+    first_rows: Vec<Row>,
+    aggs: AggStore,
+}
+
+/// Aggregate state per group: counts alone when every aggregate is a COUNT, full
+/// accumulators otherwise.
+enum AggStore {
+    Counts { star: Vec<bool>, counts: Vec<u64> },
+    Full { accs: Vec<Accumulator> },
+}
+
+impl AggStore {
+    fn new(calls: &[AggCall]) -> AggStore {
+        let countable =
+            |c: &AggCall| !c.distinct && matches!(c.func, AggFunc::CountStar | AggFunc::Count);
+        if calls.iter().all(countable) {
+            AggStore::Counts {
+                star: calls.iter().map(|c| c.func == AggFunc::CountStar).collect(),
+                counts: Vec::new(),
+            }
+        } else {
+            AggStore::Full { accs: Vec::new() }
+        }
+    }
+
+    fn add_group(&mut self, calls: &[AggCall]) -> Result<()> {
+        match self {
+            AggStore::Counts { counts, star } => counts.extend(std::iter::repeat_n(0, star.len())),
+            AggStore::Full { accs } => {
+                // Full accumulators are large: they stay under the in-memory row bound.
+                if !calls.is_empty() && accs.len() as u64 / calls.len() as u64 >= ROWS_IN_MEMORY_MAX
+                {
+                    return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
+                }
+                accs.extend(calls.iter().map(Accumulator::new));
+            }
+        }
+        Ok(())
+    }
+
+    fn update(&mut self, g: u32, j: usize, per: usize, v: &Value) {
+        let at = g as usize * per + j;
+        match self {
+            AggStore::Counts { counts, star } => {
+                if star[j] || !v.is_null() {
+                    counts[at] += 1;
+                }
+            }
+            AggStore::Full { accs } => accs[at].update(v),
+        }
+    }
+
+    fn values(&self, g: u32, per: usize, increment: u8) -> Vec<Value> {
+        let at = g as usize * per;
+        match self {
+            AggStore::Counts { counts, .. } => {
+                counts[at..at + per].iter().map(|n| Value::Int(*n as i64)).collect()
+            }
+            AggStore::Full { accs } => {
+                accs[at..at + per].iter().map(|a| a.finish(increment)).collect()
+            }
+        }
+    }
+}
+
+/// Rows or groups to be ordered: each a byte sort key in a chunked arena and a payload (a
+/// primary key, or a group number).
+struct Sorter {
+    encoder: KeyEncoder,
+    desc: Vec<bool>,
+    chunks: Vec<Vec<u8>>,
+    entries: Vec<SortEntry>,
+    buf: Vec<u8>,
+}
+
+#[derive(Clone, Copy)]
+struct SortEntry {
+    /// Chunk number (high bits) and offset in it (low 22 bits).
+    at: u32,
+    len: u32,
+    payload: u64,
+}
+
+impl Sorter {
+    fn new(desc: Vec<bool>) -> Sorter {
+        Sorter {
+            encoder: KeyEncoder::new(desc.len()),
+            desc,
+            chunks: Vec::new(),
+            entries: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// Adds one entry; false when its key cannot be kept as bytes (a second kind of value in
+    /// one position, or a key longer than a chunk).
+    fn push(&mut self, keys: &[Value], payload: u64) -> bool {
+        self.buf.clear();
+        if !self.encoder.encode(keys, &self.desc, &mut self.buf)
+            || self.buf.len() > ARENA_CHUNK_BYTES
+        {
+            return false;
+        }
+        let fits =
+            self.chunks.last().is_some_and(|c| c.len() + self.buf.len() <= ARENA_CHUNK_BYTES);
+        if !fits {
+            self.chunks.push(Vec::with_capacity(ARENA_CHUNK_BYTES));
+        }
+        let chunk_no = self.chunks.len() - 1;
+        let chunk = &mut self.chunks[chunk_no];
+        let at = ((chunk_no as u32) << 22) | chunk.len() as u32;
+        chunk.extend_from_slice(&self.buf);
+        self.entries.push(SortEntry { at, len: self.buf.len() as u32, payload });
+        true
+    }
+
+    fn key(&self, e: &SortEntry) -> &[u8] {
+        let chunk = &self.chunks[(e.at >> 22) as usize];
+        let start = (e.at & ((1 << 22) - 1)) as usize;
+        &chunk[start..start + e.len as usize]
+    }
+
+    /// The payloads in key order; ties keep their arrival order.
+    fn sorted(mut self) -> Vec<u64> {
+        let mut entries = std::mem::take(&mut self.entries);
+        entries.sort_by(|a, b| self.key(a).cmp(self.key(b)));
+        entries.into_iter().map(|e| e.payload).collect()
+    }
+}
+
+impl<'p, 'a> PipelineState<'p, 'a> {
+    pub(super) fn new(
+        plan: &'p Plan,
+        source: Option<RowSource<'a>>,
+        types: ColumnTypes,
+        settings: Settings,
+    ) -> PipelineState<'p, 'a> {
+        let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
+            .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
+        let groups = (!plan.group_by.is_empty()).then(|| Groups {
+            index: GroupIndex::new(),
+            keys: Vec::new(),
+            first_keys: Vec::new(),
+            signed_key: false,
+            first_rows: Vec::new(),
+            aggs: AggStore::new(&plan.aggregates),
+        });
+        let ordered = !plan.order_by.is_empty() && !plan.distinct;
+        let sorter = (ordered && !plan.grouped() && source.is_some())
+            .then(|| Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect()));
+        let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
+            .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
+        PipelineState {
+            filter: plan.filter.as_ref().map(Compiled::new),
+            items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
+            agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
+            group_exprs: plan.group_by.iter().map(Compiled::new).collect(),
+            source,
+            types,
+            settings,
+            outputs: Vec::new(),
+            sorter,
+            single,
+            groups,
+            temp: None,
+            sort_model,
+            produced: 0,
+            key: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Takes one joined row; false when no more rows are needed (LIMIT reached).
+    pub(super) fn feed(
+        &mut self,
+        plan: &Plan,
+        row: &[Value],
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+    ) -> Result<bool> {
+        if let Some(f) = &self.filter {
+            if f.truth(row, cx)? != Some(true) {
+                return Ok(true);
+            }
+        }
+        if !plan.grouped() {
+            return self.feed_ungrouped(plan, row, cx);
+        }
+        if self.groups.is_some() {
+            return self.feed_group(plan, row, costs, cx);
+        }
+        let Some((first, accs)) = &mut self.single else { return Ok(true) };
+        if first.is_none() {
+            *first = Some(row.to_vec());
+        }
+        for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
+            let v = match arg {
+                Some(a) => a.eval(row, cx)?,
+                None => Value::Null,
+            };
+            acc.update(&v);
+        }
+        Ok(true)
+    }
+
+    fn feed_ungrouped(
+        &mut self,
+        plan: &Plan,
+        row: &[Value],
+        cx: &mut dyn EvalContext,
+    ) -> Result<bool> {
+        self.produced += 1;
+        if self.sorter.is_some() {
+            let keys = sort_keys_of_row(plan, &self.items, row, cx)?;
+            let src = self.source.as_ref().expect("a sorter reads by reference");
+            if let Some(model) = &mut self.sort_model {
+                model.add(
+                    sort_key_bytes(plan, &keys, &self.types, self.settings.max_sort_length)
+                        + addon_bytes(&src.needed, row, &self.types),
+                );
+            }
+            let pk = encode_pk(&row[src.pk as usize]);
+            if self.sorter.as_mut().is_some_and(|s| s.push(&keys, pk)) {
+                return Ok(true);
+            }
+            // A key the bytes cannot order: keep every row as values from here on.
+            self.materialise_sorted(plan, cx)?;
+            let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
+            self.outputs.push((out, keys));
+            return Ok(true);
+        }
+        let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
+        let keys = sort_keys(plan, row, &[], &out, cx)?;
+        if let Some(model) = &mut self.sort_model {
+            model.add(
+                sort_key_bytes(plan, &keys, &self.types, self.settings.max_sort_length)
+                    + out.iter().map(value_bytes).sum::<u64>()
+                    + 4,
+            );
+        }
+        self.outputs.push((out, keys));
+        check_rows_in_memory(self.outputs.len() as u64)?;
+        // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
+        if plan.order_by.is_empty() && !plan.distinct {
+            if let Some(limit) = plan.limit {
+                if self.produced >= limit + plan.offset {
+                    return Ok(false);
+                }
+            }
+        }
+        Ok(true)
+    }
+
+    /// Turns the rows kept by reference into rows kept as values (in arrival order).
+    fn materialise_sorted(&mut self, plan: &Plan, cx: &mut dyn EvalContext) -> Result<()> {
+        let (Some(sorter), Some(src)) = (self.sorter.take(), &self.source) else { return Ok(()) };
+        let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
+        for e in &sorter.entries {
+            if !fetch(src, e.payload, signed, &mut self.scratch) {
+                continue;
+            }
+            let row = std::mem::take(&mut self.scratch);
+            let out: Row = self.items.iter().map(|i| i.eval(&row, cx)).collect::<Result<_>>()?;
+            let keys = sort_keys(plan, &row, &[], &out, cx)?;
+            self.outputs.push((out, keys));
+            check_rows_in_memory(self.outputs.len() as u64)?;
+            self.scratch = row;
+        }
+        Ok(())
+    }
+
+    fn feed_group(
+        &mut self,
+        plan: &Plan,
+        row: &[Value],
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+    ) -> Result<bool> {
+        if self.temp.is_none() && self.settings.group_needs_temporary {
+            self.temp = Some(TempTable::create(self.settings.temp.clone(), costs));
+        }
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        for g in &self.group_exprs {
+            key.push(g.eval(row, cx)?);
+        }
+        let hash = key_hash(&key);
+        let groups = self.groups.as_mut().expect("grouped");
+        let by_reference = self.source.is_some();
+        let (g, new) = {
+            let keys = &groups.keys;
+            let first_keys = &groups.first_keys;
+            let signed = groups.signed_key;
+            let source = &self.source;
+            let scratch = &mut self.scratch;
+            let group_exprs = &self.group_exprs;
+            let key_ref = &key;
+            groups.index.find_or_add(hash, &mut |g| {
+                if let Some(k) = keys.get(g as usize) {
+                    return Ok(same_key(k, key_ref));
+                }
+                // A group past the kept keys: read its first row again for its key.
+                let Some(src) = source else { return Ok(false) };
+                if !fetch(src, first_keys[g as usize], signed, scratch) {
+                    return Ok(false);
+                }
+                for (e, want) in group_exprs.iter().zip(key_ref) {
+                    if cmp_values(&e.eval(scratch, cx)?, want) != Ordering::Equal {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            })?
+        };
+        if new {
+            if groups.index.len() > GROUPS_MAX {
+                return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
+            }
+            if by_reference {
+                let src = self.source.as_ref().expect("by reference");
+                let pk = &row[src.pk as usize];
+                if groups.first_keys.is_empty() {
+                    groups.signed_key = matches!(pk, Value::Int(_));
+                }
+                groups.first_keys.push(encode_pk(pk));
+                if groups.keys.len() < KEYS_KEPT_MAX {
+                    groups.keys.push(key.clone());
+                }
+            } else {
+                check_rows_in_memory(groups.index.len())?;
+                groups.keys.push(key.clone());
+                groups.first_rows.push(row.to_vec());
+            }
+            groups.aggs.add_group(&plan.aggregates)?;
+            if let Some(t) = &mut self.temp {
+                t.write(group_row_size(&key, plan, &self.types), hash, costs);
+            }
+        } else if let Some(t) = &mut self.temp {
+            t.update(u64::from(g), hash, costs);
+        }
+        let per = plan.aggregates.len();
+        for (j, arg) in self.agg_args.iter().enumerate() {
+            let v = match arg {
+                Some(a) => a.eval(row, cx)?,
+                None => Value::Null,
+            };
+            groups.aggs.update(g, j, per, &v);
+        }
+        self.key = key;
+        Ok(true)
+    }
+
+    pub(super) fn finish(
+        mut self,
+        plan: &Plan,
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+        increment: u8,
+    ) -> Result<Vec<Row>> {
+        let rows = if let Some(groups) = self.groups.take() {
+            self.finish_groups(groups, plan, costs, cx, increment)
+        } else {
+            self.finish_rows(plan, costs, cx, increment)
+        };
+        if let Some(t) = self.temp.take() {
+            t.drop_table(costs);
+        }
+        rows
+    }
+
+    fn finish_rows(
+        &mut self,
+        plan: &Plan,
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+        increment: u8,
+    ) -> Result<Vec<Row>> {
+        if let Some((first, accs)) = self.single.take() {
+            // Aggregates over no rows still give one row.
+            let row = first.unwrap_or_default();
+            let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
+            if let Some(h) = &plan.having {
+                if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
+                    return Ok(Vec::new());
+                }
+            }
+            let out: Row =
+                plan.items.iter().map(|(e, _)| eval(e, &row, &aggs, cx)).collect::<Result<_>>()?;
+            return Ok(window(vec![out], plan));
+        }
+        if let Some(model) = self.sort_model.take() {
+            self.charge_sort(model, self.settings.sort_counter, costs);
+        }
+        if let Some(sorter) = self.sorter.take() {
+            let Some(src) = &self.source else { return Ok(Vec::new()) };
+            let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
+            let order = sorter.sorted();
+            let mut out = Vec::new();
+            for pk in order.into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
+                if !fetch(src, pk, signed, &mut self.scratch) {
+                    continue;
+                }
+                let row = &self.scratch;
+                out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?);
+                check_rows_in_memory(out.len() as u64)?;
+            }
+            return Ok(out);
+        }
+        let mut outputs = std::mem::take(&mut self.outputs);
+        if plan.distinct {
+            distinct(&mut outputs, &self.settings.temp, costs);
+        }
+        sort_outputs(&mut outputs, plan);
+        Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan))
+    }
+
+    fn finish_groups(
+        &mut self,
+        groups: Groups,
+        plan: &Plan,
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+        increment: u8,
+    ) -> Result<Vec<Row>> {
+        let per = plan.aggregates.len();
+        let n = groups.index.len() as u32;
+        let signed = groups.signed_key;
+        // The group's first row: kept, or read again by its key.
+        let first_row = |g: u32, scratch: &mut Row| -> bool {
+            match &self.source {
+                Some(src) => fetch(src, groups.first_keys[g as usize], signed, scratch),
+                None => {
+                    scratch.clone_from(&groups.first_rows[g as usize]);
+                    true
+                }
+            }
+        };
+        let mut scratch = std::mem::take(&mut self.scratch);
+        if plan.distinct {
+            // DISTINCT over groups: every group's output, then as ungrouped rows.
+            let mut outputs = Vec::new();
+            for g in 0..n {
+                if !first_row(g, &mut scratch) {
+                    continue;
+                }
+                let aggs = groups.aggs.values(g, per, increment);
+                if let Some(out) = group_output(plan, &scratch, &aggs, cx)? {
+                    let keys = sort_keys(plan, &scratch, &aggs, &out, cx)?;
+                    outputs.push((out, keys));
+                    check_rows_in_memory(outputs.len() as u64)?;
+                }
+            }
+            distinct(&mut outputs, &self.settings.temp, costs);
+            sort_outputs(&mut outputs, plan);
+            return Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
+        }
+        if plan.order_by.is_empty() {
+            // Groups in the temporary table's order; LIMIT stops once it has its rows.
+            let mut out = Vec::new();
+            let mut skipped = 0;
+            for g in 0..n {
+                if out.len() >= limit_of(plan) {
+                    break;
+                }
+                if !first_row(g, &mut scratch) {
+                    continue;
+                }
+                let aggs = groups.aggs.values(g, per, increment);
+                if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
+                    if skipped < plan.offset {
+                        skipped += 1;
+                    } else {
+                        out.push(row);
+                        check_rows_in_memory(out.len() as u64)?;
+                    }
+                }
+            }
+            return Ok(out);
+        }
+        // ORDER BY over the groups: a filesort of the temporary table's rows.
+        let mut sorter = Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect());
+        let mut model =
+            Filesort::new(self.settings.sort_buffer_size, keep(plan), &self.settings.costs);
+        let mut kept: Vec<(Row, Vec<Value>)> = Vec::new();
+        let by_reference = self.source.is_some();
+        let mut by_value = false;
+        for g in 0..n {
+            if !first_row(g, &mut scratch) {
+                continue;
+            }
+            let aggs = groups.aggs.values(g, per, increment);
+            let Some(out) = group_output(plan, &scratch, &aggs, cx)? else { continue };
+            let keys = sort_keys(plan, &scratch, &aggs, &out, cx)?;
+            model.add(
+                sort_key_bytes(plan, &keys, &self.types, self.settings.max_sort_length)
+                    + out.iter().map(value_bytes).sum::<u64>()
+                    + 4,
+            );
+            if by_reference && !by_value {
+                if !sorter.push(&keys, u64::from(g)) {
+                    by_value = true;
+                }
+            } else {
+                kept.push((out, keys));
+                check_rows_in_memory(kept.len() as u64)?;
+            }
+        }
+        self.charge_sort(model, "Sort_scan", costs);
+        if by_value || !by_reference {
+            if by_reference {
+                // Rebuild every output as values (a key the bytes cannot order).
+                kept.clear();
+                for g in 0..n {
+                    if !first_row(g, &mut scratch) {
+                        continue;
+                    }
+                    let aggs = groups.aggs.values(g, per, increment);
+                    if let Some(out) = group_output(plan, &scratch, &aggs, cx)? {
+                        let keys = sort_keys(plan, &scratch, &aggs, &out, cx)?;
+                        kept.push((out, keys));
+                        check_rows_in_memory(kept.len() as u64)?;
+                    }
+                }
+            }
+            sort_outputs(&mut kept, plan);
+            return Ok(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
+        }
+        let mut out = Vec::new();
+        for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
+            let g = g as u32;
+            if !first_row(g, &mut scratch) {
+                continue;
+            }
+            let aggs = groups.aggs.values(g, per, increment);
+            if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
+                out.push(row);
+                check_rows_in_memory(out.len() as u64)?;
+            }
+        }
+        Ok(out)
+    }
+
+    /// Charges a finished sort: its counters and its simulated time.
+    fn charge_sort(&self, model: Filesort, counter: &'static str, costs: &mut Costs) {
+        let outcome = model.finish(&self.settings.costs);
+        costs.status.add(counter, 1);
+        costs.status.add("Sort_rows", outcome.sort_rows);
+        costs.status.add("Sort_merge_passes", outcome.merge_passes);
+        costs.status.add("Created_tmp_files", outcome.tmp_files);
+        let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
+        let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
+        costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
+    }
+}
+
+/// DISTINCT: a temporary table with a unique key over the output row; a row already there is
+/// a lookup that writes nothing.
+fn distinct(outputs: &mut Vec<(Row, Vec<Value>)>, settings: &TempSettings, costs: &mut Costs) {
+    let mut temp = TempTable::create(settings.clone(), costs);
+    let mut seen = std::collections::BTreeSet::new();
+    outputs.retain(|(row, _)| {
+        let hash = key_hash(row);
+        if seen.insert(Key(row.clone())) {
+            let bytes: u64 = row.iter().map(value_bytes).sum();
+            let size =
+                RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: bytes };
+            temp.write(size, hash, costs);
+            true
+        } else {
+            temp.lookup(hash, costs);
+            false
+        }
+    });
+    temp.drop_table(costs);
+}
+
+/// HAVING, then the select list, for one group.
+fn group_output(
+    plan: &Plan,
+    row: &[Value],
+    aggs: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<Option<Row>> {
+    if let Some(h) = &plan.having {
+        if eval(h, row, aggs, cx)?.truth() != Some(true) {
+            return Ok(None);
+        }
+    }
+    plan.items.iter().map(|(e, _)| eval(e, row, aggs, cx)).collect::<Result<Row>>().map(Some)
+}
+
+fn same_key(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| cmp_values(x, y) == Ordering::Equal)
+}
+
+/// A primary key value as the 8 bytes kept for it.
+fn encode_pk(v: &Value) -> u64 {
+    match v {
+        Value::Int(i) => *i as u64,
+        Value::UInt(u) => *u,
+        other => other.to_i64().unwrap_or(0) as u64,
+    }
+}
+
+/// Reads the row with primary key `pk` again (its needed columns) into `row`.
+fn fetch(src: &RowSource, pk: u64, signed: bool, row: &mut Row) -> bool {
+    let key = Key(vec![if signed { Value::Int(pk as i64) } else { Value::UInt(pk) }]);
+    src.table.fetch_into(&key, &src.needed, row)
+}
+
+/// Rows LIMIT and OFFSET keep, if there is a LIMIT.
+fn keep(plan: &Plan) -> Option<u64> {
+    plan.limit.map(|l| l.saturating_add(plan.offset))
+}
+
+fn limit_of(plan: &Plan) -> usize {
+    plan.limit.map_or(usize::MAX, |l| l.min(usize::MAX as u64) as usize)
+}
+
+/// OFFSET and LIMIT over rows already in order.
+fn window(mut rows: Vec<Row>, plan: &Plan) -> Vec<Row> {
+    let start = (plan.offset as usize).min(rows.len());
+    let end = start.saturating_add(limit_of(plan)).min(rows.len());
+    rows.drain(start..end).collect()
+}
+
+fn sort_outputs(outputs: &mut [(Row, Vec<Value>)], plan: &Plan) {
+    if plan.order_by.is_empty() {
+        return;
+    }
+    outputs.sort_by(|(_, a), (_, b)| {
+        for ((x, y), (_, desc)) in a.iter().zip(b).zip(&plan.order_by) {
+            let o = cmp_values(x, y);
+            if o != Ordering::Equal {
+                return if *desc { o.reverse() } else { o };
+            }
+        }
+        Ordering::Equal
+    });
+}
+
+pub(super) fn sort_keys(
+    plan: &Plan,
+    row: &[Value],
+    aggs: &[Value],
+    out: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<Vec<Value>> {
+    plan.order_by
+        .iter()
+        .map(|(k, _)| match k {
+            SortKey::Output(i) => Ok(out[*i as usize].clone()),
+            SortKey::Expr(e) => eval(e, row, aggs, cx),
+        })
+        .collect()
+}
+
+/// Sort keys of an ungrouped row whose output is not built yet: an output column's key is
+/// that item evaluated on the row.
+fn sort_keys_of_row(
+    plan: &Plan,
+    items: &[Compiled],
+    row: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<Vec<Value>> {
+    plan.order_by
+        .iter()
+        .map(|(k, _)| match k {
+            SortKey::Output(i) => items[*i as usize].eval(row, cx),
+            SortKey::Expr(e) => eval(e, row, &[], cx),
+        })
+        .collect()
+}
+
+/// The column a sort key reads directly, if it is one.
+fn key_column(plan: &Plan, k: &SortKey) -> Option<u32> {
+    let e = match k {
+        SortKey::Expr(e) => e,
+        SortKey::Output(i) => &plan.items[*i as usize].0,
+    };
+    match e {
+        BExpr::Column(c) => Some(*c),
+        _ => None,
+    }
+}
+
+/// Bytes of a row's sort key as filesort builds it (`make_sortkey`): a fixed-width image of
+/// each numeric or temporal column, a string's collation weights (two bytes a character
+/// under utf8mb4_0900_ai_ci, at most `max_sort_length`) after a 4-byte length, and a NULL
+/// flag byte for a column that may be NULL.
+fn sort_key_bytes(plan: &Plan, keys: &[Value], types: &ColumnTypes, max_sort_length: u64) -> u64 {
+    let weights = |v: &Value| match v {
+        Value::Str(s) => 4 + (2 * s.chars().count() as u64).min(max_sort_length),
+        _ => 0,
+    };
+    plan.order_by
+        .iter()
+        .zip(keys)
+        .map(|((k, _), v)| {
+            match key_column(plan, k).and_then(|c| types.get(c as usize).cloned().flatten()) {
+                Some((ty, nullable)) => {
+                    let part = match ty {
+                        ColumnType::Char(_)
+                        | ColumnType::Varchar(_)
+                        | ColumnType::Text
+                        | ColumnType::Blob => weights(v).max(4),
+                        other => u64::from(other.pack_length()),
+                    };
+                    part + u64::from(nullable)
+                }
+                None => {
+                    1 + match v {
+                        Value::Str(_) => weights(v),
+                        Value::Decimal(_) => 16,
+                        Value::Null => 0,
+                        _ => 8,
+                    }
+                }
+            }
+        })
+        .sum()
+}
+
+/// Bytes of a value packed as an additional field: numbers at their width, strings at their
+/// length with one length byte.
+fn value_bytes(v: &Value) -> u64 {
+    match v {
+        Value::Null => 0,
+        Value::Str(s) => s.len() as u64 + 1,
+        Value::Decimal(_) => 9,
+        _ => 8,
+    }
+}
+
+/// Bytes of the packed additional fields of a stored row: a 4-byte length, the NULL flags,
+/// then each column the statement reads, fixed-width ones at their width and strings at
+/// their length plus their length bytes.
+fn addon_bytes(needed: &[bool], row: &[Value], types: &ColumnTypes) -> u64 {
+    let mut bytes = 4;
+    let mut nullable = 0;
+    for (c, _) in needed.iter().enumerate().filter(|(_, n)| **n) {
+        let v = &row[c];
+        match types.get(c).cloned().flatten() {
+            Some((ty, may_be_null)) => {
+                nullable += u64::from(may_be_null);
+                bytes += match (ty, v) {
+                    (_, Value::Null) => 0,
+                    (ColumnType::Varchar(n) | ColumnType::Char(n), Value::Str(s)) => {
+                        s.len() as u64 + if n * 4 < 256 { 1 } else { 2 }
+                    }
+                    (ColumnType::Text | ColumnType::Blob, Value::Str(s)) => s.len() as u64 + 2,
+                    (other, _) => u64::from(other.pack_length()),
+                };
+            }
+            None => bytes += value_bytes(v),
+        }
+    }
+    bytes + nullable.div_ceil(8)
+}
+
+/// One group's row in the temporary table: its key values and an 8-byte slot per aggregate.
+fn group_row_size(key: &[Value], plan: &Plan, types: &ColumnTypes) -> RowSize {
+    let mut size = RowSize::default();
+    for (v, e) in key.iter().zip(&plan.group_by) {
+        let data = match v {
+            Value::Null => 0,
+            Value::Str(s) => s.len() as u64,
+            Value::Decimal(_) => 9,
+            _ => 8,
+        };
+        let column = match e {
+            BExpr::Column(c) => types.get(*c as usize).cloned().flatten(),
+            _ => None,
+        };
+        let (data, declared, len_bytes) = match column {
+            Some((ColumnType::Varchar(n) | ColumnType::Char(n), _)) => {
+                let max = u64::from(n) * 4;
+                (data, max + if max < 256 { 1 } else { 2 }, if max < 256 { 1 } else { 2 })
+            }
+            Some((ty, _)) if !matches!(v, Value::Str(_)) => {
+                let w = u64::from(ty.pack_length());
+                (w, w, 0)
+            }
+            _ => (data, data, u64::from(matches!(v, Value::Str(_)))),
+        };
+        size.data += data;
+        size.declared += declared;
+        size.key += data + len_bytes;
+        size.cells += 1;
+    }
+    let aggs = plan.aggregates.len() as u64;
+    size.data += 8 * aggs;
+    size.declared += 8 * aggs;
+    size.cells += aggs;
+    size
+}
+
+pub(super) fn check_rows_in_memory(n: u64) -> Result<()> {
+    if n > ROWS_IN_MEMORY_MAX {
+        return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
+    }
+    Ok(())
+}
