@@ -85,6 +85,21 @@ pub fn response(r: &Response, vertical: bool, warnings: u32, elapsed: SimDuratio
     }
 }
 
+/// What the terminal shows of a response while the pager discards the result: the client's
+/// own summary line (`3000000 rows in set (1.23 sec)`), not the rows.
+pub fn response_without_rows(r: &Response, warnings: u32, elapsed: SimDuration) -> String {
+    match r {
+        Response::Rows(rs) if !rs.rows.is_empty() => {
+            let n = plural(rs.rows.len() as u64, "row", "rows");
+            format!("{n} in set{} {}\n\n", warnings_part(warnings), nice_time(elapsed))
+        }
+        Response::Many(list) => {
+            list.iter().map(|r| response_without_rows(r, warnings, elapsed)).collect()
+        }
+        other => response(other, false, warnings, elapsed),
+    }
+}
+
 /// `ERROR 1193 (HY000): Unknown system variable 'query_cache_size'`
 pub fn error(e: &MySqlError) -> String {
     format!("{e}\n")

@@ -185,6 +185,29 @@ impl Client {
                 self.pager = None;
                 out.push_str("PAGER set to stdout\n");
             }
+            Command::Connect => {
+                // The old connection closes; the new one starts in the same database.
+                if let Some(id) = self.session.take() {
+                    if self.server.has_session(id) {
+                        self.server.disconnect(id);
+                    }
+                }
+                match self.server.connect() {
+                    Ok(id) => {
+                        self.session = Some(id);
+                        if let Some(db) = self.database.clone() {
+                            self.server.execute_all(id, &format!("USE `{db}`"));
+                        }
+                        out.push_str(&format!("Connection id:    {}\n", id.0));
+                        let db = self.database.as_deref().unwrap_or("*** NONE ***");
+                        out.push_str(&format!("Current database: {db}\n\n"));
+                    }
+                    Err(e) => {
+                        out.push_str(&format::error(&e));
+                        out.push_str("ERROR: \nCan't connect to the server\n\n");
+                    }
+                }
+            }
             Command::Warnings(on) => {
                 self.show_warnings = on;
                 out.push_str(if on {
@@ -224,8 +247,12 @@ impl Client {
             return;
         };
         let mut warned = false;
+        let discard = self.pager.as_deref().is_some_and(pager_discards);
         for done in self.server.execute_all(id, text) {
             match &done.result {
+                Ok(r) if discard => {
+                    out.push_str(&format::response_without_rows(r, done.warnings, done.elapsed))
+                }
                 Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
                 Err(e) => out.push_str(&format::error(e)),
             }
@@ -263,4 +290,13 @@ impl Client {
             }
         }
     }
+}
+
+/// Whether a pager command throws its input away (`cat > /dev/null`, the usual way to time a
+/// query without printing its rows): the result's rows then never become text, and only the
+/// summary line the client prints itself remains.
+fn pager_discards(pager: &str) -> bool {
+    let words: Vec<&str> = pager.split_whitespace().collect();
+    matches!(words.as_slice(), [.., ">", "/dev/null"] | [.., ">/dev/null"])
+        || pager.trim_end().ends_with(">/dev/null")
 }

@@ -34,6 +34,8 @@ pub enum Command {
     NoPager,
     /// `warnings`/`\W` (true) and `nowarning`/`\w` (false).
     Warnings(bool),
+    /// `connect`, `\r`: a new connection, in the current database.
+    Connect,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,6 +175,7 @@ impl Splitter {
                                 }
                                 'h' | '?' => events.push(Event::Command(Command::Help)),
                                 's' => events.push(Event::Command(Command::Status)),
+                                'r' => events.push(Event::Command(Command::Connect)),
                                 'n' => events.push(Event::Command(Command::NoPager)),
                                 'W' => events.push(Event::Command(Command::Warnings(true))),
                                 'w' => events.push(Event::Command(Command::Warnings(false))),
@@ -257,6 +260,7 @@ impl Splitter {
             "quit" | "exit" if rest.trim().is_empty() => Some(vec![Event::Quit]),
             "help" | "?" if bare(rest).is_empty() => Some(vec![Event::Command(Command::Help)]),
             "status" if bare(rest).is_empty() => Some(vec![Event::Command(Command::Status)]),
+            "connect" if bare(rest).is_empty() => Some(vec![Event::Command(Command::Connect)]),
             "nopager" if bare(rest).is_empty() => Some(vec![Event::Command(Command::NoPager)]),
             "warnings" if bare(rest).is_empty() => {
                 Some(vec![Event::Command(Command::Warnings(true))])

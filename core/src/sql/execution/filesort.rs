@@ -27,6 +27,9 @@ pub const RECORD_POINTER_BYTES: u64 = 8;
 /// reflects) and fault in page by page.
 pub const MMAP_THRESHOLD_BYTES: u64 = 256 * 1024;
 const PAGE_BYTES: u64 = 4096;
+/// How much slower than a sort filesort takes its priority queue to be per row
+/// (`PQ_slowness` in sql/filesort.cc).
+const PQ_SLOWNESS: f64 = 3.0;
 
 /// The sort of one statement, fed each record's size as rows arrive.
 #[derive(Debug)]
@@ -126,15 +129,21 @@ impl Filesort {
     pub fn finish(mut self, costs: &TempCosts) -> SortOutcome {
         let mut out = SortOutcome::default();
         let avg = self.bytes.checked_div(self.rows).unwrap_or(0);
-        let fits_queue =
-            self.keep.is_some_and(|k| k.saturating_add(1).saturating_mul(avg) <= self.buffer_bytes);
+        // `check_if_pq_applicable`: the queue's rows must fit in the buffer, and be few enough
+        // against the rows sorted (PQ_slowness, 3) that the queue beats a sort.
+        // Simplification: where MySQL weighs the two costs when the rows do not all fit, the
+        // same ratio decides.
+        let fits_queue = self.keep.is_some_and(|k| {
+            k.saturating_add(1).saturating_mul(avg) <= self.buffer_bytes
+                && (k as f64) < self.rows as f64 / PQ_SLOWNESS
+        });
         let rows = self.rows;
         let mut compares;
         if self.runs.is_empty() || fits_queue {
             // One buffer holds everything, or a priority queue of LIMIT + OFFSET rows: no
             // file. Simplification: MySQL also weighs the queue's cost against a sort
             // (`check_if_pq_applicable`); here the queue is taken whenever its rows fit.
-            if fits_queue && (self.keep.unwrap_or(0) < rows || !self.runs.is_empty()) {
+            if fits_queue {
                 out.priority_queue = true;
                 let k = self.keep.unwrap_or(0).max(1) as f64;
                 compares = rows as f64 * (k + 1.0).log2();
@@ -269,6 +278,10 @@ mod tests {
         assert!(!big.priority_queue);
         assert!(big.merge_passes > 0);
         assert_eq!(big.sort_rows, 50_000);
+        // A LIMIT that fits but keeps a third of the rows or more: a sort is cheaper.
+        let most = sort(64 << 20, Some(40_000), 100_000, 100);
+        assert!(!most.priority_queue);
+        assert_eq!((most.runs, most.merge_passes), (0, 0));
     }
 
     #[test]

@@ -107,7 +107,16 @@ pub struct TempTable {
     host_bytes: u64,
     /// The row size of the rows written so far (their average, for the conversion's copy).
     row_sizes: RowSize,
+    /// The CPU share the statement runs with (thousandths of a CPU), read once.
+    capacity_milli: u64,
+    /// Rows written and updated, added to the handler counters when the table is dropped.
+    writes: u64,
+    updates: u64,
 }
+
+/// TempTable takes memory from the host in blocks of this size (its allocator's blocks), so a
+/// table is charged as it grows, not per row.
+const HOST_BLOCK_BYTES: u64 = 1 << 20;
 
 #[derive(Debug, Default)]
 struct DiskTable {
@@ -132,6 +141,9 @@ impl TempTable {
             mmap_bytes: 0,
             host_bytes: 0,
             row_sizes: RowSize::default(),
+            capacity_milli: costs.host.cpu_capacity_milli().clamp(1, 1000),
+            writes: 0,
+            updates: 0,
         };
         if t.settings.big_tables {
             t.convert_to_disk(costs);
@@ -168,7 +180,7 @@ impl TempTable {
 
     /// A new row (a new group): `hash` places it in the key index.
     pub fn write(&mut self, row: RowSize, hash: u64, costs: &mut Costs) {
-        costs.status.add("Handler_write", 1);
+        self.writes += 1;
         self.rows += 1;
         self.row_sizes.data += row.data;
         self.row_sizes.declared += row.declared;
@@ -205,9 +217,9 @@ impl TempTable {
 
     /// An existing row (group number `group`, in first-seen order) updated.
     pub fn update(&mut self, group: u64, hash: u64, costs: &mut Costs) {
-        costs.status.add("Handler_update", 1);
+        self.updates += 1;
         match &mut self.place {
-            Place::Memory => self.cpu(self.costs.tmp_row_ns, costs),
+            Place::Memory => self.cpu(self.costs.tmp_update_ns, costs),
             Place::Disk(d) => {
                 let leaf = index_page(hash % d.index_leaves.max(1));
                 costs.request_page(leaf);
@@ -215,7 +227,11 @@ impl TempTable {
                 let page = clustered_page(page.min(d.clustered_pages.saturating_sub(1)));
                 costs.request_page(page);
                 costs.pool.mark_dirty(page);
-                self.cpu(self.costs.tmp_disk_row_ns, costs);
+                // An update does the write's search without its insert and page splits: it
+                // costs the share of a write that it does in memory.
+                let ns = self.costs.tmp_disk_row_ns.saturating_mul(self.costs.tmp_update_ns)
+                    / self.costs.tmp_row_ns.max(1);
+                self.cpu(ns, costs);
             }
         }
     }
@@ -223,7 +239,7 @@ impl TempTable {
     /// A lookup that changes nothing (DISTINCT meeting a row it has).
     pub fn lookup(&mut self, hash: u64, costs: &mut Costs) {
         match &self.place {
-            Place::Memory => self.cpu(self.costs.tmp_row_ns, costs),
+            Place::Memory => self.cpu(self.costs.tmp_update_ns, costs),
             Place::Disk(d) => {
                 costs.request_page(index_page(hash % d.index_leaves.max(1)));
                 self.cpu(self.costs.tmp_disk_row_ns, costs);
@@ -249,7 +265,7 @@ impl TempTable {
         // The rows already in memory (all but the one being written), in their order; their
         // key hashes are spread as a hash spreads them.
         for i in 0..copied {
-            costs.status.add("Handler_write", 1);
+            self.writes += 1;
             self.disk_insert(avg, i.wrapping_mul(0x9E37_79B9_7F4A_7C15), costs);
         }
     }
@@ -287,16 +303,20 @@ impl TempTable {
     }
 
     fn cpu(&self, ns: u64, costs: &mut Costs) {
-        let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
-        costs.clock.advance(SimDuration(ns.saturating_mul(1000) / capacity));
+        costs.clock.advance(SimDuration(ns.saturating_mul(1000) / self.capacity_milli));
     }
 
+    /// Charges the host for the table's RAM, a block at a time.
     fn charge_host(&mut self, bytes: u64, costs: &mut Costs) {
-        if costs.oom.is_none() {
-            match costs.host.allocate("temptable", bytes) {
-                Ok(()) => self.host_bytes += bytes,
-                Err(e) => *costs.oom = Some(e),
-            }
+        let ram = self.memory_bytes - self.mmap_bytes;
+        if ram <= self.host_bytes || costs.oom.is_some() {
+            return;
+        }
+        let _ = bytes;
+        let block = (ram - self.host_bytes).div_ceil(HOST_BLOCK_BYTES) * HOST_BLOCK_BYTES;
+        match costs.host.allocate("temptable", block) {
+            Ok(()) => self.host_bytes += block,
+            Err(e) => *costs.oom = Some(e),
         }
     }
 
@@ -308,6 +328,8 @@ impl TempTable {
     /// The statement is over: the table is dropped, its memory returned and its pages
     /// discarded from the buffer pool (the session tablespace keeps its size).
     pub fn drop_table(mut self, costs: &mut Costs) {
+        costs.status.add("Handler_write", self.writes);
+        costs.status.add("Handler_update", self.updates);
         self.release_host(costs);
         if self.on_disk() {
             costs.pool.discard_space(TEMP_SPACE_ID);

@@ -68,6 +68,8 @@ pub(super) struct PipelineState<'p, 'a> {
     items: Vec<Compiled<'p>>,
     agg_args: Vec<Option<Compiled<'p>>>,
     group_exprs: Vec<Compiled<'p>>,
+    /// The column each GROUP BY expression is, when it is one.
+    group_columns: Vec<Option<u32>>,
     source: Option<RowSource<'a>>,
     types: ColumnTypes,
     settings: Settings,
@@ -161,14 +163,30 @@ impl AggStore {
     }
 }
 
+/// LIMIT plus OFFSET up to which a sort keeps only the rows they select, in a bounded heap
+/// (as filesort's priority queue does), instead of every row.
+const TOP_ROWS_MAX: u64 = 10_000;
+
 /// Rows or groups to be ordered: each a byte sort key in a chunked arena and a payload (a
-/// primary key, or a group number).
+/// primary key, or a group number); with a small LIMIT, only the best rows so far.
 struct Sorter {
     encoder: KeyEncoder,
     desc: Vec<bool>,
     chunks: Vec<Vec<u8>>,
     entries: Vec<SortEntry>,
     buf: Vec<u8>,
+    /// With a small LIMIT: how many rows to keep, and the best so far (the worst on top).
+    top: Option<(usize, std::collections::BinaryHeap<TopEntry>)>,
+    /// Arrival number of the next row (ties keep arrival order).
+    seq: u64,
+}
+
+/// A row the bounded heap keeps: ordered by key, then by arrival.
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct TopEntry {
+    key: Box<[u8]>,
+    seq: u64,
+    payload: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -180,13 +198,18 @@ struct SortEntry {
 }
 
 impl Sorter {
-    fn new(desc: Vec<bool>) -> Sorter {
+    fn new(desc: Vec<bool>, keep: Option<u64>) -> Sorter {
+        let top = keep
+            .filter(|k| *k <= TOP_ROWS_MAX)
+            .map(|k| (k as usize, std::collections::BinaryHeap::with_capacity(k as usize + 1)));
         Sorter {
             encoder: KeyEncoder::new(desc.len()),
             desc,
             chunks: Vec::new(),
             entries: Vec::new(),
             buf: Vec::new(),
+            top,
+            seq: 0,
         }
     }
 
@@ -198,6 +221,21 @@ impl Sorter {
             || self.buf.len() > ARENA_CHUNK_BYTES
         {
             return false;
+        }
+        let seq = self.seq;
+        self.seq += 1;
+        if let Some((keep, heap)) = &mut self.top {
+            let better = heap.len() < *keep
+                || heap
+                    .peek()
+                    .is_some_and(|worst| (&self.buf[..], seq) < (&worst.key[..], worst.seq));
+            if better {
+                heap.push(TopEntry { key: self.buf.as_slice().into(), seq, payload });
+                if heap.len() > *keep {
+                    heap.pop();
+                }
+            }
+            return true;
         }
         let fits =
             self.chunks.last().is_some_and(|c| c.len() + self.buf.len() <= ARENA_CHUNK_BYTES);
@@ -220,6 +258,9 @@ impl Sorter {
 
     /// The payloads in key order; ties keep their arrival order.
     fn sorted(mut self) -> Vec<u64> {
+        if let Some((_, heap)) = self.top.take() {
+            return heap.into_sorted_vec().into_iter().map(|e| e.payload).collect();
+        }
         let mut entries = std::mem::take(&mut self.entries);
         entries.sort_by(|a, b| self.key(a).cmp(self.key(b)));
         entries.into_iter().map(|e| e.payload).collect()
@@ -245,7 +286,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         });
         let ordered = !plan.order_by.is_empty() && !plan.distinct;
         let sorter = (ordered && !plan.grouped() && source.is_some())
-            .then(|| Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect()));
+            .then(|| Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan)));
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
             .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
         PipelineState {
@@ -253,6 +294,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
             agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
             group_exprs: plan.group_by.iter().map(Compiled::new).collect(),
+            group_columns: plan
+                .group_by
+                .iter()
+                .map(|e| match e {
+                    BExpr::Column(c) => Some(*c),
+                    _ => None,
+                })
+                .collect(),
             source,
             types,
             settings,
@@ -351,10 +400,21 @@ impl<'p, 'a> PipelineState<'p, 'a> {
 
     /// Turns the rows kept by reference into rows kept as values (in arrival order).
     fn materialise_sorted(&mut self, plan: &Plan, cx: &mut dyn EvalContext) -> Result<()> {
-        let (Some(sorter), Some(src)) = (self.sorter.take(), &self.source) else { return Ok(()) };
+        let (Some(mut sorter), Some(src)) = (self.sorter.take(), &self.source) else {
+            return Ok(());
+        };
         let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
-        for e in &sorter.entries {
-            if !fetch(src, e.payload, signed, &mut self.scratch) {
+        let payloads: Vec<u64> = match sorter.top.take() {
+            Some((_, heap)) => {
+                let mut kept: Vec<(u64, u64)> =
+                    heap.into_iter().map(|e| (e.seq, e.payload)).collect();
+                kept.sort_unstable();
+                kept.into_iter().map(|(_, p)| p).collect()
+            }
+            None => sorter.entries.iter().map(|e| e.payload).collect(),
+        };
+        for pk in payloads {
+            if !fetch(src, pk, signed, &mut self.scratch) {
                 continue;
             }
             let row = std::mem::take(&mut self.scratch);
@@ -378,9 +438,13 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             self.temp = Some(TempTable::create(self.settings.temp.clone(), costs));
         }
         let mut key = std::mem::take(&mut self.key);
-        key.clear();
-        for g in &self.group_exprs {
-            key.push(g.eval(row, cx)?);
+        key.resize(self.group_exprs.len(), Value::Null);
+        for ((slot, g), column) in key.iter_mut().zip(&self.group_exprs).zip(&self.group_columns) {
+            match column {
+                // A column's value is copied into the last row's key (no allocation).
+                Some(c) => assign(slot, &row[*c as usize]),
+                None => *slot = g.eval(row, cx)?,
+            }
         }
         let hash = key_hash(&key);
         let groups = self.groups.as_mut().expect("grouped");
@@ -392,6 +456,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let source = &self.source;
             let scratch = &mut self.scratch;
             let group_exprs = &self.group_exprs;
+            let group_columns = &self.group_columns;
             let key_ref = &key;
             groups.index.find_or_add(hash, &mut |g| {
                 if let Some(k) = keys.get(g as usize) {
@@ -402,8 +467,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 if !fetch(src, first_keys[g as usize], signed, scratch) {
                     return Ok(false);
                 }
-                for (e, want) in group_exprs.iter().zip(key_ref) {
-                    if cmp_values(&e.eval(scratch, cx)?, want) != Ordering::Equal {
+                for ((e, column), want) in group_exprs.iter().zip(group_columns).zip(key_ref) {
+                    let same = match column {
+                        Some(c) => cmp_values(&scratch[*c as usize], want),
+                        None => cmp_values(&e.eval(scratch, cx)?, want),
+                    };
+                    if same != Ordering::Equal {
                         return Ok(false);
                     }
                 }
@@ -576,7 +645,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             return Ok(out);
         }
         // ORDER BY over the groups: a filesort of the temporary table's rows.
-        let mut sorter = Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect());
+        let mut sorter = Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan));
         let mut model =
             Filesort::new(self.settings.sort_buffer_size, keep(plan), &self.settings.costs);
         let mut kept: Vec<(Row, Vec<Value>)> = Vec::new();
@@ -685,6 +754,14 @@ fn group_output(
         }
     }
     plan.items.iter().map(|(e, _)| eval(e, row, aggs, cx)).collect::<Result<Row>>().map(Some)
+}
+
+/// `*dst = src.clone()`, reusing a string's buffer when both are strings.
+fn assign(dst: &mut Value, src: &Value) {
+    match (dst, src) {
+        (Value::Str(d), Value::Str(s)) => d.clone_from(s),
+        (d, s) => *d = s.clone(),
+    }
 }
 
 fn same_key(a: &[Value], b: &[Value]) -> bool {
