@@ -221,3 +221,42 @@ impl Server {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hw() -> Hardware {
+        crate::sim::hardware::profile(crate::sim::hardware::DEFAULT_PROFILE).unwrap().hardware
+    }
+
+    #[test]
+    fn a_connection_costs_its_parts() {
+        let hw = hw();
+        let fast = connection_cost(&hw, false, Authentication::Fast);
+        let full = connection_cost(&hw, true, Authentication::Full);
+        // Fast path: socket, three hand-offs; CPU of both sides plus the scramble check.
+        assert_eq!(
+            fast.latency,
+            SimDuration::from_micros(hw.socket_connect_us + 3 * hw.thread_wake_us)
+        );
+        assert_eq!(fast.cpu_ns, hw.cpu_connect_ns + hw.cpu_client_connect_ns + hw.cpu_auth_fast_ns);
+        assert_eq!(fast.acceptor, SimDuration::from_micros(hw.thread_wake_us));
+        // Full authentication: one more round trip and the SHA-256 crypt rounds.
+        assert_eq!(full.latency, fast.latency + SimDuration::from_micros(hw.thread_wake_us));
+        assert_eq!(full.cpu_ns - fast.cpu_ns, hw.cpu_auth_full_ns - hw.cpu_auth_fast_ns);
+        assert_eq!(full.acceptor, SimDuration::from_micros(hw.thread_create_us));
+    }
+
+    #[test]
+    fn the_acceptor_takes_connections_one_at_a_time() {
+        let hw = hw();
+        let made = connection_cost(&hw, true, Authentication::Fast);
+        let cached = connection_cost(&hw, false, Authentication::Fast);
+        let q = acceptor_queue(&[made, made, cached]);
+        assert_eq!(q[0], made.acceptor);
+        assert_eq!(q[1], made.acceptor + made.acceptor);
+        assert_eq!(q[2], made.acceptor + made.acceptor + cached.acceptor);
+        assert!(acceptor_queue(&[]).is_empty());
+    }
+}
