@@ -77,7 +77,7 @@ pub fn acceptor_queue(costs: &[ConnectionCost]) -> Vec<SimDuration> {
     costs
         .iter()
         .map(|c| {
-            busy = busy + c.acceptor;
+            busy += c.acceptor;
             busy
         })
         .collect()
