@@ -230,6 +230,10 @@ impl Accounts {
 
     /// Authenticates `user` from `localhost` with `password` (None: no password given).
     /// Returns 1045 when no account matches or the password is wrong.
+    ///
+    /// Simplification: the cache holds the account from its first login on, so logins that
+    /// race the first one (clients connecting in the same instant) take the fast path; in
+    /// MySQL each does a full authentication until one has finished and filled the cache.
     pub fn authenticate(&mut self, user: &str, password: Option<&str>) -> Result<Login> {
         let denied = || MySqlError::access_denied(user, "localhost", password.is_some());
         let (name, account) = self.matching(user).ok_or_else(denied)?;

@@ -189,6 +189,10 @@ pub fn profiles() -> Vec<Profile> {
                 fsync_latency_us: 40,
                 write_call_us: 2,
                 cpu_commit_ns: 60_000,
+                // Bare metal: a connect, handshake and close of a few hundred microseconds of
+                // CPU (server and client), wake-ups of a few microseconds. UNCONFIRMED: chosen
+                // from typical connection rates of a tuned Linux server, not measured here;
+                // the cloud and laptop profiles scale them by their CPU figures.
                 socket_connect_us: 5,
                 thread_wake_us: 8,
                 thread_create_us: 15,
