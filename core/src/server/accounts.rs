@@ -751,6 +751,18 @@ impl Server {
         Err(MySqlError::database_access_denied(&session.account.quoted(), db))
     }
 
+    /// Whether SHOW DATABASES lists `db` to the session's account: every database with SHOW
+    /// DATABASES or a global privilege, else the schemas everyone may read and those it holds
+    /// a privilege on.
+    pub(crate) fn may_see_database(&self, session: &Session, db: &str) -> bool {
+        let Some(a) = self.accounts.get(&session.account) else { return false };
+        let lower = db.to_ascii_lowercase();
+        !a.global.is_empty()
+            || lower == "information_schema"
+            || lower == "performance_schema"
+            || a.databases.get(db).is_some_and(|d| !d.is_empty())
+    }
+
     /// `USE db`: 1044 unless the account holds some privilege there.
     fn check_database_use(&self, session: &Session, db: &str) -> Result<()> {
         let lower = db.to_ascii_lowercase();

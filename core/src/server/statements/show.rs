@@ -99,6 +99,7 @@ impl Server {
             .database_names()
             .into_iter()
             .filter(|name| like_filter(filter, name))
+            .filter(|name| self.may_see_database(session, name))
             .map(|name| vec![Value::Str(name)])
             .collect();
         let rows = self.where_filter(session, &[header.as_str()], rows, filter)?;
