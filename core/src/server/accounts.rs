@@ -734,7 +734,10 @@ impl Server {
         if world_readable || self.accounts.has_on_database(name, privilege, db) {
             return Ok(());
         }
-        Err(MySqlError::table_access_denied(privilege, &name.quoted(), table))
+        // 1142 names the account's user at the client's host (`host_or_ip`), where 1044 names
+        // the account's own host pattern (`priv_host`).
+        let who = AccountName::new(&name.user, "localhost").quoted();
+        Err(MySqlError::table_access_denied(privilege, &who, table))
     }
 
     /// The SELECT check of one table a query reads.
