@@ -33,12 +33,22 @@ impl MySqlError {
     pub fn too_many_connections() -> MySqlError {
         Self::new(1040, "HY000", "Too many connections".into())
     }
-    /// 1044 ER_DBACCESS_DENIED_ERROR. The simulator has one account, `'root'@'localhost'`.
-    pub fn database_access_denied(db: &str) -> MySqlError {
+    /// 1040 ER_CON_COUNT_ERROR as authentication sends it: the account lacks
+    /// CONNECTION_ADMIN (or SUPER) and every slot but the administrator's is taken.
+    pub fn too_many_connections_at_login() -> MySqlError {
+        Self::new(1040, "08004", "Too many connections".into())
+    }
+    /// 1044 ER_DBACCESS_DENIED_ERROR. `account` is quoted as `'user'@'host'`.
+    pub fn database_access_denied(account: &str, db: &str) -> MySqlError {
+        Self::new(1044, "42000", format!("Access denied for user {account} to database '{db}'"))
+    }
+    /// 1045 ER_ACCESS_DENIED_ERROR: no account matches the user, host and password given.
+    pub fn access_denied(user: &str, host: &str, using_password: bool) -> MySqlError {
+        let using = if using_password { "YES" } else { "NO" };
         Self::new(
-            1044,
-            "42000",
-            format!("Access denied for user 'root'@'localhost' to database '{db}'"),
+            1045,
+            "28000",
+            format!("Access denied for user '{user}'@'{host}' (using password: {using})"),
         )
     }
     /// 1046 ER_NO_DB_ERROR
@@ -137,6 +147,22 @@ impl MySqlError {
     pub fn value_count_mismatch(row: u64) -> MySqlError {
         Self::new(1136, "21S01", format!("Column count doesn't match value count at row {row}"))
     }
+    /// 1141 ER_NONEXISTING_GRANT
+    pub fn no_such_grant(user: &str, host: &str) -> MySqlError {
+        Self::new(
+            1141,
+            "42000",
+            format!("There is no such grant defined for user '{user}' on host '{host}'"),
+        )
+    }
+    /// 1142 ER_TABLEACCESS_DENIED_ERROR. `command` is the statement's verb (`SELECT`).
+    pub fn table_access_denied(command: &str, account: &str, table: &str) -> MySqlError {
+        Self::new(
+            1142,
+            "42000",
+            format!("{command} command denied to user {account} for table '{table}'"),
+        )
+    }
     /// 1146 ER_NO_SUCH_TABLE
     pub fn no_such_table(db: &str, table: &str) -> MySqlError {
         Self::new(1146, "42S02", format!("Table '{db}.{table}' doesn't exist"))
@@ -153,12 +179,28 @@ impl MySqlError {
     pub fn unknown_system_variable(name: &str) -> MySqlError {
         Self::new(1193, "HY000", format!("Unknown system variable '{name}'"))
     }
+    /// 1221 ER_WRONG_USAGE for a global privilege granted on a database.
+    pub fn db_grant_of_global_privilege() -> MySqlError {
+        Self::new(1221, "HY000", "Incorrect usage of DB GRANT and GLOBAL PRIVILEGES".into())
+    }
     /// 1222 ER_WRONG_NUMBER_OF_COLUMNS_IN_SELECT
     pub fn select_column_count_mismatch() -> MySqlError {
         Self::new(
             1222,
             "21000",
             "The used SELECT statements have a different number of columns".into(),
+        )
+    }
+    /// 1227 ER_SPECIFIC_ACCESS_DENIED_ERROR. `privileges` as MySQL names them
+    /// (`SUPER or SYSTEM_VARIABLES_ADMIN`).
+    pub fn specific_access_denied(privileges: &str) -> MySqlError {
+        Self::new(
+            1227,
+            "42000",
+            format!(
+                "Access denied; you need (at least one of) the {privileges} privilege(s) for \
+                 this operation"
+            ),
         )
     }
     /// 1228 ER_LOCAL_VARIABLE
@@ -280,9 +322,17 @@ impl MySqlError {
             format!("Incorrect {type_name} value: '{value}' for column '{column}' at row {row}"),
         )
     }
+    /// 1396 ER_CANNOT_USER. `accounts` is the comma-separated list that failed.
+    pub fn cannot_user(operation: &str, accounts: &str) -> MySqlError {
+        Self::new(1396, "HY000", format!("Operation {operation} failed for {accounts}"))
+    }
     /// 1406 ER_DATA_TOO_LONG
     pub fn data_too_long(column: &str, row: u64) -> MySqlError {
         Self::new(1406, "22001", format!("Data too long for column '{column}' at row {row}"))
+    }
+    /// 1410 ER_CANT_CREATE_USER_WITH_GRANT: GRANT to an account that does not exist.
+    pub fn cannot_create_user_with_grant() -> MySqlError {
+        Self::new(1410, "42000", "You are not allowed to create a user with GRANT".into())
     }
     /// 1436 ER_STACK_OVERRUN_NEED_MORE: an expression too deep for the thread stack
     /// (`thread_stack` is 1 MiB; the byte counts are the server's typical report).
@@ -305,6 +355,10 @@ impl MySqlError {
                  exceeded for routine {routine}"
             ),
         )
+    }
+    /// 1524 ER_PLUGIN_IS_NOT_LOADED
+    pub fn plugin_not_loaded(plugin: &str) -> MySqlError {
+        Self::new(1524, "HY000", format!("Plugin '{plugin}' is not loaded"))
     }
     /// 1582 ER_WRONG_PARAMCOUNT_TO_NATIVE_FCT
     pub fn wrong_parameter_count(function: &str) -> MySqlError {
@@ -329,6 +383,10 @@ impl MySqlError {
 
     // Client errors (CR_*): the mysql client prints them itself.
 
+    /// 3619 ER_ILLEGAL_PRIVILEGE_LEVEL: a dynamic privilege granted below `*.*`.
+    pub fn illegal_privilege_level(privilege: &str) -> MySqlError {
+        Self::new(3619, "HY000", format!("Illegal privilege level specified for {privilege}"))
+    }
     /// 2002 CR_CONNECTION_ERROR: what the client prints when mysqld is not there.
     pub fn cannot_connect() -> MySqlError {
         Self::new(

@@ -4,6 +4,7 @@
 //! shows each typed line behind its prompt (`mysql> `, `    -> `), reading like a pasted
 //! session.
 
+pub mod batch;
 pub mod commands;
 pub mod complete;
 pub mod format;
@@ -138,7 +139,12 @@ impl Client {
             }
             Event::NoQuery => out.push_str("ERROR: \nNo query specified\n\n"),
             Event::Shell(command) => {
-                out.push_str(&crate::tools::run_shell(&mut self.server, &command));
+                // The mysql client itself is the client's to run; the rest is the host's.
+                if command.split_whitespace().next() == Some("mysql") {
+                    out.push_str(&batch::run(&mut self.server, &command));
+                } else {
+                    out.push_str(&crate::tools::run_shell(&mut self.server, &command));
+                }
                 self.server.note_statement(&format!("\\! {command}"));
             }
             Event::Quit => {

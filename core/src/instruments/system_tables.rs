@@ -28,7 +28,61 @@ pub trait ServerView {
     /// The buffer pool (None while mysqld is down).
     fn pool(&self) -> Option<&BufferPool>;
     fn now(&self) -> SimTime;
+    /// `mysql.user`: the accounts, one row each, in [`MYSQL_USER_COLUMNS`]' order.
+    fn mysql_user(&self) -> Vec<Row>;
 }
+
+/// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
+/// policy columns and `User_attributes` that follow are left out): (name, numeric, nullable).
+pub const MYSQL_USER_COLUMNS: [(&str, bool, bool); 47] = [
+    ("Host", false, false),
+    ("User", false, false),
+    ("Select_priv", false, false),
+    ("Insert_priv", false, false),
+    ("Update_priv", false, false),
+    ("Delete_priv", false, false),
+    ("Create_priv", false, false),
+    ("Drop_priv", false, false),
+    ("Reload_priv", false, false),
+    ("Shutdown_priv", false, false),
+    ("Process_priv", false, false),
+    ("File_priv", false, false),
+    ("Grant_priv", false, false),
+    ("References_priv", false, false),
+    ("Index_priv", false, false),
+    ("Alter_priv", false, false),
+    ("Show_db_priv", false, false),
+    ("Super_priv", false, false),
+    ("Create_tmp_table_priv", false, false),
+    ("Lock_tables_priv", false, false),
+    ("Execute_priv", false, false),
+    ("Repl_slave_priv", false, false),
+    ("Repl_client_priv", false, false),
+    ("Create_view_priv", false, false),
+    ("Show_view_priv", false, false),
+    ("Create_routine_priv", false, false),
+    ("Alter_routine_priv", false, false),
+    ("Create_user_priv", false, false),
+    ("Event_priv", false, false),
+    ("Trigger_priv", false, false),
+    ("Create_tablespace_priv", false, false),
+    ("ssl_type", false, false),
+    ("ssl_cipher", false, false),
+    ("x509_issuer", false, false),
+    ("x509_subject", false, false),
+    ("max_questions", true, false),
+    ("max_updates", true, false),
+    ("max_connections", true, false),
+    ("max_user_connections", true, false),
+    ("plugin", false, false),
+    ("authentication_string", false, true),
+    ("password_expired", false, false),
+    ("password_last_changed", false, true),
+    ("password_lifetime", true, true),
+    ("account_locked", false, false),
+    ("Create_role_priv", false, false),
+    ("Drop_role_priv", false, false),
+];
 
 /// The rows of a performance_schema or information_schema table the server produces, its
 /// columns named for `alias`.
@@ -158,6 +212,18 @@ pub fn read(
                 rows,
             ))
         }
+        ("mysql", "user") => {
+            let meta = MYSQL_USER_COLUMNS
+                .iter()
+                .map(|(name, numeric, nullable)| Meta {
+                    name: name.to_string(),
+                    table: alias.to_string(),
+                    numeric: *numeric,
+                    nullable: *nullable,
+                })
+                .collect();
+            Ok((meta, view.mysql_user()))
+        }
         _ => Err(MySqlError::no_such_table(db, table)),
     }
 }
@@ -192,5 +258,8 @@ impl ServerView for Nothing {
     }
     fn now(&self) -> SimTime {
         SimTime(0)
+    }
+    fn mysql_user(&self) -> Vec<Row> {
+        Vec::new()
     }
 }

@@ -56,6 +56,7 @@ impl Workload for Inserts {
             io_wait: SimDuration::ZERO,
             session,
             commits: true,
+            wait_before: SimDuration::ZERO,
         })
     }
 }

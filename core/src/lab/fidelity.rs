@@ -53,7 +53,9 @@ pub struct Check {
 }
 
 impl Check {
-    /// This figure is not reached yet: `reason` names the work that will reach it.
+    /// This figure is not reached yet: `reason` names the work that will reach it. (No figure
+    /// is pending at the moment; the report keeps its table for the next one.)
+    #[allow(dead_code)]
     fn pending(self, reason: &'static str) -> Check {
         Check { kind: Kind::Pending(reason), ..self }
     }
@@ -516,20 +518,31 @@ pub fn mysqlslap_averages(transcript: &str) -> Vec<f64> {
         .collect()
 }
 
-/// F4.2 and F4.4: connection refusals over max_connections, and the thread cache's reuse
-/// under mysqlslap, on the chapter's profile with one mysql session open.
+/// The statements that give the chapter's plain application account: it may use `shop`,
+/// and holds neither CONNECTION_ADMIN nor SUPER.
+pub const APP_USER_SQL: &str = "CREATE USER 'app'@'localhost' IDENTIFIED BY 'app_pw';\n\
+                                GRANT ALL PRIVILEGES ON shop.* TO 'app'@'localhost';\n";
+
+/// F4.2 and F4.4: connection refusals over max_connections for a plain account, and the
+/// thread cache's reuse under mysqlslap, on the chapter's profile.
 fn connection_checks(out: &mut Vec<Check>) {
     let number = |c: &mut Client, name: &str| match c.server_mut().global_status(name) {
         Some(crate::instruments::status::StatusValue::Number(n)) => n,
         _ => 0,
     };
     let mut c = client(crate::sim::hardware::DEFAULT_PROFILE, &[]);
-    // Clients that keep their connections (100 queries of 50 ms each): 30 of them, with
-    // mysqlslap's own connection and this session, want 32 of the 21 slots root may use. The
-    // chapter's clients ran as a plain user (20 slots) without a session of their own open.
-    let text = c.feed(
-        "SET GLOBAL max_connections = 20;\n\\! mysqlslap --concurrency=30 --iterations=1 \
-         --number-of-queries=3000 --query=\"SELECT SLEEP(0.05)\"\n",
+    // As the chapter: root creates the app account and lowers the limit, its session ends,
+    // and mysqlslap runs as the app user. Clients that keep their connections (100 queries of
+    // 50 ms each): 30 of them and mysqlslap's own connection want 31 of the 20 slots a plain
+    // account may use (the 21st is kept for CONNECTION_ADMIN).
+    c.feed(&format!("{APP_USER_SQL}SET GLOBAL max_connections = 20;\n"));
+    if let Some(id) = c.session() {
+        c.server_mut().disconnect(id);
+    }
+    let text = crate::tools::mysqlslap::run(
+        c.server_mut(),
+        "mysqlslap --user=app --password=app_pw --concurrency=30 --iterations=1 \
+         --number-of-queries=3000 --query=\"SELECT SLEEP(0.05)\"",
     );
     let errors = text.matches("Error when connecting to server: 1040 Too many connections").count();
     out.push(check(
@@ -570,21 +583,16 @@ fn connection_checks(out: &mut Vec<Check>) {
                 connections.to_string(),
                 Tolerance::Percent(10),
             ));
-            let seconds = mysqlslap_averages(&text).first().copied().unwrap_or(0.0);
-            out.push(
-                check(
-                    "F4.4",
-                    "Table 3.7: run time per iteration (s)",
-                    "0.05",
-                    format!("{seconds}"),
-                    Tolerance::Percent(20),
-                )
-                .pending(
-                    "connecting costs no simulated time yet: the handshake, authentication and \
-                     thread creation come with accounts (issue 14)",
-                ),
-            );
         }
+        // Each run's time: connecting 50 clients (socket, acceptor, thread, handshake,
+        // caching_sha2_password's fast path) on four CPUs is most of it.
+        let seconds = mysqlslap_averages(&text).first().copied().unwrap_or(0.0);
+        let figure = match size {
+            "0" => "Table 3.7, thread_cache_size 0: run time per iteration (s)",
+            "9" => "Table 3.7, thread_cache_size 9: run time per iteration (s)",
+            _ => "Table 3.7, thread_cache_size 64: run time per iteration (s)",
+        };
+        out.push(check("F4.4", figure, "0.05", format!("{seconds}"), Tolerance::Percent(20)));
     }
 }
 

@@ -20,7 +20,9 @@
 //!
 //! CPUs: the container's CPU quota (or cpuset) gives whole CPUs; a statement takes the CPU
 //! that frees first. Simplification: FIFO per CPU rather than the kernel's fair sharing.
-//! Connections and the thread cache can plug in as a client state before its first statement.
+//! A connection is a client's first step (`StatementRun::wait_before` holds its wait for the
+//! acceptor and the handshake, its CPU the set-up and authentication), so connecting competes
+//! for the CPUs like any statement.
 
 use crate::binlog::group_commit::{CommitSettings, Prepared};
 use crate::error::MySqlError;
@@ -44,6 +46,9 @@ pub struct StatementRun {
     pub session: SessionId,
     /// Whether it ends a transaction (autocommit, or COMMIT).
     pub commits: bool,
+    /// Time that passes before its CPU work can start (a connection waiting for the
+    /// acceptor and the handshake's round trips).
+    pub wait_before: SimDuration,
 }
 
 /// What the clients run.
@@ -131,7 +136,8 @@ impl Server {
                         continue;
                     };
                     run.statements += 1;
-                    let end = cpu_run(&mut cpu_free, now, SimDuration(stretch(st.cpu_ns)));
+                    let ready = now + st.wait_before;
+                    let end = cpu_run(&mut cpu_free, ready, SimDuration(stretch(st.cpu_ns)));
                     let _ =
                         events.schedule(end + st.io_wait, Event::Ran(c, st.session, st.commits));
                 }
@@ -269,8 +275,13 @@ impl Server {
         p: &Prepped,
     ) -> (crate::error::Result<crate::sql::Response>, StatementRun) {
         let before = self.clock.now();
-        let mut run =
-            StatementRun { cpu_ns: 0, io_wait: SimDuration::ZERO, session: id, commits: false };
+        let mut run = StatementRun {
+            cpu_ns: 0,
+            io_wait: SimDuration::ZERO,
+            session: id,
+            commits: false,
+            wait_before: SimDuration::ZERO,
+        };
         let Some(r) = self.running.as_mut() else {
             return (Err(MySqlError::cannot_connect()), run);
         };

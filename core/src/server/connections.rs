@@ -1,45 +1,160 @@
 //! Connections: `max_connections` with the extra slot for CONNECTION_ADMIN (ERROR 1040,
 //! `Connection_errors_max_connections`), a thread for each connection from the thread cache
-//! or created (`Threads_created`, `Threads_cached`, `thread_cache_size`), and disconnect.
+//! or created (`Threads_created`, `Threads_cached`, `thread_cache_size`), the login through
+//! the accounts (`accounts.rs`), what a connection costs in time, and disconnect.
+//!
+//! ```text
+//!   client connect() ─ socket ─► acceptor thread (one, serial): count check (1040),
+//!        │                        thread from the cache or pthread_create
+//!        └─ handshake on the connection's thread: greeting ─ response ─ [full auth] ─ OK
+//!             caching_sha2_password: full (SHA-256 crypt) or fast (cached) ─ 1045, 1040
+//! ```
+//!
+//! Every client connects over the UNIX socket, as the chapter's `docker exec ... mysqlslap`
+//! does: mysqlslap's `--host` defaults to `localhost`, which a Unix client takes to mean the
+//! socket file, not TCP to 127.0.0.1 (and its errors name the account `'app'@'localhost'`).
+//! So there is no TCP handshake and no TLS: a socket counts as a secure transport, and
+//! caching_sha2_password's full authentication may take the password in clear over it.
 
 use super::session::{Session, SessionId};
 use super::{Server, CONNECTION_BASE_BYTES};
+use crate::error::MySqlError;
 use crate::instruments::status::StatusValue;
+use crate::server::accounts::Authentication;
+use crate::sim::hardware::Hardware;
+use crate::sim::SimDuration;
+
+/// What opening one connection cost, from the hardware constants ([`connection_cost`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ConnectionCost {
+    /// Work of mysqld's one connection acceptor thread for it: accept, and `pthread_create`
+    /// when no thread waited in the cache. Connections pass through it one at a time.
+    pub acceptor: SimDuration,
+    /// CPU the server and the client spend on it (set-up, authentication, tear-down).
+    pub cpu_ns: u64,
+    /// Time spent waiting on the other side: the socket's connect and the handshake's
+    /// round trips.
+    pub latency: SimDuration,
+}
+
+/// A connection a client opened.
+#[derive(Clone, Copy, Debug)]
+pub struct Connected {
+    pub id: SessionId,
+    pub cost: ConnectionCost,
+}
+
+/// The cost of one connection on `hw`: `created` if its thread had to be created,
+/// `authentication` as caching_sha2_password took it.
+///
+/// The handshake over the socket is a chain of hand-offs between the client's thread and the
+/// connection's: the greeting, the client's response, (for a full authentication, the
+/// server's request for the password and the client's answer,) the OK; and at the end
+/// COM_QUIT. Each waits for the other side to wake up (`thread_wake_us`). A cached thread is
+/// woken by the acceptor (one more wake-up); a new one is created by it.
+pub fn connection_cost(
+    hw: &Hardware,
+    created: bool,
+    authentication: Authentication,
+) -> ConnectionCost {
+    let wake = SimDuration::from_micros(hw.thread_wake_us);
+    let (round_trips, auth_ns) = match authentication {
+        Authentication::Full => (4, hw.cpu_auth_full_ns),
+        Authentication::Fast => (3, hw.cpu_auth_fast_ns),
+    };
+    let acceptor = if created { SimDuration::from_micros(hw.thread_create_us) } else { wake };
+    ConnectionCost {
+        acceptor,
+        cpu_ns: hw.cpu_connect_ns.saturating_add(hw.cpu_client_connect_ns).saturating_add(auth_ns),
+        latency: SimDuration::from_micros(hw.socket_connect_us) + wake.saturating_mul(round_trips),
+    }
+}
+
+/// When each of `costs`' connections, all attempted at once, is through the one acceptor
+/// thread, as an offset from the attempt: the acceptor takes them in order, one at a time.
+pub fn acceptor_queue(costs: &[ConnectionCost]) -> Vec<SimDuration> {
+    let mut busy = SimDuration::ZERO;
+    costs
+        .iter()
+        .map(|c| {
+            busy += c.acceptor;
+            busy
+        })
+        .collect()
+}
 
 impl Server {
-    /// Opens a client connection as `root` (every client here connects as root, which holds
-    /// CONNECTION_ADMIN). Fails if mysqld is not running, or with ERROR 1040 when
-    /// `max_connections` + 1 connections are open: the extra one is kept for an account with
-    /// CONNECTION_ADMIN (`Connection_handler_manager::check_and_incr_conn_count`).
+    /// Opens a client connection as `root` (the mysql client's session), without charging its
+    /// cost to the clock. See [`Server::connect_as`].
+    pub fn connect(&mut self) -> Result<SessionId, MySqlError> {
+        self.connect_as("root", None).map(|c| c.id)
+    }
+
+    /// Opens a client connection for `user` with `password` (None: none given) over the
+    /// UNIX socket, and says what it cost; the caller charges the cost (the load generators
+    /// schedule it on the CPUs). Fails if mysqld is not running; with ERROR 1040 at the
+    /// listener when `max_connections` + 1 connections are open
+    /// (`Connection_handler_manager::check_and_incr_conn_count`); with 1045 when no account
+    /// matches the user and password; and with 1040 (SQLSTATE 08004) after authentication
+    /// when the account lacks CONNECTION_ADMIN and SUPER and the connections past the login
+    /// are more than `max_connections` (`valid_connection_count`): only an administrator
+    /// gets the last slot.
     ///
     /// The connection's thread comes from the thread cache when one waits there
-    /// (`Threads_cached`), else a new one is created (`Threads_created`).
-    pub fn connect(&mut self) -> Result<SessionId, crate::error::MySqlError> {
+    /// (`Threads_cached`), else a new one is created (`Threads_created`). A login that fails
+    /// hands its thread back as a disconnect does.
+    pub fn connect_as(
+        &mut self,
+        user: &str,
+        password: Option<&str>,
+    ) -> Result<Connected, MySqlError> {
         let Some(r) = self.running.as_mut() else {
-            return Err(crate::error::MySqlError::cannot_connect());
+            return Err(MySqlError::cannot_connect());
         };
         let open = r.sessions.len() as u64;
-        if open > r.vars.global_u64("max_connections") {
+        let max = r.vars.global_u64("max_connections");
+        if open > max {
             // Refused by the listener before any thread or thread id is given to it, and
             // `Connections` counts thread ids, so it does not count this attempt (MYSQL_SPEC
             // says "attempts, successful or not"; for this path that is UNCONFIRMED, and we
             // chose the code's reading).
             r.status.add("Connection_errors_max_connections", 1);
-            return Err(crate::error::MySqlError::too_many_connections());
+            return Err(MySqlError::too_many_connections());
         }
         r.status.add("Connections", 1);
-        self.host
-            .allocate("connections", CONNECTION_BASE_BYTES)
-            .map_err(|_| crate::error::MySqlError::unknown("Out of memory"))?;
         let id = SessionId(r.next_thread_id);
         r.next_thread_id += 1;
-        r.sessions.insert(id, Session::new(id, r.vars.new_session()));
         let cached = r.status.number("Threads_cached");
-        if cached > 0 {
-            r.status.set("Threads_cached", StatusValue::Number(cached - 1));
-        } else {
+        let created = cached == 0;
+        if created {
             r.status.add("Threads_created", 1);
+        } else {
+            r.status.set("Threads_cached", StatusValue::Number(cached - 1));
         }
+        let login = match self.accounts.authenticate(user, password) {
+            Ok(login) => login,
+            Err(e) => {
+                r.status.add("Aborted_connects", 1);
+                self.park_thread();
+                return Err(e);
+            }
+        };
+        if !login.connection_admin && open + 1 > max {
+            r.status.add("Connection_errors_max_connections", 1);
+            self.park_thread();
+            return Err(MySqlError::too_many_connections_at_login());
+        }
+        self.host
+            .allocate("connections", CONNECTION_BASE_BYTES)
+            .map_err(|_| MySqlError::unknown("Out of memory"))?;
+        let Some(r) = self.running.as_mut() else {
+            return Err(MySqlError::cannot_connect());
+        };
+        let mut session = Session::new(id, r.vars.new_session());
+        session.account = login.account;
+        session.login_user = user.to_string();
+        session.used_password = password.is_some();
+        r.sessions.insert(id, session);
         let connected = r.sessions.len() as u64;
         r.status.set("Threads_connected", StatusValue::Number(connected));
         if connected > r.status.number("Max_used_connections") {
@@ -47,7 +162,21 @@ impl Server {
             let t = self.clock.wall_clock().datetime();
             r.status.set("Max_used_connections_time", StatusValue::Text(t));
         }
-        Ok(id)
+        let cost = connection_cost(self.host.hardware(), created, login.authentication);
+        Ok(Connected { id, cost })
+    }
+
+    /// Makes `db` connection `id`'s current database, as the database named in the
+    /// handshake (`mysql_real_connect`'s `db`) does: no statement, no time of its own.
+    /// Error 1049 if there is no such database.
+    pub fn select_database(&mut self, id: SessionId, db: &str) -> Result<(), MySqlError> {
+        if !self.catalog.has_database(db) {
+            return Err(MySqlError::unknown_database(db));
+        }
+        let session = self.running.as_mut().and_then(|r| r.sessions.get_mut(&id));
+        let Some(session) = session else { return Err(MySqlError::cannot_connect()) };
+        session.database = Some(db.to_string());
+        Ok(())
     }
 
     /// Whether connection `id` is open (a restart or crash closes every connection).
@@ -66,13 +195,19 @@ impl Server {
             if r.sessions.remove(&id).is_some() {
                 self.host.release("connections", CONNECTION_BASE_BYTES);
                 r.status.set("Threads_connected", StatusValue::Number(r.sessions.len() as u64));
-                // The thread waits in the cache for the next connection if there is room
-                // (`thread_cache_size`); otherwise it ends. A cache made smaller keeps no
-                // more than its new size.
-                let room = r.vars.global_u64("thread_cache_size");
-                let kept = (r.status.number("Threads_cached") + 1).min(room);
-                r.status.set("Threads_cached", StatusValue::Number(kept));
+                self.park_thread();
             }
+        }
+    }
+
+    /// A connection's thread is done with it: it waits in the cache for the next connection
+    /// if there is room (`thread_cache_size`); otherwise it ends. A cache made smaller keeps
+    /// no more than its new size.
+    fn park_thread(&mut self) {
+        if let Some(r) = self.running.as_mut() {
+            let room = r.vars.global_u64("thread_cache_size");
+            let kept = (r.status.number("Threads_cached") + 1).min(room);
+            r.status.set("Threads_cached", StatusValue::Number(kept));
         }
     }
 
@@ -84,5 +219,44 @@ impl Server {
             let cached = r.status.number("Threads_cached").min(room);
             r.status.set("Threads_cached", StatusValue::Number(cached));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hw() -> Hardware {
+        crate::sim::hardware::profile(crate::sim::hardware::DEFAULT_PROFILE).unwrap().hardware
+    }
+
+    #[test]
+    fn a_connection_costs_its_parts() {
+        let hw = hw();
+        let fast = connection_cost(&hw, false, Authentication::Fast);
+        let full = connection_cost(&hw, true, Authentication::Full);
+        // Fast path: socket, three hand-offs; CPU of both sides plus the scramble check.
+        assert_eq!(
+            fast.latency,
+            SimDuration::from_micros(hw.socket_connect_us + 3 * hw.thread_wake_us)
+        );
+        assert_eq!(fast.cpu_ns, hw.cpu_connect_ns + hw.cpu_client_connect_ns + hw.cpu_auth_fast_ns);
+        assert_eq!(fast.acceptor, SimDuration::from_micros(hw.thread_wake_us));
+        // Full authentication: one more round trip and the SHA-256 crypt rounds.
+        assert_eq!(full.latency, fast.latency + SimDuration::from_micros(hw.thread_wake_us));
+        assert_eq!(full.cpu_ns - fast.cpu_ns, hw.cpu_auth_full_ns - hw.cpu_auth_fast_ns);
+        assert_eq!(full.acceptor, SimDuration::from_micros(hw.thread_create_us));
+    }
+
+    #[test]
+    fn the_acceptor_takes_connections_one_at_a_time() {
+        let hw = hw();
+        let made = connection_cost(&hw, true, Authentication::Fast);
+        let cached = connection_cost(&hw, false, Authentication::Fast);
+        let q = acceptor_queue(&[made, made, cached]);
+        assert_eq!(q[0], made.acceptor);
+        assert_eq!(q[1], made.acceptor + made.acceptor);
+        assert_eq!(q[2], made.acceptor + made.acceptor + cached.acceptor);
+        assert!(acceptor_queue(&[]).is_empty());
     }
 }

@@ -50,6 +50,12 @@ impl EvalContext for Cx<'_> {
     fn server_version(&self) -> String {
         SERVER_VERSION.to_string()
     }
+    fn current_user(&self) -> String {
+        format!("{}@{}", self.session.account.user, self.session.account.host)
+    }
+    fn login_user(&self) -> String {
+        format!("{}@localhost", self.session.login_user)
+    }
     fn div_precision_increment(&self) -> u8 {
         self.session.vars.u64("div_precision_increment").min(30) as u8
     }

@@ -229,6 +229,7 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
+        self.authorize(session, stmt)?;
         match stmt {
             Statement::Select(q) => self.select(session, q, sql, work),
             Statement::Set(assignments) => self.set(session, assignments, work),
@@ -374,6 +375,7 @@ impl Server {
                     None => Err(MySqlError::key_does_not_exist(index, table)),
                 }
             }
+            Statement::Account(a) => self.run_account_statement(session, a),
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
         }
     }
@@ -626,6 +628,17 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        Statement::Account(a) => {
+            use crate::sql::parser::account::AccountStatement as A;
+            match a {
+                A::CreateUser { .. } => "Com_create_user",
+                A::DropUser { .. } => "Com_drop_user",
+                A::Grant { .. } => "Com_grant",
+                A::Revoke { .. } => "Com_revoke",
+                A::ShowGrants { .. } => "Com_show_grants",
+                A::FlushPrivileges => "Com_flush",
+            }
+        }
         Statement::Unsupported(_) => return None,
     })
 }

@@ -137,4 +137,8 @@ impl ServerView for View<'_> {
     fn now(&self) -> SimTime {
         self.server.clock.now()
     }
+
+    fn mysql_user(&self) -> Vec<Row> {
+        self.server.mysql_user_table()
+    }
 }

@@ -22,9 +22,12 @@ impl Server {
     ) -> std::result::Result<Server, String> {
         let disk = Disk::new(&hardware);
         let catalog = crate::datasets::catalog(&dataset.name, seed, &dataset.options)?;
+        let clock = Clock::new(seed);
+        let accounts = crate::server::accounts::Accounts::initial(&clock.wall_clock().datetime());
         let mut server = Server {
+            accounts,
             catalog,
-            clock: Clock::new(seed),
+            clock,
             host: Host::new(hardware),
             disk,
             options,
@@ -84,6 +87,8 @@ impl Server {
                     crate::SERVER_VERSION
                 ));
                 self.down = None;
+                // caching_sha2_password's cache of verified logins is in memory only.
+                self.accounts.clear_cache();
                 self.running = Some(Running {
                     vars,
                     status: Status::global_at_startup(),

@@ -8,10 +8,11 @@
 //!          Session: SessionVariables, session Status, user variables, warnings
 //! ```
 
+pub mod accounts;
 pub mod buffer_pool;
 pub mod clients;
 mod completion;
-mod connections;
+pub mod connections;
 pub mod context;
 pub mod crash;
 pub mod dispatch;
@@ -121,6 +122,8 @@ pub struct Server {
     pending_recovery: Option<crash::CrashReport>,
     /// Statements parsed before, by text (the simulator's speed-up, not a server feature).
     statements: crate::sql::parser::cache::StatementCache,
+    /// The grant tables (on the simulated disk) and caching_sha2_password's cache.
+    accounts: accounts::Accounts,
 }
 
 impl Server {

@@ -4,6 +4,7 @@
 use crate::error::Warning;
 use crate::instruments::status::Status;
 use crate::server::variables::SessionVariables;
+use crate::sql::parser::account::AccountName;
 use crate::sql::Value;
 use std::collections::BTreeMap;
 
@@ -37,6 +38,13 @@ pub struct Session {
     pub statement_undo: Vec<UndoRecord>,
     /// Local variables of the stored procedures running, innermost last.
     pub locals: Vec<BTreeMap<String, Value>>,
+    /// The account the login matched (`CURRENT_USER()`), root@localhost unless the client
+    /// logged in as another user.
+    pub account: AccountName,
+    /// The user name the client gave (`USER()` is it at `localhost`).
+    pub login_user: String,
+    /// Whether the client gave a password (error 1045's "using password").
+    pub used_password: bool,
 }
 
 impl Session {
@@ -54,6 +62,9 @@ impl Session {
             undo: Vec::new(),
             statement_undo: Vec::new(),
             locals: Vec::new(),
+            account: AccountName::new("root", "localhost"),
+            login_user: "root".into(),
+            used_password: false,
         }
     }
 

@@ -30,6 +30,14 @@ pub trait EvalContext {
     fn connection_id(&self) -> u64;
     fn server_version(&self) -> String;
     fn div_precision_increment(&self) -> u8;
+    /// `CURRENT_USER()`: the account the login matched, as `user@host`.
+    fn current_user(&self) -> String {
+        "root@localhost".into()
+    }
+    /// `USER()`: the user name the client gave, at the client's host.
+    fn login_user(&self) -> String {
+        "root@localhost".into()
+    }
 }
 
 /// Evaluation context for constants that may not read anything (LIMIT values, defaults).

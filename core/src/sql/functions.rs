@@ -440,9 +440,13 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             arity(name, n, 0, 0)?;
             cx.current_database().map_or(Value::Null, Value::Str)
         }
-        B::User | B::CurrentUser | B::SessionUser | B::SystemUser => {
+        B::CurrentUser => {
             arity(name, n, 0, 0)?;
-            Value::Str("root@localhost".into())
+            Value::Str(cx.current_user())
+        }
+        B::User | B::SessionUser | B::SystemUser => {
+            arity(name, n, 0, 0)?;
+            Value::Str(cx.login_user())
         }
         B::ConnectionId => {
             arity(name, n, 0, 0)?;

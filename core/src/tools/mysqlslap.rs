@@ -10,10 +10,17 @@
 //! `--auto-generate-sql-add-autoincrement`, `--auto-generate-sql-write-number`,
 //! `--auto-generate-sql-unique-query-number`, `--auto-generate-sql-unique-write-number`,
 //! `--number-int-cols`, `--number-char-cols`, `--commit`, `--no-drop`, `--engine`, `--silent`,
-//! and the connection options (`--user`, `--password`, `--host`, `--port`, `--socket`),
-//! which are accepted and ignored (there is one server). The client CPU of mysqlslap runs in
-//! the same container as mysqld (as `docker exec ... mysqlslap` does), so it competes for the
-//! same CPUs: each query costs one more `cpu_statement_ns` for the client side.
+//! and the connection options: `--user` and `--password` log in as that account (root, the
+//! container's OS user, when no `--user` is given); `--host`, `--port`, `--socket` and
+//! `--protocol` are accepted and ignored: every client connects over mysqld's UNIX socket, as
+//! `localhost` means to a Unix client (see `server/connections.rs`). The client CPU of
+//! mysqlslap runs in the same container as mysqld (as `docker exec ... mysqlslap` does), so it
+//! competes for the same CPUs: each query costs one more `cpu_statement_ns` for the client
+//! side, and each connection `cpu_client_connect_ns`.
+//!
+//! Timing follows `run_scheduler`: the clock starts once the client threads are released and
+//! stops when the last has disconnected, so each client's connect (socket, acceptor, thread,
+//! handshake, authentication) and disconnect are inside the figure mysqlslap prints.
 
 use crate::server::clients::{Prepped, StatementRun, Workload};
 use crate::server::{Server, SessionId};
@@ -48,6 +55,10 @@ struct Options {
     engine: Option<String>,
     silent: bool,
     password_on_command_line: bool,
+    /// `--user`; None: the OS user, root in the container.
+    user: Option<String>,
+    /// `--password=...`; None when not given.
+    password: Option<String>,
 }
 
 impl Default for Options {
@@ -73,6 +84,8 @@ impl Default for Options {
             engine: None,
             silent: false,
             password_on_command_line: false,
+            user: None,
+            password: None,
         }
     }
 }
@@ -237,7 +250,13 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
             "--number-char-cols" | "-y" => o.char_cols = num(&value)?.clamp(1, 64) as u32,
             "--commit" => o.commit = num(&value)?,
             "--engine" | "-e" => o.engine = Some(value),
-            "--password" | "-p" => o.password_on_command_line = !value.is_empty(),
+            "--password" | "-p" => {
+                o.password_on_command_line = !value.is_empty();
+                // Without a value the real tool prompts; the simulation has no terminal and
+                // sends none.
+                o.password = (!value.is_empty()).then_some(value);
+            }
+            "--user" | "-u" => o.user = Some(value),
             _ => {}
         }
     }
@@ -331,6 +350,8 @@ struct SlapLoad<'a> {
     sent: Vec<u64>,
     per_client: u64,
     client_cpu_ns: u64,
+    /// Each client's connection, charged as its first step: (wait before its CPU, CPU).
+    connecting: Vec<Option<(SimDuration, u64)>>,
     /// The first error: mysqlslap stops on it.
     error: Option<String>,
 }
@@ -340,6 +361,15 @@ impl Workload for SlapLoad<'_> {
         let c = client as usize;
         if self.error.is_some() || self.statements.is_empty() {
             return None;
+        }
+        if let Some((wait_before, cpu_ns)) = self.connecting.get_mut(c).and_then(Option::take) {
+            return Some(StatementRun {
+                cpu_ns,
+                io_wait: SimDuration::ZERO,
+                session: self.sessions[c],
+                commits: false,
+                wait_before,
+            });
         }
         let n = self.sent[c];
         // With --commit=N a COMMIT follows every N statements (and ends the run).
@@ -413,8 +443,10 @@ pub fn run(server: &mut Server, command: &str) -> String {
     let client_cpu_ns = server.host().hardware().cpu_statement_ns;
     // One management connection for the whole run (schema set-up and clean-up), as
     // mysqlslap's main() opens; the clients connect on their own in each iteration.
-    let admin = match server.connect() {
-        Ok(id) => id,
+    let user = o.user.clone().unwrap_or_else(|| "root".into());
+    let login = (user.as_str(), o.password.as_deref());
+    let admin = match server.connect_as(login.0, login.1) {
+        Ok(c) => c.id,
         Err(e) => {
             return format!("{out}mysqlslap: Error when connecting to server: {}\n", e.message)
         }
@@ -449,9 +481,11 @@ pub fn run(server: &mut Server, command: &str) -> String {
                 sessions: Vec::new(),
                 per_client,
                 client_cpu_ns,
+                connecting: Vec::new(),
                 error: None,
             };
-            let clients_run = run_connecting(server, clients, schema, o.commit > 0, &mut load);
+            let clients_run =
+                run_connecting(server, clients, schema, o.commit > 0, login, &mut load);
             if let Some(e) = load.error {
                 return format!("{out}{e}\n");
             }
@@ -524,6 +558,7 @@ fn run_connecting(
     clients: u32,
     schema: &str,
     autocommit_off: bool,
+    login: (&str, Option<&str>),
     load: &mut SlapLoad,
 ) -> ClientsOutcome {
     let start = server.now();
@@ -536,14 +571,17 @@ fn run_connecting(
     let retry = |attempts: u32| CONNECT_RETRY.saturating_mul(u64::from(attempts));
     while pending > 0 && attempts < CONNECT_ATTEMPTS {
         let mut wave = Vec::new();
+        let mut costs = Vec::new();
         for _ in 0..pending {
-            match server.connect() {
-                Ok(id) => {
-                    let _ = server.execute(id, &format!("USE `{schema}`"));
+            match server.connect_as(login.0, login.1) {
+                Ok(c) => {
+                    // The schema is named in the handshake (part of the connect's cost).
+                    let _ = server.select_database(c.id, schema);
                     if autocommit_off {
-                        let _ = server.execute(id, "SET autocommit = 0");
+                        let _ = server.execute(c.id, "SET autocommit = 0");
                     }
-                    wave.push(id);
+                    wave.push(c.id);
+                    costs.push(c.cost);
                 }
                 Err(e) => outcome.refusal = Some(e),
             }
@@ -551,15 +589,29 @@ fn run_connecting(
         attempts += 1;
         pending -= wave.len() as u32;
         if !wave.is_empty() {
+            // The connections pass mysqld's one acceptor thread in turn, then each waits on
+            // its handshake; their CPU (server and client) competes with every statement's.
+            let queued = crate::server::connections::acceptor_queue(&costs);
+            load.connecting =
+                costs.iter().zip(queued).map(|(c, q)| Some((q + c.latency, c.cpu_ns))).collect();
             load.sent = vec![0; wave.len()];
             load.sessions = wave;
             let run = server.run_clients(load.sessions.len() as u32, load, None);
             end = end.max(run.finished);
-            // The attempts the waiting clients made while the wave held every slot.
-            while pending > 0 && attempts < CONNECT_ATTEMPTS && start + retry(attempts) < end {
+            // The attempts the waiting clients made while the wave held every slot. One that
+            // gets in after all (an account with CONNECTION_ADMIN finds the spare slot) leaves
+            // again and joins the next wave: the simplification above.
+            'retries: while pending > 0
+                && attempts < CONNECT_ATTEMPTS
+                && start + retry(attempts) < end
+            {
                 for _ in 0..pending {
-                    if let Err(e) = server.connect() {
-                        outcome.refusal = Some(e);
+                    match server.connect_as(login.0, login.1) {
+                        Err(e) => outcome.refusal = Some(e),
+                        Ok(c) => {
+                            server.disconnect(c.id);
+                            break 'retries;
+                        }
                     }
                 }
                 attempts += 1;

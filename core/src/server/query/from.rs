@@ -77,6 +77,8 @@ impl Server {
             _ => return Err(MySqlError::not_supported_yet("three-part table names")),
         };
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
+        // MySQL checks the privilege before it looks the table up (1142, not 1146).
+        self.check_select(session, &db, &table)?;
         if Catalog::is_system_schema(&db) {
             let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
             work.rows += rows.len() as u64;

@@ -374,7 +374,7 @@ impl Server {
     ) -> Result<Response> {
         let (db, name) = table_name(session, &ct.name)?;
         if Catalog::is_system_schema(&db) {
-            return Err(MySqlError::database_access_denied(&db));
+            return Err(MySqlError::database_access_denied(&session.account.quoted(), &db));
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));

@@ -23,11 +23,12 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 8] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 9] = [
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
+    ("mysql", "user", "BASE TABLE"),
     ("performance_schema", "global_status", "BASE TABLE"),
     ("performance_schema", "global_variables", "BASE TABLE"),
     ("performance_schema", "session_status", "BASE TABLE"),
@@ -98,6 +99,7 @@ impl Server {
             .database_names()
             .into_iter()
             .filter(|name| like_filter(filter, name))
+            .filter(|name| self.may_see_database(session, name))
             .map(|name| vec![Value::Str(name)])
             .collect();
         let rows = self.where_filter(session, &[header.as_str()], rows, filter)?;

@@ -4,6 +4,7 @@
 //! are parsed here on top of its token stream. Syntax errors become error 1064 with MySQL's
 //! `near '...' at line N` text.
 
+pub mod account;
 pub mod cache;
 pub mod column_name;
 pub mod procedure;
@@ -77,6 +78,9 @@ pub enum Statement {
     Restart,
     /// `SHOW ENGINE INNODB STATUS`
     ShowEngineInnodbStatus,
+    /// `CREATE USER`, `DROP USER`, `GRANT`, `REVOKE`, `SHOW GRANTS`, `FLUSH PRIVILEGES`
+    /// (read by `account.rs`, run by `server/accounts.rs`).
+    Account(account::AccountStatement),
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
 }
@@ -124,6 +128,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     if let Some(stmt) = procedure::parse_procedure_ddl(sql)? {
         return Ok((stmt, None));
+    }
+    if let Some((stmt, next)) = account::parse_account(sql)? {
+        return Ok((Statement::Account(stmt), next));
     }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
