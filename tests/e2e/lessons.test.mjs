@@ -25,6 +25,7 @@ const LESSONS = [
   { id: 'buffer-pool', choice: 'high' },
   { id: 'durability', choice: 'tenfold' },
   { id: 'connections', choice: 'most' },
+  { id: 'temp-tables', choice: 'temp' },
 ];
 
 let browser;

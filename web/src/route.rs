@@ -237,9 +237,13 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        for bad in
-            ["#l1.AAAA<script>", "#l1.", "#l9.xyz", "#lesson/<b>nope</b>", "#lesson/temp-tables"]
-        {
+        for bad in [
+            "#l1.AAAA<script>",
+            "#l1.",
+            "#l9.xyz",
+            "#lesson/<b>nope</b>",
+            "#lesson/performance-schema",
+        ] {
             match parse(bad) {
                 Route::Index { notice: Some(n) } => assert!(n.starts_with("This lesson link")),
                 other => panic!("{bad}: {other:?}"),

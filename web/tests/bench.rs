@@ -24,9 +24,15 @@ fn engine_speed_in_wasm() {
         } else {
             String::new()
         };
+        // The wasm memory only grows: its size after a case is the page's high-water mark
+        // so far.
+        let memory: js_sys::WebAssembly::Memory = wasm_bindgen::memory().into();
+        let memory_mb =
+            js_sys::ArrayBuffer::from(memory.buffer()).byte_length() as f64 / (1024.0 * 1024.0);
         web_sys::console::log_1(
             &format!(
-                "bench {}: {statements} statements in {ms:.0} ms ({:.0} statements/s){per_row}",
+                "bench {}: {statements} statements in {ms:.0} ms ({:.0} statements/s){per_row}, \
+                 wasm memory {memory_mb:.0} MB",
                 case.name,
                 statements as f64 * 1000.0 / ms
             )

@@ -20,7 +20,41 @@ pub fn cases() -> Vec<BenchCase> {
         BenchCase { name: "listing-3.116", experiment: listing_3_116() },
         BenchCase { name: "hit-ratio-curve", experiment: hit_ratio_curve() },
         BenchCase { name: "table-3.6-64k-commits", experiment: table_3_6("wsl2-chapter") },
+        BenchCase {
+            name: "table-3.8-group-by-16m",
+            experiment: table_3_8(GROUP_BY, "tmp_table_size", "16M"),
+        },
+        BenchCase {
+            name: "table-3.8-group-by-1g",
+            experiment: table_3_8(GROUP_BY, "tmp_table_size", "1G"),
+        },
+        BenchCase {
+            name: "table-3.8-order-by-256k",
+            experiment: table_3_8(ORDER_BY, "sort_buffer_size", "256K"),
+        },
+        BenchCase {
+            name: "table-3.8-order-by-64m",
+            experiment: table_3_8(ORDER_BY, "sort_buffer_size", "64M"),
+        },
     ]
+}
+
+/// Table 3.8's GROUP BY: one group per referrer, 3,000,000 groups.
+const GROUP_BY: &str = "SELECT referrer, COUNT(*) FROM shop.page_views GROUP BY referrer LIMIT 3;";
+/// Table 3.8's sort: every column by viewed_at, id, read from two thirds into the result.
+const ORDER_BY: &str =
+    "SELECT * FROM shop.page_views ORDER BY viewed_at, id LIMIT 1 OFFSET 2000000;";
+
+/// One of Table 3.8's queries on a server started with `variable` at `value`.
+pub fn table_3_8(sql: &str, variable: &str, value: &str) -> Experiment {
+    let mut e = Experiment {
+        title: format!("Table 3.8, {variable} {value}"),
+        dataset: "shop".into(),
+        steps: vec![Step { title: String::new(), sql: sql.into() }],
+        ..Experiment::default()
+    };
+    e.variables.insert(variable.into(), crate::lab::experiment::Setting::Text(value.into()));
+    e
 }
 
 /// Boot with the chapter's shop at full scale and count a small table: the cost of loading it.

@@ -9,6 +9,10 @@
 
 use super::PageId;
 use crate::sim::SimTime;
+// The one hash map of the engine, by exception to the rule against them: its hasher is fixed
+// and unseeded (so even its layout is the same on every run and target), and it is never
+// iterated, only looked up (see `PageMap`).
+#[allow(clippy::disallowed_types)]
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -26,6 +30,7 @@ const NIL: u32 = u32::MAX;
 /// Resident page -> its frame. A hash map with a fixed hasher: lookups are the pool's hot
 /// path (every page request, every page a change dirties), and the map is only looked up,
 /// never iterated, so no output depends on its order.
+#[allow(clippy::disallowed_types)]
 type PageMap = HashMap<PageId, u32, BuildHasherDefault<PageHasher>>;
 
 /// A fixed, unseeded hasher for page ids (a multiply-xorshift over the words written): the

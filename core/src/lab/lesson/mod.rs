@@ -519,6 +519,7 @@ fn check_source(from: &str, lesson: &Lesson) -> Result<(), String> {
         Some(("knob", id)) if lesson.knobs.iter().any(|k| k.id == id) => Ok(()),
         Some(("col", name)) if !name.is_empty() => Ok(()),
         Some(("counter", name)) if crate::instruments::status::lookup(name).is_some() => Ok(()),
+        Some(("select_s", n)) if n.parse::<u32>().is_ok_and(|n| n >= 1) => Ok(()),
         _ => Err(format!("unknown column source '{from}'")),
     }
 }
@@ -610,6 +611,10 @@ pub const SOURCES: &[Source] = &[
         toml: include_str!("../../../../lessons/03_connections/lesson.toml"),
         markdown: include_str!("../../../../lessons/03_connections/lesson.md"),
     },
+    Source {
+        toml: include_str!("../../../../lessons/04_temp_tables/lesson.toml"),
+        markdown: include_str!("../../../../lessons/04_temp_tables/lesson.md"),
+    },
     Source { toml: include_str!("../../../../lessons/coming.toml"), markdown: "" },
 ];
 
@@ -658,7 +663,7 @@ mod tests {
         for l in &lessons {
             l.validate().unwrap();
         }
-        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 3);
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 4);
     }
 
     #[test]

@@ -86,8 +86,37 @@ fn cell(
         Some(("counter", name)) => {
             outcome.metrics.counters.get(name).copied().unwrap_or(0).to_string()
         }
+        Some(("select_s", n)) => n
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| result_seconds(&outcome.transcript).nth(n.checked_sub(1)?))
+            .map_or(NONE.into(), |s| format!("{s:.2}")),
         _ => NONE.into(),
     }
+}
+
+/// The time of each result set in a transcript, in order: the seconds of every `N rows in
+/// set (...)`, `1 row in set (...)` and `Empty set (...)` line, as the mysql client prints
+/// them (`(1 min 42.67 sec)` included).
+pub fn result_seconds(transcript: &str) -> impl Iterator<Item = f64> + '_ {
+    transcript.lines().filter_map(|line| {
+        let is_result = line.contains(" in set") || line.starts_with("Empty set");
+        if !is_result {
+            return None;
+        }
+        let inner = line.rsplit_once('(')?.1.strip_suffix(" sec)")?;
+        let mut seconds = 0.0;
+        for part in inner.split(' ').collect::<Vec<_>>().chunks(2) {
+            match part {
+                [n, "days"] | [n, "day"] => seconds += n.parse::<f64>().ok()? * 86_400.0,
+                [n, "hours"] | [n, "hour"] => seconds += n.parse::<f64>().ok()? * 3_600.0,
+                [n, "min"] => seconds += n.parse::<f64>().ok()? * 60.0,
+                [n] => seconds += n.parse::<f64>().ok()?,
+                _ => return None,
+            }
+        }
+        Some(seconds)
+    })
 }
 
 /// mysqlslap's first "Average number of seconds to run all queries", in seconds.
@@ -154,4 +183,21 @@ pub fn render_table(t: &Table) -> String {
     }
     out.push_str(&rule);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::result_seconds;
+
+    #[test]
+    fn result_times_are_read_as_the_client_prints_them() {
+        let transcript = "Database changed\n\
+            3 rows in set (1 min 42.67 sec)\n\
+            Query OK, 0 rows affected (0.00 sec)\n\
+            1 row in set, 1 warning (5.29 sec)\n\
+            Empty set (0.01 sec)\n\
+            2 rows in set (2 hours 1 min 0.50 sec)\n";
+        let got: Vec<f64> = result_seconds(transcript).collect();
+        assert_eq!(got, vec![102.67, 5.29, 0.01, 7260.5]);
+    }
 }

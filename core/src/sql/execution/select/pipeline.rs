@@ -358,7 +358,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> Result<bool> {
         self.produced += 1;
         if self.sorter.is_some() {
-            let keys = sort_keys_of_row(plan, &self.items, row, cx)?;
+            let mut keys = std::mem::take(&mut self.key);
+            sort_keys_of_row(plan, &self.items, row, cx, &mut keys)?;
             let src = self.source.as_ref().expect("a sorter reads by reference");
             if let Some(model) = &mut self.sort_model {
                 model.add(
@@ -368,6 +369,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
             let pk = encode_pk(&row[src.pk as usize]);
             if self.sorter.as_mut().is_some_and(|s| s.push(&keys, pk)) {
+                self.key = keys;
                 return Ok(true);
             }
             // A key the bytes cannot order: keep every row as values from here on.
@@ -832,19 +834,27 @@ pub(super) fn sort_keys(
 
 /// Sort keys of an ungrouped row whose output is not built yet: an output column's key is
 /// that item evaluated on the row.
+/// A key that is a column is copied into `keys`' last values (no allocation per row).
 fn sort_keys_of_row(
     plan: &Plan,
     items: &[Compiled],
     row: &[Value],
     cx: &mut dyn EvalContext,
-) -> Result<Vec<Value>> {
-    plan.order_by
-        .iter()
-        .map(|(k, _)| match k {
-            SortKey::Output(i) => items[*i as usize].eval(row, cx),
-            SortKey::Expr(e) => eval(e, row, &[], cx),
-        })
-        .collect()
+    keys: &mut Vec<Value>,
+) -> Result<()> {
+    keys.resize(plan.order_by.len(), Value::Null);
+    for (slot, (k, _)) in keys.iter_mut().zip(&plan.order_by) {
+        match key_column(plan, k) {
+            Some(c) => assign(slot, &row[c as usize]),
+            None => {
+                *slot = match k {
+                    SortKey::Output(i) => items[*i as usize].eval(row, cx)?,
+                    SortKey::Expr(e) => eval(e, row, &[], cx)?,
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The column a sort key reads directly, if it is one.
