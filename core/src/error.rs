@@ -143,6 +143,15 @@ impl MySqlError {
     pub fn table_full(table: &str) -> MySqlError {
         Self::new(1114, "HY000", format!("The table '{table}' is full"))
     }
+    /// 3 EE_WRITE (ER_ERROR_ON_WRITE): a write to a file failed, here a sort's temporary file
+    /// that found `tmpdir` full (OS errno 28).
+    pub fn tmpdir_full(file: &str) -> MySqlError {
+        Self::new(
+            3,
+            "HY000",
+            format!("Error writing file '{file}' (OS errno 28 - No space left on device)"),
+        )
+    }
     /// 1136 ER_WRONG_VALUE_COUNT_ON_ROW
     pub fn value_count_mismatch(row: u64) -> MySqlError {
         Self::new(1136, "21S01", format!("Column count doesn't match value count at row {row}"))

@@ -32,6 +32,14 @@ use std::cmp::Ordering;
 const KEYS_KEPT_MAX: usize = 65_536;
 /// The sort keys' byte arena grows in chunks of this size (no chunk is ever copied to grow).
 const ARENA_CHUNK_BYTES: usize = 4 << 20;
+/// Groups a GROUP BY may form, and rows a sort may hold by reference: about 130 MB of the
+/// simulator's memory at most, past the chapter's 3,000,000. Past them the statement stops as
+/// MySQL stops when the session temporary tablespace or `tmpdir` is full (ERROR 1114, ERROR
+/// 3). Simplification: the simulated disk has no free-space figure; this stands for it.
+pub const GROUPS_KEPT_MAX: u64 = 4_000_000;
+pub const SORT_ROWS_KEPT_MAX: u64 = 4_000_000;
+/// A sort's key bytes kept at most.
+const SORT_KEY_BYTES_MAX: usize = 160 << 20;
 
 /// A stored table whose rows the pipeline may keep by primary key instead of by value.
 pub(super) struct RowSource<'a> {
@@ -179,6 +187,8 @@ struct Sorter {
     top: Option<(usize, std::collections::BinaryHeap<TopEntry>)>,
     /// Arrival number of the next row (ties keep arrival order).
     seq: u64,
+    /// More rows came than a sort may keep: the statement fails when it is over.
+    full: bool,
 }
 
 /// A row the bounded heap keeps: ordered by key, then by arrival.
@@ -210,6 +220,7 @@ impl Sorter {
             buf: Vec::new(),
             top,
             seq: 0,
+            full: false,
         }
     }
 
@@ -235,6 +246,12 @@ impl Sorter {
                     heap.pop();
                 }
             }
+            return true;
+        }
+        if self.entries.len() as u64 >= SORT_ROWS_KEPT_MAX
+            || self.chunks.len() * ARENA_CHUNK_BYTES >= SORT_KEY_BYTES_MAX
+        {
+            self.full = true;
             return true;
         }
         let fits =
@@ -482,7 +499,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             })?
         };
         if new {
-            if groups.index.len() > GROUPS_MAX {
+            if groups.index.len() > GROUPS_MAX.min(GROUPS_KEPT_MAX) {
                 return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
             }
             if by_reference {
@@ -561,6 +578,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             self.charge_sort(model, self.settings.sort_counter, costs);
         }
         if let Some(sorter) = self.sorter.take() {
+            if sorter.full {
+                return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
+            }
             let Some(src) = &self.source else { return Ok(Vec::new()) };
             let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
             let order = sorter.sorted();
@@ -693,6 +713,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
             sort_outputs(&mut kept, plan);
             return Ok(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
+        }
+        if sorter.full {
+            return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
         }
         let mut out = Vec::new();
         for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
