@@ -103,7 +103,7 @@ struct Groups {
     /// Keys of the first groups (of all groups without a row source).
     keys: Vec<Vec<Value>>,
     /// With a row source: each group's first row, by primary key.
-    first_keys: Vec<u64>,
+    first_keys: Chunked,
     signed_key: bool,
     /// Without a row source: each group's first row.
     first_rows: Vec<Row>,
@@ -113,7 +113,7 @@ struct Groups {
 /// Aggregate state per group: counts alone when every aggregate is a COUNT, full
 /// accumulators otherwise.
 enum AggStore {
-    Counts { star: Vec<bool>, counts: Vec<u64> },
+    Counts { star: Vec<bool>, counts: Chunked },
     Full { accs: Vec<Accumulator> },
 }
 
@@ -124,7 +124,7 @@ impl AggStore {
         if calls.iter().all(countable) {
             AggStore::Counts {
                 star: calls.iter().map(|c| c.func == AggFunc::CountStar).collect(),
-                counts: Vec::new(),
+                counts: Chunked::default(),
             }
         } else {
             AggStore::Full { accs: Vec::new() }
@@ -133,7 +133,7 @@ impl AggStore {
 
     fn add_group(&mut self, calls: &[AggCall]) -> Result<()> {
         match self {
-            AggStore::Counts { counts, star } => counts.extend(std::iter::repeat_n(0, star.len())),
+            AggStore::Counts { counts, star } => (0..star.len()).for_each(|_| counts.push(0)),
             AggStore::Full { accs } => {
                 // Full accumulators are large: they stay under the in-memory row bound.
                 if !calls.is_empty() && accs.len() as u64 / calls.len() as u64 >= ROWS_IN_MEMORY_MAX
@@ -151,7 +151,7 @@ impl AggStore {
         match self {
             AggStore::Counts { counts, star } => {
                 if star[j] || !v.is_null() {
-                    counts[at] += 1;
+                    *counts.get_mut(at) += 1;
                 }
             }
             AggStore::Full { accs } => accs[at].update(v),
@@ -162,7 +162,7 @@ impl AggStore {
         let at = g as usize * per;
         match self {
             AggStore::Counts { counts, .. } => {
-                counts[at..at + per].iter().map(|n| Value::Int(*n as i64)).collect()
+                (at..at + per).map(|i| Value::Int(counts.get(i) as i64)).collect()
             }
             AggStore::Full { accs } => {
                 accs[at..at + per].iter().map(|a| a.finish(increment)).collect()
@@ -189,6 +189,8 @@ struct Sorter {
     seq: u64,
     /// More rows came than a sort may keep: the statement fails when it is over.
     full: bool,
+    /// The most rows this sort can be given (the table's rows, within the bound).
+    rows_max: u64,
 }
 
 /// A row the bounded heap keeps: ordered by key, then by arrival.
@@ -208,7 +210,7 @@ struct SortEntry {
 }
 
 impl Sorter {
-    fn new(desc: Vec<bool>, keep: Option<u64>) -> Sorter {
+    fn new(desc: Vec<bool>, keep: Option<u64>, rows_max: u64) -> Sorter {
         let top = keep
             .filter(|k| *k <= TOP_ROWS_MAX)
             .map(|k| (k as usize, std::collections::BinaryHeap::with_capacity(k as usize + 1)));
@@ -221,6 +223,7 @@ impl Sorter {
             top,
             seq: 0,
             full: false,
+            rows_max: rows_max.min(SORT_ROWS_KEPT_MAX),
         }
     }
 
@@ -263,6 +266,13 @@ impl Sorter {
         let chunk = &mut self.chunks[chunk_no];
         let at = ((chunk_no as u32) << 22) | chunk.len() as u32;
         chunk.extend_from_slice(&self.buf);
+        if self.entries.len() == self.entries.capacity() && self.entries.len() >= 1 << 20 {
+            // A large sort grows once to the most rows it can get, not by doubling: the
+            // browser's allocator keeps every block it was given, so each doubling would
+            // leave the last copy behind.
+            let most = self.rows_max.saturating_sub(self.entries.len() as u64);
+            self.entries.reserve_exact(most.max(1) as usize);
+        }
         self.entries.push(SortEntry { at, len: self.buf.len() as u32, payload });
         true
     }
@@ -279,7 +289,9 @@ impl Sorter {
             return heap.into_sorted_vec().into_iter().map(|e| e.payload).collect();
         }
         let mut entries = std::mem::take(&mut self.entries);
-        entries.sort_by(|a, b| self.key(a).cmp(self.key(b)));
+        // Arena offsets grow with arrival, so they break ties as a stable sort would, without
+        // a stable sort's buffer of half the entries.
+        entries.sort_unstable_by(|a, b| self.key(a).cmp(self.key(b)).then(a.at.cmp(&b.at)));
         entries.into_iter().map(|e| e.payload).collect()
     }
 }
@@ -296,14 +308,16 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let groups = (!plan.group_by.is_empty()).then(|| Groups {
             index: GroupIndex::new(),
             keys: Vec::new(),
-            first_keys: Vec::new(),
+            first_keys: Chunked::default(),
             signed_key: false,
             first_rows: Vec::new(),
             aggs: AggStore::new(&plan.aggregates),
         });
         let ordered = !plan.order_by.is_empty() && !plan.distinct;
-        let sorter = (ordered && !plan.grouped() && source.is_some())
-            .then(|| Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan)));
+        let sorter = (ordered && !plan.grouped() && source.is_some()).then(|| {
+            let rows = source.as_ref().map_or(0, |s| s.table.row_count());
+            Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), rows)
+        });
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
             .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
         PipelineState {
@@ -483,7 +497,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 }
                 // A group past the kept keys: read its first row again for its key.
                 let Some(src) = source else { return Ok(false) };
-                if !fetch(src, first_keys[g as usize], signed, scratch) {
+                if !fetch(src, first_keys.get(g as usize), signed, scratch) {
                     return Ok(false);
                 }
                 for ((e, column), want) in group_exprs.iter().zip(group_columns).zip(key_ref) {
@@ -617,7 +631,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         // The group's first row: kept, or read again by its key.
         let first_row = |g: u32, scratch: &mut Row| -> bool {
             match &self.source {
-                Some(src) => fetch(src, groups.first_keys[g as usize], signed, scratch),
+                Some(src) => fetch(src, groups.first_keys.get(g as usize), signed, scratch),
                 None => {
                     scratch.clone_from(&groups.first_rows[g as usize]);
                     true
@@ -667,7 +681,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             return Ok(out);
         }
         // ORDER BY over the groups: a filesort of the temporary table's rows.
-        let mut sorter = Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan));
+        let mut sorter =
+            Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::from(n));
         let mut model =
             Filesort::new(self.settings.sort_buffer_size, keep(plan), &self.settings.costs);
         let mut kept: Vec<(Row, Vec<Value>)> = Vec::new();
@@ -779,6 +794,36 @@ fn group_output(
         }
     }
     plan.items.iter().map(|(e, _)| eval(e, row, aggs, cx)).collect::<Result<Row>>().map(Some)
+}
+
+/// A growing list of numbers kept in fixed-size chunks: growing never copies it, so a large
+/// one never holds two copies of itself at once (and leaves none behind in the browser's
+/// allocator, which keeps every block it was given).
+#[derive(Debug, Default)]
+struct Chunked {
+    chunks: Vec<Vec<u64>>,
+    len: usize,
+}
+
+const CHUNKED_LEN: usize = 1 << 16;
+
+impl Chunked {
+    fn push(&mut self, v: u64) {
+        if self.len % CHUNKED_LEN == 0 {
+            self.chunks.push(Vec::with_capacity(CHUNKED_LEN));
+        }
+        self.chunks.last_mut().expect("a chunk").push(v);
+        self.len += 1;
+    }
+    fn get(&self, i: usize) -> u64 {
+        self.chunks[i / CHUNKED_LEN][i % CHUNKED_LEN]
+    }
+    fn get_mut(&mut self, i: usize) -> &mut u64 {
+        &mut self.chunks[i / CHUNKED_LEN][i % CHUNKED_LEN]
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
 }
 
 /// `*dst = src.clone()`, reusing a string's buffer when both are strings.
