@@ -5,6 +5,9 @@
 use crate::protocol::{Request, Response};
 use tunelab_core::client::{complete, Client};
 
+/// Rows of one result the console prints; a longer result ends with a line counting the rest.
+const CONSOLE_ROWS_SHOWN: usize = 1_000;
+
 /// The engine's console state inside the worker.
 #[derive(Debug, Default)]
 pub struct Engine {
@@ -49,6 +52,8 @@ impl Engine {
                     Err(message) => return Response::Error { session, message },
                 };
                 let mut client = Client::connect(server, true);
+                // A page shows the first thousand rows of a result and counts the rest.
+                client.set_rows_shown_max(CONSOLE_ROWS_SHOWN);
                 for step in &experiment.steps {
                     feed_streaming(&mut client, session, &step.sql, emit);
                     if client.has_quit() {

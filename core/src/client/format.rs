@@ -67,11 +67,23 @@ pub fn response(r: &Response, vertical: bool, warnings: u32, elapsed: SimDuratio
     let time = nice_time(elapsed);
     let w = warnings_part(warnings);
     match r {
-        Response::Rows(rs) if rs.rows.is_empty() => format!("Empty set{w} {time}\n\n"),
+        Response::Rows(rs) if rs.rows.is_empty() && rs.unshown == 0 => {
+            format!("Empty set{w} {time}\n\n")
+        }
         Response::Rows(rs) => {
             let body = if vertical { vertical_table(rs) } else { table(rs) };
-            let n = plural(rs.rows.len() as u64, "row", "rows");
-            format!("{body}{n} in set{w} {time}\n\n")
+            let more = if rs.unshown > 0 {
+                format!(
+                    "({} more rows not shown: the simulated client keeps the first {}; \
+                     `pager cat > /dev/null` shows none)\n",
+                    rs.unshown,
+                    rs.rows.len()
+                )
+            } else {
+                String::new()
+            };
+            let n = plural(rs.rows.len() as u64 + rs.unshown, "row", "rows");
+            format!("{body}{more}{n} in set{w} {time}\n\n")
         }
         Response::Ok { affected_rows, info } => {
             let n = plural(*affected_rows, "row", "rows");
@@ -89,8 +101,8 @@ pub fn response(r: &Response, vertical: bool, warnings: u32, elapsed: SimDuratio
 /// own summary line (`3000000 rows in set (1.23 sec)`), not the rows.
 pub fn response_without_rows(r: &Response, warnings: u32, elapsed: SimDuration) -> String {
     match r {
-        Response::Rows(rs) if !rs.rows.is_empty() => {
-            let n = plural(rs.rows.len() as u64, "row", "rows");
+        Response::Rows(rs) if !rs.rows.is_empty() || rs.unshown > 0 => {
+            let n = plural(rs.rows.len() as u64 + rs.unshown, "row", "rows");
             format!("{n} in set{} {}\n\n", warnings_part(warnings), nice_time(elapsed))
         }
         Response::Many(list) => {
@@ -212,6 +224,27 @@ mod tests {
     }
 
     #[test]
+    fn a_result_past_the_rows_kept_is_counted() {
+        let rs = ResultSet {
+            columns: vec![Column { name: "id".into(), numeric: true, nullable: false }],
+            rows: vec![vec![Value::Int(1)]],
+            unshown: 2_999_999,
+        };
+        let shown = response(&Response::Rows(rs.clone()), false, 0, SimDuration::ZERO);
+        assert!(shown.ends_with(
+            "|  1 |\n+----+\n(2999999 more rows not shown: the simulated client keeps the first \
+             1; `pager cat > /dev/null` shows none)\n3000000 rows in set (0.00 sec)\n\n"
+        ));
+        let discarded = response_without_rows(&Response::Rows(rs), 0, SimDuration::ZERO);
+        assert_eq!(discarded, "3000000 rows in set (0.00 sec)\n\n");
+        let none = ResultSet { unshown: 0, rows: Vec::new(), ..ResultSet::default() };
+        assert_eq!(
+            response_without_rows(&Response::Rows(none), 0, SimDuration::ZERO),
+            "Empty set (0.00 sec)\n\n"
+        );
+    }
+
+    #[test]
     fn tables_align_like_mysql() {
         let rs = ResultSet {
             columns: vec![
@@ -219,6 +252,7 @@ mod tests {
                 Column { name: "a".into(), numeric: false, nullable: true },
             ],
             rows: vec![vec![Value::Int(2), Value::Null]],
+            unshown: 0,
         };
         assert_eq!(
             table(&rs),

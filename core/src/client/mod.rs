@@ -12,6 +12,7 @@ pub mod split;
 
 use crate::error::MySqlError;
 use crate::server::{Server, SessionId};
+use crate::sql::{Response, ResultSet};
 use split::{Command, Event, Splitter};
 
 /// The most lines one feed may carry; past it the rest is refused with a message, so a
@@ -33,6 +34,9 @@ pub struct Client {
     /// `\P`: the pager the client was told to use (`None`: stdout). The simulated terminal
     /// shows every line, so it only appears in `status`.
     pager: Option<String>,
+    /// Most rows of one result the client prints (the web console's screen); the rest are
+    /// counted in a line of their own. `None`: every row the server kept.
+    rows_shown_max: Option<usize>,
 }
 
 impl Client {
@@ -48,7 +52,13 @@ impl Client {
             database: None,
             show_warnings: false,
             pager: None,
+            rows_shown_max: None,
         }
+    }
+
+    /// Prints at most `rows` rows of a result, counting the rest (a screen, not a terminal).
+    pub fn set_rows_shown_max(&mut self, rows: usize) {
+        self.rows_shown_max = Some(rows);
     }
 
     pub fn server(&self) -> &Server {
@@ -258,6 +268,20 @@ impl Client {
             match &done.result {
                 Ok(r) if discard => {
                     out.push_str(&format::response_without_rows(r, done.warnings, done.elapsed))
+                }
+                Ok(Response::Rows(rs))
+                    if self.rows_shown_max.is_some_and(|m| rs.rows.len() > m) =>
+                {
+                    // A screen shows the first rows of a long result and counts the rest.
+                    let shown = self.rows_shown_max.unwrap_or(0);
+                    let mut first = ResultSet {
+                        columns: rs.columns.clone(),
+                        rows: rs.rows[..shown].to_vec(),
+                        unshown: 0,
+                    };
+                    first.unshown = rs.unshown + (rs.rows.len() - shown) as u64;
+                    let r = Response::Rows(first);
+                    out.push_str(&format::response(&r, vertical, done.warnings, done.elapsed));
                 }
                 Ok(r) => out.push_str(&format::response(r, vertical, done.warnings, done.elapsed)),
                 Err(e) => out.push_str(&format::error(e)),

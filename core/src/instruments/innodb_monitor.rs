@@ -165,7 +165,7 @@ pub fn buffer_pool_stats(pool: Option<&BufferPool>) -> ResultSet {
         "UNCOMPRESS_CURRENT",
     ];
     let columns = names.iter().map(|n| Column::number(n)).collect();
-    let Some(pool) = pool else { return ResultSet { columns, rows: Vec::new() } };
+    let Some(pool) = pool else { return ResultSet { columns, rows: Vec::new(), unshown: 0 } };
     let s = pool.stats();
     let mut rows = Vec::new();
     for (i, f) in pool.instance_figures().iter().enumerate() {
@@ -210,7 +210,7 @@ pub fn buffer_pool_stats(pool: Option<&BufferPool>) -> ResultSet {
             u(0),
         ]);
     }
-    ResultSet { columns, rows }
+    ResultSet { columns, rows, unshown: 0 }
 }
 
 /// `information_schema.INNODB_BUFFER_PAGE_LRU`: one row per resident page, each instance's
@@ -256,7 +256,7 @@ pub fn buffer_page_lru(
         .map(|(n, numeric)| Column { name: n.to_string(), numeric: *numeric, nullable: true })
         .collect();
     let Some(pool) = pool else {
-        return Ok(ResultSet { columns, rows: Vec::new() });
+        return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
     };
     if pool.pages_data() > BUFFER_PAGE_ROWS_MAX {
         return Err(crate::error::MySqlError::table_full("INNODB_BUFFER_PAGE_LRU"));
@@ -310,7 +310,7 @@ pub fn buffer_page_lru(
             ]
         })
         .collect();
-    Ok(ResultSet { columns, rows })
+    Ok(ResultSet { columns, rows, unshown: 0 })
 }
 
 /// Most resident pages `INNODB_BUFFER_PAGE_LRU` lists (a 2 GB pool full of pages).

@@ -291,6 +291,7 @@ impl Server {
                         Column::text("Message"),
                     ],
                     rows,
+                    unshown: 0,
                 }))
             }
             Statement::Restart => {
@@ -313,6 +314,7 @@ impl Server {
                         Value::Str(String::new()),
                         Value::Str(text),
                     ]],
+                    unshown: 0,
                 }))
             }
             Statement::Do(exprs) => {
@@ -414,6 +416,7 @@ impl Server {
         Ok(Response::Rows(ResultSet {
             columns: vec![Column::text("Variable_name"), Column::text("Value")],
             rows: kept,
+            unshown: 0,
         }))
     }
 
@@ -424,12 +427,12 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
-        let result = self.run_query(session, q, sql, work, 0)?;
         // SELECT ... INTO @a, @b
         let into = match q.body.as_ref() {
             SetExpr::Select(sel) => sel.into.as_ref(),
             _ => None,
         };
+        let result = self.run_query(session, q, sql, work, 0, into.is_none())?;
         if let Some(into) = into {
             let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
             if names.len() != result.meta.len() {
@@ -465,7 +468,7 @@ impl Server {
             .iter()
             .map(|m| Column { name: m.name.clone(), numeric: m.numeric, nullable: m.nullable })
             .collect();
-        Ok(Response::Rows(ResultSet { columns, rows: result.rows }))
+        Ok(Response::Rows(ResultSet { columns, rows: result.rows, unshown: result.unshown }))
     }
 
     fn set(

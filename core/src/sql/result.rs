@@ -30,6 +30,9 @@ impl Column {
 pub struct ResultSet {
     pub columns: Vec<Column>,
     pub rows: Vec<Vec<Value>>,
+    /// Rows of the result past those kept in `rows`: a result of millions of rows is counted,
+    /// not held (see `execution::select::pipeline::RESULT_ROWS_KEPT`).
+    pub unshown: u64,
 }
 
 impl ResultSet {

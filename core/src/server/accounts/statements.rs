@@ -163,7 +163,11 @@ impl Server {
                 let rows =
                     accounts.grant_lines(&name).into_iter().map(|l| vec![Value::Str(l)]).collect();
                 let title = format!("Grants for {}@{}", name.user, name.host);
-                Ok(Response::Rows(ResultSet { columns: vec![Column::text(&title)], rows }))
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![Column::text(&title)],
+                    rows,
+                    unshown: 0,
+                }))
             }
             AccountStatement::FlushPrivileges => {
                 accounts.clear_cache();

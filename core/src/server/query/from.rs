@@ -118,7 +118,7 @@ impl Server {
             };
             // A view runs in its own database's context.
             let saved = session.database.replace(db.clone());
-            let result = self.run_query(session, &query, &text, work, depth + 1);
+            let result = self.run_query(session, &query, &text, work, depth + 1, false);
             session.database = saved;
             let result = result?;
             return Ok(BoundSource::materialised(alias, result.meta, result.rows));
@@ -144,7 +144,7 @@ impl Server {
         let Some(alias) = alias else {
             return Err(MySqlError::derived_table_without_alias());
         };
-        let result = self.run_query(session, subquery, sql, work, depth + 1)?;
+        let result = self.run_query(session, subquery, sql, work, depth + 1, false)?;
         let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
         if !names.is_empty() && names.len() != result.meta.len() {
             return Err(MySqlError::derived_column_count());

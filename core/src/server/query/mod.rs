@@ -45,7 +45,8 @@ impl Server {
 }
 
 impl Server {
-    /// Runs a query and returns its rows (for SELECT, INSERT ... SELECT, views, SELECT INTO).
+    /// Runs a query and returns its rows (for SELECT, INSERT ... SELECT, views, SELECT INTO);
+    /// `for_client`: the rows go to the client, which keeps only the first of a huge result.
     pub(crate) fn run_query(
         &mut self,
         session: &mut Session,
@@ -53,6 +54,7 @@ impl Server {
         sql: &str,
         work: &mut Work,
         depth: u32,
+        for_client: bool,
     ) -> Result<QueryResult> {
         if depth > VIEW_DEPTH_MAX {
             return Err(MySqlError::unknown("Views nested too deeply"));
@@ -78,7 +80,7 @@ impl Server {
         let now_micros = clock.unix_micros();
         let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
         let costs = Costs { clock, disk, host, pool, status, oom };
-        let result = select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work)?;
+        let result = select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client)?;
         work.slept_micros += cx.slept_micros;
         Ok(result)
     }

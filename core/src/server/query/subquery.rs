@@ -126,7 +126,7 @@ impl Server {
         depth: u32,
     ) -> Result<QueryResult> {
         let text = q.to_string();
-        self.run_query(session, q, &text, work, depth + 1)
+        self.run_query(session, q, &text, work, depth + 1, false)
     }
 }
 

@@ -179,7 +179,7 @@ impl Server {
                 (rows, multi)
             }
             _ => {
-                let result = self.run_query(session, source, sql, work, 0)?;
+                let result = self.run_query(session, source, sql, work, 0, false)?;
                 if result.meta.len() != targets.len() {
                     return Err(MySqlError::value_count_mismatch(1));
                 }

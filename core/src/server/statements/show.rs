@@ -103,7 +103,7 @@ impl Server {
             .map(|name| vec![Value::Str(name)])
             .collect();
         let rows = self.where_filter(session, &[header.as_str()], rows, filter)?;
-        Ok(ResultSet { columns: vec![Column::text(&header)], rows })
+        Ok(ResultSet { columns: vec![Column::text(&header)], rows, unshown: 0 })
     }
 
     /// `SHOW [FULL] TABLES [FROM db] [LIKE 'p' | WHERE ...]`: tables and views in name order,
@@ -158,7 +158,7 @@ impl Server {
             columns.push(Column::text("Table_type"));
         }
         let rows = self.where_filter(session, &names, rows, filter)?;
-        Ok(ResultSet { columns, rows })
+        Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
     /// `SHOW CREATE TABLE t`: `Table` and `Create Table`; for a view, the columns of
@@ -181,6 +181,7 @@ impl Server {
                         Value::Str(t.def.name.clone()),
                         Value::Str(t.def.show_create(next)),
                     ]],
+                    unshown: 0,
                 })
             }
             Named::View(v) => {
@@ -204,6 +205,7 @@ impl Server {
                         text("utf8mb4"),
                         text("utf8mb4_0900_ai_ci"),
                     ]],
+                    unshown: 0,
                 })
             }
         }
@@ -237,7 +239,7 @@ impl Server {
         let (_, named) = self.named_table(session, database, table, "SHOW INDEX")?;
         let Named::Table(t) = named else {
             // A view has no indexes.
-            return Ok(ResultSet { columns, rows: Vec::new() });
+            return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
         };
         let mut rows = Vec::new();
         for idx in &t.def.indexes {
@@ -263,7 +265,7 @@ impl Server {
                 ]);
             }
         }
-        Ok(ResultSet { columns, rows })
+        Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
     /// `SHOW [FULL] COLUMNS FROM t`, `DESCRIBE t`: Field, Type, Null, Key, Default, Extra
@@ -321,7 +323,7 @@ impl Server {
                 row
             })
             .collect();
-        Ok(ResultSet { columns, rows })
+        Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
     /// The table or view `[db.]table` names, with its database; MySQL's 1046, 1049 and 1146

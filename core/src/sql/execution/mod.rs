@@ -31,6 +31,9 @@ pub struct Meta {
 pub struct QueryResult {
     pub meta: Vec<Meta>,
     pub rows: Vec<Row>,
+    /// Rows past those kept, counted only (a result for the client of more than
+    /// `select::pipeline::RESULT_ROWS_KEPT` rows).
+    pub unshown: u64,
 }
 
 /// What a handler reports besides its response: rows it processed (for the CPU cost) and

@@ -111,6 +111,7 @@ pub fn run(
     mut costs: Costs,
     cx: &mut dyn EvalContext,
     work: &mut Work,
+    for_client: bool,
 ) -> Result<QueryResult> {
     let offset = width(sources);
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
@@ -158,7 +159,10 @@ pub fn run(
     }
     let source = row_source(sources, catalog, &plan, &needed);
     let types = column_types(sources, catalog);
-    let settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
+    let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
+    if for_client {
+        settings.rows_kept = pipeline::RESULT_ROWS_KEPT;
+    }
     let mut state = PipelineState::new(&plan, source, types, settings);
 
     if sources.is_empty() {
@@ -271,8 +275,8 @@ pub fn run(
         }
     }
     let increment = cx.div_precision_increment();
-    let rows = state.finish(&plan, &mut costs, cx, increment)?;
-    Ok(QueryResult { meta: plan.output_meta(sources, &rows), rows })
+    let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
+    Ok(QueryResult { meta: plan.output_meta(sources, &rows), rows, unshown })
 }
 
 /// The position of a table's primary key when it is one integer column.
@@ -375,6 +379,7 @@ fn pipeline_settings(
         group_needs_temporary: !group_by_pk,
         sort_counter: if range { "Sort_range" } else { "Sort_scan" },
         costs: costs.host.hardware().temp.clone(),
+        rows_kept: u64::MAX,
     }
 }
 

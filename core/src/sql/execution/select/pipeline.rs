@@ -67,7 +67,16 @@ pub(super) struct Settings {
     pub sort_counter: &'static str,
     /// The hardware's costs of temporary tables and sorts.
     pub costs: TempCosts,
+    /// Rows of the result the pipeline keeps: all of them for a query whose rows the server
+    /// uses itself (a derived table, INSERT ... SELECT), [`RESULT_ROWS_KEPT`] for a result
+    /// sent to the client, whose further rows are counted, not kept.
+    pub rows_kept: u64,
 }
+
+/// Rows of a result sent to the client that the simulated client keeps; the rest are counted
+/// (`N rows in set` counts them all) but never held, so a SELECT of millions of rows neither
+/// fails nor fills the tab. Simplification: the real mysql client holds every row.
+pub const RESULT_ROWS_KEPT: u64 = 100_000;
 
 /// What the pipeline has accumulated, and the expressions it evaluates per row, compiled once
 /// for the statement.
@@ -95,6 +104,8 @@ pub(super) struct PipelineState<'p, 'a> {
     produced: u64,
     key: Vec<Value>,
     scratch: Row,
+    /// Result rows counted but not kept (past `rows_kept`).
+    unshown: u64,
 }
 
 /// GROUP BY's groups, in first-seen order.
@@ -345,6 +356,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             produced: 0,
             key: Vec::new(),
             scratch: Vec::new(),
+            unshown: 0,
         }
     }
 
@@ -408,6 +420,20 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
             self.outputs.push((out, keys));
             return Ok(true);
+        }
+        let streaming = plan.order_by.is_empty() && !plan.distinct;
+        if streaming {
+            // Rows in the order they come: OFFSET skips them here, and past the rows kept
+            // they are counted only.
+            if self.produced <= plan.offset {
+                return Ok(true);
+            }
+            if self.outputs.len() as u64 >= self.settings.rows_kept {
+                self.unshown += 1;
+                return Ok(plan
+                    .limit
+                    .is_none_or(|l| self.produced < l.saturating_add(plan.offset)));
+            }
         }
         let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
         let keys = sort_keys(plan, row, &[], &out, cx)?;
@@ -550,13 +576,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         Ok(true)
     }
 
+    /// The result's rows, and how many more it had that were counted, not kept.
     pub(super) fn finish(
         mut self,
         plan: &Plan,
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<Vec<Row>> {
+    ) -> Result<(Vec<Row>, u64)> {
         let rows = if let Some(groups) = self.groups.take() {
             self.finish_groups(groups, plan, costs, cx, increment)
         } else {
@@ -565,7 +592,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         if let Some(t) = self.temp.take() {
             t.drop_table(costs);
         }
-        rows
+        let mut rows = rows?;
+        // Past the rows kept, a result is counted.
+        let kept = self.settings.rows_kept.min(usize::MAX as u64) as usize;
+        if rows.len() > kept {
+            self.unshown += (rows.len() - kept) as u64;
+            rows.truncate(kept);
+        }
+        Ok((rows, self.unshown))
     }
 
     fn finish_rows(
@@ -600,6 +634,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let order = sorter.sorted();
             let mut out = Vec::new();
             for pk in order.into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
+                if out.len() as u64 >= self.settings.rows_kept {
+                    self.unshown += 1;
+                    continue;
+                }
                 if !fetch(src, pk, signed, &mut self.scratch) {
                     continue;
                 }
@@ -614,7 +652,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             distinct(&mut outputs, &self.settings.temp, costs);
         }
         sort_outputs(&mut outputs, plan);
-        Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan))
+        let rows: Vec<Row> = outputs.into_iter().map(|(r, _)| r).collect();
+        if plan.order_by.is_empty() && !plan.distinct {
+            // OFFSET and LIMIT were applied as the rows came.
+            return Ok(rows);
+        }
+        Ok(window(rows, plan))
     }
 
     fn finish_groups(
@@ -662,7 +705,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let mut out = Vec::new();
             let mut skipped = 0;
             for g in 0..n {
-                if out.len() >= limit_of(plan) {
+                if out.len() as u64 + self.unshown >= limit_of(plan) as u64 {
                     break;
                 }
                 if !first_row(g, &mut scratch) {
@@ -672,6 +715,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
                     if skipped < plan.offset {
                         skipped += 1;
+                    } else if out.len() as u64 >= self.settings.rows_kept {
+                        self.unshown += 1;
                     } else {
                         out.push(row);
                         check_rows_in_memory(out.len() as u64)?;
@@ -735,6 +780,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let mut out = Vec::new();
         for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
             let g = g as u32;
+            if out.len() as u64 >= self.settings.rows_kept {
+                self.unshown += 1;
+                continue;
+            }
             if !first_row(g, &mut scratch) {
                 continue;
             }

@@ -199,7 +199,7 @@ impl Explainer<'_> {
         let rows: Vec<Row> = plan.into_iter().map(row_values).collect();
         let note = Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql);
         work.rows += rows.len() as u64;
-        Ok((Response::Rows(ResultSet { columns: explain_columns(), rows }), note))
+        Ok((Response::Rows(ResultSet { columns: explain_columns(), rows, unshown: 0 }), note))
     }
 
     /// Resolves the FROM clause as the executor does, without reading any rows (a view's
