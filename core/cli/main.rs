@@ -11,6 +11,29 @@ use tunelab_core::sim;
 
 mod alloc_counter;
 
+/// `print!` that ends the program quietly when standard output is closed (`tunelab … | head`),
+/// where `print!` would panic.
+macro_rules! out {
+    ($($arg:tt)*) => { write_stdout(&format!($($arg)*)) };
+}
+
+/// `println!`, likewise.
+macro_rules! outln {
+    () => { write_stdout("\n") };
+    ($($arg:tt)*) => { write_stdout(&format!("{}\n", format!($($arg)*))) };
+}
+
+fn write_stdout(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("tunelab: cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}
+
 #[global_allocator]
 static ALLOCATOR: alloc_counter::Counting = alloc_counter::Counting;
 
@@ -157,7 +180,7 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
         Command::Run { engine, json, experiment } => run_experiment(engine, json, &experiment),
         Command::Link { base, file } => {
             let e = read_experiment_file(&file)?;
-            println!("{}", link::link(&e, &base));
+            outln!("{}", link::link(&e, &base));
             Ok(ExitCode::SUCCESS)
         }
         Command::Lesson { id, knobs, json } => lesson(id.as_deref(), &knobs, json),
@@ -165,12 +188,12 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
         Command::Fidelity { json, quick } => {
             let checks = if quick { fidelity::run_quick() } else { fidelity::run() };
             if json {
-                println!(
+                outln!(
                     "{}",
                     serde_json::to_string_pretty(&checks).map_err(|e| Fail(e.to_string()))?
                 );
             } else {
-                print!("{}", fidelity::render(&checks));
+                out!("{}", fidelity::render(&checks));
             }
             // The gate: a target figure that misses fails; pending and history-dependent ones
             // are reported, not judged.
@@ -277,7 +300,7 @@ fn lesson(id: Option<&str>, knobs: &[String], json: bool) -> Result<ExitCode, Fa
     let Some(id) = id else {
         for l in &lessons {
             let status = if l.status == lesson::Status::Ready { "" } else { "  (coming)" };
-            println!("{:<8} {:<20} {}{status}", l.section, l.id, l.title);
+            outln!("{:<8} {:<20} {}{status}", l.section, l.id, l.title);
         }
         return Ok(ExitCode::SUCCESS);
     };
@@ -299,13 +322,13 @@ fn lesson(id: Option<&str>, knobs: &[String], json: bool) -> Result<ExitCode, Fa
     let tables = l.tables(&values, &outcomes);
     if json {
         let out = serde_json::json!({ "lesson": l.id, "knobs": values, "tables": tables });
-        println!("{}", serde_json::to_string_pretty(&out).map_err(|e| Fail(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&out).map_err(|e| Fail(e.to_string()))?);
     } else {
         for t in &tables {
-            println!("{}", t.title);
+            outln!("{}", t.title);
             match &t.awaiting {
-                Some(why) => println!("  {why}\n"),
-                None => println!("{}", lesson::render_table(t)),
+                Some(why) => outln!("  {why}\n"),
+                None => outln!("{}", lesson::render_table(t)),
             }
         }
     }
@@ -333,15 +356,15 @@ fn run_experiment(engine: EngineOptions, json: bool, what: &str) -> Result<ExitC
     apply(&engine, &mut e)?;
     let outcome = e.run().map_err(Fail)?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&outcome).map_err(|e| Fail(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&outcome).map_err(|e| Fail(e.to_string()))?);
     } else {
-        println!("{}", outcome.header());
+        outln!("{}", outcome.header());
         for line in &outcome.server_log {
             if line.contains("[ERROR]") {
-                println!("{line}");
+                outln!("{line}");
             }
         }
-        print!("{}", outcome.transcript);
+        out!("{}", outcome.transcript);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -361,30 +384,28 @@ fn profiles(json: bool) -> Result<ExitCode, Fail> {
                 })
             })
             .collect();
-        println!("{}", serde_json::to_string_pretty(&v).map_err(|e| Fail(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&v).map_err(|e| Fail(e.to_string()))?);
         return Ok(ExitCode::SUCCESS);
     }
     for p in &all {
         let default = if p.name == sim::DEFAULT_PROFILE { " (default)" } else { "" };
-        println!("{}{default}\n  {}", p.name, p.description);
+        outln!("{}{default}\n  {}", p.name, p.description);
         if !p.mysqld_options.is_empty() {
             let opts: Vec<String> = p
                 .mysqld_options
                 .iter()
                 .map(|(k, v)| format!("--{}={v}", k.replace('_', "-")))
                 .collect();
-            println!("  mysqld {}", opts.join(" "));
+            outln!("  mysqld {}", opts.join(" "));
         }
         for k in sim::hardware::HW_KEYS {
             let v = p.hardware.get(k.key).unwrap_or_default();
             let v = if v.is_empty() { "(all)".to_string() } else { v };
-            println!("  {:<22} {:>8} {:<5} {}", k.key, v, k.unit, k.doc);
+            outln!("  {:<22} {:>8} {:<5} {}", k.key, v, k.unit, k.doc);
         }
-        println!();
+        outln!();
     }
-    println!(
-        "Override any constant with --hw KEY=VALUE, e.g. --hw fsync_latency_us=300 --hw cpus=2"
-    );
+    outln!("Override any constant with --hw KEY=VALUE, e.g. --hw fsync_latency_us=300 --hw cpus=2");
     Ok(ExitCode::SUCCESS)
 }
 
@@ -426,9 +447,9 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
         }));
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&rows).map_err(|e| Fail(e.to_string()))?);
+        outln!("{}", serde_json::to_string_pretty(&rows).map_err(|e| Fail(e.to_string()))?);
     } else {
-        println!(
+        outln!(
             "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
             "experiment",
             "statements",
@@ -444,7 +465,7 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
         let or_dash =
             |v: &serde_json::Value| if v.is_null() { "-".to_string() } else { v.to_string() };
         for r in &rows {
-            println!(
+            outln!(
                 "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
                 r["experiment"].as_str().unwrap_or(""),
                 r["statements"].to_string(),
