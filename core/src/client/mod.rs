@@ -208,21 +208,7 @@ impl Client {
                         self.server.disconnect(id);
                     }
                 }
-                match self.server.connect() {
-                    Ok(id) => {
-                        self.session = Some(id);
-                        if let Some(db) = self.database.clone() {
-                            self.server.execute_all(id, &format!("USE `{db}`"));
-                        }
-                        out.push_str(&format!("Connection id:    {}\n", id.0));
-                        let db = self.database.as_deref().unwrap_or("*** NONE ***");
-                        out.push_str(&format!("Current database: {db}\n\n"));
-                    }
-                    Err(e) => {
-                        out.push_str(&format::error(&e));
-                        out.push_str("ERROR: \nCan't connect to the server\n\n");
-                    }
-                }
+                self.open_connection(out);
             }
             Command::Warnings(on) => {
                 self.show_warnings = on;
@@ -303,6 +289,11 @@ impl Client {
     /// old one had.
     fn reconnect(&mut self, out: &mut String) {
         out.push_str("No connection. Trying to reconnect...\n");
+        self.open_connection(out);
+    }
+
+    /// A new connection, in the database the client was in, as mysql.cc reports it.
+    fn open_connection(&mut self, out: &mut String) {
         match self.server.connect() {
             Ok(id) => {
                 self.session = Some(id);

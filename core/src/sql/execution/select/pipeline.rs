@@ -682,20 +682,25 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         };
         let mut scratch = std::mem::take(&mut self.scratch);
-        if plan.distinct {
-            // DISTINCT over groups: every group's output, then as ungrouped rows.
-            let mut outputs = Vec::new();
+        // Every group's output row with its sort keys, held as values.
+        let all_outputs = |scratch: &mut Row, cx: &mut dyn EvalContext| {
+            let mut outputs: Vec<(Row, Vec<Value>)> = Vec::new();
             for g in 0..n {
-                if !first_row(g, &mut scratch) {
+                if !first_row(g, scratch) {
                     continue;
                 }
                 let aggs = groups.aggs.values(g, per, increment);
-                if let Some(out) = group_output(plan, &scratch, &aggs, cx)? {
-                    let keys = sort_keys(plan, &scratch, &aggs, &out, cx)?;
+                if let Some(out) = group_output(plan, scratch, &aggs, cx)? {
+                    let keys = sort_keys(plan, scratch, &aggs, &out, cx)?;
                     outputs.push((out, keys));
                     check_rows_in_memory(outputs.len() as u64)?;
                 }
             }
+            Ok::<_, MySqlError>(outputs)
+        };
+        if plan.distinct {
+            // DISTINCT over groups: every group's output, then as ungrouped rows.
+            let mut outputs = all_outputs(&mut scratch, cx)?;
             distinct(&mut outputs, &self.settings.temp, costs);
             sort_outputs(&mut outputs, plan);
             return Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
@@ -758,18 +763,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         if by_value || !by_reference {
             if by_reference {
                 // Rebuild every output as values (a key the bytes cannot order).
-                kept.clear();
-                for g in 0..n {
-                    if !first_row(g, &mut scratch) {
-                        continue;
-                    }
-                    let aggs = groups.aggs.values(g, per, increment);
-                    if let Some(out) = group_output(plan, &scratch, &aggs, cx)? {
-                        let keys = sort_keys(plan, &scratch, &aggs, &out, cx)?;
-                        kept.push((out, keys));
-                        check_rows_in_memory(kept.len() as u64)?;
-                    }
-                }
+                kept = all_outputs(&mut scratch, cx)?;
             }
             sort_outputs(&mut kept, plan);
             return Ok(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
