@@ -7,14 +7,9 @@
 //! moving a page is O(1) and a pool of any size costs memory only for the pages resident.
 //! Constants and rules follow storage/innobase/buf/buf0lru.cc (see MYSQL_SPEC.md 1.2).
 
+use super::page_map::PageMap;
 use super::PageId;
 use crate::sim::SimTime;
-// The one hash map of the engine, by exception to the rule against them: its hasher is fixed
-// and unseeded (so even its layout is the same on every run and target), and it is never
-// iterated, only looked up (see `PageMap`).
-#[allow(clippy::disallowed_types)]
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The split into young and old exists only once the list is this long (`BUF_LRU_OLD_MIN_LEN`).
 pub const OLD_MIN_LEN: u32 = 512;
@@ -26,35 +21,6 @@ const NON_OLD_MIN_LEN: u32 = 5;
 pub const OLD_RATIO_DIV: u64 = 1024;
 
 const NIL: u32 = u32::MAX;
-
-/// Resident page -> its frame. A hash map with a fixed hasher: lookups are the pool's hot
-/// path (every page request, every page a change dirties), and the map is only looked up,
-/// never iterated, so no output depends on its order.
-#[allow(clippy::disallowed_types)]
-type PageMap = HashMap<PageId, u32, BuildHasherDefault<PageHasher>>;
-
-/// A fixed, unseeded hasher for page ids (a multiply-xorshift over the words written): the
-/// same pages hash alike on every run and target.
-#[derive(Default)]
-pub struct PageHasher(u64);
-
-impl Hasher for PageHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.write_u64(u64::from(*b));
-        }
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn finish(&self) -> u64 {
-        let z = self.0;
-        (z ^ (z >> 29)).wrapping_mul(0xbf58_476d_1ce4_e5b9) ^ (z >> 32)
-    }
-}
 
 /// A buffer frame holding one page.
 #[derive(Clone, Debug)]

@@ -9,6 +9,7 @@
 //! into the status variables by the server.
 
 mod lru;
+mod page_map;
 mod read_ahead;
 mod resize;
 

@@ -81,11 +81,8 @@ impl Fnv {
     }
 }
 
-/// Groups a statement may form: the slots' 4-byte group numbers bound them, far past what a
-/// scan of the largest simulated table can produce.
-pub const GROUPS_MAX: u64 = u32::MAX as u64 - 1;
-
-/// The hash index of the groups.
+/// The hash index of the groups. Group numbers are 4 bytes; the pipeline's bound on groups
+/// (`GROUPS_KEPT_MAX`) keeps them far below that.
 #[derive(Debug, Default)]
 pub struct GroupIndex {
     /// Per slot: the high 32 bits of the key hash (which also place the slot, so the table

@@ -206,7 +206,7 @@ impl TempTable {
                     // the counters (MySQL does not count it as a disk table).
                     self.mmap_bytes += bytes;
                 } else {
-                    self.charge_host(bytes, costs);
+                    self.charge_host(costs);
                 }
                 self.cpu(self.costs.tmp_row_ns, costs);
                 return;
@@ -250,7 +250,7 @@ impl TempTable {
     /// Converts the table to InnoDB: every row so far is copied into it.
     fn convert_to_disk(&mut self, costs: &mut Costs) {
         costs.status.add("Created_tmp_disk_tables", 1);
-        let copied = self.rows.saturating_sub(1).min(self.rows);
+        let copied = self.rows.saturating_sub(1);
         let n = self.rows.max(1);
         let avg = RowSize {
             data: self.row_sizes.data / n,
@@ -307,12 +307,11 @@ impl TempTable {
     }
 
     /// Charges the host for the table's RAM, a block at a time.
-    fn charge_host(&mut self, bytes: u64, costs: &mut Costs) {
+    fn charge_host(&mut self, costs: &mut Costs) {
         let ram = self.memory_bytes - self.mmap_bytes;
         if ram <= self.host_bytes || costs.oom.is_some() {
             return;
         }
-        let _ = bytes;
         let block = (ram - self.host_bytes).div_ceil(HOST_BLOCK_BYTES) * HOST_BLOCK_BYTES;
         match costs.host.allocate("temptable", block) {
             Ok(()) => self.host_bytes += block,

@@ -10,6 +10,8 @@
 
 mod pipeline;
 mod plan;
+mod record_size;
+mod sorter;
 
 pub(crate) use plan::{constant_u64, output_ref};
 
@@ -157,8 +159,8 @@ pub fn run(
             plan.use_clustered_order(t);
         }
     }
-    let source = row_source(sources, catalog, &plan, &needed);
-    let types = column_types(sources, catalog);
+    let source = row_source(sources, catalog, &needed);
+    let types = if plan.groups_or_sorts() { column_types(sources, catalog) } else { Vec::new() };
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
     if for_client {
         settings.rows_kept = pipeline::RESULT_ROWS_KEPT;
@@ -291,7 +293,6 @@ fn single_integer_key(t: &Table) -> Option<u32> {
 fn row_source<'a>(
     sources: &[BoundSource],
     catalog: &'a Catalog,
-    plan: &Plan,
     needed: &[bool],
 ) -> Option<RowSource<'a>> {
     let [s] = sources else { return None };
@@ -301,7 +302,6 @@ fn row_source<'a>(
     let mut needed = needed.to_vec();
     needed.resize(t.def.columns.len(), false);
     needed[pk as usize] = true;
-    let _ = plan;
     Some(RowSource { table: t, pk, needed })
 }
 
@@ -332,7 +332,13 @@ fn pipeline_settings(
 ) -> Settings {
     use crate::sql::execution::temp_table::{MemoryEngine, TempSettings};
     use crate::sql::parser::VarScope;
+    // Only a statement that groups, sorts or de-duplicates reads them: a short SELECT pays for
+    // no variable lookups.
+    let needed = plan.groups_or_sorts();
     let mut number = |name: &str| {
+        if !needed {
+            return 0;
+        }
         cx.system_variable(name, VarScope::Default)
             .ok()
             .and_then(|v| v.to_i64())
@@ -345,8 +351,10 @@ fn pipeline_settings(
     let big_tables = number("big_tables") != 0;
     let sort_buffer_size = number("sort_buffer_size");
     let max_sort_length = number("max_sort_length");
-    let engine = match cx.system_variable("internal_tmp_mem_storage_engine", VarScope::Default) {
-        Ok(Value::Str(e)) if e.eq_ignore_ascii_case("MEMORY") => MemoryEngine::Memory,
+    let engine = match needed
+        .then(|| cx.system_variable("internal_tmp_mem_storage_engine", VarScope::Default))
+    {
+        Some(Ok(Value::Str(e))) if e.eq_ignore_ascii_case("MEMORY") => MemoryEngine::Memory,
         _ => MemoryEngine::TempTable,
     };
     // GROUP BY the primary key of the one table, read in key order, needs no temporary

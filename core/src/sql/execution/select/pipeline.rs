@@ -18,8 +18,7 @@ use crate::sql::compiled::Compiled;
 use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::filesort::Filesort;
-use crate::sql::execution::group_table::{key_hash, GroupIndex, GROUPS_MAX};
-use crate::sql::execution::sort_key::KeyEncoder;
+use crate::sql::execution::group_table::{key_hash, GroupIndex};
 use crate::sql::execution::temp_table::{RowSize, TempSettings, TempTable};
 use crate::sql::expr::{eval, EvalContext};
 use crate::storage::schema::ColumnType;
@@ -27,20 +26,17 @@ use crate::storage::table::{cmp_values, Key, Row, Table};
 use crate::storage::value::Value;
 use std::cmp::Ordering;
 
+use super::record_size::{addon_bytes, group_row_size, key_column, sort_key_bytes, value_bytes};
+use super::sorter::{Chunked, Sorter};
+
 /// Groups whose keys the pipeline keeps as values even when it could read them again: a
 /// GROUP BY with few groups then compares keys without reading rows.
 const KEYS_KEPT_MAX: usize = 65_536;
-/// The sort keys' byte arena grows in chunks of this size (no chunk is ever copied to grow).
-const ARENA_CHUNK_BYTES: usize = 4 << 20;
-/// Groups a GROUP BY may form, and rows a sort may hold by reference: about 130 MB of the
-/// simulator's memory at most, past the chapter's 3,000,000. Past them the statement stops as
-/// MySQL stops when the session temporary tablespace or `tmpdir` is full (ERROR 1114, ERROR
-/// 3). Simplification: the simulated disk has no free-space figure; this stands for it.
+/// Groups a GROUP BY may form: about 130 MB of the simulator's memory at most, past the
+/// chapter's 3,000,000. Past them the statement stops as MySQL stops when the session
+/// temporary tablespace is full (ERROR 1114). Simplification: the simulated disk has no
+/// free-space figure; this stands for it.
 pub const GROUPS_KEPT_MAX: u64 = 4_000_000;
-pub const SORT_ROWS_KEPT_MAX: u64 = 4_000_000;
-/// A sort's key bytes kept at most.
-const SORT_KEY_BYTES_MAX: usize = 160 << 20;
-
 /// A stored table whose rows the pipeline may keep by primary key instead of by value.
 pub(super) struct RowSource<'a> {
     pub table: &'a Table,
@@ -179,131 +175,6 @@ impl AggStore {
                 accs[at..at + per].iter().map(|a| a.finish(increment)).collect()
             }
         }
-    }
-}
-
-/// LIMIT plus OFFSET up to which a sort keeps only the rows they select, in a bounded heap
-/// (as filesort's priority queue does), instead of every row.
-const TOP_ROWS_MAX: u64 = 10_000;
-
-/// Rows or groups to be ordered: each a byte sort key in a chunked arena and a payload (a
-/// primary key, or a group number); with a small LIMIT, only the best rows so far.
-struct Sorter {
-    encoder: KeyEncoder,
-    desc: Vec<bool>,
-    chunks: Vec<Vec<u8>>,
-    entries: Vec<SortEntry>,
-    buf: Vec<u8>,
-    /// With a small LIMIT: how many rows to keep, and the best so far (the worst on top).
-    top: Option<(usize, std::collections::BinaryHeap<TopEntry>)>,
-    /// Arrival number of the next row (ties keep arrival order).
-    seq: u64,
-    /// More rows came than a sort may keep: the statement fails when it is over.
-    full: bool,
-    /// The most rows this sort can be given (the table's rows, within the bound).
-    rows_max: u64,
-}
-
-/// A row the bounded heap keeps: ordered by key, then by arrival.
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
-struct TopEntry {
-    key: Box<[u8]>,
-    seq: u64,
-    payload: u64,
-}
-
-#[derive(Clone, Copy)]
-struct SortEntry {
-    /// Chunk number (high bits) and offset in it (low 22 bits).
-    at: u32,
-    len: u32,
-    payload: u64,
-}
-
-impl Sorter {
-    fn new(desc: Vec<bool>, keep: Option<u64>, rows_max: u64) -> Sorter {
-        let top = keep
-            .filter(|k| *k <= TOP_ROWS_MAX)
-            .map(|k| (k as usize, std::collections::BinaryHeap::with_capacity(k as usize + 1)));
-        Sorter {
-            encoder: KeyEncoder::new(desc.len()),
-            desc,
-            chunks: Vec::new(),
-            entries: Vec::new(),
-            buf: Vec::new(),
-            top,
-            seq: 0,
-            full: false,
-            rows_max: rows_max.min(SORT_ROWS_KEPT_MAX),
-        }
-    }
-
-    /// Adds one entry; false when its key cannot be kept as bytes (a second kind of value in
-    /// one position, or a key longer than a chunk).
-    fn push(&mut self, keys: &[Value], payload: u64) -> bool {
-        self.buf.clear();
-        if !self.encoder.encode(keys, &self.desc, &mut self.buf)
-            || self.buf.len() > ARENA_CHUNK_BYTES
-        {
-            return false;
-        }
-        let seq = self.seq;
-        self.seq += 1;
-        if let Some((keep, heap)) = &mut self.top {
-            let better = heap.len() < *keep
-                || heap
-                    .peek()
-                    .is_some_and(|worst| (&self.buf[..], seq) < (&worst.key[..], worst.seq));
-            if better {
-                heap.push(TopEntry { key: self.buf.as_slice().into(), seq, payload });
-                if heap.len() > *keep {
-                    heap.pop();
-                }
-            }
-            return true;
-        }
-        if self.entries.len() as u64 >= SORT_ROWS_KEPT_MAX
-            || self.chunks.len() * ARENA_CHUNK_BYTES >= SORT_KEY_BYTES_MAX
-        {
-            self.full = true;
-            return true;
-        }
-        let fits =
-            self.chunks.last().is_some_and(|c| c.len() + self.buf.len() <= ARENA_CHUNK_BYTES);
-        if !fits {
-            self.chunks.push(Vec::with_capacity(ARENA_CHUNK_BYTES));
-        }
-        let chunk_no = self.chunks.len() - 1;
-        let chunk = &mut self.chunks[chunk_no];
-        let at = ((chunk_no as u32) << 22) | chunk.len() as u32;
-        chunk.extend_from_slice(&self.buf);
-        if self.entries.len() == self.entries.capacity() && self.entries.len() >= 1 << 20 {
-            // A large sort grows once to the most rows it can get, not by doubling: the
-            // browser's allocator keeps every block it was given, so each doubling would
-            // leave the last copy behind.
-            let most = self.rows_max.saturating_sub(self.entries.len() as u64);
-            self.entries.reserve_exact(most.max(1) as usize);
-        }
-        self.entries.push(SortEntry { at, len: self.buf.len() as u32, payload });
-        true
-    }
-
-    fn key(&self, e: &SortEntry) -> &[u8] {
-        let chunk = &self.chunks[(e.at >> 22) as usize];
-        let start = (e.at & ((1 << 22) - 1)) as usize;
-        &chunk[start..start + e.len as usize]
-    }
-
-    /// The payloads in key order; ties keep their arrival order.
-    fn sorted(mut self) -> Vec<u64> {
-        if let Some((_, heap)) = self.top.take() {
-            return heap.into_sorted_vec().into_iter().map(|e| e.payload).collect();
-        }
-        let mut entries = std::mem::take(&mut self.entries);
-        // Arena offsets grow with arrival, so they break ties as a stable sort would, without
-        // a stable sort's buffer of half the entries.
-        entries.sort_unstable_by(|a, b| self.key(a).cmp(self.key(b)).then(a.at.cmp(&b.at)));
-        entries.into_iter().map(|e| e.payload).collect()
     }
 }
 
@@ -459,19 +330,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
 
     /// Turns the rows kept by reference into rows kept as values (in arrival order).
     fn materialise_sorted(&mut self, plan: &Plan, cx: &mut dyn EvalContext) -> Result<()> {
-        let (Some(mut sorter), Some(src)) = (self.sorter.take(), &self.source) else {
+        let (Some(sorter), Some(src)) = (self.sorter.take(), &self.source) else {
             return Ok(());
         };
         let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
-        let payloads: Vec<u64> = match sorter.top.take() {
-            Some((_, heap)) => {
-                let mut kept: Vec<(u64, u64)> =
-                    heap.into_iter().map(|e| (e.seq, e.payload)).collect();
-                kept.sort_unstable();
-                kept.into_iter().map(|(_, p)| p).collect()
-            }
-            None => sorter.entries.iter().map(|e| e.payload).collect(),
-        };
+        let payloads = sorter.into_arrival_order();
         for pk in payloads {
             if !fetch(src, pk, signed, &mut self.scratch) {
                 continue;
@@ -539,7 +402,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             })?
         };
         if new {
-            if groups.index.len() > GROUPS_MAX.min(GROUPS_KEPT_MAX) {
+            if groups.index.len() > GROUPS_KEPT_MAX {
                 return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
             }
             if by_reference {
@@ -626,7 +489,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             self.charge_sort(model, self.settings.sort_counter, costs);
         }
         if let Some(sorter) = self.sorter.take() {
-            if sorter.full {
+            if sorter.is_full() {
                 return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
             }
             let Some(src) = &self.source else { return Ok(Vec::new()) };
@@ -768,7 +631,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             sort_outputs(&mut kept, plan);
             return Ok(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
         }
-        if sorter.full {
+        if sorter.is_full() {
             return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
         }
         let mut out = Vec::new();
@@ -837,36 +700,6 @@ fn group_output(
         }
     }
     plan.items.iter().map(|(e, _)| eval(e, row, aggs, cx)).collect::<Result<Row>>().map(Some)
-}
-
-/// A growing list of numbers kept in fixed-size chunks: growing never copies it, so a large
-/// one never holds two copies of itself at once (and leaves none behind in the browser's
-/// allocator, which keeps every block it was given).
-#[derive(Debug, Default)]
-struct Chunked {
-    chunks: Vec<Vec<u64>>,
-    len: usize,
-}
-
-const CHUNKED_LEN: usize = 1 << 16;
-
-impl Chunked {
-    fn push(&mut self, v: u64) {
-        if self.len % CHUNKED_LEN == 0 {
-            self.chunks.push(Vec::with_capacity(CHUNKED_LEN));
-        }
-        self.chunks.last_mut().expect("a chunk").push(v);
-        self.len += 1;
-    }
-    fn get(&self, i: usize) -> u64 {
-        self.chunks[i / CHUNKED_LEN][i % CHUNKED_LEN]
-    }
-    fn get_mut(&mut self, i: usize) -> &mut u64 {
-        &mut self.chunks[i / CHUNKED_LEN][i % CHUNKED_LEN]
-    }
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
 }
 
 /// `*dst = src.clone()`, reusing a string's buffer when both are strings.
@@ -966,129 +799,6 @@ fn sort_keys_of_row(
         }
     }
     Ok(())
-}
-
-/// The column a sort key reads directly, if it is one.
-fn key_column(plan: &Plan, k: &SortKey) -> Option<u32> {
-    let e = match k {
-        SortKey::Expr(e) => e,
-        SortKey::Output(i) => &plan.items[*i as usize].0,
-    };
-    match e {
-        BExpr::Column(c) => Some(*c),
-        _ => None,
-    }
-}
-
-/// Bytes of a row's sort key as filesort builds it (`make_sortkey`): a fixed-width image of
-/// each numeric or temporal column, a string's collation weights (two bytes a character
-/// under utf8mb4_0900_ai_ci, at most `max_sort_length`) after a 4-byte length, and a NULL
-/// flag byte for a column that may be NULL.
-fn sort_key_bytes(plan: &Plan, keys: &[Value], types: &ColumnTypes, max_sort_length: u64) -> u64 {
-    let weights = |v: &Value| match v {
-        Value::Str(s) => 4 + (2 * s.chars().count() as u64).min(max_sort_length),
-        _ => 0,
-    };
-    plan.order_by
-        .iter()
-        .zip(keys)
-        .map(|((k, _), v)| {
-            match key_column(plan, k).and_then(|c| types.get(c as usize).cloned().flatten()) {
-                Some((ty, nullable)) => {
-                    let part = match ty {
-                        ColumnType::Char(_)
-                        | ColumnType::Varchar(_)
-                        | ColumnType::Text
-                        | ColumnType::Blob => weights(v).max(4),
-                        other => u64::from(other.pack_length()),
-                    };
-                    part + u64::from(nullable)
-                }
-                None => {
-                    1 + match v {
-                        Value::Str(_) => weights(v),
-                        Value::Decimal(_) => 16,
-                        Value::Null => 0,
-                        _ => 8,
-                    }
-                }
-            }
-        })
-        .sum()
-}
-
-/// Bytes of a value packed as an additional field: numbers at their width, strings at their
-/// length with one length byte.
-fn value_bytes(v: &Value) -> u64 {
-    match v {
-        Value::Null => 0,
-        Value::Str(s) => s.len() as u64 + 1,
-        Value::Decimal(_) => 9,
-        _ => 8,
-    }
-}
-
-/// Bytes of the packed additional fields of a stored row: a 4-byte length, the NULL flags,
-/// then each column the statement reads, fixed-width ones at their width and strings at
-/// their length plus their length bytes.
-fn addon_bytes(needed: &[bool], row: &[Value], types: &ColumnTypes) -> u64 {
-    let mut bytes = 4;
-    let mut nullable = 0;
-    for (c, _) in needed.iter().enumerate().filter(|(_, n)| **n) {
-        let v = &row[c];
-        match types.get(c).cloned().flatten() {
-            Some((ty, may_be_null)) => {
-                nullable += u64::from(may_be_null);
-                bytes += match (ty, v) {
-                    (_, Value::Null) => 0,
-                    (ColumnType::Varchar(n) | ColumnType::Char(n), Value::Str(s)) => {
-                        s.len() as u64 + if n * 4 < 256 { 1 } else { 2 }
-                    }
-                    (ColumnType::Text | ColumnType::Blob, Value::Str(s)) => s.len() as u64 + 2,
-                    (other, _) => u64::from(other.pack_length()),
-                };
-            }
-            None => bytes += value_bytes(v),
-        }
-    }
-    bytes + nullable.div_ceil(8)
-}
-
-/// One group's row in the temporary table: its key values and an 8-byte slot per aggregate.
-fn group_row_size(key: &[Value], plan: &Plan, types: &ColumnTypes) -> RowSize {
-    let mut size = RowSize::default();
-    for (v, e) in key.iter().zip(&plan.group_by) {
-        let data = match v {
-            Value::Null => 0,
-            Value::Str(s) => s.len() as u64,
-            Value::Decimal(_) => 9,
-            _ => 8,
-        };
-        let column = match e {
-            BExpr::Column(c) => types.get(*c as usize).cloned().flatten(),
-            _ => None,
-        };
-        let (data, declared, len_bytes) = match column {
-            Some((ColumnType::Varchar(n) | ColumnType::Char(n), _)) => {
-                let max = u64::from(n) * 4;
-                (data, max + if max < 256 { 1 } else { 2 }, if max < 256 { 1 } else { 2 })
-            }
-            Some((ty, _)) if !matches!(v, Value::Str(_)) => {
-                let w = u64::from(ty.pack_length());
-                (w, w, 0)
-            }
-            _ => (data, data, u64::from(matches!(v, Value::Str(_)))),
-        };
-        size.data += data;
-        size.declared += declared;
-        size.key += data + len_bytes;
-        size.cells += 1;
-    }
-    let aggs = plan.aggregates.len() as u64;
-    size.data += 8 * aggs;
-    size.declared += 8 * aggs;
-    size.cells += aggs;
-    size
 }
 
 pub(super) fn check_rows_in_memory(n: u64) -> Result<()> {

@@ -161,6 +161,12 @@ impl Plan {
         }
     }
 
+    /// Whether the statement groups, sorts or de-duplicates: only such a statement needs the
+    /// temporary table and sort settings and the record sizes they are costed by.
+    pub(super) fn groups_or_sorts(&self) -> bool {
+        !self.group_by.is_empty() || !self.order_by.is_empty() || self.distinct
+    }
+
     pub(super) fn grouped(&self) -> bool {
         !self.group_by.is_empty() || !self.aggregates.is_empty()
     }

@@ -1,0 +1,135 @@
+//! Resident page -> its frame, the buffer pool's hot lookup (every page request, every page a
+//! change dirties): an open-addressing table with linear probing and backward-shift deletion,
+//! hashed by a fixed function of the page id. It is only looked up, never iterated, and its
+//! layout depends only on the pages put in it, the same on every run and target.
+
+use super::PageId;
+
+/// One slot: a page and its frame.
+type Slot = Option<(PageId, u32)>;
+
+#[derive(Clone, Debug)]
+pub struct PageMap {
+    /// A power of two long, at most 3/4 full, so every probe ends at an empty slot.
+    slots: Vec<Slot>,
+    len: usize,
+}
+
+impl Default for PageMap {
+    fn default() -> Self {
+        PageMap { slots: vec![None; 16], len: 0 }
+    }
+}
+
+/// Where a page starts probing: a multiply-xorshift of its id (in 64 bits on every target).
+fn home(page: PageId, mask: usize) -> usize {
+    let mut z = (u64::from(page.space) << 40) ^ page.page_no;
+    z = (z ^ (z >> 31)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z ^= z >> 29;
+    (z as usize) & mask
+}
+
+impl PageMap {
+    fn mask(&self) -> usize {
+        self.slots.len() - 1
+    }
+
+    /// The slot holding `page`, if it is there.
+    fn position(&self, page: PageId) -> Option<usize> {
+        let mask = self.mask();
+        let mut i = home(page, mask);
+        // Bounded: the table always has an empty slot.
+        while let Some((p, _)) = self.slots[i] {
+            if p == page {
+                return Some(i);
+            }
+            i = (i + 1) & mask;
+        }
+        None
+    }
+
+    pub fn get(&self, page: &PageId) -> Option<&u32> {
+        self.position(*page).and_then(|i| self.slots[i].as_ref()).map(|(_, f)| f)
+    }
+
+    pub fn insert(&mut self, page: PageId, frame: u32) {
+        if let Some(i) = self.position(page) {
+            self.slots[i] = Some((page, frame));
+            return;
+        }
+        if (self.len + 1) * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+        let mask = self.mask();
+        let mut i = home(page, mask);
+        while self.slots[i].is_some() {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = Some((page, frame));
+        self.len += 1;
+    }
+
+    pub fn remove(&mut self, page: &PageId) -> Option<u32> {
+        let mut hole = self.position(*page)?;
+        let frame = self.slots[hole].take().map(|(_, f)| f);
+        self.len -= 1;
+        // Backward shift: an entry after the hole moves into it unless its home lies
+        // (cyclically) between the hole and itself, so no probe meets a gap too early.
+        let mask = self.mask();
+        let mut j = hole;
+        loop {
+            j = (j + 1) & mask;
+            let Some((p, _)) = self.slots[j] else { break };
+            let k = home(p, mask);
+            let stays = if hole <= j { hole < k && k <= j } else { hole < k || k <= j };
+            if !stays {
+                self.slots[hole] = self.slots[j].take();
+                hole = j;
+            }
+        }
+        frame
+    }
+
+    fn grow(&mut self) {
+        let doubled = vec![None; self.slots.len() * 2];
+        let old = std::mem::replace(&mut self.slots, doubled);
+        self.len = 0;
+        for (page, frame) in old.into_iter().flatten() {
+            self.insert(page, frame);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    /// Random inserts, replacements and removals agree with a BTreeMap at every step.
+    #[test]
+    fn behaves_as_an_ordered_map() {
+        let mut map = PageMap::default();
+        let mut want = BTreeMap::new();
+        let mut x: u64 = 12345;
+        for step in 0..200_000u32 {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let page = PageId { space: (x >> 60) as u32, page_no: (x >> 33) % 5_000 };
+            if (x >> 20) % 3 == 0 {
+                assert_eq!(map.remove(&page), want.remove(&page), "step {step}");
+            } else {
+                map.insert(page, step);
+                want.insert(page, step);
+            }
+            if step % 1_000 == 0 {
+                for (p, f) in &want {
+                    assert_eq!(map.get(p), Some(f));
+                }
+                assert_eq!(map.len, want.len());
+            }
+        }
+        for p in want.keys() {
+            assert!(map.get(p).is_some());
+        }
+        assert_eq!(map.get(&PageId { space: 99, page_no: 1 }), None);
+    }
+}
