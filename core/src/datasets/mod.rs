@@ -6,6 +6,7 @@
 
 pub mod shop;
 pub mod sysbench;
+mod text;
 
 use crate::sim::rng::splitmix64;
 use crate::storage::btree::FillPolicy;

@@ -4,11 +4,12 @@
 //! 723 MB of data and 157 MB of index (idx_referrer) in information_schema.TABLES.
 //! Index names are the ones sys.schema_unused_indexes lists in Listing 3.119.
 
+use super::text::Text;
 use super::{below, scaled_rows, DatasetTable, RowHash};
 use crate::sim::rng::SimRng;
 use crate::sim::time::CivilTime;
 use crate::storage::btree::FillPolicy;
-use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, RowGenerator, TableDef};
+use crate::storage::schema::{ColumnDef, ColumnSet, ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::storage::value::{Decimal, Value};
 
 /// Rows of page_views at scale 1 (Listing 3.118: a full scan examines 3,000,000 rows).
@@ -51,11 +52,11 @@ impl RowGenerator for StaticRows {
         self.rows.len() as u64
     }
 
-    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]) {
+    fn fill_row(&self, i: u64, wanted: ColumnSet, out: &mut [Value]) {
         let row = usize::try_from(i).ok().and_then(|i| self.rows.get(i));
         for (c, slot) in out.iter_mut().enumerate() {
-            // A column past the end of `wanted` counts as wanted; a row past the end is NULLs.
-            *slot = if wanted.get(c).copied().unwrap_or(true) {
+            // A row past the end is NULLs.
+            *slot = if wanted.contains(c) {
                 row.and_then(|r| r.get(c)).cloned().unwrap_or(Value::Null)
             } else {
                 Value::Null
@@ -272,6 +273,8 @@ const PV_REFERRER: usize = 3;
 const PV_URL: usize = 4;
 const PV_USER_AGENT: usize = 5;
 const PV_VIEWED_AT: usize = 6;
+/// Columns of page_views.
+const PV_COLUMNS: usize = 7;
 
 /// The page_views definition: a click log. customer_id has no index on purpose (the chapter's
 /// costliest statement counts by it); idx_referrer was added after loading.
@@ -359,8 +362,6 @@ const DRAW_REFERRER: u64 = 3;
 const DRAW_USER_AGENT: u64 = 4;
 const DRAW_TIME: u64 = 5;
 
-const BASE62: &[u8; 62] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
 /// A bijection on u32 (xor with a key, then Chris Wellons' lowbias32: each step is invertible),
 /// so distinct rows get distinct referrer tokens.
 fn permute32(x: u32, key: u32) -> u32 {
@@ -372,67 +373,96 @@ fn permute32(x: u32, key: u32) -> u32 {
     x ^ (x >> 16)
 }
 
-/// Appends `v` as `width` base-62 digits, least significant first (6 digits hold any u32).
-fn push_base62(out: &mut String, mut v: u64, width: u32) {
-    // Digits gathered on the stack and appended at once: one capacity check, not six.
-    let mut buf = [0u8; 12];
-    let n = (width as usize).min(buf.len());
-    for b in &mut buf[..n] {
-        *b = BASE62[(v % 62) as usize];
-        v /= 62;
-    }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or(""));
-}
-
-/// Appends the decimal digits of `v`.
-fn push_decimal(out: &mut String, v: u64) {
-    let mut buf = [0u8; 20];
-    let mut n = v;
-    let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&buf[at..]).unwrap_or("0"));
-}
-
-/// Appends `v` as exactly two digits.
-fn push_2(out: &mut String, v: u32) {
-    out.push((b'0' + (v / 10 % 10) as u8) as char);
-    out.push((b'0' + (v % 10) as u8) as char);
-}
-
-/// Writes `YYYY-MM-DD HH:MM:SS` for Unix seconds into `out` (cleared first), without going
-/// through `format!` (a scan formats millions of these).
+/// Writes `YYYY-MM-DD HH:MM:SS` for Unix seconds into `out`, without going through
+/// `format!` (a scan formats millions of these).
 fn push_datetime(out: &mut String, unix: i64) {
-    out.clear();
     let t = CivilTime::from_unix(unix, 0);
-    push_decimal(out, t.year.max(0) as u64);
-    out.push('-');
-    push_2(out, t.month);
-    out.push('-');
-    push_2(out, t.day);
-    out.push(' ');
-    push_2(out, t.hour);
-    out.push(':');
-    push_2(out, t.minute);
-    out.push(':');
-    push_2(out, t.second);
+    let mut text = Text::new(out);
+    text.push_decimal(t.year.max(0) as u64);
+    text.push_byte(b'-');
+    text.push_2(t.month);
+    text.push_byte(b'-');
+    text.push_2(t.day);
+    text.push_byte(b' ');
+    text.push_2(t.hour);
+    text.push_byte(b':');
+    text.push_2(t.minute);
+    text.push_byte(b':');
+    text.push_2(t.second);
 }
 
 /// Appends `/products/<id>-<slug>`.
-fn push_product_path(url: &mut String, product: i64) {
+fn push_product_path(url: &mut Text<'_>, product: i64) {
     url.push_str("/products/");
-    push_decimal(url, product as u64);
-    url.push('-');
+    url.push_decimal(product as u64);
+    url.push_byte(b'-');
     url.push_str(PRODUCTS[(product - 1) as usize].2);
 }
+
+/// The referrer shape (index into [`REFERRERS`]) of each pick 0..100.
+static REFERRER_OF_PICK: [u8; 100] = {
+    let mut of_pick = [0u8; 100];
+    let (mut pick, mut shape) = (0, 0);
+    while pick < 100 {
+        while REFERRERS[shape].up_to_pick < pick as u64 {
+            shape += 1;
+        }
+        of_pick[pick] = shape as u8;
+        pick += 1;
+    }
+    of_pick
+};
+
+/// How a referrer's token is written.
+#[derive(Debug)]
+enum TokenForm {
+    /// Six base-62 digits.
+    Base62,
+    /// Decimal digits (Hacker News item ids).
+    Decimal,
+}
+
+/// One kind of referrer: `before`, a word drawn from `words` (none when empty), `between`,
+/// the row's token, `extra_digits` base-62 digits of a second draw, `after`.
+#[derive(Debug)]
+struct ReferrerShape {
+    /// The last pick (of 0..100) that makes this kind: the kinds' shares of the views.
+    up_to_pick: u64,
+    before: &'static str,
+    words: &'static [&'static str],
+    between: &'static str,
+    token: TokenForm,
+    extra_digits: u32,
+    after: &'static str,
+}
+
+/// The referrers, in pick order: 28 % Google, 20 % t.co, 10 % Facebook, 5 % Bing, 5 %
+/// DuckDuckGo, 4 % Reddit, 3 % Hacker News, 10 % Instagram, 15 % LinkedIn.
+static REFERRERS: [ReferrerShape; 9] = {
+    const fn shape(
+        up_to_pick: u64,
+        before: &'static str,
+        words: &'static [&'static str],
+        between: &'static str,
+        token: TokenForm,
+        extra_digits: u32,
+        after: &'static str,
+    ) -> ReferrerShape {
+        ReferrerShape { up_to_pick, before, words, between, token, extra_digits, after }
+    }
+    use TokenForm::{Base62, Decimal};
+    [
+        shape(27, "https://google.com/search?q=", &SEARCH_TERMS, "&ei=", Base62, 0, ""),
+        shape(47, "https://t.co/", &[], "", Base62, 4, ""),
+        shape(57, "https://l.facebook.com/?fbclid=IwAR", &[], "", Base62, 0, ""),
+        shape(62, "https://www.bing.com/search?q=", &SEARCH_TERMS, "&form=", Base62, 0, ""),
+        shape(67, "https://duckduckgo.com/?q=", &SEARCH_TERMS, "&t=", Base62, 0, ""),
+        shape(71, "https://www.reddit.com/r/", &SUBREDDITS, "/comments/", Base62, 0, "/"),
+        shape(74, "https://news.ycombinator.com/item?id=", &[], "", Decimal, 0, ""),
+        shape(84, "https://l.instagram.com/?u=", &[], "", Base62, 0, ""),
+        shape(99, "https://lnkd.in/", &[], "", Base62, 2, ""),
+    ]
+};
 
 /// page_views' rows.
 #[derive(Debug)]
@@ -448,28 +478,29 @@ impl PageViews {
         PageViews { rows, key: SimRng::derive_named(seed, "data/shop.page_views").next_u64() }
     }
 
-    /// The viewed page of row `i`: (url, product_id). Product pages (`/products/7-slug`) are
-    /// 60 % of views, 13 points of them arriving from an e-mail campaign with tracking
-    /// parameters (the mix is tuned so page_views comes to the chapter's 723 MB).
-    fn page(&self, h: RowHash) -> (String, Option<i64>) {
+    /// The product row `i` viewed: product pages (`/products/7-slug`) are 60 % of views, 13
+    /// points of them arriving from an e-mail campaign with tracking parameters (the mix is
+    /// tuned so page_views comes to the chapter's 723 MB).
+    fn product(h: RowHash) -> Option<i64> {
         let pick = below(h.draw(DRAW_PAGE, 0), 100);
         let n = h.draw(DRAW_PAGE, 1);
-        let mut url = String::with_capacity(72);
-        let product = 1 + below(n, PRODUCTS.len() as u64) as i64;
+        (pick <= 59).then(|| 1 + below(n, PRODUCTS.len() as u64) as i64)
+    }
+
+    /// The page row `i` viewed, written into `url`.
+    fn url(h: RowHash, url: &mut Text<'_>) {
+        let pick = below(h.draw(DRAW_PAGE, 0), 100);
+        let n = h.draw(DRAW_PAGE, 1);
         match pick {
-            0..=46 => {
-                push_product_path(&mut url, product);
-                return (url, Some(product));
-            }
+            0..=46 => push_product_path(url, 1 + below(n, PRODUCTS.len() as u64) as i64),
             47..=59 => {
-                push_product_path(&mut url, product);
+                push_product_path(url, 1 + below(n, PRODUCTS.len() as u64) as i64);
                 url.push_str("?utm_source=newsletter&utm_medium=email&utm_campaign=");
                 url.push_str(
                     ["spring-sale", "back-to-school", "black-friday"][below(n, 3) as usize],
                 );
-                return (url, Some(product));
             }
-            60..=69 => url.push('/'),
+            60..=69 => url.push_byte(b'/'),
             70..=79 => {
                 url.push_str("/categories/");
                 url.push_str(CATEGORY_SLUGS[below(n, 4) as usize]);
@@ -482,68 +513,53 @@ impl PageViews {
             95..=97 => url.push_str("/checkout"),
             _ => url.push_str("/account/orders"),
         }
-        (url, None)
     }
 
     /// Row `i`'s referrer: a search engine, social network or link shortener URL that carries a
     /// per-row token (a bijection of `i`), so every row's referrer is distinct, as the chapter's
     /// GROUP BY referrer producing 3 million groups implies. Tokens repeat only after 2^32 rows.
-    /// Writes row `i`'s referrer into `r` (cleared first, so a scan reuses one buffer).
-    fn referrer(&self, i: u64, h: RowHash, r: &mut String) {
-        r.clear();
+    /// Writes row `i`'s referrer into `out` (cleared first, so a scan reuses one buffer).
+    fn referrer(&self, i: u64, h: RowHash, out: &mut String) {
+        let (shape, token, n) = self.referrer_draws(i, h);
+        let r = &mut Text::new(out);
+        r.push_str(shape.before);
+        if !shape.words.is_empty() {
+            r.push_str(shape.words[below(n, shape.words.len() as u64) as usize]);
+        }
+        r.push_str(shape.between);
+        match shape.token {
+            TokenForm::Base62 => r.push_base62(token, 6),
+            TokenForm::Decimal => r.push_decimal(token),
+        }
+        r.push_base62(n, shape.extra_digits);
+        r.push_str(shape.after);
+    }
+
+    /// The byte length of row `i`'s referrer, from the same draws, without making it.
+    fn referrer_length(&self, i: u64, h: RowHash) -> usize {
+        let (shape, token, n) = self.referrer_draws(i, h);
+        let word = match shape.words {
+            [] => 0,
+            words => words[below(n, words.len() as u64) as usize].len(),
+        };
+        let token = match shape.token {
+            TokenForm::Base62 => 6,
+            TokenForm::Decimal => token.checked_ilog10().map_or(1, |d| d as usize + 1),
+        };
+        shape.before.len()
+            + word
+            + shape.between.len()
+            + token
+            + shape.extra_digits as usize
+            + shape.after.len()
+    }
+
+    /// Row `i`'s referrer shape, token and second draw.
+    fn referrer_draws(&self, i: u64, h: RowHash) -> (&'static ReferrerShape, u64, u64) {
         let token = u64::from(permute32(i as u32, self.key as u32));
         let pick = below(h.draw(DRAW_REFERRER, 0), 100);
         let n = h.draw(DRAW_REFERRER, 1);
-        let term = || SEARCH_TERMS[below(n, SEARCH_TERMS.len() as u64) as usize];
-        match pick {
-            0..=27 => {
-                r.push_str("https://google.com/search?q=");
-                r.push_str(term());
-                r.push_str("&ei=");
-                push_base62(r, token, 6);
-            }
-            28..=47 => {
-                r.push_str("https://t.co/");
-                push_base62(r, token, 6);
-                push_base62(r, n, 4);
-            }
-            48..=57 => {
-                r.push_str("https://l.facebook.com/?fbclid=IwAR");
-                push_base62(r, token, 6);
-            }
-            58..=62 => {
-                r.push_str("https://www.bing.com/search?q=");
-                r.push_str(term());
-                r.push_str("&form=");
-                push_base62(r, token, 6);
-            }
-            63..=67 => {
-                r.push_str("https://duckduckgo.com/?q=");
-                r.push_str(term());
-                r.push_str("&t=");
-                push_base62(r, token, 6);
-            }
-            68..=71 => {
-                r.push_str("https://www.reddit.com/r/");
-                r.push_str(SUBREDDITS[below(n, SUBREDDITS.len() as u64) as usize]);
-                r.push_str("/comments/");
-                push_base62(r, token, 6);
-                r.push('/');
-            }
-            72..=74 => {
-                r.push_str("https://news.ycombinator.com/item?id=");
-                push_decimal(r, token);
-            }
-            75..=84 => {
-                r.push_str("https://l.instagram.com/?u=");
-                push_base62(r, token, 6);
-            }
-            _ => {
-                r.push_str("https://lnkd.in/");
-                push_base62(r, token, 6);
-                push_base62(r, n, 2);
-            }
-        }
+        (&REFERRERS[usize::from(REFERRER_OF_PICK[pick as usize])], token, n)
     }
 
     fn user_agent(h: RowHash) -> &'static str {
@@ -573,14 +589,34 @@ impl RowGenerator for PageViews {
         self.rows
     }
 
-    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]) {
-        let len = out.len();
-        let want = |c: usize| c < len && wanted.get(c).copied().unwrap_or(true);
+    fn fill_row(&self, i: u64, wanted: ColumnSet, out: &mut [Value]) {
+        self.fill(i, wanted, ColumnSet::NONE, out);
+    }
+
+    fn fill_row_lengths(&self, i: u64, wanted: ColumnSet, lengths: ColumnSet, out: &mut [Value]) {
+        self.fill(i, wanted, lengths, out);
+    }
+}
+
+/// Spaces to stand in for a text of which only the length is read.
+const SPACES: &str = match std::str::from_utf8(&[b' '; 256]) {
+    Ok(s) => s,
+    Err(_) => panic!("spaces are ASCII"),
+};
+
+impl PageViews {
+    /// Writes row `i`'s columns in `wanted` (bits) into `out`; the referrer, when it is in
+    /// `lengths` too, as spaces of its length (page_views' texts are ASCII: as many
+    /// characters as bytes).
+    fn fill(&self, i: u64, wanted: ColumnSet, lengths: ColumnSet, out: &mut [Value]) {
+        let bits = wanted.bits_within(out.len().min(PV_COLUMNS));
+        let want = |c: usize| bits & (1 << c) != 0;
         let h = RowHash::row(self.key, i);
-        // Columns not wanted read NULL; the text columns a scan wants keep their buffers from
-        // row to row, so generating a row allocates nothing once the buffers have grown.
-        for (c, slot) in out.iter_mut().enumerate() {
-            if !want(c) || !matches!(c, PV_REFERRER | PV_VIEWED_AT) {
+        // Columns not wanted read NULL (a scan's row is NULL there already from the row
+        // before); the text columns a scan wants keep their buffers from row to row, so
+        // generating a row allocates nothing once the buffers have grown.
+        for (c, slot) in out.iter_mut().enumerate().take(PV_COLUMNS) {
+            if !want(c) && !matches!(slot, Value::Null) {
                 *slot = Value::Null;
             }
         }
@@ -590,20 +626,25 @@ impl RowGenerator for PageViews {
         if want(PV_CUSTOMER) {
             out[PV_CUSTOMER] = Value::Int(1 + below(h.draw(DRAW_CUSTOMER, 0), 10) as i64);
         }
-        if want(PV_PRODUCT) || want(PV_URL) {
-            let (url, product) = self.page(h);
-            if want(PV_PRODUCT) {
-                out[PV_PRODUCT] = product.map_or(Value::Null, Value::Int);
-            }
-            if want(PV_URL) {
-                out[PV_URL] = Value::Str(url);
-            }
+        if want(PV_PRODUCT) {
+            out[PV_PRODUCT] = Self::product(h).map_or(Value::Null, Value::Int);
+        }
+        if want(PV_URL) {
+            Self::url(h, &mut Text::new(text_slot(&mut out[PV_URL])));
         }
         if want(PV_REFERRER) {
-            self.referrer(i, h, text_slot(&mut out[PV_REFERRER]));
+            let slot = text_slot(&mut out[PV_REFERRER]);
+            if lengths.contains(PV_REFERRER) {
+                slot.clear();
+                slot.push_str(&SPACES[..self.referrer_length(i, h).min(SPACES.len())]);
+            } else {
+                self.referrer(i, h, slot);
+            }
         }
         if want(PV_USER_AGENT) {
-            out[PV_USER_AGENT] = Value::Str(Self::user_agent(h).to_string());
+            let ua = text_slot(&mut out[PV_USER_AGENT]);
+            ua.clear();
+            ua.push_str(Self::user_agent(h));
         }
         if want(PV_VIEWED_AT) {
             push_datetime(text_slot(&mut out[PV_VIEWED_AT]), self.viewed_at(i, h));
@@ -653,6 +694,47 @@ mod tests {
         assert_eq!(datetime_text(PAGE_VIEWS_START_UNIX), "2025-09-23 00:00:00");
         let last = PAGE_VIEWS_START_UNIX + PAGE_VIEWS_SPAN_SECS as i64 - 1;
         assert_eq!(datetime_text(last), "2026-09-22 23:59:59");
+    }
+
+    /// A row filled over the previous row's values (a scan reuses its row's strings) equals
+    /// the row filled fresh, whatever columns each fill wanted.
+    #[test]
+    fn reused_buffers_give_the_fresh_row() {
+        let views = PageViews::new(7, 50_000);
+        let all = ColumnSet::ALL;
+        let some = ColumnSet::wanted(&[false, true, false, true, false, false, true]);
+        let mut reused = vec![Value::Null; 7];
+        for i in 0..5_000 {
+            let wanted = if i % 3 == 0 { some } else { all };
+            views.fill_row(i, wanted, &mut reused);
+            let mut fresh = vec![Value::Null; 7];
+            views.fill_row(i, wanted, &mut fresh);
+            assert_eq!(reused, fresh, "row {i}");
+        }
+        assert!(matches!(&reused[PV_REFERRER], Value::Str(r) if r.starts_with("https://")));
+    }
+
+    /// A referrer asked for its length only has the length, in bytes and characters, of the
+    /// referrer made whole, every shape among the rows (Hacker News' decimal ids included).
+    #[test]
+    fn a_length_only_referrer_has_the_real_length() {
+        let views = PageViews::new(11, 3_000_000);
+        let wanted = ColumnSet::wanted(&[true, false, false, true, false, false, false]);
+        let lengths = ColumnSet::only(&[false, false, false, true]);
+        let (mut whole, mut standin) = (vec![Value::Null; 7], vec![Value::Null; 7]);
+        let mut shapes = std::collections::BTreeSet::new();
+        for i in (0..3_000_000).step_by(97) {
+            views.fill_row(i, wanted, &mut whole);
+            views.fill_row_lengths(i, wanted, lengths, &mut standin);
+            let (Value::Str(w), Value::Str(s)) = (&whole[PV_REFERRER], &standin[PV_REFERRER])
+            else {
+                panic!("row {i}: referrers are text");
+            };
+            assert_eq!((w.len(), w.chars().count()), (s.len(), s.chars().count()), "row {i}: {w}");
+            assert_eq!(whole[PV_ID], standin[PV_ID]);
+            shapes.insert(w.split('/').nth(2).unwrap_or_default().to_string());
+        }
+        assert_eq!(shapes.len(), REFERRERS.len(), "{shapes:?}");
     }
 
     #[test]

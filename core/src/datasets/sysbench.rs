@@ -6,7 +6,7 @@
 use super::{below, DatasetTable, RowHash};
 use crate::sim::rng::{splitmix64, SimRng};
 use crate::storage::btree::FillPolicy;
-use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, RowGenerator, TableDef};
+use crate::storage::schema::{ColumnDef, ColumnSet, ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::storage::value::Value;
 
 /// Digits per group in c and pad (`###########`).
@@ -76,9 +76,9 @@ impl RowGenerator for SbtestRows {
         self.rows
     }
 
-    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]) {
+    fn fill_row(&self, i: u64, wanted: ColumnSet, out: &mut [Value]) {
         let len = out.len();
-        let want = |c: usize| c < len && wanted.get(c).copied().unwrap_or(true);
+        let want = |c: usize| c < len && wanted.contains(c);
         let h = RowHash::row(self.key, i);
         for slot in out.iter_mut() {
             *slot = Value::Null;

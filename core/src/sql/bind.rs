@@ -478,51 +478,77 @@ impl BExpr {
 
     /// Calls `f` with every column position the expression reads.
     pub fn for_each_column(&self, f: &mut dyn FnMut(u32)) {
+        self.for_each_column_use(&mut |c, _| f(c));
+    }
+
+    /// Calls `f` with every column position the expression reads, and whether that reading
+    /// needs only the column's length: the column is the whole argument of `LENGTH`,
+    /// `OCTET_LENGTH`, `CHAR_LENGTH` or `CHARACTER_LENGTH`.
+    pub fn for_each_column_use(&self, f: &mut dyn FnMut(u32, bool)) {
+        use super::functions::Builtin as F;
         match self {
-            BExpr::Column(c) => f(*c),
-            BExpr::Lit(_)
+            BExpr::Column(c) => f(*c, false),
+            BExpr::Call {
+                builtin: Some(F::Length | F::OctetLength | F::CharLength | F::CharacterLength),
+                args,
+                ..
+            } if matches!(args.as_slice(), [BExpr::Column(_)]) => {
+                if let [BExpr::Column(c)] = args.as_slice() {
+                    f(*c, true);
+                }
+            }
+            _ => self.for_each_child(&mut |e| e.for_each_column_use(f)),
+        }
+    }
+
+    /// Calls `f` with each direct sub-expression (an aggregate's argument is not one: it is
+    /// evaluated per row apart from the expression that holds the aggregate's result).
+    fn for_each_child(&self, f: &mut dyn FnMut(&BExpr)) {
+        match self {
+            BExpr::Column(_)
+            | BExpr::Lit(_)
             | BExpr::SysVar { .. }
             | BExpr::UserVar(_)
             | BExpr::Aggregate(_)
             | BExpr::Local(_) => {}
             BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
-                arg.for_each_column(f)
+                f(arg)
             }
             BExpr::Binary { left, right, .. }
             | BExpr::And(left, right)
             | BExpr::Or(left, right) => {
-                left.for_each_column(f);
-                right.for_each_column(f);
+                f(left);
+                f(right);
             }
             BExpr::Between { arg, low, high, .. } => {
                 for e in [arg, low, high] {
-                    e.for_each_column(f);
+                    f(e);
                 }
             }
             BExpr::InList { arg, list, .. } => {
-                arg.for_each_column(f);
-                list.iter().for_each(|e| e.for_each_column(f));
+                f(arg);
+                list.iter().for_each(&mut *f);
             }
             BExpr::Like { arg, pattern, escape, .. } => {
-                arg.for_each_column(f);
-                pattern.for_each_column(f);
+                f(arg);
+                f(pattern);
                 if let Some(e) = escape {
-                    e.for_each_column(f);
+                    f(e);
                 }
             }
             BExpr::Case { operand, whens, otherwise } => {
                 if let Some(o) = operand {
-                    o.for_each_column(f);
+                    f(o);
                 }
                 for (c, r) in whens {
-                    c.for_each_column(f);
-                    r.for_each_column(f);
+                    f(c);
+                    f(r);
                 }
                 if let Some(o) = otherwise {
-                    o.for_each_column(f);
+                    f(o);
                 }
             }
-            BExpr::Call { args, .. } => args.iter().for_each(|e| e.for_each_column(f)),
+            BExpr::Call { args, .. } => args.iter().for_each(&mut *f),
         }
     }
 

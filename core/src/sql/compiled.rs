@@ -113,6 +113,29 @@ impl<'e> Compiled<'e> {
         }
     }
 
+    /// Hands the expression's value for `row` to `use_value` without making an owned copy
+    /// where none is needed: a column's value is lent where it lies, a length is made on the
+    /// stack. An aggregate over a string column then clones no string per row.
+    #[inline]
+    pub fn with_value<T>(
+        &self,
+        row: &[Value],
+        cx: &mut dyn EvalContext,
+        use_value: impl FnOnce(&Value) -> T,
+    ) -> Result<T> {
+        match &self.kernel {
+            Kernel::Column(c) => Ok(use_value(row.get(*c as usize).unwrap_or(&Value::Null))),
+            Kernel::Length { column, chars } => match row.get(*column as usize) {
+                Some(Value::Str(s)) => {
+                    let n = if *chars { s.chars().count() } else { s.len() };
+                    Ok(use_value(&Value::Int(n as i64)))
+                }
+                _ => Ok(use_value(&eval(self.tree, row, &[], cx)?)),
+            },
+            _ => Ok(use_value(&self.eval(row, cx)?)),
+        }
+    }
+
     /// The expression's truth for `row` (None: NULL), as a WHERE clause takes it.
     #[inline]
     pub fn truth(&self, row: &[Value], cx: &mut dyn EvalContext) -> Result<Option<bool>> {
@@ -248,9 +271,11 @@ mod tests {
                     let want = eval(&tree, &row, &[], &mut cx).map_err(|e| e.code);
                     let got = compiled.eval(&row, &mut cx).map_err(|e| e.code);
                     assert_eq!(got, want, "{sql} over {row:?}");
-                    let want_truth = want.map(|v| v.truth());
+                    let want_truth = want.clone().map(|v| v.truth());
                     let got_truth = compiled.truth(&row, &mut cx).map_err(|e| e.code);
                     assert_eq!(got_truth, want_truth, "truth of {sql} over {row:?}");
+                    let lent = compiled.with_value(&row, &mut cx, Value::clone).map_err(|e| e.code);
+                    assert_eq!(lent, want, "lent value of {sql} over {row:?}");
                 }
             }
         }

@@ -20,7 +20,7 @@
 //! time.
 
 use super::key::{cmp_values, Key};
-use super::schema::RowGenerator;
+use super::schema::{ColumnSet, RowGenerator};
 use crate::storage::value::Value;
 use std::cmp::{Ordering, Reverse};
 use std::collections::BinaryHeap;
@@ -41,18 +41,18 @@ pub struct EntryColumns {
 }
 
 impl EntryColumns {
-    fn wanted(&self) -> Vec<bool> {
+    fn wanted(&self) -> ColumnSet {
         let mut w = vec![false; self.width];
         for &c in &self.columns {
             if let Some(slot) = w.get_mut(c as usize) {
                 *slot = true;
             }
         }
-        w
+        ColumnSet::wanted(&w)
     }
 
     /// The entry key (index columns then primary key columns) of generated row `i`.
-    pub fn key_of(&self, generator: &dyn RowGenerator, i: u64, wanted: &[bool]) -> Key {
+    pub fn key_of(&self, generator: &dyn RowGenerator, i: u64, wanted: ColumnSet) -> Key {
         let mut row = vec![Value::Null; self.width];
         generator.fill_row(i, wanted, &mut row);
         Key(self
@@ -69,7 +69,7 @@ impl EntryColumns {
         &self,
         generator: &dyn RowGenerator,
         i: u64,
-        wanted: &[bool],
+        wanted: ColumnSet,
         row: &mut [Value],
         reuse: Option<NormKey>,
     ) -> NormKey {
@@ -231,7 +231,7 @@ impl BaseEntries {
                 let mut arena: Vec<u8> = Vec::with_capacity(((end - start) * 64) as usize);
                 let mut keyed: Vec<(u32, u32, u32)> = Vec::with_capacity((end - start) as usize);
                 for i in start..end {
-                    generator.fill_row(i, &wanted, &mut row);
+                    generator.fill_row(i, wanted, &mut row);
                     let at = arena.len();
                     cols.encode_into(&mut row, &mut arena);
                     keyed.push((at as u32, arena.len() as u32, i as u32));
@@ -271,7 +271,7 @@ impl BaseEntries {
                 ordinals.extend(cached.iter().map(|(_, k)| k.2));
             } else {
                 let mut keyed: Vec<(NormKey, u32)> = (start..end)
-                    .map(|i| (cols.folded_key_of(generator, i, &wanted, &mut row, None), i as u32))
+                    .map(|i| (cols.folded_key_of(generator, i, wanted, &mut row, None), i as u32))
                     .collect();
                 // Equal keys (only without a primary key) keep ordinal order.
                 keyed.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
@@ -301,7 +301,7 @@ impl BaseEntries {
         for (r, &(from, to)) in runs.iter().enumerate() {
             if from < to {
                 let i = ordinals[from];
-                let key = cols.folded_key_of(generator, u64::from(i), &wanted, &mut row, None);
+                let key = cols.folded_key_of(generator, u64::from(i), wanted, &mut row, None);
                 heap.push(Reverse((head(&key), key, i, r)));
                 next[r] = from + 1;
             }
@@ -314,7 +314,7 @@ impl BaseEntries {
             merged.push(i);
             if next[r] < runs[r].1 {
                 let j = ordinals[next[r]];
-                let key = cols.folded_key_of(generator, u64::from(j), &wanted, &mut row, Some(key));
+                let key = cols.folded_key_of(generator, u64::from(j), wanted, &mut row, Some(key));
                 heap.push(Reverse((head(&key), key, j, r)));
                 next[r] += 1;
             }
@@ -335,7 +335,7 @@ impl BaseEntries {
         // Bounded: the interval halves each round.
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            let key = cols.key_of(generator, u64::from(self.ordinals[mid]), &wanted);
+            let key = cols.key_of(generator, u64::from(self.ordinals[mid]), wanted);
             let o = cmp_prefix(&key.0, bound);
             let below = if strict { o != Ordering::Greater } else { o == Ordering::Less };
             if below {
@@ -380,7 +380,7 @@ mod tests {
         fn row_count(&self) -> u64 {
             self.0
         }
-        fn fill_row(&self, i: u64, _wanted: &[bool], out: &mut [Value]) {
+        fn fill_row(&self, i: u64, _wanted: ColumnSet, out: &mut [Value]) {
             out[0] = Value::Int(i as i64 + 1);
             out[1] = Value::Int(((i * 7) % 5) as i64);
         }
@@ -393,9 +393,8 @@ mod tests {
         let cols = EntryColumns { columns: vec![1, 0], width: 2, bytes: true };
         let e = BaseEntries::build(&g, n, &cols).unwrap();
         assert_eq!(e.ordinals.len() as u64, n);
-        let w = vec![true, true];
         let keys: Vec<Key> =
-            e.ordinals.iter().map(|&i| cols.key_of(&g, u64::from(i), &w)).collect();
+            e.ordinals.iter().map(|&i| cols.key_of(&g, u64::from(i), ColumnSet::ALL)).collect();
         assert!(keys.windows(2).all(|p| p[0] < p[1]));
         let from = e.lower_bound(&g, &cols, &[Value::Int(2)], false);
         let to = e.lower_bound(&g, &cols, &[Value::Int(2)], true);
@@ -411,7 +410,7 @@ mod tests {
         fn row_count(&self) -> u64 {
             self.0
         }
-        fn fill_row(&self, i: u64, _wanted: &[bool], out: &mut [Value]) {
+        fn fill_row(&self, i: u64, _wanted: ColumnSet, out: &mut [Value]) {
             out[0] = Value::Int(i as i64 + 1);
             let lead = if i < RUN_ROWS { "zz-" } else { "AA-" };
             out[1] = Value::Str(format!("{lead}{:05}", (i * 7919) % 100_000));
@@ -424,9 +423,8 @@ mod tests {
         let g = TextGen(n);
         let cols = EntryColumns { columns: vec![1, 0], width: 2, bytes: true };
         let e = BaseEntries::build(&g, n, &cols).unwrap();
-        let w = vec![true, true];
         let keys: Vec<Key> =
-            e.ordinals.iter().map(|&i| cols.key_of(&g, u64::from(i), &w)).collect();
+            e.ordinals.iter().map(|&i| cols.key_of(&g, u64::from(i), ColumnSet::ALL)).collect();
         assert!(keys.windows(2).all(|p| p[0] < p[1]));
         let text = |k: &Key| match &k.0[0] {
             Value::Str(t) => t.clone(),

@@ -268,10 +268,24 @@ impl TableDef {
 pub trait RowGenerator: std::fmt::Debug {
     /// Rows the table starts with.
     fn row_count(&self) -> u64;
-    /// Writes the values of row `i` into `out` (one per column). Columns whose `wanted` flag is
-    /// false may be left as `Value::Null` (a scan that reads two columns of seven does not pay
+    /// Writes the values of row `i` into `out` (one per column). Columns not in `wanted` may be
+    /// left as `Value::Null` (a scan that reads two columns of seven does not pay
     /// for the other five).
-    fn fill_row(&self, i: u64, wanted: &[bool], out: &mut [Value]);
+    fn fill_row(&self, i: u64, wanted: ColumnSet, out: &mut [Value]);
+    /// As [`RowGenerator::fill_row`], for a statement that reads nothing of the wanted text
+    /// columns in `lengths_only` but their length (`SUM(LENGTH(referrer))`): such a column
+    /// need only hold a text of the right length in bytes and in characters, which a generator
+    /// may make without making the text. The default makes every column whole.
+    fn fill_row_lengths(
+        &self,
+        i: u64,
+        wanted: ColumnSet,
+        lengths_only: ColumnSet,
+        out: &mut [Value],
+    ) {
+        let _ = lengths_only;
+        self.fill_row(i, wanted, out);
+    }
     /// The position of the generated row whose primary key is `key`, if there is one. Lets a
     /// primary key lookup find a generated row without a scan. The default knows nothing
     /// (lookups then scan); generators whose key is `id = i + 1` answer directly.
@@ -286,8 +300,87 @@ pub trait RowGenerator: std::fmt::Debug {
     }
 }
 
+/// A set of column positions, as a row generator is asked for them: worked out once per read,
+/// so that a generator tests a bit per column per row instead of walking a list of flags.
+/// Columns from 64 up (no generated table has that many) are all in the set or all out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColumnSet {
+    bits: u64,
+    rest: bool,
+}
+
+impl ColumnSet {
+    /// Every column.
+    pub const ALL: ColumnSet = ColumnSet { bits: u64::MAX, rest: true };
+    /// No column.
+    pub const NONE: ColumnSet = ColumnSet { bits: 0, rest: false };
+
+    /// The columns a reader wants, by flag; a column past the flags is wanted (a reader that
+    /// names fewer columns than the table has wants the rest). Past 64, a column is wanted if
+    /// any is: generating more than asked is always safe.
+    pub fn wanted(flags: &[bool]) -> ColumnSet {
+        let mut bits = u64::MAX;
+        for (c, &f) in flags.iter().enumerate().take(64) {
+            bits = (bits & !(1 << c)) | (u64::from(f) << c);
+        }
+        ColumnSet { bits, rest: flags.get(64..).is_none_or(|more| more.contains(&true)) }
+    }
+
+    /// Exactly the columns whose flag is true, none past the flags. Past 64, a column is in
+    /// the set only if all are: this set promises something of its columns.
+    pub fn only(flags: &[bool]) -> ColumnSet {
+        let mut bits = 0;
+        for (c, &f) in flags.iter().enumerate().take(64) {
+            bits |= u64::from(f) << c;
+        }
+        let rest = flags.get(64..).is_some_and(|more| !more.is_empty() && !more.contains(&false));
+        ColumnSet { bits, rest }
+    }
+
+    /// The set's columns among the first `width` (at most 64) as bits: a generator of a few
+    /// columns tests these once per column instead of calling [`ColumnSet::contains`].
+    #[inline]
+    pub fn bits_within(self, width: usize) -> u64 {
+        match width {
+            64.. => self.bits,
+            w => self.bits & ((1u64 << w) - 1),
+        }
+    }
+
+    #[inline]
+    pub fn contains(self, column: usize) -> bool {
+        match u32::try_from(column) {
+            Ok(c) if c < 64 => self.bits & (1 << c) != 0,
+            _ => self.rest,
+        }
+    }
+}
+
 /// Bytes of `digits` decimal digits in MySQL's binary DECIMAL: 4 per 9 digits plus the rest.
 fn decimal_bytes(digits: u8) -> u32 {
     const REST: [u32; 9] = [0, 1, 1, 2, 2, 3, 3, 4, 4];
     u32::from(digits / 9) * 4 + REST[usize::from(digits % 9)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ColumnSet;
+
+    #[test]
+    fn column_sets_read_flags_as_readers_mean_them() {
+        let wanted = ColumnSet::wanted(&[true, false, true]);
+        assert!(wanted.contains(0) && !wanted.contains(1) && wanted.contains(2));
+        // Past the flags a reader wants the rest; a promise covers only what it names.
+        assert!(wanted.contains(3) && wanted.contains(63) && wanted.contains(500));
+        let only = ColumnSet::only(&[false, true]);
+        assert!(!only.contains(0) && only.contains(1) && !only.contains(2) && !only.contains(70));
+        assert_eq!(wanted.bits_within(4), 0b1101);
+        assert_eq!(ColumnSet::ALL.bits_within(64), u64::MAX);
+        assert_eq!(ColumnSet::NONE.bits_within(7), 0);
+        // Past 64 columns: wanted if any is, promised only if all are.
+        let mut wide = vec![false; 70];
+        wide[66] = true;
+        assert!(ColumnSet::wanted(&wide).contains(69));
+        assert!(!ColumnSet::only(&wide).contains(66));
+    }
 }

@@ -144,7 +144,21 @@ impl LeafCursor {
     }
 
     /// The scan is about to read the row at `ordinal` (in key order).
+    #[inline]
     pub fn enter(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {
+        // The common case, a further row of the current leaf inside a record-buffer batch,
+        // is two comparisons; the rest is out of line.
+        if self.rows != self.next_batch_at && self.leaf_ordinals.contains(&ordinal) {
+            self.rows += 1;
+            self.uncharged += 1;
+            return;
+        }
+        self.enter_slow(ordinal, costs, work);
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn enter_slow(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {
         if self.rows == self.next_batch_at {
             // Every `batch` rows (not before the first): the cursor is restored.
             if self.rows > 0 {

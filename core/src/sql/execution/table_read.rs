@@ -37,7 +37,7 @@ pub fn read(
     visit: &mut Visit,
 ) -> Result<bool> {
     match &choice.path {
-        Path::Scan => full_scan(t, wanted, None, costs, work, cx, visit),
+        Path::Scan => full_scan(t, wanted, &[], None, costs, work, cx, visit),
         Path::Ref { index, parts, unique } => {
             let mut values = Vec::with_capacity(parts.len());
             for p in parts {
@@ -133,11 +133,13 @@ fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
 /// join can read its other tables per row. With `late` (late materialisation), a row its test
 /// turns down is examined and counted like any other (pages, `Handler_read_rnd_next`,
 /// `Innodb_rows_read`, CPU) but is neither completed nor visited: the caller guarantees that
-/// such a row could not have passed the statement's filter.
+/// such a row could not have passed the statement's filter. The columns `lengths_only`
+/// marks are read for their length alone ([`Table::scan_late`]).
 #[allow(clippy::too_many_arguments)]
 pub fn full_scan(
     t: &Table,
     wanted: &[bool],
+    lengths_only: &[bool],
     late: Option<LateFill>,
     costs: &mut Costs,
     work: &mut Work,
@@ -148,7 +150,7 @@ pub fn full_scan(
     let mut examined = 0u64;
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
-    t.scan_late(wanted, late, &mut |ordinal, row, complete| {
+    t.scan_late(wanted, lengths_only, late, &mut |ordinal, row, complete| {
         cursor.enter(ordinal, costs, work);
         examined += 1;
         !complete || go_on(visit(row, costs, work, cx), &mut stopped, &mut error)

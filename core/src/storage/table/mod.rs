@@ -15,7 +15,7 @@ use super::btree::{geometry, FillPolicy, IndexGeometry};
 use super::index::{cmp_prefix, BaseEntries};
 use super::page_layout::{IndexPages, PageLayout};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
-use super::schema::{ColumnType, IndexDef, RowGenerator, TableDef};
+use super::schema::{ColumnSet, ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::storage::value::Value;
 use std::cell::{Cell, OnceCell};
 use std::cmp::Ordering;
@@ -150,14 +150,13 @@ impl Table {
         let mut t = Table::new(def, space_id);
         let n = generator.row_count();
         let step = (n / SIZE_SAMPLE_ROWS).max(1);
-        let wanted = vec![true; t.def.columns.len()];
         let mut row = vec![Value::Null; t.def.columns.len()];
         let (mut sampled, mut clustered, mut pointers) = (0u64, 0u64, 0u64);
         let secondary: Vec<_> = t.def.indexes.iter().filter(|i| !i.primary).cloned().collect();
         let mut sec = vec![0u64; secondary.len()];
         let mut i = 0;
         while i < n {
-            generator.fill_row(i, &wanted, &mut row);
+            generator.fill_row(i, ColumnSet::ALL, &mut row);
             clustered += u64::from(clustered_record_bytes(&t.def, &row));
             if let Some(pk) = t.def.primary() {
                 pointers += u64::from(node_pointer_bytes(&t.def, pk, &row));
@@ -228,7 +227,7 @@ impl Table {
         wanted: &[bool],
         visit: &mut dyn FnMut(u64, &Row) -> bool,
     ) {
-        self.scan_rows(from, wanted, None, &mut |ordinal, row, _| visit(ordinal, row));
+        self.scan_rows(from, wanted, &[], None, &mut |ordinal, row, _| visit(ordinal, row));
     }
 
     /// A full scan, with late materialisation when `late` is given: each generated row is
@@ -237,19 +236,24 @@ impl Table {
     /// row the test turned down comes with `complete` false and only its `first` columns
     /// filled. Changed rows are always complete (a table with changes is scanned without the
     /// shortcut).
+    ///
+    /// A generated row's columns that `lengths_only` marks need only have their length right
+    /// ([`RowGenerator::fill_row_lengths`]): the caller reads nothing else of them.
     pub fn scan_late(
         &self,
         wanted: &[bool],
+        lengths_only: &[bool],
         late: Option<LateFill>,
         visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
     ) {
-        self.scan_rows(None, wanted, late, visit)
+        self.scan_rows(None, wanted, lengths_only, late, visit)
     }
 
     fn scan_rows(
         &self,
         from: Option<&RangeEnd>,
         wanted: &[bool],
+        lengths_only: &[bool],
         mut late: Option<LateFill>,
         visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
     ) {
@@ -293,9 +297,12 @@ impl Table {
             } else {
                 late = None;
             }
+            // Worked out once for the scan, not per row.
+            let (want_set, first_set) = (ColumnSet::wanted(&want), ColumnSet::wanted(&first_want));
+            let lengths = lengths_only.contains(&true).then(|| ColumnSet::only(lengths_only));
             for i in start..self.generated_rows {
                 if let Some((_, keep)) = late.as_mut() {
-                    generator.fill_row(i, &first_want, &mut row);
+                    generator.fill_row(i, first_set, &mut row);
                     if !keep(&row) {
                         if !visit(ordinal, &row, false) {
                             return;
@@ -304,7 +311,10 @@ impl Table {
                         continue;
                     }
                 }
-                generator.fill_row(i, &want, &mut row);
+                match lengths {
+                    None => generator.fill_row(i, want_set, &mut row),
+                    Some(l) => generator.fill_row_lengths(i, want_set, l, &mut row),
+                }
                 if !self.changes.is_empty() {
                     let key = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(i + 1)]));
                     let mut replaced = false;
@@ -368,7 +378,7 @@ impl Table {
         // Bounded: the interval halves each round.
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            generator.fill_row(mid, &want, &mut row);
+            generator.fill_row(mid, ColumnSet::wanted(&want), &mut row);
             let key = self.key_of(&row).unwrap_or(Key(Vec::new()));
             if before(&key) {
                 lo = mid + 1;
@@ -387,7 +397,7 @@ impl Table {
         let generator = self.generator.as_ref()?;
         let i = generator.row_of_key(&key.0)?;
         let mut row = vec![Value::Null; self.def.columns.len()];
-        generator.fill_row(i, &vec![true; self.def.columns.len()], &mut row);
+        generator.fill_row(i, ColumnSet::ALL, &mut row);
         (self.key_of(&row).as_ref() == Some(key)).then_some(row)
     }
 
@@ -408,7 +418,7 @@ impl Table {
         let Some(generator) = self.generator.as_ref() else { return false };
         let Some(i) = generator.row_of_key(&key.0) else { return false };
         row.resize(self.def.columns.len(), Value::Null);
-        generator.fill_row(i, wanted, row);
+        generator.fill_row(i, ColumnSet::wanted(wanted), row);
         true
     }
 
@@ -594,7 +604,7 @@ mod tests {
         fn row_count(&self) -> u64 {
             self.0
         }
-        fn fill_row(&self, i: u64, _wanted: &[bool], out: &mut [Value]) {
+        fn fill_row(&self, i: u64, _wanted: ColumnSet, out: &mut [Value]) {
             out[0] = Value::Int(i as i64 + 1);
             out[1] = Value::Int((i % 4) as i64);
         }

@@ -145,9 +145,10 @@ impl Table {
                 None => 0,
             };
             let mut row = vec![Value::Null; ncols];
+            let want_set = ColumnSet::wanted(&want);
             for (p, &i) in base.ordinals.iter().enumerate().skip(start) {
                 position = p as u64;
-                generator.fill_row(u64::from(i), &want, &mut row);
+                generator.fill_row(u64::from(i), want_set, &mut row);
                 let key = Key(cols.columns.iter().map(|&c| row[c as usize].clone()).collect());
                 if !before_end(&key.0, hi) {
                     break;

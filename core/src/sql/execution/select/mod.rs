@@ -27,6 +27,7 @@ use crate::sql::planner::access_path::{
     split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
 use crate::storage::catalog::Catalog;
+use crate::storage::schema::ColumnType;
 use crate::storage::table::{Row, Table};
 use crate::storage::value::Value;
 use pipeline::{check_rows_in_memory, ColumnTypes, PipelineState, RowSource, Settings};
@@ -238,15 +239,20 @@ pub fn run(
                 if sources.len() > 1 {
                     wanted.iter_mut().for_each(|w| *w = true);
                 }
-                plan.mark_columns(&mut |c| {
+                // Columns read whole, and columns read only for their length.
+                let mut whole = wanted.clone();
+                plan.mark_column_uses(&mut |c, length_only| {
                     if c < width {
                         wanted[c as usize] = true;
+                        whole[c as usize] |= !length_only;
                     }
                 });
                 // Rows kept by reference are kept by their primary key.
                 if let Some(pk) = single_integer_key(t) {
                     wanted[pk as usize] = true;
+                    whole[pk as usize] = true;
                 }
+                let lengths_only = lengths_only(t, &wanted, &whole);
                 match late_filter(plan.filter.as_ref(), t, &choice, single) {
                     Some((column, first_test)) => {
                         let mut first = vec![false; width as usize];
@@ -262,12 +268,17 @@ pub fn run(
                         full_scan(
                             t,
                             &wanted,
+                            &lengths_only,
                             Some((&first, &mut keep)),
                             &mut costs,
                             work,
                             cx,
                             &mut on_outer_row,
                         )?;
+                    }
+                    None if choice.path == Path::Scan => {
+                        let visit = &mut on_outer_row;
+                        full_scan(t, &wanted, &lengths_only, None, &mut costs, work, cx, visit)?;
                     }
                     None => {
                         read(t, &choice, &[], &wanted, &mut costs, work, cx, &mut on_outer_row)?;
@@ -279,6 +290,31 @@ pub fn run(
     let increment = cx.div_precision_increment();
     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
     Ok(QueryResult { meta: plan.output_meta(sources, &rows), rows, unshown })
+}
+
+/// The VARCHAR and TEXT columns of `t` that a statement reading it alone wants only for their
+/// length (`wanted` but not `whole`), none of them in the primary key (which a scan merges
+/// changed rows by): a scan may then leave their text ungenerated (an empty list when there
+/// are none). This is the simulator's own saving, not MySQL's (the server reads whole
+/// records whatever it uses of them), and the simulated cost of the scan does not depend on it.
+fn lengths_only(t: &Table, wanted: &[bool], whole: &[bool]) -> Vec<bool> {
+    let key = t.def.primary().map(|pk| pk.columns.clone()).unwrap_or_default();
+    let marks: Vec<bool> = (0..wanted.len())
+        .map(|c| {
+            wanted[c]
+                && !whole[c]
+                && !key.contains(&(c as u32))
+                && t.def
+                    .columns
+                    .get(c)
+                    .is_some_and(|col| matches!(col.ty, ColumnType::Varchar(_) | ColumnType::Text))
+        })
+        .collect();
+    if marks.contains(&true) {
+        marks
+    } else {
+        Vec::new()
+    }
 }
 
 /// The position of a table's primary key when it is one integer column.

@@ -255,11 +255,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             *first = Some(row.to_vec());
         }
         for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
-            let v = match arg {
-                Some(a) => a.eval(row, cx)?,
-                None => Value::Null,
-            };
-            acc.update(&v);
+            match arg {
+                Some(a) => a.with_value(row, cx, |v| acc.update(v))?,
+                None => acc.update(&Value::Null),
+            }
         }
         Ok(true)
     }
@@ -429,11 +428,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         let per = plan.aggregates.len();
         for (j, arg) in self.agg_args.iter().enumerate() {
-            let v = match arg {
-                Some(a) => a.eval(row, cx)?,
-                None => Value::Null,
-            };
-            groups.aggs.update(g, j, per, &v);
+            match arg {
+                Some(a) => a.with_value(row, cx, |v| groups.aggs.update(g, j, per, v))?,
+                None => groups.aggs.update(g, j, per, &Value::Null),
+            }
         }
         self.key = key;
         Ok(true)

@@ -123,7 +123,13 @@ impl Plan {
 
     /// Calls `mark(c)` for every column position any clause reads.
     pub(super) fn mark_columns(&self, mark: &mut dyn FnMut(u32)) {
-        let mut visit = |e: &BExpr| e.for_each_column(mark);
+        self.mark_column_uses(&mut |c, _| mark(c));
+    }
+
+    /// Calls `mark` with every column any clause reads, and whether that reading needs only
+    /// the column's length ([`BExpr::for_each_column_use`]).
+    pub(super) fn mark_column_uses(&self, mark: &mut dyn FnMut(u32, bool)) {
+        let mut visit = |e: &BExpr| e.for_each_column_use(mark);
         for (e, _) in &self.items {
             visit(e);
         }
