@@ -15,6 +15,9 @@ const MIB: u64 = 1024 * 1024;
 #[derive(Clone, Debug)]
 pub struct Host {
     hardware: Hardware,
+    /// The CPUs the cpuset leaves visible (the hardware does not change under a host, and a
+    /// scan asks for the CPU capacity page by page).
+    logical_cpus: u64,
     /// Bytes in use per category ("buffer pool", "connections", ...).
     used_bytes: BTreeMap<&'static str, u64>,
     used_bytes_peak: u64,
@@ -31,7 +34,10 @@ pub struct OutOfMemory {
 
 impl Host {
     pub fn new(hardware: Hardware) -> Host {
-        Host { hardware, used_bytes: BTreeMap::new(), used_bytes_peak: 0 }
+        let logical_cpus = parse_cpuset(&hardware.cpuset_cpus, hardware.host_cpus)
+            .map(|c| c.len() as u64)
+            .unwrap_or(u64::from(hardware.host_cpus));
+        Host { hardware, logical_cpus, used_bytes: BTreeMap::new(), used_bytes_peak: 0 }
     }
 
     pub fn hardware(&self) -> &Hardware {
@@ -42,9 +48,7 @@ impl Host {
     /// (it limits CPU time, and the chapter saw all 36 host CPUs under `--cpus=4` even with
     /// container awareness on).
     pub fn logical_cpus(&self) -> u64 {
-        parse_cpuset(&self.hardware.cpuset_cpus, self.hardware.host_cpus)
-            .map(|c| c.len() as u64)
-            .unwrap_or(u64::from(self.hardware.host_cpus))
+        self.logical_cpus
     }
 
     /// CPUs' worth of time the process may use: the quota if set, else the visible CPUs.

@@ -208,33 +208,64 @@ impl IndexGeometry {
     /// Page numbers (relative to the index's first page) from the root down to the leaf holding
     /// the record at `ordinal` in key order: `height` pages, root (0) first. The executor
     /// counts each as one buffer pool page request.
-    pub fn path_to_leaf(&self, ordinal: u64) -> Vec<u64> {
-        let levels = self.level_pages();
-        let fanout = u64::from(self.node_pointers_per_page);
-        // The page's position within its level, leaf level first.
-        let mut positions = Vec::with_capacity(levels.len());
-        let mut pos = self.leaf_index(ordinal);
-        for _ in 0..levels.len() {
-            positions.push(pos);
+    pub fn path_to_leaf(&self, ordinal: u64) -> PagePath {
+        let fanout = u64::from(self.node_pointers_per_page).max(2);
+        // Pages per level and the page's position within its level, leaf level first.
+        let (mut counts, mut positions) = ([0u64; PATH_PAGES_MAX], [0u64; PATH_PAGES_MAX]);
+        let (mut count, mut pos, mut levels) = (self.leaf_pages, self.leaf_index(ordinal), 0);
+        loop {
+            counts[levels] = count;
+            positions[levels] = pos;
+            levels += 1;
+            if count <= 1 || levels == PATH_PAGES_MAX {
+                break;
+            }
+            count = count.div_ceil(fanout);
             pos /= fanout;
         }
         // First page number of each level: leaves from 1, then the levels above them; the
         // root level is page 0.
-        let mut path = Vec::with_capacity(levels.len());
+        let mut path = PagePath { pages: [0; PATH_PAGES_MAX], len: levels as u8 };
         let mut base = 1 + self.leaf_pages;
-        let mut bases = vec![1u64];
-        for &count in &levels[1..] {
-            bases.push(base);
-            base += count;
-        }
-        for level in (0..levels.len()).rev() {
-            if level == levels.len() - 1 {
-                path.push(0);
-            } else {
-                path.push(bases[level] + positions[level]);
+        for level in 0..levels - 1 {
+            let first = if level == 0 { 1 } else { base };
+            if level > 0 {
+                base += counts[level];
             }
+            path.pages[levels - 1 - level] = first + positions[level];
         }
         path
+    }
+}
+
+/// Levels a B-tree path can have here: with at least two pointers a page, more than any
+/// page count in a u64 needs.
+const PATH_PAGES_MAX: usize = 64;
+
+/// The pages from an index's root to one leaf, root first (a fixed array: a scan asks for one
+/// per record-buffer batch, and a lookup one per row, so it must not allocate).
+#[derive(Clone, Copy, Debug)]
+pub struct PagePath {
+    pages: [u64; PATH_PAGES_MAX],
+    len: u8,
+}
+
+impl PagePath {
+    pub fn as_slice(&self) -> &[u64] {
+        &self.pages[..usize::from(self.len)]
+    }
+
+    pub fn to_vec(&self) -> Vec<u64> {
+        self.as_slice().to_vec()
+    }
+}
+
+impl IntoIterator for PagePath {
+    type Item = u64;
+    type IntoIter = std::iter::Take<std::array::IntoIter<u64, PATH_PAGES_MAX>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.pages.into_iter().take(usize::from(self.len))
     }
 }
 
@@ -263,7 +294,7 @@ mod tests {
     fn small_and_empty_indexes_are_one_root_page() {
         let g = geometry(0, 208, 13, FillPolicy::SequentialInserts);
         assert_eq!((g.leaf_pages, g.non_leaf_pages, g.height, g.allocated_pages), (1, 0, 1, 1));
-        assert_eq!(g.path_to_leaf(0), vec![0]);
+        assert_eq!(g.path_to_leaf(0).to_vec(), vec![0]);
         let g = geometry(13, 60, 14, FillPolicy::SequentialInserts);
         assert_eq!((g.height, g.allocated_pages, g.leaf_page_of(12)), (1, 1, 0));
     }
@@ -281,6 +312,45 @@ mod tests {
         assert_eq!(g.allocated_bytes(), 2_637_824);
     }
 
+    /// The path as the formula reads: each level's first page number after the levels below
+    /// it, plus the page's position in its level (the allocation-free path must agree).
+    fn reference_path(g: &IndexGeometry, ordinal: u64) -> Vec<u64> {
+        let levels = g.level_pages();
+        let fanout = u64::from(g.node_pointers_per_page);
+        let leaf = (ordinal / u64::from(g.records_per_leaf)).min(g.leaf_pages - 1);
+        let mut path = Vec::new();
+        for level in (0..levels.len()).rev() {
+            if level == levels.len() - 1 {
+                path.push(0);
+            } else {
+                let first = 1 + levels[..level].iter().sum::<u64>();
+                path.push(first + leaf / fanout.pow(level as u32));
+            }
+        }
+        path
+    }
+
+    #[test]
+    fn paths_agree_with_the_formula() {
+        for (records, record_bytes, pointer_bytes) in [
+            (0, 208, 13),
+            (73, 208, 13),
+            (10_000, 208, 13),
+            (3_000_000, 232, 18),
+            (9_999_999, 900, 600),
+        ] {
+            let g = geometry(records, record_bytes, pointer_bytes, FillPolicy::SequentialInserts);
+            for ordinal in [0, 1, records / 3, records / 2, records.saturating_sub(1), records + 5]
+            {
+                assert_eq!(
+                    g.path_to_leaf(ordinal).to_vec(),
+                    reference_path(&g, ordinal),
+                    "{records} records, ordinal {ordinal}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn paths_run_root_to_leaf_in_key_order() {
         let g = geometry(3_000_000, 232, 18, FillPolicy::SequentialInserts);
@@ -288,9 +358,9 @@ mod tests {
         let levels = g.level_pages();
         assert_eq!(levels.len(), 3);
         assert_eq!(*levels.last().unwrap(), 1);
-        let first = g.path_to_leaf(0);
+        let first = g.path_to_leaf(0).to_vec();
         assert_eq!(first, vec![0, 1 + g.leaf_pages, 1]);
-        let last = g.path_to_leaf(g.records - 1);
+        let last = g.path_to_leaf(g.records - 1).to_vec();
         assert_eq!(last.len(), 3);
         assert_eq!(*last.last().unwrap(), g.leaf_pages);
         assert_eq!(last[1], g.used_pages() - 1);
