@@ -598,11 +598,13 @@ impl RowGenerator for PageViews {
     }
 }
 
-/// Spaces to stand in for a text of which only the length is read.
-const SPACES: &str = match std::str::from_utf8(&[b' '; 256]) {
-    Ok(s) => s,
-    Err(_) => panic!("spaces are ASCII"),
-};
+/// Spaces to stand in for a text of which only the length is read (a literal: a constant
+/// built from an array was materialised on the stack at every use). Longer than any
+/// referrer, which a test holds.
+const SPACES: &str = concat!(
+    "                                                                ",
+    "                                                                "
+);
 
 impl PageViews {
     /// Writes row `i`'s columns in `wanted` (bits) into `out`; the referrer, when it is in
@@ -735,6 +737,11 @@ mod tests {
             shapes.insert(w.split('/').nth(2).unwrap_or_default().to_string());
         }
         assert_eq!(shapes.len(), REFERRERS.len(), "{shapes:?}");
+        let longest = REFERRERS.iter().map(|r| {
+            let word = r.words.iter().map(|w| w.len()).max().unwrap_or(0);
+            r.before.len() + word + r.between.len() + 10 + r.extra_digits as usize + r.after.len()
+        });
+        assert!(longest.max().unwrap_or(0) < SPACES.len());
     }
 
     #[test]

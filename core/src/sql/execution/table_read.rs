@@ -136,7 +136,7 @@ fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
 /// such a row could not have passed the statement's filter. The columns `lengths_only`
 /// marks are read for their length alone ([`Table::scan_late`]).
 #[allow(clippy::too_many_arguments)]
-pub fn full_scan(
+pub fn full_scan<V>(
     t: &Table,
     wanted: &[bool],
     lengths_only: &[bool],
@@ -144,8 +144,11 @@ pub fn full_scan(
     costs: &mut Costs,
     work: &mut Work,
     cx: &mut dyn EvalContext,
-    visit: &mut Visit,
-) -> Result<bool> {
+    visit: &mut V,
+) -> Result<bool>
+where
+    V: FnMut(&Row, &mut Costs, &mut Work, &mut dyn EvalContext) -> Result<bool> + ?Sized,
+{
     let mut cursor = LeafCursor::new(t, wanted, costs);
     let mut examined = 0u64;
     let mut error: Option<MySqlError> = None;

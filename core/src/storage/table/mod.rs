@@ -244,7 +244,7 @@ impl Table {
         wanted: &[bool],
         lengths_only: &[bool],
         late: Option<LateFill>,
-        visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
+        visit: &mut impl FnMut(u64, &Row, bool) -> bool,
     ) {
         self.scan_rows(None, wanted, lengths_only, late, visit)
     }
@@ -255,7 +255,8 @@ impl Table {
         wanted: &[bool],
         lengths_only: &[bool],
         mut late: Option<LateFill>,
-        visit: &mut dyn FnMut(u64, &Row, bool) -> bool,
+        // Generic, not `dyn`: a full scan's visitor is then compiled into the scan's loop.
+        visit: &mut impl FnMut(u64, &Row, bool) -> bool,
     ) {
         let ncols = self.def.columns.len();
         let mut row = vec![Value::Null; ncols];
