@@ -7,6 +7,7 @@
 
 use super::hardware::Hardware;
 use super::time::{SimDuration, SimTime};
+use std::collections::BTreeMap;
 
 /// InnoDB's page size; the unit of random reads.
 pub const PAGE_SIZE_BYTES: u64 = 16 * 1024;
@@ -21,6 +22,34 @@ pub struct DiskStats {
     pub fsyncs: u64,
 }
 
+/// One kind of operation on one file, as performance_schema's file instruments count it: how
+/// many, how many bytes, and the time they took (sum, least and most).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileOps {
+    pub count: u64,
+    pub bytes: u64,
+    pub wait: SimDuration,
+    pub min_wait: SimDuration,
+    pub max_wait: SimDuration,
+}
+
+impl FileOps {
+    fn note(&mut self, bytes: u64, wait: SimDuration) {
+        self.min_wait = if self.count == 0 { wait } else { self.min_wait.min(wait) };
+        self.max_wait = self.max_wait.max(wait);
+        self.count += 1;
+        self.bytes += bytes;
+        self.wait += wait;
+    }
+}
+
+/// The page I/O of one tablespace file (a table's `.ibd`, the session temporary tablespace).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FileIo {
+    pub read: FileOps,
+    pub write: FileOps,
+}
+
 /// The simulated disk.
 #[derive(Clone, Debug)]
 pub struct Disk {
@@ -30,6 +59,9 @@ pub struct Disk {
     fsync_latency_ns: u64,
     write_call_ns: u64,
     stats: DiskStats,
+    /// Page I/O per tablespace, by space id: one entry per tablespace the server has read or
+    /// written (bounded by the tablespaces there are), for performance_schema's file tables.
+    files: BTreeMap<u32, FileIo>,
 }
 
 impl Disk {
@@ -41,6 +73,7 @@ impl Disk {
             fsync_latency_ns: hw.fsync_latency_us * 1_000,
             write_call_ns: hw.write_call_us * 1_000,
             stats: DiskStats::default(),
+            files: BTreeMap::new(),
         }
     }
 
@@ -84,6 +117,22 @@ impl Disk {
 
     pub fn stats(&self) -> DiskStats {
         self.stats
+    }
+
+    /// Notes a read of `bytes` from tablespace `space` that took `wait` (the timing comes from
+    /// [`Disk::read_pages`] or [`Disk::read_batch`]; this only says whose it was).
+    pub fn note_read(&mut self, space: u32, bytes: u64, wait: SimDuration) {
+        self.files.entry(space).or_default().read.note(bytes, wait);
+    }
+
+    /// Notes a write of `bytes` to tablespace `space` that took `wait`.
+    pub fn note_write(&mut self, space: u32, bytes: u64, wait: SimDuration) {
+        self.files.entry(space).or_default().write.note(bytes, wait);
+    }
+
+    /// Page I/O per tablespace so far, by space id.
+    pub fn file_io(&self) -> &BTreeMap<u32, FileIo> {
+        &self.files
     }
 }
 

@@ -228,6 +228,7 @@ impl BufferPool {
             None => {
                 self.make_room(i, out.ready_at, disk, &mut out);
                 let read = disk.read_pages(1);
+                disk.note_read(page.space, crate::sim::disk::PAGE_SIZE_BYTES, read);
                 out.ready_at += read;
                 out.pages_read += 1;
                 out.os_reads += 1;
@@ -320,7 +321,9 @@ impl BufferPool {
         if f.dirty {
             // Simplification: the thread writes the page itself (a single-page flush) rather
             // than waiting for the page cleaner's LRU flush; either way it waited.
-            out.ready_at += disk.write(crate::sim::disk::PAGE_SIZE_BYTES);
+            let write = disk.write(crate::sim::disk::PAGE_SIZE_BYTES);
+            disk.note_write(f.page.space, crate::sim::disk::PAGE_SIZE_BYTES, write);
+            out.ready_at += write;
             out.pages_written += 1;
             self.stats.wait_free += 1;
             self.stats.pages_flushed += 1;
@@ -518,7 +521,16 @@ impl BufferPool {
         let start = now.max(self.async_reads_done_at);
         let arrivals = disk.read_batch(absent.len() as u64);
         let ratio = self.config.old_ratio();
+        // Each page of the batch is one asynchronous read; the first also waited for the
+        // positioning (simplification: InnoDB times each request from its own submission).
+        let mut previous = SimDuration::ZERO;
         for (page, arrives) in absent.iter().zip(&arrivals) {
+            disk.note_read(
+                page.space,
+                crate::sim::disk::PAGE_SIZE_BYTES,
+                SimDuration(arrives.0.saturating_sub(previous.0)),
+            );
+            previous = *arrives;
             let i = self.instance_of(*page);
             self.make_room(i, now, disk, out);
             self.log_read(*page);
