@@ -8,11 +8,13 @@
 //!    the global state, evaluating expressions through [`Cx`];
 //! 4. its CPU cost (per statement plus per row, from the hardware profile, stretched by a
 //!    CPU quota below one CPU) moves the clock; `SLEEP()` moves it too;
-//! 5. the response, the warning count and the elapsed simulated time go back to the client.
+//! 5. performance_schema records the statement's event (`statement_events.rs`);
+//! 6. the response, the warning count and the elapsed simulated time go back to the client.
 
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::context::Cx;
 use crate::server::session::{Session, SessionId};
+use crate::server::statement_events::Ran;
 use crate::server::variables::{lookup, show_text, SetValue};
 use crate::server::Server;
 use crate::sim::SimDuration;
@@ -89,6 +91,7 @@ impl Server {
         };
         session.pending_warnings.clear();
         session.pending_warnings_dropped = 0;
+        let schema = session.database.clone();
         crate::instruments::status::count(&mut running.status, &mut session.status, "Questions", 1);
         crate::instruments::status::count(&mut running.status, &mut session.status, "Queries", 1);
 
@@ -98,10 +101,13 @@ impl Server {
             stmt
         });
         let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
+        let mut com = None;
+        let mut counted = std::collections::BTreeMap::new();
         let result = match parsed {
             Err(e) => Err(e),
             Ok(stmt) => {
-                if let Some(com) = com_counter(&stmt) {
+                com = com_counter(&stmt);
+                if let Some(com) = com {
                     crate::instruments::status::count(
                         &mut running.status,
                         &mut session.status,
@@ -111,7 +117,8 @@ impl Server {
                 }
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
                 let saved = self.apply_set_var_hints(&mut session, sql);
-                let result = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
+                let (result, moved) = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
+                counted = moved;
                 for (def, old) in saved {
                     session.vars.store(def, old);
                 }
@@ -140,6 +147,19 @@ impl Server {
             session.warnings = std::mem::take(&mut session.pending_warnings);
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
+        let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+        let ran = Ran {
+            sql: text,
+            com,
+            result: &result,
+            warnings,
+            counted: &counted,
+            digest: None,
+            schema,
+        };
+        if let Some(event) = self.statement_event(&session, ran, start, self.clock.now()) {
+            self.record_statement(event);
+        }
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
@@ -203,23 +223,24 @@ impl Server {
 
     /// Runs a client's statement, passing what it counted in the global status on to its
     /// session's (Handler_*, Select_*, Sort_*, Created_tmp_*: the session-scoped counters
-    /// `SHOW SESSION STATUS` reads).
+    /// `SHOW SESSION STATUS` reads); returns the counts too, for performance_schema.
     pub(crate) fn dispatch_counted(
         &mut self,
         session: &mut Session,
         stmt: &Statement,
         sql: &str,
         work: &mut Work,
-    ) -> Result<Response> {
+    ) -> (Result<Response>, std::collections::BTreeMap<&'static str, u64>) {
         if let Some(r) = self.running.as_mut() {
             r.status.begin_capture();
         }
         let result = self.dispatch(session, stmt, sql, work);
+        let mut counted = std::collections::BTreeMap::new();
         if let Some(r) = self.running.as_mut() {
-            let counted = r.status.end_capture();
+            counted = r.status.end_capture();
             session.status.absorb(&counted);
         }
-        result
+        (result, counted)
     }
 
     pub(crate) fn dispatch(

@@ -141,4 +141,8 @@ impl ServerView for View<'_> {
     fn mysql_user(&self) -> Vec<Row> {
         self.server.mysql_user_table()
     }
+
+    fn statements(&self) -> Option<&crate::instruments::statements::StatementInstruments> {
+        self.server.running.as_ref().map(|r| &r.statements)
+    }
 }

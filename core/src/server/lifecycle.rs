@@ -89,7 +89,10 @@ impl Server {
                 self.down = None;
                 // caching_sha2_password's cache of verified logins is in memory only.
                 self.accounts.clear_cache();
+                let statements = super::statement_events::instruments_at_startup(&vars);
                 self.running = Some(Running {
+                    statements,
+                    pending_statements: BTreeMap::new(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),

@@ -209,6 +209,14 @@ impl Server {
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
+                    // performance_schema's summaries: TRUNCATE resets them.
+                    if db.eq_ignore_ascii_case("performance_schema") {
+                        if let Some(r) = self.running.as_mut() {
+                            if r.statements.truncate(&name) {
+                                continue;
+                            }
+                        }
+                    }
                     let table = self
                         .catalog
                         .table_mut(&db, &name)

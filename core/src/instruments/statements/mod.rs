@@ -1,0 +1,93 @@
+//! performance_schema's statement instrumentation: each finished statement becomes an event
+//! (its digest, timer and counts), summed per digest (`events_statements_summary_by_digest`,
+//! `events_statements_histogram_by_digest`) and per event name
+//! (`events_statements_summary_global_by_event_name`, `events_statements_histogram_global`).
+//! Every table has the fixed size MySQL's sizing variables give it.
+
+pub mod event;
+pub mod histogram;
+pub mod summary;
+pub mod tables;
+
+use event::StatementEvent;
+use histogram::Histogram;
+use std::collections::BTreeMap;
+use summary::{DigestSummary, StatementSums};
+
+/// The sizes performance_schema takes from its startup variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizing {
+    /// `performance_schema_digests_size` (rows of the digest summary, the NULL row included).
+    pub digests: usize,
+    /// `max_digest_length`: bytes of tokens the parser keeps for the digest.
+    pub max_digest_length: usize,
+    /// `performance_schema_max_digest_length`: bytes of them DIGEST_TEXT is printed from.
+    pub digest_text: usize,
+    /// `performance_schema_max_sql_text_length`: bytes of SQL_TEXT and QUERY_SAMPLE_TEXT.
+    pub sql_text: usize,
+}
+
+impl Default for Sizing {
+    /// MySQL 9.7's defaults (the digest table as autosized on a small server).
+    fn default() -> Self {
+        Sizing { digests: 10_000, max_digest_length: 1024, digest_text: 1024, sql_text: 1024 }
+    }
+}
+
+/// The statement tables of one running server (performance_schema lives in memory: a restart
+/// empties it).
+#[derive(Clone, Debug)]
+pub struct StatementInstruments {
+    pub sizing: Sizing,
+    pub digests: DigestSummary,
+    /// `events_statements_summary_global_by_event_name`, by EVENT_NAME.
+    pub by_event_name: BTreeMap<&'static str, StatementSums>,
+    /// `events_statements_histogram_global`.
+    pub global_histogram: Histogram,
+    /// The last EVENT_ID each thread used.
+    event_ids: BTreeMap<u64, u64>,
+}
+
+impl StatementInstruments {
+    pub fn new(sizing: Sizing) -> Self {
+        StatementInstruments {
+            sizing,
+            digests: DigestSummary::new(sizing.digests),
+            by_event_name: BTreeMap::new(),
+            global_histogram: Histogram::default(),
+            event_ids: BTreeMap::new(),
+        }
+    }
+
+    /// The next EVENT_ID of `thread`.
+    pub fn next_event_id(&mut self, thread: u64) -> u64 {
+        let id = self.event_ids.entry(thread).or_insert(0);
+        *id += 1;
+        *id
+    }
+
+    /// Sums a finished statement into the summaries; returns false when its digest was lost
+    /// (the digest table was full). `sample_age_secs` is
+    /// `performance_schema_max_digest_sample_age`.
+    pub fn record(&mut self, e: &StatementEvent, sample_age_secs: u64) -> bool {
+        self.by_event_name.entry(e.event_name).or_default().add(e);
+        self.global_histogram.add(e.timer_wait());
+        self.digests.record(e, sample_age_secs, self.sizing.sql_text)
+    }
+
+    /// TRUNCATE TABLE of a statement table: true if `table` is one this module keeps.
+    pub fn truncate(&mut self, table: &str) -> bool {
+        match table.to_ascii_lowercase().as_str() {
+            // Truncating a summary truncates its histogram too; a histogram alone is zeroed.
+            "events_statements_summary_by_digest" => self.digests.truncate(),
+            "events_statements_histogram_by_digest" => self.digests.clear_histograms(),
+            "events_statements_summary_global_by_event_name" => {
+                self.by_event_name.clear();
+                self.global_histogram.clear();
+            }
+            "events_statements_histogram_global" => self.global_histogram.clear(),
+            _ => return false,
+        }
+        true
+    }
+}

@@ -1,0 +1,157 @@
+//! `events_statements_summary_by_digest`: one row per (SCHEMA_NAME, DIGEST), in a table of
+//! fixed size (`performance_schema_digests_size`). As in `storage/perfschema/pfs_digest.cc`, slot
+//! 0 is kept for statements that find the table full: they are summed in a row whose
+//! SCHEMA_NAME, DIGEST and DIGEST_TEXT are NULL (and `Performance_schema_digest_lost` counts
+//! them), so a full table holds `size - 1` digests. TRUNCATE TABLE empties it.
+
+use super::event::{StatementCounts, StatementEvent};
+use super::histogram::Histogram;
+use crate::sim::SimTime;
+use std::collections::BTreeMap;
+
+/// The sums every statement summary table keeps (COUNT_STAR through SUM_NO_GOOD_INDEX_USED).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatementSums {
+    pub count: u64,
+    pub sum_timer: u64,
+    pub min_timer: u64,
+    pub max_timer: u64,
+    pub errors: u64,
+    pub warnings: u64,
+    pub counts: StatementCounts,
+}
+
+impl StatementSums {
+    /// AVG_TIMER_WAIT.
+    pub fn avg_timer(&self) -> u64 {
+        self.sum_timer.checked_div(self.count).unwrap_or(0)
+    }
+
+    pub fn add(&mut self, e: &StatementEvent) {
+        let wait = e.timer_wait();
+        self.min_timer = if self.count == 0 { wait } else { self.min_timer.min(wait) };
+        self.max_timer = self.max_timer.max(wait);
+        self.count += 1;
+        self.sum_timer = self.sum_timer.saturating_add(wait);
+        self.errors += u64::from(e.error.is_some());
+        self.warnings = self.warnings.saturating_add(e.warnings);
+        self.counts.add(&e.counts);
+    }
+}
+
+/// One row of the digest summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DigestStat {
+    pub schema: Option<String>,
+    /// (DIGEST, DIGEST_TEXT); None for the row of lost digests.
+    pub digest: Option<(String, String)>,
+    pub sums: StatementSums,
+    pub first_seen: SimTime,
+    pub last_seen: SimTime,
+    pub histogram: Histogram,
+    /// QUERY_SAMPLE_TEXT, QUERY_SAMPLE_SEEN, QUERY_SAMPLE_TIMER_WAIT.
+    pub sample: Option<(String, SimTime, u64)>,
+}
+
+impl DigestStat {
+    fn new(schema: Option<String>, digest: Option<(String, String)>, now: SimTime) -> Self {
+        DigestStat {
+            schema,
+            digest,
+            sums: StatementSums::default(),
+            first_seen: now,
+            last_seen: now,
+            histogram: Histogram::default(),
+            sample: None,
+        }
+    }
+
+    fn add(&mut self, e: &StatementEvent, sample_age_secs: u64, sample_text_max: usize) {
+        let wait = e.timer_wait();
+        self.sums.add(e);
+        self.last_seen = e.end;
+        self.histogram.add(wait);
+        // The sample is replaced by a slower statement, or once older than
+        // performance_schema_max_digest_sample_age seconds (0: never by age).
+        let replace = match &self.sample {
+            None => true,
+            Some((_, seen, sample_wait)) => {
+                wait > *sample_wait
+                    || (sample_age_secs > 0 && e.end.since(*seen).as_secs() >= sample_age_secs)
+            }
+        };
+        if replace {
+            let text = super::event::truncate_bytes(&e.sql_text, sample_text_max);
+            self.sample = Some((text, e.end, wait));
+        }
+    }
+}
+
+/// The table.
+#[derive(Clone, Debug)]
+pub struct DigestSummary {
+    /// Slots in use, in the order they were taken.
+    rows: Vec<DigestStat>,
+    /// Where each (schema, digest) is in `rows`.
+    index: BTreeMap<(Option<String>, String), usize>,
+    /// Slot 0: the statements that found the table full.
+    lost: Option<DigestStat>,
+    /// `performance_schema_digests_size`.
+    size: usize,
+}
+
+impl DigestSummary {
+    pub fn new(size: usize) -> Self {
+        DigestSummary { rows: Vec::new(), index: BTreeMap::new(), lost: None, size }
+    }
+
+    /// Sums a finished statement into its row; returns false when the table was full and the
+    /// statement went to the NULL row.
+    pub fn record(&mut self, e: &StatementEvent, sample_age_secs: u64, text_max: usize) -> bool {
+        let Some(d) = &e.digest else { return true };
+        let key = (e.schema.clone(), d.hash.clone());
+        let slot = match self.index.get(&key) {
+            Some(&i) => Some(i),
+            None if self.rows.len() + 1 < self.size => {
+                let digest = Some((d.hash.clone(), d.text.clone()));
+                self.rows.push(DigestStat::new(e.schema.clone(), digest, e.end));
+                self.index.insert(key, self.rows.len() - 1);
+                Some(self.rows.len() - 1)
+            }
+            None => None,
+        };
+        match slot {
+            Some(i) => {
+                self.rows[i].add(e, sample_age_secs, text_max);
+                true
+            }
+            None => {
+                if self.size > 0 {
+                    let lost = self.lost.get_or_insert_with(|| DigestStat::new(None, None, e.end));
+                    lost.add(e, sample_age_secs, text_max);
+                }
+                false
+            }
+        }
+    }
+
+    /// The rows as the table lists them: the NULL row first (once used), then the digests in
+    /// the order their slots were taken.
+    pub fn rows(&self) -> impl Iterator<Item = &DigestStat> {
+        self.lost.iter().chain(self.rows.iter())
+    }
+
+    /// TRUNCATE TABLE events_statements_histogram_by_digest: the counts go, the rows stay.
+    pub fn clear_histograms(&mut self) {
+        for row in self.lost.iter_mut().chain(self.rows.iter_mut()) {
+            row.histogram.clear();
+        }
+    }
+
+    /// TRUNCATE TABLE.
+    pub fn truncate(&mut self) {
+        self.rows.clear();
+        self.index.clear();
+        self.lost = None;
+    }
+}

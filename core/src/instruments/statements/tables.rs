@@ -1,0 +1,192 @@
+//! The statement tables' rows as a query reads them: MySQL 9.7's column names, in its order,
+//! picoseconds as BIGINT UNSIGNED, FIRST_SEEN / LAST_SEEN / QUERY_SAMPLE_SEEN as TIMESTAMP(6) in
+//! the simulated wall clock, BUCKET_QUANTILE as DOUBLE(7,6).
+
+use super::summary::StatementSums;
+use super::StatementInstruments;
+use crate::sim::{civil_time_at, SimTime};
+use crate::storage::table::Row;
+use crate::storage::value::Value;
+
+/// A column: (name, numeric, nullable).
+pub type ColumnSpec = (&'static str, bool, bool);
+
+/// The columns every statement summary has after its key, from COUNT_STAR to COUNT_SECONDARY.
+const SUM_COLUMNS: [&str; 28] = [
+    "COUNT_STAR",
+    "SUM_TIMER_WAIT",
+    "MIN_TIMER_WAIT",
+    "AVG_TIMER_WAIT",
+    "MAX_TIMER_WAIT",
+    "SUM_LOCK_TIME",
+    "SUM_ERRORS",
+    "SUM_WARNINGS",
+    "SUM_ROWS_AFFECTED",
+    "SUM_ROWS_SENT",
+    "SUM_ROWS_EXAMINED",
+    "SUM_CREATED_TMP_DISK_TABLES",
+    "SUM_CREATED_TMP_TABLES",
+    "SUM_SELECT_FULL_JOIN",
+    "SUM_SELECT_FULL_RANGE_JOIN",
+    "SUM_SELECT_RANGE",
+    "SUM_SELECT_RANGE_CHECK",
+    "SUM_SELECT_SCAN",
+    "SUM_SORT_MERGE_PASSES",
+    "SUM_SORT_RANGE",
+    "SUM_SORT_ROWS",
+    "SUM_SORT_SCAN",
+    "SUM_NO_INDEX_USED",
+    "SUM_NO_GOOD_INDEX_USED",
+    "SUM_CPU_TIME",
+    "MAX_CONTROLLED_MEMORY",
+    "MAX_TOTAL_MEMORY",
+    "COUNT_SECONDARY",
+];
+
+const HISTOGRAM_COLUMNS: [&str; 6] = [
+    "BUCKET_NUMBER",
+    "BUCKET_TIMER_LOW",
+    "BUCKET_TIMER_HIGH",
+    "COUNT_BUCKET",
+    "COUNT_BUCKET_AND_LOWER",
+    "BUCKET_QUANTILE",
+];
+
+/// The statement tables this module produces.
+pub const TABLES: [&str; 4] = [
+    "events_statements_histogram_by_digest",
+    "events_statements_histogram_global",
+    "events_statements_summary_by_digest",
+    "events_statements_summary_global_by_event_name",
+];
+
+/// `2026-09-23 08:00:01.250000`: a TIMESTAMP(6) value.
+pub fn timestamp6(t: SimTime) -> Value {
+    let c = civil_time_at(t);
+    Value::Str(format!("{}.{:06}", c.datetime(), c.micros))
+}
+
+fn sum_values(s: &StatementSums) -> Vec<Value> {
+    let c = &s.counts;
+    [
+        s.count,
+        s.sum_timer,
+        s.min_timer,
+        s.avg_timer(),
+        s.max_timer,
+        0, // SUM_LOCK_TIME: no lock waits are modelled
+        s.errors,
+        s.warnings,
+        c.rows_affected,
+        c.rows_sent,
+        c.rows_examined,
+        c.created_tmp_disk_tables,
+        c.created_tmp_tables,
+        c.select_full_join,
+        c.select_full_range_join,
+        c.select_range,
+        c.select_range_check,
+        c.select_scan,
+        c.sort_merge_passes,
+        c.sort_range,
+        c.sort_rows,
+        c.sort_scan,
+        c.no_index_used,
+        c.no_good_index_used,
+        0, // SUM_CPU_TIME: 0 while events_statements_cpu is off
+        0, // MAX_CONTROLLED_MEMORY
+        0, // MAX_TOTAL_MEMORY
+        0, // COUNT_SECONDARY: no secondary engine
+    ]
+    .into_iter()
+    .map(Value::UInt)
+    .collect()
+}
+
+fn text_or_null(s: Option<&str>) -> Value {
+    s.map_or(Value::Null, |s| Value::Str(s.to_string()))
+}
+
+/// The columns and rows of `table`, or None if it is not a statement table.
+pub fn read(s: &StatementInstruments, table: &str) -> Option<(Vec<ColumnSpec>, Vec<Row>)> {
+    let num = |n: &'static str| (n, true, false);
+    let mut columns: Vec<ColumnSpec> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
+    match table {
+        "events_statements_summary_by_digest" => {
+            columns.extend([
+                ("SCHEMA_NAME", false, true),
+                ("DIGEST", false, true),
+                ("DIGEST_TEXT", false, true),
+            ]);
+            columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
+            columns.extend([
+                ("FIRST_SEEN", false, false),
+                ("LAST_SEEN", false, false),
+                num("QUANTILE_95"),
+                num("QUANTILE_99"),
+                num("QUANTILE_999"),
+                ("QUERY_SAMPLE_TEXT", false, true),
+                ("QUERY_SAMPLE_SEEN", false, false),
+                num("QUERY_SAMPLE_TIMER_WAIT"),
+            ]);
+            for d in s.digests.rows() {
+                let mut row = vec![
+                    text_or_null(d.schema.as_deref()),
+                    text_or_null(d.digest.as_ref().map(|x| x.0.as_str())),
+                    text_or_null(d.digest.as_ref().map(|x| x.1.as_str())),
+                ];
+                row.extend(sum_values(&d.sums));
+                row.push(timestamp6(d.first_seen));
+                row.push(timestamp6(d.last_seen));
+                for (n, q) in [(95, 100), (99, 100), (999, 1000)] {
+                    row.push(Value::UInt(d.histogram.quantile(n, q)));
+                }
+                let (text, seen, wait) =
+                    d.sample.clone().unwrap_or((String::new(), d.first_seen, 0));
+                row.extend([Value::Str(text), timestamp6(seen), Value::UInt(wait)]);
+                rows.push(row);
+            }
+        }
+        "events_statements_summary_global_by_event_name" => {
+            columns.push(("EVENT_NAME", false, false));
+            columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
+            for (name, sums) in &s.by_event_name {
+                let mut row = vec![Value::Str(name.to_string())];
+                row.extend(sum_values(sums));
+                rows.push(row);
+            }
+        }
+        "events_statements_histogram_by_digest" => {
+            columns.extend([("SCHEMA_NAME", false, true), ("DIGEST", false, true)]);
+            columns.extend(HISTOGRAM_COLUMNS.iter().map(|n| num(n)));
+            for d in s.digests.rows() {
+                for b in d.histogram.rows() {
+                    let mut row = vec![
+                        text_or_null(d.schema.as_deref()),
+                        text_or_null(d.digest.as_ref().map(|x| x.0.as_str())),
+                    ];
+                    row.extend(bucket_values(&b));
+                    rows.push(row);
+                }
+            }
+        }
+        "events_statements_histogram_global" => {
+            columns.extend(HISTOGRAM_COLUMNS.iter().map(|n| num(n)));
+            rows.extend(s.global_histogram.rows().iter().map(bucket_values));
+        }
+        _ => return None,
+    }
+    Some((columns, rows))
+}
+
+fn bucket_values(b: &super::histogram::BucketRow) -> Vec<Value> {
+    vec![
+        Value::UInt(b.number),
+        Value::UInt(b.low),
+        Value::UInt(b.high),
+        Value::UInt(b.count),
+        Value::UInt(b.count_and_lower),
+        Value::Str(format!("{:.6}", b.quantile)),
+    ]
+}

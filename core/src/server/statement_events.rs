@@ -1,0 +1,159 @@
+//! The server's side of performance_schema's statement events: after a client statement, its
+//! event (text, digest, schema, counts from the status counters it moved, the error it ended
+//! with) goes into the statement tables. A statement run by the clients of a load generator
+//! ends when the client scheduler says (after its turn on a CPU and its commit), so its event
+//! waits in `pending` until then.
+
+use super::session::{Session, SessionId};
+use super::Server;
+use crate::error::Result;
+use crate::instruments::statements::event::{
+    truncate_bytes, DigestKey, StatementCounts, StatementEvent,
+};
+use crate::instruments::statements::{Sizing, StatementInstruments};
+use crate::server::variables::definition::VarValue;
+use crate::server::variables::Variables;
+use crate::sim::SimTime;
+use crate::sql::digest::TokenArray;
+use crate::sql::Response;
+use std::collections::BTreeMap;
+
+/// performance_schema's THREAD_ID of connection N is N plus the server's own threads that
+/// start first. UNCONFIRMED: about 40 on a fresh 8.4/9.x server (the first connection, 8, is
+/// thread 47 or so); 39 chosen.
+pub const THREAD_ID_OFFSET: u64 = 39;
+
+/// The statement tables' sizes from the startup variables.
+pub fn sizing(vars: &Variables) -> Sizing {
+    let digests = match vars.global("performance_schema_digests_size") {
+        // -1: autosized; MySQL picks 10000 on all but the smallest servers.
+        VarValue::Int(n) if *n < 0 => 10_000,
+        _ => vars.global_u64("performance_schema_digests_size") as usize,
+    };
+    Sizing {
+        digests,
+        max_digest_length: vars.global_u64("max_digest_length") as usize,
+        digest_text: vars.global_u64("performance_schema_max_digest_length") as usize,
+        sql_text: vars.global_u64("performance_schema_max_sql_text_length") as usize,
+    }
+}
+
+/// The statement instruments of a server starting with `vars`.
+pub fn instruments_at_startup(vars: &Variables) -> StatementInstruments {
+    StatementInstruments::new(sizing(vars))
+}
+
+/// `statement/sql/select` from `Com_select`: MySQL names its statement instruments after the
+/// `Com_*` counters; a statement that did not parse is `statement/sql/error`.
+fn event_name(com: Option<&'static str>) -> &'static str {
+    static NAMES: std::sync::OnceLock<BTreeMap<&'static str, String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        crate::instruments::status_registry::STATUS_VARIABLES
+            .iter()
+            .filter_map(|d| {
+                d.name.strip_prefix("Com_").map(|op| (d.name, format!("statement/sql/{op}")))
+            })
+            .collect()
+    });
+    com.and_then(|c| names.get(c)).map_or("statement/sql/error", String::as_str)
+}
+
+/// The digest of a statement's text under the server's sizing, None when digests are off.
+pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
+    if sizing.max_digest_length == 0 {
+        return None;
+    }
+    let tokens = TokenArray::of(sql, sizing.max_digest_length);
+    let text_limit = sizing.digest_text.min(sizing.max_digest_length);
+    Some(DigestKey { hash: tokens.hash_hex(), text: tokens.text(text_limit) })
+}
+
+/// What the dispatcher knows of a statement when it has run.
+pub struct Ran<'a> {
+    pub sql: &'a str,
+    pub com: Option<&'static str>,
+    pub result: &'a Result<Response>,
+    pub warnings: u32,
+    pub counted: &'a BTreeMap<&'static str, u64>,
+    /// Its digest when the caller keeps one (a load generator's statement is digested once).
+    pub digest: Option<DigestKey>,
+    /// The session's default database when the statement started (`USE` counts under the
+    /// database it left).
+    pub schema: Option<String>,
+}
+
+impl Server {
+    /// The event of a statement `session` ran from `start` to `end`.
+    pub(super) fn statement_event(
+        &mut self,
+        session: &Session,
+        ran: Ran<'_>,
+        start: SimTime,
+        end: SimTime,
+    ) -> Option<StatementEvent> {
+        let r = self.running.as_mut()?;
+        if !r.vars.global_bool("performance_schema") {
+            return None;
+        }
+        let sql = ran.sql.trim().trim_end_matches(';').trim_end();
+        let sizing = r.statements.sizing;
+        let digest = ran.digest.or_else(|| digest_of(sql, &sizing));
+        let (sent, affected) = match ran.result {
+            Ok(Response::Rows(rs)) => (rs.rows.len() as u64 + rs.unshown, 0),
+            Ok(Response::Ok { affected_rows, .. }) => (0, *affected_rows),
+            _ => (0, 0),
+        };
+        let thread_id = session.id.0 + THREAD_ID_OFFSET;
+        Some(StatementEvent {
+            thread_id,
+            event_id: r.statements.next_event_id(thread_id),
+            event_name: event_name(ran.com),
+            sql_text: truncate_bytes(sql, sizing.sql_text),
+            digest,
+            schema: ran.schema,
+            start,
+            end,
+            error: ran
+                .result
+                .as_ref()
+                .err()
+                .map(|e| (e.code, e.sqlstate.to_string(), e.message.clone())),
+            warnings: u64::from(ran.warnings),
+            counts: StatementCounts::from_status(ran.counted, sent, affected),
+        })
+    }
+
+    /// Sums a finished statement into the statement tables.
+    pub(super) fn record_statement(&mut self, event: StatementEvent) {
+        let Some(r) = self.running.as_mut() else { return };
+        let age = r.vars.global_u64("performance_schema_max_digest_sample_age");
+        if !r.statements.record(&event, age) {
+            r.status.add("Performance_schema_digest_lost", 1);
+        }
+    }
+
+    /// A load generator's statement is under way for `session`: its event waits for its end.
+    pub(super) fn park_statement(&mut self, session: SessionId, event: StatementEvent) {
+        if let Some(r) = self.running.as_mut() {
+            r.pending_statements.insert(session, event);
+        }
+    }
+
+    /// The client scheduler started `session`'s parked statement at `at`.
+    pub(super) fn statement_started(&mut self, session: SessionId, at: SimTime) {
+        if let Some(e) = self.running.as_mut().and_then(|r| r.pending_statements.get_mut(&session))
+        {
+            e.start = at;
+        }
+    }
+
+    /// The client scheduler finished `session`'s parked statement at `at`.
+    pub(super) fn statement_finished(&mut self, session: SessionId, at: SimTime) {
+        let Some(mut e) = self.running.as_mut().and_then(|r| r.pending_statements.remove(&session))
+        else {
+            return;
+        };
+        e.end = at.max(e.start);
+        self.record_statement(e);
+    }
+}
