@@ -216,15 +216,16 @@ pub fn read(
             ))
         }
         ("performance_schema", t) if statement_tables::TABLES.contains(&t) => {
+            let now = view.now();
             let empty;
             let instruments = match view.statements() {
                 Some(s) => s,
                 None => {
-                    empty = StatementInstruments::new(Default::default());
+                    empty = StatementInstruments::new(Default::default(), SimTime(0));
                     &empty
                 }
             };
-            let (columns, rows) = statement_tables::read(instruments, t).unwrap_or_default();
+            let (columns, rows) = statement_tables::read(instruments, t, now).unwrap_or_default();
             let meta = columns
                 .into_iter()
                 .map(|(name, numeric, nullable)| Meta {

@@ -102,6 +102,7 @@ impl Server {
         });
         let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
         let mut com = None;
+        let mut digest = None;
         let mut counted = std::collections::BTreeMap::new();
         let result = match parsed {
             Err(e) => Err(e),
@@ -115,6 +116,8 @@ impl Server {
                         1,
                     );
                 }
+                let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+                digest = self.statement_begun(&session, text, com, start);
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
                 let saved = self.apply_set_var_hints(&mut session, sql);
                 let (result, moved) = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
@@ -148,15 +151,8 @@ impl Server {
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
         let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
-        let ran = Ran {
-            sql: text,
-            com,
-            result: &result,
-            warnings,
-            counted: &counted,
-            digest: None,
-            schema,
-        };
+        let ran =
+            Ran { sql: text, com, result: &result, warnings, counted: &counted, digest, schema };
         if let Some(event) = self.statement_event(&session, ran, start, self.clock.now()) {
             self.record_statement(event);
         }

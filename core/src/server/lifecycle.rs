@@ -89,7 +89,8 @@ impl Server {
                 self.down = None;
                 // caching_sha2_password's cache of verified logins is in memory only.
                 self.accounts.clear_cache();
-                let statements = super::statement_events::instruments_at_startup(&vars);
+                let statements =
+                    super::statement_events::instruments_at_startup(&vars, self.clock.now());
                 self.running = Some(Running {
                     statements,
                     pending_statements: BTreeMap::new(),

@@ -35,12 +35,26 @@ pub fn sizing(vars: &Variables) -> Sizing {
         max_digest_length: vars.global_u64("max_digest_length") as usize,
         digest_text: vars.global_u64("performance_schema_max_digest_length") as usize,
         sql_text: vars.global_u64("performance_schema_max_sql_text_length") as usize,
+        history: history_size(vars, "performance_schema_events_statements_history_size", 10),
+        history_long: history_size(
+            vars,
+            "performance_schema_events_statements_history_long_size",
+            10_000,
+        ),
     }
 }
 
-/// The statement instruments of a server starting with `vars`.
-pub fn instruments_at_startup(vars: &Variables) -> StatementInstruments {
-    StatementInstruments::new(sizing(vars))
+/// A history size: -1 is autosized, to MySQL's usual value.
+fn history_size(vars: &Variables, name: &str, autosized: usize) -> usize {
+    match vars.global(name) {
+        VarValue::Int(n) if *n < 0 => autosized,
+        _ => vars.global_u64(name) as usize,
+    }
+}
+
+/// The statement instruments of a server starting at `at` with `vars`.
+pub fn instruments_at_startup(vars: &Variables, at: SimTime) -> StatementInstruments {
+    StatementInstruments::new(sizing(vars), at)
 }
 
 /// `statement/sql/select` from `Com_select`: MySQL names its statement instruments after the
@@ -66,6 +80,12 @@ pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
     let tokens = TokenArray::of(sql, sizing.max_digest_length);
     let text_limit = sizing.digest_text.min(sizing.max_digest_length);
     Some(DigestKey { hash: tokens.hash_hex(), text: tokens.text(text_limit) })
+}
+
+/// A statement's text as performance_schema keeps it: without the delimiter and the spaces
+/// around it.
+fn statement_text(sql: &str) -> &str {
+    sql.trim().trim_end_matches(';').trim_end()
 }
 
 /// What the dispatcher knows of a statement when it has run.
@@ -95,9 +115,13 @@ impl Server {
         if !r.vars.global_bool("performance_schema") {
             return None;
         }
-        let sql = ran.sql.trim().trim_end_matches(';').trim_end();
+        let sql = statement_text(ran.sql);
         let sizing = r.statements.sizing;
-        let digest = ran.digest.or_else(|| digest_of(sql, &sizing));
+        let digest = if r.statements.consumers.digests() {
+            ran.digest.or_else(|| digest_of(sql, &sizing))
+        } else {
+            None
+        };
         let (sent, affected) = match ran.result {
             Ok(Response::Rows(rs)) => (rs.rows.len() as u64 + rs.unshown, 0),
             Ok(Response::Ok { affected_rows, .. }) => (0, *affected_rows),
@@ -107,6 +131,7 @@ impl Server {
         Some(StatementEvent {
             thread_id,
             event_id: r.statements.next_event_id(thread_id),
+            statement_id: r.statements.next_statement_id(),
             event_name: event_name(ran.com),
             sql_text: truncate_bytes(sql, sizing.sql_text),
             digest,
@@ -121,6 +146,52 @@ impl Server {
             warnings: u64::from(ran.warnings),
             counts: StatementCounts::from_status(ran.counted, sent, affected),
         })
+    }
+
+    /// A client statement parsed and about to run: it becomes its thread's current statement
+    /// (so a query of events_statements_current sees itself running). Returns its digest, for
+    /// the event its end makes.
+    pub(super) fn statement_begun(
+        &mut self,
+        session: &Session,
+        sql: &str,
+        com: Option<&'static str>,
+        start: SimTime,
+    ) -> Option<DigestKey> {
+        let r = self.running.as_mut()?;
+        if !r.vars.global_bool("performance_schema") || !r.statements.consumers.global() {
+            return None;
+        }
+        let sql = statement_text(sql);
+        let sizing = r.statements.sizing;
+        let digest = r.statements.consumers.digests().then(|| digest_of(sql, &sizing)).flatten();
+        if r.statements.consumers.current() {
+            let thread_id = session.id.0 + THREAD_ID_OFFSET;
+            // The event's ids are taken when it ends; the running row shows the next ones.
+            let event = StatementEvent {
+                thread_id,
+                event_id: r.statements.peek_event_id(thread_id),
+                statement_id: r.statements.peek_statement_id(),
+                event_name: event_name(com),
+                sql_text: truncate_bytes(sql, sizing.sql_text),
+                digest: digest.clone(),
+                schema: session.database.clone(),
+                start,
+                end: start,
+                error: None,
+                warnings: 0,
+                counts: StatementCounts::default(),
+            };
+            r.statements.begin(event);
+        }
+        digest
+    }
+
+    /// A connection ended: its thread's rows leave events_statements_current and _history.
+    pub(super) fn forget_statement_thread(&mut self, session: SessionId) {
+        if let Some(r) = self.running.as_mut() {
+            r.statements.history.forget_thread(session.0 + THREAD_ID_OFFSET);
+        }
     }
 
     /// Sums a finished statement into the statement tables.

@@ -101,6 +101,8 @@ pub struct StatementEvent {
     pub thread_id: u64,
     /// `EVENT_ID`: the thread's events in order, from 1.
     pub event_id: u64,
+    /// `STATEMENT_ID`: the server's query id.
+    pub statement_id: u64,
     /// `EVENT_NAME`, `statement/sql/select` and the like.
     pub event_name: &'static str,
     /// `SQL_TEXT` (at most `performance_schema_max_sql_text_length` bytes).

@@ -79,7 +79,7 @@ impl Histogram {
         if self.total == 0 {
             return 0;
         }
-        let need = (self.total.saturating_mul(numerator) + denominator - 1) / denominator;
+        let need = self.total.saturating_mul(numerator).div_ceil(denominator);
         let mut seen = 0u64;
         for (&bucket, &n) in &self.counts {
             seen += n;

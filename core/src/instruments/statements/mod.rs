@@ -1,16 +1,21 @@
 //! performance_schema's statement instrumentation: each finished statement becomes an event
 //! (its digest, timer and counts), summed per digest (`events_statements_summary_by_digest`,
 //! `events_statements_histogram_by_digest`) and per event name
-//! (`events_statements_summary_global_by_event_name`, `events_statements_histogram_global`).
-//! Every table has the fixed size MySQL's sizing variables give it.
+//! (`events_statements_summary_global_by_event_name`, `events_statements_histogram_global`),
+//! and kept as it is in `events_statements_current`, `_history` and `_history_long`, as
+//! `setup_consumers` says. Every table has the fixed size MySQL's sizing variables give it.
 
+pub mod consumers;
 pub mod event;
 pub mod histogram;
+pub mod history;
 pub mod summary;
 pub mod tables;
 
+use consumers::Consumers;
 use event::StatementEvent;
 use histogram::Histogram;
+use history::History;
 use std::collections::BTreeMap;
 use summary::{DigestSummary, StatementSums};
 
@@ -25,12 +30,23 @@ pub struct Sizing {
     pub digest_text: usize,
     /// `performance_schema_max_sql_text_length`: bytes of SQL_TEXT and QUERY_SAMPLE_TEXT.
     pub sql_text: usize,
+    /// `performance_schema_events_statements_history_size`: rows per thread.
+    pub history: usize,
+    /// `performance_schema_events_statements_history_long_size`.
+    pub history_long: usize,
 }
 
 impl Default for Sizing {
     /// MySQL 9.7's defaults (the digest table as autosized on a small server).
     fn default() -> Self {
-        Sizing { digests: 10_000, max_digest_length: 1024, digest_text: 1024, sql_text: 1024 }
+        Sizing {
+            digests: 10_000,
+            max_digest_length: 1024,
+            digest_text: 1024,
+            sql_text: 1024,
+            history: 10,
+            history_long: 10_000,
+        }
     }
 }
 
@@ -44,18 +60,53 @@ pub struct StatementInstruments {
     pub by_event_name: BTreeMap<&'static str, StatementSums>,
     /// `events_statements_histogram_global`.
     pub global_histogram: Histogram,
+    /// `events_statements_current`, `_history`, `_history_long`.
+    pub history: History,
+    /// `setup_consumers`.
+    pub consumers: Consumers,
     /// The last EVENT_ID each thread used.
     event_ids: BTreeMap<u64, u64>,
+    /// The last STATEMENT_ID (the server's query id).
+    last_statement_id: u64,
+    /// When the server started: the timers count picoseconds from it.
+    pub started_at: crate::sim::SimTime,
 }
 
 impl StatementInstruments {
-    pub fn new(sizing: Sizing) -> Self {
+    pub fn new(sizing: Sizing, started_at: crate::sim::SimTime) -> Self {
         StatementInstruments {
             sizing,
             digests: DigestSummary::new(sizing.digests),
             by_event_name: BTreeMap::new(),
             global_histogram: Histogram::default(),
+            history: History::new(sizing.history, sizing.history_long),
+            consumers: Consumers::default(),
             event_ids: BTreeMap::new(),
+            last_statement_id: 0,
+            started_at,
+        }
+    }
+
+    /// The EVENT_ID `thread`'s next event will take.
+    pub fn peek_event_id(&self, thread: u64) -> u64 {
+        self.event_ids.get(&thread).copied().unwrap_or(0) + 1
+    }
+
+    /// The STATEMENT_ID the next statement will take.
+    pub fn peek_statement_id(&self) -> u64 {
+        self.last_statement_id + 1
+    }
+
+    /// The next STATEMENT_ID.
+    pub fn next_statement_id(&mut self) -> u64 {
+        self.last_statement_id += 1;
+        self.last_statement_id
+    }
+
+    /// A statement started: it is its thread's current one while it runs.
+    pub fn begin(&mut self, e: StatementEvent) {
+        if self.consumers.current() {
+            self.history.begin(e);
         }
     }
 
@@ -70,9 +121,14 @@ impl StatementInstruments {
     /// (the digest table was full). `sample_age_secs` is
     /// `performance_schema_max_digest_sample_age`.
     pub fn record(&mut self, e: &StatementEvent, sample_age_secs: u64) -> bool {
+        let c = &self.consumers;
+        if !c.global() {
+            return true;
+        }
+        self.history.finish(e, c.current(), c.history(), c.history_long());
         self.by_event_name.entry(e.event_name).or_default().add(e);
         self.global_histogram.add(e.timer_wait());
-        self.digests.record(e, sample_age_secs, self.sizing.sql_text)
+        !c.digests() || self.digests.record(e, sample_age_secs, self.sizing.sql_text)
     }
 
     /// TRUNCATE TABLE of a statement table: true if `table` is one this module keeps.
@@ -86,7 +142,7 @@ impl StatementInstruments {
                 self.global_histogram.clear();
             }
             "events_statements_histogram_global" => self.global_histogram.clear(),
-            _ => return false,
+            other => return self.history.truncate(other),
         }
         true
     }

@@ -2,6 +2,7 @@
 //! picoseconds as BIGINT UNSIGNED, FIRST_SEEN / LAST_SEEN / QUERY_SAMPLE_SEEN as TIMESTAMP(6) in
 //! the simulated wall clock, BUCKET_QUANTILE as DOUBLE(7,6).
 
+use super::event::StatementEvent;
 use super::summary::StatementSums;
 use super::StatementInstruments;
 use crate::sim::{civil_time_at, SimTime};
@@ -53,12 +54,139 @@ const HISTOGRAM_COLUMNS: [&str; 6] = [
 ];
 
 /// The statement tables this module produces.
-pub const TABLES: [&str; 4] = [
+pub const TABLES: [&str; 8] = [
+    "events_statements_current",
     "events_statements_histogram_by_digest",
     "events_statements_histogram_global",
+    "events_statements_history",
+    "events_statements_history_long",
     "events_statements_summary_by_digest",
     "events_statements_summary_global_by_event_name",
+    "setup_consumers",
 ];
+
+/// The columns of `events_statements_current`, `_history` and `_history_long`.
+const EVENT_COLUMNS: [ColumnSpec; 46] = [
+    ("THREAD_ID", true, false),
+    ("EVENT_ID", true, false),
+    ("END_EVENT_ID", true, true),
+    ("EVENT_NAME", false, false),
+    ("SOURCE", false, true),
+    ("TIMER_START", true, true),
+    ("TIMER_END", true, true),
+    ("TIMER_WAIT", true, true),
+    ("LOCK_TIME", true, false),
+    ("SQL_TEXT", false, true),
+    ("DIGEST", false, true),
+    ("DIGEST_TEXT", false, true),
+    ("CURRENT_SCHEMA", false, true),
+    ("OBJECT_TYPE", false, true),
+    ("OBJECT_SCHEMA", false, true),
+    ("OBJECT_NAME", false, true),
+    ("OBJECT_INSTANCE_BEGIN", true, true),
+    ("MYSQL_ERRNO", true, true),
+    ("RETURNED_SQLSTATE", false, true),
+    ("MESSAGE_TEXT", false, true),
+    ("ERRORS", true, false),
+    ("WARNINGS", true, false),
+    ("ROWS_AFFECTED", true, false),
+    ("ROWS_SENT", true, false),
+    ("ROWS_EXAMINED", true, false),
+    ("CREATED_TMP_DISK_TABLES", true, false),
+    ("CREATED_TMP_TABLES", true, false),
+    ("SELECT_FULL_JOIN", true, false),
+    ("SELECT_FULL_RANGE_JOIN", true, false),
+    ("SELECT_RANGE", true, false),
+    ("SELECT_RANGE_CHECK", true, false),
+    ("SELECT_SCAN", true, false),
+    ("SORT_MERGE_PASSES", true, false),
+    ("SORT_RANGE", true, false),
+    ("SORT_ROWS", true, false),
+    ("SORT_SCAN", true, false),
+    ("NO_INDEX_USED", true, false),
+    ("NO_GOOD_INDEX_USED", true, false),
+    ("NESTING_EVENT_ID", true, true),
+    ("NESTING_EVENT_TYPE", false, true),
+    ("NESTING_EVENT_LEVEL", true, true),
+    ("STATEMENT_ID", true, true),
+    ("CPU_TIME", true, false),
+    ("MAX_CONTROLLED_MEMORY", true, false),
+    ("MAX_TOTAL_MEMORY", true, false),
+    ("EXECUTION_ENGINE", false, true),
+];
+
+/// Where MySQL's statement instrumentation starts, as the SOURCE column shows it.
+/// UNCONFIRMED: the line differs between releases; 8.0's is shown.
+const STATEMENT_SOURCE: &str = "init_net_server_extension.cc:95";
+
+/// One event row; `running` leaves its end open (TIMER_END is now, END_EVENT_ID NULL).
+fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTime) -> Row {
+    let ps = |t: SimTime| Value::UInt(t.0.saturating_sub(started.0).saturating_mul(1000));
+    let end = if running { now.max(e.start) } else { e.end };
+    let c = &e.counts;
+    let (errno, state, message) = match &e.error {
+        Some((code, state, message)) => {
+            (Value::UInt(u64::from(*code)), Value::Str(state.clone()), Value::Str(message.clone()))
+        }
+        None => (Value::UInt(0), Value::Null, Value::Null),
+    };
+    let mut row = vec![
+        Value::UInt(e.thread_id),
+        Value::UInt(e.event_id),
+        if running { Value::Null } else { Value::UInt(e.event_id) },
+        Value::Str(e.event_name.to_string()),
+        Value::Str(STATEMENT_SOURCE.to_string()),
+        ps(e.start),
+        ps(end),
+        Value::UInt(end.0.saturating_sub(e.start.0).saturating_mul(1000)),
+        Value::UInt(0),
+        Value::Str(e.sql_text.clone()),
+        text_or_null(e.digest.as_ref().map(|d| d.hash.as_str())),
+        text_or_null(e.digest.as_ref().map(|d| d.text.as_str())),
+        text_or_null(e.schema.as_deref()),
+        Value::Null,
+        Value::Null,
+        Value::Null,
+        Value::Null,
+        errno,
+        state,
+        message,
+    ];
+    row.extend(
+        [
+            u64::from(e.error.is_some()),
+            e.warnings,
+            c.rows_affected,
+            c.rows_sent,
+            c.rows_examined,
+            c.created_tmp_disk_tables,
+            c.created_tmp_tables,
+            c.select_full_join,
+            c.select_full_range_join,
+            c.select_range,
+            c.select_range_check,
+            c.select_scan,
+            c.sort_merge_passes,
+            c.sort_range,
+            c.sort_rows,
+            c.sort_scan,
+            c.no_index_used,
+            c.no_good_index_used,
+        ]
+        .map(Value::UInt),
+    );
+    row.extend([
+        Value::Null,
+        Value::Null,
+        Value::UInt(0),
+        Value::UInt(e.statement_id),
+        Value::UInt(0),
+        Value::UInt(0),
+        Value::UInt(0),
+        Value::Str("PRIMARY".into()),
+    ]);
+    row
+}
 
 /// `2026-09-23 08:00:01.250000`: a TIMESTAMP(6) value.
 pub fn timestamp6(t: SimTime) -> Value {
@@ -107,8 +235,12 @@ fn text_or_null(s: Option<&str>) -> Value {
     s.map_or(Value::Null, |s| Value::Str(s.to_string()))
 }
 
-/// The columns and rows of `table`, or None if it is not a statement table.
-pub fn read(s: &StatementInstruments, table: &str) -> Option<(Vec<ColumnSpec>, Vec<Row>)> {
+/// The columns and rows of `table` at `now`, or None if it is not a statement table.
+pub fn read(
+    s: &StatementInstruments,
+    table: &str,
+    now: SimTime,
+) -> Option<(Vec<ColumnSpec>, Vec<Row>)> {
     let num = |n: &'static str| (n, true, false);
     let mut columns: Vec<ColumnSpec> = Vec::new();
     let mut rows: Vec<Row> = Vec::new();
@@ -174,6 +306,29 @@ pub fn read(s: &StatementInstruments, table: &str) -> Option<(Vec<ColumnSpec>, V
         "events_statements_histogram_global" => {
             columns.extend(HISTOGRAM_COLUMNS.iter().map(|n| num(n)));
             rows.extend(s.global_histogram.rows().iter().map(bucket_values));
+        }
+        "setup_consumers" => {
+            columns.extend([("NAME", false, false), ("ENABLED", false, false)]);
+            for (name, on) in s.consumers.rows() {
+                let yes_no = if on { "YES" } else { "NO" };
+                rows.push(vec![Value::Str(name.to_string()), Value::Str(yes_no.to_string())]);
+            }
+        }
+        "events_statements_current"
+        | "events_statements_history"
+        | "events_statements_history_long" => {
+            columns.extend(EVENT_COLUMNS);
+            let h = &s.history;
+            let started = s.started_at;
+            match table {
+                "events_statements_current" => rows.extend(
+                    h.current.values().map(|c| event_values(&c.event, c.running, now, started)),
+                ),
+                "events_statements_history" => rows.extend(
+                    h.per_thread.values().flatten().map(|e| event_values(e, false, now, started)),
+                ),
+                _ => rows.extend(h.long.iter().map(|e| event_values(e, false, now, started))),
+            }
         }
         _ => return None,
     }
