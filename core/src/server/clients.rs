@@ -332,9 +332,9 @@ impl Server {
             self.park_statement(id, event);
         }
         run.commits = !session.in_transaction;
+        let statement_ns = self.statement_cpu_ns();
         let hw = self.host.hardware();
-        run.cpu_ns = hw
-            .cpu_statement_ns
+        run.cpu_ns = statement_ns
             .saturating_add(work.rows.saturating_mul(hw.cpu_row_ns))
             .saturating_add(if run.commits { hw.cpu_commit_ns } else { 0 });
         run.io_wait = self.clock.now().since(before) + SimDuration::from_micros(work.slept_micros);

@@ -136,7 +136,8 @@ impl Server {
         // Charge the statement's CPU time, then any sleeping it did.
         let hw = self.host.hardware();
         let uncharged = work.rows.saturating_sub(work.charged_rows);
-        let cpu_ns = hw.cpu_statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
+        let statement_ns = self.statement_cpu_ns();
+        let cpu_ns = statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
         let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
         self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
         self.advance(SimDuration::from_micros(work.slept_micros));

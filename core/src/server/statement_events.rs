@@ -187,6 +187,24 @@ impl Server {
         digest
     }
 
+    /// CPU time of one statement before its rows: the profile's `cpu_statement_ns` with
+    /// performance_schema's part as the consumers make it (`instruments::statements::cost`).
+    pub(super) fn statement_cpu_ns(&self) -> u64 {
+        let hw = self.host.hardware();
+        let shares = match self.running.as_ref() {
+            Some(r) => crate::instruments::statements::cost::shares(
+                r.vars.global_bool("performance_schema"),
+                &r.statements.consumers,
+            ),
+            None => 0,
+        };
+        crate::instruments::statements::cost::statement_cpu_ns(
+            hw.cpu_statement_ns,
+            hw.cpu_statement_event_ns,
+            shares,
+        )
+    }
+
     /// A connection ended: its thread's rows leave events_statements_current and _history.
     pub(super) fn forget_statement_thread(&mut self, session: SessionId) {
         if let Some(r) = self.running.as_mut() {

@@ -6,6 +6,7 @@
 //! `setup_consumers` says. Every table has the fixed size MySQL's sizing variables give it.
 
 pub mod consumers;
+pub mod cost;
 pub mod event;
 pub mod histogram;
 pub mod history;
