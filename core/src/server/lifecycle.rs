@@ -51,6 +51,7 @@ impl Server {
     pub(super) fn start_mysqld(&mut self) {
         let mut options = self.options.clone();
         options.extend(self.persisted.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let consumers = super::statement_events::take_consumer_options(&mut options);
         let host = &self.host;
         let started = Variables::at_startup(
             &options,
@@ -89,8 +90,11 @@ impl Server {
                 self.down = None;
                 // caching_sha2_password's cache of verified logins is in memory only.
                 self.accounts.clear_cache();
-                let statements =
-                    super::statement_events::instruments_at_startup(&vars, self.clock.now());
+                let statements = super::statement_events::instruments_at_startup(
+                    &vars,
+                    self.clock.now(),
+                    &consumers,
+                );
                 self.running = Some(Running {
                     statements,
                     pending_statements: BTreeMap::new(),

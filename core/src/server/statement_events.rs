@@ -10,7 +10,7 @@ use crate::error::Result;
 use crate::instruments::statements::event::{
     truncate_bytes, DigestKey, StatementCounts, StatementEvent,
 };
-use crate::instruments::statements::{Sizing, StatementInstruments};
+use crate::instruments::statements::{consumers, Sizing, StatementInstruments};
 use crate::server::variables::definition::VarValue;
 use crate::server::variables::Variables;
 use crate::sim::SimTime;
@@ -52,9 +52,39 @@ fn history_size(vars: &Variables, name: &str, autosized: usize) -> usize {
     }
 }
 
-/// The statement instruments of a server starting at `at` with `vars`.
-pub fn instruments_at_startup(vars: &Variables, at: SimTime) -> StatementInstruments {
-    StatementInstruments::new(sizing(vars), at)
+/// The statement instruments of a server starting at `at` with `vars` and the consumer
+/// startup options `consumers`.
+pub fn instruments_at_startup(
+    vars: &Variables,
+    at: SimTime,
+    consumers: &[(&'static str, bool)],
+) -> StatementInstruments {
+    let mut s = StatementInstruments::new(sizing(vars), at);
+    for (name, on) in consumers {
+        s.consumers.set(name, *on);
+    }
+    s
+}
+
+/// The `performance-schema-consumer-NAME=ON|OFF` startup options among `options` (mysqld's
+/// option file or command line): taken out, as (consumer, on). An option naming no consumer
+/// stays, for the startup to refuse as an unknown variable.
+pub fn take_consumer_options(options: &mut Vec<(String, String)>) -> Vec<(&'static str, bool)> {
+    let mut taken = Vec::new();
+    options.retain(|(name, value)| {
+        let key = name.trim().replace('-', "_").to_ascii_lowercase();
+        let Some(consumer) = key.strip_prefix("performance_schema_consumer_") else { return true };
+        let Some(known) = consumers::DEFAULTS.iter().find(|(n, _)| *n == consumer) else {
+            return true;
+        };
+        let on = matches!(
+            value.trim().trim_matches(|c| c == '\'' || c == '"').to_ascii_uppercase().as_str(),
+            "ON" | "TRUE" | "1" | "YES"
+        );
+        taken.push((known.0, on));
+        false
+    });
+    taken
 }
 
 /// `statement/sql/select` from `Com_select`: MySQL names its statement instruments after the
