@@ -324,19 +324,21 @@ impl Server {
         let mut work = crate::sql::execution::Work::default();
         let (result, counted) = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
         let warnings = session.pending_warnings.len().saturating_sub(warned_before) as u32;
-        let digest = p.digest(&sizing);
-        let ran =
-            Ran { sql: &p.sql, com, result: &result, warnings, counted: &counted, digest, schema };
-        // Its start and end are the client scheduler's, known later.
-        if let Some(event) = self.statement_event(&session, ran, before, before) {
-            self.park_statement(id, event);
-        }
         run.commits = !session.in_transaction;
         let statement_ns = self.statement_cpu_ns();
         let hw = self.host.hardware();
         run.cpu_ns = statement_ns
             .saturating_add(work.rows.saturating_mul(hw.cpu_row_ns))
             .saturating_add(if run.commits { hw.cpu_commit_ns } else { 0 });
+        let digest = p.digest(&sizing);
+        let counted = &counted;
+        let cpu_ns = run.cpu_ns;
+        let ran =
+            Ran { sql: &p.sql, com, result: &result, warnings, counted, digest, schema, cpu_ns };
+        // Its start and end are the client scheduler's, known later.
+        if let Some(event) = self.statement_event(&session, ran, before, before) {
+            self.park_statement(id, event);
+        }
         run.io_wait = self.clock.now().since(before) + SimDuration::from_micros(work.slept_micros);
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);

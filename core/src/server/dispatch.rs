@@ -138,6 +138,8 @@ impl Server {
         let uncharged = work.rows.saturating_sub(work.charged_rows);
         let statement_ns = self.statement_cpu_ns();
         let cpu_ns = statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
+        // The statement's CPU_TIME: this and what its scans charged as they went.
+        let event_cpu_ns = statement_ns.saturating_add(work.rows.saturating_mul(hw.cpu_row_ns));
         let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
         self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
         self.advance(SimDuration::from_micros(work.slept_micros));
@@ -152,8 +154,10 @@ impl Server {
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
         let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+        let counted = &counted;
+        let cpu_ns = event_cpu_ns;
         let ran =
-            Ran { sql: text, com, result: &result, warnings, counted: &counted, digest, schema };
+            Ran { sql: text, com, result: &result, warnings, counted, digest, schema, cpu_ns };
         if let Some(event) = self.statement_event(&session, ran, start, self.clock.now()) {
             self.record_statement(event);
         }

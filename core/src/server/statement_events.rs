@@ -130,6 +130,8 @@ pub struct Ran<'a> {
     /// The session's default database when the statement started (`USE` counts under the
     /// database it left).
     pub schema: Option<String>,
+    /// The CPU time it was charged, in nanoseconds (CPU_TIME, when events_statements_cpu is on).
+    pub cpu_ns: u64,
 }
 
 impl Server {
@@ -175,6 +177,7 @@ impl Server {
                 .map(|e| (e.code, e.sqlstate.to_string(), e.message.clone())),
             warnings: u64::from(ran.warnings),
             counts: StatementCounts::from_status(ran.counted, sent, affected),
+            cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
         })
     }
 
@@ -211,6 +214,7 @@ impl Server {
                 error: None,
                 warnings: 0,
                 counts: StatementCounts::default(),
+                cpu_ps: 0,
             };
             r.statements.begin(event);
         }

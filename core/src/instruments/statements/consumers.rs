@@ -94,6 +94,11 @@ impl Consumers {
         self.current() && self.on("events_statements_history")
     }
 
+    /// Statements' CPU_TIME is measured.
+    pub fn cpu(&self) -> bool {
+        self.current() && self.on("events_statements_cpu")
+    }
+
     /// `events_statements_history_long` is kept.
     pub fn history_long(&self) -> bool {
         self.current() && self.on("events_statements_history_long")

@@ -3,9 +3,11 @@
 //! from the status counters the statement moved (`Select_scan`, `Sort_rows`,
 //! `Created_tmp_tables`, `Innodb_rows_read`, ...), as MySQL takes them from the same counts.
 //!
+//! CPU_TIME is the simulated CPU the statement was charged (before any wait for a CPU), 0 as in
+//! MySQL while the `events_statements_cpu` consumer is off.
+//!
 //! Simplifications: LOCK_TIME is 0 (the simulator has no table-lock or metadata-lock waits);
-//! CPU_TIME is 0 as in MySQL while the `events_statements_cpu` consumer is off, and stays 0
-//! (no per-thread CPU clock); the memory columns are 0 (statements' memory is not modelled).
+//! the memory columns are 0 (statements' memory is not modelled).
 
 use crate::sim::SimTime;
 use std::collections::BTreeMap;
@@ -116,6 +118,8 @@ pub struct StatementEvent {
     pub error: Option<(u16, String, String)>,
     pub warnings: u64,
     pub counts: StatementCounts,
+    /// CPU_TIME in picoseconds (0 unless events_statements_cpu is on).
+    pub cpu_ps: u64,
 }
 
 impl StatementEvent {

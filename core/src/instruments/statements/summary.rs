@@ -19,6 +19,7 @@ pub struct StatementSums {
     pub errors: u64,
     pub warnings: u64,
     pub counts: StatementCounts,
+    pub cpu_ps: u64,
 }
 
 impl StatementSums {
@@ -36,6 +37,7 @@ impl StatementSums {
         self.errors += u64::from(e.error.is_some());
         self.warnings = self.warnings.saturating_add(e.warnings);
         self.counts.add(&e.counts);
+        self.cpu_ps = self.cpu_ps.saturating_add(e.cpu_ps);
     }
 }
 

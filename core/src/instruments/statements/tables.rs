@@ -180,7 +180,7 @@ fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTim
         Value::Null,
         Value::UInt(0),
         Value::UInt(e.statement_id),
-        Value::UInt(0),
+        Value::UInt(e.cpu_ps),
         Value::UInt(0),
         Value::UInt(0),
         Value::Str("PRIMARY".into()),
@@ -221,10 +221,10 @@ fn sum_values(s: &StatementSums) -> Vec<Value> {
         c.sort_scan,
         c.no_index_used,
         c.no_good_index_used,
-        0, // SUM_CPU_TIME: 0 while events_statements_cpu is off
-        0, // MAX_CONTROLLED_MEMORY
-        0, // MAX_TOTAL_MEMORY
-        0, // COUNT_SECONDARY: no secondary engine
+        s.cpu_ps, // SUM_CPU_TIME: 0 while events_statements_cpu is off
+        0,        // MAX_CONTROLLED_MEMORY
+        0,        // MAX_TOTAL_MEMORY
+        0,        // COUNT_SECONDARY: no secondary engine
     ]
     .into_iter()
     .map(Value::UInt)
