@@ -223,12 +223,24 @@ impl Server {
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
-                    // performance_schema's summaries: TRUNCATE resets them.
+                    // performance_schema's summaries and histories: TRUNCATE resets them; its
+                    // other tables refuse it as MySQL does (a DROP privilege nobody has).
                     if db.eq_ignore_ascii_case("performance_schema") {
                         if let Some(r) = self.running.as_mut() {
                             if r.statements.truncate(&name) {
                                 continue;
                             }
+                        }
+                        if show::is_system_table(&db, &name) {
+                            let who = crate::sql::parser::account::AccountName::new(
+                                &session.account.user,
+                                "localhost",
+                            );
+                            return Err(MySqlError::table_access_denied(
+                                "DROP",
+                                &who.quoted(),
+                                &name,
+                            ));
                         }
                     }
                     let table = self
