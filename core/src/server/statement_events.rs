@@ -2,7 +2,7 @@
 //! event (text, digest, schema, counts from the status counters it moved, the error it ended
 //! with) goes into the statement tables. A statement run by the clients of a load generator
 //! ends when the client scheduler says (after its turn on a CPU and its commit), so its event
-//! waits in `pending` until then.
+//! waits in `pending_statements` until then.
 
 use super::session::{Session, SessionId};
 use super::Server;
@@ -278,5 +278,33 @@ impl Server {
         };
         e.end = at.max(e.start);
         self.record_statement(e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consumer_options_are_taken_out() {
+        let mut options = vec![
+            ("performance-schema-consumer-events-statements-history-long".to_string(), "ON".into()),
+            ("performance_schema_consumer_statements_digest".to_string(), "OFF".into()),
+            ("performance-schema-consumer-no-such".to_string(), "ON".into()),
+            ("innodb_buffer_pool_size".to_string(), "1G".into()),
+        ];
+        let taken = take_consumer_options(&mut options);
+        assert_eq!(
+            taken,
+            vec![("events_statements_history_long", true), ("statements_digest", false)]
+        );
+        assert_eq!(options.len(), 2, "an unknown consumer stays, to be refused at startup");
+    }
+
+    #[test]
+    fn statement_names_follow_the_com_counters() {
+        assert_eq!(event_name(Some("Com_select")), "statement/sql/select");
+        assert_eq!(event_name(Some("Com_set_option")), "statement/sql/set_option");
+        assert_eq!(event_name(None), "statement/sql/error");
     }
 }

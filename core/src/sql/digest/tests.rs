@@ -185,3 +185,28 @@ fn bad_input_never_panics() {
         let _ = (a.hash_hex(), a.text(1024), a.text(3));
     }
 }
+
+#[test]
+fn keyword_tables_are_consistent() {
+    use super::tokens::{keyword, text};
+    // Reserved words and their synonyms print as lex.h's last name for the token.
+    for (word, printed) in [
+        ("select", "SELECT"),
+        ("schema", "SCHEMA"),
+        ("database", "SCHEMA"),
+        ("integer", "INTEGER"),
+        ("int", "INTEGER"),
+        ("character", "CHARACTER"),
+        ("distinctrow", "DISTINCTROW"),
+        ("some", "SOME"),
+        ("explain", "EXPLAIN"),
+        ("describe", "EXPLAIN"),
+    ] {
+        let t = keyword(word, false).unwrap_or_else(|| panic!("{word} is a keyword"));
+        assert_eq!(text(t), Some(printed), "{word}");
+    }
+    // Function names are keywords only before `(`.
+    assert_eq!(keyword("count", false), None);
+    assert_eq!(keyword("COUNT", true), Some(352));
+    assert_eq!(keyword("no_such_word", true), None);
+}
