@@ -33,6 +33,8 @@ pub trait ServerView {
     fn mysql_user(&self) -> Vec<Row>;
     /// performance_schema's statement tables (None while mysqld is down).
     fn statements(&self) -> Option<&StatementInstruments>;
+    /// The processlist as the reading session may see it.
+    fn processes(&self) -> Vec<super::processlist::Process>;
 }
 
 /// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
@@ -237,6 +239,20 @@ pub fn read(
                 .collect();
             Ok((meta, rows))
         }
+        ("performance_schema", "processlist") | ("information_schema", "processlist") => {
+            let pfs = key.0 == "performance_schema";
+            let rows = super::processlist::table_rows(&view.processes(), pfs);
+            let meta = super::processlist::table_columns(pfs)
+                .into_iter()
+                .map(|(name, numeric, nullable)| Meta {
+                    name: name.to_string(),
+                    table: alias.to_string(),
+                    numeric,
+                    nullable,
+                })
+                .collect();
+            Ok((meta, rows))
+        }
         ("mysql", "user") => {
             let meta = MYSQL_USER_COLUMNS
                 .iter()
@@ -289,5 +305,8 @@ impl ServerView for Nothing {
     }
     fn statements(&self) -> Option<&StatementInstruments> {
         None
+    }
+    fn processes(&self) -> Vec<super::processlist::Process> {
+        Vec::new()
     }
 }

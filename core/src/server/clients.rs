@@ -339,6 +339,7 @@ impl Server {
         if let Some(event) = self.statement_event(&session, ran, before, before) {
             self.park_statement(id, event);
         }
+        session.command_since = self.clock.now();
         run.io_wait = self.clock.now().since(before) + SimDuration::from_micros(work.slept_micros);
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);

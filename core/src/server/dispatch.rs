@@ -118,6 +118,8 @@ impl Server {
                 }
                 let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
                 digest = self.statement_begun(&session, text, com, start);
+                session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());
+                session.command_since = start;
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
                 let saved = self.apply_set_var_hints(&mut session, sql);
                 let (result, moved) = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
@@ -161,6 +163,8 @@ impl Server {
         if let Some(event) = self.statement_event(&session, ran, start, self.clock.now()) {
             self.record_statement(event);
         }
+        session.current_sql = None;
+        session.command_since = self.clock.now();
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
@@ -322,6 +326,7 @@ impl Server {
                 self.pending_restart = true;
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
+            Statement::ShowProcesslist { full } => Ok(self.show_processlist(session, *full)),
             Statement::ShowEngineInnodbStatus => {
                 let text = self.innodb_status_text();
                 work.rows += 1;
@@ -653,6 +658,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        Statement::ShowProcesslist { .. } => "Com_show_processlist",
         Statement::Account(a) => {
             use crate::sql::parser::account::AccountStatement as A;
             match a {

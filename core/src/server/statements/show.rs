@@ -23,9 +23,10 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 17] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 19] = [
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
+    ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
     ("mysql", "user", "BASE TABLE"),
@@ -38,6 +39,7 @@ const SYSTEM_TABLES: [(&str, &str, &str); 17] = [
     ("performance_schema", "events_statements_summary_global_by_event_name", "BASE TABLE"),
     ("performance_schema", "global_status", "BASE TABLE"),
     ("performance_schema", "global_variables", "BASE TABLE"),
+    ("performance_schema", "processlist", "BASE TABLE"),
     ("performance_schema", "session_status", "BASE TABLE"),
     ("performance_schema", "session_variables", "BASE TABLE"),
     ("performance_schema", "setup_consumers", "BASE TABLE"),
