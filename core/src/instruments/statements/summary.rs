@@ -157,3 +157,65 @@ impl DigestSummary {
         self.lost = None;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instruments::statements::event::DigestKey;
+
+    fn event(sql: &str, hash: &str, start_s: u64, wait_ms: u64) -> StatementEvent {
+        let start = SimTime(start_s * 1_000_000_000);
+        StatementEvent {
+            thread_id: 47,
+            event_id: 1,
+            statement_id: 1,
+            event_name: "statement/sql/select",
+            sql_text: sql.into(),
+            digest: Some(DigestKey { hash: hash.into(), text: "SELECT ? ".into() }),
+            schema: Some("shop".into()),
+            start,
+            end: SimTime(start.0 + wait_ms * 1_000_000),
+            error: None,
+            warnings: 0,
+            counts: StatementCounts::default(),
+            cpu_ps: 0,
+        }
+    }
+
+    #[test]
+    fn a_full_table_sums_new_digests_in_the_null_row() {
+        let mut t = DigestSummary::new(3);
+        assert!(t.record(&event("SELECT 1", "a", 0, 1), 60, 1024));
+        assert!(t.record(&event("SELECT 2", "b", 1, 1), 60, 1024));
+        assert!(t.record(&event("SELECT 1", "a", 2, 3), 60, 1024), "a known digest still fits");
+        assert!(!t.record(&event("SELECT 3", "c", 3, 1), 60, 1024));
+        assert!(!t.record(&event("SELECT 4", "d", 4, 1), 60, 1024));
+        let rows: Vec<&DigestStat> = t.rows().collect();
+        assert_eq!(rows.len(), 3);
+        assert_eq!((rows[0].digest.is_none(), rows[0].schema.is_none()), (true, true));
+        assert_eq!(rows[0].sums.count, 2);
+        assert_eq!(
+            (rows[1].sums.count, rows[1].sums.min_timer, rows[1].sums.max_timer),
+            (2, 1_000_000_000, 3_000_000_000)
+        );
+        t.truncate();
+        assert_eq!(t.rows().count(), 0);
+    }
+
+    #[test]
+    fn the_sample_is_the_slowest_until_it_ages_out() {
+        let mut t = DigestSummary::new(10);
+        t.record(&event("SELECT 1", "a", 0, 5), 60, 1024);
+        t.record(&event("SELECT 2", "a", 10, 1), 60, 1024);
+        let sample = |t: &DigestSummary| t.rows().next().and_then(|d| d.sample.clone()).unwrap();
+        assert_eq!(sample(&t).0, "SELECT 1", "a faster statement keeps the slower sample");
+        t.record(&event("SELECT 3", "a", 20, 9), 60, 1024);
+        assert_eq!(sample(&t).0, "SELECT 3", "a slower one replaces it");
+        t.record(&event("SELECT 4", "a", 100, 1), 60, 1024);
+        assert_eq!(sample(&t).0, "SELECT 4", "past performance_schema_max_digest_sample_age");
+        t.record(&event("SELECT 5", "a", 1000, 1), 0, 1024);
+        assert_eq!(sample(&t).0, "SELECT 4", "an age of 0 never replaces by age");
+        t.record(&event("SELECT 123456", "a", 1001, 50), 0, 8);
+        assert_eq!(sample(&t).0, "SELECT 1", "cut to performance_schema_max_sql_text_length");
+    }
+}
