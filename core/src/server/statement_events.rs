@@ -162,6 +162,8 @@ impl Server {
         let thread_id = session.id.0 + THREAD_ID_OFFSET;
         Some(StatementEvent {
             thread_id,
+            user: session.login_user.clone(),
+            host: "localhost".into(),
             event_id: r.statements.next_event_id(thread_id),
             statement_id: r.statements.next_statement_id(),
             event_name: event_name(ran.com),
@@ -203,6 +205,8 @@ impl Server {
             // The event's ids are taken when it ends; the running row shows the next ones.
             let event = StatementEvent {
                 thread_id,
+                user: session.login_user.clone(),
+                host: "localhost".into(),
                 event_id: r.statements.peek_event_id(thread_id),
                 statement_id: r.statements.peek_statement_id(),
                 event_name: event_name(com),
@@ -242,7 +246,7 @@ impl Server {
     /// A connection ended: its thread's rows leave events_statements_current and _history.
     pub(super) fn forget_statement_thread(&mut self, session: SessionId) {
         if let Some(r) = self.running.as_mut() {
-            r.statements.history.forget_thread(session.0 + THREAD_ID_OFFSET);
+            r.statements.forget_thread(session.0 + THREAD_ID_OFFSET);
         }
     }
 

@@ -84,6 +84,11 @@ impl Consumers {
         self.global() && self.on("statements_digest")
     }
 
+    /// Per-thread summaries are kept (thread_instrumentation).
+    pub fn on_threads(&self) -> bool {
+        self.global() && self.on("thread_instrumentation")
+    }
+
     /// `events_statements_current` is kept.
     pub fn current(&self) -> bool {
         self.global() && self.on("thread_instrumentation") && self.on("events_statements_current")

@@ -101,6 +101,9 @@ pub struct DigestKey {
 pub struct StatementEvent {
     /// `THREAD_ID` of the session that ran it.
     pub thread_id: u64,
+    /// The connection's user and host (the by-account, by-user and by-host summaries).
+    pub user: String,
+    pub host: String,
     /// `EVENT_ID`: the thread's events in order, from 1.
     pub event_id: u64,
     /// `STATEMENT_ID`: the server's query id.

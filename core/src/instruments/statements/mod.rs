@@ -1,7 +1,8 @@
 //! performance_schema's statement instrumentation: each finished statement becomes an event
 //! (its digest, timer and counts), summed per digest (`events_statements_summary_by_digest`,
-//! `events_statements_histogram_by_digest`) and per event name
-//! (`events_statements_summary_global_by_event_name`, `events_statements_histogram_global`),
+//! `events_statements_histogram_by_digest`), per event name
+//! (`events_statements_summary_global_by_event_name`, `events_statements_histogram_global`) and
+//! per thread, account, user and host and event name,
 //! and kept as it is in `events_statements_current`, `_history` and `_history_long`, as
 //! `setup_consumers` says. Every table has the fixed size MySQL's sizing variables give it.
 
@@ -59,6 +60,11 @@ pub struct StatementInstruments {
     pub digests: DigestSummary,
     /// `events_statements_summary_global_by_event_name`, by EVENT_NAME.
     pub by_event_name: BTreeMap<&'static str, StatementSums>,
+    /// `events_statements_summary_by_thread_by_event_name`, by (THREAD_ID, EVENT_NAME).
+    pub by_thread: BTreeMap<(u64, &'static str), StatementSums>,
+    /// `events_statements_summary_by_account_by_event_name`, by (USER, HOST, EVENT_NAME);
+    /// the by-user and by-host summaries are sums of its rows.
+    pub by_account: BTreeMap<(String, String, &'static str), StatementSums>,
     /// `events_statements_histogram_global`.
     pub global_histogram: Histogram,
     /// `events_statements_current`, `_history`, `_history_long`.
@@ -79,6 +85,8 @@ impl StatementInstruments {
             sizing,
             digests: DigestSummary::new(sizing.digests),
             by_event_name: BTreeMap::new(),
+            by_thread: BTreeMap::new(),
+            by_account: BTreeMap::new(),
             global_histogram: Histogram::default(),
             history: History::new(sizing.history, sizing.history_long),
             consumers: Consumers::default(),
@@ -128,11 +136,24 @@ impl StatementInstruments {
         }
         self.history.finish(e, c.current(), c.history(), c.history_long());
         self.by_event_name.entry(e.event_name).or_default().add(e);
+        if c.on_threads() {
+            self.by_thread.entry((e.thread_id, e.event_name)).or_default().add(e);
+        }
+        let account = (e.user.clone(), e.host.clone(), e.event_name);
+        self.by_account.entry(account).or_default().add(e);
         self.global_histogram.add(e.timer_wait());
         !c.digests() || self.digests.record(e, sample_age_secs, self.sizing.sql_text)
     }
 
+    /// A connection ended: its thread's rows leave the per-thread tables (its account's stay).
+    pub fn forget_thread(&mut self, thread: u64) {
+        self.history.forget_thread(thread);
+        self.by_thread.retain(|(t, _), _| *t != thread);
+    }
+
     /// TRUNCATE TABLE of a statement table: true if `table` is one this module keeps.
+    /// Simplification: MySQL zeroes the rows of the by-thread, by-account, by-user and by-host
+    /// summaries of live connections; here they go until the next statement.
     pub fn truncate(&mut self, table: &str) -> bool {
         match table.to_ascii_lowercase().as_str() {
             // Truncating a summary truncates its histogram too; a histogram alone is zeroed.
@@ -143,6 +164,10 @@ impl StatementInstruments {
                 self.global_histogram.clear();
             }
             "events_statements_histogram_global" => self.global_histogram.clear(),
+            "events_statements_summary_by_thread_by_event_name" => self.by_thread.clear(),
+            "events_statements_summary_by_account_by_event_name"
+            | "events_statements_summary_by_user_by_event_name"
+            | "events_statements_summary_by_host_by_event_name" => self.by_account.clear(),
             other => return self.history.truncate(other),
         }
         true

@@ -28,6 +28,22 @@ impl StatementSums {
         self.sum_timer.checked_div(self.count).unwrap_or(0)
     }
 
+    /// Adds another row's sums to these.
+    pub fn merge(&mut self, o: &StatementSums) {
+        if o.count == 0 {
+            return;
+        }
+        self.min_timer =
+            if self.count == 0 { o.min_timer } else { self.min_timer.min(o.min_timer) };
+        self.max_timer = self.max_timer.max(o.max_timer);
+        self.count += o.count;
+        self.sum_timer = self.sum_timer.saturating_add(o.sum_timer);
+        self.errors += o.errors;
+        self.warnings = self.warnings.saturating_add(o.warnings);
+        self.counts.add(&o.counts);
+        self.cpu_ps = self.cpu_ps.saturating_add(o.cpu_ps);
+    }
+
     pub fn add(&mut self, e: &StatementEvent) {
         let wait = e.timer_wait();
         self.min_timer = if self.count == 0 { wait } else { self.min_timer.min(wait) };
@@ -167,6 +183,8 @@ mod tests {
         let start = SimTime(start_s * 1_000_000_000);
         StatementEvent {
             thread_id: 47,
+            user: "root".into(),
+            host: "localhost".into(),
             event_id: 1,
             statement_id: 1,
             event_name: "statement/sql/select",

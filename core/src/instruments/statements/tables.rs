@@ -54,13 +54,17 @@ const HISTOGRAM_COLUMNS: [&str; 6] = [
 ];
 
 /// The statement tables this module produces.
-pub const TABLES: [&str; 8] = [
+pub const TABLES: [&str; 12] = [
     "events_statements_current",
     "events_statements_histogram_by_digest",
     "events_statements_histogram_global",
     "events_statements_history",
     "events_statements_history_long",
+    "events_statements_summary_by_account_by_event_name",
     "events_statements_summary_by_digest",
+    "events_statements_summary_by_host_by_event_name",
+    "events_statements_summary_by_thread_by_event_name",
+    "events_statements_summary_by_user_by_event_name",
     "events_statements_summary_global_by_event_name",
     "setup_consumers",
 ];
@@ -286,6 +290,50 @@ pub fn read(
             for (name, sums) in &s.by_event_name {
                 let mut row = vec![Value::Str(name.to_string())];
                 row.extend(sum_values(sums));
+                rows.push(row);
+            }
+        }
+        "events_statements_summary_by_thread_by_event_name" => {
+            columns.extend([("THREAD_ID", true, false), ("EVENT_NAME", false, false)]);
+            columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
+            for ((thread, name), sums) in &s.by_thread {
+                let mut row = vec![Value::UInt(*thread), Value::Str(name.to_string())];
+                row.extend(sum_values(sums));
+                rows.push(row);
+            }
+        }
+        "events_statements_summary_by_account_by_event_name" => {
+            columns.extend([
+                ("USER", false, true),
+                ("HOST", false, true),
+                ("EVENT_NAME", false, false),
+            ]);
+            columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
+            for ((user, host, name), sums) in &s.by_account {
+                let mut row = vec![
+                    Value::Str(user.clone()),
+                    Value::Str(host.clone()),
+                    Value::Str(name.to_string()),
+                ];
+                row.extend(sum_values(sums));
+                rows.push(row);
+            }
+        }
+        "events_statements_summary_by_user_by_event_name"
+        | "events_statements_summary_by_host_by_event_name" => {
+            let by_user = table == "events_statements_summary_by_user_by_event_name";
+            columns.push(if by_user { ("USER", false, true) } else { ("HOST", false, true) });
+            columns.push(("EVENT_NAME", false, false));
+            columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
+            let mut sums: std::collections::BTreeMap<(&str, &str), StatementSums> =
+                std::collections::BTreeMap::new();
+            for ((user, host, name), s) in &s.by_account {
+                let who = if by_user { user.as_str() } else { host.as_str() };
+                sums.entry((who, name)).or_default().merge(s);
+            }
+            for ((who, name), s) in &sums {
+                let mut row = vec![Value::Str(who.to_string()), Value::Str(name.to_string())];
+                row.extend(sum_values(s));
                 rows.push(row);
             }
         }
