@@ -52,6 +52,8 @@ impl Server {
         let mut options = self.options.clone();
         options.extend(self.persisted.iter().map(|(k, v)| (k.clone(), v.clone())));
         let consumers = super::statement_events::take_consumer_options(&mut options);
+        // Accepted; nothing applies them until setup_instruments exists.
+        super::statement_events::take_instrument_options(&mut options);
         let host = &self.host;
         let started = Variables::at_startup(
             &options,

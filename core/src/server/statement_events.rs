@@ -87,6 +87,25 @@ pub fn take_consumer_options(options: &mut Vec<(String, String)>) -> Vec<(&'stat
     taken
 }
 
+/// The `performance-schema-instrument='PATTERN=VALUE'` startup options among `options`: taken
+/// out, as (pattern, value), so that mysqld starts with them as MySQL's does.
+/// Simplification: setup_instruments is not modelled yet, so they are accepted and change
+/// nothing.
+pub fn take_instrument_options(options: &mut Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut taken = Vec::new();
+    options.retain(|(name, value)| {
+        let key = name.trim().replace('-', "_").to_ascii_lowercase();
+        if key != "performance_schema_instrument" {
+            return true;
+        }
+        let v = value.trim().trim_matches(|c| c == '\'' || c == '"');
+        let (pattern, setting) = v.rsplit_once('=').unwrap_or((v, "ON"));
+        taken.push((pattern.trim().to_string(), setting.trim().to_string()));
+        false
+    });
+    taken
+}
+
 /// `statement/sql/select` from `Com_select`: MySQL names its statement instruments after the
 /// `Com_*` counters; a statement that did not parse is `statement/sql/error`.
 fn event_name(com: Option<&'static str>) -> &'static str {
@@ -303,6 +322,13 @@ mod tests {
             vec![("events_statements_history_long", true), ("statements_digest", false)]
         );
         assert_eq!(options.len(), 2, "an unknown consumer stays, to be refused at startup");
+        let mut options = vec![(
+            "performance-schema-instrument".to_string(),
+            "'wait/synch/mutex/innodb/%=ON'".to_string(),
+        )];
+        let taken = take_instrument_options(&mut options);
+        assert_eq!(taken, vec![("wait/synch/mutex/innodb/%".to_string(), "ON".to_string())]);
+        assert!(options.is_empty());
     }
 
     #[test]
