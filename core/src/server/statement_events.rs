@@ -18,10 +18,8 @@ use crate::sql::digest::TokenArray;
 use crate::sql::Response;
 use std::collections::BTreeMap;
 
-/// performance_schema's THREAD_ID of connection N is N plus the server's own threads that
-/// start first. UNCONFIRMED: about 40 on a fresh 8.4/9.x server (the first connection, 8, is
-/// thread 47 or so); 39 chosen.
-pub const THREAD_ID_OFFSET: u64 = 39;
+/// performance_schema's THREAD_ID of a connection: its id plus this.
+pub use crate::sql::context::PS_THREAD_ID_OFFSET as THREAD_ID_OFFSET;
 
 /// The statement tables' sizes from the startup variables.
 pub fn sizing(vars: &Variables) -> Sizing {

@@ -76,6 +76,8 @@ builtins! {
     Position = "POSITION",
     Pow = "POW",
     Power = "POWER",
+    PsCurrentThreadId = "PS_CURRENT_THREAD_ID",
+    PsThreadId = "PS_THREAD_ID",
     Repeat = "REPEAT",
     Replace = "REPLACE",
     Reverse = "REVERSE",
@@ -471,6 +473,19 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             arity(name, n, 0, 0)?;
             Value::UInt(cx.connection_id())
         }
+        // performance_schema's THREAD_ID of this connection, or of connection `id`.
+        // Simplification: PS_THREAD_ID does not check that connection `id` exists.
+        B::PsCurrentThreadId => {
+            arity(name, n, 0, 0)?;
+            Value::UInt(cx.connection_id() + super::context::PS_THREAD_ID_OFFSET)
+        }
+        B::PsThreadId => {
+            arity(name, n, 1, 1)?;
+            match args[0].to_i64() {
+                Some(id) if id > 0 => Value::UInt(id as u64 + super::context::PS_THREAD_ID_OFFSET),
+                _ => Value::Null,
+            }
+        }
         B::LastInsertId | B::RowCount | B::FoundRows => {
             arity(name, n, 0, 1)?;
             Value::Int(0)
@@ -568,11 +583,39 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "SYSTEM_USER"
         | "STATEMENT_DIGEST"
         | "STATEMENT_DIGEST_TEXT" => Some(true),
-        "LENGTH" | "OCTET_LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" | "INSTR" | "LOCATE"
-        | "POSITION" | "ABS" | "SIGN" | "FLOOR" | "CEIL" | "CEILING" | "ROUND" | "TRUNCATE"
-        | "MOD" | "POW" | "POWER" | "SQRT" | "EXP" | "LN" | "LOG" | "LOG2" | "LOG10" | "PI"
-        | "UNIX_TIMESTAMP" | "SLEEP" | "CONNECTION_ID" | "LAST_INSERT_ID" | "ROW_COUNT"
-        | "FOUND_ROWS" | "ISNULL" => Some(false),
+        "LENGTH"
+        | "OCTET_LENGTH"
+        | "CHAR_LENGTH"
+        | "CHARACTER_LENGTH"
+        | "INSTR"
+        | "LOCATE"
+        | "POSITION"
+        | "ABS"
+        | "SIGN"
+        | "FLOOR"
+        | "CEIL"
+        | "CEILING"
+        | "ROUND"
+        | "TRUNCATE"
+        | "MOD"
+        | "POW"
+        | "POWER"
+        | "SQRT"
+        | "EXP"
+        | "LN"
+        | "LOG"
+        | "LOG2"
+        | "LOG10"
+        | "PI"
+        | "UNIX_TIMESTAMP"
+        | "SLEEP"
+        | "CONNECTION_ID"
+        | "LAST_INSERT_ID"
+        | "ROW_COUNT"
+        | "FOUND_ROWS"
+        | "ISNULL"
+        | "PS_CURRENT_THREAD_ID"
+        | "PS_THREAD_ID" => Some(false),
         _ => None,
     }
 }
