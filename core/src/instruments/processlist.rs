@@ -17,9 +17,12 @@ pub const EVENT_SCHEDULER_ID: u64 = 5;
 /// One row.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Process {
+    /// Id: the connection id (CONNECTION_ID()).
     pub id: u64,
+    /// The user the client logged in as.
     pub user: String,
     pub host: String,
+    /// The default database.
     pub db: Option<String>,
     /// `Query`, `Sleep`, `Daemon`.
     pub command: &'static str,

@@ -67,6 +67,7 @@ pub struct BucketRow {
 }
 
 impl Histogram {
+    /// Counts one statement that waited `ps` picoseconds.
     pub fn add(&mut self, ps: u64) {
         *self.counts.entry(bucket_of(ps) as u16).or_insert(0) += 1;
         self.total += 1;
@@ -109,6 +110,7 @@ impl Histogram {
             .collect()
     }
 
+    /// TRUNCATE: every bucket back to 0.
     pub fn clear(&mut self) {
         *self = Histogram::default();
     }

@@ -27,6 +27,7 @@ pub struct History {
 }
 
 impl History {
+    /// Empty tables holding `per_thread_size` statements a thread and `long_size` in all.
     pub fn new(per_thread_size: usize, long_size: usize) -> Self {
         History { per_thread_size, long_size, ..History::default() }
     }

@@ -44,6 +44,7 @@ impl StatementSums {
         self.cpu_ps = self.cpu_ps.saturating_add(o.cpu_ps);
     }
 
+    /// Sums one finished statement.
     pub fn add(&mut self, e: &StatementEvent) {
         let wait = e.timer_wait();
         self.min_timer = if self.count == 0 { wait } else { self.min_timer.min(wait) };
@@ -119,6 +120,7 @@ pub struct DigestSummary {
 }
 
 impl DigestSummary {
+    /// An empty table of `size` slots (`performance_schema_digests_size`).
     pub fn new(size: usize) -> Self {
         DigestSummary { rows: Vec::new(), index: BTreeMap::new(), lost: None, size }
     }

@@ -30,16 +30,27 @@ pub const HINT_CLOSE: u16 = 1109;
 /// `IN (...)` (new in 8.0: an IN list of any length).
 pub const IN_VALUES: u16 = 1110;
 
+/// `IN`.
 pub const IN_SYM: u16 = 504;
+/// `IS`.
 pub const IS: u16 = 509;
+/// `NOT`.
 pub const NOT_SYM: u16 = 622;
+/// `NULL` where it is not a literal (IS NULL, NOT NULL).
 pub const NULL_SYM: u16 = 627;
+/// `WITH`.
 pub const WITH: u16 = 892;
+/// `WITH ROLLUP`, which the lexer returns as one token.
 pub const WITH_ROLLUP_SYM: u16 = 894;
+/// A character set introducer (`_utf8mb4'...'`).
 pub const UNDERSCORE_CHARSET: u16 = 852;
+/// `!`.
 pub const NOT2_SYM: u16 = 621;
+/// `:=`.
 pub const SET_VAR: u16 = 757;
+/// `->`.
 pub const JSON_SEPARATOR: u16 = 514;
+/// `->>`.
 pub const JSON_UNQUOTED_SEPARATOR: u16 = 907;
 
 /// The statements' first keywords that may carry `/*+ ... */` hints (lex.h's `SYM_HK`).
