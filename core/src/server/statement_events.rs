@@ -126,7 +126,7 @@ pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
     }
     let tokens = TokenArray::of(sql, sizing.max_digest_length);
     let text_limit = sizing.digest_text.min(sizing.max_digest_length);
-    Some(DigestKey { hash: tokens.hash_hex(), text: tokens.text(text_limit) })
+    Some(DigestKey { hash: tokens.hash_hex().into(), text: tokens.text(text_limit).into() })
 }
 
 /// A statement's text as performance_schema keeps it: without the delimiter and the spaces
@@ -180,7 +180,7 @@ impl Server {
         Some(StatementEvent {
             thread_id,
             user: session.login_user.clone(),
-            host: "localhost".into(),
+            host: "localhost",
             event_id: r.statements.next_event_id(thread_id),
             statement_id: r.statements.next_statement_id(),
             event_name: event_name(ran.com),
@@ -223,7 +223,7 @@ impl Server {
             let event = StatementEvent {
                 thread_id,
                 user: session.login_user.clone(),
-                host: "localhost".into(),
+                host: "localhost",
                 event_id: r.statements.peek_event_id(thread_id),
                 statement_id: r.statements.peek_statement_id(),
                 event_name: event_name(com),

@@ -11,6 +11,7 @@
 
 use crate::sim::SimTime;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The counts of one statement that performance_schema sums per digest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,13 +88,14 @@ impl StatementCounts {
     }
 }
 
-/// A statement's digest as performance_schema keeps it.
+/// A statement's digest as performance_schema keeps it (shared, not copied, by the events and
+/// the summary row of one statement shape).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DigestKey {
     /// 64 hex digits.
-    pub hash: String,
+    pub hash: Arc<str>,
     /// `DIGEST_TEXT` (at most `performance_schema_max_digest_length` bytes of tokens).
-    pub text: String,
+    pub text: Arc<str>,
 }
 
 /// A finished statement.
@@ -103,7 +105,7 @@ pub struct StatementEvent {
     pub thread_id: u64,
     /// The connection's user and host (the by-account, by-user and by-host summaries).
     pub user: String,
-    pub host: String,
+    pub host: &'static str,
     /// `EVENT_ID`: the thread's events in order, from 1.
     pub event_id: u64,
     /// `STATEMENT_ID`: the server's query id.

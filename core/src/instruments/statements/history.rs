@@ -6,20 +6,21 @@
 
 use super::event::StatementEvent;
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 /// A thread's current statement: running (no end yet) or the last one it finished.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Current {
-    pub event: StatementEvent,
+    pub event: Arc<StatementEvent>,
     pub running: bool,
 }
 
-/// The three tables.
+/// The three tables; an event is stored once and shared by the tables that hold it.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     pub current: BTreeMap<u64, Current>,
-    pub per_thread: BTreeMap<u64, VecDeque<StatementEvent>>,
-    pub long: VecDeque<StatementEvent>,
+    pub per_thread: BTreeMap<u64, VecDeque<Arc<StatementEvent>>>,
+    pub long: VecDeque<Arc<StatementEvent>>,
     /// `performance_schema_events_statements_history_size`.
     pub per_thread_size: usize,
     /// `performance_schema_events_statements_history_long_size`.
@@ -34,29 +35,31 @@ impl History {
 
     /// A statement started on its thread.
     pub fn begin(&mut self, event: StatementEvent) {
-        self.current.insert(event.thread_id, Current { event, running: true });
+        self.current.insert(event.thread_id, Current { event: Arc::new(event), running: true });
     }
 
     /// A statement ended: it stays current and goes into the histories that are on.
     pub fn finish(&mut self, event: &StatementEvent, current: bool, history: bool, long: bool) {
-        if current {
-            self.current.insert(event.thread_id, Current { event: event.clone(), running: false });
-        } else {
+        if !current {
             self.current.remove(&event.thread_id);
+            return;
         }
+        let shared = Arc::new(event.clone());
+        let thread = event.thread_id;
         if history && self.per_thread_size > 0 {
-            let h = self.per_thread.entry(event.thread_id).or_default();
+            let h = self.per_thread.entry(thread).or_default();
             if h.len() >= self.per_thread_size {
                 h.pop_front();
             }
-            h.push_back(event.clone());
+            h.push_back(Arc::clone(&shared));
         }
         if long && self.long_size > 0 {
             if self.long.len() >= self.long_size {
                 self.long.pop_front();
             }
-            self.long.push_back(event.clone());
+            self.long.push_back(Arc::clone(&shared));
         }
+        self.current.insert(thread, Current { event: shared, running: false });
     }
 
     /// A connection ended: its thread's rows go.

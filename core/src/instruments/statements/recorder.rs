@@ -51,9 +51,9 @@ pub struct StatementInstruments {
     pub by_event_name: BTreeMap<&'static str, StatementSums>,
     /// `events_statements_summary_by_thread_by_event_name`, by (THREAD_ID, EVENT_NAME).
     pub by_thread: BTreeMap<(u64, &'static str), StatementSums>,
-    /// `events_statements_summary_by_account_by_event_name`, by (USER, HOST, EVENT_NAME);
-    /// the by-user and by-host summaries are sums of its rows.
-    pub by_account: BTreeMap<(String, String, &'static str), StatementSums>,
+    /// `events_statements_summary_by_account_by_event_name`, by USER, then (HOST,
+    /// EVENT_NAME); the by-user and by-host summaries are sums of its rows.
+    pub by_account: BTreeMap<String, BTreeMap<(&'static str, &'static str), StatementSums>>,
     /// `events_statements_histogram_global`.
     pub global_histogram: Histogram,
     /// `events_statements_current`, `_history`, `_history_long`.
@@ -129,8 +129,13 @@ impl StatementInstruments {
         if c.on_threads() {
             self.by_thread.entry((e.thread_id, e.event_name)).or_default().add(e);
         }
-        let account = (e.user.clone(), e.host.clone(), e.event_name);
-        self.by_account.entry(account).or_default().add(e);
+        // Found by the user's name as it lies; a new user's name is copied once.
+        if !self.by_account.contains_key(e.user.as_str()) {
+            self.by_account.insert(e.user.clone(), BTreeMap::new());
+        }
+        if let Some(hosts) = self.by_account.get_mut(e.user.as_str()) {
+            hosts.entry((e.host, e.event_name)).or_default().add(e);
+        }
         self.global_histogram.add(e.timer_wait());
         !c.digests() || self.digests.record(e, sample_age_secs, self.sizing.sql_text)
     }

@@ -4,7 +4,7 @@
 //! SCHEMA_NAME, DIGEST and DIGEST_TEXT are NULL (and `Performance_schema_digest_lost` counts
 //! them), so a full table holds `size - 1` digests. TRUNCATE TABLE empties it.
 
-use super::event::{StatementCounts, StatementEvent};
+use super::event::{DigestKey, StatementCounts, StatementEvent};
 use super::histogram::Histogram;
 use crate::sim::SimTime;
 use std::collections::BTreeMap;
@@ -62,8 +62,8 @@ impl StatementSums {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DigestStat {
     pub schema: Option<String>,
-    /// (DIGEST, DIGEST_TEXT); None for the row of lost digests.
-    pub digest: Option<(String, String)>,
+    /// DIGEST and DIGEST_TEXT; None for the row of lost digests.
+    pub digest: Option<DigestKey>,
     pub sums: StatementSums,
     pub first_seen: SimTime,
     pub last_seen: SimTime,
@@ -73,7 +73,7 @@ pub struct DigestStat {
 }
 
 impl DigestStat {
-    fn new(schema: Option<String>, digest: Option<(String, String)>, now: SimTime) -> Self {
+    fn new(schema: Option<String>, digest: Option<DigestKey>, now: SimTime) -> Self {
         DigestStat {
             schema,
             digest,
@@ -111,8 +111,8 @@ impl DigestStat {
 pub struct DigestSummary {
     /// Slots in use, in the order they were taken.
     rows: Vec<DigestStat>,
-    /// Where each (schema, digest) is in `rows`.
-    index: BTreeMap<(Option<String>, String), usize>,
+    /// Where each digest is in `rows`, per schema (found without copying the key).
+    index: BTreeMap<std::sync::Arc<str>, Vec<(Option<String>, usize)>>,
     /// Slot 0: the statements that found the table full.
     lost: Option<DigestStat>,
     /// `performance_schema_digests_size`.
@@ -129,14 +129,17 @@ impl DigestSummary {
     /// statement went to the NULL row.
     pub fn record(&mut self, e: &StatementEvent, sample_age_secs: u64, text_max: usize) -> bool {
         let Some(d) = &e.digest else { return true };
-        let key = (e.schema.clone(), d.hash.clone());
-        let slot = match self.index.get(&key) {
-            Some(&i) => Some(i),
+        let found = self
+            .index
+            .get(&*d.hash)
+            .and_then(|schemas| schemas.iter().find(|(s, _)| *s == e.schema).map(|(_, i)| *i));
+        let slot = match found {
+            Some(i) => Some(i),
             None if self.rows.len() + 1 < self.size => {
-                let digest = Some((d.hash.clone(), d.text.clone()));
-                self.rows.push(DigestStat::new(e.schema.clone(), digest, e.end));
-                self.index.insert(key, self.rows.len() - 1);
-                Some(self.rows.len() - 1)
+                let i = self.rows.len();
+                self.rows.push(DigestStat::new(e.schema.clone(), Some(d.clone()), e.end));
+                self.index.entry(d.hash.clone()).or_default().push((e.schema.clone(), i));
+                Some(i)
             }
             None => None,
         };
@@ -186,7 +189,7 @@ mod tests {
         StatementEvent {
             thread_id: 47,
             user: "root".into(),
-            host: "localhost".into(),
+            host: "localhost",
             event_id: 1,
             statement_id: 1,
             event_name: "statement/sql/select",

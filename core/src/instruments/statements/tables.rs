@@ -145,8 +145,8 @@ fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTim
         Value::UInt(end.0.saturating_sub(e.start.0).saturating_mul(1000)),
         Value::UInt(0),
         Value::Str(e.sql_text.clone()),
-        text_or_null(e.digest.as_ref().map(|d| d.hash.as_str())),
-        text_or_null(e.digest.as_ref().map(|d| d.text.as_str())),
+        text_or_null(e.digest.as_ref().map(|d| &*d.hash)),
+        text_or_null(e.digest.as_ref().map(|d| &*d.text)),
         text_or_null(e.schema.as_deref()),
         Value::Null,
         Value::Null,
@@ -269,8 +269,8 @@ pub fn read(
             for d in s.digests.rows() {
                 let mut row = vec![
                     text_or_null(d.schema.as_deref()),
-                    text_or_null(d.digest.as_ref().map(|x| x.0.as_str())),
-                    text_or_null(d.digest.as_ref().map(|x| x.1.as_str())),
+                    text_or_null(d.digest.as_ref().map(|x| &*x.hash)),
+                    text_or_null(d.digest.as_ref().map(|x| &*x.text)),
                 ];
                 row.extend(sum_values(&d.sums));
                 row.push(timestamp6(d.first_seen));
@@ -309,14 +309,16 @@ pub fn read(
                 ("EVENT_NAME", false, false),
             ]);
             columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
-            for ((user, host, name), sums) in &s.by_account {
-                let mut row = vec![
-                    Value::Str(user.clone()),
-                    Value::Str(host.clone()),
-                    Value::Str(name.to_string()),
-                ];
-                row.extend(sum_values(sums));
-                rows.push(row);
+            for (user, hosts) in &s.by_account {
+                for ((host, name), sums) in hosts {
+                    let mut row = vec![
+                        Value::Str(user.clone()),
+                        Value::Str(host.to_string()),
+                        Value::Str(name.to_string()),
+                    ];
+                    row.extend(sum_values(sums));
+                    rows.push(row);
+                }
             }
         }
         "events_statements_summary_by_user_by_event_name"
@@ -327,9 +329,11 @@ pub fn read(
             columns.extend(SUM_COLUMNS.iter().map(|n| num(n)));
             let mut sums: std::collections::BTreeMap<(&str, &str), StatementSums> =
                 std::collections::BTreeMap::new();
-            for ((user, host, name), s) in &s.by_account {
-                let who = if by_user { user.as_str() } else { host.as_str() };
-                sums.entry((who, name)).or_default().merge(s);
+            for (user, hosts) in &s.by_account {
+                for ((host, name), s) in hosts {
+                    let who = if by_user { user.as_str() } else { host };
+                    sums.entry((who, name)).or_default().merge(s);
+                }
             }
             for ((who, name), s) in &sums {
                 let mut row = vec![Value::Str(who.to_string()), Value::Str(name.to_string())];
@@ -344,7 +348,7 @@ pub fn read(
                 for b in d.histogram.rows() {
                     let mut row = vec![
                         text_or_null(d.schema.as_deref()),
-                        text_or_null(d.digest.as_ref().map(|x| x.0.as_str())),
+                        text_or_null(d.digest.as_ref().map(|x| &*x.hash)),
                     ];
                     row.extend(bucket_values(&b));
                     rows.push(row);
