@@ -377,6 +377,10 @@ impl MySqlError {
             format!("Incorrect parameter count in the call to native function '{function}'"),
         )
     }
+    /// 1683 ER_WRONG_PERFSCHEMA_USAGE: a performance_schema column that cannot be changed.
+    pub fn wrong_perfschema_usage() -> MySqlError {
+        Self::new(1683, "HY000", "Invalid performance_schema usage.".into())
+    }
     /// 1690 ER_DATA_OUT_OF_RANGE
     pub fn out_of_range(type_name: &str, expr: &str) -> MySqlError {
         Self::new(1690, "22003", format!("{type_name} value is out of range in '{expr}'"))

@@ -7,8 +7,8 @@
 //!   lab          experiments, links, lessons, fidelity, benchmarks, crash sweeps
 //!   client tools the mysql client's input and output; mysqlslap and the host's shell
 //!   server       lifecycle, connections, sessions, dispatch, system variables, statements
-//!   instruments  status counters and registry, system tables, InnoDB monitor, pool maps
-//!   sql          parser, binder and expressions, planner (access paths, EXPLAIN), executor
+//!   instruments  status counters and registry, system tables, statement events, InnoDB monitor
+//!   sql          parser, digests, binder, expressions, planner (access paths, EXPLAIN), executor
 //!   innodb       buffer pool, redo log, tablespace pages, transactions' undo records
 //!   binlog       binary log, and the two-phase group commit that orders it with the redo
 //!   storage      values, keys, rows and B+tree geometry, tables, catalog, index statistics
@@ -34,7 +34,10 @@
 //!    ([`sim::Disk`]), linear read-ahead may fetch the next extent, and the rows' CPU cost
 //!    moves the virtual clock ([`sim::Clock`]). `Handler_read_rnd_next` and
 //!    `Innodb_rows_read` are bumped as rows are read.
-//! 5. [`client::format`] prints the result as the mysql client does, with the simulated
+//! 5. `server/statement_events.rs` makes the statement a performance_schema event: its digest
+//!    ([`sql::digest::TokenArray`]), its timer, and the counts of the status counters it moved,
+//!    summed per digest in [`instruments::statements`].
+//! 6. [`client::format`] prints the result as the mysql client does, with the simulated
 //!    elapsed time in `(0.59 sec)`.
 //!
 //! Reading a counter: `SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool_read_ahead'` reaches

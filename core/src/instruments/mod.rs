@@ -7,6 +7,8 @@
 pub mod engine_status;
 pub mod innodb_monitor;
 pub mod pool_map;
+pub mod processlist;
+pub mod statements;
 pub mod status;
 pub mod status_registry;
 pub mod system_tables;

@@ -1,9 +1,10 @@
-//! The tables the server produces rather than stores: performance_schema's status and
-//! variable tables, information_schema's TABLES and SCHEMATA and its buffer pool tables,
+//! The tables the server produces rather than stores: performance_schema's status, variable
+//! and statement tables, information_schema's TABLES and SCHEMATA and its buffer pool tables,
 //! computed from the live counters, variables and storage structures when a query reads them.
 //! The server shows itself to them through [`ServerView`].
 
 use super::innodb_monitor;
+use super::statements::{tables as statement_tables, StatementInstruments};
 use super::status::StatusValue;
 use crate::error::{MySqlError, Result};
 use crate::innodb::buffer_pool::BufferPool;
@@ -30,6 +31,10 @@ pub trait ServerView {
     fn now(&self) -> SimTime;
     /// `mysql.user`: the accounts, one row each, in [`MYSQL_USER_COLUMNS`]' order.
     fn mysql_user(&self) -> Vec<Row>;
+    /// performance_schema's statement tables (None while mysqld is down).
+    fn statements(&self) -> Option<&StatementInstruments>;
+    /// The processlist as the reading session may see it.
+    fn processes(&self) -> Vec<super::processlist::Process>;
 }
 
 /// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
@@ -212,6 +217,42 @@ pub fn read(
                 rows,
             ))
         }
+        ("performance_schema", t) if statement_tables::TABLES.contains(&t) => {
+            let now = view.now();
+            let empty;
+            let instruments = match view.statements() {
+                Some(s) => s,
+                None => {
+                    empty = StatementInstruments::new(Default::default(), SimTime(0));
+                    &empty
+                }
+            };
+            let (columns, rows) = statement_tables::read(instruments, t, now).unwrap_or_default();
+            let meta = columns
+                .into_iter()
+                .map(|(name, numeric, nullable)| Meta {
+                    name: name.to_string(),
+                    table: alias.to_string(),
+                    numeric,
+                    nullable,
+                })
+                .collect();
+            Ok((meta, rows))
+        }
+        ("performance_schema", "processlist") | ("information_schema", "processlist") => {
+            let pfs = key.0 == "performance_schema";
+            let rows = super::processlist::table_rows(&view.processes(), pfs);
+            let meta = super::processlist::table_columns(pfs)
+                .into_iter()
+                .map(|(name, numeric, nullable)| Meta {
+                    name: name.to_string(),
+                    table: alias.to_string(),
+                    numeric,
+                    nullable,
+                })
+                .collect();
+            Ok((meta, rows))
+        }
         ("mysql", "user") => {
             let meta = MYSQL_USER_COLUMNS
                 .iter()
@@ -260,6 +301,12 @@ impl ServerView for Nothing {
         SimTime(0)
     }
     fn mysql_user(&self) -> Vec<Row> {
+        Vec::new()
+    }
+    fn statements(&self) -> Option<&StatementInstruments> {
+        None
+    }
+    fn processes(&self) -> Vec<super::processlist::Process> {
         Vec::new()
     }
 }

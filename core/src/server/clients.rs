@@ -26,6 +26,9 @@
 
 use crate::binlog::group_commit::{CommitSettings, Prepared};
 use crate::error::MySqlError;
+use crate::instruments::statements::event::DigestKey;
+use crate::instruments::statements::Sizing;
+use crate::server::statement_events::{digest_of, Ran};
 use crate::server::{Server, SessionId};
 use crate::sim::scheduler::Scheduler;
 use crate::sim::{SimDuration, SimTime};
@@ -115,6 +118,8 @@ impl Server {
         let stretch = |ns: u64| ns.saturating_mul(stretch_milli) / capacity_milli;
         let mut cpu_free = vec![start; cpus];
         let mut events: Scheduler<Event> = Scheduler::new();
+        // Each client's session, for the statement events its commit ends.
+        let mut sessions: Vec<Option<SessionId>> = vec![None; clients as usize];
         for c in 0..clients {
             let _ = events.schedule(start, Event::Ready(c));
         }
@@ -137,6 +142,8 @@ impl Server {
                     };
                     run.statements += 1;
                     let ready = now + st.wait_before;
+                    sessions[c as usize] = Some(st.session);
+                    self.statement_started(st.session, ready);
                     let end = cpu_run(&mut cpu_free, ready, SimDuration(stretch(st.cpu_ns)));
                     let _ =
                         events.schedule(end + st.io_wait, Event::Ran(c, st.session, st.commits));
@@ -160,6 +167,7 @@ impl Server {
                             }
                         }
                         None => {
+                            self.statement_finished(session, now);
                             let _ = events.schedule(now, Event::Ready(c));
                         }
                     }
@@ -204,6 +212,9 @@ impl Server {
                     let preps: Vec<Prepared> = group.iter().map(|(_, x)| x.clone()).collect();
                     let acked = self.logs.commit_stage(&preps, now, &mut self.disk, &settings);
                     for (c, _) in &group {
+                        if let Some(session) = sessions[*c as usize] {
+                            self.statement_finished(session, acked);
+                        }
                         let _ = events.schedule(acked, Event::Ready(*c));
                     }
                     if !p.sync_queue.is_empty() {
@@ -252,12 +263,25 @@ fn cpu_run(cpu_free: &mut [SimTime], now: SimTime, cost: SimDuration) -> SimTime
 pub struct Prepped {
     stmt: crate::sql::parser::Statement,
     sql: String,
+    /// Its digest, computed once for the sizing it was computed under.
+    digest: std::cell::OnceCell<(Sizing, Option<DigestKey>)>,
 }
 
 impl Prepped {
     /// Parses `sql` (one statement).
     pub fn new(sql: &str) -> crate::error::Result<Prepped> {
-        Ok(Prepped { stmt: crate::sql::parser::parse(sql)?, sql: sql.to_string() })
+        let stmt = crate::sql::parser::parse(sql)?;
+        Ok(Prepped { stmt, sql: sql.to_string(), digest: std::cell::OnceCell::new() })
+    }
+
+    /// The statement's digest under `sizing`.
+    fn digest(&self, sizing: &Sizing) -> Option<DigestKey> {
+        let (at, digest) = self.digest.get_or_init(|| (*sizing, digest_of(&self.sql, sizing)));
+        if at == sizing {
+            digest.clone()
+        } else {
+            digest_of(&self.sql, sizing)
+        }
     }
 
     pub fn sql(&self) -> &str {
@@ -290,17 +314,32 @@ impl Server {
         };
         crate::instruments::status::count(&mut r.status, &mut session.status, "Questions", 1);
         crate::instruments::status::count(&mut r.status, &mut session.status, "Queries", 1);
-        if let Some(com) = crate::server::dispatch::com_counter(&p.stmt) {
+        let com = crate::server::dispatch::com_counter(&p.stmt);
+        if let Some(com) = com {
             crate::instruments::status::count(&mut r.status, &mut session.status, com, 1);
         }
+        let sizing = r.statements.sizing;
+        let warned_before = session.pending_warnings.len();
+        let schema = session.database.clone();
         let mut work = crate::sql::execution::Work::default();
-        let result = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
+        let (result, counted) = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
+        let warnings = session.pending_warnings.len().saturating_sub(warned_before) as u32;
         run.commits = !session.in_transaction;
+        let statement_ns = self.statement_cpu_ns();
         let hw = self.host.hardware();
-        run.cpu_ns = hw
-            .cpu_statement_ns
+        run.cpu_ns = statement_ns
             .saturating_add(work.rows.saturating_mul(hw.cpu_row_ns))
             .saturating_add(if run.commits { hw.cpu_commit_ns } else { 0 });
+        let digest = p.digest(&sizing);
+        let counted = &counted;
+        let cpu_ns = run.cpu_ns;
+        let ran =
+            Ran { sql: &p.sql, com, result: &result, warnings, counted, digest, schema, cpu_ns };
+        // Its start and end are the client scheduler's, known later.
+        if let Some(event) = self.statement_event(&session, ran, before, before) {
+            self.park_statement(id, event);
+        }
+        session.command_since = self.clock.now();
         run.io_wait = self.clock.now().since(before) + SimDuration::from_micros(work.slept_micros);
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);

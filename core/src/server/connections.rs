@@ -154,6 +154,7 @@ impl Server {
         session.account = login.account;
         session.login_user = user.to_string();
         session.used_password = password.is_some();
+        session.command_since = self.clock.now();
         r.sessions.insert(id, session);
         let connected = r.sessions.len() as u64;
         r.status.set("Threads_connected", StatusValue::Number(connected));
@@ -191,6 +192,7 @@ impl Server {
 
     /// Closes a connection.
     pub fn disconnect(&mut self, id: SessionId) {
+        self.forget_statement_thread(id);
         if let Some(r) = self.running.as_mut() {
             if r.sessions.remove(&id).is_some() {
                 self.host.release("connections", CONNECTION_BASE_BYTES);

@@ -8,11 +8,13 @@
 //!    the global state, evaluating expressions through [`Cx`];
 //! 4. its CPU cost (per statement plus per row, from the hardware profile, stretched by a
 //!    CPU quota below one CPU) moves the clock; `SLEEP()` moves it too;
-//! 5. the response, the warning count and the elapsed simulated time go back to the client.
+//! 5. performance_schema records the statement's event (`statement_events.rs`);
+//! 6. the response, the warning count and the elapsed simulated time go back to the client.
 
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::context::Cx;
 use crate::server::session::{Session, SessionId};
+use crate::server::statement_events::Ran;
 use crate::server::variables::{lookup, show_text, SetValue};
 use crate::server::Server;
 use crate::sim::SimDuration;
@@ -89,6 +91,7 @@ impl Server {
         };
         session.pending_warnings.clear();
         session.pending_warnings_dropped = 0;
+        let schema = session.database.clone();
         crate::instruments::status::count(&mut running.status, &mut session.status, "Questions", 1);
         crate::instruments::status::count(&mut running.status, &mut session.status, "Queries", 1);
 
@@ -98,10 +101,14 @@ impl Server {
             stmt
         });
         let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
+        let mut com = None;
+        let mut digest = None;
+        let mut counted = std::collections::BTreeMap::new();
         let result = match parsed {
             Err(e) => Err(e),
             Ok(stmt) => {
-                if let Some(com) = com_counter(&stmt) {
+                com = com_counter(&stmt);
+                if let Some(com) = com {
                     crate::instruments::status::count(
                         &mut running.status,
                         &mut session.status,
@@ -109,9 +116,14 @@ impl Server {
                         1,
                     );
                 }
+                let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+                digest = self.statement_begun(&session, text, com, start);
+                session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());
+                session.command_since = start;
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
                 let saved = self.apply_set_var_hints(&mut session, sql);
-                let result = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
+                let (result, moved) = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
+                counted = moved;
                 for (def, old) in saved {
                     session.vars.store(def, old);
                 }
@@ -126,7 +138,10 @@ impl Server {
         // Charge the statement's CPU time, then any sleeping it did.
         let hw = self.host.hardware();
         let uncharged = work.rows.saturating_sub(work.charged_rows);
-        let cpu_ns = hw.cpu_statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
+        let statement_ns = self.statement_cpu_ns();
+        let cpu_ns = statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
+        // The statement's CPU_TIME: this and what its scans charged as they went.
+        let event_cpu_ns = statement_ns.saturating_add(work.rows.saturating_mul(hw.cpu_row_ns));
         let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
         self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
         self.advance(SimDuration::from_micros(work.slept_micros));
@@ -140,6 +155,16 @@ impl Server {
             session.warnings = std::mem::take(&mut session.pending_warnings);
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
+        let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+        let counted = &counted;
+        let cpu_ns = event_cpu_ns;
+        let ran =
+            Ran { sql: text, com, result: &result, warnings, counted, digest, schema, cpu_ns };
+        if let Some(event) = self.statement_event(&session, ran, start, self.clock.now()) {
+            self.record_statement(event);
+        }
+        session.current_sql = None;
+        session.command_since = self.clock.now();
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
@@ -203,23 +228,24 @@ impl Server {
 
     /// Runs a client's statement, passing what it counted in the global status on to its
     /// session's (Handler_*, Select_*, Sort_*, Created_tmp_*: the session-scoped counters
-    /// `SHOW SESSION STATUS` reads).
+    /// `SHOW SESSION STATUS` reads); returns the counts too, for performance_schema.
     pub(crate) fn dispatch_counted(
         &mut self,
         session: &mut Session,
         stmt: &Statement,
         sql: &str,
         work: &mut Work,
-    ) -> Result<Response> {
+    ) -> (Result<Response>, std::collections::BTreeMap<&'static str, u64>) {
         if let Some(r) = self.running.as_mut() {
             r.status.begin_capture();
         }
         let result = self.dispatch(session, stmt, sql, work);
+        let mut counted = std::collections::BTreeMap::new();
         if let Some(r) = self.running.as_mut() {
-            let counted = r.status.end_capture();
+            counted = r.status.end_capture();
             session.status.absorb(&counted);
         }
-        result
+        (result, counted)
     }
 
     pub(crate) fn dispatch(
@@ -300,6 +326,7 @@ impl Server {
                 self.pending_restart = true;
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
+            Statement::ShowProcesslist { full } => Ok(self.show_processlist(session, *full)),
             Statement::ShowEngineInnodbStatus => {
                 let text = self.innodb_status_text();
                 work.rows += 1;
@@ -631,6 +658,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        Statement::ShowProcesslist { .. } => "Com_show_processlist",
         Statement::Account(a) => {
             use crate::sql::parser::account::AccountStatement as A;
             match a {

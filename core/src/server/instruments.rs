@@ -7,6 +7,7 @@ use super::session::Session;
 use super::Server;
 use crate::error::Result;
 use crate::innodb::buffer_pool::BufferPool;
+use crate::instruments::processlist::{self, Process, EVENT_SCHEDULER_ID};
 use crate::instruments::status::StatusValue;
 use crate::instruments::system_tables::{self, ServerView};
 use crate::instruments::{engine_status, innodb_monitor, pool_map};
@@ -63,6 +64,53 @@ impl Server {
         alias: &str,
     ) -> Result<(Vec<Meta>, Vec<Row>)> {
         system_tables::read(&mut View { server: self, session }, db, table, alias)
+    }
+
+    /// The processlist as `reader` sees it while its statement is in `state`: every thread
+    /// with the PROCESS privilege, else its own user's; the event scheduler while it is ON.
+    pub(crate) fn processes(&self, reader: &Session, state: &'static str) -> Vec<Process> {
+        let Some(r) = self.running.as_ref() else { return Vec::new() };
+        let now = self.clock.now();
+        let all = self.accounts.has_global(&reader.account, "PROCESS");
+        let mut out = Vec::new();
+        let scheduler_on = matches!(
+            r.vars.global("event_scheduler"),
+            crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
+        );
+        if all && scheduler_on {
+            out.push(Process {
+                id: EVENT_SCHEDULER_ID,
+                user: "event_scheduler".into(),
+                host: "localhost".into(),
+                db: None,
+                command: "Daemon",
+                time_secs: now.since(r.started_at).as_secs(),
+                state: "Waiting on empty queue",
+                info: None,
+            });
+        }
+        // The reading session is out of the map while its statement runs.
+        let sessions = r.sessions.values().chain(std::iter::once(reader));
+        for s in sessions.filter(|s| all || s.login_user == reader.login_user) {
+            let running = s.id == reader.id;
+            out.push(Process {
+                id: s.id.0,
+                user: s.login_user.clone(),
+                host: "localhost".into(),
+                db: s.database.clone(),
+                command: if running { "Query" } else { "Sleep" },
+                time_secs: now.since(s.command_since).as_secs(),
+                state: if running { state } else { "" },
+                info: if running { s.current_sql.clone() } else { None },
+            });
+        }
+        out.sort_by_key(|p| p.id);
+        out
+    }
+
+    /// `SHOW [FULL] PROCESSLIST`.
+    pub(super) fn show_processlist(&self, session: &Session, full: bool) -> crate::sql::Response {
+        crate::sql::Response::Rows(processlist::show(&self.processes(session, "init"), full))
     }
 
     /// Records a map of the biggest table in the pool after each client statement (see
@@ -140,5 +188,13 @@ impl ServerView for View<'_> {
 
     fn mysql_user(&self) -> Vec<Row> {
         self.server.mysql_user_table()
+    }
+
+    fn processes(&self) -> Vec<Process> {
+        self.server.processes(self.session, "executing")
+    }
+
+    fn statements(&self) -> Option<&crate::instruments::statements::StatementInstruments> {
+        self.server.running.as_ref().map(|r| &r.statements)
     }
 }

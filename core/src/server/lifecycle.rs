@@ -51,6 +51,9 @@ impl Server {
     pub(super) fn start_mysqld(&mut self) {
         let mut options = self.options.clone();
         options.extend(self.persisted.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let consumers = super::statement_events::take_consumer_options(&mut options);
+        // Accepted; nothing applies them until setup_instruments exists.
+        super::statement_events::take_instrument_options(&mut options);
         let host = &self.host;
         let started = Variables::at_startup(
             &options,
@@ -89,7 +92,14 @@ impl Server {
                 self.down = None;
                 // caching_sha2_password's cache of verified logins is in memory only.
                 self.accounts.clear_cache();
+                let statements = super::statement_events::instruments_at_startup(
+                    &vars,
+                    self.clock.now(),
+                    &consumers,
+                );
                 self.running = Some(Running {
+                    statements,
+                    pending_statements: BTreeMap::new(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),

@@ -20,6 +20,7 @@ mod instruments;
 mod lifecycle;
 pub mod query;
 pub mod session;
+mod statement_events;
 pub mod statements;
 mod transactions;
 pub mod variables;
@@ -62,6 +63,10 @@ struct Running {
     /// read at: every step of simulated time needs them, and reading ten variables by name
     /// each time was a tenth of a short statement's cost.
     commit_settings: std::cell::Cell<Option<(u64, crate::binlog::group_commit::CommitSettings)>>,
+    /// performance_schema's statement tables (in memory: a restart empties them).
+    statements: crate::instruments::statements::StatementInstruments,
+    /// Load generators' statements under way, waiting for the client scheduler to end them.
+    pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
 }
 
 /// Which dataset the simulated disk holds at boot.

@@ -45,6 +45,11 @@ pub struct Session {
     pub login_user: String,
     /// Whether the client gave a password (error 1045's "using password").
     pub used_password: bool,
+    /// The statement it runs now (the processlist's Info), None between statements.
+    pub current_sql: Option<String>,
+    /// When its current command began: its last statement's end while it sleeps, the
+    /// statement's start while one runs (the processlist's Time).
+    pub command_since: crate::sim::SimTime,
 }
 
 impl Session {
@@ -65,6 +70,8 @@ impl Session {
             account: AccountName::new("root", "localhost"),
             login_user: "root".into(),
             used_password: false,
+            current_sql: None,
+            command_since: crate::sim::SimTime(0),
         }
     }
 

@@ -1,6 +1,7 @@
 //! MySQL's built-in scalar functions: string, numeric, control-flow, information and time
-//! functions, plus the performance_schema formatting functions (`FORMAT_BYTES`,
-//! `FORMAT_PICO_TIME`) that tuning sessions use. Aggregates belong to the executor.
+//! functions, plus the performance_schema functions (`FORMAT_BYTES`, `FORMAT_PICO_TIME`,
+//! `STATEMENT_DIGEST`, `STATEMENT_DIGEST_TEXT`) that tuning sessions use. Aggregates belong to
+//! the executor.
 
 use super::context::EvalContext;
 use crate::error::{MySqlError, Result};
@@ -75,6 +76,8 @@ builtins! {
     Position = "POSITION",
     Pow = "POW",
     Power = "POWER",
+    PsCurrentThreadId = "PS_CURRENT_THREAD_ID",
+    PsThreadId = "PS_THREAD_ID",
     Repeat = "REPEAT",
     Replace = "REPLACE",
     Reverse = "REVERSE",
@@ -87,6 +90,8 @@ builtins! {
     Sign = "SIGN",
     Sleep = "SLEEP",
     Sqrt = "SQRT",
+    StatementDigest = "STATEMENT_DIGEST",
+    StatementDigestText = "STATEMENT_DIGEST_TEXT",
     Substr = "SUBSTR",
     Substring = "SUBSTRING",
     Sysdate = "SYSDATE",
@@ -432,6 +437,22 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             cx.sleep(micros);
             Value::Int(0)
         }
+        B::StatementDigest | B::StatementDigestText => {
+            arity(name, n, 1, 1)?;
+            let Some(sql) = text(0) else { return Ok(Value::Null) };
+            // The parser keeps max_digest_length bytes of tokens; 0 turns digests off.
+            // Simplification: MySQL fails on a statement its parser rejects; this digests it.
+            let limit = cx
+                .system_variable("max_digest_length", crate::sql::parser::VarScope::Global)?
+                .to_text()
+                .and_then(|t| t.parse::<usize>().ok())
+                .unwrap_or(1024);
+            if limit == 0 {
+                return Ok(Value::Null);
+            }
+            let tokens = crate::sql::digest::TokenArray::of(&sql, limit);
+            Value::Str(if f == B::StatementDigest { tokens.hash_hex() } else { tokens.text(limit) })
+        }
         B::Version => {
             arity(name, n, 0, 0)?;
             Value::Str(cx.server_version())
@@ -451,6 +472,19 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         B::ConnectionId => {
             arity(name, n, 0, 0)?;
             Value::UInt(cx.connection_id())
+        }
+        // performance_schema's THREAD_ID of this connection, or of connection `id`.
+        // Simplification: PS_THREAD_ID does not check that connection `id` exists.
+        B::PsCurrentThreadId => {
+            arity(name, n, 0, 0)?;
+            Value::UInt(cx.connection_id() + super::context::PS_THREAD_ID_OFFSET)
+        }
+        B::PsThreadId => {
+            arity(name, n, 1, 1)?;
+            match args[0].to_i64() {
+                Some(id) if id > 0 => Value::UInt(id as u64 + super::context::PS_THREAD_ID_OFFSET),
+                _ => Value::Null,
+            }
         }
         B::LastInsertId | B::RowCount | B::FoundRows => {
             arity(name, n, 0, 1)?;
@@ -506,18 +540,82 @@ pub fn floor_or_ceil(name: &str, v: &Value) -> Result<Value> {
 /// None where it depends on the arguments (IF, COALESCE, GREATEST, ...).
 pub fn returns_text(name: &str) -> Option<bool> {
     match name {
-        "CONCAT" | "CONCAT_WS" | "UPPER" | "UCASE" | "LOWER" | "LCASE" | "REVERSE" | "LEFT"
-        | "RIGHT" | "SUBSTRING" | "SUBSTR" | "MID" | "TRIM_BOTH" | "TRIM_LEADING"
-        | "TRIM_TRAILING" | "REPEAT" | "REPLACE" | "LPAD" | "RPAD" | "FORMAT" | "FORMAT_BYTES"
-        | "FORMAT_PICO_TIME" | "NOW" | "CURRENT_TIMESTAMP" | "SYSDATE" | "LOCALTIME"
-        | "LOCALTIMESTAMP" | "UTC_TIMESTAMP" | "CURDATE" | "CURRENT_DATE" | "UTC_DATE"
-        | "CURTIME" | "CURRENT_TIME" | "UTC_TIME" | "VERSION" | "DATABASE" | "SCHEMA" | "USER"
-        | "CURRENT_USER" | "SESSION_USER" | "SYSTEM_USER" => Some(true),
-        "LENGTH" | "OCTET_LENGTH" | "CHAR_LENGTH" | "CHARACTER_LENGTH" | "INSTR" | "LOCATE"
-        | "POSITION" | "ABS" | "SIGN" | "FLOOR" | "CEIL" | "CEILING" | "ROUND" | "TRUNCATE"
-        | "MOD" | "POW" | "POWER" | "SQRT" | "EXP" | "LN" | "LOG" | "LOG2" | "LOG10" | "PI"
-        | "UNIX_TIMESTAMP" | "SLEEP" | "CONNECTION_ID" | "LAST_INSERT_ID" | "ROW_COUNT"
-        | "FOUND_ROWS" | "ISNULL" => Some(false),
+        "CONCAT"
+        | "CONCAT_WS"
+        | "UPPER"
+        | "UCASE"
+        | "LOWER"
+        | "LCASE"
+        | "REVERSE"
+        | "LEFT"
+        | "RIGHT"
+        | "SUBSTRING"
+        | "SUBSTR"
+        | "MID"
+        | "TRIM_BOTH"
+        | "TRIM_LEADING"
+        | "TRIM_TRAILING"
+        | "REPEAT"
+        | "REPLACE"
+        | "LPAD"
+        | "RPAD"
+        | "FORMAT"
+        | "FORMAT_BYTES"
+        | "FORMAT_PICO_TIME"
+        | "NOW"
+        | "CURRENT_TIMESTAMP"
+        | "SYSDATE"
+        | "LOCALTIME"
+        | "LOCALTIMESTAMP"
+        | "UTC_TIMESTAMP"
+        | "CURDATE"
+        | "CURRENT_DATE"
+        | "UTC_DATE"
+        | "CURTIME"
+        | "CURRENT_TIME"
+        | "UTC_TIME"
+        | "VERSION"
+        | "DATABASE"
+        | "SCHEMA"
+        | "USER"
+        | "CURRENT_USER"
+        | "SESSION_USER"
+        | "SYSTEM_USER"
+        | "STATEMENT_DIGEST"
+        | "STATEMENT_DIGEST_TEXT" => Some(true),
+        "LENGTH"
+        | "OCTET_LENGTH"
+        | "CHAR_LENGTH"
+        | "CHARACTER_LENGTH"
+        | "INSTR"
+        | "LOCATE"
+        | "POSITION"
+        | "ABS"
+        | "SIGN"
+        | "FLOOR"
+        | "CEIL"
+        | "CEILING"
+        | "ROUND"
+        | "TRUNCATE"
+        | "MOD"
+        | "POW"
+        | "POWER"
+        | "SQRT"
+        | "EXP"
+        | "LN"
+        | "LOG"
+        | "LOG2"
+        | "LOG10"
+        | "PI"
+        | "UNIX_TIMESTAMP"
+        | "SLEEP"
+        | "CONNECTION_ID"
+        | "LAST_INSERT_ID"
+        | "ROW_COUNT"
+        | "FOUND_ROWS"
+        | "ISNULL"
+        | "PS_CURRENT_THREAD_ID"
+        | "PS_THREAD_ID" => Some(false),
         _ => None,
     }
 }

@@ -1,9 +1,10 @@
-//! SQL: parsing statement text, evaluating expressions with MySQL's semantics, built-in
-//! functions, values, and the shape of results.
+//! SQL: parsing statement text, statement digests, evaluating expressions with MySQL's
+//! semantics, built-in functions, values, and the shape of results.
 
 pub mod bind;
 pub mod compiled;
 pub mod context;
+pub mod digest;
 pub mod execution;
 pub mod expr;
 pub mod functions;

@@ -46,6 +46,8 @@ impl Server {
                 Ok(())
             }
             Statement::ShowEngineInnodbStatus => need(&["PROCESS"], "PROCESS"),
+            // Without PROCESS an account sees only its own threads.
+            Statement::ShowProcesslist { .. } => Ok(()),
             Statement::Restart => need(&["SHUTDOWN"], "SHUTDOWN"),
             Statement::Use(db) => self.check_database_use(session, db),
             Statement::CreateProcedure { database, .. } => {

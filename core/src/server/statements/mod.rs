@@ -4,6 +4,7 @@
 
 pub mod dml;
 pub mod procedure;
+pub mod setup_tables;
 pub mod show;
 
 use crate::error::{MySqlError, Result};
@@ -50,6 +51,16 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
 }
 
 /// `db.t` or `t` in the current database.
+/// The performance_schema setup table an UPDATE changes, if it changes one.
+fn setup_table(session: &Session, up: &sqlparser::ast::Update) -> Option<&'static str> {
+    let sqlparser::ast::TableFactor::Table { name, .. } = &up.table.relation else { return None };
+    let (db, table) = table_name(session, name).ok()?;
+    if !db.eq_ignore_ascii_case("performance_schema") {
+        return None;
+    }
+    setup_tables::UPDATABLE.iter().copied().find(|t| t.eq_ignore_ascii_case(&table))
+}
+
 pub(crate) fn table_name(session: &Session, name: &ObjectName) -> Result<(String, String)> {
     let parts: Vec<String> =
         name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
@@ -204,11 +215,34 @@ impl Server {
             S::Insert(ins) => {
                 self.atomically(session, |s, session| s.insert(session, ins, sql, work))
             }
+            S::Update(up) if setup_table(session, up).is_some() => {
+                self.update_setup_consumers(session, up)
+            }
             S::Update(up) => self.atomically(session, |s, session| s.update(session, up, work)),
             S::Delete(del) => self.atomically(session, |s, session| s.delete(session, del, work)),
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
+                    // performance_schema's summaries and histories: TRUNCATE resets them; its
+                    // other tables refuse it as MySQL does (a DROP privilege nobody has).
+                    if db.eq_ignore_ascii_case("performance_schema") {
+                        if let Some(r) = self.running.as_mut() {
+                            if r.statements.truncate(&name) {
+                                continue;
+                            }
+                        }
+                        if show::is_system_table(&db, &name) {
+                            let who = crate::sql::parser::account::AccountName::new(
+                                &session.account.user,
+                                "localhost",
+                            );
+                            return Err(MySqlError::table_access_denied(
+                                "DROP",
+                                &who.quoted(),
+                                &name,
+                            ));
+                        }
+                    }
                     let table = self
                         .catalog
                         .table_mut(&db, &name)

@@ -23,17 +23,38 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 9] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 23] = [
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
+    ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
     ("mysql", "user", "BASE TABLE"),
+    ("performance_schema", "events_statements_current", "BASE TABLE"),
+    ("performance_schema", "events_statements_histogram_by_digest", "BASE TABLE"),
+    ("performance_schema", "events_statements_histogram_global", "BASE TABLE"),
+    ("performance_schema", "events_statements_history", "BASE TABLE"),
+    ("performance_schema", "events_statements_history_long", "BASE TABLE"),
+    ("performance_schema", "events_statements_summary_by_account_by_event_name", "BASE TABLE"),
+    ("performance_schema", "events_statements_summary_by_digest", "BASE TABLE"),
+    ("performance_schema", "events_statements_summary_by_host_by_event_name", "BASE TABLE"),
+    ("performance_schema", "events_statements_summary_by_thread_by_event_name", "BASE TABLE"),
+    ("performance_schema", "events_statements_summary_by_user_by_event_name", "BASE TABLE"),
+    ("performance_schema", "events_statements_summary_global_by_event_name", "BASE TABLE"),
     ("performance_schema", "global_status", "BASE TABLE"),
     ("performance_schema", "global_variables", "BASE TABLE"),
+    ("performance_schema", "processlist", "BASE TABLE"),
     ("performance_schema", "session_status", "BASE TABLE"),
     ("performance_schema", "session_variables", "BASE TABLE"),
+    ("performance_schema", "setup_consumers", "BASE TABLE"),
 ];
+
+/// Whether `db`.`table` is one of the tables this server produces in its system schemas.
+pub(crate) fn is_system_table(db: &str, table: &str) -> bool {
+    SYSTEM_TABLES
+        .iter()
+        .any(|(d, t, _)| d.eq_ignore_ascii_case(db) && t.eq_ignore_ascii_case(table))
+}
 
 /// What a table name names: a stored table or a view.
 enum Named<'a> {

@@ -78,6 +78,8 @@ pub enum Statement {
     Restart,
     /// `SHOW ENGINE INNODB STATUS`
     ShowEngineInnodbStatus,
+    /// `SHOW [FULL] PROCESSLIST`
+    ShowProcesslist { full: bool },
     /// `CREATE USER`, `DROP USER`, `GRANT`, `REVOKE`, `SHOW GRANTS`, `FLUSH PRIVILEGES`
     /// (read by `account.rs`, run by `server/accounts.rs`).
     Account(account::AccountStatement),
@@ -444,6 +446,10 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         }
         if p.parse_keyword(Keyword::DATABASES) || p.parse_keyword(Keyword::SCHEMAS) {
             return Ok(Statement::ShowDatabases { filter: parse_show_filter(p)? });
+        }
+        if word_is(p, "PROCESSLIST") {
+            p.next_token();
+            return Ok(Statement::ShowProcesslist { full });
         }
         if p.parse_keyword(Keyword::TABLES) {
             let database = if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {

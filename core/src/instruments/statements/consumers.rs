@@ -1,0 +1,111 @@
+//! `setup_consumers`: which event tables performance_schema fills, with MySQL 9.7's defaults,
+//! in the table's order. They form a hierarchy (the manual's "Pre-Filtering by Consumer"): a
+//! consumer is used only if those above it are on.
+//!
+//! ```text
+//!   global_instrumentation ─┬─ thread_instrumentation ─ events_statements_current ─┬─ _history
+//!                           │                                                       ├─ _history_long
+//!                           │                                                       └─ events_statements_cpu
+//!                           └─ statements_digest (and the global summaries)
+//! ```
+//!
+//! Simplification: only the statement consumers change what is collected; the stage, wait and
+//! transaction ones are listed and may be set, but no such events are made yet.
+
+/// Every consumer with its default, in `SELECT * FROM setup_consumers` order.
+pub const DEFAULTS: [(&str, bool); 16] = [
+    ("events_stages_current", false),
+    ("events_stages_history", false),
+    ("events_stages_history_long", false),
+    ("events_statements_cpu", false),
+    ("events_statements_current", true),
+    ("events_statements_history", true),
+    ("events_statements_history_long", false),
+    ("events_transactions_current", true),
+    ("events_transactions_history", true),
+    ("events_transactions_history_long", false),
+    ("events_waits_current", false),
+    ("events_waits_history", false),
+    ("events_waits_history_long", false),
+    ("global_instrumentation", true),
+    ("thread_instrumentation", true),
+    ("statements_digest", true),
+];
+
+/// The consumers' ENABLED column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Consumers {
+    enabled: [bool; 16],
+}
+
+impl Default for Consumers {
+    fn default() -> Self {
+        Consumers { enabled: DEFAULTS.map(|(_, on)| on) }
+    }
+}
+
+impl Consumers {
+    fn position(name: &str) -> Option<usize> {
+        DEFAULTS.iter().position(|(n, _)| n.eq_ignore_ascii_case(name))
+    }
+
+    /// The ENABLED column of `name` as set (not as the hierarchy makes it effective).
+    pub fn get(&self, name: &str) -> Option<bool> {
+        Self::position(name).map(|i| self.enabled[i])
+    }
+
+    /// Sets a consumer; false if there is no such consumer.
+    pub fn set(&mut self, name: &str, on: bool) -> bool {
+        match Self::position(name) {
+            Some(i) => {
+                self.enabled[i] = on;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// (NAME, ENABLED) rows in table order.
+    pub fn rows(&self) -> impl Iterator<Item = (&'static str, bool)> + '_ {
+        DEFAULTS.iter().zip(self.enabled).map(|((n, _), on)| (*n, on))
+    }
+
+    fn on(&self, name: &str) -> bool {
+        self.get(name).unwrap_or(false)
+    }
+
+    /// Statement events are collected at all (the global summaries by event name).
+    pub fn global(&self) -> bool {
+        self.on("global_instrumentation")
+    }
+
+    /// Digests are computed and summed per digest.
+    pub fn digests(&self) -> bool {
+        self.global() && self.on("statements_digest")
+    }
+
+    /// Per-thread summaries are kept (thread_instrumentation).
+    pub fn on_threads(&self) -> bool {
+        self.global() && self.on("thread_instrumentation")
+    }
+
+    /// `events_statements_current` is kept.
+    pub fn current(&self) -> bool {
+        self.global() && self.on("thread_instrumentation") && self.on("events_statements_current")
+    }
+
+    /// `events_statements_history` is kept.
+    pub fn history(&self) -> bool {
+        self.current() && self.on("events_statements_history")
+    }
+
+    /// Statements' CPU_TIME is measured.
+    pub fn cpu(&self) -> bool {
+        self.current() && self.on("events_statements_cpu")
+    }
+
+    /// `events_statements_history_long` is kept.
+    pub fn history_long(&self) -> bool {
+        self.current() && self.on("events_statements_history_long")
+    }
+}

@@ -1,0 +1,338 @@
+//! The server's side of performance_schema's statement events: after a client statement, its
+//! event (text, digest, schema, counts from the status counters it moved, the error it ended
+//! with) goes into the statement tables. A statement run by the clients of a load generator
+//! ends when the client scheduler says (after its turn on a CPU and its commit), so its event
+//! waits in `pending_statements` until then.
+
+use super::session::{Session, SessionId};
+use super::Server;
+use crate::error::Result;
+use crate::instruments::statements::event::{
+    truncate_bytes, DigestKey, StatementCounts, StatementEvent,
+};
+use crate::instruments::statements::{consumers, Sizing, StatementInstruments};
+use crate::server::variables::definition::VarValue;
+use crate::server::variables::Variables;
+use crate::sim::SimTime;
+use crate::sql::digest::TokenArray;
+use crate::sql::Response;
+use std::collections::BTreeMap;
+
+/// performance_schema's THREAD_ID of a connection: its id plus this.
+pub use crate::sql::context::PS_THREAD_ID_OFFSET as THREAD_ID_OFFSET;
+
+/// The statement tables' sizes from the startup variables.
+pub fn sizing(vars: &Variables) -> Sizing {
+    let digests = match vars.global("performance_schema_digests_size") {
+        // -1: autosized; MySQL picks 10000 on all but the smallest servers.
+        VarValue::Int(n) if *n < 0 => 10_000,
+        _ => vars.global_u64("performance_schema_digests_size") as usize,
+    };
+    Sizing {
+        digests,
+        max_digest_length: vars.global_u64("max_digest_length") as usize,
+        digest_text: vars.global_u64("performance_schema_max_digest_length") as usize,
+        sql_text: vars.global_u64("performance_schema_max_sql_text_length") as usize,
+        history: history_size(vars, "performance_schema_events_statements_history_size", 10),
+        history_long: history_size(
+            vars,
+            "performance_schema_events_statements_history_long_size",
+            10_000,
+        ),
+    }
+}
+
+/// A history size: -1 is autosized, to MySQL's usual value.
+fn history_size(vars: &Variables, name: &str, autosized: usize) -> usize {
+    match vars.global(name) {
+        VarValue::Int(n) if *n < 0 => autosized,
+        _ => vars.global_u64(name) as usize,
+    }
+}
+
+/// The statement instruments of a server starting at `at` with `vars` and the consumer
+/// startup options `consumers`.
+pub fn instruments_at_startup(
+    vars: &Variables,
+    at: SimTime,
+    consumers: &[(&'static str, bool)],
+) -> StatementInstruments {
+    let mut s = StatementInstruments::new(sizing(vars), at);
+    for (name, on) in consumers {
+        s.consumers.set(name, *on);
+    }
+    s
+}
+
+/// The `performance-schema-consumer-NAME=ON|OFF` startup options among `options` (mysqld's
+/// option file or command line): taken out, as (consumer, on). An option naming no consumer
+/// stays, for the startup to refuse as an unknown variable.
+pub fn take_consumer_options(options: &mut Vec<(String, String)>) -> Vec<(&'static str, bool)> {
+    let mut taken = Vec::new();
+    options.retain(|(name, value)| {
+        let key = name.trim().replace('-', "_").to_ascii_lowercase();
+        let Some(consumer) = key.strip_prefix("performance_schema_consumer_") else { return true };
+        let Some(known) = consumers::DEFAULTS.iter().find(|(n, _)| *n == consumer) else {
+            return true;
+        };
+        let on = matches!(
+            value.trim().trim_matches(|c| c == '\'' || c == '"').to_ascii_uppercase().as_str(),
+            "ON" | "TRUE" | "1" | "YES"
+        );
+        taken.push((known.0, on));
+        false
+    });
+    taken
+}
+
+/// The `performance-schema-instrument='PATTERN=VALUE'` startup options among `options`: taken
+/// out, as (pattern, value), so that mysqld starts with them as MySQL's does.
+/// Simplification: setup_instruments is not modelled yet, so they are accepted and change
+/// nothing.
+pub fn take_instrument_options(options: &mut Vec<(String, String)>) -> Vec<(String, String)> {
+    let mut taken = Vec::new();
+    options.retain(|(name, value)| {
+        let key = name.trim().replace('-', "_").to_ascii_lowercase();
+        if key != "performance_schema_instrument" {
+            return true;
+        }
+        let v = value.trim().trim_matches(|c| c == '\'' || c == '"');
+        let (pattern, setting) = v.rsplit_once('=').unwrap_or((v, "ON"));
+        taken.push((pattern.trim().to_string(), setting.trim().to_string()));
+        false
+    });
+    taken
+}
+
+/// `statement/sql/select` from `Com_select`: MySQL names its statement instruments after the
+/// `Com_*` counters; a statement that did not parse is `statement/sql/error`.
+fn event_name(com: Option<&'static str>) -> &'static str {
+    static NAMES: std::sync::OnceLock<BTreeMap<&'static str, String>> = std::sync::OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        crate::instruments::status_registry::STATUS_VARIABLES
+            .iter()
+            .filter_map(|d| {
+                d.name.strip_prefix("Com_").map(|op| (d.name, format!("statement/sql/{op}")))
+            })
+            .collect()
+    });
+    com.and_then(|c| names.get(c)).map_or("statement/sql/error", String::as_str)
+}
+
+/// The digest of a statement's text under the server's sizing, None when digests are off.
+pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
+    if sizing.max_digest_length == 0 {
+        return None;
+    }
+    let tokens = TokenArray::of(sql, sizing.max_digest_length);
+    let text_limit = sizing.digest_text.min(sizing.max_digest_length);
+    Some(DigestKey { hash: tokens.hash_hex().into(), text: tokens.text(text_limit).into() })
+}
+
+/// A statement's text as performance_schema keeps it: without the delimiter and the spaces
+/// around it.
+fn statement_text(sql: &str) -> &str {
+    sql.trim().trim_end_matches(';').trim_end()
+}
+
+/// What the dispatcher knows of a statement when it has run.
+pub struct Ran<'a> {
+    pub sql: &'a str,
+    pub com: Option<&'static str>,
+    pub result: &'a Result<Response>,
+    pub warnings: u32,
+    pub counted: &'a BTreeMap<&'static str, u64>,
+    /// Its digest when the caller keeps one (a load generator's statement is digested once).
+    pub digest: Option<DigestKey>,
+    /// The session's default database when the statement started (`USE` counts under the
+    /// database it left).
+    pub schema: Option<String>,
+    /// The CPU time it was charged, in nanoseconds (CPU_TIME, when events_statements_cpu is on).
+    pub cpu_ns: u64,
+}
+
+impl Server {
+    /// The event of a statement `session` ran from `start` to `end`.
+    pub(super) fn statement_event(
+        &mut self,
+        session: &Session,
+        ran: Ran<'_>,
+        start: SimTime,
+        end: SimTime,
+    ) -> Option<StatementEvent> {
+        let r = self.running.as_mut()?;
+        if !r.vars.global_bool("performance_schema") {
+            return None;
+        }
+        let sql = statement_text(ran.sql);
+        let sizing = r.statements.sizing;
+        let digest = if r.statements.consumers.digests() {
+            ran.digest.or_else(|| digest_of(sql, &sizing))
+        } else {
+            None
+        };
+        let (sent, affected) = match ran.result {
+            Ok(Response::Rows(rs)) => (rs.rows.len() as u64 + rs.unshown, 0),
+            Ok(Response::Ok { affected_rows, .. }) => (0, *affected_rows),
+            _ => (0, 0),
+        };
+        let thread_id = session.id.0 + THREAD_ID_OFFSET;
+        Some(StatementEvent {
+            thread_id,
+            user: session.login_user.clone(),
+            host: "localhost",
+            event_id: r.statements.next_event_id(thread_id),
+            statement_id: r.statements.next_statement_id(),
+            event_name: event_name(ran.com),
+            sql_text: truncate_bytes(sql, sizing.sql_text),
+            digest,
+            schema: ran.schema,
+            start,
+            end,
+            error: ran
+                .result
+                .as_ref()
+                .err()
+                .map(|e| (e.code, e.sqlstate.to_string(), e.message.clone())),
+            warnings: u64::from(ran.warnings),
+            counts: StatementCounts::from_status(ran.counted, sent, affected),
+            cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
+        })
+    }
+
+    /// A client statement parsed and about to run: it becomes its thread's current statement
+    /// (so a query of events_statements_current sees itself running). Returns its digest, for
+    /// the event its end makes.
+    pub(super) fn statement_begun(
+        &mut self,
+        session: &Session,
+        sql: &str,
+        com: Option<&'static str>,
+        start: SimTime,
+    ) -> Option<DigestKey> {
+        let r = self.running.as_mut()?;
+        if !r.vars.global_bool("performance_schema") || !r.statements.consumers.global() {
+            return None;
+        }
+        let sql = statement_text(sql);
+        let sizing = r.statements.sizing;
+        let digest = r.statements.consumers.digests().then(|| digest_of(sql, &sizing)).flatten();
+        if r.statements.consumers.current() {
+            let thread_id = session.id.0 + THREAD_ID_OFFSET;
+            // The event's ids are taken when it ends; the running row shows the next ones.
+            let event = StatementEvent {
+                thread_id,
+                user: session.login_user.clone(),
+                host: "localhost",
+                event_id: r.statements.peek_event_id(thread_id),
+                statement_id: r.statements.peek_statement_id(),
+                event_name: event_name(com),
+                sql_text: truncate_bytes(sql, sizing.sql_text),
+                digest: digest.clone(),
+                schema: session.database.clone(),
+                start,
+                end: start,
+                error: None,
+                warnings: 0,
+                counts: StatementCounts::default(),
+                cpu_ps: 0,
+            };
+            r.statements.begin(event);
+        }
+        digest
+    }
+
+    /// CPU time of one statement before its rows: the profile's `cpu_statement_ns` with
+    /// performance_schema's part as the consumers make it (`instruments::statements::cost`).
+    pub(super) fn statement_cpu_ns(&self) -> u64 {
+        let hw = self.host.hardware();
+        let shares = match self.running.as_ref() {
+            Some(r) => crate::instruments::statements::cost::shares(
+                r.vars.global_bool("performance_schema"),
+                &r.statements.consumers,
+            ),
+            None => 0,
+        };
+        crate::instruments::statements::cost::statement_cpu_ns(
+            hw.cpu_statement_ns,
+            hw.cpu_statement_event_ns,
+            shares,
+        )
+    }
+
+    /// A connection ended: its thread's rows leave events_statements_current and _history.
+    pub(super) fn forget_statement_thread(&mut self, session: SessionId) {
+        if let Some(r) = self.running.as_mut() {
+            r.statements.forget_thread(session.0 + THREAD_ID_OFFSET);
+        }
+    }
+
+    /// Sums a finished statement into the statement tables.
+    pub(super) fn record_statement(&mut self, event: StatementEvent) {
+        let Some(r) = self.running.as_mut() else { return };
+        let age = r.vars.global_u64("performance_schema_max_digest_sample_age");
+        if !r.statements.record(&event, age) {
+            r.status.add("Performance_schema_digest_lost", 1);
+        }
+    }
+
+    /// A load generator's statement is under way for `session`: its event waits for its end.
+    pub(super) fn park_statement(&mut self, session: SessionId, event: StatementEvent) {
+        if let Some(r) = self.running.as_mut() {
+            r.pending_statements.insert(session, event);
+        }
+    }
+
+    /// The client scheduler started `session`'s parked statement at `at`.
+    pub(super) fn statement_started(&mut self, session: SessionId, at: SimTime) {
+        if let Some(e) = self.running.as_mut().and_then(|r| r.pending_statements.get_mut(&session))
+        {
+            e.start = at;
+        }
+    }
+
+    /// The client scheduler finished `session`'s parked statement at `at`.
+    pub(super) fn statement_finished(&mut self, session: SessionId, at: SimTime) {
+        let Some(mut e) = self.running.as_mut().and_then(|r| r.pending_statements.remove(&session))
+        else {
+            return;
+        };
+        e.end = at.max(e.start);
+        self.record_statement(e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn consumer_options_are_taken_out() {
+        let mut options = vec![
+            ("performance-schema-consumer-events-statements-history-long".to_string(), "ON".into()),
+            ("performance_schema_consumer_statements_digest".to_string(), "OFF".into()),
+            ("performance-schema-consumer-no-such".to_string(), "ON".into()),
+            ("innodb_buffer_pool_size".to_string(), "1G".into()),
+        ];
+        let taken = take_consumer_options(&mut options);
+        assert_eq!(
+            taken,
+            vec![("events_statements_history_long", true), ("statements_digest", false)]
+        );
+        assert_eq!(options.len(), 2, "an unknown consumer stays, to be refused at startup");
+        let mut options = vec![(
+            "performance-schema-instrument".to_string(),
+            "'wait/synch/mutex/innodb/%=ON'".to_string(),
+        )];
+        let taken = take_instrument_options(&mut options);
+        assert_eq!(taken, vec![("wait/synch/mutex/innodb/%".to_string(), "ON".to_string())]);
+        assert!(options.is_empty());
+    }
+
+    #[test]
+    fn statement_names_follow_the_com_counters() {
+        assert_eq!(event_name(Some("Com_select")), "statement/sql/select");
+        assert_eq!(event_name(Some("Com_set_option")), "statement/sql/set_option");
+        assert_eq!(event_name(None), "statement/sql/error");
+    }
+}

@@ -1,0 +1,197 @@
+//! A statement's digest as MySQL 8.0+ computes it (`sql/sql_digest.cc`): the lexemes go into a
+//! bounded array of 2-byte little-endian token numbers (an identifier adds a 2-byte length and
+//! its bytes) while reduce rules fold literals as they arrive:
+//!
+//! ```text
+//!   NUM                       -> ?         (- 1 after ( , = ... : - ? ; after an operator
+//!   ? , ?  |  ?, ... , ?      -> ?, ...     that starts an expression, a sign folds in)
+//!   ( ? )                     -> (?)        (?) , (?)     -> (?) /* , ... */
+//!   ( ?, ... )                -> (...)      (...) , (...) -> (...) /* , ... */
+//!   IN (?)  |  IN (...)       -> IN (...)
+//! ```
+//!
+//! The digest is the SHA-256 of the array (64 hex digits); `DIGEST_TEXT` is the array printed
+//! back, every token followed by one space (after `@` none), identifiers in back quotes. The
+//! reduce rules never look back past the last identifier, as MySQL's do not.
+
+use super::lexer::{lex, Lexeme};
+use super::tokens::{self as t, GENERIC_VALUE, GENERIC_VALUE_LIST, IN_SYM};
+use sha2::{Digest as _, Sha256};
+
+/// A token that is never stored: what a peek past the start or the last identifier sees.
+const UNUSED: u16 = 1111;
+
+/// The token array of one statement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenArray {
+    bytes: Vec<u8>,
+    /// The array's size in bytes (`max_digest_length`).
+    capacity: usize,
+    /// A token did not fit: what followed was not stored.
+    full: bool,
+    /// Where the bytes after the last identifier start.
+    last_ident_end: usize,
+}
+
+impl TokenArray {
+    /// The tokens of the first statement in `sql`, in an array of `capacity` bytes.
+    pub fn of(sql: &str, capacity: usize) -> TokenArray {
+        let mut a = TokenArray { bytes: Vec::new(), capacity, full: false, last_ident_end: 0 };
+        for l in lex(sql) {
+            if a.full {
+                break;
+            }
+            a.add(l);
+        }
+        a
+    }
+
+    /// `STATEMENT_DIGEST()`: the SHA-256 of the stored bytes in lower-case hex.
+    pub fn hash_hex(&self) -> String {
+        let hash = Sha256::digest(&self.bytes);
+        hash.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Whether the statement's tokens did not all fit.
+    pub fn truncated(&self) -> bool {
+        self.full
+    }
+
+    /// `DIGEST_TEXT` from the first `limit` bytes of the array (performance_schema keeps
+    /// `performance_schema_max_digest_length` of them).
+    pub fn text(&self, limit: usize) -> String {
+        let bytes = &self.bytes[..self.bytes.len().min(limit)];
+        let mut out = String::new();
+        let mut at = 0;
+        // Bounded by the array: every round consumes at least two bytes.
+        while at + 2 <= bytes.len() {
+            let token = u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+            at += 2;
+            if token == t::IDENT {
+                if at + 2 > bytes.len() {
+                    break;
+                }
+                let len = usize::from(u16::from_le_bytes([bytes[at], bytes[at + 1]]));
+                at += 2;
+                if at + len > bytes.len() {
+                    break;
+                }
+                if len > 0 {
+                    out.push('`');
+                    out.push_str(&String::from_utf8_lossy(&bytes[at..at + len]));
+                    out.push_str("` ");
+                }
+                at += len;
+                continue;
+            }
+            match (token, t::text(token)) {
+                (64, _) => out.push('@'),
+                (0..=255, _) => {
+                    out.push(char::from(token as u8));
+                    out.push(' ');
+                }
+                (_, Some(name)) => {
+                    out.push_str(name);
+                    out.push(' ');
+                }
+                (_, None) => out.push_str("(unknown) "),
+            }
+        }
+        out
+    }
+
+    fn store(&mut self, token: u16) {
+        if self.bytes.len() + 2 <= self.capacity {
+            self.bytes.extend_from_slice(&token.to_le_bytes());
+        } else {
+            self.full = true;
+        }
+    }
+
+    fn store_ident(&mut self, name: &[u8]) {
+        let len = name.len().min(usize::from(u16::MAX));
+        if self.bytes.len() + 4 + len <= self.capacity {
+            self.bytes.extend_from_slice(&t::IDENT.to_le_bytes());
+            self.bytes.extend_from_slice(&(len as u16).to_le_bytes());
+            self.bytes.extend_from_slice(&name[..len]);
+            self.last_ident_end = self.bytes.len();
+        } else {
+            self.full = true;
+        }
+    }
+
+    fn pop(&mut self, tokens: usize) {
+        let keep = self.bytes.len().saturating_sub(2 * tokens).max(self.last_ident_end);
+        self.bytes.truncate(keep);
+    }
+
+    /// The last `n` tokens after the last identifier, newest first (UNUSED where none).
+    fn last<const N: usize>(&self) -> [u16; N] {
+        let mut out = [UNUSED; N];
+        let mut end = self.bytes.len();
+        for slot in out.iter_mut() {
+            if end < self.last_ident_end + 2 {
+                break;
+            }
+            *slot = u16::from_le_bytes([self.bytes[end - 2], self.bytes[end - 1]]);
+            end -= 2;
+        }
+        out
+    }
+
+    fn add(&mut self, l: Lexeme) {
+        match l {
+            Lexeme::Number => {
+                // A unary sign before a number folds into it; binary ones stay.
+                loop {
+                    let [last, before] = self.last::<2>();
+                    if (last == u16::from(b'-') || last == u16::from(b'+'))
+                        && t::starts_expression(before)
+                    {
+                        self.pop(1);
+                    } else {
+                        break;
+                    }
+                }
+                self.add_value();
+            }
+            Lexeme::Value => self.add_value(),
+            Lexeme::Ident(name) => self.store_ident(&name),
+            Lexeme::Token(41) => self.close_paren(),
+            Lexeme::Token(token) => self.store(token),
+        }
+    }
+
+    fn add_value(&mut self) {
+        let [last, before] = self.last::<2>();
+        if last == u16::from(b',') && (before == GENERIC_VALUE || before == GENERIC_VALUE_LIST) {
+            self.pop(2);
+            self.store(GENERIC_VALUE_LIST);
+        } else {
+            self.store(GENERIC_VALUE);
+        }
+    }
+
+    fn close_paren(&mut self) {
+        let [last, before] = self.last::<2>();
+        let (row, list) = match last {
+            GENERIC_VALUE => (t::ROW_SINGLE_VALUE, t::ROW_SINGLE_VALUE_LIST),
+            GENERIC_VALUE_LIST => (t::ROW_MULTIPLE_VALUE, t::ROW_MULTIPLE_VALUE_LIST),
+            _ => return self.store(41),
+        };
+        if before != u16::from(b'(') {
+            return self.store(41);
+        }
+        self.pop(2);
+        let [last, before] = self.last::<2>();
+        if last == u16::from(b',') && (before == row || before == list) {
+            self.pop(2);
+            self.store(list);
+        } else if last == IN_SYM {
+            self.pop(1);
+            self.store(t::IN_VALUES);
+        } else {
+            self.store(row);
+        }
+    }
+}
