@@ -71,7 +71,10 @@ impl Server {
         let sel = &sel_owned;
         // FROM: resolve sources; views and system tables are materialised here.
         let mut sources: Vec<BoundSource> = Vec::new();
-        for twj in &sel.from {
+        // `FROM DUAL` alone is no table at all, as MySQL reads it (it needs no database).
+        let from: &[sqlparser::ast::TableWithJoins] =
+            if is_dual(&sel.from) { &[] } else { &sel.from };
+        for twj in from {
             self.add_sources(session, sql, twj, &mut sources, work, depth)?;
         }
         let Server { clock, disk, host, running, catalog, .. } = self;
@@ -83,5 +86,18 @@ impl Server {
         let result = select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client)?;
         work.slept_micros += cx.slept_micros;
         Ok(result)
+    }
+}
+
+/// Whether a FROM clause is MySQL's dummy table: the one unqualified name `DUAL`, unjoined.
+fn is_dual(from: &[sqlparser::ast::TableWithJoins]) -> bool {
+    match from {
+        [twj] if twj.joins.is_empty() => match &twj.relation {
+            sqlparser::ast::TableFactor::Table { name, alias: None, .. } => {
+                matches!(name.0.as_slice(), [part] if part.to_string().eq_ignore_ascii_case("dual"))
+            }
+            _ => false,
+        },
+        _ => false,
     }
 }
