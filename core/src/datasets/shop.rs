@@ -399,6 +399,27 @@ fn push_product_path(url: &mut Text<'_>, product: i64) {
     url.push_str(PRODUCTS[(product - 1) as usize].2);
 }
 
+/// [`REFERRERS`] in memory, for reading by a shape known only at run time (indexing the
+/// constant itself would build the array at each use).
+static REFERRER_TABLE: [ReferrerShape; 9] = REFERRERS;
+
+/// Appends a referrer of shape `K`: the shape's texts are constants here.
+#[inline(always)]
+fn push_referrer<const K: usize>(r: &mut Text<'_>, token: u64, n: u64) {
+    let shape = const { &REFERRERS[K] };
+    r.push_str(shape.before);
+    if !shape.words.is_empty() {
+        r.push_str(shape.words[below(n, shape.words.len() as u64) as usize]);
+    }
+    r.push_str(shape.between);
+    match shape.token {
+        TokenForm::Base62 => r.push_base62(token, 6),
+        TokenForm::Decimal => r.push_decimal(token),
+    }
+    r.push_base62(n, shape.extra_digits);
+    r.push_str(shape.after);
+}
+
 /// The referrer shape (index into [`REFERRERS`]) of each pick 0..100.
 static REFERRER_OF_PICK: [u8; 100] = {
     let mut of_pick = [0u8; 100];
@@ -438,7 +459,7 @@ struct ReferrerShape {
 
 /// The referrers, in pick order: 28 % Google, 20 % t.co, 10 % Facebook, 5 % Bing, 5 %
 /// DuckDuckGo, 4 % Reddit, 3 % Hacker News, 10 % Instagram, 15 % LinkedIn.
-static REFERRERS: [ReferrerShape; 9] = {
+const REFERRERS: [ReferrerShape; 9] = {
     const fn shape(
         up_to_pick: u64,
         before: &'static str,
@@ -522,22 +543,25 @@ impl PageViews {
     fn referrer(&self, i: u64, h: RowHash, out: &mut String) {
         let (shape, token, n) = self.referrer_draws(i, h);
         let r = &mut Text::new(out);
-        r.push_str(shape.before);
-        if !shape.words.is_empty() {
-            r.push_str(shape.words[below(n, shape.words.len() as u64) as usize]);
+        // One arm per shape, each built from its entry of the constant table: its strings are
+        // then constants where they are appended (copied in line, not by a call per piece).
+        match shape {
+            0 => push_referrer::<0>(r, token, n),
+            1 => push_referrer::<1>(r, token, n),
+            2 => push_referrer::<2>(r, token, n),
+            3 => push_referrer::<3>(r, token, n),
+            4 => push_referrer::<4>(r, token, n),
+            5 => push_referrer::<5>(r, token, n),
+            6 => push_referrer::<6>(r, token, n),
+            7 => push_referrer::<7>(r, token, n),
+            _ => push_referrer::<8>(r, token, n),
         }
-        r.push_str(shape.between);
-        match shape.token {
-            TokenForm::Base62 => r.push_base62(token, 6),
-            TokenForm::Decimal => r.push_decimal(token),
-        }
-        r.push_base62(n, shape.extra_digits);
-        r.push_str(shape.after);
     }
 
     /// The byte length of row `i`'s referrer, from the same draws, without making it.
     fn referrer_length(&self, i: u64, h: RowHash) -> usize {
         let (shape, token, n) = self.referrer_draws(i, h);
+        let shape = &REFERRER_TABLE[shape];
         let word = match shape.words {
             [] => 0,
             words => words[below(n, words.len() as u64) as usize].len(),
@@ -554,12 +578,12 @@ impl PageViews {
             + shape.after.len()
     }
 
-    /// Row `i`'s referrer shape, token and second draw.
-    fn referrer_draws(&self, i: u64, h: RowHash) -> (&'static ReferrerShape, u64, u64) {
+    /// Row `i`'s referrer shape (index into [`REFERRERS`]), token and second draw.
+    fn referrer_draws(&self, i: u64, h: RowHash) -> (usize, u64, u64) {
         let token = u64::from(permute32(i as u32, self.key as u32));
         let pick = below(h.draw(DRAW_REFERRER, 0), 100);
         let n = h.draw(DRAW_REFERRER, 1);
-        (&REFERRERS[usize::from(REFERRER_OF_PICK[pick as usize])], token, n)
+        (usize::from(REFERRER_OF_PICK[pick as usize]), token, n)
     }
 
     fn user_agent(h: RowHash) -> &'static str {
@@ -736,8 +760,8 @@ mod tests {
             assert_eq!(whole[PV_ID], standin[PV_ID]);
             shapes.insert(w.split('/').nth(2).unwrap_or_default().to_string());
         }
-        assert_eq!(shapes.len(), REFERRERS.len(), "{shapes:?}");
-        let longest = REFERRERS.iter().map(|r| {
+        assert_eq!(shapes.len(), REFERRER_TABLE.len(), "{shapes:?}");
+        let longest = REFERRER_TABLE.iter().map(|r| {
             let word = r.words.iter().map(|w| w.len()).max().unwrap_or(0);
             r.before.len() + word + r.between.len() + 10 + r.extra_digits as usize + r.after.len()
         });
