@@ -48,8 +48,16 @@ impl TokenArray {
 
     /// `STATEMENT_DIGEST()`: the SHA-256 of the stored bytes in lower-case hex.
     pub fn hash_hex(&self) -> String {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
         let hash = Sha256::digest(&self.bytes);
-        hash.iter().map(|b| format!("{b:02x}")).collect()
+        // Two characters a byte from a table: `format!` per byte was a fifth of a short
+        // statement's cost.
+        let mut out = String::with_capacity(2 * hash.len());
+        for b in hash.iter() {
+            out.push(char::from(HEX[usize::from(b >> 4)]));
+            out.push(char::from(HEX[usize::from(b & 15)]));
+        }
+        out
     }
 
     /// Whether the statement's tokens did not all fit.
