@@ -228,45 +228,36 @@ pub fn read(
                 }
             };
             let (columns, rows) = statement_tables::read(instruments, t, now).unwrap_or_default();
-            let meta = columns
-                .into_iter()
-                .map(|(name, numeric, nullable)| Meta {
-                    name: name.to_string(),
-                    table: alias.to_string(),
-                    numeric,
-                    nullable,
-                })
-                .collect();
-            Ok((meta, rows))
+            Ok((described(columns, alias), rows))
         }
         ("performance_schema", "processlist") | ("information_schema", "processlist") => {
             let pfs = key.0 == "performance_schema";
             let rows = super::processlist::table_rows(&view.processes(), pfs);
-            let meta = super::processlist::table_columns(pfs)
-                .into_iter()
-                .map(|(name, numeric, nullable)| Meta {
-                    name: name.to_string(),
-                    table: alias.to_string(),
-                    numeric,
-                    nullable,
-                })
-                .collect();
-            Ok((meta, rows))
+            Ok((described(super::processlist::table_columns(pfs), alias), rows))
         }
         ("mysql", "user") => {
-            let meta = MYSQL_USER_COLUMNS
-                .iter()
-                .map(|(name, numeric, nullable)| Meta {
-                    name: name.to_string(),
-                    table: alias.to_string(),
-                    numeric: *numeric,
-                    nullable: *nullable,
-                })
-                .collect();
+            let meta = described(MYSQL_USER_COLUMNS, alias);
             Ok((meta, view.mysql_user()))
         }
         _ => Err(MySqlError::no_such_table(db, table)),
     }
+}
+
+/// The result columns of a produced table read as `alias`, from its (name, numeric,
+/// nullable) list.
+fn described<'n>(
+    columns: impl IntoIterator<Item = (&'n str, bool, bool)>,
+    alias: &str,
+) -> Vec<Meta> {
+    columns
+        .into_iter()
+        .map(|(name, numeric, nullable)| Meta {
+            name: name.to_string(),
+            table: alias.to_string(),
+            numeric,
+            nullable,
+        })
+        .collect()
 }
 
 /// The column names of a system table (`db`.`table`), or MySQL's error for one that does not

@@ -77,12 +77,16 @@ impl Disk {
         }
     }
 
-    /// One random read of `pages` contiguous 16 KB pages: one positioning latency plus transfer.
-    pub fn read_pages(&mut self, pages: u64) -> SimDuration {
+    /// One random read of `pages` contiguous 16 KB pages of tablespace `space`: one
+    /// positioning latency plus transfer.
+    pub fn read_pages(&mut self, space: u32, pages: u64) -> SimDuration {
         let bytes = pages * PAGE_SIZE_BYTES;
         self.stats.reads += 1;
         self.stats.bytes_read += bytes;
-        SimDuration(self.read_latency_ns + transfer_ns(bytes, self.seq_read_bytes_per_s))
+        let wait =
+            SimDuration(self.read_latency_ns + transfer_ns(bytes, self.seq_read_bytes_per_s));
+        self.note_read(space, bytes, wait);
+        wait
     }
 
     /// A write of `bytes` into the OS (no flush): bandwidth only.
@@ -107,21 +111,28 @@ impl Disk {
     /// An asynchronous batch of `pages` contiguous single-page reads issued together (InnoDB's
     /// read-ahead and buffer pool load): the device merges adjacent requests, so the batch pays
     /// one positioning latency, then pages arrive one transfer time apart. Returns when each
-    /// page has arrived, as offsets from the start of the batch.
-    pub fn read_batch(&mut self, pages: u64) -> Vec<SimDuration> {
-        self.stats.reads += pages;
-        self.stats.bytes_read += pages * PAGE_SIZE_BYTES;
+    /// page has arrived, as offsets from the start of the batch. `spaces` names each page's
+    /// tablespace: each page is one read of its file, the first also waiting for the
+    /// positioning (simplification: InnoDB times each request from its own submission).
+    pub fn read_batch(&mut self, spaces: impl IntoIterator<Item = u32>) -> Vec<SimDuration> {
         let per_page = transfer_ns(PAGE_SIZE_BYTES, self.seq_read_bytes_per_s);
-        (1..=pages).map(|k| SimDuration(self.read_latency_ns + k * per_page)).collect()
+        let mut arrivals = Vec::new();
+        for (k, space) in (1u64..).zip(spaces) {
+            let wait = if k == 1 { self.read_latency_ns + per_page } else { per_page };
+            self.note_read(space, PAGE_SIZE_BYTES, SimDuration(wait));
+            arrivals.push(SimDuration(self.read_latency_ns + k * per_page));
+        }
+        self.stats.reads += arrivals.len() as u64;
+        self.stats.bytes_read += arrivals.len() as u64 * PAGE_SIZE_BYTES;
+        arrivals
     }
 
     pub fn stats(&self) -> DiskStats {
         self.stats
     }
 
-    /// Notes a read of `bytes` from tablespace `space` that took `wait` (the timing comes from
-    /// [`Disk::read_pages`] or [`Disk::read_batch`]; this only says whose it was).
-    pub fn note_read(&mut self, space: u32, bytes: u64, wait: SimDuration) {
+    /// Notes a read of `bytes` from tablespace `space` that took `wait`.
+    fn note_read(&mut self, space: u32, bytes: u64, wait: SimDuration) {
         self.files.entry(space).or_default().read.note(bytes, wait);
     }
 
@@ -244,9 +255,9 @@ mod tests {
         hw.set("fsync_latency_us", "2000").unwrap();
         let mut disk = Disk::new(&hw);
         // 100 us + 16384 B at 1 GB/s = 16.384 us
-        assert_eq!(disk.read_pages(1), SimDuration(116_384));
+        assert_eq!(disk.read_pages(0, 1), SimDuration(116_384));
         // a 64-page read-ahead costs one latency, not 64
-        assert_eq!(disk.read_pages(64), SimDuration(100_000 + 1_048_576));
+        assert_eq!(disk.read_pages(0, 64), SimDuration(100_000 + 1_048_576));
         assert_eq!(disk.write(500_000), SimDuration::from_millis(1));
         assert_eq!(disk.fsync(0), SimDuration::from_millis(2));
         let s = disk.stats();

@@ -99,13 +99,7 @@ impl<'e> Compiled<'e> {
     #[inline]
     pub fn eval(&self, row: &[Value], cx: &mut dyn EvalContext) -> Result<Value> {
         match &self.kernel {
-            Kernel::Column(c) => Ok(row.get(*c as usize).cloned().unwrap_or(Value::Null)),
-            Kernel::Length { column, chars } => match row.get(*column as usize) {
-                Some(Value::Str(s)) => {
-                    Ok(Value::Int(if *chars { s.chars().count() } else { s.len() } as i64))
-                }
-                _ => eval(self.tree, row, &[], cx),
-            },
+            Kernel::Column(_) | Kernel::Length { .. } => self.with_value(row, cx, Value::clone),
             Kernel::Tree => eval(self.tree, row, &[], cx),
             Kernel::CompareInt { .. } | Kernel::CompareText { .. } | Kernel::And(..) => {
                 Ok(self.truth(row, cx)?.map_or(Value::Null, bool_value))
@@ -132,7 +126,10 @@ impl<'e> Compiled<'e> {
                 }
                 _ => Ok(use_value(&eval(self.tree, row, &[], cx)?)),
             },
-            _ => Ok(use_value(&self.eval(row, cx)?)),
+            Kernel::Tree => Ok(use_value(&eval(self.tree, row, &[], cx)?)),
+            Kernel::CompareInt { .. } | Kernel::CompareText { .. } | Kernel::And(..) => {
+                Ok(use_value(&self.truth(row, cx)?.map_or(Value::Null, bool_value)))
+            }
         }
     }
 
@@ -166,7 +163,7 @@ impl<'e> Compiled<'e> {
                 })
             }
             Kernel::Tree | Kernel::Column(_) | Kernel::Length { .. } => {
-                Ok(self.eval(row, cx)?.truth())
+                self.with_value(row, cx, Value::truth)
             }
         }
     }

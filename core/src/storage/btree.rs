@@ -251,12 +251,8 @@ pub struct PagePath {
 }
 
 impl PagePath {
-    pub fn as_slice(&self) -> &[u64] {
-        &self.pages[..usize::from(self.len)]
-    }
-
     pub fn to_vec(&self) -> Vec<u64> {
-        self.as_slice().to_vec()
+        self.pages[..usize::from(self.len)].to_vec()
     }
 }
 

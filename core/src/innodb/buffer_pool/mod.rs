@@ -227,8 +227,7 @@ impl BufferPool {
             }
             None => {
                 self.make_room(i, out.ready_at, disk, &mut out);
-                let read = disk.read_pages(1);
-                disk.note_read(page.space, crate::sim::disk::PAGE_SIZE_BYTES, read);
+                let read = disk.read_pages(page.space, 1);
                 out.ready_at += read;
                 out.pages_read += 1;
                 out.os_reads += 1;
@@ -519,18 +518,9 @@ impl BufferPool {
             return 0;
         }
         let start = now.max(self.async_reads_done_at);
-        let arrivals = disk.read_batch(absent.len() as u64);
+        let arrivals = disk.read_batch(absent.iter().map(|p| p.space));
         let ratio = self.config.old_ratio();
-        // Each page of the batch is one asynchronous read; the first also waited for the
-        // positioning (simplification: InnoDB times each request from its own submission).
-        let mut previous = SimDuration::ZERO;
         for (page, arrives) in absent.iter().zip(&arrivals) {
-            disk.note_read(
-                page.space,
-                crate::sim::disk::PAGE_SIZE_BYTES,
-                SimDuration(arrives.0.saturating_sub(previous.0)),
-            );
-            previous = *arrives;
             let i = self.instance_of(*page);
             self.make_room(i, now, disk, out);
             self.log_read(*page);

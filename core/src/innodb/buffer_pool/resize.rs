@@ -248,12 +248,8 @@ impl BufferPool {
             {
                 end += 1;
             }
-            let arrivals = disk.read_batch((end - run_start) as u64);
-            let mut previous = 0;
+            let arrivals = disk.read_batch(pages[run_start..end].iter().map(|p| p.space));
             for (page, arrives) in pages[run_start..end].iter().zip(&arrivals) {
-                let wait = SimDuration(arrives.0.saturating_sub(previous));
-                disk.note_read(page.space, crate::sim::disk::PAGE_SIZE_BYTES, wait);
-                previous = arrives.0;
                 self.load.queue.push_back((*page, t + *arrives));
             }
             t += arrivals.last().copied().unwrap_or(SimDuration::ZERO);

@@ -38,6 +38,30 @@ pub struct StatementCounts {
 }
 
 impl StatementCounts {
+    /// The counts in the order the statement tables' columns give them, from ROWS_AFFECTED
+    /// to NO_GOOD_INDEX_USED (an event's and a summary's columns, which differ only in their
+    /// `SUM_` prefix).
+    pub fn in_column_order(&self) -> [u64; 16] {
+        [
+            self.rows_affected,
+            self.rows_sent,
+            self.rows_examined,
+            self.created_tmp_disk_tables,
+            self.created_tmp_tables,
+            self.select_full_join,
+            self.select_full_range_join,
+            self.select_range,
+            self.select_range_check,
+            self.select_scan,
+            self.sort_merge_passes,
+            self.sort_range,
+            self.sort_rows,
+            self.sort_scan,
+            self.no_index_used,
+            self.no_good_index_used,
+        ]
+    }
+
     /// The counts a statement's moves of the status counters give, with the rows it sent
     /// and changed from its response.
     pub fn from_status(counted: &BTreeMap<&'static str, u64>, sent: u64, affected: u64) -> Self {

@@ -157,27 +157,10 @@ fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTim
         message,
     ];
     row.extend(
-        [
-            u64::from(e.error.is_some()),
-            e.warnings,
-            c.rows_affected,
-            c.rows_sent,
-            c.rows_examined,
-            c.created_tmp_disk_tables,
-            c.created_tmp_tables,
-            c.select_full_join,
-            c.select_full_range_join,
-            c.select_range,
-            c.select_range_check,
-            c.select_scan,
-            c.sort_merge_passes,
-            c.sort_range,
-            c.sort_rows,
-            c.sort_scan,
-            c.no_index_used,
-            c.no_good_index_used,
-        ]
-        .map(Value::UInt),
+        [u64::from(e.error.is_some()), e.warnings]
+            .into_iter()
+            .chain(c.in_column_order())
+            .map(Value::UInt),
     );
     row.extend([
         Value::Null,
@@ -199,7 +182,6 @@ pub fn timestamp6(t: SimTime) -> Value {
 }
 
 fn sum_values(s: &StatementSums) -> Vec<Value> {
-    let c = &s.counts;
     [
         s.count,
         s.sum_timer,
@@ -209,28 +191,15 @@ fn sum_values(s: &StatementSums) -> Vec<Value> {
         0, // SUM_LOCK_TIME: no lock waits are modelled
         s.errors,
         s.warnings,
-        c.rows_affected,
-        c.rows_sent,
-        c.rows_examined,
-        c.created_tmp_disk_tables,
-        c.created_tmp_tables,
-        c.select_full_join,
-        c.select_full_range_join,
-        c.select_range,
-        c.select_range_check,
-        c.select_scan,
-        c.sort_merge_passes,
-        c.sort_range,
-        c.sort_rows,
-        c.sort_scan,
-        c.no_index_used,
-        c.no_good_index_used,
+    ]
+    .into_iter()
+    .chain(s.counts.in_column_order())
+    .chain([
         s.cpu_ps, // SUM_CPU_TIME: 0 while events_statements_cpu is off
         0,        // MAX_CONTROLLED_MEMORY
         0,        // MAX_TOTAL_MEMORY
         0,        // COUNT_SECONDARY: no secondary engine
-    ]
-    .into_iter()
+    ])
     .map(Value::UInt)
     .collect()
 }

@@ -61,14 +61,11 @@ impl Accumulator {
                     self.non_null += u64::from(!v.is_null());
                     return;
                 }
-                (AggFunc::Sum, Value::Int(i)) if !self.inexact && self.exact_is_whole() => {
-                    let sum = self.exact.map_or(0, |d| d.mantissa);
-                    if let Some(m) = sum.checked_add(i128::from(*i)) {
-                        self.rows += 1;
-                        self.non_null += 1;
-                        self.exact = Some(Decimal::new(m, 0));
-                        return;
-                    }
+                (AggFunc::Sum, Value::Int(_)) if !self.inexact && self.exact_is_whole() => {
+                    self.rows += 1;
+                    self.non_null += 1;
+                    self.add_integer(v);
+                    return;
                 }
                 _ => {}
             }
@@ -145,6 +142,7 @@ impl Accumulator {
     /// Adds an integer to a whole-number exact sum: the addition `Decimal::checked_add` makes
     /// at scale 0, without its rescaling. False (nothing done) for a value that is not an
     /// integer.
+    #[inline]
     fn add_integer(&mut self, v: &Value) -> bool {
         let x = match v {
             Value::Int(i) => i128::from(*i),
