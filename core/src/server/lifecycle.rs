@@ -42,6 +42,7 @@ impl Server {
             severed: std::collections::BTreeSet::new(),
             statements: Default::default(),
             pending_recovery: None,
+            files: Default::default(),
         };
         server.start_mysqld();
         server.replay_dataset_load();
