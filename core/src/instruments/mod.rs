@@ -12,3 +12,4 @@ pub mod statements;
 pub mod status;
 pub mod status_registry;
 pub mod system_tables;
+pub mod table_io;

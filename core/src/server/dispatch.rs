@@ -241,9 +241,12 @@ impl Server {
         }
         let result = self.dispatch(session, stmt, sql, work);
         let mut counted = std::collections::BTreeMap::new();
+        let table_io = std::mem::take(&mut work.table_io);
         if let Some(r) = self.running.as_mut() {
             counted = r.status.end_capture();
             session.status.absorb(&counted);
+            // The statement's table I/O joins performance_schema's summaries once, here.
+            r.table_io.absorb(&table_io, &self.catalog);
         }
         (result, counted)
     }

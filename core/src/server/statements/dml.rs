@@ -9,7 +9,8 @@ use crate::server::statements::{ok, table_name};
 use crate::server::{Running, Server};
 use crate::sql::bind::{Binder, Columns};
 use crate::sql::execution::costs::Costs;
-use crate::sql::execution::table_read::read;
+use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
+use crate::sql::execution::table_read::{path_slot, read};
 use crate::sql::execution::Work;
 use crate::sql::expr::{eval, eval_constant};
 use crate::sql::planner::access_path::{
@@ -187,6 +188,8 @@ impl Server {
             }
         };
         let n = rows.len() as u64;
+        // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
+        let mut page_ns = 0u64;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
             let t = self
@@ -241,8 +244,14 @@ impl Server {
                 session.undo.push(undo);
                 session.in_transaction = true;
             }
+            let start = self.clock.now();
             self.touch_last_page(&db, &table);
+            page_ns += self.clock.now().since(start).as_nanos();
             work.rows += 1;
+        }
+        let ps = page_ns * 1000 + self.row_cpu_ps(n);
+        if let Some(t) = self.catalog.table(&db, &table) {
+            work.table_io.add(t, NO_INDEX, RowOp::Insert, n, ps);
         }
         if let Some(r) = self.running.as_mut() {
             r.status.add("Innodb_rows_inserted", n);
@@ -276,8 +285,16 @@ impl Server {
         }
     }
 
+    /// The CPU time of `rows` rows in picoseconds (performance_schema's timer for row
+    /// changes, whose CPU the statement's end charges).
+    fn row_cpu_ps(&self, rows: u64) -> u64 {
+        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
+        rows.saturating_mul(self.host.hardware().cpu_row_ns).saturating_mul(1000) / capacity * 1000
+    }
+
     /// Rows of `db.table` matching `selection`, with their keys (UPDATE and DELETE collect
-    /// first, then change, as a changed key must not be seen twice).
+    /// first, then change, as a changed key must not be seen twice), and the index slot that
+    /// found them (where the changes count in performance_schema).
     fn matching_rows(
         &mut self,
         session: &mut Session,
@@ -286,7 +303,7 @@ impl Server {
         alias: &str,
         selection: Option<&sqlparser::ast::Expr>,
         work: &mut Work,
-    ) -> Result<Vec<(Key, Row)>> {
+    ) -> Result<(Vec<(Key, Row)>, u32)> {
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -335,7 +352,7 @@ impl Server {
             Ok(true)
         })?;
         work.slept_micros += cx.slept_micros;
-        Ok(found)
+        Ok((found, path_slot(t, &choice.path)))
     }
 
     pub(crate) fn update(
@@ -379,7 +396,7 @@ impl Server {
                     .bind(&a.value)?,
             ));
         }
-        let matched =
+        let (matched, slot) =
             self.matching_rows(session, &db, &table, &alias, up.selection.as_ref(), work)?;
         let limit = row_limit(&up.limit)?;
         let mut changed = 0u64;
@@ -420,6 +437,10 @@ impl Server {
             }
             changed += 1;
         }
+        let ps = self.row_cpu_ps(changed);
+        if let Some(t) = self.catalog.table(&db, &table) {
+            work.table_io.add(t, slot, RowOp::Update, changed, ps);
+        }
         if let Some(r) = self.running.as_mut() {
             r.status.add("Innodb_rows_updated", changed);
             r.status.add("Handler_update", changed);
@@ -447,7 +468,7 @@ impl Server {
         };
         let (db, table) = table_name(session, name)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
-        let matched =
+        let (matched, slot) =
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
@@ -472,6 +493,10 @@ impl Server {
                     session.in_transaction = true;
                 }
             }
+        }
+        let ps = self.row_cpu_ps(deleted);
+        if let Some(t) = self.catalog.table(&db, &table) {
+            work.table_io.add(t, slot, RowOp::Delete, deleted, ps);
         }
         if let Some(r) = self.running.as_mut() {
             r.status.add("Innodb_rows_deleted", deleted);

@@ -23,7 +23,7 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 23] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 25] = [
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
@@ -47,6 +47,8 @@ const SYSTEM_TABLES: [(&str, &str, &str); 23] = [
     ("performance_schema", "session_status", "BASE TABLE"),
     ("performance_schema", "session_variables", "BASE TABLE"),
     ("performance_schema", "setup_consumers", "BASE TABLE"),
+    ("performance_schema", "table_io_waits_summary_by_index_usage", "BASE TABLE"),
+    ("performance_schema", "table_io_waits_summary_by_table", "BASE TABLE"),
 ];
 
 /// Whether `db`.`table` is one of the tables this server produces in its system schemas.
