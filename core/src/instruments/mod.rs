@@ -5,6 +5,7 @@
 //! monitor (`SHOW ENGINE INNODB STATUS`) and the lessons' map of a table in the pool.
 
 pub mod engine_status;
+pub mod information_schema;
 pub mod innodb_monitor;
 pub mod pool_map;
 pub mod processlist;

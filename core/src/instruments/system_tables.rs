@@ -237,6 +237,11 @@ pub fn read(
             let rows = super::processlist::table_rows(&view.processes(), pfs);
             Ok((described(super::processlist::table_columns(pfs), alias), rows))
         }
+        ("information_schema", t) if super::information_schema::TABLES.contains(&t) => {
+            let (columns, rows) =
+                super::information_schema::read(view.catalog(), t).unwrap_or((&[], Vec::new()));
+            Ok((described(columns.iter().copied(), alias), rows))
+        }
         ("performance_schema", t) if super::table_io::TABLES.contains(&t) => {
             let by_index = t == super::table_io::TABLES[0];
             let rows = match view.table_io() {

@@ -6,6 +6,7 @@
 //! estimate the planner and EXPLAIN use.
 
 use crate::error::{MySqlError, Result};
+use crate::instruments::information_schema::column_key;
 use crate::server::context::Cx;
 use crate::server::session::Session;
 use crate::server::Server;
@@ -16,18 +17,21 @@ use crate::sql::expr::LikePattern;
 use crate::sql::parser::{ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::catalog::Catalog;
-use crate::storage::schema::{ColumnDef, ColumnType, IndexDef};
+use crate::storage::schema::{ColumnDef, ColumnType};
 use crate::storage::statistics::index_cardinality;
 use crate::storage::table::{Row, Table};
 
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 25] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 28] = [
+    ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
+    ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
+    ("information_schema", "STATISTICS", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
     ("mysql", "user", "BASE TABLE"),
     ("performance_schema", "events_statements_current", "BASE TABLE"),
@@ -444,26 +448,10 @@ fn collation(ty: &ColumnType) -> Option<&'static str> {
     }
 }
 
-/// SHOW COLUMNS' `Key`: PRI for a primary key column, UNI for the first column of a
-/// single-column unique index, MUL for the first column of any other index; the first that
-/// applies in that order.
-fn column_key(indexes: &[IndexDef], column: u32) -> &'static str {
-    if indexes.iter().any(|i| i.primary && i.columns.contains(&column)) {
-        return "PRI";
-    }
-    let first = |i: &&IndexDef| !i.primary && i.columns.first() == Some(&column);
-    if indexes.iter().filter(first).any(|i| i.unique && i.columns.len() == 1) {
-        return "UNI";
-    }
-    if indexes.iter().any(|i| first(&i)) {
-        return "MUL";
-    }
-    ""
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::schema::IndexDef;
 
     #[test]
     fn like_on_names_is_case_sensitive() {
