@@ -12,5 +12,6 @@ pub mod processlist;
 pub mod statements;
 pub mod status;
 pub mod status_registry;
+pub mod sys;
 pub mod system_tables;
 pub mod table_io;

@@ -253,6 +253,11 @@ pub fn read(
             let columns = columns.iter().map(|(n, num, null)| (n.as_str(), *num, *null));
             Ok((described(columns, alias), rows))
         }
+        ("sys", "sys_config") => {
+            let installed = crate::sim::civil_time_at(SimTime(0)).datetime();
+            let rows = super::sys::sys_config_rows(&installed);
+            Ok((described(super::sys::SYS_CONFIG_COLUMNS, alias), rows))
+        }
         ("mysql", "user") => {
             let meta = described(MYSQL_USER_COLUMNS, alias);
             Ok((meta, view.mysql_user()))
