@@ -43,7 +43,7 @@ pub fn view(name: &str) -> Option<&'static SysView> {
 /// name qualified; this prints it as written, over several lines, to be read.
 pub fn show_create(v: &SysView) -> String {
     format!(
-        "CREATE ALGORITHM={} DEFINER=`mysql.sys`@`localhost` SQL SECURITY INVOKER VIEW `sys`.`{}` AS {}",
+        "CREATE ALGORITHM={} DEFINER=`mysql.sys`@`localhost` SQL SECURITY INVOKER VIEW `sys`.`{}` AS\n{}",
         v.algorithm, v.name, v.query
     )
 }

@@ -391,6 +391,9 @@ impl Server {
             if let Some(v) = crate::instruments::sys::view(table) {
                 return Ok(("sys".to_string(), Named::SysView(v)));
             }
+            if !is_system_table("sys", table) {
+                return Err(MySqlError::no_such_table("sys", table));
+            }
         }
         if Catalog::is_system_schema(&db) {
             return Err(MySqlError::not_supported_yet(&format!("{what} of a system table")));
