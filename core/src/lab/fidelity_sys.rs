@@ -16,11 +16,11 @@ use crate::sql::Response;
 /// scan and listed by PRIMARY, orders scanned and joined to order_items through order_id,
 /// customers by PRIMARY, products scanned.
 const LOAD: [&str; 5] = [
-    "SELECT COUNT(*) FROM page_views WHERE customer_id = 4242 AND viewed_at >= '2026-09-01'",
+    "SELECT COUNT(*) FROM page_views WHERE customer_id = 7 AND viewed_at >= '2026-09-01'",
     "SELECT id, viewed_at FROM page_views WHERE id > 2999990 ORDER BY id LIMIT 10",
     "SELECT o.id, o.status, SUM(oi.quantity * oi.price) AS total FROM orders o \
      JOIN order_items oi ON oi.order_id = o.id WHERE o.status = 'paid' GROUP BY o.id, o.status",
-    "SELECT name, email FROM customers WHERE id = 4242",
+    "SELECT name, email FROM customers WHERE id = 7",
     "SELECT title, price FROM products WHERE price > 20 ORDER BY price DESC",
 ];
 
