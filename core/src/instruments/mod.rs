@@ -1,7 +1,8 @@
 //! Instruments: what a tuner reads to see inside the server. The status counters (both those
 //! bumped as work happens, `Handler_*`, `Com_*`, and those published from the engines when
-//! read), their registry, the tables the server produces (performance_schema's status and
-//! variable tables, information_schema's TABLES and the buffer pool tables), the InnoDB
+//! read), their registry, the tables the server produces (performance_schema's status,
+//! variable, statement and table I/O tables, information_schema's TABLES, STATISTICS,
+//! COLUMNS, KEY_COLUMN_USAGE and the buffer pool tables), the sys schema's views, the InnoDB
 //! monitor (`SHOW ENGINE INNODB STATUS`) and the lessons' map of a table in the pool.
 
 pub mod engine_status;

@@ -134,6 +134,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("INSERT INTO TABLE FUNCTION"));
         };
         let (db, table) = table_name(session, name)?;
+        refuse_read_only(&db, &table)?;
         let def = match self.catalog.table(&db, &table) {
             Some(t) => t.def.clone(),
             None if self.catalog.has_database(&db) => {
@@ -368,6 +369,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("multi-table UPDATE"));
         }
         let (db, table) = table_name(session, name)?;
+        refuse_read_only(&db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let def = self
             .catalog
@@ -467,6 +469,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("DELETE from a derived table"));
         };
         let (db, table) = table_name(session, name)?;
+        refuse_read_only(&db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let (matched, slot) =
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
@@ -504,6 +507,15 @@ impl Server {
         }
         Ok(ok(deleted))
     }
+}
+
+/// `sys.sys_config` is read-only here (see `instruments::sys`): a change to it gets MySQL's
+/// error for a read-only table rather than "doesn't exist".
+fn refuse_read_only(db: &str, table: &str) -> Result<()> {
+    if db.eq_ignore_ascii_case("sys") && table == "sys_config" {
+        return Err(MySqlError::read_only_table(table));
+    }
+    Ok(())
 }
 
 /// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
