@@ -45,8 +45,11 @@ impl TableRows {
 /// The summaries since startup (a restart empties them).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TableIo {
-    /// By (schema, table).
-    tables: BTreeMap<(String, String), TableRows>,
+    /// By schema, then table (two levels, so a statement's lookups borrow its names rather
+    /// than build a key).
+    tables: BTreeMap<String, BTreeMap<String, TableRows>>,
+    /// Tables with rows here (bounded by [`TABLES_MAX`]).
+    count: usize,
 }
 
 impl TableIo {
@@ -56,12 +59,18 @@ impl TableIo {
         for e in &io.entries {
             let Some(t) = catalog.table(&e.schema, &e.table) else { continue };
             let names = || t.def.indexes.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
-            let key = (e.schema.clone(), e.table.clone());
-            let full = self.tables.len() >= TABLES_MAX;
-            let rows = match self.tables.get_mut(&key) {
-                Some(r) => r,
-                None if full => continue,
-                None => self.tables.entry(key).or_insert_with(|| TableRows::zeroed(0, Vec::new())),
+            let known = self.tables.get(&e.schema).is_some_and(|s| s.contains_key(&e.table));
+            if !known {
+                if self.count >= TABLES_MAX {
+                    continue;
+                }
+                self.count += 1;
+                let schema = self.tables.entry(e.schema.clone()).or_default();
+                schema.insert(e.table.clone(), TableRows::zeroed(t.space_id, names()));
+            }
+            let Some(rows) = self.tables.get_mut(&e.schema).and_then(|s| s.get_mut(&e.table))
+            else {
+                continue;
             };
             let same = rows.space_id == t.space_id
                 && rows.indexes.len() == t.def.indexes.len()
@@ -80,11 +89,16 @@ impl TableIo {
 
     /// TRUNCATE TABLE of either summary: every count and timer back to zero, the rows kept.
     pub fn truncate(&mut self) {
-        for t in self.tables.values_mut() {
+        for t in self.tables.values_mut().flat_map(|s| s.values_mut()) {
             for ops in &mut t.ops {
                 *ops = [OpTimes::default(); 4];
             }
         }
+    }
+
+    /// Every table with rows, by schema and name.
+    fn each(&self) -> impl Iterator<Item = (&String, &String, &TableRows)> {
+        self.tables.iter().flat_map(|(schema, s)| s.iter().map(move |(n, t)| (schema, n, t)))
     }
 
     /// Whether a table still is what its rows describe (not dropped, not re-created).
@@ -96,7 +110,7 @@ impl TableIo {
     /// by schema and table, each table's indexes in their order, then its NULL row.
     pub fn by_index_usage(&self, catalog: &Catalog) -> Vec<Row> {
         let mut out = Vec::new();
-        for ((schema, name), t) in &self.tables {
+        for (schema, name, t) in self.each() {
             if !Self::current(catalog, schema, name, t) {
                 continue;
             }
@@ -118,7 +132,7 @@ impl TableIo {
     /// `table_io_waits_summary_by_table`'s rows: each table's indexes and NULL row together.
     pub fn by_table(&self, catalog: &Catalog) -> Vec<Row> {
         let mut out = Vec::new();
-        for ((schema, name), t) in &self.tables {
+        for (schema, name, t) in self.each() {
             if !Self::current(catalog, schema, name, t) {
                 continue;
             }

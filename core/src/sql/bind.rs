@@ -374,7 +374,11 @@ impl<'a> Binder<'a> {
 
     fn function(&mut self, f: &Function) -> Result<BExpr> {
         // A qualified name keeps its schema (`sys.format_statement`), without back-quotes.
-        let name = f.name.to_string().replace('`', "").to_ascii_uppercase();
+        let mut name = f.name.to_string();
+        if name.contains('`') {
+            name.retain(|c| c != '`');
+        }
+        name.make_ascii_uppercase();
         let (args, distinct, star) = match &f.args {
             FunctionArguments::None => (Vec::new(), false, false),
             FunctionArguments::Subquery(_) => {
