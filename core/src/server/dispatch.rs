@@ -245,8 +245,11 @@ impl Server {
         if let Some(r) = self.running.as_mut() {
             counted = r.status.end_capture();
             session.status.absorb(&counted);
-            // The statement's table I/O joins performance_schema's summaries once, here.
-            r.table_io.absorb(&table_io, &self.catalog);
+            // The statement's table I/O joins performance_schema's summaries once, here
+            // (while the global_instrumentation consumer, which they hang from, is on).
+            if r.statements.consumers.global() {
+                r.table_io.absorb(&table_io, &self.catalog);
+            }
         }
         (result, counted)
     }
