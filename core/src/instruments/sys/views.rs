@@ -19,7 +19,8 @@ const PS_DIGEST_AVG_LATENCY_DISTRIBUTION: &str = "SELECT COUNT(*) AS cnt,
 
 /// The smallest average latency (µs) at or below which more than 95 % of the digests lie: for
 /// each distinct average, the share of digests whose average is no larger (a self-join of
-/// the distribution on `<=`), keeping the first share above 0.95. One row.
+/// the distribution on `<=`), keeping the first share above 0.95. One row. (MySQL's repeats
+/// the share's expression in HAVING; naming its alias there gives the same rows.)
 const PS_DIGEST_95TH_PERCENTILE_BY_AVG_US: &str = "SELECT upto.avg_us AS avg_us,
        IFNULL(SUM(atmost.cnt) / NULLIF((SELECT COUNT(*)
                                           FROM performance_schema.events_statements_summary_by_digest), 0), 0)
@@ -201,6 +202,60 @@ const SCHEMA_UNUSED_INDEXES: &str = "SELECT io.object_schema AS object_schema,
    AND s.SEQ_IN_INDEX = 1
  ORDER BY object_schema, object_name";
 
+/// Per index (PRIMARY included, scans left out): the rows it found and the changes made
+/// through it, with their time, the busiest index first.
+const SCHEMA_INDEX_STATISTICS: &str = "SELECT object_schema AS table_schema,
+       object_name AS table_name,
+       index_name AS index_name,
+       count_fetch AS rows_selected,
+       FORMAT_PICO_TIME(sum_timer_fetch) AS select_latency,
+       count_insert AS rows_inserted,
+       FORMAT_PICO_TIME(sum_timer_insert) AS insert_latency,
+       count_update AS rows_updated,
+       FORMAT_PICO_TIME(sum_timer_update) AS update_latency,
+       count_delete AS rows_deleted,
+       FORMAT_PICO_TIME(sum_timer_delete) AS delete_latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NOT NULL
+ ORDER BY sum_timer_wait DESC";
+
+/// The same with raw picoseconds.
+const X_SCHEMA_INDEX_STATISTICS: &str = "SELECT object_schema AS table_schema,
+       object_name AS table_name,
+       index_name AS index_name,
+       count_fetch AS rows_selected,
+       sum_timer_fetch AS select_latency,
+       count_insert AS rows_inserted,
+       sum_timer_insert AS insert_latency,
+       count_update AS rows_updated,
+       sum_timer_update AS update_latency,
+       count_delete AS rows_deleted,
+       sum_timer_delete AS delete_latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NOT NULL
+ ORDER BY sum_timer_wait DESC";
+
+/// Tables read without an index: the rows their scans read (the no-index row's reads), the
+/// most first.
+const SCHEMA_TABLES_WITH_FULL_TABLE_SCANS: &str = "SELECT object_schema AS object_schema,
+       object_name AS object_name,
+       count_read AS rows_full_scanned,
+       FORMAT_PICO_TIME(sum_timer_wait) AS latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NULL
+   AND count_read > 0
+ ORDER BY count_read DESC";
+
+/// The same with raw picoseconds.
+const X_SCHEMA_TABLES_WITH_FULL_TABLE_SCANS: &str = "SELECT object_schema AS object_schema,
+       object_name AS object_name,
+       count_read AS rows_full_scanned,
+       sum_timer_wait AS latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NULL
+   AND count_read > 0
+ ORDER BY count_read DESC";
+
 /// Per table: the rows fetched, inserted, updated and deleted and the time they took, the
 /// busiest table first.
 ///
@@ -259,10 +314,16 @@ const VERSION: &str = "SELECT '2.1.2' AS sys_version, VERSION() AS mysql_version
 
 /// Every view, in name order.
 pub const VIEWS: &[SysView] = &[
+    SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
     SysView {
         name: "schema_table_statistics",
         algorithm: "TEMPTABLE",
         query: SCHEMA_TABLE_STATISTICS,
+    },
+    SysView {
+        name: "schema_tables_with_full_table_scans",
+        algorithm: "MERGE",
+        query: SCHEMA_TABLES_WITH_FULL_TABLE_SCANS,
     },
     SysView { name: "schema_unused_indexes", algorithm: "MERGE", query: SCHEMA_UNUSED_INDEXES },
     SysView { name: "statement_analysis", algorithm: "MERGE", query: STATEMENT_ANALYSIS },
@@ -288,9 +349,19 @@ pub const VIEWS: &[SysView] = &[
         query: PS_DIGEST_AVG_LATENCY_DISTRIBUTION,
     },
     SysView {
+        name: "x$schema_index_statistics",
+        algorithm: "MERGE",
+        query: X_SCHEMA_INDEX_STATISTICS,
+    },
+    SysView {
         name: "x$schema_table_statistics",
         algorithm: "TEMPTABLE",
         query: X_SCHEMA_TABLE_STATISTICS,
+    },
+    SysView {
+        name: "x$schema_tables_with_full_table_scans",
+        algorithm: "MERGE",
+        query: X_SCHEMA_TABLES_WITH_FULL_TABLE_SCANS,
     },
     SysView { name: "x$statement_analysis", algorithm: "MERGE", query: X_STATEMENT_ANALYSIS },
     SysView {
