@@ -289,8 +289,7 @@ impl Server {
     /// The CPU time of `rows` rows in picoseconds (performance_schema's timer for row
     /// changes, whose CPU the statement's end charges).
     fn row_cpu_ps(&self, rows: u64) -> u64 {
-        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
-        rows.saturating_mul(self.host.hardware().cpu_row_ns).saturating_mul(1000) / capacity * 1000
+        crate::sql::execution::costs::row_cpu_ps(&self.host, rows)
     }
 
     /// Rows of `db.table` matching `selection`, with their keys (UPDATE and DELETE collect

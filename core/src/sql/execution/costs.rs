@@ -75,13 +75,17 @@ impl Costs<'_> {
         work.charged_rows += rows;
     }
 
-    /// The CPU time of `rows` rows in picoseconds, as [`Costs::charge_rows`] or the
-    /// statement's end charges it (for performance_schema's table I/O timers).
+    /// The CPU time of `rows` rows in picoseconds ([`row_cpu_ps`]).
     pub fn row_cpu_ps(&self, rows: u64) -> u64 {
-        let hw = self.host.hardware();
-        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
-        rows.saturating_mul(hw.cpu_row_ns).saturating_mul(1000) / capacity * 1000
+        row_cpu_ps(self.host, rows)
     }
+}
+
+/// The CPU time of `rows` rows in picoseconds on `host`, as [`Costs::charge_rows`] or the
+/// statement's end charges it (performance_schema's table I/O timers use it).
+pub fn row_cpu_ps(host: &Host, rows: u64) -> u64 {
+    let capacity = host.cpu_capacity_milli().clamp(1, 1000);
+    rows.saturating_mul(host.hardware().cpu_row_ns).saturating_mul(1000) / capacity * 1000
 }
 
 /// The server's limit on a scan's record buffer (`MAX_RECORD_BUFFER_SIZE` in sql_executor.cc).
