@@ -232,6 +232,63 @@ mod tests {
         assert_eq!(columns(false).len(), 38);
     }
 
+    fn catalog_with(space_id: u32, indexes: &[&str]) -> Catalog {
+        use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, TableDef};
+        let mut defs = vec![IndexDef::primary(vec![0])];
+        defs.extend(indexes.iter().map(|n| IndexDef::key(n, vec![1])));
+        let def = TableDef {
+            schema: "s".into(),
+            name: "t".into(),
+            columns: vec![
+                ColumnDef::new("id", ColumnType::Int),
+                ColumnDef::new("k", ColumnType::Int),
+            ],
+            indexes: defs,
+        };
+        let mut catalog = Catalog::new();
+        catalog.create_database("s");
+        catalog.add_table(crate::storage::table::Table::new(def, space_id));
+        catalog
+    }
+
+    fn fetches(io: &TableIo, catalog: &Catalog) -> Vec<(String, i64)> {
+        io.by_index_usage(catalog)
+            .iter()
+            .map(|r| (r[3].to_text().unwrap_or("NULL".into()), r[19].to_i64().unwrap_or(-1)))
+            .collect()
+    }
+
+    #[test]
+    fn a_table_shows_every_index_once_opened_and_starts_over_when_its_indexes_change() {
+        let catalog = catalog_with(7, &["k"]);
+        let t = catalog.table("s", "t").unwrap();
+        let mut io = TableIo::default();
+        assert!(io.by_index_usage(&catalog).is_empty(), "no rows before the table is opened");
+        let mut statement = StatementIo::default();
+        statement.add(t, 1, RowOp::Fetch, 3, 300);
+        statement.add(t, NO_INDEX, RowOp::Fetch, 10, 100);
+        io.absorb(&statement, &catalog);
+        let want = |k: i64, none: i64| {
+            vec![("PRIMARY".to_string(), 0), ("k".to_string(), k), ("NULL".to_string(), none)]
+        };
+        assert_eq!(fetches(&io, &catalog), want(3, 10));
+        io.absorb(&statement, &catalog);
+        assert_eq!(fetches(&io, &catalog), want(6, 20));
+        // The same table with another index: its rows start again at zero.
+        let changed = catalog_with(7, &["k", "k2"]);
+        let mut one = StatementIo::default();
+        one.add(changed.table("s", "t").unwrap(), 2, RowOp::Fetch, 1, 5);
+        io.absorb(&one, &changed);
+        let rows = fetches(&io, &changed);
+        assert_eq!(rows.len(), 4);
+        assert_eq!((rows[1].1, rows[2].1, rows[3].1), (0, 1, 0));
+        // Re-created (a new tablespace): the old rows do not show for it.
+        let recreated = catalog_with(8, &["k"]);
+        assert!(io.by_index_usage(&recreated).is_empty());
+        io.truncate();
+        assert!(fetches(&io, &changed).iter().all(|(_, n)| *n == 0));
+    }
+
     #[test]
     fn writes_add_inserts_updates_and_deletes() {
         let mut ops = [OpTimes::default(); 4];
