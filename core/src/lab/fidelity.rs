@@ -76,7 +76,7 @@ pub fn targets_pass(checks: &[Check]) -> bool {
     !checks.iter().any(Check::is_missed_target)
 }
 
-fn check(
+pub(super) fn check(
     id: &'static str,
     figure: &'static str,
     chapter: &str,
@@ -162,6 +162,7 @@ pub fn run() -> Vec<Check> {
     durability_checks(&mut out);
     connection_checks(&mut out);
     temp_table_checks(&mut out);
+    super::fidelity_sys::checks(&mut out);
     out
 }
 

@@ -197,4 +197,7 @@ impl ServerView for View<'_> {
     fn statements(&self) -> Option<&crate::instruments::statements::StatementInstruments> {
         self.server.running.as_ref().map(|r| &r.statements)
     }
+    fn table_io(&self) -> Option<&crate::instruments::table_io::TableIo> {
+        self.server.running.as_ref().map(|r| &r.table_io)
+    }
 }

@@ -101,6 +101,7 @@ impl Server {
                 self.running = Some(Running {
                     statements,
                     pending_statements: BTreeMap::new(),
+                    table_io: Default::default(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),

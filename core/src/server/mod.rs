@@ -67,6 +67,8 @@ struct Running {
     statements: crate::instruments::statements::StatementInstruments,
     /// Load generators' statements under way, waiting for the client scheduler to end them.
     pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
+    /// performance_schema's table I/O summaries (in memory: a restart empties them).
+    table_io: crate::instruments::table_io::TableIo,
 }
 
 /// Which dataset the simulated disk holds at boot.
