@@ -109,7 +109,11 @@ fn redirect(server: &mut Server, left: &str, append: bool, target: &str) -> Stri
     }
     // Only commands whose output is text of their own are redirected; a tool's report
     // (mysqlslap) goes to the file as well, as in a shell.
-    let text = if left.split_whitespace().next().is_some() { run_shell(server, left) } else { String::new() };
+    let text = if left.split_whitespace().next().is_some() {
+        run_shell(server, left)
+    } else {
+        String::new()
+    };
     match server.host_files_mut().write(path, &text, append) {
         Ok(()) => String::new(),
         Err(files::WriteError::NotWritable) => {
@@ -181,7 +185,8 @@ fn ls_home(server: &Server, long: bool) -> String {
     }
     let t = server.clock().wall_clock();
     let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
-    let mut out = format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
+    let mut out =
+        format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
     for (name, bytes) in files {
         out.push_str(&format!(
             "-rw-r--r-- 1 root root {bytes} {month} {:2} {:02}:{:02} {name}\n",
