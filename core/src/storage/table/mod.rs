@@ -7,6 +7,7 @@
 //! Simplification: pages are derived from a row's ordinal position with every leaf filled
 //! alike, instead of tracking page splits; sizes follow the rows' real record lengths.
 
+mod scan_memo;
 mod secondary;
 
 pub(crate) use secondary::before_end;
@@ -73,6 +74,8 @@ pub struct Table {
     secondary_bytes: Vec<u64>,
     /// Per index (PRIMARY included): lazily built base entries and usage counters.
     slots: Vec<IndexSlot>,
+    /// Results of whole scans, for the next identical statement ([`scan_memo`]).
+    memo: std::cell::RefCell<scan_memo::ScanMemo>,
 }
 
 /// One index's simulator-side state: its materialised base entries (secondary indexes of
@@ -121,6 +124,7 @@ impl Table {
             generator: None,
             generated_rows: 0,
             changes: BTreeMap::new(),
+            memo: Default::default(),
             rows: 0,
             next_row_id: 1,
             auto_increment_next: 1,
@@ -206,6 +210,16 @@ impl Table {
         }
         let avg_row_length = data_length.checked_div(self.rows).unwrap_or(0);
         TableSizes { rows: self.rows, avg_row_length, data_length, index_length, clustered }
+    }
+
+    /// The result a statement kept under `key` from a scan of this table, unchanged since.
+    pub fn memo_get<T: Clone + 'static>(&self, key: &str) -> Option<T> {
+        self.memo.borrow().get(key)
+    }
+
+    /// Keeps a statement's result from a whole scan of this table, until the table changes.
+    pub fn memo_put<T: Send + 'static>(&self, key: String, value: T) {
+        self.memo.borrow_mut().put(key, value);
     }
 
     /// Calls `visit(ordinal, row)` for every row in primary key order, filling only the
@@ -431,6 +445,7 @@ impl Table {
     /// Records a change of the row with primary key `key`, keeping each index's overlay
     /// entries in step.
     fn set_change(&mut self, key: Key, row: Option<Row>) {
+        self.memo.get_mut().clear();
         let old = self.changes.get(&key).cloned().flatten();
         let mut slots = std::mem::take(&mut self.slots);
         for slot in slots.iter_mut() {
@@ -499,6 +514,7 @@ impl Table {
 
     /// TRUNCATE: no rows, AUTO_INCREMENT back to 1.
     pub fn truncate(&mut self) {
+        self.memo.get_mut().clear();
         self.generator = None;
         self.generated_rows = 0;
         self.changes.clear();
@@ -518,6 +534,7 @@ impl Table {
     /// Adds a secondary index (CREATE INDEX): a sorted build over the current rows, whose size
     /// comes from the rows' real key lengths (a sample of a large generated table).
     pub fn add_index(&mut self, index: IndexDef) {
+        self.memo.get_mut().clear();
         let step = (self.rows / SIZE_SAMPLE_ROWS).max(1);
         let (mut sum, mut sampled) = (0u64, 0u64);
         let wanted = vec![true; self.def.columns.len()];
@@ -548,6 +565,7 @@ impl Table {
 
     /// Drops a secondary index and its pages; false if there is none by that name.
     pub fn drop_index(&mut self, name: &str) -> bool {
+        self.memo.get_mut().clear();
         let secondary: Vec<usize> =
             (0..self.def.indexes.len()).filter(|&i| !self.def.indexes[i].primary).collect();
         let Some(pos) =

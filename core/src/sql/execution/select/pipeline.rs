@@ -104,6 +104,10 @@ pub(super) struct PipelineState<'p, 'a> {
     unshown: u64,
 }
 
+/// Aggregates without GROUP BY after a scan: the first row that passed WHERE, each
+/// aggregate's running state, and how many rows passed.
+pub(super) type SingleState = ((Option<Row>, Vec<Accumulator>), u64);
+
 /// GROUP BY's groups, in first-seen order.
 struct Groups {
     index: GroupIndex,
@@ -232,6 +236,18 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     }
 
     /// Takes one joined row; false when no more rows are needed (LIMIT reached).
+    /// The aggregates' state of a statement without GROUP BY (with the rows that passed
+    /// WHERE), as a finished scan left it: what a table's scan memo keeps.
+    pub(super) fn single_state(&self) -> Option<SingleState> {
+        self.single.clone().map(|s| (s, self.produced))
+    }
+
+    /// Puts back a kept [`Self::single_state`], as if the same rows had been fed again.
+    pub(super) fn restore_single(&mut self, (single, produced): SingleState) {
+        self.single = Some(single);
+        self.produced = produced;
+    }
+
     pub(super) fn feed(
         &mut self,
         plan: &Plan,
