@@ -2,13 +2,19 @@
 //! bumped as work happens, `Handler_*`, `Com_*`, and those published from the engines when
 //! read), their registry, the tables the server produces (performance_schema's status and
 //! variable tables, information_schema's TABLES and the buffer pool tables), the InnoDB
-//! monitor (`SHOW ENGINE INNODB STATUS`) and the lessons' map of a table in the pool.
+//! monitor (`SHOW ENGINE INNODB STATUS`), the lessons' map of a table in the pool, and
+//! performance_schema's setup, wait, file, thread and memory tables.
 
 pub mod engine_status;
 pub mod innodb_monitor;
+pub mod memory;
 pub mod pool_map;
 pub mod processlist;
+pub mod setup;
+pub mod setup_and_waits;
 pub mod statements;
 pub mod status;
 pub mod status_registry;
 pub mod system_tables;
+pub mod threads;
+pub mod waits;

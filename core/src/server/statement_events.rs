@@ -86,9 +86,7 @@ pub fn take_consumer_options(options: &mut Vec<(String, String)>) -> Vec<(&'stat
 }
 
 /// The `performance-schema-instrument='PATTERN=VALUE'` startup options among `options`: taken
-/// out, as (pattern, value), so that mysqld starts with them as MySQL's does.
-/// Simplification: setup_instruments is not modelled yet, so they are accepted and change
-/// nothing.
+/// out, as (pattern, value), for setup_instruments at startup (`instruments::setup`).
 pub fn take_instrument_options(options: &mut Vec<(String, String)>) -> Vec<(String, String)> {
     let mut taken = Vec::new();
     options.retain(|(name, value)| {
@@ -161,7 +159,8 @@ impl Server {
         end: SimTime,
     ) -> Option<StatementEvent> {
         let r = self.running.as_mut()?;
-        if !r.vars.global_bool("performance_schema") {
+        // A statement whose instrument is off makes no event (setup_instruments).
+        if !r.vars.global_bool("performance_schema") || !r.setup.collects(event_name(ran.com)) {
             return None;
         }
         let sql = statement_text(ran.sql);
@@ -211,7 +210,10 @@ impl Server {
         start: SimTime,
     ) -> Option<DigestKey> {
         let r = self.running.as_mut()?;
-        if !r.vars.global_bool("performance_schema") || !r.statements.consumers.global() {
+        if !r.vars.global_bool("performance_schema")
+            || !r.statements.consumers.global()
+            || !r.setup.collects(event_name(com))
+        {
             return None;
         }
         let sql = statement_text(sql);

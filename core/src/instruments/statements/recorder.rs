@@ -109,6 +109,11 @@ impl StatementInstruments {
         }
     }
 
+    /// Takes `n` EVENT_IDs of `thread` at once (events counted but not kept).
+    pub fn take_event_ids(&mut self, thread: u64, n: u64) {
+        *self.event_ids.entry(thread).or_insert(0) += n;
+    }
+
     /// The next EVENT_ID of `thread`.
     pub fn next_event_id(&mut self, thread: u64) -> u64 {
         let id = self.event_ids.entry(thread).or_insert(0);
