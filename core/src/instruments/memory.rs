@@ -8,9 +8,9 @@
 //!   host category "connections"  ->  memory/sql/NET::buff
 //! ```
 //!
-//! Simplifications: the host's accounts are read after each statement, so an allocation and
-//! a free within one statement are not seen, and each rise is counted as one allocation and
-//! each fall as one free (COUNT_ALLOC, COUNT_FREE); a connection's whole base memory (its
+//! Simplifications: the host's accounts are read after each statement (with the most each
+//! category held in between), and each rise to that peak is counted as one allocation and
+//! each fall from it as one free (COUNT_ALLOC, COUNT_FREE); a connection's whole base memory (its
 //! thread's stack as touched and its network buffer) is counted as its network buffer;
 //! mysqld's base memory (code, data dictionary, performance_schema's own buffers) is in no
 //! row; sort buffers are not accounted by the simulator and stay at zero.
@@ -52,25 +52,32 @@ pub struct MemoryInstruments {
 }
 
 impl MemoryInstruments {
-    /// Takes the host's accounts (`used_by(category)`) into the summary, for the enabled
-    /// instruments.
-    pub fn absorb(&mut self, used_by: impl Fn(&str) -> u64, setup: &InstrumentSettings) {
+    /// Takes the host's accounts into the summary, for the enabled instruments: `read(category)`
+    /// gives what the category holds now and the most it held since the last reading.
+    pub fn absorb(
+        &mut self,
+        mut read: impl FnMut(&'static str) -> (u64, u64),
+        setup: &InstrumentSettings,
+    ) {
         for (category, name) in ACCOUNTED {
+            let (now, peak) = read(category);
             if !setup.enabled(name) {
                 continue;
             }
-            let now = used_by(category);
             let s = self.by_name.entry(name).or_default();
             let current = s.current_bytes();
-            if now > current {
+            // A rise to the peak is one allocation, a fall from it one free.
+            let peak = peak.max(now).max(current);
+            if peak > current {
                 s.count_alloc += 1;
-                s.bytes_alloc += now - current;
-            } else if now < current {
-                s.count_free += 1;
-                s.bytes_free += current - now;
+                s.bytes_alloc += peak - current;
             }
             s.high_bytes = s.high_bytes.max(s.current_bytes());
             s.high_count = s.high_count.max(s.current_count());
+            if now < peak {
+                s.count_free += 1;
+                s.bytes_free += peak - now;
+            }
         }
     }
 
@@ -130,10 +137,14 @@ mod tests {
     fn rises_and_falls_are_allocations_and_frees() {
         let setup = InstrumentSettings::default();
         let mut m = MemoryInstruments::default();
-        m.absorb(|c| if c == "buffer pool" { 1000 } else { 0 }, &setup);
-        m.absorb(|c| if c == "buffer pool" { 400 } else { 0 }, &setup);
+        m.absorb(|c| if c == "buffer pool" { (1000, 1000) } else { (0, 0) }, &setup);
+        m.absorb(|c| if c == "buffer pool" { (400, 1000) } else { (0, 0) }, &setup);
         let s = m.by_name["memory/innodb/buf_buf_pool"];
         assert_eq!(values(&s), [1, 1, 1000, 600, 0, 0, 1, 0, 400, 1000]);
+        // Held and freed between two readings: an allocation and a free, its peak the high.
+        m.absorb(|c| if c == "temptable" { (0, 5000) } else { (400, 400) }, &setup);
+        let t = m.by_name["memory/temptable/physical_ram"];
+        assert_eq!(values(&t), [1, 1, 5000, 5000, 0, 0, 1, 0, 0, 5000]);
         m.truncate();
         assert_eq!(values(&m.by_name["memory/innodb/buf_buf_pool"])[8], 400);
     }

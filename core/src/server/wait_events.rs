@@ -64,8 +64,8 @@ impl Server {
         let collect = r.vars.global_bool("performance_schema") && r.statements.consumers.global();
         r.waits.absorb_disk(&self.disk, &r.setup, collect);
         if collect {
-            let host = &self.host;
-            r.memory.absorb(|c| host.used_by(c), &r.setup);
+            let host = &mut self.host;
+            r.memory.absorb(|c| (host.used_by(c), host.take_peak(c)), &r.setup);
         }
     }
 
