@@ -105,7 +105,7 @@ impl Server {
         &mut self,
         session: &Session,
         start: SimTime,
-        mut event: Option<&mut StatementEvent>,
+        event: Option<&mut StatementEvent>,
         counted: &std::collections::BTreeMap<&'static str, u64>,
     ) {
         let statement_cpu_ns = self.host.hardware().cpu_statement_ns;
@@ -152,7 +152,7 @@ impl Server {
                     },
                     number_of_bytes: Some(rec.bytes),
                 };
-                at = at + rec.wait;
+                at += rec.wait;
                 r.waits.keep(e, history, long);
                 kept += 1;
             }
@@ -217,7 +217,7 @@ impl Server {
             let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
             let ns = kept.saturating_mul(wait_event_ns);
             self.advance(SimDuration(ns.saturating_mul(1000) / capacity));
-            if let Some(e) = event.as_deref_mut() {
+            if let Some(e) = event {
                 e.end = self.clock.now();
             }
         }

@@ -146,11 +146,11 @@ mod tests {
             (get("statement/sql/select").enabled, get("statement/sql/select").timed),
             (true, Some(true))
         );
-        assert_eq!(get("wait/synch/mutex/innodb/buf_pool_LRU_list_mutex").enabled, false);
+        assert!(!get("wait/synch/mutex/innodb/buf_pool_LRU_list_mutex").enabled);
         assert_eq!(get("memory/innodb/buf_buf_pool").timed, None);
         assert!(get("memory/performance_schema/threads").always_enabled());
         assert_eq!(get("stage/innodb/buffer pool load").timed, Some(true));
-        assert_eq!(get("stage/sql/executing").enabled, false);
+        assert!(!get("stage/sql/executing").enabled);
         assert_eq!(get("idle").timed, Some(true));
         assert_eq!(get("error").timed, None);
     }
