@@ -9,8 +9,9 @@
 //!                           └─ statements_digest (and the global summaries)
 //! ```
 //!
-//! Simplification: only the statement consumers change what is collected; the stage, wait and
-//! transaction ones are listed and may be set, but no such events are made yet.
+//! The statement consumers steer the statement tables, the `events_waits_*` ones the wait
+//! tables (`instruments::waits`). Simplification: the stage and transaction consumers are
+//! listed and may be set, but no such events are made yet.
 
 /// Every consumer with its default, in `SELECT * FROM setup_consumers` order.
 pub const DEFAULTS: [(&str, bool); 16] = [
