@@ -361,4 +361,27 @@ mod tests {
         let s = disk.stats();
         assert_eq!((s.reads, s.writes, s.fsyncs, s.bytes_read), (2, 1, 1, 65 * 16384));
     }
+
+    #[test]
+    fn the_io_log_is_bounded_and_counts_what_it_dropped() {
+        let hw = profile(DEFAULT_PROFILE).unwrap().hardware;
+        let mut disk = Disk::new(&hw);
+        disk.read_pages(7, 1);
+        assert_eq!(disk.take_io_log(), (Vec::new(), 0), "nothing is kept until asked");
+        disk.keep_io_log(Some(2));
+        disk.read_pages(7, 1);
+        disk.read_pages(8, 1);
+        disk.fsync_file(REDO_LOG_FILE, 0);
+        let (kept, total) = disk.take_io_log();
+        assert_eq!(total, 3);
+        assert_eq!(
+            kept.iter().map(|r| (r.file, r.op)).collect::<Vec<_>>(),
+            vec![(8, IoOp::Read), (REDO_LOG_FILE, IoOp::Sync)]
+        );
+        assert_eq!(disk.file_io()[&7].read.count, 2);
+        assert_eq!(disk.file_io()[&REDO_LOG_FILE].misc.count, 1);
+        disk.keep_io_log(None);
+        disk.read_pages(7, 1);
+        assert_eq!(disk.take_io_log().1, 0);
+    }
 }
