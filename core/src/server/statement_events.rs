@@ -196,6 +196,7 @@ impl Server {
             warnings: u64::from(ran.warnings),
             counts: StatementCounts::from_status(ran.counted, sent, affected),
             cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
+            timed: r.setup.of(event_name(ran.com)).is_none_or(|s| s.timed == Some(true)),
         })
     }
 
@@ -238,6 +239,7 @@ impl Server {
                 warnings: 0,
                 counts: StatementCounts::default(),
                 cpu_ps: 0,
+                timed: r.setup.of(event_name(com)).is_none_or(|s| s.timed == Some(true)),
             };
             r.statements.begin(event);
         }

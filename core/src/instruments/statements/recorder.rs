@@ -141,7 +141,9 @@ impl StatementInstruments {
         if let Some(hosts) = self.by_account.get_mut(e.user.as_str()) {
             hosts.entry((e.host, e.event_name)).or_default().add(e);
         }
-        self.global_histogram.add(e.timer_wait());
+        if e.timed {
+            self.global_histogram.add(e.timer_wait());
+        }
         !c.digests() || self.digests.record(e, sample_age_secs, self.sizing.sql_text)
     }
 
