@@ -49,16 +49,25 @@ impl MemorySums {
 #[derive(Clone, Debug, Default)]
 pub struct MemoryInstruments {
     pub by_name: BTreeMap<&'static str, MemorySums>,
+    /// The host's count of allocations and releases when last read.
+    seen_changes: Option<u64>,
 }
 
 impl MemoryInstruments {
     /// Takes the host's accounts into the summary, for the enabled instruments: `read(category)`
-    /// gives what the category holds now and the most it held since the last reading.
+    /// gives what the category holds now and the most it held since the last reading;
+    /// `changes` is the host's count of allocations and releases (nothing is read when it has
+    /// not moved since the last call).
     pub fn absorb(
         &mut self,
+        changes: u64,
         mut read: impl FnMut(&'static str) -> (u64, u64),
         setup: &InstrumentSettings,
     ) {
+        if self.seen_changes == Some(changes) {
+            return;
+        }
+        self.seen_changes = Some(changes);
         for (category, name) in ACCOUNTED {
             let (now, peak) = read(category);
             if !setup.enabled(name) {
@@ -137,12 +146,13 @@ mod tests {
     fn rises_and_falls_are_allocations_and_frees() {
         let setup = InstrumentSettings::default();
         let mut m = MemoryInstruments::default();
-        m.absorb(|c| if c == "buffer pool" { (1000, 1000) } else { (0, 0) }, &setup);
-        m.absorb(|c| if c == "buffer pool" { (400, 1000) } else { (0, 0) }, &setup);
+        m.absorb(1, |c| if c == "buffer pool" { (1000, 1000) } else { (0, 0) }, &setup);
+        m.absorb(2, |c| if c == "buffer pool" { (400, 1000) } else { (0, 0) }, &setup);
+        m.absorb(2, |_| (0, 0), &setup);
         let s = m.by_name["memory/innodb/buf_buf_pool"];
         assert_eq!(values(&s), [1, 1, 1000, 600, 0, 0, 1, 0, 400, 1000]);
         // Held and freed between two readings: an allocation and a free, its peak the high.
-        m.absorb(|c| if c == "temptable" { (0, 5000) } else { (400, 400) }, &setup);
+        m.absorb(3, |c| if c == "temptable" { (0, 5000) } else { (400, 400) }, &setup);
         let t = m.by_name["memory/temptable/physical_ram"];
         assert_eq!(values(&t), [1, 1, 5000, 5000, 0, 0, 1, 0, 0, 5000]);
         m.truncate();

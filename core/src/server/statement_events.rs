@@ -159,8 +159,10 @@ impl Server {
         end: SimTime,
     ) -> Option<StatementEvent> {
         let r = self.running.as_mut()?;
-        // A statement whose instrument is off makes no event (setup_instruments).
-        if !r.vars.global_bool("performance_schema") || !r.setup.collects(event_name(ran.com)) {
+        // A statement whose instrument is off makes no event (setup_instruments); one that
+        // the list does not name is collected, timed.
+        let setting = r.setup.of_static(event_name(ran.com));
+        if !r.vars.global_bool("performance_schema") || setting.is_some_and(|s| !s.enabled) {
             return None;
         }
         let sql = statement_text(ran.sql);
@@ -196,7 +198,7 @@ impl Server {
             warnings: u64::from(ran.warnings),
             counts: StatementCounts::from_status(ran.counted, sent, affected),
             cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
-            timed: r.setup.of(event_name(ran.com)).is_none_or(|s| s.timed == Some(true)),
+            timed: setting.is_none_or(|s| s.timed == Some(true)),
         })
     }
 
@@ -211,9 +213,10 @@ impl Server {
         start: SimTime,
     ) -> Option<DigestKey> {
         let r = self.running.as_mut()?;
+        let setting = r.setup.of_static(event_name(com));
         if !r.vars.global_bool("performance_schema")
             || !r.statements.consumers.global()
-            || !r.setup.collects(event_name(com))
+            || setting.is_some_and(|s| !s.enabled)
         {
             return None;
         }
@@ -239,7 +242,7 @@ impl Server {
                 warnings: 0,
                 counts: StatementCounts::default(),
                 cpu_ps: 0,
-                timed: r.setup.of(event_name(com)).is_none_or(|s| s.timed == Some(true)),
+                timed: setting.is_none_or(|s| s.timed == Some(true)),
             };
             r.statements.begin(event);
         }

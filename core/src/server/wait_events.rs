@@ -37,11 +37,13 @@ fn size(vars: &Variables, name: &str, autosized: usize) -> usize {
 
 /// The wait tables of a server starting at `at` with `vars`.
 pub fn waits_at_startup(vars: &Variables, at: SimTime) -> WaitInstruments {
-    WaitInstruments::new(
+    let mut w = WaitInstruments::new(
         size(vars, "performance_schema_events_waits_history_size", 10),
         size(vars, "performance_schema_events_waits_history_long_size", 10_000),
         at,
-    )
+    );
+    w.performance_schema = vars.global_bool("performance_schema");
+    w
 }
 
 /// The instrument settings from the `performance-schema-instrument` options.
@@ -51,9 +53,7 @@ pub fn setup_at_startup(options: &[(String, String)]) -> InstrumentSettings {
 
 /// Which of the wait consumers are on, the hierarchy applied: (current, history, long).
 fn wait_consumers(c: &crate::instruments::statements::consumers::Consumers) -> (bool, bool, bool) {
-    let on = |n: &str| c.get(n).unwrap_or(false);
-    let current = c.on_threads() && on("events_waits_current");
-    (current, current && on("events_waits_history"), current && on("events_waits_history_long"))
+    c.waits()
 }
 
 impl Server {
@@ -61,21 +61,23 @@ impl Server {
     /// query reads them, and after each statement).
     pub(super) fn absorb_waits(&mut self) {
         let Some(r) = self.running.as_mut() else { return };
-        let collect = r.vars.global_bool("performance_schema") && r.statements.consumers.global();
+        let collect = r.waits.performance_schema && r.statements.consumers.global();
         r.waits.absorb_disk(&self.disk, &r.setup, collect);
         if collect {
             let host = &mut self.host;
-            r.memory.absorb(|c| (host.used_by(c), host.take_peak(c)), &r.setup);
+            let changes = host.memory_changes();
+            r.memory.absorb(changes, |c| (host.used_by(c), host.take_peak(c)), &r.setup);
         }
     }
 
     /// Before `session`'s statement starting at `start`: the idle wait since its last one.
     pub(super) fn idle_wait(&mut self, session: &Session, start: SimTime) {
         let Some(r) = self.running.as_mut() else { return };
-        if !r.vars.global_bool("performance_schema") || !r.statements.consumers.global() {
+        if !r.waits.performance_schema || !r.statements.consumers.global() {
             return;
         }
-        let Some(s) = r.setup.of("idle").filter(|s| s.enabled) else { return };
+        let known = crate::instruments::setup::classes::known();
+        let Some(s) = r.setup.at(known.idle).filter(|s| s.enabled) else { return };
         let thread = session.id.0 + super::statement_events::THREAD_ID_OFFSET;
         let (current, history, long) = wait_consumers(&r.statements.consumers);
         let e = WaitEvent {
@@ -160,7 +162,8 @@ impl Server {
         // Table I/O: one event per operation of the statement, its rows as NUMBER_OF_BYTES
         // (MySQL's batched table I/O), counted as that many waits in the summaries. Its time
         // is the statement's after parsing (simplification: MySQL times the handler calls).
-        let table_io = r.setup.of("wait/io/table/sql/handler").filter(|s| s.enabled);
+        let known = crate::instruments::setup::classes::known();
+        let table_io = r.setup.at(known.table_io).filter(|s| s.enabled);
         if let (true, Some(s), Some(event)) = (global, table_io, event.as_deref()) {
             {
                 // Rows of InnoDB tables only: performance_schema's own tables and the other

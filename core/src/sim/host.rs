@@ -25,6 +25,8 @@ pub struct Host {
     /// performance_schema's HIGH_NUMBER_OF_BYTES_USED, which sees memory a statement held
     /// and freed).
     peak_by_category: BTreeMap<&'static str, u64>,
+    /// Allocations and releases so far (a cheap test for "no change since").
+    changes: u64,
 }
 
 /// The kernel killed mysqld: `wanted` more bytes would have passed `limit`.
@@ -47,6 +49,7 @@ impl Host {
             used_bytes: BTreeMap::new(),
             used_bytes_peak: 0,
             peak_by_category: BTreeMap::new(),
+            changes: 0,
         }
     }
 
@@ -110,6 +113,7 @@ impl Host {
                 limit_bytes: limit,
             });
         }
+        self.changes += 1;
         let now = self.used_bytes.entry(category).or_insert(0);
         *now += bytes;
         let peak = self.peak_by_category.entry(category).or_insert(0);
@@ -120,6 +124,7 @@ impl Host {
 
     /// Returns `bytes` of `category` (never below zero).
     pub fn release(&mut self, category: &'static str, bytes: u64) {
+        self.changes += 1;
         if let Some(v) = self.used_bytes.get_mut(category) {
             *v = v.saturating_sub(bytes);
             if *v == 0 {
@@ -130,6 +135,7 @@ impl Host {
 
     /// Frees everything (mysqld exited or was killed).
     pub fn release_all(&mut self) {
+        self.changes += 1;
         self.used_bytes.clear();
     }
 
@@ -144,6 +150,11 @@ impl Host {
     /// Bytes in use by one category.
     pub fn used_by(&self, category: &str) -> u64 {
         self.used_bytes.get(category).copied().unwrap_or(0)
+    }
+
+    /// How many allocations and releases there have been.
+    pub fn memory_changes(&self) -> u64 {
+        self.changes
     }
 
     /// The most `category` held since the last call (at least what it holds now); the next

@@ -59,6 +59,22 @@ pub fn position(name: &str) -> Option<usize> {
         .copied()
 }
 
+/// The positions of the classes the server asks about after every statement, found once.
+#[derive(Clone, Copy, Debug)]
+pub struct Known {
+    pub idle: Option<usize>,
+    pub table_io: Option<usize>,
+}
+
+/// [`Known`], from the list.
+pub fn known() -> &'static Known {
+    static KNOWN: OnceLock<Known> = OnceLock::new();
+    KNOWN.get_or_init(|| Known {
+        idle: position("idle"),
+        table_io: position("wait/io/table/sql/handler"),
+    })
+}
+
 /// Reads the list: `[prefix]` groups, one name per line with optional
 /// ` | PROPERTIES | VOLATILITY | DOCUMENTATION`; `#` starts a comment line.
 fn parse(text: &'static str) -> Vec<Class> {

@@ -24,6 +24,10 @@ pub struct Setting {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InstrumentSettings {
     settings: Vec<Setting>,
+    /// The class of the name last asked for by [`InstrumentSettings::of_static`]: a
+    /// statement's class is asked for twice per statement, and finding it by name costs more
+    /// than the statement's other bookkeeping. A cache only; it changes no answer.
+    last: std::cell::Cell<Option<(&'static str, Option<usize>)>>,
 }
 
 impl Default for InstrumentSettings {
@@ -33,6 +37,7 @@ impl Default for InstrumentSettings {
                 .iter()
                 .map(|c| Setting { enabled: c.enabled, timed: c.timed })
                 .collect(),
+            last: std::cell::Cell::new(None),
         }
     }
 }
@@ -102,21 +107,34 @@ impl InstrumentSettings {
         self.settings[i]
     }
 
+    /// The setting of the class at `position` (None: no such class).
+    pub fn at(&self, position: Option<usize>) -> Option<Setting> {
+        position.and_then(|i| self.settings.get(i).copied())
+    }
+
     /// Whether the class named `name` makes events, and whether they are timed; None for a
     /// name that is no class (nothing is collected for it).
     pub fn of(&self, name: &str) -> Option<Setting> {
         position(name).map(|i| self.settings[i])
     }
 
+    /// [`InstrumentSettings::of`] for a name that lives as long as the program (the statement
+    /// names), remembering the last one asked for.
+    pub fn of_static(&self, name: &'static str) -> Option<Setting> {
+        let position = match self.last.get() {
+            Some((n, p)) if std::ptr::eq(n, name) => p,
+            _ => {
+                let p = position(name);
+                self.last.set(Some((name, p)));
+                p
+            }
+        };
+        self.at(position)
+    }
+
     /// Whether the class named `name` is enabled (false for an unknown name).
     pub fn enabled(&self, name: &str) -> bool {
         self.of(name).is_some_and(|s| s.enabled)
-    }
-
-    /// Whether events named `name` are collected: its class is enabled, or it has none in
-    /// the list (a statement the list does not name is not refused).
-    pub fn collects(&self, name: &str) -> bool {
-        self.of(name).is_none_or(|s| s.enabled)
     }
 
     /// Whether the class named `name` is enabled and timed.
@@ -160,5 +178,11 @@ mod tests {
         assert!(s.enabled("memory/performance_schema/threads"));
         assert_eq!(s.of("memory/innodb/buf_buf_pool").map(|x| x.timed), Some(None));
         assert_eq!(s.of("no/such/instrument"), None);
+        // The remembered lookup answers as the plain one, for each name in turn.
+        for name in
+            ["statement/sql/select", "memory/innodb/buf_buf_pool", "statement/sql/select", "x"]
+        {
+            assert_eq!(s.of_static(name), s.of(name), "{name}");
+        }
     }
 }

@@ -73,10 +73,10 @@ pub struct WaitInstruments {
     /// The disk's per-file counters when last taken, and its I/O count then.
     seen: BTreeMap<u32, FileIo>,
     seen_io: u64,
-    /// When each connection's last statement ended (its idle wait starts there).
-    pub idle_since: BTreeMap<u64, SimTime>,
     /// When the server started: the timers count picoseconds from it.
     pub started_at: SimTime,
+    /// The `performance_schema` variable (startup-only), read once.
+    pub performance_schema: bool,
 }
 
 impl WaitInstruments {
@@ -93,8 +93,8 @@ impl WaitInstruments {
             long: VecDeque::new(),
             seen: BTreeMap::new(),
             seen_io: 0,
-            idle_since: BTreeMap::new(),
             started_at,
+            performance_schema: true,
         }
     }
 
@@ -163,7 +163,6 @@ impl WaitInstruments {
     pub fn forget_thread(&mut self, thread: u64) {
         self.current.remove(&thread);
         self.per_thread.remove(&thread);
-        self.idle_since.remove(&thread);
     }
 
     /// TRUNCATE TABLE of a wait table: true if `table` is one this module keeps.
