@@ -172,6 +172,14 @@ impl MySqlError {
             format!("{command} command denied to user {account} for table '{table}'"),
         )
     }
+    /// 1036 ER_OPEN_AS_READONLY: a change to a table the server keeps read-only.
+    pub fn read_only_table(table: &str) -> MySqlError {
+        Self::new(1036, "HY000", format!("Table '{table}' is read only"))
+    }
+    /// 1347 ER_WRONG_OBJECT: SHOW CREATE VIEW of something that is not a view.
+    pub fn not_a_view(db: &str, table: &str) -> MySqlError {
+        Self::new(1347, "HY000", format!("'{db}.{table}' is not VIEW"))
+    }
     /// 1146 ER_NO_SUCH_TABLE
     pub fn no_such_table(db: &str, table: &str) -> MySqlError {
         Self::new(1146, "42S02", format!("Table '{db}.{table}' doesn't exist"))

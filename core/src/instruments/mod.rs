@@ -1,11 +1,13 @@
 //! Instruments: what a tuner reads to see inside the server. The status counters (both those
 //! bumped as work happens, `Handler_*`, `Com_*`, and those published from the engines when
-//! read), their registry, the tables the server produces (performance_schema's status and
-//! variable tables, information_schema's TABLES and the buffer pool tables), the InnoDB
+//! read), their registry, the tables the server produces (performance_schema's status,
+//! variable, statement and table I/O tables, information_schema's TABLES, STATISTICS,
+//! COLUMNS, KEY_COLUMN_USAGE and the buffer pool tables), the sys schema's views, the InnoDB
 //! monitor (`SHOW ENGINE INNODB STATUS`), the lessons' map of a table in the pool, and
 //! performance_schema's setup, wait, file, thread and memory tables.
 
 pub mod engine_status;
+pub mod information_schema;
 pub mod innodb_monitor;
 pub mod memory;
 pub mod pool_map;
@@ -15,6 +17,8 @@ pub mod setup_and_waits;
 pub mod statements;
 pub mod status;
 pub mod status_registry;
+pub mod sys;
 pub mod system_tables;
+pub mod table_io;
 pub mod threads;
 pub mod waits;

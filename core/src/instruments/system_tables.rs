@@ -35,6 +35,8 @@ pub trait ServerView {
     fn statements(&self) -> Option<&StatementInstruments>;
     /// The processlist as the reading session may see it.
     fn processes(&self) -> Vec<super::processlist::Process>;
+    /// performance_schema's table I/O summaries (None while mysqld is down).
+    fn table_io(&self) -> Option<&super::table_io::TableIo>;
     /// What setup_instruments, the wait, file, thread and memory tables read (None while
     /// mysqld is down), brought up to date first.
     fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>>;
@@ -244,6 +246,27 @@ pub fn read(
             let rows = super::processlist::table_rows(&view.processes(), pfs);
             Ok((described(super::processlist::table_columns(pfs), alias), rows))
         }
+        ("information_schema", t) if super::information_schema::TABLES.contains(&t) => {
+            let (columns, rows) =
+                super::information_schema::read(view.catalog(), t).unwrap_or((&[], Vec::new()));
+            Ok((described(columns.iter().copied(), alias), rows))
+        }
+        ("performance_schema", t) if super::table_io::TABLES.contains(&t) => {
+            let by_index = t == super::table_io::TABLES[0];
+            let rows = match view.table_io() {
+                Some(io) if by_index => io.by_index_usage(view.catalog()),
+                Some(io) => io.by_table(view.catalog()),
+                None => Vec::new(),
+            };
+            let columns = super::table_io::columns(by_index);
+            let columns = columns.iter().map(|(n, num, null)| (n.as_str(), *num, *null));
+            Ok((described(columns, alias), rows))
+        }
+        ("sys", "sys_config") => {
+            let installed = crate::sim::civil_time_at(SimTime(0)).datetime();
+            let rows = super::sys::sys_config_rows(&installed);
+            Ok((described(super::sys::SYS_CONFIG_COLUMNS, alias), rows))
+        }
         ("mysql", "user") => {
             let meta = described(MYSQL_USER_COLUMNS, alias);
             Ok((meta, view.mysql_user()))
@@ -308,6 +331,9 @@ impl ServerView for Nothing {
     }
     fn processes(&self) -> Vec<super::processlist::Process> {
         Vec::new()
+    }
+    fn table_io(&self) -> Option<&super::table_io::TableIo> {
+        None
     }
     fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>> {
         None

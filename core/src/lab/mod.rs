@@ -7,5 +7,6 @@ pub mod chapter;
 pub mod crash_sweep;
 pub mod experiment;
 pub mod fidelity;
+mod fidelity_sys;
 pub mod lesson;
 pub mod link;

@@ -18,8 +18,15 @@
 //! transaction is in the statement's `cpu_commit_ns`); the sync delay's
 //! `binlog_group_commit_sync_no_delay_count` is checked when the wait starts.
 //!
-//! CPUs: the container's CPU quota (or cpuset) gives whole CPUs; a statement takes the CPU
-//! that frees first. Simplification: FIFO per CPU rather than the kernel's fair sharing.
+//! CPUs: the container's CPU quota (or cpuset) gives whole CPUs. A statement whose CPU work
+//! fits in the kernel's time slice (`sched_slice_us`) takes the CPU that frees first and runs
+//! to its end. A longer one (a full scan) runs a slice at a time: at each slice's end it goes
+//! to the back of the queue of long statements, and a statement that has just arrived goes
+//! before that queue, as EEVDF picks a woken thread (earlier deadline) over one that has
+//! used its slice. So long statements share the CPUs when more run than there are CPUs (8
+//! scans on 4 CPUs take twice their CPU time each), while a short statement waits at most
+//! until the next slice ends. Simplifications: no preemption inside a slice (RUN_TO_PARITY
+//! behaviour); the slice is the same for every thread.
 //! A connection is a client's first step (`StatementRun::wait_before` holds its wait for the
 //! acceptor and the handshake, its CPU the set-up and authentication), so connecting competes
 //! for the CPUs like any statement.
@@ -82,6 +89,60 @@ enum Event {
     FlushDone,
     SyncStart,
     SyncDone,
+    /// The client's long statement wants its next slice of CPU (its first, or after one).
+    WantSlice(u32),
+    /// A CPU may have freed for the queue of long statements.
+    CpuFree,
+}
+
+/// A statement longer than a slice, between its slices.
+#[derive(Clone, Copy, Debug)]
+struct LongRun {
+    session: SessionId,
+    commits: bool,
+    /// CPU time still to run.
+    remaining: SimDuration,
+    io_wait: SimDuration,
+}
+
+/// The CPUs' state for statements longer than a slice (see the module header).
+struct Slicing {
+    slice: SimDuration,
+    /// Each client's long statement, if it has one.
+    runs: Vec<Option<LongRun>>,
+    /// Clients waiting for a slice, in order.
+    queue: std::collections::VecDeque<u32>,
+    /// When the next [`Event::CpuFree`] is due, if one is scheduled.
+    check_at: Option<SimTime>,
+}
+
+impl Slicing {
+    /// Gives free CPUs to the queue's clients in order, each for one slice; schedules the
+    /// next look at the CPUs while some wait.
+    fn dispatch(&mut self, cpu_free: &mut [SimTime], now: SimTime, events: &mut Scheduler<Event>) {
+        while let Some(&c) = self.queue.front() {
+            let Some(slot) = cpu_free.iter_mut().filter(|f| **f <= now).min() else { break };
+            self.queue.pop_front();
+            let Some(mut run) = self.runs[c as usize].take() else { continue };
+            let this = SimDuration(run.remaining.0.min(self.slice.0));
+            run.remaining = SimDuration(run.remaining.0 - this.0);
+            *slot = now + this;
+            if run.remaining == SimDuration::ZERO {
+                let done = now + this + run.io_wait;
+                let _ = events.schedule(done, Event::Ran(c, run.session, run.commits));
+            } else {
+                self.runs[c as usize] = Some(run);
+                let _ = events.schedule(now + this, Event::WantSlice(c));
+            }
+        }
+        if !self.queue.is_empty() {
+            let next = cpu_free.iter().copied().min().unwrap_or(now);
+            if self.check_at.is_none_or(|t| t > next || t < now) {
+                self.check_at = Some(next);
+                let _ = events.schedule(next, Event::CpuFree);
+            }
+        }
+    }
 }
 
 /// The group commit pipeline's queues and which stage is busy.
@@ -117,6 +178,12 @@ impl Server {
         let capacity_milli = self.host.cpu_capacity_milli().max(1);
         let stretch = |ns: u64| ns.saturating_mul(stretch_milli) / capacity_milli;
         let mut cpu_free = vec![start; cpus];
+        let mut slicing = Slicing {
+            slice: SimDuration::from_micros(self.host.hardware().sched_slice_us),
+            runs: vec![None; clients as usize],
+            queue: std::collections::VecDeque::new(),
+            check_at: None,
+        };
         let mut events: Scheduler<Event> = Scheduler::new();
         // Each client's session, for the statement events its commit ends.
         let mut sessions: Vec<Option<SessionId>> = vec![None; clients as usize];
@@ -144,9 +211,30 @@ impl Server {
                     let ready = now + st.wait_before;
                     sessions[c as usize] = Some(st.session);
                     self.statement_started(st.session, ready);
-                    let end = cpu_run(&mut cpu_free, ready, SimDuration(stretch(st.cpu_ns)));
+                    let cost = SimDuration(stretch(st.cpu_ns));
+                    if slicing.slice > SimDuration::ZERO && cost > slicing.slice {
+                        slicing.runs[c as usize] = Some(LongRun {
+                            session: st.session,
+                            commits: st.commits,
+                            remaining: cost,
+                            io_wait: st.io_wait,
+                        });
+                        let _ = events.schedule(ready, Event::WantSlice(c));
+                        continue;
+                    }
+                    let end = cpu_run(&mut cpu_free, ready, cost);
                     let _ =
                         events.schedule(end + st.io_wait, Event::Ran(c, st.session, st.commits));
+                }
+                Event::WantSlice(c) => {
+                    slicing.queue.push_back(c);
+                    slicing.dispatch(&mut cpu_free, now, &mut events);
+                }
+                Event::CpuFree => {
+                    if slicing.check_at == Some(now) {
+                        slicing.check_at = None;
+                    }
+                    slicing.dispatch(&mut cpu_free, now, &mut events);
                 }
                 Event::Ran(c, session, commits) => {
                     let prepared =
@@ -340,7 +428,14 @@ impl Server {
             self.park_statement(id, event);
         }
         session.command_since = self.clock.now();
-        run.io_wait = self.clock.now().since(before) + SimDuration::from_micros(work.slept_micros);
+        // The clock moved by the statement's I/O waits and by the row CPU its scans charged
+        // as they went (`Costs::charge_rows`); that CPU is in `cpu_ns` and runs on a CPU of
+        // the scheduler's, so it is not a wait.
+        let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
+        let row_ns = self.host.hardware().cpu_row_ns;
+        let charged_ns = work.charged_rows.saturating_mul(row_ns).saturating_mul(1000) / capacity;
+        let waited = self.clock.now().since(before).0.saturating_sub(charged_ns);
+        run.io_wait = SimDuration(waited) + SimDuration::from_micros(work.slept_micros);
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }

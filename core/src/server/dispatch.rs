@@ -246,9 +246,15 @@ impl Server {
         }
         let result = self.dispatch(session, stmt, sql, work);
         let mut counted = std::collections::BTreeMap::new();
+        let table_io = std::mem::take(&mut work.table_io);
         if let Some(r) = self.running.as_mut() {
             counted = r.status.end_capture();
             session.status.absorb(&counted);
+            // The statement's table I/O joins performance_schema's summaries once, here
+            // (while the global_instrumentation consumer, which they hang from, is on).
+            if r.statements.consumers.global() {
+                r.table_io.absorb(&table_io, &self.catalog);
+            }
         }
         (result, counted)
     }

@@ -197,6 +197,9 @@ impl ServerView for View<'_> {
     fn statements(&self) -> Option<&crate::instruments::statements::StatementInstruments> {
         self.server.running.as_ref().map(|r| &r.statements)
     }
+    fn table_io(&self) -> Option<&crate::instruments::table_io::TableIo> {
+        self.server.running.as_ref().map(|r| &r.table_io)
+    }
 
     fn setup_and_waits(&mut self) -> Option<crate::instruments::setup_and_waits::Sources<'_>> {
         self.server.absorb_waits();

@@ -42,6 +42,7 @@ impl Server {
             severed: std::collections::BTreeSet::new(),
             statements: Default::default(),
             pending_recovery: None,
+            files: Default::default(),
         };
         server.start_mysqld();
         server.replay_dataset_load();
@@ -104,6 +105,7 @@ impl Server {
                     waits,
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
+                    table_io: Default::default(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),

@@ -74,6 +74,8 @@ struct Running {
     memory: crate::instruments::memory::MemoryInstruments,
     /// Load generators' statements under way, waiting for the client scheduler to end them.
     pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
+    /// performance_schema's table I/O summaries (in memory: a restart empties them).
+    table_io: crate::instruments::table_io::TableIo,
 }
 
 /// Which dataset the simulated disk holds at boot.
@@ -136,9 +138,20 @@ pub struct Server {
     statements: crate::sql::parser::cache::StatementCache,
     /// The grant tables (on the simulated disk) and caching_sha2_password's cache.
     accounts: accounts::Accounts,
+    /// The host's own files beside the datadir (load files, option files).
+    files: crate::tools::files::HostFiles,
 }
 
 impl Server {
+    /// The simulated host's files (the shell's home directory).
+    pub fn host_files(&self) -> &crate::tools::files::HostFiles {
+        &self.files
+    }
+
+    pub fn host_files_mut(&mut self) -> &mut crate::tools::files::HostFiles {
+        &mut self.files
+    }
+
     pub fn is_running(&self) -> bool {
         self.running.is_some()
     }

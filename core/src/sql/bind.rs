@@ -333,6 +333,14 @@ impl<'a> Binder<'a> {
     }
 
     fn compound(&mut self, parts: &[Ident]) -> Result<BExpr> {
+        // A user variable whose name holds dots (`@sys.statement_truncate_len`).
+        if let Some(first) = parts.first().and_then(|p| p.value.strip_prefix('@')) {
+            if !first.starts_with('@') && parts[0].quote_style.is_none() {
+                let rest: Vec<&str> = parts[1..].iter().map(|p| p.value.as_str()).collect();
+                let name = format!("{first}.{}", rest.join("."));
+                return Ok(BExpr::UserVar(name.to_ascii_lowercase()));
+            }
+        }
         if let [first, name] = parts {
             if let Some(scope) = first.value.strip_prefix("@@") {
                 let scope = match scope.to_ascii_lowercase().as_str() {
@@ -365,7 +373,12 @@ impl<'a> Binder<'a> {
     }
 
     fn function(&mut self, f: &Function) -> Result<BExpr> {
-        let name = f.name.to_string().to_ascii_uppercase();
+        // A qualified name keeps its schema (`sys.format_statement`), without back-quotes.
+        let mut name = f.name.to_string();
+        if name.contains('`') {
+            name.retain(|c| c != '`');
+        }
+        name.make_ascii_uppercase();
         let (args, distinct, star) = match &f.args {
             FunctionArguments::None => (Vec::new(), false, false),
             FunctionArguments::Subquery(_) => {

@@ -94,6 +94,7 @@ builtins! {
     StatementDigestText = "STATEMENT_DIGEST_TEXT",
     Substr = "SUBSTR",
     Substring = "SUBSTRING",
+    SysFormatStatement = "SYS.FORMAT_STATEMENT",
     Sysdate = "SYSDATE",
     SystemUser = "SYSTEM_USER",
     TrimBoth = "TRIM_BOTH",
@@ -408,6 +409,23 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 Some(ps) => Value::Str(format_pico_time(ps)),
             }
         }
+        // Simplification: MySQL's sys.format_statement is a stored function; here it is a
+        // built-in resolved under the sys schema's name, reading `@sys.statement_truncate_len`
+        // first and then sys.sys_config's value (its default: the simulator's sys_config is
+        // read-only). MySQL's also sets the user variable as it reads the config; this does not.
+        B::SysFormatStatement => {
+            arity(name, n, 1, 1)?;
+            match args[0].to_text() {
+                None => Value::Null,
+                Some(text) => {
+                    let len = cx
+                        .user_variable("sys.statement_truncate_len")
+                        .to_i64()
+                        .unwrap_or(super::pfs_format::STATEMENT_TRUNCATE_LEN_DEFAULT);
+                    Value::Str(super::pfs_format::format_statement(&text, len))
+                }
+            }
+        }
         B::Now
         | B::CurrentTimestamp
         | B::Sysdate
@@ -562,6 +580,7 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "FORMAT"
         | "FORMAT_BYTES"
         | "FORMAT_PICO_TIME"
+        | "SYS.FORMAT_STATEMENT"
         | "NOW"
         | "CURRENT_TIMESTAMP"
         | "SYSDATE"
@@ -723,43 +742,7 @@ fn group_thousands(fixed: &str) -> String {
     }
 }
 
-/// `FORMAT_BYTES()`: `512 bytes`, `1.00 KiB`, `4.50 GiB` (performance_schema function).
-pub fn format_bytes(b: f64) -> String {
-    const UNITS: [&str; 6] = ["KiB", "MiB", "GiB", "TiB", "PiB", "EiB"];
-    if b.abs() < 1024.0 {
-        return format!("{} bytes", b.trunc() as i64);
-    }
-    let mut v = b / 1024.0;
-    let mut unit = 0;
-    while v.abs() >= 1024.0 && unit < UNITS.len() - 1 {
-        v /= 1024.0;
-        unit += 1;
-    }
-    format!("{:.2} {}", v, UNITS[unit])
-}
-
-/// `FORMAT_PICO_TIME()`: `0 ps`, `26.60 ms`, `1.17 s`, `1.87 min`, `2.00 h`, `1.00 d`.
-pub fn format_pico_time(ps: f64) -> String {
-    let a = ps.abs();
-    let (div, unit) = if a < 1e3 {
-        return format!("{} ps", ps.trunc() as i64);
-    } else if a < 1e6 {
-        (1e3, "ns")
-    } else if a < 1e9 {
-        (1e6, "us")
-    } else if a < 1e12 {
-        (1e9, "ms")
-    } else if a < 60e12 {
-        (1e12, "s")
-    } else if a < 3600e12 {
-        (60e12, "min")
-    } else if a < 86400e12 {
-        (3600e12, "h")
-    } else {
-        (86400e12, "d")
-    };
-    format!("{:.2} {}", ps / div, unit)
-}
+pub use super::pfs_format::{format_bytes, format_pico_time};
 
 /// Whether a function can return NULL: Some(false) never, Some(true) it may whatever its
 /// arguments, None when only NULL arguments make it NULL.
@@ -787,11 +770,6 @@ mod tests {
 
     #[test]
     fn formatting_functions() {
-        assert_eq!(format_bytes(512.0), "512 bytes");
-        assert_eq!(format_bytes(4608.0 * 1024.0 * 1024.0), "4.50 GiB");
-        assert_eq!(format_pico_time(1.1677e12), "1.17 s");
-        assert_eq!(format_pico_time(26.6e9), "26.60 ms");
-        assert_eq!(format_pico_time(0.0), "0 ps");
         assert_eq!(group_thousands("1234567.891"), "1,234,567.891");
         assert_eq!(group_thousands("-123"), "-123");
     }

@@ -10,6 +10,7 @@ pub mod expr;
 pub mod functions;
 pub mod literal;
 pub mod parser;
+pub mod pfs_format;
 pub mod planner;
 pub mod result;
 

@@ -4,6 +4,7 @@
 //! and the shell says so as `sh` does.
 
 pub mod crash;
+pub mod files;
 pub mod mysqlslap;
 
 use crate::server::Server;
@@ -14,8 +15,17 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
     if program.is_empty() {
         return String::new();
     }
+    if program == "echo" && command.contains("/proc/sysrq-trigger") {
+        return crash::sysrq(server, command);
+    }
+    if let Some((left, append, target)) = split_redirect(command) {
+        return redirect(server, left, append, target);
+    }
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
+        "cat" => cat(server, command),
+        "rm" => rm(server, command),
+        "printf" => printf_text(command.trim_start()[6..].trim()),
         "kill" | "pkill" => crash::kill(server, command),
         "echo" if command.contains("/proc/sysrq-trigger") => crash::sysrq(server, command),
         "ls" if command.contains("#innodb_redo") => crash::ls_redo(server, command),
@@ -28,6 +38,9 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
             format!("{}\n", rest.trim_matches(|c| c == '\'' || c == '"'))
         }
         "docker" => docker(server, command),
+        "ls" if command.split_whitespace().skip(1).all(|w| w.starts_with('-')) => {
+            ls_home(server, command.contains("-l"))
+        }
         "ls" => ls(server, command),
         _ => format!("sh: 1: {program}: not found\n"),
     }
@@ -70,6 +83,122 @@ fn docker(server: &mut Server, command: &str) -> String {
     out
 }
 
+/// `left > target` or `left >> target` outside quotes: the command and where its output goes.
+fn split_redirect(command: &str) -> Option<(&str, bool, &str)> {
+    let mut quote: Option<char> = None;
+    for (i, ch) in command.char_indices() {
+        match (quote, ch) {
+            (Some(q), c) if c == q => quote = None,
+            (None, '\'' | '"') => quote = Some(ch),
+            (None, '>') => {
+                let append = command[i + 1..].starts_with('>');
+                let target = command[i + 1 + usize::from(append)..].trim();
+                return Some((command[..i].trim_end(), append, target));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Runs the left side and writes what it prints to the host file `target`, as `sh` does.
+fn redirect(server: &mut Server, left: &str, append: bool, target: &str) -> String {
+    let path = target.split_whitespace().next().unwrap_or("");
+    if path.is_empty() {
+        return "sh: 1: Syntax error: newline unexpected\n".into();
+    }
+    // Only commands whose output is text of their own are redirected; a tool's report
+    // (mysqlslap) goes to the file as well, as in a shell.
+    let text = if left.split_whitespace().next().is_some() {
+        run_shell(server, left)
+    } else {
+        String::new()
+    };
+    match server.host_files_mut().write(path, &text, append) {
+        Ok(()) => String::new(),
+        Err(files::WriteError::NotWritable) => {
+            format!("sh: 1: cannot create {path}: Permission denied\n")
+        }
+        Err(files::WriteError::NoSpace) => {
+            format!("sh: 1: cannot create {path}: No space left on device\n")
+        }
+    }
+}
+
+/// `printf FORMAT`: the format's text with `\n`, `\t`, `\\` and `%%` expanded (no
+/// arguments: the loads a learner writes need only lines).
+fn printf_text(rest: &str) -> String {
+    let f = rest.trim_matches(|c| c == '\'' || c == '"');
+    let mut out = String::with_capacity(f.len());
+    let mut chars = f.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some('n')) => {
+                out.push('\n');
+                chars.next();
+            }
+            ('\\', Some('t')) => {
+                out.push('\t');
+                chars.next();
+            }
+            ('\\', Some('\\')) | ('%', Some('%')) => {
+                out.push(c);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// `cat FILE...`: the host files' text, or the shell's complaint for each missing one.
+fn cat(server: &Server, command: &str) -> String {
+    let mut out = String::new();
+    for path in command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')) {
+        match server.host_files().read(path) {
+            Some(text) => out.push_str(text),
+            None => out.push_str(&format!("cat: {path}: No such file or directory\n")),
+        }
+    }
+    out
+}
+
+/// `rm [-f] FILE...` of host files.
+fn rm(server: &mut Server, command: &str) -> String {
+    let force = command.split_whitespace().any(|w| w.starts_with('-') && w.contains('f'));
+    let mut out = String::new();
+    for path in command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')) {
+        if !server.host_files_mut().remove(path) && !force {
+            out.push_str(&format!("rm: cannot remove '{path}': No such file or directory\n"));
+        }
+    }
+    out
+}
+
+/// `ls` (or `ls -l`) of the home directory. Simplification: every file shows the current
+/// simulated time, not the time it was written.
+fn ls_home(server: &Server, long: bool) -> String {
+    let files: Vec<(&str, u64)> = server.host_files().list().collect();
+    if !long {
+        let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
+        return if names.is_empty() { String::new() } else { format!("{}\n", names.join("  ")) };
+    }
+    let t = server.clock().wall_clock();
+    let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
+    let mut out =
+        format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
+    for (name, bytes) in files {
+        out.push_str(&format!(
+            "-rw-r--r-- 1 root root {bytes} {month} {:2} {:02}:{:02} {name}\n",
+            t.day, t.hour, t.minute
+        ));
+    }
+    out
+}
+
+const MONTHS: [&str; 12] =
+    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /// `ls -l FILE` for the datadir files the simulation keeps (the buffer pool dump).
 fn ls(server: &Server, command: &str) -> String {
     let paths: Vec<&str> =
@@ -80,13 +209,18 @@ fn ls(server: &Server, command: &str) -> String {
         match server.buffer_pool_file_bytes() {
             Some(bytes) if path == file || path == "ib_buffer_pool" => {
                 let t = server.clock().wall_clock();
-                const MONTHS: [&str; 12] = [
-                    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov",
-                    "Dec",
-                ];
                 let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
                 out.push_str(&format!(
                     "-rw-r----- 1 mysql mysql {bytes} {month} {:2} {:02}:{:02} {path}\n",
+                    t.day, t.hour, t.minute
+                ));
+            }
+            _ if server.host_files().read(path).is_some() => {
+                let bytes = server.host_files().read(path).map_or(0, str::len);
+                let t = server.clock().wall_clock();
+                let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
+                out.push_str(&format!(
+                    "-rw-r--r-- 1 root root {bytes} {month} {:2} {:02}:{:02} {path}\n",
                     t.day, t.hour, t.minute
                 ));
             }

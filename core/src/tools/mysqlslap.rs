@@ -59,6 +59,9 @@ struct Options {
     user: Option<String>,
     /// `--password=...`; None when not given.
     password: Option<String>,
+    /// `--defaults-file`: an option file whose `[client]` group gives the user and password
+    /// the command line does not.
+    defaults_file: Option<String>,
 }
 
 impl Default for Options {
@@ -70,7 +73,8 @@ impl Default for Options {
             query: None,
             create: None,
             create_schema: "mysqlslap".into(),
-            delimiter: ";".into(),
+            // client/mysqlslap.cc: `delimiter= "\n"`, one statement per line of a query file.
+            delimiter: "\n".into(),
             auto_generate: false,
             load_type: "mixed".into(),
             autoincrement: false,
@@ -86,6 +90,7 @@ impl Default for Options {
             password_on_command_line: false,
             user: None,
             password: None,
+            defaults_file: None,
         }
     }
 }
@@ -196,6 +201,8 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
             "--pre-query",
             "--post-query",
             "--detach",
+            "--defaults-file",
+            "--defaults-extra-file",
         ];
         if !takes_value.contains(&name.as_str()) {
             return Err(format!("mysqlslap: unknown option '{name}'."));
@@ -257,6 +264,7 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
                 o.password = (!value.is_empty()).then_some(value);
             }
             "--user" | "-u" => o.user = Some(value),
+            "--defaults-file" | "--defaults-extra-file" => o.defaults_file = Some(value),
             _ => {}
         }
     }
@@ -411,6 +419,14 @@ fn run_untimed(
     Ok(())
 }
 
+/// A host path as the tools print it (relative paths are in the shell's home).
+fn absolute(path: &str) -> String {
+    match crate::tools::files::HostFiles::name_of(path) {
+        Some(name) if !path.starts_with('/') => format!("{}/{name}", crate::tools::files::HOME),
+        _ => path.to_string(),
+    }
+}
+
 /// Runs `mysqlslap` with the words of `command` and returns what it prints.
 pub fn run(server: &mut Server, command: &str) -> String {
     let words = shell_words(command);
@@ -422,13 +438,37 @@ pub fn run(server: &mut Server, command: &str) -> String {
     if o.password_on_command_line {
         out.push_str("mysqlslap: [Warning] Using a password on the command line interface can be insecure.\n");
     }
+    let mut o = o;
+    if let Some(path) = o.defaults_file.clone() {
+        let files = server.host_files();
+        if files.read(&path).is_none() {
+            return format!(
+                "{out}Could not open required defaults file: {}\nFatal error in defaults handling. Program aborted\n",
+                absolute(&path)
+            );
+        }
+        if o.user.is_none() {
+            o.user = files.client_option(&path, "user");
+        }
+        if o.password.is_none() {
+            o.password = files.client_option(&path, "password");
+        }
+    }
+    // `--query` and `--create` name a file when one exists there (`my_stat` in get_options),
+    // else they are the SQL itself; either is split at the delimiter's first character.
+    for text in [&mut o.query, &mut o.create].into_iter().flatten() {
+        if let Some(file) = server.host_files().read(text) {
+            *text = file.to_string();
+        }
+    }
+    let delimiter: String = o.delimiter.chars().next().unwrap_or('\n').to_string();
     let mut rng = SimRng::derive_named(server.clock().seed(), "mysqlslap");
     let (create, queries) = if o.auto_generate {
         let (create, queries, _) = generated(&o, &mut rng);
         (Some(create), queries)
     } else {
         let q = o.query.clone().unwrap_or_default();
-        let qs = q.split(o.delimiter.as_str()).map(str::trim).filter(|s| !s.is_empty());
+        let qs = q.split(delimiter.as_str()).map(str::trim).filter(|s| !s.is_empty());
         (o.create.clone(), qs.map(str::to_string).collect())
     };
     let prepped: Result<Vec<Prepped>, _> = queries.iter().map(|q| Prepped::new(q)).collect();
@@ -468,7 +508,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
                     return format!("{out}{e}\n");
                 }
                 let create_sql = create.clone().unwrap_or_default();
-                let delim = if o.auto_generate { ";" } else { o.delimiter.as_str() };
+                let delim = if o.auto_generate { ";" } else { delimiter.as_str() };
                 if let Err(e) = run_untimed(server, admin, &create_sql, delim) {
                     return format!("{out}{e}\n");
                 }

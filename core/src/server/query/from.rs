@@ -79,6 +79,11 @@ impl Server {
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         // MySQL checks the privilege before it looks the table up (1142, not 1146).
         self.check_select(session, &db, &table)?;
+        if db.eq_ignore_ascii_case("sys") {
+            if let Some(v) = crate::instruments::sys::view(&table) {
+                return self.bind_view(session, "sys", v.query, alias, work, depth);
+            }
+        }
         if Catalog::is_system_schema(&db) {
             let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
             work.rows += rows.len() as u64;
@@ -112,18 +117,31 @@ impl Server {
         }
         if let Some(v) = self.catalog.view(&db, &table) {
             let text = v.query.clone();
-            let query = match crate::sql::parse(&text)? {
-                crate::sql::Statement::Select(q) => q,
-                _ => return Err(MySqlError::unknown("view is not a SELECT")),
-            };
-            // A view runs in its own database's context.
-            let saved = session.database.replace(db.clone());
-            let result = self.run_query(session, &query, &text, work, depth + 1, false);
-            session.database = saved;
-            let result = result?;
-            return Ok(BoundSource::materialised(alias, result.meta, result.rows));
+            return self.bind_view(session, &db, &text, alias, work, depth);
         }
         Err(MySqlError::no_such_table(&db, &table))
+    }
+
+    /// A view of database `db` whose SELECT is `text`: run (in `db`'s context, as a view
+    /// runs) and materialised, its rows read as `alias`'s.
+    fn bind_view(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        text: &str,
+        alias: String,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        let query = match crate::sql::parse(text)? {
+            crate::sql::Statement::Select(q) => q,
+            _ => return Err(MySqlError::unknown("view is not a SELECT")),
+        };
+        let saved = session.database.replace(db.to_string());
+        let result = self.run_query(session, &query, text, work, depth + 1, false);
+        session.database = saved;
+        let result = result?;
+        Ok(BoundSource::materialised(alias, result.meta, result.rows))
     }
 
     /// A derived table, `(SELECT ...) AS alias [(columns)]`: materialised like a view, its

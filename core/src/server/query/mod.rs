@@ -37,7 +37,12 @@ impl Server {
         let mut cx =
             Cx { vars: &r.vars, session, now_micros: clock.unix_micros(), slept_micros: 0 };
         let mut system_columns = |db: &str, table: &str| system_tables::columns(db, table);
-        let mut explainer = Explainer { catalog, system_columns: &mut system_columns };
+        let system_views = |db: &str, table: &str| {
+            let sys = db.eq_ignore_ascii_case("sys");
+            sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
+        };
+        let mut explainer =
+            Explainer { catalog, system_columns: &mut system_columns, system_views };
         let (response, note) = explainer.explain(q, sql, current.as_deref(), &mut cx, work)?;
         session.warn(Warning { level: "Note", code: 1003, message: note });
         Ok(response)

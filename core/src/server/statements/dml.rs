@@ -9,7 +9,8 @@ use crate::server::statements::{ok, table_name};
 use crate::server::{Running, Server};
 use crate::sql::bind::{Binder, Columns};
 use crate::sql::execution::costs::Costs;
-use crate::sql::execution::table_read::read;
+use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
+use crate::sql::execution::table_read::{path_slot, read};
 use crate::sql::execution::Work;
 use crate::sql::expr::{eval, eval_constant};
 use crate::sql::planner::access_path::{
@@ -133,6 +134,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("INSERT INTO TABLE FUNCTION"));
         };
         let (db, table) = table_name(session, name)?;
+        refuse_read_only(&db, &table)?;
         let def = match self.catalog.table(&db, &table) {
             Some(t) => t.def.clone(),
             None if self.catalog.has_database(&db) => {
@@ -187,6 +189,8 @@ impl Server {
             }
         };
         let n = rows.len() as u64;
+        // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
+        let mut page_ns = 0u64;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
             let t = self
@@ -241,8 +245,14 @@ impl Server {
                 session.undo.push(undo);
                 session.in_transaction = true;
             }
+            let start = self.clock.now();
             self.touch_last_page(&db, &table);
+            page_ns += self.clock.now().since(start).as_nanos();
             work.rows += 1;
+        }
+        let ps = page_ns * 1000 + self.row_cpu_ps(n);
+        if let Some(t) = self.catalog.table(&db, &table) {
+            work.table_io.add(t, NO_INDEX, RowOp::Insert, n, ps);
         }
         if let Some(r) = self.running.as_mut() {
             r.status.add("Innodb_rows_inserted", n);
@@ -276,8 +286,15 @@ impl Server {
         }
     }
 
+    /// The CPU time of `rows` rows in picoseconds (performance_schema's timer for row
+    /// changes, whose CPU the statement's end charges).
+    fn row_cpu_ps(&self, rows: u64) -> u64 {
+        crate::sql::execution::costs::row_cpu_ps(&self.host, rows)
+    }
+
     /// Rows of `db.table` matching `selection`, with their keys (UPDATE and DELETE collect
-    /// first, then change, as a changed key must not be seen twice).
+    /// first, then change, as a changed key must not be seen twice), and the index slot that
+    /// found them (where the changes count in performance_schema).
     fn matching_rows(
         &mut self,
         session: &mut Session,
@@ -286,7 +303,7 @@ impl Server {
         alias: &str,
         selection: Option<&sqlparser::ast::Expr>,
         work: &mut Work,
-    ) -> Result<Vec<(Key, Row)>> {
+    ) -> Result<(Vec<(Key, Row)>, u32)> {
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -335,7 +352,7 @@ impl Server {
             Ok(true)
         })?;
         work.slept_micros += cx.slept_micros;
-        Ok(found)
+        Ok((found, path_slot(t, &choice.path)))
     }
 
     pub(crate) fn update(
@@ -351,6 +368,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("multi-table UPDATE"));
         }
         let (db, table) = table_name(session, name)?;
+        refuse_read_only(&db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let def = self
             .catalog
@@ -379,7 +397,7 @@ impl Server {
                     .bind(&a.value)?,
             ));
         }
-        let matched =
+        let (matched, slot) =
             self.matching_rows(session, &db, &table, &alias, up.selection.as_ref(), work)?;
         let limit = row_limit(&up.limit)?;
         let mut changed = 0u64;
@@ -420,6 +438,10 @@ impl Server {
             }
             changed += 1;
         }
+        let ps = self.row_cpu_ps(changed);
+        if let Some(t) = self.catalog.table(&db, &table) {
+            work.table_io.add(t, slot, RowOp::Update, changed, ps);
+        }
         if let Some(r) = self.running.as_mut() {
             r.status.add("Innodb_rows_updated", changed);
             r.status.add("Handler_update", changed);
@@ -446,8 +468,9 @@ impl Server {
             return Err(MySqlError::not_supported_yet("DELETE from a derived table"));
         };
         let (db, table) = table_name(session, name)?;
+        refuse_read_only(&db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
-        let matched =
+        let (matched, slot) =
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
@@ -473,12 +496,25 @@ impl Server {
                 }
             }
         }
+        let ps = self.row_cpu_ps(deleted);
+        if let Some(t) = self.catalog.table(&db, &table) {
+            work.table_io.add(t, slot, RowOp::Delete, deleted, ps);
+        }
         if let Some(r) = self.running.as_mut() {
             r.status.add("Innodb_rows_deleted", deleted);
             r.status.add("Handler_delete", deleted);
         }
         Ok(ok(deleted))
     }
+}
+
+/// `sys.sys_config` is read-only here (see `instruments::sys`): a change to it gets MySQL's
+/// error for a read-only table rather than "doesn't exist".
+fn refuse_read_only(db: &str, table: &str) -> Result<()> {
+    if db.eq_ignore_ascii_case("sys") && table == "sys_config" {
+        return Err(MySqlError::read_only_table(table));
+    }
+    Ok(())
 }
 
 /// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).

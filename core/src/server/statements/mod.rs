@@ -235,6 +235,14 @@ impl Server {
                                 r.memory.truncate();
                                 continue;
                             }
+                            // Either table I/O summary resets both (by_table truncates
+                            // by_index_usage, as the manual says; the reverse holds too, as
+                            // both show the same counts).
+                            let lower = name.to_ascii_lowercase();
+                            if crate::instruments::table_io::TABLES.contains(&lower.as_str()) {
+                                r.table_io.truncate();
+                                continue;
+                            }
                         }
                         if show::is_system_table(&db, &name) {
                             let who = crate::sql::parser::account::AccountName::new(

@@ -6,6 +6,7 @@
 //! estimate the planner and EXPLAIN use.
 
 use crate::error::{MySqlError, Result};
+use crate::instruments::information_schema::column_key;
 use crate::server::context::Cx;
 use crate::server::session::Session;
 use crate::server::Server;
@@ -16,18 +17,21 @@ use crate::sql::expr::LikePattern;
 use crate::sql::parser::{ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::catalog::Catalog;
-use crate::storage::schema::{ColumnDef, ColumnType, IndexDef};
+use crate::storage::schema::{ColumnDef, ColumnType};
 use crate::storage::statistics::index_cardinality;
 use crate::storage::table::{Row, Table};
 
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 32] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 38] = [
+    ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
+    ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
+    ("information_schema", "STATISTICS", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
     ("mysql", "user", "BASE TABLE"),
     ("performance_schema", "events_statements_current", "BASE TABLE"),
@@ -56,6 +60,9 @@ const SYSTEM_TABLES: [(&str, &str, &str); 32] = [
     ("performance_schema", "session_status", "BASE TABLE"),
     ("performance_schema", "session_variables", "BASE TABLE"),
     ("performance_schema", "setup_consumers", "BASE TABLE"),
+    ("performance_schema", "table_io_waits_summary_by_index_usage", "BASE TABLE"),
+    ("performance_schema", "table_io_waits_summary_by_table", "BASE TABLE"),
+    ("sys", "sys_config", "BASE TABLE"),
 ];
 
 /// Whether `db`.`table` is one of the tables this server produces in its system schemas.
@@ -65,10 +72,11 @@ pub(crate) fn is_system_table(db: &str, table: &str) -> bool {
         .any(|(d, t, _)| d.eq_ignore_ascii_case(db) && t.eq_ignore_ascii_case(table))
 }
 
-/// What a table name names: a stored table or a view.
+/// What a table name names: a stored table, a view, or one of the sys schema's views.
 enum Named<'a> {
     Table(&'a Table),
     View(&'a crate::storage::catalog::View),
+    SysView(&'static crate::instruments::sys::SysView),
 }
 
 /// A text column that may hold NULL.
@@ -98,8 +106,8 @@ impl Server {
             Statement::ShowTables { full, database, filter } => {
                 self.show_tables(session, *full, database.as_deref(), filter.as_ref())?
             }
-            Statement::ShowCreateTable { database, table } => {
-                self.show_create_table(session, database.as_deref(), table)?
+            Statement::ShowCreateTable { database, table, view_only } => {
+                self.show_create_table(session, database.as_deref(), table, *view_only)?
             }
             Statement::ShowIndex { database, table } => {
                 self.show_index(session, database.as_deref(), table)?
@@ -150,10 +158,13 @@ impl Server {
             return Err(MySqlError::unknown_database(&db));
         }
         let mut list: Vec<(String, &str)> = if Catalog::is_system_schema(&db) {
+            let sys_views = crate::instruments::sys::VIEWS.iter().map(|v| (v.name, "VIEW"));
+            let sys_views = sys_views.filter(|_| db.eq_ignore_ascii_case("sys"));
             SYSTEM_TABLES
                 .iter()
                 .filter(|(schema, _, _)| schema.eq_ignore_ascii_case(&db))
                 .map(|(_, name, kind)| (name.to_string(), *kind))
+                .chain(sys_views.map(|(name, kind)| (name.to_string(), kind)))
                 .collect()
         } else {
             let d = self.catalog.database(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
@@ -191,16 +202,39 @@ impl Server {
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
-    /// `SHOW CREATE TABLE t`: `Table` and `Create Table`; for a view, the columns of
-    /// SHOW CREATE VIEW.
+    /// `SHOW CREATE TABLE t`: `Table` and `Create Table`; for a view (and `SHOW CREATE VIEW`,
+    /// `view_only`, which refuses a table with 1347), the columns of SHOW CREATE VIEW.
     fn show_create_table(
         &mut self,
         session: &Session,
         database: Option<&str>,
         table: &str,
+        view_only: bool,
     ) -> Result<ResultSet> {
-        let (_, named) = self.named_table(session, database, table, "SHOW CREATE TABLE")?;
+        let what = if view_only { "SHOW CREATE VIEW" } else { "SHOW CREATE TABLE" };
+        let (db, named) = self.named_table(session, database, table, what)?;
+        if view_only && matches!(named, Named::Table(_)) {
+            return Err(MySqlError::not_a_view(&db, table));
+        }
+        let view_columns = || {
+            vec![
+                Column::text("View"),
+                Column::text("Create View"),
+                Column::text("character_set_client"),
+                Column::text("collation_connection"),
+            ]
+        };
         match named {
+            Named::SysView(v) => Ok(ResultSet {
+                columns: view_columns(),
+                rows: vec![vec![
+                    text(v.name),
+                    Value::Str(crate::instruments::sys::show_create(v)),
+                    text("utf8mb4"),
+                    text("utf8mb4_0900_ai_ci"),
+                ]],
+                unshown: 0,
+            }),
             Named::Table(t) => {
                 let has_auto = t.def.columns.iter().any(|c| c.auto_increment);
                 // MySQL leaves AUTO_INCREMENT= out while the counter is still at 1.
@@ -223,12 +257,7 @@ impl Server {
                     v.name, v.query
                 );
                 Ok(ResultSet {
-                    columns: vec![
-                        Column::text("View"),
-                        Column::text("Create View"),
-                        Column::text("character_set_client"),
-                        Column::text("collation_connection"),
-                    ],
+                    columns: view_columns(),
                     rows: vec![vec![
                         Value::Str(v.name.clone()),
                         Value::Str(create),
@@ -367,6 +396,14 @@ impl Server {
         what: &str,
     ) -> Result<(String, Named<'_>)> {
         let db = target_database(session, database)?;
+        if db.eq_ignore_ascii_case("sys") {
+            if let Some(v) = crate::instruments::sys::view(table) {
+                return Ok(("sys".to_string(), Named::SysView(v)));
+            }
+            if !is_system_table("sys", table) {
+                return Err(MySqlError::no_such_table("sys", table));
+            }
+        }
         if Catalog::is_system_schema(&db) {
             return Err(MySqlError::not_supported_yet(&format!("{what} of a system table")));
         }
@@ -451,26 +488,10 @@ fn collation(ty: &ColumnType) -> Option<&'static str> {
     }
 }
 
-/// SHOW COLUMNS' `Key`: PRI for a primary key column, UNI for the first column of a
-/// single-column unique index, MUL for the first column of any other index; the first that
-/// applies in that order.
-fn column_key(indexes: &[IndexDef], column: u32) -> &'static str {
-    if indexes.iter().any(|i| i.primary && i.columns.contains(&column)) {
-        return "PRI";
-    }
-    let first = |i: &&IndexDef| !i.primary && i.columns.first() == Some(&column);
-    if indexes.iter().filter(first).any(|i| i.unique && i.columns.len() == 1) {
-        return "UNI";
-    }
-    if indexes.iter().any(|i| first(&i)) {
-        return "MUL";
-    }
-    ""
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::schema::IndexDef;
 
     #[test]
     fn like_on_names_is_case_sensitive() {

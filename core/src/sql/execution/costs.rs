@@ -74,6 +74,18 @@ impl Costs<'_> {
         self.clock.advance(crate::sim::SimDuration(ns));
         work.charged_rows += rows;
     }
+
+    /// The CPU time of `rows` rows in picoseconds ([`row_cpu_ps`]).
+    pub fn row_cpu_ps(&self, rows: u64) -> u64 {
+        row_cpu_ps(self.host, rows)
+    }
+}
+
+/// The CPU time of `rows` rows in picoseconds on `host`, as [`Costs::charge_rows`] or the
+/// statement's end charges it (performance_schema's table I/O timers use it).
+pub fn row_cpu_ps(host: &Host, rows: u64) -> u64 {
+    let capacity = host.cpu_capacity_milli().clamp(1, 1000);
+    rows.saturating_mul(host.hardware().cpu_row_ns).saturating_mul(1000) / capacity * 1000
 }
 
 /// The server's limit on a scan's record buffer (`MAX_RECORD_BUFFER_SIZE` in sql_executor.cc).
@@ -120,6 +132,9 @@ pub struct LeafCursor {
     leaf_ordinals: std::ops::Range<u64>,
     /// The row count at which the next record-buffer batch starts.
     next_batch_at: u64,
+    /// Simulated time the walk itself took (its page waits and the rows' CPU), measured in
+    /// the out-of-line steps only: performance_schema's timer for the scan's rows.
+    spent_ns: u64,
 }
 
 impl LeafCursor {
@@ -136,7 +151,13 @@ impl LeafCursor {
             uncharged: 0,
             leaf_ordinals: 0..0,
             next_batch_at: 0,
+            spent_ns: 0,
         }
+    }
+
+    /// Simulated time the walk took so far (page waits and charged CPU), in nanoseconds.
+    pub fn spent_ns(&self) -> u64 {
+        self.spent_ns
     }
 
     fn page(&self, rel: u64) -> PageId {
@@ -159,6 +180,12 @@ impl LeafCursor {
     #[cold]
     #[inline(never)]
     fn enter_slow(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {
+        let start = costs.clock.now();
+        self.enter_slow_untimed(ordinal, costs, work);
+        self.spent_ns += costs.clock.now().since(start).as_nanos();
+    }
+
+    fn enter_slow_untimed(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {
         if self.rows == self.next_batch_at {
             // Every `batch` rows (not before the first): the cursor is restored.
             if self.rows > 0 {
@@ -194,10 +221,12 @@ impl LeafCursor {
 
     /// The scan is over: charges the last rows; an empty scan still read the root page.
     pub fn finish(&mut self, costs: &mut Costs, work: &mut Work) {
+        let start = costs.clock.now();
         costs.charge_rows(self.uncharged, work);
         self.uncharged = 0;
         if self.current_leaf.is_none() {
             costs.request_page(self.page(0));
         }
+        self.spent_ns += costs.clock.now().since(start).as_nanos();
     }
 }

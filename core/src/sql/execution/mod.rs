@@ -7,6 +7,7 @@ pub mod aggregate;
 pub mod costs;
 pub mod filesort;
 pub mod group_table;
+pub mod handler_io;
 pub mod select;
 pub mod sort_key;
 pub mod table_read;
@@ -47,4 +48,7 @@ pub struct Work {
     /// Row combinations the statement's joins tried (bounded by
     /// [`select::JOINED_ROWS_MAX`]).
     pub joined: u64,
+    /// The rows it fetched, inserted, updated and deleted per table and index, for
+    /// performance_schema's table I/O summaries.
+    pub table_io: handler_io::StatementIo,
 }

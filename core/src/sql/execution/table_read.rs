@@ -8,9 +8,16 @@
 //! Handler_read_next per row a ref or range reads (the read that finds the end of the key
 //! counts too, so n rows cost n next-reads after the dive), Handler_read_rnd_next per row of
 //! a full scan plus the end-of-table read, Innodb_rows_read per row.
+//!
+//! performance_schema's table I/O (`handler_io.rs`), once per read: a scan's rows are
+//! fetches on no index, a dive's on the index it went through. A read's time is what the
+//! read itself was charged: its page waits, and its rows' CPU (`cpu_row_ns`), whether a
+//! scan charged it as it went or the statement charges it at its end; the time the caller
+//! spends on each row (a join's inner reads, a temporary table) is not the read's.
 
 use crate::error::{MySqlError, Result};
 use crate::sql::execution::costs::{index_page, Costs, LeafCursor};
+use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
 use crate::sql::execution::Work;
 use crate::sql::expr::eval;
 use crate::sql::expr::EvalContext;
@@ -160,6 +167,7 @@ where
     });
     cursor.finish(costs, work);
     // Counted once at the end: a counter update per row would cost a name lookup per row.
+    work.table_io.add(t, NO_INDEX, RowOp::Fetch, examined, cursor.spent_ns() * 1000);
     work.rows += examined;
     costs.status.add("Innodb_rows_read", examined);
     costs.status.add("Handler_read_rnd_next", examined + 1);
@@ -176,13 +184,15 @@ fn primary_lookup(
     visit: &mut Visit,
 ) -> Result<bool> {
     costs.status.add("Handler_read_key", 1);
+    let start = costs.clock.now();
     let geometry = t.clustered_geometry();
     for p in geometry.path_to_leaf(t.ordinal_hint(key)) {
         costs.request_page(index_page(t, p));
     }
     let row = t.get(key);
     let n = u64::from(row.is_some());
-    t.note_index_use("PRIMARY", 1, n);
+    let ps = costs.clock.now().since(start).as_nanos() * 1000 + costs.row_cpu_ps(n);
+    work.table_io.add(t, primary_slot(t), RowOp::Fetch, n, ps);
     count_rows(costs, work, n, 0);
     match row {
         Some(r) => visit(&r, costs, work, cx),
@@ -232,7 +242,8 @@ fn primary_range(
     // The read that found the end of the range counts, unless the table ended first.
     let next_reads = if stopped { n.saturating_sub(1) } else { n - u64::from(!past_end && n > 0) };
     count_rows(costs, work, n, next_reads);
-    t.note_index_use("PRIMARY", 1, n);
+    let ps = cursor.spent_ns() * 1000;
+    work.table_io.add(t, primary_slot(t), RowOp::Fetch, n, ps);
     finished(error, stopped)
 }
 
@@ -260,7 +271,10 @@ fn secondary_range(
     let mut n = 0u64;
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
+    // The index's and the clustered records' page waits (not the caller's time per row).
+    let mut spent_ns = 0u64;
     t.index_range(index, lo, hi, wanted, &mut |hit| {
+        let start = costs.clock.now();
         let leaf = geometry.leaf_page_of(hit.position);
         if current_leaf != Some(leaf) {
             match current_leaf {
@@ -278,17 +292,46 @@ fn secondary_range(
                 costs.request_page(index_page(t, p));
             }
         }
+        spent_ns += costs.clock.now().since(start).as_nanos();
         n += 1;
         go_on(visit(hit.row, costs, work, cx), &mut stopped, &mut error)
     });
     if current_leaf.is_none() {
         // A dive that finds nothing still descends to a leaf.
+        let start = costs.clock.now();
         for p in geometry.path_to_leaf(0) {
             costs.request_page(secondary_page(p));
         }
+        spent_ns += costs.clock.now().since(start).as_nanos();
     }
     let next_reads = if unique || stopped { n.saturating_sub(1) } else { n };
     count_rows(costs, work, n, next_reads);
-    t.note_index_use(index, 1, n);
+    let ps = spent_ns * 1000 + costs.row_cpu_ps(n);
+    work.table_io.add(t, index_slot(t, index), RowOp::Fetch, n, ps);
     finished(error, stopped)
+}
+
+/// The index slot a read along `path` counts its rows on (an UPDATE or DELETE counts its
+/// changes there too).
+pub fn path_slot(t: &Table, path: &Path) -> u32 {
+    match path {
+        Path::Scan => NO_INDEX,
+        Path::Ref { index, .. } | Path::Range { index, .. } => index_slot(t, index),
+    }
+}
+
+/// The position of the clustered index (PRIMARY) in the table's definition; a table without
+/// a primary key has none, and its rows count on no index.
+pub fn primary_slot(t: &Table) -> u32 {
+    t.def.indexes.iter().position(|i| i.primary).map_or(NO_INDEX, |p| p as u32)
+}
+
+/// The position of index `name` in the table's definition (names compare as MySQL's do,
+/// without regard to case).
+pub fn index_slot(t: &Table, name: &str) -> u32 {
+    t.def
+        .indexes
+        .iter()
+        .position(|i| i.name.eq_ignore_ascii_case(name))
+        .map_or(NO_INDEX, |p| p as u32)
 }

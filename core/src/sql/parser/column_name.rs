@@ -9,7 +9,8 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
     // A column reference is named by the column as typed, without its qualifier.
     if let Expr::CompoundIdentifier(parts) = e {
         if let Some(last) = parts.last() {
-            if !parts[0].value.starts_with("@@") {
+            // `@@global.x` and a dotted user variable (`@sys.x`) are named as typed.
+            if !parts[0].value.starts_with('@') {
                 return last.value.clone();
             }
         }

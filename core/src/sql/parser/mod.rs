@@ -57,8 +57,8 @@ pub enum Statement {
     ShowDatabases { filter: Option<ShowFilter> },
     /// `SHOW [FULL] TABLES [FROM db] [LIKE ... | WHERE ...]`
     ShowTables { full: bool, database: Option<String>, filter: Option<ShowFilter> },
-    /// `SHOW CREATE TABLE [db.]t`
-    ShowCreateTable { database: Option<String>, table: String },
+    /// `SHOW CREATE TABLE [db.]t`, or with `view_only` `SHOW CREATE VIEW [db.]v`
+    ShowCreateTable { database: Option<String>, table: String, view_only: bool },
     /// `SHOW {INDEX | INDEXES | KEYS} {FROM | IN} [db.]t [FROM db]`
     ShowIndex { database: Option<String>, table: String },
     /// `SHOW [FULL] COLUMNS FROM [db.]t`, `DESCRIBE t`, `DESC t`
@@ -406,7 +406,12 @@ fn parse_set_target(
         return Ok(SetTarget::System { name, scope, persist, persist_only });
     }
     if let Some(user) = first.strip_prefix('@') {
-        return Ok(SetTarget::User(user.to_ascii_lowercase()));
+        // A user variable's name may hold dots (`@sys.statement_truncate_len`).
+        let mut name = user.to_string();
+        while p.consume_token(&Token::Period) {
+            name = format!("{name}.{}", p.parse_identifier()?.value);
+        }
+        return Ok(SetTarget::User(name.to_ascii_lowercase()));
     }
     let mut name = first;
     // Structured names such as `default.key_buffer_size` are not modelled; keep the last part.
@@ -485,11 +490,15 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             }
             return Ok(Statement::ShowIndex { database, table });
         }
-        if p.parse_keyword(Keyword::CREATE) && p.parse_keyword(Keyword::TABLE) {
+        if p.parse_keywords(&[Keyword::CREATE, Keyword::TABLE]) {
             let (database, table) = parse_table_name(p)?;
-            return Ok(Statement::ShowCreateTable { database, table });
+            return Ok(Statement::ShowCreateTable { database, table, view_only: false });
         }
-        // SHOW CREATE VIEW / PROCEDURE / DATABASE: a later part of the engine.
+        if p.parse_keywords(&[Keyword::CREATE, Keyword::VIEW]) {
+            let (database, table) = parse_table_name(p)?;
+            return Ok(Statement::ShowCreateTable { database, table, view_only: true });
+        }
+        // SHOW CREATE PROCEDURE / DATABASE: a later part of the engine.
         if word_is(p, "WARNINGS") {
             p.next_token();
             return Ok(Statement::ShowWarnings { errors_only: false });

@@ -17,7 +17,7 @@ use super::page_layout::{IndexPages, PageLayout};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
 use super::schema::{ColumnSet, ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::storage::value::Value;
-use std::cell::{Cell, OnceCell};
+use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
@@ -76,15 +76,11 @@ pub struct Table {
 }
 
 /// One index's simulator-side state: its materialised base entries (secondary indexes of
-/// generated tables, built on first use) and how often queries used it.
+/// generated tables, built on first use) and the changed rows' entries.
 #[derive(Debug, Default)]
 struct IndexSlot {
     name: String,
     entries: OnceCell<Option<BaseEntries>>,
-    /// Index dives (Handler_read_key through this index).
-    dives: Cell<u64>,
-    /// Rows read through this index.
-    rows: Cell<u64>,
     /// Entries of the changed rows (entry key -> primary key), so a lookup finds them without
     /// a pass over every change.
     overlay: BTreeMap<Key, Key>,
@@ -699,7 +695,5 @@ mod tests {
             false
         });
         assert_eq!(first, Some(41));
-        t.note_index_use("k", 2, 7);
-        assert_eq!((t.index_dives("k"), t.index_reads("K"), t.index_reads("nope")), (2, 7, 0));
     }
 }

@@ -234,26 +234,6 @@ impl Table {
         }
         n.min(self.rows)
     }
-
-    /// Counts one use of index `name` (PRIMARY included): `dives` index dives that read
-    /// `rows` rows.
-    pub fn note_index_use(&self, name: &str, dives: u64, rows: u64) {
-        if let Some(s) = self.slot(name) {
-            s.dives.set(s.dives.get() + dives);
-            s.rows.set(s.rows.get() + rows);
-        }
-    }
-
-    /// Rows read through index `name` since the server started (0 if never used or unknown);
-    /// performance_schema.table_io_waits_summary_by_index_usage's COUNT_FETCH.
-    pub fn index_reads(&self, name: &str) -> u64 {
-        self.slot(name).map_or(0, |s| s.rows.get())
-    }
-
-    /// Index dives (lookups that positioned a cursor) through index `name`.
-    pub fn index_dives(&self, name: &str) -> u64 {
-        self.slot(name).map_or(0, |s| s.dives.get())
-    }
 }
 
 /// Whether a key is at or after a range's start.

@@ -175,6 +175,9 @@ pub type SystemColumns<'a> = dyn FnMut(&str, &str) -> Result<Vec<String>> + 'a;
 pub struct Explainer<'a> {
     pub catalog: &'a Catalog,
     pub system_columns: &'a mut SystemColumns<'a>,
+    /// The SELECT of a view the server defines in a system schema (the sys schema's), if
+    /// `db`.`table` is one.
+    pub system_views: fn(&str, &str) -> Option<&'static str>,
 }
 
 impl Explainer<'_> {
@@ -271,6 +274,10 @@ impl Explainer<'_> {
             on: None,
             hints,
         };
+        if let Some(text) = (self.system_views)(&db, &table) {
+            let columns = self.view_columns(&db, text, depth + 1)?;
+            return Ok(source(Kind::View, columns, IndexHints::default()));
+        }
         if Catalog::is_system_schema(&db) {
             let columns = (self.system_columns)(&db, &table)?;
             return Ok(source(Kind::System, columns, IndexHints::default()));

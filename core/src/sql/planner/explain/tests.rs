@@ -10,7 +10,11 @@ fn explain(sql: &str) -> (ResultSet, String) {
     let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
     let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
     let mut no_system_tables = |db: &str, table: &str| Err(MySqlError::no_such_table(db, table));
-    let mut explainer = Explainer { catalog: &catalog, system_columns: &mut no_system_tables };
+    let mut explainer = Explainer {
+        catalog: &catalog,
+        system_columns: &mut no_system_tables,
+        system_views: |_, _| None,
+    };
     let mut cx = crate::sql::expr::constant_context();
     let (Response::Rows(rs), note) =
         explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default()).unwrap()

@@ -1,0 +1,293 @@
+//! information_schema's views of the data dictionary beside TABLES: `STATISTICS` (one row
+//! per index column, as `SHOW INDEX` shows them), `COLUMNS` (one row per column) and
+//! `KEY_COLUMN_USAGE` (one row per column of a PRIMARY or UNIQUE key), with MySQL 8.0+/9.x's
+//! columns and values, computed from the catalog when a query reads them.
+//!
+//! Rows come by schema, then table, then index (or column) in definition order, as the data
+//! dictionary's views list them.
+
+use crate::storage::catalog::Catalog;
+use crate::storage::schema::{ColumnDef, ColumnType, IndexDef};
+use crate::storage::statistics::index_cardinality;
+use crate::storage::table::Row;
+use crate::storage::value::Value;
+
+/// The views this file produces (lower case, as the system table dispatch matches them).
+pub const TABLES: [&str; 3] = ["statistics", "columns", "key_column_usage"];
+
+/// A produced column: (name, numeric, nullable).
+pub type ColumnSpec = (&'static str, bool, bool);
+
+/// `information_schema.STATISTICS`'s eighteen columns.
+pub const STATISTICS_COLUMNS: [ColumnSpec; 18] = [
+    ("TABLE_CATALOG", false, false),
+    ("TABLE_SCHEMA", false, false),
+    ("TABLE_NAME", false, false),
+    ("NON_UNIQUE", true, false),
+    ("INDEX_SCHEMA", false, false),
+    ("INDEX_NAME", false, true),
+    ("SEQ_IN_INDEX", true, false),
+    ("COLUMN_NAME", false, true),
+    ("COLLATION", false, true),
+    ("CARDINALITY", true, true),
+    ("SUB_PART", true, true),
+    ("PACKED", true, true),
+    ("NULLABLE", false, false),
+    ("INDEX_TYPE", false, false),
+    ("COMMENT", false, false),
+    ("INDEX_COMMENT", false, false),
+    ("IS_VISIBLE", false, false),
+    ("EXPRESSION", false, true),
+];
+
+/// `information_schema.COLUMNS`'s twenty-two columns.
+pub const COLUMNS_COLUMNS: [ColumnSpec; 22] = [
+    ("TABLE_CATALOG", false, false),
+    ("TABLE_SCHEMA", false, false),
+    ("TABLE_NAME", false, false),
+    ("COLUMN_NAME", false, true),
+    ("ORDINAL_POSITION", true, false),
+    ("COLUMN_DEFAULT", false, true),
+    ("IS_NULLABLE", false, false),
+    ("DATA_TYPE", false, true),
+    ("CHARACTER_MAXIMUM_LENGTH", true, true),
+    ("CHARACTER_OCTET_LENGTH", true, true),
+    ("NUMERIC_PRECISION", true, true),
+    ("NUMERIC_SCALE", true, true),
+    ("DATETIME_PRECISION", true, true),
+    ("CHARACTER_SET_NAME", false, true),
+    ("COLLATION_NAME", false, true),
+    ("COLUMN_TYPE", false, false),
+    ("COLUMN_KEY", false, false),
+    ("EXTRA", false, true),
+    ("PRIVILEGES", false, true),
+    ("COLUMN_COMMENT", false, false),
+    ("GENERATION_EXPRESSION", false, false),
+    ("SRS_ID", true, true),
+];
+
+/// `information_schema.KEY_COLUMN_USAGE`'s twelve columns.
+pub const KEY_COLUMN_USAGE_COLUMNS: [ColumnSpec; 12] = [
+    ("CONSTRAINT_CATALOG", false, false),
+    ("CONSTRAINT_SCHEMA", false, false),
+    ("CONSTRAINT_NAME", false, true),
+    ("TABLE_CATALOG", false, false),
+    ("TABLE_SCHEMA", false, false),
+    ("TABLE_NAME", false, false),
+    ("COLUMN_NAME", false, true),
+    ("ORDINAL_POSITION", true, false),
+    ("POSITION_IN_UNIQUE_CONSTRAINT", true, true),
+    ("REFERENCED_TABLE_SCHEMA", false, true),
+    ("REFERENCED_TABLE_NAME", false, true),
+    ("REFERENCED_COLUMN_NAME", false, true),
+];
+
+fn text(s: &str) -> Value {
+    Value::Str(s.to_string())
+}
+
+/// The columns and rows of one of [`TABLES`] (`name` in lower case), or None.
+pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec<Row>)> {
+    Some(match name {
+        "statistics" => (&STATISTICS_COLUMNS, statistics(catalog)),
+        "columns" => (&COLUMNS_COLUMNS, columns(catalog)),
+        "key_column_usage" => (&KEY_COLUMN_USAGE_COLUMNS, key_column_usage(catalog)),
+        _ => return None,
+    })
+}
+
+/// One row per column of every index, with the cardinality InnoDB's statistics estimate
+/// (the same numbers `SHOW INDEX` prints).
+pub fn statistics(catalog: &Catalog) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in catalog.tables() {
+        for idx in &t.def.indexes {
+            let cardinality = index_cardinality(t, idx);
+            for (seq, (&c, card)) in idx.columns.iter().zip(cardinality).enumerate() {
+                let Some(col) = t.def.columns.get(c as usize) else { continue };
+                rows.push(vec![
+                    text("def"),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(t.def.name.clone()),
+                    Value::Int(i64::from(!idx.unique)),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(idx.name.clone()),
+                    Value::UInt(seq as u64 + 1),
+                    Value::Str(col.name.clone()),
+                    text("A"),
+                    Value::UInt(card),
+                    Value::Null,
+                    Value::Null,
+                    text(if col.nullable { "YES" } else { "" }),
+                    text("BTREE"),
+                    text(""),
+                    text(""),
+                    text(if idx.visible { "YES" } else { "NO" }),
+                    Value::Null,
+                ]);
+            }
+        }
+    }
+    rows
+}
+
+/// One row per column of every table.
+pub fn columns(catalog: &Catalog) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in catalog.tables() {
+        for (i, c) in t.def.columns.iter().enumerate() {
+            let character = character_lengths(&c.ty);
+            let (precision, scale) = numeric_precision(c);
+            let is_text = character.is_some() && !matches!(c.ty, ColumnType::Blob);
+            let mut column_type = c.ty.sql();
+            if c.unsigned {
+                column_type.push_str(" unsigned");
+            }
+            let default = match &c.default {
+                Some(v) => v.to_text().map_or(Value::Null, Value::Str),
+                None => Value::Null,
+            };
+            let opt = |v: Option<u64>| v.map_or(Value::Null, Value::UInt);
+            rows.push(vec![
+                text("def"),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(t.def.name.clone()),
+                Value::Str(c.name.clone()),
+                Value::UInt(i as u64 + 1),
+                default,
+                text(if c.nullable { "YES" } else { "NO" }),
+                text(data_type(&c.ty)),
+                opt(character.map(|(chars, _)| chars)),
+                opt(character.map(|(_, octets)| octets)),
+                opt(precision),
+                opt(scale),
+                match c.ty {
+                    ColumnType::DateTime | ColumnType::Timestamp => Value::UInt(0),
+                    _ => Value::Null,
+                },
+                if is_text { text("utf8mb4") } else { Value::Null },
+                if is_text { text("utf8mb4_0900_ai_ci") } else { Value::Null },
+                Value::Str(column_type),
+                text(column_key(&t.def.indexes, i as u32)),
+                text(if c.auto_increment { "auto_increment" } else { "" }),
+                text("select,insert,update,references"),
+                text(""),
+                text(""),
+                Value::Null,
+            ]);
+        }
+    }
+    rows
+}
+
+/// One row per column of every PRIMARY and UNIQUE key (the constraint carries the index's
+/// name). Simplification: the simulator's tables declare no foreign keys, so no row names a
+/// referenced table.
+pub fn key_column_usage(catalog: &Catalog) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in catalog.tables() {
+        for idx in t.def.indexes.iter().filter(|i| i.unique || i.primary) {
+            for (seq, &c) in idx.columns.iter().enumerate() {
+                let Some(col) = t.def.columns.get(c as usize) else { continue };
+                rows.push(vec![
+                    text("def"),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(idx.name.clone()),
+                    text("def"),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(t.def.name.clone()),
+                    Value::Str(col.name.clone()),
+                    Value::UInt(seq as u64 + 1),
+                    Value::Null,
+                    Value::Null,
+                    Value::Null,
+                    Value::Null,
+                ]);
+            }
+        }
+    }
+    rows
+}
+
+/// COLUMNS' DATA_TYPE: the type's name alone.
+fn data_type(ty: &ColumnType) -> &'static str {
+    match ty {
+        ColumnType::TinyInt => "tinyint",
+        ColumnType::SmallInt => "smallint",
+        ColumnType::MediumInt => "mediumint",
+        ColumnType::Int => "int",
+        ColumnType::BigInt => "bigint",
+        ColumnType::Decimal { .. } => "decimal",
+        ColumnType::Float => "float",
+        ColumnType::Double => "double",
+        ColumnType::Char(_) => "char",
+        ColumnType::Varchar(_) => "varchar",
+        ColumnType::Text => "text",
+        ColumnType::Blob => "blob",
+        ColumnType::Date => "date",
+        ColumnType::DateTime => "datetime",
+        ColumnType::Timestamp => "timestamp",
+        ColumnType::Enum(_) => "enum",
+    }
+}
+
+/// CHARACTER_MAXIMUM_LENGTH and CHARACTER_OCTET_LENGTH (utf8mb4: four bytes a character);
+/// None for types that are not strings.
+fn character_lengths(ty: &ColumnType) -> Option<(u64, u64)> {
+    match ty {
+        ColumnType::Char(n) | ColumnType::Varchar(n) => Some((u64::from(*n), u64::from(*n) * 4)),
+        ColumnType::Text | ColumnType::Blob => Some((65535, 65535)),
+        ColumnType::Enum(values) => {
+            let longest = values.iter().map(|v| v.chars().count() as u64).max().unwrap_or(0);
+            Some((longest, longest * 4))
+        }
+        _ => None,
+    }
+}
+
+/// NUMERIC_PRECISION and NUMERIC_SCALE, as MySQL reports them for each numeric type.
+fn numeric_precision(c: &ColumnDef) -> (Option<u64>, Option<u64>) {
+    match c.ty {
+        ColumnType::TinyInt => (Some(3), Some(0)),
+        ColumnType::SmallInt => (Some(5), Some(0)),
+        ColumnType::MediumInt => (Some(if c.unsigned { 8 } else { 7 }), Some(0)),
+        ColumnType::Int => (Some(10), Some(0)),
+        ColumnType::BigInt => (Some(if c.unsigned { 20 } else { 19 }), Some(0)),
+        ColumnType::Decimal { precision, scale } => {
+            (Some(u64::from(precision)), Some(u64::from(scale)))
+        }
+        ColumnType::Float => (Some(12), None),
+        ColumnType::Double => (Some(22), None),
+        _ => (None, None),
+    }
+}
+
+/// COLUMN_KEY, as SHOW COLUMNS' Key: PRI for a primary key column, UNI for the first column
+/// of a single-column unique index, MUL for the first column of any other index.
+pub fn column_key(indexes: &[IndexDef], column: u32) -> &'static str {
+    if indexes.iter().any(|i| i.primary && i.columns.contains(&column)) {
+        return "PRI";
+    }
+    let first = |i: &&IndexDef| !i.primary && i.columns.first() == Some(&column);
+    if indexes.iter().filter(first).any(|i| i.unique && i.columns.len() == 1) {
+        return "UNI";
+    }
+    if indexes.iter().any(|i| first(&i)) {
+        return "MUL";
+    }
+    ""
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numeric_and_character_facts_follow_mysql() {
+        let c = ColumnDef::new("id", ColumnType::BigInt).unsigned();
+        assert_eq!(numeric_precision(&c), (Some(20), Some(0)));
+        assert_eq!(character_lengths(&ColumnType::Varchar(255)), Some((255, 1020)));
+        assert_eq!(character_lengths(&ColumnType::Int), None);
+        assert_eq!(data_type(&ColumnType::Decimal { precision: 10, scale: 2 }), "decimal");
+    }
+}

@@ -1,0 +1,377 @@
+//! The sys schema's views as SQL, in this simulator's words. MySQL's names, columns, filters,
+//! formats and order are kept; the texts are not MySQL's. Latencies are formatted with the
+//! native `FORMAT_PICO_TIME()` (as MySQL 8.0.16+ does) and sizes with `FORMAT_BYTES()`;
+//! the `x$` twins show the raw values and the whole digest text.
+//!
+//! Still to come from other parts of the engine (each one more entry here):
+//! `waits_global_by_latency`, `io_global_by_file_by_bytes` and `memory_global_total` with their
+//! `x$` twins, over performance_schema tables this branch does not have yet, and the file I/O
+//! columns of `schema_table_statistics` (see there).
+
+use super::SysView;
+
+/// The average-latency distribution of statement digests, in whole microseconds: how many
+/// digests have each (rounded) average. Helper of the 95th-percentile view.
+const PS_DIGEST_AVG_LATENCY_DISTRIBUTION: &str = "SELECT COUNT(*) AS cnt,
+       ROUND(avg_timer_wait / 1000000) AS avg_us
+  FROM performance_schema.events_statements_summary_by_digest
+ GROUP BY avg_us";
+
+/// The smallest average latency (µs) at or below which more than 95 % of the digests lie: for
+/// each distinct average, the share of digests whose average is no larger (a self-join of
+/// the distribution on `<=`), keeping the first share above 0.95. One row. (MySQL's repeats
+/// the share's expression in HAVING; naming its alias there gives the same rows.)
+const PS_DIGEST_95TH_PERCENTILE_BY_AVG_US: &str = "SELECT upto.avg_us AS avg_us,
+       IFNULL(SUM(atmost.cnt) / NULLIF((SELECT COUNT(*)
+                                          FROM performance_schema.events_statements_summary_by_digest), 0), 0)
+         AS percentile
+  FROM sys.`x$ps_digest_avg_latency_distribution` AS atmost
+  JOIN sys.`x$ps_digest_avg_latency_distribution` AS upto
+    ON atmost.avg_us <= upto.avg_us
+ GROUP BY upto.avg_us
+HAVING percentile > 0.95
+ ORDER BY percentile
+ LIMIT 1";
+
+/// Statement digests whose average latency is in the slowest 5 % (at or above the 95th
+/// percentile of digest averages), slowest average first.
+const STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE: &str =
+    "SELECT sys.format_statement(d.DIGEST_TEXT) AS query,
+       d.SCHEMA_NAME AS db,
+       IF(d.SUM_NO_GOOD_INDEX_USED > 0 OR d.SUM_NO_INDEX_USED > 0, '*', '') AS full_scan,
+       d.COUNT_STAR AS exec_count,
+       d.SUM_ERRORS AS err_count,
+       d.SUM_WARNINGS AS warn_count,
+       FORMAT_PICO_TIME(d.SUM_TIMER_WAIT) AS total_latency,
+       FORMAT_PICO_TIME(d.MAX_TIMER_WAIT) AS max_latency,
+       FORMAT_PICO_TIME(d.AVG_TIMER_WAIT) AS avg_latency,
+       d.SUM_ROWS_SENT AS rows_sent,
+       ROUND(IFNULL(d.SUM_ROWS_SENT / NULLIF(d.COUNT_STAR, 0), 0)) AS rows_sent_avg,
+       d.SUM_ROWS_EXAMINED AS rows_examined,
+       ROUND(IFNULL(d.SUM_ROWS_EXAMINED / NULLIF(d.COUNT_STAR, 0), 0)) AS rows_examined_avg,
+       d.FIRST_SEEN AS first_seen,
+       d.LAST_SEEN AS last_seen,
+       d.DIGEST AS digest
+  FROM performance_schema.events_statements_summary_by_digest AS d
+  JOIN sys.`x$ps_digest_95th_percentile_by_avg_us` AS slowest
+    ON ROUND(d.AVG_TIMER_WAIT / 1000000) >= slowest.avg_us
+ ORDER BY d.AVG_TIMER_WAIT DESC";
+
+/// The same digests with raw picoseconds and the whole digest text.
+const X_STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE: &str = "SELECT d.DIGEST_TEXT AS query,
+       d.SCHEMA_NAME AS db,
+       IF(d.SUM_NO_GOOD_INDEX_USED > 0 OR d.SUM_NO_INDEX_USED > 0, '*', '') AS full_scan,
+       d.COUNT_STAR AS exec_count,
+       d.SUM_ERRORS AS err_count,
+       d.SUM_WARNINGS AS warn_count,
+       d.SUM_TIMER_WAIT AS total_latency,
+       d.MAX_TIMER_WAIT AS max_latency,
+       d.AVG_TIMER_WAIT AS avg_latency,
+       d.SUM_ROWS_SENT AS rows_sent,
+       ROUND(IFNULL(d.SUM_ROWS_SENT / NULLIF(d.COUNT_STAR, 0), 0)) AS rows_sent_avg,
+       d.SUM_ROWS_EXAMINED AS rows_examined,
+       ROUND(IFNULL(d.SUM_ROWS_EXAMINED / NULLIF(d.COUNT_STAR, 0), 0)) AS rows_examined_avg,
+       d.FIRST_SEEN AS first_seen,
+       d.LAST_SEEN AS last_seen,
+       d.DIGEST AS digest
+  FROM performance_schema.events_statements_summary_by_digest AS d
+  JOIN sys.`x$ps_digest_95th_percentile_by_avg_us` AS slowest
+    ON ROUND(d.AVG_TIMER_WAIT / 1000000) >= slowest.avg_us
+ ORDER BY d.AVG_TIMER_WAIT DESC";
+
+/// Every statement digest with its totals and averages, the most total time first: where the
+/// server's time went.
+const STATEMENT_ANALYSIS: &str = "SELECT sys.format_statement(DIGEST_TEXT) AS query,
+       SCHEMA_NAME AS db,
+       IF(SUM_NO_GOOD_INDEX_USED > 0 OR SUM_NO_INDEX_USED > 0, '*', '') AS full_scan,
+       COUNT_STAR AS exec_count,
+       SUM_ERRORS AS err_count,
+       SUM_WARNINGS AS warn_count,
+       FORMAT_PICO_TIME(SUM_TIMER_WAIT) AS total_latency,
+       FORMAT_PICO_TIME(MAX_TIMER_WAIT) AS max_latency,
+       FORMAT_PICO_TIME(AVG_TIMER_WAIT) AS avg_latency,
+       FORMAT_PICO_TIME(SUM_LOCK_TIME) AS lock_latency,
+       FORMAT_PICO_TIME(SUM_CPU_TIME) AS cpu_latency,
+       SUM_ROWS_SENT AS rows_sent,
+       ROUND(IFNULL(SUM_ROWS_SENT / NULLIF(COUNT_STAR, 0), 0)) AS rows_sent_avg,
+       SUM_ROWS_EXAMINED AS rows_examined,
+       ROUND(IFNULL(SUM_ROWS_EXAMINED / NULLIF(COUNT_STAR, 0), 0)) AS rows_examined_avg,
+       SUM_ROWS_AFFECTED AS rows_affected,
+       ROUND(IFNULL(SUM_ROWS_AFFECTED / NULLIF(COUNT_STAR, 0), 0)) AS rows_affected_avg,
+       SUM_CREATED_TMP_TABLES AS tmp_tables,
+       SUM_CREATED_TMP_DISK_TABLES AS tmp_disk_tables,
+       SUM_SORT_ROWS AS rows_sorted,
+       SUM_SORT_MERGE_PASSES AS sort_merge_passes,
+       FORMAT_BYTES(MAX_CONTROLLED_MEMORY) AS max_controlled_memory,
+       FORMAT_BYTES(MAX_TOTAL_MEMORY) AS max_total_memory,
+       DIGEST AS digest,
+       FIRST_SEEN AS first_seen,
+       LAST_SEEN AS last_seen
+  FROM performance_schema.events_statements_summary_by_digest
+ ORDER BY SUM_TIMER_WAIT DESC";
+
+/// The same with raw picoseconds and bytes, and the whole digest text.
+const X_STATEMENT_ANALYSIS: &str = "SELECT DIGEST_TEXT AS query,
+       SCHEMA_NAME AS db,
+       IF(SUM_NO_GOOD_INDEX_USED > 0 OR SUM_NO_INDEX_USED > 0, '*', '') AS full_scan,
+       COUNT_STAR AS exec_count,
+       SUM_ERRORS AS err_count,
+       SUM_WARNINGS AS warn_count,
+       SUM_TIMER_WAIT AS total_latency,
+       MAX_TIMER_WAIT AS max_latency,
+       AVG_TIMER_WAIT AS avg_latency,
+       SUM_LOCK_TIME AS lock_latency,
+       SUM_CPU_TIME AS cpu_latency,
+       SUM_ROWS_SENT AS rows_sent,
+       ROUND(IFNULL(SUM_ROWS_SENT / NULLIF(COUNT_STAR, 0), 0)) AS rows_sent_avg,
+       SUM_ROWS_EXAMINED AS rows_examined,
+       ROUND(IFNULL(SUM_ROWS_EXAMINED / NULLIF(COUNT_STAR, 0), 0)) AS rows_examined_avg,
+       SUM_ROWS_AFFECTED AS rows_affected,
+       ROUND(IFNULL(SUM_ROWS_AFFECTED / NULLIF(COUNT_STAR, 0), 0)) AS rows_affected_avg,
+       SUM_CREATED_TMP_TABLES AS tmp_tables,
+       SUM_CREATED_TMP_DISK_TABLES AS tmp_disk_tables,
+       SUM_SORT_ROWS AS rows_sorted,
+       SUM_SORT_MERGE_PASSES AS sort_merge_passes,
+       MAX_CONTROLLED_MEMORY AS max_controlled_memory,
+       MAX_TOTAL_MEMORY AS max_total_memory,
+       DIGEST AS digest,
+       FIRST_SEEN AS first_seen,
+       LAST_SEEN AS last_seen
+  FROM performance_schema.events_statements_summary_by_digest
+ ORDER BY SUM_TIMER_WAIT DESC";
+
+/// Digests that ran without a usable index at least once (SHOW statements, which always
+/// scan, left out), those that scanned most often first. As MySQL's does, the formatted view
+/// then orders by `total_latency`, which here is the formatted text.
+const STATEMENTS_WITH_FULL_TABLE_SCANS: &str = "SELECT sys.format_statement(DIGEST_TEXT) AS query,
+       SCHEMA_NAME AS db,
+       COUNT_STAR AS exec_count,
+       FORMAT_PICO_TIME(SUM_TIMER_WAIT) AS total_latency,
+       SUM_NO_INDEX_USED AS no_index_used_count,
+       SUM_NO_GOOD_INDEX_USED AS no_good_index_used_count,
+       ROUND(IFNULL(SUM_NO_INDEX_USED / NULLIF(COUNT_STAR, 0), 0) * 100) AS no_index_used_pct,
+       SUM_ROWS_SENT AS rows_sent,
+       SUM_ROWS_EXAMINED AS rows_examined,
+       ROUND(SUM_ROWS_SENT / COUNT_STAR) AS rows_sent_avg,
+       ROUND(SUM_ROWS_EXAMINED / COUNT_STAR) AS rows_examined_avg,
+       FIRST_SEEN AS first_seen,
+       LAST_SEEN AS last_seen,
+       DIGEST AS digest
+  FROM performance_schema.events_statements_summary_by_digest
+ WHERE (SUM_NO_INDEX_USED > 0 OR SUM_NO_GOOD_INDEX_USED > 0)
+   AND DIGEST_TEXT NOT LIKE 'SHOW%'
+ ORDER BY no_index_used_pct DESC, total_latency DESC";
+
+/// The same with raw picoseconds and the whole digest text.
+const X_STATEMENTS_WITH_FULL_TABLE_SCANS: &str = "SELECT DIGEST_TEXT AS query,
+       SCHEMA_NAME AS db,
+       COUNT_STAR AS exec_count,
+       SUM_TIMER_WAIT AS total_latency,
+       SUM_NO_INDEX_USED AS no_index_used_count,
+       SUM_NO_GOOD_INDEX_USED AS no_good_index_used_count,
+       ROUND(IFNULL(SUM_NO_INDEX_USED / NULLIF(COUNT_STAR, 0), 0) * 100) AS no_index_used_pct,
+       SUM_ROWS_SENT AS rows_sent,
+       SUM_ROWS_EXAMINED AS rows_examined,
+       ROUND(SUM_ROWS_SENT / COUNT_STAR) AS rows_sent_avg,
+       ROUND(SUM_ROWS_EXAMINED / COUNT_STAR) AS rows_examined_avg,
+       FIRST_SEEN AS first_seen,
+       LAST_SEEN AS last_seen,
+       DIGEST AS digest
+  FROM performance_schema.events_statements_summary_by_digest
+ WHERE (SUM_NO_INDEX_USED > 0 OR SUM_NO_GOOD_INDEX_USED > 0)
+   AND DIGEST_TEXT NOT LIKE 'SHOW%'
+ ORDER BY no_index_used_pct DESC, total_latency DESC";
+
+/// Secondary indexes with no I/O since the server started (or the summary was truncated):
+/// their table was opened, so performance_schema has a row for each of its indexes, and this
+/// one's count is zero. Only non-unique indexes (unique ones enforce something even unread),
+/// never PRIMARY, never the mysql schema's. MySQL's has no `x$` twin: nothing is formatted.
+const SCHEMA_UNUSED_INDEXES: &str = "SELECT io.object_schema AS object_schema,
+       io.object_name AS object_name,
+       io.index_name AS index_name
+  FROM performance_schema.table_io_waits_summary_by_index_usage AS io
+  JOIN information_schema.STATISTICS AS s
+    ON io.object_schema = s.TABLE_SCHEMA
+   AND io.object_name = s.TABLE_NAME
+   AND io.index_name = s.INDEX_NAME
+ WHERE io.index_name IS NOT NULL
+   AND io.count_star = 0
+   AND io.object_schema <> 'mysql'
+   AND io.index_name <> 'PRIMARY'
+   AND s.NON_UNIQUE = 1
+   AND s.SEQ_IN_INDEX = 1
+ ORDER BY object_schema, object_name";
+
+/// Per index (PRIMARY included, scans left out): the rows it found and the changes made
+/// through it, with their time, the busiest index first.
+const SCHEMA_INDEX_STATISTICS: &str = "SELECT object_schema AS table_schema,
+       object_name AS table_name,
+       index_name AS index_name,
+       count_fetch AS rows_selected,
+       FORMAT_PICO_TIME(sum_timer_fetch) AS select_latency,
+       count_insert AS rows_inserted,
+       FORMAT_PICO_TIME(sum_timer_insert) AS insert_latency,
+       count_update AS rows_updated,
+       FORMAT_PICO_TIME(sum_timer_update) AS update_latency,
+       count_delete AS rows_deleted,
+       FORMAT_PICO_TIME(sum_timer_delete) AS delete_latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NOT NULL
+ ORDER BY sum_timer_wait DESC";
+
+/// The same with raw picoseconds.
+const X_SCHEMA_INDEX_STATISTICS: &str = "SELECT object_schema AS table_schema,
+       object_name AS table_name,
+       index_name AS index_name,
+       count_fetch AS rows_selected,
+       sum_timer_fetch AS select_latency,
+       count_insert AS rows_inserted,
+       sum_timer_insert AS insert_latency,
+       count_update AS rows_updated,
+       sum_timer_update AS update_latency,
+       count_delete AS rows_deleted,
+       sum_timer_delete AS delete_latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NOT NULL
+ ORDER BY sum_timer_wait DESC";
+
+/// Tables read without an index: the rows their scans read (the no-index row's reads), the
+/// most first.
+const SCHEMA_TABLES_WITH_FULL_TABLE_SCANS: &str = "SELECT object_schema AS object_schema,
+       object_name AS object_name,
+       count_read AS rows_full_scanned,
+       FORMAT_PICO_TIME(sum_timer_wait) AS latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NULL
+   AND count_read > 0
+ ORDER BY count_read DESC";
+
+/// The same with raw picoseconds.
+const X_SCHEMA_TABLES_WITH_FULL_TABLE_SCANS: &str = "SELECT object_schema AS object_schema,
+       object_name AS object_name,
+       count_read AS rows_full_scanned,
+       sum_timer_wait AS latency
+  FROM performance_schema.table_io_waits_summary_by_index_usage
+ WHERE index_name IS NULL
+   AND count_read > 0
+ ORDER BY count_read DESC";
+
+/// Per table: the rows fetched, inserted, updated and deleted and the time they took, the
+/// busiest table first.
+///
+/// Simplification, for now: MySQL's view joins each table's file I/O (from
+/// `file_summary_by_instance`, through `x$ps_schema_table_statistics_io`) into the `io_*`
+/// columns; that performance_schema table is not in this engine yet, so they are NULL, as
+/// MySQL's LEFT JOIN leaves them for a table without file I/O.
+const SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
+       t.object_name AS table_name,
+       FORMAT_PICO_TIME(t.sum_timer_wait) AS total_latency,
+       t.count_fetch AS rows_fetched,
+       FORMAT_PICO_TIME(t.sum_timer_fetch) AS fetch_latency,
+       t.count_insert AS rows_inserted,
+       FORMAT_PICO_TIME(t.sum_timer_insert) AS insert_latency,
+       t.count_update AS rows_updated,
+       FORMAT_PICO_TIME(t.sum_timer_update) AS update_latency,
+       t.count_delete AS rows_deleted,
+       FORMAT_PICO_TIME(t.sum_timer_delete) AS delete_latency,
+       NULL AS io_read_requests,
+       NULL AS io_read,
+       NULL AS io_read_latency,
+       NULL AS io_write_requests,
+       NULL AS io_write,
+       NULL AS io_write_latency,
+       NULL AS io_misc_requests,
+       NULL AS io_misc_latency
+  FROM performance_schema.table_io_waits_summary_by_table AS t
+ ORDER BY t.sum_timer_wait DESC";
+
+/// The same with raw picoseconds.
+const X_SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
+       t.object_name AS table_name,
+       t.sum_timer_wait AS total_latency,
+       t.count_fetch AS rows_fetched,
+       t.sum_timer_fetch AS fetch_latency,
+       t.count_insert AS rows_inserted,
+       t.sum_timer_insert AS insert_latency,
+       t.count_update AS rows_updated,
+       t.sum_timer_update AS update_latency,
+       t.count_delete AS rows_deleted,
+       t.sum_timer_delete AS delete_latency,
+       NULL AS io_read_requests,
+       NULL AS io_read,
+       NULL AS io_read_latency,
+       NULL AS io_write_requests,
+       NULL AS io_write,
+       NULL AS io_write_latency,
+       NULL AS io_misc_requests,
+       NULL AS io_misc_latency
+  FROM performance_schema.table_io_waits_summary_by_table AS t
+ ORDER BY t.sum_timer_wait DESC";
+
+/// The sys schema's version and the server's (MySQL keeps this view, deprecated). 2.1.2 is
+/// what MySQL 8.0.28 and later install.
+const VERSION: &str = "SELECT '2.1.2' AS sys_version, VERSION() AS mysql_version";
+
+/// Every view, in name order.
+pub const VIEWS: &[SysView] = &[
+    SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
+    SysView {
+        name: "schema_table_statistics",
+        algorithm: "TEMPTABLE",
+        query: SCHEMA_TABLE_STATISTICS,
+    },
+    SysView {
+        name: "schema_tables_with_full_table_scans",
+        algorithm: "MERGE",
+        query: SCHEMA_TABLES_WITH_FULL_TABLE_SCANS,
+    },
+    SysView { name: "schema_unused_indexes", algorithm: "MERGE", query: SCHEMA_UNUSED_INDEXES },
+    SysView { name: "statement_analysis", algorithm: "MERGE", query: STATEMENT_ANALYSIS },
+    SysView {
+        name: "statements_with_full_table_scans",
+        algorithm: "MERGE",
+        query: STATEMENTS_WITH_FULL_TABLE_SCANS,
+    },
+    SysView {
+        name: "statements_with_runtimes_in_95th_percentile",
+        algorithm: "MERGE",
+        query: STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE,
+    },
+    SysView { name: "version", algorithm: "UNDEFINED", query: VERSION },
+    SysView {
+        name: "x$ps_digest_95th_percentile_by_avg_us",
+        algorithm: "TEMPTABLE",
+        query: PS_DIGEST_95TH_PERCENTILE_BY_AVG_US,
+    },
+    SysView {
+        name: "x$ps_digest_avg_latency_distribution",
+        algorithm: "TEMPTABLE",
+        query: PS_DIGEST_AVG_LATENCY_DISTRIBUTION,
+    },
+    SysView {
+        name: "x$schema_index_statistics",
+        algorithm: "MERGE",
+        query: X_SCHEMA_INDEX_STATISTICS,
+    },
+    SysView {
+        name: "x$schema_table_statistics",
+        algorithm: "TEMPTABLE",
+        query: X_SCHEMA_TABLE_STATISTICS,
+    },
+    SysView {
+        name: "x$schema_tables_with_full_table_scans",
+        algorithm: "MERGE",
+        query: X_SCHEMA_TABLES_WITH_FULL_TABLE_SCANS,
+    },
+    SysView { name: "x$statement_analysis", algorithm: "MERGE", query: X_STATEMENT_ANALYSIS },
+    SysView {
+        name: "x$statements_with_full_table_scans",
+        algorithm: "MERGE",
+        query: X_STATEMENTS_WITH_FULL_TABLE_SCANS,
+    },
+    SysView {
+        name: "x$statements_with_runtimes_in_95th_percentile",
+        algorithm: "MERGE",
+        query: X_STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE,
+    },
+];
