@@ -247,7 +247,7 @@ impl Durability {
         if settings.flush_log_at_trx_commit >= 1 {
             let bytes = self.redo.write(t);
             if bytes > 0 {
-                t = cpu(t, disk.append(bytes));
+                t = cpu(t, disk.append_to(crate::sim::disk::REDO_LOG_FILE, bytes));
                 if let Some(h) = self.history.as_mut() {
                     record(&mut h.redo_written, t, self.redo.file.written);
                 }
@@ -267,7 +267,7 @@ impl Durability {
                 trx.binlog_end = Some(end);
             }
         }
-        t = cpu(t, disk.append(bytes));
+        t = cpu(t, disk.append_to(crate::sim::disk::BINARY_LOG_FILE, bytes));
         self.binlog.file.write_to(self.binlog.position, t);
         if let Some(h) = self.history.as_mut() {
             record(&mut h.binlog_written, t, self.binlog.position);
@@ -298,7 +298,7 @@ impl Durability {
             .max()
             .unwrap_or(self.binlog.file.written)
             .max(from);
-        let service = disk.fsync(end - from);
+        let service = disk.fsync_file(crate::sim::disk::BINARY_LOG_FILE, end - from);
         let done = self.flushes.fsync(now, service);
         self.binlog.fsyncs += 1;
         self.binlog.file.synced_to(end);
@@ -361,7 +361,7 @@ impl Durability {
         if bytes == 0 {
             return now;
         }
-        let t = now + disk.append(bytes);
+        let t = now + disk.append_to(crate::sim::disk::REDO_LOG_FILE, bytes);
         if let Some(h) = self.history.as_mut() {
             record(&mut h.redo_written, t, self.redo.file.written);
         }
@@ -383,7 +383,8 @@ impl Durability {
         if self.redo.file.synced >= end {
             return now;
         }
-        let service = disk.fsync(self.redo.file.dirty_bytes());
+        let service =
+            disk.fsync_file(crate::sim::disk::REDO_LOG_FILE, self.redo.file.dirty_bytes());
         let done = self.flushes.fsync(now, service);
         self.redo.flushed(end);
         let commits = std::mem::take(&mut self.redo_unsynced_trx);

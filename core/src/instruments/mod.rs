@@ -3,16 +3,22 @@
 //! read), their registry, the tables the server produces (performance_schema's status,
 //! variable, statement and table I/O tables, information_schema's TABLES, STATISTICS,
 //! COLUMNS, KEY_COLUMN_USAGE and the buffer pool tables), the sys schema's views, the InnoDB
-//! monitor (`SHOW ENGINE INNODB STATUS`) and the lessons' map of a table in the pool.
+//! monitor (`SHOW ENGINE INNODB STATUS`), the lessons' map of a table in the pool, and
+//! performance_schema's setup, wait, file, thread and memory tables.
 
 pub mod engine_status;
 pub mod information_schema;
 pub mod innodb_monitor;
+pub mod memory;
 pub mod pool_map;
 pub mod processlist;
+pub mod setup;
+pub mod setup_and_waits;
 pub mod statements;
 pub mod status;
 pub mod status_registry;
 pub mod sys;
 pub mod system_tables;
 pub mod table_io;
+pub mod threads;
+pub mod waits;

@@ -37,6 +37,9 @@ pub trait ServerView {
     fn processes(&self) -> Vec<super::processlist::Process>;
     /// performance_schema's table I/O summaries (None while mysqld is down).
     fn table_io(&self) -> Option<&super::table_io::TableIo>;
+    /// What setup_instruments, the wait, file, thread and memory tables read (None while
+    /// mysqld is down), brought up to date first.
+    fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>>;
 }
 
 /// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
@@ -232,6 +235,12 @@ pub fn read(
             let (columns, rows) = statement_tables::read(instruments, t, now).unwrap_or_default();
             Ok((described(columns, alias), rows))
         }
+        ("performance_schema", t) if super::setup_and_waits::TABLES.contains(&t) => {
+            let sources = view.setup_and_waits();
+            let (columns, rows) =
+                super::setup_and_waits::read(sources.as_ref(), t).unwrap_or_default();
+            Ok((described(columns, alias), rows))
+        }
         ("performance_schema", "processlist") | ("information_schema", "processlist") => {
             let pfs = key.0 == "performance_schema";
             let rows = super::processlist::table_rows(&view.processes(), pfs);
@@ -324,6 +333,9 @@ impl ServerView for Nothing {
         Vec::new()
     }
     fn table_io(&self) -> Option<&super::table_io::TableIo> {
+        None
+    }
+    fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>> {
         None
     }
 }

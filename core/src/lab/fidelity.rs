@@ -366,9 +366,19 @@ const DIGESTS: [(&str, &str, &str); 10] = [
     ),
 ];
 
-/// Section 3.13.6: the consumers the chapter names (F6.1) and statement digests as MySQL
-/// computes them (F6.3).
+/// Section 3.13.6: setup_instruments' counts and the consumers the chapter names (F6.1), and
+/// statement digests as MySQL computes them (F6.3).
 fn performance_schema_checks(c: &mut Client, out: &mut Vec<Check>) {
+    // 1,277 instruments, 796 enabled, 285 timed: counted from the list of instrument classes
+    // with their default ENABLED and TIMED (instruments/setup/instruments.txt).
+    for (figure, expr, want) in [
+        ("setup_instruments: instruments", "COUNT(*)", "1277"),
+        ("setup_instruments: enabled", "SUM(ENABLED = 'YES')", "796"),
+        ("setup_instruments: timed", "SUM(TIMED = 'YES')", "285"),
+    ] {
+        let sql = format!("SELECT {expr} FROM performance_schema.setup_instruments");
+        out.push(check("F6.1", figure, want, query(c, &sql), Tolerance::Percent(10)));
+    }
     for (name, enabled) in [
         ("events_statements_history", "YES"),
         ("statements_digest", "YES"),

@@ -193,6 +193,7 @@ impl Server {
     /// Closes a connection.
     pub fn disconnect(&mut self, id: SessionId) {
         self.forget_statement_thread(id);
+        self.forget_wait_thread(id);
         if let Some(r) = self.running.as_mut() {
             if r.sessions.remove(&id).is_some() {
                 self.host.release("connections", CONNECTION_BASE_BYTES);

@@ -117,6 +117,7 @@ impl Server {
                     );
                 }
                 let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+                self.idle_wait(&session, start);
                 digest = self.statement_begun(&session, text, com, start);
                 session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());
                 session.command_since = start;
@@ -160,8 +161,12 @@ impl Server {
         let cpu_ns = event_cpu_ns;
         let ran =
             Ran { sql: text, com, result: &result, warnings, counted, digest, schema, cpu_ns };
-        if let Some(event) = self.statement_event(&session, ran, start, self.clock.now()) {
-            self.record_statement(event);
+        match self.statement_event(&session, ran, start, self.clock.now()) {
+            Some(mut event) => {
+                self.statement_waits(&session, start, Some(&mut event), counted);
+                self.record_statement(event);
+            }
+            None => self.statement_waits(&session, start, None, counted),
         }
         session.current_sql = None;
         session.command_since = self.clock.now();

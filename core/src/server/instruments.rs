@@ -200,4 +200,27 @@ impl ServerView for View<'_> {
     fn table_io(&self) -> Option<&crate::instruments::table_io::TableIo> {
         self.server.running.as_ref().map(|r| &r.table_io)
     }
+
+    fn setup_and_waits(&mut self) -> Option<crate::instruments::setup_and_waits::Sources<'_>> {
+        self.server.absorb_waits();
+        let processes = self.server.processes(self.session, "executing");
+        let r = self.server.running.as_ref()?;
+        let scheduler_on = matches!(
+            r.vars.global("event_scheduler"),
+            crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
+        );
+        let threads = crate::instruments::threads::rows(
+            &processes,
+            crate::server::statement_events::THREAD_ID_OFFSET,
+            scheduler_on,
+            crate::server::CONNECTION_BASE_BYTES,
+        );
+        Some(crate::instruments::setup_and_waits::Sources {
+            setup: &r.setup,
+            waits: &r.waits,
+            memory: &r.memory,
+            catalog: &self.server.catalog,
+            threads,
+        })
+    }
 }

@@ -53,8 +53,7 @@ impl Server {
         let mut options = self.options.clone();
         options.extend(self.persisted.iter().map(|(k, v)| (k.clone(), v.clone())));
         let consumers = super::statement_events::take_consumer_options(&mut options);
-        // Accepted; nothing applies them until setup_instruments exists.
-        super::statement_events::take_instrument_options(&mut options);
+        let instrument_options = super::statement_events::take_instrument_options(&mut options);
         let host = &self.host;
         let started = Variables::at_startup(
             &options,
@@ -98,8 +97,13 @@ impl Server {
                     self.clock.now(),
                     &consumers,
                 );
+                let mut waits = super::wait_events::waits_at_startup(&vars, self.clock.now());
+                waits.mark_disk(&self.disk);
                 self.running = Some(Running {
                     statements,
+                    setup: super::wait_events::setup_at_startup(&instrument_options),
+                    waits,
+                    memory: Default::default(),
                     pending_statements: BTreeMap::new(),
                     table_io: Default::default(),
                     vars,

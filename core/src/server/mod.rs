@@ -24,6 +24,7 @@ mod statement_events;
 pub mod statements;
 mod transactions;
 pub mod variables;
+mod wait_events;
 
 use crate::datasets::DatasetOptions;
 use crate::innodb::buffer_pool::BufferPool;
@@ -65,6 +66,12 @@ struct Running {
     commit_settings: std::cell::Cell<Option<(u64, crate::binlog::group_commit::CommitSettings)>>,
     /// performance_schema's statement tables (in memory: a restart empties them).
     statements: crate::instruments::statements::StatementInstruments,
+    /// setup_instruments: what each instrument class collects.
+    setup: crate::instruments::setup::InstrumentSettings,
+    /// performance_schema's wait and file tables.
+    waits: crate::instruments::waits::WaitInstruments,
+    /// memory_summary_global_by_event_name.
+    memory: crate::instruments::memory::MemoryInstruments,
     /// Load generators' statements under way, waiting for the client scheduler to end them.
     pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
     /// performance_schema's table I/O summaries (in memory: a restart empties them).

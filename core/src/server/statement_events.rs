@@ -86,9 +86,7 @@ pub fn take_consumer_options(options: &mut Vec<(String, String)>) -> Vec<(&'stat
 }
 
 /// The `performance-schema-instrument='PATTERN=VALUE'` startup options among `options`: taken
-/// out, as (pattern, value), so that mysqld starts with them as MySQL's does.
-/// Simplification: setup_instruments is not modelled yet, so they are accepted and change
-/// nothing.
+/// out, as (pattern, value), for setup_instruments at startup (`instruments::setup`).
 pub fn take_instrument_options(options: &mut Vec<(String, String)>) -> Vec<(String, String)> {
     let mut taken = Vec::new();
     options.retain(|(name, value)| {
@@ -161,7 +159,10 @@ impl Server {
         end: SimTime,
     ) -> Option<StatementEvent> {
         let r = self.running.as_mut()?;
-        if !r.vars.global_bool("performance_schema") {
+        // A statement whose instrument is off makes no event (setup_instruments); one that
+        // the list does not name is collected, timed.
+        let setting = r.setup.of_static(event_name(ran.com));
+        if !r.vars.global_bool("performance_schema") || setting.is_some_and(|s| !s.enabled) {
             return None;
         }
         let sql = statement_text(ran.sql);
@@ -197,6 +198,7 @@ impl Server {
             warnings: u64::from(ran.warnings),
             counts: StatementCounts::from_status(ran.counted, sent, affected),
             cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
+            timed: setting.is_none_or(|s| s.timed == Some(true)),
         })
     }
 
@@ -211,7 +213,11 @@ impl Server {
         start: SimTime,
     ) -> Option<DigestKey> {
         let r = self.running.as_mut()?;
-        if !r.vars.global_bool("performance_schema") || !r.statements.consumers.global() {
+        let setting = r.setup.of_static(event_name(com));
+        if !r.vars.global_bool("performance_schema")
+            || !r.statements.consumers.global()
+            || setting.is_some_and(|s| !s.enabled)
+        {
             return None;
         }
         let sql = statement_text(sql);
@@ -236,6 +242,7 @@ impl Server {
                 warnings: 0,
                 counts: StatementCounts::default(),
                 cpu_ps: 0,
+                timed: setting.is_none_or(|s| s.timed == Some(true)),
             };
             r.statements.begin(event);
         }

@@ -43,11 +43,46 @@ impl FileOps {
     }
 }
 
-/// The page I/O of one tablespace file (a table's `.ibd`, the session temporary tablespace).
+/// The I/O of one file: a tablespace (a table's `.ibd`, the session temporary tablespace),
+/// or one of the logs ([`REDO_LOG_FILE`], [`BINARY_LOG_FILE`]). `misc` counts fsyncs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FileIo {
     pub read: FileOps,
     pub write: FileOps,
+    pub misc: FileOps,
+}
+
+/// The redo log's file id in [`Disk::file_io`]: InnoDB's own space id for the redo log
+/// (`dict_sys_t::s_log_space_id`).
+pub const REDO_LOG_FILE: u32 = 0xFFFF_FFF0;
+
+/// The binary log's file id in [`Disk::file_io`] (not an InnoDB tablespace; the id is ours).
+pub const BINARY_LOG_FILE: u32 = u32::MAX;
+
+/// Which operation an [`IoRecord`] was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoOp {
+    Read,
+    Write,
+    Sync,
+}
+
+/// One I/O as performance_schema's wait events see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IoRecord {
+    pub file: u32,
+    pub op: IoOp,
+    pub bytes: u64,
+    pub wait: SimDuration,
+}
+
+/// The last I/Os, kept only while something reads them (the events_waits_* consumers):
+/// bounded by `capacity`, the oldest dropped first; `total` counts every one logged.
+#[derive(Clone, Debug, Default)]
+struct IoLog {
+    records: std::collections::VecDeque<IoRecord>,
+    capacity: usize,
+    total: u64,
 }
 
 /// The simulated disk.
@@ -62,6 +97,8 @@ pub struct Disk {
     /// Page I/O per tablespace, by space id: one entry per tablespace the server has read or
     /// written (bounded by the tablespaces there are), for performance_schema's file tables.
     files: BTreeMap<u32, FileIo>,
+    /// Each I/O, while performance_schema's wait events want them.
+    io_log: Option<IoLog>,
 }
 
 impl Disk {
@@ -74,6 +111,7 @@ impl Disk {
             write_call_ns: hw.write_call_us * 1_000,
             stats: DiskStats::default(),
             files: BTreeMap::new(),
+            io_log: None,
         }
     }
 
@@ -134,11 +172,71 @@ impl Disk {
     /// Notes a read of `bytes` from tablespace `space` that took `wait`.
     fn note_read(&mut self, space: u32, bytes: u64, wait: SimDuration) {
         self.files.entry(space).or_default().read.note(bytes, wait);
+        self.log(space, IoOp::Read, bytes, wait);
     }
 
     /// Notes a write of `bytes` to tablespace `space` that took `wait`.
     pub fn note_write(&mut self, space: u32, bytes: u64, wait: SimDuration) {
         self.files.entry(space).or_default().write.note(bytes, wait);
+        self.log(space, IoOp::Write, bytes, wait);
+    }
+
+    /// An appending write of `bytes` to log file `file` ([`REDO_LOG_FILE`],
+    /// [`BINARY_LOG_FILE`]): [`Disk::append`], noted for the file tables.
+    pub fn append_to(&mut self, file: u32, bytes: u64) -> SimDuration {
+        let wait = self.append(bytes);
+        self.note_write(file, bytes, wait);
+        wait
+    }
+
+    /// An fsync of log file `file`: [`Disk::fsync`], noted for the file tables (the wait noted
+    /// is the service time, without queueing behind other fsyncs).
+    pub fn fsync_file(&mut self, file: u32, dirty_bytes: u64) -> SimDuration {
+        let wait = self.fsync(dirty_bytes);
+        self.files.entry(file).or_default().misc.note(0, wait);
+        self.log(file, IoOp::Sync, 0, wait);
+        wait
+    }
+
+    fn log(&mut self, file: u32, op: IoOp, bytes: u64, wait: SimDuration) {
+        if let Some(log) = self.io_log.as_mut() {
+            if log.records.len() == log.capacity {
+                log.records.pop_front();
+            }
+            if log.capacity > 0 {
+                log.records.push_back(IoRecord { file, op, bytes, wait });
+            }
+            log.total += 1;
+        }
+    }
+
+    /// Keeps each I/O (the last `capacity` of them) until [`Disk::take_io_log`], or stops
+    /// keeping them (None).
+    pub fn keep_io_log(&mut self, capacity: Option<usize>) {
+        match (capacity, self.io_log.as_mut()) {
+            (Some(c), Some(log)) => {
+                log.capacity = c;
+                while log.records.len() > c {
+                    log.records.pop_front();
+                }
+            }
+            (Some(c), None) => self.io_log = Some(IoLog { capacity: c, ..IoLog::default() }),
+            (None, _) => self.io_log = None,
+        }
+    }
+
+    /// The I/Os kept since the last call, oldest first, and how many were done in all (the
+    /// kept ones included; more when the log overflowed).
+    pub fn take_io_log(&mut self) -> (Vec<IoRecord>, u64) {
+        match self.io_log.as_mut() {
+            Some(log) => (log.records.drain(..).collect(), std::mem::take(&mut log.total)),
+            None => (Vec::new(), 0),
+        }
+    }
+
+    /// Reads and writes done so far (a cheap test for "no I/O since").
+    pub fn io_count(&self) -> u64 {
+        self.stats.reads + self.stats.writes + self.stats.fsyncs
     }
 
     /// Page I/O per tablespace so far, by space id.
@@ -262,5 +360,28 @@ mod tests {
         assert_eq!(disk.fsync(0), SimDuration::from_millis(2));
         let s = disk.stats();
         assert_eq!((s.reads, s.writes, s.fsyncs, s.bytes_read), (2, 1, 1, 65 * 16384));
+    }
+
+    #[test]
+    fn the_io_log_is_bounded_and_counts_what_it_dropped() {
+        let hw = profile(DEFAULT_PROFILE).unwrap().hardware;
+        let mut disk = Disk::new(&hw);
+        disk.read_pages(7, 1);
+        assert_eq!(disk.take_io_log(), (Vec::new(), 0), "nothing is kept until asked");
+        disk.keep_io_log(Some(2));
+        disk.read_pages(7, 1);
+        disk.read_pages(8, 1);
+        disk.fsync_file(REDO_LOG_FILE, 0);
+        let (kept, total) = disk.take_io_log();
+        assert_eq!(total, 3);
+        assert_eq!(
+            kept.iter().map(|r| (r.file, r.op)).collect::<Vec<_>>(),
+            vec![(8, IoOp::Read), (REDO_LOG_FILE, IoOp::Sync)]
+        );
+        assert_eq!(disk.file_io()[&7].read.count, 2);
+        assert_eq!(disk.file_io()[&REDO_LOG_FILE].misc.count, 1);
+        disk.keep_io_log(None);
+        disk.read_pages(7, 1);
+        assert_eq!(disk.take_io_log().1, 0);
     }
 }

@@ -21,6 +21,12 @@ pub struct Host {
     /// Bytes in use per category ("buffer pool", "connections", ...).
     used_bytes: BTreeMap<&'static str, u64>,
     used_bytes_peak: u64,
+    /// The most each category held since [`Host::take_peak`] last read it (for
+    /// performance_schema's HIGH_NUMBER_OF_BYTES_USED, which sees memory a statement held
+    /// and freed).
+    peak_by_category: BTreeMap<&'static str, u64>,
+    /// Allocations and releases so far (a cheap test for "no change since").
+    changes: u64,
 }
 
 /// The kernel killed mysqld: `wanted` more bytes would have passed `limit`.
@@ -37,7 +43,14 @@ impl Host {
         let logical_cpus = parse_cpuset(&hardware.cpuset_cpus, hardware.host_cpus)
             .map(|c| c.len() as u64)
             .unwrap_or(u64::from(hardware.host_cpus));
-        Host { hardware, logical_cpus, used_bytes: BTreeMap::new(), used_bytes_peak: 0 }
+        Host {
+            hardware,
+            logical_cpus,
+            used_bytes: BTreeMap::new(),
+            used_bytes_peak: 0,
+            peak_by_category: BTreeMap::new(),
+            changes: 0,
+        }
     }
 
     pub fn hardware(&self) -> &Hardware {
@@ -100,13 +113,18 @@ impl Host {
                 limit_bytes: limit,
             });
         }
-        *self.used_bytes.entry(category).or_insert(0) += bytes;
+        self.changes += 1;
+        let now = self.used_bytes.entry(category).or_insert(0);
+        *now += bytes;
+        let peak = self.peak_by_category.entry(category).or_insert(0);
+        *peak = (*peak).max(*now);
         self.used_bytes_peak = self.used_bytes_peak.max(used + bytes);
         Ok(())
     }
 
     /// Returns `bytes` of `category` (never below zero).
     pub fn release(&mut self, category: &'static str, bytes: u64) {
+        self.changes += 1;
         if let Some(v) = self.used_bytes.get_mut(category) {
             *v = v.saturating_sub(bytes);
             if *v == 0 {
@@ -117,6 +135,7 @@ impl Host {
 
     /// Frees everything (mysqld exited or was killed).
     pub fn release_all(&mut self) {
+        self.changes += 1;
         self.used_bytes.clear();
     }
 
@@ -131,6 +150,19 @@ impl Host {
     /// Bytes in use by one category.
     pub fn used_by(&self, category: &str) -> u64 {
         self.used_bytes.get(category).copied().unwrap_or(0)
+    }
+
+    /// How many allocations and releases there have been.
+    pub fn memory_changes(&self) -> u64 {
+        self.changes
+    }
+
+    /// The most `category` held since the last call (at least what it holds now); the next
+    /// call starts from what it holds now.
+    pub fn take_peak(&mut self, category: &'static str) -> u64 {
+        let now = self.used_by(category);
+        let peak = self.peak_by_category.insert(category, now).unwrap_or(0);
+        peak.max(now)
     }
 
     /// Bytes in use per category, in name order.

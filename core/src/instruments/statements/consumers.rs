@@ -9,8 +9,9 @@
 //!                           └─ statements_digest (and the global summaries)
 //! ```
 //!
-//! Simplification: only the statement consumers change what is collected; the stage, wait and
-//! transaction ones are listed and may be set, but no such events are made yet.
+//! The statement consumers steer the statement tables, the `events_waits_*` ones the wait
+//! tables (`instruments::waits`). Simplification: the stage and transaction consumers are
+//! listed and may be set, but no such events are made yet.
 
 /// Every consumer with its default, in `SELECT * FROM setup_consumers` order.
 pub const DEFAULTS: [(&str, bool); 16] = [
@@ -72,6 +73,15 @@ impl Consumers {
 
     fn on(&self, name: &str) -> bool {
         self.get(name).unwrap_or(false)
+    }
+
+    /// The wait consumers as the hierarchy makes them effective: (events_waits_current,
+    /// _history, _history_long). By position: asked after every statement.
+    pub fn waits(&self) -> (bool, bool, bool) {
+        let e = &self.enabled;
+        // 13 global_instrumentation, 14 thread_instrumentation, 10..=12 the wait tables.
+        let current = e[13] && e[14] && e[10];
+        (current, current && e[11], current && e[12])
     }
 
     /// Statement events are collected at all (the global summaries by event name).

@@ -149,11 +149,17 @@ pub struct StatementEvent {
     pub counts: StatementCounts,
     /// CPU_TIME in picoseconds (0 unless events_statements_cpu is on).
     pub cpu_ps: u64,
+    /// TIMED = YES for its instrument in setup_instruments: else its timers are NULL and it
+    /// adds no time to the summaries and histograms (it is still counted).
+    pub timed: bool,
 }
 
 impl StatementEvent {
-    /// `TIMER_WAIT` in picoseconds.
+    /// `TIMER_WAIT` in picoseconds (0 when untimed).
     pub fn timer_wait(&self) -> u64 {
+        if !self.timed {
+            return 0;
+        }
         self.end.0.saturating_sub(self.start.0).saturating_mul(1000)
     }
 }

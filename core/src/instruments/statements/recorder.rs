@@ -109,6 +109,11 @@ impl StatementInstruments {
         }
     }
 
+    /// Takes `n` EVENT_IDs of `thread` at once (events counted but not kept).
+    pub fn take_event_ids(&mut self, thread: u64, n: u64) {
+        *self.event_ids.entry(thread).or_insert(0) += n;
+    }
+
     /// The next EVENT_ID of `thread`.
     pub fn next_event_id(&mut self, thread: u64) -> u64 {
         let id = self.event_ids.entry(thread).or_insert(0);
@@ -136,7 +141,9 @@ impl StatementInstruments {
         if let Some(hosts) = self.by_account.get_mut(e.user.as_str()) {
             hosts.entry((e.host, e.event_name)).or_default().add(e);
         }
-        self.global_histogram.add(e.timer_wait());
+        if e.timed {
+            self.global_histogram.add(e.timer_wait());
+        }
         !c.digests() || self.digests.record(e, sample_age_secs, self.sizing.sql_text)
     }
 

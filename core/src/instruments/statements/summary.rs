@@ -47,8 +47,11 @@ impl StatementSums {
     /// Sums one finished statement.
     pub fn add(&mut self, e: &StatementEvent) {
         let wait = e.timer_wait();
-        self.min_timer = if self.count == 0 { wait } else { self.min_timer.min(wait) };
-        self.max_timer = self.max_timer.max(wait);
+        if e.timed {
+            let first = self.count == 0 || self.max_timer == 0;
+            self.min_timer = if first { wait } else { self.min_timer.min(wait) };
+            self.max_timer = self.max_timer.max(wait);
+        }
         self.count += 1;
         self.sum_timer = self.sum_timer.saturating_add(wait);
         self.errors += u64::from(e.error.is_some());
@@ -89,7 +92,9 @@ impl DigestStat {
         let wait = e.timer_wait();
         self.sums.add(e);
         self.last_seen = e.end;
-        self.histogram.add(wait);
+        if e.timed {
+            self.histogram.add(wait);
+        }
         // The sample is replaced by a slower statement, or once older than
         // performance_schema_max_digest_sample_age seconds (0: never by age).
         let replace = match &self.sample {
@@ -202,6 +207,7 @@ mod tests {
             warnings: 0,
             counts: StatementCounts::default(),
             cpu_ps: 0,
+            timed: true,
         }
     }
 

@@ -125,7 +125,13 @@ const STATEMENT_SOURCE: &str = "init_net_server_extension.cc:95";
 
 /// One event row; `running` leaves its end open (TIMER_END is now, END_EVENT_ID NULL).
 fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTime) -> Row {
-    let ps = |t: SimTime| Value::UInt(t.0.saturating_sub(started.0).saturating_mul(1000));
+    let ps = |t: SimTime| {
+        if e.timed {
+            Value::UInt(t.0.saturating_sub(started.0).saturating_mul(1000))
+        } else {
+            Value::Null
+        }
+    };
     let end = if running { now.max(e.start) } else { e.end };
     let c = &e.counts;
     let (errno, state, message) = match &e.error {
@@ -142,7 +148,11 @@ fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTim
         Value::Str(STATEMENT_SOURCE.to_string()),
         ps(e.start),
         ps(end),
-        Value::UInt(end.0.saturating_sub(e.start.0).saturating_mul(1000)),
+        if e.timed {
+            Value::UInt(end.0.saturating_sub(e.start.0).saturating_mul(1000))
+        } else {
+            Value::Null
+        },
         Value::UInt(0),
         Value::Str(e.sql_text.clone()),
         text_or_null(e.digest.as_ref().map(|d| &*d.hash)),

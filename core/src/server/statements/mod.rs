@@ -216,7 +216,8 @@ impl Server {
                 self.atomically(session, |s, session| s.insert(session, ins, sql, work))
             }
             S::Update(up) if setup_table(session, up).is_some() => {
-                self.update_setup_consumers(session, up)
+                let table = setup_table(session, up).unwrap_or_default();
+                self.update_setup_table(session, up, table)
             }
             S::Update(up) => self.atomically(session, |s, session| s.update(session, up, work)),
             S::Delete(del) => self.atomically(session, |s, session| s.delete(session, del, work)),
@@ -227,7 +228,11 @@ impl Server {
                     // other tables refuse it as MySQL does (a DROP privilege nobody has).
                     if db.eq_ignore_ascii_case("performance_schema") {
                         if let Some(r) = self.running.as_mut() {
-                            if r.statements.truncate(&name) {
+                            if r.statements.truncate(&name) || r.waits.truncate(&name) {
+                                continue;
+                            }
+                            if name.eq_ignore_ascii_case("memory_summary_global_by_event_name") {
+                                r.memory.truncate();
                                 continue;
                             }
                             // Either table I/O summary resets both (by_table truncates

@@ -24,7 +24,7 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 29] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 38] = [
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
@@ -35,6 +35,15 @@ const SYSTEM_TABLES: [(&str, &str, &str); 29] = [
     ("information_schema", "TABLES", "SYSTEM VIEW"),
     ("mysql", "user", "BASE TABLE"),
     ("performance_schema", "events_statements_current", "BASE TABLE"),
+    ("performance_schema", "events_waits_current", "BASE TABLE"),
+    ("performance_schema", "events_waits_history", "BASE TABLE"),
+    ("performance_schema", "events_waits_history_long", "BASE TABLE"),
+    ("performance_schema", "events_waits_summary_global_by_event_name", "BASE TABLE"),
+    ("performance_schema", "file_summary_by_event_name", "BASE TABLE"),
+    ("performance_schema", "file_summary_by_instance", "BASE TABLE"),
+    ("performance_schema", "memory_summary_global_by_event_name", "BASE TABLE"),
+    ("performance_schema", "setup_instruments", "BASE TABLE"),
+    ("performance_schema", "threads", "BASE TABLE"),
     ("performance_schema", "events_statements_histogram_by_digest", "BASE TABLE"),
     ("performance_schema", "events_statements_histogram_global", "BASE TABLE"),
     ("performance_schema", "events_statements_history", "BASE TABLE"),
