@@ -3,7 +3,7 @@
 //! zero:
 //!
 //! ```text
-//!   host category "buffer pool"  ->  memory/innodb/buf_buf_pool
+//!   the buffer pool's size        ->  memory/innodb/buf_buf_pool (allocated whole at startup)
 //!   host category "temptable"    ->  memory/temptable/physical_ram
 //!   host category "connections"  ->  memory/sql/NET::buff
 //! ```

@@ -66,7 +66,15 @@ impl Server {
         if collect {
             let host = &mut self.host;
             let changes = host.memory_changes();
-            r.memory.absorb(changes, |c| (host.used_by(c), host.take_peak(c)), &r.setup);
+            // InnoDB allocates the whole pool at startup (and at each resize), so
+            // buf_buf_pool shows the pool's size, not the pages in use.
+            let pool = r.pool.capacity_pages() * 16384;
+            let read = |c: &'static str| match c {
+                "buffer pool" => (pool, pool),
+                _ => (host.used_by(c), host.take_peak(c)),
+            };
+            // A resize changes the pool without a host allocation: it counts as a change.
+            r.memory.absorb(changes.wrapping_mul(31).wrapping_add(pool), read, &r.setup);
         }
     }
 

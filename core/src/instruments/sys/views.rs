@@ -3,10 +3,8 @@
 //! native `FORMAT_PICO_TIME()` (as MySQL 8.0.16+ does) and sizes with `FORMAT_BYTES()`;
 //! the `x$` twins show the raw values and the whole digest text.
 //!
-//! Still to come from other parts of the engine (each one more entry here):
-//! `waits_global_by_latency`, `io_global_by_file_by_bytes` and `memory_global_total` with their
-//! `x$` twins, over performance_schema tables this branch does not have yet, and the file I/O
-//! columns of `schema_table_statistics` (see there).
+//! Still to come: the file I/O columns of `schema_table_statistics` (see there), now that
+//! `file_summary_by_instance` exists.
 
 use super::SysView;
 
@@ -312,8 +310,73 @@ const X_SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
 /// what MySQL 8.0.28 and later install.
 const VERSION: &str = "SELECT '2.1.2' AS sys_version, VERSION() AS mysql_version";
 
+/// Wait classes by the time spent in them, the longest first, idle time left out.
+const WAITS_GLOBAL_BY_LATENCY: &str = "SELECT event_name AS events,
+       count_star AS total,
+       FORMAT_PICO_TIME(sum_timer_wait) AS total_latency,
+       FORMAT_PICO_TIME(avg_timer_wait) AS avg_latency,
+       FORMAT_PICO_TIME(max_timer_wait) AS max_latency
+  FROM performance_schema.events_waits_summary_global_by_event_name
+ WHERE event_name != 'idle' AND sum_timer_wait > 0
+ ORDER BY sum_timer_wait DESC";
+
+const X_WAITS_GLOBAL_BY_LATENCY: &str = "SELECT event_name AS events,
+       count_star AS total,
+       sum_timer_wait AS total_latency,
+       avg_timer_wait AS avg_latency,
+       max_timer_wait AS max_latency
+  FROM performance_schema.events_waits_summary_global_by_event_name
+ WHERE event_name != 'idle' AND sum_timer_wait > 0
+ ORDER BY sum_timer_wait DESC";
+
+/// Files by the bytes read and written, the busiest first. The datadir prefix is shown as
+/// `@@datadir/` (what sys.format_path does; simplification: only the datadir is shortened,
+/// not tmpdir, basedir or the relay log directory).
+const IO_GLOBAL_BY_FILE_BY_BYTES: &str =
+    "SELECT REPLACE(file_name, @@datadir, '@@datadir/') AS file,
+       count_read,
+       FORMAT_BYTES(sum_number_of_bytes_read) AS total_read,
+       FORMAT_BYTES(IFNULL(sum_number_of_bytes_read / NULLIF(count_read, 0), 0)) AS avg_read,
+       count_write,
+       FORMAT_BYTES(sum_number_of_bytes_write) AS total_written,
+       FORMAT_BYTES(IFNULL(sum_number_of_bytes_write / NULLIF(count_write, 0), 0.00)) AS avg_write,
+       FORMAT_BYTES(sum_number_of_bytes_read + sum_number_of_bytes_write) AS total,
+       IFNULL(ROUND(100 - ((sum_number_of_bytes_read
+                            / NULLIF(sum_number_of_bytes_read + sum_number_of_bytes_write, 0))
+                           * 100), 2), 0.00) AS write_pct
+  FROM performance_schema.file_summary_by_instance
+ ORDER BY sum_number_of_bytes_read + sum_number_of_bytes_write DESC";
+
+const X_IO_GLOBAL_BY_FILE_BY_BYTES: &str = "SELECT file_name AS file,
+       count_read,
+       sum_number_of_bytes_read AS total_read,
+       IFNULL(sum_number_of_bytes_read / NULLIF(count_read, 0), 0) AS avg_read,
+       count_write,
+       sum_number_of_bytes_write AS total_written,
+       IFNULL(sum_number_of_bytes_write / NULLIF(count_write, 0), 0.00) AS avg_write,
+       sum_number_of_bytes_read + sum_number_of_bytes_write AS total,
+       IFNULL(ROUND(100 - ((sum_number_of_bytes_read
+                            / NULLIF(sum_number_of_bytes_read + sum_number_of_bytes_write, 0))
+                           * 100), 2), 0.00) AS write_pct
+  FROM performance_schema.file_summary_by_instance
+ ORDER BY sum_number_of_bytes_read + sum_number_of_bytes_write DESC";
+
+/// The memory the instrumented allocations hold now, in all.
+const MEMORY_GLOBAL_TOTAL: &str =
+    "SELECT FORMAT_BYTES(SUM(current_number_of_bytes_used)) AS total_allocated
+  FROM performance_schema.memory_summary_global_by_event_name";
+
+const X_MEMORY_GLOBAL_TOTAL: &str = "SELECT SUM(current_number_of_bytes_used) AS total_allocated
+  FROM performance_schema.memory_summary_global_by_event_name";
+
 /// Every view, in name order.
 pub const VIEWS: &[SysView] = &[
+    SysView {
+        name: "io_global_by_file_by_bytes",
+        algorithm: "MERGE",
+        query: IO_GLOBAL_BY_FILE_BY_BYTES,
+    },
+    SysView { name: "memory_global_total", algorithm: "TEMPTABLE", query: MEMORY_GLOBAL_TOTAL },
     SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
     SysView {
         name: "schema_table_statistics",
@@ -338,6 +401,13 @@ pub const VIEWS: &[SysView] = &[
         query: STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE,
     },
     SysView { name: "version", algorithm: "UNDEFINED", query: VERSION },
+    SysView { name: "waits_global_by_latency", algorithm: "MERGE", query: WAITS_GLOBAL_BY_LATENCY },
+    SysView {
+        name: "x$io_global_by_file_by_bytes",
+        algorithm: "MERGE",
+        query: X_IO_GLOBAL_BY_FILE_BY_BYTES,
+    },
+    SysView { name: "x$memory_global_total", algorithm: "TEMPTABLE", query: X_MEMORY_GLOBAL_TOTAL },
     SysView {
         name: "x$ps_digest_95th_percentile_by_avg_us",
         algorithm: "TEMPTABLE",
@@ -373,5 +443,10 @@ pub const VIEWS: &[SysView] = &[
         name: "x$statements_with_runtimes_in_95th_percentile",
         algorithm: "MERGE",
         query: X_STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE,
+    },
+    SysView {
+        name: "x$waits_global_by_latency",
+        algorithm: "MERGE",
+        query: X_WAITS_GLOBAL_BY_LATENCY,
     },
 ];
