@@ -17,6 +17,7 @@ pub fn cases() -> Vec<BenchCase> {
         BenchCase { name: "load-shop-full-scale", experiment: load_shop() },
         BenchCase { name: "scan-page-views-3m", experiment: scan_page_views() },
         BenchCase { name: "listing-3.118-count", experiment: listing_3_118_count() },
+        BenchCase { name: "listing-3.118-load", experiment: listing_3_118_load() },
         BenchCase { name: "listing-3.116", experiment: listing_3_116() },
         BenchCase { name: "hit-ratio-curve", experiment: hit_ratio_curve() },
         BenchCase { name: "table-3.6-64k-commits", experiment: table_3_6("wsl2-chapter") },
@@ -110,6 +111,29 @@ pub fn console_statements(rounds: u32) -> Experiment {
         title: "console statements".into(),
         dataset: "none".into(),
         steps: vec![Step { title: String::new(), sql }],
+        ..Experiment::default()
+    }
+}
+
+/// Section 3.13.6's load end to end: eight mysqlslap clients as the app user run the five
+/// shop statements of `shop_load.sql`, 480 queries (96 full scans of page_views among them),
+/// then Listing 3.118 ranks the digests.
+pub fn listing_3_118_load() -> Experiment {
+    Experiment {
+        title: "Section 3.13.6's load and Listing 3.118".into(),
+        steps: vec![Step {
+            title: String::new(),
+            sql: "CREATE USER 'app'@'localhost' IDENTIFIED BY 'app_pw';\n\
+                  GRANT ALL ON shop.* TO 'app'@'localhost';\n\
+                  TRUNCATE TABLE performance_schema.events_statements_summary_by_digest;\n\
+                  \\! mysqlslap --defaults-file=bench.cnf --create-schema=shop --concurrency=8 \
+                  --number-of-queries=480 --query=shop_load.sql\n\
+                  SELECT LEFT(DIGEST_TEXT, 38) AS digest, COUNT_STAR AS calls, \
+                  ROUND(SUM_TIMER_WAIT / 1e12, 1) AS total_s FROM \
+                  performance_schema.events_statements_summary_by_digest WHERE SCHEMA_NAME = 'shop' \
+                  ORDER BY SUM_TIMER_WAIT DESC LIMIT 5;\n"
+                .into(),
+        }],
         ..Experiment::default()
     }
 }
