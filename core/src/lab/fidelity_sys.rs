@@ -1,6 +1,6 @@
 //! Sections 3.13.6 and 3.13.7 on the chapter's load (FIDELITY.md F6.2, F7.2, F7.3): after a
 //! TRUNCATE of the digest summary, eight mysqlslap clients run as the plain app user through
-//! the five shop statements of `shop_load.sql` (`tools::files`), 480 queries in all, on the
+//! the five shop statements of `shop_load.sql` (`sim::files`), 480 queries in all, on the
 //! full-scale `shop` of the chapter's server. Listing 3.118 ranks the digests; Listing 3.119
 //! reads the 95th-percentile view and `sys.schema_unused_indexes` afterwards.
 

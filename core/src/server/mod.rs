@@ -139,16 +139,16 @@ pub struct Server {
     /// The grant tables (on the simulated disk) and caching_sha2_password's cache.
     accounts: accounts::Accounts,
     /// The host's own files beside the datadir (load files, option files).
-    files: crate::tools::files::HostFiles,
+    files: crate::sim::files::HostFiles,
 }
 
 impl Server {
     /// The simulated host's files (the shell's home directory).
-    pub fn host_files(&self) -> &crate::tools::files::HostFiles {
+    pub fn host_files(&self) -> &crate::sim::files::HostFiles {
         &self.files
     }
 
-    pub fn host_files_mut(&mut self) -> &mut crate::tools::files::HostFiles {
+    pub fn host_files_mut(&mut self) -> &mut crate::sim::files::HostFiles {
         &mut self.files
     }
 

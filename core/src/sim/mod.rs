@@ -9,6 +9,7 @@
 //! ```
 
 pub mod disk;
+pub mod files;
 pub mod hardware;
 pub mod host;
 pub mod rng;

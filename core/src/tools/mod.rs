@@ -4,7 +4,6 @@
 //! and the shell says so as `sh` does.
 
 pub mod crash;
-pub mod files;
 pub mod mysqlslap;
 
 use crate::server::Server;
@@ -116,10 +115,10 @@ fn redirect(server: &mut Server, left: &str, append: bool, target: &str) -> Stri
     };
     match server.host_files_mut().write(path, &text, append) {
         Ok(()) => String::new(),
-        Err(files::WriteError::NotWritable) => {
+        Err(crate::sim::files::WriteError::NotWritable) => {
             format!("sh: 1: cannot create {path}: Permission denied\n")
         }
-        Err(files::WriteError::NoSpace) => {
+        Err(crate::sim::files::WriteError::NoSpace) => {
             format!("sh: 1: cannot create {path}: No space left on device\n")
         }
     }

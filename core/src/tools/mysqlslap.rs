@@ -421,8 +421,8 @@ fn run_untimed(
 
 /// A host path as the tools print it (relative paths are in the shell's home).
 fn absolute(path: &str) -> String {
-    match crate::tools::files::HostFiles::name_of(path) {
-        Some(name) if !path.starts_with('/') => format!("{}/{name}", crate::tools::files::HOME),
+    match crate::sim::files::HostFiles::name_of(path) {
+        Some(name) if !path.starts_with('/') => format!("{}/{name}", crate::sim::files::HOME),
         _ => path.to_string(),
     }
 }
