@@ -161,6 +161,7 @@ pub fn run() -> Vec<Check> {
     connection_checks(&mut out);
     temp_table_checks(&mut out);
     super::fidelity_sys::checks(&mut out);
+    super::fidelity_sys::not_built(&mut out);
     out
 }
 
@@ -507,6 +508,11 @@ fn buffer_pool_checks(out: &mut Vec<Check>) {
 }
 
 /// Why Listing 3.116's disk_reads column is history-dependent (issue 4's finding).
+const TEMP_FILE_WAITS: &str = "the chapter's 4,608 MB pool holds the 3,000,000-group temporary \
+     table, so its pages are neither written nor read back here and the temporary tablespace's \
+     file shows no I/O; MySQL also writes as it extends the .ibt file, which is not simulated. \
+     With a pool smaller than the table the ranking shows (golden sys/waits_io_and_memory)";
+
 const DISK_READS_HISTORY: &str = "the chapter's synchronous reads are whole 64-page areas on \
      top of the first 62 (653 = 62 + 9x64): its scans lost the read-ahead chain 9, 13 and 19 \
      times, which only resident, accessed pages of an unknown earlier history explain";
@@ -726,6 +732,33 @@ fn temp_table_checks(out: &mut Vec<Check>) {
     let g1g = run("SET SESSION tmp_table_size = 1073741824", group);
     let s256 = run("SET SESSION sort_buffer_size = 262144", sort);
     let s64 = run("SET SESSION sort_buffer_size = 67108864", sort);
+    // F7.4: after these runs, where sys.waits_global_by_latency ranks the temporary
+    // tablespace's file I/O.
+    let rank = server.connect().ok().map(|id| {
+        let done = server.execute(id, "SELECT events FROM sys.waits_global_by_latency");
+        server.disconnect(id);
+        match done.result {
+            Ok(Response::Rows(rs)) => rs
+                .rows
+                .iter()
+                .position(|r| {
+                    r.first().and_then(|v| v.to_text()).as_deref()
+                        == Some("wait/io/file/innodb/innodb_temp_file")
+                })
+                .map_or("not ranked".to_string(), |i| (i + 1).to_string()),
+            _ => "ERROR".to_string(),
+        }
+    });
+    out.push(
+        check(
+            "F7.4",
+            "sys.waits_global_by_latency: rank of innodb_temp_file I/O after Table 3.8",
+            "2",
+            rank.unwrap_or_else(|| "ERROR".into()),
+            Tolerance::Exact,
+        )
+        .pending(TEMP_FILE_WAITS),
+    );
     let secs = |s: f64| format!("{s:.2}");
     let pct = |id, figure, chapter: &str, got: String, p| {
         check(id, figure, chapter, got, Tolerance::Percent(p))

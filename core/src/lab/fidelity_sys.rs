@@ -1,4 +1,4 @@
-//! Sections 3.13.6 and 3.13.7 on the chapter's load (FIDELITY.md F6.2, F7.2, F7.3): after a
+//! Sections 3.13.6 and 3.13.7 on the chapter's load (FIDELITY.md F6.2, F7.1-F7.3): after a
 //! TRUNCATE of the digest summary, eight mysqlslap clients run as the plain app user through
 //! the five shop statements of `shop_load.sql` (`sim::files`), 480 queries in all, on the
 //! full-scale `shop` of the chapter's server. Listing 3.118 ranks the digests; Listing 3.119
@@ -53,6 +53,27 @@ pub fn checks(out: &mut Vec<Check>) {
     let ranked = rows(server.execute(id, LISTING_3_118));
     listing_3_118_checks(&ranked, out);
 
+    let sizes = rows(server.execute(
+        id,
+        "SELECT ROUND(DATA_LENGTH / 1048576), ROUND(INDEX_LENGTH / 1048576) \
+         FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'shop' AND TABLE_NAME = 'page_views'",
+    ));
+    let size = |i: usize| sizes.first().and_then(|r| r.get(i)).cloned().unwrap_or_default();
+    out.push(check(
+        "F7.1",
+        "information_schema.TABLES: page_views data (MB)",
+        "723",
+        size(0),
+        Tolerance::Percent(10),
+    ));
+    out.push(check(
+        "F7.1",
+        "information_schema.TABLES: page_views indexes (MB)",
+        "157",
+        size(1),
+        Tolerance::Percent(10),
+    ));
+
     let unused = rows(
         server.execute(id, "SELECT * FROM sys.schema_unused_indexes WHERE object_schema = 'shop'"),
     );
@@ -95,6 +116,32 @@ pub fn checks(out: &mut Vec<Check>) {
         Tolerance::Exact,
     ));
     server.disconnect(id);
+}
+
+/// The figures of the parts not built yet, listed so that the report shows the gap: the
+/// advisor and the slow log with pt-query-digest (issue 16), USER_STATISTICS (issue 15).
+pub fn not_built(out: &mut Vec<Check>) {
+    const ADVISOR: &str = "the MySQLTuner-style advisor is not built yet (issue 16)";
+    const DIGEST: &str = "the slow query log and pt-query-digest are not built yet (issue 16)";
+    const USERSTAT: &str = "USER_STATISTICS, the Percona flavour and sysbench are not built yet \
+         (issue 15, items 4 and 5)";
+    let figures: [(&'static str, &'static str, &str, &'static str); 7] = [
+        ("F7.5", "MySQLTuner: Slow queries", "[!!] Slow queries: 51% (1K/2K)", ADVISOR),
+        (
+            "F7.5",
+            "MySQLTuner: buffer pool instances",
+            "[!!] InnoDB buffer pool instances: 1",
+            ADVISOR,
+        ),
+        ("F8.2", "pt-query-digest profile: rank 1 response time (s)", "112.1023", DIGEST),
+        ("F8.2", "pt-query-digest profile: rank 2 response time (s)", "2.5522", DIGEST),
+        ("F9.1", "userstat ON vs OFF: throughput change within the seeds' spread", "yes", USERSTAT),
+        ("F9.1", "sysbench oltp_read_write, 25,000 tables: transactions/s", "53", USERSTAT),
+        ("F9.2", "USER_STATISTICS memory under 10 MB", "yes", USERSTAT),
+    ];
+    for (id, figure, chapter, why) in figures {
+        out.push(check(id, figure, chapter, "(not built)".into(), Tolerance::Exact).pending(why));
+    }
 }
 
 /// Listing 3.118 row by row: counts exactly, times within 20 %, and the finding that one shape
