@@ -15,8 +15,7 @@ use crate::storage::value::Value;
 /// The views this file produces (lower case, as the system table dispatch matches them).
 pub const TABLES: [&str; 3] = ["statistics", "columns", "key_column_usage"];
 
-/// A produced column: (name, numeric, nullable).
-pub type ColumnSpec = (&'static str, bool, bool);
+pub use super::ColumnSpec;
 
 /// `information_schema.STATISTICS`'s eighteen columns.
 pub const STATISTICS_COLUMNS: [ColumnSpec; 18] = [

@@ -22,3 +22,6 @@ pub mod system_tables;
 pub mod table_io;
 pub mod threads;
 pub mod waits;
+
+/// A produced table's column: (name, numeric, nullable).
+pub type ColumnSpec = (&'static str, bool, bool);

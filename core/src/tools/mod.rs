@@ -182,21 +182,22 @@ fn ls_home(server: &Server, long: bool) -> String {
         let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
         return if names.is_empty() { String::new() } else { format!("{}\n", names.join("  ")) };
     }
-    let t = server.clock().wall_clock();
-    let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
     let mut out =
         format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
     for (name, bytes) in files {
-        out.push_str(&format!(
-            "-rw-r--r-- 1 root root {bytes} {month} {:2} {:02}:{:02} {name}\n",
-            t.day, t.hour, t.minute
-        ));
+        out.push_str(&long_line(server, "-rw-r--r-- 1 root root", bytes, name));
     }
     out
 }
 
-const MONTHS: [&str; 12] =
-    ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/// One `ls -l` line: mode and owners, size, the simulated time, name.
+fn long_line(server: &Server, mode_and_owners: &str, bytes: u64, name: &str) -> String {
+    const MONTHS: [&str; 12] =
+        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    let t = server.clock().wall_clock();
+    let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
+    format!("{mode_and_owners} {bytes} {month} {:2} {:02}:{:02} {name}\n", t.day, t.hour, t.minute)
+}
 
 /// `ls -l FILE` for the datadir files the simulation keeps (the buffer pool dump).
 fn ls(server: &Server, command: &str) -> String {
@@ -207,21 +208,11 @@ fn ls(server: &Server, command: &str) -> String {
         let file = crate::server::buffer_pool::BUFFER_POOL_FILE;
         match server.buffer_pool_file_bytes() {
             Some(bytes) if path == file || path == "ib_buffer_pool" => {
-                let t = server.clock().wall_clock();
-                let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
-                out.push_str(&format!(
-                    "-rw-r----- 1 mysql mysql {bytes} {month} {:2} {:02}:{:02} {path}\n",
-                    t.day, t.hour, t.minute
-                ));
+                out.push_str(&long_line(server, "-rw-r----- 1 mysql mysql", bytes, path));
             }
-            _ if server.host_files().read(path).is_some() => {
-                let bytes = server.host_files().read(path).map_or(0, str::len);
-                let t = server.clock().wall_clock();
-                let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
-                out.push_str(&format!(
-                    "-rw-r--r-- 1 root root {bytes} {month} {:2} {:02}:{:02} {path}\n",
-                    t.day, t.hour, t.minute
-                ));
+            _ if let Some(text) = server.host_files().read(path) => {
+                let bytes = text.len() as u64;
+                out.push_str(&long_line(server, "-rw-r--r-- 1 root root", bytes, path));
             }
             _ => out.push_str(&format!("ls: cannot access '{path}': No such file or directory\n")),
         }

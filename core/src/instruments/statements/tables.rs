@@ -9,8 +9,7 @@ use crate::sim::{civil_time_at, SimTime};
 use crate::storage::table::Row;
 use crate::storage::value::Value;
 
-/// A column: (name, numeric, nullable).
-pub type ColumnSpec = (&'static str, bool, bool);
+pub use crate::instruments::ColumnSpec;
 
 /// The columns every statement summary has after its key, from COUNT_STAR to COUNT_SECONDARY.
 const SUM_COLUMNS: [&str; 28] = [

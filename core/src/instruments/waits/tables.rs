@@ -9,8 +9,7 @@ use crate::storage::catalog::Catalog;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
 
-/// A column: (name, numeric, nullable).
-pub type ColumnSpec = (&'static str, bool, bool);
+pub use crate::instruments::ColumnSpec;
 
 /// The tables this module produces.
 pub const TABLES: [&str; 6] = [
