@@ -3,6 +3,7 @@
 //! pt-query-digest, the tuning advisor); anything else is not installed on the simulated host,
 //! and the shell says so as `sh` does.
 
+pub mod advisor;
 pub mod crash;
 pub mod mysqlslap;
 
@@ -22,6 +23,9 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
     }
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
+        "mysqltuner" | "mysqltuner.pl" | "./mysqltuner.pl" | "perl" => {
+            advisor::run(server, command)
+        }
         "cat" => cat(server, command),
         "rm" => rm(server, command),
         "printf" => printf_text(command.trim_start()[6..].trim()),
