@@ -20,6 +20,17 @@ impl Server {
         options: Vec<(String, String)>,
         dataset: &DatasetSpec,
     ) -> std::result::Result<Server, String> {
+        Server::start_of(super::flavour::Flavour::Mysql, seed, hardware, options, dataset)
+    }
+
+    /// As [`Server::start`], for a MySQL or a Percona Server.
+    pub fn start_of(
+        flavour: super::flavour::Flavour,
+        seed: u64,
+        hardware: Hardware,
+        options: Vec<(String, String)>,
+        dataset: &DatasetSpec,
+    ) -> std::result::Result<Server, String> {
         let disk = Disk::new(&hardware);
         let catalog = crate::datasets::catalog(&dataset.name, seed, &dataset.options)?;
         let clock = Clock::new(seed);
@@ -43,6 +54,7 @@ impl Server {
             statements: Default::default(),
             pending_recovery: None,
             files: Default::default(),
+            flavour,
         };
         server.start_mysqld();
         server.replay_dataset_load();
@@ -55,7 +67,8 @@ impl Server {
         let consumers = super::statement_events::take_consumer_options(&mut options);
         let instrument_options = super::statement_events::take_instrument_options(&mut options);
         let host = &self.host;
-        let started = Variables::at_startup(
+        let started = Variables::at_startup_of(
+            self.flavour,
             &options,
             |aware| host.detected_memory_bytes(aware),
             host.logical_cpus(),
@@ -106,6 +119,7 @@ impl Server {
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
                     table_io: Default::default(),
+                    user_stats: Default::default(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),

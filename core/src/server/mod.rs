@@ -16,6 +16,7 @@ pub mod connections;
 pub mod context;
 pub mod crash;
 pub mod dispatch;
+pub mod flavour;
 mod instruments;
 mod lifecycle;
 pub mod query;
@@ -23,6 +24,7 @@ pub mod session;
 mod statement_events;
 pub mod statements;
 mod transactions;
+mod user_stats;
 pub mod variables;
 mod wait_events;
 
@@ -76,6 +78,8 @@ struct Running {
     pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
     /// performance_schema's table I/O summaries (in memory: a restart empties them).
     table_io: crate::instruments::table_io::TableIo,
+    /// Percona Server's USER_STATISTICS (in memory: a restart empties them).
+    user_stats: crate::instruments::user_statistics::UserStatistics,
 }
 
 /// Which dataset the simulated disk holds at boot.
@@ -140,9 +144,16 @@ pub struct Server {
     accounts: accounts::Accounts,
     /// The host's own files beside the datadir (load files, option files).
     files: crate::sim::files::HostFiles,
+    /// MySQL or Percona Server.
+    flavour: flavour::Flavour,
 }
 
 impl Server {
+    /// Which server this is.
+    pub fn flavour(&self) -> flavour::Flavour {
+        self.flavour
+    }
+
     /// The simulated host's files (the shell's home directory).
     pub fn host_files(&self) -> &crate::sim::files::HostFiles {
         &self.files
