@@ -26,6 +26,7 @@ const LESSONS = [
   { id: 'durability', choice: 'tenfold' },
   { id: 'connections', choice: 'most' },
   { id: 'temp-tables', choice: 'temp' },
+  { id: 'performance-schema', choice: 'almost-all' },
 ];
 
 let browser;

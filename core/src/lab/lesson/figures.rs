@@ -86,6 +86,7 @@ impl Lesson {
                     r.column, r.table
                 ));
             }
+            let rows = rows * table.rows_per_run.unwrap_or(1).max(1);
             if r.row >= rows {
                 return Err(format!(
                     "a figure in the prose reads row {} of '{}', which has {rows}",

@@ -119,6 +119,10 @@ pub struct TableSpec {
     /// Engine features the table needs: `\!` tools by name, or `RESTART`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub needs: Vec<String>,
+    /// Rows each run adds: a `col:` table has one per row of the run's result (five digests,
+    /// say); the lint bounds the prose's and the checks' rows by runs x this (1 if absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows_per_run: Option<u32>,
 }
 
 /// How a plot draws.
@@ -615,6 +619,10 @@ pub const SOURCES: &[Source] = &[
         toml: include_str!("../../../../lessons/04_temp_tables/lesson.toml"),
         markdown: include_str!("../../../../lessons/04_temp_tables/lesson.md"),
     },
+    Source {
+        toml: include_str!("../../../../lessons/05_performance_schema/lesson.toml"),
+        markdown: include_str!("../../../../lessons/05_performance_schema/lesson.md"),
+    },
     Source { toml: include_str!("../../../../lessons/coming.toml"), markdown: "" },
 ];
 
@@ -663,7 +671,7 @@ mod tests {
         for l in &lessons {
             l.validate().unwrap();
         }
-        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 4);
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 5);
     }
 
     #[test]
