@@ -43,6 +43,7 @@ impl Server {
             statements: Default::default(),
             pending_recovery: None,
             files: Default::default(),
+            query_logs: Default::default(),
         };
         server.start_mysqld();
         server.replay_dataset_load();
@@ -105,6 +106,7 @@ impl Server {
                     waits,
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
+                    pending_logs: BTreeMap::new(),
                     table_io: Default::default(),
                     vars,
                     status: Status::global_at_startup(),
@@ -116,6 +118,9 @@ impl Server {
                     monitor: None,
                     commit_settings: std::cell::Cell::new(None),
                 });
+                // The logs open afresh (a header each) with the variables of this start.
+                self.close_query_logs();
+                self.sync_query_logs();
             }
         }
     }
