@@ -164,6 +164,7 @@ impl Server {
             r.status.set("Max_used_connections_time", StatusValue::Text(t));
         }
         let cost = connection_cost(self.host.hardware(), created, login.authentication);
+        self.log_connect(id);
         Ok(Connected { id, cost })
     }
 
@@ -192,6 +193,7 @@ impl Server {
 
     /// Closes a connection.
     pub fn disconnect(&mut self, id: SessionId) {
+        self.log_quit(id);
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
         if let Some(r) = self.running.as_mut() {

@@ -107,6 +107,7 @@ impl Server {
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
                     pending_logs: BTreeMap::new(),
+                    last_statement_ends: BTreeMap::new(),
                     table_io: Default::default(),
                     vars,
                     status: Status::global_at_startup(),

@@ -80,6 +80,9 @@ struct Running {
     table_io: crate::instruments::table_io::TableIo,
     /// Load generators' statements under way, for the query logs once their end is known.
     pending_logs: BTreeMap<SessionId, query_logs::PendingLog>,
+    /// When each load client's last statement ended on the client scheduler's clock, for the
+    /// time of its `Quit` in the query logs.
+    last_statement_ends: BTreeMap<SessionId, SimTime>,
 }
 
 /// Which dataset the simulated disk holds at boot.

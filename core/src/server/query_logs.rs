@@ -24,6 +24,11 @@ use crate::sim::{SimDuration, SimTime};
 use crate::sql::Response;
 use std::collections::BTreeMap;
 
+/// How long a COM_QUIT takes mysqld. UNCONFIRMED: a few microseconds in real slow logs; the
+/// simulator charges a disconnect no time, and a Quit must take some to pass
+/// `long_query_time = 0` as real ones do.
+const QUIT_TIME: SimDuration = SimDuration::from_micros(2);
+
 /// The query logs' files, tables and open state.
 #[derive(Clone, Debug, Default)]
 pub(super) struct QueryLogs {
@@ -340,12 +345,64 @@ impl Server {
             return;
         };
         log.entry.end = at.max(log.entry.start);
+        if let Some(r) = self.running.as_mut() {
+            r.last_statement_ends.insert(session, log.entry.end);
+        }
         if self.log_finished(log) {
             if let Some(r) = self.running.as_mut() {
                 r.status.add("Slow_queries", 1);
                 if let Some(s) = r.sessions.get_mut(&session) {
                     s.status.add("Slow_queries", 1);
                 }
+            }
+        }
+    }
+
+    /// A connection was made: the general log's `Connect` line.
+    /// Simplification: the line names no database (one named in the handshake is set after).
+    pub(super) fn log_connect(&mut self, id: super::SessionId) {
+        let Some(s) = self.running.as_ref().and_then(|r| r.sessions.get(&id)) else { return };
+        let (priv_user, user) = (s.account.user.clone(), s.login_user.clone());
+        let argument = general::connect_argument(&user, "localhost", None);
+        let now = self.clock.now();
+        self.general_log_command(id.0, (&priv_user, &user), now, "Connect", &argument);
+    }
+
+    /// The client closes connection `id` (COM_QUIT): the general log's `Quit` line and the
+    /// slow log's `# administrator command: Quit;` entry, at the end of its last statement
+    /// on the client scheduler's clock for a load's client, else now.
+    pub(super) fn log_quit(&mut self, id: super::SessionId) {
+        let Some(r) = self.running.as_mut() else { return };
+        let at = r.last_statement_ends.remove(&id).unwrap_or(self.clock.now());
+        let Some(session) = self.running.as_ref().and_then(|r| r.sessions.get(&id)) else {
+            return;
+        };
+        let no_rows = BTreeMap::new();
+        let ok = Ok(Response::Ok { affected_rows: 0, info: None });
+        let quit = "# administrator command: Quit";
+        let Some(mut p) = self.pending_log(session, quit, None, &ok, &no_rows, at, at + QUIT_TIME)
+        else {
+            return;
+        };
+        p.entry.bytes_received = 5;
+        p.entry.bytes_sent = 0;
+        if p.general.take().is_some() {
+            let who = (p.entry.priv_user.clone(), p.entry.user.clone());
+            self.general_log_command(id.0, (&who.0, &who.1), at, "Quit", "");
+        }
+        if self.log_finished(p) {
+            if let Some(r) = self.running.as_mut() {
+                r.status.add("Slow_queries", 1);
+            }
+        }
+    }
+
+    /// A tool's own connection (mysqlslap's, which runs no statement of the load) ended its
+    /// work at `at` on the clock of the load it ran: its `Quit` is logged then.
+    pub fn note_session_end(&mut self, id: super::SessionId, at: SimTime) {
+        if let Some(r) = self.running.as_mut() {
+            if r.sessions.contains_key(&id) {
+                r.last_statement_ends.insert(id, at);
             }
         }
     }

@@ -129,11 +129,7 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> Strin
         "mysqlslap" => mysqlslap::run(server, command),
         "cat" => cat(server, command, stdin),
         "grep" => grep(server, command, stdin),
-        "cut" => {
-            let args = pipeline::words(command);
-            let out = text_filters::cut(&args[1..], stdin);
-            format!("{}{}", out.stderr, out.stdout)
-        }
+        "cut" => cut(server, command, stdin),
         "head" | "tail" => head_tail(server, program, command, stdin),
         "wc" => wc(server, command, stdin),
         "rm" => rm(server, command),
@@ -293,6 +289,21 @@ fn grep(server: &Server, command: &str, stdin: &str) -> String {
     };
     let (inputs, errors) = filter_inputs(server, "grep", &o.files, stdin);
     format!("{errors}{}", text_filters::grep(&o, &re, &inputs))
+}
+
+/// `cut -c LIST | -d D -f LIST [-s] [FILE...]`.
+fn cut(server: &Server, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let (spec, paths) = match text_filters::cut_args(&args[1..]) {
+        Ok(parsed) => parsed,
+        Err(e) => return format!("{e}\n"),
+    };
+    let (inputs, errors) = filter_inputs(server, "cut", &paths, stdin);
+    let mut out = errors;
+    for (_, text) in &inputs {
+        out.push_str(&text_filters::cut(&spec, text));
+    }
+    out
 }
 
 /// `head` / `tail [-n N] [FILE...]`; with several files each is headed `==> FILE <==`.

@@ -211,6 +211,9 @@ pub fn cut_list(list: &str) -> Result<Vec<(u32, u32)>, String> {
     let mut ranges = Vec::new();
     for part in list.split(',') {
         let part = part.trim();
+        if part.split('-').any(|n| n == "0") {
+            return Err("cut: fields and positions are numbered from 1".into());
+        }
         let number = |s: &str| s.parse::<u32>().ok().filter(|n| *n > 0);
         let range = match part.split_once('-') {
             None => number(part).map(|n| (n, n)),
@@ -235,13 +238,25 @@ fn in_list(ranges: &[(u32, u32)], k: u32) -> bool {
     ranges.iter().any(|&(f, t)| k >= f && k <= t)
 }
 
-/// `cut -c LIST` or `cut -d DELIM -f LIST` (with `-s` a line without the delimiter is left
-/// out) over its input.
-pub fn cut(args: &[String], input: &str) -> Output {
+/// What `cut` keeps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutSpec {
+    pub ranges: Vec<(u32, u32)>,
+    /// Characters (`-c`, `-b`), else fields.
+    pub by_chars: bool,
+    pub delimiter: char,
+    /// `-s`: a line without the delimiter is left out.
+    pub only_delimited: bool,
+}
+
+/// `cut`'s words (after `cut`) into what it keeps and its file operands, or its complaint.
+pub fn cut_args(args: &[String]) -> Result<(CutSpec, Vec<String>), String> {
+    let help = "\nTry 'cut --help' for more information.";
     let mut chars = None;
     let mut fields = None;
-    let mut delim = '\t';
+    let mut delimiter = '\t';
     let mut only_delimited = false;
+    let mut files = Vec::new();
     let mut i = 0;
     while i < args.len() {
         let a = args[i].as_str();
@@ -254,50 +269,55 @@ pub fn cut(args: &[String], input: &str) -> Output {
             }
         };
         if a.starts_with("-c") || a.starts_with("-b") {
-            chars = value(&a[..2]);
+            chars = Some(
+                value(&a[..2]).ok_or(format!("cut: option requires an argument -- 'c'{help}"))?,
+            );
         } else if a.starts_with("-f") {
-            fields = value("-f");
+            fields =
+                Some(value("-f").ok_or(format!("cut: option requires an argument -- 'f'{help}"))?);
         } else if a.starts_with("-d") {
             match value("-d").map(|d| d.chars().collect::<Vec<_>>()) {
-                Some(d) if d.len() == 1 => delim = d[0],
-                _ => return Output::err("cut: the delimiter must be a single character\n".into()),
+                Some(d) if d.len() == 1 => delimiter = d[0],
+                _ => return Err(format!("cut: the delimiter must be a single character{help}")),
             }
         } else if a == "-s" {
             only_delimited = true;
+        } else if a.starts_with('-') && a != "-" {
+            return Err(format!("cut: invalid option -- '{}'{help}", a.trim_start_matches('-')));
         } else {
-            return Output::err(format!(
-                "cut: invalid option -- '{}'\n",
-                a.trim_start_matches('-')
-            ));
+            files.push(a.to_string());
         }
         i += 1;
     }
     let (list, by_chars) = match (chars, fields) {
         (Some(l), None) => (l, true),
         (None, Some(l)) => (l, false),
-        _ => {
-            return Output::err(
-                "cut: you must specify a list of bytes, characters, or fields\nTry 'cut --help' for more information.\n"
-                    .into(),
-            )
+        (Some(_), Some(_)) => return Err(format!("cut: only one list may be specified{help}")),
+        (None, None) => {
+            return Err(format!(
+                "cut: you must specify a list of bytes, characters, or fields{help}"
+            ))
         }
     };
-    let ranges = match cut_list(&list) {
-        Ok(r) => r,
-        Err(e) => return Output::err(format!("{e}\nTry 'cut --help' for more information.\n")),
-    };
+    let ranges = cut_list(&list).map_err(|e| format!("{e}{help}"))?;
+    Ok((CutSpec { ranges, by_chars, delimiter, only_delimited }, files))
+}
+
+/// `cut` over its input.
+pub fn cut(spec: &CutSpec, input: &str) -> String {
     let mut out = String::with_capacity(input.len());
+    let delim = spec.delimiter;
     for line in input.lines() {
-        if by_chars {
+        if spec.by_chars {
             let kept: String = line
                 .chars()
                 .zip(1u32..)
-                .filter(|(_, k)| in_list(&ranges, *k))
+                .filter(|(_, k)| in_list(&spec.ranges, *k))
                 .map(|(c, _)| c)
                 .collect();
             out.push_str(&kept);
         } else if !line.contains(delim) {
-            if only_delimited {
+            if spec.only_delimited {
                 continue;
             }
             out.push_str(line);
@@ -305,14 +325,14 @@ pub fn cut(args: &[String], input: &str) -> Output {
             let kept: Vec<&str> = line
                 .split(delim)
                 .zip(1u32..)
-                .filter(|(_, k)| in_list(&ranges, *k))
+                .filter(|(_, k)| in_list(&spec.ranges, *k))
                 .map(|(f, _)| f)
                 .collect();
             out.push_str(&kept.join(&delim.to_string()));
         }
         out.push('\n');
     }
-    Output::out(out)
+    out
 }
 
 /// `head`'s or `tail`'s line count: `-n N`, `-nN`, `-N`, `--lines=N`; tail's `+N` starts at
@@ -477,11 +497,14 @@ mod tests {
         assert!(cut_list("3-1").unwrap_err().contains("decreasing"));
         assert!(cut_list("-").unwrap_err().contains("no endpoint"));
         assert!(cut_list("a").is_err());
-        let out = cut(&w("-c 1-3,6-"), "abcdefgh\nxy\n");
-        assert_eq!(out.stdout, "abcfgh\nxy\n");
-        assert_eq!(cut(&w("-d : -f 2"), "a:b:c\nnone\n").stdout, "b\nnone\n");
-        assert_eq!(cut(&w("-d: -f1,3 -s"), "a:b:c\nnone\n").stdout, "a:c\n");
-        assert!(cut(&[], "x").stderr.starts_with("cut: you must specify"));
+        assert!(cut_list("0-3").unwrap_err().contains("numbered from 1"));
+        let run = |args: &str, input: &str| cut(&cut_args(&w(args)).unwrap().0, input);
+        assert_eq!(run("-c 1-3,6-", "abcdefgh\nxy\n"), "abcfgh\nxy\n");
+        assert_eq!(run("-d : -f 2", "a:b:c\nnone\n"), "b\nnone\n");
+        assert_eq!(run("-d: -f1,3 -s", "a:b:c\nnone\n"), "a:c\n");
+        assert!(cut_args(&[]).unwrap_err().starts_with("cut: you must specify"));
+        assert_eq!(cut_args(&w("-c1 a b")).unwrap().1, ["a", "b"]);
+        assert!(cut_args(&w("-c")).is_err());
     }
 
     #[test]
