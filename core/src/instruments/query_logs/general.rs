@@ -3,9 +3,9 @@
 //! in the file), under the header's `Time  Id Command  Argument` heading:
 //!
 //! ```text
-//! 2026-09-23T08:00:01.234567Z	   12 Connect	app@localhost on shop using Socket
-//! 2026-09-23T08:00:01.240000Z	   12 Query	SELECT 1
-//! 2026-09-23T08:00:01.250000Z	   12 Quit
+//! 2026-09-23T08:00:01.234567Z<TAB>   12 Connect<TAB>app@localhost on  using Socket
+//! 2026-09-23T08:00:01.240000Z<TAB>   12 Query<TAB>SELECT 1
+//! 2026-09-23T08:00:01.250000Z<TAB>   12 Quit<TAB>
 //! ```
 
 use super::iso8601;

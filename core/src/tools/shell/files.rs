@@ -60,7 +60,7 @@ pub fn datadir_entries(server: &Server) -> Vec<(String, u64, bool)> {
             entries.push((name.to_string(), bytes, false));
         }
     }
-    entries.sort_by(|a, b| ls_key(&a.0).cmp(&ls_key(&b.0)));
+    entries.sort_by_key(|a| ls_key(&a.0));
     entries
 }
 
