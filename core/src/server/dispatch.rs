@@ -85,11 +85,13 @@ impl Server {
             elapsed: SimDuration::ZERO,
         };
         // The general log takes the command as it arrives, before it is parsed or run.
-        let who = self.running.as_ref().and_then(|r| r.sessions.get(&id));
+        let who = self.running.as_ref().filter(|r| r.vars.global_bool("general_log"));
+        let who = who.and_then(|r| r.sessions.get(&id));
         let who = who.map(|s| (s.account.user.clone(), s.login_user.clone()));
         if let Some((priv_user, user)) = who {
             let text = sql.trim().trim_end_matches(';').trim_end();
-            self.general_log_command(id.0, (&priv_user, &user), start, "Query", text);
+            let (command, argument) = crate::server::query_logs::general_command(text);
+            self.general_log_command(id.0, (&priv_user, &user), start, command, &argument);
         }
         let Some(running) = self.running.as_mut() else {
             return (gone, None);

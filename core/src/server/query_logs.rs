@@ -86,6 +86,20 @@ impl PendingLog {
     }
 }
 
+/// The general log's command and argument for a statement's text as the client sends it:
+/// `use DB` goes as COM_INIT_DB (`Init DB`, the database's name), the rest as `Query`.
+/// Simplification: every USE is taken for the client's own `use` command.
+pub(super) fn general_command(text: &str) -> (&'static str, String) {
+    let mut words = text.splitn(2, char::is_whitespace);
+    match (words.next(), words.next()) {
+        (Some(w), Some(db)) if w.eq_ignore_ascii_case("use") => {
+            let db = db.trim().trim_end_matches(';').trim();
+            ("Init DB", db.trim_matches(|c| c == '`' || c == '\'' || c == '"').to_string())
+        }
+        _ => ("Query", text.to_string()),
+    }
+}
+
 /// Where `log_output` sends the logs: (to files, to tables). NONE wins over the others.
 fn log_output(vars: &Variables) -> (bool, bool) {
     let text = match vars.global("log_output") {
@@ -215,12 +229,25 @@ impl Server {
         let n = |name: &str| counted.get(name).copied().unwrap_or(0);
         let logging = vars.global_bool("slow_query_log") || vars.global_bool("general_log");
         let text = sql.trim().trim_end_matches(';').trim_end();
+        // The mysql client sends `use DB` as COM_INIT_DB, which the slow log names so.
+        let text = match com {
+            Some("Com_change_db") => "# administrator command: Init DB",
+            _ => text,
+        };
         let long_query_time = match session.vars.get("long_query_time") {
             Some(VarValue::Float(f)) => *f,
             _ => 10.0,
         };
+        let long_query_us = slow::long_query_us(long_query_time);
+        if !logging {
+            // Only Slow_queries will read it: its times and the one rule it needs (a load's
+            // every statement comes here, so the other variables are not read).
+            let entry = SlowEntry { start, end, ..SlowEntry::default() };
+            let rules = SlowRules { long_query_us, ..SlowRules::default() };
+            return Some(PendingLog { entry, rules, general: None });
+        }
         let rules = SlowRules {
-            long_query_us: slow::long_query_us(long_query_time),
+            long_query_us,
             log_queries_not_using_indexes: vars.global_bool("log_queries_not_using_indexes"),
             throttle_per_minute: vars.global_u64("log_throttle_queries_not_using_indexes"),
             min_examined_row_limit: session.vars.u64("min_examined_row_limit"),
@@ -230,11 +257,6 @@ impl Server {
             Ok(Response::Rows(rs)) => rs.rows.len() as u64 + rs.unshown,
             _ => 0,
         };
-        if !logging {
-            // Only Slow_queries will read it: its times and the rule it needs.
-            let entry = SlowEntry { start, end, ..SlowEntry::default() };
-            return Some(PendingLog { entry, rules, general: None });
-        }
         let entry = SlowEntry {
             user: session.login_user.clone(),
             priv_user: session.account.user.clone(),
@@ -449,6 +471,13 @@ impl Server {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn use_goes_as_init_db() {
+        assert_eq!(general_command("USE `shop`"), ("Init DB", "shop".to_string()));
+        assert_eq!(general_command("SELECT 1"), ("Query", "SELECT 1".to_string()));
+        assert_eq!(general_command("user_stats"), ("Query", "user_stats".to_string()));
+    }
 
     #[test]
     fn relative_log_names_are_in_the_datadir() {

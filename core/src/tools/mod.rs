@@ -363,19 +363,25 @@ fn ls_home(server: &Server, long: bool) -> String {
     }
     let mut out =
         format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
+    let width = files.iter().map(|(_, b)| b.to_string().len()).max().unwrap_or(1);
     for (name, bytes) in files {
-        out.push_str(&long_line(server, "-rw-r--r-- 1 root root", bytes, name));
+        out.push_str(&long_line(server, "-rw-r--r-- 1 root root", (bytes, width), name));
     }
     out
 }
 
 /// One `ls -l` line: mode and owners, size, the simulated time, name.
-fn long_line(server: &Server, mode_and_owners: &str, bytes: u64, name: &str) -> String {
+/// The size is right-aligned to `width` digits, as `ls -l` aligns its column.
+fn long_line(server: &Server, mode_and_owners: &str, size: (u64, usize), name: &str) -> String {
+    let (bytes, width) = size;
     const MONTHS: [&str; 12] =
         ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let t = server.clock().wall_clock();
     let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
-    format!("{mode_and_owners} {bytes} {month} {:2} {:02}:{:02} {name}\n", t.day, t.hour, t.minute)
+    format!(
+        "{mode_and_owners} {bytes:>width$} {month} {:2} {:02}:{:02} {name}\n",
+        t.day, t.hour, t.minute
+    )
 }
 
 /// `ls [-l] PATH...`: the datadir (`/var/lib/mysql`), its files (the buffer pool dump, the
@@ -397,17 +403,18 @@ fn ls(server: &Server, command: &str) -> String {
             }
             let total: u64 = entries.iter().map(|(_, b, _)| b.div_ceil(4096) * 4).sum();
             out.push_str(&format!("total {total}\n"));
+            let width = entries.iter().map(|(_, b, _)| b.to_string().len()).max().unwrap_or(1);
             for (name, bytes, dir) in entries {
                 let mode =
                     if dir { "drwxr-x--- 2 mysql mysql" } else { "-rw-r----- 1 mysql mysql" };
-                out.push_str(&long_line(server, mode, bytes, &name));
+                out.push_str(&long_line(server, mode, (bytes, width), &name));
             }
             continue;
         }
         let file = crate::server::buffer_pool::BUFFER_POOL_FILE;
         match server.buffer_pool_file_bytes() {
             Some(bytes) if path == file || path == "ib_buffer_pool" => {
-                out.push_str(&long_line(server, "-rw-r----- 1 mysql mysql", bytes, path));
+                out.push_str(&long_line(server, "-rw-r----- 1 mysql mysql", (bytes, 0), path));
             }
             _ if let Some((bytes, place)) = files::size(server, path) => {
                 let mode = match place {
@@ -415,7 +422,7 @@ fn ls(server: &Server, command: &str) -> String {
                     Place::Datadir => "-rw-r----- 1 mysql mysql",
                 };
                 if long {
-                    out.push_str(&long_line(server, mode, bytes, path));
+                    out.push_str(&long_line(server, mode, (bytes, 0), path));
                 } else {
                     out.push_str(&format!("{path}\n"));
                 }

@@ -3,7 +3,8 @@
 //!
 //! Bounded: each keeps its newest [`TABLE_ROWS_MAX`] rows. Simplification: MySQL's CSV table
 //! grows without bound; `sql_text` (a MEDIUMBLOB) is shown as text, as with
-//! `--skip-binary-as-hex`.
+//! `--skip-binary-as-hex`. UNCONFIRMED: an administrative command's `sql_text` is the
+//! FILE output's `# administrator command: ...` text.
 
 use super::slow::SlowEntry;
 use crate::instruments::ColumnSpec;
