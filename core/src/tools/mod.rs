@@ -31,6 +31,16 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
 
 /// Runs `command`, letting `external` run the programs it knows (see [`External`]).
 pub fn run_shell_with(server: &mut Server, command: &str, external: External<'_>) -> String {
+    let lines = pipeline::sequence(command);
+    if lines.is_empty() && !command.trim().is_empty() {
+        return "sh: 1: Syntax error: \";\" unexpected\n".into();
+    }
+    if lines.len() > 1 {
+        return lines
+            .into_iter()
+            .map(|line| run_shell_with(server, line, &mut *external))
+            .collect();
+    }
     let program = command.split_whitespace().next().unwrap_or("");
     if program.is_empty() {
         return String::new();
@@ -431,4 +441,76 @@ fn ls(server: &Server, command: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::DatasetSpec;
+
+    fn server() -> Server {
+        let hw = crate::sim::profile(crate::sim::DEFAULT_PROFILE).expect("the default profile");
+        Server::start(1, hw.hardware, Vec::new(), &DatasetSpec::none()).expect("it starts")
+    }
+
+    #[test]
+    fn broken_command_lines_never_panic() {
+        let mut s = server();
+        let lines = [
+            "|",
+            "||",
+            ">",
+            ">>",
+            "2>",
+            "2>&",
+            "2>&9",
+            "cat |",
+            "| cat",
+            "a | | b",
+            "'",
+            "\"",
+            "echo 'a",
+            "grep",
+            "grep -e",
+            "grep -E '('",
+            "grep -E '[[:alpha:]'",
+            "cut -c",
+            "cut -c 5-1",
+            "cut -d",
+            "cut -d ab -f 1",
+            "head -n",
+            "head -n x",
+            "tail -n -",
+            "wc -z",
+            "ls -l /var/lib/mysql /root",
+            "cat /var/lib/mysql",
+            "rm -f /nope",
+            "echo é > ö",
+            "printf",
+            "echo",
+            "cat bench.cnf | cut -c 1-2,1-3 | grep -c é",
+            "grep -c '' /var/lib/mysql/tunelab-slow.log nothing",
+            "tail -n +0 bench.cnf",
+            "head -c 3 bench.cnf",
+            "wc",
+            "echo x 2>/dev/null >/dev/null",
+        ];
+        for line in lines {
+            let _ = run_shell(&mut s, line);
+        }
+        assert_eq!(run_shell(&mut s, " ; "), "sh: 1: Syntax error: \";\" unexpected\n");
+        assert_eq!(run_shell(&mut s, "echo ok | cat"), "ok\n", "the shell still works");
+    }
+
+    #[test]
+    fn errors_leave_a_pipe_for_the_terminal() {
+        let mut s = server();
+        let out = run_shell(&mut s, "cat nothing bench.cnf | grep -c user");
+        assert_eq!(out, "cat: nothing: No such file or directory\n1\n");
+        assert_eq!(run_shell(&mut s, "cat nothing 2>/dev/null | wc -l"), "0\n");
+        assert_eq!(run_shell(&mut s, "nope x | wc -l"), "sh: 1: nope: not found\n0\n");
+        assert_eq!(run_shell(&mut s, "echo a > f.txt"), "");
+        assert_eq!(run_shell(&mut s, "echo b >> f.txt; echo 'c;d' >> f.txt"), "");
+        assert_eq!(run_shell(&mut s, "cat f.txt"), "a\nb\nc;d\n");
+    }
 }

@@ -5,7 +5,9 @@
 //! A stage keeps its words as typed (quotes included), so each program reads its own
 //! arguments as before; [`words`] removes the quotes.
 //!
-//! Simplifications: no `;`, `&&`, `||`, `&`, `<`, variables, globs or `$(...)` (mysqld's
+//! A `;` outside quotes ends one command line and starts the next ([`sequence`]).
+//!
+//! Simplifications: no `&&`, `||`, `&`, `<`, variables, globs or `$(...)` (mysqld's
 //! pid for `kill` is the one substitution the tools resolve themselves); a backslash is
 //! kept as typed.
 
@@ -163,6 +165,27 @@ pub fn parse(line: &str) -> Result<Vec<Stage>, SyntaxError> {
     Ok(stages)
 }
 
+/// The command lines of `line`, split at each `;` outside quotes (empty ones dropped).
+pub fn sequence(line: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut quote: Option<char> = None;
+    let mut from = 0;
+    for (i, c) in line.char_indices() {
+        match quote {
+            Some(q) if c == q => quote = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote = Some(c),
+            None if c == ';' => {
+                parts.push(&line[from..i]);
+                from = i + 1;
+            }
+            None => {}
+        }
+    }
+    parts.push(&line[from..]);
+    parts.into_iter().filter(|p| !p.trim().is_empty()).collect()
+}
+
 /// A word without its quotes (`'a b'"c"` is `a bc`).
 pub fn unquote(word: &str) -> String {
     let mut out = String::with_capacity(word.len());
@@ -209,6 +232,12 @@ mod tests {
         assert_eq!(s[0].stderr, Some(Target::Stdout));
         assert_eq!(parse("echo 'a>b'").unwrap()[0].text, "echo 'a>b'");
         assert_eq!(parse("echo x2>f").unwrap()[0].text, "echo x2", "2 inside a word is text");
+    }
+
+    #[test]
+    fn semicolons_split_command_lines_outside_quotes() {
+        assert_eq!(sequence("echo a; echo 'b;c' ;; ls"), ["echo a", " echo 'b;c' ", " ls"]);
+        assert!(sequence(" ; ").is_empty());
     }
 
     #[test]
