@@ -446,6 +446,13 @@ impl Server {
         self.query_logs.files.remove(&absolute_log_path(path, &datadir))
     }
 
+    /// The slow query log's file as `slow_query_log_file` names it now, as an absolute path
+    /// (what the console's download button fetches).
+    pub fn slow_query_log_path(&self) -> String {
+        let name = self.variables().map(|v| text_var(v, "slow_query_log_file")).unwrap_or_default();
+        absolute_log_path(&name, &self.datadir())
+    }
+
     /// The datadir, `/var/lib/mysql/` unless the options moved it.
     pub fn datadir(&self) -> String {
         self.variables()
