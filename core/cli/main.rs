@@ -57,6 +57,9 @@ struct EngineOptions {
     /// Hardware profile (see `tunelab profiles`)
     #[arg(long)]
     profile: Option<String>,
+    /// The server: mysql (default) or percona (Percona Server, with USER_STATISTICS)
+    #[arg(long)]
+    server: Option<String>,
     /// Override one hardware constant, e.g. --hw fsync_latency_us=300 (repeatable)
     #[arg(long = "hw", value_name = "KEY=VALUE")]
     hw: Vec<String>,
@@ -223,6 +226,9 @@ fn apply(engine: &EngineOptions, e: &mut Experiment) -> Result<(), Fail> {
     if let Some(p) = &engine.profile {
         e.profile = p.clone();
     }
+    if let Some(s) = &engine.server {
+        e.server = s.clone();
+    }
     if let Some(d) = &engine.dataset {
         e.dataset = d.clone();
     }
@@ -272,8 +278,9 @@ fn sql(engine: EngineOptions, echo: bool, file: Option<String>) -> Result<ExitCo
             if interactive {
                 emit(&format!(
                     "Welcome to the TuneLab simulated MySQL monitor.  Commands end with ; or \\g.\n\
-                     Server version: {} MySQL Community Server - GPL (simulated: seed {}, profile {})\n\n",
-                    tunelab_core::SERVER_VERSION,
+                     Server version: {} {} (simulated: seed {}, profile {})\n\n",
+                    client.server().flavour().version(),
+                    client.server().flavour().version_comment(),
                     e.seed,
                     e.profile
                 ));

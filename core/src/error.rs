@@ -181,6 +181,10 @@ impl MySqlError {
         Self::new(1347, "HY000", format!("'{db}.{table}' is not VIEW"))
     }
     /// 1146 ER_NO_SUCH_TABLE
+    /// 1109 ER_UNKNOWN_TABLE: a table information_schema does not have.
+    pub fn unknown_information_schema_table(table: &str) -> MySqlError {
+        Self::new(1109, "42S02", format!("Unknown table '{table}' in information_schema"))
+    }
     pub fn no_such_table(db: &str, table: &str) -> MySqlError {
         Self::new(1146, "42S02", format!("Table '{db}.{table}' doesn't exist"))
     }

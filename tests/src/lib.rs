@@ -3,7 +3,7 @@
 //! A golden transcript (`tests/transcripts/<area>/<scenario>.test`) reads like a pasted mysql
 //! session. Leading `#` lines say what the file proves; a `# tunelab: ...` line among them
 //! sets the run (`--seed N`, `--profile NAME`, `--dataset NAME`, `--scale F`, `--tables N`,
-//! `--table-size N`, `--hw KEY=VALUE`, `--set VAR=VALUE`). Every
+//! `--table-size N`, `--hw KEY=VALUE`, `--set VAR=VALUE`, `--server percona`). Every
 //! line behind a prompt (`mysql> `, `    -> `, `    '> `, ...) is input; everything else is
 //! output, regenerated from the engine and compared byte for byte.
 
@@ -61,6 +61,7 @@ pub fn experiment_for(header: &[String]) -> Result<Experiment, String> {
                 "--profile" => e.profile = value.to_string(),
                 "--dataset" => e.dataset = value.to_string(),
                 "--scale" => e.scale = value.parse().map_err(|_| format!("bad scale '{value}'"))?,
+                "--server" => e.server = value.to_string(),
                 "--tables" => {
                     e.sysbench_tables =
                         Some(value.parse().map_err(|_| format!("bad table count '{value}'"))?)

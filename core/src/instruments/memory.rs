@@ -19,11 +19,17 @@ use super::setup::InstrumentSettings;
 use std::collections::BTreeMap;
 
 /// The host's memory categories that have an instrument, and its name.
-pub const ACCOUNTED: [(&str, &str); 3] = [
+pub const ACCOUNTED: [(&str, &str); 4] = [
     ("buffer pool", "memory/innodb/buf_buf_pool"),
     ("temptable", "memory/temptable/physical_ram"),
     ("connections", "memory/sql/NET::buff"),
+    ("userstat", USERSTAT_INSTRUMENT),
 ];
+
+/// Percona Server's USER_STATISTICS memory. Not a MySQL instrument (so not in
+/// setup_instruments' list): its row appears once the statistics hold memory, which only a
+/// Percona Server's do (UNCONFIRMED name).
+pub const USERSTAT_INSTRUMENT: &str = "memory/sql/userstat";
 
 /// One instrument's counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,7 +76,10 @@ impl MemoryInstruments {
         self.seen_changes = Some(changes);
         for (category, name) in ACCOUNTED {
             let (now, peak) = read(category);
-            if !setup.enabled(name) {
+            if !setup.enabled(name) && name != USERSTAT_INSTRUMENT {
+                continue;
+            }
+            if name == USERSTAT_INSTRUMENT && peak == 0 && !self.by_name.contains_key(name) {
                 continue;
             }
             let s = self.by_name.entry(name).or_default();

@@ -22,6 +22,7 @@ pub mod sys;
 pub mod system_tables;
 pub mod table_io;
 pub mod threads;
+pub mod user_statistics;
 pub mod waits;
 
 /// A produced table's column: (name, numeric, nullable).

@@ -72,6 +72,11 @@ pub fn read(sources: Option<&Sources<'_>>, table: &str) -> Option<(Vec<ColumnSpe
                     row.extend(memory::values(&sums).map(Value::UInt));
                     rows.push(row);
                 }
+                if let Some(sums) = s.memory.by_name.get(memory::USERSTAT_INSTRUMENT) {
+                    let mut row = vec![Value::Str(memory::USERSTAT_INSTRUMENT.into())];
+                    row.extend(memory::values(sums).map(Value::UInt));
+                    rows.push(row);
+                }
             }
         }
         _ => {

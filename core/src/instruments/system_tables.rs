@@ -37,6 +37,11 @@ pub trait ServerView {
     fn processes(&self) -> Vec<super::processlist::Process>;
     /// performance_schema's table I/O summaries (None while mysqld is down).
     fn table_io(&self) -> Option<&super::table_io::TableIo>;
+    /// Percona Server's USER_STATISTICS, and whether the reader may see the account tables
+    /// (SUPER or PROCESS); None on a MySQL server.
+    fn user_statistics(&self) -> Option<(&super::user_statistics::UserStatistics, bool)> {
+        None
+    }
     /// What setup_instruments, the wait, file, thread and memory tables read (None while
     /// mysqld is down), brought up to date first.
     fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>>;
@@ -264,6 +269,24 @@ pub fn read(
             };
             let columns = super::table_io::columns(by_index);
             let columns = columns.iter().map(|(n, num, null)| (n.as_str(), *num, *null));
+            Ok((described(columns, alias), rows))
+        }
+        ("information_schema", t) if super::user_statistics::StatsTable::from_name(t).is_some() => {
+            let which = super::user_statistics::StatsTable::from_name(t).expect("matched");
+            let Some((stats, sees_accounts)) = view.user_statistics() else {
+                return Err(MySqlError::unknown_information_schema_table(&table.to_uppercase()));
+            };
+            let (columns, mut rows) = stats.read(which);
+            // Percona shows the account tables only to SUPER or PROCESS.
+            let accounts = !matches!(
+                which,
+                super::user_statistics::StatsTable::Table
+                    | super::user_statistics::StatsTable::Index
+            );
+            if accounts && !sees_accounts {
+                rows.clear();
+            }
+            let columns = columns.iter().map(|(n, num)| (*n, *num, false));
             Ok((described(columns, alias), rows))
         }
         ("sys", "sys_config") => {

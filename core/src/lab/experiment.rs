@@ -58,6 +58,10 @@ pub struct Experiment {
     pub seed: u64,
     #[serde(default = "default_profile")]
     pub profile: String,
+    /// The server: `mysql` (MySQL Community Server, the default) or `percona` (Percona
+    /// Server, with USER_STATISTICS).
+    #[serde(default, skip_serializing_if = "is_mysql")]
+    pub server: String,
     /// Hardware constants overriding the profile's (`fsync_latency_us = 300`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub hardware: BTreeMap<String, Setting>,
@@ -88,6 +92,10 @@ pub struct Experiment {
     pub steps: Vec<Step>,
 }
 
+fn is_mysql(server: &String) -> bool {
+    server.is_empty() || server == "mysql"
+}
+
 fn default_seed() -> u64 {
     DEFAULT_SEED
 }
@@ -110,6 +118,7 @@ impl Default for Experiment {
             title: String::new(),
             seed: DEFAULT_SEED,
             profile: default_profile(),
+            server: String::new(),
             hardware: BTreeMap::new(),
             variables: BTreeMap::new(),
             dataset: default_dataset(),
@@ -399,7 +408,8 @@ impl Experiment {
     /// Starts the simulated server this experiment describes.
     pub fn start_server(&self) -> Result<Server, String> {
         self.validate()?;
-        Server::start(
+        Server::start_of(
+            crate::server::flavour::Flavour::parse(&self.server)?,
             self.seed,
             self.hardware_as_run()?,
             self.server_options()?,

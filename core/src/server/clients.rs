@@ -413,7 +413,7 @@ impl Server {
         let (result, counted) = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
         let warnings = session.pending_warnings.len().saturating_sub(warned_before) as u32;
         run.commits = !session.in_transaction;
-        let statement_ns = self.statement_cpu_ns();
+        let statement_ns = self.statement_cpu_ns().saturating_add(work.extra_cpu_ns);
         let hw = self.host.hardware();
         run.cpu_ns = statement_ns
             .saturating_add(work.rows.saturating_mul(hw.cpu_row_ns))
@@ -442,6 +442,21 @@ impl Server {
         let charged_ns = work.charged_rows.saturating_mul(row_ns).saturating_mul(1000) / capacity;
         let waited = self.clock.now().since(before).0.saturating_sub(charged_ns);
         run.io_wait = SimDuration(waited) + SimDuration::from_micros(work.slept_micros);
+        if self.userstat_on() {
+            // Its busy time: its CPU and its waits (the time queued for a CPU is the
+            // scheduler's, not the statement's).
+            let done = super::user_stats::StatementDone {
+                session: &session,
+                kind: super::user_stats::classify(&p.stmt),
+                result: &result,
+                sql_len: p.sql.len() as u64,
+                busy_ns: run.cpu_ns.saturating_add(run.io_wait.0),
+                cpu_ns: run.cpu_ns,
+                rows_read: work.handler_rows_read,
+                rows_changed: work.handler_rows_changed,
+            };
+            self.user_stats_statement(&done);
+        }
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }

@@ -136,6 +136,7 @@ impl Server {
             Err(e) => {
                 r.status.add("Aborted_connects", 1);
                 self.park_thread();
+                self.user_stats_login(user, id.0, false);
                 return Err(e);
             }
         };
@@ -155,6 +156,7 @@ impl Server {
         session.login_user = user.to_string();
         session.used_password = password.is_some();
         session.command_since = self.clock.now();
+        session.connected_at = self.clock.now();
         r.sessions.insert(id, session);
         let connected = r.sessions.len() as u64;
         r.status.set("Threads_connected", StatusValue::Number(connected));
@@ -163,6 +165,7 @@ impl Server {
             let t = self.clock.wall_clock().datetime();
             r.status.set("Max_used_connections_time", StatusValue::Text(t));
         }
+        self.user_stats_login(user, id.0, true);
         let cost = connection_cost(self.host.hardware(), created, login.authentication);
         self.log_connect(id);
         Ok(Connected { id, cost })
@@ -196,6 +199,7 @@ impl Server {
         self.log_quit(id);
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
+        self.user_stats_logout(id);
         if let Some(r) = self.running.as_mut() {
             if r.sessions.remove(&id).is_some() {
                 self.host.release("connections", CONNECTION_BASE_BYTES);

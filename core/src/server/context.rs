@@ -48,7 +48,11 @@ impl EvalContext for Cx<'_> {
         self.session.id.0
     }
     fn server_version(&self) -> String {
-        SERVER_VERSION.to_string()
+        // @@version: Percona Server's carries its release after MySQL's version.
+        match self.vars.global("version") {
+            crate::server::variables::definition::VarValue::Text(v) => v.clone(),
+            _ => SERVER_VERSION.to_string(),
+        }
     }
     fn current_user(&self) -> String {
         format!("{}@{}", self.session.account.user, self.session.account.host)

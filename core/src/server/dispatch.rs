@@ -111,6 +111,10 @@ impl Server {
             stmt
         });
         let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
+        let kind = match &parsed {
+            Ok(stmt) => super::user_stats::classify(stmt),
+            Err(_) => (crate::instruments::user_statistics::CommandClass::Other, false, false),
+        };
         let mut com = None;
         let mut digest = None;
         let mut counted = std::collections::BTreeMap::new();
@@ -149,7 +153,7 @@ impl Server {
         // Charge the statement's CPU time, then any sleeping it did.
         let hw = self.host.hardware();
         let uncharged = work.rows.saturating_sub(work.charged_rows);
-        let statement_ns = self.statement_cpu_ns();
+        let statement_ns = self.statement_cpu_ns().saturating_add(work.extra_cpu_ns);
         let cpu_ns = statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
         // The statement's CPU_TIME: this and what its scans charged as they went.
         let event_cpu_ns = statement_ns.saturating_add(work.rows.saturating_mul(hw.cpu_row_ns));
@@ -167,6 +171,19 @@ impl Server {
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
         let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+        if self.userstat_on() {
+            let done = super::user_stats::StatementDone {
+                session: &session,
+                kind,
+                result: &result,
+                sql_len: text.len() as u64,
+                busy_ns: self.clock.now().since(start).0,
+                cpu_ns: event_cpu_ns,
+                rows_read: work.handler_rows_read,
+                rows_changed: work.handler_rows_changed,
+            };
+            self.user_stats_statement(&done);
+        }
         let counted = &counted;
         let cpu_ns = event_cpu_ns;
         let ran =
@@ -267,6 +284,10 @@ impl Server {
         let result = self.dispatch(session, stmt, sql, work);
         let mut counted = std::collections::BTreeMap::new();
         let table_io = std::mem::take(&mut work.table_io);
+        let (userstat_ns, rows_read, rows_changed) = self.user_stats_io(&table_io);
+        work.extra_cpu_ns += userstat_ns;
+        work.handler_rows_read += rows_read;
+        work.handler_rows_changed += rows_changed;
         if let Some(r) = self.running.as_mut() {
             counted = r.status.end_capture();
             session.status.absorb(&counted);
@@ -358,6 +379,8 @@ impl Server {
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::ShowProcesslist { full } => Ok(self.show_processlist(session, *full)),
+            Statement::UserStatistics { table, flush, filter, typed } => self
+                .user_statistics_statement(session, *table, *flush, filter.as_ref(), typed, work),
             Statement::ShowEngineInnodbStatus => {
                 let text = self.innodb_status_text();
                 work.rows += 1;
@@ -478,7 +501,7 @@ impl Server {
         }))
     }
 
-    fn select(
+    pub(super) fn select(
         &mut self,
         session: &mut Session,
         q: &Query,
@@ -690,6 +713,10 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
         Statement::ShowProcesslist { .. } => "Com_show_processlist",
+        // Percona counts Com_show_table_statistics and its siblings; those counters are not
+        // simulated (a MySQL server has none), and FLUSH counts as Com_flush.
+        Statement::UserStatistics { flush: true, .. } => "Com_flush",
+        Statement::UserStatistics { flush: false, .. } => return None,
         Statement::Account(a) => {
             use crate::sql::parser::account::AccountStatement as A;
             match a {

@@ -205,6 +205,18 @@ impl ServerView for View<'_> {
         self.server.running.as_ref().map(|r| &r.table_io)
     }
 
+    fn user_statistics(
+        &self,
+    ) -> Option<(&crate::instruments::user_statistics::UserStatistics, bool)> {
+        if self.server.flavour != crate::server::flavour::Flavour::Percona {
+            return None;
+        }
+        let accounts = &self.server.accounts;
+        let sees = accounts.has_global(&self.session.account, "PROCESS")
+            || accounts.has_global(&self.session.account, "SUPER");
+        self.server.user_statistics().map(|s| (s, sees))
+    }
+
     fn setup_and_waits(&mut self) -> Option<crate::instruments::setup_and_waits::Sources<'_>> {
         self.server.absorb_waits();
         let processes = self.server.processes(self.session, "executing");

@@ -20,6 +20,17 @@ impl Server {
         options: Vec<(String, String)>,
         dataset: &DatasetSpec,
     ) -> std::result::Result<Server, String> {
+        Server::start_of(super::flavour::Flavour::Mysql, seed, hardware, options, dataset)
+    }
+
+    /// As [`Server::start`], for a MySQL or a Percona Server.
+    pub fn start_of(
+        flavour: super::flavour::Flavour,
+        seed: u64,
+        hardware: Hardware,
+        options: Vec<(String, String)>,
+        dataset: &DatasetSpec,
+    ) -> std::result::Result<Server, String> {
         let disk = Disk::new(&hardware);
         let catalog = crate::datasets::catalog(&dataset.name, seed, &dataset.options)?;
         let clock = Clock::new(seed);
@@ -44,6 +55,7 @@ impl Server {
             pending_recovery: None,
             files: Default::default(),
             query_logs: Default::default(),
+            flavour,
         };
         server.start_mysqld();
         server.replay_dataset_load();
@@ -56,7 +68,8 @@ impl Server {
         let consumers = super::statement_events::take_consumer_options(&mut options);
         let instrument_options = super::statement_events::take_instrument_options(&mut options);
         let host = &self.host;
-        let started = Variables::at_startup(
+        let started = Variables::at_startup_of(
+            self.flavour,
             &options,
             |aware| host.detected_memory_bytes(aware),
             host.logical_cpus(),
@@ -109,6 +122,7 @@ impl Server {
                     pending_logs: BTreeMap::new(),
                     last_statement_ends: BTreeMap::new(),
                     table_io: Default::default(),
+                    user_stats: Default::default(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),

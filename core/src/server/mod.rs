@@ -16,6 +16,7 @@ pub mod connections;
 pub mod context;
 pub mod crash;
 pub mod dispatch;
+pub mod flavour;
 mod instruments;
 mod lifecycle;
 pub mod query;
@@ -24,6 +25,7 @@ pub mod session;
 mod statement_events;
 pub mod statements;
 mod transactions;
+mod user_stats;
 pub mod variables;
 mod wait_events;
 
@@ -83,6 +85,8 @@ struct Running {
     /// When each load client's last statement ended on the client scheduler's clock, for the
     /// time of its `Quit` in the query logs.
     last_statement_ends: BTreeMap<SessionId, SimTime>,
+    /// Percona Server's USER_STATISTICS (in memory: a restart empties them).
+    user_stats: crate::instruments::user_statistics::UserStatistics,
 }
 
 /// Which dataset the simulated disk holds at boot.
@@ -149,9 +153,16 @@ pub struct Server {
     files: crate::sim::files::HostFiles,
     /// The slow query log and the general log: their files in the datadir and their tables.
     query_logs: query_logs::QueryLogs,
+    /// MySQL or Percona Server.
+    flavour: flavour::Flavour,
 }
 
 impl Server {
+    /// Which server this is.
+    pub fn flavour(&self) -> flavour::Flavour {
+        self.flavour
+    }
+
     /// The simulated host's files (the shell's home directory).
     pub fn host_files(&self) -> &crate::sim::files::HostFiles {
         &self.files

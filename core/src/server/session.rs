@@ -50,6 +50,8 @@ pub struct Session {
     /// When its current command began: its last statement's end while it sleeps, the
     /// statement's start while one runs (the processlist's Time).
     pub command_since: crate::sim::SimTime,
+    /// When it logged in (USER_STATISTICS' CONNECTED_TIME).
+    pub connected_at: crate::sim::SimTime,
 }
 
 impl Session {
@@ -72,6 +74,7 @@ impl Session {
             used_password: false,
             current_sql: None,
             command_since: crate::sim::SimTime(0),
+            connected_at: crate::sim::SimTime(0),
         }
     }
 

@@ -11,6 +11,7 @@
 //! Simplification: a program's normal output that happens to start that way is taken as an
 //! error line too.
 
+pub mod advisor;
 pub mod crash;
 pub mod mysqlslap;
 pub mod shell;
@@ -137,6 +138,9 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> Strin
     let stdin = stdin.unwrap_or("");
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
+        "mysqltuner" | "mysqltuner.pl" | "./mysqltuner.pl" | "perl" => {
+            advisor::run(server, command)
+        }
         "cat" => cat(server, command, stdin),
         "grep" => grep(server, command, stdin),
         "cut" => cut(server, command, stdin),

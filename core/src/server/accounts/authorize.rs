@@ -48,6 +48,8 @@ impl Server {
             Statement::ShowEngineInnodbStatus => need(&["PROCESS"], "PROCESS"),
             // Without PROCESS an account sees only its own threads.
             Statement::ShowProcesslist { .. } => Ok(()),
+            Statement::UserStatistics { flush: true, .. } => need(&["RELOAD"], "RELOAD"),
+            Statement::UserStatistics { flush: false, .. } => Ok(()),
             Statement::Restart => need(&["SHUTDOWN"], "SHUTDOWN"),
             Statement::Use(db) => self.check_database_use(session, db),
             Statement::CreateProcedure { database, .. } => {

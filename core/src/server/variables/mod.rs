@@ -7,6 +7,7 @@ mod effects;
 pub mod registry;
 
 use crate::error::{MySqlError, Result, Warning};
+use crate::server::flavour::Flavour;
 use crate::server::variables::definition::{
     Default, Scope, StartupFacts, SysVarDef, VarType, VarValue,
 };
@@ -98,12 +99,26 @@ impl Variables {
         detected_memory: impl Fn(bool) -> u64,
         logical_cpus: u64,
     ) -> std::result::Result<(Variables, Vec<Warning>), StartupError> {
+        Variables::at_startup_of(Flavour::Mysql, options, detected_memory, logical_cpus)
+    }
+
+    /// As [`Variables::at_startup`], for a server of `flavour`: Percona Server's own
+    /// variables exist only there, and its version strings are its own.
+    pub fn at_startup_of(
+        flavour: Flavour,
+        options: &[(String, String)],
+        detected_memory: impl Fn(bool) -> u64,
+        logical_cpus: u64,
+    ) -> std::result::Result<(Variables, Vec<Warning>), StartupError> {
+        let known = |def: &SysVarDef| {
+            flavour == Flavour::Percona || !registry::PERCONA_ONLY.contains(&def.name)
+        };
         let mut given: BTreeMap<&'static str, VarValue> = BTreeMap::new();
         let mut warnings = Vec::new();
         for (name, text) in options {
             // Options accept dashes for underscores, as mysqld does.
             let key = name.trim().replace('-', "_");
-            let def = lookup(&key).ok_or_else(|| StartupError {
+            let def = lookup(&key).filter(|d| known(d)).ok_or_else(|| StartupError {
                 message: format!("unknown variable '{}={}'.", name.trim(), text.trim()),
             })?;
             let (v, w) = convert(def, &option_value(text)).map_err(|e| StartupError {
@@ -119,13 +134,18 @@ impl Variables {
             options: &given,
             depth: std::cell::Cell::new(0),
         };
-        let global = SYSTEM_VARIABLES
+        let mut global: BTreeMap<&'static str, VarValue> = SYSTEM_VARIABLES
             .iter()
+            .filter(|def| known(def))
             .map(|def| {
                 let v = given.get(def.name).cloned().unwrap_or_else(|| default_value(def, &facts));
                 (def.name, v)
             })
             .collect();
+        if flavour == Flavour::Percona {
+            global.insert("version", VarValue::Text(flavour.version().into()));
+            global.insert("version_comment", VarValue::Text(flavour.version_comment().into()));
+        }
         Ok((Variables { global, revision: 0 }, warnings))
     }
 
@@ -148,6 +168,21 @@ impl Variables {
     /// The global value of a boolean variable.
     pub fn global_bool(&self, name: &str) -> bool {
         matches!(self.global(name), VarValue::Bool(true))
+    }
+
+    /// A variable this server has (a Percona Server variable is unknown to MySQL), or error
+    /// 1193.
+    pub fn known(&self, name: &str) -> Result<&'static SysVarDef> {
+        lookup(name)
+            .filter(|d| self.global.contains_key(d.name))
+            .ok_or_else(|| MySqlError::unknown_system_variable(name))
+    }
+
+    /// A boolean variable this server may not have (Percona Server's): false when it has not.
+    pub fn global_flag(&self, name: &str) -> bool {
+        lookup(name)
+            .and_then(|d| self.global.get(d.name))
+            .is_some_and(|v| *v == VarValue::Bool(true))
     }
 
     /// Replaces a global value (the engine adjusting a variable it owns, such as a rounded
@@ -176,7 +211,7 @@ impl Variables {
         name: &str,
         scope: VarScope,
     ) -> Result<(&'static SysVarDef, VarValue)> {
-        let def = lookup(name).ok_or_else(|| MySqlError::unknown_system_variable(name))?;
+        let def = self.known(name)?;
         let v = match (scope, def.scope) {
             (VarScope::Global, Scope::Session) => {
                 return Err(MySqlError::variable_scope(def.name, "SESSION"))
@@ -200,7 +235,7 @@ impl Variables {
         scope: VarScope,
         value: &SetValue,
     ) -> Result<(&'static SysVarDef, VarValue, Vec<Warning>)> {
-        let def = lookup(name).ok_or_else(|| MySqlError::unknown_system_variable(name))?;
+        let def = self.known(name)?;
         match (scope, def.scope) {
             (VarScope::Global, Scope::Session) => {
                 return Err(MySqlError::session_only_variable(def.name))

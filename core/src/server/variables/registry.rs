@@ -12,6 +12,10 @@ use crate::server::variables::definition::{
 /// The server version every version-like variable reports.
 const VERSION: &str = crate::SERVER_VERSION;
 
+/// Variables only Percona Server has: a MySQL server does not know them (error 1193, and an
+/// unknown startup option aborts it).
+pub const PERCONA_ONLY: [&str; 2] = ["thread_statistics", "userstat"];
+
 /// `SET` may change it at runtime (the manual's "Dynamic: Yes").
 const RW: bool = true;
 /// Startup option or read only (the manual's "Dynamic: No"); SET fails with error 1238.
@@ -604,6 +608,8 @@ pub static SYSTEM_VARIABLES: &[SysVarDef] = &[
     auto("thread_cache_size", Global, 0, 16384, 1, thread_cache_size_default, RW),
     pick("thread_handling", Global, THREAD_HANDLING, "one-thread-per-connection", RO),
     num("thread_stack", Global, 131072, MAX_1K, 1024, MIB, RO),
+    // Percona Server only (PERCONA_ONLY): THREAD_STATISTICS, with userstat.
+    flag("thread_statistics", Global, false, RW),
     text("time_zone", Both, "SYSTEM", RW),
     // 0 stands for "not set": the session reads the simulated clock.
     real("timestamp", Session, 0.0, 32536771199.999999, 0.0, RW),
@@ -617,6 +623,8 @@ pub static SYSTEM_VARIABLES: &[SysVarDef] = &[
     flag("transaction_read_only", Both, false, RW),
     flag("unique_checks", Both, true, RW),
     pick("updatable_views_with_limit", Both, &["NO", "YES"], "YES", RW),
+    // Percona Server only (PERCONA_ONLY): the USER_STATISTICS tables.
+    flag("userstat", Global, false, RW),
     text("version", Global, VERSION, RO),
     text("version_comment", Global, "MySQL Community Server - GPL", RO),
     text("version_compile_machine", Global, "x86_64", RO),

@@ -83,6 +83,15 @@ pub enum Statement {
     /// `CREATE USER`, `DROP USER`, `GRANT`, `REVOKE`, `SHOW GRANTS`, `FLUSH PRIVILEGES`
     /// (read by `account.rs`, run by `server/accounts.rs`).
     Account(account::AccountStatement),
+    /// Percona Server's `SHOW {CLIENT|INDEX|TABLE|THREAD|USER}_STATISTICS [LIKE | WHERE]` and
+    /// `FLUSH ..._STATISTICS` (a syntax error on MySQL, which the server reports).
+    UserStatistics {
+        table: crate::instruments::user_statistics::StatsTable,
+        flush: bool,
+        filter: Option<ShowFilter>,
+        /// The name as typed, for MySQL's syntax error.
+        typed: String,
+    },
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
 }
@@ -133,6 +142,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     if let Some((stmt, next)) = account::parse_account(sql)? {
         return Ok((Statement::Account(stmt), next));
+    }
+    if let Some(stmt) = parse_flush_statistics(sql) {
+        return Ok((stmt, None));
     }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
@@ -421,6 +433,22 @@ fn parse_set_target(
     Ok(SetTarget::System { name, scope, persist, persist_only })
 }
 
+/// `FLUSH {CLIENT|INDEX|TABLE|THREAD|USER}_STATISTICS` (one word after FLUSH, an optional
+/// `;`).
+fn parse_flush_statistics(sql: &str) -> Option<Statement> {
+    let text = sql.trim().trim_end_matches(';').trim_end();
+    let mut words = text.split_whitespace();
+    if !words.next()?.eq_ignore_ascii_case("FLUSH") {
+        return None;
+    }
+    let typed = words.next()?;
+    let table = crate::instruments::user_statistics::StatsTable::from_name(typed)?;
+    if words.next().is_some() {
+        return None;
+    }
+    Some(Statement::UserStatistics { table, flush: true, filter: None, typed: typed.to_string() })
+}
+
 fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
     let scope = if p.parse_keyword(Keyword::GLOBAL) {
         VarScope::Global
@@ -445,6 +473,16 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         }
     }
     if scope == VarScope::Default {
+        if let Token::Word(w) = &p.peek_token().token {
+            if let Some(table) =
+                crate::instruments::user_statistics::StatsTable::from_name(&w.value)
+            {
+                let typed = w.value.clone();
+                p.next_token();
+                let filter = parse_show_filter(p)?;
+                return Ok(Statement::UserStatistics { table, flush: false, filter, typed });
+            }
+        }
         let full = word_is(p, "FULL");
         if full {
             p.next_token();
