@@ -98,6 +98,10 @@ enum Command {
         /// Print the outcome as JSON
         #[arg(long)]
         json: bool,
+        /// After the run, write a simulated file to a real one, e.g.
+        /// --export-file /var/lib/mysql/tunelab-slow.log=slow.log (repeatable)
+        #[arg(long = "export-file", value_name = "SIMULATED=PATH")]
+        export: Vec<String>,
         experiment: String,
     },
     /// Print the share link of an experiment file
@@ -180,7 +184,9 @@ fn main() -> ExitCode {
 fn run(command: Command) -> Result<ExitCode, Fail> {
     match command {
         Command::Sql { engine, echo, file } => sql(engine, echo, file),
-        Command::Run { engine, json, experiment } => run_experiment(engine, json, &experiment),
+        Command::Run { engine, json, export, experiment } => {
+            run_experiment(engine, json, &export, &experiment)
+        }
         Command::Link { base, file } => {
             let e = read_experiment_file(&file)?;
             outln!("{}", link::link(&e, &base));
@@ -348,7 +354,20 @@ fn read_experiment_file(path: &str) -> Result<Experiment, Fail> {
     Experiment::from_toml(&text).map_err(|msg| Fail(format!("{path}: {msg}")))
 }
 
-fn run_experiment(engine: EngineOptions, json: bool, what: &str) -> Result<ExitCode, Fail> {
+fn run_experiment(
+    engine: EngineOptions,
+    json: bool,
+    export: &[String],
+    what: &str,
+) -> Result<ExitCode, Fail> {
+    let mut exports = Vec::new();
+    for e in export {
+        let (simulated, real) =
+            e.split_once('=')
+                .filter(|(s, r)| !s.is_empty() && !r.is_empty())
+                .ok_or_else(|| Fail(format!("--export-file '{e}' is not SIMULATED=PATH")))?;
+        exports.push((simulated.to_string(), real.to_string()));
+    }
     let mut e = if std::path::Path::new(what).is_file() {
         read_experiment_file(what)?
     } else if what.contains('#') || what.starts_with(link::FORMAT_V1) {
@@ -361,7 +380,14 @@ fn run_experiment(engine: EngineOptions, json: bool, what: &str) -> Result<ExitC
         return Err(Fail(format!("'{what}' is neither an experiment file nor a TuneLab link")));
     };
     apply(&engine, &mut e)?;
-    let outcome = e.run().map_err(Fail)?;
+    let wanted: Vec<String> = exports.iter().map(|(s, _)| s.clone()).collect();
+    let (outcome, files) = e.run_exporting(&mut |_, _| true, &wanted).map_err(Fail)?;
+    for ((simulated, real), text) in exports.iter().zip(files) {
+        let text = text.ok_or_else(|| {
+            Fail(format!("--export-file: the run left no simulated file '{simulated}'"))
+        })?;
+        std::fs::write(real, text).map_err(|err| Fail(format!("cannot write {real}: {err}")))?;
+    }
     if json {
         outln!("{}", serde_json::to_string_pretty(&outcome).map_err(|e| Fail(e.to_string()))?);
     } else {

@@ -124,6 +124,25 @@ fn run_link_and_run_the_link_back() {
 }
 
 #[test]
+fn run_exports_a_simulated_file() {
+    let file = temp_file(
+        "slow.toml",
+        "title = 'export'\nscale = 0.01\n[[steps]]\nsql = \"SET GLOBAL slow_query_log = ON; SET long_query_time = 0; SELECT 42;\"\n",
+    );
+    let real = file.with_file_name("exported-slow.log");
+    let export = format!("--export-file=/var/lib/mysql/tunelab-slow.log={}", real.display());
+    let out = tunelab(&["run", file.to_str().unwrap(), &export], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let log = std::fs::read_to_string(&real).expect("the exported file");
+    assert!(log.starts_with("/usr/sbin/mysqld, Version: "), "{log}");
+    assert!(log.ends_with("SELECT 42;\n"), "{log}");
+    let missing = "--export-file=/var/lib/mysql/nothing.log=/tmp/x";
+    let out = tunelab(&["run", file.to_str().unwrap(), missing], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no simulated file"), "{}", text(&out.stderr));
+}
+
+#[test]
 fn profiles_list_every_constant() {
     let out = tunelab(&["profiles"], "");
     let s = text(&out.stdout);

@@ -84,6 +84,18 @@ impl Engine {
                     candidates,
                 }
             }
+            Request::ReadFile { session, path } => {
+                let server = self.client.as_ref().filter(|_| session == self.session);
+                let server = server.map(Client::server);
+                let path = match server {
+                    Some(s) if path.is_empty() => s.slow_query_log_path(),
+                    _ => path,
+                };
+                let text = server
+                    .and_then(|s| tunelab_core::tools::shell::files::read(s, &path))
+                    .map(|(text, _)| text.to_string());
+                Response::File { session, path, text }
+            }
             Request::Run { session, run, experiment } => match experiment.run() {
                 Ok(outcome) => Response::Ran { session, run, outcome: Box::new(outcome) },
                 Err(message) => Response::Error { session, message },
@@ -197,6 +209,22 @@ mod tests {
             Response::Completion { .. } => {}
             other => panic!("{other:?}"),
         }
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn the_slow_log_can_be_read_for_a_download() {
+        let mut engine = Engine::default();
+        start(&mut engine, 1, &["SET GLOBAL slow_query_log = ON; SET long_query_time = 0;"]);
+        input(&mut engine, 1, "SELECT 42;\n");
+        match engine.handle(Request::ReadFile { session: 1, path: String::new() }) {
+            Response::File { path, text: Some(text), .. } => {
+                assert_eq!(path, "/var/lib/mysql/tunelab-slow.log");
+                assert!(text.ends_with("SELECT 42;\n"), "{text}");
+            }
+            other => panic!("{other:?}"),
+        }
+        let missing = Request::ReadFile { session: 1, path: "/var/lib/mysql/none".into() };
+        assert!(matches!(engine.handle(missing), Response::File { text: None, .. }));
     }
 
     #[wasm_bindgen_test(unsupported = test)]

@@ -20,6 +20,9 @@ pub enum Request {
     /// with its outcome. A lesson sends its runs one at a time, so it can show progress and
     /// cancel between them (or stop the worker in the middle of one).
     Run { session: u32, run: u32, experiment: Experiment },
+    /// The text of a simulated file (the host's, or mysqld's logs in the datadir), to offer
+    /// as a download; an empty `path` is the slow query log's file.
+    ReadFile { session: u32, path: String },
 }
 
 /// What the worker answers.
@@ -45,6 +48,8 @@ pub enum Response {
     Ran { session: u32, run: u32, outcome: Box<Outcome> },
     /// The request could not be carried out; `message` is one sentence for the learner.
     Error { session: u32, message: String },
+    /// A [`Request::ReadFile`]'s file: its absolute path and its text (None: no such file).
+    File { session: u32, path: String, text: Option<String> },
 }
 
 impl Request {
@@ -81,7 +86,8 @@ impl Response {
             | Response::Completion { session, .. }
             | Response::Output { session, .. }
             | Response::Ran { session, .. }
-            | Response::Error { session, .. } => Some(*session),
+            | Response::Error { session, .. }
+            | Response::File { session, .. } => Some(*session),
         }
     }
 }

@@ -149,12 +149,13 @@ impl Client {
             }
             Event::NoQuery => out.push_str("ERROR: \nNo query specified\n\n"),
             Event::Shell(command) => {
-                // The mysql client itself is the client's to run; the rest is the host's.
-                if command.split_whitespace().next() == Some("mysql") {
-                    out.push_str(&batch::run(&mut self.server, &command));
-                } else {
-                    out.push_str(&crate::tools::run_shell(&mut self.server, &command));
-                }
+                // The mysql client itself is the client's to run (in any stage of a pipeline);
+                // the rest is the host's.
+                let mut mysql = |server: &mut crate::server::Server, stage: &str| {
+                    (stage.split_whitespace().next() == Some("mysql"))
+                        .then(|| batch::run(server, stage))
+                };
+                out.push_str(&crate::tools::run_shell_with(&mut self.server, &command, &mut mysql));
                 self.server.note_statement(&format!("\\! {command}"));
             }
             Event::Quit => {

@@ -12,6 +12,7 @@ pub mod innodb_monitor;
 pub mod memory;
 pub mod pool_map;
 pub mod processlist;
+pub mod query_logs;
 pub mod setup;
 pub mod setup_and_waits;
 pub mod statements;

@@ -45,6 +45,10 @@ pub trait ServerView {
     /// What setup_instruments, the wait, file, thread and memory tables read (None while
     /// mysqld is down), brought up to date first.
     fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>>;
+    /// `mysql.slow_log` and `mysql.general_log` (`log_output=TABLE`).
+    fn query_log_tables(&self) -> Option<&super::query_logs::LogTables> {
+        None
+    }
 }
 
 /// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
@@ -289,6 +293,17 @@ pub fn read(
             let installed = crate::sim::civil_time_at(SimTime(0)).datetime();
             let rows = super::sys::sys_config_rows(&installed);
             Ok((described(super::sys::SYS_CONFIG_COLUMNS, alias), rows))
+        }
+        ("mysql", "slow_log") | ("mysql", "general_log") => {
+            use super::query_logs::tables::{GENERAL_LOG_COLUMNS, SLOW_LOG_COLUMNS};
+            let slow = key.1 == "slow_log";
+            let columns = if slow { &SLOW_LOG_COLUMNS[..] } else { &GENERAL_LOG_COLUMNS[..] };
+            let rows = match view.query_log_tables() {
+                Some(t) if slow => t.slow_rows(),
+                Some(t) => t.general_rows(),
+                None => Vec::new(),
+            };
+            Ok((described(columns.iter().copied(), alias), rows))
         }
         ("mysql", "user") => {
             let meta = described(MYSQL_USER_COLUMNS, alias);

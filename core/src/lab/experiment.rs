@@ -428,6 +428,17 @@ impl Experiment {
         &self,
         progress: &mut dyn FnMut(u32, u32) -> bool,
     ) -> Result<Outcome, String> {
+        self.run_exporting(progress, &[]).map(|(outcome, _)| outcome)
+    }
+
+    /// Runs every step as [`Self::run_with_progress`] does, then reads the simulated files at
+    /// `paths` (the host's, or mysqld's logs in the datadir: `/var/lib/mysql/NAME`): each
+    /// file's text, or None if the run left no such file.
+    pub fn run_exporting(
+        &self,
+        progress: &mut dyn FnMut(u32, u32) -> bool,
+        paths: &[String],
+    ) -> Result<(Outcome, Vec<Option<String>>), String> {
         let server = self.start_server()?;
         let mut client = Client::connect(server, true);
         let start_ns = client.server().now().0;
@@ -469,7 +480,11 @@ impl Experiment {
             })
             .collect();
         let server = client.server();
-        Ok(Outcome {
+        let files = paths
+            .iter()
+            .map(|p| crate::tools::shell::files::read(server, p).map(|(text, _)| text.to_string()))
+            .collect();
+        let outcome = Outcome {
             seed: self.seed,
             profile: self.profile.clone(),
             hardware: server.host().hardware().clone(),
@@ -486,7 +501,8 @@ impl Experiment {
             },
             results,
             internals,
-        })
+        };
+        Ok((outcome, files))
     }
 }
 

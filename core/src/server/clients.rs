@@ -427,6 +427,12 @@ impl Server {
         if let Some(event) = self.statement_event(&session, ran, before, before) {
             self.park_statement(id, event);
         }
+        let sql = p.sql.as_str();
+        if let Some(log) = self.pending_log(&session, sql, com, &result, counted, before, before) {
+            if let Some(r) = self.running.as_mut() {
+                r.pending_logs.insert(id, log);
+            }
+        }
         session.command_since = self.clock.now();
         // The clock moved by the statement's I/O waits and by the row CPU its scans charged
         // as they went (`Costs::charge_rows`); that CPU is in `cpu_ns` and runs on a CPU of

@@ -167,6 +167,7 @@ impl Server {
         }
         self.user_stats_login(user, id.0, true);
         let cost = connection_cost(self.host.hardware(), created, login.authentication);
+        self.log_connect(id);
         Ok(Connected { id, cost })
     }
 
@@ -195,6 +196,7 @@ impl Server {
 
     /// Closes a connection.
     pub fn disconnect(&mut self, id: SessionId) {
+        self.log_quit(id);
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
         self.user_stats_logout(id);

@@ -8,7 +8,8 @@
 //!    the global state, evaluating expressions through [`Cx`];
 //! 4. its CPU cost (per statement plus per row, from the hardware profile, stretched by a
 //!    CPU quota below one CPU) moves the clock; `SLEEP()` moves it too;
-//! 5. performance_schema records the statement's event (`statement_events.rs`);
+//! 5. performance_schema records the statement's event (`statement_events.rs`), and the slow
+//!    query log its entry (`query_logs.rs`; the general log took the text at step 1);
 //! 6. the response, the warning count and the elapsed simulated time go back to the client.
 
 use crate::error::{MySqlError, Result, Warning};
@@ -83,6 +84,15 @@ impl Server {
             warnings: 0,
             elapsed: SimDuration::ZERO,
         };
+        // The general log takes the command as it arrives, before it is parsed or run.
+        let who = self.running.as_ref().filter(|r| r.vars.global_bool("general_log"));
+        let who = who.and_then(|r| r.sessions.get(&id));
+        let who = who.map(|s| (s.account.user.clone(), s.login_user.clone()));
+        if let Some((priv_user, user)) = who {
+            let text = sql.trim().trim_end_matches(';').trim_end();
+            let (command, argument) = crate::server::query_logs::general_command(text);
+            self.general_log_command(id.0, (&priv_user, &user), start, command, &argument);
+        }
         let Some(running) = self.running.as_mut() else {
             return (gone, None);
         };
@@ -184,6 +194,16 @@ impl Server {
                 self.record_statement(event);
             }
             None => self.statement_waits(&session, start, None, counted),
+        }
+        // The slow log, once the statement has ended (and Slow_queries, log or no log).
+        let end = self.clock.now();
+        if let Some(p) = self.pending_log(&session, text, com, &result, counted, start, end) {
+            if self.log_finished(p) {
+                if let Some(r) = self.running.as_mut() {
+                    let status = &mut session.status;
+                    crate::instruments::status::count(&mut r.status, status, "Slow_queries", 1);
+                }
+            }
         }
         session.current_sql = None;
         session.command_since = self.clock.now();

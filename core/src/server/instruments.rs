@@ -194,6 +194,10 @@ impl ServerView for View<'_> {
         self.server.processes(self.session, "executing")
     }
 
+    fn query_log_tables(&self) -> Option<&crate::instruments::query_logs::LogTables> {
+        Some(self.server.query_log_tables())
+    }
+
     fn statements(&self) -> Option<&crate::instruments::statements::StatementInstruments> {
         self.server.running.as_ref().map(|r| &r.statements)
     }

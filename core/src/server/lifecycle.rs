@@ -54,6 +54,7 @@ impl Server {
             statements: Default::default(),
             pending_recovery: None,
             files: Default::default(),
+            query_logs: Default::default(),
             flavour,
         };
         server.start_mysqld();
@@ -118,6 +119,8 @@ impl Server {
                     waits,
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
+                    pending_logs: BTreeMap::new(),
+                    last_statement_ends: BTreeMap::new(),
                     table_io: Default::default(),
                     user_stats: Default::default(),
                     vars,
@@ -130,6 +133,9 @@ impl Server {
                     monitor: None,
                     commit_settings: std::cell::Cell::new(None),
                 });
+                // The logs open afresh (a header each) with the variables of this start.
+                self.close_query_logs();
+                self.sync_query_logs();
             }
         }
     }

@@ -20,6 +20,7 @@ pub mod flavour;
 mod instruments;
 mod lifecycle;
 pub mod query;
+mod query_logs;
 pub mod session;
 mod statement_events;
 pub mod statements;
@@ -37,6 +38,7 @@ use session::Session;
 use std::collections::BTreeMap;
 use variables::Variables;
 
+pub use query_logs::absolute_log_path;
 pub use session::SessionId;
 
 /// Resident memory of a started mysqld before any buffer pool page or connection is used:
@@ -78,6 +80,11 @@ struct Running {
     pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
     /// performance_schema's table I/O summaries (in memory: a restart empties them).
     table_io: crate::instruments::table_io::TableIo,
+    /// Load generators' statements under way, for the query logs once their end is known.
+    pending_logs: BTreeMap<SessionId, query_logs::PendingLog>,
+    /// When each load client's last statement ended on the client scheduler's clock, for the
+    /// time of its `Quit` in the query logs.
+    last_statement_ends: BTreeMap<SessionId, SimTime>,
     /// Percona Server's USER_STATISTICS (in memory: a restart empties them).
     user_stats: crate::instruments::user_statistics::UserStatistics,
 }
@@ -144,6 +151,8 @@ pub struct Server {
     accounts: accounts::Accounts,
     /// The host's own files beside the datadir (load files, option files).
     files: crate::sim::files::HostFiles,
+    /// The slow query log and the general log: their files in the datadir and their tables.
+    query_logs: query_logs::QueryLogs,
     /// MySQL or Percona Server.
     flavour: flavour::Flavour,
 }

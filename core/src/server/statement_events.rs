@@ -296,10 +296,20 @@ impl Server {
         {
             e.start = at;
         }
+        // The general log takes the statement as it arrives.
+        let Some(r) = self.running.as_mut() else { return };
+        if let Some(mut log) = r.pending_logs.remove(&session) {
+            log.started(at);
+            self.general_log_pending(&mut log);
+            if let Some(r) = self.running.as_mut() {
+                r.pending_logs.insert(session, log);
+            }
+        }
     }
 
     /// The client scheduler finished `session`'s parked statement at `at`.
     pub(super) fn statement_finished(&mut self, session: SessionId, at: SimTime) {
+        self.log_parked(session, at);
         let Some(mut e) = self.running.as_mut().and_then(|r| r.pending_statements.remove(&session))
         else {
             return;

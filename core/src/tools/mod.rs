@@ -1,16 +1,47 @@
 //! Commands run with the mysql client's `\!`: the simulated host's shell. Each tool is a
-//! simulation against the same server (later: mysqlslap, docker restart, kill -9,
-//! pt-query-digest, the tuning advisor); anything else is not installed on the simulated host,
-//! and the shell says so as `sh` does.
+//! simulation against the same server (mysqlslap, docker restart, kill -9, the text
+//! filters); anything else is not installed on the simulated host, and the shell says so as
+//! `sh` does.
+//!
+//! A command line is a pipeline (`shell::pipeline`): each stage's output is the next one's
+//! input, and `>`, `>>`, `2>/dev/null` and `2>&1` send a stage's output or errors elsewhere.
+//! Every program prints one text, its errors among its output in order (what a terminal
+//! shows); a pipe or a redirection splits out the errors: the lines that start with the
+//! program's name and a colon, or `sh:`, as GNU tools and `sh` word theirs.
+//! Simplification: a program's normal output that happens to start that way is taken as an
+//! error line too.
 
 pub mod advisor;
 pub mod crash;
 pub mod mysqlslap;
+pub mod shell;
 
 use crate::server::Server;
+use shell::files::{self, Place};
+use shell::pipeline::{self, Target};
+use shell::text_filters;
+
+/// A program the caller runs itself: given a stage's text, its output, or None to let the
+/// shell run it (the mysql client runs `mysql` in batch mode, a part above the tools).
+pub type External<'a> = &'a mut dyn FnMut(&mut Server, &str) -> Option<String>;
 
 /// Runs `command` on the simulated host and returns what it prints.
 pub fn run_shell(server: &mut Server, command: &str) -> String {
+    run_shell_with(server, command, &mut |_, _| None)
+}
+
+/// Runs `command`, letting `external` run the programs it knows (see [`External`]).
+pub fn run_shell_with(server: &mut Server, command: &str, external: External<'_>) -> String {
+    let lines = pipeline::sequence(command);
+    if lines.is_empty() && !command.trim().is_empty() {
+        return "sh: 1: Syntax error: \";\" unexpected\n".into();
+    }
+    if lines.len() > 1 {
+        return lines
+            .into_iter()
+            .map(|line| run_shell_with(server, line, &mut *external))
+            .collect();
+    }
     let program = command.split_whitespace().next().unwrap_or("");
     if program.is_empty() {
         return String::new();
@@ -18,27 +49,114 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
     if program == "echo" && command.contains("/proc/sysrq-trigger") {
         return crash::sysrq(server, command);
     }
-    if let Some((left, append, target)) = split_redirect(command) {
-        return redirect(server, left, append, target);
+    let stages = match pipeline::parse(command) {
+        Ok(stages) => stages,
+        Err(e) => return format!("sh: 1: Syntax error: {}\n", e.0),
+    };
+    // What reaches the terminal besides the last stage's output: earlier stages' errors.
+    let mut terminal = String::new();
+    let mut input: Option<String> = None;
+    let last = stages.len() - 1;
+    for (i, stage) in stages.iter().enumerate() {
+        let printed = match external(server, &stage.text) {
+            Some(out) => out,
+            None => run_command(server, &stage.text, input.as_deref()),
+        };
+        let piped = i < last;
+        if !piped && stage.stdout.is_none() && stage.stderr.is_none() {
+            terminal.push_str(&printed);
+            return terminal;
+        }
+        let name = stage.text.split_whitespace().next().unwrap_or("");
+        let (mut stdout, mut stderr) = split_errors(name, &printed);
+        match &stage.stderr {
+            Some(Target::Null) => stderr.clear(),
+            Some(Target::Stdout) => {
+                // Errors join the output where they were printed.
+                stdout = printed.clone();
+                stderr.clear();
+            }
+            Some(Target::File(path, append)) => {
+                terminal.push_str(&write_file(server, path, &stderr, *append));
+                stderr.clear();
+            }
+            None => {}
+        }
+        match &stage.stdout {
+            Some(Target::Null) => stdout.clear(),
+            Some(Target::File(path, append)) => {
+                terminal.push_str(&write_file(server, path, &stdout, *append));
+                stdout.clear();
+            }
+            _ => {}
+        }
+        terminal.push_str(&stderr);
+        if !piped {
+            terminal.push_str(&stdout);
+        }
+        input = Some(stdout);
     }
+    terminal
+}
+
+/// A program's text split into (output, errors): an error line starts with `program:` or
+/// `sh:` (see the module header).
+fn split_errors(program: &str, printed: &str) -> (String, String) {
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    let own = format!("{}: ", program.rsplit('/').next().unwrap_or(program));
+    for line in printed.split_inclusive('\n') {
+        if line.starts_with(&own) || line.starts_with("sh: ") {
+            stderr.push_str(line);
+        } else {
+            stdout.push_str(line);
+        }
+    }
+    (stdout, stderr)
+}
+
+/// Writes `text` to the host file `path` (`>` replaces, `>>` appends), or says why not.
+fn write_file(server: &mut Server, path: &str, text: &str, append: bool) -> String {
+    match server.host_files_mut().write(path, text, append) {
+        Ok(()) => String::new(),
+        Err(crate::sim::files::WriteError::NotWritable) => {
+            format!("sh: 1: cannot create {path}: Permission denied\n")
+        }
+        Err(crate::sim::files::WriteError::NoSpace) => {
+            format!("sh: 1: cannot create {path}: No space left on device\n")
+        }
+    }
+}
+
+/// Runs one command of a pipeline, with `stdin` the previous stage's output (None at the
+/// start of a line: the terminal, which has nothing to read).
+fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> String {
+    let program = command.split_whitespace().next().unwrap_or("");
+    if program.is_empty() {
+        return String::new();
+    }
+    let stdin = stdin.unwrap_or("");
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
         "mysqltuner" | "mysqltuner.pl" | "./mysqltuner.pl" | "perl" => {
             advisor::run(server, command)
         }
-        "cat" => cat(server, command),
+        "cat" => cat(server, command, stdin),
+        "grep" => grep(server, command, stdin),
+        "cut" => cut(server, command, stdin),
+        "head" | "tail" => head_tail(server, program, command, stdin),
+        "wc" => wc(server, command, stdin),
         "rm" => rm(server, command),
         "printf" => printf_text(command.trim_start()[6..].trim()),
         "kill" | "pkill" => crash::kill(server, command),
-        "echo" if command.contains("/proc/sysrq-trigger") => crash::sysrq(server, command),
         "ls" if command.contains("#innodb_redo") => crash::ls_redo(server, command),
         "docker" if matches!(command.split_whitespace().nth(1), Some("logs")) => {
             crash::docker(server, command).unwrap_or_default()
         }
         // `echo` is a shell builtin; lessons use it to label output.
         "echo" => {
-            let rest = command.trim_start()[4..].trim();
-            format!("{}\n", rest.trim_matches(|c| c == '\'' || c == '"'))
+            let words = pipeline::words(command);
+            format!("{}\n", words[1..].join(" "))
         }
         "docker" => docker(server, command),
         "ls" if command.split_whitespace().skip(1).all(|w| w.starts_with('-')) => {
@@ -86,48 +204,6 @@ fn docker(server: &mut Server, command: &str) -> String {
     out
 }
 
-/// `left > target` or `left >> target` outside quotes: the command and where its output goes.
-fn split_redirect(command: &str) -> Option<(&str, bool, &str)> {
-    let mut quote: Option<char> = None;
-    for (i, ch) in command.char_indices() {
-        match (quote, ch) {
-            (Some(q), c) if c == q => quote = None,
-            (None, '\'' | '"') => quote = Some(ch),
-            (None, '>') => {
-                let append = command[i + 1..].starts_with('>');
-                let target = command[i + 1 + usize::from(append)..].trim();
-                return Some((command[..i].trim_end(), append, target));
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Runs the left side and writes what it prints to the host file `target`, as `sh` does.
-fn redirect(server: &mut Server, left: &str, append: bool, target: &str) -> String {
-    let path = target.split_whitespace().next().unwrap_or("");
-    if path.is_empty() {
-        return "sh: 1: Syntax error: newline unexpected\n".into();
-    }
-    // Only commands whose output is text of their own are redirected; a tool's report
-    // (mysqlslap) goes to the file as well, as in a shell.
-    let text = if left.split_whitespace().next().is_some() {
-        run_shell(server, left)
-    } else {
-        String::new()
-    };
-    match server.host_files_mut().write(path, &text, append) {
-        Ok(()) => String::new(),
-        Err(crate::sim::files::WriteError::NotWritable) => {
-            format!("sh: 1: cannot create {path}: Permission denied\n")
-        }
-        Err(crate::sim::files::WriteError::NoSpace) => {
-            format!("sh: 1: cannot create {path}: No space left on device\n")
-        }
-    }
-}
-
 /// `printf FORMAT`: the format's text with `\n`, `\t`, `\\` and `%%` expanded (no
 /// arguments: the loads a learner writes need only lines).
 fn printf_text(rest: &str) -> String {
@@ -154,24 +230,137 @@ fn printf_text(rest: &str) -> String {
     out
 }
 
-/// `cat FILE...`: the host files' text, or the shell's complaint for each missing one.
-fn cat(server: &Server, command: &str) -> String {
+/// The operands of a command (its words after the program that are not options).
+fn operands(command: &str) -> Vec<String> {
+    pipeline::words(command)
+        .into_iter()
+        .skip(1)
+        .filter(|w| !w.starts_with('-') || w == "-")
+        .collect()
+}
+
+/// `cat [FILE...]`: the files' text (host files, or mysqld's logs in the datadir), or its
+/// input when it names none (`-` too), and its complaint for each missing one.
+fn cat(server: &Server, command: &str, stdin: &str) -> String {
+    let paths = operands(command);
+    if paths.is_empty() {
+        return stdin.to_string();
+    }
     let mut out = String::new();
-    for path in command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')) {
-        match server.host_files().read(path) {
-            Some(text) => out.push_str(text),
+    for path in paths {
+        match files::read(server, &path) {
+            _ if path == "-" => out.push_str(stdin),
+            Some((text, _)) => out.push_str(text),
+            None if files::is_datadir(server, &path) => {
+                out.push_str(&format!("cat: {path}: Is a directory\n"))
+            }
             None => out.push_str(&format!("cat: {path}: No such file or directory\n")),
         }
     }
     out
 }
 
-/// `rm [-f] FILE...` of host files.
+/// The inputs a filter reads: the files named (name, text), or its input; and the complaint
+/// (`PROGRAM: FILE: No such file or directory`) for each file that is not there.
+fn filter_inputs(
+    server: &Server,
+    program: &str,
+    paths: &[String],
+    stdin: &str,
+) -> (Vec<(String, String)>, String) {
+    if paths.is_empty() {
+        return (vec![(String::new(), stdin.to_string())], String::new());
+    }
+    let mut inputs = Vec::new();
+    let mut errors = String::new();
+    for path in paths {
+        match files::read(server, path) {
+            _ if path == "-" => inputs.push((String::new(), stdin.to_string())),
+            Some((text, _)) => inputs.push((path.clone(), text.to_string())),
+            None => errors.push_str(&match program {
+                "head" | "tail" => {
+                    format!(
+                        "{program}: cannot open '{path}' for reading: No such file or directory\n"
+                    )
+                }
+                _ => format!("{program}: {path}: No such file or directory\n"),
+            }),
+        }
+    }
+    (inputs, errors)
+}
+
+/// `grep [OPTIONS] PATTERN [FILE...]` (see `text_filters::grep_options`).
+fn grep(server: &Server, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let o = match text_filters::grep_options(&args[1..]) {
+        Ok(o) => o,
+        Err(e) => return format!("{e}\n"),
+    };
+    let re = match text_filters::grep_matcher(&o) {
+        Ok(re) => re,
+        Err(e) => return format!("{e}\n"),
+    };
+    let (inputs, errors) = filter_inputs(server, "grep", &o.files, stdin);
+    format!("{errors}{}", text_filters::grep(&o, &re, &inputs))
+}
+
+/// `cut -c LIST | -d D -f LIST [-s] [FILE...]`.
+fn cut(server: &Server, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let (spec, paths) = match text_filters::cut_args(&args[1..]) {
+        Ok(parsed) => parsed,
+        Err(e) => return format!("{e}\n"),
+    };
+    let (inputs, errors) = filter_inputs(server, "cut", &paths, stdin);
+    let mut out = errors;
+    for (_, text) in &inputs {
+        out.push_str(&text_filters::cut(&spec, text));
+    }
+    out
+}
+
+/// `head` / `tail [-n N] [FILE...]`; with several files each is headed `==> FILE <==`.
+fn head_tail(server: &Server, program: &str, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let ((n, from_start), paths) = match text_filters::line_count_options(program, &args[1..]) {
+        Ok(parsed) => parsed,
+        Err(e) => return format!("{e}\n"),
+    };
+    let (inputs, errors) = filter_inputs(server, program, &paths, stdin);
+    let mut out = errors;
+    let titled = inputs.len() > 1;
+    for (k, (name, text)) in inputs.iter().enumerate() {
+        if titled {
+            out.push_str(&format!("{}==> {name} <==\n", if k > 0 { "\n" } else { "" }));
+        }
+        out.push_str(&if program == "head" {
+            text_filters::head(text, n)
+        } else {
+            text_filters::tail(text, n, from_start)
+        });
+    }
+    out
+}
+
+/// `wc [-l|-w|-c] [FILE...]`.
+fn wc(server: &Server, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let (options, paths): (Vec<String>, Vec<String>) =
+        args[1..].iter().cloned().partition(|a| a.starts_with('-') && a != "-");
+    let (inputs, errors) = filter_inputs(server, "wc", &paths, stdin);
+    let out = text_filters::wc(&options, &inputs);
+    format!("{errors}{}{}", out.stderr, out.stdout)
+}
+
+/// `rm [-f] FILE...` of host files, and of mysqld's logs in the datadir (a log mysqld has
+/// open keeps being written, to nowhere, until `FLUSH LOGS` creates it again).
 fn rm(server: &mut Server, command: &str) -> String {
     let force = command.split_whitespace().any(|w| w.starts_with('-') && w.contains('f'));
     let mut out = String::new();
-    for path in command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')) {
-        if !server.host_files_mut().remove(path) && !force {
+    for path in operands(command) {
+        let removed = server.host_files_mut().remove(&path) || server.remove_datadir_file(&path);
+        if !removed && !force {
             out.push_str(&format!("rm: cannot remove '{path}': No such file or directory\n"));
         }
     }
@@ -188,38 +377,144 @@ fn ls_home(server: &Server, long: bool) -> String {
     }
     let mut out =
         format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
+    let width = files.iter().map(|(_, b)| b.to_string().len()).max().unwrap_or(1);
     for (name, bytes) in files {
-        out.push_str(&long_line(server, "-rw-r--r-- 1 root root", bytes, name));
+        out.push_str(&long_line(server, "-rw-r--r-- 1 root root", (bytes, width), name));
     }
     out
 }
 
 /// One `ls -l` line: mode and owners, size, the simulated time, name.
-fn long_line(server: &Server, mode_and_owners: &str, bytes: u64, name: &str) -> String {
+/// The size is right-aligned to `width` digits, as `ls -l` aligns its column.
+fn long_line(server: &Server, mode_and_owners: &str, size: (u64, usize), name: &str) -> String {
+    let (bytes, width) = size;
     const MONTHS: [&str; 12] =
         ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let t = server.clock().wall_clock();
     let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
-    format!("{mode_and_owners} {bytes} {month} {:2} {:02}:{:02} {name}\n", t.day, t.hour, t.minute)
+    format!(
+        "{mode_and_owners} {bytes:>width$} {month} {:2} {:02}:{:02} {name}\n",
+        t.day, t.hour, t.minute
+    )
 }
 
-/// `ls -l FILE` for the datadir files the simulation keeps (the buffer pool dump).
+/// `ls [-l] PATH...`: the datadir (`/var/lib/mysql`), its files (the buffer pool dump, the
+/// query logs) and the host's files.
 fn ls(server: &Server, command: &str) -> String {
-    let paths: Vec<&str> =
-        command.split_whitespace().skip(1).filter(|w| !w.starts_with('-')).collect();
+    let long = command.split_whitespace().any(|w| w.starts_with('-') && w.contains('l'));
     let mut out = String::new();
-    for path in paths {
+    let paths = operands(command);
+    for path in &paths {
+        if files::is_datadir(server, path) {
+            let entries = files::datadir_entries(server);
+            if paths.len() > 1 {
+                out.push_str(&format!("{path}:\n"));
+            }
+            if !long {
+                let names: Vec<&str> = entries.iter().map(|(n, _, _)| n.as_str()).collect();
+                out.push_str(&format!("{}\n", names.join("  ")));
+                continue;
+            }
+            let total: u64 = entries.iter().map(|(_, b, _)| b.div_ceil(4096) * 4).sum();
+            out.push_str(&format!("total {total}\n"));
+            let width = entries.iter().map(|(_, b, _)| b.to_string().len()).max().unwrap_or(1);
+            for (name, bytes, dir) in entries {
+                let mode =
+                    if dir { "drwxr-x--- 2 mysql mysql" } else { "-rw-r----- 1 mysql mysql" };
+                out.push_str(&long_line(server, mode, (bytes, width), &name));
+            }
+            continue;
+        }
         let file = crate::server::buffer_pool::BUFFER_POOL_FILE;
         match server.buffer_pool_file_bytes() {
             Some(bytes) if path == file || path == "ib_buffer_pool" => {
-                out.push_str(&long_line(server, "-rw-r----- 1 mysql mysql", bytes, path));
+                out.push_str(&long_line(server, "-rw-r----- 1 mysql mysql", (bytes, 0), path));
             }
-            _ if let Some(text) = server.host_files().read(path) => {
-                let bytes = text.len() as u64;
-                out.push_str(&long_line(server, "-rw-r--r-- 1 root root", bytes, path));
+            _ if let Some((bytes, place)) = files::size(server, path) => {
+                let mode = match place {
+                    Place::Home => "-rw-r--r-- 1 root root",
+                    Place::Datadir => "-rw-r----- 1 mysql mysql",
+                };
+                if long {
+                    out.push_str(&long_line(server, mode, (bytes, 0), path));
+                } else {
+                    out.push_str(&format!("{path}\n"));
+                }
             }
             _ => out.push_str(&format!("ls: cannot access '{path}': No such file or directory\n")),
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::server::DatasetSpec;
+
+    fn server() -> Server {
+        let hw = crate::sim::profile(crate::sim::DEFAULT_PROFILE).expect("the default profile");
+        Server::start(1, hw.hardware, Vec::new(), &DatasetSpec::none()).expect("it starts")
+    }
+
+    #[test]
+    fn broken_command_lines_never_panic() {
+        let mut s = server();
+        let lines = [
+            "|",
+            "||",
+            ">",
+            ">>",
+            "2>",
+            "2>&",
+            "2>&9",
+            "cat |",
+            "| cat",
+            "a | | b",
+            "'",
+            "\"",
+            "echo 'a",
+            "grep",
+            "grep -e",
+            "grep -E '('",
+            "grep -E '[[:alpha:]'",
+            "cut -c",
+            "cut -c 5-1",
+            "cut -d",
+            "cut -d ab -f 1",
+            "head -n",
+            "head -n x",
+            "tail -n -",
+            "wc -z",
+            "ls -l /var/lib/mysql /root",
+            "cat /var/lib/mysql",
+            "rm -f /nope",
+            "echo é > ö",
+            "printf",
+            "echo",
+            "cat bench.cnf | cut -c 1-2,1-3 | grep -c é",
+            "grep -c '' /var/lib/mysql/tunelab-slow.log nothing",
+            "tail -n +0 bench.cnf",
+            "head -c 3 bench.cnf",
+            "wc",
+            "echo x 2>/dev/null >/dev/null",
+        ];
+        for line in lines {
+            let _ = run_shell(&mut s, line);
+        }
+        assert_eq!(run_shell(&mut s, " ; "), "sh: 1: Syntax error: \";\" unexpected\n");
+        assert_eq!(run_shell(&mut s, "echo ok | cat"), "ok\n", "the shell still works");
+    }
+
+    #[test]
+    fn errors_leave_a_pipe_for_the_terminal() {
+        let mut s = server();
+        let out = run_shell(&mut s, "cat nothing bench.cnf | grep -c user");
+        assert_eq!(out, "cat: nothing: No such file or directory\n1\n");
+        assert_eq!(run_shell(&mut s, "cat nothing 2>/dev/null | wc -l"), "0\n");
+        assert_eq!(run_shell(&mut s, "nope x | wc -l"), "sh: 1: nope: not found\n0\n");
+        assert_eq!(run_shell(&mut s, "echo a > f.txt"), "");
+        assert_eq!(run_shell(&mut s, "echo b >> f.txt; echo 'c;d' >> f.txt"), "");
+        assert_eq!(run_shell(&mut s, "cat f.txt"), "a\nb\nc;d\n");
+    }
 }

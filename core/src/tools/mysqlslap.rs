@@ -541,6 +541,9 @@ pub fn run(server: &mut Server, command: &str) -> String {
                 }
             }
             timings_ms.push(clients_run.elapsed.as_millis());
+            // The run ended at its start plus its length on the client scheduler's clock
+            // (the server's clock can be past it: `server::query_logs`).
+            server.note_session_end(admin, clients_run.started + clients_run.elapsed);
             if manage_schema && !o.no_drop {
                 let _ =
                     run_untimed(server, admin, &format!("DROP DATABASE IF EXISTS `{schema}`"), ";");
@@ -574,6 +577,8 @@ pub fn run(server: &mut Server, command: &str) -> String {
 
 /// How one iteration's clients fared ([`run_connecting`]).
 struct ClientsOutcome {
+    /// The first connection attempt.
+    started: crate::sim::SimTime,
     /// From the first connection attempt to the last client's end.
     elapsed: SimDuration,
     /// Clients that never got a connection, and the error the last refused attempt got.
@@ -602,8 +607,12 @@ fn run_connecting(
     load: &mut SlapLoad,
 ) -> ClientsOutcome {
     let start = server.now();
-    let mut outcome =
-        ClientsOutcome { elapsed: SimDuration::ZERO, refused_clients: 0, refusal: None };
+    let mut outcome = ClientsOutcome {
+        started: start,
+        elapsed: SimDuration::ZERO,
+        refused_clients: 0,
+        refusal: None,
+    };
     let mut pending = clients;
     let mut attempts = 0u32;
     let mut end = start;

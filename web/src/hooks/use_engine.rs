@@ -124,6 +124,12 @@ impl EngineBridge {
         self.send(Request::Input { session, text });
     }
 
+    /// Asks for a simulated file's text (empty `path`: the slow query log), to download.
+    pub fn read_file(&self, path: String) {
+        let session = self.inner.borrow().session;
+        self.send(Request::ReadFile { session, path });
+    }
+
     /// True while the worker owes an answer.
     pub fn is_busy(&self) -> bool {
         self.inner.borrow().unanswered > 0

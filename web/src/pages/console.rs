@@ -167,6 +167,10 @@ pub fn console_page() -> Html {
     let notify = state.dispatcher().to_callback();
     let on_error = notify.reform(|text: String| Action::Notify(Some(Notice::error(text))));
     let on_dismiss = notify.reform(|_| Action::Notify(None));
+    let on_download = {
+        let engine = engine.clone();
+        Callback::from(move |_: MouseEvent| engine.read_file(String::new()))
+    };
     let on_share = {
         let dispatcher = state.dispatcher();
         let experiment = state.experiment.clone();
@@ -232,6 +236,7 @@ pub fn console_page() -> Html {
                         onprofile={on_profile}
                         onerror={on_error}
                     />
+                    { log_panel(on_download) }
                     <SharePanel
                         link={AttrValue::from(state.share_link.clone())}
                         status={AttrValue::from((*share_status).clone())}
@@ -241,6 +246,22 @@ pub fn console_page() -> Html {
             </main>
             <SiteFooter seed={experiment.seed} profile={AttrValue::from(experiment.profile.clone())} />
         </div>
+    }
+}
+
+/// The slow query log's download: the simulated file as mysqld wrote it, for a real
+/// pt-query-digest (`tunelab run --export-file` does the same on the command line).
+fn log_panel(on_download: Callback<MouseEvent>) -> Html {
+    html! {
+        <section class="card share" aria-labelledby="log-title">
+            <h2 id="log-title" class="card-title">{ "Slow query log" }</h2>
+            <p class="hint">
+                { "Download the simulated server's slow log (slow_query_log_file) to read it with your own tools." }
+            </p>
+            <button id="slow-log-button" type="button" class="button" onclick={on_download}>
+                { "Download slow log" }
+            </button>
+        </section>
     }
 }
 
@@ -272,6 +293,16 @@ fn answers(dispatcher: UseReducerDispatcher<ConsoleState>) -> Callback<Response>
             dispatcher.dispatch(Action::Output { text, prompt, quit, connection })
         }
         Response::Error { message, .. } => dispatcher.dispatch(Action::Failed(message)),
+        // The file is made into a download in the page; nothing leaves the machine.
+        Response::File { path, text: Some(text), .. } => {
+            let name = path.rsplit('/').next().unwrap_or("slow.log");
+            crate::lessons::export::download_text(name, "text/plain", &text);
+        }
+        Response::File { path, text: None, .. } => {
+            dispatcher.dispatch(Action::Notify(Some(Notice::error(format!(
+                "There is no {path} yet: SET GLOBAL slow_query_log = ON writes it."
+            )))))
+        }
     })
 }
 

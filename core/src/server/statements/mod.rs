@@ -224,6 +224,19 @@ impl Server {
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
+                    // The log tables empty (MySQL allows TRUNCATE, not DELETE, on them).
+                    if db.eq_ignore_ascii_case("mysql") {
+                        use crate::instruments::query_logs::LogKind;
+                        let kind = match name.to_ascii_lowercase().as_str() {
+                            "slow_log" => Some(LogKind::Slow),
+                            "general_log" => Some(LogKind::General),
+                            _ => None,
+                        };
+                        if let Some(kind) = kind {
+                            self.truncate_query_log_table(kind);
+                            continue;
+                        }
+                    }
                     // performance_schema's summaries and histories: TRUNCATE resets them; its
                     // other tables refuse it as MySQL does (a DROP privilege nobody has).
                     if db.eq_ignore_ascii_case("performance_schema") {
@@ -297,6 +310,24 @@ impl Server {
                         crate::instruments::status::StatusValue::Number(open),
                     );
                 }
+                Ok(ok(0))
+            }
+            // FLUSH LOGS closes and reopens the query logs (the binary log and the error log
+            // it also rotates are not files the simulator shows); FLUSH SLOW|GENERAL LOGS
+            // one of them.
+            S::Flush { object_type, tables, .. }
+                if tables.is_empty()
+                    && matches!(
+                        object_type,
+                        sqlparser::ast::FlushType::Logs
+                            | sqlparser::ast::FlushType::SlowLogs
+                            | sqlparser::ast::FlushType::GeneralLogs
+                    ) =>
+            {
+                use sqlparser::ast::FlushType as F;
+                let slow = matches!(object_type, F::Logs | F::SlowLogs);
+                let general = matches!(object_type, F::Logs | F::GeneralLogs);
+                self.flush_query_logs(slow, general);
                 Ok(ok(0))
             }
             other => {

@@ -1,5 +1,6 @@
 //! What a `SET GLOBAL` does beyond storing the value: the buffer pool resizes, takes new
-//! midpoint and read-ahead settings, dumps or loads now; the thread cache trims.
+//! midpoint and read-ahead settings, dumps or loads now; the thread cache trims; the query
+//! logs open, close or change files.
 
 use crate::server::buffer_pool::pool_config;
 use crate::server::Server;
@@ -29,6 +30,12 @@ impl Server {
                 self.load_buffer_pool();
             }
             "thread_cache_size" => self.trim_thread_cache(),
+            // The query logs open, close or move to the new file (`server::query_logs`).
+            "slow_query_log"
+            | "slow_query_log_file"
+            | "general_log"
+            | "general_log_file"
+            | "log_output" => self.sync_query_logs(),
             _ => {}
         }
     }
