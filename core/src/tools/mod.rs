@@ -5,6 +5,7 @@
 
 pub mod crash;
 pub mod mysqlslap;
+pub mod pt_query_digest;
 
 use crate::server::Server;
 

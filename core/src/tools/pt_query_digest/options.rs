@@ -1,0 +1,228 @@
+//! pt-query-digest's command line, as its OptionParser reads it: `--name=value` or
+//! `--name value`, then the files. Only the options this engine models are accepted; any other
+//! prints the tool's usage error.
+
+/// `--limit`: `N` (classes), `N%` (of the order-by total) or `N%:M` (both).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Limit {
+    /// Percent of the total to cover, if given.
+    pub percent: Option<f64>,
+    /// Most classes, if given.
+    pub count: Option<u64>,
+}
+
+impl Limit {
+    /// Parses a `--limit` value as `get_worst_queries` does.
+    pub fn parse(text: &str) -> Option<Limit> {
+        let t = text.trim();
+        if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+            return Some(Limit { percent: None, count: Some(t.parse().ok()?) });
+        }
+        let (pct, count) = match t.split_once(':') {
+            Some((p, c)) => (p, Some(c)),
+            None => (t, None),
+        };
+        let pct = pct.strip_suffix('%')?;
+        let percent: f64 = pct.parse().ok().filter(|p: &f64| *p >= 0.0)?;
+        let count = match count {
+            Some(c) => Some(c.parse::<u64>().ok()?),
+            None => None,
+        };
+        Some(Limit { percent: Some(percent), count })
+    }
+}
+
+/// The options of one run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// `--limit` (default 95%:20).
+    pub limit: Limit,
+    /// `--order-by` attribute and function (default Query_time:sum).
+    pub order_attrib: String,
+    /// `sum`, `cnt`, `max` or `min`.
+    pub order_func: String,
+    /// `--report-format` sections, in order.
+    pub reports: Vec<String>,
+    /// `--type`: slowlog or genlog.
+    pub log_type: String,
+    /// `--output`: report or json.
+    pub output: String,
+    /// `--since` / `--until` (absolute datetimes).
+    pub since: Option<String>,
+    pub until: Option<String>,
+    /// `--filter` Perl expression.
+    pub filter: Option<String>,
+    /// `--outliers` attribute:percentile:count (default Query_time:1:10).
+    pub outliers: Option<(String, f64, u64)>,
+    /// The files to read (none: standard input, which the host supplies as `-`).
+    pub files: Vec<String>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limit: Limit { percent: Some(95.0), count: Some(20) },
+            order_attrib: "Query_time".into(),
+            order_func: "sum".into(),
+            reports: [
+                "rusage",
+                "date",
+                "hostname",
+                "files",
+                "header",
+                "profile",
+                "query_report",
+                "prepared",
+            ]
+            .map(String::from)
+            .to_vec(),
+            log_type: "slowlog".into(),
+            output: "report".into(),
+            since: None,
+            until: None,
+            filter: None,
+            outliers: Some(("Query_time".into(), 1.0, 10)),
+            files: Vec::new(),
+        }
+    }
+}
+
+/// The usage error the tool prints for a bad command line.
+fn usage_error(errors: &[String]) -> String {
+    let mut out = String::from(
+        "Usage: pt-query-digest [OPTIONS] [FILES] [DSN]\n\nErrors in command-line arguments:\n",
+    );
+    for e in errors {
+        out.push_str(&format!("  * {e}\n"));
+    }
+    out.push_str("\npt-query-digest analyzes MySQL queries from slow, general, and binary log files.\nFor more details, please use the --help option, or try 'perldoc\n/usr/bin/pt-query-digest' for complete documentation.\n");
+    out
+}
+
+/// Parses `args` (without the program name). Err holds what the tool prints.
+pub fn parse(args: &[String]) -> Result<Options, String> {
+    let mut o = Options::default();
+    let mut errors = Vec::new();
+    let mut i = 0;
+    let takes_value = [
+        "limit",
+        "order-by",
+        "report-format",
+        "type",
+        "output",
+        "since",
+        "until",
+        "filter",
+        "outliers",
+        "group-by",
+    ];
+    while i < args.len() {
+        let a = &args[i];
+        i += 1;
+        let Some(long) = a.strip_prefix("--") else {
+            o.files.push(a.clone());
+            continue;
+        };
+        if long.is_empty() {
+            o.files.extend(args[i..].iter().cloned());
+            break;
+        }
+        let (name, inline) = match long.split_once('=') {
+            Some((n, v)) => (n.to_string(), Some(v.to_string())),
+            None => (long.to_string(), None),
+        };
+        if !takes_value.contains(&name.as_str()) {
+            if name == "no-report" {
+                o.reports.clear();
+                continue;
+            }
+            errors.push(format!("Unknown option: {name}"));
+            continue;
+        }
+        let value = match inline {
+            Some(v) => v,
+            None if i < args.len() => {
+                i += 1;
+                args[i - 1].clone()
+            }
+            None => {
+                errors.push(format!("Option {name} requires an argument"));
+                continue;
+            }
+        };
+        match name.as_str() {
+            "limit" => match Limit::parse(&value) {
+                Some(l) => o.limit = l,
+                None => errors.push(format!("Invalid --limit value: {value}")),
+            },
+            "order-by" => match value.split_once(':') {
+                Some((a, f)) if ["sum", "min", "max", "cnt"].contains(&f) && !a.is_empty() => {
+                    o.order_attrib = a.into();
+                    o.order_func = f.into();
+                }
+                _ => errors
+                    .push("--order-by syntax is attribute:function (e.g. Query_time:sum)".into()),
+            },
+            "report-format" => {
+                o.reports = value
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect()
+            }
+            "type" => {
+                if value == "slowlog" || value == "genlog" {
+                    o.log_type = value;
+                } else {
+                    errors.push(format!("--type must be one of slowlog, genlog (this engine reads these two): {value}"));
+                }
+            }
+            "output" => {
+                if value == "report" || value == "json" {
+                    o.output = value;
+                } else {
+                    errors.push(format!("--output must be one of report, json: {value}"));
+                }
+            }
+            "since" => o.since = Some(value),
+            "until" => o.until = Some(value),
+            "filter" => o.filter = Some(value),
+            "outliers" => {
+                let parts: Vec<&str> = value.split(':').collect();
+                match parts.as_slice() {
+                    [a, p] | [a, p, _] if p.parse::<f64>().is_ok() => {
+                        let freq = parts.get(2).and_then(|c| c.parse().ok()).unwrap_or(0);
+                        o.outliers = Some((a.to_string(), p.parse().unwrap_or(0.0), freq));
+                    }
+                    _ => errors
+                        .push("--outliers requires two or three colon-separated fields".into()),
+                }
+            }
+            "group-by" => {
+                if value != "fingerprint" {
+                    errors.push(format!("--group-by {value}: only fingerprint is modelled"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if errors.is_empty() {
+        Ok(o)
+    } else {
+        Err(usage_error(&errors))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Limit;
+
+    #[test]
+    fn limit_forms() {
+        assert_eq!(Limit::parse("5"), Some(Limit { percent: None, count: Some(5) }));
+        assert_eq!(Limit::parse("95%"), Some(Limit { percent: Some(95.0), count: None }));
+        assert_eq!(Limit::parse("100%:5"), Some(Limit { percent: Some(100.0), count: Some(5) }));
+        assert_eq!(Limit::parse("x"), None);
+        assert_eq!(Limit::parse("50%:y"), None);
+    }
+}
