@@ -70,6 +70,8 @@ pub struct Aggregate {
     pub kinds: BTreeMap<String, Kind>,
     /// Events aggregated.
     pub events: u64,
+    /// The attribute whose largest value picks a class's sample (the --order-by attribute).
+    pub worst: String,
 }
 
 /// Attributes the tool ignores by default (`--ignore-attributes`), plus the group-by key.
@@ -93,7 +95,25 @@ const IGNORED: [&str; 17] = [
     "fingerprint",
 ];
 
+/// The types pt-query-digest fixes whatever the first value looks like (`$type_for`).
+fn fixed_kind(name: &str) -> Option<Kind> {
+    const TEXT: [&str; 11] = [
+        "val", "key_print", "Status_code", "Statement_id", "Error_no", "Last_errno", "Thread_id", "InnoDB_trx_id",
+        "host", "ip", "port",
+    ];
+    match name {
+        "Query_time" => Some(Kind::Num),
+        "Killed" => Some(Kind::Bool),
+        "rate_limit" => Some(Kind::Text),
+        n if TEXT.contains(&n) => Some(Kind::Text),
+        _ => None,
+    }
+}
+
 fn kind_of(name: &str, value: &str) -> Kind {
+    if let Some(k) = fixed_kind(name) {
+        return k;
+    }
     if name.ends_with("_crc") {
         return Kind::Text;
     }
@@ -250,7 +270,7 @@ impl Aggregate {
                         s.sum += v;
                         *s.buckets.entry(bucket_idx(v)).or_default() += 1;
                     }
-                    if name == "Query_time" && v >= cs.max {
+                    if *name == self.worst && v >= cs.max {
                         class.sample = event.clone();
                     }
                 }
@@ -279,6 +299,9 @@ impl Aggregate {
                         s.cnt += 1;
                     }
                     *cs.unique.entry(raw.clone()).or_default() += 1;
+                    if *name == self.worst && raw >= cs.max_text {
+                        class.sample = event.clone();
+                    }
                 }
             }
         }

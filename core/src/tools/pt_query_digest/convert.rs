@@ -15,7 +15,7 @@ pub fn omit_extra_rows(q: &str) -> String {
     let mut from = 0;
     while let Some(v) = find_ci(s, from, "values") {
         from = v + 1;
-        if v == 0 || !is_space(s[v - 1]) {
+        if v == 0 || !is_space(s[v - 1]) || !insert_words_before(s, v) {
             continue;
         }
         let open = skip_space(s, v + 6);
@@ -41,6 +41,36 @@ pub fn omit_extra_rows(q: &str) -> String {
         }
     }
     q.to_string()
+}
+
+/// `(?:\s\w+)*\s+\S+\s+` between the verb and VALUES at `v`: single-spaced words, then one
+/// token of any non-space bytes (so a column list with spaces in it does not match).
+fn insert_words_before(s: &[u8], v: usize) -> bool {
+    let verb = if starts_ci(s, 0, "insert") { 6 } else { 7 };
+    if v <= verb || !is_space(s[verb]) {
+        return false;
+    }
+    let between = &s[verb..v];
+    let tokens: Vec<(usize, &[u8])> = {
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < between.len() {
+            let ws = i;
+            while i < between.len() && is_space(between[i]) {
+                i += 1;
+            }
+            let st = i;
+            while i < between.len() && !is_space(between[i]) {
+                i += 1;
+            }
+            if i > st {
+                out.push((st - ws, &between[st..i]));
+            }
+        }
+        out
+    };
+    let Some(((_, _), words)) = tokens.split_last() else { return false };
+    words.iter().all(|(spaces, w)| *spaces == 1 && w.iter().all(|&b| is_word(b)))
 }
 
 /// `m/IN\s*\(\s*(?!select)/i`.

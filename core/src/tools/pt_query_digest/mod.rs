@@ -84,7 +84,7 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
         None => None,
     };
     let mut out = String::new();
-    let mut agg = Aggregate::default();
+    let mut agg = Aggregate { worst: opts.order_attrib.clone(), ..Aggregate::default() };
     let mut state =
         Pipeline { since, until, past_since: false, at_until: false, last_db: None, last_ts: None };
     let files: Vec<String> =
