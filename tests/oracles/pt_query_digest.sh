@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Oracle tests: `tunelab digest` against the real pt-query-digest (Debian's percona-toolkit).
 #   tests/oracles/pt_query_digest.sh [TUNELAB_BINARY]     (default: target/debug/tunelab)
-# 1. A slow log in MySQL 9.7's format (tests/digest/mysql97-slow.log): the same classes, Query
-#    IDs, calls and order in the profile.
+# 1. Slow logs in MySQL 9.7's format (tests/digest/mysql97-slow*.log, without and with
+#    log_slow_extra): the same classes, Query IDs, calls and order in the profile, and the same
+#    profile and default report; and every golden of tests/digest (tests/digest.rs) equals the
+#    real tool's output.
 # 2. A throwaway MariaDB (Debian's mariadb-server) on a spare loopback port, with
 #    long_query_time=0, runs tests/oracles/workload.sql through the mariadb client; on its real
 #    slow log the profile must match byte for byte (pt-query-digest prints no version line in
@@ -61,6 +63,17 @@ for log97 in tests/digest/mysql97-slow.log tests/digest/mysql97-slow-extra.log; 
   pt-query-digest "$log97" | grep -Ev "$machine_lines" >"$work/pt1full.txt"
   "$TUNELAB" digest "$log97" | grep -Ev "$machine_lines" >"$work/tl1full.txt"
   compare "$name: default report (machine lines apart)" "$work/pt1full.txt" "$work/tl1full.txt"
+done
+
+# --- 1b: every golden of tests/digest/*.args against the real tool ----------------------------
+# Apart from the machine lines, the goldens are the real tool's output, except:
+#   small-slow-json: our --output json has the tool's shape, not its exact keys and numbers.
+for args in tests/digest/*.args; do
+  name=$(basename "$args" .args)
+  case "$name" in small-slow-json) continue ;; esac
+  (cd tests/digest && eval "pt-query-digest $(cat "$name.args")" 2>&1) | grep -Ev "$machine_lines" >"$work/ptg.txt" || true
+  grep -Ev "$machine_lines" "tests/digest/$name.out" >"$work/tlg.txt" || true
+  compare "golden $name equals the real tool's output" "$work/ptg.txt" "$work/tlg.txt"
 done
 
 # --- 2: a real MariaDB's slow log -------------------------------------------------------------

@@ -98,8 +98,17 @@ const IGNORED: [&str; 17] = [
 /// The types pt-query-digest fixes whatever the first value looks like (`$type_for`).
 fn fixed_kind(name: &str) -> Option<Kind> {
     const TEXT: [&str; 11] = [
-        "val", "key_print", "Status_code", "Statement_id", "Error_no", "Last_errno", "Thread_id", "InnoDB_trx_id",
-        "host", "ip", "port",
+        "val",
+        "key_print",
+        "Status_code",
+        "Statement_id",
+        "Error_no",
+        "Last_errno",
+        "Thread_id",
+        "InnoDB_trx_id",
+        "host",
+        "ip",
+        "port",
     ];
     match name {
         "Query_time" => Some(Kind::Num),

@@ -11,6 +11,8 @@ pub fn parse(text: &str) -> Vec<Event> {
     let mut pending: Option<String> = None;
     let mut db_for: BTreeMap<String, String> = BTreeMap::new();
     let mut out = Vec::new();
+    // The tool takes an event's position when it starts looking for it, after whatever line
+    // it read ahead for the previous one (so a Query's position is past its own first line).
     let mut pos_in_log = records.tell();
     loop {
         let line = match pending.take() {
@@ -27,7 +29,6 @@ pub fn parse(text: &str) -> Vec<Event> {
             event.set("ts", &ts);
         }
         event.set("Thread_id", &thread);
-        pos_in_log = records.tell();
         let mut arg = arg;
         if cmd == "Query" {
             loop {
@@ -96,6 +97,7 @@ pub fn parse(text: &str) -> Vec<Event> {
         }
         event.set("Query_time", "0");
         out.push(event);
+        pos_in_log = records.tell();
     }
     out
 }

@@ -108,6 +108,18 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
             }
         }
     }
+    // check_orderby_attrib: an attribute no event had falls back to Query_time (the function
+    // stays), with a notice when the query report is printed.
+    let mut opts = opts;
+    if !agg.kinds.contains_key(&opts.order_attrib) && opts.order_attrib != "Query_time" {
+        if opts.reports.iter().any(|r| r == "query_report") {
+            out.push_str(&format!(
+                "--order-by attribute {} doesn't exist, using Query_time:sum\n",
+                opts.order_attrib
+            ));
+        }
+        opts.order_attrib = "Query_time".into();
+    }
     let (worst, other) = top_events(&agg, &opts);
     if opts.output == "json" {
         out.push_str(&json::render(&agg, &worst, &files));
@@ -258,10 +270,11 @@ fn parse_time(text: &str) -> Option<i64> {
 fn top_events(agg: &Aggregate, opts: &options::Options) -> (Vec<Ranked>, Vec<Ranked>) {
     let attr = &opts.order_attrib;
     let value = |s: &aggregate::Stat| match opts.order_func.as_str() {
-        "cnt" => s.cnt as f64,
-        "max" => s.max,
-        "min" => s.min,
-        _ => s.sum,
+        "cnt" => Some(s.cnt as f64),
+        "max" => Some(s.max),
+        "min" => Some(s.min),
+        "sum" => Some(s.sum),
+        _ => None,
     };
     let mut sorted: Vec<(&String, f64, f64)> = agg
         .classes
@@ -269,7 +282,7 @@ fn top_events(agg: &Aggregate, opts: &options::Options) -> (Vec<Ranked>, Vec<Ran
         .filter_map(|(fp, c)| {
             let s = c.attrs.get(attr)?;
             let pos = c.attrs.get("pos_in_log").map_or(0.0, |p| p.max);
-            Some((fp, value(s), pos))
+            Some((fp, value(s)?, pos))
         })
         .collect();
     // Descending by value; ties: the later position in the log first (the tool compares the

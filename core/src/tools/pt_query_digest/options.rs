@@ -56,6 +56,8 @@ pub struct Options {
     pub outliers: Option<(String, f64, u64)>,
     /// The files to read (none: standard input, which the host supplies as `-`).
     pub files: Vec<String>,
+    /// Whether --order-by was given (a general log's default is Query_time:cnt otherwise).
+    pub order_given: bool,
 }
 
 impl Default for Options {
@@ -83,19 +85,38 @@ impl Default for Options {
             filter: None,
             outliers: Some(("Query_time".into(), 1.0, 10)),
             files: Vec::new(),
+            order_given: false,
         }
     }
 }
 
-/// The usage error the tool prints for a bad command line.
-fn usage_error(errors: &[String]) -> String {
-    let mut out = String::from(
+/// The usage error the tool prints for a bad command line: Getopt's warnings (on standard
+/// error in the tool) first, then the usage block with the errors.
+fn usage_error(warnings: &[String], errors: &[String]) -> String {
+    let mut out = String::new();
+    for w in warnings {
+        out.push_str(w);
+        out.push('\n');
+    }
+    out.push_str(
         "Usage: pt-query-digest [OPTIONS] [FILES] [DSN]\n\nErrors in command-line arguments:\n",
     );
+    if !warnings.is_empty() {
+        out.push_str("  * Error parsing options\n");
+    }
     for e in errors {
         out.push_str(&format!("  * {e}\n"));
     }
-    out.push_str("\npt-query-digest analyzes MySQL queries from slow, general, and binary log files.\nFor more details, please use the --help option, or try 'perldoc\n/usr/bin/pt-query-digest' for complete documentation.\n");
+    out.push_str(
+        "\npt-query-digest analyzes MySQL queries from slow, general, and binary log files.\n\
+It can also analyze queries from C<SHOW PROCESSLIST> and MySQL protocol data\n\
+from tcpdump.  By default, queries are grouped by fingerprint and reported in\n\
+descending order of query time (i.e. the slowest queries first).  If no C<FILES>\n\
+are given, the tool reads C<STDIN>.  The optional C<DSN> is used for certain\n\
+options like L<\"--since\"> and L<\"--until\">.  For more details, please use the\n\
+--help option, or try 'perldoc /usr/bin/pt-query-digest' for complete\n\
+documentation.\n",
+    );
     out
 }
 
@@ -103,6 +124,7 @@ fn usage_error(errors: &[String]) -> String {
 pub fn parse(args: &[String]) -> Result<Options, String> {
     let mut o = Options::default();
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
     let mut i = 0;
     let takes_value = [
         "limit",
@@ -136,7 +158,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 o.reports.clear();
                 continue;
             }
-            errors.push(format!("Unknown option: {name}"));
+            warnings.push(format!("Unknown option: {name}"));
             continue;
         }
         let value = match inline {
@@ -146,7 +168,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 args[i - 1].clone()
             }
             None => {
-                errors.push(format!("Option {name} requires an argument"));
+                warnings.push(format!("Option {name} requires an argument"));
                 continue;
             }
         };
@@ -155,14 +177,14 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 Some(l) => o.limit = l,
                 None => errors.push(format!("Invalid --limit value: {value}")),
             },
-            "order-by" => match value.split_once(':') {
-                Some((a, f)) if ["sum", "min", "max", "cnt"].contains(&f) && !a.is_empty() => {
-                    o.order_attrib = a.into();
-                    o.order_func = f.into();
-                }
-                _ => errors
-                    .push("--order-by syntax is attribute:function (e.g. Query_time:sum)".into()),
-            },
+            "order-by" => {
+                // As lax as the tool: no function means `cnt`; a function it does not know
+                // leaves no class with a value, so nothing is reported.
+                let (a, f) = value.split_once(':').unwrap_or((&value, "cnt"));
+                o.order_attrib = a.to_string();
+                o.order_func = if f.is_empty() { "cnt".into() } else { f.to_string() };
+                o.order_given = true;
+            }
             "report-format" => {
                 o.reports = value
                     .split(',')
@@ -171,18 +193,23 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                     .collect()
             }
             "type" => {
+                const KNOWN: [&str; 7] =
+                    ["slowlog", "genlog", "binlog", "tcpdump", "rawlog", "pglog", "memcached"];
                 if value == "slowlog" || value == "genlog" {
                     o.log_type = value;
+                } else if KNOWN.contains(&value.as_str()) {
+                    return Err(format!(
+                        "--type {value} is not modelled here (slowlog and genlog are).\n"
+                    ));
                 } else {
-                    errors.push(format!("--type must be one of slowlog, genlog (this engine reads these two): {value}"));
+                    return Err(format!(
+                        "'{value}' is not a valid input type. Please check the documentation for --type.\n"
+                    ));
                 }
             }
+            // Anything but json* prints the report, as in the tool.
             "output" => {
-                if value == "report" || value == "json" {
-                    o.output = value;
-                } else {
-                    errors.push(format!("--output must be one of report, json: {value}"));
-                }
+                o.output = if value.starts_with("json") { "json".into() } else { "report".into() }
             }
             "since" => o.since = Some(value),
             "until" => o.until = Some(value),
@@ -206,10 +233,14 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             _ => {}
         }
     }
-    if errors.is_empty() {
+    // "General logs do not report query times so only the cnt aggregate makes sense."
+    if o.log_type == "genlog" && !o.order_given {
+        o.order_func = "cnt".into();
+    }
+    if errors.is_empty() && warnings.is_empty() {
         Ok(o)
     } else {
-        Err(usage_error(&errors))
+        Err(usage_error(&warnings, &errors))
     }
 }
 

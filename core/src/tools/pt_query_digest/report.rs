@@ -147,25 +147,49 @@ fn parse_timestamp(ts: &str) -> String {
     ts.to_string()
 }
 
-/// Seconds since an arbitrary epoch of a parsed timestamp (for differences only; the tool's
-/// `timelocal` differs from this by a constant within a day with no DST change).
-fn seconds_of(ts: &str) -> Option<i64> {
+/// Seconds since an arbitrary epoch of a parsed timestamp, with its fraction, for differences
+/// only (the tool's `timelocal` differs from this by a constant within a day with no DST
+/// change). None unless it is exactly `YYYY-MM-DD[T ]HH:MM:SS[.ffffff]`, as the tool's regex.
+fn seconds_of(ts: &str) -> Option<f64> {
     let p = parse_timestamp(ts);
     let b = p.as_bytes();
-    if b.len() < 19 || b[4] != b'-' || b[7] != b'-' || !(b[10] == b' ' || b[10] == b'T') {
+    if b.len() < 19
+        || b[4] != b'-'
+        || b[7] != b'-'
+        || !(b[10] == b' ' || b[10] == b'T')
+        || b[13] != b':'
+        || b[16] != b':'
+    {
         return None;
     }
-    let n = |r: std::ops::Range<usize>| p.get(r).and_then(|s| s.parse::<i64>().ok());
+    let frac = &p[19..];
+    if !frac.is_empty()
+        && !(frac.starts_with('.')
+            && frac.len() > 1
+            && frac[1..].bytes().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    let n = |r: std::ops::Range<usize>| {
+        p.get(r)
+            .filter(|s| s.bytes().all(|c| c.is_ascii_digit()))
+            .and_then(|s| s.parse::<i64>().ok())
+    };
     let (y, m, d, h, mi, s) = (n(0..4)?, n(5..7)?, n(8..10)?, n(11..13)?, n(14..16)?, n(17..19)?);
     // Days from civil (Howard Hinnant's algorithm).
     let y2 = if m <= 2 { y - 1 } else { y };
-    let era = if y2 >= 0 { y2 } else { y2 - 399 } / 400;
+    let era = y2.div_euclid(400);
     let yoe = y2 - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let days = era * 146_097 + doe - 719_468;
-    Some(days * 86_400 + h * 3600 + mi * 60 + s)
+    let doy = (153 * ((m + 9) % 12) + 2) / 5 + d - 1;
+    let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468;
+    let whole = (days * 86_400 + h * 3600 + mi * 60 + s) as f64;
+    // `sprintf('%.6f', $us)` appended to the seconds.
+    let fraction: f64 = if frac.is_empty() {
+        0.0
+    } else {
+        format!("{:.6}", frac.parse::<f64>().unwrap_or(0.0)).parse().unwrap_or(0.0)
+    };
+    Some(whole + fraction)
 }
 
 /// `format_time_range`.
@@ -198,7 +222,7 @@ fn rates(ts: Option<&Stat>, count: u64, sum: f64, overall: bool) -> (f64, f64) {
     let (Some(a), Some(b)) = (seconds_of(&ts.min_text), seconds_of(&ts.max_text)) else {
         return (0.0, 0.0);
     };
-    let diff = (b - a) as f64;
+    let diff = b - a;
     if diff == 0.0 {
         // The overall header divides the QPS by (diff || 1), the class line by diff (an error
         // the tool's eval swallows, leaving 0).
@@ -342,6 +366,9 @@ pub fn profile(agg: &Aggregate, worst: &[Ranked], other: &[Ranked]) -> String {
 
 /// The `query_report`: one event report per reported class.
 pub fn query_report(agg: &Aggregate, worst: &[Ranked], orderby: &str) -> String {
+    // --expected-range 5,10: the reason line only when the count of reported classes is out
+    // of that range.
+    let explain_why = worst.len() < 5 || worst.len() > 10;
     let attribs = sort_attribs(agg);
     let mut out = String::new();
     for r in worst {
@@ -349,7 +376,7 @@ pub fn query_report(agg: &Aggregate, worst: &[Ranked], orderby: &str) -> String 
         if r.rank > 1 {
             out.push('\n');
         }
-        out.push_str(&event_report(agg, r, class, &attribs, orderby));
+        out.push_str(&event_report(agg, r, class, &attribs, orderby, explain_why));
         out.push_str(&histogram(class.attrs.get("Query_time")));
         let sample = class.sample.arg().to_string();
         let db = class
@@ -386,6 +413,7 @@ fn event_report(
     class: &super::aggregate::Class,
     attribs: &SortedAttribs,
     orderby: &str,
+    explain_why: bool,
 ) -> String {
     let global_cnt = agg.globals.get(orderby).map_or(0, |s| s.cnt);
     let class_stat = class.attrs.get(orderby);
@@ -404,10 +432,12 @@ fn event_report(
     let pad = (LINE_LENGTH + LABEL_WIDTH - 12).saturating_sub(line.len());
     line.push_str(&"_".repeat(pad));
     let mut out = vec![line];
-    out.push(format!(
-        "# This item is included in the report because it matches {}",
-        if r.reason == "top" { "--limit." } else { "--outliers." }
-    ));
+    if explain_why {
+        out.push(format!(
+            "# This item is included in the report because it matches {}",
+            if r.reason == "top" { "--limit." } else { "--outliers." }
+        ));
+    }
     out.push(format!("# Scores: V/M = {:.2}", variance_to_mean(class.attrs.get("Query_time"))));
     if let Some(ts) = class.attrs.get("ts") {
         out.push(format!("# Time range: {}", time_range(ts)));
