@@ -402,8 +402,10 @@ mod tests {
         assert_eq!(bucket_idx(0.0), 0);
         assert_eq!(bucket_idx(0.000001), 1);
         assert_eq!(bucket_idx(1.0), 284);
-        assert_eq!(bucket_idx(1e9), 999);
-        assert!((bucket_value(284) - 0.9782).abs() < 0.001);
+        assert_eq!(bucket_idx(1e9), 708);
+        assert_eq!(bucket_idx(1e40), 999);
+        assert_eq!(bucket_idx(0.000242), 113);
+        assert!((bucket_value(284) - 0.992_136_978_5).abs() < 1e-9);
     }
 
     #[test]

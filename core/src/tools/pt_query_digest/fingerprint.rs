@@ -312,8 +312,7 @@ fn repeated_union(s: &[u8], i: usize) -> Option<(usize, Vec<u8>, usize)> {
         let body = &s[i..body_end];
         let mut at = body_end;
         let mut joiner = None;
-        loop {
-            let Some(j) = union_joiner(s, at) else { break };
+        while let Some(j) = union_joiner(s, at) {
             let after = j.1;
             if s.get(after).is_some_and(|&b| is_space(b)) && s[after + 1..].starts_with(body) {
                 joiner = Some(j.0);
@@ -463,5 +462,142 @@ mod tests {
             "select a from t where b in(?+) or c in(?+)"
         );
         assert_eq!(fp("select x from t where s = \"a \\\" b\""), "select x from t where s = ?");
+    }
+
+    /// Query, fingerprint and Query ID, each produced by percona-toolkit 3.2.1's own
+    /// QueryRewriter and make_checksum (loaded from /usr/bin/pt-query-digest).
+    const FROM_THE_REAL_TOOL: [(&str, &str, &str); 31] = [
+        (
+            "SELECT a /* hint */ FROM t -- trailing\n",
+            "select a from t ",
+            "950CD0E099D70120E32C8FE42E9EFCE1",
+        ),
+        (
+            "SELECT 1 UNION SELECT 1 UNION ALL SELECT 1",
+            "select ? /*repeat union all*/",
+            "D1A917A8E486CEF11E45DC298CA26C00",
+        ),
+        (
+            "SELECT a FROM t WHERE b IN (1) OR c IN ( 2 , 3 )",
+            "select a from t where b in(?+) or c in(?+)",
+            "56CB5D35C7A3C06C537712F56DE74138",
+        ),
+        (
+            "select x from t where s = \"a \\\" b\"",
+            "select x from t where s = ?",
+            "2265AC217FFC723DDAC90D5049ED3B1D",
+        ),
+        (
+            "SELECT /*!40001 SQL_NO_CACHE */ * FROM `orders`",
+            "mysqldump",
+            "E3C753C2F267B2D767A347A2812914DF",
+        ),
+        ("CALL Proc_1(1, 'a')", "call proc_1", "52CF374CF6CB2D19F788160AD7A9F1C8"),
+        ("use shop", "use ?", "DD749893CA4A219A6C099B0B73EA7633"),
+        ("USE `shop`", "use ?", "DD749893CA4A219A6C099B0B73EA7633"),
+        (
+            "SELECT * FROM t WHERE a IS NULL AND b = TRUE",
+            "select * from t where a is ? and b = ?",
+            "F731084E8D384E146201E4B17CF2A8EC",
+        ),
+        (
+            "SELECT a FROM t ORDER BY a ASC, b ASC",
+            "select a from t order by a, b",
+            "8F184BCD35F104E495C8A42434AF87A6",
+        ),
+        (
+            "SELECT a FROM t ORDER BY a DESC, b ASC LIMIT 1",
+            "select a from t order by a desc, b limit ?",
+            "A36F3D9FA12D21027965AAF0C0EDEE0F",
+        ),
+        (
+            "SELECT a FROM t LIMIT 5 OFFSET 10",
+            "select a from t limit ?",
+            "3F5B3EBA5B8347B90C45DB6563CC3427",
+        ),
+        (
+            "INSERT INTO t VALUES (1,2),(3,4) ON DUPLICATE KEY UPDATE a=VALUES(a)",
+            "insert into t values(?+)",
+            "87903DB6D81F906FCF687AF9F2D5E248",
+        ),
+        (
+            "REPLACE INTO t (a) VALUES (1), (2)",
+            "replace into t (a) values(?+)",
+            "9484663134EF0787F513FD255DBCE103",
+        ),
+        (
+            "INSERT IGNORE INTO t (a) VALUES ('x'),('y')",
+            "insert ignore into t (a) values(?+)",
+            "582BE1AE9DCEA4E4A4F6A66AD34F7F01",
+        ),
+        (
+            "SELECT * FROM t WHERE id = 0x1F AND name = 'it''s'",
+            "select * from t where id = ?f and name = ??",
+            "96297C9C69ED5240289D103E1372E418",
+        ),
+        (
+            "SELECT * FROM t WHERE x = -1.5e3 AND y = +7",
+            "select * from t where x = ? and y = ?",
+            "0895D9531E5BE3DBA15A84FB7F48AFB8",
+        ),
+        (
+            "select * from t1 join t2 using (id) where t1.a=1\n\tand t2.b=2",
+            "select * from t? join t? using (id) where t?=? and t?=?",
+            "BF77F56823AD09664D27D9393C737938",
+        ),
+        ("SELECT /**/ 1", "select /**/ ?", "4C650FABA62CA8DEA8AE8846ED207775"),
+        ("SELECT 1 # comment", "select ? ", "FF91DB9698814E5155761EAA5F9A4E3A"),
+        ("SELECT '#not a comment' FROM t", "select ? from t", "7A630065187CE7E5BCC8CFCF98576B16"),
+        (
+            "SELECT * FROM t WHERE a IN (SELECT b FROM u WHERE c IN (1,2))",
+            "select * from t where a in (select b from u where c in(?+))",
+            "6809C3F043ABC1110C4B80C52BF9886C",
+        ),
+        (
+            "SELECT * FROM t WHERE id IN(1,2) AND x VALUES (3)",
+            "select * from t where id in(?+) and x values(?+)",
+            "A76E5EEED8992BD48D279B36EFFFCACB",
+        ),
+        (
+            "administrator command: Quit",
+            "administrator command: Quit",
+            "EDBC971AEC392917AA353644DE4C4CB4",
+        ),
+        ("SELECT * FROM t /*db.tbl:1/2*/", "percona-toolkit", "8DD0EF5DCAF873994C88D66B213FB95B"),
+        (
+            "SELECT * FROM t WHERE a = NULL OR b <=> null",
+            "select * from t where a = ? or b <=> ?",
+            "E8C5300DF40027E414944147584F7868",
+        ),
+        (
+            "SELECT COUNT(*) FROM sbtest25000",
+            "select count(*) from sbtest?",
+            "E9B58997CA8EF998999ECD050D719733",
+        ),
+        (
+            "SELECT * FROM t WHERE d = '2024-01-01' AND e = \"x\"",
+            "select * from t where d = ? and e = ?",
+            "CA7E694ED39388CCDDEBA4C3F2955125",
+        ),
+        (
+            "DELETE FROM t WHERE id BETWEEN 1 AND 10",
+            "delete from t where id between ? and ?",
+            "72BB11E643868F06F50F573A89820F89",
+        ),
+        ("  SELECT   1\n", "select ?", "1FE1379FE2A31B8D16219655761820A2"),
+        (
+            "SELECT ascii FROM t ORDER BY name ascii",
+            "select ascii from t order by nameii",
+            "6A6AEB2BC3329FC3615E91AF2F867783",
+        ),
+    ];
+
+    #[test]
+    fn table_from_the_real_tool() {
+        for (query, want, id) in FROM_THE_REAL_TOOL {
+            let got = fp(query);
+            assert_eq!(got, want, "fingerprint of {query:?}");
+            assert_eq!(super::super::checksum::checksum(&got), id, "Query ID of {query:?}");
+        }
     }
 }

@@ -247,10 +247,7 @@ fn parse_time(text: &str) -> Option<i64> {
     let hms: Vec<i64> = if rest.is_empty() {
         vec![0, 0, 0]
     } else {
-        rest.split(|c| c == ':' || c == '.' || c == 'Z')
-            .take(3)
-            .map(|p| p.parse().unwrap_or(0))
-            .collect()
+        rest.split([':', '.', 'Z']).take(3).map(|p| p.parse().unwrap_or(0)).collect()
     };
     let y2 = if m <= 2 { y - 1 } else { y };
     let era = y2.div_euclid(400);

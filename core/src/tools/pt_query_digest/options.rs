@@ -225,10 +225,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                         .push("--outliers requires two or three colon-separated fields".into()),
                 }
             }
-            "group-by" => {
-                if value != "fingerprint" {
-                    errors.push(format!("--group-by {value}: only fingerprint is modelled"));
-                }
+            "group-by" if value != "fingerprint" => {
+                errors.push(format!("--group-by {value}: only fingerprint is modelled"));
             }
             _ => {}
         }

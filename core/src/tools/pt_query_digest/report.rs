@@ -163,11 +163,10 @@ fn seconds_of(ts: &str) -> Option<f64> {
         return None;
     }
     let frac = &p[19..];
-    if !frac.is_empty()
-        && !(frac.starts_with('.')
-            && frac.len() > 1
-            && frac[1..].bytes().all(|c| c.is_ascii_digit()))
-    {
+    let digits = frac.strip_prefix('.').unwrap_or("");
+    let fraction_ok =
+        frac.is_empty() || (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()));
+    if !fraction_ok {
         return None;
     }
     let n = |r: std::ops::Range<usize>| {

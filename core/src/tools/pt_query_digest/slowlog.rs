@@ -248,7 +248,7 @@ fn user_host(line: &str) -> Option<UserHost> {
     let at = line.find("# User@Host: ")?;
     let rest = &line[at + 13..];
     let user_len = if rest.starts_with('[') {
-        rest[1..].find(']').map(|p| p + 2)?
+        rest.strip_prefix('[')?.find(']').map(|p| p + 2)?
     } else {
         rest.find('[').unwrap_or(rest.len())
     };

@@ -78,7 +78,7 @@ pub fn render(title: &str, columns: &[Column], rows: &[Vec<String>]) -> String {
     if truncate_headers {
         for i in 0..n {
             let w = width[i] as usize;
-            if names[i].len() > w && !(i == n - 1) {
+            if names[i].len() > w && i != n - 1 {
                 // truncate_header_side 'left': the mark then the name's end.
                 let keep = w.saturating_sub(3);
                 names[i] = format!("...{}", &names[i][names[i].len() - keep..]);
