@@ -3,7 +3,8 @@
 //! ratio 1.05 from 1 µs (lib/EventAggregator.pm), from which the 95th percentile, the standard
 //! deviation and the median are computed as the tool does (bucket values, not the events').
 //!
-//! Bounds: at most `MAX_CLASSES` classes; events of further new fingerprints are counted in the
+//! Bounds: at most `MAX_CLASSES` classes and `MAX_UNIQUE_VALUES` distinct values of a text
+//! attribute per class; events of further new fingerprints are counted in the
 //! overall figures only (UNCONFIRMED choice: the tool has no cap). One sample per class (the
 //! worst by Query_time, the last of equal ones, as the tool keeps). Attributes are discovered
 //! in the first 1,000 events only, as the tool's unrolled loop does after that.
@@ -13,6 +14,10 @@ use std::collections::BTreeMap;
 
 /// The most classes kept.
 pub const MAX_CLASSES: usize = 100_000;
+/// The most distinct values of a text attribute kept per class (hosts, users, databases);
+/// a further new value is counted in the attribute's total but not listed (UNCONFIRMED
+/// choice: the tool keeps them all).
+pub const MAX_UNIQUE_VALUES: usize = 10_000;
 const UNROLL_LIMIT: u64 = 1000;
 const NUM_BUCK: usize = 1000;
 const MIN_BUCK: f64 = 0.000001;
@@ -307,7 +312,9 @@ impl Aggregate {
                         }
                         s.cnt += 1;
                     }
-                    *cs.unique.entry(raw.clone()).or_default() += 1;
+                    if cs.unique.len() < MAX_UNIQUE_VALUES || cs.unique.contains_key(&raw) {
+                        *cs.unique.entry(raw.clone()).or_default() += 1;
+                    }
                     if *name == self.worst && raw >= cs.max_text {
                         class.sample = event.clone();
                     }

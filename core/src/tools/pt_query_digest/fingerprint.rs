@@ -304,11 +304,14 @@ fn collapse_unions(s: &[u8]) -> Vec<u8> {
 }
 
 /// For a `select\s` at `i`: the shortest body repeated at least once after ` union [all] `,
-/// with the last joiner and where the repetitions end. Bounded by the query's length squared.
+/// with the last joiner and where the repetitions end.
 fn repeated_union(s: &[u8], i: usize) -> Option<(usize, Vec<u8>, usize)> {
     // `.*?` does not cross a newline; whitespace is already collapsed to spaces.
     let line_end = s[i..].iter().position(|&b| b == b'\n').map_or(s.len(), |p| i + p);
-    for body_end in i + 7..=line_end {
+    // Only ends followed by ` union` can match, so the candidates are those (bounded by the
+    // query's UNIONs, not its length).
+    let ends = (i + 7..line_end).filter(|&e| is_space(s[e]) && s[e + 1..].starts_with(b"union"));
+    for body_end in ends {
         let body = &s[i..body_end];
         let mut at = body_end;
         let mut joiner = None;

@@ -226,20 +226,11 @@ impl Pipeline {
 fn parse_time(text: &str) -> Option<i64> {
     let t = text.trim();
     let b = t.as_bytes();
+    let num = |r: std::ops::Range<usize>| t.get(r).and_then(|p| p.parse::<i64>().ok());
     let (y, m, d, rest) = if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' {
-        (
-            t[0..4].parse::<i64>().ok()?,
-            t[5..7].parse::<i64>().ok()?,
-            t[8..10].parse::<i64>().ok()?,
-            &t[10..],
-        )
+        (num(0..4)?, num(5..7)?, num(8..10)?, t.get(10..)?)
     } else if b.len() >= 6 && b[..6].iter().all(u8::is_ascii_digit) {
-        (
-            2000 + t[0..2].parse::<i64>().ok()?,
-            t[2..4].parse::<i64>().ok()?,
-            t[4..6].parse::<i64>().ok()?,
-            &t[6..],
-        )
+        (2000 + num(0..2)?, num(2..4)?, num(4..6)?, &t[6..])
     } else {
         return None;
     };

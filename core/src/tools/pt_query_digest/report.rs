@@ -162,7 +162,7 @@ fn seconds_of(ts: &str) -> Option<f64> {
     {
         return None;
     }
-    let frac = &p[19..];
+    let frac = p.get(19..).unwrap_or("-");
     let digits = frac.strip_prefix('.').unwrap_or("");
     let fraction_ok =
         frac.is_empty() || (!digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()));
@@ -515,7 +515,7 @@ fn string_list(stat: &Stat, class_cnt: u64) -> String {
     if stat.unique.len() == 1 {
         let s = stat.unique.keys().next().cloned().unwrap_or_default();
         return if s.len() > LINE_LENGTH - 30 {
-            format!("{}...", &s[..LINE_LENGTH - 30])
+            format!("{}...", cut_bytes(&s, LINE_LENGTH - 30))
         } else {
             s
         };
@@ -528,7 +528,8 @@ fn string_list(stat: &Stat, class_cnt: u64) -> String {
         let is_ip =
             s.split('.').filter(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit())).count()
                 >= 4;
-        let mut p = if !is_ip && s.len() > 10 { format!("{}...", &s[..10]) } else { (*s).clone() };
+        let mut p =
+            if !is_ip && s.len() > 10 { format!("{}...", cut_bytes(s, 10)) } else { (*s).clone() };
         p.push_str(&format!(" ({}/{}%)", n, percentage_of(**n as f64, class_cnt as f64)));
         if line.len() + p.len() > LINE_LENGTH - 27 {
             break;
@@ -544,6 +545,16 @@ fn string_list(stat: &Stat, class_cnt: u64) -> String {
         line.push_str(&format!("... {} more", top.len() - shown));
     }
     line
+}
+
+/// The first `n` bytes of `s`, as Perl's `substr` on bytes, but never inside a UTF-8
+/// character (simplification: the tool may cut one and print half of it).
+fn cut_bytes(s: &str, n: usize) -> &str {
+    let mut end = n.min(s.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
 }
 
 /// `chart_distro` for Query_time.

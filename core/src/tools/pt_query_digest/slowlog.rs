@@ -43,7 +43,7 @@ fn is_header_line(line: &str) -> bool {
     if !b.is_empty() && (b[0] == b'/' || b[0].is_ascii_uppercase()) {
         if let Some(at) = line.find("mysqld,") {
             let after = &line[at + 7..];
-            if after.starts_with(|c: char| c.is_whitespace())
+            if after.starts_with([' ', '\t', '\n', '\r', '\x0c'])
                 && after[1..].starts_with("Version")
                 && (after.contains("started with:") || after.contains("embedded library"))
             {
