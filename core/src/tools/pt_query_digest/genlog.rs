@@ -24,7 +24,7 @@ pub fn parse(text: &str) -> Vec<Event> {
         };
         let Some((ts, thread, cmd, arg)) = first_line(&line) else { continue };
         let mut event = Event::default();
-        event.set("pos_in_log", &pos_in_log.to_string());
+        event.set("pos_in_log", &(pos_in_log as u64).to_string());
         if let Some(ts) = ts {
             event.set("ts", &ts);
         }
@@ -43,7 +43,7 @@ pub fn parse(text: &str) -> Vec<Event> {
             }
             let arg = arg.strip_suffix('\n').unwrap_or(&arg).to_string();
             event.set("cmd", "Query");
-            event.set("bytes", &arg.len().to_string());
+            event.set("bytes", &(arg.len() as u64).to_string());
             event.set("arg", &arg);
             if let Some(db) = db_for.get(&thread) {
                 event.set("db", db);
@@ -92,7 +92,7 @@ pub fn parse(text: &str) -> Vec<Event> {
                 }
             }
             let text = format!("administrator command: {cmd}");
-            event.set("bytes", &text.len().to_string());
+            event.set("bytes", &(text.len() as u64).to_string());
             event.set("arg", &text);
         }
         event.set("Query_time", "0");

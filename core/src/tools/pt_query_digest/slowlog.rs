@@ -111,7 +111,7 @@ fn parse_event(
     }
     let mut event = Event::default();
     event.set("cmd", "Query");
-    event.set("pos_in_log", &pos_in_log.to_string());
+    event.set("pos_in_log", &(pos_in_log as u64).to_string());
     let (mut got_ts, mut got_uh, mut got_ac, mut got_db, mut got_set) =
         (false, false, false, false, false);
     let mut found_arg = false;
@@ -146,7 +146,7 @@ fn parse_event(
                 let arg = line.trim_start_matches('#').trim_start();
                 event.set("cmd", "Admin");
                 event.set("arg", arg);
-                event.set("bytes", &arg.len().to_string());
+                event.set("bytes", &(arg.len() as u64).to_string());
                 found_arg = true;
                 got_ac = true;
             } else if is_property_line(line) {
@@ -193,7 +193,7 @@ fn parse_event(
                             let l = l.strip_suffix(";\n").unwrap_or(l).trim_start();
                             event.set("cmd", "Admin");
                             event.set("arg", l);
-                            event.set("bytes", &l.len().to_string());
+                            event.set("bytes", &(l.len() as u64).to_string());
                         }
                         found_arg = true;
                     }
@@ -203,7 +203,7 @@ fn parse_event(
         } else {
             let arg = &stmt[line_start..];
             event.set("arg", arg);
-            event.set("bytes", &arg.len().to_string());
+            event.set("bytes", &(arg.len() as u64).to_string());
             break;
         }
         line_start = line_end + 1;
