@@ -10,6 +10,7 @@
 //! in the first 1,000 events only, as the tool's unrolled loop does after that.
 
 use super::event::Event;
+use super::format;
 use std::collections::BTreeMap;
 
 /// The most classes kept.
@@ -44,7 +45,8 @@ pub struct Stat {
     /// Smallest and largest number.
     pub min: f64,
     pub max: f64,
-    /// Smallest and largest text (string compare).
+    /// Smallest and largest text (string compare; for numbers, the text of the smallest and
+    /// largest).
     pub min_text: String,
     pub max_text: String,
     /// Bucket index to count (numbers).
@@ -273,12 +275,16 @@ impl Aggregate {
                         v = cs.last;
                     }
                     cs.last = v;
+                    // The tool keeps the value's text for min and max (JSON prints it).
+                    let text = if perl_num(&raw) == v { raw.clone() } else { format::perl_str(v) };
                     for s in [&mut *cs, &mut *gs] {
                         if s.cnt == 0 || v < s.min {
                             s.min = v;
+                            s.min_text = text.clone();
                         }
                         if s.cnt == 0 || v > s.max {
                             s.max = v;
+                            s.max_text = text.clone();
                         }
                         s.cnt += 1;
                         s.sum += v;

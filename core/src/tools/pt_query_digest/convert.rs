@@ -120,46 +120,145 @@ pub fn cut_in_lists(q: &str) -> String {
     text(out)
 }
 
-/// `convert_to_select` for UPDATE and DELETE samples.
+/// `convert_to_select`: an UPDATE becomes `select SET-LIST from TABLE where ...`, a DELETE
+/// `select * from ...` (`select 1` with a join); then an `ON DUPLICATE KEY UPDATE` tail is cut
+/// and anything before the first SELECT word dropped (so `EXPLAIN SELECT ...` gives the
+/// SELECT). The caller keeps the result only when it starts with SELECT.
 pub fn convert_to_select(q: &str) -> Option<String> {
     let s = q.as_bytes();
-    if q.contains("= (SELECT ") || q.contains("=(SELECT ") {
-        return None;
-    }
-    let start = skip_space(s, 0);
-    if word_at(s, start, "update") {
-        let mut t = skip_space(s, start + 6);
-        for m in ["low_priority", "ignore"] {
-            if word_at(s, t, m) {
-                t = skip_space(s, t + m.len());
+    // `return if $query =~ m/=\s*\(\s*SELECT /i`.
+    let subquery = (0..s.len()).any(|i| {
+        s[i] == b'=' && {
+            let p = skip_space(s, i + 1);
+            s.get(p) == Some(&b'(') && {
+                let w = skip_space(s, p + 1);
+                starts_ci(s, w, "select ")
             }
         }
-        let set = (t..s.len()).find(|&i| i > t && is_space(s[i - 1]) && word_at(s, i, "set"))?;
-        let table = text(s[t..set].to_vec()).trim_end().to_string();
-        let rest = &s[set + 3..];
-        let where_at = (0..rest.len()).find(|&i| word_at(rest, i, "where"));
-        let (set_part, where_part) = match where_at {
-            Some(w) => (
-                text(rest[..w].to_vec()).trim_end().to_string(),
-                Some(text(rest[w + 5..].to_vec())),
-            ),
-            None => (text(rest.to_vec()), None),
-        };
-        return Some(format!(
-            "select {} from {} {}",
-            set_part,
-            table,
-            where_part.map_or(String::new(), |w| format!("where {w}"))
-        ));
+    });
+    if subquery {
+        return None;
     }
-    if word_at(s, start, "delete") {
-        let from = (start..s.len()).find(|&i| word_at(s, i, "from"))?;
-        let join = text(s[from + 4..].to_vec());
-        return Some(if join.contains(" join ") {
-            format!("select 1 from {join}")
-        } else {
-            format!("select * from {join}")
-        });
+    let converted =
+        update_to_select(s).or_else(|| delete_to_select(s)).unwrap_or_else(|| q.to_string());
+    let c = converted.as_bytes();
+    // `s/\s*on\s+duplicate\s+key\s+update.*\Z//si`.
+    let mut end = c.len();
+    for i in 0..c.len() {
+        if !starts_ci(c, i, "on") {
+            continue;
+        }
+        let d = skip_space(c, i + 2);
+        if d == i + 2 || !starts_ci(c, d, "duplicate") {
+            continue;
+        }
+        let k = skip_space(c, d + 9);
+        if k == d + 9 || !starts_ci(c, k, "key") {
+            continue;
+        }
+        let u = skip_space(c, k + 3);
+        if u > k + 3 && starts_ci(c, u, "update") {
+            end = (0..i).rev().take_while(|&j| is_space(c[j])).last().unwrap_or(i);
+            break;
+        }
     }
-    None
+    let c = &c[..end];
+    // `s/\A.*?(?=\bSELECT\s*\b)//ism`: from the first whole word SELECT.
+    let start = (0..c.len()).find(|&i| word_at(c, i, "select")).unwrap_or(0);
+    Some(text(c[start..].to_vec()))
+}
+
+/// `\A.*?update(?:\s+(?:low_priority|ignore))?\s+(.*?)\s+set\b(.*?)(?:\s*where\b(.*?))?
+/// (limit\s*[0-9]+(?:\s*,\s*[0-9]+)?)?\Z` to `select SET from TABLE [where WHERE][ LIMIT ]`.
+fn update_to_select(s: &[u8]) -> Option<String> {
+    let u = find_ci(s, 0, "update")?;
+    let mut t = u + 6;
+    for m in ["low_priority", "ignore"] {
+        let w = skip_space(s, t);
+        if w > t && starts_ci(s, w, m) {
+            t = w + m.len();
+        }
+    }
+    let t0 = t;
+    t = skip_space(s, t);
+    if t == t0 {
+        return None;
+    }
+    let set = (t..s.len())
+        .find(|&i| i > t && is_space(s[i - 1]) && starts_ci(s, i, "set") && boundary(s, i + 3))?;
+    let table_end = (t..set).rev().take_while(|&j| is_space(s[j])).last().unwrap_or(set);
+    let table = text(s[t..table_end].to_vec());
+    let rest = &s[set + 3..];
+    // The SET list ends where `\s*where\b` first matches.
+    let where_at = (0..rest.len()).find(|&i| starts_ci(rest, i, "where") && boundary(rest, i + 5));
+    let (set_part, tail, has_where) = match where_at {
+        Some(w) => {
+            let set_end = (0..w).rev().take_while(|&j| is_space(rest[j])).last().unwrap_or(w);
+            (&rest[..set_end], &rest[w + 5..], true)
+        }
+        None => (rest, &rest[rest.len()..], false),
+    };
+    let (body, limit) = if has_where { split_limit(tail) } else { (tail, None) };
+    let (set_part, limit) = if has_where {
+        (set_part, limit)
+    } else {
+        let (b, l) = split_limit(set_part);
+        (b, l)
+    };
+    let where_text = text(body.to_vec());
+    let mut out = format!("select {} from {} ", text(set_part.to_vec()), table);
+    if has_where && !(where_text.is_empty() || where_text == "0") {
+        out.push_str(&format!("where {where_text}"));
+    }
+    if let Some(l) = limit {
+        out.push_str(&format!(" {} ", text(l.to_vec())));
+    }
+    Some(out)
+}
+
+/// A trailing `limit\s*[0-9]+(?:\s*,\s*[0-9]+)?` at the very end: the text before it and it.
+fn split_limit(s: &[u8]) -> (&[u8], Option<&[u8]>) {
+    for i in 0..s.len() {
+        if !starts_ci(s, i, "limit") {
+            continue;
+        }
+        let mut j = skip_space(s, i + 5);
+        let d = j;
+        while j < s.len() && s[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j == d {
+            continue;
+        }
+        let c = skip_space(s, j);
+        if s.get(c) == Some(&b',') {
+            let mut k = skip_space(s, c + 1);
+            let d2 = k;
+            while k < s.len() && s[k].is_ascii_digit() {
+                k += 1;
+            }
+            if k > d2 {
+                j = k;
+            }
+        }
+        if j == s.len() {
+            return (&s[..i], Some(&s[i..]));
+        }
+    }
+    (s, None)
+}
+
+/// `\A.*?delete\s+(.*?)\bfrom\b(.*)\Z` to `select * from ...` (`select 1` with a lower-case
+/// `join`).
+fn delete_to_select(s: &[u8]) -> Option<String> {
+    let d = find_ci(s, 0, "delete")?;
+    let w = skip_space(s, d + 6);
+    if w == d + 6 {
+        return None;
+    }
+    let from = (w..s.len()).find(|&i| word_at(s, i, "from"))?;
+    let join = &s[from + 4..];
+    let has_join = (0..join.len())
+        .any(|i| join[i..].starts_with(b"join") && boundary(join, i) && boundary(join, i + 4));
+    Some(format!("select {} from {}", if has_join { "1" } else { "*" }, text(join.to_vec())))
 }

@@ -89,6 +89,8 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
         Pipeline { since, until, past_since: false, at_until: false, last_db: None, last_ts: None };
     let files: Vec<String> =
         if opts.files.is_empty() { vec!["-".into()] } else { opts.files.clone() };
+    // Each file read, with its size in bytes (the JSON output lists them).
+    let mut sizes: Vec<(String, u64)> = Vec::new();
     for file in &files {
         let text = match host.read_file(file) {
             Ok(t) => t,
@@ -97,6 +99,7 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
                 continue;
             }
         };
+        sizes.push((file.clone(), text.len() as u64));
         let events =
             if opts.log_type == "genlog" { genlog::parse(&text) } else { slowlog::parse(&text) };
         for mut e in events {
@@ -122,7 +125,11 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
     }
     let (worst, other) = top_events(&agg, &opts);
     if opts.output == "json" {
-        out.push_str(&json::render(&agg, &worst, &files));
+        // JSONReportFormatter prints its query report only.
+        if opts.reports.iter().any(|r| r == "query_report") {
+            out.push('\n');
+            out.push_str(&json::render(&agg, &worst, &sizes, &opts.order_attrib));
+        }
         return out;
     }
     let group = ["rusage", "date", "hostname", "files", "header"];

@@ -124,7 +124,7 @@ fn values(name: &str, stat: &Stat) -> Vec<String> {
 }
 
 /// Parses a `ts` as the tool's `parse_timestamp`: `YYMMDD H:MM:SS` to `20YY-MM-DD HH:MM:SS`.
-fn parse_timestamp(ts: &str) -> String {
+pub(super) fn parse_timestamp(ts: &str) -> String {
     let b = ts.as_bytes();
     if b.len() >= 8 && b[..6].iter().all(u8::is_ascii_digit) && b[6] == b' ' {
         let rest = ts[6..].trim_start();
@@ -213,7 +213,7 @@ fn time_range(stat: &Stat) -> String {
 }
 
 /// QPS and concurrency over a time range.
-fn rates(ts: Option<&Stat>, count: u64, sum: f64, overall: bool) -> (f64, f64) {
+pub(super) fn rates(ts: Option<&Stat>, count: u64, sum: f64, overall: bool) -> (f64, f64) {
     let Some(ts) = ts else { return (0.0, 0.0) };
     if count == 0 || ts.max_text <= ts.min_text {
         return (0.0, 0.0);
@@ -386,9 +386,9 @@ pub fn query_report(agg: &Aggregate, worst: &[Ranked], orderby: &str) -> String 
         out.push_str(&tables_report(&sample, db.as_deref()));
         let shown = shorten_query(&sample, 1024);
         let fp = &r.fingerprint;
-        let starts_select =
+        let select_item =
             fp.trim_start_matches(|c: char| c == '(' || c.is_whitespace()).starts_with("select");
-        if starts_select || fp.starts_with("insert") || fp.starts_with("replace") {
+        if select_item || fp.starts_with("insert") || fp.starts_with("replace") {
             if fp.starts_with("insert") || fp.starts_with("replace") {
                 out.push_str(&format!("{shown}\\G\n"));
             } else {
@@ -396,7 +396,8 @@ pub fn query_report(agg: &Aggregate, worst: &[Ranked], orderby: &str) -> String 
             }
         } else {
             out.push_str(&format!("{shown}\\G\n"));
-            if let Some(converted) = super::convert::convert_to_select(&shown) {
+            let converted = super::convert::convert_to_select(&shown).filter(|c| starts_select(c));
+            if let Some(converted) = converted {
                 out.push_str(&format!(
                     "# Converted for EXPLAIN\n# EXPLAIN /*!50100 PARTITIONS*/\n{converted}\\G\n"
                 ));
@@ -557,15 +558,21 @@ fn cut_bytes(s: &str, n: usize) -> &str {
     &s[..end]
 }
 
-/// `chart_distro` for Query_time.
-fn histogram(stat: Option<&Stat>) -> String {
-    let Some(stat) = stat.filter(|s| !s.buckets.is_empty()) else { return String::new() };
+/// The eight powers-of-ten counts of a histogram (1 µs to 10 s+), as `chart_distro` sums them.
+pub(super) fn distro(stat: &Stat) -> [u64; 8] {
     let mut distro = [0u64; 8];
     for (&b, &n) in &stat.buckets {
         if b >= 1 {
             distro[ten_bucket(b)] += n;
         }
     }
+    distro
+}
+
+/// `chart_distro` for Query_time.
+fn histogram(stat: Option<&Stat>) -> String {
+    let Some(stat) = stat.filter(|s| !s.buckets.is_empty()) else { return String::new() };
+    let distro = distro(stat);
     let max = *distro.iter().max().unwrap_or(&0) as f64;
     let per_mark = max / 64.0;
     let labels = ["1us", "10us", "100us", "1ms", "10ms", "100ms", "1s", "10s+"];
@@ -596,10 +603,32 @@ fn ten_bucket(b: u16) -> usize {
     7
 }
 
+/// `m/^[\(\s]*select/i`.
+pub(super) fn starts_select(q: &str) -> bool {
+    let t = q.trim_start_matches(|c: char| c == '(' || c.is_ascii_whitespace());
+    t.get(..6).is_some_and(|w| w.eq_ignore_ascii_case("select"))
+}
+
 /// `tables_report`.
 fn tables_report(sample: &str, default_db: Option<&str>) -> String {
-    let mut seen = std::collections::BTreeSet::new();
     let mut lines = String::new();
+    for (status, create) in table_lines(sample, default_db) {
+        lines.push_str(&format!("#    {status}\n#    {create}\n"));
+    }
+    // The tool returns nothing for a statement without tables (its "# No tables" branch is
+    // unreachable).
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("# Tables\n{lines}")
+    }
+}
+
+/// The SHOW TABLE STATUS and SHOW CREATE TABLE lines of each table a sample names
+/// (`extract_tables`: each once, with the default database where none is written).
+pub(super) fn table_lines(sample: &str, default_db: Option<&str>) -> Vec<(String, String)> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut out = Vec::new();
     for t in get_tables(sample) {
         if t.is_empty() || !seen.insert(t.clone()) {
             continue;
@@ -618,31 +647,25 @@ fn tables_report(sample: &str, default_db: Option<&str>) -> String {
         };
         let db = db.map(|d| unq(&d)).filter(|d| !d.is_empty());
         let tbl = unq(&tbl);
-        lines.push_str(&format!(
-            "#    SHOW TABLE STATUS{} LIKE '{}'\\G\n",
+        let status = format!(
+            "SHOW TABLE STATUS{} LIKE '{}'\\G",
             db.as_ref().map_or(String::new(), |d| format!(" FROM `{d}`")),
             tbl
-        ));
+        );
         let quoted: Vec<String> = db
             .iter()
             .chain(std::iter::once(&tbl))
             .filter(|s| !s.is_empty())
             .map(|s| format!("`{}`", s.replace('`', "``")))
             .collect();
-        lines.push_str(&format!("#    SHOW CREATE TABLE {}\\G\n", quoted.join(".")));
+        out.push((status, format!("SHOW CREATE TABLE {}\\G", quoted.join("."))));
     }
-    // The tool returns nothing for a statement without tables (its "# No tables" branch is
-    // unreachable).
-    if lines.is_empty() {
-        String::new()
-    } else {
-        format!("# Tables\n{lines}")
-    }
+    out
 }
 
 /// `QueryRewriter::shorten`: a multi-row INSERT's later rows become `/*... omitted ...*/`, and
 /// IN lists of more than 20 items are cut while the query is longer than `length`.
-fn shorten_query(query: &str, length: usize) -> String {
+pub(super) fn shorten_query(query: &str, length: usize) -> String {
     let mut q = super::convert::omit_extra_rows(query);
     if !super::convert::has_in_list(&q) {
         return q;
