@@ -7,7 +7,7 @@
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
-use tunelab_core::tools::pt_query_digest::{run, DigestHost};
+use tunelab_core::tools::pt_query_digest::{run, split_args, DigestHost};
 
 struct FixedHost {
     dir: PathBuf,
@@ -29,35 +29,9 @@ impl DigestHost for FixedHost {
     }
 }
 
-/// Splits a command line as sh does for its simple cases: words, and '...' kept whole.
-fn split_words(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut cur = String::new();
-    let (mut quoted, mut any) = (false, false);
-    for c in line.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            c if c.is_whitespace() && !quoted => {
-                if any || !cur.is_empty() {
-                    words.push(std::mem::take(&mut cur));
-                }
-                any = false;
-            }
-            c => cur.push(c),
-        }
-    }
-    if any || !cur.is_empty() {
-        words.push(cur);
-    }
-    words
-}
-
 fn check(dir: &Path, args_file: &Path) -> Result<(), Failed> {
     let line = std::fs::read_to_string(args_file).map_err(|e| format!("cannot read: {e}"))?;
-    let args = split_words(line.trim_end());
+    let args = split_args(line.trim_end());
     let got = run(&args, &FixedHost { dir: dir.to_path_buf() });
     let out_file = args_file.with_extension("out");
     let want = std::fs::read_to_string(&out_file).unwrap_or_default();

@@ -209,8 +209,10 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
         }
         Command::Bench { json, only } => bench_all(json, only.as_deref()),
         Command::Digest { args } => {
-            out!("{}", tunelab_core::tools::pt_query_digest::run(&args, &RealHost));
-            Ok(ExitCode::SUCCESS)
+            let (text, status) =
+                tunelab_core::tools::pt_query_digest::run_with_status(&args, &RealHost);
+            out!("{text}");
+            Ok(ExitCode::from(status))
         }
     }
 }

@@ -78,10 +78,82 @@ pub struct Ranked {
 /// Runs `pt-query-digest ARGS` and returns what it prints (a bad option: the tool's usage
 /// error; an unreadable file: its message, then the report of the rest).
 pub fn run(args: &[String], host: &dyn DigestHost) -> String {
+    run_with_status(args, host).0
+}
+
+/// `pt-query-digest LINE` as a shell passes it: the words of `line` (see [`split_args`]).
+pub fn run_line(line: &str, host: &dyn DigestHost) -> (String, u8) {
+    run_with_status(&split_args(line), host)
+}
+
+/// Splits a command line as `sh` does in its simple cases: words separated by blanks, with
+/// '...' and "..." kept whole (no escapes inside single quotes, `\"` and `\\` inside double
+/// quotes, `\x` outside quotes) and no expansions.
+pub fn split_args(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut started = false;
+    let mut chars = line.chars().peekable();
+    // Bounded by the line's length: each turn consumes a character.
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                started = true;
+                for q in chars.by_ref() {
+                    if q == '\'' {
+                        break;
+                    }
+                    cur.push(q);
+                }
+            }
+            '"' => {
+                started = true;
+                while let Some(q) = chars.next() {
+                    match q {
+                        '"' => break,
+                        '\\' if matches!(chars.peek(), Some('"' | '\\' | '$' | '`')) => {
+                            cur.extend(chars.next());
+                        }
+                        q => cur.push(q),
+                    }
+                }
+            }
+            '\\' => {
+                started = true;
+                cur.extend(chars.next());
+            }
+            c if c == ' ' || c == '\t' || c == '\n' => {
+                if started {
+                    words.push(std::mem::take(&mut cur));
+                    started = false;
+                }
+            }
+            c => {
+                started = true;
+                cur.push(c);
+            }
+        }
+    }
+    if started {
+        words.push(cur);
+    }
+    words
+}
+
+/// What `run` prints and the tool's exit status (1 after a usage error, 25 after a bad
+/// `--type`, as the tool's).
+pub fn run_with_status(args: &[String], host: &dyn DigestHost) -> (String, u8) {
     let opts = match options::parse(args) {
         Ok(o) => o,
-        Err(e) => return e,
+        Err(e) => {
+            let status = if e.contains("is not a valid input type") { 25 } else { 1 };
+            return (e, status);
+        }
     };
+    (report_for(opts, host), 0)
+}
+
+fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
     let filter = match opts.filter.as_deref().map(filter::Filter::parse) {
         Some(Err(e)) => return e,
         Some(Ok(f)) => Some(f),
@@ -113,7 +185,11 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
                 continue;
             }
         };
-        sizes.push((file.clone(), text.len() as u64));
+        // Standard input is announced, and listed as STDIN (with no size in the JSON).
+        if file == "-" {
+            out.push_str("Reading from STDIN ...\n");
+        }
+        sizes.push((if file == "-" { "STDIN".into() } else { file.clone() }, text.len() as u64));
         let events =
             if opts.log_type == "genlog" { genlog::parse(&text) } else { slowlog::parse(&text) };
         for mut e in events {
@@ -138,6 +214,13 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
         opts.order_attrib = "Query_time".into();
     }
     let (worst, other) = top_events(&agg, &opts);
+    if agg.events == 0 {
+        // The tool prints no report at all then (nothing for JSON).
+        if opts.output == "report" {
+            out.push_str("\n# No events processed.\n");
+        }
+        return out;
+    }
     if opts.output == "json" {
         // JSONReportFormatter prints its query report only.
         if opts.reports.iter().any(|r| r == "query_report") {
@@ -153,7 +236,10 @@ pub fn run(args: &[String], host: &dyn DigestHost) -> String {
             "rusage" => format!("# {}\n", host.rusage()),
             "date" => format!("# Current date: {}\n", host.current_date()),
             "hostname" => format!("# Hostname: {}\n", host.hostname()),
-            "files" => format!("# Files: {}\n", files.join(", ")),
+            "files" => format!(
+                "# Files: {}\n",
+                sizes.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
             "header" => report::header(&agg, &opts.order_attrib),
             "profile" => report::profile(&agg, &worst, &other),
             "query_report" => report::query_report(&agg, &worst, &opts.order_attrib),
@@ -328,4 +414,21 @@ fn top_events(agg: &Aggregate, opts: &options::Options) -> (Vec<Ranked>, Vec<Ran
         count += 1;
     }
     (chosen, other)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_args;
+
+    #[test]
+    fn command_lines_split_as_sh_does() {
+        assert_eq!(
+            split_args(r#"--filter '$event->{db} eq "shop"' --limit=100%:5  slow.log"#),
+            ["--filter", "$event->{db} eq \"shop\"", "--limit=100%:5", "slow.log"]
+        );
+        assert_eq!(
+            split_args(r#"--filter "\$event->{Rows_examined} > 10" a\ b ''"#),
+            ["--filter", "$event->{Rows_examined} > 10", "a b", ""]
+        );
+    }
 }
