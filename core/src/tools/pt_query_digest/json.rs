@@ -94,7 +94,14 @@ pub fn render(agg: &Aggregate, worst: &[Ranked], files: &[(String, u64)], orderb
     global.insert(
         "files".into(),
         Value::Array(
-            files.iter().map(|(name, size)| json!({"name": name, "size": size})).collect(),
+            files
+                .iter()
+                .map(|(name, size)| {
+                    // The tool's `-s` of standard input is undefined.
+                    let size = if name == "STDIN" { Value::Null } else { json!(size) };
+                    json!({"name": name, "size": size})
+                })
+                .collect(),
         ),
     );
     global.insert("query_count".into(), json!(global_cnt));
