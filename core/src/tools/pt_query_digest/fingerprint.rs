@@ -10,6 +10,12 @@ use super::text::*;
 /// The fingerprint of `query` (pt-query-digest's default, without
 /// `--preserve-embedded-numbers`).
 pub fn fingerprint(query: &str) -> String {
+    fingerprint_with(query, false)
+}
+
+/// The fingerprint, with `--preserve-embedded-numbers` when `preserve_embedded` is set (a
+/// number is replaced only where a word boundary starts it, so `sbtest17` stays).
+pub fn fingerprint_with(query: &str, preserve_embedded: bool) -> String {
     let q = query.as_bytes();
     if q.starts_with(b"SELECT /*!40001 SQL_NO_CACHE */ * FROM `") {
         return "mysqldump".into();
@@ -34,7 +40,7 @@ pub fn fingerprint(query: &str) -> String {
     }
     s = replace_quoted(&s);
     s = replace_booleans(&s);
-    s = replace_numbers(&s);
+    s = replace_numbers(&s, preserve_embedded);
     s = collapse_whitespace(&s);
     s.make_ascii_lowercase();
     s = replace_nulls(&s);
@@ -166,12 +172,14 @@ fn replace_booleans(s: &[u8]) -> Vec<u8> {
     out
 }
 
-/// `s/[0-9+-][0-9a-f.xb+-]*/?/g` and then `s/[xb.+-]\?/?/g`.
-fn replace_numbers(s: &[u8]) -> Vec<u8> {
+/// `s/[0-9+-][0-9a-f.xb+-]*/?/g` (with `\b` in front under --preserve-embedded-numbers) and
+/// then `s/[xb.+-]\?/?/g`.
+fn replace_numbers(s: &[u8], preserve_embedded: bool) -> Vec<u8> {
     let mut once = Vec::with_capacity(s.len());
     let mut i = 0;
     while i < s.len() {
-        if s[i].is_ascii_digit() || s[i] == b'+' || s[i] == b'-' {
+        let starts = s[i].is_ascii_digit() || s[i] == b'+' || s[i] == b'-';
+        if starts && (!preserve_embedded || boundary(s, i)) {
             i += 1;
             while i < s.len()
                 && matches!(s[i], b'0'..=b'9' | b'a'..=b'f' | b'.' | b'x' | b'+' | b'-')
@@ -602,5 +610,14 @@ mod tests {
             assert_eq!(got, want, "fingerprint of {query:?}");
             assert_eq!(super::super::checksum::checksum(&got), id, "Query ID of {query:?}");
         }
+    }
+
+    #[test]
+    fn preserved_embedded_numbers() {
+        // From percona-toolkit 3.2.1 with match_embedded_numbers.
+        assert_eq!(
+            super::fingerprint_with("SELECT c FROM sbtest17 WHERE id=5 AND k = -3 AND x=k+1", true),
+            "select c from sbtest17 where id=? and k = ? and x=k?"
+        );
     }
 }

@@ -171,8 +171,15 @@ fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
     };
     let mut out = String::new();
     let mut agg = Aggregate { worst: opts.order_attrib.clone(), ..Aggregate::default() };
-    let mut state =
-        Pipeline { since, until, past_since: false, at_until: false, last_db: None, last_ts: None };
+    let mut state = Pipeline {
+        since,
+        until,
+        past_since: false,
+        at_until: false,
+        last_db: None,
+        last_ts: None,
+        preserve_embedded_numbers: opts.preserve_embedded_numbers,
+    };
     let files: Vec<String> =
         if opts.files.is_empty() { vec!["-".into()] } else { opts.files.clone() };
     // Each file read, with its size in bytes (the JSON output lists them).
@@ -264,6 +271,7 @@ struct Pipeline {
     at_until: bool,
     last_db: Option<String>,
     last_ts: Option<String>,
+    preserve_embedded_numbers: bool,
 }
 
 impl Pipeline {
@@ -297,7 +305,7 @@ impl Pipeline {
         if e.arg().is_empty() {
             return false;
         }
-        let fp = fingerprint(e.arg());
+        let fp = fingerprint::fingerprint_with(e.arg(), self.preserve_embedded_numbers);
         e.set("fingerprint", &fp);
         // --attribute-aliases db|Schema.
         if e.attrs.contains_key("db") {

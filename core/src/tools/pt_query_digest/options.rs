@@ -18,13 +18,12 @@ impl Limit {
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             return Some(Limit { percent: None, count: Some(t.parse().ok()?) });
         }
-        let (pct, count) = match t.split_once(':') {
-            Some((p, c)) => (p, Some(c)),
-            None => (t, None),
-        };
-        let pct = pct.strip_suffix('%')?;
-        let percent: f64 = pct.parse().ok().filter(|p: &f64| *p >= 0.0)?;
-        let count = match count {
+        // Otherwise the tool takes the first two runs of digits as the percent and the count
+        // (`m/(\d+)/g`), so `95.5%` means 95 % of the total and at most 5 classes. With no
+        // digit the tool dies in its pipeline; this prints a usage error instead.
+        let mut runs = t.split(|c: char| !c.is_ascii_digit()).filter(|r| !r.is_empty());
+        let percent: f64 = runs.next()?.parse().ok()?;
+        let count = match runs.next() {
             Some(c) => Some(c.parse::<u64>().ok()?),
             None => None,
         };
@@ -56,6 +55,8 @@ pub struct Options {
     pub outliers: Option<(String, f64, u64)>,
     /// The files to read (none: standard input, which the host supplies as `-`).
     pub files: Vec<String>,
+    /// `--preserve-embedded-numbers`: numbers inside identifiers stay in the fingerprint.
+    pub preserve_embedded_numbers: bool,
     /// Whether --order-by was given (a general log's default is Query_time:cnt otherwise).
     pub order_given: bool,
 }
@@ -86,6 +87,7 @@ impl Default for Options {
             outliers: Some(("Query_time".into(), 1.0, 10)),
             files: Vec::new(),
             order_given: false,
+            preserve_embedded_numbers: false,
         }
     }
 }
@@ -156,6 +158,10 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         if !takes_value.contains(&name.as_str()) {
             if name == "no-report" {
                 o.reports.clear();
+                continue;
+            }
+            if name == "preserve-embedded-numbers" {
+                o.preserve_embedded_numbers = true;
                 continue;
             }
             warnings.push(format!("Unknown option: {name}"));
@@ -252,6 +258,8 @@ mod tests {
         assert_eq!(Limit::parse("95%"), Some(Limit { percent: Some(95.0), count: None }));
         assert_eq!(Limit::parse("100%:5"), Some(Limit { percent: Some(100.0), count: Some(5) }));
         assert_eq!(Limit::parse("x"), None);
-        assert_eq!(Limit::parse("50%:y"), None);
+        // The tool's quirks: the first two digit runs, whatever separates them.
+        assert_eq!(Limit::parse("50%:y"), Some(Limit { percent: Some(50.0), count: None }));
+        assert_eq!(Limit::parse("95.5%"), Some(Limit { percent: Some(95.0), count: Some(5) }));
     }
 }
