@@ -247,6 +247,17 @@ impl tunelab_core::tools::pt_query_digest::DigestHost for RealHost {
         command_output("date", &["+%a %b %e %H:%M:%S %Y"]).unwrap_or_default()
     }
 
+    fn clock(&self) -> Option<(i64, i64)> {
+        // Unix seconds and the local zone's offset (`+0100`), from date(1).
+        let now: i64 = command_output("date", &["+%s"]).ok()?.trim().parse().ok()?;
+        let zone = command_output("date", &["+%z"]).ok()?;
+        let (sign, hhmm) = zone.trim().split_at_checked(1)?;
+        let hours: i64 = hhmm.get(..2)?.parse().ok()?;
+        let minutes: i64 = hhmm.get(2..4)?.parse().ok()?;
+        let offset = (hours * 3600 + minutes * 60) * if sign == "-" { -1 } else { 1 };
+        Some((now, offset))
+    }
+
     fn rusage(&self) -> String {
         use tunelab_core::tools::pt_query_digest::{micro_t_1, shorten};
         let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();

@@ -62,6 +62,12 @@ pub trait DigestHost {
     /// The rusage line without `# `, e.g. `290ms user time, 50ms system time, 39.75M rss,
     /// 43.85M vsz`.
     fn rusage(&self) -> String;
+    /// The current time, as Unix seconds and the local zone's offset from UTC in seconds, for
+    /// `--since 3h`-style and Unix-timestamp values (the tool reads log times as local time).
+    /// None (the default): only absolute datetimes are accepted.
+    fn clock(&self) -> Option<(i64, i64)> {
+        None
+    }
 }
 
 /// A class chosen for the report: its fingerprint, rank, and why (`top` or `outlier`).
@@ -159,12 +165,13 @@ fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
         Some(Ok(f)) => Some(f),
         None => None,
     };
-    let since = match opts.since.as_deref().map(parse_time) {
+    let clock = host.clock();
+    let since = match opts.since.as_deref().map(|t| option_time(t, clock)) {
         Some(None) => return "Invalid --since value\n".into(),
         Some(Some(t)) => Some(t),
         None => None,
     };
-    let until = match opts.until.as_deref().map(parse_time) {
+    let until = match opts.until.as_deref().map(|t| option_time(t, clock)) {
         Some(None) => return "Invalid --until value\n".into(),
         Some(Some(t)) => Some(t),
         None => None,
@@ -336,8 +343,34 @@ impl Pipeline {
     }
 }
 
-/// `--since`/`--until` and event times as seconds: `YYYY-MM-DD[ HH:MM:SS]` or `YYMMDD[ H:MM:SS]`
-/// (absolute forms only; simplification: no `3h` or MySQL expressions, and no time zone).
+/// `any_unix_timestamp` for `--since`/`--until`, in local-calendar seconds (as [`parse_time`]):
+/// `N[smhd]` before now (N of at most 5 digits; no suffix is seconds), a Unix timestamp of 9 or
+/// more digits, or an absolute datetime. The first two need the host's clock. Simplification:
+/// no MySQL expressions (the tool evaluates them on a server).
+fn option_time(text: &str, clock: Option<(i64, i64)>) -> Option<i64> {
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    let suffix = &t[digits..];
+    if (1..=5).contains(&digits) && matches!(suffix, "" | "s" | "m" | "h" | "d") {
+        let n: i64 = t[..digits].parse().ok()?;
+        let unit = match suffix {
+            "m" => 60,
+            "h" => 3600,
+            "d" => 86_400,
+            _ => 1,
+        };
+        let (now, offset) = clock?;
+        return Some(now + offset - n * unit);
+    }
+    if digits >= 9 {
+        let (_, offset) = clock?;
+        return Some(t[..digits].parse::<i64>().ok()? + offset);
+    }
+    parse_time(t)
+}
+
+/// Event times and absolute `--since`/`--until` values as seconds of the local calendar:
+/// `YYYY-MM-DD[ HH:MM:SS]` or `YYMMDD[ H:MM:SS]`.
 fn parse_time(text: &str) -> Option<i64> {
     let t = text.trim();
     let b = t.as_bytes();
