@@ -5,12 +5,13 @@
 #    log_slow_extra): the same classes, Query IDs, calls and order in the profile, and the same
 #    profile and default report; and every golden of tests/digest (tests/digest.rs) equals the
 #    real tool's output.
-# 2. A throwaway MariaDB (Debian's mariadb-server) on a spare loopback port, with
-#    long_query_time=0, runs tests/oracles/workload.sql through the mariadb client; on its real
-#    slow log the profile must match byte for byte (pt-query-digest prints no version line in
-#    --report-format=profile, so nothing is excluded there), and the full default report must
-#    match apart from the lines that describe the machine and the run: `# NNms user time, ...`
-#    (rusage), `# Current date:`, `# Hostname:` (passed through, compared apart) and `# Files:`.
+# 2. Two throwaway MariaDBs (Debian's mariadb-server) on spare loopback ports, with
+#    long_query_time=0 (the second with log_slow_verbosity=query_plan,explain,innodb), run
+#    tests/oracles/workload.sql (58 statement shapes, 381 statements) through the mariadb
+#    client; on their real slow logs the profile must match byte for byte (pt-query-digest
+#    prints no version line in --report-format=profile, so nothing is excluded there), and the
+#    full default report must match apart from the lines that describe the machine and the
+#    run: `# NNms user time, ...` (rusage), `# Current date:`, `# Hostname:` and `# Files:`.
 # A missing tool prints a SKIP line naming its package; ./dev.sh setup installs both.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -31,6 +32,7 @@ if [ ! -x "$TUNELAB" ]; then
 fi
 work=$(mktemp -d /tmp/tunelab-oracle.XXXXXX)
 cleanup() {
+  # Only the mariadbd this script started, by its process id.
   if [ -f "$work/mariadb.pid" ]; then kill "$(cat "$work/mariadb.pid")" 2>/dev/null || true; fi
   rm -rf "$work"
 }
@@ -94,53 +96,71 @@ for log in tests/digest/mysql97-slow-extra.log tests/digest/percona-slow.log; do
   fi
 done
 
-# --- 2: a real MariaDB's slow log -------------------------------------------------------------
+# --- 2: a real MariaDB's slow logs -------------------------------------------------------------
+# mariadb_log NAME [mariadbd options]: a fresh throwaway MariaDB on a spare loopback port runs
+# the workload through the mariadb client with long_query_time=0; its slow log is $work/NAME.log.
+mariadb_log() {
+  local name=$1
+  shift
+  local dir="$work/$name" port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  mkdir -p "$dir/data"
+  mariadb-install-db --no-defaults --datadir="$dir/data" --user="$(id -un)" --auth-root-authentication-method=normal \
+    >"$dir/install.log" 2>&1 || { cat "$dir/install.log"; return 1; }
+  mariadbd --no-defaults --datadir="$dir/data" --user="$(id -un)" --bind-address=127.0.0.1 --port="$port" \
+    --socket="$dir/mysqld.sock" --pid-file="$dir/mariadb.pid" \
+    --slow-query-log=1 --slow-query-log-file="$work/$name.log" --long-query-time=0 "$@" \
+    --log-error="$dir/error.log" --skip-log-bin --innodb-buffer-pool-size=16M >/dev/null 2>&1 &
+  echo $! >"$work/mariadb.pid"
+  for _ in $(seq 1 100); do
+    [ -S "$dir/mysqld.sock" ] && break
+    sleep 0.1
+  done
+  if [ ! -S "$dir/mysqld.sock" ]; then
+    cat "$dir/error.log"
+    return 1
+  fi
+  mariadb --no-defaults --socket="$dir/mysqld.sock" -u root --force <"$here/workload.sql" >/dev/null 2>"$dir/client.err" || true
+  mariadb-admin --no-defaults --socket="$dir/mysqld.sock" -u root shutdown
+  wait "$(cat "$work/mariadb.pid")" 2>/dev/null || true
+  rm -f "$work/mariadb.pid"
+}
+
+# check_log NAME: the profile (default and --limit=100%) byte for byte, the default report
+# apart from the machine lines, and --output json parsed.
+check_log() {
+  local name=$1 log="$work/$1.log"
+  pt-query-digest --report-format=profile "$log" >"$work/pt2.txt"
+  "$TUNELAB" digest --report-format=profile "$log" >"$work/tl2.txt"
+  compare "$name: --report-format=profile byte for byte" "$work/pt2.txt" "$work/tl2.txt"
+  pt-query-digest --limit=100% --report-format=profile "$log" >"$work/pt3.txt"
+  "$TUNELAB" digest --limit=100% --report-format=profile "$log" >"$work/tl3.txt"
+  if [ "$(grep -cE '^# +[0-9]+ 0x' "$work/pt3.txt")" -lt 50 ]; then fail "$name: fewer than 50 classes"; fi
+  compare "$name: --limit=100% profile byte for byte" "$work/pt3.txt" "$work/tl3.txt"
+  pt-query-digest "$log" | grep -Ev "$machine_lines" >"$work/pt2full.txt"
+  "$TUNELAB" digest "$log" | grep -Ev "$machine_lines" >"$work/tl2full.txt"
+  compare "$name: default report (machine lines apart)" "$work/pt2full.txt" "$work/tl2full.txt"
+  pt-query-digest --output json --limit=100% "$log" >"$work/pj.json"
+  "$TUNELAB" digest --output json --limit=100% "$log" >"$work/tj.json"
+  if python3 "$here/json_equal.py" "$work/pj.json" "$work/tj.json" >"$work/diff"; then
+    echo "ok: $name: --output json parses to the real tool's"
+  else
+    fail "$name: --output json"
+    head -20 "$work/diff"
+  fi
+}
+
 if ! command -v mariadbd >/dev/null || ! command -v mariadb-install-db >/dev/null; then
   skip "mariadbd is not installed (Debian package mariadb-server; ./dev.sh setup installs it)"
 else
-  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  mkdir -p "$work/data"
-  chown -R mysql:mysql "$work" 2>/dev/null || true
-  mariadb-install-db --no-defaults --datadir="$work/data" --user="$(id -un)" --auth-root-authentication-method=normal \
-    >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "mariadb-install-db"; }
-  mariadbd --no-defaults --datadir="$work/data" --user="$(id -un)" --bind-address=127.0.0.1 --port="$port" \
-    --socket="$work/mysqld.sock" --pid-file="$work/mariadb.pid" \
-    --slow-query-log=1 --slow-query-log-file="$work/slow.log" --long-query-time=0 \
-    --log-error="$work/error.log" --skip-log-bin --innodb-buffer-pool-size=16M >/dev/null 2>&1 &
-  for _ in $(seq 1 100); do
-    [ -S "$work/mysqld.sock" ] && break
-    sleep 0.1
-  done
-  if [ ! -S "$work/mysqld.sock" ]; then
-    cat "$work/error.log"
-    fail "mariadbd did not start"
+  if mariadb_log mariadb-slow; then check_log mariadb-slow; else fail "mariadbd (plain) did not start"; fi
+  # MariaDB's verbose entries: # Pages_accessed: (innodb), # Full_scan: (query_plan), # explain:.
+  if mariadb_log mariadb-verbose-slow --log-slow-verbosity=query_plan,explain,innodb; then
+    check_log mariadb-verbose-slow
   else
-    mariadb --no-defaults --socket="$work/mysqld.sock" -u root --force <"$here/workload.sql" >/dev/null 2>"$work/client.err" || true
-    mariadb-admin --no-defaults --socket="$work/mysqld.sock" -u root shutdown
-    for _ in $(seq 1 100); do
-      [ -f "$work/mariadb.pid" ] || break
-      sleep 0.1
-    done
-    cp "$work/slow.log" "${ORACLE_KEEP_LOG:-/dev/null}" 2>/dev/null || true
-    pt-query-digest --report-format=profile "$work/slow.log" >"$work/pt2.txt"
-    "$TUNELAB" digest --report-format=profile "$work/slow.log" >"$work/tl2.txt"
-    compare "mariadb log: --report-format=profile byte for byte" "$work/pt2.txt" "$work/tl2.txt"
-    pt-query-digest --limit=100% --report-format=profile "$work/slow.log" >"$work/pt3.txt"
-    "$TUNELAB" digest --limit=100% --report-format=profile "$work/slow.log" >"$work/tl3.txt"
-    if [ "$(grep -cE '^# +[0-9]+ 0x' "$work/pt3.txt")" -lt 50 ]; then fail "mariadb: fewer than 50 classes"; fi
-    compare "mariadb log: --limit=100% profile byte for byte" "$work/pt3.txt" "$work/tl3.txt"
-    pt-query-digest "$work/slow.log" | grep -Ev "$machine_lines" >"$work/pt2full.txt"
-    "$TUNELAB" digest "$work/slow.log" | grep -Ev "$machine_lines" >"$work/tl2full.txt"
-    compare "mariadb log: default report (machine lines apart)" "$work/pt2full.txt" "$work/tl2full.txt"
-    pt-query-digest --output json --limit=100% "$work/slow.log" >"$work/pj.json"
-    "$TUNELAB" digest --output json --limit=100% "$work/slow.log" >"$work/tj.json"
-    if python3 "$here/json_equal.py" "$work/pj.json" "$work/tj.json" >"$work/diff"; then
-      echo "ok: mariadb log: --output json parses to the real tool's"
-    else
-      fail "mariadb log: --output json"
-      head -20 "$work/diff"
-    fi
+    fail "mariadbd (verbose) did not start"
   fi
+  cp "$work/mariadb-slow.log" "${ORACLE_KEEP_LOG:-/dev/null}" 2>/dev/null || true
 fi
 
 if [ "$failures" -gt 0 ]; then
