@@ -248,9 +248,63 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
     }
 }
 
+/// Splits a command line as `sh` does in its simple cases: words separated by blanks, with
+/// '...' and "..." kept whole (no escapes inside single quotes, `\"` and `\\` inside double
+/// quotes, `\x` outside quotes) and no expansions.
+pub fn split_args(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut cur = String::new();
+    let mut started = false;
+    let mut chars = line.chars().peekable();
+    // Bounded by the line's length: each turn consumes a character.
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                started = true;
+                for q in chars.by_ref() {
+                    if q == '\'' {
+                        break;
+                    }
+                    cur.push(q);
+                }
+            }
+            '"' => {
+                started = true;
+                while let Some(q) = chars.next() {
+                    match q {
+                        '"' => break,
+                        '\\' if matches!(chars.peek(), Some('"' | '\\' | '$' | '`')) => {
+                            cur.extend(chars.next());
+                        }
+                        q => cur.push(q),
+                    }
+                }
+            }
+            '\\' => {
+                started = true;
+                cur.extend(chars.next());
+            }
+            c if c == ' ' || c == '\t' || c == '\n' => {
+                if started {
+                    words.push(std::mem::take(&mut cur));
+                    started = false;
+                }
+            }
+            c => {
+                started = true;
+                cur.push(c);
+            }
+        }
+    }
+    if started {
+        words.push(cur);
+    }
+    words
+}
+
 #[cfg(test)]
 mod tests {
-    use super::Limit;
+    use super::{split_args, Limit};
 
     #[test]
     fn limit_forms() {
@@ -261,5 +315,17 @@ mod tests {
         // The tool's quirks: the first two digit runs, whatever separates them.
         assert_eq!(Limit::parse("50%:y"), Some(Limit { percent: Some(50.0), count: None }));
         assert_eq!(Limit::parse("95.5%"), Some(Limit { percent: Some(95.0), count: Some(5) }));
+    }
+
+    #[test]
+    fn command_lines_split_as_sh_does() {
+        assert_eq!(
+            split_args(r#"--filter '$event->{db} eq "shop"' --limit=100%:5  slow.log"#),
+            ["--filter", "$event->{db} eq \"shop\"", "--limit=100%:5", "slow.log"]
+        );
+        assert_eq!(
+            split_args(r#"--filter "\$event->{Rows_examined} > 10" a\ b ''"#),
+            ["--filter", "$event->{Rows_examined} > 10", "a b", ""]
+        );
     }
 }
