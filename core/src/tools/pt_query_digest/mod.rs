@@ -24,6 +24,7 @@
 //! an invalid `--limit` prints a usage error where the tool dies in its pipeline.
 //! Bounds: the classes and distinct values kept are capped (aggregate.rs); a log is parsed in
 //! memory, as its text already is.
+
 mod aggregate;
 mod checksum;
 mod convert;
