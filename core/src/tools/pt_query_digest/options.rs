@@ -92,6 +92,24 @@ impl Default for Options {
     }
 }
 
+/// `--help`: the options this engine models (the tool's own help lists all of its options).
+pub const HELP: &str =
+    "pt-query-digest analyzes MySQL queries from slow, general, and binary log files.
+Usage: pt-query-digest [OPTIONS] [FILES] [DSN]
+
+Options modelled here (percona-toolkit 3.2.1's behaviour):
+  --limit=N|N%|N%:M              Classes to report (default 95%:20); the rest make the MISC row
+  --order-by=ATTRIBUTE:FUNCTION  sum, min, max or cnt (default Query_time:sum; genlog: cnt)
+  --report-format=A,B,...        rusage, date, hostname, files, header, profile, query_report
+  --type=slowlog|genlog          The log's kind (default slowlog)
+  --output=report|json           The report, or its JSON (default report)
+  --since=T --until=T            Events from/before T: a datetime, N[smhd] ago, a Unix time
+  --filter='PERL'                Simple comparisons on $event->{ATTRIBUTE}, joined by && or ||
+  --outliers=ATTR:P95:COUNT      Classes past --limit still reported (default Query_time:1:10)
+  --preserve-embedded-numbers    Keep the numbers inside names (sbtest17) in fingerprints
+  --no-report                    Aggregate only
+";
+
 /// The usage error the tool prints for a bad command line: Getopt's warnings (on standard
 /// error in the tool) first, then the usage block with the errors.
 fn usage_error(warnings: &[String], errors: &[String]) -> String {
@@ -159,6 +177,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             if name == "no-report" {
                 o.reports.clear();
                 continue;
+            }
+            if name == "help" {
+                return Err(HELP.to_string());
             }
             if name == "preserve-embedded-numbers" {
                 o.preserve_embedded_numbers = true;

@@ -23,7 +23,13 @@ pub fn run_with_status(args: &[String], host: &dyn DigestHost) -> (String, u8) {
     let opts = match options::parse(args) {
         Ok(o) => o,
         Err(e) => {
-            let status = if e.contains("is not a valid input type") { 25 } else { 1 };
+            let status = if e == options::HELP {
+                0
+            } else if e.contains("is not a valid input type") {
+                25
+            } else {
+                1
+            };
             return (e, status);
         }
     };
