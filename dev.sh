@@ -25,6 +25,11 @@ setup() {
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null
   fi
+  if ! dpkg -s percona-toolkit >/dev/null 2>&1 || ! dpkg -s mariadb-server >/dev/null 2>&1; then
+    log "installing Debian's percona-toolkit and mariadb-server (the oracles of tunelab digest)"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq percona-toolkit mariadb-server mariadb-client >/dev/null
+  fi
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WASM_BINDGEN_VERSION" ]; then
     log "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (about 4 minutes, once)"
     # Not --locked: its lock file names a crate version this registry does not serve.
@@ -69,6 +74,9 @@ run_tests() {
   # history-dependent figures are printed apart, with their reasons, and do not fail it.
   ./target/release/tunelab fidelity
   ./target/release/tunelab bench
+
+  log "tunelab digest against the real pt-query-digest (our MySQL 9.7 logs, a throwaway MariaDB's)"
+  tests/oracles/pt_query_digest.sh ./target/release/tunelab
 
   log "wasm tests in headless Chromium: component, and native/wasm byte-identical outcome"
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \

@@ -177,3 +177,60 @@ fn garbled_statements_get_errors_not_panics() {
     let after = client.feed("SELECT 'alive' AS session;\n");
     assert!(after.contains("| alive   |"), "the session still answers: {after}");
 }
+
+/// A host for the digest with one in-memory file.
+struct OneFile(String);
+
+impl tunelab_core::tools::pt_query_digest::DigestHost for OneFile {
+    fn read_file(&self, _path: &str) -> Result<String, String> {
+        Ok(self.0.clone())
+    }
+    fn hostname(&self) -> String {
+        "h".into()
+    }
+    fn current_date(&self) -> String {
+        "d".into()
+    }
+    fn rusage(&self) -> String {
+        "r".into()
+    }
+}
+
+/// Garbled slow and general logs (mutations of the goldens' logs, cut anywhere, with
+/// multi-byte characters and huge statements) give a report, never a panic.
+#[test]
+fn garbled_logs_give_reports_not_panics() {
+    use tunelab_core::tools::pt_query_digest::run;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("digest");
+    let logs: Vec<String> = ["small-slow.log", "small-general.log", "mysql97-slow-extra.log"]
+        .iter()
+        .map(|f| std::fs::read_to_string(dir.join(f)).expect("the goldens' logs"))
+        .collect();
+    let mut rng = SimRng::derive_named(7, "digest-fuzz");
+    let huge = format!(
+        "# Time: 2026-12-01T09:00:00Z\n# Query_time: 1.0  Lock_time: 0\nSELECT {} UNION SELECT 1;\n\
+         INSERT INTO t VALUES {};\n",
+        "é".repeat(50_000),
+        "(1),".repeat(20_000) + "(2)"
+    );
+    for i in 0..150u64 {
+        let base = &logs[(i % 3) as usize];
+        // Mutate a window of lines so the mutations stay cheap on the large log.
+        let lines: Vec<&str> = base.lines().collect();
+        let start = rng.below(lines.len() as u64) as usize;
+        let end = (start + 40).min(lines.len());
+        let window: Vec<String> = lines[start..end].iter().map(|l| mutate(&mut rng, l)).collect();
+        let mut text =
+            lines[..start].join("\n") + "\n" + &window.join("\n") + "\n" + &lines[end..].join("\n");
+        if i % 50 == 0 {
+            text.push_str(&huge);
+        }
+        let cut = rng.below(text.len() as u64 + 1) as usize;
+        let cut = (0..=cut).rev().find(|&c| text.is_char_boundary(c)).unwrap_or(0);
+        let kind = if i % 3 == 1 { "genlog" } else { "slowlog" };
+        let args: Vec<String> =
+            ["--type", kind, "--limit=100%", "x.log"].map(String::from).to_vec();
+        let _ = run(&args, &OneFile(text[..cut].to_string()));
+        let _ = run(&args, &OneFile(text.clone()));
+    }
+}

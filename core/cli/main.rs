@@ -135,6 +135,14 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// pt-query-digest on real log files: rank a slow log (MySQL 5.7–9.x, Percona Server,
+    /// MariaDB) or a general log (--type genlog); takes pt-query-digest's options
+    #[command(disable_help_flag = true)]
+    Digest {
+        /// pt-query-digest's options, then FILE...
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
     /// Time the benchmark experiments
     Bench {
         #[arg(long)]
@@ -209,7 +217,82 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
             Ok(if fidelity::targets_pass(&checks) { ExitCode::SUCCESS } else { ExitCode::from(1) })
         }
         Command::Bench { json, only } => bench_all(json, only.as_deref()),
+        Command::Digest { args } => {
+            let (text, status) =
+                tunelab_core::tools::pt_query_digest::run_with_status(&args, &RealHost);
+            out!("{text}");
+            Ok(ExitCode::from(status))
+        }
     }
+}
+
+/// The real machine, for `tunelab digest`: its files, host name, local time and resource use.
+struct RealHost;
+
+impl tunelab_core::tools::pt_query_digest::DigestHost for RealHost {
+    fn read_file(&self, path: &str) -> Result<String, String> {
+        let bytes = if path == "-" {
+            let mut b = Vec::new();
+            std::io::stdin().read_to_end(&mut b).map(|_| b)
+        } else {
+            std::fs::read(path)
+        };
+        match bytes {
+            Ok(b) => Ok(String::from_utf8(b)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())),
+            Err(e) => Err(format!("Cannot open {path}: {e}\n")),
+        }
+    }
+
+    fn hostname(&self) -> String {
+        std::fs::read_to_string("/proc/sys/kernel/hostname")
+            .map(|h| h.trim().to_string())
+            .or_else(|_| command_output("hostname", &[]))
+            .unwrap_or_default()
+    }
+
+    fn current_date(&self) -> String {
+        // Perl's `scalar localtime`, from date(1) in the local zone.
+        command_output("date", &["+%a %b %e %H:%M:%S %Y"]).unwrap_or_default()
+    }
+
+    fn clock(&self) -> Option<(i64, i64)> {
+        // Unix seconds and the local zone's offset (`+0100`), from date(1).
+        let now: i64 = command_output("date", &["+%s"]).ok()?.trim().parse().ok()?;
+        let zone = command_output("date", &["+%z"]).ok()?;
+        let (sign, hhmm) = zone.trim().split_at_checked(1)?;
+        let hours: i64 = hhmm.get(..2)?.parse().ok()?;
+        let minutes: i64 = hhmm.get(2..4)?.parse().ok()?;
+        let offset = (hours * 3600 + minutes * 60) * if sign == "-" { -1 } else { 1 };
+        Some((now, offset))
+    }
+
+    fn rusage(&self) -> String {
+        use tunelab_core::tools::pt_query_digest::{micro_t_1, shorten};
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        // Fields after the command's closing parenthesis: utime is the 12th, stime the 13th.
+        let after = stat.rsplit_once(')').map_or("", |(_, r)| r);
+        let fields: Vec<f64> = after.split_whitespace().map(|f| f.parse().unwrap_or(0.0)).collect();
+        let ticks = 100.0;
+        let user = fields.get(11).copied().unwrap_or(0.0) / ticks;
+        let system = fields.get(12).copied().unwrap_or(0.0) / ticks;
+        let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
+        let pages: Vec<f64> = statm.split_whitespace().map(|f| f.parse().unwrap_or(0.0)).collect();
+        let vsz = pages.first().copied().unwrap_or(0.0) * 4096.0;
+        let rss = pages.get(1).copied().unwrap_or(0.0) * 4096.0;
+        format!(
+            "{} user time, {} system time, {} rss, {} vsz",
+            micro_t_1(user),
+            micro_t_1(system),
+            shorten(rss),
+            shorten(vsz)
+        )
+    }
+}
+
+fn command_output(program: &str, args: &[&str]) -> Result<String, std::io::Error> {
+    let out = std::process::Command::new(program).args(args).output()?;
+    Ok(String::from_utf8_lossy(&out.stdout).trim_end().to_string())
 }
 
 fn split_kv(s: &str, what: &str) -> Result<(String, String), Fail> {

@@ -13,8 +13,10 @@
 
 pub mod advisor;
 pub mod crash;
+mod digest_host;
 pub mod mysqlslap;
 pub mod shell;
+pub mod pt_query_digest;
 
 use crate::server::Server;
 use shell::files::{self, Place};
@@ -138,6 +140,7 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> Strin
     let stdin = stdin.unwrap_or("");
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
+        "pt-query-digest" | "/usr/bin/pt-query-digest" => digest_host::run(server, command, stdin),
         "mysqltuner" | "mysqltuner.pl" | "./mysqltuner.pl" | "perl" => {
             advisor::run(server, command)
         }
