@@ -25,11 +25,7 @@ impl DigestHost for SimHost<'_> {
         } else {
             match files::read(self.server, path) {
                 Some((text, _)) => text.to_string(),
-                None => {
-                    return Err(format!(
-                        "Cannot open {path}: No such file or directory\n"
-                    ))
-                }
+                None => return Err(format!("Cannot open {path}: No such file or directory\n")),
             }
         };
         let (b, l) = self.read.get();
@@ -49,6 +45,11 @@ impl DigestHost for SimHost<'_> {
 
     fn current_date(&self) -> String {
         ctime(self.server.clock().unix_micros().div_euclid(1_000_000))
+    }
+
+    /// The simulated host has the chapter's Percona Toolkit, 3.7.1.
+    fn wide_profile(&self) -> bool {
+        true
     }
 
     fn rusage(&self) -> String {

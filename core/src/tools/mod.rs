@@ -15,8 +15,8 @@ pub mod advisor;
 pub mod crash;
 mod digest_host;
 pub mod mysqlslap;
-pub mod shell;
 pub mod pt_query_digest;
+pub mod shell;
 
 use crate::server::Server;
 use shell::files::{self, Place};

@@ -309,7 +309,7 @@ fn variance_to_mean(stat: Option<&Stat>) -> f64 {
 }
 
 /// The `profile` report.
-pub fn profile(agg: &Aggregate, worst: &[Ranked], other: &[Ranked]) -> String {
+pub fn profile(agg: &Aggregate, worst: &[Ranked], other: &[Ranked], wide: bool) -> String {
     let total = agg.globals.get("Query_time").map_or(0.0, |s| s.sum);
     let total_or_1 = if total == 0.0 { 1.0 } else { total };
     let mut rows = Vec::new();
@@ -353,14 +353,18 @@ pub fn profile(agg: &Aggregate, worst: &[Ranked], other: &[Ranked]) -> String {
     }
     let columns = [
         Column { name: "Rank", right: true, width: None },
-        Column { name: "Query ID", right: false, width: None },
+        Column { name: "Query ID", right: false, width: if wide { Some(35) } else { None } },
         Column { name: "Response time", right: true, width: None },
         Column { name: "Calls", right: true, width: None },
         Column { name: "R/Call", right: true, width: None },
         Column { name: "V/M", right: true, width: Some(5) },
         Column { name: "Item", right: false, width: None },
     ];
-    render("Profile", &columns, &rows)
+    if wide {
+        super::table::render_wide("Profile", &columns, &rows)
+    } else {
+        render("Profile", &columns, &rows)
+    }
 }
 
 /// The `query_report`: one event report per reported class.

@@ -132,7 +132,7 @@ fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
                 sizes.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>().join(", ")
             ),
             "header" => report::header(&agg, &opts.order_attrib),
-            "profile" => report::profile(&agg, &worst, &other),
+            "profile" => report::profile(&agg, &worst, &other, host.wide_profile()),
             "query_report" => report::query_report(&agg, &worst, &opts.order_attrib),
             _ => String::new(),
         };
