@@ -27,6 +27,8 @@ const LESSONS = [
   { id: 'connections', choice: 'most' },
   { id: 'temp-tables', choice: 'temp' },
   { id: 'performance-schema', choice: 'almost-all' },
+  { id: 'slow-log', choice: 'scans' },
+  { id: 'advisor', choice: 'not-faster' },
 ];
 
 let browser;

@@ -623,6 +623,14 @@ pub const SOURCES: &[Source] = &[
         toml: include_str!("../../../../lessons/05_performance_schema/lesson.toml"),
         markdown: include_str!("../../../../lessons/05_performance_schema/lesson.md"),
     },
+    Source {
+        toml: include_str!("../../../../lessons/06_slow_log/lesson.toml"),
+        markdown: include_str!("../../../../lessons/06_slow_log/lesson.md"),
+    },
+    Source {
+        toml: include_str!("../../../../lessons/07_advisor/lesson.toml"),
+        markdown: include_str!("../../../../lessons/07_advisor/lesson.md"),
+    },
     Source { toml: include_str!("../../../../lessons/coming.toml"), markdown: "" },
 ];
 
@@ -666,12 +674,12 @@ mod tests {
     #[test]
     fn the_catalog_reads_and_validates() {
         let lessons = catalog().unwrap();
-        assert_eq!(lessons.len(), 7, "3.13.1 to 3.13.8, the first two sections in one lesson");
+        assert_eq!(lessons.len(), 9, "3.13.1 to 3.13.8 (the first two sections in one lesson, 3.13.7 in two) and the USER_STATISTICS seed");
         unique(lessons.iter().map(|l| l.id.as_str()), "lesson").unwrap();
         for l in &lessons {
             l.validate().unwrap();
         }
-        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 5);
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 7);
     }
 
     #[test]
