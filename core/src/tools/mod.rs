@@ -6,6 +6,7 @@
 pub mod advisor;
 pub mod crash;
 pub mod mysqlslap;
+pub mod sysbench;
 
 use crate::server::Server;
 
@@ -23,6 +24,7 @@ pub fn run_shell(server: &mut Server, command: &str) -> String {
     }
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
+        "sysbench" => sysbench::run(server, command),
         "mysqltuner" | "mysqltuner.pl" | "./mysqltuner.pl" | "perl" => {
             advisor::run(server, command)
         }
