@@ -295,9 +295,9 @@ impl Workload for Load<'_> {
     }
 }
 
-/// Statements a thread prepares per COM_STMT_PREPARE round: the threads prepare at the same
-/// time, so they are interleaved in rounds of this many, and when `max_prepared_stmt_count`
-/// runs out every thread still preparing fails, as each real thread does.
+/// The most statements a thread prepares per round: the threads prepare at the same time, so
+/// they are interleaved in rounds (of at most a thread's share of `max_prepared_stmt_count`),
+/// and when the limit runs out every thread still preparing fails, as each real thread does.
 const PREPARE_ROUND: u64 = 1024;
 
 /// `sysbench TEST run`: what it prints after its header line.
@@ -333,13 +333,16 @@ pub fn run(server: &mut Server, o: &Options) -> String {
             }
         }
         let mut active: Vec<bool> = vec![true; sessions.len()];
+        // A round small enough that the threads share a limit they cannot all fit in.
+        let limit = server.variables().map_or(0, |v| v.global_u64("max_prepared_stmt_count"));
+        let round = (limit / u64::from(o.threads)).clamp(1, PREPARE_ROUND);
         // Bounded: every round prepares PREPARE_ROUND more per active thread, or ends it.
         while active.iter().any(|a| *a) {
             for (i, &id) in sessions.iter().enumerate() {
                 if !active[i] {
                     continue;
                 }
-                let want = (per_thread - prepared[i]).min(PREPARE_ROUND);
+                let want = (per_thread - prepared[i]).min(round);
                 let (done, error) = server.prepare_statements(id, want);
                 prepared[i] += done;
                 if let Some(e) = error {
