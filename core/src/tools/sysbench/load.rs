@@ -254,10 +254,11 @@ impl Workload for Load<'_> {
             t.event_started = now;
         }
         let t = &mut self.threads[c];
-        let Some(p) = t.plan.get(t.next).cloned() else { return None };
+        let p = t.plan.get(t.next).cloned()?;
         t.next += 1;
         let session = t.session;
         self.statements += 1;
+        let failed_before = self.error.is_some();
         let (counter, mut run) = match self.threads[c].insert_done.take() {
             // The INSERT ran with its DELETE: its statement event and cost are given back now.
             Some(done) if p.kind == Kind::Insert => {
@@ -271,6 +272,8 @@ impl Workload for Load<'_> {
                     Ok(prepped) => prepped,
                     Err(e) => {
                         self.fail(&p, &e);
+                        self.threads[c].finished = true;
+                        self.running = self.running.saturating_sub(1);
                         return None;
                     }
                 };
@@ -288,6 +291,11 @@ impl Workload for Load<'_> {
             server.count_status(session, "Com_stmt_execute", 1);
         }
         let t = &mut self.threads[c];
+        if !failed_before && self.error.is_some() {
+            // This thread's thread_run fails here: its event ends with this statement, and no
+            // thread starts another (`sb_globals.error`); the others end their events.
+            t.plan.truncate(t.next);
+        }
         t.pending = Some(p.kind);
         t.pending_counter = counter;
         run.cpu_ns = run.cpu_ns.saturating_add(self.client_cpu_ns);
@@ -302,6 +310,11 @@ const PREPARE_ROUND: u64 = 1024;
 
 /// `sysbench TEST run`: what it prints after its header line.
 pub fn run(server: &mut Server, o: &Options) -> String {
+    if o.time_s == 0 && o.events == 0 {
+        // Not the real tool's: it would run until killed, which a simulation cannot wait for.
+        return "the simulated host needs a limit: --time=0 with --events=0 would run forever\n"
+            .into();
+    }
     let mut out = report::run_mode(o);
     out.push_str("Initializing worker threads...\n\n");
     // thread_init, in each thread: connect, then prepare the statements.
