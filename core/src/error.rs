@@ -180,6 +180,17 @@ impl MySqlError {
     pub fn not_a_view(db: &str, table: &str) -> MySqlError {
         Self::new(1347, "HY000", format!("'{db}.{table}' is not VIEW"))
     }
+    /// 1461 ER_MAX_PREPARED_STMT_COUNT_REACHED: `max_prepared_stmt_count` statements are
+    /// prepared already, over all sessions.
+    pub fn too_many_prepared_statements(max: u64) -> MySqlError {
+        Self::new(
+            1461,
+            "42000",
+            format!(
+                "Can't create more than max_prepared_stmt_count statements (current value: {max})"
+            ),
+        )
+    }
     /// 1146 ER_NO_SUCH_TABLE
     /// 1109 ER_UNKNOWN_TABLE: a table information_schema does not have.
     pub fn unknown_information_schema_table(table: &str) -> MySqlError {

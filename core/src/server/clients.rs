@@ -66,6 +66,11 @@ pub trait Workload {
     /// Runs `client`'s next statement against `server` (its effects happen now) and returns
     /// its cost; None when the client has no more statements.
     fn next(&mut self, server: &mut Server, client: u32) -> Option<StatementRun>;
+
+    /// Tells the workload the simulated time at which `client` asks for its next statement
+    /// (its previous one has just finished), before [`Workload::next`]: a tool that times
+    /// each transaction (sysbench) needs it; the server's clock is not that time here.
+    fn ready_at(&mut self, _client: u32, _now: SimTime) {}
 }
 
 /// What a run of clients did.
@@ -203,6 +208,7 @@ impl Server {
             self.logs.background_until(now, &mut self.disk, &settings);
             match event {
                 Event::Ready(c) => {
+                    workload.ready_at(c, now);
                     let Some(st) = workload.next(self, c) else {
                         run.finished = run.finished.max(now);
                         continue;

@@ -290,6 +290,25 @@ impl Server {
         }
     }
 
+    /// Takes `session`'s parked statement out, for a load tool that runs two statements in
+    /// one turn (sysbench's DELETE and INSERT of one id) and gives each back at its own turn
+    /// with [`Server::repark_statement`].
+    pub fn unpark_statement(
+        &mut self,
+        session: SessionId,
+    ) -> Option<crate::instruments::statements::event::StatementEvent> {
+        self.running.as_mut()?.pending_statements.remove(&session)
+    }
+
+    /// Parks a statement taken out by [`Server::unpark_statement`] again.
+    pub fn repark_statement(
+        &mut self,
+        session: SessionId,
+        event: crate::instruments::statements::event::StatementEvent,
+    ) {
+        self.park_statement(session, event);
+    }
+
     /// The client scheduler started `session`'s parked statement at `at`.
     pub(super) fn statement_started(&mut self, session: SessionId, at: SimTime) {
         if let Some(e) = self.running.as_mut().and_then(|r| r.pending_statements.get_mut(&session))

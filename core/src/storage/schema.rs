@@ -286,6 +286,12 @@ pub trait RowGenerator: std::fmt::Debug {
         let _ = lengths_only;
         self.fill_row(i, wanted, out);
     }
+    /// Whether every row has the same record size (fixed-width values only, texts of one
+    /// length): then one row tells the table's size, and a table of a million rows is sized
+    /// as fast as a table of one. The default says no (sizes come from a sample of rows).
+    fn rows_alike_in_size(&self) -> bool {
+        false
+    }
     /// The position of the generated row whose primary key is `key`, if there is one. Lets a
     /// primary key lookup find a generated row without a scan. The default knows nothing
     /// (lookups then scan); generators whose key is `id = i + 1` answer directly.

@@ -17,6 +17,7 @@ mod digest_host;
 pub mod mysqlslap;
 pub mod pt_query_digest;
 pub mod shell;
+pub mod sysbench;
 
 use crate::server::Server;
 use shell::files::{self, Place};
@@ -141,6 +142,7 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> Strin
     match program {
         "mysqlslap" => mysqlslap::run(server, command),
         "pt-query-digest" | "/usr/bin/pt-query-digest" => digest_host::run(server, command, stdin),
+        "sysbench" => sysbench::run(server, command),
         "mysqltuner" | "mysqltuner.pl" | "./mysqltuner.pl" | "perl" => {
             advisor::run(server, command)
         }

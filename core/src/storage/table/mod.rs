@@ -149,7 +149,8 @@ impl Table {
     ) -> Table {
         let mut t = Table::new(def, space_id);
         let n = generator.row_count();
-        let step = (n / SIZE_SAMPLE_ROWS).max(1);
+        let step =
+            if generator.rows_alike_in_size() { n.max(1) } else { (n / SIZE_SAMPLE_ROWS).max(1) };
         let mut row = vec![Value::Null; t.def.columns.len()];
         let (mut sampled, mut clustered, mut pointers) = (0u64, 0u64, 0u64);
         let secondary: Vec<_> = t.def.indexes.iter().filter(|i| !i.primary).cloned().collect();
