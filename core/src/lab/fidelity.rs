@@ -162,6 +162,7 @@ pub fn run() -> Vec<Check> {
     temp_table_checks(&mut out);
     super::fidelity_sys::checks(&mut out);
     super::fidelity_sys::not_built(&mut out);
+    super::fidelity_userstat::checks(&mut out);
     out
 }
 
