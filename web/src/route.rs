@@ -242,7 +242,7 @@ mod tests {
             "#l1.",
             "#l9.xyz",
             "#lesson/<b>nope</b>",
-            "#lesson/performance-schema",
+            "#lesson/sys-schema",
         ] {
             match parse(bad) {
                 Route::Index { notice: Some(n) } => assert!(n.starts_with("This lesson link")),
