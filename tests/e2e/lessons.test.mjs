@@ -195,7 +195,7 @@ test('a tampered or corrupt lesson link shows a message and the lesson index', a
     const notice = await page.textContent('#link-notice');
     assert.match(notice, /lesson link could not be opened/, hash);
     assert.equal(await page.$$eval('img, script:not([src])', (n) => n.filter((e) => !e.closest('head')).length), 0, 'nothing injected');
-    assert.equal(await page.$$eval('.lesson-card', (n) => n.length), 7, 'the index lists every lesson');
+    assert.equal(await page.$$eval('.lesson-card', (n) => n.length), 9, 'the index lists every lesson');
     await context.close();
   }
 });

@@ -31,10 +31,10 @@ async fn the_index_lists_lessons_in_order_and_shows_notices_as_text() {
     yew::Renderer::<LessonIndex>::with_root_and_props(div.clone(), props).render();
     settle().await;
     let cards = div.query_selector_all(".lesson-card").unwrap();
-    assert_eq!(cards.length(), 7);
+    assert_eq!(cards.length(), 9);
     let first: Element = cards.get(0).unwrap().dyn_into().unwrap();
     assert_eq!(first.get_attribute("data-lesson").as_deref(), Some("buffer-pool"));
-    assert_eq!(div.query_selector_all(".lesson-coming").unwrap().length(), 3);
+    assert_eq!(div.query_selector_all(".lesson-coming").unwrap().length(), 2);
     let notice = div.query_selector("#link-notice").unwrap().unwrap();
     assert!(notice.text_content().unwrap().contains("<img src=x>"));
     assert!(div.query_selector("img").unwrap().is_none(), "nothing injected");
