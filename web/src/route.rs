@@ -237,13 +237,9 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        for bad in [
-            "#l1.AAAA<script>",
-            "#l1.",
-            "#l9.xyz",
-            "#lesson/<b>nope</b>",
-            "#lesson/sys-schema",
-        ] {
+        for bad in
+            ["#l1.AAAA<script>", "#l1.", "#l9.xyz", "#lesson/<b>nope</b>", "#lesson/sys-schema"]
+        {
             match parse(bad) {
                 Route::Index { notice: Some(n) } => assert!(n.starts_with("This lesson link")),
                 other => panic!("{bad}: {other:?}"),

@@ -175,11 +175,14 @@ pub struct UserStatistics {
     bytes: u64,
 }
 
-/// What absorbing a statement touched, for its CPU cost.
+/// What absorbing a statement touched, for its CPU cost, and the rows it read and changed
+/// (the account tables' TABLE_ROWS_READ and ROWS_UPDATED).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Touched {
     pub entries: u64,
     pub rows: u64,
+    pub read: u64,
+    pub changed: u64,
 }
 
 impl UserStatistics {
@@ -188,11 +191,13 @@ impl UserStatistics {
         let mut touched = Touched::default();
         // Each entry is one (table, index) pair; a table's entries add up to its row.
         for e in &io.entries {
-            let Some(t) = catalog.table(&e.schema, &e.table) else { continue };
             let fetched = e.ops[RowOp::Fetch as usize].count;
             let changed = e.ops[RowOp::Insert as usize].count
                 + e.ops[RowOp::Update as usize].count
                 + e.ops[RowOp::Delete as usize].count;
+            touched.read += fetched;
+            touched.changed += changed;
+            let Some(t) = catalog.table(&e.schema, &e.table) else { continue };
             if fetched == 0 && changed == 0 {
                 continue;
             }

@@ -37,13 +37,9 @@ impl Server {
         let Some(r) = self.running.as_mut() else { return (0, 0, 0) };
         let touched = r.user_stats.absorb_io(io, &self.catalog);
         self.account_user_stats_memory();
-        let fetch = crate::sql::execution::handler_io::RowOp::Fetch as usize;
-        let read: u64 = io.entries.iter().map(|e| e.ops[fetch].count).sum();
-        let changed: u64 =
-            io.entries.iter().map(|e| e.ops[1].count + e.ops[2].count + e.ops[3].count).sum();
         // The user and client entries are two more.
         let cpu = (touched.entries + 2) * entry_ns + touched.rows * row_ns;
-        (cpu, read, changed)
+        (cpu, touched.read, touched.changed)
     }
 
     /// The statement joins its user's, client's and thread's counters.

@@ -177,6 +177,13 @@ impl CivilTime {
         }
     }
 
+    /// The month's English abbreviation (`Sep`), as `ls -l` and C's `ctime` print it.
+    pub fn month_abbrev(&self) -> &'static str {
+        const MONTHS: [&str; 12] =
+            ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+        MONTHS[(self.month.clamp(1, 12) - 1) as usize]
+    }
+
     /// `2026-09-23 08:12:47`, as NOW() prints.
     pub fn datetime(&self) -> String {
         format!(

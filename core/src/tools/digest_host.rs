@@ -63,11 +63,9 @@ impl DigestHost for SimHost<'_> {
 /// Perl's `scalar localtime` in UTC: `Wed Dec  2 00:02:52 2026`.
 fn ctime(unix: i64) -> String {
     const DAYS: [&str; 7] = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"];
-    const MONTHS: [&str; 12] =
-        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let t = crate::sim::CivilTime::from_unix(unix, 0);
     let weekday = DAYS[unix.div_euclid(86_400).rem_euclid(7) as usize];
-    let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
+    let month = t.month_abbrev();
     format!(
         "{weekday} {month} {:2} {:02}:{:02}:{:02} {}",
         t.day, t.hour, t.minute, t.second, t.year

@@ -393,10 +393,8 @@ fn ls_home(server: &Server, long: bool) -> String {
 /// The size is right-aligned to `width` digits, as `ls -l` aligns its column.
 fn long_line(server: &Server, mode_and_owners: &str, size: (u64, usize), name: &str) -> String {
     let (bytes, width) = size;
-    const MONTHS: [&str; 12] =
-        ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
     let t = server.clock().wall_clock();
-    let month = MONTHS[(t.month.clamp(1, 12) - 1) as usize];
+    let month = t.month_abbrev();
     format!(
         "{mode_and_owners} {bytes:>width$} {month} {:2} {:02}:{:02} {name}\n",
         t.day, t.hour, t.minute

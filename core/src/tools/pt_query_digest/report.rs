@@ -248,24 +248,7 @@ pub fn header(agg: &Aggregate, orderby: &str) -> String {
     if let Some(ts) = agg.globals.get("ts") {
         out.push(format!("# Time range: {}", time_range(ts)));
     }
-    out.push(num_line(
-        &["Attribute", "", "total", "min", "max", "avg", "95%", "stddev", "median"]
-            .map(String::from),
-    ));
-    out.push(num_line(
-        &[
-            "============",
-            "   ",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-        ]
-        .map(String::from),
-    ));
+    out.extend(attribute_heading("", "   "));
     let attribs = sort_attribs(agg);
     for (group, list) in [("num", &attribs.num), ("innodb", &attribs.innodb)] {
         if group == "innodb" && !list.is_empty() {
@@ -446,24 +429,7 @@ fn event_report(
     if let Some(ts) = class.attrs.get("ts") {
         out.push(format!("# Time range: {}", time_range(ts)));
     }
-    out.push(num_line(
-        &["Attribute", "pct", "total", "min", "max", "avg", "95%", "stddev", "median"]
-            .map(String::from),
-    ));
-    out.push(num_line(
-        &[
-            "============",
-            "===",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-            "=======",
-        ]
-        .map(String::from),
-    ));
+    out.extend(attribute_heading("pct", "==="));
     out.push(num_line(&[
         "Count".into(),
         percentage_of(class_cnt as f64, global_cnt as f64),
@@ -687,4 +653,15 @@ pub(super) fn shorten_query(query: &str, length: usize) -> String {
 #[allow(dead_code)]
 fn perl(v: f64) -> String {
     perl_str(v)
+}
+
+/// The attribute table's heading and its rule; the second column is `pct` in a query's
+/// report and blank in the overall one.
+fn attribute_heading(second: &str, second_rule: &str) -> [String; 2] {
+    let stats = ["total", "min", "max", "avg", "95%", "stddev", "median"];
+    let mut names = vec!["Attribute".to_string(), second.to_string()];
+    names.extend(stats.iter().map(|s| s.to_string()));
+    let mut rule = vec!["============".to_string(), second_rule.to_string()];
+    rule.extend(stats.iter().map(|_| "=======".to_string()));
+    [num_line(&names), num_line(&rule)]
 }
