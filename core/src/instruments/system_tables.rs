@@ -309,6 +309,12 @@ pub fn read(
             let meta = described(MYSQL_USER_COLUMNS, alias);
             Ok((meta, view.mysql_user()))
         }
+        // mysqld checks an information_schema name before it opens anything: a name it has
+        // neither as a system view nor as a schema table is ER_UNKNOWN_TABLE, upper-cased
+        // as the dictionary's view names are (sql_parse.cc, add_table_to_list).
+        ("information_schema", _) => {
+            Err(MySqlError::unknown_information_schema_table(&table.to_uppercase()))
+        }
         _ => Err(MySqlError::no_such_table(db, table)),
     }
 }

@@ -30,6 +30,7 @@ mod transactions;
 mod user_stats;
 pub mod variables;
 mod wait_events;
+pub(crate) mod wire;
 
 use crate::datasets::DatasetOptions;
 use crate::innodb::buffer_pool::BufferPool;

@@ -130,31 +130,6 @@ fn text_var(vars: &Variables, name: &str) -> String {
     }
 }
 
-/// Bytes a response takes on the wire, for `log_slow_extra`'s `Bytes_sent`.
-/// Simplification: an OK packet is 11 bytes, an error 9 plus its message; a result set is its
-/// column count, a definition per column (its names twice and 22 bytes of fixed fields), one
-/// packet per row with each value's text and its length byte, and the closing OK, each
-/// packet with its 4-byte header. Rows past those the result keeps count at the kept rows'
-/// average size.
-fn bytes_sent(result: &crate::error::Result<Response>) -> u64 {
-    match result {
-        Ok(Response::Rows(rs)) => {
-            let columns: u64 = rs.columns.iter().map(|c| 4 + 22 + 2 * c.name.len() as u64).sum();
-            let rows: u64 = rs
-                .rows
-                .iter()
-                .map(|r| {
-                    4 + r.iter().map(|v| 1 + v.to_text().map_or(0, |t| t.len() as u64)).sum::<u64>()
-                })
-                .sum();
-            let kept = rs.rows.len().max(1) as u64;
-            let unshown = rs.unshown.saturating_mul(rows / kept);
-            4 + 1 + columns + rows + unshown + 11
-        }
-        Ok(_) => 11,
-        Err(e) => 9 + e.message.len() as u64,
-    }
-}
 
 impl Server {
     /// The header mysqld writes when it opens a log.
@@ -270,8 +245,8 @@ impl Server {
             rows_sent,
             rows_examined: n("Innodb_rows_read"),
             errno: result.as_ref().err().map_or(0, |e| e.code),
-            bytes_received: 5 + text.len() as u64,
-            bytes_sent: bytes_sent(result),
+            bytes_received: super::wire::command_bytes(text.len() as u64),
+            bytes_sent: super::wire::response_bytes(result),
             extra: slow::EXTRA_FIELDS.map(|(_, status)| n(status)),
             no_index_used: n("Select_scan") + n("Select_full_join") > 0,
             admin: com.is_some_and(|c| slow::ADMIN_COMMANDS.contains(&c)),

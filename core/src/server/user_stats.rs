@@ -10,7 +10,7 @@ use super::{Server, SessionId};
 use crate::instruments::user_statistics::{CommandClass, StatementFacts, StatsTable};
 use crate::sql::execution::handler_io::StatementIo;
 use crate::sql::parser::Statement;
-use crate::sql::{Response, ResultSet};
+use crate::sql::Response;
 
 /// The host every client connects from: mysqld's UNIX socket.
 const CLIENT: &str = "localhost";
@@ -49,10 +49,8 @@ impl Server {
         }
         let threads = self.thread_statistics_on();
         let (class, commit, rollback) = s.kind;
-        let (rows_sent, bytes_sent) = match s.result {
-            Ok(r) => sent(r),
-            Err(e) => (0, 9 + e.message.len() as u64),
-        };
+        let rows_sent = s.result.as_ref().map_or(0, rows_sent);
+        let bytes_sent = super::wire::response_bytes(s.result);
         let denied = matches!(s.result, Err(e) if matches!(e.code, 1044 | 1142 | 1227 | 1143));
         let facts = StatementFacts {
             user: &s.session.login_user,
@@ -61,8 +59,7 @@ impl Server {
             class,
             busy_us: s.busy_ns / 1000,
             cpu_us: s.cpu_ns / 1000,
-            // The packet header, the command byte and the text.
-            bytes_received: 5 + s.sql_len,
+            bytes_received: super::wire::command_bytes(s.sql_len),
             bytes_sent,
             rows_sent,
             rows_changed: s.rows_changed,
@@ -187,29 +184,12 @@ pub(super) struct StatementDone<'a> {
     pub rows_changed: u64,
 }
 
-/// Rows and bytes a response sends: the protocol's result set (a column count, a definition
-/// per column, each row's length-prefixed values, an EOF packet each side), or an OK packet.
-fn sent(r: &Response) -> (u64, u64) {
+/// Rows a response sends (a procedure's several results add up).
+fn rows_sent(r: &Response) -> u64 {
     match r {
-        Response::Rows(rs) => (rs.rows.len() as u64 + rs.unshown, result_set_bytes(rs)),
-        Response::Many(all) => {
-            all.iter().map(sent).fold((0, 0), |(r, b), (r2, b2)| (r + r2, b + b2))
-        }
-        Response::Ok { .. } | Response::DatabaseChanged => (0, 11),
+        Response::Rows(rs) => rs.rows.len() as u64 + rs.unshown,
+        Response::Many(all) => all.iter().map(rows_sent).sum(),
+        Response::Ok { .. } | Response::DatabaseChanged => 0,
     }
 }
 
-fn result_set_bytes(rs: &ResultSet) -> u64 {
-    let header = 5 + rs.columns.iter().map(|c| 26 + 2 * c.name.len() as u64).sum::<u64>() + 9;
-    let rows: u64 = rs
-        .rows
-        .iter()
-        .map(|row| {
-            4 + row.iter().map(|v| v.to_text().map_or(1, |t| 1 + t.len() as u64)).sum::<u64>()
-        })
-        .sum();
-    // Rows not kept are sent too: at the kept rows' average size.
-    let kept = rs.rows.len() as u64;
-    let more = rows.checked_div(kept).map_or(0, |each| each * rs.unshown);
-    header + rows + more + 9
-}

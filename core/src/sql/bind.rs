@@ -108,6 +108,12 @@ pub enum BExpr {
 pub trait Columns {
     /// Position of `qualifier.name` (or `name`) in the row, or MySQL's 1054/1052 error.
     fn resolve(&self, qualifier: Option<&str>, name: &str, clause: &str) -> Result<u32>;
+
+    /// Position of `VALUES(name)`: the value an INSERT ... ON DUPLICATE KEY UPDATE would
+    /// have inserted. None where there is no such row (anywhere else, `VALUES()` is NULL).
+    fn inserted_value(&self, _name: &str, _clause: &str) -> Option<Result<u32>> {
+        None
+    }
 }
 
 /// No columns: a SELECT without FROM, SET, DO.
@@ -405,6 +411,16 @@ impl<'a> Binder<'a> {
                 (args, distinct, star)
             }
         };
+        // `VALUES(col)` in ON DUPLICATE KEY UPDATE (deprecated since 8.0.20, still there in
+        // 9.x): the value the row would have had; NULL in any other statement.
+        if name == "VALUES" {
+            if let [Expr::Identifier(id)] = args.as_slice() {
+                return match self.columns.inserted_value(&id.value, self.clause) {
+                    Some(position) => Ok(BExpr::Column(position?)),
+                    None => Ok(BExpr::Lit(Value::Null)),
+                };
+            }
+        }
         let agg = match name.as_str() {
             "COUNT" if star => Some(AggFunc::CountStar),
             "COUNT" => Some(AggFunc::Count),

@@ -126,6 +126,23 @@ impl Catalog {
         }
     }
 
+    /// Renames `db.name` to `to_db.to` (RENAME TABLE, ALTER TABLE ... RENAME): the table keeps
+    /// its tablespace, rows and counters. False when there is no such table or the target
+    /// database is missing; the caller has checked that the new name is free.
+    pub fn rename_table(&mut self, db: &str, name: &str, to_db: &str, to: &str) -> bool {
+        if !self.databases.contains_key(to_db) {
+            return false;
+        }
+        let Some(mut table) = self.databases.get_mut(db).and_then(|d| d.tables.remove(name))
+        else {
+            return false;
+        };
+        table.def.schema = to_db.to_string();
+        table.def.name = to.to_string();
+        self.add_table(table);
+        true
+    }
+
     /// Every user table, by (database, name).
     pub fn tables(&self) -> impl Iterator<Item = &Table> {
         self.databases.values().flat_map(|d| d.tables.values())

@@ -22,7 +22,7 @@ pub mod sysbench;
 use crate::server::Server;
 use shell::files::{self, Place};
 use shell::pipeline::{self, Target};
-use shell::text_filters;
+use shell::{sort_uniq, text_filters};
 
 /// A program the caller runs itself: given a stage's text, its output, or None to let the
 /// shell run it (the mysql client runs `mysql` in batch mode, a part above the tools).
@@ -151,6 +151,8 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> Strin
         "cut" => cut(server, command, stdin),
         "head" | "tail" => head_tail(server, program, command, stdin),
         "wc" => wc(server, command, stdin),
+        "sort" => sort(server, command, stdin),
+        "uniq" => uniq(server, command, stdin),
         "rm" => rm(server, command),
         "printf" => printf_text(command.trim_start()[6..].trim()),
         "kill" | "pkill" => crash::kill(server, command),
@@ -356,6 +358,34 @@ fn wc(server: &Server, command: &str, stdin: &str) -> String {
     let (inputs, errors) = filter_inputs(server, "wc", &paths, stdin);
     let out = text_filters::wc(&options, &inputs);
     format!("{errors}{}{}", out.stderr, out.stdout)
+}
+
+/// `sort [OPTIONS] [FILE...]` (see `sort_uniq::sort_options`).
+fn sort(server: &Server, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let o = match sort_uniq::sort_options(&args[1..]) {
+        Ok(o) => o,
+        Err(e) => return format!("{e}\n"),
+    };
+    let (inputs, errors) = filter_inputs(server, "sort", &o.files, stdin);
+    if let Some(first) = errors.lines().next() {
+        // GNU sort opens every file before it prints, and stops at the first missing one.
+        return format!("sort: cannot read: {}\n", first.trim_start_matches("sort: "));
+    }
+    let texts: Vec<String> = inputs.into_iter().map(|(_, text)| text).collect();
+    sort_uniq::sort(&o, &texts)
+}
+
+/// `uniq [-c] [-d] [-u] [-i] [FILE]` (see `sort_uniq::uniq_options`).
+fn uniq(server: &Server, command: &str, stdin: &str) -> String {
+    let args = pipeline::words(command);
+    let o = match sort_uniq::uniq_options(&args[1..]) {
+        Ok(o) => o,
+        Err(e) => return format!("{e}\n"),
+    };
+    let (inputs, errors) = filter_inputs(server, "uniq", &o.files, stdin);
+    let text = inputs.first().map_or("", |(_, text)| text.as_str());
+    format!("{errors}{}", sort_uniq::uniq(&o, text))
 }
 
 /// `rm [-f] FILE...` of host files, and of mysqld's logs in the datadir (a log mysqld has

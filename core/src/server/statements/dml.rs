@@ -18,7 +18,7 @@ use crate::sql::planner::access_path::{
 };
 use crate::sql::Response;
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
-use crate::storage::table::{Key, Row};
+use crate::storage::table::{DuplicateKey, Key, Row};
 use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
 
@@ -155,10 +155,44 @@ impl Server {
                 })
                 .collect::<Result<_>>()?
         };
-        let source =
-            ins.source.as_ref().ok_or_else(|| MySqlError::not_supported_yet("INSERT ... SET"))?;
-        let (rows, multi): (Vec<Row>, bool) = match source.body.as_ref() {
-            SetExpr::Values(values) => {
+        let targets = if ins.assignments.is_empty() {
+            targets
+        } else {
+            // INSERT ... SET a = 1, b = 2: one row, its columns named by the assignments.
+            ins.assignments
+                .iter()
+                .map(|a| {
+                    let AssignmentTarget::ColumnName(target) = &a.target else {
+                        return Err(MySqlError::syntax(&a.to_string(), 1));
+                    };
+                    let n = target
+                        .0
+                        .last()
+                        .map(|p| p.to_string().trim_matches('`').to_string())
+                        .unwrap_or_default();
+                    def.column_position(&n).ok_or_else(|| MySqlError::unknown_column(&n, "field list"))
+                })
+                .collect::<Result<Vec<u32>>>()?
+        };
+        let (rows, multi): (Vec<Row>, bool) = match ins.source.as_ref().map(|q| q.body.as_ref()) {
+            None => {
+                let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+                let now_micros = self.clock.unix_micros();
+                let mut cx = crate::server::context::Cx {
+                    vars: &r.vars,
+                    session,
+                    now_micros,
+                    slept_micros: 0,
+                };
+                let row = ins
+                    .assignments
+                    .iter()
+                    .map(|a| eval_constant(&a.value, &mut cx))
+                    .collect::<Result<Row>>()?;
+                work.slept_micros += cx.slept_micros;
+                (vec![row], false)
+            }
+            Some(SetExpr::Values(values)) => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
                 let now_micros = self.clock.unix_micros();
                 let mut cx = crate::server::context::Cx {
@@ -180,7 +214,8 @@ impl Server {
                 let multi = rows.len() > 1;
                 (rows, multi)
             }
-            _ => {
+            Some(_) => {
+                let source = ins.source.as_ref().expect("matched Some");
                 let result = self.run_query(session, source, sql, work, 0, false)?;
                 if result.meta.len() != targets.len() {
                     return Err(MySqlError::value_count_mismatch(1));
@@ -188,7 +223,13 @@ impl Server {
                 (result.rows, true)
             }
         };
+        let on_conflict = self.on_conflict(session, ins, &table, &def)?;
+        let ignore = ins.ignore;
         let n = rows.len() as u64;
+        // COPY_INFO's counts (see `upsert`): rows inserted, old rows deleted by REPLACE, old
+        // rows changed by ON DUPLICATE KEY UPDATE.
+        let (mut copied, mut deleted, mut updated) = (0u64, 0u64, 0u64);
+        let warned_before = session.pending_warnings.len() as u64;
         // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
         let mut page_ns = 0u64;
         for (i, values) in rows.into_iter().enumerate() {
@@ -224,11 +265,103 @@ impl Server {
                     row[p] = match &col.default {
                         Some(d) => d.clone(),
                         None if col.nullable => Value::Null,
+                        None if ignore => {
+                            session.warn(crate::error::Warning {
+                                level: "Warning",
+                                code: 1364,
+                                message: MySqlError::no_default_for_field(&col.name).message,
+                            });
+                            super::upsert::implicit_default(col)
+                        }
                         None => return Err(MySqlError::no_default_for_field(&col.name)),
                     };
                 }
-                row[p] = coerce(col, std::mem::replace(&mut row[p], Value::Null), row_no)?;
+                let v = std::mem::replace(&mut row[p], Value::Null);
+                row[p] = match coerce(col, v.clone(), row_no) {
+                    Ok(stored) => stored,
+                    // IGNORE turns the error into a warning and stores the nearest value.
+                    Err(e) if ignore => {
+                        let (stored, warning) = super::upsert::adjusted(col, &v, &e);
+                        session.warn(warning);
+                        stored
+                    }
+                    Err(e) => return Err(e),
+                };
             }
+            let key = t.key_of(&row);
+            let taken = key.as_ref().and_then(|k| t.get(k).map(|old| (k.clone(), old)));
+            if let Some((old_key, old)) = taken {
+                match &on_conflict {
+                    super::upsert::OnConflict::Fail => {
+                        let dup = t.insert(row).err().unwrap_or(DuplicateKey {
+                            index: "PRIMARY".into(),
+                            key_text: String::new(),
+                        });
+                        return Err(MySqlError::duplicate_entry(&dup.key_text, &table, &dup.index));
+                    }
+                    super::upsert::OnConflict::Skip => {
+                        let dup = t.insert(row).err();
+                        if let Some(d) = dup {
+                            session.warn(crate::error::Warning {
+                                level: "Warning",
+                                code: 1062,
+                                message: MySqlError::duplicate_entry(&d.key_text, &table, &d.index)
+                                    .message,
+                            });
+                        }
+                        continue;
+                    }
+                    super::upsert::OnConflict::Replace => {
+                        t.delete(&old_key);
+                        self.record_row_change(session, &db, &table, Some(old), None);
+                        deleted += 1;
+                    }
+                    super::upsert::OnConflict::Update(assignments) => {
+                        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+                        let now_micros = self.clock.unix_micros();
+                        let mut cx = crate::server::context::Cx {
+                            vars: &r.vars,
+                            session,
+                            now_micros,
+                            slept_micros: 0,
+                        };
+                        // The assignments see the old row, changing as they go, then the
+                        // proposed one.
+                        let width = def.columns.len();
+                        let mut both = old.clone();
+                        both.extend(row);
+                        for (p, e) in assignments {
+                            let v = eval(e, &both, &[], &mut cx)?;
+                            both[*p as usize] = coerce(&def.columns[*p as usize], v, row_no)?;
+                        }
+                        work.slept_micros += cx.slept_micros;
+                        both.truncate(width);
+                        let new = both;
+                        if new == old {
+                            continue;
+                        }
+                        let t = self
+                            .catalog
+                            .table_mut(&db, &table)
+                            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+                        t.update(&old_key, new.clone()).map_err(|d| {
+                            MySqlError::duplicate_entry(&d.key_text, &table, &d.index)
+                        })?;
+                        self.record_row_change(session, &db, &table, Some(old), Some(&new));
+                        copied += 1;
+                        updated += 1;
+                        let start = self.clock.now();
+                        self.touch_last_page(&db, &table);
+                        page_ns += self.clock.now().since(start).as_nanos();
+                        work.rows += 1;
+                        continue;
+                    }
+                }
+            }
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             let key = t.key_of(&row);
             let row_bytes = u64::from(crate::storage::record::clustered_record_bytes(&t.def, &row));
             t.insert(row)
@@ -249,17 +382,106 @@ impl Server {
             self.touch_last_page(&db, &table);
             page_ns += self.clock.now().since(start).as_nanos();
             work.rows += 1;
+            copied += 1;
         }
-        let ps = page_ns * 1000 + self.row_cpu_ps(n);
+        let inserted = copied - updated;
+        let ps = page_ns * 1000 + self.row_cpu_ps(copied + deleted);
         if let Some(t) = self.catalog.table(&db, &table) {
-            work.table_io.add(t, NO_INDEX, RowOp::Insert, n, ps);
+            work.table_io.add(t, NO_INDEX, RowOp::Insert, inserted, ps);
         }
         if let Some(r) = self.running.as_mut() {
-            r.status.add("Innodb_rows_inserted", n);
-            r.status.add("Handler_write", n);
+            r.status.add("Innodb_rows_inserted", inserted);
+            r.status.add("Handler_write", inserted);
+            r.status.add("Innodb_rows_updated", updated);
+            r.status.add("Handler_update", updated);
+            r.status.add("Innodb_rows_deleted", deleted);
+            r.status.add("Handler_delete", deleted);
         }
-        let info = multi.then(|| format!("Records: {n}  Duplicates: 0  Warnings: 0"));
-        Ok(Response::Ok { affected_rows: n, info })
+        let warnings = (session.pending_warnings.len() as u64 + u64::from(session.pending_warnings_dropped))
+            .saturating_sub(warned_before);
+        let duplicates = if ignore { n - copied } else { deleted + updated };
+        // mysqld sends the info line for several rows (INSERT ... SELECT among them), never
+        // for one (sql_insert.cc: one row gets a plain OK unless SQL_WARNINGS is set).
+        let info = multi.then(|| super::upsert::info(n, duplicates, warnings));
+        Ok(Response::Ok { affected_rows: copied + deleted + updated, info })
+    }
+
+    /// How the INSERT resolves a taken primary key: ON DUPLICATE KEY UPDATE's assignments
+    /// bound over the old and the proposed row, REPLACE, IGNORE, or the error.
+    fn on_conflict(
+        &self,
+        session: &mut Session,
+        ins: &sqlparser::ast::Insert,
+        table: &str,
+        def: &TableDef,
+    ) -> Result<super::upsert::OnConflict> {
+        use super::upsert::{OnConflict, UpsertColumns};
+        if ins.replace_into {
+            return Ok(OnConflict::Replace);
+        }
+        let Some(sqlparser::ast::OnInsert::DuplicateKeyUpdate(assignments)) = &ins.on else {
+            return Ok(if ins.ignore { OnConflict::Skip } else { OnConflict::Fail });
+        };
+        let cols = UpsertColumns {
+            table,
+            def,
+            row_alias: ins.insert_alias.as_ref().map(|a| a.row_alias.to_string().trim_matches('`').to_string()),
+            column_aliases: ins
+                .insert_alias
+                .as_ref()
+                .and_then(|a| a.col_aliases.as_ref())
+                .map(|c| c.iter().map(|i| i.value.clone()).collect())
+                .unwrap_or_default(),
+        };
+        let mut bound = Vec::new();
+        let uses_values = assignments.iter().any(|a| {
+            a.value.to_string().to_ascii_uppercase().replace(' ', "").contains("VALUES(")
+        });
+        if uses_values {
+            session.warn(crate::error::Warning {
+                level: "Warning",
+                code: 1287,
+                message: super::upsert::VALUES_DEPRECATED.into(),
+            });
+        }
+        for a in assignments {
+            let AssignmentTarget::ColumnName(target) = &a.target else {
+                return Err(MySqlError::not_supported_yet("tuple assignments"));
+            };
+            let name = target
+                .0
+                .last()
+                .map(|p| p.to_string().trim_matches('`').to_string())
+                .unwrap_or_default();
+            let p = def
+                .column_position(&name)
+                .ok_or_else(|| MySqlError::unknown_column(&name, "field list"))?;
+            let e = Binder::scalar(&cols, "field list").with_locals(session.local_names()).bind(&a.value)?;
+            bound.push((p, e));
+        }
+        Ok(OnConflict::Update(bound))
+    }
+
+    /// Records a row change made by an INSERT's conflict: the redo and binlog record, the
+    /// statement's undo and, inside a transaction, the transaction's.
+    fn record_row_change(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        table: &str,
+        before: Option<Row>,
+        after: Option<&Row>,
+    ) {
+        let bytes_of = before.as_deref().or(after.map(|r| r.as_slice())).unwrap_or(&[]);
+        let row_bytes = self.record_bytes(db, table, bytes_of);
+        let after_key = after.and_then(|r| self.catalog.table(db, table).and_then(|t| t.key_of(r)));
+        let undo = UndoRecord { db: db.into(), table: table.into(), before, after_key };
+        self.log_change(session.id, undo.clone(), row_bytes);
+        session.statement_undo.push(undo.clone());
+        if session.in_transaction || !session.autocommit() {
+            session.undo.push(undo);
+            session.in_transaction = true;
+        }
     }
 
     /// A row change dirties the last leaf page of the table: request it from the pool. A row

@@ -6,6 +6,8 @@ pub mod dml;
 pub mod procedure;
 pub mod setup_tables;
 pub mod show;
+mod alter;
+mod upsert;
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
@@ -24,6 +26,15 @@ use sqlparser::ast::{
 pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
     Some(match s {
         S::Insert(i)
+            if i.replace_into
+                && i.source
+                    .as_ref()
+                    .is_some_and(|q| !matches!(q.body.as_ref(), SetExpr::Values(_))) =>
+        {
+            "Com_replace_select"
+        }
+        S::Insert(i) if i.replace_into => "Com_replace",
+        S::Insert(i)
             if i.source
                 .as_ref()
                 .is_some_and(|q| !matches!(q.body.as_ref(), SetExpr::Values(_))) =>
@@ -37,6 +48,8 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
         S::CreateTable(_) => "Com_create_table",
         S::CreateView(_) => "Com_create_view",
         S::CreateIndex(_) => "Com_create_index",
+        S::AlterTable(_) => "Com_alter_table",
+        S::RenameTable(_) => "Com_rename_table",
         S::CreateDatabase { .. } => "Com_create_db",
         S::Drop { object_type: ObjectType::Database | ObjectType::Schema, .. } => "Com_drop_db",
         S::Drop { object_type: ObjectType::View, .. } => "Com_drop_view",
@@ -182,6 +195,8 @@ impl Server {
                 self.drop(session, object_type, *if_exists, names)
             }
             S::CreateTable(ct) => self.create_table(session, ct),
+            S::AlterTable(alter) => self.alter_table(session, alter),
+            S::RenameTable(renames) => self.rename_tables(session, renames),
             S::CreateView(cv) => {
                 let (db, name) = table_name(session, &cv.name)?;
                 if !self.catalog.has_database(&db) || Catalog::is_system_schema(&db) {

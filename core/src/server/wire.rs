@@ -1,0 +1,184 @@
+//! What a client's exchange with mysqld weighs on the wire, in the classic protocol's packet
+//! bytes: one estimate for what the server counts in `Bytes_received` and `Bytes_sent` (per
+//! session and global), what `log_slow_extra` writes as `Bytes_received` / `Bytes_sent`, and
+//! what Percona's USER_STATISTICS adds up as BYTES_RECEIVED / BYTES_SENT.
+//!
+//! Every packet has a 4-byte header (3 bytes of length, 1 of sequence). The client sets
+//! CLIENT_DEPRECATE_EOF, as the mysql client, mysqlslap and sysbench of 8.0 and later do, so a
+//! result set ends with an OK packet and has no EOF packet between its columns and rows.
+//!
+//! - A command: the header, the command byte (COM_QUERY 0x03), the statement's text.
+//! - OK: 0x00, affected rows and last insert id as length-encoded integers, status flags (2),
+//!   warnings (2), and the info text when there is one (length-encoded).
+//! - ERR: 0xFF, the code (2), `#` and the SQLSTATE (5), the message.
+//! - A result set: the column count (length-encoded), a column definition per column
+//!   (catalog `def`, schema, table, original table, name, original name as length-encoded
+//!   strings, then 0x0C and 12 bytes of charset, length, type, flags and decimals), a packet
+//!   per row (each value as a length-encoded string, NULL as 0xFB), the closing OK (0xFE).
+//!
+//! Simplifications: a column's schema and tables are counted empty (a result's columns keep
+//! only their names here); rows past those a result keeps (`ResultSet::unshown`) weigh what
+//! the kept rows weigh on average; a statement larger than a 16 MB packet is not split.
+
+use crate::error::MySqlError;
+use crate::sql::{Response, ResultSet};
+
+/// The packet header: 3 bytes of payload length and the sequence number.
+const HEADER: u64 = 4;
+
+/// Bytes of a length-encoded integer holding `n`.
+fn lenenc_int(n: u64) -> u64 {
+    match n {
+        0..=250 => 1,
+        251..=0xFFFF => 3,
+        0x1_0000..=0xFF_FFFF => 4,
+        _ => 9,
+    }
+}
+
+/// Bytes of a length-encoded string of `len` bytes.
+fn lenenc_str(len: u64) -> u64 {
+    lenenc_int(len) + len
+}
+
+/// What the client sends for one statement: COM_QUERY with its text.
+pub fn command_bytes(statement_len: u64) -> u64 {
+    HEADER + 1 + statement_len
+}
+
+/// An OK packet with `affected_rows` and an optional info text.
+fn ok_bytes(affected_rows: u64, info: Option<&str>) -> u64 {
+    let info = info.map_or(0, |i| lenenc_str(i.len() as u64));
+    HEADER + 1 + lenenc_int(affected_rows) + 1 + 2 + 2 + info
+}
+
+/// An ERR packet.
+pub fn error_bytes(e: &MySqlError) -> u64 {
+    HEADER + 1 + 2 + 1 + 5 + e.message.len() as u64
+}
+
+/// A result set's packets: columns, rows (those not kept at the kept rows' average) and the
+/// closing OK.
+pub fn result_set_bytes(rs: &ResultSet) -> u64 {
+    let count = HEADER + lenenc_int(rs.columns.len() as u64);
+    // `def`, four empty names (schema, table, original table, original name: see the
+    // module's simplifications), the name, 0x0C and the 12 fixed bytes.
+    let columns: u64 = rs
+        .columns
+        .iter()
+        .map(|c| HEADER + lenenc_str(3) + 4 + lenenc_str(c.name.len() as u64) + 1 + 12)
+        .sum();
+    let rows: u64 = rs
+        .rows
+        .iter()
+        .map(|row| {
+            HEADER
+                + row
+                    .iter()
+                    .map(|v| v.to_text().map_or(1, |t| lenenc_str(t.len() as u64)))
+                    .sum::<u64>()
+        })
+        .sum();
+    let kept = rs.rows.len() as u64;
+    let more = rows.checked_div(kept).map_or(0, |each| each.saturating_mul(rs.unshown));
+    count + columns + rows + more + ok_bytes(0, None)
+}
+
+/// What the server sends back for a statement's outcome.
+pub fn response_bytes(result: &Result<Response, MySqlError>) -> u64 {
+    match result {
+        Ok(r) => ok_response_bytes(r),
+        Err(e) => error_bytes(e),
+    }
+}
+
+fn ok_response_bytes(r: &Response) -> u64 {
+    match r {
+        Response::Rows(rs) => result_set_bytes(rs),
+        Response::Ok { affected_rows, info } => ok_bytes(*affected_rows, info.as_deref()),
+        // A procedure's results, each as its own, then the CALL's OK.
+        Response::Many(all) => all.iter().map(ok_response_bytes).sum::<u64>() + ok_bytes(0, None),
+        Response::DatabaseChanged => ok_bytes(0, None),
+    }
+}
+
+/// The bytes of a connection's handshake: (received, sent). mysqld sends its greeting
+/// (protocol 10, the version string, thread id, the 20-byte scramble in two parts, capability
+/// flags, `caching_sha2_password`); the client answers with its capabilities, user name, a
+/// 32-byte scramble response, the plugin's name and its connection attributes; the server
+/// ends with caching_sha2_password's fast-path signal (0x01 0x03) or, on an account's first
+/// login since startup, the request for the password (0x01 0x04) that the client answers
+/// over the socket, then OK.
+///
+/// Simplification: the client's connection attributes (`_os`, `_client_name`, `_pid`,
+/// `_client_version`, `_platform`, `program_name`) are counted as a constant 120 bytes; the
+/// real ones depend on the client's build.
+pub fn handshake_bytes(version: &str, user: &str, password_len: Option<u64>, full_auth: bool) -> (u64, u64) {
+    const PLUGIN: u64 = "caching_sha2_password".len() as u64 + 1;
+    const ATTRIBUTES: u64 = 120;
+    let greeting = HEADER + 1 + version.len() as u64 + 1 + 4 + 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10 + 13 + PLUGIN;
+    let scramble = if password_len.is_some() { 32 } else { 0 };
+    let response = HEADER
+        + 4
+        + 4
+        + 1
+        + 23
+        + user.len() as u64
+        + 1
+        + lenenc_str(scramble)
+        + PLUGIN
+        + lenenc_str(ATTRIBUTES);
+    let auth_signal = HEADER + 2;
+    let password_packet = match (full_auth, password_len) {
+        (true, Some(len)) => HEADER + len + 1,
+        _ => 0,
+    };
+    let received = response + password_packet;
+    let sent = greeting + auth_signal + ok_bytes(0, None);
+    (received, sent)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::result::Column;
+    use crate::storage::value::Value;
+
+    #[test]
+    fn length_encoded_integers_grow_at_the_protocol_bounds() {
+        assert_eq!([0, 250, 251, 65_535, 65_536, 16_777_216].map(lenenc_int), [1, 1, 3, 3, 4, 9]);
+    }
+
+    #[test]
+    fn a_one_cell_result_set() {
+        // SELECT 1: count (5), one definition (4 + 4 + 4 + 2 + 13 = 27), one row (4 + 2), OK (11).
+        let rs = ResultSet {
+            columns: vec![Column::number("1")],
+            rows: vec![vec![Value::Int(1)]],
+            unshown: 0,
+        };
+        assert_eq!(result_set_bytes(&rs), 5 + 27 + 6 + 11);
+        let null = ResultSet { rows: vec![vec![Value::Null]], ..rs.clone() };
+        assert_eq!(result_set_bytes(&null), 5 + 27 + 5 + 11);
+        let more = ResultSet { unshown: 9, ..rs };
+        assert_eq!(result_set_bytes(&more), 5 + 27 + 6 * 10 + 11);
+    }
+
+    #[test]
+    fn ok_and_error_packets() {
+        let ok = Ok(Response::Ok { affected_rows: 300, info: None });
+        assert_eq!(response_bytes(&ok), 4 + 1 + 3 + 1 + 2 + 2);
+        let e = MySqlError::no_database_selected();
+        assert_eq!(response_bytes(&Err(e.clone())), 4 + 9 + e.message.len() as u64);
+        assert_eq!(command_bytes(8), 13, "SELECT 1");
+    }
+
+    #[test]
+    fn the_first_login_sends_the_password() {
+        let (fast_in, fast_out) = handshake_bytes("9.7.0", "app", Some(6), false);
+        let (full_in, full_out) = handshake_bytes("9.7.0", "app", Some(6), true);
+        assert_eq!(full_in, fast_in + 4 + 7);
+        assert_eq!(full_out, fast_out);
+        assert_eq!(fast_out, 77 + 6 + 11, "greeting, fast-path signal, OK");
+    }
+}
