@@ -68,6 +68,13 @@ impl Server {
         };
         let parts: Vec<String> =
             name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+        // A CTE in scope hides a stored table of the same name.
+        if let [t] = parts.as_slice() {
+            if let Some(at) = work.ctes.find(t) {
+                let alias = alias.as_ref().map_or(t.clone(), |a| a.name.value.clone());
+                return self.bind_cte(session, sql, at, alias, work, depth);
+            }
+        }
         let (db, table) = match parts.as_slice() {
             [t] => match &session.database {
                 Some(db) => (db.clone(), t.clone()),
