@@ -69,7 +69,7 @@ impl Server {
         let Some(with) = &q.with else {
             return self.run_query(session, q, sql, work, depth, for_client);
         };
-        push_scope(with, work)?;
+        push_scope(with, sql, work)?;
         let mut inner = q.clone();
         inner.with = None;
         let result = self.run_query(session, &inner, sql, work, depth, for_client);
@@ -82,7 +82,6 @@ impl Server {
     pub(super) fn bind_cte(
         &mut self,
         session: &mut Session,
-        sql: &str,
         at: (usize, usize),
         alias: String,
         work: &mut Work,
@@ -102,7 +101,7 @@ impl Server {
             // The CTE names itself where no iteration is running: not a recursive UNION.
             return Err(MySqlError::cte_recursive_requires_union(&entry.name));
         }
-        let (meta, rows) = self.materialise_cte(session, sql, at, work, depth)?;
+        let (meta, rows) = self.materialise_cte(session, at, work, depth)?;
         Ok(BoundSource::materialised(alias, meta, rows.to_vec()))
     }
 
@@ -112,7 +111,6 @@ impl Server {
     fn materialise_cte(
         &mut self,
         session: &mut Session,
-        sql: &str,
         at: (usize, usize),
         work: &mut Work,
         depth: u32,
@@ -127,6 +125,7 @@ impl Server {
         if let Some(e) = work.ctes.entry_mut(at) {
             e.running = true;
         }
+        let sql: &str = &entry.sql;
         let result = if entry.recursive && references_set(&entry.query.body, &entry.name) {
             self.run_recursive(session, sql, at, &entry, work, depth)
         } else {
@@ -340,8 +339,9 @@ impl Server {
 }
 
 /// Puts a WITH clause's CTEs in scope (error 1066 for a name given twice).
-fn push_scope(with: &With, work: &mut Work) -> Result<()> {
+fn push_scope(with: &With, sql: &str, work: &mut Work) -> Result<()> {
     let mut scope = CteScope::default();
+    let text: Rc<str> = Rc::from(sql);
     for cte in &with.cte_tables {
         let name = cte.alias.name.value.clone();
         if scope.entries.iter().any(|e: &CteEntry| e.name.eq_ignore_ascii_case(&name)) {
@@ -355,6 +355,7 @@ fn push_scope(with: &With, work: &mut Work) -> Result<()> {
             name,
             columns: cte.alias.columns.iter().map(|c| c.name.value.clone()).collect(),
             query: cte.query.clone(),
+            sql: Rc::clone(&text),
             recursive: with.recursive,
             rows: None,
             working: None,

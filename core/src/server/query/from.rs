@@ -72,7 +72,7 @@ impl Server {
         if let [t] = parts.as_slice() {
             if let Some(at) = work.ctes.find(t) {
                 let alias = alias.as_ref().map_or(t.clone(), |a| a.name.value.clone());
-                return self.bind_cte(session, sql, at, alias, work, depth);
+                return self.bind_cte(session, at, alias, work, depth);
             }
         }
         let (db, table) = match parts.as_slice() {

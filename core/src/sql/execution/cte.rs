@@ -21,6 +21,9 @@ pub struct CteEntry {
     /// `WITH x (a, b) AS ...`: the column names given, if any.
     pub columns: Vec<String>,
     pub query: Box<Query>,
+    /// The text of the statement that defines it (unaliased select items are named from it,
+    /// whichever query first reads the CTE).
+    pub sql: std::rc::Rc<str>,
     /// Defined by `WITH RECURSIVE` (it may name itself).
     pub recursive: bool,
     /// Its rows once run.
