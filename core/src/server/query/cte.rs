@@ -263,6 +263,37 @@ impl Server {
                 m.name = name.clone();
             }
         }
+        // A string column computed by the anchor (not read from a table) is as wide as its
+        // longest anchor value; a longer value of a recursive block is error 1406, as MySQL's
+        // temporary table refuses it in strict mode. Simplification: MySQL takes the width
+        // from the expression's type (exact for a string literal, wider for a function).
+        let widths: Vec<Option<usize>> = (0..width)
+            .map(|i| {
+                let computed = anchors.iter().all(|(m, _)| m[i].table.is_empty());
+                (kinds[i] == ColumnKind::Text && computed).then(|| {
+                    anchors
+                        .iter()
+                        .flat_map(|(_, rows)| rows.iter())
+                        .filter_map(|r| match r.get(i) {
+                            Some(crate::storage::value::Value::Str(s)) => Some(s.chars().count()),
+                            _ => None,
+                        })
+                        .max()
+                        .unwrap_or(0)
+                })
+            })
+            .collect();
+        let names: Vec<String> = meta.iter().map(|m| m.name.clone()).collect();
+        let check_width = |row: &Row, at: usize| -> Result<()> {
+            for (i, w) in widths.iter().enumerate() {
+                if let (Some(w), Some(crate::storage::value::Value::Str(s))) = (w, row.get(i)) {
+                    if s.chars().count() > *w {
+                        return Err(MySqlError::data_too_long(&names[i], at as u64 + 1));
+                    }
+                }
+            }
+            Ok(())
+        };
         let convert = |row: Row| -> Row {
             row.into_iter().zip(&kinds).map(|(v, k)| set_table::convert(v, *k)).collect()
         };
@@ -276,15 +307,19 @@ impl Server {
                            session: &mut Session,
                            table: &mut SetTable,
                            rows: Vec<Row>,
-                           all: &mut Vec<Row>|
+                           all: &mut Vec<Row>,
+                           recursive: bool|
              -> Result<Vec<Row>> {
                 let mut added = Vec::new();
                 this.with_costs(session, |costs, _| -> Result<()> {
-                    for row in rows {
+                    for (at, row) in rows.into_iter().enumerate() {
                         if wanted.is_some_and(|w| all.len() as u64 >= w) {
                             break;
                         }
                         let row = convert(row);
+                        if recursive {
+                            check_width(&row, at)?;
+                        }
                         let new = if distinct {
                             table.insert(&row, costs)?
                         } else {
@@ -303,7 +338,7 @@ impl Server {
             };
             let mut working = Vec::new();
             for (_, rows) in anchors {
-                working.extend(add(self, session, &mut table, rows, &mut all)?);
+                working.extend(add(self, session, &mut table, rows, &mut all, false)?);
             }
             let mut iteration = 0u64;
             while !working.is_empty() && !wanted.is_some_and(|w| all.len() as u64 >= w) {
@@ -321,7 +356,7 @@ impl Server {
                     if m.len() != width {
                         return Err(MySqlError::select_column_count_mismatch());
                     }
-                    produced.extend(add(self, session, &mut table, rows, &mut all)?);
+                    produced.extend(add(self, session, &mut table, rows, &mut all, true)?);
                 }
                 working = produced;
             }

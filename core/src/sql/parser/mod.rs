@@ -237,6 +237,10 @@ fn check_operator_count(dialect: &MySqlDialect, sql: &str) -> Result<()> {
                     | Keyword::LIKE
                     | Keyword::IS
                     | Keyword::BETWEEN
+                    // A chain of set operations builds a tree as deep as it is long too.
+                    | Keyword::UNION
+                    | Keyword::INTERSECT
+                    | Keyword::EXCEPT
             ),
             _ => false,
         })
