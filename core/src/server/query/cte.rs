@@ -145,7 +145,10 @@ impl Server {
         let meta: Vec<Meta> = meta
             .into_iter()
             .enumerate()
-            .map(|(i, m)| Meta { name: entry.columns.get(i).cloned().unwrap_or(m.name.clone()), ..m })
+            .map(|(i, m)| Meta {
+                name: entry.columns.get(i).cloned().unwrap_or(m.name.clone()),
+                ..m
+            })
             .collect();
         if materialised && !entry.recursive {
             // MySQL's temporary table for a CTE it does not merge (a recursive one counted
@@ -304,11 +307,11 @@ impl Server {
         let result = (|| {
             let mut all: Vec<Row> = Vec::new();
             let add = |this: &mut Server,
-                           session: &mut Session,
-                           table: &mut SetTable,
-                           rows: Vec<Row>,
-                           all: &mut Vec<Row>,
-                           recursive: bool|
+                       session: &mut Session,
+                       table: &mut SetTable,
+                       rows: Vec<Row>,
+                       all: &mut Vec<Row>,
+                       recursive: bool|
              -> Result<Vec<Row>> {
                 let mut added = Vec::new();
                 this.with_costs(session, |costs, _| -> Result<()> {
@@ -341,7 +344,7 @@ impl Server {
                 working.extend(add(self, session, &mut table, rows, &mut all, false)?);
             }
             let mut iteration = 0u64;
-            while !working.is_empty() && !wanted.is_some_and(|w| all.len() as u64 >= w) {
+            while !working.is_empty() && wanted.is_none_or(|w| (all.len() as u64) < w) {
                 iteration += 1;
                 if iteration > max_depth {
                     return Err(MySqlError::cte_max_recursion_depth(iteration));
@@ -366,7 +369,8 @@ impl Server {
         let mut rows = result?;
         if let Some((limit, offset)) = limit {
             let start = (offset as usize).min(rows.len());
-            let end = limit.map_or(rows.len(), |l| start.saturating_add(l as usize).min(rows.len()));
+            let end =
+                limit.map_or(rows.len(), |l| start.saturating_add(l as usize).min(rows.len()));
             rows = rows.drain(start..end).collect();
         }
         Ok((meta, rows, true))
@@ -553,7 +557,8 @@ fn check_recursive_block(node: &Node, name: &str) -> Result<()> {
     }
     for twj in &sel.from {
         for j in &twj.joins {
-            let left = matches!(j.join_operator, JoinOperator::Left(_) | JoinOperator::LeftOuter(_));
+            let left =
+                matches!(j.join_operator, JoinOperator::Left(_) | JoinOperator::LeftOuter(_));
             let mut k = 0;
             count_in_factor(&j.relation, name, &mut k);
             if left && k > 0 {

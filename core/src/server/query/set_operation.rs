@@ -46,7 +46,7 @@ pub(crate) fn flatten(e: &SetExpr) -> Result<Node<'_>> {
             let mut operands = Vec::new();
             match flatten(left)? {
                 Node::Chain { op: l, all, operands: ops }
-                    if l == op && (op == SetOp::Union || all == !distinct) =>
+                    if l == op && (op == SetOp::Union || all != distinct) =>
                 {
                     operands = ops
                 }
@@ -103,6 +103,13 @@ impl Server {
         template.order_by = None;
         template.limit_clause = None;
         let ordered = q.order_by.is_some() || q.limit_clause.is_some();
+        if let (Node::Chain { op: SetOp::Union, operands, .. }, false, true) =
+            (&node, ordered, for_client)
+        {
+            if operands.iter().skip(1).all(|(distinct, _)| !distinct) {
+                return self.stream_union_all(session, operands, &template, sql, work, depth);
+            }
+        }
         let block = self.run_node(session, &node, &template, sql, work, depth, ordered)?;
         if !ordered {
             return Ok(QueryResult { meta: block.meta, rows: block.rows, unshown: 0 });
@@ -130,7 +137,7 @@ impl Server {
             }
             Node::Leaf(leaf) => {
                 let mut q = template.clone();
-                q.body = Box::new(leaf_body(leaf)?);
+                *q.body = leaf_body(leaf)?;
                 let r = self.run_query(session, &q, sql, work, depth, false)?;
                 return Ok(Block { meta: r.meta, rows: r.rows });
             }
@@ -164,7 +171,10 @@ impl Server {
                     .rows
                     .into_iter()
                     .map(|row| {
-                        row.into_iter().zip(&kinds).map(|(v, k)| set_table::convert(v, *k)).collect()
+                        row.into_iter()
+                            .zip(&kinds)
+                            .map(|(v, k)| set_table::convert(v, *k))
+                            .collect()
                     })
                     .collect();
                 (d, rows)
@@ -191,6 +201,70 @@ impl Server {
         })??;
         work.rows += rows.len() as u64;
         Ok(Block { meta, rows })
+    }
+
+    /// A UNION ALL sent to the client as it is read (MySQL 8.0.19+ streams it, with no
+    /// temporary table): each block's rows go out in turn, and the client keeps the first
+    /// `RESULT_ROWS_KEPT` of the whole and counts the rest, as for any SELECT.
+    fn stream_union_all(
+        &mut self,
+        session: &mut Session,
+        operands: &[(bool, Node)],
+        template: &Query,
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<QueryResult> {
+        let mut blocks: Vec<QueryResult> = Vec::with_capacity(operands.len());
+        for (_, operand) in operands {
+            let r = match operand {
+                Node::Leaf(SetExpr::Query(inner)) => {
+                    self.run_query(session, inner, sql, work, depth + 1, true)?
+                }
+                Node::Leaf(leaf) => {
+                    let mut q = template.clone();
+                    *q.body = leaf_body(leaf)?;
+                    self.run_query(session, &q, sql, work, depth, true)?
+                }
+                chain => {
+                    let b = self.run_node(session, chain, template, sql, work, depth, false)?;
+                    QueryResult { meta: b.meta, rows: b.rows, unshown: 0 }
+                }
+            };
+            if blocks.first().is_some_and(|first| first.meta.len() != r.meta.len()) {
+                return Err(MySqlError::select_column_count_mismatch());
+            }
+            blocks.push(r);
+        }
+        let width = blocks.first().map_or(0, |b| b.meta.len());
+        let kinds: Vec<ColumnKind> = (0..width)
+            .map(|i| {
+                blocks.iter().fold(ColumnKind::Unknown, |k, b| {
+                    set_table::merge_kinds(k, set_table::column_kind(&b.meta[i], &b.rows, i))
+                })
+            })
+            .collect();
+        let others: Vec<&[Meta]> = blocks.iter().skip(1).map(|b| b.meta.as_slice()).collect();
+        let meta = set_table::merged_meta(&blocks[0].meta, &others, &kinds);
+        let kept = select::RESULT_ROWS_KEPT as usize;
+        let mut rows: Vec<Row> = Vec::new();
+        let mut unshown = 0u64;
+        for b in blocks {
+            unshown += b.unshown;
+            for row in b.rows {
+                if rows.len() < kept {
+                    rows.push(
+                        row.into_iter()
+                            .zip(&kinds)
+                            .map(|(v, k)| set_table::convert(v, *k))
+                            .collect(),
+                    );
+                } else {
+                    unshown += 1;
+                }
+            }
+        }
+        Ok(QueryResult { meta, rows, unshown })
     }
 
     /// Runs one operand of a query expression (for a recursive CTE's blocks).
@@ -308,6 +382,9 @@ fn qualified_table(e: &Expr) -> Option<String> {
 /// for the first, `UNION` / `INTERSECT` / `EXCEPT` for the others), then a level's result row
 /// (`UNION RESULT`, table `<union1,2>`, `Using temporary`) where a temporary table collects
 /// it. MySQL 8.0.19+ streams a UNION ALL that is not sorted or limited: no result row.
+/// Explains one SELECT: its EXPLAIN rows and its Note 1003 text.
+pub(crate) type LeafExplainer<'a> = dyn FnMut(&Query) -> Result<(Vec<Row>, String)> + 'a;
+
 pub(crate) struct SetExplain {
     pub rows: Vec<Row>,
     next: u32,
@@ -327,7 +404,7 @@ impl SetExplain {
         template: &Query,
         ordered: bool,
         select_type: &str,
-        leaf: &mut dyn FnMut(&Query) -> Result<(Vec<Row>, String)>,
+        leaf: &mut LeafExplainer,
     ) -> Result<(u32, String)> {
         match node {
             Node::Leaf(SetExpr::Query(inner)) if inner.with.is_none() => {
@@ -340,7 +417,7 @@ impl SetExplain {
                 let mut q = template.clone();
                 match body {
                     SetExpr::Query(inner) => q = (**inner).clone(),
-                    other => q.body = Box::new(leaf_body(other)?),
+                    other => *q.body = leaf_body(other)?,
                 }
                 let number = self.next;
                 self.next += 1;
@@ -420,11 +497,8 @@ impl Server {
             let saved = session.pending_warnings.len();
             let response = self.explain(session, lq, sql, work)?;
             // The leaf's Note 1003 is joined into the whole's.
-            let note = session
-                .pending_warnings
-                .get(saved)
-                .map(|w| w.message.clone())
-                .unwrap_or_default();
+            let note =
+                session.pending_warnings.get(saved).map(|w| w.message.clone()).unwrap_or_default();
             session.pending_warnings.truncate(saved);
             match response {
                 Response::Rows(rs) => Ok((rs.rows, note)),

@@ -256,7 +256,8 @@ pub fn union(
     settings: impl FnOnce() -> TempSettings,
     costs: &mut Costs,
 ) -> Result<Vec<Row>> {
-    let last_distinct = blocks.iter().enumerate().skip(1).filter(|(_, b)| b.0).map(|(i, _)| i).last();
+    let last_distinct =
+        blocks.iter().enumerate().skip(1).filter(|(_, b)| b.0).map(|(i, _)| i).next_back();
     let Some(last_distinct) = last_distinct else {
         let total: usize = blocks.iter().map(|b| b.1.len()).sum();
         check_rows(total)?;

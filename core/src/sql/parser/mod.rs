@@ -297,8 +297,7 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
 
 /// `TABLE t` (MySQL 8.0.19+, `SELECT * FROM t`): TABLE followed by a name, not a DDL word.
 fn is_table_statement(p: &Parser) -> bool {
-    p.peek_keyword(Keyword::TABLE)
-        && matches!(&p.peek_nth_token(1).token, Token::Word(_))
+    p.peek_keyword(Keyword::TABLE) && matches!(&p.peek_nth_token(1).token, Token::Word(_))
 }
 
 /// `ALTER TABLE t ALTER INDEX i VISIBLE|INVISIBLE` (MySQL 8.0+); None (nothing consumed) for
