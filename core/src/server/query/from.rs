@@ -145,7 +145,11 @@ impl Server {
             _ => return Err(MySqlError::unknown("view is not a SELECT")),
         };
         let saved = session.database.replace(db.to_string());
+        // A view sees no CTE of the statement that reads it (its names are resolved where
+        // it was defined).
+        let ctes = std::mem::take(&mut work.ctes);
         let result = self.run_query(session, &query, text, work, depth + 1, false);
+        work.ctes = ctes;
         session.database = saved;
         let result = result?;
         Ok(BoundSource::materialised(alias, result.meta, result.rows))

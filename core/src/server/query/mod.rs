@@ -1,8 +1,10 @@
 //! SELECT as the server runs it: uncorrelated subqueries first (`subquery.rs`), then each
-//! FROM item bound to a source (`from.rs`: stored tables, views, derived tables and the
+//! FROM item bound to a source (`from.rs`: stored tables, views, derived tables, CTEs and the
 //! server's own performance_schema and information_schema tables), then the executor
 //! ([`crate::sql::execution::select`]) with the session behind its expression context and
-//! the clock, disk, pool and counters behind its costs.
+//! the clock, disk, pool and counters behind its costs. A query with a `WITH` clause puts
+//! its CTEs in scope first (`cte.rs`); a body of UNION, INTERSECT or EXCEPT runs block by
+//! block and merges them (`set_operation.rs`).
 
 mod cte;
 mod from;

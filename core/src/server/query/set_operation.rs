@@ -450,6 +450,11 @@ impl SetExplain {
                     note.push_str(&text);
                 }
                 let first = numbers.first().and_then(|n| n.parse().ok()).unwrap_or(1);
+                // UNCONFIRMED (MYSQL_SPEC.md has no EXPLAIN of INTERSECT or EXCEPT): the result
+                // rows are named as UNION's are, `INTERSECT RESULT` on `<intersect1,2>` and
+                // `EXCEPT RESULT` on `<except1,2>` (WL#349's naming); a UNION ALL that is
+                // sorted or limited as a whole shows its result row, as the temporary table it
+                // is read back from is made.
                 let union_all = *op == SetOp::Union && operands.iter().skip(1).all(|o| !o.0);
                 if !union_all || ordered {
                     let mut extra = vec!["Using temporary"];
