@@ -55,6 +55,11 @@ pub(crate) fn flatten(e: &SetExpr) -> Result<Node<'_>> {
             operands.push((distinct, flatten(right)?));
             Ok(Node::Chain { op, all: !distinct, operands })
         }
+        // Simplification: MySQL assigns a set operation's one row with a trailing INTO; here
+        // it is refused rather than ignored.
+        SetExpr::Select(s) if s.into.is_some() => {
+            Err(MySqlError::not_supported_yet("INTO in a query expression with set operations"))
+        }
         SetExpr::Select(_) | SetExpr::Query(_) | SetExpr::Table(_) => Ok(Node::Leaf(e)),
         SetExpr::Values(_) => Err(MySqlError::not_supported_yet("VALUES statements")),
         _ => Err(MySqlError::not_supported_yet("this kind of query expression")),
