@@ -34,6 +34,15 @@ const CORPUS: &[&str] = &[
     "CALL shop.nope(1);",
     "CREATE PROCEDURE shop.p(x INT) BEGIN DECLARE y INT DEFAULT 2; SELECT x * y INTO @r; END",
     "BEGIN; DELETE FROM shop.t; ROLLBACK;",
+    "SELECT 1 AS a UNION ALL SELECT 22 UNION SELECT 'x' ORDER BY a DESC LIMIT 2;",
+    "(SELECT id FROM shop.customers ORDER BY id LIMIT 2) INTERSECT ALL (SELECT customer_id FROM shop.orders) EXCEPT SELECT 3;",
+    "SELECT id, name FROM shop.categories UNION SELECT id FROM shop.products;",
+    "TABLE shop.categories EXCEPT DISTINCT TABLE shop.categories;",
+    "EXPLAIN SELECT id FROM shop.customers UNION SELECT customer_id FROM shop.orders ORDER BY 1;",
+    "WITH x (a, b) AS (SELECT 1, 2), y AS (SELECT a FROM x) SELECT * FROM x JOIN y ON x.a = y.a;",
+    "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50) SELECT SUM(n) FROM r;",
+    "WITH RECURSIVE r (n) AS (SELECT 1 UNION SELECT MOD(n * 7, 13) FROM r) SELECT * FROM r;",
+    "SET SESSION cte_max_recursion_depth = 5; WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n FROM r) SELECT * FROM r;",
 ];
 
 const TOKENS: &[&str] = &[
@@ -86,6 +95,17 @@ const TOKENS: &[&str] = &[
     "é",
     "\u{0}",
     "DEFAULT",
+    "UNION",
+    "INTERSECT",
+    "EXCEPT",
+    "ALL",
+    "DISTINCT",
+    "WITH",
+    "RECURSIVE",
+    "AS",
+    "TABLE",
+    "ORDER BY",
+    "LIMIT",
 ];
 
 fn mutate(rng: &mut SimRng, s: &str) -> String {
@@ -122,7 +142,13 @@ fn soup(rng: &mut SimRng) -> String {
 }
 
 fn special(i: u64) -> String {
-    match i % 6 {
+    match i % 9 {
+        6 => format!("{}SELECT 1{};", "(".repeat(300), ") UNION (SELECT 2".repeat(300)),
+        7 => format!(
+            "WITH {} SELECT * FROM c0;",
+            (0..300).map(|n| format!("c{n} AS (SELECT {n})")).collect::<Vec<_>>().join(", ")
+        ),
+        8 => format!("SELECT 1{};", " UNION SELECT 1".repeat(2000)),
         0 => format!("SELECT {}1{};", "(".repeat(5000), ")".repeat(5000)),
         1 => format!("SELECT {};", "1+".repeat(3000) + "1"),
         2 => format!("SELECT '{}';", "x".repeat(100_000)),

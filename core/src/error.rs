@@ -437,6 +437,83 @@ impl MySqlError {
     pub fn server_gone_away() -> MySqlError {
         Self::new(2006, "HY000", "MySQL server has gone away".into())
     }
+    /// 1066 ER_NONUNIQ_TABLE (two CTEs of one WITH with the same name).
+    pub fn not_unique_table(alias: &str) -> MySqlError {
+        Self::new(1066, "42000", format!("Not unique table/alias: '{alias}'"))
+    }
+    /// 1250 ER_TABLENAME_NOT_ALLOWED_HERE: a qualified column in the ORDER BY of a UNION.
+    pub fn table_name_not_allowed(table: &str, clause: &str) -> MySqlError {
+        Self::new(
+            1250,
+            "42000",
+            format!("Table '{table}' from one of the SELECTs cannot be used in {clause}"),
+        )
+    }
+    /// 3573 ER_CTE_RECURSIVE_REQUIRES_UNION
+    pub fn cte_recursive_requires_union(name: &str) -> MySqlError {
+        Self::new(
+            3573,
+            "HY000",
+            format!("Recursive Common Table Expression '{name}' should contain a UNION"),
+        )
+    }
+    /// 3574 ER_CTE_RECURSIVE_REQUIRES_NONRECURSIVE_FIRST
+    pub fn cte_recursive_requires_nonrecursive_first(name: &str) -> MySqlError {
+        Self::new(
+            3574,
+            "HY000",
+            format!(
+                "Recursive Common Table Expression '{name}' should have one or more \
+                 non-recursive query blocks followed by one or more recursive ones"
+            ),
+        )
+    }
+    /// 3575 ER_CTE_RECURSIVE_FORBIDS_AGGREGATION
+    pub fn cte_recursive_forbids_aggregation(name: &str) -> MySqlError {
+        Self::new(
+            3575,
+            "HY000",
+            format!(
+                "Recursive Common Table Expression '{name}' can contain neither aggregation \
+                 nor window functions in recursive query block"
+            ),
+        )
+    }
+    /// 3576 ER_CTE_RECURSIVE_FORBIDDEN_JOIN_ORDER
+    pub fn cte_recursive_forbidden_join_order(name: &str) -> MySqlError {
+        Self::new(
+            3576,
+            "HY000",
+            format!(
+                "In recursive query block of Recursive Common Table Expression '{name}', the \
+                 recursive table must neither be in the right argument of a LEFT JOIN, nor be \
+                 forced to be non-first with join order hints"
+            ),
+        )
+    }
+    /// 3577 ER_CTE_RECURSIVE_REQUIRES_SINGLE_REFERENCE
+    pub fn cte_recursive_requires_single_reference(name: &str) -> MySqlError {
+        Self::new(
+            3577,
+            "HY000",
+            format!(
+                "In recursive query block of Recursive Common Table Expression '{name}', the \
+                 recursive table must be referenced only once, and not in any subquery"
+            ),
+        )
+    }
+    /// 3636 ER_CTE_MAX_RECURSION_DEPTH: the recursive CTE started iteration `iterations`,
+    /// more than `cte_max_recursion_depth`.
+    pub fn cte_max_recursion_depth(iterations: u64) -> MySqlError {
+        Self::new(
+            3636,
+            "HY000",
+            format!(
+                "Recursive query aborted after {iterations} iterations. Try increasing \
+                 @@cte_max_recursion_depth to a larger value."
+            ),
+        )
+    }
     /// 2013 CR_SERVER_LOST: the server went away while the client waited for its answer.
     pub fn lost_connection() -> MySqlError {
         Self::new(2013, "HY000", "Lost connection to MySQL server during query".into())

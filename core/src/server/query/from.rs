@@ -68,6 +68,13 @@ impl Server {
         };
         let parts: Vec<String> =
             name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+        // A CTE in scope hides a stored table of the same name.
+        if let [t] = parts.as_slice() {
+            if let Some(at) = work.ctes.find(t) {
+                let alias = alias.as_ref().map_or(t.clone(), |a| a.name.value.clone());
+                return self.bind_cte(session, at, alias, work, depth);
+            }
+        }
         let (db, table) = match parts.as_slice() {
             [t] => match &session.database {
                 Some(db) => (db.clone(), t.clone()),
@@ -138,7 +145,11 @@ impl Server {
             _ => return Err(MySqlError::unknown("view is not a SELECT")),
         };
         let saved = session.database.replace(db.to_string());
+        // A view sees no CTE of the statement that reads it (its names are resolved where
+        // it was defined).
+        let ctes = std::mem::take(&mut work.ctes);
         let result = self.run_query(session, &query, text, work, depth + 1, false);
+        work.ctes = ctes;
         session.database = saved;
         let result = result?;
         Ok(BoundSource::materialised(alias, result.meta, result.rows))

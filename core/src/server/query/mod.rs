@@ -1,10 +1,14 @@
 //! SELECT as the server runs it: uncorrelated subqueries first (`subquery.rs`), then each
-//! FROM item bound to a source (`from.rs`: stored tables, views, derived tables and the
+//! FROM item bound to a source (`from.rs`: stored tables, views, derived tables, CTEs and the
 //! server's own performance_schema and information_schema tables), then the executor
 //! ([`crate::sql::execution::select`]) with the session behind its expression context and
-//! the clock, disk, pool and counters behind its costs.
+//! the clock, disk, pool and counters behind its costs. A query with a `WITH` clause puts
+//! its CTEs in scope first (`cte.rs`); a body of UNION, INTERSECT or EXCEPT runs block by
+//! block and merges them (`set_operation.rs`).
 
+mod cte;
 mod from;
+mod set_operation;
 pub mod subquery;
 
 use crate::error::{MySqlError, Result, Warning};
@@ -31,6 +35,9 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
+        if !matches!(q.body.as_ref(), SetExpr::Select(_)) && q.with.is_none() {
+            return self.explain_set_query(session, q, sql, work);
+        }
         let Server { clock, running, catalog, .. } = self;
         let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let current = session.database.clone();
@@ -64,12 +71,12 @@ impl Server {
         if depth > VIEW_DEPTH_MAX {
             return Err(MySqlError::unknown("Views nested too deeply"));
         }
-        let SetExpr::Select(sel) = q.body.as_ref() else {
-            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
-        };
         if q.with.is_some() {
-            return Err(MySqlError::not_supported_yet("WITH (common table expressions)"));
+            return self.run_with(session, q, sql, work, depth, for_client);
         }
+        let SetExpr::Select(sel) = q.body.as_ref() else {
+            return self.run_set_query(session, q, sql, work, depth, for_client);
+        };
         // Uncorrelated subqueries run first and become constants.
         let mut sel_owned = (**sel).clone();
         self.resolve_select_subqueries(session, &mut sel_owned, work, depth)?;

@@ -5,10 +5,12 @@
 
 pub mod aggregate;
 pub mod costs;
+pub mod cte;
 pub mod filesort;
 pub mod group_table;
 pub mod handler_io;
 pub mod select;
+pub mod set_table;
 pub mod sort_key;
 pub mod table_read;
 pub mod temp_table;
@@ -57,4 +59,6 @@ pub struct Work {
     /// Rows the storage engine returned, and rows changed, as USER_STATISTICS counts them.
     pub handler_rows_read: u64,
     pub handler_rows_changed: u64,
+    /// The common table expressions of the statement's `WITH` clauses in force.
+    pub ctes: cte::CteScopes,
 }

@@ -237,6 +237,10 @@ fn check_operator_count(dialect: &MySqlDialect, sql: &str) -> Result<()> {
                     | Keyword::LIKE
                     | Keyword::IS
                     | Keyword::BETWEEN
+                    // A chain of set operations builds a tree as deep as it is long too.
+                    | Keyword::UNION
+                    | Keyword::INTERSECT
+                    | Keyword::EXCEPT
             ),
             _ => false,
         })
@@ -283,11 +287,17 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if p.peek_keyword(Keyword::SELECT)
         || p.peek_keyword(Keyword::WITH)
         || p.peek_token().token == Token::LParen
+        || is_table_statement(p)
     {
         return Ok(Statement::Select(p.parse_query()?));
     }
     // Anything else: sqlparser reads it; the engine's handlers run what they know.
     Ok(Statement::Other(Box::new(p.parse_statement()?)))
+}
+
+/// `TABLE t` (MySQL 8.0.19+, `SELECT * FROM t`): TABLE followed by a name, not a DDL word.
+fn is_table_statement(p: &Parser) -> bool {
+    p.peek_keyword(Keyword::TABLE) && matches!(&p.peek_nth_token(1).token, Token::Word(_))
 }
 
 /// `ALTER TABLE t ALTER INDEX i VISIBLE|INVISIBLE` (MySQL 8.0+); None (nothing consumed) for
@@ -334,6 +344,7 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
     if p.peek_keyword(Keyword::SELECT)
         || p.peek_keyword(Keyword::WITH)
         || p.peek_token().token == Token::LParen
+        || is_table_statement(p)
     {
         return Ok(Statement::Explain(p.parse_query()?));
     }

@@ -14,6 +14,7 @@ mod plan;
 mod record_size;
 mod sorter;
 
+pub use pipeline::RESULT_ROWS_KEPT;
 pub(crate) use plan::{constant_u64, output_ref};
 
 use super::costs::Costs;

@@ -615,7 +615,7 @@ fn reference(part: &BExpr, sources: &[Source]) -> String {
 }
 
 /// The EXPLAIN result's columns, with the types the client aligns by.
-fn explain_columns() -> Vec<Column> {
+pub fn explain_columns() -> Vec<Column> {
     let text = |name: &str| Column { name: name.into(), numeric: false, nullable: true };
     let number = |name: &str| Column { name: name.into(), numeric: true, nullable: true };
     vec![
