@@ -78,6 +78,9 @@ run_tests() {
   log "tunelab digest against the real pt-query-digest (our MySQL 9.7 logs, a throwaway MariaDB's)"
   tests/oracles/pt_query_digest.sh ./target/release/tunelab
 
+  log "the SQL engine against a throwaway MariaDB: the same generated queries, the same results"
+  tests/oracles/sql_differential.sh ./target/release/tunelab
+
   log "wasm tests in headless Chromium: component, and native/wasm byte-identical outcome"
   CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120 \
     cargo test -p tunelab-web --target wasm32-unknown-unknown --locked
