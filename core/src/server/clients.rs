@@ -419,6 +419,24 @@ impl Server {
         let (result, counted) = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
         let warnings = session.pending_warnings.len().saturating_sub(warned_before) as u32;
         run.commits = !session.in_transaction;
+        // Simplification: a prepared statement's COM_STMT_EXECUTE and its binary rows are
+        // counted as the text protocol's COM_QUERY and rows.
+        if let Some(r) = self.running.as_mut() {
+            let received = super::wire::command_bytes(p.sql.len() as u64);
+            let sent = super::wire::response_bytes(&result);
+            crate::instruments::status::count(
+                &mut r.status,
+                &mut session.status,
+                "Bytes_received",
+                received,
+            );
+            crate::instruments::status::count(
+                &mut r.status,
+                &mut session.status,
+                "Bytes_sent",
+                sent,
+            );
+        }
         let statement_ns = self.statement_cpu_ns().saturating_add(work.extra_cpu_ns);
         let hw = self.host.hardware();
         run.cpu_ns = statement_ns

@@ -152,6 +152,21 @@ impl Server {
             return Err(MySqlError::cannot_connect());
         };
         let mut session = Session::new(id, r.vars.new_session());
+        // The handshake's packets, before any statement.
+        let full = matches!(login.authentication, crate::server::accounts::Authentication::Full);
+        let version = match r.vars.global("version") {
+            crate::server::variables::definition::VarValue::Text(v) => v.clone(),
+            _ => String::new(),
+        };
+        let password_len = password.map(|p| p.len() as u64);
+        let (received, sent) = super::wire::handshake_bytes(&version, user, password_len, full);
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            "Bytes_received",
+            received,
+        );
+        crate::instruments::status::count(&mut r.status, &mut session.status, "Bytes_sent", sent);
         session.account = login.account;
         session.login_user = user.to_string();
         session.used_password = password.is_some();
@@ -197,6 +212,10 @@ impl Server {
     /// Closes a connection.
     pub fn disconnect(&mut self, id: SessionId) {
         self.log_quit(id);
+        // COM_QUIT: a header and the command byte; mysqld answers nothing.
+        if let Some(r) = self.running.as_mut().filter(|r| r.sessions.contains_key(&id)) {
+            r.status.add("Bytes_received", super::wire::command_bytes(0));
+        }
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
         self.user_stats_logout(id);

@@ -171,6 +171,24 @@ impl Server {
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
         let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+        if let Some(r) = self.running.as_mut() {
+            let (received, sent) = (
+                super::wire::command_bytes(text.len() as u64),
+                super::wire::response_bytes(&result),
+            );
+            crate::instruments::status::count(
+                &mut r.status,
+                &mut session.status,
+                "Bytes_received",
+                received,
+            );
+            crate::instruments::status::count(
+                &mut r.status,
+                &mut session.status,
+                "Bytes_sent",
+                sent,
+            );
+        }
         if self.userstat_on() {
             let done = super::user_stats::StatementDone {
                 session: &session,

@@ -130,7 +130,6 @@ fn text_var(vars: &Variables, name: &str) -> String {
     }
 }
 
-
 impl Server {
     /// The header mysqld writes when it opens a log.
     fn query_log_header(&self) -> String {

@@ -192,4 +192,3 @@ fn rows_sent(r: &Response) -> u64 {
         Response::Ok { .. } | Response::DatabaseChanged => 0,
     }
 }
-

@@ -113,10 +113,16 @@ fn ok_response_bytes(r: &Response) -> u64 {
 /// Simplification: the client's connection attributes (`_os`, `_client_name`, `_pid`,
 /// `_client_version`, `_platform`, `program_name`) are counted as a constant 120 bytes; the
 /// real ones depend on the client's build.
-pub fn handshake_bytes(version: &str, user: &str, password_len: Option<u64>, full_auth: bool) -> (u64, u64) {
+pub fn handshake_bytes(
+    version: &str,
+    user: &str,
+    password_len: Option<u64>,
+    full_auth: bool,
+) -> (u64, u64) {
     const PLUGIN: u64 = "caching_sha2_password".len() as u64 + 1;
     const ATTRIBUTES: u64 = 120;
-    let greeting = HEADER + 1 + version.len() as u64 + 1 + 4 + 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10 + 13 + PLUGIN;
+    let greeting =
+        HEADER + 1 + version.len() as u64 + 1 + 4 + 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10 + 13 + PLUGIN;
     let scramble = if password_len.is_some() { 32 } else { 0 };
     let response = HEADER
         + 4

@@ -133,8 +133,7 @@ impl Catalog {
         if !self.databases.contains_key(to_db) {
             return false;
         }
-        let Some(mut table) = self.databases.get_mut(db).and_then(|d| d.tables.remove(name))
-        else {
+        let Some(mut table) = self.databases.get_mut(db).and_then(|d| d.tables.remove(name)) else {
             return false;
         };
         table.def.schema = to_db.to_string();

@@ -2,8 +2,8 @@
 //! {INDEX | KEY | UNIQUE} [name] (cols)`, `DROP {INDEX | KEY} name`, `RENAME [TO | AS] new`, several of them comma-separated (all checked before any is
 //! made, as one ALTER is one DDL transaction), and `RENAME TABLE a TO b [, c TO d]`.
 //!
-//! An index is built as `CREATE INDEX` builds it (`Table::add_index`), with the same
-//! `Records: 0  Duplicates: 0  Warnings: 0` info line.
+//! An index is built as `CREATE INDEX` builds it (`Table::add_index`, its cost in
+//! `index_build`), with the same `Records: 0  Duplicates: 0  Warnings: 0` info line.
 //!
 //! Simplification: operations on columns (ADD/DROP/MODIFY/CHANGE/RENAME COLUMN) and on the
 //! primary key answer ERROR 1235 naming what is not supported yet.
@@ -37,6 +37,7 @@ impl Server {
         &mut self,
         session: &Session,
         alter: &sqlparser::ast::AlterTable,
+        work: &mut crate::sql::execution::Work,
     ) -> Result<Response> {
         let (db, table) = table_name(session, &alter.name)?;
         let Some(t) = self.catalog.table(&db, &table) else {
@@ -116,7 +117,7 @@ impl Server {
         for change in changes {
             match change {
                 Change::Add { name, columns, unique } => {
-                    self.add_index(&db, &table, name, &columns, unique)?;
+                    self.add_index(&db, &table, name, &columns, unique, work)?;
                 }
                 Change::Drop(name) => {
                     if let Some(t) = self.catalog.table_mut(&db, &table) {

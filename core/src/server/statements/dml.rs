@@ -170,7 +170,8 @@ impl Server {
                         .last()
                         .map(|p| p.to_string().trim_matches('`').to_string())
                         .unwrap_or_default();
-                    def.column_position(&n).ok_or_else(|| MySqlError::unknown_column(&n, "field list"))
+                    def.column_position(&n)
+                        .ok_or_else(|| MySqlError::unknown_column(&n, "field list"))
                 })
                 .collect::<Result<Vec<u32>>>()?
         };
@@ -397,8 +398,9 @@ impl Server {
             r.status.add("Innodb_rows_deleted", deleted);
             r.status.add("Handler_delete", deleted);
         }
-        let warnings = (session.pending_warnings.len() as u64 + u64::from(session.pending_warnings_dropped))
-            .saturating_sub(warned_before);
+        let warnings = (session.pending_warnings.len() as u64
+            + u64::from(session.pending_warnings_dropped))
+        .saturating_sub(warned_before);
         let duplicates = if ignore { n - copied } else { deleted + updated };
         // mysqld sends the info line for several rows (INSERT ... SELECT among them), never
         // for one (sql_insert.cc: one row gets a plain OK unless SQL_WARNINGS is set).
@@ -425,7 +427,10 @@ impl Server {
         let cols = UpsertColumns {
             table,
             def,
-            row_alias: ins.insert_alias.as_ref().map(|a| a.row_alias.to_string().trim_matches('`').to_string()),
+            row_alias: ins
+                .insert_alias
+                .as_ref()
+                .map(|a| a.row_alias.to_string().trim_matches('`').to_string()),
             column_aliases: ins
                 .insert_alias
                 .as_ref()
@@ -434,9 +439,9 @@ impl Server {
                 .unwrap_or_default(),
         };
         let mut bound = Vec::new();
-        let uses_values = assignments.iter().any(|a| {
-            a.value.to_string().to_ascii_uppercase().replace(' ', "").contains("VALUES(")
-        });
+        let uses_values = assignments
+            .iter()
+            .any(|a| a.value.to_string().to_ascii_uppercase().replace(' ', "").contains("VALUES("));
         if uses_values {
             session.warn(crate::error::Warning {
                 level: "Warning",
@@ -456,7 +461,9 @@ impl Server {
             let p = def
                 .column_position(&name)
                 .ok_or_else(|| MySqlError::unknown_column(&name, "field list"))?;
-            let e = Binder::scalar(&cols, "field list").with_locals(session.local_names()).bind(&a.value)?;
+            let e = Binder::scalar(&cols, "field list")
+                .with_locals(session.local_names())
+                .bind(&a.value)?;
             bound.push((p, e));
         }
         Ok(OnConflict::Update(bound))

@@ -2,11 +2,12 @@
 //! INDEX), TRUNCATE, CALL and transactions (BEGIN, COMMIT, ROLLBACK, with an undo log so
 //! ROLLBACK really restores the rows). Row changes (INSERT, UPDATE, DELETE) are in `dml.rs`.
 
+mod alter;
 pub mod dml;
+mod index_build;
 pub mod procedure;
 pub mod setup_tables;
 pub mod show;
-mod alter;
 mod upsert;
 
 use crate::error::{MySqlError, Result};
@@ -195,7 +196,7 @@ impl Server {
                 self.drop(session, object_type, *if_exists, names)
             }
             S::CreateTable(ct) => self.create_table(session, ct),
-            S::AlterTable(alter) => self.alter_table(session, alter),
+            S::AlterTable(alter) => self.alter_table(session, alter, work),
             S::RenameTable(renames) => self.rename_tables(session, renames),
             S::CreateView(cv) => {
                 let (db, name) = table_name(session, &cv.name)?;
@@ -221,7 +222,7 @@ impl Server {
                     .iter()
                     .map(|c| c.column.expr.to_string().trim_matches('`').to_string())
                     .collect();
-                self.add_index(&db, &table, name, &cols, ci.unique)?;
+                self.add_index(&db, &table, name, &cols, ci.unique, work)?;
                 Ok(Response::Ok {
                     affected_rows: 0,
                     info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
@@ -605,6 +606,7 @@ impl Server {
         name: Option<String>,
         cols: &[String],
         unique: bool,
+        work: &mut Work,
     ) -> Result<()> {
         let t = self
             .catalog
@@ -615,7 +617,14 @@ impl Server {
         if t.def.index(&name).is_some() {
             return Err(MySqlError::duplicate_key_name(&name));
         }
-        t.add_index(IndexDef { name, columns: positions, unique, primary: false, visible: true });
+        t.add_index(IndexDef {
+            name: name.clone(),
+            columns: positions,
+            unique,
+            primary: false,
+            visible: true,
+        });
+        self.charge_index_build(db, table, &name, work);
         Ok(())
     }
 }

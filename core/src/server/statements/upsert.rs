@@ -196,7 +196,8 @@ mod tests {
     #[test]
     fn long_strings_are_truncated_with_warning_1265() {
         let e = MySqlError::data_too_long("c", 2);
-        let (v, w) = adjusted(&col(ColumnType::Varchar(3), false), &Value::Str("abcdef".into()), &e);
+        let (v, w) =
+            adjusted(&col(ColumnType::Varchar(3), false), &Value::Str("abcdef".into()), &e);
         assert_eq!(v, Value::Str("abc".into()));
         assert_eq!((w.code, w.message.as_str()), (1265, "Data truncated for column 'c' at row 2"));
     }

@@ -53,8 +53,8 @@ pub struct Work {
     /// The rows it fetched, inserted, updated and deleted per table and index, for
     /// performance_schema's table I/O summaries.
     pub table_io: handler_io::StatementIo,
-    /// CPU the server's bookkeeping of the statement costs beyond its rows (Percona's
-    /// USER_STATISTICS), in nanoseconds.
+    /// CPU the statement costs beyond its rows, in nanoseconds: the server's bookkeeping
+    /// (Percona's USER_STATISTICS), an index build's sort and merge.
     pub extra_cpu_ns: u64,
     /// Rows the storage engine returned, and rows changed, as USER_STATISTICS counts them.
     pub handler_rows_read: u64,

@@ -68,7 +68,9 @@ fn key_position(text: &str, order: &mut Order) -> Result<usize, String> {
         // A character offset: read as the whole field (see the module's simplifications).
         rest = after_dot.trim_start_matches(|c: char| c.is_ascii_digit());
     }
-    let field: usize = digits.parse().map_err(|_| format!("sort: invalid number at field start: invalid count at start of '{text}'"))?;
+    let field: usize = digits.parse().map_err(|_| {
+        format!("sort: invalid number at field start: invalid count at start of '{text}'")
+    })?;
     if field == 0 {
         return Err("sort: field number is zero: invalid field specification '0'".into());
     }
@@ -415,7 +417,10 @@ mod tests {
         assert_eq!(sorted("-t : -k 2,2nr", text), "a:10:y\nc:3:x\nb:2:z\n");
         // Without -t a field keeps its leading blanks; -n skips them.
         let q = "# Query_time: 0.5 x\n# Query_time: 12.0 y\n# Query_time: 3 z\n";
-        assert_eq!(sorted("-k3,3n", q), "# Query_time: 0.5 x\n# Query_time: 3 z\n# Query_time: 12.0 y\n");
+        assert_eq!(
+            sorted("-k3,3n", q),
+            "# Query_time: 0.5 x\n# Query_time: 3 z\n# Query_time: 12.0 y\n"
+        );
         assert_eq!(sorted("-k9", "a b\n"), "a b\n", "a missing field is empty");
     }
 
