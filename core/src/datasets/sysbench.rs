@@ -60,18 +60,32 @@ impl SbtestRows {
             }
             // sysbench draws each digit uniformly; one uniform draw below 10^11 gives the
             // same distribution for the whole group.
-            let mut v = below(h.draw(draw, g), GROUP_RANGE);
-            let start = out.len();
-            out.extend_from_slice(&[b'0'; GROUP_DIGITS]);
-            for d in out[start..].iter_mut().rev() {
-                *d = b'0' + (v % 10) as u8;
-                v /= 10;
+            let v = below(h.draw(draw, g), GROUP_RANGE);
+            // 11 digits as 3 + 4 pairs: a pair per division halves the divisions.
+            let (high, mut low) = ((v / 100_000_000) as u32, (v % 100_000_000) as u32);
+            let mut digits = [b'0'; GROUP_DIGITS];
+            digits[0] = b'0' + (high / 100) as u8;
+            digits[1] = b'0' + (high / 10 % 10) as u8;
+            digits[2] = b'0' + (high % 10) as u8;
+            for pair in (0..4).rev() {
+                let two = (low % 100) as usize;
+                low /= 100;
+                digits[3 + 2 * pair] = DIGIT_PAIRS[2 * two];
+                digits[4 + 2 * pair] = DIGIT_PAIRS[2 * two + 1];
             }
+            out.extend_from_slice(&digits);
         }
         // Digits and dashes only: always ASCII.
         String::from_utf8(out).unwrap_or_default()
     }
 }
+
+/// "00", "01", ... "99" back to back: two digits of a group from one table read.
+const DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+                                  2021222324252627282930313233343536373839\
+                                  4041424344454647484950515253545556575859\
+                                  6061626364656667686970717273747576777879\
+                                  8081828384858687888990919293949596979899";
 
 impl RowGenerator for SbtestRows {
     fn row_count(&self) -> u64 {
@@ -126,6 +140,20 @@ pub fn build(seed: u64, tables: u32, rows: u64) -> Vec<DatasetTable> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn digit_groups_are_each_draw_in_eleven_digits() {
+        for key in [0u64, 1, 42, u64::MAX / 3, u64::MAX] {
+            let h = RowHash::row(key, key.wrapping_mul(7));
+            let c = SbtestRows::digit_groups(h, DRAW_C, C_GROUPS);
+            // The plain decimal writing of every group's draw, zero-padded.
+            let expected: Vec<String> = (0..C_GROUPS)
+                .map(|g| format!("{:011}", below(h.draw(DRAW_C, g), GROUP_RANGE)))
+                .collect();
+            assert_eq!(c, expected.join("-"));
+            assert_eq!(c.len(), 119);
+        }
+    }
 
     #[test]
     fn definition_matches_sysbench() {

@@ -83,18 +83,31 @@ impl Status {
 
     /// Adds `n` to a counter (no-op if this set does not hold it).
     pub fn add(&mut self, name: &str, n: u64) {
-        // The engine spells counters as registered: found in one search of the set. Any other
-        // spelling (or a counter this set does not hold) goes through the registry.
-        let key = match self.values.get_key_value(name) {
-            Some((key, _)) => *key,
-            None => self.key(name),
-        };
+        // The engine spells counters as registered: found in one search of the set, which
+        // gives the value and the key at once. Any other spelling (or a counter this set does
+        // not hold) goes through the registry.
+        let bounds = (std::ops::Bound::Included(name), std::ops::Bound::Unbounded);
+        if let Some((key, value)) = self.values.range_mut::<str, _>(bounds).next() {
+            if *key == name {
+                if let StatusValue::Number(v) = value {
+                    *v = v.saturating_add(n);
+                    Self::captured(&mut self.capture, key, n);
+                }
+                return;
+            }
+        }
+        let key = self.key(name);
         if let Some(StatusValue::Number(v)) = self.values.get_mut(key) {
             *v = v.saturating_add(n);
-            if let Some(c) = self.capture.as_mut() {
-                let e = c.entry(key).or_insert(0);
-                *e = e.saturating_add(n);
-            }
+            Self::captured(&mut self.capture, key, n);
+        }
+    }
+
+    /// Notes `n` more of `key` in the running capture, if one is on.
+    fn captured(capture: &mut Option<BTreeMap<&'static str, u64>>, key: &'static str, n: u64) {
+        if let Some(c) = capture.as_mut() {
+            let e = c.entry(key).or_insert(0);
+            *e = e.saturating_add(n);
         }
     }
 

@@ -122,9 +122,73 @@ pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
     if sizing.max_digest_length == 0 {
         return None;
     }
-    let tokens = TokenArray::of(sql, sizing.max_digest_length);
     let text_limit = sizing.digest_text.min(sizing.max_digest_length);
-    Some(DigestKey { hash: tokens.hash_hex().into(), text: tokens.text(text_limit).into() })
+    let make = |tokens: &TokenArray| DigestKey {
+        hash: tokens.hash_hex().into(),
+        text: tokens.text(text_limit).into(),
+    };
+    DIGESTS.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        memo.sized(sizing.max_digest_length, text_limit);
+        // Texts of one shape (literals of the same kinds and lengths) lex to the same tokens:
+        // the digest folds every literal to `?`.
+        let form = crate::sql::parser::literals::shape(sql).map(|(form, _)| form);
+        if let Some(d) = form.as_ref().and_then(|f| memo.by_shape.get(f)) {
+            return Some(d.clone());
+        }
+        let tokens = TokenArray::of(sql, sizing.max_digest_length);
+        let d = match memo.by_tokens.get(tokens.bytes()) {
+            Some(d) => d.clone(),
+            None => {
+                let d = make(&tokens);
+                DigestMemo::keep(&mut memo.by_tokens, tokens.bytes().to_vec(), &d);
+                d
+            }
+        };
+        if let Some(form) = form {
+            DigestMemo::keep(&mut memo.by_shape, form, &d);
+        }
+        Some(d)
+    })
+}
+
+thread_local! {
+    /// The digests made lately: statements that differ only in their literals (a load
+    /// generator's, a learner's edited query) share a shape and a token array, and lexing,
+    /// the SHA-256 and the text were most of a short statement's digest. The engine is
+    /// single-threaded; this is a memo of a pure function, so what it holds never changes a
+    /// result.
+    static DIGESTS: std::cell::RefCell<DigestMemo> = std::cell::RefCell::new(DigestMemo::default());
+}
+
+/// Digests by statement shape and by token array, under one sizing (another empties it),
+/// each emptied when full too (bounds its memory: a few MB at the bound).
+#[derive(Default)]
+struct DigestMemo {
+    /// (max_digest_length, the digest text's limit) the digests were made under.
+    sizing: (usize, usize),
+    by_shape: BTreeMap<String, DigestKey>,
+    by_tokens: BTreeMap<Vec<u8>, DigestKey>,
+}
+
+/// The most digests each map of [`DigestMemo`] keeps.
+const DIGEST_MEMO_MAX: usize = 8_192;
+
+impl DigestMemo {
+    fn sized(&mut self, max_digest_length: usize, text_limit: usize) {
+        if self.sizing != (max_digest_length, text_limit) {
+            self.by_shape.clear();
+            self.by_tokens.clear();
+            self.sizing = (max_digest_length, text_limit);
+        }
+    }
+
+    fn keep<K: Ord>(map: &mut BTreeMap<K, DigestKey>, key: K, d: &DigestKey) {
+        if map.len() >= DIGEST_MEMO_MAX {
+            map.clear();
+        }
+        map.insert(key, d.clone());
+    }
 }
 
 /// A statement's text as performance_schema keeps it: without the delimiter and the spaces

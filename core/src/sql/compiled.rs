@@ -37,6 +37,9 @@ enum Kernel<'e> {
     CompareInt { column: u32, op: Comparison, value: i128 },
     /// `col <op> 'text'` over a string column, in the default collation.
     CompareText { column: u32, op: Comparison, value: &'e str },
+    /// `col BETWEEN low AND high` with integer constants over an integer column (a range
+    /// read's condition, checked again on every row it reads).
+    BetweenInt { column: u32, low: i128, high: i128 },
     /// `a AND b`: `b` is evaluated only when `a` is not false.
     And(Box<Compiled<'e>>, Box<Compiled<'e>>),
 }
@@ -101,9 +104,10 @@ impl<'e> Compiled<'e> {
         match &self.kernel {
             Kernel::Column(_) | Kernel::Length { .. } => self.with_value(row, cx, Value::clone),
             Kernel::Tree => eval(self.tree, row, &[], cx),
-            Kernel::CompareInt { .. } | Kernel::CompareText { .. } | Kernel::And(..) => {
-                Ok(self.truth(row, cx)?.map_or(Value::Null, bool_value))
-            }
+            Kernel::CompareInt { .. }
+            | Kernel::CompareText { .. }
+            | Kernel::BetweenInt { .. }
+            | Kernel::And(..) => Ok(self.truth(row, cx)?.map_or(Value::Null, bool_value)),
         }
     }
 
@@ -127,7 +131,10 @@ impl<'e> Compiled<'e> {
                 _ => Ok(use_value(&eval(self.tree, row, &[], cx)?)),
             },
             Kernel::Tree => Ok(use_value(&eval(self.tree, row, &[], cx)?)),
-            Kernel::CompareInt { .. } | Kernel::CompareText { .. } | Kernel::And(..) => {
+            Kernel::CompareInt { .. }
+            | Kernel::CompareText { .. }
+            | Kernel::BetweenInt { .. }
+            | Kernel::And(..) => {
                 Ok(use_value(&self.truth(row, cx)?.map_or(Value::Null, bool_value)))
             }
         }
@@ -145,6 +152,15 @@ impl<'e> Compiled<'e> {
                     _ => return Ok(eval(self.tree, row, &[], cx)?.truth()),
                 };
                 Ok(Some(op.holds(v.cmp(value))))
+            }
+            Kernel::BetweenInt { column, low, high } => {
+                let v = match row.get(*column as usize) {
+                    Some(Value::Int(i)) => i128::from(*i),
+                    Some(Value::UInt(u)) => i128::from(*u),
+                    Some(Value::Null) => return Ok(None),
+                    _ => return Ok(eval(self.tree, row, &[], cx)?.truth()),
+                };
+                Ok(Some(*low <= v && v <= *high))
             }
             Kernel::CompareText { column, op, value } => match row.get(*column as usize) {
                 Some(Value::Str(s)) => Ok(Some(op.holds(collate_cmp(s, value)))),
@@ -192,6 +208,19 @@ fn kernel(e: &BExpr) -> Kernel<'_> {
                 Value::Int(i) => Kernel::CompareInt { column, op, value: i128::from(*i) },
                 Value::UInt(u) => Kernel::CompareInt { column, op, value: i128::from(*u) },
                 Value::Str(s) => Kernel::CompareText { column, op, value: s },
+                _ => Kernel::Tree,
+            }
+        }
+        BExpr::Between { arg, low, high, negated: false } => {
+            let int = |e: &BExpr| match e {
+                BExpr::Lit(Value::Int(i)) => Some(i128::from(*i)),
+                BExpr::Lit(Value::UInt(u)) => Some(i128::from(*u)),
+                _ => None,
+            };
+            match (arg.as_ref(), int(low), int(high)) {
+                (BExpr::Column(column), Some(low), Some(high)) => {
+                    Kernel::BetweenInt { column: *column, low, high }
+                }
                 _ => Kernel::Tree,
             }
         }
@@ -257,6 +286,11 @@ mod tests {
             "a = 42 AND b >= 'x'",
             "a = 42 AND b < 7 AND c",
             "a + 1 > 2",
+            "a BETWEEN -3 AND 42",
+            "a BETWEEN 42 AND 18446744073709551615",
+            "a BETWEEN 42 AND 5",
+            "a NOT BETWEEN 5 AND 42",
+            "a BETWEEN 5 AND 42 AND b",
         ];
         let mut cx = ConstantContext;
         for sql in exprs {

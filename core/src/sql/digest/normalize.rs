@@ -46,6 +46,11 @@ impl TokenArray {
         a
     }
 
+    /// The stored bytes: equal arrays give equal digests and digest texts.
+    pub fn bytes(&self) -> &[u8] {
+        &self.bytes
+    }
+
     /// `STATEMENT_DIGEST()`: the SHA-256 of the stored bytes in lower-case hex.
     pub fn hash_hex(&self) -> String {
         const HEX: &[u8; 16] = b"0123456789abcdef";

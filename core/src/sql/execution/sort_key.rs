@@ -99,6 +99,12 @@ fn encode_value(v: &Value, out: &mut Vec<u8>) {
         Value::Str(s) => {
             out.push(VALUE_TAG);
             let s = s.trim_end_matches(' ');
+            if s.is_ascii() && !s.as_bytes().contains(&0) {
+                // The common case in one pass the compiler can widen: no byte to escape.
+                out.extend(s.bytes().map(|b| b.to_ascii_lowercase()));
+                out.extend_from_slice(&[0x00, 0x00]);
+                return;
+            }
             let mut push = |b: u8| {
                 out.push(b);
                 if b == 0 {

@@ -6,6 +6,7 @@
 //! Not a MySQL feature (the query cache is gone since 8.0, and it cached results, not parse
 //! trees): this is the simulator's own speed-up, invisible in any figure or output.
 
+use super::literals::{shape, Template};
 use super::{parse_first, Statement};
 use crate::error::Result;
 use std::collections::{BTreeMap, VecDeque};
@@ -21,6 +22,11 @@ pub struct StatementCache {
     parsed: BTreeMap<String, Statement>,
     /// Texts in the order they were cached.
     order: VecDeque<String>,
+    /// Statements by shape (`literals.rs`): the text with its literals masked; None for a
+    /// shape whose statement cannot be a template.
+    shaped: BTreeMap<String, Option<Template>>,
+    /// Shapes in the order they were cached.
+    shape_order: VecDeque<String>,
 }
 
 impl StatementCache {
@@ -30,7 +36,39 @@ impl StatementCache {
         if let Some(stmt) = self.parsed.get(sql) {
             return Ok((stmt.clone(), None));
         }
+        let shaped = if sql.len() <= CACHED_TEXT_BYTES_MAX { shape(sql) } else { None };
+        if let Some((form, literals)) = &shaped {
+            match self.shaped.get(form) {
+                Some(Some(template)) => {
+                    if let Some(stmt) = template.fill(sql, literals) {
+                        return Ok((stmt, None));
+                    }
+                }
+                // Parsed before and no template: the exact-text cache below is all there is.
+                Some(None) => {}
+                None => {}
+            }
+        }
         let (stmt, next) = parse_first(sql)?;
+        if next.is_none() {
+            if let Some((form, literals)) = shaped {
+                if !self.shaped.contains_key(&form) {
+                    let template = Template::of(&stmt, &literals);
+                    let templated = template.is_some();
+                    if self.shape_order.len() >= CACHED_STATEMENTS_MAX {
+                        if let Some(oldest) = self.shape_order.pop_front() {
+                            self.shaped.remove(&oldest);
+                        }
+                    }
+                    self.shaped.insert(form.clone(), template);
+                    self.shape_order.push_back(form);
+                    if templated {
+                        // Its shape answers for it from now on.
+                        return Ok((stmt, next));
+                    }
+                }
+            }
+        }
         if next.is_none() && sql.len() <= CACHED_TEXT_BYTES_MAX {
             if self.order.len() >= CACHED_STATEMENTS_MAX {
                 if let Some(oldest) = self.order.pop_front() {
@@ -41,6 +79,15 @@ impl StatementCache {
             self.order.push_back(sql.to_string());
         }
         Ok((stmt, next))
+    }
+
+    /// [`super::parse`] through the cache: one statement, text after it an error.
+    pub fn parse(&mut self, sql: &str) -> Result<Statement> {
+        match self.parse_first(sql)? {
+            (stmt, None) => Ok(stmt),
+            // The error as the parser words it.
+            (_, Some(_)) => super::parse(sql),
+        }
     }
 
     /// How many statements are cached.
@@ -65,12 +112,22 @@ mod tests {
         // Two statements in one text: not cached, and the offset of the next is kept.
         let (_, next) = cache.parse_first("SELECT 1; SELECT 2").unwrap();
         assert_eq!(next, Some(10));
-        assert_eq!(cache.len(), 1);
+        // The one statement is kept by its shape (it has no literal to change).
+        assert_eq!((cache.len(), cache.shaped.len()), (0, 1));
         assert!(cache.parse_first("SELEC 1").is_err());
+        // Texts with no shape (a quoted name) are cached by their text...
         for i in 0..1000 {
-            cache.parse_first(&format!("SELECT {i}")).unwrap();
+            cache.parse_first(&format!("SELECT {i} FROM `t`")).unwrap();
         }
         assert_eq!(cache.len() as usize, CACHED_STATEMENTS_MAX);
         assert_eq!(cache.parsed.len(), CACHED_STATEMENTS_MAX);
+        // ... the others by their shape, which literals of other lengths make many.
+        for i in 0..1000u64 {
+            let sql = format!("SELECT a FROM t WHERE b = '{}'", "x".repeat(i as usize % 700));
+            let (stmt, _) = cache.parse_first(&sql).unwrap();
+            assert_eq!(format!("{stmt:?}"), format!("{:?}", parse_first(&sql).unwrap().0));
+        }
+        assert_eq!(cache.shaped.len(), CACHED_STATEMENTS_MAX);
+        assert_eq!(cache.shape_order.len(), CACHED_STATEMENTS_MAX);
     }
 }

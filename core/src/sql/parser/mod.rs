@@ -7,6 +7,7 @@
 pub mod account;
 pub mod cache;
 pub mod column_name;
+pub mod literals;
 pub mod procedure;
 
 use crate::error::{MySqlError, Result};

@@ -149,7 +149,7 @@ impl Load<'_> {
         let Some(insert) = t.plan.get(t.next).filter(|n| n.kind == Kind::Insert).cloned() else {
             return;
         };
-        let Ok(prepped) = Prepped::new(&insert.sql) else { return };
+        let Ok(prepped) = Prepped::cached(server, &insert.sql) else { return };
         let delete_event = server.unpark_statement(session);
         let (result, run) = server.run_prepped(session, &prepped);
         let event = server.unpark_statement(session);
@@ -268,7 +268,7 @@ impl Workload for Load<'_> {
                 (done.counter, done.run)
             }
             _ => {
-                let prepped = match Prepped::new(&p.sql) {
+                let prepped = match Prepped::cached(server, &p.sql) {
                     Ok(prepped) => prepped,
                     Err(e) => {
                         self.fail(&p, &e);
