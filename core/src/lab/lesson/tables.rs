@@ -108,7 +108,17 @@ pub(crate) fn summarize(spec: &TableSpec, source: &Table, group: &str) -> Table 
                         rows.iter().filter_map(|&r| source.cell(r, col).and_then(number)).collect();
                     (!f.is_empty()).then(|| f.iter().sum::<f64>() / f.len() as f64)
                 };
-                let two = |v: Option<f64>| v.map_or("—".to_string(), |v| format!("{v:.2}"));
+                // A difference that rounds to nothing prints as 0.00, never -0.00.
+                let two = |v: Option<f64>| {
+                    v.map_or("—".to_string(), |v| {
+                        let text = format!("{v:.2}");
+                        if text == "-0.00" {
+                            "0.00".to_string()
+                        } else {
+                            text
+                        }
+                    })
+                };
                 match c.from.split_once(':') {
                     None if c.from == "group" => key.to_string(),
                     None if c.from == "count" => rows.len().to_string(),
@@ -314,7 +324,8 @@ mod tests {
             columns: vec!["userstat".into(), "tps".into()],
             rows: [
                 ["OFF", "100.50"],
-                ["ON", "99.00"],
+                ["ON", "399.66"],
+                ["ON", "399.6733"],
                 ["OFF", "98.50"],
                 ["ON", "—"],
                 ["OFF", "1,000.00"],
@@ -347,7 +358,8 @@ mod tests {
             t.rows,
             [
                 ["OFF", "3", "399.67", "98.50", "1,000.00", "901.50", "0.00"],
-                ["ON", "2", "99.00", "99.00", "99.00", "0.00", "-300.67"],
+                // The means differ by -0.00002: shown as 0.00, not -0.00.
+                ["ON", "3", "399.67", "399.66", "399.6733", "0.01", "0.00"],
             ]
         );
         let waiting = Table { awaiting: Some("later".into()), ..source };
