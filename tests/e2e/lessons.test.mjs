@@ -29,6 +29,8 @@ const LESSONS = [
   { id: 'performance-schema', choice: 'almost-all' },
   { id: 'slow-log', choice: 'scans' },
   { id: 'advisor', choice: 'not-faster' },
+  { id: 'sys-schema', choice: 'only-used' },
+  { id: 'user-statistics', choice: 'within-noise' },
 ];
 
 let browser;

@@ -238,7 +238,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         for bad in
-            ["#l1.AAAA<script>", "#l1.", "#l9.xyz", "#lesson/<b>nope</b>", "#lesson/sys-schema"]
+            ["#l1.AAAA<script>", "#l1.", "#l9.xyz", "#lesson/<b>nope</b>", "#lesson/no-such-lesson"]
         {
             match parse(bad) {
                 Route::Index { notice: Some(n) } => assert!(n.starts_with("This lesson link")),

@@ -34,7 +34,8 @@ async fn the_index_lists_lessons_in_order_and_shows_notices_as_text() {
     assert_eq!(cards.length(), 9);
     let first: Element = cards.get(0).unwrap().dyn_into().unwrap();
     assert_eq!(first.get_attribute("data-lesson").as_deref(), Some("buffer-pool"));
-    assert_eq!(div.query_selector_all(".lesson-coming").unwrap().length(), 2);
+    // Every lesson is ready: none is marked as coming.
+    assert_eq!(div.query_selector_all(".lesson-coming").unwrap().length(), 0);
     let notice = div.query_selector("#link-notice").unwrap().unwrap();
     assert!(notice.text_content().unwrap().contains("<img src=x>"));
     assert!(div.query_selector("img").unwrap().is_none(), "nothing injected");

@@ -95,6 +95,7 @@ pub fn fsync(outcomes: &[(String, Outcome)]) -> (Option<PlotData>, String) {
                 .filter(|g| g.log == *log)
                 .map(|g| ((g.t_ns - start) as f64 / 1e9, g.commits as f64))
                 .collect(),
+            ..Series::default()
         })
         .collect();
     let window_s = FSYNC_WINDOW_NS as f64 / 1e9;

@@ -9,11 +9,38 @@ use plotters::prelude::*;
 use tunelab_core::lab::lesson::{number, PlotKind, PlotSpec, Table};
 
 /// One line or one group of bars.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Series {
     pub name: String,
-    /// (x, y): x is a number for lines and the category's index for bars.
+    /// (x, y): x is a number for lines and the category's index for bars. With a band, y is
+    /// the mean of the rows at that x.
     pub points: Vec<(f64, f64)>,
+    /// With a band: (x, lowest, highest) of the rows at each x, in the points' order.
+    pub spread: Vec<(f64, f64, f64)>,
+    /// With a band: every row's own (x, y), drawn as dots over the mean.
+    pub samples: Vec<(f64, f64)>,
+}
+
+/// The rows' points gathered per x (in the order each x first appears): the mean of each
+/// x, its (x, lowest, highest), and the points themselves.
+fn band(points: Vec<(f64, f64)>) -> Series {
+    let mut xs: Vec<f64> = Vec::new();
+    for (x, _) in &points {
+        if !xs.contains(x) {
+            xs.push(*x);
+        }
+    }
+    let mut out = Series::default();
+    for x in xs {
+        let ys: Vec<f64> = points.iter().filter(|p| p.0 == x).map(|p| p.1).collect();
+        let mean = ys.iter().sum::<f64>() / ys.len() as f64;
+        let lo = ys.iter().copied().fold(f64::MAX, f64::min);
+        let hi = ys.iter().copied().fold(f64::MIN, f64::max);
+        out.points.push((x, mean));
+        out.spread.push((x, lo, hi));
+    }
+    out.samples = points;
+    out
 }
 
 /// Everything a plot draws.
@@ -48,8 +75,15 @@ impl PlotData {
             self.series
                 .iter()
                 .map(|s| {
-                    let pts: Vec<String> =
-                        s.points.iter().map(|(x, y)| format!("{x}: {y}")).collect();
+                    let pts: Vec<String> = s
+                        .points
+                        .iter()
+                        .enumerate()
+                        .map(|(i, (x, y))| match s.spread.get(i) {
+                            Some((_, lo, hi)) => format!("{x}: {y} (from {lo} to {hi})"),
+                            None => format!("{x}: {y}"),
+                        })
+                        .collect();
                     format!("{}: {}", s.name, pts.join(", "))
                 })
                 .collect()
@@ -119,7 +153,9 @@ pub fn data(spec: &PlotSpec, configs: &[(&str, &Table)]) -> Result<PlotData, Str
                 points.push((x, *y));
             }
             let name = if config.is_empty() { y.clone() } else { format!("{y} ({config})") };
-            out.series.push(Series { name, points });
+            let series =
+                if spec.band { band(points) } else { Series { points, ..Series::default() } };
+            out.series.push(Series { name, ..series });
         }
     }
     if out.series.iter().all(|s| s.points.is_empty()) {
@@ -238,9 +274,27 @@ fn draw_series<DB: DrawingBackend>(
     let body = head_and_key(root, &data.title, &key, fg)?;
     let (width, _) = root.dim_in_pixel();
     let font = ("sans-serif", font_px(width) + 1).into_font().color(&fg);
-    let y_max =
-        data.series.iter().flat_map(|s| s.points.iter().map(|p| p.1)).fold(0.0f64, f64::max);
-    let y_max = if y_max <= 0.0 { 1.0 } else { y_max * 1.1 };
+    let highs = data.series.iter().flat_map(|s| s.spread.iter().map(|b| b.2));
+    let y_max = data
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|p| p.1))
+        .chain(highs)
+        .fold(0.0f64, f64::max);
+    let banded = data.series.iter().any(|s| !s.spread.is_empty());
+    let (y_min, y_max) = if banded {
+        // A band is about the spread between runs, which is small beside the figures
+        // themselves: the axis spans only the runs' figures (its ticks say where), and bars
+        // become marks at their means, since a bar's length would mean nothing.
+        let lows = data.series.iter().flat_map(|s| s.spread.iter().map(|b| b.1));
+        let lo = lows.fold(f64::MAX, f64::min);
+        let pad = ((y_max - lo) * 0.5).max(y_max.abs() * 1e-4).max(1e-6);
+        (lo - pad, y_max + pad)
+    } else if y_max <= 0.0 {
+        (0.0, 1.0)
+    } else {
+        (0.0, y_max * 1.1)
+    };
     let mut builder = ChartBuilder::on(&body);
     let px = font_px(width);
     builder
@@ -254,7 +308,7 @@ fn draw_series<DB: DrawingBackend>(
             let xs = data.series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
             let (lo, hi) = xs.fold((f64::MAX, f64::MIN), |(a, b), x| (a.min(x), b.max(x)));
             let (lo, hi) = if lo < hi { (lo, hi) } else { (lo - 1.0, lo + 1.0) };
-            let mut chart = builder.build_cartesian_2d(lo..hi, 0.0..y_max).map_err(e)?;
+            let mut chart = builder.build_cartesian_2d(lo..hi, y_min..y_max).map_err(e)?;
             chart
                 .configure_mesh()
                 .x_label_formatter(&|x| tick(*x))
@@ -269,6 +323,15 @@ fn draw_series<DB: DrawingBackend>(
                 .draw()
                 .map_err(e)?;
             for (i, s) in data.series.iter().enumerate() {
+                // The band first, under the line: the lows left to right, the highs back.
+                if s.spread.len() > 1 {
+                    let mut outline: Vec<(f64, f64)> =
+                        s.spread.iter().map(|b| (b.0, b.1)).collect();
+                    outline.extend(s.spread.iter().rev().map(|b| (b.0, b.2)));
+                    chart
+                        .draw_series([Polygon::new(outline, color(i).mix(0.2).filled())])
+                        .map_err(e)?;
+                }
                 let style =
                     ShapeStyle { color: color(i).to_rgba(), filled: false, stroke_width: 3 };
                 if data.kind == PlotKind::Spikes {
@@ -288,12 +351,14 @@ fn draw_series<DB: DrawingBackend>(
                 chart
                     .draw_series(s.points.iter().map(|p| Circle::new(*p, 4, color(i).filled())))
                     .map_err(e)?;
+                let dot = fg.mix(0.7).stroke_width(2);
+                chart.draw_series(s.samples.iter().map(|p| Circle::new(*p, 3, dot))).map_err(e)?;
             }
         }
         PlotKind::Bar => {
             let n = data.categories.len().max(1) as f64;
             let cats = data.categories.clone();
-            let mut chart = builder.build_cartesian_2d(-0.5..n - 0.5, 0.0..y_max).map_err(e)?;
+            let mut chart = builder.build_cartesian_2d(-0.5..n - 0.5, y_min..y_max).map_err(e)?;
             chart
                 .configure_mesh()
                 .disable_x_mesh()
@@ -320,13 +385,41 @@ fn draw_series<DB: DrawingBackend>(
             let w = 0.8 / k;
             for (i, s) in data.series.iter().enumerate() {
                 let off = -0.4 + w * i as f64;
+                if banded {
+                    let mark = color(i).stroke_width(4);
+                    chart
+                        .draw_series(s.points.iter().map(|(x, y)| {
+                            PathElement::new(vec![(x + off, *y), (x + off + w * 0.92, *y)], mark)
+                        }))
+                        .map_err(e)?;
+                } else {
+                    chart
+                        .draw_series(s.points.iter().map(|(x, y)| {
+                            Rectangle::new(
+                                [(x + off, 0.0), (x + off + w * 0.92, *y)],
+                                color(i).filled(),
+                            )
+                        }))
+                        .map_err(e)?;
+                }
+                // The spread between the rows at this x: a whisker from the lowest to the
+                // highest, with caps, over the bar at their mean, and each row as a dot.
+                let mid = off + w * 0.46;
+                let (cap, ink) = (w * 0.2, fg.stroke_width(2));
+                for (x, lo, hi) in &s.spread {
+                    let c = x + mid;
+                    let strokes = [
+                        vec![(c, *lo), (c, *hi)],
+                        vec![(c - cap, *lo), (c + cap, *lo)],
+                        vec![(c - cap, *hi), (c + cap, *hi)],
+                    ];
+                    chart
+                        .draw_series(strokes.into_iter().map(|p| PathElement::new(p, ink)))
+                        .map_err(e)?;
+                }
+                let dot = fg.mix(0.8).filled();
                 chart
-                    .draw_series(s.points.iter().map(|(x, y)| {
-                        Rectangle::new(
-                            [(x + off, 0.0), (x + off + w * 0.92, *y)],
-                            color(i).filled(),
-                        )
-                    }))
+                    .draw_series(s.samples.iter().map(|(x, y)| Circle::new((x + mid, *y), 3, dot)))
                     .map_err(e)?;
             }
         }
@@ -447,6 +540,7 @@ mod tests {
             y: vec!["y".into()],
             y_label: String::new(),
             filter: vec!["pass".into(), "2".into()],
+            band: false,
         };
         let a = table(&[["32", "1", "5"], ["32", "2", "7"], ["64", "2", "9"]]);
         let d = data(&spec, &[("", &a)]).unwrap();
@@ -456,5 +550,40 @@ mod tests {
         assert_eq!(d.series[1].name, "y (B)");
         let waiting = Table { awaiting: Some("later".into()), ..a.clone() };
         assert_eq!(data(&spec, &[("", &waiting)]), Err("later".into()));
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_band_draws_the_mean_and_the_spread_of_the_rows_at_each_x() {
+        let spec = PlotSpec {
+            id: "p".into(),
+            title: "P".into(),
+            kind: PlotKind::Bar,
+            table: "t".into(),
+            x: "pass".into(),
+            y: vec!["y".into()],
+            y_label: String::new(),
+            filter: Vec::new(),
+            band: true,
+        };
+        // Three seeds of OFF, then three of ON (the x column holds the setting).
+        let a = table(&[
+            ["1", "OFF", "10"],
+            ["1", "ON", "9"],
+            ["2", "OFF", "14"],
+            ["2", "ON", "12"],
+            ["3", "OFF", "12"],
+            ["3", "ON", "12"],
+        ]);
+        let d = data(&spec, &[("", &a)]).unwrap();
+        assert_eq!(d.categories, ["OFF", "ON"]);
+        let s = &d.series[0];
+        assert_eq!(s.points, [(0.0, 12.0), (1.0, 11.0)]);
+        assert_eq!(s.spread, [(0.0, 10.0, 14.0), (1.0, 9.0, 12.0)]);
+        assert_eq!(s.samples.len(), 6);
+        assert_eq!(d.summary(), "y: 0: 12 (from 10 to 14), 1: 11 (from 9 to 12)");
+        // Without a band every row is its own point and there is no spread.
+        let d = data(&PlotSpec { band: false, ..spec }, &[("", &a)]).unwrap();
+        assert_eq!(d.series[0].points.len(), 6);
+        assert!(d.series[0].spread.is_empty());
     }
 }

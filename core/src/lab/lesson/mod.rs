@@ -21,8 +21,8 @@ mod figures;
 mod tables;
 mod typed;
 pub use figures::{figure_refs, fill_figures, FigureRef};
-use tables::{build_table, check_holds};
-pub use tables::{render_table, slap_average};
+use tables::{build_table, check_holds, summarize};
+pub use tables::{render_table, report_figure, slap_average, Figure};
 
 /// Whether a lesson can be taken yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +56,9 @@ pub enum KnobKind {
     Variable,
     /// A hardware constant of the simulated host (`fsync_latency_us`, `memory_limit_mb`).
     Hardware,
+    /// Only a value for the steps' `{{id}}` (which index to hide, a tool's `--rand-seed`):
+    /// neither a server option nor a hardware constant. It takes `choices`, or a number.
+    Step,
 }
 
 /// A control on the lesson page.
@@ -65,7 +68,8 @@ pub struct Knob {
     pub id: String,
     pub label: String,
     pub kind: KnobKind,
-    /// The server variable or hardware constant.
+    /// The server variable or hardware constant (what a `step` knob stands for, as text).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub name: String,
     pub default: Setting,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -96,7 +100,9 @@ pub struct Run {
 /// A column of a result table and where its cells come from: `run` (the run's label),
 /// `knob:ID`, `col:NAME` (the run's last result table), `counter:NAME` (status counter
 /// delta), `elapsed_s`, `slap_avg_s` (mysqlslap's first average), `memory_peak_mb`,
-/// `mysqld` (whether the server was still up or was killed).
+/// `mysqld` (whether the server was still up or was killed), `report:LABEL` (the figure after
+/// `LABEL:` in a tool's printed report, e.g. sysbench's `total time`) and `rate:LABEL` (its
+/// `(N per sec.)`, e.g. sysbench's transactions per second).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ColumnSpec {
@@ -123,6 +129,16 @@ pub struct TableSpec {
     /// say); the lint bounds the prose's and the checks' rows by runs x this (1 if absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rows_per_run: Option<u32>,
+    /// A summary of another (earlier) table instead of the runs: one row per value of its
+    /// `group` column, in the order they first appear, with columns `group` (the value),
+    /// `count`, `mean:COL`, `min:COL`, `max:COL`, `spread:COL` (highest less lowest) and
+    /// `diff:COL` (the mean less the first group's) over the group's rows: several seeds of
+    /// one setting, their average and their spread, and how far the setting moved the mean.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
+    /// The column of `of` whose values form the groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 /// How a plot draws.
@@ -154,6 +170,11 @@ pub struct PlotSpec {
     /// Only rows whose column (title) holds this text: `["pass", "2"]`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub filter: Vec<String>,
+    /// Rows that share an x (one setting run with several seeds) are drawn as one point at
+    /// their mean, with their spread (lowest to highest) as a band around a line or a whisker
+    /// on a bar, and each row as a dot: the noise between seeds beside the difference.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub band: bool,
 }
 
 /// A comparison over a result table that must hold for the lesson's answer to be confirmed.
@@ -345,9 +366,14 @@ impl Lesson {
                 let setting =
                     if knob.suffix.is_empty() { value.clone() } else { Setting::Text(text) };
                 match knob.kind {
-                    KnobKind::Variable => e.variables.insert(knob.name.clone(), setting),
-                    KnobKind::Hardware => e.hardware.insert(knob.name.clone(), setting),
-                };
+                    KnobKind::Variable => {
+                        e.variables.insert(knob.name.clone(), setting);
+                    }
+                    KnobKind::Hardware => {
+                        e.hardware.insert(knob.name.clone(), setting);
+                    }
+                    KnobKind::Step => {}
+                }
                 let placeholder = format!("{{{{{}}}}}", knob.id);
                 for step in &mut e.steps {
                     step.sql = step.sql.replace(&placeholder, &value.as_option_text());
@@ -361,7 +387,20 @@ impl Lesson {
     /// The result tables for the outcomes of [`Lesson::experiments`] (same order).
     pub fn tables(&self, knobs: &KnobValues, outcomes: &[(String, Outcome)]) -> Vec<Table> {
         let knobs = self.resolve_knobs(knobs).unwrap_or_else(|_| self.default_knobs());
-        self.tables.iter().map(|spec| build_table(spec, &knobs, self, outcomes)).collect()
+        let mut out: Vec<Table> = Vec::new();
+        for spec in &self.tables {
+            let table = match (&spec.of, &spec.group) {
+                (Some(of), Some(group)) => match out.iter().find(|t| &t.id == of) {
+                    Some(source) => summarize(spec, source, group),
+                    None => {
+                        Table { awaiting: Some(format!("no table '{of}'")), ..Table::default() }
+                    }
+                },
+                _ => build_table(spec, &knobs, self, outcomes),
+            };
+            out.push(table);
+        }
+        out
     }
 
     /// Checks the conclusion against the tables and the learner's choice.
@@ -415,6 +454,13 @@ impl Lesson {
                         return Err(ctx(format!("knob '{}' names no hardware constant", knob.id)));
                     }
                 }
+                KnobKind::Step => {
+                    // A value only the steps read: it must appear in one, or it turns nothing.
+                    let placeholder = format!("{{{{{}}}}}", knob.id);
+                    if !template.steps.iter().any(|s| s.sql.contains(&placeholder)) {
+                        return Err(ctx(format!("step knob '{}' appears in no step", knob.id)));
+                    }
+                }
             }
             knob.check(&knob.default).map_err(ctx)?;
             for c in &knob.choices {
@@ -428,9 +474,36 @@ impl Lesson {
                 check_statements(&step.sql, &self.awaits).map_err(ctx)?;
             }
         }
-        for table in &self.tables {
-            for col in &table.columns {
-                check_source(&col.from, self).map_err(ctx)?;
+        for (i, table) in self.tables.iter().enumerate() {
+            match (&table.of, &table.group) {
+                (None, None) => {
+                    for col in &table.columns {
+                        check_source(&col.from, self).map_err(ctx)?;
+                    }
+                }
+                (Some(of), Some(group)) => {
+                    let Some(source) = self.tables[..i].iter().find(|t| &t.id == of) else {
+                        return Err(ctx(format!("table '{}' sums up no earlier '{of}'", table.id)));
+                    };
+                    let has = |title: &str| source.columns.iter().any(|c| c.title == title);
+                    if !has(group) {
+                        return Err(ctx(format!(
+                            "table '{}' groups by no column '{group}'",
+                            table.id
+                        )));
+                    }
+                    for col in &table.columns {
+                        let ok = match col.from.split_once(':') {
+                            None => matches!(col.from.as_str(), "group" | "count"),
+                            Some(("mean" | "min" | "max" | "spread" | "diff", c)) => has(c),
+                            _ => false,
+                        };
+                        if !ok {
+                            return Err(ctx(format!("unknown summary source '{}'", col.from)));
+                        }
+                    }
+                }
+                _ => return Err(ctx(format!("table '{}' needs both of and group", table.id))),
             }
         }
         for plot in &self.plots {
@@ -524,6 +597,7 @@ fn check_source(from: &str, lesson: &Lesson) -> Result<(), String> {
         Some(("col", name)) if !name.is_empty() => Ok(()),
         Some(("counter", name)) if crate::instruments::status::lookup(name).is_some() => Ok(()),
         Some(("select_s", n)) if n.parse::<u32>().is_ok_and(|n| n >= 1) => Ok(()),
+        Some(("report" | "rate", label)) if !label.trim().is_empty() => Ok(()),
         _ => Err(format!("unknown column source '{from}'")),
     }
 }
@@ -631,19 +705,29 @@ pub const SOURCES: &[Source] = &[
         toml: include_str!("../../../../lessons/07_advisor/lesson.toml"),
         markdown: include_str!("../../../../lessons/07_advisor/lesson.md"),
     },
+    Source {
+        toml: include_str!("../../../../lessons/08_sys_schema/lesson.toml"),
+        markdown: include_str!("../../../../lessons/08_sys_schema/lesson.md"),
+    },
+    Source {
+        toml: include_str!("../../../../lessons/09_user_statistics/lesson.toml"),
+        markdown: include_str!("../../../../lessons/09_user_statistics/lesson.md"),
+    },
     Source { toml: include_str!("../../../../lessons/coming.toml"), markdown: "" },
 ];
 
-/// Every lesson, in the chapter's order. `coming.toml` holds several coming lessons as
-/// `[[lesson]]` tables.
+/// Every lesson, in the chapter's order. `coming.toml` (a source without prose) holds the
+/// coming lessons as `[[lesson]]` tables, none when every lesson is ready.
 pub fn catalog() -> Result<Vec<Lesson>, String> {
     #[derive(Deserialize)]
     struct Many {
+        // Empty when every lesson is ready and coming.toml holds only its header.
+        #[serde(default)]
         lesson: Vec<Lesson>,
     }
     let mut out = Vec::new();
     for source in SOURCES {
-        if source.toml.contains("[[lesson]]") {
+        if source.markdown.is_empty() || source.toml.contains("[[lesson]]") {
             let many: Many = toml::from_str(source.toml).map_err(|e| one_line(&e.to_string()))?;
             out.extend(many.lesson);
         } else {
@@ -679,7 +763,7 @@ mod tests {
         for l in &lessons {
             l.validate().unwrap();
         }
-        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 7);
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 9);
     }
 
     #[test]

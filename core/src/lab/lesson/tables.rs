@@ -55,6 +55,96 @@ pub(super) fn build_table(
     table
 }
 
+/// A summary table (`of` and `group`): one row per value of `source`'s `group` column, in the
+/// order the values first appear; `mean:COL` with two decimals, `min:COL` / `max:COL` as the
+/// source prints them, `spread:COL` (highest less lowest) and `diff:COL` (this group's mean
+/// less the first group's) with two decimals, `count` the rows. A cell that is not a number
+/// is left out of the figures; a group with none shows `—`.
+pub(crate) fn summarize(spec: &TableSpec, source: &Table, group: &str) -> Table {
+    let mut table = Table {
+        id: spec.id.clone(),
+        title: spec.title.clone(),
+        columns: spec.columns.iter().map(|c| c.title.clone()).collect(),
+        rows: Vec::new(),
+        awaiting: source.awaiting.clone(),
+    };
+    if table.awaiting.is_some() {
+        return table;
+    }
+    let n = source.rows.len() as u32;
+    let mut keys: Vec<&str> = Vec::new();
+    for r in 0..n {
+        let key = source.cell(r, group).unwrap_or("");
+        if !keys.contains(&key) {
+            keys.push(key);
+        }
+    }
+    let first_key = keys.first().copied().unwrap_or("");
+    for key in keys.iter().copied() {
+        let rows: Vec<u32> = (0..n).filter(|&r| source.cell(r, group) == Some(key)).collect();
+        let row = spec
+            .columns
+            .iter()
+            .map(|c| {
+                let figures = |col: &str| -> Vec<(f64, &str)> {
+                    rows.iter()
+                        .filter_map(|&r| source.cell(r, col))
+                        .filter_map(|v| number(v).map(|x| (x, v)))
+                        .collect()
+                };
+                let pick = |col: &str, lowest: bool| {
+                    let f = figures(col);
+                    let best = f.into_iter().reduce(|a, b| {
+                        if (b.0 < a.0) == lowest && b.0 != a.0 {
+                            b
+                        } else {
+                            a
+                        }
+                    });
+                    best.map_or("—".to_string(), |b| b.1.to_string())
+                };
+                let mean = |rows: &[u32], col: &str| -> Option<f64> {
+                    let f: Vec<f64> =
+                        rows.iter().filter_map(|&r| source.cell(r, col).and_then(number)).collect();
+                    (!f.is_empty()).then(|| f.iter().sum::<f64>() / f.len() as f64)
+                };
+                // A difference that rounds to nothing prints as 0.00, never -0.00.
+                let two = |v: Option<f64>| {
+                    v.map_or("—".to_string(), |v| {
+                        let text = format!("{v:.2}");
+                        if text == "-0.00" {
+                            "0.00".to_string()
+                        } else {
+                            text
+                        }
+                    })
+                };
+                match c.from.split_once(':') {
+                    None if c.from == "group" => key.to_string(),
+                    None if c.from == "count" => rows.len().to_string(),
+                    Some(("mean", col)) => two(mean(&rows, col)),
+                    Some(("min", col)) => pick(col, true),
+                    Some(("max", col)) => pick(col, false),
+                    Some(("spread", col)) => {
+                        let f = figures(col);
+                        let lo = f.iter().map(|x| x.0).reduce(f64::min);
+                        let hi = f.iter().map(|x| x.0).reduce(f64::max);
+                        two(lo.zip(hi).map(|(lo, hi)| hi - lo))
+                    }
+                    Some(("diff", col)) => {
+                        let first: Vec<u32> =
+                            (0..n).filter(|&r| source.cell(r, group) == Some(first_key)).collect();
+                        two(mean(&rows, col).zip(mean(&first, col)).map(|(m, f)| m - f))
+                    }
+                    _ => "—".into(),
+                }
+            })
+            .collect();
+        table.rows.push(row);
+    }
+    table
+}
+
 fn cell(
     from: &str,
     label: &str,
@@ -86,6 +176,10 @@ fn cell(
         Some(("counter", name)) => {
             outcome.metrics.counters.get(name).copied().unwrap_or(0).to_string()
         }
+        Some(("report", label)) => report_figure(&outcome.transcript, label, Figure::First)
+            .map_or(NONE.into(), str::to_string),
+        Some(("rate", label)) => report_figure(&outcome.transcript, label, Figure::PerSecond)
+            .map_or(NONE.into(), str::to_string),
         Some(("select_s", n)) => n
             .parse::<usize>()
             .ok()
@@ -125,6 +219,37 @@ pub fn slap_average(transcript: &str) -> Option<String> {
         let rest = line.trim().strip_prefix("Average number of seconds to run all queries:")?;
         number(rest.trim().trim_end_matches("seconds")).map(|v| format!("{v:.3}"))
     })
+}
+
+/// Which figure of a tool's report line [`report_figure`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Figure {
+    /// The first figure after the label, without its unit (`5.0159s` gives `5.0159`).
+    First,
+    /// The rate in parentheses, as sysbench prints it (`1204   (240.04 per sec.)` gives
+    /// `240.04`).
+    PerSecond,
+}
+
+/// A figure from a tool's printed report: the last line of the transcript whose text, less
+/// its indentation, starts with `LABEL:` (sysbench's `transactions:`, `total time:`, `95th
+/// percentile:`). The last, because the run's own report follows any earlier one (a warm-up,
+/// a previous run). The figure is returned as printed, so a table shows the tool's own digits.
+pub fn report_figure<'a>(transcript: &'a str, label: &str, which: Figure) -> Option<&'a str> {
+    let line = transcript.lines().rev().find_map(|line| {
+        let rest = line.trim_start().strip_prefix(label)?;
+        rest.strip_prefix(':')
+    })?;
+    let text = match which {
+        Figure::First => line.split_whitespace().next()?,
+        Figure::PerSecond => line.split_once('(')?.1.split_once(" per sec.)")?.0.trim(),
+    };
+    let end = text
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || matches!(c, '.' | ',' | '-')))
+        .map_or(text.len(), |(i, _)| i);
+    let figure = &text[..end];
+    number(figure).map(|_| figure)
 }
 
 pub(super) fn check_holds(check: &Check, tables: &[Table]) -> Option<bool> {
@@ -187,7 +312,84 @@ pub fn render_table(t: &Table) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::result_seconds;
+    use super::{report_figure, result_seconds, Figure};
+
+    #[test]
+    fn a_summary_gives_each_groups_mean_and_spread() {
+        use crate::lab::lesson::{ColumnSpec, Table, TableSpec};
+        let col = |title: &str, from: &str| ColumnSpec { title: title.into(), from: from.into() };
+        let source = Table {
+            id: "runs".into(),
+            title: "Runs".into(),
+            columns: vec!["userstat".into(), "tps".into()],
+            rows: [
+                ["OFF", "100.50"],
+                ["ON", "399.66"],
+                ["ON", "399.6733"],
+                ["OFF", "98.50"],
+                ["ON", "—"],
+                ["OFF", "1,000.00"],
+            ]
+            .iter()
+            .map(|r| r.iter().map(|c| c.to_string()).collect())
+            .collect(),
+            awaiting: None,
+        };
+        let spec = TableSpec {
+            id: "sum".into(),
+            title: "Sum".into(),
+            columns: vec![
+                col("userstat", "group"),
+                col("Runs", "count"),
+                col("Mean", "mean:tps"),
+                col("Lowest", "min:tps"),
+                col("Highest", "max:tps"),
+                col("Spread", "spread:tps"),
+                col("Against the first", "diff:tps"),
+            ],
+            result: None,
+            needs: Vec::new(),
+            rows_per_run: None,
+            of: Some("runs".into()),
+            group: Some("userstat".into()),
+        };
+        let t = super::summarize(&spec, &source, "userstat");
+        assert_eq!(
+            t.rows,
+            [
+                ["OFF", "3", "399.67", "98.50", "1,000.00", "901.50", "0.00"],
+                // The means differ by -0.00002: shown as 0.00, not -0.00.
+                ["ON", "3", "399.67", "399.66", "399.6733", "0.01", "0.00"],
+            ]
+        );
+        let waiting = Table { awaiting: Some("later".into()), ..source };
+        let t = super::summarize(&spec, &waiting, "userstat");
+        assert!(t.rows.is_empty() && t.awaiting.is_some());
+    }
+
+    #[test]
+    fn report_figures_are_read_from_the_tools_last_report() {
+        let sysbench = "SQL statistics:\n\
+            \x20   queries performed:\n\
+            \x20       total:                           24080\n\
+            \x20   transactions:                        1204   (240.04 per sec.)\n\
+            General statistics:\n\
+            \x20   total time:                          5.0159s\n\
+            \x20        95th percentile:                     16.71\n";
+        assert_eq!(report_figure(sysbench, "transactions", Figure::PerSecond), Some("240.04"));
+        assert_eq!(report_figure(sysbench, "transactions", Figure::First), Some("1204"));
+        assert_eq!(report_figure(sysbench, "total time", Figure::First), Some("5.0159"));
+        assert_eq!(report_figure(sysbench, "95th percentile", Figure::First), Some("16.71"));
+        assert_eq!(report_figure(sysbench, "total", Figure::First), Some("24080"));
+        // No rate on the line, no such label, a label only inside another word.
+        assert_eq!(report_figure(sysbench, "total time", Figure::PerSecond), None);
+        assert_eq!(report_figure(sysbench, "reconnects", Figure::First), None);
+        assert_eq!(report_figure("xtransactions: 5\n", "transactions", Figure::First), None);
+        assert_eq!(report_figure("transactions: n/a\n", "transactions", Figure::First), None);
+        // Two reports: the last one is the run's.
+        let two = "    transactions: 10 (1.00 per sec.)\n    transactions: 20 (2.50 per sec.)\n";
+        assert_eq!(report_figure(two, "transactions", Figure::PerSecond), Some("2.50"));
+    }
 
     #[test]
     fn result_times_are_read_as_the_client_prints_them() {

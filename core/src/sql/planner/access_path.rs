@@ -123,7 +123,10 @@ pub struct IndexHints {
 }
 
 impl IndexHints {
-    /// The hints of a FROM-clause table, or error 1176 for an index the table lacks.
+    /// The hints of a FROM-clause table, or error 1176 for an index the table lacks or that is
+    /// invisible: MySQL refuses a hint naming an invisible index, so a query that forces one
+    /// fails loudly once the index is hidden (simplification: the optimizer_switch flag
+    /// `use_invisible_indexes`, off by default, which would allow it, is not modelled).
     pub(crate) fn from_directives(
         directives: &[sqlparser::ast::TableIndexDirective],
         t: Option<&Table>,
@@ -134,7 +137,8 @@ impl IndexHints {
             let D::MySql(h) = d else { continue };
             let names: Vec<String> = h.index_names.iter().map(|i| i.value.clone()).collect();
             if let Some(t) = t {
-                if let Some(bad) = names.iter().find(|n| t.def.index(n).is_none()) {
+                let usable = |n: &&String| t.def.index(n).is_some_and(|i| i.visible);
+                if let Some(bad) = names.iter().find(|n| !usable(n)) {
                     return Err(crate::error::MySqlError::key_does_not_exist(bad, &t.def.name));
                 }
             }
