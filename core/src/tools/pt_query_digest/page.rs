@@ -42,12 +42,13 @@ impl Default for PageOptions {
 impl PageOptions {
     /// The command line these options stand for (what the page shows, and what a learner
     /// types to get the same ranking from `pt-query-digest` or `tunelab digest`).
+    /// An empty --limit or --order-by is left out: the tool's default then.
     pub fn args(&self) -> Vec<String> {
-        vec![
-            format!("--limit={}", self.limit.trim()),
-            format!("--order-by={}", self.order_by.trim()),
-            format!("--type={}", self.log_type.trim()),
-        ]
+        [("limit", &self.limit), ("order-by", &self.order_by), ("type", &self.log_type)]
+            .iter()
+            .filter(|(_, value)| !value.trim().is_empty())
+            .map(|(name, value)| format!("--{name}={}", value.trim()))
+            .collect()
     }
 }
 
@@ -283,6 +284,14 @@ mod tests {
             (SMALL, PageOptions { limit: "2".into(), ..PageOptions::default() }),
             (SMALL, PageOptions { order_by: "Rows_examined:sum".into(), ..PageOptions::default() }),
             (GENERAL, PageOptions { log_type: "genlog".into(), ..PageOptions::default() }),
+            (
+                GENERAL,
+                PageOptions {
+                    log_type: "genlog".into(),
+                    order_by: String::new(),
+                    limit: String::new(),
+                },
+            ),
         ] {
             let digest = rank_for_page(text, "log", &page).unwrap();
             let args: Vec<String> = page.args();
@@ -332,6 +341,13 @@ mod tests {
         assert_eq!(format!("\n{}", joined.join("\n")), full);
         assert!(digest.events > 0 && digest.classes > 0);
         assert!(digest.header.starts_with("# Overall: "), "{}", digest.header);
+    }
+
+    #[test]
+    fn empty_options_are_the_tools_defaults() {
+        let page = PageOptions { limit: " ".into(), order_by: String::new(), ..Default::default() };
+        assert_eq!(page.args(), ["--type=slowlog"]);
+        assert_eq!(PageOptions::default().args().len(), 3);
     }
 
     #[test]
