@@ -6,7 +6,7 @@
 // must be the CLI's `query_report` text for that class; the options re-rank; bad files (binary,
 // empty, not a log, too large) get a message and the page goes on; no network request is made
 // once a file is chosen; axe-core finds nothing, light and dark; a phone (390x844) and a
-// projector (1280x720) fit. Screenshots go to tests/e2e/artifacts/digest-*.png.
+// projector (1280x720) fit; the navigation and lesson 6's explanation link to it. Screenshots go to tests/e2e/artifacts/digest-*.png.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -212,6 +212,14 @@ test('the page is reached from the navigation and from a link to a class; a phon
   await page.click('nav.topnav a[href="#digest"]');
   await page.waitForSelector('body[data-digest="empty"]');
   assert.equal(await page.getAttribute('nav.topnav a[href="#digest"]', 'aria-current'), 'page');
+  // From lesson 6's explanation, once it has run.
+  await page.goto(`${BASE_URL}#lesson/slow-log`);
+  await page.check('input[name="prediction"][value="scans"]');
+  await page.click('#commit-button');
+  await page.click('#run-button');
+  await page.waitForSelector('#verdict', { timeout: 180_000 });
+  await page.click('.prose a[href="#digest"]');
+  await page.waitForSelector('body[data-digest="empty"]');
   // A class link with no log opened says so, with a way back.
   await page.goto(`${BASE_URL}#digest/0x0123456789ABCDEF`);
   await page.waitForSelector('#digest-class .notice');
