@@ -20,7 +20,7 @@ use yew::prelude::*;
 /// The --order-by choices the page offers: (value, what it ranks by). An empty value is the
 /// tool's own default, which depends on --type.
 const ORDER_BY: [(&str, &str); 7] = [
-    ("", "default: Query_time:sum (genlog: Query_time:cnt)"),
+    ("", "the tool's default"),
     ("Query_time:sum", "Query_time:sum, total response time"),
     ("Query_time:max", "Query_time:max, the slowest single call"),
     ("Query_time:cnt", "Query_time:cnt, calls"),
@@ -201,6 +201,24 @@ pub fn digest_page(props: &DigestPageProps) -> Html {
     }
     use_body_flag(state.phase);
     use_class_focus(props.class.clone());
+    // A newly opened log's profile is scrolled into view (on a projector the form above it
+    // fills the screen); a re-rank leaves the page where the learner is, at the options.
+    {
+        let scrolled = use_mut_ref(|| None::<*const OpenedLog>);
+        let opened = state.log.as_ref().map(Rc::as_ptr);
+        let ranked = state.phase == Phase::Ranked && props.class.is_none();
+        use_effect_with((ranked, opened), move |(ranked, opened)| {
+            if *ranked && opened.is_some() && *scrolled.borrow() != *opened {
+                *scrolled.borrow_mut() = *opened;
+                if let Some(title) = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.get_element_by_id("digest-profile-title"))
+                {
+                    title.scroll_into_view();
+                }
+            }
+        });
+    }
 
     let open_file = {
         let dispatcher = state.dispatcher();
@@ -333,11 +351,13 @@ fn options_form(state: &UseReducerHandle<DigestState>) -> Html {
             </div>
             <div class="field">
                 <label class="field-label" for="digest-order">{ "--order-by" }</label>
-                <select id="digest-order" class="input" onchange={on_order}>
+                <select id="digest-order" class="input" onchange={on_order}
+                    aria-describedby="digest-order-help">
                     { for ORDER_BY.iter().map(|(value, text)| html! {
                         <option value={*value} selected={options.order_by == *value}>{ *text }</option>
                     }) }
                 </select>
+                <p class="hint" id="digest-order-help">{ "The default is Query_time:sum, and Query_time:cnt with --type genlog." }</p>
             </div>
             <div class="field">
                 <label class="field-label" for="digest-type">{ "--type" }</label>
