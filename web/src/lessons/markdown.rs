@@ -69,12 +69,12 @@ fn find_link(text: &str) -> Option<(usize, &str, &str, usize)> {
     let mut from = 0;
     while let Some(open) = text[from..].find('[').map(|i| i + from) {
         from = open + 1;
-        let Some(close) = text[open..].find("](#").map(|i| i + open) else { return None };
+        let close = text[open..].find("](#").map(|i| i + open)?;
         let label = &text[open + 1..close];
         if label.is_empty() || label.contains('[') {
             continue;
         }
-        let Some(end) = text[close + 2..].find(')').map(|i| i + close + 2) else { return None };
+        let end = text[close + 2..].find(')').map(|i| i + close + 2)?;
         let href = &text[close + 2..end];
         let safe = |c: char| c.is_ascii_alphanumeric() || "/-_.".contains(c);
         if href.len() > 1 && href[1..].chars().all(safe) {
