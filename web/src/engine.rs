@@ -4,6 +4,7 @@
 
 use crate::protocol::{Request, Response};
 use tunelab_core::client::{complete, Client};
+use tunelab_core::tools::pt_query_digest;
 
 /// Rows of one result the console prints; a longer result ends with a line counting the rest.
 const CONSOLE_ROWS_SHOWN: usize = 1_000;
@@ -95,6 +96,13 @@ impl Engine {
                     .and_then(|s| tunelab_core::tools::shell::files::read(s, &path))
                     .map(|(text, _)| text.to_string());
                 Response::File { session, path, text }
+            }
+            // Needs no server: the log's text comes with the request and nothing is kept.
+            Request::Digest { session, name, text, options } => {
+                match pt_query_digest::rank_for_page(&text, &name, &options) {
+                    Ok(digest) => Response::Digested { session, digest: Box::new(digest) },
+                    Err(message) => Response::Error { session, message },
+                }
             }
             Request::Run { session, run, experiment } => match experiment.run() {
                 Ok(outcome) => Response::Ran { session, run, outcome: Box::new(outcome) },
@@ -225,6 +233,38 @@ mod tests {
         }
         let missing = Request::ReadFile { session: 1, path: "/var/lib/mysql/none".into() };
         assert!(matches!(engine.handle(missing), Response::File { text: None, .. }));
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_log_is_ranked_without_a_server_and_bad_input_is_an_error() {
+        let text = include_str!("../../tests/digest/small-slow.log");
+        let options = pt_query_digest::PageOptions::default();
+        let mut engine = Engine::default();
+        let request =
+            Request::Digest { session: 9, name: "small.log".into(), text: text.into(), options };
+        match engine.handle(request) {
+            Response::Digested { session: 9, digest } => {
+                assert_eq!(digest.rows[0].rank, "1");
+                assert!(digest.rows[0].query_id.starts_with("0x"));
+                assert!(digest.rows[0].report.starts_with("# Query 1: "));
+            }
+            other => panic!("{other:?}"),
+        }
+        for (text, says) in
+            [("", "is empty"), ("\0\0\0ELF", "binary data"), ("notes\n", "not a slow")]
+        {
+            let options = pt_query_digest::PageOptions::default();
+            let request =
+                Request::Digest { session: 9, name: "x".into(), text: text.into(), options };
+            match engine.handle(request) {
+                Response::Error { session: 9, message } => {
+                    assert!(message.contains(says), "{message}")
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        // The console goes on: the engine still starts a server afterwards.
+        assert!(matches!(start(&mut engine, 10, &[]), Response::Started { .. }));
     }
 
     #[wasm_bindgen_test(unsupported = test)]

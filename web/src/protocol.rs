@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use tunelab_core::lab::experiment::{Experiment, Outcome};
+use tunelab_core::tools::pt_query_digest::{PageDigest, PageOptions};
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,6 +24,10 @@ pub enum Request {
     /// The text of a simulated file (the host's, or mysqld's logs in the datadir), to offer
     /// as a download; an empty `path` is the slow query log's file.
     ReadFile { session: u32, path: String },
+    /// Rank a log file's text (the learner's own, read in the page; its file name is `name`)
+    /// with pt-query-digest's engine and `options`; answered by [`Response::Digested`] or an
+    /// [`Response::Error`] saying why the text cannot be ranked.
+    Digest { session: u32, name: String, text: String, options: PageOptions },
 }
 
 /// What the worker answers.
@@ -50,6 +55,8 @@ pub enum Response {
     Error { session: u32, message: String },
     /// A [`Request::ReadFile`]'s file: its absolute path and its text (None: no such file).
     File { session: u32, path: String, text: Option<String> },
+    /// A [`Request::Digest`]'s ranking: the profile's rows, each with its class's report.
+    Digested { session: u32, digest: Box<PageDigest> },
 }
 
 impl Request {
@@ -87,7 +94,8 @@ impl Response {
             | Response::Output { session, .. }
             | Response::Ran { session, .. }
             | Response::Error { session, .. }
-            | Response::File { session, .. } => Some(*session),
+            | Response::File { session, .. }
+            | Response::Digested { session, .. } => Some(*session),
         }
     }
 }
@@ -115,5 +123,26 @@ mod tests {
         assert_eq!(Response::from_json(&response.to_json()), Ok(response));
         assert_eq!(Response::Ready.session(), None);
         assert!(Request::from_json("{\"kind\":\"explode\"}").is_err());
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn a_digest_request_and_its_answer_round_trip() {
+        let options = PageOptions { limit: "10".into(), ..PageOptions::default() };
+        let text = "# Time: 2026-12-01T10:00:00Z\n# Query_time: 1.5  Lock_time: 0.0 Rows_sent: 1  Rows_examined: 9\nSELECT \"é\\n\";\n";
+        let request =
+            Request::Digest { session: 5, name: "slow.log".into(), text: text.into(), options };
+        let json = request.to_json();
+        assert!(json.starts_with("{\"kind\":\"digest\""), "{json}");
+        assert_eq!(Request::from_json(&json), Ok(request));
+        let digest = tunelab_core::tools::pt_query_digest::rank_for_page(
+            text,
+            "slow.log",
+            &PageOptions::default(),
+        )
+        .unwrap();
+        let response = Response::Digested { session: 5, digest: Box::new(digest) };
+        assert_eq!(Response::from_json(&response.to_json()), Ok(response.clone()));
+        assert_eq!(response.session(), Some(5));
+        assert!(response.answers_a_request());
     }
 }

@@ -5,12 +5,13 @@
 //!
 //! The fragments: none, an in-page anchor or an experiment link (`#x1.`) is the console;
 //! `#lessons` is the lesson index; `#lesson/ID` or a lesson link (`#l1.`, with knob values) is
-//! a lesson. A lesson link that cannot be opened, names no lesson or holds bad knob values
+//! a lesson; `#digest` is the page that ranks a learner's own slow log, and `#digest/QUERY_ID`
+//! that page showing one class's report. A lesson link that cannot be opened, names no lesson or holds bad knob values
 //! opens the index with one sentence saying why (as text). A link's first two characters are
 //! its kind and format version, so a damaged or future link is reported, never mistaken for
 //! an anchor.
 
-use crate::pages::{ConsolePage, LessonIndex, LessonPage};
+use crate::pages::{ConsolePage, DigestPage, LessonIndex, LessonPage};
 use gloo::events::EventListener;
 use std::rc::Rc;
 use tunelab_core::lab::experiment::Experiment;
@@ -33,6 +34,10 @@ pub enum Route {
         b: Option<KnobValues>,
         notice: Option<String>,
     },
+    /// The slow log page; `class` is the Query ID (`0x…`) of the class whose report it shows.
+    Digest {
+        class: Option<String>,
+    },
 }
 
 /// The route for a `location.hash` (with or without `#`).
@@ -40,6 +45,12 @@ pub fn parse(hash: &str) -> Route {
     let fragment = hash.strip_prefix('#').unwrap_or(hash).trim();
     if fragment == "lessons" {
         return Route::Index { notice: None };
+    }
+    if fragment == "digest" {
+        return Route::Digest { class: None };
+    }
+    if let Some(id) = fragment.strip_prefix("digest/") {
+        return Route::Digest { class: Some(clip(id)) };
     }
     if let Some(id) = fragment.strip_prefix("lesson/") {
         return open(LessonLink { lesson: id.to_string(), ..LessonLink::default() });
@@ -67,6 +78,11 @@ impl Route {
                 <LessonPage key={lesson.id.clone()} lesson={lesson.clone()} knobs={knobs.clone()} b={b.clone()}
                     notice={notice.clone().map(AttrValue::from)} />
             },
+            // One page for the profile and every class's report, so the opened log and its
+            // ranking stay while the learner follows links between them.
+            Route::Digest { class } => {
+                html! { <DigestPage class={class.clone().map(AttrValue::from)} /> }
+            }
         }
     }
 
@@ -76,6 +92,8 @@ impl Route {
             Route::Console => "TuneLab · MySQL tuning laboratory".into(),
             Route::Index { .. } => "Lessons · TuneLab".into(),
             Route::Lesson { lesson, .. } => format!("{} · Lessons · TuneLab", lesson.title),
+            Route::Digest { class: None } => "Rank a slow log · TuneLab".into(),
+            Route::Digest { class: Some(id) } => format!("Query {id} · Rank a slow log · TuneLab"),
         }
     }
 
@@ -226,6 +244,12 @@ mod tests {
         assert_eq!(parse("#console-input"), Route::Console);
         assert_eq!(parse("#lessons"), Route::Index { notice: None });
         assert!(matches!(parse("#lesson/durability"), Route::Lesson { .. }));
+        assert_eq!(parse("#digest"), Route::Digest { class: None });
+        assert_eq!(
+            parse("#digest/0x6D35C40A4CEB43A0"),
+            Route::Digest { class: Some("0x6D35C40A4CEB43A0".into()) }
+        );
+        assert!(parse("#digest").changes_page(&parse("#digest/0x1")));
         let fixture = include_str!("../../lessons/fixtures/lesson_link_v1.txt").trim();
         let hash = fixture.rsplit_once('#').unwrap().1;
         match parse(hash) {

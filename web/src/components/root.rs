@@ -1,5 +1,5 @@
 //! The app's shell: a navigation bar and the page the URL fragment names ([`Route`]): the
-//! console, the lesson index or a lesson. It follows `hashchange`, so links between pages are
+//! console, the lesson index, a lesson or the slow log page. It follows `hashchange`, so links between pages are
 //! plain anchors and the Back button works.
 
 use crate::route::{self, Route};
@@ -31,7 +31,8 @@ pub fn root() -> Html {
         <>
             <nav class="topnav" aria-label="Main">
                 <a href="#" aria-current={current(*route == Route::Console)}>{ "Console" }</a>
-                <a href="#lessons" aria-current={current(*route != Route::Console)}>{ "Lessons" }</a>
+                <a href="#lessons" aria-current={current(matches!(*route, Route::Index { .. } | Route::Lesson { .. }))}>{ "Lessons" }</a>
+                <a href="#digest" aria-current={current(matches!(*route, Route::Digest { .. }))}>{ "Rank a slow log" }</a>
             </nav>
             { route.page() }
         </>

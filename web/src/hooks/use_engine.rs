@@ -7,6 +7,7 @@ use crate::protocol::{Request, Response};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use tunelab_core::lab::experiment::Experiment;
+use tunelab_core::tools::pt_query_digest::PageOptions;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker};
@@ -128,6 +129,25 @@ impl EngineBridge {
     pub fn read_file(&self, path: String) {
         let session = self.inner.borrow().session;
         self.send(Request::ReadFile { session, path });
+    }
+
+    /// Ranks a log's text with pt-query-digest's engine in a new session (a busy worker, still
+    /// ranking an earlier file or option, is stopped first); answered by
+    /// [`Response::Digested`] or [`Response::Error`].
+    pub fn digest(&self, name: String, text: String, options: PageOptions) {
+        let session = self.begin();
+        self.send(Request::Digest { session, name, text, options });
+    }
+
+    /// Starts the worker now if there is none, so it has loaded before the first request
+    /// (the log page: its scripts are fetched before a file is opened, never after).
+    pub fn prepare(&self) {
+        if self.inner.borrow().worker.is_none() {
+            if let Err(message) = self.spawn() {
+                let session = self.inner.borrow().session;
+                self.emit(Response::Error { session, message });
+            }
+        }
     }
 
     /// True while the worker owes an answer.

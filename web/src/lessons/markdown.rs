@@ -1,5 +1,6 @@
 //! A deliberately small Markdown renderer for lesson prose: paragraphs, `#` headings (skipped:
-//! the page has its own), `**bold**`, `*emphasis*` and `` `code` ``. It builds Yew nodes, so every character
+//! the page has its own), `**bold**`, `*emphasis*`, `` `code` `` and links to the app's own
+//! pages (`[text](#digest)`: a fragment only, so prose never links off the site). It builds Yew nodes, so every character
 //! is text: nothing in the prose, or in anything else, is ever parsed as markup.
 
 use yew::prelude::*;
@@ -14,7 +15,7 @@ pub fn render(markdown: &str) -> Html {
     paragraphs.iter().map(|p| html! { <p>{ inline(p) }</p> }).collect::<Html>()
 }
 
-/// Inline spans: `code`, **bold**, *emphasis*, plain text.
+/// Inline spans: `code`, **bold**, *emphasis*, [links](#page), plain text.
 pub fn inline(text: &str) -> Html {
     let mut nodes: Vec<Html> = Vec::new();
     let mut rest = text;
@@ -22,6 +23,17 @@ pub fn inline(text: &str) -> Html {
         let code = rest.find('`');
         let bold = rest.find("**");
         let em = single_star(rest);
+        // A link when it comes before any other span.
+        if let Some((at, label, href, end)) = find_link(rest).filter(|(at, ..)| {
+            code.is_none_or(|c| *at < c)
+                && bold.is_none_or(|b| *at < b)
+                && em.is_none_or(|e| *at < e)
+        }) {
+            nodes.push(html! { { rest[..at].to_string() } });
+            nodes.push(html! { <a href={href.to_string()}>{ inline(label) }</a> });
+            rest = &rest[end..];
+            continue;
+        }
         // Emphasis when its `*` comes before any bold or code span.
         if let Some(e) = em.filter(|e| code.is_none_or(|c| *e < c) && bold.is_none_or(|b| *e < b)) {
             if let Some(end) = single_star(&rest[e + 1..]) {
@@ -49,6 +61,27 @@ pub fn inline(text: &str) -> Html {
     }
     nodes.push(html! { { rest.to_string() } });
     nodes.into_iter().collect::<Html>()
+}
+
+/// The first `[label](#fragment)` in `text`: its start, label, href and end. The fragment
+/// holds letters, digits and `/-_.` only; anything else is not a link and stays text.
+fn find_link(text: &str) -> Option<(usize, &str, &str, usize)> {
+    let mut from = 0;
+    while let Some(open) = text[from..].find('[').map(|i| i + from) {
+        from = open + 1;
+        let close = text[open..].find("](#").map(|i| i + open)?;
+        let label = &text[open + 1..close];
+        if label.is_empty() || label.contains('[') {
+            continue;
+        }
+        let end = text[close + 2..].find(')').map(|i| i + close + 2)?;
+        let href = &text[close + 2..end];
+        let safe = |c: char| c.is_ascii_alphanumeric() || "/-_.".contains(c);
+        if href.len() > 1 && href[1..].chars().all(safe) {
+            return Some((open, label, href, end + 1));
+        }
+    }
+    None
 }
 
 /// The byte offset of the first `*` in `text` that is not part of a `**`.
@@ -79,5 +112,20 @@ mod tests {
         assert_eq!(single_star("**bold** and *em*"), Some(13));
         assert_eq!(single_star("**bold**"), None);
         assert_eq!(single_star("no stars"), None);
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn links_go_to_the_apps_own_pages_only() {
+        assert_eq!(
+            find_link("then [rank your log](#digest) here"),
+            Some((5, "rank your log", "#digest", 29))
+        );
+        assert_eq!(find_link("[a](https://example.com)"), None);
+        assert_eq!(find_link("[a](#x\"onclick)"), None);
+        assert_eq!(
+            find_link("[x] and [b](#lesson/slow-log)"),
+            Some((8, "b", "#lesson/slow-log", 29))
+        );
+        assert_eq!(find_link("a [b](#) c"), None);
     }
 }

@@ -276,7 +276,7 @@ fn profile_choices() -> Vec<ProfileChoice> {
 /// What the worker's answers do to the console.
 fn answers(dispatcher: UseReducerDispatcher<ConsoleState>) -> Callback<Response> {
     Callback::from(move |response: Response| match response {
-        Response::Ready | Response::Ran { .. } => {}
+        Response::Ready | Response::Ran { .. } | Response::Digested { .. } => {}
         Response::Started { transcript, prompt, connection, .. } => {
             dispatcher.dispatch(Action::Started { transcript, prompt, connection })
         }

@@ -36,6 +36,7 @@ mod format;
 mod genlog;
 mod json;
 mod options;
+mod page;
 mod pipeline;
 mod rank;
 mod report;
@@ -50,6 +51,9 @@ pub use distill::distill;
 pub use fingerprint::{fingerprint, fingerprint_with};
 pub use format::{micro_t_1, shorten};
 pub use options::{split_args, Limit};
+pub use page::{
+    rank_for_page, PageDigest, PageOptions, ProfileRow, PAGE_LOG_MAX_BYTES, PAGE_ROWS_MAX,
+};
 pub use rank::Ranked;
 pub use run::{run, run_line, run_with_status};
 

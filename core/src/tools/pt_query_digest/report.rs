@@ -293,47 +293,12 @@ fn variance_to_mean(stat: Option<&Stat>) -> f64 {
 
 /// The `profile` report.
 pub fn profile(agg: &Aggregate, worst: &[Ranked], other: &[Ranked], wide: bool) -> String {
-    let total = agg.globals.get("Query_time").map_or(0.0, |s| s.sum);
-    let total_or_1 = if total == 0.0 { 1.0 } else { total };
-    let mut rows = Vec::new();
-    let mut sorted: Vec<&Ranked> = worst.iter().collect();
-    sorted.sort_by_key(|r| r.rank);
-    for r in sorted {
-        let Some(class) = agg.classes.get(&r.fingerprint) else { continue };
-        let qt = class.attrs.get("Query_time");
-        let sum = qt.map_or(0.0, |s| s.sum);
-        let cnt = qt.map_or(0, |s| s.cnt);
-        let per_call = if cnt > 0 { sum / cnt as f64 } else { 0.0 };
-        rows.push(vec![
-            r.rank.to_string(),
-            format!("0x{}", checksum(&r.fingerprint)),
-            format!("{:10.4} {:4.1}%", sum, sum / total_or_1 * 100.0),
-            cnt.to_string(),
-            format!("{:8.4}", per_call),
-            format!("{:4.2}", variance_to_mean(qt)),
-            distill(class.sample.arg()),
-        ]);
-    }
-    if !other.is_empty() {
-        let (mut sum, mut cnt) = (0.0, 0u64);
-        for r in other {
-            if let Some(s) = agg.classes.get(&r.fingerprint).and_then(|c| c.attrs.get("Query_time"))
-            {
-                sum += s.sum;
-                cnt += s.cnt;
-            }
-        }
-        let per_call = if cnt > 0 { sum / cnt as f64 } else { 0.0 };
-        rows.push(vec![
-            "MISC".into(),
-            "0xMISC".into(),
-            format!("{:10.4} {:4.1}%", sum, sum / total_or_1 * 100.0),
-            cnt.to_string(),
-            format!("{:8.4}", per_call),
-            "0.0".into(),
-            format!("<{} ITEMS>", other.len()),
-        ]);
-    }
+    let rows: Vec<Vec<String>> = profile_rows(agg, worst, other)
+        .into_iter()
+        .map(|[rank, id, response, share, calls, per_call, vm, item]| {
+            vec![rank, id, format!("{response} {share}"), calls, per_call, vm, item]
+        })
+        .collect();
     let columns = [
         Column { name: "Rank", right: true, width: None },
         Column { name: "Query ID", right: false, width: if wide { Some(35) } else { None } },
@@ -350,6 +315,61 @@ pub fn profile(agg: &Aggregate, worst: &[Ranked], other: &[Ranked], wide: bool) 
     }
 }
 
+/// The profile's rows, each as its cells: rank, Query ID, response time (`%10.4f`), its share
+/// of the total (`%4.1f%`), calls, R/Call (`%8.4f`), V/M (`%4.2f`) and the item; then the MISC
+/// row when some classes were not reported. The profile joins the time and its share into one
+/// column; a page can show them apart.
+pub(super) fn profile_rows(
+    agg: &Aggregate,
+    worst: &[Ranked],
+    other: &[Ranked],
+) -> Vec<[String; 8]> {
+    let total = agg.globals.get("Query_time").map_or(0.0, |s| s.sum);
+    let total_or_1 = if total == 0.0 { 1.0 } else { total };
+    let mut rows = Vec::new();
+    let mut sorted: Vec<&Ranked> = worst.iter().collect();
+    sorted.sort_by_key(|r| r.rank);
+    for r in sorted {
+        let Some(class) = agg.classes.get(&r.fingerprint) else { continue };
+        let qt = class.attrs.get("Query_time");
+        let sum = qt.map_or(0.0, |s| s.sum);
+        let cnt = qt.map_or(0, |s| s.cnt);
+        let per_call = if cnt > 0 { sum / cnt as f64 } else { 0.0 };
+        rows.push([
+            r.rank.to_string(),
+            format!("0x{}", checksum(&r.fingerprint)),
+            format!("{:10.4}", sum),
+            format!("{:4.1}%", sum / total_or_1 * 100.0),
+            cnt.to_string(),
+            format!("{:8.4}", per_call),
+            format!("{:4.2}", variance_to_mean(qt)),
+            distill(class.sample.arg()),
+        ]);
+    }
+    if !other.is_empty() {
+        let (mut sum, mut cnt) = (0.0, 0u64);
+        for r in other {
+            if let Some(s) = agg.classes.get(&r.fingerprint).and_then(|c| c.attrs.get("Query_time"))
+            {
+                sum += s.sum;
+                cnt += s.cnt;
+            }
+        }
+        let per_call = if cnt > 0 { sum / cnt as f64 } else { 0.0 };
+        rows.push([
+            "MISC".into(),
+            "0xMISC".into(),
+            format!("{:10.4}", sum),
+            format!("{:4.1}%", sum / total_or_1 * 100.0),
+            cnt.to_string(),
+            format!("{:8.4}", per_call),
+            "0.0".into(),
+            format!("<{} ITEMS>", other.len()),
+        ]);
+    }
+    rows
+}
+
 /// The `query_report`: one event report per reported class.
 pub fn query_report(agg: &Aggregate, worst: &[Ranked], orderby: &str) -> String {
     // --expected-range 5,10: the reason line only when the count of reported classes is out
@@ -358,40 +378,55 @@ pub fn query_report(agg: &Aggregate, worst: &[Ranked], orderby: &str) -> String 
     let attribs = sort_attribs(agg);
     let mut out = String::new();
     for r in worst {
-        let Some(class) = agg.classes.get(&r.fingerprint) else { continue };
+        let Some(report) = class_report(agg, r, &attribs, orderby, explain_why) else { continue };
         if r.rank > 1 {
             out.push('\n');
         }
-        out.push_str(&event_report(agg, r, class, &attribs, orderby, explain_why));
-        out.push_str(&histogram(class.attrs.get("Query_time")));
-        let sample = class.sample.arg().to_string();
-        let db = class
-            .sample
-            .get("db")
-            .map(str::to_string)
-            .or_else(|| class.attrs.get("db").and_then(|s| s.unique.keys().next().cloned()));
-        out.push_str(&tables_report(&sample, db.as_deref()));
-        let shown = shorten_query(&sample, 1024);
-        let fp = &r.fingerprint;
-        let select_item =
-            fp.trim_start_matches(|c: char| c == '(' || c.is_whitespace()).starts_with("select");
-        if select_item || fp.starts_with("insert") || fp.starts_with("replace") {
-            if fp.starts_with("insert") || fp.starts_with("replace") {
-                out.push_str(&format!("{shown}\\G\n"));
-            } else {
-                out.push_str(&format!("# EXPLAIN /*!50100 PARTITIONS*/\n{shown}\\G\n"));
-            }
-        } else {
-            out.push_str(&format!("{shown}\\G\n"));
-            let converted = super::convert::convert_to_select(&shown).filter(|c| starts_select(c));
-            if let Some(converted) = converted {
-                out.push_str(&format!(
-                    "# Converted for EXPLAIN\n# EXPLAIN /*!50100 PARTITIONS*/\n{converted}\\G\n"
-                ));
-            }
-        }
+        out.push_str(&report);
     }
     out
+}
+
+/// One class's report in the `query_report`: its attribute table, the Query_time
+/// distribution, Tables, and the sample (with EXPLAIN or "Converted for EXPLAIN" lines).
+/// `explain_why`: the line saying why the class is in the report. None for no such class.
+pub(super) fn class_report(
+    agg: &Aggregate,
+    r: &Ranked,
+    attribs: &SortedAttribs,
+    orderby: &str,
+    explain_why: bool,
+) -> Option<String> {
+    let class = agg.classes.get(&r.fingerprint)?;
+    let mut out = event_report(agg, r, class, attribs, orderby, explain_why);
+    out.push_str(&histogram(class.attrs.get("Query_time")));
+    let sample = class.sample.arg().to_string();
+    let db = class
+        .sample
+        .get("db")
+        .map(str::to_string)
+        .or_else(|| class.attrs.get("db").and_then(|s| s.unique.keys().next().cloned()));
+    out.push_str(&tables_report(&sample, db.as_deref()));
+    let shown = shorten_query(&sample, 1024);
+    let fp = &r.fingerprint;
+    let select_item =
+        fp.trim_start_matches(|c: char| c == '(' || c.is_whitespace()).starts_with("select");
+    if select_item || fp.starts_with("insert") || fp.starts_with("replace") {
+        if fp.starts_with("insert") || fp.starts_with("replace") {
+            out.push_str(&format!("{shown}\\G\n"));
+        } else {
+            out.push_str(&format!("# EXPLAIN /*!50100 PARTITIONS*/\n{shown}\\G\n"));
+        }
+    } else {
+        out.push_str(&format!("{shown}\\G\n"));
+        let converted = super::convert::convert_to_select(&shown).filter(|c| starts_select(c));
+        if let Some(converted) = converted {
+            out.push_str(&format!(
+                "# Converted for EXPLAIN\n# EXPLAIN /*!50100 PARTITIONS*/\n{converted}\\G\n"
+            ));
+        }
+    }
+    Some(out)
 }
 
 fn event_report(

@@ -36,24 +36,39 @@ pub fn run_with_status(args: &[String], host: &dyn DigestHost) -> (String, u8) {
     (report_for(opts, host), 0)
 }
 
-fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
+/// The events of the files, aggregated: what every report is made from.
+pub(super) struct Collected {
+    pub agg: Aggregate,
+    /// The options, with an --order-by attribute no event had replaced by Query_time.
+    pub opts: options::Options,
+    /// Each file read, with its size in bytes (the JSON output lists them).
+    pub sizes: Vec<(String, u64)>,
+}
+
+/// Reads the files through the parser and the pipeline into the aggregator. What the tool
+/// prints on the way (an unreadable file, STDIN, the --order-by fallback) goes to `out`;
+/// Err is a bad --filter, --since or --until, which the tool prints instead of any report.
+pub(super) fn collect(
+    opts: options::Options,
+    host: &dyn DigestHost,
+    out: &mut String,
+) -> Result<Collected, String> {
     let filter = match opts.filter.as_deref().map(filter::Filter::parse) {
-        Some(Err(e)) => return e,
+        Some(Err(e)) => return Err(e),
         Some(Ok(f)) => Some(f),
         None => None,
     };
     let clock = host.clock();
     let since = match opts.since.as_deref().map(|t| option_time(t, clock)) {
-        Some(None) => return "Invalid --since value\n".into(),
+        Some(None) => return Err("Invalid --since value\n".into()),
         Some(Some(t)) => Some(t),
         None => None,
     };
     let until = match opts.until.as_deref().map(|t| option_time(t, clock)) {
-        Some(None) => return "Invalid --until value\n".into(),
+        Some(None) => return Err("Invalid --until value\n".into()),
         Some(Some(t)) => Some(t),
         None => None,
     };
-    let mut out = String::new();
     let mut agg = Aggregate { worst: opts.order_attrib.clone(), ..Aggregate::default() };
     let mut state = Pipeline {
         since,
@@ -66,7 +81,6 @@ fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
     };
     let files: Vec<String> =
         if opts.files.is_empty() { vec!["-".into()] } else { opts.files.clone() };
-    // Each file read, with its size in bytes (the JSON output lists them).
     let mut sizes: Vec<(String, u64)> = Vec::new();
     for file in &files {
         let text = match host.read_file(file) {
@@ -104,6 +118,15 @@ fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
         }
         opts.order_attrib = "Query_time".into();
     }
+    Ok(Collected { agg, opts, sizes })
+}
+
+fn report_for(opts: options::Options, host: &dyn DigestHost) -> String {
+    let mut out = String::new();
+    let Collected { agg, opts, sizes } = match collect(opts, host, &mut out) {
+        Ok(c) => c,
+        Err(e) => return e,
+    };
     let (worst, other) = rank::top_events(&agg, &opts);
     if agg.events == 0 {
         // The tool prints no report at all then (nothing for JSON).
