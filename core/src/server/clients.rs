@@ -428,22 +428,7 @@ impl Server {
         run.commits = !session.in_transaction;
         // Simplification: a prepared statement's COM_STMT_EXECUTE and its binary rows are
         // counted as the text protocol's COM_QUERY and rows.
-        if let Some(r) = self.running.as_mut() {
-            let received = super::wire::command_bytes(p.sql.len() as u64);
-            let sent = super::wire::response_bytes(&result);
-            crate::instruments::status::count(
-                &mut r.status,
-                &mut session.status,
-                "Bytes_received",
-                received,
-            );
-            crate::instruments::status::count(
-                &mut r.status,
-                &mut session.status,
-                "Bytes_sent",
-                sent,
-            );
-        }
+        self.count_exchange(&mut session, p.sql.len() as u64, &result);
         let statement_ns = self.statement_cpu_ns().saturating_add(work.extra_cpu_ns);
         let hw = self.host.hardware();
         run.cpu_ns = statement_ns

@@ -41,6 +41,26 @@ pub struct Executed {
 }
 
 impl Server {
+    /// Counts a statement's exchange in `Bytes_received` and `Bytes_sent` (the session's and
+    /// the global ones): its command of `statement_len` bytes and the response to it.
+    pub(super) fn count_exchange(
+        &mut self,
+        session: &mut Session,
+        statement_len: u64,
+        result: &Result<Response>,
+    ) {
+        let Some(r) = self.running.as_mut() else { return };
+        let received = super::wire::command_bytes(statement_len);
+        let sent = super::wire::response_bytes(result);
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            "Bytes_received",
+            received,
+        );
+        crate::instruments::status::count(&mut r.status, &mut session.status, "Bytes_sent", sent);
+    }
+
     /// Runs the statements in `sql` (one, or several separated by `;`, as the mysql client
     /// sends them) for session `id`, stopping at the first error.
     pub fn execute_all(&mut self, id: SessionId, sql: &str) -> Vec<Executed> {
@@ -171,24 +191,7 @@ impl Server {
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
         let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
-        if let Some(r) = self.running.as_mut() {
-            let (received, sent) = (
-                super::wire::command_bytes(text.len() as u64),
-                super::wire::response_bytes(&result),
-            );
-            crate::instruments::status::count(
-                &mut r.status,
-                &mut session.status,
-                "Bytes_received",
-                received,
-            );
-            crate::instruments::status::count(
-                &mut r.status,
-                &mut session.status,
-                "Bytes_sent",
-                sent,
-            );
-        }
+        self.count_exchange(&mut session, text.len() as u64, &result);
         if self.userstat_on() {
             let done = super::user_stats::StatementDone {
                 session: &session,

@@ -50,13 +50,7 @@ fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
                     .map(|d| d.rescale(0).mantissa)
                     .unwrap_or_else(|| other.to_f64().unwrap_or(0.0).round() as i128),
             };
-            let bits = match t {
-                ColumnType::TinyInt => 8,
-                ColumnType::SmallInt => 16,
-                ColumnType::MediumInt => 24,
-                ColumnType::Int => 32,
-                _ => 64,
-            };
+            let bits = super::upsert::integer_bits(t);
             let (lo, hi) = if col.unsigned {
                 (0i128, (1i128 << bits) - 1)
             } else {

@@ -95,6 +95,17 @@ pub(crate) const VALUES_DEPRECATED: &str = "'VALUES function' is deprecated and 
      removed in a future release. Please use an alias (INSERT INTO ... VALUES (...) AS alias) \
      and replace VALUES(col) in the ON DUPLICATE KEY UPDATE clause with alias.col instead";
 
+/// The width in bits of an integer column type (BIGINT for any other).
+pub(crate) fn integer_bits(ty: &ColumnType) -> u32 {
+    match ty {
+        ColumnType::TinyInt => 8,
+        ColumnType::SmallInt => 16,
+        ColumnType::MediumInt => 24,
+        ColumnType::Int => 32,
+        _ => 64,
+    }
+}
+
 /// The value a NOT NULL column takes where a statement that ignores errors gives it none:
 /// its type's implicit default (0, the empty string, an ENUM's first member).
 pub(crate) fn implicit_default(col: &ColumnDef) -> Value {
@@ -123,13 +134,7 @@ pub(crate) fn adjusted(col: &ColumnDef, v: &Value, e: &MySqlError) -> (Value, Wa
         1264 => {
             let value = match &col.ty {
                 t if t.is_integer() => {
-                    let bits = match t {
-                        ColumnType::TinyInt => 8,
-                        ColumnType::SmallInt => 16,
-                        ColumnType::MediumInt => 24,
-                        ColumnType::Int => 32,
-                        _ => 64,
-                    };
+                    let bits = integer_bits(t);
                     let negative = v.to_f64().is_some_and(|f| f < 0.0);
                     match (col.unsigned, negative) {
                         (true, true) => Value::UInt(0),
