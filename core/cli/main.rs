@@ -10,6 +10,7 @@ use tunelab_core::lab::{bench, fidelity, link};
 use tunelab_core::sim;
 
 mod alloc_counter;
+mod cpu_time;
 
 /// `print!` that ends the program quietly when standard output is closed (`tunelab … | head`),
 /// where `print!` would panic.
@@ -542,8 +543,10 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
         let base = alloc_counter::current();
         let allocations_before = alloc_counter::allocations();
         let start = std::time::Instant::now();
+        let cpu_start = cpu_time::thread_cpu_ns();
         let outcome = case.experiment.run().map_err(Fail)?;
         let wall = start.elapsed();
+        let cpu_ms = cpu_time::thread_cpu_ns().saturating_sub(cpu_start) as f64 / 1e6;
         let allocations = alloc_counter::allocations() - allocations_before;
         let peak = alloc_counter::peak().saturating_sub(base);
         let sim_s = outcome.metrics.elapsed_ns as f64 / 1e9;
@@ -557,6 +560,7 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
             "experiment": case.name,
             "statements": outcome.metrics.statements,
             "wall_ms": (wall_s * 1e4).round() / 10.0,
+            "cpu_ms": (cpu_ms * 10.0).round() / 10.0,
             "simulated_s": (sim_s * 1e3).round() / 1e3,
             "simulated_per_wall": ((sim_s / wall_s) * 100.0).round() / 100.0,
             "statements_per_s": (outcome.metrics.statements as f64 / wall_s).round(),
@@ -570,10 +574,11 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
         outln!("{}", serde_json::to_string_pretty(&rows).map_err(|e| Fail(e.to_string()))?);
     } else {
         outln!(
-            "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
+            "{:<26} {:>10} {:>10} {:>8} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
             "experiment",
             "statements",
             "wall ms",
+            "cpu ms",
             "simulated s",
             "sim/wall",
             "stmts/s",
@@ -586,10 +591,11 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
             |v: &serde_json::Value| if v.is_null() { "-".to_string() } else { v.to_string() };
         for r in &rows {
             outln!(
-                "{:<26} {:>10} {:>10} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
+                "{:<26} {:>10} {:>10} {:>8} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
                 r["experiment"].as_str().unwrap_or(""),
                 r["statements"].to_string(),
                 r["wall_ms"].to_string(),
+                r["cpu_ms"].to_string(),
                 r["simulated_s"].to_string(),
                 r["simulated_per_wall"].to_string(),
                 r["statements_per_s"].to_string(),

@@ -399,10 +399,6 @@ fn push_product_path(url: &mut Text<'_>, product: i64) {
     url.push_str(PRODUCTS[(product - 1) as usize].2);
 }
 
-/// [`REFERRERS`] in memory, for reading by a shape known only at run time (indexing the
-/// constant itself would build the array at each use).
-static REFERRER_TABLE: [ReferrerShape; 9] = REFERRERS;
-
 /// Appends a referrer of shape `K`: the shape's texts are constants here.
 #[inline(always)]
 fn push_referrer<const K: usize>(r: &mut Text<'_>, token: u64, n: u64) {
@@ -419,6 +415,41 @@ fn push_referrer<const K: usize>(r: &mut Text<'_>, token: u64, n: u64) {
     r.push_base62(n, shape.extra_digits);
     r.push_str(shape.after);
 }
+
+/// A referrer shape's length in parts, for [`PageViews::referrer_length`]: the constant texts
+/// and extra digits together, the lengths of its words (one empty word for a shape without
+/// words, so every shape draws alike), and whether its token is decimal (else six base-62
+/// digits).
+struct ReferrerLengths {
+    fixed: u32,
+    word_count: u64,
+    words: [u8; 16],
+    decimal: bool,
+}
+
+static REFERRER_LENGTHS: [ReferrerLengths; 9] = {
+    const NONE: ReferrerLengths =
+        ReferrerLengths { fixed: 0, word_count: 1, words: [0; 16], decimal: false };
+    let mut out = [NONE; 9];
+    let mut k = 0;
+    while k < REFERRERS.len() {
+        let shape = &REFERRERS[k];
+        out[k].fixed = (shape.before.len() + shape.between.len() + shape.after.len()) as u32
+            + shape.extra_digits;
+        out[k].decimal = matches!(shape.token, TokenForm::Decimal);
+        if !shape.words.is_empty() {
+            assert!(shape.words.len() <= 16, "a shape has at most 16 words");
+            out[k].word_count = shape.words.len() as u64;
+            let mut w = 0;
+            while w < shape.words.len() {
+                out[k].words[w] = shape.words[w].len() as u8;
+                w += 1;
+            }
+        }
+        k += 1;
+    }
+    out
+};
 
 /// The referrer shape (index into [`REFERRERS`]) of each pick 0..100.
 static REFERRER_OF_PICK: [u8; 100] = {
@@ -558,32 +589,38 @@ impl PageViews {
         }
     }
 
-    /// The byte length of row `i`'s referrer, from the same draws, without making it.
+    /// The byte length of row `i`'s referrer, from the same draws, without making it: its
+    /// shape's lengths from a table rather than a branch per shape (the shape is random per
+    /// row, so such a branch was mispredicted on most rows).
+    #[inline(always)]
     fn referrer_length(&self, i: u64, h: RowHash) -> usize {
-        let (shape, token, n) = self.referrer_draws(i, h);
-        let shape = &REFERRER_TABLE[shape];
-        let word = match shape.words {
-            [] => 0,
-            words => words[below(n, words.len() as u64) as usize].len(),
+        let (shape, n) = Self::referrer_shape(h);
+        let lengths = &REFERRER_LENGTHS[shape];
+        let word = lengths.words[below(n, lengths.word_count) as usize];
+        // Only Hacker News' decimal ids (3 % of rows, so the branch is nearly always
+        // predicted) need the token itself.
+        let token = if lengths.decimal {
+            let token = permute32(i as u32, self.key as u32);
+            token.checked_ilog10().map_or(1, |d| d + 1)
+        } else {
+            6
         };
-        let token = match shape.token {
-            TokenForm::Base62 => 6,
-            TokenForm::Decimal => token.checked_ilog10().map_or(1, |d| d as usize + 1),
-        };
-        shape.before.len()
-            + word
-            + shape.between.len()
-            + token
-            + shape.extra_digits as usize
-            + shape.after.len()
+        lengths.fixed as usize + word as usize + token as usize
     }
 
     /// Row `i`'s referrer shape (index into [`REFERRERS`]), token and second draw.
     fn referrer_draws(&self, i: u64, h: RowHash) -> (usize, u64, u64) {
         let token = u64::from(permute32(i as u32, self.key as u32));
+        let (shape, n) = Self::referrer_shape(h);
+        (shape, token, n)
+    }
+
+    /// The referrer shape (index into [`REFERRERS`]) of the row whose hash is `h`, and the
+    /// second draw that picks its word and extra digits.
+    #[inline(always)]
+    fn referrer_shape(h: RowHash) -> (usize, u64) {
         let pick = below(h.draw(DRAW_REFERRER, 0), 100);
-        let n = h.draw(DRAW_REFERRER, 1);
-        (usize::from(REFERRER_OF_PICK[pick as usize]), token, n)
+        (usize::from(REFERRER_OF_PICK[pick as usize]), h.draw(DRAW_REFERRER, 1))
     }
 
     fn user_agent(h: RowHash) -> &'static str {
@@ -620,7 +657,42 @@ impl RowGenerator for PageViews {
     fn fill_row_lengths(&self, i: u64, wanted: ColumnSet, lengths: ColumnSet, out: &mut [Value]) {
         self.fill(i, wanted, lengths, out);
     }
+
+    fn fill_rows(
+        &self,
+        first: u64,
+        wanted: ColumnSet,
+        lengths: ColumnSet,
+        rows: &mut [Vec<Value>],
+    ) {
+        // The batch's hashes, then its referrer lengths, each in a loop of its own: the rows'
+        // chains of multiplications overlap there, where row by row each waits on the last.
+        let n = rows.len().min(FILL_BATCH_ROWS);
+        let mut hashes = [RowHash(0); FILL_BATCH_ROWS];
+        for (k, h) in hashes.iter_mut().enumerate().take(n) {
+            *h = RowHash::row(self.key, first + k as u64);
+        }
+        let mut referrer_lengths = [0usize; FILL_BATCH_ROWS];
+        if wanted.contains(PV_REFERRER) && lengths.contains(PV_REFERRER) {
+            for k in 0..n {
+                referrer_lengths[k] = self.referrer_length(first + k as u64, hashes[k]);
+            }
+        }
+        // The rows hold NULL in the columns not wanted (the trait's promise), so they are
+        // not cleared row by row.
+        for (k, row) in rows.iter_mut().enumerate().take(n) {
+            let (i, h) = (first + k as u64, hashes[k]);
+            self.write_wanted(i, h, referrer_lengths[k], wanted, lengths, row);
+        }
+        // A longer batch than this generator works on at once: the rest row by row.
+        for (i, row) in (first + n as u64..).zip(rows.iter_mut().skip(n)) {
+            self.fill(i, wanted, lengths, row);
+        }
+    }
 }
+
+/// Rows [`PageViews::fill_rows`] hashes together (the scan's batch fits in one).
+const FILL_BATCH_ROWS: usize = 32;
 
 /// Spaces to stand in for a text of which only the length is read (a literal: a constant
 /// built from an array was materialised on the stack at every use). Longer than any
@@ -635,17 +707,49 @@ impl PageViews {
     /// `lengths` too, as spaces of its length (page_views' texts are ASCII: as many
     /// characters as bytes).
     fn fill(&self, i: u64, wanted: ColumnSet, lengths: ColumnSet, out: &mut [Value]) {
-        let bits = wanted.bits_within(out.len().min(PV_COLUMNS));
-        let want = |c: usize| bits & (1 << c) != 0;
         let h = RowHash::row(self.key, i);
+        let referrer_length =
+            if lengths.contains(PV_REFERRER) { self.referrer_length(i, h) } else { 0 };
+        self.fill_hashed(i, h, referrer_length, wanted, lengths, out);
+    }
+
+    /// [`PageViews::fill`] with row `i`'s hash `h` and, when the referrer is wanted for its
+    /// length only, that length, worked out already.
+    fn fill_hashed(
+        &self,
+        i: u64,
+        h: RowHash,
+        referrer_length: usize,
+        wanted: ColumnSet,
+        lengths: ColumnSet,
+        out: &mut [Value],
+    ) {
+        let bits = wanted.bits_within(out.len().min(PV_COLUMNS));
         // Columns not wanted read NULL (a scan's row is NULL there already from the row
-        // before); the text columns a scan wants keep their buffers from row to row, so
-        // generating a row allocates nothing once the buffers have grown.
+        // before).
         for (c, slot) in out.iter_mut().enumerate().take(PV_COLUMNS) {
-            if !want(c) && !matches!(slot, Value::Null) {
+            if bits & (1 << c) == 0 && !matches!(slot, Value::Null) {
                 *slot = Value::Null;
             }
         }
+        self.write_wanted(i, h, referrer_length, wanted, lengths, out);
+    }
+
+    /// Writes the wanted columns of row `i` (hash `h`; the referrer's length when only that
+    /// is wanted) and leaves the others as they are. The text columns keep their buffers
+    /// from row to row, so generating a row allocates nothing once the buffers have grown.
+    #[inline(always)]
+    fn write_wanted(
+        &self,
+        i: u64,
+        h: RowHash,
+        referrer_length: usize,
+        wanted: ColumnSet,
+        lengths: ColumnSet,
+        out: &mut [Value],
+    ) {
+        let bits = wanted.bits_within(out.len().min(PV_COLUMNS));
+        let want = |c: usize| bits & (1 << c) != 0;
         if want(PV_ID) {
             out[PV_ID] = Value::UInt(i + 1);
         }
@@ -662,7 +766,7 @@ impl PageViews {
             let slot = text_slot(&mut out[PV_REFERRER]);
             if lengths.contains(PV_REFERRER) {
                 slot.clear();
-                slot.push_str(&SPACES[..self.referrer_length(i, h).min(SPACES.len())]);
+                slot.push_str(&SPACES[..referrer_length.min(SPACES.len())]);
             } else {
                 self.referrer(i, h, slot);
             }
@@ -760,8 +864,8 @@ mod tests {
             assert_eq!(whole[PV_ID], standin[PV_ID]);
             shapes.insert(w.split('/').nth(2).unwrap_or_default().to_string());
         }
-        assert_eq!(shapes.len(), REFERRER_TABLE.len(), "{shapes:?}");
-        let longest = REFERRER_TABLE.iter().map(|r| {
+        assert_eq!(shapes.len(), REFERRERS.len(), "{shapes:?}");
+        let longest = REFERRERS.iter().map(|r| {
             let word = r.words.iter().map(|w| w.len()).max().unwrap_or(0);
             r.before.len() + word + r.between.len() + 10 + r.extra_digits as usize + r.after.len()
         });

@@ -189,14 +189,15 @@ fn nullable_among(def: &TableDef, positions: impl Iterator<Item = u32>) -> u32 {
 
 /// The columns of a secondary index record: its key columns, then the primary key columns not
 /// already in the key (InnoDB's `dict_index_build_internal_non_clust`).
-fn secondary_fields(def: &TableDef, index: &IndexDef) -> Vec<u32> {
-    let mut fields = index.columns.clone();
-    for &p in primary_columns(def).unwrap_or(&[]) {
-        if !fields.contains(&p) {
-            fields.push(p);
-        }
-    }
-    fields
+fn secondary_fields<'d>(
+    def: &'d TableDef,
+    index: &'d IndexDef,
+) -> impl Iterator<Item = u32> + Clone + 'd {
+    // An iterator, not a Vec: sizing samples thousands of rows per table at boot, and a
+    // list per row was most of a server start's allocations.
+    let pk = primary_columns(def).unwrap_or(&[]);
+    let extra = pk.iter().copied().filter(|p| !index.columns.contains(p));
+    index.columns.iter().copied().chain(extra)
 }
 
 /// Bytes of a leaf record of the clustered index for this row: the 5-byte record header, the
@@ -229,8 +230,8 @@ pub fn secondary_record_bytes(def: &TableDef, index: &IndexDef, row: &[Value]) -
         return clustered_record_bytes(def, row);
     }
     let fields = secondary_fields(def, index);
-    let mut size = RecordSize::new(nullable_among(def, fields.iter().copied()));
-    fields.iter().for_each(|&p| size.column(def, p, row));
+    let mut size = RecordSize::new(nullable_among(def, fields.clone()));
+    fields.for_each(|p| size.column(def, p, row));
     if primary_columns(def).is_none() {
         size.data += ROW_ID_BYTES;
     }
@@ -248,15 +249,16 @@ pub fn secondary_record_bytes(def: &TableDef, index: &IndexDef, row: &[Value]) -
 /// prefix of a clustered index cannot be NULL).
 pub fn node_pointer_bytes(def: &TableDef, index: &IndexDef, row: &[Value]) -> u32 {
     let n = def.columns.len() as u32;
-    let (fields, nullable) = if index.primary {
-        (index.columns.clone(), nullable_among(def, 0..n))
+    let mut size = if index.primary {
+        let mut size = RecordSize::new(nullable_among(def, 0..n));
+        index.columns.iter().for_each(|&p| size.column(def, p, row));
+        size
     } else {
-        let f = secondary_fields(def, index);
-        let nullable = nullable_among(def, f.iter().copied());
-        (f, nullable)
+        let fields = secondary_fields(def, index);
+        let mut size = RecordSize::new(nullable_among(def, fields.clone()));
+        fields.for_each(|p| size.column(def, p, row));
+        size
     };
-    let mut size = RecordSize::new(nullable);
-    fields.iter().for_each(|&p| size.column(def, p, row));
     if primary_columns(def).is_none() {
         size.data += ROW_ID_BYTES;
     }

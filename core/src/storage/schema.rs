@@ -286,6 +286,26 @@ pub trait RowGenerator: std::fmt::Debug {
         let _ = lengths_only;
         self.fill_row(i, wanted, out);
     }
+    /// Fills `rows` with rows `first..first + rows.len()`, as [`RowGenerator::fill_row_lengths`]
+    /// fills each (`lengths_only` may be [`ColumnSet::NONE`]). A generator whose rows are
+    /// hashed draws may work out a batch's draws together first: one row's draws are a chain
+    /// of multiplications, and rows done one at a time leave the CPU waiting on each chain,
+    /// where a batch's chains overlap. The default fills row by row.
+    ///
+    /// The caller promises that `rows` hold NULL in every column not in `wanted` (fresh
+    /// rows, or rows an earlier call with the same sets filled), so a generator need not
+    /// clear them row by row.
+    fn fill_rows(
+        &self,
+        first: u64,
+        wanted: ColumnSet,
+        lengths_only: ColumnSet,
+        rows: &mut [Vec<Value>],
+    ) {
+        for (i, row) in (first..).zip(rows.iter_mut()) {
+            self.fill_row_lengths(i, wanted, lengths_only, row);
+        }
+    }
     /// Whether every row has the same record size (fixed-width values only, texts of one
     /// length): then one row tells the table's size, and a table of a million rows is sized
     /// as fast as a table of one. The default says no (sizes come from a sample of rows).

@@ -113,6 +113,10 @@ pub struct RangeEnd {
     pub exclusive: bool,
 }
 
+/// Rows a scan takes from a generator at once, when no changed row has to be merged in:
+/// enough for a batch's hashed draws to overlap in the CPU, few enough to stay in L1.
+const SCAN_BATCH_ROWS: usize = 32;
+
 impl Table {
     /// An empty table (CREATE TABLE).
     pub fn new(def: TableDef, space_id: u32) -> Table {
@@ -312,6 +316,25 @@ impl Table {
             // Worked out once for the scan, not per row.
             let (want_set, first_set) = (ColumnSet::wanted(&want), ColumnSet::wanted(&first_want));
             let lengths = lengths_only.contains(&true).then(|| ColumnSet::only(lengths_only));
+            if late.is_none() && self.changes.is_empty() {
+                // Nothing to merge or test first: the rows come from the generator a batch
+                // at a time (the batch's rows are reused, so the scan allocates once).
+                let mut batch = vec![vec![Value::Null; ncols]; SCAN_BATCH_ROWS];
+                let mut i = start;
+                while i < self.generated_rows {
+                    let n = (self.generated_rows - i).min(SCAN_BATCH_ROWS as u64);
+                    let rows = &mut batch[..n as usize];
+                    generator.fill_rows(i, want_set, lengths.unwrap_or(ColumnSet::NONE), rows);
+                    for row in rows.iter() {
+                        if !visit(ordinal, row, true) {
+                            return;
+                        }
+                        ordinal += 1;
+                    }
+                    i += n;
+                }
+                return;
+            }
             for i in start..self.generated_rows {
                 if let Some((_, keep)) = late.as_mut() {
                     generator.fill_row(i, first_set, &mut row);
