@@ -102,6 +102,13 @@ pub enum BExpr {
     Aggregate(u32),
     /// A stored procedure's local variable or parameter (lower case).
     Local(String),
+    /// CAST(arg AS target), CONVERT(arg, target), CONVERT(arg USING charset); `text` is the
+    /// expression as MySQL names it in warning 1264.
+    Cast {
+        arg: Box<BExpr>,
+        target: Box<super::cast::CastTarget>,
+        text: String,
+    },
 }
 
 /// Resolves column names for the binder.
@@ -309,6 +316,17 @@ impl<'a> Binder<'a> {
                 };
                 BExpr::call(format!("TRIM_{mode}"), vec![self.bind(expr)?, what])
             }
+            Expr::Cast { kind: sqlparser::ast::CastKind::Cast, expr, data_type, format: None } => {
+                let target = super::cast::CastTarget::from_sql(data_type, None, &expr.to_string())?;
+                self.cast(expr, target, e)?
+            }
+            Expr::Convert { is_try: false, expr, data_type, charset, target_before_value: false, .. } => {
+                let target = match data_type {
+                    Some(dt) => super::cast::CastTarget::from_sql(dt, charset.as_ref(), &expr.to_string())?,
+                    None => super::cast::CastTarget::using_charset(charset.as_ref())?,
+                };
+                self.cast(expr, target, e)?
+            }
             Expr::Ceil { expr, .. } => BExpr::call("CEIL".into(), vec![self.bind(expr)?]),
             Expr::Floor { expr, .. } => BExpr::call("FLOOR".into(), vec![self.bind(expr)?]),
             Expr::Interval(_) => return Err(MySqlError::not_supported_yet("INTERVAL expressions")),
@@ -320,6 +338,10 @@ impl<'a> Binder<'a> {
                 return Err(MySqlError::not_supported_yet(&format!("the expression '{text}'")));
             }
         })
+    }
+
+    fn cast(&mut self, arg: &Expr, target: super::cast::CastTarget, whole: &Expr) -> Result<BExpr> {
+        Ok(BExpr::Cast { arg: Box::new(self.bind(arg)?), target: Box::new(target), text: whole.to_string() })
     }
 
     fn identifier(&mut self, id: &Ident) -> Result<BExpr> {
@@ -540,9 +562,10 @@ impl BExpr {
             | BExpr::UserVar(_)
             | BExpr::Aggregate(_)
             | BExpr::Local(_) => {}
-            BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
-                f(arg)
-            }
+            BExpr::Unary { arg, .. }
+            | BExpr::IsNull { arg, .. }
+            | BExpr::IsBool { arg, .. }
+            | BExpr::Cast { arg, .. } => f(arg),
             BExpr::Binary { left, right, .. }
             | BExpr::And(left, right)
             | BExpr::Or(left, right) => {
@@ -598,6 +621,9 @@ impl BExpr {
                 Some(n) => n,
                 None => args.iter().any(|a| a.maybe_null(column_nullable)),
             },
+            BExpr::Cast { arg, target, .. } => {
+                target.may_make_null() || arg.maybe_null(column_nullable)
+            }
             // COUNT never returns NULL; the others do on an empty set.
             BExpr::Aggregate(_) => true,
             _ => true,
@@ -620,6 +646,7 @@ impl BExpr {
             | BExpr::InList { .. }
             | BExpr::Like { .. } => Some(true),
             BExpr::Call { name, .. } => super::functions::returns_text(name).map(|t| !t),
+            BExpr::Cast { target, .. } => Some(target.is_numeric()),
             _ => None,
         }
     }

@@ -2,6 +2,7 @@
 //! semantics, built-in functions, values, and the shape of results.
 
 pub mod bind;
+pub mod cast;
 pub mod compiled;
 pub mod context;
 pub mod digest;

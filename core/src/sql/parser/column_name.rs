@@ -38,7 +38,12 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         // Spans of unary operators and of the special-syntax functions start at their operand:
         // take the operator, or the name and parenthesis, back in.
         Expr::UnaryOp { .. } if before.ends_with(['-', '+', '~', '!']) => a = before.len() - 1,
-        Expr::Substring { .. } | Expr::Trim { .. } | Expr::Ceil { .. } | Expr::Floor { .. }
+        Expr::Substring { .. }
+        | Expr::Trim { .. }
+        | Expr::Ceil { .. }
+        | Expr::Floor { .. }
+        | Expr::Cast { .. }
+        | Expr::Convert { .. }
             if before.trim_end_matches(['-', '+', '~', '!', ' ']).ends_with('(') =>
         {
             let open = before.trim_end_matches(['-', '+', '~', '!', ' ']);

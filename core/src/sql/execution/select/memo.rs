@@ -62,9 +62,10 @@ fn pure(e: &BExpr) -> bool {
     match e {
         BExpr::Lit(_) | BExpr::Column(_) | BExpr::Aggregate(_) => true,
         BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Local(_) => false,
-        BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
-            pure(arg)
-        }
+        BExpr::Unary { arg, .. }
+        | BExpr::IsNull { arg, .. }
+        | BExpr::IsBool { arg, .. }
+        | BExpr::Cast { arg, .. } => pure(arg),
         BExpr::Binary { left, right, .. } => pure(left) && pure(right),
         BExpr::And(a, b) | BExpr::Or(a, b) => pure(a) && pure(b),
         BExpr::Between { arg, low, high, .. } => pure(arg) && pure(low) && pure(high),
