@@ -619,7 +619,21 @@ impl Warning {
     /// ER_WRONG_VALUE's text ("Incorrect datetime value: 'abc'"), under `code`: MySQL raises
     /// it as 1292 for dates (make_truncated_value_warning) and as 1525 for YEAR.
     pub fn incorrect_value(code: u16, type_name: &str, value: &str) -> Warning {
-        Warning { level: "Warning", code, message: format!("Incorrect {type_name} value: '{value}'") }
+        Warning {
+            level: "Warning",
+            code,
+            message: format!("Incorrect {type_name} value: '{value}'"),
+        }
+    }
+    /// 1301 ER_WARN_ALLOWED_PACKET_OVERFLOWED: a function's result past max_allowed_packet.
+    pub fn result_too_large(function: &str, max: u64) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1301,
+            message: format!(
+                "Result of {function}() was larger than max_allowed_packet ({max}) - truncated"
+            ),
+        }
     }
     /// 1365 ER_DIVISION_BY_ZERO
     pub fn division_by_zero() -> Warning {

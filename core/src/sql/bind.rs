@@ -320,9 +320,18 @@ impl<'a> Binder<'a> {
                 let target = super::cast::CastTarget::from_sql(data_type, None, &expr.to_string())?;
                 self.cast(expr, target, e)?
             }
-            Expr::Convert { is_try: false, expr, data_type, charset, target_before_value: false, .. } => {
+            Expr::Convert {
+                is_try: false,
+                expr,
+                data_type,
+                charset,
+                target_before_value: false,
+                ..
+            } => {
                 let target = match data_type {
-                    Some(dt) => super::cast::CastTarget::from_sql(dt, charset.as_ref(), &expr.to_string())?,
+                    Some(dt) => {
+                        super::cast::CastTarget::from_sql(dt, charset.as_ref(), &expr.to_string())?
+                    }
                     None => super::cast::CastTarget::using_charset(charset.as_ref())?,
                 };
                 self.cast(expr, target, e)?
@@ -341,7 +350,11 @@ impl<'a> Binder<'a> {
     }
 
     fn cast(&mut self, arg: &Expr, target: super::cast::CastTarget, whole: &Expr) -> Result<BExpr> {
-        Ok(BExpr::Cast { arg: Box::new(self.bind(arg)?), target: Box::new(target), text: whole.to_string() })
+        Ok(BExpr::Cast {
+            arg: Box::new(self.bind(arg)?),
+            target: Box::new(target),
+            text: whole.to_string(),
+        })
     }
 
     fn identifier(&mut self, id: &Ident) -> Result<BExpr> {

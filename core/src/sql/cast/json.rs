@@ -13,7 +13,9 @@ const DEPTH_MAX: u32 = 100;
 pub fn to_json(v: &Value) -> Result<Value> {
     Ok(match v {
         Value::Null => Value::Null,
-        Value::Int(_) | Value::UInt(_) | Value::Decimal(_) => Value::Str(v.to_text().unwrap_or_default()),
+        Value::Int(_) | Value::UInt(_) | Value::Decimal(_) => {
+            Value::Str(v.to_text().unwrap_or_default())
+        }
         Value::Double(d) => Value::Str(json_double(*d)),
         Value::Str(s) => {
             let mut p = Parser { s: s.as_bytes(), text: s, i: 0 };
@@ -25,7 +27,10 @@ pub fn to_json(v: &Value) -> Result<Value> {
             p.value(&mut out, 1)?;
             p.space();
             if p.i != p.s.len() {
-                return Err(invalid(p.i, "The document root must not be followed by other values."));
+                return Err(invalid(
+                    p.i,
+                    "The document root must not be followed by other values.",
+                ));
             }
             Value::Str(out)
         }
@@ -172,9 +177,15 @@ impl Parser<'_> {
                         Some(b'r') => out.push('\r'),
                         Some(b't') => out.push('\t'),
                         Some(b'u') => {
-                            let hex = self.text.get(self.i..self.i + 4).and_then(|h| u32::from_str_radix(h, 16).ok());
+                            let hex = self
+                                .text
+                                .get(self.i..self.i + 4)
+                                .and_then(|h| u32::from_str_radix(h, 16).ok());
                             let Some(code) = hex else {
-                                return Err(invalid(esc, "Incorrect hex digit after \\u escape in string."));
+                                return Err(invalid(
+                                    esc,
+                                    "Incorrect hex digit after \\u escape in string.",
+                                ));
                             };
                             self.i += 4;
                             out.push(char::from_u32(code).unwrap_or('\u{fffd}'));
@@ -259,7 +270,9 @@ impl Parser<'_> {
                 _ => return Err(invalid(self.i, "Missing a comma or '}' after an object member.")),
             }
         }
-        members.sort_by(|a, b| a.0.len().cmp(&b.0.len()).then_with(|| a.0.as_bytes().cmp(b.0.as_bytes())));
+        members.sort_by(|a, b| {
+            a.0.len().cmp(&b.0.len()).then_with(|| a.0.as_bytes().cmp(b.0.as_bytes()))
+        });
         out.push('{');
         for (n, (k, v)) in members.iter().enumerate() {
             if n > 0 {
@@ -298,12 +311,17 @@ mod tests {
     use super::*;
 
     fn j(s: &str) -> std::result::Result<String, String> {
-        to_json(&Value::Str(s.into())).map(|v| v.to_text().unwrap_or_default()).map_err(|e| e.to_string())
+        to_json(&Value::Str(s.into()))
+            .map(|v| v.to_text().unwrap_or_default())
+            .map_err(|e| e.to_string())
     }
 
     #[test]
     fn normal_form() {
-        assert_eq!(j(r#"{"b":[1,2.50,true],"a":null,"aa":"x\"y"}"#).unwrap(), r#"{"a": null, "b": [1, 2.5, true], "aa": "x\"y"}"#);
+        assert_eq!(
+            j(r#"{"b":[1,2.50,true],"a":null,"aa":"x\"y"}"#).unwrap(),
+            r#"{"a": null, "b": [1, 2.5, true], "aa": "x\"y"}"#
+        );
         assert_eq!(j(r#"{"a":1,"a":2}"#).unwrap(), r#"{"a": 2}"#);
         assert_eq!(j("1e2").unwrap(), "100.0");
         assert_eq!(j(" [ ] ").unwrap(), "[]");
@@ -316,7 +334,9 @@ mod tests {
             j("abc").unwrap_err(),
             "ERROR 3141 (22032): Invalid JSON text in argument 1 to function cast_as_json: \"Invalid value.\" at position 0."
         );
-        assert!(j("{\"a\" 1}").unwrap_err().contains("Missing a colon after a name of object member.\" at position 5."));
+        assert!(j("{\"a\" 1}")
+            .unwrap_err()
+            .contains("Missing a colon after a name of object member.\" at position 5."));
         assert!(j("[1] 2").unwrap_err().contains("root must not be followed"));
         assert!(j(&"[".repeat(101)).unwrap_err().contains("3157"));
     }

@@ -21,6 +21,10 @@ const FSP_MAX: u64 = 6;
 /// allows up to the max BLOB length; bounded here so a cast cannot ask for a huge buffer).
 const CAST_LENGTH_MAX: u64 = 4_294_967_295;
 
+/// The longest result a cast pads to: max_allowed_packet's default (64 MiB), which bounds
+/// every string result in MySQL (as REPEAT's bound in functions.rs).
+const RESULT_BYTES_MAX: u64 = 64 << 20;
+
 /// A character set a CONVERT ... USING or CHAR ... CHARACTER SET names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Charset {
@@ -70,14 +74,26 @@ pub enum CastTarget {
     /// UNSIGNED [INTEGER]: BIGINT UNSIGNED.
     Unsigned,
     /// DECIMAL[(M[,D])], default (10,0).
-    Decimal { precision: u8, scale: u8 },
+    Decimal {
+        precision: u8,
+        scale: u8,
+    },
     /// CHAR[(N)] [CHARACTER SET cs], NCHAR[(N)] (utf8mb3), CONVERT ... USING cs.
-    Char { length: Option<u32>, charset: Option<Charset> },
+    Char {
+        length: Option<u32>,
+        charset: Option<Charset>,
+    },
     /// BINARY[(N)]: a binary string, zero-padded to N.
-    Binary { length: Option<u32> },
+    Binary {
+        length: Option<u32>,
+    },
     Date,
-    Datetime { fsp: u8 },
-    Time { fsp: u8 },
+    Datetime {
+        fsp: u8,
+    },
+    Time {
+        fsp: u8,
+    },
     /// DOUBLE, REAL, FLOAT(p) for p > 24.
     Double,
     /// FLOAT, FLOAT(p) for p <= 24: single precision.
@@ -91,7 +107,11 @@ impl CastTarget {
     /// The target a parsed CAST / CONVERT type names; `charset` is CONVERT's
     /// `CHARACTER SET` after the type. `arg_text` names the expression in MySQL's errors
     /// 1425-1427. A type MySQL's CAST does not take is a syntax error at the type.
-    pub fn from_sql(dt: &DataType, charset: Option<&ObjectName>, arg_text: &str) -> Result<CastTarget> {
+    pub fn from_sql(
+        dt: &DataType,
+        charset: Option<&ObjectName>,
+        arg_text: &str,
+    ) -> Result<CastTarget> {
         let charset = match charset {
             Some(name) => Some(Charset::named(&name.to_string().replace('`', ""))?),
             None => None,
@@ -99,7 +119,9 @@ impl CastTarget {
         let length = |l: &Option<CharacterLength>| -> Result<Option<u32>> {
             match l {
                 None => Ok(None),
-                Some(CharacterLength::IntegerLength { length, .. }) if *length <= CAST_LENGTH_MAX => {
+                Some(CharacterLength::IntegerLength { length, .. })
+                    if *length <= CAST_LENGTH_MAX =>
+                {
                     Ok(Some(*length as u32))
                 }
                 Some(_) => Err(MySqlError::too_big_display_width(arg_text, CAST_LENGTH_MAX)),
@@ -119,10 +141,16 @@ impl CastTarget {
                 let (precision, scale) = match info {
                     ExactNumberInfo::None => (10, 0),
                     ExactNumberInfo::Precision(p) => (*p, 0),
-                    ExactNumberInfo::PrecisionAndScale(p, s) => (*p, u64::try_from(*s).unwrap_or(u64::MAX)),
+                    ExactNumberInfo::PrecisionAndScale(p, s) => {
+                        (*p, u64::try_from(*s).unwrap_or(u64::MAX))
+                    }
                 };
                 if precision > DECIMAL_PRECISION_MAX {
-                    return Err(MySqlError::too_big_precision(precision, arg_text, DECIMAL_PRECISION_MAX));
+                    return Err(MySqlError::too_big_precision(
+                        precision,
+                        arg_text,
+                        DECIMAL_PRECISION_MAX,
+                    ));
                 }
                 if scale > DECIMAL_SCALE_MAX {
                     return Err(MySqlError::too_big_scale(scale, arg_text, DECIMAL_SCALE_MAX));
@@ -134,7 +162,9 @@ impl CastTarget {
                 let precision = if precision == 0 { 10 } else { precision };
                 CastTarget::Decimal { precision: precision as u8, scale: scale as u8 }
             }
-            DataType::Char(l) | DataType::Character(l) => CastTarget::Char { length: length(l)?, charset },
+            DataType::Char(l) | DataType::Character(l) => {
+                CastTarget::Char { length: length(l)?, charset }
+            }
             DataType::Custom(name, modifiers)
                 if name.to_string().eq_ignore_ascii_case("NCHAR") && modifiers.len() <= 1 =>
             {
@@ -151,11 +181,15 @@ impl CastTarget {
             DataType::Binary(l) => match l {
                 None => CastTarget::Binary { length: None },
                 Some(n) if *n <= CAST_LENGTH_MAX => CastTarget::Binary { length: Some(*n as u32) },
-                Some(_) => return Err(MySqlError::too_big_display_width(arg_text, CAST_LENGTH_MAX)),
+                Some(_) => {
+                    return Err(MySqlError::too_big_display_width(arg_text, CAST_LENGTH_MAX))
+                }
             },
             DataType::Date => CastTarget::Date,
             DataType::Datetime(p) => CastTarget::Datetime { fsp: fsp(p)? },
-            DataType::Time(p, sqlparser::ast::TimezoneInfo::None) => CastTarget::Time { fsp: fsp(p)? },
+            DataType::Time(p, sqlparser::ast::TimezoneInfo::None) => {
+                CastTarget::Time { fsp: fsp(p)? }
+            }
             DataType::Double(ExactNumberInfo::None) | DataType::Real => CastTarget::Double,
             DataType::Float(ExactNumberInfo::None) => CastTarget::Float,
             DataType::Float(ExactNumberInfo::Precision(p)) => match p {
@@ -197,7 +231,13 @@ impl CastTarget {
     /// Whether the cast can be NULL for a non-NULL argument (a value that is no valid date,
     /// time or year).
     pub fn may_make_null(&self) -> bool {
-        matches!(self, CastTarget::Date | CastTarget::Datetime { .. } | CastTarget::Time { .. } | CastTarget::Year)
+        matches!(
+            self,
+            CastTarget::Date
+                | CastTarget::Datetime { .. }
+                | CastTarget::Time { .. }
+                | CastTarget::Year
+        )
     }
 }
 
@@ -250,6 +290,11 @@ pub fn cast(v: &Value, target: &CastTarget, text: &str, cx: &mut dyn EvalContext
                         end -= 1;
                     }
                     Value::Str(s[..end].to_string())
+                }
+                Some(n) if u64::from(*n) > RESULT_BYTES_MAX => {
+                    // Zero-padding past max_allowed_packet: MySQL returns NULL with 1301.
+                    cx.warn(Warning::result_too_large("cast_as_binary", RESULT_BYTES_MAX));
+                    Value::Null
                 }
                 Some(n) => {
                     let mut s = s;
@@ -412,13 +457,17 @@ fn to_datetime(v: &Value, cx: &mut dyn EvalContext) -> Option<temporal::DateTime
 fn to_time(v: &Value, fsp: u8, cx: &mut dyn EvalContext) -> Value {
     let shown = text_of(v);
     let parsed = match v {
-        Value::Str(s) => temporal::parse_time(s).map(|(p, clipped)| (p.value, p.truncated || clipped)),
+        Value::Str(s) => {
+            temporal::parse_time(s).map(|(p, clipped)| (p.value, p.truncated || clipped))
+        }
         Value::Int(i) => temporal::time_from_number(*i < 0, i.unsigned_abs(), 0),
         Value::UInt(u) => temporal::time_from_number(false, *u, 0),
         Value::Decimal(d) => {
             let whole = (d.mantissa / 10i128.pow(u32::from(d.scale))).unsigned_abs();
             let frac = d.rescale(6).mantissa.unsigned_abs() % 1_000_000;
-            u64::try_from(whole).ok().and_then(|n| temporal::time_from_number(d.mantissa < 0, n, frac as u32))
+            u64::try_from(whole)
+                .ok()
+                .and_then(|n| temporal::time_from_number(d.mantissa < 0, n, frac as u32))
         }
         Value::Double(d) => {
             let a = d.abs();
@@ -450,11 +499,18 @@ fn to_year(v: &Value, cx: &mut dyn EvalContext) -> Value {
     let shown = text_of(v);
     let value: i64 = match v {
         Value::Str(s) => {
-            if let Some(p) = temporal::parse_datetime(s).filter(|p| !p.truncated && s.contains(['-', '/', ':'])) {
+            if let Some(p) =
+                temporal::parse_datetime(s).filter(|p| !p.truncated && s.contains(['-', '/', ':']))
+            {
                 return Value::Int(i64::from(p.value.year));
             }
             let n = number::integer_from_text(s);
-            let digits = s.trim().trim_start_matches(['-', '+']).bytes().take_while(u8::is_ascii_digit).count();
+            let digits = s
+                .trim()
+                .trim_start_matches(['-', '+'])
+                .bytes()
+                .take_while(u8::is_ascii_digit)
+                .count();
             if digits == 0 {
                 cx.warn(Warning::incorrect_value(1525, "YEAR", s));
                 return Value::Null;
@@ -534,7 +590,10 @@ mod tests {
 
     #[test]
     fn integers() {
-        assert_eq!(run(s("abc"), CastTarget::Signed), ("0".into(), vec!["1292 Truncated incorrect INTEGER value: 'abc'".into()]));
+        assert_eq!(
+            run(s("abc"), CastTarget::Signed),
+            ("0".into(), vec!["1292 Truncated incorrect INTEGER value: 'abc'".into()])
+        );
         assert_eq!(run(s("12"), CastTarget::Signed), ("12".into(), vec![]));
         assert_eq!(run(Value::Int(-1), CastTarget::Unsigned).0, "18446744073709551615");
         assert_eq!(run(Value::UInt(u64::MAX), CastTarget::Signed).0, "-1");
@@ -545,35 +604,63 @@ mod tests {
     #[test]
     fn decimals() {
         let d = |p, s| CastTarget::Decimal { precision: p, scale: s };
-        assert_eq!(run(Value::Int(123456), d(5, 2)), ("999.99".into(), vec!["1264 Out of range value for column 'x' at row 1".into()]));
+        assert_eq!(
+            run(Value::Int(123456), d(5, 2)),
+            ("999.99".into(), vec!["1264 Out of range value for column 'x' at row 1".into()])
+        );
         assert_eq!(run(Value::Int(-123456), d(5, 2)).0, "-999.99");
         assert_eq!(run(s("1.005"), d(10, 2)).0, "1.01");
         assert_eq!(run(Value::Double(0.1), d(10, 3)).0, "0.100");
-        assert_eq!(run(s("x"), d(10, 0)).1, vec!["1292 Truncated incorrect DECIMAL value: 'x'".to_string()]);
+        assert_eq!(
+            run(s("x"), d(10, 0)).1,
+            vec!["1292 Truncated incorrect DECIMAL value: 'x'".to_string()]
+        );
     }
 
     #[test]
     fn strings_and_floats() {
         let c = |n| CastTarget::Char { length: n, charset: None };
-        assert_eq!(run(s("abcdef"), c(Some(3))), ("abc".into(), vec!["1292 Truncated incorrect CHAR(3) value: 'abcdef'".into()]));
+        assert_eq!(
+            run(s("abcdef"), c(Some(3))),
+            ("abc".into(), vec!["1292 Truncated incorrect CHAR(3) value: 'abcdef'".into()])
+        );
         assert_eq!(run(Value::Int(7), c(None)).0, "7");
-        assert_eq!(run(s("é€"), CastTarget::Char { length: None, charset: Some(Charset::Latin1) }).0, "é?");
+        assert_eq!(
+            run(s("é€"), CastTarget::Char { length: None, charset: Some(Charset::Latin1) }).0,
+            "é?"
+        );
         assert_eq!(run(s("a"), CastTarget::Binary { length: Some(3) }).0, "a\0\0");
+        assert_eq!(run(s("a"), CastTarget::Binary { length: Some(u32::MAX) }).0, "NULL");
         assert_eq!(run(Value::Decimal(Decimal::new(11, 1)), CastTarget::Float).0, "1.1");
-        assert_eq!(run(s("1.5x"), CastTarget::Double), ("1.5".into(), vec!["1292 Truncated incorrect DOUBLE value: '1.5x'".into()]));
+        assert_eq!(
+            run(s("1.5x"), CastTarget::Double),
+            ("1.5".into(), vec!["1292 Truncated incorrect DOUBLE value: '1.5x'".into()])
+        );
     }
 
     #[test]
     fn temporal_and_year() {
-        assert_eq!(run(s("abc"), CastTarget::Date), ("NULL".into(), vec!["1292 Incorrect datetime value: 'abc'".into()]));
+        assert_eq!(
+            run(s("abc"), CastTarget::Date),
+            ("NULL".into(), vec!["1292 Incorrect datetime value: 'abc'".into()])
+        );
         assert_eq!(run(Value::Int(20240115), CastTarget::Date).0, "2024-01-15");
-        assert_eq!(run(s("2024-01-15 10:11:12.345"), CastTarget::Datetime { fsp: 2 }).0, "2024-01-15 10:11:12.35");
-        assert_eq!(run(s("abc"), CastTarget::Time { fsp: 0 }), ("NULL".into(), vec!["1292 Truncated incorrect time value: 'abc'".into()]));
+        assert_eq!(
+            run(s("2024-01-15 10:11:12.345"), CastTarget::Datetime { fsp: 2 }).0,
+            "2024-01-15 10:11:12.35"
+        );
+        assert_eq!(
+            run(s("abc"), CastTarget::Time { fsp: 0 }),
+            ("NULL".into(), vec!["1292 Truncated incorrect time value: 'abc'".into()])
+        );
         assert_eq!(run(Value::Int(101112), CastTarget::Time { fsp: 0 }).0, "10:11:12");
         assert_eq!(run(Value::Int(1), CastTarget::Year).0, "2001");
         assert_eq!(run(s("0"), CastTarget::Year).0, "2000");
         assert_eq!(run(Value::Int(0), CastTarget::Year).0, "0");
-        assert_eq!(run(Value::Int(1800), CastTarget::Year), ("NULL".into(), vec!["1292 Truncated incorrect YEAR value: '1800'".into()]));
+        assert_eq!(
+            run(Value::Int(1800), CastTarget::Year),
+            ("NULL".into(), vec!["1292 Truncated incorrect YEAR value: '1800'".into()])
+        );
         assert_eq!(run(s("2024-05-06"), CastTarget::Year).0, "2024");
     }
 }

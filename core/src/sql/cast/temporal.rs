@@ -79,7 +79,8 @@ impl DateTime {
         if !carry {
             return Some(DateTime { micros, ..self });
         }
-        let secs = u64::from(self.hour) * 3600 + u64::from(self.minute) * 60 + u64::from(self.second) + 1;
+        let secs =
+            u64::from(self.hour) * 3600 + u64::from(self.minute) * 60 + u64::from(self.second) + 1;
         let mut days = days_from_civil(self.year, self.month, self.day);
         let secs = if secs == 86_400 {
             days += 1;
@@ -373,7 +374,13 @@ pub fn parse_time(text: &str) -> Option<(Parsed<Time>, bool)> {
     let s = text.trim();
     // A datetime's time of day.
     if let Some(p) = parse_datetime(s).filter(|p| p.has_time && s.len() >= 14) {
-        let t = Time { negative: false, hours: p.value.hour, minute: p.value.minute, second: p.value.second, micros: p.value.micros };
+        let t = Time {
+            negative: false,
+            hours: p.value.hour,
+            minute: p.value.minute,
+            second: p.value.second,
+            micros: p.value.micros,
+        };
         return Some((Parsed { value: t, truncated: p.truncated, has_time: true }, false));
     }
     let (negative, body) = match s.strip_prefix('-') {
@@ -456,8 +463,15 @@ fn minutes_seconds(body: &str, mut i: usize) -> Option<(u32, u32, usize)> {
     Some((minute, second, i))
 }
 
-/// A number read as a TIME (`[-]hhmmss`), with its fraction in microseconds.
+/// A number read as a TIME (`[-]hhmmss`), with its fraction in microseconds; a number of
+/// eleven digits or more is a datetime and gives its time of day (`number_to_time`).
 pub fn time_from_number(negative: bool, n: u64, micros: u32) -> Option<(Time, bool)> {
+    if n >= 10_000_000_000 && !negative {
+        let p = datetime_from_number(n, micros)?;
+        let d = p.value;
+        let t = Time { negative: false, hours: d.hour, minute: d.minute, second: d.second, micros };
+        return Some((t, false));
+    }
     let second = (n % 100) as u32;
     let minute = (n / 100 % 100) as u32;
     if minute > 59 || second > 59 {
@@ -511,7 +525,10 @@ mod tests {
         assert_eq!(t("2024-01-15 10:11:12"), Some(("10:11:12".into(), false)));
         assert_eq!(t("12:00:00.5"), Some(("12:00:01".into(), false)));
         assert!(t("abc").is_none() && t("10:75:00").is_none());
-        assert_eq!(time_from_number(false, 101_112, 0).map(|(t, _)| t.text(0)).as_deref(), Some("10:11:12"));
+        let n = |v: u64| time_from_number(false, v, 0).map(|(t, clipped)| (t.text(0), clipped));
+        assert_eq!(n(101_112), Some(("10:11:12".into(), false)));
+        assert_eq!(n(20_240_115), Some(("838:59:59".into(), true)));
+        assert_eq!(n(20_240_115_101_112), Some(("10:11:12".into(), false)));
     }
 
     #[test]
@@ -519,6 +536,8 @@ mod tests {
         let d = |n: u64| datetime_from_number(n, 0).map(|p| p.value.date_text());
         assert_eq!(d(20240115).as_deref(), Some("2024-01-15"));
         assert_eq!(d(240115).as_deref(), Some("2024-01-15"));
-        assert_eq!(d(123), None);
+        // MySQL pads short numbers on the left: 123 is 000123, 2000-01-23.
+        assert_eq!(d(123).as_deref(), Some("2000-01-23"));
+        assert_eq!(d(50), None);
     }
 }
