@@ -469,6 +469,49 @@ impl MySqlError {
     pub fn json_too_deep() -> MySqlError {
         Self::new(3157, "22032", "The JSON document exceeds the maximum depth.".into())
     }
+    /// 1210 ER_WRONG_ARGUMENTS
+    pub fn incorrect_arguments(function: &str) -> MySqlError {
+        Self::new(1210, "HY000", format!("Incorrect arguments to {function}"))
+    }
+    /// 3579 ER_WINDOW_NO_SUCH_WINDOW
+    pub fn window_not_defined(name: &str) -> MySqlError {
+        Self::new(3579, "HY000", format!("Window name '{name}' is not defined."))
+    }
+    /// 3584 ER_WINDOW_FRAME_START_ILLEGAL
+    pub fn window_frame_start_illegal(window: &str) -> MySqlError {
+        Self::new(
+            3584,
+            "HY000",
+            format!("Window '{window}': frame start cannot be UNBOUNDED FOLLOWING."),
+        )
+    }
+    /// 3585 ER_WINDOW_FRAME_END_ILLEGAL
+    pub fn window_frame_end_illegal(window: &str) -> MySqlError {
+        Self::new(
+            3585,
+            "HY000",
+            format!("Window '{window}': frame end cannot be UNBOUNDED PRECEDING."),
+        )
+    }
+    /// 3587 ER_WINDOW_RANGE_FRAME_ORDER_TYPE
+    pub fn window_range_needs_one_order(window: &str) -> MySqlError {
+        Self::new(
+            3587,
+            "HY000",
+            format!(
+                "Window '{window}' with RANGE N PRECEDING/FOLLOWING frame requires exactly one \
+                 ORDER BY expression, of numeric or temporal type"
+            ),
+        )
+    }
+    /// 3593 ER_WINDOW_INVALID_WINDOW_FUNC_USE (MySQL's text ends with a stray quote).
+    pub fn window_function_misplaced(function: &str) -> MySqlError {
+        Self::new(
+            3593,
+            "HY000",
+            format!("You cannot use the window function '{function}' in this context.'"),
+        )
+    }
     /// 3522 ER_PK_INDEX_CANT_BE_INVISIBLE
     pub fn primary_key_invisible() -> MySqlError {
         Self::new(3522, "HY000", "A primary key index cannot be invisible".into())

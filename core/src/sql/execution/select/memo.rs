@@ -61,7 +61,7 @@ pub(super) fn key(plan: &Plan, t: &Table, wanted: &[bool]) -> Option<String> {
 fn pure(e: &BExpr) -> bool {
     match e {
         BExpr::Lit(_) | BExpr::Column(_) | BExpr::Aggregate(_) => true,
-        BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Local(_) => false,
+        BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Local(_) | BExpr::Window(_) => false,
         BExpr::Unary { arg, .. }
         | BExpr::IsNull { arg, .. }
         | BExpr::IsBool { arg, .. }
