@@ -504,6 +504,14 @@ impl MySqlError {
             ),
         )
     }
+    /// 3594 ER_WINDOW_NESTED_WINDOW_FUNC_USE_IN_WINDOW_SPEC
+    pub fn window_nested_in_spec(window: &str) -> MySqlError {
+        Self::new(
+            3594,
+            "HY000",
+            format!("You cannot nest a window function in the specification of window '{window}'."),
+        )
+    }
     /// 3593 ER_WINDOW_INVALID_WINDOW_FUNC_USE (MySQL's text ends with a stray quote).
     pub fn window_function_misplaced(function: &str) -> MySqlError {
         Self::new(

@@ -398,14 +398,25 @@ impl<'a> Binder<'a> {
         let (spec, window_name) = super::window_bind::resolve(over, &scope.named)?;
         let bound = (|| {
             let args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
-            let partition =
-                spec.partition_by.iter().map(|e| self.bind(e)).collect::<Result<_>>()?;
+            // A window function in PARTITION BY or ORDER BY is 3594, naming the window.
+            let nested = |e: MySqlError| {
+                if e.code == 3593 {
+                    MySqlError::window_nested_in_spec(&window_name)
+                } else {
+                    e
+                }
+            };
+            let partition = spec
+                .partition_by
+                .iter()
+                .map(|e| self.bind(e).map_err(nested))
+                .collect::<Result<_>>()?;
             let order = spec
                 .order_by
                 .iter()
                 .map(|o| {
                     let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-                    Ok((self.bind(&o.expr)?, desc))
+                    Ok((self.bind(&o.expr).map_err(nested)?, desc))
                 })
                 .collect::<Result<Vec<_>>>()?;
             let frame =

@@ -177,6 +177,16 @@ impl Stage {
             outputs.retain(|(row, _)| seen.insert(Key(row.clone())));
         }
         if !self.order_by.is_empty() {
+            // The statement's ORDER BY is a sort of its own after windowing.
+            let sort_buffer = cx
+                .system_variable("sort_buffer_size", VarScope::Default)
+                .ok()
+                .and_then(|v| v.to_i64())
+                .map_or(0, |n| n.max(0) as u64);
+            let records = outputs
+                .iter()
+                .map(|(row, keys)| keys.iter().chain(row).map(value_bytes).sum::<u64>());
+            charge_sort(records, sort_buffer, costs);
             outputs.sort_by(|(_, a), (_, b)| {
                 for ((x, y), (_, desc)) in a.iter().zip(b).zip(&self.order_by) {
                     let o = cmp_values(x, y);
@@ -275,7 +285,6 @@ impl Stage {
             let size = RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: 0 };
             temp.write(size, key_hash(row.iter()), costs);
         }
-        let temp_costs = costs.host.hardware().temp.clone();
         let mut sorted: Vec<(&[u32], &[(u32, bool)])> = Vec::new();
         for c in &self.calls {
             let ordering = (c.partition.as_slice(), c.order.as_slice());
@@ -283,26 +292,33 @@ impl Stage {
                 continue;
             }
             sorted.push(ordering);
-            let mut sort = Filesort::new(sort_buffer, None, &temp_costs);
-            for row in rows {
+            let records = rows.iter().map(|row| {
                 let key: u64 = c
                     .partition
                     .iter()
                     .chain(c.order.iter().map(|o| &o.0))
                     .map(|&k| row.get(k as usize).map_or(0, value_bytes))
                     .sum();
-                let fields: u64 = row.iter().map(value_bytes).sum();
-                sort.add(key + fields);
-            }
-            let outcome = sort.finish(&temp_costs);
-            costs.status.add("Sort_scan", 1);
-            costs.status.add("Sort_rows", outcome.sort_rows);
-            costs.status.add("Sort_merge_passes", outcome.merge_passes);
-            costs.status.add("Created_tmp_files", outcome.tmp_files);
-            let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
-            let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
-            costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
+                key + row.iter().map(value_bytes).sum::<u64>()
+            });
+            charge_sort(records, sort_buffer, costs);
         }
         temp.drop_table(costs);
     }
+}
+
+/// A filesort of records of the given sizes (`Sort_scan`, `Sort_rows`, merge passes and
+/// files), with its simulated time.
+fn charge_sort(records: impl Iterator<Item = u64>, sort_buffer: u64, costs: &mut Costs) {
+    let temp_costs = costs.host.hardware().temp.clone();
+    let mut sort = Filesort::new(sort_buffer, None, &temp_costs);
+    records.for_each(|bytes| sort.add(bytes));
+    let outcome = sort.finish(&temp_costs);
+    costs.status.add("Sort_scan", 1);
+    costs.status.add("Sort_rows", outcome.sort_rows);
+    costs.status.add("Sort_merge_passes", outcome.merge_passes);
+    costs.status.add("Created_tmp_files", outcome.tmp_files);
+    let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
+    let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
+    costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
 }
