@@ -369,7 +369,9 @@ impl<'a> Binder<'a> {
     }
 
     /// A function with OVER: its call bound (arguments, PARTITION BY and ORDER BY over the
-    /// grouped row, so they may hold aggregates but no other window function).
+    /// grouped row, so they may hold aggregates but no other window function). Not inlined:
+    /// binding recursion stays in small frames (see `bind`).
+    #[inline(never)]
     fn window_call(
         &mut self,
         name: &str,
@@ -430,6 +432,7 @@ impl<'a> Binder<'a> {
         Ok(BExpr::Window(slot))
     }
 
+    #[inline(never)]
     fn cast(&mut self, arg: &Expr, target: super::cast::CastTarget, whole: &Expr) -> Result<BExpr> {
         Ok(BExpr::Cast {
             arg: Box::new(self.bind(arg)?),

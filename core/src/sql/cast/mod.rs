@@ -248,6 +248,8 @@ fn syntax_at(dt: &DataType) -> MySqlError {
 }
 
 /// Converts `v` to `target`. `text` is the expression as MySQL names it in warning 1264.
+/// Not inlined: the evaluator's recursion keeps small stack frames.
+#[inline(never)]
 pub fn cast(v: &Value, target: &CastTarget, text: &str, cx: &mut dyn EvalContext) -> Result<Value> {
     if v.is_null() {
         return Ok(Value::Null);

@@ -285,13 +285,14 @@ impl Stage {
             let size = RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: 0 };
             temp.write(size, key_hash(row.iter()), costs);
         }
-        let mut sorted: Vec<(&[u32], &[(u32, bool)])> = Vec::new();
+        // Windows that order the rows alike share one sort.
+        let mut sorted: Vec<&WindowInputs> = Vec::new();
         for c in &self.calls {
-            let ordering = (c.partition.as_slice(), c.order.as_slice());
-            if (c.partition.is_empty() && c.order.is_empty()) || sorted.contains(&ordering) {
+            let alike = |s: &&WindowInputs| s.partition == c.partition && s.order == c.order;
+            if (c.partition.is_empty() && c.order.is_empty()) || sorted.iter().any(alike) {
                 continue;
             }
-            sorted.push(ordering);
+            sorted.push(c);
             let records = rows.iter().map(|row| {
                 let key: u64 = c
                     .partition
