@@ -43,6 +43,11 @@ const CORPUS: &[&str] = &[
     "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50) SELECT SUM(n) FROM r;",
     "WITH RECURSIVE r (n) AS (SELECT 1 UNION SELECT MOD(n * 7, 13) FROM r) SELECT * FROM r;",
     "SET SESSION cte_max_recursion_depth = 5; WITH RECURSIVE r AS (SELECT 1 AS n UNION ALL SELECT n FROM r) SELECT * FROM r;",
+    "SELECT CAST('abc' AS SIGNED), CAST(-1 AS UNSIGNED), CAST('9.99' AS DECIMAL(3,1)), CAST(title AS CHAR(5)) FROM shop.products;",
+    "SELECT CAST('2024-02-29 23:59:59.9999995' AS DATETIME(6)), CAST('-838:59:59.9' AS TIME), CAST('99' AS YEAR);",
+    "SELECT id, ROW_NUMBER() OVER w, SUM(price) OVER (w ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING), LAG(title, 2, 'x') OVER w FROM shop.products WINDOW w AS (PARTITION BY category_id ORDER BY price DESC) ORDER BY 2 DESC LIMIT 3;",
+    "SELECT category_id, RANK() OVER (ORDER BY COUNT(*)), SUM(SUM(stock)) OVER (ORDER BY category_id RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING), NTILE(2) OVER () FROM shop.products GROUP BY category_id;",
+    "SELECT CONVERT('é' USING ascii), CONVERT(1e308, DECIMAL(65,30)), CAST('[[[{\"a\": 1e999}]]]' AS JSON), CAST('\"\\u12' AS JSON);",
 ];
 
 const TOKENS: &[&str] = &[
@@ -96,6 +101,15 @@ const TOKENS: &[&str] = &[
     "\u{0}",
     "DEFAULT",
     "UNION",
+    "CAST(",
+    " AS DECIMAL(65,30))",
+    " AS TIME(6))",
+    " AS JSON)",
+    "CONVERT(",
+    " OVER (PARTITION BY 1 ORDER BY 2 ROWS 3 PRECEDING)",
+    "ROW_NUMBER() OVER ()",
+    " WINDOW w AS ()",
+    " USING latin1)",
     "INTERSECT",
     "EXCEPT",
     "ALL",

@@ -408,6 +408,118 @@ impl MySqlError {
     pub fn out_of_range(type_name: &str, expr: &str) -> MySqlError {
         Self::new(1690, "22003", format!("{type_name} value is out of range in '{expr}'"))
     }
+    /// 1074 ER_TOO_BIG_FIELDLENGTH: a CAST to CHAR(N) / BINARY(N) past the longest string.
+    pub fn too_big_display_width(column: &str, max: u64) -> MySqlError {
+        Self::new(
+            1074,
+            "42000",
+            format!(
+                "Column length too big for column '{column}' (max = {max}); use BLOB or TEXT \
+                 instead"
+            ),
+        )
+    }
+    /// 1063 ER_WRONG_FIELD_SPEC: FLOAT(p) past 53.
+    pub fn wrong_field_spec(column: &str) -> MySqlError {
+        Self::new(1063, "42000", format!("Incorrect column specifier for column '{column}'"))
+    }
+    /// 1115 ER_UNKNOWN_CHARACTER_SET
+    pub fn unknown_character_set(name: &str) -> MySqlError {
+        Self::new(1115, "42000", format!("Unknown character set: '{name}'"))
+    }
+    /// 1425 ER_TOO_BIG_SCALE
+    pub fn too_big_scale(scale: u64, name: &str, max: u64) -> MySqlError {
+        Self::new(
+            1425,
+            "42000",
+            format!("Too big scale {scale} specified for '{name}'. Maximum is {max}."),
+        )
+    }
+    /// 1426 ER_TOO_BIG_PRECISION
+    pub fn too_big_precision(precision: u64, name: &str, max: u64) -> MySqlError {
+        Self::new(
+            1426,
+            "42000",
+            format!("Too-big precision {precision} specified for '{name}'. Maximum is {max}."),
+        )
+    }
+    /// 1427 ER_M_BIGGER_THAN_D
+    pub fn m_bigger_than_d(name: &str) -> MySqlError {
+        Self::new(
+            1427,
+            "42000",
+            format!(
+                "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '{name}')."
+            ),
+        )
+    }
+    /// 3141 ER_INVALID_JSON_TEXT_IN_PARAM: `what` is the JSON parser's message, `at` the byte
+    /// offset in the text.
+    pub fn invalid_json_text(function: &str, what: &str, at: usize) -> MySqlError {
+        Self::new(
+            3141,
+            "22032",
+            format!(
+                "Invalid JSON text in argument 1 to function {function}: \"{what}\" at position \
+                 {at}."
+            ),
+        )
+    }
+    /// 3157 ER_JSON_DOCUMENT_TOO_DEEP
+    pub fn json_too_deep() -> MySqlError {
+        Self::new(3157, "22032", "The JSON document exceeds the maximum depth.".into())
+    }
+    /// 1210 ER_WRONG_ARGUMENTS
+    pub fn incorrect_arguments(function: &str) -> MySqlError {
+        Self::new(1210, "HY000", format!("Incorrect arguments to {function}"))
+    }
+    /// 3579 ER_WINDOW_NO_SUCH_WINDOW
+    pub fn window_not_defined(name: &str) -> MySqlError {
+        Self::new(3579, "HY000", format!("Window name '{name}' is not defined."))
+    }
+    /// 3584 ER_WINDOW_FRAME_START_ILLEGAL
+    pub fn window_frame_start_illegal(window: &str) -> MySqlError {
+        Self::new(
+            3584,
+            "HY000",
+            format!("Window '{window}': frame start cannot be UNBOUNDED FOLLOWING."),
+        )
+    }
+    /// 3585 ER_WINDOW_FRAME_END_ILLEGAL
+    pub fn window_frame_end_illegal(window: &str) -> MySqlError {
+        Self::new(
+            3585,
+            "HY000",
+            format!("Window '{window}': frame end cannot be UNBOUNDED PRECEDING."),
+        )
+    }
+    /// 3587 ER_WINDOW_RANGE_FRAME_ORDER_TYPE
+    pub fn window_range_needs_one_order(window: &str) -> MySqlError {
+        Self::new(
+            3587,
+            "HY000",
+            format!(
+                "Window '{window}' with RANGE N PRECEDING/FOLLOWING frame requires exactly one \
+                 ORDER BY expression, of numeric or temporal type"
+            ),
+        )
+    }
+    /// 3594 ER_WINDOW_NESTED_WINDOW_FUNC_USE_IN_WINDOW_SPEC
+    pub fn window_nested_in_spec(window: &str) -> MySqlError {
+        Self::new(
+            3594,
+            "HY000",
+            format!("You cannot nest a window function in the specification of window '{window}'."),
+        )
+    }
+    /// 3593 ER_WINDOW_INVALID_WINDOW_FUNC_USE (MySQL's text ends with a stray quote).
+    pub fn window_function_misplaced(function: &str) -> MySqlError {
+        Self::new(
+            3593,
+            "HY000",
+            format!("You cannot use the window function '{function}' in this context.'"),
+        )
+    }
     /// 3522 ER_PK_INDEX_CANT_BE_INVISIBLE
     pub fn primary_key_invisible() -> MySqlError {
         Self::new(3522, "HY000", "A primary key index cannot be invisible".into())
@@ -545,6 +657,33 @@ impl Warning {
             level: "Warning",
             code: 1292,
             message: format!("Truncated incorrect {type_name} value: '{value}'"),
+        }
+    }
+    /// 1264 ER_WARN_DATA_OUT_OF_RANGE as a warning (a CAST to DECIMAL that does not fit).
+    pub fn out_of_range(column: &str, row: u64) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1264,
+            message: format!("Out of range value for column '{column}' at row {row}"),
+        }
+    }
+    /// ER_WRONG_VALUE's text ("Incorrect datetime value: 'abc'"), under `code`: MySQL raises
+    /// it as 1292 for dates (make_truncated_value_warning) and as 1525 for YEAR.
+    pub fn incorrect_value(code: u16, type_name: &str, value: &str) -> Warning {
+        Warning {
+            level: "Warning",
+            code,
+            message: format!("Incorrect {type_name} value: '{value}'"),
+        }
+    }
+    /// 1301 ER_WARN_ALLOWED_PACKET_OVERFLOWED: a function's result past max_allowed_packet.
+    pub fn result_too_large(function: &str, max: u64) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1301,
+            message: format!(
+                "Result of {function}() was larger than max_allowed_packet ({max}) - truncated"
+            ),
         }
     }
     /// 1365 ER_DIVISION_BY_ZERO

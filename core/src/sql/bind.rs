@@ -102,6 +102,16 @@ pub enum BExpr {
     Aggregate(u32),
     /// A stored procedure's local variable or parameter (lower case).
     Local(String),
+    /// The value of window call N for the current row (computed after grouping; see
+    /// `execution/select/window_stage.rs`, which replaces it before anything evaluates it).
+    Window(u32),
+    /// CAST(arg AS target), CONVERT(arg, target), CONVERT(arg USING charset); `text` is the
+    /// expression as MySQL names it in warning 1264.
+    Cast {
+        arg: Box<BExpr>,
+        target: Box<super::cast::CastTarget>,
+        text: String,
+    },
 }
 
 /// Resolves column names for the binder.
@@ -185,23 +195,39 @@ pub struct Binder<'a> {
     /// Local variables in scope (lower case): inside a stored procedure they take precedence
     /// over column names, as in MySQL.
     locals: Vec<String>,
+    /// Window calls found so far and the WINDOW clause's named windows; None where window
+    /// functions are not allowed (everywhere but the select list and ORDER BY).
+    windows: Option<WindowScope>,
+}
+
+/// The window calls a binder collects, and the named windows they may refer to.
+#[derive(Default)]
+pub struct WindowScope {
+    pub calls: Vec<crate::sql::window::WindowCall>,
+    pub named: Vec<(String, sqlparser::ast::WindowSpec)>,
 }
 
 impl<'a> Binder<'a> {
     /// A binder where aggregate functions are an error (WHERE, SET, DO, ON).
     pub fn scalar(columns: &'a dyn Columns, clause: &'static str) -> Binder<'a> {
-        Binder { columns, clause, aggregates: None, locals: Vec::new() }
+        Binder { columns, clause, aggregates: None, locals: Vec::new(), windows: None }
     }
 
     /// A binder that collects aggregate calls (select list, HAVING, ORDER BY).
     pub fn with_aggregates(columns: &'a dyn Columns, clause: &'static str) -> Binder<'a> {
-        Binder { columns, clause, aggregates: Some(Vec::new()), locals: Vec::new() }
+        Binder { columns, clause, aggregates: Some(Vec::new()), locals: Vec::new(), windows: None }
     }
 
     /// Makes stored procedure locals visible to the expressions bound.
     pub fn with_locals(mut self, locals: Vec<String>) -> Binder<'a> {
         self.locals = locals.into_iter().map(|l| l.to_ascii_lowercase()).collect();
         self
+    }
+
+    /// Lets window functions in (the select list and ORDER BY), with the WINDOW clause's
+    /// named windows; `None` forbids them again (HAVING), keeping the calls found.
+    pub fn set_windows(&mut self, scope: Option<WindowScope>) -> Option<WindowScope> {
+        std::mem::replace(&mut self.windows, scope)
     }
 
     /// Switches the clause named in errors.
@@ -309,6 +335,26 @@ impl<'a> Binder<'a> {
                 };
                 BExpr::call(format!("TRIM_{mode}"), vec![self.bind(expr)?, what])
             }
+            Expr::Cast { kind: sqlparser::ast::CastKind::Cast, expr, data_type, format: None } => {
+                let target = super::cast::CastTarget::from_sql(data_type, None, &expr.to_string())?;
+                self.cast(expr, target, e)?
+            }
+            Expr::Convert {
+                is_try: false,
+                expr,
+                data_type,
+                charset,
+                target_before_value: false,
+                ..
+            } => {
+                let target = match data_type {
+                    Some(dt) => {
+                        super::cast::CastTarget::from_sql(dt, charset.as_ref(), &expr.to_string())?
+                    }
+                    None => super::cast::CastTarget::using_charset(charset.as_ref())?,
+                };
+                self.cast(expr, target, e)?
+            }
             Expr::Ceil { expr, .. } => BExpr::call("CEIL".into(), vec![self.bind(expr)?]),
             Expr::Floor { expr, .. } => BExpr::call("FLOOR".into(), vec![self.bind(expr)?]),
             Expr::Interval(_) => return Err(MySqlError::not_supported_yet("INTERVAL expressions")),
@@ -319,6 +365,78 @@ impl<'a> Binder<'a> {
                 let text: String = other.to_string().chars().take(40).collect();
                 return Err(MySqlError::not_supported_yet(&format!("the expression '{text}'")));
             }
+        })
+    }
+
+    /// A function with OVER: its call bound (arguments, PARTITION BY and ORDER BY over the
+    /// grouped row, so they may hold aggregates but no other window function). Not inlined:
+    /// binding recursion stays in small frames (see `bind`).
+    #[inline(never)]
+    fn window_call(
+        &mut self,
+        name: &str,
+        over: &sqlparser::ast::WindowType,
+        args: &[&Expr],
+        distinct: bool,
+        star: bool,
+    ) -> Result<BExpr> {
+        use crate::sql::window::{WindowCall, WindowFunc};
+        // OVER after a function that is no window function is a syntax error in MySQL's
+        // grammar. Simplification: the quote starts at OVER and ends with the window.
+        let Some(func) = WindowFunc::from_name(name, star) else {
+            return Err(MySqlError::syntax(&format!("OVER {over}"), 1));
+        };
+        let Some(mut scope) = self.windows.take() else {
+            return Err(MySqlError::window_function_misplaced(&name.to_ascii_lowercase()));
+        };
+        if distinct {
+            return Err(MySqlError::not_supported_yet("<window function>(DISTINCT ..)"));
+        }
+        let (least, most) = func.arity();
+        if args.len() < least || args.len() > most {
+            return Err(MySqlError::wrong_parameter_count(name));
+        }
+        let (spec, window_name) = super::window_bind::resolve(over, &scope.named)?;
+        let bound = (|| {
+            let args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
+            // A window function in PARTITION BY or ORDER BY is 3594, naming the window.
+            let nested = |e: MySqlError| {
+                if e.code == 3593 {
+                    MySqlError::window_nested_in_spec(&window_name)
+                } else {
+                    e
+                }
+            };
+            let partition = spec
+                .partition_by
+                .iter()
+                .map(|e| self.bind(e).map_err(nested))
+                .collect::<Result<_>>()?;
+            let order = spec
+                .order_by
+                .iter()
+                .map(|o| {
+                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    Ok((self.bind(&o.expr).map_err(nested)?, desc))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let frame =
+                super::window_bind::frame(spec.window_frame.as_ref(), &order, &window_name)?;
+            Ok(WindowCall { func, args, partition, order, frame })
+        })();
+        let call = bound?;
+        scope.calls.push(call);
+        let slot = scope.calls.len() as u32 - 1;
+        self.windows = Some(scope);
+        Ok(BExpr::Window(slot))
+    }
+
+    #[inline(never)]
+    fn cast(&mut self, arg: &Expr, target: super::cast::CastTarget, whole: &Expr) -> Result<BExpr> {
+        Ok(BExpr::Cast {
+            arg: Box::new(self.bind(arg)?),
+            target: Box::new(target),
+            text: whole.to_string(),
         })
     }
 
@@ -421,6 +539,9 @@ impl<'a> Binder<'a> {
                 };
             }
         }
+        if let Some(over) = &f.over {
+            return self.window_call(&name, over, &args, distinct, star);
+        }
         let agg = match name.as_str() {
             "COUNT" if star => Some(AggFunc::CountStar),
             "COUNT" => Some(AggFunc::Count),
@@ -445,6 +566,7 @@ impl<'a> Binder<'a> {
                         clause: self.clause,
                         aggregates: None,
                         locals: self.locals.clone(),
+                        windows: None,
                     };
                     Some(inner.bind(a).map_err(|e| {
                         if e.code == 1111 {
@@ -530,6 +652,69 @@ impl BExpr {
         }
     }
 
+    /// Whether a window call is in the expression.
+    pub fn has_window(&self) -> bool {
+        if matches!(self, BExpr::Window(_)) {
+            return true;
+        }
+        let mut found = false;
+        self.for_each_child(&mut |c| found |= c.has_window());
+        found
+    }
+
+    /// The expression with each direct sub-expression replaced by `f` of it.
+    pub fn map_children(&self, f: &mut dyn FnMut(&BExpr) -> BExpr) -> BExpr {
+        let mut b = |e: &BExpr| Box::new(f(e));
+        match self {
+            BExpr::Lit(_)
+            | BExpr::Column(_)
+            | BExpr::SysVar { .. }
+            | BExpr::UserVar(_)
+            | BExpr::Aggregate(_)
+            | BExpr::Window(_)
+            | BExpr::Local(_) => self.clone(),
+            BExpr::Unary { op, arg, text } => {
+                BExpr::Unary { op: *op, arg: b(arg), text: text.clone() }
+            }
+            BExpr::Binary { op, left, right, text } => {
+                BExpr::Binary { op: op.clone(), left: b(left), right: b(right), text: text.clone() }
+            }
+            BExpr::And(l, r) => BExpr::And(b(l), b(r)),
+            BExpr::Or(l, r) => BExpr::Or(b(l), b(r)),
+            BExpr::IsNull { arg, negated } => BExpr::IsNull { arg: b(arg), negated: *negated },
+            BExpr::IsBool { arg, want, negated } => {
+                BExpr::IsBool { arg: b(arg), want: *want, negated: *negated }
+            }
+            BExpr::Between { arg, low, high, negated } => {
+                BExpr::Between { arg: b(arg), low: b(low), high: b(high), negated: *negated }
+            }
+            BExpr::InList { arg, list, negated } => BExpr::InList {
+                arg: b(arg),
+                list: list.iter().map(|e| *b(e)).collect(),
+                negated: *negated,
+            },
+            BExpr::Like { arg, pattern, escape, negated } => BExpr::Like {
+                arg: b(arg),
+                pattern: b(pattern),
+                escape: escape.as_deref().map(&mut b),
+                negated: *negated,
+            },
+            BExpr::Case { operand, whens, otherwise } => BExpr::Case {
+                operand: operand.as_deref().map(&mut b),
+                whens: whens.iter().map(|(c, r)| (*b(c), *b(r))).collect(),
+                otherwise: otherwise.as_deref().map(&mut b),
+            },
+            BExpr::Call { name, builtin, args } => BExpr::Call {
+                name: name.clone(),
+                builtin: *builtin,
+                args: args.iter().map(|e| *b(e)).collect(),
+            },
+            BExpr::Cast { arg, target, text } => {
+                BExpr::Cast { arg: b(arg), target: target.clone(), text: text.clone() }
+            }
+        }
+    }
+
     /// Calls `f` with each direct sub-expression (an aggregate's argument is not one: it is
     /// evaluated per row apart from the expression that holds the aggregate's result).
     fn for_each_child(&self, f: &mut dyn FnMut(&BExpr)) {
@@ -539,10 +724,12 @@ impl BExpr {
             | BExpr::SysVar { .. }
             | BExpr::UserVar(_)
             | BExpr::Aggregate(_)
+            | BExpr::Window(_)
             | BExpr::Local(_) => {}
-            BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
-                f(arg)
-            }
+            BExpr::Unary { arg, .. }
+            | BExpr::IsNull { arg, .. }
+            | BExpr::IsBool { arg, .. }
+            | BExpr::Cast { arg, .. } => f(arg),
             BExpr::Binary { left, right, .. }
             | BExpr::And(left, right)
             | BExpr::Or(left, right) => {
@@ -598,6 +785,9 @@ impl BExpr {
                 Some(n) => n,
                 None => args.iter().any(|a| a.maybe_null(column_nullable)),
             },
+            BExpr::Cast { arg, target, .. } => {
+                target.may_make_null() || arg.maybe_null(column_nullable)
+            }
             // COUNT never returns NULL; the others do on an empty set.
             BExpr::Aggregate(_) => true,
             _ => true,
@@ -620,6 +810,7 @@ impl BExpr {
             | BExpr::InList { .. }
             | BExpr::Like { .. } => Some(true),
             BExpr::Call { name, .. } => super::functions::returns_text(name).map(|t| !t),
+            BExpr::Cast { target, .. } => Some(target.is_numeric()),
             _ => None,
         }
     }

@@ -70,6 +70,12 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
         BExpr::UserVar(name) => Ok(cx.user_variable(name)),
         BExpr::Local(name) => Ok(cx.local_variable(name)),
         BExpr::Aggregate(slot) => Ok(aggs.get(*slot as usize).cloned().unwrap_or(Value::Null)),
+        // Replaced by the window stage before anything evaluates it.
+        BExpr::Window(_) => Err(MySqlError::window_function_misplaced("window")),
+        BExpr::Cast { arg: inner, target, text } => {
+            let v = arg(inner, row, aggs, cx)?;
+            super::cast::cast(&v, target, text, cx)
+        }
         BExpr::And(l, r) => {
             let l = ev(l, cx)?.truth();
             if l == Some(false) {

@@ -2,6 +2,7 @@
 //! semantics, built-in functions, values, and the shape of results.
 
 pub mod bind;
+pub mod cast;
 pub mod compiled;
 pub mod context;
 pub mod digest;
@@ -13,6 +14,8 @@ pub mod parser;
 pub mod pfs_format;
 pub mod planner;
 pub mod result;
+pub mod window;
+pub mod window_bind;
 
 pub use crate::storage::value::{Decimal, Value};
 pub use parser::{parse, Statement};

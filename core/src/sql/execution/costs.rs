@@ -29,6 +29,18 @@ pub struct Costs<'a> {
 }
 
 impl Costs<'_> {
+    /// The same parts, borrowed for a step of the statement (its first step of two).
+    pub fn reborrow(&mut self) -> Costs<'_> {
+        Costs {
+            clock: &mut *self.clock,
+            disk: &mut *self.disk,
+            host: &mut *self.host,
+            pool: &mut *self.pool,
+            status: &mut *self.status,
+            oom: &mut *self.oom,
+        }
+    }
+
     /// Requests one page from the buffer pool: the clock moves to when the page is ready (a
     /// synchronous read, or waiting for a read-ahead still in flight), the I/O counters move
     /// with the pages read, and newly resident pages take host memory.

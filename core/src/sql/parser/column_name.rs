@@ -38,7 +38,12 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         // Spans of unary operators and of the special-syntax functions start at their operand:
         // take the operator, or the name and parenthesis, back in.
         Expr::UnaryOp { .. } if before.ends_with(['-', '+', '~', '!']) => a = before.len() - 1,
-        Expr::Substring { .. } | Expr::Trim { .. } | Expr::Ceil { .. } | Expr::Floor { .. }
+        Expr::Substring { .. }
+        | Expr::Trim { .. }
+        | Expr::Ceil { .. }
+        | Expr::Floor { .. }
+        | Expr::Cast { .. }
+        | Expr::Convert { .. }
             if before.trim_end_matches(['-', '+', '~', '!', ' ']).ends_with('(') =>
         {
             let open = before.trim_end_matches(['-', '+', '~', '!', ' ']);
@@ -78,7 +83,46 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
             _ => {}
         }
     }
+    // A window function's OVER clause is part of its name (`ROW_NUMBER() OVER (ORDER BY a)`,
+    // `SUM(x) OVER w`); sqlparser's span stops at the call's parenthesis.
+    if matches!(e, Expr::Function(f) if f.over.is_some()) {
+        end = over_clause_end(sql, end);
+    }
     sql[a..end].to_string()
+}
+
+/// Where an OVER clause that starts at or after `from` ends (`from` if there is none).
+fn over_clause_end(sql: &str, from: usize) -> usize {
+    let rest = &sql[from..];
+    let after_space = rest.len() - rest.trim_start().len();
+    let word = &rest[after_space..];
+    if !word.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("OVER")) {
+        return from;
+    }
+    let spec_start = from + after_space + 4;
+    let spec = &sql[spec_start..];
+    let gap = spec.len() - spec.trim_start().len();
+    let body = &spec[gap..];
+    if body.starts_with('(') {
+        // The balanced parentheses of the window's spec (bounded by the statement's text).
+        let mut depth = 0i32;
+        for (i, c) in body.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return spec_start + gap + i + 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        return sql.len();
+    }
+    let name = body.chars().take_while(|c| c.is_alphanumeric() || *c == '_').count();
+    let name_bytes: usize = body.chars().take(name).map(char::len_utf8).sum();
+    spec_start + gap + name_bytes
 }
 
 /// Open minus closed parentheses outside quotes.

@@ -61,10 +61,11 @@ pub(super) fn key(plan: &Plan, t: &Table, wanted: &[bool]) -> Option<String> {
 fn pure(e: &BExpr) -> bool {
     match e {
         BExpr::Lit(_) | BExpr::Column(_) | BExpr::Aggregate(_) => true,
-        BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Local(_) => false,
-        BExpr::Unary { arg, .. } | BExpr::IsNull { arg, .. } | BExpr::IsBool { arg, .. } => {
-            pure(arg)
-        }
+        BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Local(_) | BExpr::Window(_) => false,
+        BExpr::Unary { arg, .. }
+        | BExpr::IsNull { arg, .. }
+        | BExpr::IsBool { arg, .. }
+        | BExpr::Cast { arg, .. } => pure(arg),
         BExpr::Binary { left, right, .. } => pure(left) && pure(right),
         BExpr::And(a, b) | BExpr::Or(a, b) => pure(a) && pure(b),
         BExpr::Between { arg, low, high, .. } => pure(arg) && pure(low) && pure(high),

@@ -13,6 +13,7 @@ mod pipeline;
 mod plan;
 mod record_size;
 mod sorter;
+mod window_stage;
 
 pub use pipeline::RESULT_ROWS_KEPT;
 pub(crate) use plan::{constant_u64, output_ref};
@@ -118,8 +119,27 @@ pub fn run(
     work: &mut Work,
     for_client: bool,
 ) -> Result<QueryResult> {
-    let offset = width(sources);
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
+    // Window functions: the rows are grouped first, then windowed (`window_stage.rs`).
+    let Some(stage) = window_stage::split(&mut plan) else {
+        return run_plan(plan, sources, catalog, costs, cx, work, for_client);
+    };
+    let rows_kept = if for_client { pipeline::RESULT_ROWS_KEPT } else { u64::MAX };
+    let inner = run_plan(plan, sources, catalog, costs.reborrow(), cx, work, false)?;
+    stage.finish(inner, &mut costs, cx, rows_kept)
+}
+
+/// Runs a bound plan: plans each stored table's access path, joins, and feeds the pipeline.
+fn run_plan(
+    mut plan: Plan,
+    sources: &[BoundSource],
+    catalog: &Catalog,
+    mut costs: Costs,
+    cx: &mut dyn EvalContext,
+    work: &mut Work,
+    for_client: bool,
+) -> Result<QueryResult> {
+    let offset = width(sources);
     let ons: Vec<Option<BExpr>> = sources
         .iter()
         .map(|s| match &s.on {

@@ -28,6 +28,8 @@ pub(super) struct Plan {
     pub(super) distinct: bool,
     pub(super) limit: Option<u64>,
     pub(super) offset: u64,
+    /// Window calls of the select list and ORDER BY (`BExpr::Window(n)` is call n).
+    pub(super) windows: Vec<crate::sql::window::WindowCall>,
 }
 
 impl Plan {
@@ -41,6 +43,8 @@ impl Plan {
         let scope_value = Scope { sources };
         let scope: &dyn Columns = &scope_value;
         let mut binder = Binder::with_aggregates(scope, "field list").with_locals(locals.to_vec());
+        let named = crate::sql::window_bind::named_windows(&sel.named_window)?;
+        binder.set_windows(Some(crate::sql::bind::WindowScope { calls: Vec::new(), named }));
         let mut items = Vec::new();
         for item in &sel.projection {
             match item {
@@ -76,10 +80,13 @@ impl Plan {
             GroupByExpr::All(_) => return Err(MySqlError::not_supported_yet("GROUP BY ALL")),
         };
         binder.set_clause("having clause");
+        // No window function in HAVING (3593): it runs before windows are computed.
+        let windows = binder.set_windows(None);
         let having = match &sel.having {
             Some(h) => Some(bind_with_aliases(&mut binder, h, &items)?),
             None => None,
         };
+        binder.set_windows(windows);
         binder.set_clause("order clause");
         let mut order_by = Vec::new();
         if let Some(ob) = &q.order_by {
@@ -94,6 +101,7 @@ impl Plan {
                 }
             }
         }
+        let windows = binder.set_windows(None).map(|w| w.calls).unwrap_or_default();
         let aggregates = binder.take_aggregates();
         let filter = match &sel.selection {
             Some(w) => {
@@ -118,7 +126,18 @@ impl Plan {
             }
         };
         let distinct = sel.distinct.is_some();
-        Ok(Plan { items, aggregates, filter, group_by, having, order_by, distinct, limit, offset })
+        Ok(Plan {
+            items,
+            aggregates,
+            filter,
+            group_by,
+            having,
+            order_by,
+            distinct,
+            limit,
+            offset,
+            windows,
+        })
     }
 
     /// Calls `mark(c)` for every column position any clause reads.

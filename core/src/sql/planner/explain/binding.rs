@@ -16,6 +16,8 @@ pub(super) fn bind(
     let scope_value = Scope { sources };
     let scope: &dyn Columns = &scope_value;
     let mut binder = Binder::with_aggregates(scope, "field list").with_locals(locals.to_vec());
+    let named = crate::sql::window_bind::named_windows(&sel.named_window)?;
+    binder.set_windows(Some(crate::sql::bind::WindowScope { calls: Vec::new(), named }));
     let mut items: Vec<(BExpr, String)> = Vec::new();
     for item in &sel.projection {
         match item {
@@ -71,6 +73,7 @@ pub(super) fn bind(
             }
         }
     }
+    let windows = binder.set_windows(None).map(|w| w.calls).unwrap_or_default();
     let calls = binder.take_aggregates();
     let aggregates = !calls.is_empty() || sel.having.as_ref().is_some_and(has_aggregate_call);
     let filter = match &sel.selection {
@@ -114,6 +117,16 @@ pub(super) fn bind(
     for a in calls.iter().filter_map(|c| c.arg.as_ref()) {
         a.for_each_column(&mut mark);
     }
+    for w in &windows {
+        let order = w.order.iter().map(|(e, _)| e);
+        for e in w.args.iter().chain(&w.partition).chain(order) {
+            e.for_each_column(&mut mark);
+        }
+    }
+    // Windowing writes the grouped rows to a temporary table, sorted per window ordering
+    // (see execution/select/window_stage.rs).
+    let windowing = (!windows.is_empty())
+        .then(|| windows.iter().any(|w| !w.partition.is_empty() || !w.order.is_empty()));
     Ok(Bound {
         columns,
         group_by,
@@ -123,6 +136,7 @@ pub(super) fn bind(
         ons,
         distinct: sel.distinct.is_some(),
         limit_rows,
+        windowing,
     })
 }
 

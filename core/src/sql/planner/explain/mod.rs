@@ -137,6 +137,8 @@ struct Bound {
     limit_rows: Option<u64>,
     /// Every joined-row column any clause reads (for covering indexes).
     columns: Vec<bool>,
+    /// Window functions: Some, holding whether a window sorts (has PARTITION BY or ORDER BY).
+    windowing: Option<bool>,
 }
 
 /// One condition of WHERE or ON (an AND-ed part), and where it is checked.
@@ -469,9 +471,14 @@ impl Explainer<'_> {
         }) && lookup.is_none()
             && ((order_by_pk && !grouped && !bound.distinct) || (group_by_pk && !bound.distinct))
             && (bound.order_by.is_empty() || order_by_pk);
-        let needs_temporary =
-            (!bound.group_by.is_empty() && !group_by_pk) || (bound.distinct && !implicit_group);
-        let needs_filesort = !bound.order_by.is_empty() && !clustered_order && !implicit_group;
+        // Windowing needs its temporary table, a sort per window ordering and, after it, a
+        // sort for the statement's ORDER BY (the clustered order is lost by then).
+        let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk)
+            || (bound.distinct && !implicit_group)
+            || bound.windowing.is_some();
+        let needs_filesort = (!bound.order_by.is_empty() && !clustered_order && !implicit_group)
+            || bound.windowing == Some(true)
+            || (bound.windowing.is_some() && !bound.order_by.is_empty());
 
         let mut cardinalities: BTreeMap<(usize, usize), u64> = BTreeMap::new();
         let mut out = Vec::new();
