@@ -268,6 +268,15 @@ impl TempTable {
         }
     }
 
+    /// Before the group index is searched for a row with key hash `hash`: warms the index
+    /// leaf page the write or update of that row will request, so the simulator's own
+    /// memory accesses for the two overlap (see `BufferPool::warm`). No simulated effect.
+    pub fn warm(&self, hash: u64, costs: &Costs) {
+        if let Place::Disk(d) = &self.place {
+            std::hint::black_box(costs.pool.warm(index_page(hash % d.index_leaves.max(1))));
+        }
+    }
+
     /// A lookup that changes nothing (DISTINCT meeting a row it has).
     pub fn lookup(&mut self, hash: u64, costs: &mut Costs) {
         match &self.place {

@@ -395,6 +395,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         }
         let hash = key_hash(&key);
+        if let Some(t) = &self.temp {
+            t.warm(hash, costs);
+        }
         let groups = self.groups.as_mut().expect("grouped");
         let by_reference = self.source.is_some();
         let (g, new) = {
