@@ -245,9 +245,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
 
     /// Takes one joined row; false when no more rows are needed (LIMIT reached).
     /// The aggregates' state of a statement without GROUP BY (with the rows that passed
-    /// WHERE), as a finished scan left it: what a table's scan memo keeps.
+    /// WHERE), as a finished scan left it: what a table's scan memo keeps (without a
+    /// DISTINCT call's values seen, which only a further update would read).
     pub(super) fn single_state(&self) -> Option<SingleState> {
-        self.single.clone().map(|s| (s, self.produced))
+        let (first, accs) = self.single.as_ref()?;
+        let accs = accs.iter().map(Accumulator::finished_copy).collect();
+        Some(((first.clone(), accs), self.produced))
     }
 
     /// Puts back a kept [`Self::single_state`], as if the same rows had been fed again.
