@@ -21,7 +21,28 @@ pub fn cases() -> Vec<BenchCase> {
 /// USER_STATISTICS seed's 900 s sysbench run (minutes natively, and past a browser tab's
 /// memory).
 pub fn long_cases() -> Vec<BenchCase> {
-    vec![BenchCase { name: "sysbench-25k-tables-900s", experiment: sysbench_seed_run() }]
+    vec![
+        BenchCase { name: "sysbench-25k-tables-900s", experiment: sysbench_seed_run() },
+        BenchCase { name: "derived-merged-count-3m", experiment: one_query(DERIVED_COUNT) },
+        BenchCase { name: "distinct-referrer-3m", experiment: one_query(DISTINCT_REFERRER) },
+        BenchCase { name: "count-distinct-referrer-3m", experiment: one_query(COUNT_DISTINCT) },
+    ]
+}
+
+/// Issue 14's statements that held every row as values: a derived table over page_views
+/// (merged now), its 3,000,000 distinct referrers sent to the client, and counted.
+const DERIVED_COUNT: &str = "SELECT COUNT(*) FROM (SELECT * FROM shop.page_views) d;";
+const DISTINCT_REFERRER: &str = "SELECT DISTINCT referrer FROM shop.page_views;";
+const COUNT_DISTINCT: &str = "SELECT COUNT(DISTINCT referrer) FROM shop.page_views;";
+
+/// One statement on the shop at full scale.
+fn one_query(sql: &str) -> Experiment {
+    Experiment {
+        title: sql.into(),
+        dataset: "shop".into(),
+        steps: vec![Step { title: String::new(), sql: sql.into() }],
+        ..Experiment::default()
+    }
 }
 
 /// Every benchmark, the long ones last.

@@ -403,6 +403,15 @@ impl BufferPool {
         self.instances[self.instance_of(page)].find(page).is_some()
     }
 
+    /// Reads where a page is and its frame's state, changing and counting nothing: the
+    /// simulator's own prefetch. A caller that will request the page after some unrelated
+    /// work of its own calls this first, so that the processor fetches both from memory at
+    /// once (in a multi-gigabyte pool each is a cache miss). It has no simulated effect.
+    pub fn warm(&self, page: PageId) -> bool {
+        let inst = &self.instances[self.instance_of(page)];
+        inst.find(page).is_some_and(|slot| inst.frame(slot).first_access.is_some())
+    }
+
     /// Drops every page of a tablespace (DROP TABLE, TRUNCATE); returns how many there were.
     pub fn discard_space(&mut self, space: u32) -> u64 {
         let ratio = self.config.old_ratio();

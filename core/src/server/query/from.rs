@@ -1,15 +1,18 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
-//! storage; the server's own tables, views and derived tables are run first and their rows
-//! kept in memory. Each source's columns get an offset in the joined row.
+//! storage (a derived table merged into the query is one); the server's own tables, views
+//! and the other derived tables are run first and their rows kept in memory. Each source's columns get an offset in the joined row.
 
 use super::Meta;
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::select::{width, BoundSource, Source};
+use crate::sql::execution::set_table;
+use crate::sql::execution::temp_table::TempTable;
 use crate::sql::execution::Work;
 use crate::sql::planner::access_path::IndexHints;
 use crate::storage::catalog::Catalog;
+use crate::storage::table::Row;
 use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
 
 impl Server {
@@ -155,12 +158,25 @@ impl Server {
         Ok(BoundSource::materialised(alias, result.meta, result.rows))
     }
 
-    /// A derived table, `(SELECT ...) AS alias [(columns)]`: materialised like a view, its
-    /// rows read as the alias's.
+    /// The internal temporary table a derived table is materialised in: created, its rows
+    /// appended (it has no index), dropped when the statement ends.
+    fn write_derived_table(&mut self, session: &mut Session, rows: &[Row]) -> Result<()> {
+        self.with_costs(session, |costs, cx| {
+            let mut table = TempTable::create_unkeyed(set_table::temp_settings(cx), costs);
+            for row in rows {
+                table.write(set_table::row_size(row), 0, costs);
+            }
+            table.drop_table(costs);
+        })
+    }
+
+    /// A derived table, `(SELECT ...) AS alias [(columns)]`, that was not merged into the
+    /// query reading it (`derived_merge.rs`): run, and materialised in an internal temporary
+    /// table (`Created_tmp_tables`, its size limits and the conversion to disk, as a CTE's),
+    /// its rows read as the alias's.
     ///
-    /// Simplification: MySQL merges a simple derived table into the outer query
-    /// (`derived_merge`) and materialises the rest, counting `Created_tmp_tables`; here
-    /// every derived table is materialised and counts nothing.
+    /// Simplification: the rows the table holds are kept as values, up to the executor's
+    /// `ROWS_IN_MEMORY_MAX`; MySQL keeps them in the table (on disk past `tmp_table_size`).
     fn bind_derived(
         &mut self,
         session: &mut Session,
@@ -174,6 +190,7 @@ impl Server {
             return Err(MySqlError::derived_table_without_alias());
         };
         let result = self.run_query(session, subquery, sql, work, depth + 1, false)?;
+        self.write_derived_table(session, &result.rows)?;
         let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
         if !names.is_empty() && names.len() != result.meta.len() {
             return Err(MySqlError::derived_column_count());

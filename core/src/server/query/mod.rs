@@ -19,9 +19,11 @@ use crate::server::{Running, Server};
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::select::{self, BoundSource};
 use crate::sql::execution::Work;
+use crate::sql::planner::derived_merge;
 use crate::sql::planner::explain::Explainer;
 use crate::sql::Response;
-use sqlparser::ast::{Query, SetExpr};
+use crate::storage::catalog::Catalog;
+use sqlparser::ast::{ObjectName, Query, Select, SetExpr};
 
 pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
 
@@ -79,6 +81,9 @@ impl Server {
         };
         // Uncorrelated subqueries run first and become constants.
         let mut sel_owned = (**sel).clone();
+        // derived_merge: a simple derived table reads its table directly, with no table of
+        // its own.
+        self.merge_derived_tables(session, &mut sel_owned, work);
         self.resolve_select_subqueries(session, &mut sel_owned, work, depth)?;
         let sel = &sel_owned;
         // FROM: resolve sources; views and system tables are materialised here.
@@ -99,6 +104,37 @@ impl Server {
         work.slept_micros += cx.slept_micros;
         Ok(result)
     }
+}
+
+impl Server {
+    /// Merges the derived tables of `sel` that MySQL's `derived_merge` would merge and
+    /// [`derived_merge`] can (a CTE or a view of the same name is not a stored table).
+    fn merge_derived_tables(&self, session: &Session, sel: &mut Select, work: &Work) {
+        let current = session.database.as_deref();
+        let stored = |name: &ObjectName| stored_table(&self.catalog, current, name, work);
+        derived_merge::merge_derived_tables(sel, &stored);
+    }
+}
+
+/// The stored table `name` names in FROM, with its database: not a CTE in scope, a view or a
+/// system table.
+fn stored_table(
+    catalog: &Catalog,
+    current: Option<&str>,
+    name: &ObjectName,
+    work: &Work,
+) -> Option<(String, String)> {
+    let parts: Vec<String> =
+        name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+    let (db, table) = match parts.as_slice() {
+        [t] if work.ctes.find(t).is_none() => (current?.to_string(), t.clone()),
+        [d, t] => (d.clone(), t.clone()),
+        _ => return None,
+    };
+    if Catalog::is_system_schema(&db) || db.eq_ignore_ascii_case("sys") {
+        return None;
+    }
+    catalog.table(&db, &table).map(|_| (db, table))
 }
 
 /// Whether a FROM clause is MySQL's dummy table: the one unqualified name `DUAL`, unjoined.

@@ -49,6 +49,24 @@ impl Accumulator {
         }
     }
 
+    /// A copy of the state as it stands, to be finished but not updated again (what a
+    /// table's scan memo keeps): a DISTINCT call's set of values seen is left out, as
+    /// finishing does not read it and it can hold millions of values.
+    pub fn finished_copy(&self) -> Accumulator {
+        Accumulator {
+            func: self.func,
+            rows: self.rows,
+            non_null: self.non_null,
+            exact: self.exact,
+            double: self.double,
+            inexact: self.inexact,
+            best: self.best.clone(),
+            bits: self.bits,
+            text: self.text.clone(),
+            seen: self.seen.as_ref().map(|_| BTreeSet::new()),
+        }
+    }
+
     /// Adds one row's argument value (COUNT(*) passes NULL and counts the row).
     #[inline]
     pub fn update(&mut self, v: &Value) {
@@ -220,6 +238,23 @@ mod tests {
             a.update(v);
         }
         a.finish(4)
+    }
+
+    /// A copy kept for the scan memo finishes as the original does, without the values seen.
+    #[test]
+    fn a_finished_copy_keeps_the_result_not_the_values_seen() {
+        let s = |t: &str| Value::Str(t.into());
+        for func in [AggFunc::Count, AggFunc::GroupConcat, AggFunc::Sum] {
+            let call = AggCall { func, arg: None, distinct: true };
+            let mut a = Accumulator::new(&call);
+            for v in [s("a"), s("B"), s("b"), Value::Int(3), s("a")] {
+                a.update(&v);
+            }
+            let copy = a.finished_copy();
+            assert_eq!(copy.finish(4), a.finish(4));
+            assert_eq!(a.seen.as_ref().map(BTreeSet::len), Some(3));
+            assert_eq!(copy.seen.as_ref().map(BTreeSet::len), Some(0));
+        }
     }
 
     /// The in-line cases of `update` end where the general path ends, overflow included.

@@ -1,6 +1,6 @@
 //! The executor's index of GROUP BY groups: an open-addressing hash table from a group key's
 //! hash to the group's number (groups are numbered in the order they first appear, which is
-//! the order MySQL's temporary table returns them in). It keeps 4 bytes a slot and 8 a group,
+//! the order MySQL's temporary table returns them in). It keeps 4 bytes a slot and 4 a group,
 //! not the keys: the caller says whether a candidate group has the row's key, from keys it
 //! keeps for the first groups or by reading the group's first row again, so that three
 //! million groups fit in a browser tab.
@@ -9,7 +9,7 @@
 //! same rows give the same table everywhere; equal keys under the comparison GROUP BY uses
 //! (numbers by value, strings with trailing spaces dropped and case folded) hash equally.
 
-use crate::error::Result;
+use crate::error::{MySqlError, Result};
 use crate::storage::value::Value;
 
 /// The hash of a group key, consistent with `cmp_values` equality for values of one kind (an
@@ -81,72 +81,102 @@ impl Fnv {
     }
 }
 
-/// The hash index of the groups. Group numbers are 4 bytes; the pipeline's bound on groups
-/// (`GROUPS_KEPT_MAX`) keeps them far below that.
+/// The hash index of the groups. It keeps 4 bytes a slot and 4 a group: a 3,000,000-group
+/// table is 16 MB of slots, which a processor's last-level cache can mostly hold, where 8-byte
+/// slots (32 MB) missed it on almost every row (one probe is one memory access).
 #[derive(Debug, Default)]
 pub struct GroupIndex {
-    /// Per slot: the high 32 bits of the key hash (which also place the slot, so the table
-    /// can grow without the full hashes) and the group number + 1; 0 for an empty slot. A
-    /// power of two long, at most 3/4 full. One probe is one memory access.
-    slots: Vec<u64>,
-    groups: u64,
+    /// Per slot: the top [`TAG_BITS`] bits of the key hash and the group number + 1 below
+    /// them; 0 for an empty slot. A power of two long, at most 3/4 full.
+    slots: Vec<u32>,
+    /// Per group, in group order: the low 32 bits of its key hash, which place its slot (so
+    /// the table can grow without the keys). Kept in fixed-size chunks, never copied to grow.
+    homes: Vec<Vec<u32>>,
+    groups: u32,
 }
 
-/// The slot a hash's high half starts probing at.
-fn home(tag: u32, mask: usize) -> usize {
+/// Bits of a slot that hold the group number + 1.
+const GROUP_BITS: u32 = 22;
+const GROUP_MASK: u32 = (1 << GROUP_BITS) - 1;
+/// Bits of a slot that hold part of the key hash: a probe calls the caller's comparison only
+/// for a group whose tag matches (one in 1,024 of the others).
+const TAG_BITS: u32 = 32 - GROUP_BITS;
+/// Groups the index can number. Above the pipeline's own bound (`GROUPS_KEPT_MAX`), which
+/// stops a statement first.
+pub const GROUPS_MAX: u32 = GROUP_MASK - 1;
+const HOMES_CHUNK: usize = 1 << 16;
+
+/// The slot a hash's low half starts probing at (the finaliser has mixed every bit).
+fn home(low: u32, mask: usize) -> usize {
     // In 32 bits on every target, so native and wasm probe alike.
-    (tag.wrapping_mul(0x9E37_79B9) as usize) & mask
+    (low as usize) & mask
 }
 
 impl GroupIndex {
     pub fn new() -> GroupIndex {
-        GroupIndex { slots: vec![0; 16], groups: 0 }
+        GroupIndex { slots: vec![0; 16], homes: Vec::new(), groups: 0 }
     }
 
     pub fn len(&self) -> u64 {
-        self.groups
+        u64::from(self.groups)
     }
 
     pub fn is_empty(&self) -> bool {
         self.groups == 0
     }
 
+    fn home_of(&self, g: u32) -> u32 {
+        let g = g as usize;
+        self.homes[g / HOMES_CHUNK][g % HOMES_CHUNK]
+    }
+
     /// The group whose key is the row's: `same(g)` tells whether group `g` (one whose hash
-    /// shares the row's high 32 bits) has the row's key. A new group is added when none does.
-    /// Returns the group number and whether it is new.
+    /// shares the row's tag) has the row's key. A new group is added when none does.
+    /// Returns the group number and whether it is new; past [`GROUPS_MAX`] groups, the
+    /// statement's temporary table is full (ERROR 1114).
     pub fn find_or_add(
         &mut self,
         hash: u64,
         same: &mut dyn FnMut(u32) -> Result<bool>,
     ) -> Result<(u32, bool)> {
-        let tag = (hash >> 32) as u32;
+        let tag = (hash >> (64 - TAG_BITS)) as u32;
+        let low = hash as u32;
         let mask = self.slots.len() - 1;
-        let mut i = home(tag, mask);
+        let mut i = home(low, mask);
         // Bounded: the table is never full, so an empty slot ends the probe.
         loop {
             let slot = self.slots[i];
             if slot == 0 {
                 break;
             }
-            if (slot >> 32) as u32 == tag && same((slot as u32) - 1)? {
-                return Ok(((slot as u32) - 1, false));
+            if slot >> GROUP_BITS == tag && same((slot & GROUP_MASK) - 1)? {
+                return Ok(((slot & GROUP_MASK) - 1, false));
             }
             i = (i + 1) & mask;
         }
-        let g = self.groups as u32;
+        if self.groups >= GROUPS_MAX {
+            return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
+        }
+        let g = self.groups;
         self.groups += 1;
-        self.slots[i] = (u64::from(tag) << 32) | u64::from(g + 1);
-        if self.groups * 4 > self.slots.len() as u64 * 3 {
+        self.slots[i] = (tag << GROUP_BITS) | (g + 1);
+        if g as usize % HOMES_CHUNK == 0 {
+            self.homes.push(Vec::with_capacity(HOMES_CHUNK));
+        }
+        self.homes.last_mut().expect("a chunk").push(low);
+        if u64::from(self.groups) * 4 > self.slots.len() as u64 * 3 {
             self.grow();
         }
         Ok((g, true))
     }
 
     fn grow(&mut self) {
-        let mut slots = vec![0u64; self.slots.len() * 2];
+        let mut slots = vec![0u32; self.slots.len() * 2];
         let mask = slots.len() - 1;
+        // In the old table's order: each entry lands at its old place or one table-length
+        // further, so the new table is written almost in order.
         for &slot in self.slots.iter().filter(|s| **s != 0) {
-            let mut i = home((slot >> 32) as u32, mask);
+            let mut i = home(self.home_of((slot & GROUP_MASK) - 1), mask);
             while slots[i] != 0 {
                 i = (i + 1) & mask;
             }

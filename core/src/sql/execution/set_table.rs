@@ -172,7 +172,8 @@ fn value_bytes(v: &Value) -> u64 {
     }
 }
 
-fn row_size(row: &Row) -> RowSize {
+/// A row's size in a temporary table (every column a key part of a set operation's table).
+pub fn row_size(row: &Row) -> RowSize {
     let bytes: u64 = row.iter().map(value_bytes).sum();
     RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: bytes }
 }

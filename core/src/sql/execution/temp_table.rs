@@ -112,6 +112,9 @@ pub struct TempTable {
     /// Rows written and updated, added to the handler counters when the table is dropped.
     writes: u64,
     updates: u64,
+    /// Whether the table has a unique index on its key (GROUP BY's, DISTINCT's, a set
+    /// operation's); a materialised derived table has none, only its rows.
+    keyed: bool,
 }
 
 /// TempTable takes memory from the host in blocks of this size (its allocator's blocks), so a
@@ -144,6 +147,33 @@ impl TempTable {
             capacity_milli: costs.host.cpu_capacity_milli().clamp(1, 1000),
             writes: 0,
             updates: 0,
+            keyed: true,
+        };
+        if t.settings.big_tables {
+            t.convert_to_disk(costs);
+        }
+        t
+    }
+
+    /// Creates a table without an index (a materialised derived table): its rows are only
+    /// appended, in memory without TempTable's hash index entries, on disk to the clustered
+    /// index alone.
+    pub fn create_unkeyed(settings: TempSettings, costs: &mut Costs) -> TempTable {
+        costs.status.add("Created_tmp_tables", 1);
+        let temp = costs.host.hardware().temp.clone();
+        let mut t = TempTable {
+            settings,
+            costs: temp,
+            place: Place::Memory,
+            rows: 0,
+            memory_bytes: 0,
+            mmap_bytes: 0,
+            host_bytes: 0,
+            row_sizes: RowSize::default(),
+            capacity_milli: costs.host.cpu_capacity_milli().clamp(1, 1000),
+            writes: 0,
+            updates: 0,
+            keyed: false,
         };
         if t.settings.big_tables {
             t.convert_to_disk(costs);
@@ -162,10 +192,12 @@ impl TempTable {
                 TEMPTABLE_ROW_BYTES
                     + row.cells * TEMPTABLE_CELL_BYTES
                     + row.data
-                    + TEMPTABLE_INDEX_ENTRY_BYTES
+                    + if self.keyed { TEMPTABLE_INDEX_ENTRY_BYTES } else { 0 }
             }
             // MEMORY rows are fixed-length, rounded to 8 bytes.
-            MemoryEngine::Memory => row.declared.div_ceil(8) * 8 + MEMORY_INDEX_ENTRY_BYTES,
+            MemoryEngine::Memory => {
+                row.declared.div_ceil(8) * 8 + if self.keyed { MEMORY_INDEX_ENTRY_BYTES } else { 0 }
+            }
         }
     }
 
@@ -236,6 +268,15 @@ impl TempTable {
         }
     }
 
+    /// Before the group index is searched for a row with key hash `hash`: warms the index
+    /// leaf page the write or update of that row will request, so the simulator's own
+    /// memory accesses for the two overlap (see `BufferPool::warm`). No simulated effect.
+    pub fn warm(&self, hash: u64, costs: &Costs) {
+        if let Place::Disk(d) = &self.place {
+            std::hint::black_box(costs.pool.warm(index_page(hash % d.index_leaves.max(1))));
+        }
+    }
+
     /// A lookup that changes nothing (DISTINCT meeting a row it has).
     pub fn lookup(&mut self, hash: u64, costs: &mut Costs) {
         match &self.place {
@@ -287,19 +328,30 @@ impl TempTable {
             // Read-ahead never reads past the clustered index's last page.
             costs.pool.set_space_pages(TEMP_SPACE_ID, d.clustered_pages);
         }
-        d.index_bytes += entry;
-        let index_need = (d.index_bytes * 1000).div_ceil(PAGE_RECORD_BYTES * INDEX_FILL_PERMILLE);
-        while d.index_leaves < index_need.max(1) {
-            costs.create_page(index_page(d.index_leaves));
-            d.index_leaves += 1;
+        if self.keyed {
+            d.index_bytes += entry;
+            let index_need =
+                (d.index_bytes * 1000).div_ceil(PAGE_RECORD_BYTES * INDEX_FILL_PERMILLE);
+            while d.index_leaves < index_need.max(1) {
+                costs.create_page(index_page(d.index_leaves));
+                d.index_leaves += 1;
+            }
         }
         let last = clustered_page(d.clustered_pages - 1);
         costs.request_page(last);
         costs.pool.mark_dirty(last);
-        let leaf = index_page(hash % d.index_leaves);
-        costs.request_page(leaf);
-        costs.pool.mark_dirty(leaf);
-        self.cpu(self.costs.tmp_disk_row_ns, costs);
+        if self.keyed {
+            let leaf = index_page(hash % d.index_leaves);
+            costs.request_page(leaf);
+            costs.pool.mark_dirty(leaf);
+            self.cpu(self.costs.tmp_disk_row_ns, costs);
+        } else {
+            // An append: no search of a key index, a row put after the last one (the share
+            // of a keyed write an update of a found row costs).
+            let ns = self.costs.tmp_disk_row_ns.saturating_mul(self.costs.tmp_update_ns)
+                / self.costs.tmp_row_ns.max(1);
+            self.cpu(ns, costs);
+        }
     }
 
     fn cpu(&self, ns: u64, costs: &mut Costs) {

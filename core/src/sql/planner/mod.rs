@@ -1,5 +1,7 @@
 //! The planner: the access path of each table (full scan, `const`, `ref` / `eq_ref`, range)
-//! chosen by cost, and EXPLAIN, which prints the choice the executor really makes.
+//! chosen by cost, the merge of simple derived tables into the query that reads them, and
+//! EXPLAIN, which prints the choice the executor really makes.
 
 pub mod access_path;
+pub mod derived_merge;
 pub mod explain;

@@ -6,7 +6,8 @@
 //! with a one-column integer primary key, a sorted row or a group's first row is kept as that
 //! key, and read again (only the columns the statement uses) when the result is built: a sort
 //! keeps a compact byte key and the row's key, a group its key hash, its first row's key and
-//! its aggregates' state, about 30 bytes for a COUNT. Other statements (joins, views, derived
+//! its aggregates' state, about 30 bytes for a COUNT; DISTINCT a distinct row's first row's key
+//! and its hash (`distinct.rs`). Other statements (joins, materialised views and derived
 //! tables) keep their rows as values, up to [`ROWS_IN_MEMORY_MAX`].
 
 use super::plan::{Plan, SortKey};
@@ -25,6 +26,8 @@ use crate::storage::schema::ColumnType;
 use crate::storage::table::{cmp_values, Key, Row, Table};
 use crate::storage::value::Value;
 use std::cmp::Ordering;
+
+mod distinct;
 
 use super::record_size::{addon_bytes, group_row_size, key_column, sort_key_bytes, value_bytes};
 use super::sorter::{Chunked, Sorter};
@@ -90,6 +93,8 @@ pub(super) struct PipelineState<'p, 'a> {
     outputs: Vec<(Row, Vec<Value>)>,
     /// Ungrouped rows sorted by primary key reference.
     sorter: Option<Sorter>,
+    /// DISTINCT's rows kept by reference (`distinct.rs`), when one stored table is read.
+    distinct: Option<distinct::DistinctRows>,
     /// Aggregates without GROUP BY.
     single: Option<(Option<Row>, Vec<Accumulator>)>,
     groups: Option<Groups>,
@@ -204,6 +209,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let rows = source.as_ref().map_or(0, |s| s.table.row_count());
             Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), rows)
         });
+        let has_source = source.is_some();
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
             .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
         PipelineState {
@@ -224,6 +230,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             settings,
             outputs: Vec::new(),
             sorter,
+            distinct: (plan.distinct && !plan.grouped() && has_source)
+                .then(distinct::DistinctRows::new),
             single,
             groups,
             temp: None,
@@ -237,9 +245,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
 
     /// Takes one joined row; false when no more rows are needed (LIMIT reached).
     /// The aggregates' state of a statement without GROUP BY (with the rows that passed
-    /// WHERE), as a finished scan left it: what a table's scan memo keeps.
+    /// WHERE), as a finished scan left it: what a table's scan memo keeps (without a
+    /// DISTINCT call's values seen, which only a further update would read).
     pub(super) fn single_state(&self) -> Option<SingleState> {
-        self.single.clone().map(|s| (s, self.produced))
+        let (first, accs) = self.single.as_ref()?;
+        let accs = accs.iter().map(Accumulator::finished_copy).collect();
+        Some(((first.clone(), accs), self.produced))
     }
 
     /// Puts back a kept [`Self::single_state`], as if the same rows had been fed again.
@@ -286,6 +297,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         cx: &mut dyn EvalContext,
     ) -> Result<bool> {
         self.produced += 1;
+        if self.distinct.is_some() {
+            return self.feed_distinct(plan, row, cx);
+        }
         if self.sorter.is_some() {
             let mut keys = std::mem::take(&mut self.key);
             sort_keys_of_row(plan, &self.items, row, cx, &mut keys)?;
@@ -384,6 +398,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         }
         let hash = key_hash(&key);
+        if let Some(t) = &self.temp {
+            t.warm(hash, costs);
+        }
         let groups = self.groups.as_mut().expect("grouped");
         let by_reference = self.source.is_some();
         let (g, new) = {
@@ -501,6 +518,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         if let Some(model) = self.sort_model.take() {
             self.charge_sort(model, self.settings.sort_counter, costs);
+        }
+        if let Some(d) = self.distinct.take() {
+            return self.finish_distinct(d, plan, costs, cx);
         }
         if let Some(sorter) = self.sorter.take() {
             if sorter.is_full() {

@@ -198,6 +198,23 @@ impl Explainer<'_> {
         if q.with.is_some() {
             return Err(MySqlError::not_supported_yet("WITH (common table expressions)"));
         }
+        // A derived table the executor merges is explained merged: its table's row under the
+        // derived table's alias, as MySQL shows it.
+        let mut merged = (**sel).clone();
+        let catalog = self.catalog;
+        let stored = |name: &sqlparser::ast::ObjectName| {
+            let parts: Vec<String> =
+                name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+            let (db, table) = match parts.as_slice() {
+                [t] => (current?.to_string(), t.clone()),
+                [d, t] => (d.clone(), t.clone()),
+                _ => return None,
+            };
+            let system = Catalog::is_system_schema(&db) || db.eq_ignore_ascii_case("sys");
+            (!system && catalog.table(&db, &table).is_some()).then_some((db, table))
+        };
+        super::derived_merge::merge_derived_tables(&mut merged, &stored);
+        let sel = &merged;
         let sources = self.explain_sources(&sel.from, current, 0)?;
         let bound = bind(sel, q, &sources, sql, &cx.local_names())?;
         let plan = self.plan(cx, &sources, &bound)?;
