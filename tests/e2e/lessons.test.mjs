@@ -165,14 +165,14 @@ for (const { id, choice } of LESSONS) {
         return { young: Number(m[1]), old: Number(m[2]), read: Number(m[3]) };
       };
       const small = await page.getAttribute(map, 'aria-label');
-      assert.match(small, /^shop\.page_views in a 32 MB pool/);
+      assert.match(small, /^shop\.page_views in a 128 MB pool/);
       const [start, pass1] = [row(small, '(the server as it started)'), row(small, 'CALL scan_pass(1)')];
       assert.ok(pass1.read > 50, 'a scan through a small pool reads most of the table');
       assert.equal(pass1.young, start.young, 'and leaves its young part as it was');
-      await page.selectOption('#pool-map-run', { label: '256 MB' });
+      await page.selectOption('#pool-map-run', { label: '1024 MB' });
       await page.waitForFunction((sel) => {
         const c = document.querySelector(sel);
-        return c.getAttribute('aria-label').includes('256 MB pool') && c.dataset.drawn === 'true';
+        return c.getAttribute('aria-label').includes('1024 MB pool') && c.dataset.drawn === 'true';
       }, map);
       const big = await page.getAttribute(map, 'aria-label');
       assert.equal(row(big, 'CALL scan_pass(2)').read, 0, 'a pool that holds the table reads nothing');
