@@ -57,7 +57,9 @@ impl Blocks {
     pub fn new(sql: &str) -> Blocks {
         Blocks {
             sql: sql.to_string(),
-            next: 2, ctes: Vec::new(), derived: Vec::new(),
+            next: 2,
+            ctes: Vec::new(),
+            derived: Vec::new(),
             hidden: Vec::new(),
         }
     }

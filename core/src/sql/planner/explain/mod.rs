@@ -19,6 +19,9 @@
 //! of an index, else 10 % per equality, 33.33 % per range, 11.11 % per BETWEEN or LIKE,
 //! combined over AND and OR. The Note 1003 rendering of the query is simplified: MySQL also
 //! folds constants and const tables' columns into it.
+//!
+//! A derived table or CTE MySQL materialises is a block of its own (`derived.rs`): the outer
+//! block's rows (select_type PRIMARY) read `<derivedN>`, the block's rows follow (DERIVED).
 
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
@@ -226,10 +229,7 @@ impl Explainer<'_> {
         }
         let rows = all_rows(block.rows, blocks.derived);
         work.rows += rows.len() as u64;
-        Ok((
-            Response::Rows(ResultSet { columns: explain_columns(), rows, unshown: 0 }),
-            block.note,
-        ))
+        Ok((Response::Rows(ResultSet { columns: explain_columns(), rows, unshown: 0 }), block.note))
     }
 
     /// EXPLAIN of one query block numbered 1 (a derived block renumbers its rows): its CTEs
@@ -291,7 +291,9 @@ impl Explainer<'_> {
         // MySQL prints the WITH clause of the materialised CTEs before the block.
         let materialised: Vec<String> = blocks.ctes[scope_start..]
             .iter()
-            .filter_map(|c| c.materialised.as_ref().map(|m| format!("`{}` as ({})", c.name, m.note)))
+            .filter_map(|c| {
+                c.materialised.as_ref().map(|m| format!("`{}` as ({})", c.name, m.note))
+            })
             .collect();
         if !materialised.is_empty() {
             note = format!("with {} ", materialised.join(", "));
@@ -313,7 +315,8 @@ impl Explainer<'_> {
         let mut sources: Vec<Source> = Vec::new();
         let mut offset = 0u32;
         for twj in from {
-            let first = self.explain_source(&twj.relation, current_db, offset, depth, cx, blocks)?;
+            let first =
+                self.explain_source(&twj.relation, current_db, offset, depth, cx, blocks)?;
             offset += first.columns.len() as u32;
             sources.push(first);
             for join in &twj.joins {
