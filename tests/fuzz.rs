@@ -39,6 +39,8 @@ const CORPUS: &[&str] = &[
     "SELECT id, name FROM shop.categories UNION SELECT id FROM shop.products;",
     "TABLE shop.categories EXCEPT DISTINCT TABLE shop.categories;",
     "EXPLAIN SELECT id FROM shop.customers UNION SELECT customer_id FROM shop.orders ORDER BY 1;",
+    "EXPLAIN SELECT * FROM (SELECT DISTINCT d.s FROM (SELECT status AS s FROM shop.orders LIMIT 4) d) e (x) WHERE x > 'a';",
+    "EXPLAIN WITH a AS (SELECT COUNT(*) AS n FROM shop.orders), b AS (SELECT n FROM a LIMIT 1) SELECT * FROM b, a, b c;",
     "WITH x (a, b) AS (SELECT 1, 2), y AS (SELECT a FROM x) SELECT * FROM x JOIN y ON x.a = y.a;",
     "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50) SELECT SUM(n) FROM r;",
     "WITH RECURSIVE r (n) AS (SELECT 1 UNION SELECT MOD(n * 7, 13) FROM r) SELECT * FROM r;",

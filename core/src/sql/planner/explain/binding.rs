@@ -128,6 +128,7 @@ pub(super) fn bind(
     let windowing = (!windows.is_empty())
         .then(|| windows.iter().any(|w| !w.partition.is_empty() || !w.order.is_empty()));
     Ok(Bound {
+        names: items.iter().map(|(_, name)| name.clone()).collect(),
         columns,
         group_by,
         order_by,

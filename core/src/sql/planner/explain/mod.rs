@@ -19,6 +19,9 @@
 //! of an index, else 10 % per equality, 33.33 % per range, 11.11 % per BETWEEN or LIKE,
 //! combined over AND and OR. The Note 1003 rendering of the query is simplified: MySQL also
 //! folds constants and const tables' columns into it.
+//!
+//! A derived table or CTE MySQL materialises is a block of its own (`derived.rs`): the outer
+//! block's rows (select_type PRIMARY) read `<derivedN>`, the block's rows follow (DERIVED).
 
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
@@ -42,9 +45,11 @@ use sqlparser::ast::{
 use std::collections::{BTreeMap, BTreeSet};
 
 mod binding;
+mod derived;
 mod estimates;
 mod note;
 use binding::{bind, wildcard_qualifier};
+use derived::{all_rows, derived_source, estimated_rows, materialised_by_mysql, Blocks, CteDef};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
 use note::Render;
 
@@ -56,6 +61,26 @@ enum Kind {
     System,
     /// A view (the executor materialises it).
     View,
+    /// A derived table or CTE reference MySQL materialises (`<derivedN>`), holding the
+    /// optimizer's estimate of its rows and how the Note names it.
+    Derived { rows: u64, text: DerivedText },
+}
+
+/// How the Note 1003 text names a materialised block in FROM.
+enum DerivedText {
+    /// A derived table: its query, inline (`(/* select#2 */ select ...)`).
+    Inline(String),
+    /// A CTE reference: the CTE's name (its query is in the WITH clause before).
+    Cte(String),
+}
+
+/// One query block's EXPLAIN: its rows (its derived blocks' rows follow them), its Note
+/// 1003 text, the optimizer's estimate of the rows it returns and its column names.
+struct Block {
+    rows: Vec<Row>,
+    note: String,
+    estimate: u64,
+    columns: Vec<String>,
 }
 
 /// One table of the FROM clause.
@@ -124,6 +149,8 @@ impl Columns for Scope<'_> {
 
 /// The query's clauses, bound as the executor binds them.
 struct Bound {
+    /// The select list's column names.
+    names: Vec<String>,
     group_by: Vec<BExpr>,
     /// ORDER BY keys and whether each is descending.
     order_by: Vec<(BExpr, bool)>,
@@ -192,15 +219,71 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         work: &mut Work,
     ) -> Result<(Response, String)> {
+        let mut blocks = Blocks::new(sql);
+        let mut block = self.explain_block(q, sql, current, cx, &mut blocks)?;
+        if !blocks.derived.is_empty() {
+            // With other blocks, the outer one is no longer SIMPLE.
+            for row in &mut block.rows {
+                row[1] = Value::Str("PRIMARY".into());
+            }
+        }
+        let rows = all_rows(block.rows, blocks.derived);
+        work.rows += rows.len() as u64;
+        Ok((Response::Rows(ResultSet { columns: explain_columns(), rows, unshown: 0 }), block.note))
+    }
+
+    /// EXPLAIN of one query block numbered 1 (a derived block renumbers its rows): its CTEs
+    /// in scope while its FROM clause is resolved, materialised blocks explained as they are
+    /// met (their rows kept in `blocks`).
+    fn explain_block(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
+    ) -> Result<Block> {
         let SetExpr::Select(sel) = q.body.as_ref() else {
             return Err(MySqlError::not_supported_yet("UNION and other set operations"));
         };
-        if q.with.is_some() {
-            return Err(MySqlError::not_supported_yet("WITH (common table expressions)"));
+        let scope_start = blocks.ctes.len();
+        if let Some(with) = &q.with {
+            if with.recursive {
+                return Err(MySqlError::not_supported_yet("EXPLAIN of WITH RECURSIVE"));
+            }
+            for cte in &with.cte_tables {
+                let name = cte.alias.name.value.clone();
+                if blocks.ctes[scope_start..].iter().any(|c| c.name == name) {
+                    return Err(MySqlError::not_unique_table(&name));
+                }
+                blocks.ctes.push(CteDef {
+                    name,
+                    columns: cte.alias.columns.iter().map(|c| c.name.value.clone()).collect(),
+                    query: (*cte.query).clone(),
+                    materialised: None,
+                });
+            }
         }
+        let result = self.explain_select(sel, q, sql, current, cx, blocks, scope_start);
+        blocks.ctes.truncate(scope_start);
+        result
+    }
+
+    /// The rest of [`Self::explain_block`], with the block's CTEs in scope from `scope_start`.
+    #[allow(clippy::too_many_arguments)]
+    fn explain_select(
+        &mut self,
+        sel: &Select,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
+        scope_start: usize,
+    ) -> Result<Block> {
         // A derived table the executor merges is explained merged: its table's row under the
         // derived table's alias, as MySQL shows it.
-        let mut merged = (**sel).clone();
+        let mut merged = sel.clone();
         let catalog = self.catalog;
         let stored = |name: &sqlparser::ast::ObjectName| {
             let parts: Vec<String> =
@@ -215,13 +298,25 @@ impl Explainer<'_> {
         };
         super::derived_merge::merge_derived_tables(&mut merged, &stored);
         let sel = &merged;
-        let sources = self.explain_sources(&sel.from, current, 0)?;
+        let sources = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &sources, sql, &cx.local_names())?;
         let plan = self.plan(cx, &sources, &bound)?;
         let rows: Vec<Row> = plan.into_iter().map(row_values).collect();
-        let note = Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql);
-        work.rows += rows.len() as u64;
-        Ok((Response::Rows(ResultSet { columns: explain_columns(), rows, unshown: 0 }), note))
+        let implicit_group = bound.aggregates && bound.group_by.is_empty();
+        let estimate = estimated_rows(&rows, implicit_group, bound.limit_rows);
+        let mut note = String::new();
+        // MySQL prints the WITH clause of the materialised CTEs before the block.
+        let materialised: Vec<String> = blocks.ctes[scope_start..]
+            .iter()
+            .filter_map(|c| {
+                c.materialised.as_ref().map(|m| format!("`{}` as ({})", c.name, m.note))
+            })
+            .collect();
+        if !materialised.is_empty() {
+            note = format!("with {} ", materialised.join(", "));
+        }
+        note.push_str(&Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql));
+        Ok(Block { rows, note, estimate, columns: bound.names })
     }
 
     /// Resolves the FROM clause as the executor does, without reading any rows (a view's
@@ -231,11 +326,14 @@ impl Explainer<'_> {
         from: &[TableWithJoins],
         current_db: Option<&str>,
         depth: u32,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
     ) -> Result<Vec<Source>> {
         let mut sources: Vec<Source> = Vec::new();
         let mut offset = 0u32;
         for twj in from {
-            let first = self.explain_source(&twj.relation, current_db, offset, depth)?;
+            let first =
+                self.explain_source(&twj.relation, current_db, offset, depth, cx, blocks)?;
             offset += first.columns.len() as u32;
             sources.push(first);
             for join in &twj.joins {
@@ -245,7 +343,8 @@ impl Explainer<'_> {
                     JoinOperator::CrossJoin(_) => (false, None),
                     _ => return Err(MySqlError::not_supported_yet("this kind of join")),
                 };
-                let mut s = self.explain_source(&join.relation, current_db, offset, depth)?;
+                let mut s =
+                    self.explain_source(&join.relation, current_db, offset, depth, cx, blocks)?;
                 offset += s.columns.len() as u32;
                 s.outer = outer;
                 s.on = match constraint {
@@ -267,12 +366,63 @@ impl Explainer<'_> {
         current_db: Option<&str>,
         offset: u32,
         depth: u32,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
     ) -> Result<Source> {
-        let TableFactor::Table { name, alias, index_directives, .. } = factor else {
-            return Err(MySqlError::not_supported_yet("derived tables"));
+        let (name, alias, index_directives) = match factor {
+            TableFactor::Table { name, alias, index_directives, .. } => {
+                (name, alias, index_directives)
+            }
+            TableFactor::Derived { lateral: true, .. } => {
+                return Err(MySqlError::not_supported_yet("LATERAL derived tables"))
+            }
+            TableFactor::Derived { subquery, alias, .. } => {
+                let Some(alias) = alias else {
+                    return Err(MySqlError::derived_table_without_alias());
+                };
+                if !materialised_by_mysql(subquery) {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN of a derived table merged into the outer query",
+                    ));
+                }
+                let declared: Vec<String> =
+                    alias.columns.iter().map(|c| c.name.value.clone()).collect();
+                let m = self.materialise(subquery, &declared, current_db, cx, blocks)?;
+                let text = DerivedText::Inline(m.note.clone());
+                return Ok(derived_source(&alias.name.value, &m, offset, text));
+            }
+            _ => return Err(MySqlError::not_supported_yet("this kind of FROM item")),
         };
         let parts: Vec<String> =
             name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
+        let cte_at = match parts.as_slice() {
+            [only] => blocks.cte(only),
+            _ => None,
+        };
+        if let (Some(at), Some(cte_name)) = (cte_at, parts.first()) {
+            let alias = alias.as_ref().map_or(cte_name.clone(), |a| a.name.value.clone());
+            let m = match blocks.ctes[at].materialised.clone() {
+                Some(m) => m,
+                None => {
+                    let entry = &blocks.ctes[at];
+                    if !materialised_by_mysql(&entry.query) {
+                        return Err(MySqlError::not_supported_yet(
+                            "EXPLAIN of a common table expression merged into the outer query",
+                        ));
+                    }
+                    let (query, declared) = (entry.query.clone(), entry.columns.clone());
+                    // A CTE's query sees only the CTEs defined before it.
+                    blocks.hidden.push((at, blocks.ctes.len()));
+                    let m = self.materialise(&query, &declared, current_db, cx, blocks);
+                    blocks.hidden.pop();
+                    let m = m?;
+                    blocks.ctes[at].materialised = Some(m.clone());
+                    m
+                }
+            };
+            let text = DerivedText::Cte(cte_name.clone());
+            return Ok(derived_source(&alias, &m, offset, text));
+        }
         let (db, table) = match parts.as_slice() {
             [t] => match current_db {
                 Some(db) => (db.to_string(), t.clone()),
@@ -294,7 +444,7 @@ impl Explainer<'_> {
             hints,
         };
         if let Some(text) = (self.system_views)(&db, &table) {
-            let columns = self.view_columns(&db, text, depth + 1)?;
+            let columns = self.view_columns(&db, text, depth + 1, cx)?;
             return Ok(source(Kind::View, columns, IndexHints::default()));
         }
         if Catalog::is_system_schema(&db) {
@@ -311,14 +461,20 @@ impl Explainer<'_> {
         }
         if let Some(v) = self.catalog.view(&db, &table) {
             let text = v.query.clone();
-            let columns = self.view_columns(&db, &text, depth + 1)?;
+            let columns = self.view_columns(&db, &text, depth + 1, cx)?;
             return Ok(source(Kind::View, columns, IndexHints::default()));
         }
         Err(MySqlError::no_such_table(&db, &table))
     }
 
     /// The column names a view's SELECT produces.
-    fn view_columns(&mut self, db: &str, text: &str, depth: u32) -> Result<Vec<String>> {
+    fn view_columns(
+        &mut self,
+        db: &str,
+        text: &str,
+        depth: u32,
+        cx: &mut dyn EvalContext,
+    ) -> Result<Vec<String>> {
         if depth > VIEW_DEPTH_MAX {
             return Err(MySqlError::unknown("Views nested too deeply"));
         }
@@ -329,7 +485,9 @@ impl Explainer<'_> {
         let SetExpr::Select(sel) = query.body.as_ref() else {
             return Err(MySqlError::not_supported_yet("UNION and other set operations"));
         };
-        let inner = self.explain_sources(&sel.from, Some(db), depth)?;
+        // The view's own derived tables are not EXPLAIN rows of this statement.
+        let mut scratch = Blocks::new(text);
+        let inner = self.explain_sources(&sel.from, Some(db), depth, cx, &mut scratch)?;
         let mut names = Vec::new();
         for item in &sel.projection {
             match item {
@@ -427,7 +585,12 @@ impl Explainer<'_> {
                 lookup = Some(Key(Vec::new()));
             }
         }
-        let first_non_const = usize::from(lookup.is_some());
+        // A materialised block of at most one row is a system table: MySQL materialises it
+        // while optimizing (TABLE_LIST::materializable_is_const) and reads it first.
+        let system = |s: &Source| matches!(s.kind, Kind::Derived { rows: 0..=1, .. }) && !s.outer;
+        let first_non_const = (usize::from(lookup.is_some())..sources.len())
+            .find(|&i| !system(&sources[i]))
+            .unwrap_or(sources.len());
 
         // Conditions, each checked at the table that completes it.
         let source_of = |c: u32| sources.iter().position(|s| s.contains(c));
@@ -603,7 +766,18 @@ impl Explainer<'_> {
                         row.extra.push("Using where");
                     }
                 }
+                (None, _) if system(s) => {
+                    buffered = false;
+                    row.table = Some(s.table.clone());
+                    row.access = Some("system");
+                    row.rows = Some(1);
+                    row.filtered = Some(100.0);
+                }
                 (None, _) => {
+                    if let Kind::Derived { rows, .. } = s.kind {
+                        row.table = Some(s.table.clone());
+                        row.rows = Some(rows);
+                    }
                     if !checked.is_empty() {
                         row.extra.push("Using where");
                     }
@@ -620,9 +794,11 @@ impl Explainer<'_> {
             if i > first_non_const && buffered {
                 row.extra.push("Using join buffer (hash join)");
             }
-            out.push(row);
+            out.push((system(s), row));
         }
-        Ok(out)
+        // Const tables are read first, and EXPLAIN lists them first.
+        out.sort_by_key(|(is_system, _)| !is_system);
+        Ok(out.into_iter().map(|(_, row)| row).collect())
     }
 }
 
@@ -632,7 +808,12 @@ fn reference(part: &BExpr, sources: &[Source]) -> String {
     match part {
         BExpr::Lit(_) => "const".into(),
         BExpr::Column(c) => sources.iter().find(|s| s.contains(*c)).map_or("func".into(), |s| {
-            format!("{}.{}.{}", s.db, s.alias, s.columns[(c - s.offset) as usize])
+            let column = &s.columns[(c - s.offset) as usize];
+            match s.db.as_str() {
+                // A materialised block's columns belong to no database.
+                "" => format!("{}.{column}", s.alias),
+                db => format!("{db}.{}.{column}", s.alias),
+            }
         }),
         _ => "func".into(),
     }

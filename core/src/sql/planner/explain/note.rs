@@ -1,7 +1,7 @@
 //! EXPLAIN's Note 1003: the query as the optimizer rewrote it (`/* select#1 */ select ...`),
 //! with every name qualified by its database and table.
 
-use super::{wildcard_qualifier, Kind, Scope, Source};
+use super::{wildcard_qualifier, DerivedText, Kind, Scope, Source};
 use crate::sql::parser::column_name::source_name;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
@@ -40,7 +40,7 @@ impl Render<'_> {
                             continue;
                         }
                         for c in &s.columns {
-                            items.push(format!("`{}`.`{}`.`{c}` AS `{c}`", s.db, s.alias));
+                            items.push(format!("{}.`{c}` AS `{c}`", qualified(s)));
                         }
                     }
                 }
@@ -140,7 +140,7 @@ impl Render<'_> {
         match (Scope { sources: self.sources }).locate(qualifier, name) {
             Some((i, c)) => {
                 let s = &self.sources[i];
-                format!("`{}`.`{}`.`{}`", s.db, s.alias, s.columns[c as usize])
+                format!("{}.`{}`", qualified(s), s.columns[c as usize])
             }
             None => format!("`{name}`"),
         }
@@ -290,9 +290,31 @@ impl Render<'_> {
 
 /// `db`.`table` with its alias, as the Note writes a FROM-clause table.
 fn table_ref(s: &Source) -> String {
+    match &s.kind {
+        Kind::Derived { text: DerivedText::Inline(query), .. } => {
+            return format!("({query}) `{}`", s.alias)
+        }
+        Kind::Derived { text: DerivedText::Cte(name), .. } if *name == s.alias => {
+            return format!("`{name}`")
+        }
+        Kind::Derived { text: DerivedText::Cte(name), .. } => {
+            return format!("`{name}` `{}`", s.alias)
+        }
+        _ => {}
+    }
     if s.alias == s.table {
         format!("`{}`.`{}`", s.db, s.table)
     } else {
         format!("`{}`.`{}` `{}`", s.db, s.table, s.alias)
+    }
+}
+
+/// A column's qualifier in the Note: `db`.`alias`, or `alias` alone for a materialised
+/// block's (they belong to no database).
+fn qualified(s: &Source) -> String {
+    if s.db.is_empty() {
+        format!("`{}`", s.alias)
+    } else {
+        format!("`{}`.`{}`", s.db, s.alias)
     }
 }

@@ -83,3 +83,71 @@ fn key_lengths_match_mysql() {
     assert_eq!(key_part_bytes(&col(ColumnType::Decimal { precision: 10, scale: 2 })), 5);
     assert_eq!(key_part_bytes(&col(ColumnType::DateTime)), 5);
 }
+
+/// EXPLAIN of `sql`, or its error code.
+fn explain_error(sql: &str) -> u16 {
+    let options = crate::datasets::DatasetOptions::default();
+    let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
+    let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
+    let mut no_system_tables = |db: &str, table: &str| Err(MySqlError::no_such_table(db, table));
+    let mut explainer = Explainer {
+        catalog: &catalog,
+        system_columns: &mut no_system_tables,
+        system_views: |_, _| None,
+    };
+    let mut cx = crate::sql::expr::constant_context();
+    match explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default()) {
+        Ok(_) => 0,
+        Err(e) => e.code,
+    }
+}
+
+#[test]
+fn a_materialised_derived_table_is_read_as_derived_n() {
+    let (rs, note) = explain("SELECT * FROM (SELECT referrer FROM page_views LIMIT 10) d");
+    assert_eq!(rs.rows.len(), 2);
+    assert_eq!(cell(&rs, 0, "id").as_deref(), Some("1"));
+    assert_eq!(cell(&rs, 0, "select_type").as_deref(), Some("PRIMARY"));
+    assert_eq!(cell(&rs, 0, "table").as_deref(), Some("<derived2>"));
+    assert_eq!(cell(&rs, 0, "rows").as_deref(), Some("10"));
+    assert_eq!(cell(&rs, 1, "id").as_deref(), Some("2"));
+    assert_eq!(cell(&rs, 1, "select_type").as_deref(), Some("DERIVED"));
+    assert_eq!(cell(&rs, 1, "table").as_deref(), Some("page_views"));
+    assert!(note.contains("from (/* select#2 */ select"), "{note}");
+}
+
+#[test]
+fn a_cte_referenced_twice_is_materialised_once() {
+    let (rs, note) = explain(
+        "WITH c AS (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) \
+         SELECT * FROM c a, c b WHERE a.n > b.n",
+    );
+    let tables: Vec<Option<String>> = (0..rs.rows.len()).map(|r| cell(&rs, r, "table")).collect();
+    let derived = Some("<derived2>".to_string());
+    assert_eq!(tables, vec![derived.clone(), derived, Some("orders".into())]);
+    assert_eq!(cell(&rs, 2, "select_type").as_deref(), Some("DERIVED"));
+    assert!(note.starts_with("with `c` as (/* select#2 */ select"), "{note}");
+}
+
+#[test]
+fn a_one_row_block_is_a_system_table() {
+    let (rs, _) = explain("SELECT * FROM (SELECT COUNT(*) AS n FROM orders) AS v");
+    assert_eq!(cell(&rs, 0, "type").as_deref(), Some("system"));
+    assert_eq!(cell(&rs, 0, "rows").as_deref(), Some("1"));
+}
+
+#[test]
+fn derived_table_errors_are_mysqls() {
+    assert_eq!(explain_error("SELECT * FROM (SELECT id FROM orders LIMIT 2)"), 1248);
+    assert_eq!(explain_error("SELECT * FROM (SELECT id FROM orders LIMIT 2) d (a, b)"), 1353);
+    // A CTE's query sees only the CTEs before it: `b` is looked for as a table.
+    assert_eq!(
+        explain_error(
+            "WITH a AS (SELECT * FROM b LIMIT 1), b AS (SELECT id FROM orders LIMIT 1) \
+             SELECT * FROM a"
+        ),
+        1146
+    );
+    // Merged by derived_merge: not explained yet.
+    assert_eq!(explain_error("SELECT * FROM (SELECT id FROM orders) d"), 1235);
+}
