@@ -20,6 +20,9 @@ pub struct Host {
     logical_cpus: u64,
     /// Bytes in use per category ("buffer pool", "connections", ...).
     used_bytes: BTreeMap<&'static str, u64>,
+    /// The sum of `used_bytes`, kept as it changes (a pool growing page by page asks for it
+    /// thousands of times).
+    used_total: u64,
     used_bytes_peak: u64,
     /// The most each category held since [`Host::take_peak`] last read it (for
     /// performance_schema's HIGH_NUMBER_OF_BYTES_USED, which sees memory a statement held
@@ -47,6 +50,7 @@ impl Host {
             hardware,
             logical_cpus,
             used_bytes: BTreeMap::new(),
+            used_total: 0,
             used_bytes_peak: 0,
             peak_by_category: BTreeMap::new(),
             changes: 0,
@@ -114,6 +118,7 @@ impl Host {
             });
         }
         self.changes += 1;
+        self.used_total += bytes;
         let now = self.used_bytes.entry(category).or_insert(0);
         *now += bytes;
         let peak = self.peak_by_category.entry(category).or_insert(0);
@@ -126,6 +131,7 @@ impl Host {
     pub fn release(&mut self, category: &'static str, bytes: u64) {
         self.changes += 1;
         if let Some(v) = self.used_bytes.get_mut(category) {
+            self.used_total -= bytes.min(*v);
             *v = v.saturating_sub(bytes);
             if *v == 0 {
                 self.used_bytes.remove(category);
@@ -137,10 +143,11 @@ impl Host {
     pub fn release_all(&mut self) {
         self.changes += 1;
         self.used_bytes.clear();
+        self.used_total = 0;
     }
 
     pub fn used_total_bytes(&self) -> u64 {
-        self.used_bytes.values().sum()
+        self.used_total
     }
 
     pub fn used_peak_bytes(&self) -> u64 {
