@@ -30,6 +30,8 @@ pub struct Accumulator {
     best: Option<Value>,
     bits: Option<u64>,
     text: Option<String>,
+    /// GROUP_CONCAT's SEPARATOR; None is MySQL's default, a comma.
+    separator: Option<Box<str>>,
     seen: Option<BTreeSet<(bool, String)>>,
 }
 
@@ -45,6 +47,7 @@ impl Accumulator {
             best: None,
             bits: None,
             text: None,
+            separator: call.separator.as_deref().map(Box::from),
             seen: call.distinct.then(BTreeSet::new),
         }
     }
@@ -63,6 +66,7 @@ impl Accumulator {
             best: self.best.clone(),
             bits: self.bits,
             text: self.text.clone(),
+            separator: self.separator.clone(),
             seen: self.seen.as_ref().map(|_| BTreeSet::new()),
         }
     }
@@ -137,7 +141,7 @@ impl Accumulator {
                 let t = self.text.get_or_insert_with(String::new);
                 if t.len() < GROUP_CONCAT_BYTES_MAX {
                     if !t.is_empty() || self.non_null > 1 {
-                        t.push(',');
+                        t.push_str(self.separator.as_deref().unwrap_or(","));
                     }
                     t.push_str(&v.to_text().unwrap_or_default());
                     if t.len() > GROUP_CONCAT_BYTES_MAX {
@@ -232,7 +236,7 @@ mod tests {
     use super::*;
 
     fn run(func: AggFunc, distinct: bool, values: &[Value]) -> Value {
-        let call = AggCall { func, arg: None, distinct };
+        let call = AggCall { func, arg: None, distinct, separator: None };
         let mut a = Accumulator::new(&call);
         for v in values {
             a.update(v);
@@ -245,7 +249,7 @@ mod tests {
     fn a_finished_copy_keeps_the_result_not_the_values_seen() {
         let s = |t: &str| Value::Str(t.into());
         for func in [AggFunc::Count, AggFunc::GroupConcat, AggFunc::Sum] {
-            let call = AggCall { func, arg: None, distinct: true };
+            let call = AggCall { func, arg: None, distinct: true, separator: None };
             let mut a = Accumulator::new(&call);
             for v in [s("a"), s("B"), s("b"), Value::Int(3), s("a")] {
                 a.update(&v);
@@ -270,7 +274,7 @@ mod tests {
         ];
         for func in [AggFunc::CountStar, AggFunc::Count, AggFunc::Sum, AggFunc::Avg] {
             for values in &sequences {
-                let call = AggCall { func, arg: None, distinct: false };
+                let call = AggCall { func, arg: None, distinct: false, separator: None };
                 let (mut fast, mut general) = (Accumulator::new(&call), Accumulator::new(&call));
                 for v in values {
                     fast.update(v);
