@@ -710,20 +710,6 @@ impl PageViews {
         let h = RowHash::row(self.key, i);
         let referrer_length =
             if lengths.contains(PV_REFERRER) { self.referrer_length(i, h) } else { 0 };
-        self.fill_hashed(i, h, referrer_length, wanted, lengths, out);
-    }
-
-    /// [`PageViews::fill`] with row `i`'s hash `h` and, when the referrer is wanted for its
-    /// length only, that length, worked out already.
-    fn fill_hashed(
-        &self,
-        i: u64,
-        h: RowHash,
-        referrer_length: usize,
-        wanted: ColumnSet,
-        lengths: ColumnSet,
-        out: &mut [Value],
-    ) {
         let bits = wanted.bits_within(out.len().min(PV_COLUMNS));
         // Columns not wanted read NULL (a scan's row is NULL there already from the row
         // before).

@@ -25,35 +25,10 @@ use crate::sql::execution::select::{constant_u64, BoundSource};
 use crate::sql::execution::set_table::{self, ColumnKind, SetTable};
 use crate::sql::execution::{Meta, Work};
 use crate::sql::parser::VarScope;
+use crate::sql::planner::derived_merge::{has_aggregate_item, materialised_by_mysql};
 use crate::storage::table::Row;
-use sqlparser::ast::{
-    Expr, FunctionArguments, GroupByExpr, JoinOperator, LimitClause, Query, Select, SelectItem,
-    SetExpr, TableFactor, With,
-};
+use sqlparser::ast::{GroupByExpr, JoinOperator, LimitClause, Query, SetExpr, TableFactor, With};
 use std::rc::Rc;
-
-/// Aggregate functions: a query block with one is materialised, and a recursive block may
-/// have none.
-const AGGREGATES: &[&str] = &[
-    "avg",
-    "bit_and",
-    "bit_or",
-    "bit_xor",
-    "count",
-    "group_concat",
-    "json_arrayagg",
-    "json_objectagg",
-    "max",
-    "min",
-    "std",
-    "stddev",
-    "stddev_pop",
-    "stddev_samp",
-    "sum",
-    "var_pop",
-    "var_samp",
-    "variance",
-];
 
 impl Server {
     /// Runs a query with a `WITH` clause: its CTEs are in scope while the query runs.
@@ -405,57 +380,6 @@ fn push_scope(with: &With, sql: &str, work: &mut Work) -> Result<()> {
     scope.visible = scope.entries.len();
     work.ctes.scopes.push(scope);
     Ok(())
-}
-
-/// Whether MySQL materialises a derived table or CTE with this query rather than merging
-/// it into the outer query: a set operation, DISTINCT, GROUP BY, HAVING, an aggregate or
-/// LIMIT does (`derived_merge` merges the rest).
-pub(super) fn materialised_by_mysql(q: &Query) -> bool {
-    if q.limit_clause.is_some() {
-        return true;
-    }
-    match q.body.as_ref() {
-        SetExpr::Select(s) => {
-            s.distinct.is_some()
-                || s.having.is_some()
-                || !matches!(&s.group_by, GroupByExpr::Expressions(e, _) if e.is_empty())
-                || has_aggregate_item(s)
-        }
-        _ => true,
-    }
-}
-
-fn has_aggregate_item(s: &Select) -> bool {
-    s.projection.iter().any(|item| match item {
-        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => has_aggregate(e),
-        _ => false,
-    })
-}
-
-/// Whether an expression calls an aggregate function (outside any subquery).
-fn has_aggregate(e: &Expr) -> bool {
-    match e {
-        Expr::Function(f) => {
-            let name = f.name.to_string().to_ascii_lowercase();
-            if AGGREGATES.contains(&name.as_str()) || f.over.is_some() {
-                return true;
-            }
-            match &f.args {
-                FunctionArguments::List(l) => l.args.iter().any(|a| match a {
-                    sqlparser::ast::FunctionArg::Unnamed(
-                        sqlparser::ast::FunctionArgExpr::Expr(x),
-                    ) => has_aggregate(x),
-                    _ => false,
-                }),
-                _ => false,
-            }
-        }
-        Expr::BinaryOp { left, right, .. } => has_aggregate(left) || has_aggregate(right),
-        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) | Expr::Cast { expr, .. } => {
-            has_aggregate(expr)
-        }
-        _ => false,
-    }
 }
 
 /// Whether a query expression's FROM clauses name table `name` unqualified (a recursive

@@ -133,32 +133,17 @@ struct DiskTable {
 impl TempTable {
     /// Creates the table (`Created_tmp_tables`); with `big_tables` it is on disk at once.
     pub fn create(settings: TempSettings, costs: &mut Costs) -> TempTable {
-        costs.status.add("Created_tmp_tables", 1);
-        let temp = costs.host.hardware().temp.clone();
-        let mut t = TempTable {
-            settings,
-            costs: temp,
-            place: Place::Memory,
-            rows: 0,
-            memory_bytes: 0,
-            mmap_bytes: 0,
-            host_bytes: 0,
-            row_sizes: RowSize::default(),
-            capacity_milli: costs.host.cpu_capacity_milli().clamp(1, 1000),
-            writes: 0,
-            updates: 0,
-            keyed: true,
-        };
-        if t.settings.big_tables {
-            t.convert_to_disk(costs);
-        }
-        t
+        TempTable::created(settings, costs, true)
     }
 
     /// Creates a table without an index (a materialised derived table): its rows are only
     /// appended, in memory without TempTable's hash index entries, on disk to the clustered
     /// index alone.
     pub fn create_unkeyed(settings: TempSettings, costs: &mut Costs) -> TempTable {
+        TempTable::created(settings, costs, false)
+    }
+
+    fn created(settings: TempSettings, costs: &mut Costs, keyed: bool) -> TempTable {
         costs.status.add("Created_tmp_tables", 1);
         let temp = costs.host.hardware().temp.clone();
         let mut t = TempTable {
@@ -173,7 +158,7 @@ impl TempTable {
             capacity_milli: costs.host.cpu_capacity_milli().clamp(1, 1000),
             writes: 0,
             updates: 0,
-            keyed: false,
+            keyed,
         };
         if t.settings.big_tables {
             t.convert_to_disk(costs);

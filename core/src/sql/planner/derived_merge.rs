@@ -20,6 +20,79 @@ use sqlparser::ast::{
     SetExpr, TableFactor,
 };
 
+/// Whether MySQL materialises a derived table or CTE with this query rather than merging it
+/// into the outer query (`derived_merge`): a set operation, DISTINCT, GROUP BY, HAVING, an
+/// aggregate, a window function or LIMIT does. The executor (server/query/cte.rs) and EXPLAIN
+/// both ask it.
+pub fn materialised_by_mysql(q: &Query) -> bool {
+    if q.limit_clause.is_some() {
+        return true;
+    }
+    match q.body.as_ref() {
+        SetExpr::Select(s) => {
+            s.distinct.is_some()
+                || s.having.is_some()
+                || !matches!(&s.group_by, GroupByExpr::Expressions(e, _) if e.is_empty())
+                || has_aggregate_item(s)
+        }
+        _ => true,
+    }
+}
+
+pub fn has_aggregate_item(s: &Select) -> bool {
+    s.projection.iter().any(|item| match item {
+        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => aggregates(e),
+        _ => false,
+    })
+}
+
+/// Whether an expression calls an aggregate or window function (outside any subquery).
+/// (Also the aggregates a recursive CTE's block may not hold.)
+fn aggregates(e: &Expr) -> bool {
+    const NAMES: &[&str] = &[
+        "avg",
+        "bit_and",
+        "bit_or",
+        "bit_xor",
+        "count",
+        "group_concat",
+        "json_arrayagg",
+        "json_objectagg",
+        "max",
+        "min",
+        "std",
+        "stddev",
+        "stddev_pop",
+        "stddev_samp",
+        "sum",
+        "var_pop",
+        "var_samp",
+        "variance",
+    ];
+    match e {
+        Expr::Function(f) => {
+            let name = f.name.to_string().to_ascii_lowercase();
+            if NAMES.contains(&name.as_str()) || f.over.is_some() {
+                return true;
+            }
+            match &f.args {
+                FunctionArguments::List(l) => l.args.iter().any(|a| match a {
+                    sqlparser::ast::FunctionArg::Unnamed(
+                        sqlparser::ast::FunctionArgExpr::Expr(x),
+                    ) => aggregates(x),
+                    _ => false,
+                }),
+                _ => false,
+            }
+        }
+        Expr::BinaryOp { left, right, .. } => aggregates(left) || aggregates(right),
+        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) | Expr::Cast { expr, .. } => {
+            aggregates(expr)
+        }
+        _ => false,
+    }
+}
+
 /// Tells what a table name in FROM is: `Some((db, table))` when it names a stored table (not
 /// a view, a CTE or a system table), with the database it is in.
 pub type StoredTable<'a> = dyn Fn(&ObjectName) -> Option<(String, String)> + 'a;

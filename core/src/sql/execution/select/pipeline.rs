@@ -783,8 +783,13 @@ fn sort_outputs(outputs: &mut [(Row, Vec<Value>)], plan: &Plan) {
     if plan.order_by.is_empty() {
         return;
     }
+    sort_by_keys(outputs, &plan.order_by);
+}
+
+/// Sorts rows by their sort keys, each ascending or descending as `order_by` says.
+pub(super) fn sort_by_keys(outputs: &mut [(Row, Vec<Value>)], order_by: &[(SortKey, bool)]) {
     outputs.sort_by(|(_, a), (_, b)| {
-        for ((x, y), (_, desc)) in a.iter().zip(b).zip(&plan.order_by) {
+        for ((x, y), (_, desc)) in a.iter().zip(b).zip(order_by) {
             let o = cmp_values(x, y);
             if o != Ordering::Equal {
                 return if *desc { o.reverse() } else { o };

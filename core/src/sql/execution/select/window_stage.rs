@@ -13,7 +13,7 @@
 //! statement, `Created_tmp_tables`, and one sort per distinct window ordering,
 //! `Sort_scan` / `Sort_rows`).
 
-use super::pipeline::check_rows_in_memory;
+use super::pipeline::{check_rows_in_memory, sort_by_keys};
 use super::plan::{Plan, SortKey};
 use super::record_size::value_bytes;
 use crate::error::Result;
@@ -26,10 +26,9 @@ use crate::sql::execution::{Meta, QueryResult};
 use crate::sql::expr::{eval, EvalContext};
 use crate::sql::parser::VarScope;
 use crate::sql::window::{self, WindowInputs};
-use crate::storage::key::{cmp_values, Key};
+use crate::storage::key::Key;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
-use std::cmp::Ordering;
 
 /// What remains of a windowed statement once its rows are grouped.
 pub(super) struct Stage {
@@ -187,15 +186,7 @@ impl Stage {
                 .iter()
                 .map(|(row, keys)| keys.iter().chain(row).map(value_bytes).sum::<u64>());
             charge_sort(records, sort_buffer, costs);
-            outputs.sort_by(|(_, a), (_, b)| {
-                for ((x, y), (_, desc)) in a.iter().zip(b).zip(&self.order_by) {
-                    let o = cmp_values(x, y);
-                    if o != Ordering::Equal {
-                        return if *desc { o.reverse() } else { o };
-                    }
-                }
-                Ordering::Equal
-            });
+            sort_by_keys(&mut outputs, &self.order_by);
         }
         let start = (self.offset as usize).min(outputs.len());
         let end = match self.limit {

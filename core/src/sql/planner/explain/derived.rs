@@ -13,7 +13,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::expr::EvalContext;
 use crate::sql::Value;
 use crate::storage::table::Row;
-use sqlparser::ast::{Expr, FunctionArguments, GroupByExpr, Query, Select, SelectItem, SetExpr};
+use sqlparser::ast::Query;
 
 /// The most query blocks one EXPLAIN numbers (derived tables and CTE references nest).
 pub(super) const BLOCKS_MAX: u32 = 64;
@@ -79,78 +79,6 @@ impl Blocks {
     pub fn cte(&self, name: &str) -> Option<usize> {
         let visible = |i: usize| !self.hidden.iter().any(|&(from, to)| (from..to).contains(&i));
         (0..self.ctes.len()).rev().find(|&i| visible(i) && self.ctes[i].name == name)
-    }
-}
-
-/// Whether MySQL materialises a derived table or CTE with this query rather than merging it
-/// into the outer query (`derived_merge`): a set operation, DISTINCT, GROUP BY, HAVING, an
-/// aggregate, a window function or LIMIT does. The same rule as the executor's
-/// (server/query/cte.rs), which this module may not import.
-pub(super) fn materialised_by_mysql(q: &Query) -> bool {
-    if q.limit_clause.is_some() {
-        return true;
-    }
-    match q.body.as_ref() {
-        SetExpr::Select(s) => {
-            s.distinct.is_some()
-                || s.having.is_some()
-                || !matches!(&s.group_by, GroupByExpr::Expressions(e, _) if e.is_empty())
-                || has_aggregate_item(s)
-        }
-        _ => true,
-    }
-}
-
-fn has_aggregate_item(s: &Select) -> bool {
-    s.projection.iter().any(|item| match item {
-        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => aggregates(e),
-        _ => false,
-    })
-}
-
-/// Whether an expression calls an aggregate or window function (outside any subquery).
-fn aggregates(e: &Expr) -> bool {
-    const NAMES: &[&str] = &[
-        "avg",
-        "bit_and",
-        "bit_or",
-        "bit_xor",
-        "count",
-        "group_concat",
-        "json_arrayagg",
-        "json_objectagg",
-        "max",
-        "min",
-        "std",
-        "stddev",
-        "stddev_pop",
-        "stddev_samp",
-        "sum",
-        "var_pop",
-        "var_samp",
-        "variance",
-    ];
-    match e {
-        Expr::Function(f) => {
-            let name = f.name.to_string().to_ascii_lowercase();
-            if NAMES.contains(&name.as_str()) || f.over.is_some() {
-                return true;
-            }
-            match &f.args {
-                FunctionArguments::List(l) => l.args.iter().any(|a| match a {
-                    sqlparser::ast::FunctionArg::Unnamed(
-                        sqlparser::ast::FunctionArgExpr::Expr(x),
-                    ) => aggregates(x),
-                    _ => false,
-                }),
-                _ => false,
-            }
-        }
-        Expr::BinaryOp { left, right, .. } => aggregates(left) || aggregates(right),
-        Expr::UnaryOp { expr, .. } | Expr::Nested(expr) | Expr::Cast { expr, .. } => {
-            aggregates(expr)
-        }
-        _ => false,
     }
 }
 
@@ -246,6 +174,7 @@ pub(super) fn all_rows(mut outer: Vec<Row>, mut derived: Vec<(u32, Vec<Row>)>) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::planner::derived_merge::materialised_by_mysql;
 
     fn plan_row(access: &str, rows: u64, filtered: &str) -> Row {
         let mut r = vec![Value::Null; 12];

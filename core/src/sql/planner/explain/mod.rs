@@ -48,8 +48,9 @@ mod binding;
 mod derived;
 mod estimates;
 mod note;
+use super::derived_merge::materialised_by_mysql;
 use binding::{bind, wildcard_qualifier};
-use derived::{all_rows, derived_source, estimated_rows, materialised_by_mysql, Blocks, CteDef};
+use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
 use note::Render;
 
