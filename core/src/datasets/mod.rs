@@ -157,14 +157,53 @@ impl RowHash {
 }
 
 /// A uniform integer in `0..n` from a 64-bit hash (multiply-shift: no division, and a bias of
-/// at most n / 2^64, below 10^-8 for the ranges we use).
+/// at most n / 2^64, below 10^-8 for the ranges we use): the high 64 bits of `hash * n`.
+#[inline(always)]
 pub(crate) fn below(hash: u64, n: u64) -> u64 {
+    // wasm32 has no 64x64->128 multiply: a u128 product is a call to compiler-builtins'
+    // `__multi3` (four multiplications), which the scan paid on every row. For an `n` that
+    // fits 32 bits two 64-bit multiplications give the same high half (`below_by_halves`).
+    #[cfg(target_arch = "wasm32")]
+    if n <= u64::from(u32::MAX) {
+        return below_by_halves(hash, n);
+    }
     ((u128::from(hash) * u128::from(n)) >> 64) as u64
+}
+
+/// `(hash * n) >> 64` for `n < 2^32`, from the hash's 32-bit halves. As `hash * n` is
+/// `hi * n * 2^32 + lo * n`, its high half is `(hi * n + (lo * n >> 32)) >> 32`, exactly
+/// (the floor of the inner division can be taken first, as `hi * n` is whole). Neither
+/// product nor their sum overflows 64 bits: `hi * n <= (2^32 - 1)^2 = 2^64 - 2^33 + 1`, and
+/// `lo * n >> 32` is below `2^32`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[inline(always)]
+fn below_by_halves(hash: u64, n: u64) -> u64 {
+    let (hi, lo) = (hash >> 32, hash & 0xffff_ffff);
+    (hi * n + ((lo * n) >> 32)) >> 32
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn below_by_halves_is_the_u128_product_high_half() {
+        let wide = |h: u64, n: u64| ((u128::from(h) * u128::from(n)) >> 64) as u64;
+        let mut h = 0x9e37_79b9_7f4a_7c15u64;
+        let ns = [1, 2, 3, 7, 10, 100, 1_000, 65_536, 3_000_000, u64::from(u32::MAX)];
+        for k in 0..20_000u64 {
+            h = splitmix64(h ^ k);
+            for &n in &ns {
+                assert_eq!(below_by_halves(h, n), wide(h, n), "hash {h:#x}, n {n}");
+            }
+        }
+        for &h in &[0, 1, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 32) - 1, 1 << 32] {
+            for &n in &ns {
+                assert_eq!(below_by_halves(h, n), wide(h, n), "hash {h:#x}, n {n}");
+                assert_eq!(below(h, n), wide(h, n));
+            }
+        }
+    }
 
     #[test]
     fn unknown_dataset_names_the_known_ones() {

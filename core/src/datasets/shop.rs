@@ -680,10 +680,7 @@ impl RowGenerator for PageViews {
         }
         // The rows hold NULL in the columns not wanted (the trait's promise), so they are
         // not cleared row by row.
-        for (k, row) in rows.iter_mut().enumerate().take(n) {
-            let (i, h) = (first + k as u64, hashes[k]);
-            self.write_wanted(i, h, referrer_lengths[k], wanted, lengths, row);
-        }
+        self.write_columns(first, &hashes[..n], &referrer_lengths[..n], wanted, lengths, rows);
         // A longer batch than this generator works on at once: the rest row by row.
         for (i, row) in (first + n as u64..).zip(rows.iter_mut().skip(n)) {
             self.fill(i, wanted, lengths, row);
@@ -718,52 +715,90 @@ impl PageViews {
                 *slot = Value::Null;
             }
         }
-        self.write_wanted(i, h, referrer_length, wanted, lengths, out);
+        self.write_columns(
+            i,
+            &[h],
+            &[referrer_length],
+            wanted,
+            lengths,
+            std::slice::from_mut(&mut &mut *out),
+        );
     }
 
-    /// Writes the wanted columns of row `i` (hash `h`; the referrer's length when only that
-    /// is wanted) and leaves the others as they are. The text columns keep their buffers
-    /// from row to row, so generating a row allocates nothing once the buffers have grown.
+    /// Writes the wanted columns of the rows from `first` on (one per hash in `hashes`; the
+    /// referrer's length in `referrer_lengths` when only that is wanted) and leaves the
+    /// others as they are. A column at a time over the batch, so which columns are wanted is
+    /// decided once per batch, not per row. The text columns keep their buffers from row to
+    /// row, so generating a row allocates nothing once the buffers have grown.
     #[inline(always)]
-    fn write_wanted(
+    fn write_columns<R: AsMut<[Value]>>(
         &self,
-        i: u64,
-        h: RowHash,
-        referrer_length: usize,
+        first: u64,
+        hashes: &[RowHash],
+        referrer_lengths: &[usize],
         wanted: ColumnSet,
         lengths: ColumnSet,
-        out: &mut [Value],
+        rows: &mut [R],
     ) {
-        let bits = wanted.bits_within(out.len().min(PV_COLUMNS));
+        let Some(width) = rows.first_mut().map(|r| r.as_mut().len()) else { return };
+        let bits = wanted.bits_within(width.min(PV_COLUMNS));
         let want = |c: usize| bits & (1 << c) != 0;
+        // One loop over the batch's rows per wanted column (an iterator over `&mut` rows
+        // cannot be cloned, so each loop is spelt out by this macro).
+        macro_rules! each_row {
+            (|$out:ident, $h:ident, $i:ident, $length:ident| $body:block) => {
+                for (((row, &$h), $i), &$length) in
+                    rows.iter_mut().zip(hashes).zip(first..).zip(referrer_lengths)
+                {
+                    let $out = row.as_mut();
+                    $body
+                }
+            };
+        }
         if want(PV_ID) {
-            out[PV_ID] = Value::UInt(i + 1);
+            each_row!(|out, _h, i, _length| {
+                out[PV_ID] = Value::UInt(i + 1);
+            });
         }
         if want(PV_CUSTOMER) {
-            out[PV_CUSTOMER] = Value::Int(1 + below(h.draw(DRAW_CUSTOMER, 0), 10) as i64);
+            each_row!(|out, h, _i, _length| {
+                out[PV_CUSTOMER] = Value::Int(1 + below(h.draw(DRAW_CUSTOMER, 0), 10) as i64);
+            });
         }
         if want(PV_PRODUCT) {
-            out[PV_PRODUCT] = Self::product(h).map_or(Value::Null, Value::Int);
+            each_row!(|out, h, _i, _length| {
+                out[PV_PRODUCT] = Self::product(h).map_or(Value::Null, Value::Int);
+            });
         }
         if want(PV_URL) {
-            Self::url(h, &mut Text::new(text_slot(&mut out[PV_URL])));
+            each_row!(|out, h, _i, _length| {
+                Self::url(h, &mut Text::new(text_slot(&mut out[PV_URL])));
+            });
         }
         if want(PV_REFERRER) {
-            let slot = text_slot(&mut out[PV_REFERRER]);
             if lengths.contains(PV_REFERRER) {
-                slot.clear();
-                slot.push_str(&SPACES[..referrer_length.min(SPACES.len())]);
+                each_row!(|out, _h, _i, length| {
+                    let slot = text_slot(&mut out[PV_REFERRER]);
+                    slot.clear();
+                    slot.push_str(&SPACES[..length.min(SPACES.len())]);
+                });
             } else {
-                self.referrer(i, h, slot);
+                each_row!(|out, h, i, _length| {
+                    self.referrer(i, h, text_slot(&mut out[PV_REFERRER]));
+                });
             }
         }
         if want(PV_USER_AGENT) {
-            let ua = text_slot(&mut out[PV_USER_AGENT]);
-            ua.clear();
-            ua.push_str(Self::user_agent(h));
+            each_row!(|out, h, _i, _length| {
+                let ua = text_slot(&mut out[PV_USER_AGENT]);
+                ua.clear();
+                ua.push_str(Self::user_agent(h));
+            });
         }
         if want(PV_VIEWED_AT) {
-            push_datetime(text_slot(&mut out[PV_VIEWED_AT]), self.viewed_at(i, h));
+            each_row!(|out, h, i, _length| {
+                push_datetime(text_slot(&mut out[PV_VIEWED_AT]), self.viewed_at(i, h));
+            });
         }
     }
 }

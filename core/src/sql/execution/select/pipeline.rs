@@ -259,6 +259,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         self.produced = produced;
     }
 
+    /// Takes one joined row: WHERE, then the rest of the pipeline. In line in the scan's
+    /// loop for its common case, a row passing to one aggregate without GROUP BY (a call per
+    /// row cost more than the update itself).
+    #[inline(always)]
     pub(super) fn feed(
         &mut self,
         plan: &Plan,
@@ -271,21 +275,43 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 return Ok(true);
             }
         }
+        if let Some((Some(_), accs)) = &mut self.single {
+            if let ([acc], [arg]) = (accs.as_mut_slice(), self.agg_args.as_slice()) {
+                return update_one(acc, arg.as_ref(), row, cx);
+            }
+        }
+        self.feed_passed(plan, row, costs, cx)
+    }
+
+    /// Takes a row that passed WHERE.
+    #[inline(never)]
+    fn feed_passed(
+        &mut self,
+        plan: &Plan,
+        row: &[Value],
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+    ) -> Result<bool> {
+        // Aggregates without GROUP BY first: a scan feeds them every row, and they only
+        // update their accumulators (`single` is there exactly when the plan is grouped
+        // without GROUP BY).
+        if let Some((first, accs)) = &mut self.single {
+            if first.is_none() {
+                *first = Some(row.to_vec());
+            }
+            if let ([acc], [arg]) = (accs.as_mut_slice(), self.agg_args.as_slice()) {
+                return update_one(acc, arg.as_ref(), row, cx);
+            }
+            for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
+                update_one(acc, arg.as_ref(), row, cx)?;
+            }
+            return Ok(true);
+        }
         if !plan.grouped() {
             return self.feed_ungrouped(plan, row, cx);
         }
         if self.groups.is_some() {
             return self.feed_group(plan, row, costs, cx);
-        }
-        let Some((first, accs)) = &mut self.single else { return Ok(true) };
-        if first.is_none() {
-            *first = Some(row.to_vec());
-        }
-        for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
-            match arg {
-                Some(a) => a.with_value(row, cx, |v| acc.update(v))?,
-                None => acc.update(&Value::Null),
-            }
         }
         Ok(true)
     }
@@ -838,6 +864,22 @@ fn sort_keys_of_row(
         }
     }
     Ok(())
+}
+
+/// Feeds one row to one aggregate: its argument's value (none for COUNT(*)). Always Ok(true)
+/// when it succeeds, so a caller can return it as a scan's "go on".
+#[inline(always)]
+fn update_one(
+    acc: &mut Accumulator,
+    arg: Option<&Compiled<'_>>,
+    row: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<bool> {
+    match arg {
+        Some(a) => a.with_value(row, cx, |v| acc.update(v))?,
+        None => acc.update(&Value::Null),
+    }
+    Ok(true)
 }
 
 pub(super) fn check_rows_in_memory(n: u64) -> Result<()> {
