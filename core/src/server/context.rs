@@ -63,4 +63,7 @@ impl EvalContext for Cx<'_> {
     fn div_precision_increment(&self) -> u8 {
         self.session.vars.u64("div_precision_increment").min(30) as u8
     }
+    fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
+        self.session.read_last_insert_id(set)
+    }
 }

@@ -121,6 +121,7 @@ impl Server {
         };
         session.pending_warnings.clear();
         session.pending_warnings_dropped = 0;
+        session.statement_begins();
         let schema = session.database.clone();
         crate::instruments::status::count(&mut running.status, &mut session.status, "Questions", 1);
         crate::instruments::status::count(&mut running.status, &mut session.status, "Queries", 1);
@@ -184,6 +185,7 @@ impl Server {
         if let Err(e) = &result {
             session.warn(Warning { level: "Error", code: e.code, message: e.message.clone() });
         }
+        session.statement_ends(result.is_ok());
         let warnings = session.pending_warnings.len() as u32 + session.pending_warnings_dropped;
         // Every statement but SHOW WARNINGS/ERRORS replaces the diagnostics area.
         if !is_diagnostic {

@@ -247,8 +247,14 @@ impl Server {
             bytes_received: super::wire::command_bytes(text.len() as u64),
             bytes_sent: super::wire::response_bytes(result),
             extra: slow::EXTRA_FIELDS.map(|(_, status)| n(status)),
+            // mysqld marks a statement as using no index when it scans any non-const table
+            // (JT_ALL, sql_select.cc). Tables of fewer than two rows are spared (MYSQL_SPEC
+            // 8.1) only as "system" tables, which need an exact row count (MyISAM, MEMORY);
+            // InnoDB's is an estimate, so a one-row InnoDB table counts like any other.
             no_index_used: n("Select_scan") + n("Select_full_join") > 0,
             admin: com.is_some_and(|c| slow::ADMIN_COMMANDS.contains(&c)),
+            last_insert_id: session.statement_read_last_insert_id,
+            insert_id: session.statement_insert_id,
         };
         let general = self.query_logs.general.is_some() || log_output(vars).1;
         let general = (general && vars.global_bool("general_log")).then(|| text.to_string());

@@ -52,6 +52,12 @@ pub struct Session {
     pub command_since: crate::sim::SimTime,
     /// When it logged in (USER_STATISTICS' CONNECTED_TIME).
     pub connected_at: crate::sim::SimTime,
+    /// The statement running: the first AUTO_INCREMENT value it generated (the slow log's
+    /// `insert_id=`), which becomes `last_insert_id` when it succeeds.
+    pub statement_insert_id: Option<u64>,
+    /// The value `LAST_INSERT_ID()` gave the statement running, if it called it (the slow
+    /// log's `last_insert_id=`).
+    pub statement_read_last_insert_id: Option<u64>,
 }
 
 impl Session {
@@ -75,6 +81,8 @@ impl Session {
             current_sql: None,
             command_since: crate::sim::SimTime(0),
             connected_at: crate::sim::SimTime(0),
+            statement_insert_id: None,
+            statement_read_last_insert_id: None,
         }
     }
 
@@ -87,6 +95,51 @@ impl Session {
     }
 
     /// Names of the local variables in scope (the innermost procedure's).
+    /// What `LAST_INSERT_ID()` returns: the first AUTO_INCREMENT value the last successful
+    /// statement that generated one generated (mysqld's
+    /// `first_successful_insert_id_in_prev_stmt`), a `LAST_INSERT_ID(expr)`'s expr, or what
+    /// `SET last_insert_id = N` set: the session variable `last_insert_id` holds it.
+    pub fn last_insert_id(&self) -> u64 {
+        self.vars.u64("last_insert_id")
+    }
+
+    fn set_last_insert_id(&mut self, id: u64) {
+        if let Some(def) = crate::server::variables::lookup("last_insert_id") {
+            self.vars.store(def, crate::server::variables::definition::VarValue::UInt(id));
+        }
+    }
+
+    /// `LAST_INSERT_ID()` (`set`: `LAST_INSERT_ID(expr)`, which changes it at once).
+    pub fn read_last_insert_id(&mut self, set: Option<u64>) -> u64 {
+        match set {
+            Some(v) => self.set_last_insert_id(v),
+            None => {
+                let id = self.last_insert_id();
+                self.statement_read_last_insert_id.get_or_insert(id);
+            }
+        }
+        self.last_insert_id()
+    }
+
+    /// An INSERT generated `id` for an AUTO_INCREMENT column: the statement's first counts.
+    pub fn generated_insert_id(&mut self, id: u64) {
+        self.statement_insert_id.get_or_insert(id);
+    }
+
+    /// A statement begins: nothing generated or read yet.
+    pub fn statement_begins(&mut self) {
+        self.statement_insert_id = None;
+        self.statement_read_last_insert_id = None;
+    }
+
+    /// A statement ended: when it succeeded, its first generated value is what
+    /// `LAST_INSERT_ID()` returns from now on (a failed INSERT leaves it as it was).
+    pub fn statement_ends(&mut self, succeeded: bool) {
+        if let (true, Some(id)) = (succeeded, self.statement_insert_id) {
+            self.set_last_insert_id(id);
+        }
+    }
+
     pub fn local_names(&self) -> Vec<String> {
         self.locals.last().map(|f| f.keys().cloned().collect()).unwrap_or_default()
     }

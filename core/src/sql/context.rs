@@ -43,6 +43,12 @@ pub trait EvalContext {
     fn login_user(&self) -> String {
         "root@localhost".into()
     }
+    /// `LAST_INSERT_ID()`: the first AUTO_INCREMENT value the session's last successful
+    /// INSERT generated (0 if none yet); `LAST_INSERT_ID(expr)` passes `Some(expr)`, which
+    /// becomes that value at once and is returned.
+    fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
+        set.unwrap_or(0)
+    }
 }
 
 /// Evaluation context for constants that may not read anything (LIMIT values, defaults).

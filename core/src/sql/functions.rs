@@ -504,7 +504,25 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 _ => Value::Null,
             }
         }
-        B::LastInsertId | B::RowCount | B::FoundRows => {
+        B::LastInsertId => {
+            arity(name, n, 0, 1)?;
+            match args.first() {
+                None => Value::UInt(cx.last_insert_id(None)),
+                // LAST_INSERT_ID(expr) returns expr and makes it the session's value (MySQL
+                // stores it as an unsigned integer: NULL and negative values wrap to it).
+                Some(v) => {
+                    let id = v.to_i64().unwrap_or(0) as u64;
+                    cx.last_insert_id(Some(id));
+                    if v.is_null() {
+                        Value::Null
+                    } else {
+                        Value::UInt(id)
+                    }
+                }
+            }
+        }
+        // Simplification: ROW_COUNT() and FOUND_ROWS() are not tracked yet and read 0.
+        B::RowCount | B::FoundRows => {
             arity(name, n, 0, 1)?;
             Value::Int(0)
         }

@@ -73,6 +73,10 @@ pub struct SlowEntry {
     pub no_index_used: bool,
     /// An administrative statement ([`ADMIN_COMMANDS`]).
     pub admin: bool,
+    /// The value `LAST_INSERT_ID()` gave it, when it called it (`SET last_insert_id=`).
+    pub last_insert_id: Option<u64>,
+    /// The first AUTO_INCREMENT value it generated (`SET insert_id=`).
+    pub insert_id: Option<u64>,
 }
 
 impl SlowEntry {
@@ -192,9 +196,10 @@ pub fn seconds6(us: u64) -> String {
 }
 
 /// One entry as the FILE output writes it. `last_db` is the database the file last named in
-/// a `use` line (reset when the file is opened); it is updated here.
-///
-/// Simplification: the `SET` line never carries `last_insert_id=` or `insert_id=`.
+/// a `use` line (reset when the file is opened); it is updated here. The `SET` line names
+/// `last_insert_id` when the statement called `LAST_INSERT_ID()` and `insert_id` when it
+/// generated an AUTO_INCREMENT value, before `timestamp`, as mysqld's
+/// `File_query_log::write_slow` writes them.
 pub fn format_entry(e: &SlowEntry, extra: bool, utc: bool, last_db: &mut Option<String>) -> String {
     let mut out = String::with_capacity(e.sql.len() + 256);
     out.push_str(&format!("# Time: {}\n", iso8601(e.end, utc)));
@@ -227,7 +232,14 @@ pub fn format_entry(e: &SlowEntry, extra: bool, utc: bool, last_db: &mut Option<
         }
     }
     let unix = crate::sim::BOOT_UNIX_SECS + (e.start.0 / 1_000_000_000) as i64;
-    out.push_str(&format!("SET timestamp={unix};\n"));
+    out.push_str("SET ");
+    if let Some(id) = e.last_insert_id {
+        out.push_str(&format!("last_insert_id={id},"));
+    }
+    if let Some(id) = e.insert_id {
+        out.push_str(&format!("insert_id={id},"));
+    }
+    out.push_str(&format!("timestamp={unix};\n"));
     out.push_str(&e.sql);
     out.push_str(";\n");
     out

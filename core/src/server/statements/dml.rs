@@ -227,6 +227,10 @@ impl Server {
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             let mut row: Row = vec![Value::Null; def.columns.len()];
             let mut given = vec![false; def.columns.len()];
+            // The AUTO_INCREMENT value this row generates: it counts (LAST_INSERT_ID(), the
+            // slow log's insert_id) once the row's values are all stored, as mysqld takes it
+            // in write_row, after the columns' conversions.
+            let mut generated = None;
             for (&p, v) in targets.iter().zip(values) {
                 row[p as usize] = v;
                 given[p as usize] = true;
@@ -240,6 +244,7 @@ impl Server {
                         } else {
                             Value::Int(t.auto_increment_next as i64)
                         };
+                        generated = Some(t.auto_increment_next);
                     } else if v as u64 >= t.auto_increment_next {
                         t.auto_increment_next = v as u64 + 1;
                     }
@@ -274,6 +279,9 @@ impl Server {
                     }
                     Err(e) => return Err(e),
                 };
+            }
+            if let Some(id) = generated {
+                session.generated_insert_id(id);
             }
             let key = t.key_of(&row);
             let taken = key.as_ref().and_then(|k| t.get(k).map(|old| (k.clone(), old)));

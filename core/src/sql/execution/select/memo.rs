@@ -132,4 +132,7 @@ impl EvalContext for Counting<'_> {
     fn login_user(&self) -> String {
         self.inner.login_user()
     }
+    fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
+        self.inner.last_insert_id(set)
+    }
 }
