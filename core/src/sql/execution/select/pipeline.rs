@@ -28,6 +28,9 @@ use crate::storage::value::Value;
 use std::cmp::Ordering;
 
 mod distinct;
+mod result_rows;
+
+pub(crate) use result_rows::{ColumnFacts, ResultRows};
 
 use super::record_size::{addon_bytes, group_row_size, key_column, sort_key_bytes, value_bytes};
 use super::sorter::{Chunked, Sorter};
@@ -70,6 +73,8 @@ pub(super) struct Settings {
     /// uses itself (a derived table, INSERT ... SELECT), [`RESULT_ROWS_KEPT`] for a result
     /// sent to the client, whose further rows are counted, not kept.
     pub rows_kept: u64,
+    /// The server keeps the result (a derived table's, a view's...): its rows are packed.
+    pub pack: bool,
 }
 
 /// Rows of a result sent to the client that the simulated client keeps; the rest are counted
@@ -89,8 +94,12 @@ pub(super) struct PipelineState<'p, 'a> {
     source: Option<RowSource<'a>>,
     types: ColumnTypes,
     settings: Settings,
-    /// Ungrouped rows kept as values: output rows with their sort keys.
+    /// Ungrouped rows kept as values to be sorted or de-duplicated: output rows with their
+    /// sort keys.
     outputs: Vec<(Row, Vec<Value>)>,
+    /// Ungrouped rows in the order they come (no ORDER BY, no DISTINCT): the result as it
+    /// grows.
+    streamed: ResultRows,
     /// Ungrouped rows sorted by primary key reference.
     sorter: Option<Sorter>,
     /// DISTINCT's rows kept by reference (`distinct.rs`), when one stored table is read.
@@ -227,6 +236,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 .collect(),
             source,
             types,
+            streamed: ResultRows::new(settings.pack),
             settings,
             outputs: Vec::new(),
             sorter,
@@ -328,12 +338,16 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if self.produced <= plan.offset {
                 return Ok(true);
             }
-            if self.outputs.len() as u64 >= self.settings.rows_kept {
+            if self.streamed.len() >= self.settings.rows_kept {
                 self.unshown += 1;
                 return Ok(plan
                     .limit
                     .is_none_or(|l| self.produced < l.saturating_add(plan.offset)));
             }
+            let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
+            self.streamed.push(out)?;
+            // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
+            return Ok(plan.limit.is_none_or(|limit| self.produced < limit + plan.offset));
         }
         let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
         let keys = sort_keys(plan, row, &[], &out, cx)?;
@@ -346,14 +360,6 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         self.outputs.push((out, keys));
         check_rows_in_memory(self.outputs.len() as u64)?;
-        // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
-        if plan.order_by.is_empty() && !plan.distinct {
-            if let Some(limit) = plan.limit {
-                if self.produced >= limit + plan.offset {
-                    return Ok(false);
-                }
-            }
-        }
         Ok(true)
     }
 
@@ -477,7 +483,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<(Vec<Row>, u64)> {
+    ) -> Result<(ResultRows, u64)> {
         let rows = if let Some(groups) = self.groups.take() {
             self.finish_groups(groups, plan, costs, cx, increment)
         } else {
@@ -488,12 +494,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         let mut rows = rows?;
         // Past the rows kept, a result is counted.
-        let kept = self.settings.rows_kept.min(usize::MAX as u64) as usize;
-        if rows.len() > kept {
-            self.unshown += (rows.len() - kept) as u64;
-            rows.truncate(kept);
-        }
+        self.unshown += rows.truncate_values(self.settings.rows_kept);
         Ok((rows, self.unshown))
+    }
+
+    /// Result rows already in order, held as values, into the result.
+    fn collect(&self, rows: Vec<Row>) -> Result<ResultRows> {
+        let mut out = ResultRows::new(self.settings.pack);
+        out.extend(rows)?;
+        Ok(out)
     }
 
     fn finish_rows(
@@ -502,19 +511,19 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<Vec<Row>> {
+    ) -> Result<ResultRows> {
         if let Some((first, accs)) = self.single.take() {
             // Aggregates over no rows still give one row.
             let row = first.unwrap_or_default();
             let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
             if let Some(h) = &plan.having {
                 if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
-                    return Ok(Vec::new());
+                    return self.collect(Vec::new());
                 }
             }
             let out: Row =
                 plan.items.iter().map(|(e, _)| eval(e, &row, &aggs, cx)).collect::<Result<_>>()?;
-            return Ok(window(vec![out], plan));
+            return self.collect(window(vec![out], plan));
         }
         if let Some(model) = self.sort_model.take() {
             self.charge_sort(model, self.settings.sort_counter, costs);
@@ -526,12 +535,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if sorter.is_full() {
                 return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
             }
-            let Some(src) = &self.source else { return Ok(Vec::new()) };
+            let mut out = ResultRows::new(self.settings.pack);
+            let Some(src) = &self.source else { return Ok(out) };
             let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
             let order = sorter.sorted();
-            let mut out = Vec::new();
             for pk in order.into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
-                if out.len() as u64 >= self.settings.rows_kept {
+                if out.len() >= self.settings.rows_kept {
                     self.unshown += 1;
                     continue;
                 }
@@ -539,10 +548,13 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     continue;
                 }
                 let row = &self.scratch;
-                out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?);
-                check_rows_in_memory(out.len() as u64)?;
+                out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?)?;
             }
             return Ok(out);
+        }
+        if plan.order_by.is_empty() && !plan.distinct {
+            // Streamed: OFFSET and LIMIT were applied as the rows came.
+            return Ok(std::mem::replace(&mut self.streamed, ResultRows::new(false)));
         }
         let mut outputs = std::mem::take(&mut self.outputs);
         if plan.distinct {
@@ -550,11 +562,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         sort_outputs(&mut outputs, plan);
         let rows: Vec<Row> = outputs.into_iter().map(|(r, _)| r).collect();
-        if plan.order_by.is_empty() && !plan.distinct {
-            // OFFSET and LIMIT were applied as the rows came.
-            return Ok(rows);
-        }
-        Ok(window(rows, plan))
+        self.collect(window(rows, plan))
     }
 
     fn finish_groups(
@@ -564,7 +572,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<Vec<Row>> {
+    ) -> Result<ResultRows> {
         let per = plan.aggregates.len();
         let n = groups.index.len() as u32;
         let signed = groups.signed_key;
@@ -600,14 +608,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let mut outputs = all_outputs(&mut scratch, cx)?;
             distinct(&mut outputs, &self.settings.temp, costs);
             sort_outputs(&mut outputs, plan);
-            return Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
+            return self.collect(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
         }
         if plan.order_by.is_empty() {
             // Groups in the temporary table's order; LIMIT stops once it has its rows.
-            let mut out = Vec::new();
+            let mut out = ResultRows::new(self.settings.pack);
             let mut skipped = 0;
             for g in 0..n {
-                if out.len() as u64 + self.unshown >= limit_of(plan) as u64 {
+                if out.len() + self.unshown >= limit_of(plan) as u64 {
                     break;
                 }
                 if !first_row(g, &mut scratch) {
@@ -617,11 +625,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
                     if skipped < plan.offset {
                         skipped += 1;
-                    } else if out.len() as u64 >= self.settings.rows_kept {
+                    } else if out.len() >= self.settings.rows_kept {
                         self.unshown += 1;
                     } else {
-                        out.push(row);
-                        check_rows_in_memory(out.len() as u64)?;
+                        out.push(row)?;
                     }
                 }
             }
@@ -663,15 +670,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 kept = all_outputs(&mut scratch, cx)?;
             }
             sort_outputs(&mut kept, plan);
-            return Ok(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
+            return self.collect(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
         }
         if sorter.is_full() {
             return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
         }
-        let mut out = Vec::new();
+        let mut out = ResultRows::new(self.settings.pack);
         for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
             let g = g as u32;
-            if out.len() as u64 >= self.settings.rows_kept {
+            if out.len() >= self.settings.rows_kept {
                 self.unshown += 1;
                 continue;
             }
@@ -680,8 +687,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
             let aggs = groups.aggs.values(g, per, increment);
             if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
-                out.push(row);
-                check_rows_in_memory(out.len() as u64)?;
+                out.push(row)?;
             }
         }
         Ok(out)
@@ -749,7 +755,7 @@ fn same_key(a: &[Value], b: &[Value]) -> bool {
 }
 
 /// A primary key value as the 8 bytes kept for it.
-fn encode_pk(v: &Value) -> u64 {
+pub(super) fn encode_pk(v: &Value) -> u64 {
     match v {
         Value::Int(i) => *i as u64,
         Value::UInt(u) => *u,
