@@ -1,6 +1,7 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
 //! storage (a derived table merged into the query is one); the server's own tables, views
-//! and the other derived tables are run first and their rows kept in memory. Each source's columns get an offset in the joined row.
+//! and the other derived tables are run first and their rows kept in memory, packed
+//! (`packed_rows.rs`). Each source's columns get an offset in the joined row.
 
 use super::Meta;
 use crate::error::{MySqlError, Result};

@@ -4,7 +4,7 @@
 //!
 //! Joins are nested loops in FROM order: an inner table looked up by the outer row's value
 //! (ref / eq_ref) is read per outer row; any other inner source is read once and kept in
-//! memory. Each WHERE part is checked as soon as the tables it reads are joined, so a
+//! memory: packed rows, or a large stored table's primary keys. Each WHERE part is checked as soon as the tables it reads are joined, so a
 //! filtered outer row causes no inner lookups. The executor reaches the session only through
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
@@ -45,10 +45,12 @@ use sqlparser::ast::{Expr, Query, Select};
 /// this many, about two seconds of the engine's own time, as if it had been killed (ERROR
 /// 1317), so the page stays responsive.
 pub const JOINED_ROWS_MAX: u64 = 1 << 24;
-/// Rows a statement may hold as values at once (a result, a materialised inner table of a
-/// join, and the groups or sort input of a statement that cannot keep its rows by primary
-/// key); past it the statement stops with error 1114 rather than exhausting the browser tab.
-/// Simplification: MySQL streams a result to the client, and spills the rest to disk.
+/// Rows a statement may hold as values at once where it cannot keep them packed or by primary
+/// key: the groups or sort input of a join or a materialised source that groups, sorts or
+/// de-duplicates, the windowing step's rows, a recursive CTE's; past it the statement stops
+/// with error 1114 rather than exhausting the browser tab. (Derived tables, views, CTEs, set
+/// operations' blocks and joins' inner tables are packed, `packed_rows.rs`, and bounded by
+/// the temporary space instead.) Simplification: MySQL spills such rows to disk.
 pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// A table in FROM.

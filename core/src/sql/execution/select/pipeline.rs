@@ -7,8 +7,11 @@
 //! key, and read again (only the columns the statement uses) when the result is built: a sort
 //! keeps a compact byte key and the row's key, a group its key hash, its first row's key and
 //! its aggregates' state, about 30 bytes for a COUNT; DISTINCT a distinct row's first row's key
-//! and its hash (`distinct.rs`). Other statements (joins, materialised views and derived
-//! tables) keep their rows as values, up to [`ROWS_IN_MEMORY_MAX`].
+//! and its hash (`distinct.rs`); a DISTINCT aggregate its values seen the same way
+//! (`distinct_values.rs`). A result the server keeps for itself (a derived table's, a view's,
+//! a CTE's) is packed as it is collected (`result_rows.rs`). Rows other statements sort or
+//! de-duplicate as values (joins, materialised sources with ORDER BY or DISTINCT) stay under
+//! [`ROWS_IN_MEMORY_MAX`].
 
 use super::plan::{Plan, SortKey};
 use super::ROWS_IN_MEMORY_MAX;
@@ -28,6 +31,7 @@ use crate::storage::value::Value;
 use std::cmp::Ordering;
 
 mod distinct;
+mod distinct_values;
 mod result_rows;
 
 pub(crate) use result_rows::{ColumnFacts, ResultRows};
@@ -106,6 +110,9 @@ pub(super) struct PipelineState<'p, 'a> {
     distinct: Option<distinct::DistinctRows>,
     /// Aggregates without GROUP BY.
     single: Option<(Option<Row>, Vec<Accumulator>)>,
+    /// Per aggregate without GROUP BY: a DISTINCT call's values seen, kept by reference
+    /// when one stored table is read (`distinct_values.rs`).
+    distinct_values: Vec<Option<distinct_values::DistinctValues>>,
     groups: Option<Groups>,
     temp: Option<TempTable>,
     /// The filesort model of ungrouped rows.
@@ -203,8 +210,25 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         types: ColumnTypes,
         settings: Settings,
     ) -> PipelineState<'p, 'a> {
-        let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
-            .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
+        let ungrouped = plan.group_by.is_empty() && !plan.aggregates.is_empty();
+        // A DISTINCT call over one stored table keeps its values seen by reference.
+        let by_reference = |c: &AggCall| ungrouped && c.distinct && c.arg.is_some();
+        let by_reference = |c: &AggCall| by_reference(c) && source.is_some();
+        let single = ungrouped.then(|| {
+            let accs = plan.aggregates.iter().map(|c| {
+                if by_reference(c) {
+                    Accumulator::without_values_seen(c)
+                } else {
+                    Accumulator::new(c)
+                }
+            });
+            (None, accs.collect())
+        });
+        let distinct_values = plan
+            .aggregates
+            .iter()
+            .map(|c| by_reference(c).then(distinct_values::DistinctValues::new))
+            .collect();
         let groups = (!plan.group_by.is_empty()).then(|| Groups {
             index: GroupIndex::new(),
             keys: Vec::new(),
@@ -243,6 +267,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             distinct: (plan.distinct && !plan.grouped() && has_source)
                 .then(distinct::DistinctRows::new),
             single,
+            distinct_values,
             groups,
             temp: None,
             sort_model,
@@ -291,10 +316,20 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         if first.is_none() {
             *first = Some(row.to_vec());
         }
-        for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
-            match arg {
-                Some(a) => a.with_value(row, cx, |v| acc.update(v))?,
-                None => acc.update(&Value::Null),
+        for ((acc, arg), seen) in
+            accs.iter_mut().zip(&self.agg_args).zip(self.distinct_values.iter_mut())
+        {
+            match (arg, seen, &self.source) {
+                (Some(a), Some(seen), Some(src)) => {
+                    let v = a.eval(row, cx)?;
+                    if v.is_null() || seen.is_new(&v, &row[src.pk as usize], a, src, cx)? {
+                        acc.update(&v);
+                    } else {
+                        acc.repeat();
+                    }
+                }
+                (Some(a), _, _) => a.with_value(row, cx, |v| acc.update(v))?,
+                (None, _, _) => acc.update(&Value::Null),
             }
         }
         Ok(true)
