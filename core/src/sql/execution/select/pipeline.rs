@@ -610,6 +610,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> Result<ResultRows> {
         let per = plan.aggregates.len();
         let n = groups.index.len() as u32;
+        // Every group is found: the index and the kept keys are not read again, and their
+        // memory is given back before the result's rows are collected.
+        let mut groups = groups;
+        groups.index = GroupIndex::new();
+        groups.keys = Vec::new();
+        let groups = groups;
         let signed = groups.signed_key;
         // The group's first row: kept, or read again by its key.
         let first_row = |g: u32, scratch: &mut Row| -> bool {
