@@ -349,7 +349,7 @@ mod tests {
             seen += 1;
             Ok(seen < 2)
         });
-        assert_eq!(finished.unwrap(), false);
+        assert!(!finished.unwrap());
         assert_eq!(seen, 2);
     }
 
