@@ -104,3 +104,53 @@ impl ResultRows {
         (self.values, self.packed, facts)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows() -> Vec<Row> {
+        vec![
+            vec![Value::Null, Value::Str("a".into()), Value::Int(1)],
+            vec![Value::Int(2), Value::Null, Value::Int(3)],
+            vec![Value::Str("x".into()), Value::Str("b".into()), Value::Int(4)],
+        ]
+    }
+
+    #[test]
+    fn facts_follow_the_first_non_null_value_and_any_null() {
+        let facts = ColumnFacts::of(&rows());
+        assert_eq!(facts.first_numeric, vec![Some(true), Some(false), Some(true)]);
+        assert_eq!(facts.any_null, vec![true, true, false]);
+    }
+
+    #[test]
+    fn a_kept_result_is_packed_with_the_same_facts() {
+        let mut packed = ResultRows::new(true);
+        let mut values = ResultRows::new(false);
+        for r in rows() {
+            packed.push(r.clone()).unwrap();
+            values.push(r).unwrap();
+        }
+        assert_eq!(packed.len(), 3);
+        let (v, p, facts) = packed.into_parts();
+        assert!(v.is_empty());
+        assert_eq!(p.unwrap().to_rows(3), rows());
+        let (v2, p2, facts2) = values.into_parts();
+        assert!(p2.is_none());
+        assert_eq!(v2, rows());
+        assert_eq!(facts.first_numeric, facts2.first_numeric);
+        assert_eq!(facts.any_null, facts2.any_null);
+    }
+
+    #[test]
+    fn a_clients_facts_are_those_of_the_rows_it_keeps() {
+        let mut values = ResultRows::new(false);
+        values.extend(rows()).unwrap();
+        assert_eq!(values.truncate_values(1), 2);
+        let (kept, _, facts) = values.into_parts();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(facts.any_null, vec![true, false, false]);
+        assert_eq!(facts.first_numeric, vec![None, Some(false), Some(true)]);
+    }
+}
