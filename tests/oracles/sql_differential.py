@@ -91,6 +91,9 @@ def schema(rng):
     for k in range(2, 61):
         rows.append(f"({k}, {rng.randint(1, k - 1)}, '{rng.choice(WORDS)}{k}')")
     out.append(f"INSERT INTO t3 VALUES {', '.join(rows)}")
+    # Views: one that groups (materialised), one that only filters.
+    out.append("CREATE VIEW v_groups AS SELECT b, COUNT(*) AS n, SUM(c) AS total FROM t1 GROUP BY b")
+    out.append("CREATE VIEW v_rows AS SELECT id, a, d FROM t1 WHERE a > 3")
     return out
 
 
@@ -305,6 +308,25 @@ def queries(rng):
     q.append(("SELECT CAST(1 AS DECIMAL(66))", False))
     q.append(("SELECT CAST(1 AS DECIMAL(5,6))", False))
     q.append(("SELECT CONVERT('a' USING klingon)", False))
+    # Rows the server keeps for itself (packed): views, derived tables and CTEs read by joins,
+    # UNION ALL in a derived table, a stored inner table read once, COUNT(DISTINCT).
+    for _ in range(5):
+        q.append((f"SELECT g.b, g.n, g.total FROM v_groups g WHERE g.n > {rng.randint(0, 12)} "
+                  f"ORDER BY g.b", True))
+        q.append((f"SELECT r.id, r.d, g.n FROM v_rows r JOIN v_groups g ON g.n = r.a "
+                  f"WHERE r.id < {rng.randint(20, 120)} ORDER BY r.id", True))
+        q.append((f"SELECT COUNT(*), SUM(u.v) FROM (SELECT a AS v FROM t1 UNION ALL SELECT x "
+                  f"FROM t2 WHERE x > {rng.randint(-5, 30)} UNION ALL SELECT d FROM t1) AS u",
+                  True))
+        q.append((f"WITH w AS (SELECT id, b, c FROM t1 WHERE d IS NOT NULL) SELECT w.b, "
+                  f"COUNT(t2.id), SUM(w.c) FROM w LEFT JOIN t2 ON t2.x = w.id % "
+                  f"{rng.randint(5, 30)} GROUP BY w.b ORDER BY w.b", True))
+        q.append((f"SELECT t3.k, COUNT(t1.id) FROM t3 JOIN t1 ON t1.a = t3.k % "
+                  f"{rng.randint(3, 21)} WHERE t3.k < {rng.randint(5, 60)} GROUP BY t3.k "
+                  f"ORDER BY t3.k", True))
+        q.append((f"SELECT COUNT(DISTINCT b), COUNT(DISTINCT d), COUNT(DISTINCT a % "
+                  f"{rng.randint(2, 9)}), SUM(DISTINCT a) FROM t1 WHERE id > {rng.randint(0, 150)}",
+                  True))
     return q
 
 

@@ -26,8 +26,29 @@ pub fn long_cases() -> Vec<BenchCase> {
         BenchCase { name: "derived-merged-count-3m", experiment: one_query(DERIVED_COUNT) },
         BenchCase { name: "distinct-referrer-3m", experiment: one_query(DISTINCT_REFERRER) },
         BenchCase { name: "count-distinct-referrer-3m", experiment: one_query(COUNT_DISTINCT) },
+        BenchCase { name: "derived-group-by-count-3m", experiment: one_query(DERIVED_GROUP_BY) },
+        BenchCase { name: "union-all-count-6m", experiment: one_query(UNION_ALL_COUNT) },
+        BenchCase { name: "cte-count-3m", experiment: one_query(CTE_COUNT) },
+        BenchCase { name: "view-group-by-count-3m", experiment: one_query(VIEW_GROUP_BY) },
+        BenchCase { name: "join-inner-page-views-3m", experiment: one_query(JOIN_INNER) },
     ]
 }
+
+/// Issue 14's statements whose rows the server keeps for itself, past the 1,000,000 rows
+/// that used to end them with ERROR 1114: a derived table that cannot be merged (3,000,000
+/// groups), a UNION ALL of two 3,000,000-row blocks, a CTE and a view over page_views, and a
+/// join whose inner table, read once, is page_views.
+const DERIVED_GROUP_BY: &str = "SELECT COUNT(*) FROM (SELECT referrer, COUNT(*) c \
+     FROM shop.page_views GROUP BY referrer) g;";
+const UNION_ALL_COUNT: &str = "SELECT COUNT(*) FROM (SELECT id FROM shop.page_views \
+     UNION ALL SELECT id FROM shop.page_views) u;";
+const CTE_COUNT: &str =
+    "WITH c AS (SELECT id, referrer FROM shop.page_views) SELECT COUNT(*) FROM c;";
+const VIEW_GROUP_BY: &str = "CREATE VIEW shop.referrer_views AS SELECT referrer, COUNT(*) c \
+     FROM shop.page_views GROUP BY referrer;\n\
+     SELECT COUNT(*) FROM shop.referrer_views;";
+const JOIN_INNER: &str = "SELECT COUNT(*) FROM shop.categories c \
+     JOIN shop.page_views p ON p.customer_id = c.id WHERE c.id = 1;";
 
 /// Issue 14's statements that held every row as values: a derived table over page_views
 /// (merged now), its 3,000,000 distinct referrers sent to the client, and counted.

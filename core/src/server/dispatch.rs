@@ -537,6 +537,10 @@ impl Server {
             _ => None,
         };
         let result = self.run_query(session, q, sql, work, 0, into.is_none())?;
+        // A result the server keeps (INTO's) may come packed.
+        let unshown = result.unshown;
+        let (meta, rows) = result.into_values();
+        let result = crate::sql::execution::QueryResult::of_values(meta, rows, unshown);
         if let Some(into) = into {
             let names: Vec<String> = into.targets.iter().map(|p| p.to_string()).collect();
             if names.len() != result.meta.len() {

@@ -26,6 +26,7 @@ use crate::sql::execution::set_table::{self, ColumnKind, SetTable};
 use crate::sql::execution::{Meta, Work};
 use crate::sql::parser::VarScope;
 use crate::sql::planner::derived_merge::{has_aggregate_item, materialised_by_mysql};
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
 use sqlparser::ast::{GroupByExpr, JoinOperator, LimitClause, Query, SetExpr, TableFactor, With};
 use std::rc::Rc;
@@ -67,17 +68,17 @@ impl Server {
         };
         // A recursive block reads the rows of the previous iteration.
         if let Some((meta, rows)) = &entry.working {
-            return Ok(BoundSource::materialised(alias, meta.clone(), rows.to_vec()));
+            return Ok(BoundSource::materialised(alias, meta.clone(), Rc::clone(rows)));
         }
         if let Some((meta, rows)) = &entry.rows {
-            return Ok(BoundSource::materialised(alias, meta.clone(), rows.to_vec()));
+            return Ok(BoundSource::materialised(alias, meta.clone(), Rc::clone(rows)));
         }
         if entry.running {
             // The CTE names itself where no iteration is running: not a recursive UNION.
             return Err(MySqlError::cte_recursive_requires_union(&entry.name));
         }
         let (meta, rows) = self.materialise_cte(session, at, work, depth)?;
-        Ok(BoundSource::materialised(alias, meta, rows.to_vec()))
+        Ok(BoundSource::materialised(alias, meta, rows))
     }
 
     /// Runs CTE `at` once and keeps its rows. It sees the CTEs defined before it (all of its
@@ -89,7 +90,7 @@ impl Server {
         at: (usize, usize),
         work: &mut Work,
         depth: u32,
-    ) -> Result<(Vec<Meta>, Rc<Vec<Row>>)> {
+    ) -> Result<(Vec<Meta>, Rc<PackedRows>)> {
         let Some(entry) = work.ctes.entry(at).cloned() else {
             return Err(MySqlError::unknown("CTE scope lost"));
         };
@@ -102,10 +103,16 @@ impl Server {
         }
         let sql: &str = &entry.sql;
         let result = if entry.recursive && references_set(&entry.query.body, &entry.name) {
-            self.run_recursive(session, sql, at, &entry, work, depth)
+            self.run_recursive(session, sql, at, &entry, work, depth).and_then(
+                |(meta, rows, materialised)| {
+                    Ok((meta, PackedRows::from_rows(rows)?, materialised))
+                },
+            )
         } else {
-            self.run_query(session, &entry.query, sql, work, depth + 1, false)
-                .map(|r| (r.meta, r.rows, materialised_by_mysql(&entry.query)))
+            self.run_query(session, &entry.query, sql, work, depth + 1, false).and_then(|r| {
+                let (meta, rows) = r.into_packed()?;
+                Ok((meta, rows, materialised_by_mysql(&entry.query)))
+            })
         };
         work.ctes.scopes[at.0].visible = saved_visible;
         work.ctes.scopes.extend(inner_scopes);
@@ -128,7 +135,7 @@ impl Server {
         if materialised && !entry.recursive {
             // MySQL's temporary table for a CTE it does not merge (a recursive one counted
             // its own as it ran).
-            self.write_to_temporary(session, &rows)?;
+            self.write_to_temporary(session, &rows, meta.len())?;
         }
         let rows = Rc::new(rows);
         if let Some(e) = work.ctes.entry_mut(at) {
@@ -139,12 +146,19 @@ impl Server {
 
     /// The temporary table a materialised CTE is written to (created, every row written,
     /// dropped when the statement ends).
-    fn write_to_temporary(&mut self, session: &mut Session, rows: &[Row]) -> Result<()> {
+    fn write_to_temporary(
+        &mut self,
+        session: &mut Session,
+        rows: &PackedRows,
+        width: usize,
+    ) -> Result<()> {
         self.with_costs(session, |costs, cx| {
             let mut table = SetTable::create(set_table::temp_settings(cx), costs);
-            for row in rows {
-                table.append(row, costs);
-            }
+            let mut row = Row::new();
+            rows.visit(width, &mut row, &mut |r| {
+                table.append(r, costs);
+                true
+            });
             table.drop_table(costs);
         })
     }
@@ -325,7 +339,8 @@ impl Server {
                     return Err(MySqlError::cte_max_recursion_depth(iteration));
                 }
                 if let Some(e) = work.ctes.entry_mut(at) {
-                    e.working = Some((meta.clone(), Rc::new(std::mem::take(&mut working))));
+                    let rows = PackedRows::from_rows(std::mem::take(&mut working))?;
+                    e.working = Some((meta.clone(), Rc::new(rows)));
                 }
                 let mut produced = Vec::new();
                 for (_, operand) in &operands[first_recursive..] {

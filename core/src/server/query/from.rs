@@ -1,6 +1,7 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
 //! storage (a derived table merged into the query is one); the server's own tables, views
-//! and the other derived tables are run first and their rows kept in memory. Each source's columns get an offset in the joined row.
+//! and the other derived tables are run first and their rows kept in memory, packed
+//! (`packed_rows.rs`). Each source's columns get an offset in the joined row.
 
 use super::Meta;
 use crate::error::{MySqlError, Result};
@@ -12,7 +13,9 @@ use crate::sql::execution::temp_table::TempTable;
 use crate::sql::execution::Work;
 use crate::sql::planner::access_path::IndexHints;
 use crate::storage::catalog::Catalog;
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
+use std::rc::Rc;
 use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
 
 impl Server {
@@ -97,7 +100,7 @@ impl Server {
         if Catalog::is_system_schema(&db) {
             let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
             work.rows += rows.len() as u64;
-            return Ok(BoundSource::materialised(alias, meta, rows));
+            return BoundSource::of_values(alias, meta, rows);
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
@@ -154,18 +157,25 @@ impl Server {
         let result = self.run_query(session, &query, text, work, depth + 1, false);
         work.ctes = ctes;
         session.database = saved;
-        let result = result?;
-        Ok(BoundSource::materialised(alias, result.meta, result.rows))
+        let (meta, rows) = result?.into_packed()?;
+        Ok(BoundSource::materialised(alias, meta, Rc::new(rows)))
     }
 
     /// The internal temporary table a derived table is materialised in: created, its rows
     /// appended (it has no index), dropped when the statement ends.
-    fn write_derived_table(&mut self, session: &mut Session, rows: &[Row]) -> Result<()> {
+    fn write_derived_table(
+        &mut self,
+        session: &mut Session,
+        rows: &PackedRows,
+        width: usize,
+    ) -> Result<()> {
         self.with_costs(session, |costs, cx| {
             let mut table = TempTable::create_unkeyed(set_table::temp_settings(cx), costs);
-            for row in rows {
-                table.write(set_table::row_size(row), 0, costs);
-            }
+            let mut row = Row::new();
+            rows.visit(width, &mut row, &mut |r| {
+                table.write(set_table::row_size(r), 0, costs);
+                true
+            });
             table.drop_table(costs);
         })
     }
@@ -175,8 +185,8 @@ impl Server {
     /// table (`Created_tmp_tables`, its size limits and the conversion to disk, as a CTE's),
     /// its rows read as the alias's.
     ///
-    /// Simplification: the rows the table holds are kept as values, up to the executor's
-    /// `ROWS_IN_MEMORY_MAX`; MySQL keeps them in the table (on disk past `tmp_table_size`).
+    /// The rows the table holds are kept packed (`packed_rows.rs`), bounded by the simulated
+    /// temporary space; MySQL keeps them in the table (on disk past `tmp_table_size`).
     fn bind_derived(
         &mut self,
         session: &mut Session,
@@ -189,18 +199,18 @@ impl Server {
         let Some(alias) = alias else {
             return Err(MySqlError::derived_table_without_alias());
         };
-        let result = self.run_query(session, subquery, sql, work, depth + 1, false)?;
-        self.write_derived_table(session, &result.rows)?;
+        let (meta, rows) =
+            self.run_query(session, subquery, sql, work, depth + 1, false)?.into_packed()?;
+        self.write_derived_table(session, &rows, meta.len())?;
         let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
-        if !names.is_empty() && names.len() != result.meta.len() {
+        if !names.is_empty() && names.len() != meta.len() {
             return Err(MySqlError::derived_column_count());
         }
-        let meta = result
-            .meta
+        let meta = meta
             .into_iter()
             .enumerate()
             .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
             .collect();
-        Ok(BoundSource::materialised(alias.name.value.clone(), meta, result.rows))
+        Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
     }
 }

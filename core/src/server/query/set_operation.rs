@@ -16,7 +16,9 @@ use crate::sql::execution::select::{self, BoundSource};
 use crate::sql::execution::set_table::{self, ColumnKind, SetOp};
 use crate::sql::execution::{Meta, Work};
 use crate::sql::{Response, Value};
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
+use std::rc::Rc;
 use sqlparser::ast::{Expr, OrderByKind, Query, SetExpr, SetOperator, SetQuantifier};
 
 /// One level of a query expression.
@@ -83,10 +85,22 @@ fn leaf_body(e: &SetExpr) -> Result<SetExpr> {
     }
 }
 
-/// A query block's result.
+/// A query block's result, its rows packed (`packed_rows.rs`).
 struct Block {
     meta: Vec<Meta>,
-    rows: Vec<Row>,
+    rows: PackedRows,
+}
+
+impl Block {
+    fn of(result: QueryResult) -> Result<Block> {
+        let (meta, rows) = result.into_packed()?;
+        Ok(Block { meta, rows })
+    }
+
+    /// The rows as values (for the operations that compare whole rows).
+    fn values(&self) -> Vec<Row> {
+        self.rows.to_rows(self.meta.len())
+    }
 }
 
 impl Server {
@@ -117,7 +131,16 @@ impl Server {
         }
         let block = self.run_node(session, &node, &template, sql, work, depth, ordered)?;
         if !ordered {
-            return Ok(QueryResult { meta: block.meta, rows: block.rows, unshown: 0 });
+            if for_client {
+                let rows = block.values();
+                return Ok(QueryResult::of_values(block.meta, rows, 0));
+            }
+            return Ok(QueryResult {
+                meta: block.meta,
+                rows: Vec::new(),
+                unshown: 0,
+                packed: Some(block.rows),
+            });
         }
         self.order_and_limit(session, q, sql, block.meta, block.rows, work, for_client)
     }
@@ -138,13 +161,13 @@ impl Server {
         let (op, all, operands) = match node {
             Node::Leaf(SetExpr::Query(inner)) => {
                 let r = self.run_query(session, inner, sql, work, depth + 1, false)?;
-                return Ok(Block { meta: r.meta, rows: r.rows });
+                return Block::of(r);
             }
             Node::Leaf(leaf) => {
                 let mut q = template.clone();
                 *q.body = leaf_body(leaf)?;
                 let r = self.run_query(session, &q, sql, work, depth, false)?;
-                return Ok(Block { meta: r.meta, rows: r.rows });
+                return Block::of(r);
             }
             Node::Chain { op, all, operands } => (*op, *all, operands),
         };
@@ -160,39 +183,60 @@ impl Server {
         }
         // The merged columns' types, and every block's values converted to them.
         let width = blocks.first().map_or(0, |(_, b)| b.meta.len());
+        let block_kinds: Vec<Vec<ColumnKind>> =
+            blocks.iter().map(|(_, b)| set_table::column_kinds_packed(&b.meta, &b.rows)).collect();
         let kinds: Vec<ColumnKind> = (0..width)
             .map(|i| {
-                blocks.iter().fold(ColumnKind::Unknown, |k, (_, b)| {
-                    set_table::merge_kinds(k, set_table::column_kind(&b.meta[i], &b.rows, i))
-                })
+                block_kinds.iter().fold(ColumnKind::Unknown, |k, b| set_table::merge_kinds(k, b[i]))
             })
             .collect();
         let others: Vec<&[Meta]> = blocks.iter().skip(1).map(|(_, b)| b.meta.as_slice()).collect();
         let meta = set_table::merged_meta(&blocks[0].1.meta, &others, &kinds);
+        let convert = |row: &Row| -> Row {
+            row.iter().zip(&kinds).map(|(v, k)| set_table::convert(v.clone(), *k)).collect()
+        };
+        if op == SetOp::Union && blocks.iter().skip(1).all(|b| !b.0) {
+            // UNION ALL: the blocks' rows one after another, packed as they are converted;
+            // read back sorted or limited, they go to a table without a unique key first.
+            let rows = self.with_costs(session, |costs, cx| {
+                let mut table = materialise
+                    .then(|| set_table::SetTable::create(set_table::temp_settings(cx), costs));
+                let mut out = PackedRows::new();
+                let result = blocks.iter().try_for_each(|(_, b)| {
+                    b.rows
+                        .try_visit(width, &mut |row| {
+                            let row = convert(row);
+                            if let Some(t) = table.as_mut() {
+                                t.append(&row, costs);
+                            }
+                            out.push(&row)?;
+                            Ok(true)
+                        })
+                        .map(|_| ())
+                });
+                if let Some(t) = table {
+                    t.drop_table(costs);
+                }
+                result.map(|()| out)
+            })??;
+            work.rows += rows.len();
+            return Ok(Block { meta, rows });
+        }
         let converted: Vec<(bool, Vec<Row>)> = blocks
             .into_iter()
             .map(|(d, b)| {
-                let rows = b
-                    .rows
-                    .into_iter()
-                    .map(|row| {
-                        row.into_iter()
-                            .zip(&kinds)
-                            .map(|(v, k)| set_table::convert(v, *k))
-                            .collect()
-                    })
-                    .collect();
+                let mut rows = Vec::with_capacity(b.rows.len().min(1 << 20) as usize);
+                let mut scratch = Row::new();
+                b.rows.visit(width, &mut scratch, &mut |row| {
+                    rows.push(convert(row));
+                    true
+                });
                 (d, rows)
             })
             .collect();
         let rows = self.with_costs(session, |costs, cx| match op {
             SetOp::Union => {
                 let mut blocks = converted;
-                if materialise && blocks.iter().skip(1).all(|b| !b.0) {
-                    // A UNION ALL read back sorted or limited: its rows go to a table without
-                    // a unique key (the last block "distinct" against nothing keeps them all).
-                    return union_all_materialised(blocks, cx, costs);
-                }
                 if let Some(first) = blocks.first_mut() {
                     first.0 = false;
                 }
@@ -205,7 +249,7 @@ impl Server {
             }
         })??;
         work.rows += rows.len() as u64;
-        Ok(Block { meta, rows })
+        Ok(Block { meta, rows: PackedRows::from_rows(rows)? })
     }
 
     /// A UNION ALL sent to the client as it is read (MySQL 8.0.19+ streams it, with no
@@ -233,7 +277,8 @@ impl Server {
                 }
                 chain => {
                     let b = self.run_node(session, chain, template, sql, work, depth, false)?;
-                    QueryResult { meta: b.meta, rows: b.rows, unshown: 0 }
+                    let rows = b.values();
+                    QueryResult::of_values(b.meta, rows, 0)
                 }
             };
             if blocks.first().is_some_and(|first| first.meta.len() != r.meta.len()) {
@@ -269,7 +314,7 @@ impl Server {
                 }
             }
         }
-        Ok(QueryResult { meta, rows, unshown })
+        Ok(QueryResult::of_values(meta, rows, unshown))
     }
 
     /// Runs one operand of a query expression (for a recursive CTE's blocks).
@@ -283,7 +328,8 @@ impl Server {
         depth: u32,
     ) -> Result<(Vec<Meta>, Vec<Row>)> {
         let b = self.run_node(session, node, template, sql, work, depth, false)?;
-        Ok((b.meta, b.rows))
+        let rows = b.values();
+        Ok((b.meta, rows))
     }
 
     /// Runs `f` with the statement's costs (clock, disk, pool, counters) and the session's
@@ -312,7 +358,7 @@ impl Server {
         q: &Query,
         sql: &str,
         meta: Vec<Meta>,
-        rows: Vec<Row>,
+        rows: PackedRows,
         work: &mut Work,
         for_client: bool,
     ) -> Result<QueryResult> {
@@ -338,7 +384,7 @@ impl Server {
         let mut outer = q.clone();
         outer.with = None;
         outer.body = star.body.clone();
-        let sources = vec![BoundSource::materialised(String::new(), meta, rows)];
+        let sources = vec![BoundSource::materialised(String::new(), meta, Rc::new(rows))];
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -350,27 +396,6 @@ impl Server {
         work.slept_micros += cx.slept_micros;
         Ok(result)
     }
-}
-
-/// A UNION ALL whose rows a sort or a LIMIT reads back: one temporary table, every row
-/// written.
-fn union_all_materialised(
-    blocks: Vec<(bool, Vec<Row>)>,
-    cx: &mut Cx,
-    costs: &mut Costs,
-) -> Result<Vec<Row>> {
-    let total: usize = blocks.iter().map(|b| b.1.len()).sum();
-    set_table::check_rows(total)?;
-    let mut table = set_table::SetTable::create(set_table::temp_settings(cx), costs);
-    let mut out = Vec::with_capacity(total);
-    for (_, rows) in blocks {
-        for row in rows {
-            table.append(&row, costs);
-            out.push(row);
-        }
-    }
-    table.drop_table(costs);
-    Ok(out)
 }
 
 /// The table of a qualified column (`t1.a`), if the expression is one.

@@ -126,7 +126,11 @@ impl Server {
         depth: u32,
     ) -> Result<QueryResult> {
         let text = q.to_string();
-        self.run_query(session, q, &text, work, depth + 1, false)
+        // The outer query reads a subquery's rows as values.
+        let r = self.run_query(session, q, &text, work, depth + 1, false)?;
+        let unshown = r.unshown;
+        let (meta, rows) = r.into_values();
+        Ok(QueryResult::of_values(meta, rows, unshown))
     }
 }
 

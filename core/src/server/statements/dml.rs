@@ -207,7 +207,7 @@ impl Server {
                 if result.meta.len() != targets.len() {
                     return Err(MySqlError::value_count_mismatch(1));
                 }
-                (result.rows, true)
+                (result.into_values().1, true)
             }
         };
         let on_conflict = self.on_conflict(session, ins, &table, &def)?;

@@ -13,7 +13,7 @@ pub const GROUP_CONCAT_BYTES_MAX: usize = 1024;
 
 /// A value as a DISTINCT key: its printed text plus a numeric marker, so 1 and '1' stay apart
 /// the way MySQL's typed comparison keeps them (simplification: exact for same-typed columns).
-fn distinct_key(v: &Value) -> (bool, String) {
+pub(crate) fn distinct_key(v: &Value) -> (bool, String) {
     (v.is_numeric(), v.to_text().unwrap_or_default().to_lowercase())
 }
 
@@ -69,6 +69,19 @@ impl Accumulator {
             separator: self.separator.clone(),
             seen: self.seen.as_ref().map(|_| BTreeSet::new()),
         }
+    }
+
+    /// The accumulator of a DISTINCT call whose values seen are kept by the caller
+    /// (`distinct_values.rs`): it is given only the values new to the call, and told of a
+    /// repeat with [`Self::repeat`].
+    pub fn without_values_seen(call: &AggCall) -> Accumulator {
+        Accumulator { seen: None, ..Accumulator::new(call) }
+    }
+
+    /// A row whose value the caller's DISTINCT saw before: counted as a row, as
+    /// `update_general` counts it before the set turns it away.
+    pub fn repeat(&mut self) {
+        self.rows += 1;
     }
 
     /// Adds one row's argument value (COUNT(*) passes NULL and counts the row).

@@ -6,7 +6,7 @@
 //! stack for a table name before it looks in the catalog, as MySQL's name resolution does.
 
 use super::Meta;
-use crate::storage::table::Row;
+use super::packed_rows::PackedRows;
 use sqlparser::ast::Query;
 
 /// CTEs one statement may define in all its `WITH` clauses together (a bound on hostile
@@ -26,11 +26,11 @@ pub struct CteEntry {
     pub sql: std::rc::Rc<str>,
     /// Defined by `WITH RECURSIVE` (it may name itself).
     pub recursive: bool,
-    /// Its rows once run.
-    pub rows: Option<(Vec<Meta>, std::rc::Rc<Vec<Row>>)>,
+    /// Its rows once run, packed (`packed_rows.rs`).
+    pub rows: Option<(Vec<Meta>, std::rc::Rc<PackedRows>)>,
     /// A recursive CTE being run: the rows its previous iteration produced, which its
     /// recursive query blocks read as the CTE.
-    pub working: Option<(Vec<Meta>, std::rc::Rc<Vec<Row>>)>,
+    pub working: Option<(Vec<Meta>, std::rc::Rc<PackedRows>)>,
     /// Its query is running (a reference to it now, outside a recursive iteration, is an
     /// error, not a loop).
     pub running: bool,

@@ -9,13 +9,16 @@ pub mod cte;
 pub mod filesort;
 pub mod group_table;
 pub mod handler_io;
+pub mod packed_rows;
 pub mod select;
 pub mod set_table;
 pub mod sort_key;
 pub mod table_read;
 pub mod temp_table;
 
+use crate::error::Result;
 use crate::storage::table::Row;
+use packed_rows::PackedRows;
 
 /// How deep views may nest in one another (a view over a view over ...).
 pub const VIEW_DEPTH_MAX: u32 = 16;
@@ -37,6 +40,39 @@ pub struct QueryResult {
     /// Rows past those kept, counted only (a result for the client of more than
     /// `select::pipeline::RESULT_ROWS_KEPT` rows).
     pub unshown: u64,
+    /// A result the server keeps for itself (a derived table's, a view's, a CTE's, a set
+    /// operation block's) holds its rows here, packed (`packed_rows.rs`), and `rows` is
+    /// empty; a result for the client holds them in `rows`.
+    pub packed: Option<PackedRows>,
+}
+
+impl QueryResult {
+    /// A result whose rows are values.
+    pub fn of_values(meta: Vec<Meta>, rows: Vec<Row>, unshown: u64) -> QueryResult {
+        QueryResult { meta, rows, unshown, packed: None }
+    }
+
+    /// The rows as values, unpacked if they were packed (for a consumer that needs them all
+    /// at once: a subquery's, INSERT ... SELECT's, the windowing step's).
+    pub fn into_values(mut self) -> (Vec<Meta>, Vec<Row>) {
+        if let Some(p) = self.packed.take() {
+            self.rows = p.to_rows(self.meta.len());
+        }
+        (self.meta, self.rows)
+    }
+
+    /// The rows packed, packing them if they were values.
+    pub fn into_packed(mut self) -> Result<(Vec<Meta>, PackedRows)> {
+        match self.packed.take() {
+            Some(p) => Ok((self.meta, p)),
+            None => Ok((self.meta, PackedRows::from_rows(self.rows)?)),
+        }
+    }
+
+    /// Rows of the result, packed or not.
+    pub fn row_count(&self) -> u64 {
+        self.packed.as_ref().map_or(self.rows.len() as u64, PackedRows::len)
+    }
 }
 
 /// What a handler reports besides its response: rows it processed (for the CPU cost) and

@@ -12,6 +12,7 @@
 use super::costs::Costs;
 use super::select::ROWS_IN_MEMORY_MAX;
 use super::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
+use super::packed_rows::PackedRows;
 use super::Meta;
 use crate::error::{MySqlError, Result};
 use crate::sql::execution::group_table::key_hash;
@@ -74,6 +75,33 @@ pub fn column_kind(meta: &Meta, rows: &[Row], i: usize) -> ColumnKind {
         }
     }
     kind
+}
+
+/// The kind of every column of a block whose rows are packed: [`column_kind`] of each, in
+/// one pass over the rows.
+pub fn column_kinds_packed(meta: &[Meta], rows: &PackedRows) -> Vec<ColumnKind> {
+    let mut kinds: Vec<ColumnKind> = meta
+        .iter()
+        .map(|m| if m.numeric { ColumnKind::Unknown } else { ColumnKind::Text })
+        .collect();
+    if kinds.iter().all(|k| *k == ColumnKind::Text) {
+        return kinds;
+    }
+    let mut row = Row::new();
+    rows.visit(meta.len(), &mut row, &mut |row| {
+        for (kind, v) in kinds.iter_mut().zip(row) {
+            let k = match v {
+                Value::Null => continue,
+                Value::Int(_) | Value::UInt(_) => ColumnKind::Integer,
+                Value::Decimal(d) => ColumnKind::Decimal(d.scale),
+                Value::Double(_) => ColumnKind::Double,
+                Value::Str(_) => ColumnKind::Text,
+            };
+            *kind = merge_kinds(*kind, k);
+        }
+        !kinds.iter().all(|k| *k == ColumnKind::Text)
+    });
+    kinds
 }
 
 /// Two blocks' column kinds merged.

@@ -4,7 +4,7 @@
 //!
 //! Joins are nested loops in FROM order: an inner table looked up by the outer row's value
 //! (ref / eq_ref) is read per outer row; any other inner source is read once and kept in
-//! memory. Each WHERE part is checked as soon as the tables it reads are joined, so a
+//! memory: packed rows, or a large stored table's primary keys. Each WHERE part is checked as soon as the tables it reads are joined, so a
 //! filtered outer row causes no inner lookups. The executor reaches the session only through
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
@@ -33,7 +33,10 @@ use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
 use crate::storage::table::{Row, Table};
 use crate::storage::value::Value;
-use pipeline::{check_rows_in_memory, ColumnTypes, PipelineState, RowSource, Settings};
+use pipeline::{ColumnFacts, ResultRows};
+use std::rc::Rc;
+use super::packed_rows::PackedRows;
+use pipeline::{ColumnTypes, PipelineState, RowSource, Settings};
 use plan::Plan;
 use sqlparser::ast::{Expr, Query, Select};
 
@@ -42,16 +45,20 @@ use sqlparser::ast::{Expr, Query, Select};
 /// this many, about two seconds of the engine's own time, as if it had been killed (ERROR
 /// 1317), so the page stays responsive.
 pub const JOINED_ROWS_MAX: u64 = 1 << 24;
-/// Rows a statement may hold as values at once (a result, a materialised inner table of a
-/// join, and the groups or sort input of a statement that cannot keep its rows by primary
-/// key); past it the statement stops with error 1114 rather than exhausting the browser tab.
-/// Simplification: MySQL streams a result to the client, and spills the rest to disk.
+/// Rows a statement may hold as values at once where it cannot keep them packed or by primary
+/// key: the groups or sort input of a join or a materialised source that groups, sorts or
+/// de-duplicates, the windowing step's rows, a recursive CTE's; past it the statement stops
+/// with error 1114 rather than exhausting the browser tab. (Derived tables, views, CTEs, set
+/// operations' blocks and joins' inner tables are packed, `packed_rows.rs`, and bounded by
+/// the temporary space instead.) Simplification: MySQL spills such rows to disk.
 pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// A table in FROM.
 pub enum Source {
     Stored { db: String, table: String },
-    Rows(Vec<Row>),
+    /// Rows the server produced (a view's, a derived table's, a CTE's, a system table's),
+    /// packed; shared, so that a CTE read twice is not copied.
+    Rows(Rc<PackedRows>),
 }
 
 pub struct BoundSource {
@@ -69,9 +76,15 @@ pub struct BoundSource {
 }
 
 impl BoundSource {
-    /// A source whose rows are already in memory (a system table, a view, a derived table),
-    /// its columns named for `alias`; its offset is set when it joins the others.
-    pub fn materialised(alias: String, meta: Vec<Meta>, rows: Vec<Row>) -> BoundSource {
+    /// A source whose rows are held as values (a system table, a set operation's blocks),
+    /// packed.
+    pub fn of_values(alias: String, meta: Vec<Meta>, rows: Vec<Row>) -> Result<BoundSource> {
+        Ok(BoundSource::materialised(alias, meta, Rc::new(PackedRows::from_rows(rows)?)))
+    }
+
+    /// A source whose rows the server has produced (a view, a derived table, a CTE), its
+    /// columns named for `alias`; its offset is set when it joins the others.
+    pub fn materialised(alias: String, meta: Vec<Meta>, rows: Rc<PackedRows>) -> BoundSource {
         let meta = meta.into_iter().map(|m| Meta { table: alias.clone(), ..m }).collect();
         BoundSource {
             alias,
@@ -158,7 +171,7 @@ fn run_plan(
             width: s.meta.len() as u32,
             outer: s.outer,
             rows: match &s.source {
-                Source::Rows(r) => r.len() as u64,
+                Source::Rows(r) => r.len(),
                 Source::Stored { .. } => 0,
             },
             hints: s.hints.clone(),
@@ -187,6 +200,8 @@ fn run_plan(
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
     if for_client {
         settings.rows_kept = pipeline::RESULT_ROWS_KEPT;
+    } else {
+        settings.pack = true;
     }
     let mut state = PipelineState::new(&plan, source, types, settings);
 
@@ -199,7 +214,7 @@ fn run_plan(
         let mut inner: Vec<Inner> = Vec::new();
         for (s, choice) in sources.iter().zip(&choices).skip(1) {
             inner.push(match (&s.source, choice) {
-                (Source::Rows(r), _) => Inner::Rows(r.clone()),
+                (Source::Rows(r), _) => Inner::Rows(Rc::clone(r), s.meta.len()),
                 (Source::Stored { db, table }, Some(c)) if !is_constant_path(c) => {
                     Inner::Lookup(stored(catalog, db, table)?, c.clone())
                 }
@@ -209,14 +224,27 @@ fn run_plan(
                     if c.path == Path::Scan {
                         costs.status.add("Select_full_join", 1);
                     }
-                    let mut rows = Vec::new();
                     let all = vec![true; t.def.columns.len()];
-                    read(t, &c, &[], &all, &mut costs, work, cx, &mut |row, _, _, _| {
-                        rows.push(row.clone());
-                        check_rows_in_memory(rows.len() as u64)?;
-                        Ok(true)
-                    })?;
-                    Inner::Rows(rows)
+                    let large = t.row_count() > INNER_ROWS_AS_VALUES_MAX;
+                    match single_integer_key(t).filter(|_| large) {
+                        // Kept by primary key, read again per outer row.
+                        Some(pk) => {
+                            let mut keys = InnerKeys::default();
+                            read(t, &c, &[], &all, &mut costs, work, cx, &mut |row, _, _, _| {
+                                keys.push(&row[pk as usize])?;
+                                Ok(true)
+                            })?;
+                            Inner::Keys(t, keys)
+                        }
+                        None => {
+                            let mut rows = PackedRows::new();
+                            read(t, &c, &[], &all, &mut costs, work, cx, &mut |row, _, _, _| {
+                                rows.push(row)?;
+                                Ok(true)
+                            })?;
+                            Inner::Rows(Rc::new(rows), t.def.columns.len())
+                        }
+                    }
                 }
             });
         }
@@ -238,12 +266,10 @@ fn run_plan(
             };
         match &sources[0].source {
             Source::Rows(rows) => {
-                for row in rows {
+                rows.try_visit(sources[0].meta.len(), &mut |row| {
                     work.rows += 1;
-                    if !on_outer_row(row, &mut costs, work, cx)? {
-                        break;
-                    }
-                }
+                    on_outer_row(row, &mut costs, work, cx)
+                })?;
             }
             Source::Stored { db, table } => {
                 let t = stored(catalog, db, table)?;
@@ -285,11 +311,7 @@ fn run_plan(
                     state.restore_single(kept);
                     let increment = cx.div_precision_increment();
                     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
-                    return Ok(QueryResult {
-                        meta: plan.output_meta(sources, &rows),
-                        rows,
-                        unshown,
-                    });
+                    return Ok(result_of(&plan, sources, rows, unshown));
                 }
                 let mut counting = memo::Counting { inner: &mut *cx, warnings: 0 };
                 let cx: &mut dyn EvalContext = &mut counting;
@@ -334,7 +356,13 @@ fn run_plan(
     }
     let increment = cx.div_precision_increment();
     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
-    Ok(QueryResult { meta: plan.output_meta(sources, &rows), rows, unshown })
+    Ok(result_of(&plan, sources, rows, unshown))
+}
+
+/// The statement's result from the rows its pipeline collected.
+fn result_of(plan: &Plan, sources: &[BoundSource], rows: ResultRows, unshown: u64) -> QueryResult {
+    let (rows, packed, facts): (Vec<Row>, Option<PackedRows>, ColumnFacts) = rows.into_parts();
+    QueryResult { meta: plan.output_meta(sources, &facts), rows, unshown, packed }
 }
 
 /// The VARCHAR and TEXT columns of `t` that a statement reading it alone wants only for their
@@ -469,6 +497,7 @@ fn pipeline_settings(
         sort_counter: if range { "Sort_range" } else { "Sort_scan" },
         costs: costs.host.hardware().temp.clone(),
         rows_kept: u64::MAX,
+        pack: false,
     }
 }
 
@@ -476,10 +505,42 @@ fn stored<'a>(catalog: &'a Catalog, db: &str, table: &str) -> Result<&'a Table> 
     catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))
 }
 
-/// An inner table of a join: rows read once, or a lookup per outer row.
+/// An inner table of a join: rows read once (packed, of the given width), a stored table
+/// read once and kept by primary key, or a lookup per outer row.
 enum Inner<'a> {
-    Rows(Vec<Row>),
+    Rows(Rc<PackedRows>, usize),
+    Keys(&'a Table, InnerKeys),
     Lookup(&'a Table, Choice),
+}
+
+/// A stored inner table of at most this many rows is kept packed (decoding a row is cheaper
+/// than reading it again); a larger one by primary key.
+const INNER_ROWS_AS_VALUES_MAX: u64 = 100_000;
+
+/// The primary keys of a stored inner table's rows, in the order they were read: 8 bytes a
+/// row where the rows themselves would take hundreds. Each outer row reads them again from
+/// the table (`Table::fetch_into`), which costs the simulated server nothing more: MySQL's
+/// join buffer or temporary table holds the rows, and reading them back is charged once
+/// with the scan.
+#[derive(Default)]
+struct InnerKeys {
+    keys: Vec<u64>,
+    signed: bool,
+}
+
+impl InnerKeys {
+    fn push(&mut self, pk: &Value) -> Result<()> {
+        if self.keys.is_empty() {
+            self.signed = matches!(pk, Value::Int(_));
+        }
+        // The keys stand for the table's rows in the join buffer: bounded as the packed rows
+        // are, by the temporary space.
+        if (self.keys.len() as u64 + 1) * 8 > super::packed_rows::TEMP_SPACE_BYTES_MAX {
+            return Err(MySqlError::table_full(super::packed_rows::TEMP_TABLE_NAME));
+        }
+        self.keys.push(pipeline::encode_pk(pk));
+        Ok(())
+    }
 }
 
 /// What a nested-loop join needs at every level.
@@ -536,9 +597,18 @@ impl Join<'_> {
             self.rest(level + 1, joined, costs, work, cx, state)
         };
         match &self.inner[level - 1] {
-            Inner::Rows(rows) => {
-                for row in rows {
-                    if !try_row(row, joined, costs, work, cx)? {
+            Inner::Rows(rows, width) => {
+                go_on = rows.try_visit(*width, &mut |row| try_row(row, joined, costs, work, cx))?;
+            }
+            Inner::Keys(t, keys) => {
+                let needed = vec![true; t.def.columns.len()];
+                let mut row = Row::new();
+                for &pk in &keys.keys {
+                    let v = if keys.signed { Value::Int(pk as i64) } else { Value::UInt(pk) };
+                    if !t.fetch_into(&crate::storage::table::Key(vec![v]), &needed, &mut row) {
+                        continue;
+                    }
+                    if !try_row(&row, joined, costs, work, cx)? {
                         go_on = false;
                         break;
                     }

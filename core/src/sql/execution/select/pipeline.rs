@@ -7,8 +7,11 @@
 //! key, and read again (only the columns the statement uses) when the result is built: a sort
 //! keeps a compact byte key and the row's key, a group its key hash, its first row's key and
 //! its aggregates' state, about 30 bytes for a COUNT; DISTINCT a distinct row's first row's key
-//! and its hash (`distinct.rs`). Other statements (joins, materialised views and derived
-//! tables) keep their rows as values, up to [`ROWS_IN_MEMORY_MAX`].
+//! and its hash (`distinct.rs`); a DISTINCT aggregate its values seen the same way
+//! (`distinct_values.rs`). A result the server keeps for itself (a derived table's, a view's,
+//! a CTE's) is packed as it is collected (`result_rows.rs`). Rows other statements sort or
+//! de-duplicate as values (joins, materialised sources with ORDER BY or DISTINCT) stay under
+//! [`ROWS_IN_MEMORY_MAX`].
 
 use super::plan::{Plan, SortKey};
 use super::ROWS_IN_MEMORY_MAX;
@@ -28,6 +31,10 @@ use crate::storage::value::Value;
 use std::cmp::Ordering;
 
 mod distinct;
+mod distinct_values;
+mod result_rows;
+
+pub(crate) use result_rows::{ColumnFacts, ResultRows};
 
 use super::record_size::{addon_bytes, group_row_size, key_column, sort_key_bytes, value_bytes};
 use super::sorter::{Chunked, Sorter};
@@ -70,6 +77,8 @@ pub(super) struct Settings {
     /// uses itself (a derived table, INSERT ... SELECT), [`RESULT_ROWS_KEPT`] for a result
     /// sent to the client, whose further rows are counted, not kept.
     pub rows_kept: u64,
+    /// The server keeps the result (a derived table's, a view's...): its rows are packed.
+    pub pack: bool,
 }
 
 /// Rows of a result sent to the client that the simulated client keeps; the rest are counted
@@ -89,14 +98,21 @@ pub(super) struct PipelineState<'p, 'a> {
     source: Option<RowSource<'a>>,
     types: ColumnTypes,
     settings: Settings,
-    /// Ungrouped rows kept as values: output rows with their sort keys.
+    /// Ungrouped rows kept as values to be sorted or de-duplicated: output rows with their
+    /// sort keys.
     outputs: Vec<(Row, Vec<Value>)>,
+    /// Ungrouped rows in the order they come (no ORDER BY, no DISTINCT): the result as it
+    /// grows.
+    streamed: ResultRows,
     /// Ungrouped rows sorted by primary key reference.
     sorter: Option<Sorter>,
     /// DISTINCT's rows kept by reference (`distinct.rs`), when one stored table is read.
     distinct: Option<distinct::DistinctRows>,
     /// Aggregates without GROUP BY.
     single: Option<(Option<Row>, Vec<Accumulator>)>,
+    /// Per aggregate without GROUP BY: a DISTINCT call's values seen, kept by reference
+    /// when one stored table is read (`distinct_values.rs`).
+    distinct_values: Vec<Option<distinct_values::DistinctValues>>,
     groups: Option<Groups>,
     temp: Option<TempTable>,
     /// The filesort model of ungrouped rows.
@@ -194,8 +210,25 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         types: ColumnTypes,
         settings: Settings,
     ) -> PipelineState<'p, 'a> {
-        let single = (plan.group_by.is_empty() && !plan.aggregates.is_empty())
-            .then(|| (None, plan.aggregates.iter().map(Accumulator::new).collect()));
+        let ungrouped = plan.group_by.is_empty() && !plan.aggregates.is_empty();
+        // A DISTINCT call over one stored table keeps its values seen by reference.
+        let by_reference = |c: &AggCall| ungrouped && c.distinct && c.arg.is_some();
+        let by_reference = |c: &AggCall| by_reference(c) && source.is_some();
+        let single = ungrouped.then(|| {
+            let accs = plan.aggregates.iter().map(|c| {
+                if by_reference(c) {
+                    Accumulator::without_values_seen(c)
+                } else {
+                    Accumulator::new(c)
+                }
+            });
+            (None, accs.collect())
+        });
+        let distinct_values = plan
+            .aggregates
+            .iter()
+            .map(|c| by_reference(c).then(distinct_values::DistinctValues::new))
+            .collect();
         let groups = (!plan.group_by.is_empty()).then(|| Groups {
             index: GroupIndex::new(),
             keys: Vec::new(),
@@ -227,12 +260,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 .collect(),
             source,
             types,
+            streamed: ResultRows::new(settings.pack),
             settings,
             outputs: Vec::new(),
             sorter,
             distinct: (plan.distinct && !plan.grouped() && has_source)
                 .then(distinct::DistinctRows::new),
             single,
+            distinct_values,
             groups,
             temp: None,
             sort_model,
@@ -243,7 +278,6 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
     }
 
-    /// Takes one joined row; false when no more rows are needed (LIMIT reached).
     /// The aggregates' state of a statement without GROUP BY (with the rows that passed
     /// WHERE), as a finished scan left it: what a table's scan memo keeps (without a
     /// DISTINCT call's values seen, which only a further update would read).
@@ -259,7 +293,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         self.produced = produced;
     }
 
-    /// Takes one joined row: WHERE, then the rest of the pipeline. In line in the scan's
+    /// Takes one joined row: WHERE, then the rest of the pipeline; false when no more rows
+    /// are needed (LIMIT reached). In line in the scan's
     /// loop for its common case, a row passing to one aggregate without GROUP BY (a call per
     /// row cost more than the update itself).
     #[inline(always)]
@@ -276,7 +311,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         }
         if let Some((Some(_), accs)) = &mut self.single {
-            if let ([acc], [arg]) = (accs.as_mut_slice(), self.agg_args.as_slice()) {
+            if let ([acc], [arg], [None]) =
+                (accs.as_mut_slice(), self.agg_args.as_slice(), self.distinct_values.as_slice())
+            {
                 return update_one(acc, arg.as_ref(), row, cx);
             }
         }
@@ -299,11 +336,24 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if first.is_none() {
                 *first = Some(row.to_vec());
             }
-            if let ([acc], [arg]) = (accs.as_mut_slice(), self.agg_args.as_slice()) {
-                return update_one(acc, arg.as_ref(), row, cx);
-            }
-            for (acc, arg) in accs.iter_mut().zip(&self.agg_args) {
-                update_one(acc, arg.as_ref(), row, cx)?;
+            for ((acc, arg), seen) in
+                accs.iter_mut().zip(&self.agg_args).zip(self.distinct_values.iter_mut())
+            {
+                match (arg, seen, &self.source) {
+                    // COUNT(DISTINCT ...) and the like over one stored table: the values seen
+                    // are kept by reference (`distinct_values.rs`).
+                    (Some(a), Some(seen), Some(src)) => {
+                        let v = a.eval(row, cx)?;
+                        if v.is_null() || seen.is_new(&v, &row[src.pk as usize], a, src, cx)? {
+                            acc.update(&v);
+                        } else {
+                            acc.repeat();
+                        }
+                    }
+                    (arg, _, _) => {
+                        update_one(acc, arg.as_ref(), row, cx)?;
+                    }
+                }
             }
             return Ok(true);
         }
@@ -354,12 +404,16 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if self.produced <= plan.offset {
                 return Ok(true);
             }
-            if self.outputs.len() as u64 >= self.settings.rows_kept {
+            if self.streamed.len() >= self.settings.rows_kept {
                 self.unshown += 1;
                 return Ok(plan
                     .limit
                     .is_none_or(|l| self.produced < l.saturating_add(plan.offset)));
             }
+            let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
+            self.streamed.push(out)?;
+            // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
+            return Ok(plan.limit.is_none_or(|limit| self.produced < limit + plan.offset));
         }
         let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
         let keys = sort_keys(plan, row, &[], &out, cx)?;
@@ -372,14 +426,6 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         self.outputs.push((out, keys));
         check_rows_in_memory(self.outputs.len() as u64)?;
-        // Without ORDER BY or DISTINCT, LIMIT can stop the scan early.
-        if plan.order_by.is_empty() && !plan.distinct {
-            if let Some(limit) = plan.limit {
-                if self.produced >= limit + plan.offset {
-                    return Ok(false);
-                }
-            }
-        }
         Ok(true)
     }
 
@@ -503,7 +549,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<(Vec<Row>, u64)> {
+    ) -> Result<(ResultRows, u64)> {
         let rows = if let Some(groups) = self.groups.take() {
             self.finish_groups(groups, plan, costs, cx, increment)
         } else {
@@ -514,12 +560,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         let mut rows = rows?;
         // Past the rows kept, a result is counted.
-        let kept = self.settings.rows_kept.min(usize::MAX as u64) as usize;
-        if rows.len() > kept {
-            self.unshown += (rows.len() - kept) as u64;
-            rows.truncate(kept);
-        }
+        self.unshown += rows.truncate_values(self.settings.rows_kept);
         Ok((rows, self.unshown))
+    }
+
+    /// Result rows already in order, held as values, into the result.
+    fn collect(&self, rows: Vec<Row>) -> Result<ResultRows> {
+        let mut out = ResultRows::new(self.settings.pack);
+        out.extend(rows)?;
+        Ok(out)
     }
 
     fn finish_rows(
@@ -528,19 +577,19 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<Vec<Row>> {
+    ) -> Result<ResultRows> {
         if let Some((first, accs)) = self.single.take() {
             // Aggregates over no rows still give one row.
             let row = first.unwrap_or_default();
             let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
             if let Some(h) = &plan.having {
                 if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
-                    return Ok(Vec::new());
+                    return self.collect(Vec::new());
                 }
             }
             let out: Row =
                 plan.items.iter().map(|(e, _)| eval(e, &row, &aggs, cx)).collect::<Result<_>>()?;
-            return Ok(window(vec![out], plan));
+            return self.collect(window(vec![out], plan));
         }
         if let Some(model) = self.sort_model.take() {
             self.charge_sort(model, self.settings.sort_counter, costs);
@@ -552,12 +601,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if sorter.is_full() {
                 return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
             }
-            let Some(src) = &self.source else { return Ok(Vec::new()) };
+            let mut out = ResultRows::new(self.settings.pack);
+            let Some(src) = &self.source else { return Ok(out) };
             let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
             let order = sorter.sorted();
-            let mut out = Vec::new();
             for pk in order.into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
-                if out.len() as u64 >= self.settings.rows_kept {
+                if out.len() >= self.settings.rows_kept {
                     self.unshown += 1;
                     continue;
                 }
@@ -565,10 +614,13 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     continue;
                 }
                 let row = &self.scratch;
-                out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?);
-                check_rows_in_memory(out.len() as u64)?;
+                out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?)?;
             }
             return Ok(out);
+        }
+        if plan.order_by.is_empty() && !plan.distinct {
+            // Streamed: OFFSET and LIMIT were applied as the rows came.
+            return Ok(std::mem::replace(&mut self.streamed, ResultRows::new(false)));
         }
         let mut outputs = std::mem::take(&mut self.outputs);
         if plan.distinct {
@@ -576,11 +628,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         sort_outputs(&mut outputs, plan);
         let rows: Vec<Row> = outputs.into_iter().map(|(r, _)| r).collect();
-        if plan.order_by.is_empty() && !plan.distinct {
-            // OFFSET and LIMIT were applied as the rows came.
-            return Ok(rows);
-        }
-        Ok(window(rows, plan))
+        self.collect(window(rows, plan))
     }
 
     fn finish_groups(
@@ -590,9 +638,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         increment: u8,
-    ) -> Result<Vec<Row>> {
+    ) -> Result<ResultRows> {
         let per = plan.aggregates.len();
         let n = groups.index.len() as u32;
+        // Every group is found: the index and the kept keys are not read again, and their
+        // memory is given back before the result's rows are collected.
+        let mut groups = groups;
+        groups.index = GroupIndex::new();
+        groups.keys = Vec::new();
+        let groups = groups;
         let signed = groups.signed_key;
         // The group's first row: kept, or read again by its key.
         let first_row = |g: u32, scratch: &mut Row| -> bool {
@@ -626,14 +680,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let mut outputs = all_outputs(&mut scratch, cx)?;
             distinct(&mut outputs, &self.settings.temp, costs);
             sort_outputs(&mut outputs, plan);
-            return Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
+            return self.collect(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
         }
         if plan.order_by.is_empty() {
             // Groups in the temporary table's order; LIMIT stops once it has its rows.
-            let mut out = Vec::new();
+            let mut out = ResultRows::new(self.settings.pack);
             let mut skipped = 0;
             for g in 0..n {
-                if out.len() as u64 + self.unshown >= limit_of(plan) as u64 {
+                if out.len() + self.unshown >= limit_of(plan) as u64 {
                     break;
                 }
                 if !first_row(g, &mut scratch) {
@@ -643,11 +697,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
                     if skipped < plan.offset {
                         skipped += 1;
-                    } else if out.len() as u64 >= self.settings.rows_kept {
+                    } else if out.len() >= self.settings.rows_kept {
                         self.unshown += 1;
                     } else {
-                        out.push(row);
-                        check_rows_in_memory(out.len() as u64)?;
+                        out.push(row)?;
                     }
                 }
             }
@@ -689,15 +742,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 kept = all_outputs(&mut scratch, cx)?;
             }
             sort_outputs(&mut kept, plan);
-            return Ok(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
+            return self.collect(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
         }
         if sorter.is_full() {
             return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
         }
-        let mut out = Vec::new();
+        let mut out = ResultRows::new(self.settings.pack);
         for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
             let g = g as u32;
-            if out.len() as u64 >= self.settings.rows_kept {
+            if out.len() >= self.settings.rows_kept {
                 self.unshown += 1;
                 continue;
             }
@@ -706,8 +759,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
             let aggs = groups.aggs.values(g, per, increment);
             if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
-                out.push(row);
-                check_rows_in_memory(out.len() as u64)?;
+                out.push(row)?;
             }
         }
         Ok(out)
@@ -775,7 +827,7 @@ fn same_key(a: &[Value], b: &[Value]) -> bool {
 }
 
 /// A primary key value as the 8 bytes kept for it.
-fn encode_pk(v: &Value) -> u64 {
+pub(super) fn encode_pk(v: &Value) -> u64 {
     match v {
         Value::Int(i) => *i as u64,
         Value::UInt(u) => *u,

@@ -2,12 +2,13 @@
 //! GROUP BY and HAVING (which may name select aliases), ORDER BY keys (expressions or output
 //! columns), DISTINCT, LIMIT and OFFSET, each expression bound once against the joined row.
 
+use super::pipeline::ColumnFacts;
 use super::{BoundSource, Scope};
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
-use crate::storage::table::{Row, Table};
+use crate::storage::table::Table;
 use sqlparser::ast::{Expr, GroupByExpr, LimitClause, OrderByKind, Query, Select, SelectItem};
 
 /// One ORDER BY key: an expression over the input row (with aggregates), or an output column.
@@ -196,17 +197,17 @@ impl Plan {
         !self.group_by.is_empty() || !self.aggregates.is_empty()
     }
 
-    pub(super) fn output_meta(&self, sources: &[BoundSource], rows: &[Row]) -> Vec<Meta> {
+    pub(super) fn output_meta(&self, sources: &[BoundSource], facts: &ColumnFacts) -> Vec<Meta> {
         let all: Vec<&Meta> = sources.iter().flat_map(|s| s.meta.iter()).collect();
         self.items
             .iter()
             .enumerate()
             .map(|(i, (e, name))| {
-                let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+                let first = facts.first_numeric.get(i).copied().flatten();
                 let numeric =
                     match (e.numeric_type(&|c| all.get(c as usize).map(|m| m.numeric)), first) {
                         (Some(k), _) => k,
-                        (None, Some(v)) => v.is_numeric(),
+                        (None, Some(numeric)) => numeric,
                         (None, None) => true,
                     };
                 // COUNT never returns NULL; other aggregates do on an empty set.
@@ -216,7 +217,7 @@ impl Plan {
                 ));
                 let nullable = !count
                     && (e.maybe_null(&|c| all.get(c as usize).is_none_or(|m| m.nullable))
-                        || rows.iter().any(|r| r[i].is_null()));
+                        || facts.any_null.get(i).copied().unwrap_or(false));
                 let table = match e {
                     BExpr::Column(c) => {
                         all.get(*c as usize).map(|m| m.table.clone()).unwrap_or_default()

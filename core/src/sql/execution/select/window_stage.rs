@@ -144,7 +144,7 @@ impl Stage {
         cx: &mut dyn EvalContext,
         rows_kept: u64,
     ) -> Result<QueryResult> {
-        let mut rows = inner.rows;
+        let (inner_meta, mut rows) = inner.into_values();
         check_rows_in_memory(rows.len() as u64)?;
         self.charge(&rows, costs, cx);
         let increment = cx.div_precision_increment();
@@ -198,8 +198,8 @@ impl Stage {
         let kept = usize::try_from(rows_kept).unwrap_or(usize::MAX);
         let unshown = result.len().saturating_sub(kept) as u64;
         result.truncate(kept);
-        let meta = self.meta(&inner.meta, &result);
-        Ok(QueryResult { meta, rows: result, unshown })
+        let meta = self.meta(&inner_meta, &result);
+        Ok(QueryResult::of_values(meta, result, unshown))
     }
 
     /// The result's columns: names as written, numeric and nullable by the expressions'

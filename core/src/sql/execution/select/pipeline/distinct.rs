@@ -14,7 +14,7 @@
 //! again on the first row when the result is built, so a select list whose value is not a
 //! function of the row (RAND(), a variable assignment) gives that second value.
 
-use super::{fetch, same_key, window, PipelineState, GROUPS_KEPT_MAX, KEYS_KEPT_MAX};
+use super::{fetch, same_key, window, PipelineState, ResultRows, GROUPS_KEPT_MAX, KEYS_KEPT_MAX};
 use crate::error::{MySqlError, Result};
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::group_table::{key_hash, GroupIndex};
@@ -133,8 +133,9 @@ impl PipelineState<'_, '_> {
         plan: &Plan,
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
-    ) -> Result<Vec<Row>> {
-        let Some(src) = self.source.as_ref() else { return Ok(Vec::new()) };
+    ) -> Result<ResultRows> {
+        let mut out = ResultRows::new(self.settings.pack);
+        let Some(src) = self.source.as_ref() else { return Ok(out) };
         let signed = signed_key(src);
         let mut scratch = std::mem::take(&mut self.scratch);
         let mut temp = TempTable::create(self.settings.temp.clone(), costs);
@@ -144,7 +145,6 @@ impl PipelineState<'_, '_> {
             Sorter::new(plan.order_by.iter().map(|(_, dir)| *dir).collect(), keep(plan), n)
         });
         let mut by_value = false;
-        let mut out: Vec<Row> = Vec::new();
         let (mut skipped, mut next) = (0u64, 0u32);
         let limit = plan.limit.unwrap_or(u64::MAX);
         let result = (|| {
@@ -170,12 +170,12 @@ impl PipelineState<'_, '_> {
                     by_value = by_value || !sorter.push(&keys, u64::from(g));
                 } else if skipped < plan.offset {
                     skipped += 1;
-                } else if out.len() as u64 + self.unshown >= limit {
+                } else if out.len() + self.unshown >= limit {
                     // Past LIMIT: the table is still written, nothing more is sent.
-                } else if out.len() as u64 >= self.settings.rows_kept {
+                } else if out.len() >= self.settings.rows_kept {
                     self.unshown += 1;
                 } else {
-                    out.push(row);
+                    out.push(row)?;
                 }
             }
             Ok::<_, MySqlError>(())
@@ -196,21 +196,21 @@ impl PipelineState<'_, '_> {
                 outputs.push((row, keys));
             }
             super::sort_outputs(&mut outputs, plan);
-            return Ok(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
+            return self.collect(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
         }
         if sorter.is_full() {
             return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
         }
         for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(super::limit_of(plan))
         {
-            if out.len() as u64 >= self.settings.rows_kept {
+            if out.len() >= self.settings.rows_kept {
                 self.unshown += 1;
                 continue;
             }
             if !fetch(src, d.first_keys.get(g as usize), signed, &mut scratch) {
                 continue;
             }
-            out.push(self.items.iter().map(|e| e.eval(&scratch, cx)).collect::<Result<Row>>()?);
+            out.push(self.items.iter().map(|e| e.eval(&scratch, cx)).collect::<Result<Row>>()?)?;
         }
         self.scratch = scratch;
         Ok(out)

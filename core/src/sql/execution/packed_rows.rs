@@ -1,0 +1,371 @@
+//! Rows the server keeps for itself while a statement runs (a materialised derived table,
+//! view or CTE, a set operation's blocks, a join's inner table read once), packed as bytes
+//! instead of held as `Value`s.
+//!
+//! A `Vec<Value>` row of a short string and a count takes about 190 bytes of the simulator's
+//! memory (two 48-byte values, the vector, the string's own allocation); packed it takes its
+//! data and a tag byte per value, about 50. Rows are appended to chunks of [`CHUNK_BYTES`]
+//! (a row never spans two), so a growing store never copies what it holds and never asks for
+//! twice its size at once; they are read back in order, decoded into one reused row.
+//!
+//! The bound is the simulated temporary space: past [`TEMP_SPACE_BYTES_MAX`] of packed rows
+//! the statement stops as MySQL stops when its internal temporary table cannot grow on disk
+//! (ERROR 1114). Simplification: the simulated disk has no free-space figure, so this stands
+//! for the session temporary tablespace reaching the disk's free space; it is set so that the
+//! simulator's own memory stays inside a browser tab's budget (a wasm page of 256 MB).
+
+use crate::error::{MySqlError, Result};
+use crate::storage::table::Row;
+use crate::storage::value::{Decimal, Value};
+
+/// Bytes of one chunk: large enough that a chunk holds thousands of rows, small enough that
+/// the last, partly filled one wastes little.
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// Packed bytes one store may hold: the stand-in for the temporary tablespace's room on the
+/// simulated disk (see the module header).
+pub const TEMP_SPACE_BYTES_MAX: u64 = 160 << 20;
+
+/// The name MySQL gives an internal temporary table in its 1114 text.
+pub const TEMP_TABLE_NAME: &str = "/tmp/#sql1_8_0";
+
+const TAG_NULL: u8 = 0;
+const TAG_INT: u8 = 1;
+const TAG_UINT: u8 = 2;
+const TAG_DECIMAL: u8 = 3;
+const TAG_DOUBLE: u8 = 4;
+const TAG_STR: u8 = 5;
+
+/// Rows of a fixed width, packed in arrival order.
+#[derive(Clone, Debug, Default)]
+pub struct PackedRows {
+    chunks: Vec<Vec<u8>>,
+    rows: u64,
+    bytes: u64,
+}
+
+impl PackedRows {
+    pub fn new() -> PackedRows {
+        PackedRows::default()
+    }
+
+    /// Packs rows already held as values.
+    pub fn from_rows(rows: Vec<Row>) -> Result<PackedRows> {
+        let mut packed = PackedRows::new();
+        for row in &rows {
+            packed.push(row)?;
+        }
+        Ok(packed)
+    }
+
+    pub fn len(&self) -> u64 {
+        self.rows
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0
+    }
+
+    /// Packed bytes held.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Appends a row; ERROR 1114 past the temporary space.
+    pub fn push(&mut self, row: &[Value]) -> Result<()> {
+        let size: usize = row.iter().map(packed_size).sum();
+        if self.bytes + size as u64 > TEMP_SPACE_BYTES_MAX {
+            return Err(MySqlError::table_full(TEMP_TABLE_NAME));
+        }
+        let room = self.chunks.last().map_or(0, |c| c.capacity() - c.len());
+        if room < size {
+            self.chunks.push(Vec::with_capacity(CHUNK_BYTES.max(size)));
+        }
+        let chunk = self.chunks.last_mut().expect("a chunk with room");
+        for v in row {
+            encode(v, chunk);
+        }
+        self.rows += 1;
+        self.bytes += size as u64;
+        Ok(())
+    }
+
+    /// Appends every row of `other`.
+    pub fn append(&mut self, other: &PackedRows, width: usize) -> Result<()> {
+        let mut row = Row::new();
+        let mut result = Ok(());
+        other.visit(width, &mut row, &mut |r| match self.push(r) {
+            Ok(()) => true,
+            Err(e) => {
+                result = Err(e);
+                false
+            }
+        });
+        result
+    }
+
+    /// Decodes each row (of `width` values) into `row` in turn and hands it to `f`; stops
+    /// when `f` returns false. Returns false if it stopped early.
+    pub fn visit(&self, width: usize, row: &mut Row, f: &mut dyn FnMut(&Row) -> bool) -> bool {
+        for chunk in &self.chunks {
+            let mut at = 0;
+            while at < chunk.len() {
+                row.resize(width, Value::Null);
+                for slot in row.iter_mut() {
+                    at = decode(chunk, at, slot);
+                }
+                if !f(row) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Like [`Self::visit`], for a visitor that may fail.
+    pub fn try_visit(
+        &self,
+        width: usize,
+        f: &mut dyn FnMut(&Row) -> Result<bool>,
+    ) -> Result<bool> {
+        let mut row = Row::new();
+        let mut failure = None;
+        let finished = self.visit(width, &mut row, &mut |r| match f(r) {
+            Ok(go_on) => go_on,
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        });
+        match failure {
+            Some(e) => Err(e),
+            None => Ok(finished),
+        }
+    }
+
+    /// Every row as values (for a consumer that needs them all at once, such as a result
+    /// sent to the client).
+    pub fn to_rows(&self, width: usize) -> Vec<Row> {
+        let mut out = Vec::with_capacity(self.rows.min(1 << 20) as usize);
+        let mut row = Row::new();
+        self.visit(width, &mut row, &mut |r| {
+            out.push(r.clone());
+            true
+        });
+        out
+    }
+}
+
+/// Bytes a value packs into: its tag, then its payload.
+fn packed_size(v: &Value) -> usize {
+    1 + match v {
+        Value::Null => 0,
+        Value::Int(i) => varint_len(zigzag(i128::from(*i))),
+        Value::UInt(u) => varint_len(u128::from(*u)),
+        Value::Decimal(d) => varint_len(zigzag(d.mantissa)) + 1,
+        Value::Double(_) => 8,
+        Value::Str(s) => varint_len(s.len() as u128) + s.len(),
+    }
+}
+
+fn zigzag(i: i128) -> u128 {
+    ((i << 1) ^ (i >> 127)) as u128
+}
+
+fn unzigzag(u: u128) -> i128 {
+    ((u >> 1) as i128) ^ -((u & 1) as i128)
+}
+
+fn varint_len(mut u: u128) -> usize {
+    let mut n = 1;
+    while u >= 0x80 {
+        u >>= 7;
+        n += 1;
+    }
+    n
+}
+
+fn put_varint(mut u: u128, out: &mut Vec<u8>) {
+    while u >= 0x80 {
+        out.push((u as u8) | 0x80);
+        u >>= 7;
+    }
+    out.push(u as u8);
+}
+
+fn get_varint(bytes: &[u8], mut at: usize) -> (u128, usize) {
+    let mut u = 0u128;
+    let mut shift = 0;
+    while let Some(&b) = bytes.get(at) {
+        at += 1;
+        if shift < 128 {
+            u |= u128::from(b & 0x7f) << shift;
+        }
+        shift += 7;
+        if b & 0x80 == 0 {
+            break;
+        }
+    }
+    (u, at)
+}
+
+fn encode(v: &Value, out: &mut Vec<u8>) {
+    match v {
+        Value::Null => out.push(TAG_NULL),
+        Value::Int(i) => {
+            out.push(TAG_INT);
+            put_varint(zigzag(i128::from(*i)), out);
+        }
+        Value::UInt(u) => {
+            out.push(TAG_UINT);
+            put_varint(u128::from(*u), out);
+        }
+        Value::Decimal(d) => {
+            out.push(TAG_DECIMAL);
+            put_varint(zigzag(d.mantissa), out);
+            out.push(d.scale);
+        }
+        Value::Double(f) => {
+            out.push(TAG_DOUBLE);
+            out.extend_from_slice(&f.to_bits().to_le_bytes());
+        }
+        Value::Str(s) => {
+            out.push(TAG_STR);
+            put_varint(s.len() as u128, out);
+            out.extend_from_slice(s.as_bytes());
+        }
+    }
+}
+
+/// Decodes the value at `at` into `slot` (reusing a string's buffer); returns where the next
+/// value starts.
+fn decode(bytes: &[u8], at: usize, slot: &mut Value) -> usize {
+    let tag = bytes.get(at).copied().unwrap_or(TAG_NULL);
+    let at = at + 1;
+    match tag {
+        TAG_INT => {
+            let (u, next) = get_varint(bytes, at);
+            *slot = Value::Int(unzigzag(u) as i64);
+            next
+        }
+        TAG_UINT => {
+            let (u, next) = get_varint(bytes, at);
+            *slot = Value::UInt(u as u64);
+            next
+        }
+        TAG_DECIMAL => {
+            let (u, next) = get_varint(bytes, at);
+            let scale = bytes.get(next).copied().unwrap_or(0);
+            *slot = Value::Decimal(Decimal::new(unzigzag(u), scale));
+            next + 1
+        }
+        TAG_DOUBLE => {
+            let mut b = [0u8; 8];
+            if let Some(s) = bytes.get(at..at + 8) {
+                b.copy_from_slice(s);
+            }
+            *slot = Value::Double(f64::from_bits(u64::from_le_bytes(b)));
+            at + 8
+        }
+        TAG_STR => {
+            let (len, start) = get_varint(bytes, at);
+            let end = (start + len as usize).min(bytes.len());
+            // Packed from a `String`, so the bytes are UTF-8.
+            let text = std::str::from_utf8(&bytes[start.min(end)..end]).unwrap_or("");
+            match slot {
+                Value::Str(s) => {
+                    s.clear();
+                    s.push_str(text);
+                }
+                other => *other = Value::Str(text.to_string()),
+            }
+            end
+        }
+        _ => {
+            *slot = Value::Null;
+            at
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<Row> {
+        vec![
+            vec![Value::Int(-1), Value::Str("https://example.com/a".into()), Value::Null],
+            vec![Value::Int(i64::MIN), Value::Str(String::new()), Value::Double(-0.5)],
+            vec![Value::UInt(u64::MAX), Value::Str("é€".into()), Value::Int(i64::MAX)],
+            vec![
+                Value::Decimal(Decimal::new(-123_456_789_012_345_678_901_234, 4)),
+                Value::Null,
+                Value::Decimal(Decimal::new(i128::MAX, 30)),
+            ],
+        ]
+    }
+
+    #[test]
+    fn rows_come_back_as_they_went_in() {
+        let packed = PackedRows::from_rows(sample()).unwrap();
+        assert_eq!(packed.len(), 4);
+        assert_eq!(packed.to_rows(3), sample());
+    }
+
+    #[test]
+    fn packed_rows_are_small() {
+        let row = vec![Value::Str("https://www.google.com/search?q=mysql".into()), Value::Int(1)];
+        let mut packed = PackedRows::new();
+        packed.push(&row).unwrap();
+        // Tag and length byte, 37 bytes of text; tag and one varint byte.
+        assert_eq!(packed.bytes(), 2 + 37 + 2);
+    }
+
+    #[test]
+    fn rows_span_chunks_whole() {
+        let mut packed = PackedRows::new();
+        let row = vec![Value::Str("x".repeat(1000)), Value::Int(7)];
+        for _ in 0..3000 {
+            packed.push(&row).unwrap();
+        }
+        assert!(packed.chunks.len() > 1);
+        let mut n = 0;
+        let finished = packed
+            .try_visit(2, &mut |r| {
+                assert_eq!(r, &row);
+                n += 1;
+                Ok(true)
+            })
+            .unwrap();
+        assert!(finished);
+        assert_eq!(n, 3000);
+    }
+
+    #[test]
+    fn a_visit_stops_when_asked() {
+        let packed = PackedRows::from_rows(sample()).unwrap();
+        let mut seen = 0;
+        let finished = packed.try_visit(3, &mut |_| {
+            seen += 1;
+            Ok(seen < 2)
+        });
+        assert!(!finished.unwrap());
+        assert_eq!(seen, 2);
+    }
+
+    #[test]
+    fn past_the_temporary_space_the_table_is_full() {
+        let mut packed = PackedRows::new();
+        let row = vec![Value::Str("y".repeat(1 << 20))];
+        let mut outcome = Ok(());
+        for _ in 0..1000 {
+            outcome = packed.push(&row);
+            if outcome.is_err() {
+                break;
+            }
+        }
+        let e = outcome.unwrap_err();
+        assert_eq!(e.code, 1114);
+        assert!(packed.bytes() <= TEMP_SPACE_BYTES_MAX);
+    }
+}
