@@ -221,6 +221,9 @@ impl Server {
         self.user_stats_logout(id);
         if let Some(r) = self.running.as_mut() {
             if r.sessions.remove(&id).is_some() {
+                // Its session temporary tablespace goes back to the pool, truncated.
+                // Simplification: one file serves every session, so any disconnect truncates it.
+                self.disk.truncate_tablespace(crate::sql::execution::temp_table::TEMP_SPACE_ID);
                 self.host.release("connections", CONNECTION_BASE_BYTES);
                 r.status.set("Threads_connected", StatusValue::Number(r.sessions.len() as u64));
                 self.park_thread();

@@ -99,7 +99,23 @@ pub struct Disk {
     files: BTreeMap<u32, FileIo>,
     /// Each I/O, while performance_schema's wait events want them.
     io_log: Option<IoLog>,
+    /// The size in pages of each tablespace file that grows as pages are allocated in it
+    /// ([`Disk::extend_tablespace`]; the session temporary tablespace), by space id.
+    file_pages: BTreeMap<u32, u64>,
 }
+
+/// A session temporary tablespace's size in pages when it is created and when it is
+/// truncated back (INFORMATION_SCHEMA.INNODB_SESSION_TEMP_TABLESPACES shows 81,920 bytes).
+pub const TABLESPACE_INITIAL_PAGES: u64 = 5;
+/// An extent: 1 MiB of 16 KiB pages.
+const EXTENT_PAGES: u64 = 64;
+/// Past 32 extents a file grows 4 extents at a time (`fsp_get_pages_to_extend_ibd`:
+/// `FSP_FREE_ADD`); below, an extent at a time.
+const EXTEND_BY_EXTENT_BELOW_PAGES: u64 = 32 * EXTENT_PAGES;
+const FREE_ADD_EXTENTS: u64 = 4;
+/// The zeros of an extension go out in writes of at most this many bytes.
+/// UNCONFIRMED: `fil_write_zeros`' buffer size; 1 MiB chosen.
+const ZERO_WRITE_BYTES_MAX: u64 = 1 << 20;
 
 impl Disk {
     pub fn new(hw: &Hardware) -> Disk {
@@ -112,7 +128,49 @@ impl Disk {
             stats: DiskStats::default(),
             files: BTreeMap::new(),
             io_log: None,
+            file_pages: BTreeMap::new(),
         }
+    }
+
+    /// Tablespace `space`'s file must hold `pages` pages: InnoDB extends it as
+    /// `fsp_try_extend_data_file` does (to one extent first, then an extent at a time up to
+    /// 32 MiB, then four), and with `innodb_extend_and_initialize` ON (the default on Linux)
+    /// writes the new pages' zeros through the file, synchronously, in the thread that needs
+    /// the page. Returns the time those writes take; they are noted as the file's writes.
+    /// UNCONFIRMED: that the session temporary tablespace's `.ibt` is initialised this way
+    /// too (the manual names file-per-table and general tablespaces).
+    pub fn extend_tablespace(&mut self, space: u32, pages: u64) -> SimDuration {
+        let size = *self.file_pages.get(&space).unwrap_or(&TABLESPACE_INITIAL_PAGES);
+        let mut grown = size;
+        let mut wait = SimDuration::ZERO;
+        while grown < pages {
+            let step = if grown < EXTENT_PAGES {
+                EXTENT_PAGES - grown
+            } else if grown < EXTEND_BY_EXTENT_BELOW_PAGES {
+                EXTENT_PAGES
+            } else {
+                FREE_ADD_EXTENTS * EXTENT_PAGES
+            };
+            let mut zeros = step * PAGE_SIZE_BYTES;
+            while zeros > 0 {
+                let bytes = zeros.min(ZERO_WRITE_BYTES_MAX);
+                let one = SimDuration(self.write_call_ns) + self.write(bytes);
+                self.note_write(space, bytes, one);
+                wait = wait + one;
+                zeros -= bytes;
+            }
+            grown += step;
+        }
+        if grown != size {
+            self.file_pages.insert(space, grown);
+        }
+        wait
+    }
+
+    /// Tablespace `space`'s file is truncated back to its initial size (a session temporary
+    /// tablespace released when its session ends).
+    pub fn truncate_tablespace(&mut self, space: u32) {
+        self.file_pages.remove(&space);
     }
 
     /// One random read of `pages` contiguous 16 KB pages of tablespace `space`: one
@@ -343,6 +401,31 @@ fn transfer_ns(bytes: u64, bytes_per_s: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::sim::hardware::{profile, DEFAULT_PROFILE};
+
+    #[test]
+    fn a_tablespace_grows_by_extents_writing_its_zeros() {
+        let hw = profile(DEFAULT_PROFILE).unwrap().hardware;
+        let mut disk = Disk::new(&hw);
+        let written =
+            |d: &Disk| d.file_io().get(&9).map_or((0, 0), |f| (f.write.count, f.write.bytes));
+        // Within its first 5 pages: nothing to write.
+        assert_eq!(disk.extend_tablespace(9, 5), SimDuration::ZERO);
+        assert_eq!(written(&disk), (0, 0));
+        // To one extent (59 pages of zeros, one write), then an extent at a time.
+        assert!(disk.extend_tablespace(9, 6) > SimDuration::ZERO);
+        assert_eq!(written(&disk), (1, 59 * PAGE_SIZE_BYTES));
+        disk.extend_tablespace(9, 65);
+        assert_eq!(written(&disk), (2, 123 * PAGE_SIZE_BYTES));
+        // Past 32 MiB, four extents at a time, in writes of at most 1 MiB.
+        disk.extend_tablespace(9, 2049);
+        assert_eq!(written(&disk).1, (2048 + 256 - 5) * PAGE_SIZE_BYTES);
+        assert_eq!(written(&disk).0, 2 + 30 + 4);
+        // Pages already in the file cost nothing; a truncated file grows again.
+        assert_eq!(disk.extend_tablespace(9, 2300), SimDuration::ZERO);
+        disk.truncate_tablespace(9);
+        disk.extend_tablespace(9, 6);
+        assert_eq!(written(&disk).0, 37);
+    }
 
     #[test]
     fn costs_follow_the_constants() {

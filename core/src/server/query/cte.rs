@@ -21,12 +21,12 @@ use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::cte::{CteEntry, CteScope, CTES_PER_STATEMENT_MAX};
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::select::{constant_u64, BoundSource};
 use crate::sql::execution::set_table::{self, ColumnKind, SetTable};
 use crate::sql::execution::{Meta, Work};
 use crate::sql::parser::VarScope;
 use crate::sql::planner::derived_merge::{has_aggregate_item, materialised_by_mysql};
-use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
 use sqlparser::ast::{GroupByExpr, JoinOperator, LimitClause, Query, SetExpr, TableFactor, With};
 use std::rc::Rc;
@@ -104,9 +104,7 @@ impl Server {
         let sql: &str = &entry.sql;
         let result = if entry.recursive && references_set(&entry.query.body, &entry.name) {
             self.run_recursive(session, sql, at, &entry, work, depth).and_then(
-                |(meta, rows, materialised)| {
-                    Ok((meta, PackedRows::from_rows(rows)?, materialised))
-                },
+                |(meta, rows, materialised)| Ok((meta, PackedRows::from_rows(rows)?, materialised)),
             )
         } else {
             self.run_query(session, &entry.query, sql, work, depth + 1, false).and_then(|r| {

@@ -7,16 +7,16 @@ use super::Meta;
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::select::{width, BoundSource, Source};
 use crate::sql::execution::set_table;
 use crate::sql::execution::temp_table::TempTable;
 use crate::sql::execution::Work;
 use crate::sql::planner::access_path::IndexHints;
 use crate::storage::catalog::Catalog;
-use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
-use std::rc::Rc;
 use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
+use std::rc::Rc;
 
 impl Server {
     pub(super) fn add_sources(

@@ -12,14 +12,14 @@ use crate::server::context::Cx;
 use crate::server::session::Session;
 use crate::server::{Running, Server};
 use crate::sql::execution::costs::Costs;
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::select::{self, BoundSource};
 use crate::sql::execution::set_table::{self, ColumnKind, SetOp};
 use crate::sql::execution::{Meta, Work};
 use crate::sql::{Response, Value};
-use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
-use std::rc::Rc;
 use sqlparser::ast::{Expr, OrderByKind, Query, SetExpr, SetOperator, SetQuantifier};
+use std::rc::Rc;
 
 /// One level of a query expression.
 pub(crate) enum Node<'a> {

@@ -10,9 +10,9 @@
 //! case and trailing spaces ignored).
 
 use super::costs::Costs;
+use super::packed_rows::PackedRows;
 use super::select::ROWS_IN_MEMORY_MAX;
 use super::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
-use super::packed_rows::PackedRows;
 use super::Meta;
 use crate::error::{MySqlError, Result};
 use crate::sql::execution::group_table::key_hash;

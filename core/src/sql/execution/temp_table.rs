@@ -305,6 +305,7 @@ impl TempTable {
         d.clustered_bytes += record;
         let clustered_need =
             (d.clustered_bytes * 1000).div_ceil(PAGE_RECORD_BYTES * CLUSTERED_FILL_PERMILLE);
+        let pages_before = d.clustered_pages + d.index_leaves;
         if d.clustered_pages < clustered_need.max(1) {
             while d.clustered_pages < clustered_need.max(1) {
                 costs.create_page(clustered_page(d.clustered_pages));
@@ -321,6 +322,15 @@ impl TempTable {
                 costs.create_page(index_page(d.index_leaves));
                 d.index_leaves += 1;
             }
+        }
+        // The session temporary tablespace's file grows to hold the new pages (its zeros
+        // written as it grows, `Disk::extend_tablespace`).
+        // Simplification: the file holds the clustered pages then the index's (InnoDB
+        // allocates both from the same extents as they fill).
+        let pages = d.clustered_pages + d.index_leaves;
+        if pages != pages_before {
+            let wait = costs.disk.extend_tablespace(TEMP_SPACE_ID, pages);
+            costs.clock.advance(wait);
         }
         let last = clustered_page(d.clustered_pages - 1);
         costs.request_page(last);
