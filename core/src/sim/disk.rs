@@ -156,7 +156,7 @@ impl Disk {
                 let bytes = zeros.min(ZERO_WRITE_BYTES_MAX);
                 let one = SimDuration(self.write_call_ns) + self.write(bytes);
                 self.note_write(space, bytes, one);
-                wait = wait + one;
+                wait += one;
                 zeros -= bytes;
             }
             grown += step;
