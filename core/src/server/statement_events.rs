@@ -136,26 +136,6 @@ pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
         if let Some(d) = form.as_ref().and_then(|f| memo.by_shape.get(f)) {
             return Some(d.clone());
         }
-        // Another table of a shape seen before (sysbench's sbtestN): the same tokens with
-        // the name respelled, rehashed (the name is in the hash and the text).
-        let named = form.as_ref().and_then(|_| named_slots(sql));
-        if let Some((slot_form, names)) = &named {
-            if let Some(seen) = memo.by_name_slots.get(slot_form) {
-                let starts = names.iter().map(|(start, _)| *start);
-                if seen.names.len() == names.len() && seen.names.iter().map(|(s, _)| *s).eq(starts)
-                {
-                    let pairs: Vec<(&[u8], &[u8])> = seen
-                        .names
-                        .iter()
-                        .zip(names)
-                        .map(|((_, old), (_, new))| (old.as_slice(), *new))
-                        .collect();
-                    if let Some(tokens) = seen.tokens.respelled(&pairs) {
-                        return Some(make(&tokens));
-                    }
-                }
-            }
-        }
         let tokens = TokenArray::of(sql, sizing.max_digest_length);
         let d = match memo.by_tokens.get(tokens.bytes()) {
             Some(d) => d.clone(),
@@ -168,36 +148,8 @@ pub fn digest_of(sql: &str, sizing: &Sizing) -> Option<DigestKey> {
         if let Some(form) = form {
             DigestMemo::keep(&mut memo.by_shape, form, &d);
         }
-        if let Some((slot_form, names)) = named {
-            if !memo.by_name_slots.contains_key(&slot_form) {
-                if memo.by_name_slots.len() >= DIGEST_MEMO_MAX {
-                    memo.by_name_slots.clear();
-                }
-                let names = names.into_iter().map(|(start, n)| (start, n.to_vec())).collect();
-                memo.by_name_slots.insert(slot_form, NamedTokens { names, tokens });
-            }
-        }
         Some(d)
     })
-}
-
-/// The shape of `sql` with the digits ending its names masked, and those names (where each
-/// starts, its bytes), when it has any.
-fn named_slots(sql: &str) -> Option<(String, Vec<(usize, &[u8])>)> {
-    use crate::sql::parser::literals::{shape_with_name_slots, LiteralKind};
-    let (form, literals) = shape_with_name_slots(sql)?;
-    let names: Vec<(usize, &[u8])> = literals
-        .iter()
-        .filter(|l| l.kind == LiteralKind::Name)
-        .map(|l| (l.start, &sql.as_bytes()[l.start..l.end]))
-        .collect();
-    (!names.is_empty()).then_some((form, names))
-}
-
-/// The token array of one text whose names ending in digits are slots, and those names.
-struct NamedTokens {
-    names: Vec<(usize, Vec<u8>)>,
-    tokens: TokenArray,
 }
 
 thread_local! {
@@ -217,9 +169,6 @@ struct DigestMemo {
     sizing: (usize, usize),
     by_shape: BTreeMap<String, DigestKey>,
     by_tokens: BTreeMap<Vec<u8>, DigestKey>,
-    /// Token arrays by shape with names as slots: a text of such a shape is that array with
-    /// its names respelled.
-    by_name_slots: BTreeMap<String, NamedTokens>,
 }
 
 /// The most digests each map of [`DigestMemo`] keeps.
@@ -230,7 +179,6 @@ impl DigestMemo {
         if self.sizing != (max_digest_length, text_limit) {
             self.by_shape.clear();
             self.by_tokens.clear();
-            self.by_name_slots.clear();
             self.sizing = (max_digest_length, text_limit);
         }
     }
@@ -486,37 +434,5 @@ mod tests {
         assert_eq!(event_name(Some("Com_select")), "statement/sql/select");
         assert_eq!(event_name(Some("Com_set_option")), "statement/sql/set_option");
         assert_eq!(event_name(None), "statement/sql/error");
-    }
-
-    #[test]
-    fn a_digest_respelled_for_another_table_is_the_one_lexed() {
-        let sizing = Sizing { max_digest_length: 1024, digest_text: 1024, ..Sizing::default() };
-        let lexed = |sql: &str| {
-            let tokens = TokenArray::of(sql, 1024);
-            (tokens.hash_hex(), tokens.text(1024))
-        };
-        // Each pair: the first seeds the memo, the second is respelled from it (a MySQL
-        // keyword that sqlparser does not know, INT1, must be lexed instead).
-        for (first, second) in [
-            ("SELECT c FROM sbtest7 WHERE id=4711", "SELECT c FROM sbtest3 WHERE id=1234"),
-            (
-                "UPDATE sbtest.sbtest123 SET c='1-2' WHERE id=5",
-                "UPDATE sbtest.sbtest999 SET c='3-4' WHERE id=6",
-            ),
-            ("SELECT t1.c1 FROM t1 WHERE c1 IN (1, 2)", "SELECT t2.c2 FROM t2 WHERE c2 IN (3, 4)"),
-            ("SELECT CAST(a AS INT5) FROM t", "SELECT CAST(a AS INT1) FROM t"),
-        ] {
-            let a = digest_of(first, &sizing).expect("digests on");
-            let b = digest_of(second, &sizing).expect("digests on");
-            assert_eq!((a.hash.to_string(), a.text.to_string()), lexed(first), "{first}");
-            assert_eq!((b.hash.to_string(), b.text.to_string()), lexed(second), "{second}");
-            assert_ne!(a.hash, b.hash, "the name is in the hash");
-        }
-        // The respelling itself, and a name it cannot find.
-        let seven = TokenArray::of("SELECT c FROM sbtest7 WHERE id=1", 1024);
-        let three = TokenArray::of("SELECT c FROM sbtest3 WHERE id=2", 1024);
-        assert_eq!(seven.respelled(&[(b"sbtest7", b"sbtest3")]), Some(three));
-        assert_eq!(seven.respelled(&[(b"sbtest8", b"sbtest3")]), None);
-        assert_eq!(seven.respelled(&[(b"sbtest7", b"sbtest33")]), None);
     }
 }
