@@ -23,6 +23,7 @@ pub fn cases() -> Vec<BenchCase> {
 pub fn long_cases() -> Vec<BenchCase> {
     vec![
         BenchCase { name: "sysbench-25k-tables-900s", experiment: sysbench_seed_run() },
+        BenchCase { name: "sysbench-25k-userstat-pair", experiment: sysbench_seed_pair(1) },
         BenchCase { name: "derived-merged-count-3m", experiment: one_query(DERIVED_COUNT) },
         BenchCase { name: "distinct-referrer-3m", experiment: one_query(DISTINCT_REFERRER) },
         BenchCase { name: "count-distinct-referrer-3m", experiment: one_query(COUNT_DISTINCT) },
@@ -119,6 +120,32 @@ pub fn sysbench_seed_run() -> Experiment {
                  \\! sysbench oltp_read_write {common} --time=900 --report-interval=60 run\n"
             ),
         }],
+        ..Experiment::default()
+    }
+}
+
+/// One seed's pair of the USER_STATISTICS seed (FIDELITY.md F9.1), as the post ran it: Percona
+/// Server on 25,000 tables, a warm-up and 900 s with userstat OFF, then `SET GLOBAL userstat =
+/// ON`, a warm-up and 900 s again, every simulated second simulated. `rand_seed` is sysbench's
+/// `--rand-seed` of the 900 s runs, the rows the threads draw (the lesson's seeds). The bench
+/// prints the statements per second (every sysbench statement is a `Questions`).
+pub fn sysbench_seed_pair(rand_seed: u32) -> Experiment {
+    // The warm-up draws from the clock, as sysbench does without --rand-seed: it does not
+    // preload exactly the rows the run's first minute reads.
+    let common = "--mysql-user=root --tables=25000 --threads=8 --db-ps-mode=disable";
+    let half = |setting: &str| {
+        format!(
+            "SET GLOBAL userstat = {setting};\n\
+             \\! sysbench oltp_read_write {common} --time=60 run > warmup.log\n\
+             \\! sysbench oltp_read_write {common} --time=900 --rand-seed={rand_seed} run\n"
+        )
+    };
+    Experiment {
+        title: format!("USER_STATISTICS seed, --rand-seed={rand_seed}: userstat OFF then ON"),
+        server: "percona".into(),
+        dataset: "sysbench".into(),
+        sysbench_tables: Some(25_000),
+        steps: vec![Step { title: String::new(), sql: format!("{}{}", half("OFF"), half("ON")) }],
         ..Experiment::default()
     }
 }

@@ -58,8 +58,9 @@ impl Check {
         Check { kind: Kind::Pending(reason), ..self }
     }
 
-    /// This figure depends on a history of the chapter's server the chapter does not give.
-    fn history_dependent(self, reason: &'static str) -> Check {
+    /// This figure depends on a history of the chapter's server (or a seed's machine) that
+    /// the source does not give.
+    pub(super) fn history_dependent(self, reason: &'static str) -> Check {
         Check { kind: Kind::HistoryDependent(reason), ..self }
     }
 
@@ -161,7 +162,6 @@ pub fn run() -> Vec<Check> {
     connection_checks(&mut out);
     temp_table_checks(&mut out);
     super::fidelity_sys::checks(&mut out);
-    super::fidelity_sys::not_built(&mut out);
     super::fidelity_userstat::checks(&mut out);
     out
 }

@@ -320,23 +320,6 @@ const SORT_SHARE: &str = "1,374 merge passes are three 256 KB runs of Table 3.8'
      the advisor is not printed; the check's formula is MySQLTuner's (golden \
      tools/advisor_report)";
 
-/// The figures of the parts not built yet, listed so that the report shows the gap: the
-/// seed's throughput in sysbench transactions (issue 15).
-pub fn not_built(out: &mut Vec<Check>) {
-    const USERSTAT: &str = "the seed's 53 transactions/s: the simulated sysbench transaction \
-         costs about a sixth of it (310/s); a calibration not made yet (issue 15, item 5)";
-    out.push(
-        check(
-            "F9.1",
-            "sysbench oltp_read_write, 25,000 tables: transactions/s",
-            "53",
-            "(not calibrated)".into(),
-            Tolerance::Exact,
-        )
-        .pending(USERSTAT),
-    );
-}
-
 /// Listing 3.118 row by row: counts exactly, times within 20 %, and the finding that one shape
 /// holds 97 % of the time (within 3 points).
 fn listing_3_118_checks(ranked: &[Vec<String>], out: &mut Vec<Check>) {

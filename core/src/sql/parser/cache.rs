@@ -6,7 +6,7 @@
 //! Not a MySQL feature (the query cache is gone since 8.0, and it cached results, not parse
 //! trees): this is the simulator's own speed-up, invisible in any figure or output.
 
-use super::literals::{shape, Template};
+use super::literals::{shape_with_name_slots, Template};
 use super::{parse_first, Statement};
 use crate::error::Result;
 use std::collections::{BTreeMap, VecDeque};
@@ -36,7 +36,8 @@ impl StatementCache {
         if let Some(stmt) = self.parsed.get(sql) {
             return Ok((stmt.clone(), None));
         }
-        let shaped = if sql.len() <= CACHED_TEXT_BYTES_MAX { shape(sql) } else { None };
+        let shaped =
+            if sql.len() <= CACHED_TEXT_BYTES_MAX { shape_with_name_slots(sql) } else { None };
         if let Some((form, literals)) = &shaped {
             match self.shaped.get(form) {
                 Some(Some(template)) => {
