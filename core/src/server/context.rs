@@ -66,4 +66,10 @@ impl EvalContext for Cx<'_> {
     fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
         self.session.read_last_insert_id(set)
     }
+    fn row_count(&self) -> i64 {
+        self.session.row_count
+    }
+    fn found_rows(&self) -> u64 {
+        self.session.found_rows
+    }
 }

@@ -185,7 +185,7 @@ impl Server {
         if let Err(e) = &result {
             session.warn(Warning { level: "Error", code: e.code, message: e.message.clone() });
         }
-        session.statement_ends(result.is_ok());
+        session.statement_ends(&result);
         let warnings = session.pending_warnings.len() as u32 + session.pending_warnings_dropped;
         // Every statement but SHOW WARNINGS/ERRORS replaces the diagnostics area.
         if !is_diagnostic {

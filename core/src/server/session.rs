@@ -58,6 +58,12 @@ pub struct Session {
     /// The value `LAST_INSERT_ID()` gave the statement running, if it called it (the slow
     /// log's `last_insert_id=`).
     pub statement_read_last_insert_id: Option<u64>,
+    /// What `ROW_COUNT()` returns: the rows the last statement changed (-1 after a result
+    /// set or an error, 0 after DDL).
+    pub row_count: i64,
+    /// What `FOUND_ROWS()` returns: the rows the last statement that returned a result set
+    /// returned.
+    pub found_rows: u64,
 }
 
 impl Session {
@@ -83,6 +89,8 @@ impl Session {
             connected_at: crate::sim::SimTime(0),
             statement_insert_id: None,
             statement_read_last_insert_id: None,
+            row_count: -1,
+            found_rows: 0,
         }
     }
 
@@ -132,11 +140,27 @@ impl Session {
         self.statement_read_last_insert_id = None;
     }
 
-    /// A statement ended: when it succeeded, its first generated value is what
-    /// `LAST_INSERT_ID()` returns from now on (a failed INSERT leaves it as it was).
-    pub fn statement_ends(&mut self, succeeded: bool) {
-        if let (true, Some(id)) = (succeeded, self.statement_insert_id) {
+    /// A statement ended with `result`: when it succeeded, its first generated value is what
+    /// `LAST_INSERT_ID()` returns from now on (a failed INSERT leaves it as it was), and
+    /// `ROW_COUNT()` and `FOUND_ROWS()` follow what it answered.
+    pub fn statement_ends(&mut self, result: &crate::error::Result<crate::sql::Response>) {
+        use crate::sql::Response;
+        if let (true, Some(id)) = (result.is_ok(), self.statement_insert_id) {
             self.set_last_insert_id(id);
+        }
+        // A CALL's answer is its statements' answers: its last one counts.
+        let last = match result {
+            Ok(Response::Many(all)) => all.last(),
+            Ok(r) => Some(r),
+            Err(_) => None,
+        };
+        self.row_count = match last {
+            Some(Response::Ok { affected_rows, .. }) => *affected_rows as i64,
+            Some(Response::DatabaseChanged) => 0,
+            _ => -1,
+        };
+        if let Some(Response::Rows(rs)) = last {
+            self.found_rows = rs.rows.len() as u64 + rs.unshown;
         }
     }
 

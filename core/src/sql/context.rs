@@ -49,6 +49,15 @@ pub trait EvalContext {
     fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
         set.unwrap_or(0)
     }
+    /// `ROW_COUNT()`: the rows the previous statement changed, -1 after one that returned a
+    /// result set or failed.
+    fn row_count(&self) -> i64 {
+        -1
+    }
+    /// `FOUND_ROWS()`: the rows the last SELECT returned.
+    fn found_rows(&self) -> u64 {
+        0
+    }
 }
 
 /// Evaluation context for constants that may not read anything (LIMIT values, defaults).

@@ -521,10 +521,13 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 }
             }
         }
-        // Simplification: ROW_COUNT() and FOUND_ROWS() are not tracked yet and read 0.
-        B::RowCount | B::FoundRows => {
-            arity(name, n, 0, 1)?;
-            Value::Int(0)
+        B::RowCount => {
+            arity(name, n, 0, 0)?;
+            Value::Int(cx.row_count())
+        }
+        B::FoundRows => {
+            arity(name, n, 0, 0)?;
+            Value::UInt(cx.found_rows())
         }
         // Evaluated by the expression evaluator, which takes only the arguments it needs.
         B::If | B::Ifnull | B::Coalesce => return Err(MySqlError::wrong_parameter_count(name)),

@@ -135,4 +135,10 @@ impl EvalContext for Counting<'_> {
     fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
         self.inner.last_insert_id(set)
     }
+    fn row_count(&self) -> i64 {
+        self.inner.row_count()
+    }
+    fn found_rows(&self) -> u64 {
+        self.inner.found_rows()
+    }
 }
