@@ -7,6 +7,7 @@ use super::Meta;
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::select::{width, BoundSource, Source};
 use crate::sql::execution::set_table;
 use crate::sql::execution::temp_table::TempTable;
@@ -14,10 +15,9 @@ use crate::sql::execution::Work;
 use crate::sql::planner::access_path::IndexHints;
 use crate::sql::planner::derived_merge::materialised_by_mysql;
 use crate::storage::catalog::Catalog;
-use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
-use std::rc::Rc;
 use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
+use std::rc::Rc;
 
 impl Server {
     pub(super) fn add_sources(

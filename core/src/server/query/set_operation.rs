@@ -12,14 +12,14 @@ use crate::server::context::Cx;
 use crate::server::session::Session;
 use crate::server::{Running, Server};
 use crate::sql::execution::costs::Costs;
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::select::{self, BoundSource};
 use crate::sql::execution::set_table::{self, ColumnKind, SetOp};
 use crate::sql::execution::{Meta, Work};
 use crate::sql::{Response, Value};
-use crate::sql::execution::packed_rows::PackedRows;
 use crate::storage::table::Row;
-use std::rc::Rc;
 use sqlparser::ast::{Expr, OrderByKind, Query, SetExpr, SetOperator, SetQuantifier};
+use std::rc::Rc;
 
 /// One level of a query expression.
 pub(crate) enum Node<'a> {
@@ -226,11 +226,8 @@ impl Server {
         // values at once.
         let rows = self.with_costs(session, |costs, cx| match op {
             SetOp::Union => {
-                let blocks: Vec<(bool, &PackedRows)> = blocks
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (d, b))| (i > 0 && *d, &b.rows))
-                    .collect();
+                let blocks: Vec<(bool, &PackedRows)> =
+                    blocks.iter().enumerate().map(|(i, (d, b))| (i > 0 && *d, &b.rows)).collect();
                 set_table::union(&blocks, width, &convert, || set_table::temp_settings(cx), costs)
             }
             SetOp::Intersect | SetOp::Except => {

@@ -5,8 +5,8 @@
 //! The server (`server/query/cte.rs`) runs the definitions; `server/query/from.rs` asks the
 //! stack for a table name before it looks in the catalog, as MySQL's name resolution does.
 
-use super::Meta;
 use super::packed_rows::PackedRows;
+use super::Meta;
 use sqlparser::ast::Query;
 
 /// CTEs one statement may define in all its `WITH` clauses together (a bound on hostile

@@ -147,11 +147,7 @@ impl PackedRows {
     }
 
     /// Like [`Self::visit`], for a visitor that may fail.
-    pub fn try_visit(
-        &self,
-        width: usize,
-        f: &mut dyn FnMut(&Row) -> Result<bool>,
-    ) -> Result<bool> {
+    pub fn try_visit(&self, width: usize, f: &mut dyn FnMut(&Row) -> Result<bool>) -> Result<bool> {
         let mut row = Row::new();
         let mut failure = None;
         let finished = self.visit(width, &mut row, &mut |r| match f(r) {

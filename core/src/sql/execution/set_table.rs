@@ -10,16 +10,16 @@
 //! case and trailing spaces ignored).
 
 use super::costs::Costs;
-use super::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
 use super::packed_rows::PackedRows;
+use super::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
 use super::Meta;
 use crate::error::Result;
 use crate::sql::execution::group_table::key_hash;
+use crate::sql::execution::group_table::GroupIndex;
 use crate::sql::expr::EvalContext;
 use crate::sql::parser::VarScope;
-use crate::sql::execution::group_table::GroupIndex;
-use crate::storage::table::Row;
 use crate::storage::key::cmp_values;
+use crate::storage::table::Row;
 use crate::storage::value::{Decimal, Value};
 use std::cmp::Ordering;
 

@@ -19,6 +19,7 @@ pub use pipeline::RESULT_ROWS_KEPT;
 pub(crate) use plan::{constant_u64, output_ref};
 
 use super::costs::Costs;
+use super::packed_rows::PackedRows;
 use super::table_read::{full_scan, full_scan_replay, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
@@ -34,11 +35,10 @@ use crate::storage::schema::ColumnType;
 use crate::storage::table::{Row, Table};
 use crate::storage::value::Value;
 use pipeline::{ColumnFacts, ResultRows};
-use std::rc::Rc;
-use super::packed_rows::PackedRows;
 use pipeline::{ColumnTypes, PipelineState, RowSource, Settings};
 use plan::Plan;
 use sqlparser::ast::{Expr, Query, Select};
+use std::rc::Rc;
 
 /// Row combinations a join may try in one statement. A real server would grind through a
 /// cross join of two 3-million-row tables for days; the simulator stops the statement after
@@ -56,7 +56,10 @@ pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// A table in FROM.
 pub enum Source {
-    Stored { db: String, table: String },
+    Stored {
+        db: String,
+        table: String,
+    },
     /// Rows the server produced (a view's, a derived table's, a CTE's, a system table's),
     /// packed; shared, so that a CTE read twice is not copied.
     Rows(Rc<PackedRows>),

@@ -23,8 +23,8 @@ use crate::sql::compiled::Compiled;
 use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::filesort::Filesort;
-use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::group_table::{key_hash, GroupIndex};
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::temp_table::{RowSize, TempSettings, TempTable};
 use crate::sql::expr::{eval, EvalContext};
 use crate::storage::schema::ColumnType;
@@ -250,7 +250,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         });
         let packed_sort = (ordered && !plan.grouped() && source.is_none()).then(|| {
             // As many rows as a sort may keep (the join's rows are not known ahead).
-            let sorter = Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::MAX);
+            let sorter =
+                Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::MAX);
             (sorter, PackedRows::new())
         });
         let has_source = source.is_some();
