@@ -128,6 +128,14 @@ def queries(rng):
                   f"ORDER BY t1.id, t2.id", True))
         q.append((f"SELECT t1.a, COUNT(t2.id), SUM(t2.x) FROM t1 LEFT JOIN t2 ON t2.t1_id = t1.id "
                   f"GROUP BY t1.a ORDER BY t1.a", True))
+    # ORDER BY over a join and over a materialised source (rows kept packed with their sort
+    # keys, sorted as byte keys), with OFFSET and LIMIT past the priority queue's reach.
+    for _ in range(10):
+        q.append((f"SELECT t1.id, t2.id, t2.x FROM t1 JOIN t2 ON t2.t1_id = t1.id "
+                  f"ORDER BY t2.x DESC, t1.id, t2.id LIMIT {rng.randint(1, 50)} OFFSET "
+                  f"{rng.randint(0, 20)}", True))
+        q.append((f"SELECT u.v FROM (SELECT a AS v FROM t1 UNION ALL SELECT x FROM t2 WHERE x > "
+                  f"{rng.randint(0, 30)}) AS u ORDER BY u.v DESC", True))
     # Subqueries (uncorrelated) and derived tables.
     for _ in range(10):
         q.append((f"SELECT id, a FROM t1 WHERE id IN (SELECT t1_id FROM t2 WHERE x > "

@@ -32,6 +32,11 @@ pub fn long_cases() -> Vec<BenchCase> {
         BenchCase { name: "cte-count-3m", experiment: one_query(CTE_COUNT) },
         BenchCase { name: "view-group-by-count-3m", experiment: one_query(VIEW_GROUP_BY) },
         BenchCase { name: "join-inner-page-views-3m", experiment: one_query(JOIN_INNER) },
+        BenchCase { name: "union-distinct-count-3m", experiment: one_query(UNION_COUNT) },
+        BenchCase { name: "intersect-count-3m", experiment: one_query(INTERSECT_COUNT) },
+        BenchCase { name: "except-count-3m", experiment: one_query(EXCEPT_COUNT) },
+        BenchCase { name: "recursive-cte-2m", experiment: one_query(RECURSIVE_COUNT) },
+        BenchCase { name: "join-order-by-3m", experiment: one_query(JOIN_ORDER_BY) },
     ]
 }
 
@@ -50,6 +55,21 @@ const VIEW_GROUP_BY: &str = "CREATE VIEW shop.referrer_views AS SELECT referrer,
      SELECT COUNT(*) FROM shop.referrer_views;";
 const JOIN_INNER: &str = "SELECT COUNT(*) FROM shop.categories c \
      JOIN shop.page_views p ON p.customer_id = c.id WHERE c.id = 1;";
+
+/// Set operations whose temporary table keeps its distinct rows packed (3,000,000 ids), and a
+/// recursive CTE of 2,000,000 rows, and an ORDER BY over a join with page_views (its 3,000,000
+/// rows sorted), all past the 1,000,000 rows that used to end them.
+const UNION_COUNT: &str = "SELECT COUNT(*) FROM (SELECT id FROM shop.page_views \
+     UNION SELECT id FROM shop.page_views) u;";
+const INTERSECT_COUNT: &str = "SELECT COUNT(*) FROM (SELECT id FROM shop.page_views \
+     INTERSECT SELECT id FROM shop.page_views) i;";
+const EXCEPT_COUNT: &str = "SELECT COUNT(*) FROM (SELECT id FROM shop.page_views \
+     EXCEPT SELECT id FROM shop.page_views WHERE id > 100) e;";
+const RECURSIVE_COUNT: &str = "WITH RECURSIVE r (id, d) AS (SELECT id, 0 FROM \
+     shop.page_views WHERE id <= 1000000 UNION ALL SELECT id, d + 1 FROM r WHERE d < 1) \
+     SELECT COUNT(*) FROM r;";
+const JOIN_ORDER_BY: &str = "SELECT COUNT(*) FROM (SELECT p.id, c.name FROM shop.categories c \
+     JOIN shop.page_views p ON p.customer_id = c.id ORDER BY p.viewed_at DESC, p.id) s;";
 
 /// Issue 14's statements that held every row as values: a derived table over page_views
 /// (merged now), its 3,000,000 distinct referrers sent to the client, and counted.

@@ -103,9 +103,7 @@ impl Server {
         }
         let sql: &str = &entry.sql;
         let result = if entry.recursive && references_set(&entry.query.body, &entry.name) {
-            self.run_recursive(session, sql, at, &entry, work, depth).and_then(
-                |(meta, rows, materialised)| Ok((meta, PackedRows::from_rows(rows)?, materialised)),
-            )
+            self.run_recursive(session, sql, at, &entry, work, depth)
         } else {
             self.run_query(session, &entry.query, sql, work, depth + 1, false).and_then(|r| {
                 let (meta, rows) = r.into_packed()?;
@@ -170,7 +168,7 @@ impl Server {
         entry: &CteEntry,
         work: &mut Work,
         depth: u32,
-    ) -> Result<(Vec<Meta>, Vec<Row>, bool)> {
+    ) -> Result<(Vec<Meta>, PackedRows, bool)> {
         let name = entry.name.as_str();
         // `AS ((SELECT ... UNION ALL ...))` is the same query.
         let mut query: &Query = &entry.query;
@@ -292,18 +290,20 @@ impl Server {
             SetTable::create(set_table::temp_settings(cx), costs)
         })?;
         let result = (|| {
-            let mut all: Vec<Row> = Vec::new();
+            // The CTE's rows, and each iteration's new ones, packed: bounded by the
+            // temporary space (ERROR 1114), not by a count of rows.
+            let mut all = PackedRows::new();
             let add = |this: &mut Server,
                        session: &mut Session,
                        table: &mut SetTable,
                        rows: Vec<Row>,
-                       all: &mut Vec<Row>,
+                       all: &mut PackedRows,
+                       added: &mut PackedRows,
                        recursive: bool|
-             -> Result<Vec<Row>> {
-                let mut added = Vec::new();
+             -> Result<()> {
                 this.with_costs(session, |costs, _| -> Result<()> {
                     for (at, row) in rows.into_iter().enumerate() {
-                        if wanted.is_some_and(|w| all.len() as u64 >= w) {
+                        if wanted.is_some_and(|w| all.len() >= w) {
                             break;
                         }
                         let row = convert(row);
@@ -317,37 +317,34 @@ impl Server {
                             true
                         };
                         if new {
-                            set_table::check_rows(all.len() + 1)?;
-                            all.push(row.clone());
-                            added.push(row);
+                            all.push(&row)?;
+                            added.push(&row)?;
                         }
                     }
                     Ok(())
-                })??;
-                Ok(added)
+                })?
             };
-            let mut working = Vec::new();
+            let mut working = PackedRows::new();
             for (_, rows) in anchors {
-                working.extend(add(self, session, &mut table, rows, &mut all, false)?);
+                add(self, session, &mut table, rows, &mut all, &mut working, false)?;
             }
             let mut iteration = 0u64;
-            while !working.is_empty() && wanted.is_none_or(|w| (all.len() as u64) < w) {
+            while !working.is_empty() && wanted.is_none_or(|w| all.len() < w) {
                 iteration += 1;
                 if iteration > max_depth {
                     return Err(MySqlError::cte_max_recursion_depth(iteration));
                 }
                 if let Some(e) = work.ctes.entry_mut(at) {
-                    let rows = PackedRows::from_rows(std::mem::take(&mut working))?;
-                    e.working = Some((meta.clone(), Rc::new(rows)));
+                    e.working = Some((meta.clone(), Rc::new(std::mem::take(&mut working))));
                 }
-                let mut produced = Vec::new();
+                let mut produced = PackedRows::new();
                 for (_, operand) in &operands[first_recursive..] {
                     let (m, rows) =
                         self.run_operand(session, operand, &template, sql, work, depth + 1)?;
                     if m.len() != width {
                         return Err(MySqlError::select_column_count_mismatch());
                     }
-                    produced.extend(add(self, session, &mut table, rows, &mut all, true)?);
+                    add(self, session, &mut table, rows, &mut all, &mut produced, true)?;
                 }
                 working = produced;
             }
@@ -356,10 +353,18 @@ impl Server {
         self.with_costs(session, |costs, _| table.drop_table(costs))?;
         let mut rows = result?;
         if let Some((limit, offset)) = limit {
-            let start = (offset as usize).min(rows.len());
-            let end =
-                limit.map_or(rows.len(), |l| start.saturating_add(l as usize).min(rows.len()));
-            rows = rows.drain(start..end).collect();
+            let start = offset.min(rows.len());
+            let end = limit.map_or(rows.len(), |l| start.saturating_add(l).min(rows.len()));
+            let mut kept = PackedRows::new();
+            let mut at = 0u64;
+            rows.try_visit(width, &mut |row| {
+                if at >= start && at < end {
+                    kept.push(row)?;
+                }
+                at += 1;
+                Ok(at < end)
+            })?;
+            rows = kept;
         }
         Ok((meta, rows, true))
     }

@@ -13,6 +13,7 @@ use crate::sql::execution::set_table;
 use crate::sql::execution::temp_table::TempTable;
 use crate::sql::execution::Work;
 use crate::sql::planner::access_path::IndexHints;
+use crate::sql::planner::derived_merge::materialised_by_mysql;
 use crate::storage::catalog::Catalog;
 use crate::storage::table::Row;
 use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
@@ -136,7 +137,8 @@ impl Server {
     }
 
     /// A view of database `db` whose SELECT is `text`: run (in `db`'s context, as a view
-    /// runs) and materialised, its rows read as `alias`'s.
+    /// runs) and materialised, its rows read as `alias`'s; counted as an internal temporary
+    /// table when MySQL would materialise it (`derived_merge::materialised_by_mysql`).
     fn bind_view(
         &mut self,
         session: &mut Session,
@@ -158,6 +160,13 @@ impl Server {
         work.ctes = ctes;
         session.database = saved;
         let (meta, rows) = result?.into_packed()?;
+        // A view MySQL materialises (it groups, aggregates, de-duplicates, limits or is a set
+        // operation: ALGORITHM=UNDEFINED cannot merge it) fills an internal temporary table
+        // as the same derived table does. Simplification: a view MySQL would merge is run and
+        // held here too, but charged nothing, as the merge MySQL does costs no table.
+        if materialised_by_mysql(&query) {
+            self.write_derived_table(session, &rows, meta.len())?;
+        }
         Ok(BoundSource::materialised(alias, meta, Rc::new(rows)))
     }
 

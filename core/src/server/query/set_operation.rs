@@ -222,34 +222,22 @@ impl Server {
             work.rows += rows.len();
             return Ok(Block { meta, rows });
         }
-        let converted: Vec<(bool, Vec<Row>)> = blocks
-            .into_iter()
-            .map(|(d, b)| {
-                let mut rows = Vec::with_capacity(b.rows.len().min(1 << 20) as usize);
-                let mut scratch = Row::new();
-                b.rows.visit(width, &mut scratch, &mut |row| {
-                    rows.push(convert(row));
-                    true
-                });
-                (d, rows)
-            })
-            .collect();
+        // The blocks are read packed, each row converted as it is read: never all held as
+        // values at once.
         let rows = self.with_costs(session, |costs, cx| match op {
             SetOp::Union => {
-                let mut blocks = converted;
-                if let Some(first) = blocks.first_mut() {
-                    first.0 = false;
-                }
-                set_table::union(blocks, || set_table::temp_settings(cx), costs)
+                let blocks: Vec<(bool, &PackedRows)> =
+                    blocks.iter().enumerate().map(|(i, (d, b))| (i > 0 && *d, &b.rows)).collect();
+                set_table::union(&blocks, width, &convert, || set_table::temp_settings(cx), costs)
             }
             SetOp::Intersect | SetOp::Except => {
                 let settings = set_table::temp_settings(cx);
-                let operands = converted.into_iter().map(|(_, r)| r).collect();
-                set_table::intersect_or_except(op, all, operands, settings, costs)
+                let operands: Vec<&PackedRows> = blocks.iter().map(|(_, b)| &b.rows).collect();
+                set_table::intersect_or_except(op, all, &operands, width, &convert, settings, costs)
             }
         })??;
-        work.rows += rows.len() as u64;
-        Ok(Block { meta, rows: PackedRows::from_rows(rows)? })
+        work.rows += rows.len();
+        Ok(Block { meta, rows })
     }
 
     /// A UNION ALL sent to the client as it is read (MySQL 8.0.19+ streams it, with no

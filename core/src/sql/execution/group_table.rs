@@ -170,6 +170,25 @@ impl GroupIndex {
         Ok((g, true))
     }
 
+    /// The group whose key is the row's, if there is one (`same` as for
+    /// [`Self::find_or_add`]); adds nothing.
+    pub fn find(&self, hash: u64, same: &mut dyn FnMut(u32) -> bool) -> Option<u32> {
+        let tag = (hash >> (64 - TAG_BITS)) as u32;
+        let mask = self.slots.len() - 1;
+        let mut i = home(hash as u32, mask);
+        // Bounded: the table is never full, so an empty slot ends the probe.
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
+            }
+            if slot >> GROUP_BITS == tag && same((slot & GROUP_MASK) - 1) {
+                return Some((slot & GROUP_MASK) - 1);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
     fn grow(&mut self) {
         let mut slots = vec![0u32; self.slots.len() * 2];
         let mask = slots.len() - 1;

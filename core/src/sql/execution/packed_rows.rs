@@ -90,6 +90,30 @@ impl PackedRows {
         Ok(())
     }
 
+    /// Appends a row as [`Self::push`] does and returns where it starts, for
+    /// [`Self::read_at`]: the chunk's number in the high 32 bits, the offset in it below.
+    pub fn push_located(&mut self, row: &[Value]) -> Result<u64> {
+        self.push(row)?;
+        let chunk = self.chunks.len() - 1;
+        let size: usize = row.iter().map(packed_size).sum();
+        let end = self.chunks[chunk].len();
+        Ok(((chunk as u64) << 32) | (end - size) as u64)
+    }
+
+    /// Decodes the row (of `width` values) that starts at `at`, a place
+    /// [`Self::push_located`] returned, into `row`. A place it did not return gives NULLs.
+    pub fn read_at(&self, at: u64, width: usize, row: &mut Row) {
+        row.resize(width, Value::Null);
+        let Some(chunk) = self.chunks.get((at >> 32) as usize) else {
+            row.iter_mut().for_each(|v| *v = Value::Null);
+            return;
+        };
+        let mut offset = (at & 0xffff_ffff) as usize;
+        for slot in row.iter_mut() {
+            offset = decode(chunk, offset, slot);
+        }
+    }
+
     /// Appends every row of `other`.
     pub fn append(&mut self, other: &PackedRows, width: usize) -> Result<()> {
         let mut row = Row::new();
@@ -347,6 +371,23 @@ mod tests {
         });
         assert!(!finished.unwrap());
         assert_eq!(seen, 2);
+    }
+
+    #[test]
+    fn a_row_is_read_again_where_it_was_put() {
+        let mut packed = PackedRows::new();
+        let mut places = Vec::new();
+        for i in 0..30_000i64 {
+            let row = vec![Value::Int(i), Value::Str("z".repeat((i % 97) as usize))];
+            places.push(packed.push_located(&row).unwrap());
+        }
+        let mut row = Row::new();
+        for i in [0i64, 1, 12_345, 29_999] {
+            packed.read_at(places[i as usize], 2, &mut row);
+            assert_eq!(row, vec![Value::Int(i), Value::Str("z".repeat((i % 97) as usize))]);
+        }
+        packed.read_at(u64::MAX, 2, &mut row);
+        assert_eq!(row, vec![Value::Null, Value::Null]);
     }
 
     #[test]

@@ -11,16 +11,17 @@
 
 use super::costs::Costs;
 use super::packed_rows::PackedRows;
-use super::select::ROWS_IN_MEMORY_MAX;
 use super::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
 use super::Meta;
-use crate::error::{MySqlError, Result};
+use crate::error::Result;
 use crate::sql::execution::group_table::key_hash;
+use crate::sql::execution::group_table::GroupIndex;
 use crate::sql::expr::EvalContext;
 use crate::sql::parser::VarScope;
-use crate::storage::table::{Key, Row};
+use crate::storage::key::cmp_values;
+use crate::storage::table::Row;
 use crate::storage::value::{Decimal, Value};
-use std::collections::BTreeMap;
+use std::cmp::Ordering;
 
 /// The operation of one query expression level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -180,15 +181,6 @@ pub fn temp_settings(cx: &mut dyn EvalContext) -> TempSettings {
     }
 }
 
-/// Rows a set operation or a CTE may hold: past [`ROWS_IN_MEMORY_MAX`] the statement stops as
-/// the executor's other row buffers stop it (ERROR 1114).
-pub fn check_rows(n: usize) -> Result<()> {
-    if n as u64 > ROWS_IN_MEMORY_MAX {
-        return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
-    }
-    Ok(())
-}
-
 /// Bytes a value takes in the temporary table's row: numbers at their width, strings at their
 /// length plus a length byte.
 fn value_bytes(v: &Value) -> u64 {
@@ -206,172 +198,228 @@ pub fn row_size(row: &Row) -> RowSize {
     RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: bytes }
 }
 
+/// Values kept per row of a set operation's table, in chunks that are never copied to grow.
+#[derive(Default)]
+struct Chunks<T> {
+    chunks: Vec<Vec<T>>,
+    len: usize,
+}
+
+const CHUNK_LEN: usize = 1 << 16;
+
+impl<T: Copy> Chunks<T> {
+    fn push(&mut self, v: T) {
+        if self.len % CHUNK_LEN == 0 {
+            self.chunks.push(Vec::with_capacity(CHUNK_LEN));
+        }
+        self.chunks.last_mut().expect("a chunk").push(v);
+        self.len += 1;
+    }
+    fn get(&self, i: usize) -> T {
+        self.chunks[i / CHUNK_LEN][i % CHUNK_LEN]
+    }
+    fn get_mut(&mut self, i: usize) -> &mut T {
+        &mut self.chunks[i / CHUNK_LEN][i % CHUNK_LEN]
+    }
+}
+
+/// Whether two rows are equal as DISTINCT compares them.
+fn same_row(a: &[Value], b: &[Value]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| cmp_values(x, y) == Ordering::Equal)
+}
+
 /// The temporary table of one set operation, with a unique key over the whole row.
+///
+/// Its distinct rows are kept packed as bytes in first-seen order (`PackedRows`), found again
+/// through a hash index of group numbers (`GroupIndex`, 4 bytes a slot and a row) and where
+/// each row starts (8 bytes): about 30 bytes a row besides its data, where a map of the rows
+/// as values took about 150, so 3,000,000 distinct ids fit a browser tab. A row whose hash
+/// matches a kept one is compared with it by decoding the kept row. The bound is the packed
+/// rows' temporary space (ERROR 1114), as for the other rows the server keeps.
 pub struct SetTable {
     temp: TempTable,
-    /// Each distinct row: its first-seen number and a count the operation keeps.
-    seen: BTreeMap<Key, (usize, u64)>,
+    index: GroupIndex,
+    rows: PackedRows,
+    starts: Chunks<u64>,
+    /// Per distinct row: how many times the rows written had it.
+    counts: Chunks<u32>,
+    scratch: Row,
 }
 
 impl SetTable {
     /// Creates the table (`Created_tmp_tables` + 1).
     pub fn create(settings: TempSettings, costs: &mut Costs) -> SetTable {
-        SetTable { temp: TempTable::create(settings, costs), seen: BTreeMap::new() }
+        SetTable {
+            temp: TempTable::create(settings, costs),
+            index: GroupIndex::new(),
+            rows: PackedRows::new(),
+            starts: Chunks::default(),
+            counts: Chunks::default(),
+            scratch: Row::new(),
+        }
+    }
+
+    /// The distinct row equal to `row`, if the table has one.
+    fn find(&mut self, row: &Row, hash: u64) -> Option<u32> {
+        let (rows, starts, scratch) = (&self.rows, &self.starts, &mut self.scratch);
+        self.index.find(hash, &mut |g| {
+            rows.read_at(starts.get(g as usize), row.len(), scratch);
+            same_row(scratch, row)
+        })
     }
 
     /// Writes `row` if the table has no equal row (true), else looks it up and adds one to
     /// its count (false).
     pub fn insert(&mut self, row: &Row, costs: &mut Costs) -> Result<bool> {
         let hash = key_hash(row);
-        let next = self.seen.len();
-        match self.seen.get_mut(&Key(row.clone())) {
-            Some((_, n)) => {
-                *n += 1;
-                self.temp.lookup(hash, costs);
-                Ok(false)
-            }
-            None => {
-                check_rows(next + 1)?;
-                self.seen.insert(Key(row.clone()), (next, 1));
-                self.temp.write(row_size(row), hash, costs);
-                Ok(true)
-            }
+        if let Some(g) = self.find(row, hash) {
+            let n = self.counts.get_mut(g as usize);
+            *n = n.saturating_add(1);
+            self.temp.lookup(hash, costs);
+            return Ok(false);
         }
+        let start = self.rows.push_located(row)?;
+        // Not found above, so this adds a group (or stops past the index's bound).
+        self.index.find_or_add(hash, &mut |_| Ok(false))?;
+        self.starts.push(start);
+        self.counts.push(1);
+        self.temp.write(row_size(row), hash, costs);
+        Ok(true)
     }
 
     /// Writes `row` without the uniqueness check (a UNION ALL block after the last DISTINCT
-    /// one, whose rows go to the same table).
+    /// one, whose rows go to the same table, or a CTE's rows): its cost only, the caller
+    /// keeps the row.
     pub fn append(&mut self, row: &Row, costs: &mut Costs) {
         self.temp.write(row_size(row), key_hash(row), costs);
     }
 
-    /// A lookup of `row` (an INTERSECT or EXCEPT operand's row): its entry, if any, marked
-    /// by `update` (an update of the row in the table).
-    fn probe(
-        &mut self,
-        row: &Row,
-        costs: &mut Costs,
-        update: &mut dyn FnMut(&mut u64) -> bool,
-    ) -> bool {
-        let hash = key_hash(row);
-        match self.seen.get_mut(&Key(row.clone())) {
-            Some((g, n)) => {
-                if update(n) {
-                    self.temp.update(*g as u64, hash, costs);
-                } else {
-                    self.temp.lookup(hash, costs);
-                }
-                true
-            }
-            None => {
-                self.temp.lookup(hash, costs);
-                false
-            }
-        }
+    /// Distinct rows written.
+    fn len(&self) -> usize {
+        self.starts.len
     }
 
-    pub fn drop_table(self, costs: &mut Costs) {
+    pub fn drop_table(self, costs: &mut Costs) -> PackedRows {
         self.temp.drop_table(costs);
+        self.rows
     }
 }
 
-/// A UNION of blocks (each with whether it is joined to the ones before by DISTINCT; the
-/// first's flag is ignored). Without a DISTINCT it is a UNION ALL: the rows stream, and no
+/// A UNION of packed blocks of `width` columns (each with whether it is joined to the ones
+/// before by DISTINCT; the first's flag is ignored), each row converted by `convert` to the
+/// merged types. Without a DISTINCT it is a UNION ALL: the rows one after another, and no
 /// table is made. Otherwise one table: the rows up to the last DISTINCT block are
 /// de-duplicated (a DISTINCT removes the duplicates of every block to its left), the later
 /// blocks' rows are appended as they are.
 pub fn union(
-    blocks: Vec<(bool, Vec<Row>)>,
+    blocks: &[(bool, &PackedRows)],
+    width: usize,
+    convert: &dyn Fn(&Row) -> Row,
     settings: impl FnOnce() -> TempSettings,
     costs: &mut Costs,
-) -> Result<Vec<Row>> {
+) -> Result<PackedRows> {
     let last_distinct =
         blocks.iter().enumerate().skip(1).filter(|(_, b)| b.0).map(|(i, _)| i).next_back();
     let Some(last_distinct) = last_distinct else {
-        let total: usize = blocks.iter().map(|b| b.1.len()).sum();
-        check_rows(total)?;
-        return Ok(blocks.into_iter().flat_map(|b| b.1).collect());
+        let mut out = PackedRows::new();
+        for (_, rows) in blocks {
+            rows.try_visit(width, &mut |row| out.push(&convert(row)).map(|()| true))?;
+        }
+        return Ok(out);
     };
     let mut table = SetTable::create(settings(), costs);
-    let mut out = Vec::new();
-    let result = (|| {
-        for (i, (_, rows)) in blocks.into_iter().enumerate() {
-            for row in rows {
-                if i <= last_distinct {
-                    if table.insert(&row, costs)? {
-                        out.push(row);
-                    }
-                } else {
-                    check_rows(out.len() + 1)?;
-                    table.append(&row, costs);
-                    out.push(row);
-                }
+    // The rows of the blocks after the last DISTINCT one, which follow the table's rows.
+    let mut appended = PackedRows::new();
+    let result = blocks.iter().enumerate().try_for_each(|(i, (_, rows))| {
+        rows.try_visit(width, &mut |row| {
+            let row = convert(row);
+            if i <= last_distinct {
+                table.insert(&row, costs)?;
+            } else {
+                table.append(&row, costs);
+                appended.push(&row)?;
             }
-        }
-        Ok(())
-    })();
-    table.drop_table(costs);
-    result.map(|()| out)
+            Ok(true)
+        })
+        .map(|_| ())
+    });
+    let mut out = table.drop_table(costs);
+    result?;
+    out.append(&appended, width)?;
+    Ok(out)
 }
 
-/// INTERSECT or EXCEPT of operands, `all` for the ALL forms: the first operand's rows go to
-/// the table, each later operand's rows look it up. INTERSECT keeps the rows every operand
-/// has (ALL: as many times as the operand with fewest has them); EXCEPT the first operand's
-/// rows no later operand has (ALL: as many times as the first has them more).
+/// INTERSECT or EXCEPT of packed operands of `width` columns, `all` for the ALL forms, each
+/// row converted by `convert`: the first operand's rows go to the table, each later
+/// operand's rows look it up. INTERSECT keeps the rows every operand has (ALL: as many times
+/// as the operand with fewest has them); EXCEPT the first operand's rows no later operand
+/// has (ALL: as many times as the first has them more).
 pub fn intersect_or_except(
     op: SetOp,
     all: bool,
-    operands: Vec<Vec<Row>>,
+    operands: &[&PackedRows],
+    width: usize,
+    convert: &dyn Fn(&Row) -> Row,
     settings: TempSettings,
     costs: &mut Costs,
-) -> Result<Vec<Row>> {
-    let mut operands = operands.into_iter();
-    let first = operands.next().unwrap_or_default();
+) -> Result<PackedRows> {
+    let empty = PackedRows::new();
+    let first = operands.first().copied().unwrap_or(&empty);
     let mut table = SetTable::create(settings, costs);
     let result = (|| {
-        for row in &first {
-            table.insert(row, costs)?;
-        }
+        first.try_visit(width, &mut |row| table.insert(&convert(row), costs).map(|_| true))?;
         // Per distinct row: how many times it stays (its count in the first operand, then
-        // lowered by each operand).
-        let mut keep: BTreeMap<usize, u64> =
-            table.seen.values().map(|(g, n)| (*g, if all { *n } else { 1 })).collect();
-        for operand in operands {
-            let mut counts: BTreeMap<usize, u64> = BTreeMap::new();
-            for row in &operand {
-                let mut group = None;
-                let seen = &table.seen;
-                if let Some((g, _)) = seen.get(&Key(row.clone())) {
-                    group = Some(*g);
+        // lowered by each operand), and how many times the operand being read has it.
+        let distinct = table.len();
+        let mut keep: Vec<u32> =
+            (0..distinct).map(|g| if all { table.counts.get(g) } else { 1 }).collect();
+        let mut counts: Vec<u32> = vec![0; distinct];
+        for operand in &operands[1.min(operands.len())..] {
+            counts.iter_mut().for_each(|n| *n = 0);
+            operand.try_visit(width, &mut |row| {
+                let row = convert(row);
+                let hash = key_hash(&row);
+                match table.find(&row, hash) {
+                    // The first of the operand's rows to find it updates the row's mark in
+                    // the table; the others only look it up.
+                    Some(g) if counts[g as usize] == 0 => {
+                        table.temp.update(u64::from(g), hash, costs);
+                        counts[g as usize] = 1;
+                    }
+                    Some(g) => {
+                        table.temp.lookup(hash, costs);
+                        counts[g as usize] = counts[g as usize].saturating_add(1);
+                    }
+                    None => table.temp.lookup(hash, costs),
                 }
-                let first_hit = group.is_some_and(|g| !counts.contains_key(&g));
-                table.probe(row, costs, &mut |_| first_hit);
-                if let Some(g) = group {
-                    *counts.entry(g).or_insert(0) += 1;
-                }
-            }
-            for (g, k) in keep.iter_mut() {
-                let n = counts.get(g).copied().unwrap_or(0);
+                Ok(true)
+            })?;
+            for (k, n) in keep.iter_mut().zip(&counts) {
+                let n = *n;
                 *k = match (op, all) {
                     (SetOp::Intersect, true) => (*k).min(n),
-                    (SetOp::Intersect, false) => u64::from(*k > 0 && n > 0),
+                    (SetOp::Intersect, false) => u32::from(*k > 0 && n > 0),
                     (SetOp::Except, true) => k.saturating_sub(n),
-                    (_, false) => u64::from(*k > 0 && n == 0),
+                    (_, false) => u32::from(*k > 0 && n == 0),
                     (SetOp::Union, true) => *k,
                 };
             }
         }
+        drop(counts);
         // The first operand's rows in their order, each as many times as it stays.
-        let mut out = Vec::new();
-        for row in first {
-            let Some((g, _)) = table.seen.get(&Key(row.clone())) else { continue };
-            if let Some(k) = keep.get_mut(g) {
+        let mut out = PackedRows::new();
+        first.try_visit(width, &mut |row| {
+            let row = convert(row);
+            let hash = key_hash(&row);
+            if let Some(g) = table.find(&row, hash) {
+                let k = &mut keep[g as usize];
                 if *k > 0 {
                     *k -= 1;
-                    out.push(row);
+                    out.push(&row)?;
                 }
             }
-        }
+            Ok(true)
+        })?;
         Ok(out)
     })();
     table.drop_table(costs);

@@ -46,11 +46,12 @@ use std::rc::Rc;
 /// 1317), so the page stays responsive.
 pub const JOINED_ROWS_MAX: u64 = 1 << 24;
 /// Rows a statement may hold as values at once where it cannot keep them packed or by primary
-/// key: the groups or sort input of a join or a materialised source that groups, sorts or
-/// de-duplicates, the windowing step's rows, a recursive CTE's; past it the statement stops
-/// with error 1114 rather than exhausting the browser tab. (Derived tables, views, CTEs, set
-/// operations' blocks and joins' inner tables are packed, `packed_rows.rs`, and bounded by
-/// the temporary space instead.) Simplification: MySQL spills such rows to disk.
+/// key: the groups of a join or a materialised source that groups with full accumulators,
+/// the rows DISTINCT de-duplicates there, a sort whose keys the bytes cannot order, the
+/// windowing step's rows; past it the statement stops with error 1114 rather than exhausting
+/// the browser tab. (Derived tables, views, CTEs, recursive CTEs, set operations' blocks and
+/// tables, joins' inner tables and the rows a join sorts are packed, `packed_rows.rs`, and
+/// bounded by the temporary space instead.) Simplification: MySQL spills such rows to disk.
 pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// A table in FROM.

@@ -9,9 +9,10 @@
 //! its aggregates' state, about 30 bytes for a COUNT; DISTINCT a distinct row's first row's key
 //! and its hash (`distinct.rs`); a DISTINCT aggregate its values seen the same way
 //! (`distinct_values.rs`). A result the server keeps for itself (a derived table's, a view's,
-//! a CTE's) is packed as it is collected (`result_rows.rs`). Rows other statements sort or
-//! de-duplicate as values (joins, materialised sources with ORDER BY or DISTINCT) stay under
-//! [`ROWS_IN_MEMORY_MAX`].
+//! a CTE's) is packed as it is collected (`result_rows.rs`). Rows a join or a materialised
+//! source sorts are packed with their sort keys, and sorted as byte keys whose payload is
+//! where the packed row starts. Rows such statements de-duplicate or group with full
+//! accumulators stay values, under [`ROWS_IN_MEMORY_MAX`].
 
 use super::plan::{Plan, SortKey};
 use super::ROWS_IN_MEMORY_MAX;
@@ -23,6 +24,7 @@ use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::filesort::Filesort;
 use crate::sql::execution::group_table::{key_hash, GroupIndex};
+use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::temp_table::{RowSize, TempSettings, TempTable};
 use crate::sql::expr::{eval, EvalContext};
 use crate::storage::schema::ColumnType;
@@ -106,6 +108,10 @@ pub(super) struct PipelineState<'p, 'a> {
     streamed: ResultRows,
     /// Ungrouped rows sorted by primary key reference.
     sorter: Option<Sorter>,
+    /// Ungrouped rows of a join or a materialised source to be sorted: each output row and
+    /// its sort keys packed (`packed_rows.rs`), and the sort's byte keys with where the row
+    /// starts as payload. Empty once a key the bytes cannot order came (then `outputs`).
+    packed_sort: Option<(Sorter, PackedRows)>,
     /// DISTINCT's rows kept by reference (`distinct.rs`), when one stored table is read.
     distinct: Option<distinct::DistinctRows>,
     /// Aggregates without GROUP BY.
@@ -242,6 +248,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let rows = source.as_ref().map_or(0, |s| s.table.row_count());
             Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), rows)
         });
+        let packed_sort = (ordered && !plan.grouped() && source.is_none()).then(|| {
+            // As many rows as a sort may keep (the join's rows are not known ahead).
+            let sorter =
+                Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::MAX);
+            (sorter, PackedRows::new())
+        });
         let has_source = source.is_some();
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
             .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
@@ -264,6 +276,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             settings,
             outputs: Vec::new(),
             sorter,
+            packed_sort,
             distinct: (plan.distinct && !plan.grouped() && has_source)
                 .then(distinct::DistinctRows::new),
             single,
@@ -424,9 +437,36 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     + 4,
             );
         }
+        if let Some((sorter, rows)) = &mut self.packed_sort {
+            let width = out.len();
+            let mut packed = out;
+            packed.extend(keys);
+            let at = rows.push_located(&packed)?;
+            let (out, keys) = split_packed(packed, width);
+            if sorter.push(&keys, at) {
+                return Ok(true);
+            }
+            // A key the bytes cannot order: every row as values from here on.
+            self.unpack_sorted(plan);
+            self.outputs.push((out, keys));
+            check_rows_in_memory(self.outputs.len() as u64)?;
+            return Ok(true);
+        }
         self.outputs.push((out, keys));
         check_rows_in_memory(self.outputs.len() as u64)?;
         Ok(true)
+    }
+
+    /// Turns the packed rows to be sorted into rows kept as values (in arrival order).
+    fn unpack_sorted(&mut self, plan: &Plan) {
+        let Some((sorter, rows)) = self.packed_sort.take() else { return };
+        let width = self.items.len();
+        let packed_width = width + plan.order_by.len();
+        let mut row = Row::new();
+        for at in sorter.into_arrival_order() {
+            rows.read_at(at, packed_width, &mut row);
+            self.outputs.push(split_packed(std::mem::take(&mut row), width));
+        }
     }
 
     /// Turns the rows kept by reference into rows kept as values (in arrival order).
@@ -615,6 +655,26 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 }
                 let row = &self.scratch;
                 out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?)?;
+            }
+            return Ok(out);
+        }
+        if let Some((sorter, rows)) = self.packed_sort.take() {
+            if sorter.is_full() {
+                return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
+            }
+            let mut out = ResultRows::new(self.settings.pack);
+            let width = self.items.len();
+            let packed_width = width + plan.order_by.len();
+            let order = sorter.sorted();
+            for at in order.into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
+                if out.len() >= self.settings.rows_kept {
+                    self.unshown += 1;
+                    continue;
+                }
+                let mut row = Row::new();
+                rows.read_at(at, packed_width, &mut row);
+                row.truncate(width);
+                out.push(row)?;
             }
             return Ok(out);
         }
@@ -848,6 +908,12 @@ fn keep(plan: &Plan) -> Option<u64> {
 
 fn limit_of(plan: &Plan) -> usize {
     plan.limit.map_or(usize::MAX, |l| l.min(usize::MAX as u64) as usize)
+}
+
+/// A packed row of output values then sort keys, split at `width`.
+fn split_packed(mut packed: Row, width: usize) -> (Row, Vec<Value>) {
+    let keys = packed.split_off(width.min(packed.len()));
+    (packed, keys)
 }
 
 /// OFFSET and LIMIT over rows already in order.
