@@ -154,9 +154,7 @@ impl Disk {
             let mut zeros = step * PAGE_SIZE_BYTES;
             while zeros > 0 {
                 let bytes = zeros.min(ZERO_WRITE_BYTES_MAX);
-                let one = SimDuration(self.write_call_ns) + self.write(bytes);
-                self.note_write(space, bytes, one);
-                wait += one;
+                wait += self.append_to(space, bytes);
                 zeros -= bytes;
             }
             grown += step;
@@ -239,8 +237,9 @@ impl Disk {
         self.log(space, IoOp::Write, bytes, wait);
     }
 
-    /// An appending write of `bytes` to log file `file` ([`REDO_LOG_FILE`],
-    /// [`BINARY_LOG_FILE`]): [`Disk::append`], noted for the file tables.
+    /// An appending write of `bytes` to file `file` (a log file, [`REDO_LOG_FILE`] or
+    /// [`BINARY_LOG_FILE`], or a tablespace growing): [`Disk::append`], noted for the file
+    /// tables.
     pub fn append_to(&mut self, file: u32, bytes: u64) -> SimDuration {
         let wait = self.append(bytes);
         self.note_write(file, bytes, wait);

@@ -131,32 +131,13 @@ impl Server {
         if materialised && !entry.recursive {
             // MySQL's temporary table for a CTE it does not merge (a recursive one counted
             // its own as it ran).
-            self.write_to_temporary(session, &rows, meta.len())?;
+            self.write_materialised(session, &rows, meta.len(), true)?;
         }
         let rows = Rc::new(rows);
         if let Some(e) = work.ctes.entry_mut(at) {
             e.rows = Some((meta.clone(), Rc::clone(&rows)));
         }
         Ok((meta, rows))
-    }
-
-    /// The temporary table a materialised CTE is written to (created, every row written,
-    /// dropped when the statement ends).
-    fn write_to_temporary(
-        &mut self,
-        session: &mut Session,
-        rows: &PackedRows,
-        width: usize,
-    ) -> Result<()> {
-        self.with_costs(session, |costs, cx| {
-            let mut table = SetTable::create(set_table::temp_settings(cx), costs);
-            let mut row = Row::new();
-            rows.visit(width, &mut row, &mut |r| {
-                table.append(r, costs);
-                true
-            });
-            table.drop_table(costs);
-        })
     }
 
     /// A recursive CTE's rows: the anchor, then iterations until one adds nothing.

@@ -7,6 +7,7 @@ use super::Meta;
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::execution::group_table::key_hash;
 use crate::sql::execution::packed_rows::PackedRows;
 use crate::sql::execution::select::{width, BoundSource, Source};
 use crate::sql::execution::set_table;
@@ -165,24 +166,32 @@ impl Server {
         // as the same derived table does. Simplification: a view MySQL would merge is run and
         // held here too, but charged nothing, as the merge MySQL does costs no table.
         if materialised_by_mysql(&query) {
-            self.write_derived_table(session, &rows, meta.len())?;
+            self.write_materialised(session, &rows, meta.len(), false)?;
         }
         Ok(BoundSource::materialised(alias, meta, Rc::new(rows)))
     }
 
-    /// The internal temporary table a derived table is materialised in: created, its rows
-    /// appended (it has no index), dropped when the statement ends.
-    fn write_derived_table(
+    /// The internal temporary table rows are materialised in: created, every row written,
+    /// dropped when the statement ends. A derived table's or a view's has no index (`keyed`
+    /// false: its rows are appended); a CTE's is keyed by each row's hash.
+    pub(super) fn write_materialised(
         &mut self,
         session: &mut Session,
         rows: &PackedRows,
         width: usize,
+        keyed: bool,
     ) -> Result<()> {
         self.with_costs(session, |costs, cx| {
-            let mut table = TempTable::create_unkeyed(set_table::temp_settings(cx), costs);
+            let settings = set_table::temp_settings(cx);
+            let mut table = if keyed {
+                TempTable::create(settings, costs)
+            } else {
+                TempTable::create_unkeyed(settings, costs)
+            };
             let mut row = Row::new();
             rows.visit(width, &mut row, &mut |r| {
-                table.write(set_table::row_size(r), 0, costs);
+                let hash = if keyed { key_hash(r) } else { 0 };
+                table.write(set_table::row_size(r), hash, costs);
                 true
             });
             table.drop_table(costs);
@@ -210,7 +219,7 @@ impl Server {
         };
         let (meta, rows) =
             self.run_query(session, subquery, sql, work, depth + 1, false)?.into_packed()?;
-        self.write_derived_table(session, &rows, meta.len())?;
+        self.write_materialised(session, &rows, meta.len(), false)?;
         let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
         if !names.is_empty() && names.len() != meta.len() {
             return Err(MySqlError::derived_column_count());

@@ -18,7 +18,7 @@ use super::plan::{Plan, SortKey};
 use super::ROWS_IN_MEMORY_MAX;
 use crate::error::{MySqlError, Result};
 use crate::sim::hardware::TempCosts;
-use crate::sql::bind::{AggCall, AggFunc, BExpr};
+use crate::sql::bind::{AggCall, BExpr};
 use crate::sql::compiled::Compiled;
 use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
@@ -32,9 +32,12 @@ use crate::storage::table::{cmp_values, Key, Row, Table};
 use crate::storage::value::Value;
 use std::cmp::Ordering;
 
+mod agg_store;
 mod distinct;
 mod distinct_values;
 mod result_rows;
+
+use agg_store::AggStore;
 
 pub(crate) use result_rows::{ColumnFacts, ResultRows};
 
@@ -148,67 +151,6 @@ struct Groups {
     aggs: AggStore,
 }
 
-/// Aggregate state per group: counts alone when every aggregate is a COUNT, full
-/// accumulators otherwise.
-enum AggStore {
-    Counts { star: Vec<bool>, counts: Chunked },
-    Full { accs: Vec<Accumulator> },
-}
-
-impl AggStore {
-    fn new(calls: &[AggCall]) -> AggStore {
-        let countable =
-            |c: &AggCall| !c.distinct && matches!(c.func, AggFunc::CountStar | AggFunc::Count);
-        if calls.iter().all(countable) {
-            AggStore::Counts {
-                star: calls.iter().map(|c| c.func == AggFunc::CountStar).collect(),
-                counts: Chunked::default(),
-            }
-        } else {
-            AggStore::Full { accs: Vec::new() }
-        }
-    }
-
-    fn add_group(&mut self, calls: &[AggCall]) -> Result<()> {
-        match self {
-            AggStore::Counts { counts, star } => (0..star.len()).for_each(|_| counts.push(0)),
-            AggStore::Full { accs } => {
-                // Full accumulators are large: they stay under the in-memory row bound.
-                if !calls.is_empty() && accs.len() as u64 / calls.len() as u64 >= ROWS_IN_MEMORY_MAX
-                {
-                    return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
-                }
-                accs.extend(calls.iter().map(Accumulator::new));
-            }
-        }
-        Ok(())
-    }
-
-    fn update(&mut self, g: u32, j: usize, per: usize, v: &Value) {
-        let at = g as usize * per + j;
-        match self {
-            AggStore::Counts { counts, star } => {
-                if star[j] || !v.is_null() {
-                    *counts.get_mut(at) += 1;
-                }
-            }
-            AggStore::Full { accs } => accs[at].update(v),
-        }
-    }
-
-    fn values(&self, g: u32, per: usize, increment: u8) -> Vec<Value> {
-        let at = g as usize * per;
-        match self {
-            AggStore::Counts { counts, .. } => {
-                (at..at + per).map(|i| Value::Int(counts.get(i) as i64)).collect()
-            }
-            AggStore::Full { accs } => {
-                accs[at..at + per].iter().map(|a| a.finish(increment)).collect()
-            }
-        }
-    }
-}
-
 impl<'p, 'a> PipelineState<'p, 'a> {
     pub(super) fn new(
         plan: &'p Plan,
@@ -307,9 +249,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     }
 
     /// Takes one joined row: WHERE, then the rest of the pipeline; false when no more rows
-    /// are needed (LIMIT reached). In line in the scan's
-    /// loop for its common case, a row passing to one aggregate without GROUP BY (a call per
-    /// row cost more than the update itself).
+    /// are needed (LIMIT reached). In line in the scan's loop for its common case, a row
+    /// passing to one aggregate without GROUP BY (a call per row cost more than the update
+    /// itself).
     #[inline(always)]
     pub(super) fn feed(
         &mut self,

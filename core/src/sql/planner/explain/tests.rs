@@ -4,8 +4,9 @@ use super::estimates::key_part_bytes;
 use super::*;
 use crate::storage::schema::{ColumnDef, ColumnType};
 
-/// EXPLAIN of `sql` over the shop dataset (seed 42, full scale), in database `shop`.
-fn explain(sql: &str) -> (ResultSet, String) {
+/// EXPLAIN of `sql` over the shop dataset (seed 42, full scale), in database `shop`: its
+/// response and Note 1003, or its error.
+fn explain_result(sql: &str) -> Result<(Response, String)> {
     let options = crate::datasets::DatasetOptions::default();
     let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
     let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
@@ -16,9 +17,12 @@ fn explain(sql: &str) -> (ResultSet, String) {
         system_views: |_, _| None,
     };
     let mut cx = crate::sql::expr::constant_context();
-    let (Response::Rows(rs), note) =
-        explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default()).unwrap()
-    else {
+    explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default())
+}
+
+/// EXPLAIN of `sql`: its rows and Note 1003.
+fn explain(sql: &str) -> (ResultSet, String) {
+    let (Response::Rows(rs), note) = explain_result(sql).unwrap() else {
         panic!("EXPLAIN returns rows")
     };
     (rs, note)
@@ -86,20 +90,7 @@ fn key_lengths_match_mysql() {
 
 /// EXPLAIN of `sql`, or its error code.
 fn explain_error(sql: &str) -> u16 {
-    let options = crate::datasets::DatasetOptions::default();
-    let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
-    let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
-    let mut no_system_tables = |db: &str, table: &str| Err(MySqlError::no_such_table(db, table));
-    let mut explainer = Explainer {
-        catalog: &catalog,
-        system_columns: &mut no_system_tables,
-        system_views: |_, _| None,
-    };
-    let mut cx = crate::sql::expr::constant_context();
-    match explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default()) {
-        Ok(_) => 0,
-        Err(e) => e.code,
-    }
+    explain_result(sql).map_or_else(|e| e.code, |_| 0)
 }
 
 #[test]
