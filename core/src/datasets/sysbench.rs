@@ -52,18 +52,26 @@ impl SbtestRows {
 
     /// `groups` groups of 11 random digits joined by '-'. Written as bytes into one buffer:
     /// a range SELECT makes a hundred of these per statement, so this is a hot path.
+    #[cfg(test)]
     fn digit_groups(h: RowHash, draw: u64, groups: u64) -> String {
-        let mut out: Vec<u8> = Vec::with_capacity(groups as usize * (GROUP_DIGITS + 1));
+        let mut out = String::new();
+        Self::write_digit_groups(h, draw, groups, &mut out);
+        out
+    }
+
+    /// [`Self::digit_groups`] into `out`, replacing what it held: a reused row keeps its
+    /// string's buffer, so a scan does not allocate a text per row.
+    fn write_digit_groups(h: RowHash, draw: u64, groups: u64, out: &mut String) {
+        // Bounded: 10 groups of 11 digits and their dashes.
+        let mut buf = [b'-'; C_GROUPS as usize * (GROUP_DIGITS + 1)];
+        let groups = groups.min(C_GROUPS);
         for g in 0..groups {
-            if g > 0 {
-                out.push(b'-');
-            }
             // sysbench draws each digit uniformly; one uniform draw below 10^11 gives the
             // same distribution for the whole group.
             let v = below(h.draw(draw, g), GROUP_RANGE);
             // 11 digits as 3 + 4 pairs: a pair per division halves the divisions.
             let (high, mut low) = ((v / 100_000_000) as u32, (v % 100_000_000) as u32);
-            let mut digits = [b'0'; GROUP_DIGITS];
+            let digits = &mut buf[g as usize * (GROUP_DIGITS + 1)..][..GROUP_DIGITS];
             digits[0] = b'0' + (high / 100) as u8;
             digits[1] = b'0' + (high / 10 % 10) as u8;
             digits[2] = b'0' + (high % 10) as u8;
@@ -73,10 +81,23 @@ impl SbtestRows {
                 digits[3 + 2 * pair] = DIGIT_PAIRS[2 * two];
                 digits[4 + 2 * pair] = DIGIT_PAIRS[2 * two + 1];
             }
-            out.extend_from_slice(&digits);
         }
+        // The groups and the dashes between them (none after the last).
+        let len = (groups as usize * (GROUP_DIGITS + 1)).saturating_sub(1);
+        out.clear();
         // Digits and dashes only: always ASCII.
-        String::from_utf8(out).unwrap_or_default()
+        out.push_str(std::str::from_utf8(&buf[..len]).unwrap_or_default());
+    }
+
+    /// Sets `slot` to the digit groups, in the string it already holds when it holds one.
+    fn fill_text(h: RowHash, draw: u64, groups: u64, slot: &mut Value) {
+        if let Value::Str(s) = slot {
+            Self::write_digit_groups(h, draw, groups, s);
+        } else {
+            let mut s = String::with_capacity(groups as usize * (GROUP_DIGITS + 1));
+            Self::write_digit_groups(h, draw, groups, &mut s);
+            *slot = Value::Str(s);
+        }
     }
 }
 
@@ -102,8 +123,12 @@ impl RowGenerator for SbtestRows {
         let len = out.len();
         let want = |c: usize| c < len && wanted.contains(c);
         let h = RowHash::row(self.key, i);
-        for slot in out.iter_mut() {
-            *slot = Value::Null;
+        // The texts are written into the strings the slots hold (no allocation per row);
+        // every other slot is cleared.
+        for (c, slot) in out.iter_mut().enumerate() {
+            if !(c == 2 || c == 3) || !want(c) {
+                *slot = Value::Null;
+            }
         }
         if want(0) {
             out[0] = Value::Int(i as i64 + 1);
@@ -114,10 +139,10 @@ impl RowGenerator for SbtestRows {
             out[1] = Value::Int(1 + below(h.draw(DRAW_K, 0), self.rows.max(1)) as i64);
         }
         if want(2) {
-            out[2] = Value::Str(Self::digit_groups(h, DRAW_C, C_GROUPS));
+            Self::fill_text(h, DRAW_C, C_GROUPS, &mut out[2]);
         }
         if want(3) {
-            out[3] = Value::Str(Self::digit_groups(h, DRAW_PAD, PAD_GROUPS));
+            Self::fill_text(h, DRAW_PAD, PAD_GROUPS, &mut out[3]);
         }
     }
 }

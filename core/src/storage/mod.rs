@@ -11,3 +11,4 @@ pub mod schema;
 pub mod statistics;
 pub mod table;
 pub mod value;
+pub mod value_bytes;

@@ -16,7 +16,8 @@
 
 use crate::error::{MySqlError, Result};
 use crate::storage::table::Row;
-use crate::storage::value::{Decimal, Value};
+use crate::storage::value::Value;
+use crate::storage::value_bytes::{decode, encode, packed_size};
 
 /// Bytes of one chunk: large enough that a chunk holds thousands of rows, small enough that
 /// the last, partly filled one wastes little.
@@ -28,13 +29,6 @@ pub const TEMP_SPACE_BYTES_MAX: u64 = 160 << 20;
 
 /// The name MySQL gives an internal temporary table in its 1114 text.
 pub const TEMP_TABLE_NAME: &str = "/tmp/#sql1_8_0";
-
-const TAG_NULL: u8 = 0;
-const TAG_INT: u8 = 1;
-const TAG_UINT: u8 = 2;
-const TAG_DECIMAL: u8 = 3;
-const TAG_DOUBLE: u8 = 4;
-const TAG_STR: u8 = 5;
 
 /// Rows of a fixed width, packed in arrival order.
 #[derive(Clone, Debug, Default)]
@@ -176,141 +170,10 @@ impl PackedRows {
     }
 }
 
-/// Bytes a value packs into: its tag, then its payload.
-fn packed_size(v: &Value) -> usize {
-    1 + match v {
-        Value::Null => 0,
-        Value::Int(i) => varint_len(zigzag(i128::from(*i))),
-        Value::UInt(u) => varint_len(u128::from(*u)),
-        Value::Decimal(d) => varint_len(zigzag(d.mantissa)) + 1,
-        Value::Double(_) => 8,
-        Value::Str(s) => varint_len(s.len() as u128) + s.len(),
-    }
-}
-
-fn zigzag(i: i128) -> u128 {
-    ((i << 1) ^ (i >> 127)) as u128
-}
-
-fn unzigzag(u: u128) -> i128 {
-    ((u >> 1) as i128) ^ -((u & 1) as i128)
-}
-
-fn varint_len(mut u: u128) -> usize {
-    let mut n = 1;
-    while u >= 0x80 {
-        u >>= 7;
-        n += 1;
-    }
-    n
-}
-
-fn put_varint(mut u: u128, out: &mut Vec<u8>) {
-    while u >= 0x80 {
-        out.push((u as u8) | 0x80);
-        u >>= 7;
-    }
-    out.push(u as u8);
-}
-
-fn get_varint(bytes: &[u8], mut at: usize) -> (u128, usize) {
-    let mut u = 0u128;
-    let mut shift = 0;
-    while let Some(&b) = bytes.get(at) {
-        at += 1;
-        if shift < 128 {
-            u |= u128::from(b & 0x7f) << shift;
-        }
-        shift += 7;
-        if b & 0x80 == 0 {
-            break;
-        }
-    }
-    (u, at)
-}
-
-fn encode(v: &Value, out: &mut Vec<u8>) {
-    match v {
-        Value::Null => out.push(TAG_NULL),
-        Value::Int(i) => {
-            out.push(TAG_INT);
-            put_varint(zigzag(i128::from(*i)), out);
-        }
-        Value::UInt(u) => {
-            out.push(TAG_UINT);
-            put_varint(u128::from(*u), out);
-        }
-        Value::Decimal(d) => {
-            out.push(TAG_DECIMAL);
-            put_varint(zigzag(d.mantissa), out);
-            out.push(d.scale);
-        }
-        Value::Double(f) => {
-            out.push(TAG_DOUBLE);
-            out.extend_from_slice(&f.to_bits().to_le_bytes());
-        }
-        Value::Str(s) => {
-            out.push(TAG_STR);
-            put_varint(s.len() as u128, out);
-            out.extend_from_slice(s.as_bytes());
-        }
-    }
-}
-
-/// Decodes the value at `at` into `slot` (reusing a string's buffer); returns where the next
-/// value starts.
-fn decode(bytes: &[u8], at: usize, slot: &mut Value) -> usize {
-    let tag = bytes.get(at).copied().unwrap_or(TAG_NULL);
-    let at = at + 1;
-    match tag {
-        TAG_INT => {
-            let (u, next) = get_varint(bytes, at);
-            *slot = Value::Int(unzigzag(u) as i64);
-            next
-        }
-        TAG_UINT => {
-            let (u, next) = get_varint(bytes, at);
-            *slot = Value::UInt(u as u64);
-            next
-        }
-        TAG_DECIMAL => {
-            let (u, next) = get_varint(bytes, at);
-            let scale = bytes.get(next).copied().unwrap_or(0);
-            *slot = Value::Decimal(Decimal::new(unzigzag(u), scale));
-            next + 1
-        }
-        TAG_DOUBLE => {
-            let mut b = [0u8; 8];
-            if let Some(s) = bytes.get(at..at + 8) {
-                b.copy_from_slice(s);
-            }
-            *slot = Value::Double(f64::from_bits(u64::from_le_bytes(b)));
-            at + 8
-        }
-        TAG_STR => {
-            let (len, start) = get_varint(bytes, at);
-            let end = (start + len as usize).min(bytes.len());
-            // Packed from a `String`, so the bytes are UTF-8.
-            let text = std::str::from_utf8(&bytes[start.min(end)..end]).unwrap_or("");
-            match slot {
-                Value::Str(s) => {
-                    s.clear();
-                    s.push_str(text);
-                }
-                other => *other = Value::Str(text.to_string()),
-            }
-            end
-        }
-        _ => {
-            *slot = Value::Null;
-            at
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::value::Decimal;
 
     fn sample() -> Vec<Row> {
         vec![

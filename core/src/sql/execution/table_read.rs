@@ -238,7 +238,7 @@ fn primary_range(
     let mut past_end = false;
     // The row's key, gathered into one buffer (a one-column key is read where it lies).
     let mut key: Vec<Value> = Vec::with_capacity(pk.len());
-    t.scan_from(lo, wanted, &mut |ordinal, row| {
+    t.scan_from(lo, hi, wanted, &mut |ordinal, row| {
         let at_end = match pk.as_slice() {
             [c] => !before_end(std::slice::from_ref(&row[*c as usize]), hi),
             _ => {

@@ -18,6 +18,7 @@ use super::page_layout::{IndexPages, PageLayout};
 use super::record::{clustered_record_bytes, node_pointer_bytes, secondary_record_bytes};
 use super::schema::{ColumnSet, ColumnType, IndexDef, RowGenerator, TableDef};
 use crate::storage::value::Value;
+use crate::storage::value_bytes::{pack_row, unpack_row};
 use std::cell::OnceCell;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -59,8 +60,10 @@ pub struct Table {
     pub space_id: u32,
     generator: Option<Box<dyn RowGenerator>>,
     generated_rows: u64,
-    /// Changed rows by key: Some = the row now (inserted or updated), None = deleted.
-    changes: BTreeMap<Key, Option<Row>>,
+    /// Changed rows by key: Some = the row now (inserted or updated), None = deleted. Kept
+    /// packed ([`pack_row`]): a long load changes hundreds of thousands of rows, and as
+    /// values each took a vector and a string per text column of the simulator's heap.
+    changes: BTreeMap<Key, Option<Box<[u8]>>>,
     /// Rows in the table now.
     rows: u64,
     /// Hidden DB_ROW_ID counter for tables without a primary key.
@@ -116,6 +119,34 @@ pub struct RangeEnd {
 /// Rows a scan takes from a generator at once, when no changed row has to be merged in:
 /// enough for a batch's hashed draws to overlap in the CPU, few enough to stay in L1.
 const SCAN_BATCH_ROWS: usize = 32;
+
+/// Where a scan starts, and where the caller's range ends when it knows (only to size the
+/// batches rows are generated in).
+#[derive(Clone, Copy, Default)]
+struct Bound<'a> {
+    from: Option<&'a RangeEnd>,
+    until: Option<&'a RangeEnd>,
+}
+
+/// `key` against the key of generated row `ordinal` (its primary key columns `pk`, or the
+/// hidden row id `ordinal + 1` of a table without one), as [`Key`]'s order compares them,
+/// without gathering the row's key.
+fn cmp_key_to_row(key: &Key, row: &[Value], pk: &[u32], ordinal: u64) -> Ordering {
+    if pk.is_empty() {
+        let id = Value::UInt(ordinal + 1);
+        return match key.0.first() {
+            Some(v) => cmp_values(v, &id).then(key.0.len().cmp(&1)),
+            None => Ordering::Less,
+        };
+    }
+    for (a, &c) in key.0.iter().zip(pk) {
+        match cmp_values(a, &row[c as usize]) {
+            Ordering::Equal => {}
+            o => return o,
+        }
+    }
+    key.0.len().cmp(&pk.len())
+}
 
 impl Table {
     /// An empty table (CREATE TABLE).
@@ -230,19 +261,23 @@ impl Table {
     /// Calls `visit(ordinal, row)` for every row in primary key order, filling only the
     /// `wanted` columns of generated rows; stops early when `visit` returns false.
     pub fn scan(&self, wanted: &[bool], visit: &mut dyn FnMut(u64, &Row) -> bool) {
-        self.scan_from(None, wanted, visit)
+        self.scan_from(None, None, wanted, visit)
     }
 
     /// Like [`Self::scan`], starting at the first row whose primary key is at or past `from`
     /// (a binary search over the generated rows, which are in key order). Ordinals count from
-    /// the first row's position.
+    /// the first row's position. `until`, the range's end when the caller knows it, only
+    /// sizes the batches generated rows are made in (the visitor still decides where to stop,
+    /// and sees the first row past the end): a short range does not generate a full batch.
     pub fn scan_from(
         &self,
         from: Option<&RangeEnd>,
+        until: Option<&RangeEnd>,
         wanted: &[bool],
         visit: &mut dyn FnMut(u64, &Row) -> bool,
     ) {
-        self.scan_rows(from, wanted, &[], None, &mut |ordinal, row, _| visit(ordinal, row));
+        let bound = Bound { from, until };
+        self.scan_rows(bound, wanted, &[], None, &mut |ordinal, row, _| visit(ordinal, row));
     }
 
     /// A full scan, with late materialisation when `late` is given: each generated row is
@@ -261,20 +296,20 @@ impl Table {
         late: Option<LateFill>,
         visit: &mut impl FnMut(u64, &Row, bool) -> bool,
     ) {
-        self.scan_rows(None, wanted, lengths_only, late, visit)
+        self.scan_rows(Bound::default(), wanted, lengths_only, late, visit)
     }
 
     fn scan_rows(
         &self,
-        from: Option<&RangeEnd>,
+        bound: Bound,
         wanted: &[bool],
         lengths_only: &[bool],
         mut late: Option<LateFill>,
         // Generic, not `dyn`: a full scan's visitor is then compiled into the scan's loop.
         visit: &mut impl FnMut(u64, &Row, bool) -> bool,
     ) {
+        let from = bound.from;
         let ncols = self.def.columns.len();
-        let mut row = vec![Value::Null; ncols];
         let before = |k: &Key| {
             from.is_some_and(|f| match cmp_prefix(&k.0, &f.prefix) {
                 Ordering::Less => true,
@@ -282,7 +317,9 @@ impl Table {
                 Ordering::Greater => false,
             })
         };
-        let mut changes = self.changes.iter().skip_while(|(k, _)| before(k)).peekable();
+        let mut changes = self.changes_from(from).skip_while(|(k, _)| before(k)).peekable();
+        // A changed row is decoded into this one row for its visit.
+        let mut changed: Row = Vec::new();
         let start = match from {
             Some(_) => self.first_generated_at(&before),
             None => 0,
@@ -292,10 +329,9 @@ impl Table {
             // The key columns are always generated, so generated rows merge with changes.
             let mut want = wanted.to_vec();
             want.resize(ncols, false);
-            if let Some(pk) = self.def.primary() {
-                for &c in &pk.columns {
-                    want[c as usize] = true;
-                }
+            let pk: &[u32] = self.def.primary().map_or(&[], |p| &p.columns);
+            for &c in pk {
+                want[c as usize] = true;
             }
             // Late materialisation only where no changed row has to be merged in.
             let mut first_want = Vec::new();
@@ -305,10 +341,8 @@ impl Table {
                 for (f, w) in first_want.iter_mut().zip(&want) {
                     *f = *f && *w;
                 }
-                if let Some(pk) = self.def.primary() {
-                    for &c in &pk.columns {
-                        first_want[c as usize] = true;
-                    }
+                for &c in pk {
+                    first_want[c as usize] = true;
                 }
             } else {
                 late = None;
@@ -316,16 +350,48 @@ impl Table {
             // Worked out once for the scan, not per row.
             let (want_set, first_set) = (ColumnSet::wanted(&want), ColumnSet::wanted(&first_want));
             let lengths = lengths_only.contains(&true).then(|| ColumnSet::only(lengths_only));
-            if late.is_none() && self.changes.is_empty() {
-                // Nothing to merge or test first: the rows come from the generator a batch
-                // at a time (the batch's rows are reused, so the scan allocates once).
-                let mut batch = vec![vec![Value::Null; ncols]; SCAN_BATCH_ROWS];
+            if late.is_none() {
+                // Nothing to test first: the rows come from the generator a batch at a time
+                // (the batch's rows are reused, so the scan allocates once), and changed rows
+                // are merged in by comparing each generated row's key where it lies.
+                let limit = self.batch_limit(bound.until, start);
+                let first_batch = limit.saturating_sub(start).clamp(1, SCAN_BATCH_ROWS as u64);
+                let mut batch = vec![vec![Value::Null; ncols]; first_batch as usize];
                 let mut i = start;
                 while i < self.generated_rows {
-                    let n = (self.generated_rows - i).min(SCAN_BATCH_ROWS as u64);
+                    // Rows up to the range's end (and the one past it) first, then full
+                    // batches if the visitor goes on.
+                    let cap = if i < limit { limit - i } else { SCAN_BATCH_ROWS as u64 };
+                    let n = (self.generated_rows - i).min(cap).min(SCAN_BATCH_ROWS as u64);
+                    if batch.len() < n as usize {
+                        batch.resize(n as usize, vec![Value::Null; ncols]);
+                    }
                     let rows = &mut batch[..n as usize];
                     generator.fill_rows(i, want_set, lengths.unwrap_or(ColumnSet::NONE), rows);
-                    for row in rows.iter() {
+                    for (g, row) in (i..).zip(rows.iter()) {
+                        // Changed rows before this one, and this one's own change.
+                        let mut replaced = false;
+                        while let Some((k, v)) = changes.peek() {
+                            let o = cmp_key_to_row(k, row, pk, g);
+                            if o == Ordering::Greater {
+                                break;
+                            }
+                            if let Some(packed) = v {
+                                unpack_row(packed, ncols, &mut changed);
+                                if !visit(ordinal, &changed, true) {
+                                    return;
+                                }
+                                ordinal += 1;
+                            }
+                            changes.next();
+                            if o == Ordering::Equal {
+                                replaced = true;
+                                break;
+                            }
+                        }
+                        if replaced {
+                            continue;
+                        }
                         if !visit(ordinal, row, true) {
                             return;
                         }
@@ -333,69 +399,82 @@ impl Table {
                     }
                     i += n;
                 }
-                return;
-            }
-            for i in start..self.generated_rows {
-                if let Some((_, keep)) = late.as_mut() {
-                    generator.fill_row(i, first_set, &mut row);
-                    if !keep(&row) {
-                        if !visit(ordinal, &row, false) {
-                            return;
-                        }
-                        ordinal += 1;
-                        continue;
-                    }
-                }
-                match lengths {
-                    None => generator.fill_row(i, want_set, &mut row),
-                    Some(l) => generator.fill_row_lengths(i, want_set, l, &mut row),
-                }
-                if !self.changes.is_empty() {
-                    let key = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(i + 1)]));
-                    let mut replaced = false;
-                    while let Some((k, v)) = changes.peek() {
-                        match (*k).cmp(&key) {
-                            Ordering::Less => {
-                                if let Some(r) = v {
-                                    if !visit(ordinal, r, true) {
-                                        return;
-                                    }
-                                    ordinal += 1;
-                                }
-                                changes.next();
+            } else {
+                let mut row = vec![Value::Null; ncols];
+                for i in start..self.generated_rows {
+                    if let Some((_, keep)) = late.as_mut() {
+                        generator.fill_row(i, first_set, &mut row);
+                        if !keep(&row) {
+                            if !visit(ordinal, &row, false) {
+                                return;
                             }
-                            Ordering::Equal => {
-                                if let Some(r) = v {
-                                    if !visit(ordinal, r, true) {
-                                        return;
-                                    }
-                                    ordinal += 1;
-                                }
-                                changes.next();
-                                replaced = true;
-                                break;
-                            }
-                            Ordering::Greater => break,
+                            ordinal += 1;
+                            continue;
                         }
                     }
-                    if replaced {
-                        continue;
+                    match lengths {
+                        None => generator.fill_row(i, want_set, &mut row),
+                        Some(l) => generator.fill_row_lengths(i, want_set, l, &mut row),
                     }
+                    if !visit(ordinal, &row, true) {
+                        return;
+                    }
+                    ordinal += 1;
                 }
-                if !visit(ordinal, &row, true) {
-                    return;
-                }
-                ordinal += 1;
             }
         }
         for (_, v) in changes {
-            if let Some(r) = v {
-                if !visit(ordinal, r, true) {
+            if let Some(packed) = v {
+                unpack_row(packed, ncols, &mut changed);
+                if !visit(ordinal, &changed, true) {
                     return;
                 }
                 ordinal += 1;
             }
         }
+    }
+
+    /// The changes from the first key at or past `from`'s prefix on (all of them without
+    /// `from`): a range over the map instead of a pass over every change before it.
+    fn changes_from(
+        &self,
+        from: Option<&RangeEnd>,
+    ) -> std::collections::btree_map::Range<'_, Key, Option<Box<[u8]>>> {
+        let key_len = self.def.primary().map_or(1, |p| p.columns.len());
+        // A prefix no longer than the keys: every key it does not precede sorts at or after
+        // it (`Key`'s order is `cmp_prefix`'s, then the longer key last).
+        let start = match from {
+            Some(f) if f.prefix.len() <= key_len => {
+                std::ops::Bound::Included(Key(f.prefix.clone()))
+            }
+            _ => std::ops::Bound::Unbounded,
+        };
+        self.changes.range((start, std::ops::Bound::Unbounded))
+    }
+
+    /// The changed row with key `key`: Some(None) if it was deleted, None if it never changed.
+    fn changed_row(&self, key: &Key) -> Option<Option<Row>> {
+        let change = self.changes.get(key)?;
+        Some(change.as_ref().map(|packed| {
+            let mut row = Vec::with_capacity(self.def.columns.len());
+            unpack_row(packed, self.def.columns.len(), &mut row);
+            row
+        }))
+    }
+
+    /// The generated rows a range ending at `until` needs, from `start`: up to the end's own
+    /// row and the one past it (which the caller reads to find the end), when the generator
+    /// can place the end's key; otherwise every row.
+    fn batch_limit(&self, until: Option<&RangeEnd>, start: u64) -> u64 {
+        let all = self.generated_rows;
+        let (Some(until), Some(generator), Some(pk)) = (until, &self.generator, self.def.primary())
+        else {
+            return all;
+        };
+        if until.prefix.len() != pk.columns.len() {
+            return all;
+        }
+        generator.row_of_key(&until.prefix).map_or(all, |i| i.saturating_add(2).clamp(start, all))
     }
 
     /// The first generated row whose key is not `before` the start (a binary search: the
@@ -426,8 +505,8 @@ impl Table {
 
     /// The row with primary key `key`, and its ordinal position when known.
     pub fn get(&self, key: &Key) -> Option<Row> {
-        if let Some(change) = self.changes.get(key) {
-            return change.clone();
+        if let Some(change) = self.changed_row(key) {
+            return change;
         }
         let generator = self.generator.as_ref()?;
         let i = generator.row_of_key(&key.0)?;
@@ -443,8 +522,8 @@ impl Table {
     pub fn fetch_into(&self, key: &Key, wanted: &[bool], row: &mut Row) -> bool {
         if let Some(change) = self.changes.get(key) {
             return match change {
-                Some(r) => {
-                    row.clone_from(r);
+                Some(packed) => {
+                    unpack_row(packed, self.def.columns.len(), row);
                     true
                 }
                 None => false,
@@ -470,7 +549,7 @@ impl Table {
     /// entries in step.
     fn set_change(&mut self, key: Key, row: Option<Row>) {
         self.memo.get_mut().clear();
-        let old = self.changes.get(&key).cloned().flatten();
+        let old = self.changed_row(&key).flatten();
         let mut slots = std::mem::take(&mut self.slots);
         for slot in slots.iter_mut() {
             let Some(index) = self.def.index(&slot.name).filter(|i| !i.primary) else { continue };
@@ -485,7 +564,7 @@ impl Table {
             }
         }
         self.slots = slots;
-        self.changes.insert(key, row);
+        self.changes.insert(key, row.map(|r| pack_row(&r)));
     }
 
     /// Inserts a row (with its AUTO_INCREMENT value already assigned by the caller).
@@ -575,8 +654,10 @@ impl Table {
         self.slots.retain(|s| !s.name.eq_ignore_ascii_case(&index.name));
         let mut slot = IndexSlot::new(&index.name);
         let cols = self.entry_columns(&index);
+        let mut r = Vec::new();
         for (k, v) in &self.changes {
-            if let Some(r) = v {
+            if let Some(packed) = v {
+                unpack_row(packed, self.def.columns.len(), &mut r);
                 let entry = Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
                 slot.overlay.insert(entry, k.clone());
             }
@@ -725,6 +806,53 @@ mod tests {
         assert_eq!(ids(&t, 7), Vec::<i64>::new());
     }
 
+    /// The ids a range scan from `lo` visits up to the first past `hi` (as the executor reads
+    /// a range: the row that ends it is read too).
+    fn range_ids(t: &Table, lo: i64, hi: i64) -> Vec<i64> {
+        let lo = RangeEnd { prefix: vec![Value::Int(lo)], exclusive: false };
+        let hi = RangeEnd { prefix: vec![Value::Int(hi)], exclusive: false };
+        let mut out = Vec::new();
+        t.scan_from(Some(&lo), Some(&hi), &[true, true], &mut |_, row| {
+            let id = row[0].to_i64().unwrap();
+            out.push(id);
+            before_end(&row[..1], Some(&hi))
+        });
+        out
+    }
+
+    #[test]
+    fn range_scans_merge_changed_rows_in_key_order() {
+        let mut t = table(100);
+        assert_eq!(range_ids(&t, 40, 44), vec![40, 41, 42, 43, 44, 45]);
+        // Changed rows inside, at the edges of and past the range; a deleted row is skipped
+        // and an updated one is read as it is now.
+        t.update(&Key(vec![Value::Int(42)]), vec![Value::Int(42), Value::Int(9)]).unwrap();
+        t.delete(&Key(vec![Value::Int(43)]));
+        t.delete(&Key(vec![Value::Int(40)]));
+        t.insert(vec![Value::Int(40), Value::Int(8)]).unwrap();
+        t.insert(vec![Value::Int(150), Value::Int(1)]).unwrap();
+        assert_eq!(range_ids(&t, 40, 44), vec![40, 41, 42, 44, 45]);
+        let mut k = Vec::new();
+        t.scan_from(None, None, &[true, true], &mut |_, row| {
+            k.push((row[0].to_i64().unwrap(), row[1].to_i64().unwrap()));
+            true
+        });
+        assert_eq!(k.len(), 100);
+        assert_eq!(k[39..42], [(40, 8), (41, 0), (42, 9)]);
+        assert_eq!(k[42], (44, 3));
+        assert_eq!(k[99], (150, 1));
+        // The end of the table, and a range past the generated rows.
+        assert_eq!(range_ids(&t, 99, 200), vec![99, 100, 150]);
+        assert_eq!(range_ids(&t, 120, 200), vec![150]);
+        assert_eq!(
+            t.primary_records_in_range(
+                Some(&RangeEnd { prefix: vec![Value::Int(120)], exclusive: false }),
+                None
+            ),
+            1
+        );
+    }
+
     #[test]
     fn primary_ranges_start_by_binary_search() {
         let t = table(100);
@@ -732,7 +860,7 @@ mod tests {
         let hi = RangeEnd { prefix: vec![Value::Int(45)], exclusive: false };
         assert_eq!(t.primary_records_in_range(Some(&lo), Some(&hi)), 5);
         let mut first = None;
-        t.scan_from(Some(&lo), &[true, true], &mut |_, row| {
+        t.scan_from(Some(&lo), Some(&hi), &[true, true], &mut |_, row| {
             first = row[0].to_i64();
             false
         });

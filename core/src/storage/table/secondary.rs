@@ -116,7 +116,7 @@ impl Table {
         let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
         let cols = self.entry_columns(&index);
         // Overlay rows in range, in entry-key order, from the index's overlay entries.
-        let mut overlay: Vec<(Key, &Row, Key)> = Vec::new();
+        let mut overlay: Vec<(Key, Row, Key)> = Vec::new();
         if let Some(slot) = self.slot(&index.name) {
             let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
                 std::ops::Bound::Included(Key(l.prefix.clone()))
@@ -126,7 +126,7 @@ impl Table {
                 if !before_end(&entry.0, hi) {
                     break;
                 }
-                if let Some(Some(r)) = self.changes.get(pk) {
+                if let Some(Some(r)) = self.changed_row(pk) {
                     overlay.push((entry.clone(), r, pk.clone()));
                 }
             }
@@ -155,7 +155,7 @@ impl Table {
                 }
                 while overlay.peek().is_some_and(|o| o.0 < key) {
                     let (_, r, k) = overlay.next().expect("peeked");
-                    if !visit(IndexHit { row: r, key: k, position }) {
+                    if !visit(IndexHit { row: &r, key: k, position }) {
                         return;
                     }
                 }
@@ -169,7 +169,7 @@ impl Table {
             }
         }
         for (_, r, k) in overlay {
-            if !visit(IndexHit { row: r, key: k, position }) {
+            if !visit(IndexHit { row: &r, key: k, position }) {
                 return;
             }
         }
@@ -227,10 +227,12 @@ impl Table {
             None => self.generated_rows,
         };
         let mut n = to.saturating_sub(from);
-        for (k, v) in &self.changes {
-            if v.is_some() && after_start(&k.0, lo) && before_end(&k.0, hi) {
-                n += 1;
+        // Only the changes from the range's start on, up to its end (keys are in order).
+        for (k, v) in self.changes_from(lo).skip_while(|(k, _)| !after_start(&k.0, lo)) {
+            if !before_end(&k.0, hi) {
+                break;
             }
+            n += u64::from(v.is_some());
         }
         n.min(self.rows)
     }
