@@ -347,7 +347,7 @@ fn partition(
             }
         }
         W::Lag | W::Lead => {
-            for i in 0..m {
+            for (i, &place) in part.iter().enumerate() {
                 let offset = match arg(i, 1) {
                     Value::Null if w.args.len() < 2 => 1,
                     v => non_negative_argument(&v, if w.func == W::Lag { "lag" } else { "lead" })?,
@@ -358,7 +358,7 @@ fn partition(
                     (i as u64).checked_add(offset).filter(|t| *t < m as u64)
                 };
                 out(
-                    part[i],
+                    place,
                     match target {
                         Some(t) => arg(t as usize, 0),
                         None => arg(i, 2),
@@ -456,7 +456,7 @@ fn framed(
     let running = matches!(frame.start, FrameBound::UnboundedPreceding);
     let mut acc = agg.as_ref().map(Accumulator::new);
     let mut added = 0usize;
-    for i in 0..m {
+    for (i, &place) in part.iter().enumerate() {
         let (lo, hi) = bounds(i)?;
         let v = match w.func {
             WindowFunc::FirstValue => {
@@ -475,7 +475,7 @@ fn framed(
             }
             WindowFunc::NthValue => {
                 let n = positive_argument(
-                    &rows.cell(part[i], w.args.get(1).copied().unwrap_or(u32::MAX)),
+                    &rows.cell(place, w.args.get(1).copied().unwrap_or(u32::MAX)),
                     "nth_value",
                 )?;
                 match lo.checked_add(n as usize - 1) {
@@ -505,7 +505,7 @@ fn framed(
                 }
             }
         };
-        out(part[i], v)?;
+        out(place, v)?;
     }
     Ok(())
 }

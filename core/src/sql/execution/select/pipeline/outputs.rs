@@ -215,7 +215,7 @@ mod tests {
         o.push(&[Value::Int(2)], &[Value::Int(9)]).unwrap();
         o.push(&[Value::Int(3)], &[Value::Null]).unwrap();
         o.sort(&[false]);
-        let mut direct = vec![Value::Str("10".into()), Value::Int(9), Value::Null];
+        let mut direct = [Value::Str("10".into()), Value::Int(9), Value::Null];
         direct.sort_by(cmp_values);
         let want: Vec<i64> = direct
             .iter()
