@@ -768,8 +768,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::from(n));
         let mut model =
             Filesort::new(self.settings.sort_buffer_size, keep(plan), &self.settings.costs);
-        let mut kept = Outputs::new(&space, plan.items.len(), plan.order_by.len());
-        let by_reference = self.source.is_some();
+        // Each group's first row can be read again (by primary key, or packed), so the sort
+        // keeps byte keys and group numbers only, and the rows it returns are built again.
         let mut by_value = false;
         for g in 0..n {
             if !first_row(g, &mut scratch) {
@@ -783,20 +783,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     + out.iter().map(value_bytes).sum::<u64>()
                     + 4,
             );
-            if by_reference && !by_value {
-                if !sorter.push(&keys, u64::from(g)) {
-                    by_value = true;
-                }
-            } else {
-                kept.push(&out, &keys)?;
+            if !by_value && !sorter.push(&keys, u64::from(g)) {
+                by_value = true;
             }
         }
         self.charge_sort(model, "Sort_scan", costs);
-        if by_value || !by_reference {
-            if by_reference {
-                // Rebuild every output, to be sorted by value (a key the bytes cannot order).
-                kept = all_outputs(&mut scratch, cx)?;
-            }
+        if by_value {
+            // Every output rebuilt, to be sorted by value (a key the bytes cannot order).
+            let mut kept = all_outputs(&mut scratch, cx)?;
             kept.sort(&descending(plan));
             return self.emit(&kept, plan);
         }
