@@ -335,6 +335,20 @@ def queries(rng):
         q.append((f"SELECT COUNT(DISTINCT b), COUNT(DISTINCT d), COUNT(DISTINCT a % "
                   f"{rng.randint(2, 9)}), SUM(DISTINCT a) FROM t1 WHERE id > {rng.randint(0, 150)}",
                   True))
+    # Rows kept packed that used to be values: DISTINCT over a join, a GROUP BY over a join
+    # with aggregates other than COUNT (states packed) sorted by an aggregate, DISTINCT over
+    # groups, the windowing step with its own DISTINCT, ORDER BY, OFFSET and LIMIT.
+    for _ in range(4):
+        q.append((f"SELECT DISTINCT t1.b, t2.x FROM t1 JOIN t2 ON t2.t1_id = t1.id WHERE t2.x > "
+                  f"{rng.randint(-5, 20)} ORDER BY t2.x DESC, t1.b", True))
+        q.append((f"SELECT t1.b, SUM(t2.x) AS s, MAX(t2.s) AS m, AVG(t1.c) AS av, MIN(t1.a) FROM "
+                  f"t1 JOIN t2 ON t2.t1_id = t1.id WHERE t1.a > {k()} GROUP BY t1.b "
+                  f"ORDER BY s DESC, t1.b", True))
+        q.append((f"SELECT DISTINCT COUNT(*) AS n FROM t1 JOIN t2 ON t2.t1_id = t1.id WHERE t2.x < "
+                  f"{rng.randint(0, 30)} GROUP BY t1.a ORDER BY n", True))
+        q.append((f"SELECT DISTINCT a, RANK() OVER (PARTITION BY a ORDER BY b) AS r FROM t1 WHERE "
+                  f"id <= {rng.randint(20, 150)} ORDER BY r DESC, a LIMIT {rng.randint(1, 10)} "
+                  f"OFFSET {rng.randint(0, 5)}", True))
     return q
 
 

@@ -161,26 +161,77 @@ pub struct WindowCall {
     pub frame: Option<Frame>,
 }
 
-fn cell(row: &Row, c: u32) -> &Value {
-    row.get(c as usize).unwrap_or(&Value::Null)
+/// The rows a window runs over, read by position: rows held as values, or packed rows
+/// (`select/window_stage.rs`), so that millions of them need not be values at once.
+pub trait WindowRows {
+    fn count(&self) -> usize;
+    /// Value `c` of row `i` (NULL past the row's end).
+    fn cell(&self, i: usize, c: u32) -> Value;
+    /// Whether rows `a` and `b` hold equal values in column `c`, as `cmp_values` compares.
+    fn same_cell(&self, a: usize, b: usize, c: u32) -> bool {
+        cmp_values(&self.cell(a, c), &self.cell(b, c)) == Ordering::Equal
+    }
+}
+
+/// Rows held as values.
+pub struct RowValues<'a>(pub &'a [Row]);
+
+impl WindowRows for RowValues<'_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+    fn cell(&self, i: usize, c: u32) -> Value {
+        self.0.get(i).and_then(|r| r.get(c as usize)).cloned().unwrap_or(Value::Null)
+    }
+    fn same_cell(&self, a: usize, b: usize, c: u32) -> bool {
+        let cell = |i: usize| self.0.get(i).and_then(|r| r.get(c as usize)).unwrap_or(&Value::Null);
+        cmp_values(cell(a), cell(b)) == Ordering::Equal
+    }
 }
 
 /// The rows' order for a window: by partition, then by ORDER BY; rows that tie keep their
-/// input order (a stable sort).
-pub fn sorted_order(w: &WindowInputs, rows: &[Row]) -> Vec<usize> {
-    let mut idx: Vec<usize> = (0..rows.len()).collect();
+/// input order (a stable sort). The rows are ordered by byte sort keys
+/// (`sort_key.rs`, the order `cmp_values` gives) when their values allow, else by values.
+pub fn sorted_order(w: &WindowInputs, rows: &dyn WindowRows) -> Vec<usize> {
+    let n = rows.count();
+    let mut idx: Vec<usize> = (0..n).collect();
     if w.partition.is_empty() && w.order.is_empty() {
         return idx;
     }
+    let columns: Vec<(u32, bool)> =
+        w.partition.iter().map(|&p| (p, false)).chain(w.order.iter().copied()).collect();
+    let desc: Vec<bool> = columns.iter().map(|c| c.1).collect();
+    // Byte keys, one after another, with where each ends.
+    let mut encoder = crate::sql::execution::sort_key::KeyEncoder::new(columns.len());
+    let mut bytes: Vec<u8> = Vec::new();
+    let mut ends: Vec<usize> = Vec::with_capacity(n);
+    let mut values: Vec<Value> = Vec::with_capacity(columns.len());
+    let mut encodable = true;
+    for i in 0..n {
+        values.clear();
+        values.extend(columns.iter().map(|&(c, _)| rows.cell(i, c)));
+        if !encoder.encode(&values, &desc, &mut bytes) {
+            encodable = false;
+            break;
+        }
+        ends.push(bytes.len());
+    }
+    if encodable {
+        let key = |i: usize| &bytes[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
+        // Ties broken by position: the order a stable sort gives.
+        idx.sort_unstable_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
+        return idx;
+    }
+    drop((bytes, ends));
     idx.sort_by(|&a, &b| {
         for &p in &w.partition {
-            let o = cmp_values(cell(&rows[a], p), cell(&rows[b], p));
+            let o = cmp_values(&rows.cell(a, p), &rows.cell(b, p));
             if o != Ordering::Equal {
                 return o;
             }
         }
         for &(c, desc) in &w.order {
-            let o = cmp_values(cell(&rows[a], c), cell(&rows[b], c));
+            let o = cmp_values(&rows.cell(a, c), &rows.cell(b, c));
             if o != Ordering::Equal {
                 return if desc { o.reverse() } else { o };
             }
@@ -190,10 +241,13 @@ pub fn sorted_order(w: &WindowInputs, rows: &[Row]) -> Vec<usize> {
     idx
 }
 
-fn same(rows: &[Row], a: usize, b: usize, cols: impl Iterator<Item = u32>) -> bool {
+fn same(rows: &dyn WindowRows, a: usize, b: usize, cols: impl Iterator<Item = u32>) -> bool {
     let mut cols = cols;
-    cols.all(|c| cmp_values(cell(&rows[a], c), cell(&rows[b], c)) == Ordering::Equal)
+    cols.all(|c| rows.same_cell(a, b, c))
 }
+
+/// Where a window's values go: `set(i, v)` gives row `i` (in the rows' own order) value `v`.
+pub type WindowOut<'o> = dyn FnMut(usize, Value) -> Result<()> + 'o;
 
 /// Computes the window call's value for every row (in the rows' own order).
 /// `frame_rows` counts the frame rows visited across the statement (bounded by
@@ -204,8 +258,24 @@ pub fn compute(
     increment: u8,
     frame_rows: &mut u64,
 ) -> Result<Vec<Value>> {
-    let order = sorted_order(w, rows);
     let mut out = vec![Value::Null; rows.len()];
+    compute_into(w, &RowValues(rows), increment, frame_rows, &mut |i, v| {
+        out[i] = v;
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// [`compute`] over rows read by position, each value handed to `out` as it is found
+/// (partition by partition, not in the rows' order).
+pub fn compute_into(
+    w: &WindowInputs,
+    rows: &dyn WindowRows,
+    increment: u8,
+    frame_rows: &mut u64,
+    out: &mut WindowOut<'_>,
+) -> Result<()> {
+    let order = sorted_order(w, rows);
     let mut start = 0;
     while start < order.len() {
         let mut end = start + 1;
@@ -213,20 +283,20 @@ pub fn compute(
         {
             end += 1;
         }
-        partition(w, rows, &order[start..end], increment, frame_rows, &mut out)?;
+        partition(w, rows, &order[start..end], increment, frame_rows, out)?;
         start = end;
     }
-    Ok(out)
+    Ok(())
 }
 
 /// One partition's values; `part` holds its rows' indices in window order.
 fn partition(
     w: &WindowInputs,
-    rows: &[Row],
+    rows: &dyn WindowRows,
     part: &[usize],
     increment: u8,
     frame_rows: &mut u64,
-    out: &mut [Value],
+    out: &mut WindowOut<'_>,
 ) -> Result<()> {
     let m = part.len();
     // Peer groups: first and last position of each row's peers.
@@ -249,20 +319,19 @@ fn partition(
         g = h;
     }
     let arg = |i: usize, k: usize| -> Value {
-        w.args.get(k).map_or(Value::Null, |&c| cell(&rows[part[i]], c).clone())
+        w.args.get(k).map_or(Value::Null, |&c| rows.cell(part[i], c))
     };
     use WindowFunc as W;
     match w.func {
-        W::RowNumber => (0..m).for_each(|i| out[part[i]] = Value::Int(i as i64 + 1)),
-        W::Rank => (0..m).for_each(|i| out[part[i]] = Value::Int(peer_first[i] as i64 + 1)),
-        W::DenseRank => (0..m).for_each(|i| out[part[i]] = Value::Int(dense[i] as i64)),
-        W::PercentRank => (0..m).for_each(|i| {
+        W::RowNumber => (0..m).try_for_each(|i| out(part[i], Value::Int(i as i64 + 1)))?,
+        W::Rank => (0..m).try_for_each(|i| out(part[i], Value::Int(peer_first[i] as i64 + 1)))?,
+        W::DenseRank => (0..m).try_for_each(|i| out(part[i], Value::Int(dense[i] as i64)))?,
+        W::PercentRank => (0..m).try_for_each(|i| {
             let r = if m > 1 { peer_first[i] as f64 / (m - 1) as f64 } else { 0.0 };
-            out[part[i]] = Value::Double(r);
-        }),
-        W::CumeDist => {
-            (0..m).for_each(|i| out[part[i]] = Value::Double((peer_last[i] + 1) as f64 / m as f64))
-        }
+            out(part[i], Value::Double(r))
+        })?,
+        W::CumeDist => (0..m)
+            .try_for_each(|i| out(part[i], Value::Double((peer_last[i] + 1) as f64 / m as f64)))?,
         W::Ntile => {
             for i in 0..m {
                 let n = positive_argument(&arg(i, 0), "ntile")?;
@@ -274,11 +343,11 @@ fn partition(
                 } else {
                     extra + (i - extra * (size + 1)) / size.max(1)
                 };
-                out[part[i as usize]] = Value::Int(bucket as i64 + 1);
+                out(part[i as usize], Value::Int(bucket as i64 + 1))?;
             }
         }
         W::Lag | W::Lead => {
-            for i in 0..m {
+            for (i, &place) in part.iter().enumerate() {
                 let offset = match arg(i, 1) {
                     Value::Null if w.args.len() < 2 => 1,
                     v => non_negative_argument(&v, if w.func == W::Lag { "lag" } else { "lead" })?,
@@ -288,10 +357,13 @@ fn partition(
                 } else {
                     (i as u64).checked_add(offset).filter(|t| *t < m as u64)
                 };
-                out[part[i]] = match target {
-                    Some(t) => arg(t as usize, 0),
-                    None => arg(i, 2),
-                };
+                out(
+                    place,
+                    match target {
+                        Some(t) => arg(t as usize, 0),
+                        None => arg(i, 2),
+                    },
+                )?;
             }
         }
         f if f.uses_frame() => {
@@ -335,20 +407,19 @@ fn non_negative_argument(v: &Value, func: &str) -> Result<u64> {
 #[allow(clippy::too_many_arguments)]
 fn framed(
     w: &WindowInputs,
-    rows: &[Row],
+    rows: &dyn WindowRows,
     part: &[usize],
     frame: &Frame,
     (peer_first, peer_last): (&[usize], &[usize]),
     increment: u8,
     frame_rows: &mut u64,
-    out: &mut [Value],
+    out: &mut WindowOut<'_>,
 ) -> Result<()> {
     let m = part.len();
-    let value = |i: usize| -> Value {
-        w.args.first().map_or(Value::Null, |&c| cell(&rows[part[i]], c).clone())
-    };
+    let value =
+        |i: usize| -> Value { w.args.first().map_or(Value::Null, |&c| rows.cell(part[i], c)) };
     let order_key = |i: usize| -> f64 {
-        w.order.first().map_or(0.0, |&(c, _)| cell(&rows[part[i]], c).to_f64().unwrap_or(0.0))
+        w.order.first().map_or(0.0, |&(c, _)| rows.cell(part[i], c).to_f64().unwrap_or(0.0))
     };
     let descending = w.order.first().is_some_and(|o| o.1);
     // The frame of row i as [lo, hi) positions in the partition.
@@ -385,9 +456,9 @@ fn framed(
     let running = matches!(frame.start, FrameBound::UnboundedPreceding);
     let mut acc = agg.as_ref().map(Accumulator::new);
     let mut added = 0usize;
-    for i in 0..m {
+    for (i, &place) in part.iter().enumerate() {
         let (lo, hi) = bounds(i)?;
-        out[part[i]] = match w.func {
+        let v = match w.func {
             WindowFunc::FirstValue => {
                 if lo < hi {
                     value(lo)
@@ -404,7 +475,7 @@ fn framed(
             }
             WindowFunc::NthValue => {
                 let n = positive_argument(
-                    &cell(&rows[part[i]], w.args.get(1).copied().unwrap_or(u32::MAX)).clone(),
+                    &rows.cell(place, w.args.get(1).copied().unwrap_or(u32::MAX)),
                     "nth_value",
                 )?;
                 match lo.checked_add(n as usize - 1) {
@@ -434,6 +505,7 @@ fn framed(
                 }
             }
         };
+        out(place, v)?;
     }
     Ok(())
 }

@@ -93,6 +93,23 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) {
     }
 }
 
+/// Where the value that starts at `at` ends, without decoding it.
+pub fn skip(bytes: &[u8], at: usize) -> usize {
+    let tag = bytes.get(at).copied().unwrap_or(TAG_NULL);
+    let at = at + 1;
+    let end = match tag {
+        TAG_INT | TAG_UINT => get_varint(bytes, at).1,
+        TAG_DECIMAL => get_varint(bytes, at).1 + 1,
+        TAG_DOUBLE => at + 8,
+        TAG_STR => {
+            let (len, start) = get_varint(bytes, at);
+            start.saturating_add(len.min(bytes.len() as u128) as usize)
+        }
+        _ => at,
+    };
+    end.min(bytes.len())
+}
+
 /// Decodes the value at `at` into `slot` (reusing a string's buffer); returns where the next
 /// value starts.
 pub fn decode(bytes: &[u8], at: usize, slot: &mut Value) -> usize {

@@ -268,12 +268,12 @@ impl Server {
         };
 
         let mut table = self.with_costs(session, |costs, cx| {
-            SetTable::create(set_table::temp_settings(cx), costs)
+            SetTable::create(set_table::temp_settings(cx), &work.temp_space, costs)
         })?;
         let result = (|| {
             // The CTE's rows, and each iteration's new ones, packed: bounded by the
             // temporary space (ERROR 1114), not by a count of rows.
-            let mut all = PackedRows::new();
+            let mut all = PackedRows::in_space(&work.temp_space);
             let add = |this: &mut Server,
                        session: &mut Session,
                        table: &mut SetTable,
@@ -305,7 +305,7 @@ impl Server {
                     Ok(())
                 })?
             };
-            let mut working = PackedRows::new();
+            let mut working = PackedRows::in_space(&work.temp_space);
             for (_, rows) in anchors {
                 add(self, session, &mut table, rows, &mut all, &mut working, false)?;
             }
@@ -318,7 +318,7 @@ impl Server {
                 if let Some(e) = work.ctes.entry_mut(at) {
                     e.working = Some((meta.clone(), Rc::new(std::mem::take(&mut working))));
                 }
-                let mut produced = PackedRows::new();
+                let mut produced = PackedRows::in_space(&work.temp_space);
                 for (_, operand) in &operands[first_recursive..] {
                     let (m, rows) =
                         self.run_operand(session, operand, &template, sql, work, depth + 1)?;
@@ -336,7 +336,7 @@ impl Server {
         if let Some((limit, offset)) = limit {
             let start = offset.min(rows.len());
             let end = limit.map_or(rows.len(), |l| start.saturating_add(l).min(rows.len()));
-            let mut kept = PackedRows::new();
+            let mut kept = PackedRows::in_space(&work.temp_space);
             let mut at = 0u64;
             rows.try_visit(width, &mut |row| {
                 if at >= start && at < end {

@@ -195,13 +195,15 @@ impl Server {
         let convert = |row: &Row| -> Row {
             row.iter().zip(&kinds).map(|(v, k)| set_table::convert(v.clone(), *k)).collect()
         };
+        let space = work.temp_space.clone();
         if op == SetOp::Union && blocks.iter().skip(1).all(|b| !b.0) {
             // UNION ALL: the blocks' rows one after another, packed as they are converted;
             // read back sorted or limited, they go to a table without a unique key first.
             let rows = self.with_costs(session, |costs, cx| {
-                let mut table = materialise
-                    .then(|| set_table::SetTable::create(set_table::temp_settings(cx), costs));
-                let mut out = PackedRows::new();
+                let mut table = materialise.then(|| {
+                    set_table::SetTable::create(set_table::temp_settings(cx), &space, costs)
+                });
+                let mut out = PackedRows::in_space(&space);
                 let result = blocks.iter().try_for_each(|(_, b)| {
                     b.rows
                         .try_visit(width, &mut |row| {

@@ -71,6 +71,63 @@ impl Accumulator {
         }
     }
 
+    /// Values in a state (see [`Self::state`]).
+    pub const STATE_WIDTH: usize = 8;
+
+    /// The running state as values, for a store that packs it (GROUP BY's groups,
+    /// `select/pipeline/agg_store.rs`); None for a DISTINCT call, whose set of values seen is
+    /// not packed. [`Self::from_state`] gives the same accumulator back.
+    pub fn state(&self) -> Option<[Value; Self::STATE_WIDTH]> {
+        if self.seen.is_some() {
+            return None;
+        }
+        Some([
+            Value::UInt(self.rows),
+            Value::UInt(self.non_null),
+            self.exact.map_or(Value::Null, Value::Decimal),
+            self.double.map_or(Value::Null, Value::Double),
+            Value::UInt(u64::from(self.inexact)),
+            self.best.clone().unwrap_or(Value::Null),
+            self.bits.map_or(Value::Null, Value::UInt),
+            self.text.clone().map_or(Value::Null, Value::Str),
+        ])
+    }
+
+    /// The accumulator of `call` whose running state is `state` (as [`Self::state`] gave it;
+    /// missing values are NULL).
+    pub fn from_state(call: &AggCall, state: &[Value]) -> Accumulator {
+        let at = |i: usize| state.get(i).unwrap_or(&Value::Null);
+        let number = |i: usize| match at(i) {
+            Value::UInt(u) => *u,
+            _ => 0,
+        };
+        Accumulator {
+            func: call.func,
+            rows: number(0),
+            non_null: number(1),
+            exact: match at(2) {
+                Value::Decimal(d) => Some(*d),
+                _ => None,
+            },
+            double: match at(3) {
+                Value::Double(d) => Some(*d),
+                _ => None,
+            },
+            inexact: number(4) != 0,
+            best: Some(at(5).clone()).filter(|v| !v.is_null()),
+            bits: match at(6) {
+                Value::UInt(u) => Some(*u),
+                _ => None,
+            },
+            text: match at(7) {
+                Value::Str(t) => Some(t.clone()),
+                _ => None,
+            },
+            separator: call.separator.as_deref().map(Box::from),
+            seen: None,
+        }
+    }
+
     /// The accumulator of a DISTINCT call whose values seen are kept by the caller
     /// (`distinct_values.rs`): it is given only the values new to the call, and told of a
     /// repeat with [`Self::repeat`].
@@ -255,6 +312,41 @@ mod tests {
             a.update(v);
         }
         a.finish(4)
+    }
+
+    /// A state packed and read back is the same accumulator.
+    #[test]
+    fn a_state_comes_back_as_it_was() {
+        let values = [
+            Value::Int(3),
+            Value::Null,
+            Value::Str("b".into()),
+            Value::Double(0.5),
+            Value::Decimal(Decimal::new(125, 2)),
+        ];
+        for func in [
+            AggFunc::CountStar,
+            AggFunc::Count,
+            AggFunc::Sum,
+            AggFunc::Avg,
+            AggFunc::Min,
+            AggFunc::Max,
+            AggFunc::BitAnd,
+            AggFunc::BitOr,
+            AggFunc::GroupConcat,
+        ] {
+            let call = AggCall { func, arg: None, distinct: false, separator: Some("-".into()) };
+            let mut direct = Accumulator::new(&call);
+            let mut packed = Accumulator::new(&call);
+            for v in &values {
+                direct.update(v);
+                packed = Accumulator::from_state(&call, &packed.state().unwrap());
+                packed.update(v);
+                assert_eq!(direct.finish(4), packed.finish(4), "{func:?}");
+            }
+        }
+        let distinct = AggCall { func: AggFunc::Count, arg: None, distinct: true, separator: None };
+        assert!(Accumulator::new(&distinct).state().is_none());
     }
 
     /// A copy kept for the scan memo finishes as the original does, without the values seen.

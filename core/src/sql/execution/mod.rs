@@ -97,4 +97,6 @@ pub struct Work {
     pub handler_rows_changed: u64,
     /// The common table expressions of the statement's `WITH` clauses in force.
     pub ctes: cte::CteScopes,
+    /// The temporary space the statement's stores of rows share (`packed_rows.rs`).
+    pub temp_space: packed_rows::TempSpace,
 }

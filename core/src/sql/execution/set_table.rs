@@ -10,7 +10,7 @@
 //! case and trailing spaces ignored).
 
 use super::costs::Costs;
-use super::packed_rows::PackedRows;
+use super::packed_rows::{PackedRows, TempSpace};
 use super::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
 use super::Meta;
 use crate::error::Result;
@@ -247,12 +247,12 @@ pub struct SetTable {
 }
 
 impl SetTable {
-    /// Creates the table (`Created_tmp_tables` + 1).
-    pub fn create(settings: TempSettings, costs: &mut Costs) -> SetTable {
+    /// Creates the table (`Created_tmp_tables` + 1), its rows in the statement's `space`.
+    pub fn create(settings: TempSettings, space: &TempSpace, costs: &mut Costs) -> SetTable {
         SetTable {
             temp: TempTable::create(settings, costs),
             index: GroupIndex::new(),
-            rows: PackedRows::new(),
+            rows: PackedRows::in_space(space),
             starts: Chunks::default(),
             counts: Chunks::default(),
             scratch: Row::new(),
@@ -320,16 +320,18 @@ pub fn union(
 ) -> Result<PackedRows> {
     let last_distinct =
         blocks.iter().enumerate().skip(1).filter(|(_, b)| b.0).map(|(i, _)| i).next_back();
+    // The statement's temporary space, which the blocks' rows are in.
+    let space = blocks.first().map(|(_, b)| b.space().clone()).unwrap_or_default();
     let Some(last_distinct) = last_distinct else {
-        let mut out = PackedRows::new();
+        let mut out = PackedRows::in_space(&space);
         for (_, rows) in blocks {
             rows.try_visit(width, &mut |row| out.push(&convert(row)).map(|()| true))?;
         }
         return Ok(out);
     };
-    let mut table = SetTable::create(settings(), costs);
+    let mut table = SetTable::create(settings(), &space, costs);
     // The rows of the blocks after the last DISTINCT one, which follow the table's rows.
-    let mut appended = PackedRows::new();
+    let mut appended = PackedRows::in_space(&space);
     let result = blocks.iter().enumerate().try_for_each(|(i, (_, rows))| {
         rows.try_visit(width, &mut |row| {
             let row = convert(row);
@@ -365,7 +367,7 @@ pub fn intersect_or_except(
 ) -> Result<PackedRows> {
     let empty = PackedRows::new();
     let first = operands.first().copied().unwrap_or(&empty);
-    let mut table = SetTable::create(settings, costs);
+    let mut table = SetTable::create(settings, first.space(), costs);
     let result = (|| {
         first.try_visit(width, &mut |row| table.insert(&convert(row), costs).map(|_| true))?;
         // Per distinct row: how many times it stays (its count in the first operand, then
@@ -407,7 +409,7 @@ pub fn intersect_or_except(
         }
         drop(counts);
         // The first operand's rows in their order, each as many times as it stays.
-        let mut out = PackedRows::new();
+        let mut out = PackedRows::in_space(first.space());
         first.try_visit(width, &mut |row| {
             let row = convert(row);
             let hash = key_hash(&row);

@@ -19,7 +19,7 @@ pub use pipeline::RESULT_ROWS_KEPT;
 pub(crate) use plan::{constant_u64, output_ref};
 
 use super::costs::Costs;
-use super::packed_rows::PackedRows;
+use super::packed_rows::{PackedRows, TempSpace};
 use super::table_read::{full_scan, full_scan_replay, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
@@ -45,14 +45,6 @@ use std::rc::Rc;
 /// this many, about two seconds of the engine's own time, as if it had been killed (ERROR
 /// 1317), so the page stays responsive.
 pub const JOINED_ROWS_MAX: u64 = 1 << 24;
-/// Rows a statement may hold as values at once where it cannot keep them packed or by primary
-/// key: the groups of a join or a materialised source that groups with full accumulators,
-/// the rows DISTINCT de-duplicates there, a sort whose keys the bytes cannot order, the
-/// windowing step's rows; past it the statement stops with error 1114 rather than exhausting
-/// the browser tab. (Derived tables, views, CTEs, recursive CTEs, set operations' blocks and
-/// tables, joins' inner tables and the rows a join sorts are packed, `packed_rows.rs`, and
-/// bounded by the temporary space instead.) Simplification: MySQL spills such rows to disk.
-pub const ROWS_IN_MEMORY_MAX: u64 = 1_000_000;
 
 /// A table in FROM.
 pub enum Source {
@@ -143,7 +135,7 @@ pub fn run(
     };
     let rows_kept = if for_client { pipeline::RESULT_ROWS_KEPT } else { u64::MAX };
     let inner = run_plan(plan, sources, catalog, costs.reborrow(), cx, work, false)?;
-    stage.finish(inner, &mut costs, cx, rows_kept)
+    stage.finish(inner, &mut costs, cx, rows_kept, &work.temp_space)
 }
 
 /// Runs a bound plan: plans each stored table's access path, joins, and feeds the pipeline.
@@ -202,6 +194,8 @@ fn run_plan(
     let source = row_source(sources, catalog, &needed);
     let types = if plan.groups_or_sorts() { column_types(sources, catalog) } else { Vec::new() };
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
+    settings.space = work.temp_space.clone();
+    settings.needed = needed.clone();
     if for_client {
         settings.rows_kept = pipeline::RESULT_ROWS_KEPT;
     } else {
@@ -233,7 +227,7 @@ fn run_plan(
                     match single_integer_key(t).filter(|_| large) {
                         // Kept by primary key, read again per outer row.
                         Some(pk) => {
-                            let mut keys = InnerKeys::default();
+                            let mut keys = InnerKeys::new(&work.temp_space);
                             read(t, &c, &[], &all, &mut costs, work, cx, &mut |row, _, _, _| {
                                 keys.push(&row[pk as usize])?;
                                 Ok(true)
@@ -241,7 +235,7 @@ fn run_plan(
                             Inner::Keys(t, keys)
                         }
                         None => {
-                            let mut rows = PackedRows::new();
+                            let mut rows = PackedRows::in_space(&work.temp_space);
                             read(t, &c, &[], &all, &mut costs, work, cx, &mut |row, _, _, _| {
                                 rows.push(row)?;
                                 Ok(true)
@@ -502,6 +496,8 @@ fn pipeline_settings(
         costs: costs.host.hardware().temp.clone(),
         rows_kept: u64::MAX,
         pack: false,
+        space: TempSpace::default(),
+        needed: Vec::new(),
     }
 }
 
@@ -526,24 +522,33 @@ const INNER_ROWS_AS_VALUES_MAX: u64 = 100_000;
 /// the table (`Table::fetch_into`), which costs the simulated server nothing more: MySQL's
 /// join buffer or temporary table holds the rows, and reading them back is charged once
 /// with the scan.
-#[derive(Default)]
 struct InnerKeys {
     keys: Vec<u64>,
     signed: bool,
+    /// The statement's temporary space, which the keys take 8 bytes a row of.
+    space: TempSpace,
 }
 
 impl InnerKeys {
+    fn new(space: &TempSpace) -> InnerKeys {
+        InnerKeys { keys: Vec::new(), signed: false, space: space.clone() }
+    }
+
     fn push(&mut self, pk: &Value) -> Result<()> {
         if self.keys.is_empty() {
             self.signed = matches!(pk, Value::Int(_));
         }
         // The keys stand for the table's rows in the join buffer: bounded as the packed rows
-        // are, by the temporary space.
-        if (self.keys.len() as u64 + 1) * 8 > super::packed_rows::TEMP_SPACE_BYTES_MAX {
-            return Err(MySqlError::table_full(super::packed_rows::TEMP_TABLE_NAME));
-        }
+        // are, by the statement's temporary space.
+        self.space.take(8)?;
         self.keys.push(pipeline::encode_pk(pk));
         Ok(())
+    }
+}
+
+impl Drop for InnerKeys {
+    fn drop(&mut self) {
+        self.space.give(self.keys.len() as u64 * 8);
     }
 }
 

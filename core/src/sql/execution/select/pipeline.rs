@@ -11,11 +11,12 @@
 //! (`distinct_values.rs`). A result the server keeps for itself (a derived table's, a view's,
 //! a CTE's) is packed as it is collected (`result_rows.rs`). Rows a join or a materialised
 //! source sorts are packed with their sort keys, and sorted as byte keys whose payload is
-//! where the packed row starts. Rows such statements de-duplicate or group with full
-//! accumulators stay values, under [`ROWS_IN_MEMORY_MAX`].
+//! where the packed row starts. Rows such statements de-duplicate, and rows sorted by value
+//! (keys the bytes cannot order), are packed with their sort keys (`outputs.rs`); groups
+//! without a stored table to read again keep their first row packed. All of them take their
+//! bytes from the statement's temporary space.
 
 use super::plan::{Plan, SortKey};
-use super::ROWS_IN_MEMORY_MAX;
 use crate::error::{MySqlError, Result};
 use crate::sim::hardware::TempCosts;
 use crate::sql::bind::{AggCall, BExpr};
@@ -24,8 +25,8 @@ use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::filesort::Filesort;
 use crate::sql::execution::group_table::{key_hash, GroupIndex};
-use crate::sql::execution::packed_rows::PackedRows;
-use crate::sql::execution::temp_table::{RowSize, TempSettings, TempTable};
+use crate::sql::execution::packed_rows::{PackedRows, TempSpace};
+use crate::sql::execution::temp_table::{TempSettings, TempTable};
 use crate::sql::expr::{eval, EvalContext};
 use crate::storage::schema::ColumnType;
 use crate::storage::table::{cmp_values, Key, Row, Table};
@@ -35,7 +36,11 @@ use std::cmp::Ordering;
 mod agg_store;
 mod distinct;
 mod distinct_values;
+mod outputs;
 mod result_rows;
+
+use outputs::Outputs;
+pub(super) use outputs::{same_row, sort_places};
 
 use agg_store::AggStore;
 
@@ -84,6 +89,11 @@ pub(super) struct Settings {
     pub rows_kept: u64,
     /// The server keeps the result (a derived table's, a view's...): its rows are packed.
     pub pack: bool,
+    /// The statement's temporary space, which packed rows take their bytes from.
+    pub space: TempSpace,
+    /// Columns of the joined row any clause reads (all of them when empty): a row kept
+    /// whole keeps only these.
+    pub needed: Vec<bool>,
 }
 
 /// Rows of a result sent to the client that the simulated client keeps; the rest are counted
@@ -103,9 +113,9 @@ pub(super) struct PipelineState<'p, 'a> {
     source: Option<RowSource<'a>>,
     types: ColumnTypes,
     settings: Settings,
-    /// Ungrouped rows kept as values to be sorted or de-duplicated: output rows with their
-    /// sort keys.
-    outputs: Vec<(Row, Vec<Value>)>,
+    /// Ungrouped rows kept to be sorted or de-duplicated, packed: output rows with their
+    /// sort keys (`outputs.rs`).
+    outputs: Outputs,
     /// Ungrouped rows in the order they come (no ORDER BY, no DISTINCT): the result as it
     /// grows.
     streamed: ResultRows,
@@ -146,8 +156,12 @@ struct Groups {
     /// With a row source: each group's first row, by primary key.
     first_keys: Chunked,
     signed_key: bool,
-    /// Without a row source: each group's first row.
-    first_rows: Vec<Row>,
+    /// Without a row source: each group's first row, packed (the columns the statement does
+    /// not read as NULLs), and where each starts.
+    first_rows: PackedRows,
+    first_starts: Chunked,
+    /// Columns of the joined row.
+    width: usize,
     aggs: AggStore,
 }
 
@@ -182,8 +196,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             keys: Vec::new(),
             first_keys: Chunked::default(),
             signed_key: false,
-            first_rows: Vec::new(),
-            aggs: AggStore::new(&plan.aggregates),
+            first_rows: PackedRows::in_space(&settings.space),
+            first_starts: Chunked::default(),
+            width: 0,
+            aggs: AggStore::new(&plan.aggregates, &settings.space),
         });
         let ordered = !plan.order_by.is_empty() && !plan.distinct;
         let sorter = (ordered && !plan.grouped() && source.is_some()).then(|| {
@@ -194,7 +210,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             // As many rows as a sort may keep (the join's rows are not known ahead).
             let sorter =
                 Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::MAX);
-            (sorter, PackedRows::new())
+            (sorter, PackedRows::in_space(&settings.space))
         });
         let has_source = source.is_some();
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
@@ -214,9 +230,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 .collect(),
             source,
             types,
-            streamed: ResultRows::new(settings.pack),
+            streamed: ResultRows::new(settings.pack, &settings.space),
+            outputs: Outputs::new(&settings.space, plan.items.len(), plan.order_by.len()),
             settings,
-            outputs: Vec::new(),
             sorter,
             packed_sort,
             distinct: (plan.distinct && !plan.grouped() && has_source)
@@ -346,10 +362,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 self.key = keys;
                 return Ok(true);
             }
-            // A key the bytes cannot order: keep every row as values from here on.
+            // A key the bytes cannot order: keep every row packed from here on.
             self.materialise_sorted(plan, cx)?;
             let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
-            self.outputs.push((out, keys));
+            self.outputs.push(&out, &keys)?;
             return Ok(true);
         }
         let streaming = plan.order_by.is_empty() && !plan.distinct;
@@ -388,30 +404,32 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if sorter.push(&keys, at) {
                 return Ok(true);
             }
-            // A key the bytes cannot order: every row as values from here on.
-            self.unpack_sorted(plan);
-            self.outputs.push((out, keys));
-            check_rows_in_memory(self.outputs.len() as u64)?;
+            // A key the bytes cannot order: every row kept to be sorted by value from here on.
+            self.unpack_sorted(plan)?;
+            self.outputs.push(&out, &keys)?;
             return Ok(true);
         }
-        self.outputs.push((out, keys));
-        check_rows_in_memory(self.outputs.len() as u64)?;
+        self.outputs.push(&out, &keys)?;
         Ok(true)
     }
 
-    /// Turns the packed rows to be sorted into rows kept as values (in arrival order).
-    fn unpack_sorted(&mut self, plan: &Plan) {
-        let Some((sorter, rows)) = self.packed_sort.take() else { return };
+    /// Moves the rows to be sorted by byte keys to the rows sorted by value (in arrival
+    /// order).
+    fn unpack_sorted(&mut self, plan: &Plan) -> Result<()> {
+        let Some((sorter, rows)) = self.packed_sort.take() else { return Ok(()) };
         let width = self.items.len();
         let packed_width = width + plan.order_by.len();
         let mut row = Row::new();
         for at in sorter.into_arrival_order() {
             rows.read_at(at, packed_width, &mut row);
-            self.outputs.push(split_packed(std::mem::take(&mut row), width));
+            let (out, keys) = row.split_at(width.min(row.len()));
+            self.outputs.push(out, keys)?;
         }
+        Ok(())
     }
 
-    /// Turns the rows kept by reference into rows kept as values (in arrival order).
+    /// Turns the rows kept by reference into rows kept packed, to be sorted by value (in
+    /// arrival order).
     fn materialise_sorted(&mut self, plan: &Plan, cx: &mut dyn EvalContext) -> Result<()> {
         let (Some(sorter), Some(src)) = (self.sorter.take(), &self.source) else {
             return Ok(());
@@ -425,8 +443,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let row = std::mem::take(&mut self.scratch);
             let out: Row = self.items.iter().map(|i| i.eval(&row, cx)).collect::<Result<_>>()?;
             let keys = sort_keys(plan, &row, &[], &out, cx)?;
-            self.outputs.push((out, keys));
-            check_rows_in_memory(self.outputs.len() as u64)?;
+            self.outputs.push(&out, &keys)?;
             self.scratch = row;
         }
         Ok(())
@@ -460,6 +477,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let (g, new) = {
             let keys = &groups.keys;
             let first_keys = &groups.first_keys;
+            let (first_rows, first_starts, width) =
+                (&groups.first_rows, &groups.first_starts, groups.width);
             let signed = groups.signed_key;
             let source = &self.source;
             let scratch = &mut self.scratch;
@@ -471,9 +490,13 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     return Ok(same_key(k, key_ref));
                 }
                 // A group past the kept keys: read its first row again for its key.
-                let Some(src) = source else { return Ok(false) };
-                if !fetch(src, first_keys.get(g as usize), signed, scratch) {
-                    return Ok(false);
+                match source {
+                    Some(src) => {
+                        if !fetch(src, first_keys.get(g as usize), signed, scratch) {
+                            return Ok(false);
+                        }
+                    }
+                    None => first_rows.read_at(first_starts.get(g as usize), width, scratch),
                 }
                 for ((e, column), want) in group_exprs.iter().zip(group_columns).zip(key_ref) {
                     let same = match column {
@@ -502,9 +525,20 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     groups.keys.push(key.clone());
                 }
             } else {
-                check_rows_in_memory(groups.index.len())?;
-                groups.keys.push(key.clone());
-                groups.first_rows.push(row.to_vec());
+                if groups.keys.len() < KEYS_KEPT_MAX {
+                    groups.keys.push(key.clone());
+                }
+                groups.width = row.len();
+                let needed = &self.settings.needed;
+                let kept: Row = row
+                    .iter()
+                    .enumerate()
+                    .map(|(c, v)| match needed.get(c) {
+                        Some(false) => Value::Null,
+                        _ => v.clone(),
+                    })
+                    .collect();
+                groups.first_starts.push(groups.first_rows.push_located(&kept)?);
             }
             groups.aggs.add_group(&plan.aggregates)?;
             if let Some(t) = &mut self.temp {
@@ -516,8 +550,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let per = plan.aggregates.len();
         for (j, arg) in self.agg_args.iter().enumerate() {
             match arg {
-                Some(a) => a.with_value(row, cx, |v| groups.aggs.update(g, j, per, v))?,
-                None => groups.aggs.update(g, j, per, &Value::Null),
+                Some(a) => a.with_value(row, cx, |v| groups.aggs.update(g, j, per, v))??,
+                None => groups.aggs.update(g, j, per, &Value::Null)?,
             }
         }
         self.key = key;
@@ -548,7 +582,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
 
     /// Result rows already in order, held as values, into the result.
     fn collect(&self, rows: Vec<Row>) -> Result<ResultRows> {
-        let mut out = ResultRows::new(self.settings.pack);
+        let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
         out.extend(rows)?;
         Ok(out)
     }
@@ -583,7 +617,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if sorter.is_full() {
                 return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
             }
-            let mut out = ResultRows::new(self.settings.pack);
+            let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
             let Some(src) = &self.source else { return Ok(out) };
             let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
             let order = sorter.sorted();
@@ -604,7 +638,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if sorter.is_full() {
                 return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
             }
-            let mut out = ResultRows::new(self.settings.pack);
+            let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
             let width = self.items.len();
             let packed_width = width + plan.order_by.len();
             let order = sorter.sorted();
@@ -622,15 +656,35 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         if plan.order_by.is_empty() && !plan.distinct {
             // Streamed: OFFSET and LIMIT were applied as the rows came.
-            return Ok(std::mem::replace(&mut self.streamed, ResultRows::new(false)));
+            return Ok(std::mem::replace(
+                &mut self.streamed,
+                ResultRows::new(false, &self.settings.space),
+            ));
         }
-        let mut outputs = std::mem::take(&mut self.outputs);
+        let empty = Outputs::new(&self.settings.space, 0, 0);
+        let mut outputs = std::mem::replace(&mut self.outputs, empty);
         if plan.distinct {
-            distinct(&mut outputs, &self.settings.temp, costs);
+            outputs.distinct(&self.settings.temp, costs)?;
         }
-        sort_outputs(&mut outputs, plan);
-        let rows: Vec<Row> = outputs.into_iter().map(|(r, _)| r).collect();
-        self.collect(window(rows, plan))
+        outputs.sort(&descending(plan));
+        self.emit(&outputs, plan)
+    }
+
+    /// Kept output rows, in their order, into the result: OFFSET and LIMIT applied, past the
+    /// rows kept counted.
+    fn emit(&mut self, outputs: &Outputs, plan: &Plan) -> Result<ResultRows> {
+        let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
+        let end = plan.limit.map_or(u64::MAX, |l| plan.offset.saturating_add(l)).min(outputs.len());
+        let mut row = Row::new();
+        for i in plan.offset..end {
+            if out.len() >= self.settings.rows_kept {
+                self.unshown += 1;
+                continue;
+            }
+            outputs.output(i, &mut row);
+            out.push(row.clone())?;
+        }
+        Ok(out)
     }
 
     fn finish_groups(
@@ -655,15 +709,17 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             match &self.source {
                 Some(src) => fetch(src, groups.first_keys.get(g as usize), signed, scratch),
                 None => {
-                    scratch.clone_from(&groups.first_rows[g as usize]);
+                    let at = groups.first_starts.get(g as usize);
+                    groups.first_rows.read_at(at, groups.width, scratch);
                     true
                 }
             }
         };
         let mut scratch = std::mem::take(&mut self.scratch);
-        // Every group's output row with its sort keys, held as values.
+        // Every group's output row with its sort keys, packed.
+        let space = self.settings.space.clone();
         let all_outputs = |scratch: &mut Row, cx: &mut dyn EvalContext| {
-            let mut outputs: Vec<(Row, Vec<Value>)> = Vec::new();
+            let mut outputs = Outputs::new(&space, plan.items.len(), plan.order_by.len());
             for g in 0..n {
                 if !first_row(g, scratch) {
                     continue;
@@ -671,8 +727,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 let aggs = groups.aggs.values(g, per, increment);
                 if let Some(out) = group_output(plan, scratch, &aggs, cx)? {
                     let keys = sort_keys(plan, scratch, &aggs, &out, cx)?;
-                    outputs.push((out, keys));
-                    check_rows_in_memory(outputs.len() as u64)?;
+                    outputs.push(&out, &keys)?;
                 }
             }
             Ok::<_, MySqlError>(outputs)
@@ -680,13 +735,13 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         if plan.distinct {
             // DISTINCT over groups: every group's output, then as ungrouped rows.
             let mut outputs = all_outputs(&mut scratch, cx)?;
-            distinct(&mut outputs, &self.settings.temp, costs);
-            sort_outputs(&mut outputs, plan);
-            return self.collect(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
+            outputs.distinct(&self.settings.temp, costs)?;
+            outputs.sort(&descending(plan));
+            return self.emit(&outputs, plan);
         }
         if plan.order_by.is_empty() {
             // Groups in the temporary table's order; LIMIT stops once it has its rows.
-            let mut out = ResultRows::new(self.settings.pack);
+            let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
             let mut skipped = 0;
             for g in 0..n {
                 if out.len() + self.unshown >= limit_of(plan) as u64 {
@@ -713,8 +768,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             Sorter::new(plan.order_by.iter().map(|(_, d)| *d).collect(), keep(plan), u64::from(n));
         let mut model =
             Filesort::new(self.settings.sort_buffer_size, keep(plan), &self.settings.costs);
-        let mut kept: Vec<(Row, Vec<Value>)> = Vec::new();
-        let by_reference = self.source.is_some();
+        // Each group's first row can be read again (by primary key, or packed), so the sort
+        // keeps byte keys and group numbers only, and the rows it returns are built again.
         let mut by_value = false;
         for g in 0..n {
             if !first_row(g, &mut scratch) {
@@ -728,28 +783,21 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     + out.iter().map(value_bytes).sum::<u64>()
                     + 4,
             );
-            if by_reference && !by_value {
-                if !sorter.push(&keys, u64::from(g)) {
-                    by_value = true;
-                }
-            } else {
-                kept.push((out, keys));
-                check_rows_in_memory(kept.len() as u64)?;
+            if !by_value && !sorter.push(&keys, u64::from(g)) {
+                by_value = true;
             }
         }
         self.charge_sort(model, "Sort_scan", costs);
-        if by_value || !by_reference {
-            if by_reference {
-                // Rebuild every output as values (a key the bytes cannot order).
-                kept = all_outputs(&mut scratch, cx)?;
-            }
-            sort_outputs(&mut kept, plan);
-            return self.collect(window(kept.into_iter().map(|(r, _)| r).collect(), plan));
+        if by_value {
+            // Every output rebuilt, to be sorted by value (a key the bytes cannot order).
+            let mut kept = all_outputs(&mut scratch, cx)?;
+            kept.sort(&descending(plan));
+            return self.emit(&kept, plan);
         }
         if sorter.is_full() {
             return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));
         }
-        let mut out = ResultRows::new(self.settings.pack);
+        let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
         for g in sorter.sorted().into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
             let g = g as u32;
             if out.len() >= self.settings.rows_kept {
@@ -778,27 +826,6 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
         costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
     }
-}
-
-/// DISTINCT: a temporary table with a unique key over the output row; a row already there is
-/// a lookup that writes nothing.
-fn distinct(outputs: &mut Vec<(Row, Vec<Value>)>, settings: &TempSettings, costs: &mut Costs) {
-    let mut temp = TempTable::create(settings.clone(), costs);
-    let mut seen = std::collections::BTreeSet::new();
-    outputs.retain(|(row, _)| {
-        let hash = key_hash(row);
-        if seen.insert(Key(row.clone())) {
-            let bytes: u64 = row.iter().map(value_bytes).sum();
-            let size =
-                RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: bytes };
-            temp.write(size, hash, costs);
-            true
-        } else {
-            temp.lookup(hash, costs);
-            false
-        }
-    });
-    temp.drop_table(costs);
 }
 
 /// HAVING, then the select list, for one group.
@@ -865,24 +892,9 @@ fn window(mut rows: Vec<Row>, plan: &Plan) -> Vec<Row> {
     rows.drain(start..end).collect()
 }
 
-fn sort_outputs(outputs: &mut [(Row, Vec<Value>)], plan: &Plan) {
-    if plan.order_by.is_empty() {
-        return;
-    }
-    sort_by_keys(outputs, &plan.order_by);
-}
-
-/// Sorts rows by their sort keys, each ascending or descending as `order_by` says.
-pub(super) fn sort_by_keys(outputs: &mut [(Row, Vec<Value>)], order_by: &[(SortKey, bool)]) {
-    outputs.sort_by(|(_, a), (_, b)| {
-        for ((x, y), (_, desc)) in a.iter().zip(b).zip(order_by) {
-            let o = cmp_values(x, y);
-            if o != Ordering::Equal {
-                return if *desc { o.reverse() } else { o };
-            }
-        }
-        Ordering::Equal
-    });
+/// Each ORDER BY key's direction: descending when true.
+fn descending(plan: &Plan) -> Vec<bool> {
+    plan.order_by.iter().map(|(_, d)| *d).collect()
 }
 
 pub(super) fn sort_keys(
@@ -940,11 +952,4 @@ fn update_one(
         None => acc.update(&Value::Null),
     }
     Ok(true)
-}
-
-pub(super) fn check_rows_in_memory(n: u64) -> Result<()> {
-    if n > ROWS_IN_MEMORY_MAX {
-        return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
-    }
-    Ok(())
 }

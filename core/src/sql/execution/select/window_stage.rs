@@ -13,22 +13,24 @@
 //! statement, `Created_tmp_tables`, and one sort per distinct window ordering,
 //! `Sort_scan` / `Sort_rows`).
 
-use super::pipeline::{check_rows_in_memory, sort_by_keys};
+use super::pipeline::{same_row, sort_places, ColumnFacts, ResultRows};
 use super::plan::{Plan, SortKey};
 use super::record_size::value_bytes;
 use crate::error::Result;
 use crate::sql::bind::BExpr;
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::filesort::Filesort;
-use crate::sql::execution::group_table::key_hash;
+use crate::sql::execution::group_table::{key_hash, GroupIndex};
+use crate::sql::execution::packed_rows::{PackedRows, TempSpace};
 use crate::sql::execution::temp_table::{MemoryEngine, RowSize, TempSettings, TempTable};
 use crate::sql::execution::{Meta, QueryResult};
 use crate::sql::expr::{eval, EvalContext};
 use crate::sql::parser::VarScope;
-use crate::sql::window::{self, WindowInputs};
-use crate::storage::key::Key;
+use crate::sql::window::{self, WindowInputs, WindowRows};
+use crate::storage::key::cmp_values;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
+use std::cmp::Ordering;
 
 /// What remains of a windowed statement once its rows are grouped.
 pub(super) struct Stage {
@@ -136,75 +138,152 @@ fn windows_to_columns(e: &BExpr, inner_width: u32) -> BExpr {
 }
 
 impl Stage {
-    /// Computes the windows over the first step's result and finishes the statement.
+    /// Computes the windows over the first step's result and finishes the statement. The
+    /// first step's rows stay packed (`packed_rows.rs`) and are read by position; each
+    /// window's values are packed too, with where each row's value is; the rows the
+    /// statement's DISTINCT keeps and those its ORDER BY sorts are packed with their sort
+    /// keys. All of them take their bytes from the statement's temporary `space`, so no
+    /// count of rows bounds the step, only that space (ERROR 1114).
     pub(super) fn finish(
         self,
         inner: QueryResult,
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
         rows_kept: u64,
+        space: &TempSpace,
     ) -> Result<QueryResult> {
-        let (inner_meta, mut rows) = inner.into_values();
-        check_rows_in_memory(rows.len() as u64)?;
-        self.charge(&rows, costs, cx);
+        let width = self.inner_width as usize;
+        let (inner_meta, rows) = inner.into_packed()?;
+        let starts = rows.starts(width);
+        let view = Packed { rows: &rows, starts: &starts };
+        self.charge(&rows, width, costs, cx);
         let increment = cx.div_precision_increment();
         let mut visited = 0;
-        let values = self
-            .calls
-            .iter()
-            .map(|c| window::compute(c, &rows, increment, &mut visited))
-            .collect::<Result<Vec<_>>>()?;
-        for (i, row) in rows.iter_mut().enumerate() {
-            row.extend(values.iter().map(|v| v[i].clone()));
+        // Per call: its values packed as they are found, and where each row's value starts
+        // (`u64::MAX`, read as NULL, for a row given none).
+        let mut values: Vec<(PackedRows, Vec<u64>)> = Vec::with_capacity(self.calls.len());
+        for c in &self.calls {
+            let mut store = PackedRows::in_space(space);
+            let mut at = vec![u64::MAX; starts.len()];
+            window::compute_into(c, &view, increment, &mut visited, &mut |i, v| {
+                if let Some(slot) = at.get_mut(i) {
+                    *slot = store.push_located(std::slice::from_ref(&v))?;
+                }
+                Ok(())
+            })?;
+            values.push((store, at));
         }
-        let mut outputs: Vec<(Row, Vec<Value>)> = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let out: Row =
-                self.items.iter().map(|(e, _)| eval(e, row, &[], cx)).collect::<Result<_>>()?;
-            let keys = self
-                .order_by
-                .iter()
-                .map(|(k, _)| match k {
-                    SortKey::Output(i) => Ok(out.get(*i as usize).cloned().unwrap_or(Value::Null)),
-                    SortKey::Expr(e) => eval(e, row, &[], cx),
-                })
-                .collect::<Result<Vec<_>>>()?;
-            outputs.push((out, keys));
+        // The extended row i: the first step's columns, then each call's value.
+        let extend = |i: usize, row: &mut Row| {
+            rows.read_at(starts[i], width, row);
+            for (store, at) in &values {
+                let mut v = Value::Null;
+                store.cell_at(at[i], 0, &mut v);
+                row.push(v);
+            }
+        };
+        let pack = rows_kept == u64::MAX;
+        let mut out = ResultRows::new(pack, space);
+        let mut unshown = 0u64;
+        let keep = |out: &mut ResultRows, unshown: &mut u64, row: Row| -> Result<()> {
+            if out.len() >= rows_kept {
+                *unshown += 1;
+                Ok(())
+            } else {
+                out.push(row)
+            }
+        };
+        let (offset, limit) = (self.offset, self.limit.unwrap_or(u64::MAX));
+        let in_window = |k: u64| k >= offset && k - offset < limit;
+        let order_width = self.order_by.len();
+        let mut row = Row::new();
+        if !self.distinct && self.order_by.is_empty() {
+            for i in 0..starts.len() {
+                if !in_window(i as u64) {
+                    continue;
+                }
+                extend(i, &mut row);
+                let o: Row = self
+                    .items
+                    .iter()
+                    .map(|(e, _)| eval(e, &row, &[], cx))
+                    .collect::<Result<_>>()?;
+                keep(&mut out, &mut unshown, o)?;
+            }
+        } else {
+            // Each output row with its sort keys, packed; DISTINCT keeps a row's first time.
+            let mut kept = PackedRows::in_space(space);
+            let mut places: Vec<u64> = Vec::new();
+            let mut index = GroupIndex::new();
+            let mut theirs = Row::new();
+            let n_items = self.items.len();
+            for i in 0..starts.len() {
+                extend(i, &mut row);
+                let mut o: Row = self
+                    .items
+                    .iter()
+                    .map(|(e, _)| eval(e, &row, &[], cx))
+                    .collect::<Result<_>>()?;
+                if self.distinct {
+                    let hash = key_hash(&o);
+                    let (_, new) = index.find_or_add(hash, &mut |g| {
+                        kept.read_at(places[g as usize], n_items, &mut theirs);
+                        Ok(same_row(&theirs, &o))
+                    })?;
+                    if !new {
+                        continue;
+                    }
+                }
+                for (k, _) in &self.order_by {
+                    o.push(match k {
+                        SortKey::Output(j) => o.get(*j as usize).cloned().unwrap_or(Value::Null),
+                        SortKey::Expr(e) => eval(e, &row, &[], cx)?,
+                    });
+                }
+                places.push(kept.push_located(&o)?);
+            }
+            drop(index);
+            let packed_width = n_items + order_width;
+            let order: Vec<u64> = if self.order_by.is_empty() {
+                places
+            } else {
+                // The statement's ORDER BY is a sort of its own after windowing.
+                let sort_buffer = cx
+                    .system_variable("sort_buffer_size", VarScope::Default)
+                    .ok()
+                    .and_then(|v| v.to_i64())
+                    .map_or(0, |n| n.max(0) as u64);
+                let mut records = Vec::new();
+                let mut r = Row::new();
+                let records_of = places.iter().map(|&at| {
+                    kept.read_at(at, packed_width, &mut r);
+                    let (o, keys) = r.split_at(n_items);
+                    keys.iter().chain(o).map(value_bytes).sum::<u64>()
+                });
+                records.extend(records_of);
+                charge_sort(records.into_iter(), sort_buffer, costs);
+                let desc: Vec<bool> = self.order_by.iter().map(|(_, d)| *d).collect();
+                sort_places(places, &kept, n_items, &desc)
+            };
+            for (k, &at) in order.iter().enumerate() {
+                if !in_window(k as u64) {
+                    continue;
+                }
+                let mut o = Row::new();
+                kept.read_at(at, packed_width, &mut o);
+                o.truncate(n_items);
+                keep(&mut out, &mut unshown, o)?;
+            }
         }
-        if self.distinct {
-            let mut seen = std::collections::BTreeSet::new();
-            outputs.retain(|(row, _)| seen.insert(Key(row.clone())));
-        }
-        if !self.order_by.is_empty() {
-            // The statement's ORDER BY is a sort of its own after windowing.
-            let sort_buffer = cx
-                .system_variable("sort_buffer_size", VarScope::Default)
-                .ok()
-                .and_then(|v| v.to_i64())
-                .map_or(0, |n| n.max(0) as u64);
-            let records = outputs
-                .iter()
-                .map(|(row, keys)| keys.iter().chain(row).map(value_bytes).sum::<u64>());
-            charge_sort(records, sort_buffer, costs);
-            sort_by_keys(&mut outputs, &self.order_by);
-        }
-        let start = (self.offset as usize).min(outputs.len());
-        let end = match self.limit {
-            Some(l) => start.saturating_add(usize::try_from(l).unwrap_or(usize::MAX)),
-            None => outputs.len(),
-        }
-        .min(outputs.len());
-        let mut result: Vec<Row> = outputs.drain(start..end).map(|(r, _)| r).collect();
-        let kept = usize::try_from(rows_kept).unwrap_or(usize::MAX);
-        let unshown = result.len().saturating_sub(kept) as u64;
-        result.truncate(kept);
-        let meta = self.meta(&inner_meta, &result);
-        Ok(QueryResult::of_values(meta, result, unshown))
+        let (result, packed, facts) = out.into_parts();
+        let meta = self.meta(&inner_meta, &facts);
+        Ok(QueryResult { meta, rows: result, unshown, packed })
     }
 
     /// The result's columns: names as written, numeric and nullable by the expressions'
-    /// types over the first step's columns and the window functions' result types.
-    fn meta(&self, inner: &[Meta], rows: &[Row]) -> Vec<Meta> {
+    /// types over the first step's columns and the window functions' result types, else by
+    /// what the result's rows held (`facts`).
+    fn meta(&self, inner: &[Meta], facts: &ColumnFacts) -> Vec<Meta> {
         let width = self.inner_width;
         let call = |c: u32| self.calls.get((c - width) as usize);
         let numeric = |c: u32| -> Option<bool> {
@@ -226,13 +305,14 @@ impl Stage {
             .iter()
             .enumerate()
             .map(|(i, (e, name))| {
-                let first = rows.iter().map(|r| &r[i]).find(|v| !v.is_null());
+                let first = facts.first_numeric.get(i).copied().flatten();
                 let numeric = match (e.numeric_type(&numeric), first) {
                     (Some(k), _) => k,
-                    (None, Some(v)) => v.is_numeric(),
+                    (None, Some(n)) => n,
                     (None, None) => true,
                 };
-                let nullable = e.maybe_null(&nullable) || rows.iter().any(|r| r[i].is_null());
+                let any_null = facts.any_null.get(i).copied().unwrap_or(false);
+                let nullable = e.maybe_null(&nullable) || any_null;
                 let table = match e {
                     BExpr::Column(c) if *c < width => {
                         inner.get(*c as usize).map(|m| m.table.clone()).unwrap_or_default()
@@ -246,7 +326,7 @@ impl Stage {
 
     /// The windowing temporary table (every row written once) and a filesort per distinct
     /// window ordering, with their counters and simulated time.
-    fn charge(&self, rows: &[Row], costs: &mut Costs, cx: &mut dyn EvalContext) {
+    fn charge(&self, rows: &PackedRows, width: usize, costs: &mut Costs, cx: &mut dyn EvalContext) {
         let mut number = |name: &str| {
             cx.system_variable(name, VarScope::Default)
                 .ok()
@@ -271,11 +351,13 @@ impl Stage {
             ..settings
         };
         let mut temp = TempTable::create(settings, costs);
-        for row in rows {
+        let mut scratch = Row::new();
+        rows.visit(width, &mut scratch, &mut |row| {
             let bytes: u64 = row.iter().map(value_bytes).sum();
             let size = RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: 0 };
             temp.write(size, key_hash(row.iter()), costs);
-        }
+            true
+        });
         // Windows that order the rows alike share one sort.
         let mut sorted: Vec<&WindowInputs> = Vec::new();
         for c in &self.calls {
@@ -284,16 +366,18 @@ impl Stage {
                 continue;
             }
             sorted.push(c);
-            let records = rows.iter().map(|row| {
+            let mut records = Vec::with_capacity(rows.len().min(1 << 24) as usize);
+            rows.visit(width, &mut scratch, &mut |row| {
                 let key: u64 = c
                     .partition
                     .iter()
                     .chain(c.order.iter().map(|o| &o.0))
                     .map(|&k| row.get(k as usize).map_or(0, value_bytes))
                     .sum();
-                key + row.iter().map(value_bytes).sum::<u64>()
+                records.push(key + row.iter().map(value_bytes).sum::<u64>());
+                true
             });
-            charge_sort(records, sort_buffer, costs);
+            charge_sort(records.into_iter(), sort_buffer, costs);
         }
         temp.drop_table(costs);
     }
@@ -313,4 +397,31 @@ fn charge_sort(records: impl Iterator<Item = u64>, sort_buffer: u64, costs: &mut
     let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
     let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
     costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
+}
+
+/// The first step's rows, packed, read by position.
+struct Packed<'a> {
+    rows: &'a PackedRows,
+    starts: &'a [u64],
+}
+
+impl WindowRows for Packed<'_> {
+    fn count(&self) -> usize {
+        self.starts.len()
+    }
+    fn cell(&self, i: usize, c: u32) -> Value {
+        let mut v = Value::Null;
+        if let Some(&at) = self.starts.get(i) {
+            self.rows.cell_at(at, c as usize, &mut v);
+        }
+        v
+    }
+    fn same_cell(&self, a: usize, b: usize, c: u32) -> bool {
+        let bytes = |i: usize| self.starts.get(i).map(|&at| self.rows.cell_bytes(at, c as usize));
+        // Equal bytes are equal values; other bytes may still compare equal ('a' and 'A').
+        if bytes(a) == bytes(b) {
+            return true;
+        }
+        cmp_values(&self.cell(a, c), &self.cell(b, c)) == Ordering::Equal
+    }
 }

@@ -1,21 +1,43 @@
-//! GROUP BY's aggregate state, per group in group order (`pipeline.rs` keeps the groups).
+//! GROUP BY's aggregate state, per group in group order (`pipeline.rs` keeps the groups):
+//! counts alone when every aggregate is a COUNT; otherwise each accumulator's running state
+//! packed in a slot of its own (`packed_rows.rs`'s `PackedSlots`), read, updated and written
+//! back per row, bounded by the statement's temporary space; accumulators as values only for
+//! a DISTINCT call, whose set of values seen is not packed.
 
-use super::super::ROWS_IN_MEMORY_MAX;
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc};
 use crate::sql::execution::aggregate::Accumulator;
+use crate::sql::execution::packed_rows::{PackedSlots, TempSpace};
 use crate::sql::execution::select::sorter::Chunked;
+use crate::storage::table::Row;
 use crate::storage::value::Value;
+
+/// Groups whose accumulators a statement may hold as values (a DISTINCT call's, with its set
+/// of values seen): past them it stops with ERROR 1114 rather than exhausting the browser
+/// tab. Simplification: MySQL keeps a DISTINCT aggregate's values in a temporary table of
+/// its own; these are not packed, so this count, not the temporary space, bounds them.
+pub(super) const ACCUMULATOR_GROUPS_MAX: u64 = 1_000_000;
 
 /// Aggregate state per group: counts alone when every aggregate is a COUNT, full
 /// accumulators otherwise.
 pub(super) enum AggStore {
-    Counts { star: Vec<bool>, counts: Chunked },
-    Full { accs: Vec<Accumulator> },
+    Counts {
+        star: Vec<bool>,
+        counts: Chunked,
+    },
+    /// Each group's accumulators' states, `calls.len()` slots a group.
+    Packed {
+        calls: Vec<AggCall>,
+        slots: PackedSlots,
+    },
+    Full {
+        accs: Vec<Accumulator>,
+    },
 }
 
 impl AggStore {
-    pub(super) fn new(calls: &[AggCall]) -> AggStore {
+    /// `space`: the statement's temporary space, which packed states take their bytes from.
+    pub(super) fn new(calls: &[AggCall], space: &TempSpace) -> AggStore {
         let countable =
             |c: &AggCall| !c.distinct && matches!(c.func, AggFunc::CountStar | AggFunc::Count);
         if calls.iter().all(countable) {
@@ -23,6 +45,8 @@ impl AggStore {
                 star: calls.iter().map(|c| c.func == AggFunc::CountStar).collect(),
                 counts: Chunked::default(),
             }
+        } else if calls.iter().all(|c| !c.distinct) {
+            AggStore::Packed { calls: calls.to_vec(), slots: PackedSlots::in_space(space) }
         } else {
             AggStore::Full { accs: Vec::new() }
         }
@@ -31,9 +55,17 @@ impl AggStore {
     pub(super) fn add_group(&mut self, calls: &[AggCall]) -> Result<()> {
         match self {
             AggStore::Counts { counts, star } => (0..star.len()).for_each(|_| counts.push(0)),
+            AggStore::Packed { slots, .. } => {
+                for c in calls {
+                    // Not a DISTINCT call (the store would be `Full`), so a state exists.
+                    let state = Accumulator::new(c).state();
+                    slots.add(state.as_ref().map_or(&[][..], |s| &s[..]))?;
+                }
+            }
             AggStore::Full { accs } => {
-                // Full accumulators are large: they stay under the in-memory row bound.
-                if !calls.is_empty() && accs.len() as u64 / calls.len() as u64 >= ROWS_IN_MEMORY_MAX
+                // Full accumulators are large: they stay under their own bound.
+                if !calls.is_empty()
+                    && accs.len() as u64 / calls.len() as u64 >= ACCUMULATOR_GROUPS_MAX
                 {
                     return Err(MySqlError::table_full("/tmp/#sql1_8_0"));
                 }
@@ -43,7 +75,7 @@ impl AggStore {
         Ok(())
     }
 
-    pub(super) fn update(&mut self, g: u32, j: usize, per: usize, v: &Value) {
+    pub(super) fn update(&mut self, g: u32, j: usize, per: usize, v: &Value) -> Result<()> {
         let at = g as usize * per + j;
         match self {
             AggStore::Counts { counts, star } => {
@@ -51,8 +83,17 @@ impl AggStore {
                     *counts.get_mut(at) += 1;
                 }
             }
+            AggStore::Packed { calls, slots } => {
+                let mut state = Row::new();
+                slots.read(at as u64, Accumulator::STATE_WIDTH, &mut state);
+                let mut acc = Accumulator::from_state(&calls[j], &state);
+                acc.update(v);
+                let state = acc.state();
+                slots.write(at as u64, state.as_ref().map_or(&[][..], |s| &s[..]))?;
+            }
             AggStore::Full { accs } => accs[at].update(v),
         }
+        Ok(())
     }
 
     pub(super) fn values(&self, g: u32, per: usize, increment: u8) -> Vec<Value> {
@@ -60,6 +101,15 @@ impl AggStore {
         match self {
             AggStore::Counts { counts, .. } => {
                 (at..at + per).map(|i| Value::Int(counts.get(i) as i64)).collect()
+            }
+            AggStore::Packed { calls, slots } => {
+                let mut state = Row::new();
+                (0..per)
+                    .map(|j| {
+                        slots.read((at + j) as u64, Accumulator::STATE_WIDTH, &mut state);
+                        Accumulator::from_state(&calls[j], &state).finish(increment)
+                    })
+                    .collect()
             }
             AggStore::Full { accs } => {
                 accs[at..at + per].iter().map(|a| a.finish(increment)).collect()

@@ -14,7 +14,7 @@
 //! again on the first row when the result is built, so a select list whose value is not a
 //! function of the row (RAND(), a variable assignment) gives that second value.
 
-use super::{fetch, same_key, window, PipelineState, ResultRows, GROUPS_KEPT_MAX, KEYS_KEPT_MAX};
+use super::{fetch, same_key, PipelineState, ResultRows, GROUPS_KEPT_MAX, KEYS_KEPT_MAX};
 use crate::error::{MySqlError, Result};
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::group_table::{key_hash, GroupIndex};
@@ -134,7 +134,7 @@ impl PipelineState<'_, '_> {
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
     ) -> Result<ResultRows> {
-        let mut out = ResultRows::new(self.settings.pack);
+        let mut out = ResultRows::new(self.settings.pack, &self.settings.space);
         let Some(src) = self.source.as_ref() else { return Ok(out) };
         let signed = signed_key(src);
         let mut scratch = std::mem::take(&mut self.scratch);
@@ -184,8 +184,9 @@ impl PipelineState<'_, '_> {
         result?;
         let Some(sorter) = sorter else { return Ok(out) };
         if by_value {
-            // A key the bytes cannot order: every distinct row as values, sorted as values.
-            let mut outputs = Vec::new();
+            // A key the bytes cannot order: every distinct row packed, sorted by value.
+            let mut outputs =
+                super::Outputs::new(&self.settings.space, plan.items.len(), plan.order_by.len());
             for g in 0..n {
                 if !fetch(src, d.first_keys.get(g as usize), signed, &mut scratch) {
                     continue;
@@ -193,10 +194,11 @@ impl PipelineState<'_, '_> {
                 let row: Row =
                     self.items.iter().map(|e| e.eval(&scratch, cx)).collect::<Result<_>>()?;
                 let keys = super::sort_keys(plan, &scratch, &[], &row, cx)?;
-                outputs.push((row, keys));
+                outputs.push(&row, &keys)?;
             }
-            super::sort_outputs(&mut outputs, plan);
-            return self.collect(window(outputs.into_iter().map(|(r, _)| r).collect(), plan));
+            outputs.sort(&super::descending(plan));
+            self.scratch = scratch;
+            return self.emit(&outputs, plan);
         }
         if sorter.is_full() {
             return Err(MySqlError::tmpdir_full("/tmp/MYfd=57"));

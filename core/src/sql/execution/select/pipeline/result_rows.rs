@@ -5,7 +5,7 @@
 //! of the rows: each column's first non-NULL value's kind and whether any value is NULL.
 
 use crate::error::Result;
-use crate::sql::execution::packed_rows::PackedRows;
+use crate::sql::execution::packed_rows::{PackedRows, TempSpace};
 use crate::storage::table::Row;
 use crate::storage::value::Value;
 
@@ -49,10 +49,11 @@ pub(crate) struct ResultRows {
 
 impl ResultRows {
     /// `pack`: the server keeps the result (it is not sent to the client).
-    pub(crate) fn new(pack: bool) -> ResultRows {
+    /// `space`: the statement's temporary space, for packed rows.
+    pub(crate) fn new(pack: bool, space: &TempSpace) -> ResultRows {
         ResultRows {
             values: Vec::new(),
-            packed: pack.then(PackedRows::new),
+            packed: pack.then(|| PackedRows::in_space(space)),
             facts: ColumnFacts::default(),
         }
     }
@@ -126,8 +127,8 @@ mod tests {
 
     #[test]
     fn a_kept_result_is_packed_with_the_same_facts() {
-        let mut packed = ResultRows::new(true);
-        let mut values = ResultRows::new(false);
+        let mut packed = ResultRows::new(true, &TempSpace::default());
+        let mut values = ResultRows::new(false, &TempSpace::default());
         for r in rows() {
             packed.push(r.clone()).unwrap();
             values.push(r).unwrap();
@@ -145,7 +146,7 @@ mod tests {
 
     #[test]
     fn a_clients_facts_are_those_of_the_rows_it_keeps() {
-        let mut values = ResultRows::new(false);
+        let mut values = ResultRows::new(false, &TempSpace::default());
         values.extend(rows()).unwrap();
         assert_eq!(values.truncate_values(1), 2);
         let (kept, _, facts) = values.into_parts();
