@@ -1,7 +1,8 @@
 //! The engine's speed in wasm: runs core's benchmark experiments in the browser and prints
 //! statements per second (natively, `tunelab bench` runs the same experiments). Run it in
 //! the web build's profile to measure what ships:
-//! `cargo test -p tunelab-web --target wasm32-unknown-unknown --profile web-release --test bench`
+//! `WASM_BINDGEN_TEST_TIMEOUT=900 cargo test -p tunelab-web --target wasm32-unknown-unknown --profile web-release --test bench -- --nocapture`
+//! (every case runs in one test, far longer than the runner's default 20 s limit).
 
 use tunelab_core::lab::bench;
 use wasm_bindgen_test::*;

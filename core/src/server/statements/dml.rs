@@ -18,7 +18,7 @@ use crate::sql::planner::access_path::{
 };
 use crate::sql::Response;
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
-use crate::storage::table::{DuplicateKey, Key, Row};
+use crate::storage::table::{Key, Row};
 use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
 
@@ -283,33 +283,38 @@ impl Server {
             if let Some(id) = generated {
                 session.generated_insert_id(id);
             }
-            let key = t.key_of(&row);
-            let taken = key.as_ref().and_then(|k| t.get(k).map(|old| (k.clone(), old)));
-            if let Some((old_key, old)) = taken {
+            // The row it collides with on the primary key or a UNIQUE index, if any.
+            let taken = t.conflict(&row, None).and_then(|(d, k)| t.get(&k).map(|old| (d, k, old)));
+            if let Some((dup, old_key, old)) = taken {
                 match &on_conflict {
                     super::upsert::OnConflict::Fail => {
-                        let dup = t.insert(row).err().unwrap_or(DuplicateKey {
-                            index: "PRIMARY".into(),
-                            key_text: String::new(),
-                        });
                         return Err(MySqlError::duplicate_entry(&dup.key_text, &table, &dup.index));
                     }
                     super::upsert::OnConflict::Skip => {
-                        let dup = t.insert(row).err();
-                        if let Some(d) = dup {
-                            session.warn(crate::error::Warning {
-                                level: "Warning",
-                                code: 1062,
-                                message: MySqlError::duplicate_entry(&d.key_text, &table, &d.index)
-                                    .message,
-                            });
-                        }
+                        session.warn(crate::error::Warning {
+                            level: "Warning",
+                            code: 1062,
+                            message: MySqlError::duplicate_entry(&dup.key_text, &table, &dup.index)
+                                .message,
+                        });
                         continue;
                     }
                     super::upsert::OnConflict::Replace => {
-                        t.delete(&old_key);
-                        self.record_row_change(session, &db, &table, Some(old), None);
-                        deleted += 1;
+                        // REPLACE deletes every row the new one collides with: at most one
+                        // per unique key, each found again after the last is gone.
+                        let mut next = Some((old_key, old));
+                        while let Some((old_key, old)) = next.take() {
+                            let t = self
+                                .catalog
+                                .table_mut(&db, &table)
+                                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+                            t.delete(&old_key);
+                            next = t
+                                .conflict(&row, None)
+                                .and_then(|(_, k)| t.get(&k).map(|old| (k, old)));
+                            self.record_row_change(session, &db, &table, Some(old), None);
+                            deleted += 1;
+                        }
                     }
                     super::upsert::OnConflict::Update(assignments) => {
                         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -402,7 +407,7 @@ impl Server {
         Ok(Response::Ok { affected_rows: copied + deleted + updated, info })
     }
 
-    /// How the INSERT resolves a taken primary key: ON DUPLICATE KEY UPDATE's assignments
+    /// How the INSERT resolves a taken primary or unique key: ON DUPLICATE KEY UPDATE's assignments
     /// bound over the old and the proposed row, REPLACE, IGNORE, or the error.
     fn on_conflict(
         &self,

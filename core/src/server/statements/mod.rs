@@ -506,6 +506,7 @@ impl Server {
         }
         let mut columns = Vec::new();
         let mut primary: Option<Vec<String>> = None;
+        let mut column_unique: Vec<String> = Vec::new();
         for c in &ct.columns {
             let (ty, unsigned) = column_type(&c.data_type.to_string())?;
             let mut col = ColumnDef::new(&c.name.value, ty);
@@ -523,6 +524,9 @@ impl Server {
                         col.nullable = false;
                         primary = Some(vec![c.name.value.clone()]);
                     }
+                    // `code CHAR(3) UNIQUE`: a unique index named after its column, listed
+                    // before the table's own constraints as mysqld's parser adds it.
+                    ColumnOption::Unique(_) => column_unique.push(c.name.value.clone()),
                     ColumnOption::DialectSpecific(tokens)
                         if tokens
                             .iter()
@@ -537,7 +541,8 @@ impl Server {
         }
         let mut def =
             TableDef { schema: db.clone(), name: name.clone(), columns, indexes: Vec::new() };
-        let mut secondary: Vec<(Option<String>, Vec<String>, bool)> = Vec::new();
+        let mut secondary: Vec<(Option<String>, Vec<String>, bool)> =
+            column_unique.into_iter().map(|c| (Some(c.clone()), vec![c], true)).collect();
         for tc in &ct.constraints {
             let names = |cols: &[sqlparser::ast::IndexColumn]| -> Vec<String> {
                 cols.iter()
@@ -617,14 +622,24 @@ impl Server {
         if t.def.index(&name).is_some() {
             return Err(MySqlError::duplicate_key_name(&name));
         }
-        t.add_index(IndexDef {
+        let index = IndexDef {
             name: name.clone(),
             columns: positions,
             unique,
             primary: false,
             visible: true,
-        });
+        };
+        t.add_index(index.clone());
+        // A UNIQUE index over rows that already repeat a value fails as InnoDB's build does,
+        // after the sort that finds the duplicate; the table keeps no trace of it.
+        let duplicate = unique.then(|| t.first_duplicate(&index)).flatten();
         self.charge_index_build(db, table, &name, work);
+        if let Some(dup) = duplicate {
+            if let Some(t) = self.catalog.table_mut(db, table) {
+                t.drop_index(&name);
+            }
+            return Err(MySqlError::duplicate_entry(&dup.key_text, table, &dup.index));
+        }
         Ok(())
     }
 }

@@ -1,4 +1,4 @@
-//! What an INSERT does with a row whose primary key is taken, and with a value its column
+//! What an INSERT does with a row whose primary or unique key is taken, and with a value its column
 //! cannot hold: the plain INSERT's error 1062, `INSERT IGNORE` (the row skipped, or the
 //! value adjusted, each with a warning), `REPLACE` (the old row deleted, the new one
 //! inserted) and `INSERT ... ON DUPLICATE KEY UPDATE` (the old row updated by assignments
@@ -10,15 +10,16 @@
 //! replaced or updated one, 0 per unchanged one, as the manual's INSERT page says), and the
 //! info line's Duplicates are deleted + updated, or for IGNORE the rows not copied.
 //!
-//! Simplification: conflicts are found on the primary key only; this engine does not keep
-//! UNIQUE secondary indexes unique (a duplicate there is stored, as before).
+//! A conflict is a taken primary key or a taken UNIQUE secondary key (one with no NULL
+//! part), looked for in that order (`Table::conflict`). REPLACE deletes every row the new one
+//! collides with; ODKU updates the first, and its update may itself collide (error 1062).
 
 use crate::error::{MySqlError, Result, Warning};
 use crate::sql::bind::Columns;
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::value::{Decimal, Value};
 
-/// How an INSERT resolves a row whose primary key is taken.
+/// How an INSERT resolves a row whose primary or unique key is taken.
 pub(crate) enum OnConflict {
     /// ERROR 1062.
     Fail,

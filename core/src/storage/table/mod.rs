@@ -567,6 +567,27 @@ impl Table {
         self.changes.insert(key, row.map(|r| pack_row(&r)));
     }
 
+    /// The first key `row` would duplicate, and the key of the row that holds it: the primary
+    /// key first, then each UNIQUE secondary index in the order they were defined (InnoDB
+    /// inserts the clustered record, then the secondary ones). `own` is the key of the row
+    /// being changed, which cannot conflict with itself. A unique key with a NULL part never
+    /// conflicts (NULL equals nothing).
+    pub fn conflict(&self, row: &[Value], own: Option<&Key>) -> Option<(DuplicateKey, Key)> {
+        if self.def.primary().is_some() {
+            if let Some(key) = self.key_of(row) {
+                if own != Some(&key) && self.get(&key).is_some() {
+                    let dup = DuplicateKey { index: "PRIMARY".into(), key_text: key_text(&key.0) };
+                    return Some((dup, key));
+                }
+            }
+        }
+        self.def
+            .indexes
+            .iter()
+            .filter(|i| i.unique && !i.primary)
+            .find_map(|index| self.unique_conflict(index, row, own))
+    }
+
     /// Inserts a row (with its AUTO_INCREMENT value already assigned by the caller).
     pub fn insert(&mut self, row: Row) -> Result<(), DuplicateKey> {
         let key = match self.key_of(&row) {
@@ -577,10 +598,8 @@ impl Table {
                 Key(vec![Value::UInt(id)])
             }
         };
-        if self.def.primary().is_some() && self.get(&key).is_some() {
-            let text: Vec<String> =
-                key.0.iter().map(|v| v.to_text().unwrap_or("NULL".into())).collect();
-            return Err(DuplicateKey { index: "PRIMARY".into(), key_text: text.join("-") });
+        if let Some((dup, _)) = self.conflict(&row, None) {
+            return Err(dup);
         }
         self.account(&row, true);
         self.set_change(key, Some(row));
@@ -592,10 +611,8 @@ impl Table {
     pub fn update(&mut self, key: &Key, row: Row) -> Result<(), DuplicateKey> {
         let Some(old) = self.get(key) else { return Ok(()) };
         let new_key = self.key_of(&row).unwrap_or_else(|| key.clone());
-        if new_key != *key && self.get(&new_key).is_some() {
-            let text: Vec<String> =
-                new_key.0.iter().map(|v| v.to_text().unwrap_or("NULL".into())).collect();
-            return Err(DuplicateKey { index: "PRIMARY".into(), key_text: text.join("-") });
+        if let Some((dup, _)) = self.conflict(&row, Some(key)) {
+            return Err(dup);
         }
         self.account(&old, false);
         self.account(&row, true);
@@ -710,6 +727,12 @@ impl Table {
             }
         }
     }
+}
+
+/// A key's values as error 1062 quotes them: as text, joined by '-' (NULL for a NULL part).
+pub(crate) fn key_text(values: &[Value]) -> String {
+    let text: Vec<String> = values.iter().map(|v| v.to_text().unwrap_or("NULL".into())).collect();
+    text.join("-")
 }
 
 #[cfg(test)]

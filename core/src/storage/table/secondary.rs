@@ -175,6 +175,61 @@ impl Table {
         }
     }
 
+    /// The row already holding `row`'s values in UNIQUE index `index`, other than `own`:
+    /// the duplicate and its primary key, found by a lookup of the index (its base entries
+    /// and overlay), as InnoDB's insert finds it in the index's page.
+    pub(super) fn unique_conflict(
+        &self,
+        index: &IndexDef,
+        row: &[Value],
+        own: Option<&Key>,
+    ) -> Option<(DuplicateKey, Key)> {
+        let values: Vec<Value> = index
+            .columns
+            .iter()
+            .map(|&c| row.get(c as usize).cloned().unwrap_or(Value::Null))
+            .collect();
+        if values.iter().any(Value::is_null) {
+            return None;
+        }
+        let at = RangeEnd { prefix: values, exclusive: false };
+        let wanted = vec![false; self.def.columns.len()];
+        let mut holder = None;
+        self.index_range(&index.name, Some(&at), Some(&at), &wanted, &mut |hit| {
+            if own == Some(&hit.key) {
+                return true;
+            }
+            holder = Some(hit.key);
+            false
+        });
+        let dup = DuplicateKey { index: index.name.clone(), key_text: key_text(&at.prefix) };
+        holder.map(|k| (dup, k))
+    }
+
+    /// The first two rows that hold the same values in `index` (no NULL part), in index
+    /// order: what makes `ALTER TABLE ... ADD UNIQUE` fail with error 1062. Walks the whole
+    /// index once, comparing neighbours.
+    pub fn first_duplicate(&self, index: &IndexDef) -> Option<DuplicateKey> {
+        let wanted = vec![false; self.def.columns.len()];
+        let mut previous: Option<Vec<Value>> = None;
+        let mut found = None;
+        self.index_range(&index.name, None, None, &wanted, &mut |hit| {
+            let values: Vec<Value> =
+                index.columns.iter().map(|&c| hit.row[c as usize].clone()).collect();
+            let has_null = values.iter().any(Value::is_null);
+            if !has_null
+                && previous.as_ref().is_some_and(|p| cmp_prefix(p, &values) == Ordering::Equal)
+            {
+                found =
+                    Some(DuplicateKey { index: index.name.clone(), key_text: key_text(&values) });
+                return false;
+            }
+            previous = (!has_null).then_some(values);
+            true
+        });
+        found
+    }
+
     /// Rows of secondary index `name` between `lo` and `hi`: what InnoDB's records-in-range
     /// dives estimate, counted here from the materialised entries (exact for generated rows;
     /// changed rows are counted from the overlay).
