@@ -36,9 +36,9 @@ after(async () => {
   await harness?.finish();
 });
 
-/** What `tunelab digest ARGS FILE` prints. */
+/** What `tunelab digest ARGS FILE...` prints (`file`: one path or several). */
 function cli(args, file) {
-  return execFileSync(CLI, ['digest', ...args, file], { encoding: 'utf8' });
+  return execFileSync(CLI, ['digest', ...args, ...[].concat(file)], { encoding: 'utf8' });
 }
 
 /** The profile's rows as the CLI prints them: [rank, id, time, share, calls, r/call, v/m]. */
@@ -204,6 +204,12 @@ test('drag and drop, bad files get a message, the page goes on', async () => {
   await page.setInputFiles('#digest-file', MYSQL_LOG);
   await settled(page);
   assert.equal((await pageProfile(page))[0][0], '1');
+  // Two files chosen at once rank as one log, as `tunelab digest A B` (and pt-query-digest)
+  // rank them.
+  const both = [MYSQL_LOG, PERCONA_LOG];
+  await page.setInputFiles('#digest-file', both);
+  await page.waitForFunction(() => /^mysql97-slow\.log, percona-slow\.log \(\d+ KiB\): \d+ events in \d+ classes\.$/.test(document.querySelector('#digest-status')?.textContent ?? ''));
+  assertSameProfile(await pageProfile(page), cliProfile([], both), 'two files ranked together');
   assert.deepEqual(requests, [], 'no network request once the page was open');
   await context.close();
 });

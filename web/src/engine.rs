@@ -98,8 +98,8 @@ impl Engine {
                 Response::File { session, path, text }
             }
             // Needs no server: the log's text comes with the request and nothing is kept.
-            Request::Digest { session, name, text, options } => {
-                match pt_query_digest::rank_for_page(&text, &name, &options) {
+            Request::Digest { session, files, options } => {
+                match pt_query_digest::rank_files_for_page(&files, &options) {
                     Ok(digest) => Response::Digested { session, digest: Box::new(digest) },
                     Err(message) => Response::Error { session, message },
                 }
@@ -156,6 +156,7 @@ fn feed_streaming(client: &mut Client, session: u32, text: &str, emit: &mut dyn 
 mod tests {
     use super::*;
     use tunelab_core::lab::experiment::{Experiment, Step};
+    use tunelab_core::tools::pt_query_digest::PageFile;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn start(engine: &mut Engine, session: u32, steps: &[&str]) -> Response {
@@ -240,8 +241,8 @@ mod tests {
         let text = include_str!("../../tests/digest/small-slow.log");
         let options = pt_query_digest::PageOptions::default();
         let mut engine = Engine::default();
-        let request =
-            Request::Digest { session: 9, name: "small.log".into(), text: text.into(), options };
+        let files = vec![PageFile { name: "small.log".into(), text: text.into() }];
+        let request = Request::Digest { session: 9, files, options };
         match engine.handle(request) {
             Response::Digested { session: 9, digest } => {
                 assert_eq!(digest.rows[0].rank, "1");
@@ -254,8 +255,8 @@ mod tests {
             [("", "is empty"), ("\0\0\0ELF", "binary data"), ("notes\n", "not a slow")]
         {
             let options = pt_query_digest::PageOptions::default();
-            let request =
-                Request::Digest { session: 9, name: "x".into(), text: text.into(), options };
+            let files = vec![PageFile { name: "x".into(), text: text.into() }];
+            let request = Request::Digest { session: 9, files, options };
             match engine.handle(request) {
                 Response::Error { session: 9, message } => {
                     assert!(message.contains(says), "{message}")

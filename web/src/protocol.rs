@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 use tunelab_core::lab::experiment::{Experiment, Outcome};
-use tunelab_core::tools::pt_query_digest::{PageDigest, PageOptions};
+use tunelab_core::tools::pt_query_digest::{PageDigest, PageFile, PageOptions};
 
 /// What the page asks of the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,10 +24,10 @@ pub enum Request {
     /// The text of a simulated file (the host's, or mysqld's logs in the datadir), to offer
     /// as a download; an empty `path` is the slow query log's file.
     ReadFile { session: u32, path: String },
-    /// Rank a log file's text (the learner's own, read in the page; its file name is `name`)
+    /// Rank log files (the learner's own, read in the page, in the order chosen) as one log
     /// with pt-query-digest's engine and `options`; answered by [`Response::Digested`] or an
-    /// [`Response::Error`] saying why the text cannot be ranked.
-    Digest { session: u32, name: String, text: String, options: PageOptions },
+    /// [`Response::Error`] saying why the files cannot be ranked.
+    Digest { session: u32, files: Vec<PageFile>, options: PageOptions },
 }
 
 /// What the worker answers.
@@ -129,8 +129,8 @@ mod tests {
     fn a_digest_request_and_its_answer_round_trip() {
         let options = PageOptions { limit: "10".into(), ..PageOptions::default() };
         let text = "# Time: 2026-12-01T10:00:00Z\n# Query_time: 1.5  Lock_time: 0.0 Rows_sent: 1  Rows_examined: 9\nSELECT \"é\\n\";\n";
-        let request =
-            Request::Digest { session: 5, name: "slow.log".into(), text: text.into(), options };
+        let files = vec![PageFile { name: "slow.log".into(), text: text.into() }];
+        let request = Request::Digest { session: 5, files, options };
         let json = request.to_json();
         assert!(json.starts_with("{\"kind\":\"digest\""), "{json}");
         assert_eq!(Request::from_json(&json), Ok(request));

@@ -7,7 +7,7 @@ use crate::protocol::{Request, Response};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use tunelab_core::lab::experiment::Experiment;
-use tunelab_core::tools::pt_query_digest::PageOptions;
+use tunelab_core::tools::pt_query_digest::{PageFile, PageOptions};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MessageEvent, Worker};
@@ -134,9 +134,9 @@ impl EngineBridge {
     /// Ranks a log's text with pt-query-digest's engine in a new session (a busy worker, still
     /// ranking an earlier file or option, is stopped first); answered by
     /// [`Response::Digested`] or [`Response::Error`].
-    pub fn digest(&self, name: String, text: String, options: PageOptions) {
+    pub fn digest(&self, files: Vec<PageFile>, options: PageOptions) {
         let session = self.begin();
-        self.send(Request::Digest { session, name, text, options });
+        self.send(Request::Digest { session, files, options });
     }
 
     /// Starts the worker now if there is none, so it has loaded before the first request

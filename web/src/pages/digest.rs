@@ -1,6 +1,6 @@
 //! The page that ranks a learner's own slow log (`#digest`): a file input and a drop zone
-//! read the file with the File API, the engine's worker runs pt-query-digest's engine over
-//! the text, and the page shows the profile as a table whose rows link to each class's report
+//! read one file or several with the File API, the engine's worker runs pt-query-digest's
+//! engine over them as one log (as `pt-query-digest A B` does), and the page shows the profile as a table whose rows link to each class's report
 //! (`#digest/QUERY_ID`). The file never leaves the machine: it is read into this tab and
 //! posted to its own worker, and no network request carries it (the worker's scripts are
 //! fetched when the page opens, before any file is chosen). Options that re-rank: --limit,
@@ -10,7 +10,7 @@ use crate::hooks::use_engine;
 use crate::protocol::Response;
 use std::rc::Rc;
 use tunelab_core::tools::pt_query_digest::{
-    PageDigest, PageOptions, ProfileRow, PAGE_LOG_MAX_BYTES, PAGE_ROWS_MAX,
+    PageDigest, PageFile, PageOptions, ProfileRow, PAGE_LOG_MAX_BYTES, PAGE_ROWS_MAX,
 };
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -36,12 +36,12 @@ pub struct DigestPageProps {
     pub class: Option<AttrValue>,
 }
 
-/// A file the learner opened: its name, size and text.
+/// The files the learner opened, ranked together: their names (joined), total size and texts.
 #[derive(Debug)]
 struct OpenedLog {
     name: String,
     bytes: u64,
-    text: Rc<String>,
+    files: Vec<PageFile>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -195,7 +195,7 @@ pub fn digest_page(props: &DigestPageProps) -> Html {
         let options = state.options.clone();
         use_effect_with(state.wanted, move |wanted| {
             if let (true, Some(log)) = (*wanted > 0, log) {
-                engine.digest(log.name.clone(), log.text.to_string(), options);
+                engine.digest(log.files.clone(), options);
             }
         });
     }
@@ -220,16 +220,17 @@ pub fn digest_page(props: &DigestPageProps) -> Html {
         });
     }
 
-    let open_file = {
+    let open_files = {
         let dispatcher = state.dispatcher();
-        Callback::from(move |file: File| read_file(file, dispatcher.clone()))
+        Callback::from(move |files: Vec<File>| read_files(files, dispatcher.clone()))
     };
     let on_pick = {
-        let open_file = open_file.clone();
+        let open_files = open_files.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
-            if let Some(file) = input.files().and_then(|list| list.get(0)) {
-                open_file.emit(file);
+            let files = files_of(input.files());
+            if !files.is_empty() {
+                open_files.emit(files);
             }
             // The same file can be picked again after it changed on disk.
             input.set_value("");
@@ -253,13 +254,14 @@ pub fn digest_page(props: &DigestPageProps) -> Html {
         Callback::from(move |e: DragEvent| {
             e.prevent_default();
             dispatcher.dispatch(DigestAction::Dragging(false));
-            let file = e.data_transfer().and_then(|d| d.files()).and_then(|list| list.get(0));
-            match file {
-                Some(file) => open_file.emit(file),
-                None => dispatcher.dispatch(DigestAction::Refused(
+            let files = files_of(e.data_transfer().and_then(|d| d.files()));
+            if files.is_empty() {
+                dispatcher.dispatch(DigestAction::Refused(
                     "Nothing was dropped that is a file: drop a slow log file from your disk."
                         .into(),
-                )),
+                ));
+            } else {
+                open_files.emit(files);
             }
         })
     };
@@ -282,11 +284,11 @@ pub fn digest_page(props: &DigestPageProps) -> Html {
             <section class="card digest-open" aria-labelledby="digest-open-title">
                 <h2 id="digest-open-title" class="card-title">{ "Open a log" }</h2>
                 <div class={dropzone_class} ondragover={on_drag_over}>
-                    <label class="field-label" for="digest-file">{ "Slow log or general log file" }</label>
-                    <input id="digest-file" class="file-input" type="file" onchange={on_pick}
+                    <label class="field-label" for="digest-file">{ "Slow log or general log files" }</label>
+                    <input id="digest-file" class="file-input" type="file" multiple=true onchange={on_pick}
                         aria-describedby="digest-limits" />
                     <p class="hint" id="digest-limits">
-                        { format!("Or drop the file anywhere on this page. Up to {} MiB: capture a short window (see lesson 6), or rank a larger log with tunelab digest or pt-query-digest on the command line.", PAGE_LOG_MAX_BYTES / 1024 / 1024) }
+                        { format!("Or drop them anywhere on this page. Several files are ranked together as one log, as pt-query-digest ranks the files it is given. Up to {} MiB in all: capture a short window (see lesson 6), or rank a larger log with tunelab digest or pt-query-digest on the command line.", PAGE_LOG_MAX_BYTES / 1024 / 1024) }
                     </p>
                 </div>
                 { options_form(&state) }
@@ -479,13 +481,23 @@ fn class_section(id: &str, digest: Option<&PageDigest>) -> Html {
     }
 }
 
-/// Checks the size, then reads the file's text (as UTF-8, invalid bytes replaced) in the page.
-fn read_file(file: File, dispatcher: UseReducerDispatcher<DigestState>) {
-    let name = file.name();
-    let bytes = file.size().max(0.0) as u64;
+/// The files of a file input or a drop, in the order the browser lists them (bounded by
+/// the list's length).
+fn files_of(list: Option<web_sys::FileList>) -> Vec<File> {
+    let Some(list) = list else { return Vec::new() };
+    (0..list.length()).filter_map(|i| list.get(i)).collect()
+}
+
+/// Reads the chosen files (refused at once when together they are over the page's limit),
+/// one after another, then opens them as one log.
+fn read_files(files: Vec<File>, dispatcher: UseReducerDispatcher<DigestState>) {
+    let name = files.iter().map(File::name).collect::<Vec<_>>().join(", ");
+    let bytes: u64 = files.iter().map(|f| f.size().max(0.0) as u64).sum();
     if bytes > PAGE_LOG_MAX_BYTES {
+        let what =
+            if files.len() == 1 { format!("{name} is") } else { format!("Together, {name} are") };
         dispatcher.dispatch(DigestAction::Refused(format!(
-            "{name} is {}; the page takes logs up to {} MiB. Capture a shorter window, or rank it with tunelab digest or pt-query-digest on the command line.",
+            "{what} {}; the page takes logs up to {} MiB. Capture a shorter window, or rank it with tunelab digest or pt-query-digest on the command line.",
             size_text(bytes),
             PAGE_LOG_MAX_BYTES / 1024 / 1024
         )));
@@ -493,16 +505,20 @@ fn read_file(file: File, dispatcher: UseReducerDispatcher<DigestState>) {
     }
     dispatcher.dispatch(DigestAction::Reading);
     wasm_bindgen_futures::spawn_local(async move {
-        match JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()) {
-            Some(text) => dispatcher.dispatch(DigestAction::Opened(Rc::new(OpenedLog {
-                name,
-                bytes,
-                text: Rc::new(text),
-            }))),
-            None => dispatcher.dispatch(DigestAction::Refused(format!(
-                "{name} could not be read (the browser refused it, or it changed while it was read)."
-            ))),
+        let mut texts = Vec::with_capacity(files.len());
+        for file in &files {
+            match JsFuture::from(file.text()).await.ok().and_then(|v| v.as_string()) {
+                Some(text) => texts.push(PageFile { name: file.name(), text }),
+                None => {
+                    dispatcher.dispatch(DigestAction::Refused(format!(
+                        "{} could not be read (the browser refused it, or it changed while it was read).",
+                        file.name()
+                    )));
+                    return;
+                }
+            }
         }
+        dispatcher.dispatch(DigestAction::Opened(Rc::new(OpenedLog { name, bytes, files: texts })));
     });
 }
 

@@ -52,7 +52,8 @@ pub use fingerprint::{fingerprint, fingerprint_with};
 pub use format::{micro_t_1, shorten};
 pub use options::{split_args, Limit};
 pub use page::{
-    rank_for_page, PageDigest, PageOptions, ProfileRow, PAGE_LOG_MAX_BYTES, PAGE_ROWS_MAX,
+    rank_files_for_page, rank_for_page, PageDigest, PageFile, PageOptions, ProfileRow,
+    PAGE_LOG_MAX_BYTES, PAGE_ROWS_MAX,
 };
 pub use rank::Ranked;
 pub use run::{run, run_line, run_with_status};

@@ -95,13 +95,19 @@ pub struct PageDigest {
 }
 
 /// The one file the page hands to the engine.
+/// The page's files, served to the tool under the names `file1`, `file2`, ... (a learner's
+/// file name may look like an option, or two files may share a name).
 struct PageHost<'a> {
-    text: &'a str,
+    files: &'a [PageFile],
 }
 
 impl DigestHost for PageHost<'_> {
-    fn read_file(&self, _path: &str) -> Result<String, String> {
-        Ok(self.text.to_string())
+    fn read_file(&self, path: &str) -> Result<String, String> {
+        let index = path.strip_prefix("file").and_then(|n| n.parse::<usize>().ok());
+        match index.and_then(|i| self.files.get(i.checked_sub(1)?)) {
+            Some(f) => Ok(f.text.clone()),
+            None => Err(format!("Cannot open {path}: no such file\n")),
+        }
     }
     fn hostname(&self) -> String {
         String::new()
@@ -119,24 +125,50 @@ impl DigestHost for PageHost<'_> {
 /// empty, binary, not a log of the chosen type, or an option is invalid (the tool's usage
 /// error follows the sentence).
 pub fn rank_for_page(text: &str, name: &str, page: &PageOptions) -> Result<PageDigest, String> {
-    if text.len() as u64 > PAGE_LOG_MAX_BYTES {
+    rank_files_for_page(&[PageFile { name: name.into(), text: text.into() }], page)
+}
+
+/// A file the page opened: its name on the learner's disk and its text.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PageFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// Ranks several files as one log, in the order given, as `pt-query-digest A B C` reads
+/// them (one aggregate over all their events). Each file is checked as [`rank_for_page`]
+/// checks one, and together they must fit in [`PAGE_LOG_MAX_BYTES`].
+pub fn rank_files_for_page(files: &[PageFile], page: &PageOptions) -> Result<PageDigest, String> {
+    if files.is_empty() {
+        return Err("No file was opened: there is nothing to rank.".into());
+    }
+    let total: u64 = files.iter().map(|f| f.text.len() as u64).sum();
+    if total > PAGE_LOG_MAX_BYTES {
+        let what = match files {
+            [one] => one.name.clone(),
+            _ => format!("Together, the {} files", files.len()),
+        };
         return Err(format!(
-            "{name} is larger than {} MiB; rank a shorter capture window.",
+            "{what} {} larger than {} MiB; rank a shorter capture window.",
+            if files.len() == 1 { "is" } else { "are" },
             PAGE_LOG_MAX_BYTES / 1024 / 1024
         ));
     }
-    if text.trim().is_empty() {
-        return Err(format!("{name} is empty: there is nothing to rank."));
+    for PageFile { name, text } in files {
+        if text.trim().is_empty() {
+            return Err(format!("{name} is empty: there is nothing to rank."));
+        }
+        if looks_binary(text) {
+            return Err(format!(
+                "{name} is not a text file (it holds binary data): open a slow log or a general log."
+            ));
+        }
     }
-    if looks_binary(text) {
-        return Err(format!(
-            "{name} is not a text file (it holds binary data): open a slow log or a general log."
-        ));
-    }
+    let name = files.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join(", ");
     let mut args = page.args();
     args.push("--report-format=header,profile,query_report".into());
-    // The tool reads STDIN when no file is named; the page's host serves its one file.
-    args.push(name.to_string());
+    // The tool reads STDIN when no file is named; the page's host serves the files.
+    args.extend((1..=files.len()).map(|i| format!("file{i}")));
     let opts = options::parse(&args).map_err(|usage| {
         format!(
             "An option is not valid: {}",
@@ -148,7 +180,7 @@ pub fn rank_for_page(text: &str, name: &str, page: &PageOptions) -> Result<PageD
     })?;
     let genlog = opts.log_type == "genlog";
     let mut notices = String::new();
-    let host = PageHost { text };
+    let host = PageHost { files };
     let Collected { agg, opts, .. } =
         collect(opts, &host, &mut notices).map_err(|e| e.trim().to_string())?;
     // Any text parses as a slow log of one "statement"; a real one has Query_time lines.
@@ -156,11 +188,12 @@ pub fn rank_for_page(text: &str, name: &str, page: &PageOptions) -> Result<PageD
     if not_a_log {
         return Err(if genlog {
             format!("{name} holds no statements of a general log (no Query or Execute lines).")
-        } else if looks_like_general_log(text) {
+        } else if files.iter().any(|f| looks_like_general_log(&f.text)) {
             format!(
                 "{name} has no slow log entries (no # Query_time: lines), but it looks like a general log: choose --type genlog."
             )
-        } else if text.lines().take(3).any(|l| l.contains("started with:")) {
+        } else if files.iter().all(|f| f.text.lines().take(3).any(|l| l.contains("started with:")))
+        {
             format!(
                 "{name} holds only the server's header: no statement was logged (one is logged when it runs longer than long_query_time while slow_query_log is ON)."
             )
@@ -328,6 +361,55 @@ mod tests {
                 assert!(r.report.contains(&format!("{}\\G\n", r.sample)), "{}", r.report);
             }
         }
+    }
+
+    /// Serves several files by name, as the CLI's host does.
+    struct Files(Vec<(&'static str, &'static str)>);
+    impl DigestHost for Files {
+        fn read_file(&self, path: &str) -> Result<String, String> {
+            let file = self.0.iter().find(|(name, _)| *name == path);
+            file.map(|(_, text)| text.to_string()).ok_or_else(|| format!("no {path}"))
+        }
+        fn hostname(&self) -> String {
+            String::new()
+        }
+        fn current_date(&self) -> String {
+            String::new()
+        }
+        fn rusage(&self) -> String {
+            String::new()
+        }
+    }
+
+    #[test]
+    fn several_files_rank_as_the_tool_ranks_them_together() {
+        const PERCONA: &str = include_str!("../../../../tests/digest/percona-slow.log");
+        // Names that would read as options, and two files of one name, are only names.
+        let files = [
+            PageFile { name: "--limit=1".into(), text: SMALL.into() },
+            PageFile { name: "slow.log".into(), text: PERCONA.into() },
+            PageFile { name: "slow.log".into(), text: SMALL.into() },
+        ];
+        let digest = rank_files_for_page(&files, &PageOptions::default()).unwrap();
+        let host = Files(vec![("a", SMALL), ("b", PERCONA)]);
+        let argv: Vec<String> =
+            ["--report-format=profile", "a", "b", "a"].iter().map(|s| s.to_string()).collect();
+        let printed = super::super::run(&argv, &host);
+        let one = rank_for_page(SMALL, "a", &PageOptions::default()).unwrap();
+        let other = rank_for_page(PERCONA, "b", &PageOptions::default()).unwrap();
+        assert_eq!(digest.events, 2 * one.events + other.events);
+        for row in digest.rows.iter().filter(|r| r.rank != "MISC") {
+            let line = printed
+                .lines()
+                .find(|l| l.split_whitespace().nth(1) == Some(row.rank.as_str()))
+                .unwrap_or_else(|| panic!("rank {} in\n{printed}", row.rank));
+            assert!(line.contains(&row.response_time), "{line} / {row:?}");
+            assert!(line.contains(&format!(" {} ", row.calls)), "{line} / {row:?}");
+        }
+        let empty = PageFile { name: "empty.log".into(), text: " \n".into() };
+        let err = rank_files_for_page(&[files[0].clone(), empty], &PageOptions::default());
+        assert_eq!(err.unwrap_err(), "empty.log is empty: there is nothing to rank.");
+        assert!(rank_files_for_page(&[], &PageOptions::default()).is_err());
     }
 
     #[test]
