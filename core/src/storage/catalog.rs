@@ -15,6 +15,8 @@ pub struct View {
     pub name: String,
     /// The SELECT statement, as written after `AS`.
     pub query: String,
+    /// `UNDEFINED`, `MERGE` or `TEMPTABLE`, as `SHOW CREATE VIEW` prints it.
+    pub algorithm: &'static str,
 }
 
 /// A stored procedure parameter.

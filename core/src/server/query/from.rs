@@ -96,7 +96,8 @@ impl Server {
         self.check_select(session, &db, &table)?;
         if db.eq_ignore_ascii_case("sys") {
             if let Some(v) = crate::instruments::sys::view(&table) {
-                return self.bind_view(session, "sys", v.query, alias, work, depth);
+                let temptable = v.algorithm == "TEMPTABLE";
+                return self.bind_view(session, "sys", v.query, temptable, alias, work, depth);
             }
         }
         if Catalog::is_system_schema(&db) {
@@ -131,20 +132,23 @@ impl Server {
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
-            let text = v.query.clone();
-            return self.bind_view(session, &db, &text, alias, work, depth);
+            let (text, temptable) = (v.query.clone(), v.algorithm == "TEMPTABLE");
+            return self.bind_view(session, &db, &text, temptable, alias, work, depth);
         }
         Err(MySqlError::no_such_table(&db, &table))
     }
 
     /// A view of database `db` whose SELECT is `text`: run (in `db`'s context, as a view
     /// runs) and materialised, its rows read as `alias`'s; counted as an internal temporary
-    /// table when MySQL would materialise it (`derived_merge::materialised_by_mysql`).
+    /// table when MySQL would materialise it (ALGORITHM=TEMPTABLE, `temptable`, or a query
+    /// `derived_merge::materialised_by_mysql` says cannot be merged).
+    #[allow(clippy::too_many_arguments)]
     fn bind_view(
         &mut self,
         session: &mut Session,
         db: &str,
         text: &str,
+        temptable: bool,
         alias: String,
         work: &mut Work,
         depth: u32,
@@ -165,7 +169,7 @@ impl Server {
         // operation: ALGORITHM=UNDEFINED cannot merge it) fills an internal temporary table
         // as the same derived table does. Simplification: a view MySQL would merge is run and
         // held here too, but charged nothing, as the merge MySQL does costs no table.
-        if materialised_by_mysql(&query) {
+        if temptable || materialised_by_mysql(&query) {
             self.write_materialised(session, &rows, meta.len(), false)?;
         }
         Ok(BoundSource::materialised(alias, meta, Rc::new(rows)))

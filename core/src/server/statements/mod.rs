@@ -208,9 +208,29 @@ impl Server {
                 if exists && !cv.or_replace {
                     return Err(MySqlError::table_exists(&name));
                 }
+                use sqlparser::ast::CreateViewAlgorithm as A;
+                let mut algorithm = match cv.params.as_ref().and_then(|p| p.algorithm.as_ref()) {
+                    Some(A::Merge) => "MERGE",
+                    Some(A::TempTable) => "TEMPTABLE",
+                    Some(A::Undefined) | None => "UNDEFINED",
+                };
+                // A view that needs a table of its own cannot be merged: MySQL warns and
+                // stores it as UNDEFINED (sql_view.cc, ER_WARN_VIEW_MERGE).
+                if algorithm == "MERGE"
+                    && crate::sql::planner::derived_merge::materialised_by_mysql(&cv.query)
+                {
+                    session.warn(crate::error::Warning {
+                        level: "Warning",
+                        code: 1354,
+                        message: "View merge algorithm can't be used here for now (assumed \
+                                  undefined algorithm)"
+                            .into(),
+                    });
+                    algorithm = "UNDEFINED";
+                }
                 let query = cv.query.to_string();
                 if let Some(d) = self.catalog.database_mut(&db) {
-                    d.views.insert(name.clone(), View { name, query });
+                    d.views.insert(name.clone(), View { name, query, algorithm });
                 }
                 Ok(ok(0))
             }

@@ -254,9 +254,9 @@ impl Server {
                 // Simplification: MySQL stores the view's query rewritten (qualified names,
                 // `AS` aliases for every column); this prints it as it was written.
                 let create = format!(
-                    "CREATE ALGORITHM=UNDEFINED DEFINER=`root`@`localhost` SQL SECURITY DEFINER \
+                    "CREATE ALGORITHM={} DEFINER=`root`@`localhost` SQL SECURITY DEFINER \
                      VIEW `{}` AS {}",
-                    v.name, v.query
+                    v.algorithm, v.name, v.query
                 );
                 Ok(ResultSet {
                     columns: view_columns(),
