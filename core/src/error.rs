@@ -215,6 +215,23 @@ impl MySqlError {
     pub fn db_grant_of_global_privilege() -> MySqlError {
         Self::new(1221, "HY000", "Incorrect usage of DB GRANT and GLOBAL PRIVILEGES".into())
     }
+    /// 1221 ER_WRONG_USAGE: ORDER BY or LIMIT on a multi-table UPDATE or DELETE
+    /// (`wrong_usage("UPDATE", "LIMIT")`).
+    pub fn wrong_usage(statement: &str, clause: &str) -> MySqlError {
+        Self::new(1221, "HY000", format!("Incorrect usage of {statement} and {clause}"))
+    }
+    /// 1109 ER_UNKNOWN_TABLE: a multi-table DELETE's target that its FROM does not name.
+    pub fn unknown_table_in(table: &str, statement: &str) -> MySqlError {
+        Self::new(1109, "42S02", format!("Unknown table '{table}' in {statement}"))
+    }
+    /// 1288 ER_NON_UPDATABLE_TABLE: a derived table as the target of an UPDATE or DELETE.
+    pub fn non_updatable_table(table: &str, statement: &str) -> MySqlError {
+        Self::new(
+            1288,
+            "HY000",
+            format!("The target table {table} of the {statement} is not updatable"),
+        )
+    }
     /// 1222 ER_WRONG_NUMBER_OF_COLUMNS_IN_SELECT
     pub fn select_column_count_mismatch() -> MySqlError {
         Self::new(

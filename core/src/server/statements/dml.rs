@@ -23,7 +23,7 @@ use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
 
 /// Converts a value for storing in `col`, as strict mode does.
-fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
+pub(super) fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
     if v.is_null() {
         return if col.nullable || col.auto_increment {
             Ok(Value::Null)
@@ -558,6 +558,7 @@ impl Server {
         .unwrap_or_else(|| scan_choice(t));
         let mut costs = Costs { clock, disk, host, pool, status, oom };
         let mut found = Vec::new();
+        let mut unkeyed = Vec::new();
         let wanted = vec![true; t.def.columns.len()];
         read(t, &choice, &[], &wanted, &mut costs, work, &mut cx, &mut |row, _, _, cx| {
             let keep = match &filter {
@@ -565,11 +566,17 @@ impl Server {
                 Some(f) => eval(f, row, &[], cx)?.truth() == Some(true),
             };
             if keep {
-                let key = t.key_of(row).unwrap_or(Key(vec![Value::UInt(found.len() as u64 + 1)]));
-                found.push((key, row.clone()));
+                match t.key_of(row) {
+                    Some(key) => found.push((key, row.clone())),
+                    None => unkeyed.push(row.clone()),
+                }
             }
             Ok(true)
         })?;
+        if !unkeyed.is_empty() {
+            // A table without a primary key: its rows are known by their hidden row ids.
+            found = t.rows_with_values(&unkeyed);
+        }
         work.slept_micros += cx.slept_micros;
         Ok((found, path_slot(t, &choice.path)))
     }
@@ -583,8 +590,8 @@ impl Server {
         let TableFactor::Table { name, alias, .. } = &up.table.relation else {
             return Err(MySqlError::not_supported_yet("UPDATE of a derived table"));
         };
-        if !up.table.joins.is_empty() || up.from.is_some() {
-            return Err(MySqlError::not_supported_yet("multi-table UPDATE"));
+        if super::multi_table::is_multi_update(up) {
+            return self.update_multi(session, up, work);
         }
         let (db, table) = table_name(session, name)?;
         refuse_read_only(&db, &table)?;
@@ -626,36 +633,10 @@ impl Server {
             if new == old {
                 continue;
             }
-            let t = self
-                .catalog
-                .table_mut(&db, &table)
-                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
-            let new_key = t.key_of(&new);
-            t.update(&key, new)
-                .map_err(|d| MySqlError::duplicate_entry(&d.key_text, &table, &d.index))?;
-            let row_bytes = self.record_bytes(&db, &table, &old);
-            let undo = UndoRecord {
-                db: db.clone(),
-                table: table.clone(),
-                before: Some(old),
-                after_key: new_key.or(Some(key)),
-            };
-            self.log_change(session.id, undo.clone(), row_bytes);
-            session.statement_undo.push(undo.clone());
-            if session.in_transaction || !session.autocommit() {
-                session.undo.push(undo);
-                session.in_transaction = true;
-            }
+            self.change_row(session, &db, &table, key, old, new)?;
             changed += 1;
         }
-        let ps = self.row_cpu_ps(changed);
-        if let Some(t) = self.catalog.table(&db, &table) {
-            work.table_io.add(t, slot, RowOp::Update, changed, ps);
-        }
-        if let Some(r) = self.running.as_mut() {
-            r.status.add("Innodb_rows_updated", changed);
-            r.status.add("Handler_update", changed);
-        }
+        self.count_row_changes(&db, &table, slot, RowOp::Update, changed, work);
         Ok(Response::Ok {
             affected_rows: changed,
             info: Some(format!("Rows matched: {matched_count}  Changed: {changed}  Warnings: 0")),
@@ -671,6 +652,9 @@ impl Server {
         let from = match &del.from {
             FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
         };
+        if super::multi_table::is_multi_delete(del) {
+            return self.delete_multi(session, del, work);
+        }
         let [twj] = from.as_slice() else {
             return Err(MySqlError::not_supported_yet("multi-table DELETE"));
         };
@@ -685,36 +669,103 @@ impl Server {
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
         for (key, old) in matched.into_iter().take(limit) {
-            let t = self
-                .catalog
-                .table_mut(&db, &table)
-                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
-            if t.delete(&key) {
+            if self.remove_row(session, &db, &table, &key, old)? {
                 deleted += 1;
-                let row_bytes = self.record_bytes(&db, &table, &old);
-                let undo = UndoRecord {
-                    db: db.clone(),
-                    table: table.clone(),
-                    before: Some(old),
-                    after_key: None,
-                };
-                self.log_change(session.id, undo.clone(), row_bytes);
-                session.statement_undo.push(undo.clone());
-                if session.in_transaction || !session.autocommit() {
-                    session.undo.push(undo);
-                    session.in_transaction = true;
-                }
             }
         }
-        let ps = self.row_cpu_ps(deleted);
-        if let Some(t) = self.catalog.table(&db, &table) {
-            work.table_io.add(t, slot, RowOp::Delete, deleted, ps);
-        }
-        if let Some(r) = self.running.as_mut() {
-            r.status.add("Innodb_rows_deleted", deleted);
-            r.status.add("Handler_delete", deleted);
-        }
+        self.count_row_changes(&db, &table, slot, RowOp::Delete, deleted, work);
         Ok(ok(deleted))
+    }
+
+    /// Replaces the row `old` under `key` by `new`: the table, the redo and binlog record, the
+    /// statement's undo and, inside a transaction, the transaction's.
+    pub(super) fn change_row(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        table: &str,
+        key: Key,
+        old: Row,
+        new: Row,
+    ) -> Result<()> {
+        let t = self
+            .catalog
+            .table_mut(db, table)
+            .ok_or_else(|| MySqlError::no_such_table(db, table))?;
+        let new_key = t.key_of(&new);
+        t.update(&key, new)
+            .map_err(|d| MySqlError::duplicate_entry(&d.key_text, table, &d.index))?;
+        let row_bytes = self.record_bytes(db, table, &old);
+        let undo = UndoRecord {
+            db: db.to_string(),
+            table: table.to_string(),
+            before: Some(old),
+            after_key: new_key.or(Some(key)),
+        };
+        self.log_undo(session, undo, row_bytes);
+        Ok(())
+    }
+
+    /// Deletes the row `old` under `key`, recorded as [`Self::change_row`] records a change;
+    /// false when it was already gone.
+    pub(super) fn remove_row(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        table: &str,
+        key: &Key,
+        old: Row,
+    ) -> Result<bool> {
+        let t = self
+            .catalog
+            .table_mut(db, table)
+            .ok_or_else(|| MySqlError::no_such_table(db, table))?;
+        if !t.delete(key) {
+            return Ok(false);
+        }
+        let row_bytes = self.record_bytes(db, table, &old);
+        let undo = UndoRecord {
+            db: db.to_string(),
+            table: table.to_string(),
+            before: Some(old),
+            after_key: None,
+        };
+        self.log_undo(session, undo, row_bytes);
+        Ok(true)
+    }
+
+    fn log_undo(&mut self, session: &mut Session, undo: UndoRecord, row_bytes: u64) {
+        self.log_change(session.id, undo.clone(), row_bytes);
+        session.statement_undo.push(undo.clone());
+        if session.in_transaction || !session.autocommit() {
+            session.undo.push(undo);
+            session.in_transaction = true;
+        }
+    }
+
+    /// The counters of `rows` rows changed (`RowOp::Update`) or deleted in `db.table` through
+    /// the index `slot`: performance_schema's table I/O, Innodb_rows_* and Handler_*.
+    pub(super) fn count_row_changes(
+        &mut self,
+        db: &str,
+        table: &str,
+        slot: u32,
+        op: RowOp,
+        rows: u64,
+        work: &mut Work,
+    ) {
+        let ps = self.row_cpu_ps(rows);
+        if let Some(t) = self.catalog.table(db, table) {
+            work.table_io.add(t, slot, op, rows, ps);
+        }
+        let (innodb, handler) = match op {
+            RowOp::Delete => ("Innodb_rows_deleted", "Handler_delete"),
+            _ => ("Innodb_rows_updated", "Handler_update"),
+        };
+        if let Some(r) = self.running.as_mut() {
+            r.status.add(innodb, rows);
+            r.status.add(handler, rows);
+        }
     }
 }
 

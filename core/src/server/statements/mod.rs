@@ -5,6 +5,7 @@
 mod alter;
 pub mod dml;
 mod index_build;
+mod multi_table;
 pub mod procedure;
 pub mod setup_tables;
 pub mod show;
@@ -43,7 +44,9 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
             "Com_insert_select"
         }
         S::Insert(_) => "Com_insert",
+        S::Update(u) if multi_table::is_multi_update(u) => "Com_update_multi",
         S::Update(_) => "Com_update",
+        S::Delete(d) if multi_table::is_multi_delete(d) => "Com_delete_multi",
         S::Delete(_) => "Com_delete",
         S::Truncate(_) => "Com_truncate",
         S::CreateTable(_) => "Com_create_table",

@@ -292,8 +292,56 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     {
         return Ok(Statement::Select(p.parse_query()?));
     }
+    if p.peek_keyword(Keyword::UPDATE) {
+        if let Some(up) = p.maybe_parse(parse_comma_update)? {
+            return Ok(Statement::Other(Box::new(up)));
+        }
+    }
     // Anything else: sqlparser reads it; the engine's handlers run what they know.
     Ok(Statement::Other(Box::new(p.parse_statement()?)))
+}
+
+/// MySQL's multi-table UPDATE over a comma list, `UPDATE a, b SET a.x = b.y WHERE ...`, which
+/// sqlparser does not read. The tables after the first go in `from` (`BeforeSet`), where the
+/// server's multi-table UPDATE takes them as more tables of the join; a statement that is not
+/// of this form fails here and is read by sqlparser.
+fn parse_comma_update(
+    p: &mut Parser,
+) -> std::result::Result<sqlparser::ast::Statement, ParserError> {
+    use sqlparser::ast::{Update, UpdateTableFromKind};
+    let token = p.expect_keyword(Keyword::UPDATE)?;
+    let table = p.parse_table_and_joins()?;
+    if !p.consume_token(&Token::Comma) {
+        return Err(ParserError::ParserError("not a comma-separated UPDATE".into()));
+    }
+    let mut more = vec![p.parse_table_and_joins()?];
+    while p.consume_token(&Token::Comma) {
+        more.push(p.parse_table_and_joins()?);
+    }
+    p.expect_keyword(Keyword::SET)?;
+    let assignments = p.parse_comma_separated(Parser::parse_assignment)?;
+    let selection = if p.parse_keyword(Keyword::WHERE) { Some(p.parse_expr()?) } else { None };
+    let order_by = if p.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
+        p.parse_comma_separated(Parser::parse_order_by_expr)?
+    } else {
+        vec![]
+    };
+    let limit = if p.parse_keyword(Keyword::LIMIT) { Some(p.parse_expr()?) } else { None };
+    Ok(sqlparser::ast::Statement::Update(Update {
+        update_token: token.into(),
+        optimizer_hints: vec![],
+        table,
+        on_cluster: None,
+        assignments,
+        from: Some(UpdateTableFromKind::BeforeSet(more)),
+        selection,
+        returning: None,
+        output: None,
+        or: None,
+        order_by,
+        limit,
+        settings: None,
+    }))
 }
 
 /// `TABLE t` (MySQL 8.0.19+, `SELECT * FROM t`): TABLE followed by a name, not a DDL word.

@@ -536,6 +536,27 @@ impl Table {
         true
     }
 
+    /// The rows, with their keys and in key order, equal in every column to one of `rows`:
+    /// how UPDATE and DELETE find again the rows they matched in a table without a primary
+    /// key, whose hidden row ids a read does not show. Rows equal in every column pass any
+    /// deterministic condition alike, so all of them are what the statement matched.
+    /// Simplification: a condition with RAND() could have matched only some of equal rows.
+    /// Only changed rows are searched: every generated dataset has a primary key.
+    pub fn rows_with_values(&self, rows: &[Row]) -> Vec<(Key, Row)> {
+        let wanted: std::collections::BTreeSet<Box<[u8]>> =
+            rows.iter().map(|r| pack_row(r)).collect();
+        let width = self.def.columns.len();
+        let mut found = Vec::new();
+        for (key, change) in &self.changes {
+            if let Some(packed) = change.as_ref().filter(|p| wanted.contains(*p)) {
+                let mut row = Vec::with_capacity(width);
+                unpack_row(packed, width, &mut row);
+                found.push((key.clone(), row));
+            }
+        }
+        found
+    }
+
     /// Where a key sits in key order, for choosing its leaf page: a generated row's position,
     /// else the end of the table (changed rows are mostly new rows at the end).
     pub fn ordinal_hint(&self, key: &Key) -> u64 {
