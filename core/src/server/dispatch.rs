@@ -453,6 +453,7 @@ impl Server {
             | Statement::ShowIndex { .. }
             | Statement::ShowColumns { .. } => self.show(session, stmt, work),
             Statement::Explain(q) => self.explain(session, q, sql, work),
+            Statement::ExplainChange(s) => self.explain_change(session, s, work),
             Statement::Other(other) => self.run_other(session, other, sql, work),
             Statement::CreateProcedure { database, procedure } => {
                 self.create_procedure(session, database, procedure)
@@ -733,6 +734,8 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowIndex { .. } => "Com_show_keys",
         Statement::ShowColumns { .. } => "Com_show_fields",
         Statement::Explain(_) => "Com_select",
+        // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
+        Statement::ExplainChange(s) => return crate::server::statements::com_counter(s),
         Statement::Other(s) => return crate::server::statements::com_counter(s),
         Statement::CreateProcedure { .. } => "Com_create_procedure",
         Statement::DropProcedure { .. } => "Com_drop_procedure",

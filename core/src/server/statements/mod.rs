@@ -4,6 +4,7 @@
 
 mod alter;
 pub mod dml;
+mod explain_change;
 mod index_build;
 mod multi_table;
 pub mod procedure;

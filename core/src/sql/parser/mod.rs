@@ -66,6 +66,8 @@ pub enum Statement {
     ShowColumns { full: bool, database: Option<String>, table: String },
     /// `EXPLAIN [FORMAT=TRADITIONAL] SELECT ...` (the traditional tabular output)
     Explain(Box<Query>),
+    /// `EXPLAIN UPDATE | DELETE | INSERT | REPLACE ...` (MySQL 5.6+): the plan of a row change.
+    ExplainChange(Box<sqlparser::ast::Statement>),
     /// Any other statement sqlparser reads (DDL, DML, CALL, ...), run by the engine's
     /// statement handlers; the original text is kept for views and procedures.
     Other(Box<sqlparser::ast::Statement>),
@@ -396,6 +398,16 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
         || is_table_statement(p)
     {
         return Ok(Statement::Explain(p.parse_query()?));
+    }
+    if p.peek_keyword(Keyword::UPDATE)
+        || p.peek_keyword(Keyword::DELETE)
+        || p.peek_keyword(Keyword::INSERT)
+        || p.peek_keyword(Keyword::REPLACE)
+    {
+        if let Some(up) = p.maybe_parse(parse_comma_update)? {
+            return Ok(Statement::ExplainChange(Box::new(up)));
+        }
+        return Ok(Statement::ExplainChange(Box::new(p.parse_statement()?)));
     }
     let (database, table) = parse_table_name(p)?;
     Ok(Statement::ShowColumns { full: false, database, table })
