@@ -22,7 +22,14 @@
 //! uncorrelated subquery inside it run) is done again when it is prepared; one with WITH or
 //! a set operation (UNION ...) as its body is not prepared (its unknown column stays ERROR
 //! 1054); a correlated subquery's select list is not checked for one column until it runs
-//! (MySQL checks before the query runs, so ERROR 1241 comes even over no outer rows).
+//! (MySQL checks before the query runs, so ERROR 1241 comes even over no outer rows); a name
+//! only an enclosing query's select list has as an alias is not found (MySQL looks there for
+//! a subquery in HAVING or ORDER BY); an aggregate whose argument is an outer column is the
+//! subquery's own, where MySQL aggregates it in the outer query. Not here at all: subqueries
+//! in ORDER BY and GROUP BY, `= ANY` / `SOME` / `ALL (SELECT ...)` (correlated or not), and
+//! EXPLAIN of a query with a subquery (ERROR 1235 for each; MySQL's EXPLAIN shows a
+//! correlated one as a DEPENDENT SUBQUERY row, and since 8.0.16 EXISTS and IN in WHERE as a
+//! semi-join).
 
 use crate::error::{MySqlError, Result};
 use crate::server::query::{is_dual, QueryResult};
