@@ -57,6 +57,11 @@ const CORPUS: &[&str] = &[
     "SELECT id, ROW_NUMBER() OVER w, SUM(price) OVER (w ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING), LAG(title, 2, 'x') OVER w FROM shop.products WINDOW w AS (PARTITION BY category_id ORDER BY price DESC) ORDER BY 2 DESC LIMIT 3;",
     "SELECT category_id, RANK() OVER (ORDER BY COUNT(*)), SUM(SUM(stock)) OVER (ORDER BY category_id RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING), NTILE(2) OVER () FROM shop.products GROUP BY category_id;",
     "SELECT CONVERT('é' USING ascii), CONVERT(1e308, DECIMAL(65,30)), CAST('[[[{\"a\": 1e999}]]]' AS JSON), CAST('\"\\u12' AS JSON);",
+    "SELECT c.id, (SELECT COUNT(*) FROM shop.orders o WHERE o.customer_id = c.id) AS n FROM shop.customers c ORDER BY n DESC;",
+    "SELECT * FROM shop.customers c WHERE EXISTS (SELECT 1 FROM shop.orders o WHERE o.customer_id = c.id AND NOT EXISTS (SELECT 1 FROM shop.order_items i WHERE i.order_id = o.id AND i.price > c.id));",
+    "SELECT id FROM shop.customers c WHERE id NOT IN (SELECT customer_id FROM shop.orders WHERE status = 'paid' AND customer_id <> c.id) AND (SELECT name FROM shop.customers d WHERE d.id = c.id + 1) IS NOT NULL;",
+    "SELECT status, COUNT(*) FROM shop.orders o GROUP BY status HAVING COUNT(*) > (SELECT COUNT(*) FROM shop.orders p WHERE p.status = o.status AND p.id > 4);",
+    "SELECT (SELECT x FROM shop.orders WHERE id = nope) FROM shop.customers c; SELECT (SELECT id FROM shop.orders o WHERE o.customer_id = c.id) FROM shop.customers c;",
 ];
 
 const TOKENS: &[&str] = &[

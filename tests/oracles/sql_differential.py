@@ -55,8 +55,6 @@ EXCLUDED = [
      "as 3593; the golden transcript covers both"),
     ("PERCENT_RANK, CUME_DIST and AVG of integers over windows",
      "DOUBLE results, which the two servers print with different digits (above)"),
-    ("correlated subqueries",
-     "not yet in TuneLab's engine (issue 18, group 4)"),
     ("errors of a recursive CTE's shape (aggregates, LIMIT, ORDER BY in it)",
      "MariaDB reports them with its own codes (4002-4008), MySQL with 3573-3577 and 1235"),
     ("column names and types of the result",
@@ -349,6 +347,49 @@ def queries(rng):
         q.append((f"SELECT DISTINCT a, RANK() OVER (PARTITION BY a ORDER BY b) AS r FROM t1 WHERE "
                   f"id <= {rng.randint(20, 150)} ORDER BY r DESC, a LIMIT {rng.randint(1, 10)} "
                   f"OFFSET {rng.randint(0, 5)}", True))
+    # Correlated subqueries (run per outer row): scalar in the select list, WHERE and HAVING,
+    # EXISTS / NOT EXISTS, IN / NOT IN with NULLs on either side, names resolved innermost
+    # first (`id` in t2's WHERE is t2.id; `a` is t1.a), two levels deep, error 1242.
+    for _ in range(4):
+        q.append((f"SELECT id, (SELECT COUNT(*) FROM t2 WHERE t2.t1_id = t1.id) AS n FROM t1 "
+                  f"WHERE id <= {rng.randint(10, 120)}", False))
+        q.append((f"SELECT id, (SELECT MAX(x) FROM t2 WHERE t2.t1_id = t1.id AND x > {k()}) AS m "
+                  f"FROM t1 WHERE a < {k()}", False))
+        q.append((f"SELECT id, a FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.t1_id = t1.id "
+                  f"AND t2.x > {rng.randint(0, 30)}) ORDER BY id", True))
+        q.append((f"SELECT id FROM t1 WHERE NOT EXISTS (SELECT * FROM t2 WHERE t2.t1_id = t1.id "
+                  f"AND t2.x < {rng.randint(0, 30)}) AND a > {k()}", False))
+        q.append((f"SELECT id FROM t1 WHERE a IN (SELECT x FROM t2 WHERE t2.t1_id = t1.id OR "
+                  f"t2.x = {k()}) ORDER BY id", True))
+        q.append((f"SELECT id, d FROM t1 WHERE d NOT IN (SELECT x % 10 FROM t2 WHERE t2.t1_id = "
+                  f"t1.id) AND id <= {rng.randint(30, 200)}", False))
+        q.append((f"SELECT id, d IN (SELECT t1_id % 10 FROM t2 WHERE t2.x = t1.a), d NOT IN "
+                  f"(SELECT t1_id % 7 FROM t2 WHERE t2.x = t1.a + {rng.randint(0, 3)}) FROM t1 "
+                  f"WHERE id <= {rng.randint(20, 80)}", False))
+        q.append((f"SELECT b, COUNT(*) AS n FROM t1 GROUP BY b HAVING COUNT(*) > (SELECT COUNT(*) "
+                  f"FROM t2 WHERE t2.s = t1.b AND t2.x > {rng.randint(0, 25)}) ORDER BY b", True))
+        q.append((f"SELECT b, (SELECT COUNT(*) FROM t2 WHERE t2.s = t1.b) AS n FROM t1 "
+                  f"GROUP BY b ORDER BY b", True))
+        q.append((f"SELECT id FROM t1 WHERE a > (SELECT AVG(x) FROM t2 WHERE t2.t1_id = t1.id) "
+                  f"AND id > {rng.randint(0, 100)}", False))
+        q.append((f"SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE x = a AND t1_id <> id "
+                  f"AND t2.id > {rng.randint(0, 250)})", False))
+        q.append((f"SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.t1_id = t1.id AND "
+                  f"EXISTS (SELECT 1 FROM t3 WHERE t3.k = t2.x AND t3.parent <= t1.a + "
+                  f"{rng.randint(0, 20)}))", False))
+        q.append((f"SELECT t1.id, t2.id, (SELECT COUNT(*) FROM t3 WHERE t3.parent = t2.x) AS n "
+                  f"FROM t1 JOIN t2 ON t2.t1_id = t1.id WHERE t1.id <= {rng.randint(5, 60)}",
+                  False))
+        q.append((f"SELECT id, (SELECT COUNT(*) FROM t2 WHERE t2.t1_id = t1.id) AS n FROM t1 "
+                  f"ORDER BY n DESC, id LIMIT {rng.randint(1, 20)}", True))
+        q.append((f"SELECT k, (SELECT name FROM t3 AS p WHERE p.k = t3.parent) AS up FROM t3 "
+                  f"WHERE k <= {rng.randint(5, 60)}", False))
+        q.append((f"SELECT k FROM t3 WHERE NOT EXISTS (SELECT 1 FROM t3 AS ch WHERE ch.parent = "
+                  f"t3.k) AND k > {rng.randint(0, 40)}", False))
+    q.append(("SELECT id, (SELECT x FROM t2 WHERE t2.t1_id = t1.id) FROM t1", False))
+    q.append(("SELECT id FROM t1 WHERE a = (SELECT x FROM t2 WHERE t2.x >= t1.a)", False))
+    q.append(("SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.t1_id = t1.nope)",
+              False))
     return q
 
 

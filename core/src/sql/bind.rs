@@ -114,7 +114,23 @@ pub enum BExpr {
         target: Box<super::cast::CastTarget>,
         text: String,
     },
+    /// Inside a correlated subquery: the value of the enclosing query's expression N for the
+    /// outer row it runs for (read through [`super::expr::EvalContext::outer_value`]).
+    OuterRef(u32),
+    /// A correlated subquery of this query, by its number among the query's prepared ones,
+    /// with the values of the outer row it needs (`execution/select/correlated.rs`).
+    Correlated {
+        id: u32,
+        args: Vec<BExpr>,
+    },
 }
+
+/// The function name the server gives a correlated subquery where it stood in the query,
+/// and the one it gives an outer reference inside the subquery (`server/query/subquery.rs`).
+/// Both begin with a space, which no unquoted name can; a user who quotes one gets an error
+/// when it runs, never another query's values.
+pub const CORRELATED_MARK: &str = " CORRELATED";
+pub const OUTER_MARK: &str = " OUTER";
 
 /// Resolves column names for the binder.
 pub trait Columns {
@@ -433,6 +449,24 @@ impl<'a> Binder<'a> {
         Ok(BExpr::Window(slot))
     }
 
+    /// A correlated subquery's place (its number, then the outer values it reads) or an
+    /// outer reference inside one (its number).
+    #[inline(never)]
+    fn correlation_mark(&mut self, name: &str, args: &[&Expr]) -> Result<BExpr> {
+        let number = |e: Option<&&Expr>| match e {
+            Some(Expr::Value(v)) => v.value.to_string().parse::<u32>().ok(),
+            _ => None,
+        };
+        let Some(id) = number(args.first()) else {
+            return Err(MySqlError::not_supported_yet("this expression"));
+        };
+        if name == OUTER_MARK {
+            return Ok(BExpr::OuterRef(id));
+        }
+        let args = args[1..].iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
+        Ok(BExpr::Correlated { id, args })
+    }
+
     #[inline(never)]
     fn cast(&mut self, arg: &Expr, target: super::cast::CastTarget, whole: &Expr) -> Result<BExpr> {
         Ok(BExpr::Cast {
@@ -533,6 +567,9 @@ impl<'a> Binder<'a> {
                 (args, distinct, star)
             }
         };
+        if name == CORRELATED_MARK || name == OUTER_MARK {
+            return self.correlation_mark(&name, &args);
+        }
         // `VALUES(col)` in ON DUPLICATE KEY UPDATE (deprecated since 8.0.20, still there in
         // 9.x): the value the row would have had; NULL in any other statement.
         if name == "VALUES" {
@@ -735,7 +772,11 @@ impl BExpr {
             | BExpr::UserVar(_)
             | BExpr::Aggregate(_)
             | BExpr::Window(_)
+            | BExpr::OuterRef(_)
             | BExpr::Local(_) => self.clone(),
+            BExpr::Correlated { id, args } => {
+                BExpr::Correlated { id: *id, args: args.iter().map(|e| *b(e)).collect() }
+            }
             BExpr::Unary { op, arg, text } => {
                 BExpr::Unary { op: *op, arg: b(arg), text: text.clone() }
             }
@@ -788,7 +829,9 @@ impl BExpr {
             | BExpr::UserVar(_)
             | BExpr::Aggregate(_)
             | BExpr::Window(_)
+            | BExpr::OuterRef(_)
             | BExpr::Local(_) => {}
+            BExpr::Correlated { args, .. } => args.iter().for_each(&mut *f),
             BExpr::Unary { arg, .. }
             | BExpr::IsNull { arg, .. }
             | BExpr::IsBool { arg, .. }

@@ -58,6 +58,17 @@ pub trait EvalContext {
     fn found_rows(&self) -> u64 {
         0
     }
+    /// Inside a correlated subquery: the enclosing query's value N for the outer row the
+    /// subquery runs for (NULL anywhere else).
+    fn outer_value(&self, _n: u32) -> Value {
+        Value::Null
+    }
+    /// Runs correlated subquery `id` of the query being evaluated for one outer row
+    /// (`values`: what it reads of that row) and gives its value. Only the executor's
+    /// context, which can reach the storage, runs one; anywhere else it is not supported.
+    fn correlated(&mut self, _id: u32, _values: &[Value]) -> Result<Value> {
+        Err(MySqlError::not_supported_yet("a correlated subquery in this clause"))
+    }
 }
 
 /// Evaluation context for constants that may not read anything (LIMIT values, defaults).

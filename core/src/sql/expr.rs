@@ -69,6 +69,11 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
         BExpr::SysVar { name, scope } => cx.system_variable(name, *scope),
         BExpr::UserVar(name) => Ok(cx.user_variable(name)),
         BExpr::Local(name) => Ok(cx.local_variable(name)),
+        BExpr::OuterRef(n) => Ok(cx.outer_value(*n)),
+        BExpr::Correlated { id, args } => {
+            let values = args.iter().map(|a| ev(a, cx)).collect::<Result<Vec<_>>>()?;
+            cx.correlated(*id, &values)
+        }
         BExpr::Aggregate(slot) => Ok(aggs.get(*slot as usize).cloned().unwrap_or(Value::Null)),
         // Replaced by the window stage before anything evaluates it.
         BExpr::Window(_) => Err(MySqlError::window_function_misplaced("window")),

@@ -1,6 +1,7 @@
 //! SELECT as the server runs it: uncorrelated subqueries first (`subquery.rs`), then each
 //! FROM item bound to a source (`from.rs`: stored tables, views, derived tables, CTEs and the
-//! server's own performance_schema and information_schema tables), then the executor
+//! server's own performance_schema and information_schema tables), then the correlated
+//! subqueries prepared against those sources (`subquery.rs`), then the executor
 //! ([`crate::sql::execution::select`]) with the session behind its expression context and
 //! the clock, disk, pool and counters behind its costs. A query with a `WITH` clause puts
 //! its CTEs in scope first (`cte.rs`); a body of UNION, INTERSECT or EXCEPT runs block by
@@ -84,23 +85,31 @@ impl Server {
         // derived_merge: a simple derived table reads its table directly, with no table of
         // its own.
         self.merge_derived_tables(session, &mut sel_owned, work);
-        self.resolve_select_subqueries(session, &mut sel_owned, work, depth)?;
-        let sel = &sel_owned;
+        let correlated =
+            self.resolve_select_subqueries(session, &mut sel_owned, sql, work, depth)?;
         // FROM: resolve sources; views and system tables are materialised here.
         let mut sources: Vec<BoundSource> = Vec::new();
         // `FROM DUAL` alone is no table at all, as MySQL reads it (it needs no database).
-        let from: &[sqlparser::ast::TableWithJoins] =
-            if is_dual(&sel.from) { &[] } else { &sel.from };
-        for twj in from {
+        let from: Vec<sqlparser::ast::TableWithJoins> =
+            if is_dual(&sel_owned.from) { Vec::new() } else { sel_owned.from.clone() };
+        for twj in &from {
             self.add_sources(session, sql, twj, &mut sources, work, depth)?;
         }
+        // Correlated subqueries, prepared against the FROM just bound, run per outer row.
+        let subs = if correlated {
+            self.prepare_correlated(session, &mut sel_owned, &sources, sql, work, depth)?
+        } else {
+            Vec::new()
+        };
+        let sel = &sel_owned;
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = clock.unix_micros();
         let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
         let costs = Costs { clock, disk, host, pool, status, oom };
-        let result = select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client)?;
+        let result =
+            select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client, &subs)?;
         work.slept_micros += cx.slept_micros;
         Ok(result)
     }

@@ -381,8 +381,18 @@ impl Server {
         let now_micros = clock.unix_micros();
         let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
         let costs = Costs { clock, disk, host, pool, status, oom };
-        let result =
-            select::run(sel, &outer, sql, &sources, catalog, costs, &mut cx, work, for_client)?;
+        let result = select::run(
+            sel,
+            &outer,
+            sql,
+            &sources,
+            catalog,
+            costs,
+            &mut cx,
+            work,
+            for_client,
+            &[],
+        )?;
         work.slept_micros += cx.slept_micros;
         Ok(result)
     }

@@ -1,39 +1,135 @@
-//! Uncorrelated subqueries: before a SELECT is bound, each subquery in its select list,
-//! WHERE and HAVING runs once and its result takes its place (a constant, an IN list, or
-//! EXISTS's truth value).
+//! Subqueries in a SELECT's list, WHERE and HAVING.
 //!
-//! Simplification: a correlated subquery (one that names an outer column) fails with the
-//! inner query's unknown-column error instead of running once per outer row.
+//! An uncorrelated subquery runs once, before the SELECT is bound, and its result takes its
+//! place (a constant, an IN list, or EXISTS's truth value), as MySQL runs a SUBQUERY once
+//! and keeps its result.
+//!
+//! A correlated subquery (one that names a column of an enclosing query) cannot run alone:
+//! its first run fails for that column, and it is then prepared instead
+//! ([`Server::prepare_correlated`]), once the enclosing SELECT's FROM is bound. Names are
+//! resolved as MySQL resolves them, innermost query first: a name the subquery's own FROM
+//! has is its own, else the nearest enclosing query's that has it, else ERROR 1054 naming
+//! the subquery's clause. Each outer name becomes an outer reference (a call of
+//! [`OUTER_MARK`] with its number), the subquery's FROM is bound once, and in its place in
+//! the enclosing query stands a call of [`CORRELATED_MARK`] with the subquery's number and
+//! the outer expressions it reads. The executor runs it per outer row
+//! (`sql/execution/select/correlated.rs`). A subquery inside a correlated one is resolved
+//! the same way against every enclosing level: its outer names become the correlated
+//! subquery's own outer expressions, passed down a level at a time.
+//!
+//! Simplifications: a correlated subquery is found by its failed first run, so whatever that
+//! run did before its binding failed (a derived table of its FROM materialised, an
+//! uncorrelated subquery inside it run) is done again when it is prepared; one with WITH or
+//! a set operation (UNION ...) as its body is not prepared (its unknown column stays ERROR
+//! 1054); a correlated subquery's select list is not checked for one column until it runs
+//! (MySQL checks before the query runs, so ERROR 1241 comes even over no outer rows); a name
+//! only an enclosing query's select list has as an alias is not found (MySQL looks there for
+//! a subquery in HAVING or ORDER BY); an aggregate whose argument is an outer column is the
+//! subquery's own, where MySQL aggregates it in the outer query. Not here at all: subqueries
+//! in ORDER BY and GROUP BY, `= ANY` / `SOME` / `ALL (SELECT ...)` (correlated or not), and
+//! EXPLAIN of a query with a subquery (ERROR 1235 for each; MySQL's EXPLAIN shows a
+//! correlated one as a DEPENDENT SUBQUERY row, and since 8.0.16 EXISTS and IN in WHERE as a
+//! semi-join).
 
 use crate::error::{MySqlError, Result};
-use crate::server::query::QueryResult;
+use crate::server::query::{is_dual, QueryResult};
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
+use crate::sql::execution::select::{BoundSource, Correlated, SubqueryKind};
 use crate::sql::execution::Work;
 use crate::storage::value::Value;
-use sqlparser::ast::{Expr, Query, Select, SelectItem};
+use sqlparser::ast::{
+    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments,
+    GroupByExpr, Ident, LimitClause, ObjectName, OrderByKind, Query, Select, SelectItem, SetExpr,
+};
+use std::rc::Rc;
+
+/// The columns of one query's FROM, by source alias: what a name may resolve to there.
+type ScopeNames = Vec<(String, Vec<String>)>;
+
+/// How the subqueries of one SELECT are resolved.
+struct Resolve<'m> {
+    /// The FROMs of the enclosing queries, outermost first, and of this one last; None before
+    /// this SELECT's FROM is bound (a subquery that fails for a column is then left in place,
+    /// `pending`, for a second pass).
+    chain: Option<&'m [ScopeNames]>,
+    /// Run each subquery once first (false: the ones left are known to be correlated).
+    try_first: bool,
+    pending: bool,
+    /// The correlated subqueries prepared, numbered by position.
+    subs: &'m mut Vec<Rc<Correlated>>,
+    /// The statement's text, which names an unaliased select item.
+    sql: &'m str,
+}
 
 impl Server {
     /// Runs the uncorrelated subqueries of a SELECT's list, WHERE and HAVING and puts their
-    /// results in their place. Simplification: a correlated subquery (one that names an outer
-    /// column) fails with the inner query's unknown-column error instead of running per row.
+    /// results in their place. True when one was left in place because it names a column
+    /// it does not have: a correlated one, for [`Self::prepare_correlated`].
     pub(crate) fn resolve_select_subqueries(
+        &mut self,
+        session: &mut Session,
+        sel: &mut Select,
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<bool> {
+        // An unaliased select item with a subquery keeps its name as typed
+        // (`(SELECT COUNT(*) FROM t)`), not the value or call that takes the subquery's place.
+        for item in sel.projection.iter_mut() {
+            if let SelectItem::UnnamedExpr(e) = item {
+                if has_subquery(e) {
+                    let name = crate::sql::parser::column_name::source_name(e, sql);
+                    let expr = std::mem::replace(e, Expr::value(sqlparser::ast::Value::Null));
+                    *item = SelectItem::ExprWithAlias { expr, alias: Ident::new(name) };
+                }
+            }
+        }
+        let mut subs = Vec::new();
+        let mut r = Resolve { chain: None, try_first: true, pending: false, subs: &mut subs, sql };
+        self.resolve_clauses(session, sel, work, depth, &mut r)?;
+        Ok(r.pending)
+    }
+
+    /// Prepares the correlated subqueries [`Self::resolve_select_subqueries`] left in `sel`,
+    /// whose FROM is bound as `sources`; they are numbered as the returned list.
+    pub(crate) fn prepare_correlated(
+        &mut self,
+        session: &mut Session,
+        sel: &mut Select,
+        sources: &[BoundSource],
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<Vec<Rc<Correlated>>> {
+        let chain = [scope_names(sources)];
+        let mut subs = Vec::new();
+        let mut r =
+            Resolve { chain: Some(&chain), try_first: false, pending: false, subs: &mut subs, sql };
+        self.resolve_clauses(session, sel, work, depth, &mut r)?;
+        Ok(subs)
+    }
+
+    /// The subqueries of a SELECT's list, WHERE and HAVING.
+    fn resolve_clauses(
         &mut self,
         session: &mut Session,
         sel: &mut Select,
         work: &mut Work,
         depth: u32,
+        r: &mut Resolve,
     ) -> Result<()> {
         for item in sel.projection.iter_mut() {
             if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
-                self.resolve_subqueries(session, e, work, depth)?;
+                self.resolve_subqueries(session, e, work, depth, r)?;
             }
         }
         if let Some(w) = sel.selection.as_mut() {
-            self.resolve_subqueries(session, w, work, depth)?;
+            self.resolve_subqueries(session, w, work, depth, r)?;
         }
         if let Some(h) = sel.having.as_mut() {
-            self.resolve_subqueries(session, h, work, depth)?;
+            self.resolve_subqueries(session, h, work, depth, r)?;
         }
         Ok(())
     }
@@ -44,78 +140,191 @@ impl Server {
         e: &mut Expr,
         work: &mut Work,
         depth: u32,
+        r: &mut Resolve,
     ) -> Result<()> {
-        let mut go =
-            |this: &mut Server, x: &mut Expr| this.resolve_subqueries(session, x, work, depth);
         match e {
-            Expr::Subquery(q) => {
-                let r = self.subquery(session, q, work, depth)?;
-                if r.meta.len() != 1 {
-                    return Err(MySqlError::operand_columns(1));
-                }
-                if r.rows.len() > 1 {
-                    return Err(MySqlError::subquery_more_than_one_row());
-                }
-                let v = r.rows.first().map_or(Value::Null, |row| row[0].clone());
-                *e = literal_expr(&v);
-            }
-            Expr::Exists { subquery, negated } => {
-                let r = self.subquery(session, subquery, work, depth)?;
-                *e = literal_expr(&Value::Int(i64::from(r.rows.is_empty() == *negated)));
+            Expr::Subquery(_) | Expr::Exists { .. } => {
+                self.subquery_in_place(session, e, work, depth, r)?
             }
             Expr::In { expr, target, .. } => {
-                go(self, expr)?;
+                self.resolve_subqueries(session, expr, work, depth, r)?;
                 match target {
-                    sqlparser::ast::InTarget::Subquery(q) => {
-                        let r = self.subquery(session, q, work, depth)?;
-                        if r.meta.len() != 1 {
-                            return Err(MySqlError::operand_columns(1));
-                        }
-                        let list: Vec<Expr> =
-                            r.rows.iter().map(|row| literal_expr(&row[0])).collect();
-                        // `x IN (empty)` is false: MySQL's empty IN list.
-                        *target = sqlparser::ast::InTarget::List(if list.is_empty() {
-                            vec![literal_expr(&Value::Null)]
-                        } else {
-                            list
-                        });
+                    sqlparser::ast::InTarget::Subquery(_) => {
+                        self.subquery_in_place(session, e, work, depth, r)?
                     }
                     sqlparser::ast::InTarget::List(list) => {
                         for x in list {
-                            go(self, x)?;
+                            self.resolve_subqueries(session, x, work, depth, r)?;
                         }
                     }
                     _ => {}
                 }
             }
-            Expr::BinaryOp { left, right, .. } => {
-                go(self, left)?;
-                go(self, right)?;
-            }
-            Expr::UnaryOp { expr, .. }
-            | Expr::Nested(expr)
-            | Expr::IsNull(expr)
-            | Expr::IsNotNull(expr) => go(self, expr)?,
-            Expr::Between { expr, low, high, .. } => {
-                go(self, expr)?;
-                go(self, low)?;
-                go(self, high)?;
-            }
-            Expr::Function(f) => {
-                if let sqlparser::ast::FunctionArguments::List(l) = &mut f.args {
-                    for a in l.args.iter_mut() {
-                        if let sqlparser::ast::FunctionArg::Unnamed(
-                            sqlparser::ast::FunctionArgExpr::Expr(x),
-                        ) = a
-                        {
-                            go(self, x)?;
-                        }
-                    }
+            other => {
+                let mut children: Vec<&mut Expr> = Vec::new();
+                children_mut(other, &mut children);
+                for x in children {
+                    self.resolve_subqueries(session, x, work, depth, r)?;
                 }
             }
-            _ => {}
         }
         Ok(())
+    }
+
+    /// One subquery (scalar, EXISTS, or IN's): run once and replaced by its result, or
+    /// prepared as correlated and replaced by its call.
+    fn subquery_in_place(
+        &mut self,
+        session: &mut Session,
+        e: &mut Expr,
+        work: &mut Work,
+        depth: u32,
+        r: &mut Resolve,
+    ) -> Result<()> {
+        let (q, kind) = match &*e {
+            Expr::Subquery(q) => (q.clone(), SubqueryKind::Scalar),
+            Expr::Exists { subquery, negated } => {
+                (subquery.clone(), SubqueryKind::Exists { negated: *negated })
+            }
+            Expr::In { target: sqlparser::ast::InTarget::Subquery(q), negated, .. } => {
+                (q.clone(), SubqueryKind::In { negated: *negated })
+            }
+            _ => return Ok(()),
+        };
+        let mut first_error = None;
+        if r.try_first {
+            match self.subquery(session, &q, work, depth) {
+                Ok(result) => return substitute(e, result),
+                Err(err) if err.code == 1054 => first_error = Some(err),
+                Err(err) => return Err(err),
+            }
+        }
+        let Some(chain) = r.chain else {
+            r.pending = true;
+            return Ok(());
+        };
+        let Some((prepared, args)) = self.prepare(session, &q, kind, chain, r.sql, work, depth)?
+        else {
+            // It names no outer column after all: its own error stands.
+            return match first_error {
+                Some(err) => Err(err),
+                None => {
+                    let result = self.subquery(session, &q, work, depth)?;
+                    substitute(e, result)
+                }
+            };
+        };
+        let id = r.subs.len();
+        r.subs.push(Rc::new(prepared));
+        let mut marks = vec![number_expr(id)];
+        if let Expr::In { expr, .. } = &*e {
+            marks.push((**expr).clone());
+        }
+        marks.extend(args);
+        *e = mark_call(CORRELATED_MARK, marks);
+        Ok(())
+    }
+
+    /// Prepares a correlated subquery: its FROM bound, its own subqueries resolved, its
+    /// outer names replaced by outer references. Gives it with the outer expressions it reads
+    /// (in the enclosing query's names), or None when it names no outer column.
+    #[allow(clippy::too_many_arguments)]
+    fn prepare(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        kind: SubqueryKind,
+        chain: &[ScopeNames],
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<Option<(Correlated, Vec<Expr>)>> {
+        let SetExpr::Select(body) = q.body.as_ref() else { return Ok(None) };
+        if q.with.is_some() {
+            return Ok(None);
+        }
+        let mut sel = (**body).clone();
+        self.merge_derived_tables(session, &mut sel, work);
+        let text = q.to_string();
+        let mut sources = Vec::new();
+        if !is_dual(&sel.from) {
+            for twj in sel.from.clone().iter() {
+                self.add_sources(session, &text, twj, &mut sources, work, depth + 1)?;
+            }
+        }
+        let scope = scope_names(&sources);
+        let mut inner_chain = chain.to_vec();
+        inner_chain.push(scope.clone());
+        let mut nested = Vec::new();
+        let mut r = Resolve {
+            chain: Some(&inner_chain),
+            try_first: true,
+            pending: false,
+            subs: &mut nested,
+            sql,
+        };
+        self.resolve_clauses(session, &mut sel, work, depth + 1, &mut r)?;
+        // The subquery's own names, then its outer ones, clause by clause in the order MySQL
+        // resolves them (the first unknown name is the one reported).
+        let aliases: Vec<String> = sel
+            .projection
+            .iter()
+            .filter_map(|i| match i {
+                SelectItem::ExprWithAlias { alias, .. } => Some(alias.value.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut refs = OuterRefs { scope: &scope, chain, aliases: &aliases, args: Vec::new() };
+        for item in sel.projection.iter_mut() {
+            if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
+                refs.rewrite(e, "field list", false)?;
+            }
+        }
+        for s in sources.iter_mut() {
+            if let Some(on) = s.on.as_mut() {
+                refs.rewrite(on, "on clause", false)?;
+            }
+        }
+        if let Some(w) = sel.selection.as_mut() {
+            refs.rewrite(w, "where clause", false)?;
+        }
+        if let GroupByExpr::Expressions(list, _) = &mut sel.group_by {
+            for g in list {
+                refs.rewrite(g, "group statement", true)?;
+            }
+        }
+        if let Some(h) = sel.having.as_mut() {
+            refs.rewrite(h, "having clause", true)?;
+        }
+        let mut query = q.clone();
+        if let Some(ob) = query.order_by.as_mut() {
+            if let OrderByKind::Expressions(list) = &mut ob.kind {
+                for o in list {
+                    refs.rewrite(&mut o.expr, "order clause", true)?;
+                }
+            }
+        }
+        let args = refs.args;
+        if args.is_empty() {
+            return Ok(None);
+        }
+        // EXISTS stops at its first row, as MySQL sets its limit to 1; a scalar subquery at
+        // its second (the first that makes ERROR 1242).
+        if query.limit_clause.is_none() {
+            let limit = match kind {
+                SubqueryKind::Exists { .. } => Some(1),
+                SubqueryKind::Scalar => Some(2),
+                SubqueryKind::In { .. } => None,
+            };
+            query.limit_clause = limit.map(|n| LimitClause::LimitOffset {
+                limit: Some(number_expr(n)),
+                offset: None,
+                limit_by: Vec::new(),
+            });
+        }
+        query.body = Box::new(SetExpr::Select(Box::new(sel.clone())));
+        let prepared = Correlated { kind, select: sel, query, sql: text, sources, nested };
+        Ok(Some((prepared, args)))
     }
 
     fn subquery(
@@ -132,6 +341,248 @@ impl Server {
         let (meta, rows) = r.into_values();
         Ok(QueryResult::of_values(meta, rows, unshown))
     }
+}
+
+/// A subquery's result in its place: a constant, an IN list, or EXISTS's truth value.
+fn substitute(e: &mut Expr, r: QueryResult) -> Result<()> {
+    match e {
+        Expr::Subquery(_) => {
+            if r.meta.len() != 1 {
+                return Err(MySqlError::operand_columns(1));
+            }
+            if r.rows.len() > 1 {
+                return Err(MySqlError::subquery_more_than_one_row());
+            }
+            let v = r.rows.first().map_or(Value::Null, |row| row[0].clone());
+            *e = literal_expr(&v);
+        }
+        Expr::Exists { negated, .. } => {
+            *e = literal_expr(&Value::Int(i64::from(r.rows.is_empty() == *negated)));
+        }
+        Expr::In { target, .. } => {
+            if r.meta.len() != 1 {
+                return Err(MySqlError::operand_columns(1));
+            }
+            let list: Vec<Expr> = r.rows.iter().map(|row| literal_expr(&row[0])).collect();
+            // `x IN (empty)` is false: MySQL's empty IN list.
+            *target = sqlparser::ast::InTarget::List(if list.is_empty() {
+                vec![literal_expr(&Value::Null)]
+            } else {
+                list
+            });
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The names a query's FROM offers.
+fn scope_names(sources: &[BoundSource]) -> ScopeNames {
+    sources
+        .iter()
+        .map(|s| (s.alias.clone(), s.meta.iter().map(|m| m.name.clone()).collect()))
+        .collect()
+}
+
+/// Whether a subquery is anywhere in `e`.
+fn has_subquery(e: &mut Expr) -> bool {
+    match e {
+        Expr::Subquery(_) | Expr::Exists { .. } => true,
+        Expr::In { target: sqlparser::ast::InTarget::Subquery(_), .. } => true,
+        other => {
+            let mut children: Vec<&mut Expr> = Vec::new();
+            children_mut(other, &mut children);
+            children.into_iter().any(has_subquery)
+        }
+    }
+}
+
+/// The outer names of one correlated subquery, found clause by clause.
+struct OuterRefs<'s> {
+    scope: &'s ScopeNames,
+    chain: &'s [ScopeNames],
+    /// Its select list's aliases, which GROUP BY, HAVING and ORDER BY may name.
+    aliases: &'s [String],
+    /// The outer expressions read, by outer reference number.
+    args: Vec<Expr>,
+}
+
+impl OuterRefs<'_> {
+    /// Replaces every outer name in `e` by an outer reference; ERROR 1054 for a name found
+    /// nowhere. `aliases`: the clause may name the select list's aliases.
+    fn rewrite(&mut self, e: &mut Expr, clause: &str, aliases: bool) -> Result<()> {
+        let (qualifier, name, shown) = match &*e {
+            Expr::Identifier(id) => {
+                if id.quote_style.is_none() && id.value.starts_with('@') {
+                    return Ok(());
+                }
+                if aliases && self.aliases.iter().any(|a| a.eq_ignore_ascii_case(&id.value)) {
+                    return Ok(());
+                }
+                (None, id.value.clone(), id.value.clone())
+            }
+            Expr::CompoundIdentifier(parts) => match parts.as_slice() {
+                [q, n] if !q.value.starts_with('@') => {
+                    (Some(q.value.clone()), n.value.clone(), format!("{}.{}", q.value, n.value))
+                }
+                _ => return Ok(()),
+            },
+            // A correlated subquery inside this one: its number stays, its outer
+            // expressions are this query's.
+            Expr::Function(f) if is_mark(f, CORRELATED_MARK) => {
+                let mut children: Vec<&mut Expr> = Vec::new();
+                children_mut(e, &mut children);
+                for x in children.into_iter().skip(1) {
+                    self.rewrite(x, clause, aliases)?;
+                }
+                return Ok(());
+            }
+            _ => {
+                let mut children: Vec<&mut Expr> = Vec::new();
+                children_mut(e, &mut children);
+                for x in children {
+                    self.rewrite(x, clause, aliases)?;
+                }
+                return Ok(());
+            }
+        };
+        if has_column(self.scope, qualifier.as_deref(), &name) {
+            return Ok(());
+        }
+        if !self.chain.iter().rev().any(|s| has_column(s, qualifier.as_deref(), &name)) {
+            return Err(MySqlError::unknown_column(&shown, clause));
+        }
+        // The same outer name read twice is one value.
+        let text = e.to_string();
+        let n = match self.args.iter().position(|a| a.to_string() == text) {
+            Some(n) => n,
+            None => {
+                self.args.push(e.clone());
+                self.args.len() - 1
+            }
+        };
+        *e = mark_call(OUTER_MARK, vec![number_expr(n)]);
+        Ok(())
+    }
+}
+
+/// Whether a FROM has `qualifier.name` (or `name` in any of its sources).
+fn has_column(scope: &ScopeNames, qualifier: Option<&str>, name: &str) -> bool {
+    scope.iter().any(|(alias, names)| {
+        qualifier.is_none_or(|q| alias.eq_ignore_ascii_case(q))
+            && names.iter().any(|n| n.eq_ignore_ascii_case(name))
+    })
+}
+
+/// The direct sub-expressions of the forms a subquery's clauses use (a subquery's own
+/// query is not one: it is resolved on its own).
+fn children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>) {
+    match e {
+        Expr::BinaryOp { left, right, .. } => {
+            out.push(left);
+            out.push(right);
+        }
+        Expr::UnaryOp { expr, .. }
+        | Expr::Nested(expr)
+        | Expr::IsNull(expr)
+        | Expr::IsNotNull(expr)
+        | Expr::IsTrue(expr)
+        | Expr::IsNotTrue(expr)
+        | Expr::IsFalse(expr)
+        | Expr::IsNotFalse(expr)
+        | Expr::Cast { expr, .. }
+        | Expr::Convert { expr, .. }
+        | Expr::Ceil { expr, .. }
+        | Expr::Floor { expr, .. } => out.push(expr),
+        Expr::Between { expr, low, high, .. } => {
+            out.push(expr);
+            out.push(low);
+            out.push(high);
+        }
+        Expr::In { expr, target, .. } => {
+            out.push(expr);
+            if let sqlparser::ast::InTarget::List(list) = target {
+                out.extend(list.iter_mut());
+            }
+        }
+        Expr::Like { expr, pattern, escape_char, .. }
+        | Expr::ILike { expr, pattern, escape_char, .. } => {
+            out.push(expr);
+            out.push(pattern);
+            if let Some(c) = escape_char {
+                out.push(c);
+            }
+        }
+        Expr::Case { operand, conditions, else_result, .. } => {
+            if let Some(o) = operand {
+                out.push(o);
+            }
+            for w in conditions.iter_mut() {
+                out.push(&mut w.condition);
+                out.push(&mut w.result);
+            }
+            if let Some(x) = else_result {
+                out.push(x);
+            }
+        }
+        Expr::Substring { expr, substring_from, substring_for, .. } => {
+            out.push(expr);
+            if let Some(x) = substring_from {
+                out.push(x);
+            }
+            if let Some(x) = substring_for {
+                out.push(x);
+            }
+        }
+        Expr::Trim { expr, trim_what, .. } => {
+            out.push(expr);
+            if let Some(x) = trim_what {
+                out.push(x);
+            }
+        }
+        Expr::Tuple(list) => out.extend(list.iter_mut()),
+        Expr::Function(f) => {
+            if let FunctionArguments::List(l) = &mut f.args {
+                for a in l.args.iter_mut() {
+                    if let FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) = a {
+                        out.push(x);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether `f` is the server's call named `mark`.
+fn is_mark(f: &Function, mark: &str) -> bool {
+    f.name.0.len() == 1 && f.name.to_string().trim_matches('`').eq_ignore_ascii_case(mark)
+}
+
+/// The server's call `mark(args...)`.
+fn mark_call(mark: &str, args: Vec<Expr>) -> Expr {
+    let name = Ident::with_quote('`', mark.to_ascii_lowercase());
+    Expr::Function(Function {
+        name: ObjectName::from(vec![name]),
+        uses_odbc_syntax: false,
+        parameters: FunctionArguments::None,
+        args: FunctionArguments::List(FunctionArgumentList {
+            duplicate_treatment: None,
+            args: args
+                .into_iter()
+                .map(|a| FunctionArg::Unnamed(FunctionArgExpr::Expr(a)))
+                .collect(),
+            clauses: Vec::new(),
+        }),
+        within_group: Vec::new(),
+        filter: None,
+        null_treatment: None,
+        over: None,
+    })
+}
+
+fn number_expr(n: usize) -> Expr {
+    Expr::value(sqlparser::ast::Value::Number(n.to_string(), false))
 }
 
 /// A value as a literal expression (subquery results substituted into the outer query).

@@ -109,6 +109,27 @@ impl StatementIo {
         };
         self.entries[at].ops[op as usize].add(rows, ps);
     }
+
+    /// Merges another summary of the same statement into this one (bounded as `add` is).
+    pub fn absorb(&mut self, o: &StatementIo) {
+        for e in &o.entries {
+            let at = match self
+                .entries
+                .iter()
+                .position(|m| m.space_id == e.space_id && m.index == e.index)
+            {
+                Some(at) => at,
+                None if self.entries.len() < Self::ENTRIES_MAX => {
+                    self.entries.push(IndexIo { ops: Default::default(), ..e.clone() });
+                    self.entries.len() - 1
+                }
+                None => continue,
+            };
+            for (mine, theirs) in self.entries[at].ops.iter_mut().zip(&e.ops) {
+                mine.absorb(theirs);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

@@ -100,3 +100,19 @@ pub struct Work {
     /// The temporary space the statement's stores of rows share (`packed_rows.rs`).
     pub temp_space: packed_rows::TempSpace,
 }
+
+impl Work {
+    /// Adds the work of another part of the same statement (a correlated subquery's
+    /// executions) to this one.
+    pub fn absorb(&mut self, o: Work) {
+        self.rows = self.rows.saturating_add(o.rows);
+        self.charged_rows = self.charged_rows.saturating_add(o.charged_rows);
+        self.slept_micros = self.slept_micros.saturating_add(o.slept_micros);
+        self.joined = self.joined.saturating_add(o.joined);
+        self.extra_cpu_ns = self.extra_cpu_ns.saturating_add(o.extra_cpu_ns);
+        self.handler_rows_read = self.handler_rows_read.saturating_add(o.handler_rows_read);
+        self.handler_rows_changed =
+            self.handler_rows_changed.saturating_add(o.handler_rows_changed);
+        self.table_io.absorb(&o.table_io);
+    }
+}

@@ -52,6 +52,10 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
                 name_end.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').count();
             a = name_end.len() - name_len;
         }
+        // A subquery's span starts inside its parentheses (and an expression that begins
+        // with one starts inside them too): take the opening one back in.
+        Expr::Subquery(_) if before.ends_with('(') => a = before.len() - 1,
+        _ if before.ends_with('(') && paren_depth(&sql[a..b]) < 0 => a = before.len() - 1,
         _ => {}
     }
     // sqlparser's spans can stop before a call's closing parenthesis (`NOW(` for `NOW()`):

@@ -61,7 +61,12 @@ pub(super) fn key(plan: &Plan, t: &Table, wanted: &[bool]) -> Option<String> {
 fn pure(e: &BExpr) -> bool {
     match e {
         BExpr::Lit(_) | BExpr::Column(_) | BExpr::Aggregate(_) => true,
-        BExpr::SysVar { .. } | BExpr::UserVar(_) | BExpr::Local(_) | BExpr::Window(_) => false,
+        BExpr::SysVar { .. }
+        | BExpr::UserVar(_)
+        | BExpr::Local(_)
+        | BExpr::Window(_)
+        | BExpr::OuterRef(_)
+        | BExpr::Correlated { .. } => false,
         BExpr::Unary { arg, .. }
         | BExpr::IsNull { arg, .. }
         | BExpr::IsBool { arg, .. }
@@ -140,5 +145,11 @@ impl EvalContext for Counting<'_> {
     }
     fn found_rows(&self) -> u64 {
         self.inner.found_rows()
+    }
+    fn outer_value(&self, n: u32) -> Value {
+        self.inner.outer_value(n)
+    }
+    fn correlated(&mut self, id: u32, values: &[Value]) -> Result<Value> {
+        self.inner.correlated(id, values)
     }
 }

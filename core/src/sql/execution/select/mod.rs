@@ -8,6 +8,7 @@
 //! filtered outer row causes no inner lookups. The executor reaches the session only through
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
+mod correlated;
 mod memo;
 mod pipeline;
 mod plan;
@@ -15,6 +16,7 @@ mod record_size;
 mod sorter;
 mod window_stage;
 
+pub use correlated::{Correlated, SubqueryKind};
 pub use pipeline::RESULT_ROWS_KEPT;
 pub(crate) use plan::{constant_u64, output_ref};
 
@@ -115,7 +117,8 @@ impl Columns for Scope<'_> {
 }
 
 /// Runs a bound SELECT over `sources`: plans each stored table's access path, joins, and
-/// feeds the pipeline.
+/// feeds the pipeline. `subs`: the query's correlated subqueries, prepared
+/// (`correlated.rs`), which its `BExpr::Correlated` calls run per outer row.
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     sel: &Select,
@@ -127,19 +130,42 @@ pub fn run(
     cx: &mut dyn EvalContext,
     work: &mut Work,
     for_client: bool,
+    subs: &[Rc<Correlated>],
 ) -> Result<QueryResult> {
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
     // Window functions: the rows are grouped first, then windowed (`window_stage.rs`).
     let Some(stage) = window_stage::split(&mut plan) else {
-        return run_plan(plan, sources, catalog, costs, cx, work, for_client);
+        return run_plan(plan, sources, catalog, costs, cx, work, for_client, subs);
     };
     let rows_kept = if for_client { pipeline::RESULT_ROWS_KEPT } else { u64::MAX };
-    let inner = run_plan(plan, sources, catalog, costs.reborrow(), cx, work, false)?;
+    let inner = run_plan(plan, sources, catalog, costs.reborrow(), cx, work, false, subs)?;
     stage.finish(inner, &mut costs, cx, rows_kept, &work.temp_space)
 }
 
-/// Runs a bound plan: plans each stored table's access path, joins, and feeds the pipeline.
+/// Runs a bound plan: plans each stored table's access path, joins, and feeds the pipeline;
+/// the work of its correlated subqueries' executions is added to the statement's at the end.
+#[allow(clippy::too_many_arguments)]
 fn run_plan(
+    plan: Plan,
+    sources: &[BoundSource],
+    catalog: &Catalog,
+    costs: Costs,
+    cx: &mut dyn EvalContext,
+    work: &mut Work,
+    for_client: bool,
+    subs: &[Rc<Correlated>],
+) -> Result<QueryResult> {
+    if subs.is_empty() {
+        return run_plan_with(plan, sources, catalog, costs, cx, work, for_client, None);
+    }
+    let rt = correlated::Runtime::new(catalog, subs, work);
+    let result = run_plan_with(plan, sources, catalog, costs, cx, work, for_client, Some(&rt));
+    work.absorb(rt.work.into_inner());
+    result
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_plan_with(
     mut plan: Plan,
     sources: &[BoundSource],
     catalog: &Catalog,
@@ -147,6 +173,7 @@ fn run_plan(
     cx: &mut dyn EvalContext,
     work: &mut Work,
     for_client: bool,
+    rt: Option<&correlated::Runtime>,
 ) -> Result<QueryResult> {
     let offset = width(sources);
     let ons: Vec<Option<BExpr>> = sources
@@ -202,6 +229,12 @@ fn run_plan(
         settings.pack = true;
     }
     let mut state = PipelineState::new(&plan, source, types, settings);
+    state.set_runtime(rt);
+    if rt.is_some() && sources.len() > 1 {
+        // A join checks every WHERE part at the level whose tables it reads: the pipeline
+        // must not check (and run a correlated subquery) a second time.
+        state.drop_filter();
+    }
 
     if sources.is_empty() {
         // SELECT without FROM: one implicit row.
@@ -246,7 +279,7 @@ fn run_plan(
                 }
             });
         }
-        let join = Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels };
+        let join = Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels, rt };
         let total_width = offset as usize;
         let single = sources.len() == 1;
         let mut on_outer_row =
@@ -255,7 +288,7 @@ fn run_plan(
                     // One source: its row is the joined row (no copy per row).
                     return state.feed(&plan, outer, costs, cx);
                 }
-                if !passes(&levels.check[0], outer, cx)? {
+                if !correlated::lend(rt, costs, cx, |cx| passes(&levels.check[0], outer, cx))? {
                     return Ok(true);
                 }
                 let mut joined = outer.clone();
@@ -301,7 +334,7 @@ fn run_plan(
                 let lengths_only = lengths_only(t, &wanted, &whole);
                 // A whole scan whose result was kept: the pages are walked as before, for the
                 // same simulated cost, and the kept result stands in for the rows.
-                let memo_key = (choice.path == Path::Scan && sources.len() == 1)
+                let memo_key = (choice.path == Path::Scan && sources.len() == 1 && rt.is_none())
                     .then(|| memo::key(&plan, t, &wanted))
                     .flatten();
                 if let Some(kept) = memo_key.as_deref().and_then(|k| t.memo_get(k)) {
@@ -559,6 +592,7 @@ struct Join<'a> {
     inner: &'a [Inner<'a>],
     ons: &'a [Option<BExpr>],
     levels: &'a Levels,
+    rt: Option<&'a correlated::Runtime<'a>>,
 }
 
 impl Join<'_> {
@@ -600,7 +634,8 @@ impl Join<'_> {
                 return Ok(true);
             }
             matched = true;
-            if !passes(&self.levels.check[level], joined, cx)? {
+            let check = &self.levels.check[level];
+            if !correlated::lend(self.rt, costs, cx, |cx| passes(check, joined, cx))? {
                 return Ok(true);
             }
             self.rest(level + 1, joined, costs, work, cx, state)
@@ -640,7 +675,8 @@ impl Join<'_> {
         }
         if !matched && s.outer {
             joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);
-            if !passes(&self.levels.check[level], joined, cx)? {
+            let check = &self.levels.check[level];
+            if !correlated::lend(self.rt, costs, cx, |cx| passes(check, joined, cx))? {
                 return Ok(true);
             }
             return self.rest(level + 1, joined, costs, work, cx, state);

@@ -16,6 +16,7 @@
 //! without a stored table to read again keep their first row packed. All of them take their
 //! bytes from the statement's temporary space.
 
+use super::correlated::lend;
 use super::plan::{Plan, SortKey};
 use crate::error::{MySqlError, Result};
 use crate::sim::hardware::TempCosts;
@@ -104,6 +105,9 @@ pub const RESULT_ROWS_KEPT: u64 = 100_000;
 /// What the pipeline has accumulated, and the expressions it evaluates per row, compiled once
 /// for the statement.
 pub(super) struct PipelineState<'p, 'a> {
+    /// The query's correlated subqueries, when it has any: evaluating WHERE, the select list
+    /// and HAVING may run them (`correlated.rs`).
+    rt: Option<&'p super::correlated::Runtime<'a>>,
     filter: Option<Compiled<'p>>,
     items: Vec<Compiled<'p>>,
     agg_args: Vec<Option<Compiled<'p>>>,
@@ -216,6 +220,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
             .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
         PipelineState {
+            rt: None,
             filter: plan.filter.as_ref().map(Compiled::new),
             items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
             agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
@@ -249,6 +254,17 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
     }
 
+    /// Lets the query's correlated subqueries run where WHERE, the select list and HAVING
+    /// are evaluated.
+    pub(super) fn set_runtime(&mut self, rt: Option<&'p super::correlated::Runtime<'a>>) {
+        self.rt = rt;
+    }
+
+    /// Leaves WHERE to the join, which checks it level by level.
+    pub(super) fn drop_filter(&mut self) {
+        self.filter = None;
+    }
+
     /// The aggregates' state of a statement without GROUP BY (with the rows that passed
     /// WHERE), as a finished scan left it: what a table's scan memo keeps (without a
     /// DISTINCT call's values seen, which only a further update would read).
@@ -277,7 +293,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         cx: &mut dyn EvalContext,
     ) -> Result<bool> {
         if let Some(f) = &self.filter {
-            if f.truth(row, cx)? != Some(true) {
+            let pass = match self.rt {
+                None => f.truth(row, cx)?,
+                Some(rt) => lend(Some(rt), costs, cx, |cx| f.truth(row, cx))?,
+            };
+            if pass != Some(true) {
                 return Ok(true);
             }
         }
@@ -329,7 +349,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             return Ok(true);
         }
         if !plan.grouped() {
-            return self.feed_ungrouped(plan, row, cx);
+            let rt = self.rt;
+            return lend(rt, costs, cx, |cx| self.feed_ungrouped(plan, row, cx));
         }
         if self.groups.is_some() {
             return self.feed_group(plan, row, costs, cx);
@@ -598,14 +619,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             // Aggregates over no rows still give one row.
             let row = first.unwrap_or_default();
             let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
-            if let Some(h) = &plan.having {
-                if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
-                    return self.collect(Vec::new());
-                }
-            }
-            let out: Row =
-                plan.items.iter().map(|(e, _)| eval(e, &row, &aggs, cx)).collect::<Result<_>>()?;
-            return self.collect(window(vec![out], plan));
+            let out = lend(self.rt, costs, cx, |cx| group_output(plan, &row, &aggs, cx))?;
+            return self.collect(out.map_or_else(Vec::new, |out| window(vec![out], plan)));
         }
         if let Some(model) = self.sort_model.take() {
             self.charge_sort(model, self.settings.sort_counter, costs);
@@ -630,7 +645,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     continue;
                 }
                 let row = &self.scratch;
-                out.push(self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()?)?;
+                let items = &self.items;
+                let values = lend(self.rt, costs, cx, |cx| {
+                    items.iter().map(|e| e.eval(row, cx)).collect::<Result<Row>>()
+                })?;
+                out.push(values)?;
             }
             return Ok(out);
         }
@@ -716,6 +735,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         };
         let mut scratch = std::mem::take(&mut self.scratch);
+        // HAVING and the select list may run correlated subqueries. Simplification: with
+        // ORDER BY, a group's HAVING and select list are evaluated again for the rows the
+        // sort returns, so their subqueries run twice for those groups.
+        let rt = self.rt;
         // Every group's output row with its sort keys, packed.
         let space = self.settings.space.clone();
         let all_outputs = |scratch: &mut Row, cx: &mut dyn EvalContext| {
@@ -734,7 +757,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         };
         if plan.distinct {
             // DISTINCT over groups: every group's output, then as ungrouped rows.
-            let mut outputs = all_outputs(&mut scratch, cx)?;
+            let mut outputs = lend(rt, costs, cx, |cx| all_outputs(&mut scratch, cx))?;
             outputs.distinct(&self.settings.temp, costs)?;
             outputs.sort(&descending(plan));
             return self.emit(&outputs, plan);
@@ -751,7 +774,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                     continue;
                 }
                 let aggs = groups.aggs.values(g, per, increment);
-                if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
+                let output = lend(rt, costs, cx, |cx| group_output(plan, &scratch, &aggs, cx))?;
+                if let Some(row) = output {
                     if skipped < plan.offset {
                         skipped += 1;
                     } else if out.len() >= self.settings.rows_kept {
@@ -776,7 +800,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 continue;
             }
             let aggs = groups.aggs.values(g, per, increment);
-            let Some(out) = group_output(plan, &scratch, &aggs, cx)? else { continue };
+            let output = lend(rt, costs, cx, |cx| group_output(plan, &scratch, &aggs, cx))?;
+            let Some(out) = output else { continue };
             let keys = sort_keys(plan, &scratch, &aggs, &out, cx)?;
             model.add(
                 sort_key_bytes(plan, &keys, &self.types, self.settings.max_sort_length)
@@ -790,7 +815,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         self.charge_sort(model, "Sort_scan", costs);
         if by_value {
             // Every output rebuilt, to be sorted by value (a key the bytes cannot order).
-            let mut kept = all_outputs(&mut scratch, cx)?;
+            let mut kept = lend(rt, costs, cx, |cx| all_outputs(&mut scratch, cx))?;
             kept.sort(&descending(plan));
             return self.emit(&kept, plan);
         }
@@ -808,7 +833,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 continue;
             }
             let aggs = groups.aggs.values(g, per, increment);
-            if let Some(row) = group_output(plan, &scratch, &aggs, cx)? {
+            let output = lend(rt, costs, cx, |cx| group_output(plan, &scratch, &aggs, cx))?;
+            if let Some(row) = output {
                 out.push(row)?;
             }
         }
