@@ -17,9 +17,9 @@
 //! bytes from the statement's temporary space.
 
 use super::plan::{Plan, SortKey};
-use crate::error::{MySqlError, Result};
+use crate::error::{MySqlError, Result, Warning};
 use crate::sim::hardware::TempCosts;
-use crate::sql::bind::{AggCall, BExpr};
+use crate::sql::bind::{AggCall, AggFunc, BExpr};
 use crate::sql::compiled::Compiled;
 use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
@@ -107,6 +107,8 @@ pub(super) struct PipelineState<'p, 'a> {
     filter: Option<Compiled<'p>>,
     items: Vec<Compiled<'p>>,
     agg_args: Vec<Option<Compiled<'p>>>,
+    /// Per aggregate: GROUP_CONCAT's ORDER BY keys (empty for any other call).
+    agg_orders: Vec<Vec<Compiled<'p>>>,
     group_exprs: Vec<Compiled<'p>>,
     /// The column each GROUP BY expression is, when it is one.
     group_columns: Vec<Option<u32>>,
@@ -174,7 +176,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> PipelineState<'p, 'a> {
         let ungrouped = plan.group_by.is_empty() && !plan.aggregates.is_empty();
         // A DISTINCT call over one stored table keeps its values seen by reference.
-        let by_reference = |c: &AggCall| ungrouped && c.distinct && c.arg.is_some();
+        let by_reference =
+            |c: &AggCall| ungrouped && c.distinct && c.arg.is_some() && c.order_by.is_empty();
         let by_reference = |c: &AggCall| by_reference(c) && source.is_some();
         let single = ungrouped.then(|| {
             let accs = plan.aggregates.iter().map(|c| {
@@ -219,6 +222,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             filter: plan.filter.as_ref().map(Compiled::new),
             items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
             agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
+            agg_orders: plan
+                .aggregates
+                .iter()
+                .map(|a| a.order_by.iter().map(|(e, _)| Compiled::new(e)).collect())
+                .collect(),
             group_exprs: plan.group_by.iter().map(Compiled::new).collect(),
             group_columns: plan
                 .group_by
@@ -282,9 +290,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         }
         if let Some((Some(_), accs)) = &mut self.single {
-            if let ([acc], [arg], [None]) =
-                (accs.as_mut_slice(), self.agg_args.as_slice(), self.distinct_values.as_slice())
-            {
+            if let ([acc], [arg], [None], [order]) = (
+                accs.as_mut_slice(),
+                self.agg_args.as_slice(),
+                self.distinct_values.as_slice(),
+                self.agg_orders.as_slice(),
+            ) {
+                if !order.is_empty() {
+                    return self.feed_passed(plan, row, costs, cx);
+                }
                 return update_one(acc, arg.as_ref(), row, cx);
             }
         }
@@ -307,9 +321,18 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if first.is_none() {
                 *first = Some(row.to_vec());
             }
-            for ((acc, arg), seen) in
-                accs.iter_mut().zip(&self.agg_args).zip(self.distinct_values.iter_mut())
+            for (((acc, arg), seen), order) in accs
+                .iter_mut()
+                .zip(&self.agg_args)
+                .zip(self.distinct_values.iter_mut())
+                .zip(&self.agg_orders)
             {
+                if !order.is_empty() {
+                    let keys = order.iter().map(|k| k.eval(row, cx)).collect::<Result<_>>()?;
+                    let v = arg.as_ref().map_or(Ok(Value::Null), |a| a.eval(row, cx))?;
+                    acc.update_keyed(&v, keys, &self.settings.space)?;
+                    continue;
+                }
                 match (arg, seen, &self.source) {
                     // COUNT(DISTINCT ...) and the like over one stored table: the values seen
                     // are kept by reference (`distinct_values.rs`).
@@ -549,6 +572,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         let per = plan.aggregates.len();
         for (j, arg) in self.agg_args.iter().enumerate() {
+            if let Some(order) = self.agg_orders.get(j).filter(|o| !o.is_empty()) {
+                let keys = order.iter().map(|k| k.eval(row, cx)).collect::<Result<_>>()?;
+                let v = arg.as_ref().map_or(Ok(Value::Null), |a| a.eval(row, cx))?;
+                groups.aggs.update_keyed(g, j, per, &v, keys)?;
+                continue;
+            }
             match arg {
                 Some(a) => a.with_value(row, cx, |v| groups.aggs.update(g, j, per, v))??,
                 None => groups.aggs.update(g, j, per, &Value::Null)?,
@@ -598,6 +627,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             // Aggregates over no rows still give one row.
             let row = first.unwrap_or_default();
             let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
+            for r in accs.iter().filter_map(Accumulator::cut_row) {
+                cx.warn(Warning::cut_by_group_concat(r));
+            }
             if let Some(h) = &plan.having {
                 if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
                     return self.collect(Vec::new());
@@ -697,6 +729,18 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> Result<ResultRows> {
         let per = plan.aggregates.len();
         let n = groups.index.len() as u32;
+        // A GROUP_CONCAT cut in a group warns once per group, in group order, whatever reads
+        // the value after (simplification: MySQL warns as each group's value is made, so not
+        // for groups past a LIMIT it stops at).
+        if plan.aggregates.iter().any(|c| c.func == AggFunc::GroupConcat) {
+            for g in 0..n {
+                for j in 0..per {
+                    if let Some(r) = groups.aggs.cut_row(g, j, per) {
+                        cx.warn(Warning::cut_by_group_concat(r));
+                    }
+                }
+            }
+        }
         // Every group is found: the index and the kept keys are not read again, and their
         // memory is given back before the result's rows are collected.
         let mut groups = groups;
