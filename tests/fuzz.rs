@@ -50,6 +50,10 @@ const CORPUS: &[&str] = &[
     "SELECT id, ROW_NUMBER() OVER w, SUM(price) OVER (w ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING), LAG(title, 2, 'x') OVER w FROM shop.products WINDOW w AS (PARTITION BY category_id ORDER BY price DESC) ORDER BY 2 DESC LIMIT 3;",
     "SELECT category_id, RANK() OVER (ORDER BY COUNT(*)), SUM(SUM(stock)) OVER (ORDER BY category_id RANGE BETWEEN 1 PRECEDING AND 1 FOLLOWING), NTILE(2) OVER () FROM shop.products GROUP BY category_id;",
     "SELECT CONVERT('é' USING ascii), CONVERT(1e308, DECIMAL(65,30)), CAST('[[[{\"a\": 1e999}]]]' AS JSON), CAST('\"\\u12' AS JSON);",
+    // Issue 18, GROUP_CONCAT, information_schema.VIEWS and CREATE TABLE ... SELECT.
+    "SET SESSION group_concat_max_len = 4; SELECT status, GROUP_CONCAT(DISTINCT id ORDER BY total DESC, 1 SEPARATOR '') FROM shop.orders GROUP BY status;",
+    "SELECT GROUP_CONCAT(title, '/', price ORDER BY 3, price DESC SEPARATOR 0x2c), GROUP_CONCAT(ORDER BY id) FROM shop.products;",
+    "SELECT * FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN ('sys', 'shop') AND IS_UPDATABLE = 'NO';",
 ];
 
 const TOKENS: &[&str] = &[

@@ -645,6 +645,21 @@ impl<'a> Binder<'a> {
             };
             // GROUP_CONCAT's ORDER BY: a number names an argument (`ORDER BY 1`), as
             // `Item_func_group_concat::setup` resolves it; any other expression is bound.
+            // DISTINCT without ORDER BY lists its values as its tree of values seen holds
+            // them, sorted by the arguments (func_gconcat.result: `a,bb,ccc`).
+            if func == AggFunc::GroupConcat && distinct && order.is_empty() {
+                let mut keys = Vec::with_capacity(original_args.len());
+                for a in &original_args {
+                    keys.push((bind_inner(a)?, false));
+                }
+                let Some(list) = self.aggregates.as_mut() else {
+                    return Err(MySqlError::invalid_group_function());
+                };
+                let mut call = AggCall::new(func, arg, distinct, separator);
+                call.order_by = keys;
+                list.push(call);
+                return Ok(BExpr::Aggregate(list.len() as u32 - 1));
+            }
             let mut order_by = Vec::with_capacity(order.len());
             for (e, desc) in order {
                 let key = match e {

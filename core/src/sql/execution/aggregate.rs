@@ -36,11 +36,8 @@ pub struct Accumulator {
     seen: Option<BTreeSet<(bool, String)>>,
     /// GROUP_CONCAT: `group_concat_max_len`, the bytes its text may hold.
     max_len: u64,
-    /// GROUP_CONCAT: the group's row counted when its text was cut (warning 1260's number).
+    /// GROUP_CONCAT without ORDER BY: how many values the text had taken when it was cut.
     cut: Option<u64>,
-    /// GROUP_CONCAT: the group's rows with no NULL argument, repeats of a DISTINCT call
-    /// included (MySQL's `row_count`, which numbers warning 1260).
-    concat_rows: u64,
     /// GROUP_CONCAT ... ORDER BY: the values kept to be sorted when the group ends.
     ordered: Option<Box<Ordered>>,
 }
@@ -61,7 +58,6 @@ impl Accumulator {
             seen: call.distinct.then(BTreeSet::new),
             max_len: call.max_len,
             cut: None,
-            concat_rows: 0,
             ordered: (!call.order_by.is_empty())
                 .then(|| Box::new(Ordered::new(call.order_by.iter().map(|(_, d)| *d).collect()))),
         }
@@ -85,7 +81,6 @@ impl Accumulator {
             seen: self.seen.as_ref().map(|_| BTreeSet::new()),
             max_len: self.max_len,
             cut: self.cut,
-            concat_rows: self.concat_rows,
             ordered: self.ordered.clone(),
         }
     }
@@ -151,8 +146,6 @@ impl Accumulator {
             seen: None,
             max_len: call.max_len,
             cut: bits.filter(|_| concat),
-            // A packed call is not DISTINCT: every non-NULL row counted is one of these.
-            concat_rows: number(1),
             ordered: None,
         }
     }
@@ -200,7 +193,6 @@ impl Accumulator {
         if v.is_null() {
             return;
         }
-        self.concat_rows += 1;
         if let Some(seen) = &mut self.seen {
             if !seen.insert(distinct_key(v)) {
                 return;
@@ -260,7 +252,7 @@ impl Accumulator {
                 cut -= 1;
             }
             t.truncate(cut);
-            self.cut = Some(self.concat_rows);
+            self.cut = Some(self.non_null);
         }
     }
 
@@ -276,7 +268,6 @@ impl Accumulator {
         if v.is_null() {
             return Ok(());
         }
-        self.concat_rows += 1;
         if let Some(seen) = &mut self.seen {
             if !seen.insert(distinct_key(v)) {
                 return Ok(());
@@ -291,14 +282,18 @@ impl Accumulator {
         }
     }
 
-    /// The row a GROUP_CONCAT's text was cut at (warning 1260's number), None if it was not.
-    pub fn cut_row(&self) -> Option<u64> {
+    /// GROUP_CONCAT: how many values its text took (up to the one it was cut in), and
+    /// whether it was cut. MySQL numbers warning 1260 by the values a call appended over the
+    /// whole statement (`Item_func_group_concat::row_count`, counted by `dump_leaf_key` and
+    /// never reset between groups), so the caller adds these up group by group.
+    pub fn concat_taken(&self) -> (u64, bool) {
         match &self.ordered {
             Some(o) => {
                 let separator = self.separator.as_deref().unwrap_or(",");
-                o.joined(separator, self.max_len).1.then_some(self.concat_rows)
+                let (_, cut, taken) = o.joined(separator, self.max_len);
+                (taken, cut)
             }
-            None => self.cut,
+            None => (self.cut.unwrap_or(self.non_null), self.cut.is_some()),
         }
     }
 

@@ -7,8 +7,10 @@
 //! and every value that would start past the cut is dropped (a later value can only push it
 //! further out). What stays is bounded by the length plus one value, and every byte kept is
 //! taken from the statement's temporary space (ERROR 1114 past it), so even a length of
-//! 2^64 - 1 cannot exhaust the tab. Ties keep arrival order (simplification: MySQL's tree
-//! order for equal keys is its own).
+//! 2^64 - 1 cannot exhaust the tab. Values whose keys tie come last first: the tree's
+//! comparison (`group_concat_key_cmp_with_order`) never calls two values equal, and puts the
+//! newer one before (mysql-test's func_gconcat.result: `ORDER BY grp DESC` within one group
+//! gives the rows backwards).
 
 use crate::error::Result;
 use crate::sql::execution::packed_rows::TempSpace;
@@ -24,8 +26,11 @@ const ENTRY_OVERHEAD: u64 = 32;
 pub struct Ordered {
     /// Per ORDER BY key, whether it is DESC.
     desc: Vec<bool>,
-    /// Each value's ORDER BY keys and its text, in arrival order until sorted.
-    entries: Vec<(Vec<Value>, String)>,
+    /// Each value's ORDER BY keys, its arrival number and its text, in arrival order until
+    /// sorted.
+    entries: Vec<(Vec<Value>, u64, String)>,
+    /// Values kept so far, for the arrival numbers.
+    arrived: u64,
     /// Bytes of the texts kept.
     text_bytes: u64,
     /// Bytes taken from `space`.
@@ -55,7 +60,8 @@ impl Ordered {
         space.take(bytes)?;
         self.taken += bytes;
         self.text_bytes += text.len() as u64 + separator;
-        self.entries.push((keys, text));
+        self.arrived += 1;
+        self.entries.push((keys, self.arrived, text));
         if self.text_bytes > max_len.saturating_mul(2).saturating_add(1024) {
             self.drop_past_cut(separator, max_len, space);
         }
@@ -64,7 +70,7 @@ impl Ordered {
 
     fn sort(&mut self) {
         let desc = &self.desc;
-        self.entries.sort_by(|(a, _), (b, _)| order(a, b, desc));
+        self.entries.sort_by(|(a, i, _), (b, j, _)| order(a, b, desc).then(j.cmp(i)));
     }
 
     /// Sorts the values and drops those that would start past the cut.
@@ -72,15 +78,15 @@ impl Ordered {
         self.sort();
         let mut at = 0u64;
         let mut keep = self.entries.len();
-        for (i, (_, text)) in self.entries.iter().enumerate() {
+        for (i, (_, _, text)) in self.entries.iter().enumerate() {
             if at >= max_len {
                 keep = i;
                 break;
             }
             at += if i > 0 { separator } else { 0 } + text.len() as u64;
         }
-        let gone: Vec<(Vec<Value>, String)> = self.entries.drain(keep..).collect();
-        for (keys, text) in &gone {
+        let gone: Vec<(Vec<Value>, u64, String)> = self.entries.drain(keep..).collect();
+        for (keys, _, text) in &gone {
             self.dropped |= separator > 0 || !text.is_empty();
             let bytes = text.len() as u64
                 + keys.iter().map(|k| k.to_text().map_or(1, |t| t.len() as u64)).sum::<u64>()
@@ -92,29 +98,35 @@ impl Ordered {
     }
 
     /// The values sorted and joined by `separator`, cut at `max_len` bytes (on a character's
-    /// boundary), and whether anything was cut.
-    pub fn joined(&self, separator: &str, max_len: u64) -> (String, bool) {
+    /// boundary), whether anything was cut, and how many values the text took (the one cut
+    /// in included).
+    pub fn joined(&self, separator: &str, max_len: u64) -> (String, bool, u64) {
         let mut idx: Vec<usize> = (0..self.entries.len()).collect();
-        idx.sort_by(|&a, &b| order(&self.entries[a].0, &self.entries[b].0, &self.desc));
+        let (e, desc) = (&self.entries, &self.desc);
+        idx.sort_by(|&a, &b| order(&e[a].0, &e[b].0, desc).then(e[b].1.cmp(&e[a].1)));
         let max = usize::try_from(max_len).unwrap_or(usize::MAX);
         let mut out = String::new();
-        let mut cut = self.dropped;
+        let mut taken = 0;
         for (n, &i) in idx.iter().enumerate() {
+            taken += 1;
             if n > 0 {
                 out.push_str(separator);
             }
-            out.push_str(&self.entries[i].1);
+            out.push_str(&self.entries[i].2);
             if out.len() > max {
                 let mut at = max;
                 while !out.is_char_boundary(at) {
                     at -= 1;
                 }
                 out.truncate(at);
-                cut = true;
-                break;
+                return (out, true, taken);
             }
         }
-        (out, cut)
+        if self.dropped {
+            // The first value dropped is the one the text was cut in.
+            return (out, true, taken + 1);
+        }
+        (out, false, taken)
     }
 }
 
@@ -134,7 +146,7 @@ fn order(a: &[Value], b: &[Value], desc: &[bool]) -> Ordering {
 mod tests {
     use super::*;
 
-    fn ordered(values: &[(i64, &str)], desc: bool, max_len: u64) -> (String, bool) {
+    fn ordered(values: &[(i64, &str)], desc: bool, max_len: u64) -> (String, bool, u64) {
         let mut o = Ordered::new(vec![desc]);
         for (k, t) in values {
             o.push(vec![Value::Int(*k)], (*t).to_string(), 1, max_len, &TempSpace::default())
@@ -143,15 +155,15 @@ mod tests {
         o.joined(",", max_len)
     }
 
-    /// Sorted by the keys, ties in arrival order, DESC reversed.
+    /// Sorted by the keys, DESC reversed, ties the newest first.
     #[test]
     fn values_come_out_in_key_order() {
         let v = [(3, "c"), (1, "a"), (2, "b"), (1, "a2")];
-        assert_eq!(ordered(&v, false, 1024), ("a,a2,b,c".into(), false));
-        assert_eq!(ordered(&v, true, 1024), ("c,b,a,a2".into(), false));
-        assert_eq!(ordered(&v, false, 4), ("a,a2".into(), true));
-        assert_eq!(ordered(&v, false, 8), ("a,a2,b,c".into(), false));
-        assert_eq!(ordered(&v, false, 7), ("a,a2,b,".into(), true));
+        assert_eq!(ordered(&v, false, 1024), ("a2,a,b,c".into(), false, 4));
+        assert_eq!(ordered(&v, true, 1024), ("c,b,a2,a".into(), false, 4));
+        assert_eq!(ordered(&v, false, 4), ("a2,a".into(), true, 2));
+        assert_eq!(ordered(&v, false, 8), ("a2,a,b,c".into(), false, 4));
+        assert_eq!(ordered(&v, false, 7), ("a2,a,b,".into(), true, 4));
     }
 
     /// Dropping the values past the cut changes nothing of the result, and keeps what is
@@ -165,7 +177,7 @@ mod tests {
             o.push(vec![Value::Int(*k)], t.clone(), 1, 20, &TempSpace::default()).unwrap();
             assert!(o.text_bytes <= 2 * 20 + 1024 + 16);
         }
-        assert_eq!(o.joined(",", 20), ("v0,v1,v2,v3,v4,v5,v6".into(), true));
+        assert_eq!(o.joined(",", 20), ("v0,v1,v2,v3,v4,v5,v6".into(), true, 8));
     }
 
     /// The bytes kept are taken from the temporary space, and given back when dropped.

@@ -627,8 +627,10 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             // Aggregates over no rows still give one row.
             let row = first.unwrap_or_default();
             let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
-            for r in accs.iter().filter_map(Accumulator::cut_row) {
-                cx.warn(Warning::cut_by_group_concat(r));
+            for a in &accs {
+                if let (taken, true) = a.concat_taken() {
+                    cx.warn(Warning::cut_by_group_concat(taken));
+                }
             }
             if let Some(h) = &plan.having {
                 if eval(h, &row, &aggs, cx)?.truth() != Some(true) {
@@ -729,14 +731,21 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> Result<ResultRows> {
         let per = plan.aggregates.len();
         let n = groups.index.len() as u32;
-        // A GROUP_CONCAT cut in a group warns once per group, in group order, whatever reads
-        // the value after (simplification: MySQL warns as each group's value is made, so not
-        // for groups past a LIMIT it stops at).
+        // A GROUP_CONCAT cut in a group warns once per group, in group order, numbered by the
+        // values the call took over the groups so far (see `Accumulator::concat_taken`).
+        // Simplification: MySQL warns as each group's value is made, so not for groups past
+        // a LIMIT it stops at, and its groups come in key order (it groups by a sort).
         if plan.aggregates.iter().any(|c| c.func == AggFunc::GroupConcat) {
+            let mut taken = vec![0u64; per];
             for g in 0..n {
-                for j in 0..per {
-                    if let Some(r) = groups.aggs.cut_row(g, j, per) {
-                        cx.warn(Warning::cut_by_group_concat(r));
+                for (j, total) in taken.iter_mut().enumerate() {
+                    if plan.aggregates[j].func != AggFunc::GroupConcat {
+                        continue;
+                    }
+                    let (took, cut) = groups.aggs.concat_taken(g, j, per);
+                    *total += took;
+                    if cut {
+                        cx.warn(Warning::cut_by_group_concat(*total));
                     }
                 }
             }

@@ -116,20 +116,18 @@ impl AggStore {
         }
     }
 
-    /// The row aggregate `j` of group `g` was cut at, when it is a GROUP_CONCAT cut.
-    pub(super) fn cut_row(&self, g: u32, j: usize, per: usize) -> Option<u64> {
+    /// Aggregate `j` of group `g` as a GROUP_CONCAT: the values it took and whether it was
+    /// cut ([`Accumulator::concat_taken`]).
+    pub(super) fn concat_taken(&self, g: u32, j: usize, per: usize) -> (u64, bool) {
         let at = g as usize * per + j;
         match self {
-            AggStore::Counts { .. } => None,
+            AggStore::Counts { .. } => (0, false),
             AggStore::Packed { calls, slots } => {
-                if calls[j].func != AggFunc::GroupConcat {
-                    return None;
-                }
                 let mut state = Row::new();
                 slots.read(at as u64, Accumulator::STATE_WIDTH, &mut state);
-                Accumulator::from_state(&calls[j], &state).cut_row()
+                Accumulator::from_state(&calls[j], &state).concat_taken()
             }
-            AggStore::Full { accs, .. } => accs[at].cut_row(),
+            AggStore::Full { accs, .. } => accs[at].concat_taken(),
         }
     }
 
