@@ -379,7 +379,7 @@ def group_concat_queries():
                   f"SEPARATOR ''), GROUP_CONCAT(k ORDER BY 1 DESC) FROM t3 "
                   f"LEFT JOIN t1 ON t1.id = t3.k WHERE t3.k < {rng.randint(3, 15)}", True))
         q.append((f"SELECT a, GROUP_CONCAT(id ORDER BY id) AS g FROM t1 WHERE id <= {n} "
-                  f"GROUP BY a HAVING g LIKE '1%' ORDER BY a", True))
+                  f"GROUP BY a HAVING GROUP_CONCAT(id ORDER BY id) LIKE '1%' ORDER BY a", True))
     q.append(("SELECT GROUP_CONCAT(id ORDER BY id SEPARATOR '-') FROM t1 WHERE id < 0", True))
     return q
 
