@@ -62,6 +62,10 @@ const CORPUS: &[&str] = &[
     "SELECT id FROM shop.customers c WHERE id NOT IN (SELECT customer_id FROM shop.orders WHERE status = 'paid' AND customer_id <> c.id) AND (SELECT name FROM shop.customers d WHERE d.id = c.id + 1) IS NOT NULL;",
     "SELECT status, COUNT(*) FROM shop.orders o GROUP BY status HAVING COUNT(*) > (SELECT COUNT(*) FROM shop.orders p WHERE p.status = o.status AND p.id > 4);",
     "SELECT (SELECT x FROM shop.orders WHERE id = nope) FROM shop.customers c; SELECT (SELECT id FROM shop.orders o WHERE o.customer_id = c.id) FROM shop.customers c;",
+    // Issue 18, GROUP_CONCAT, information_schema.VIEWS and CREATE TABLE ... SELECT.
+    "SET SESSION group_concat_max_len = 4; SELECT status, GROUP_CONCAT(DISTINCT id ORDER BY total DESC, 1 SEPARATOR '') FROM shop.orders GROUP BY status;",
+    "SELECT GROUP_CONCAT(title, '/', price ORDER BY 3, price DESC SEPARATOR 0x2c), GROUP_CONCAT(ORDER BY id) FROM shop.products;",
+    "SELECT * FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN ('sys', 'shop') AND IS_UPDATABLE = 'NO';",
 ];
 
 const TOKENS: &[&str] = &[

@@ -668,6 +668,15 @@ pub struct Warning {
 }
 
 impl Warning {
+    /// 1260 ER_CUT_VALUE_GROUP_CONCAT: a GROUP_CONCAT result cut at `group_concat_max_len`,
+    /// numbered by the group's rows counted when the cut was made.
+    pub fn cut_by_group_concat(row: u64) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1260,
+            message: format!("Row {row} was cut by GROUP_CONCAT()"),
+        }
+    }
     /// 1292 ER_TRUNCATED_WRONG_VALUE
     pub fn truncated_value(type_name: &str, value: &str) -> Warning {
         Warning {

@@ -390,6 +390,38 @@ def queries(rng):
     q.append(("SELECT id FROM t1 WHERE a = (SELECT x FROM t2 WHERE t2.x >= t1.a)", False))
     q.append(("SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.t1_id = t1.nope)",
               False))
+    q += group_concat_queries()
+    return q
+
+
+def group_concat_queries():
+    """GROUP_CONCAT with ORDER BY, SEPARATOR and DISTINCT (issue 18), drawn from a generator of
+    their own so the queries above stay as they are. Every ORDER BY inside is total (ties
+    broken by a unique column: MySQL and MariaDB need not keep ties in the same order) and the
+    groups are small (MariaDB's group_concat_max_len defaults to 1 MiB, MySQL's to 1024), and
+    DISTINCT comes with ORDER BY (without it each server lists the values in its own order)."""
+    rng = random.Random(SEED + 18)
+    q = []
+    for _ in range(4):
+        n = rng.randint(15, 60)
+        q.append((f"SELECT a, GROUP_CONCAT(id ORDER BY id DESC) FROM t1 WHERE id <= {n} "
+                  f"GROUP BY a ORDER BY a", True))
+        q.append((f"SELECT a, GROUP_CONCAT(b ORDER BY b, id SEPARATOR '|') FROM t1 WHERE id <= {n} "
+                  f"GROUP BY a ORDER BY a", True))
+        q.append((f"SELECT a, GROUP_CONCAT(DISTINCT b ORDER BY b DESC) FROM t1 WHERE id <= {n} "
+                  f"GROUP BY a", False))
+        q.append((f"SELECT d, GROUP_CONCAT(id, ':', b ORDER BY id SEPARATOR '; '), "
+                  f"GROUP_CONCAT(DISTINCT a ORDER BY a DESC SEPARATOR '') FROM t1 "
+                  f"WHERE id <= {n} GROUP BY d ORDER BY d", True))
+        q.append((f"SELECT t1.a, GROUP_CONCAT(t2.x ORDER BY t2.x, t2.id), COUNT(*) FROM t1 "
+                  f"JOIN t2 ON t2.t1_id = t1.id WHERE t1.id <= {n} GROUP BY t1.a ORDER BY t1.a",
+                  True))
+        q.append((f"SELECT GROUP_CONCAT(DISTINCT d ORDER BY d), GROUP_CONCAT(name ORDER BY k DESC "
+                  f"SEPARATOR ''), GROUP_CONCAT(k ORDER BY 1 DESC) FROM t3 "
+                  f"LEFT JOIN t1 ON t1.id = t3.k WHERE t3.k < {rng.randint(3, 15)}", True))
+        q.append((f"SELECT a, GROUP_CONCAT(id ORDER BY id) AS g FROM t1 WHERE id <= {n} "
+                  f"GROUP BY a HAVING GROUP_CONCAT(id ORDER BY id) LIKE '1%' ORDER BY a", True))
+    q.append(("SELECT GROUP_CONCAT(id ORDER BY id SEPARATOR '-') FROM t1 WHERE id < 0", True))
     return q
 
 

@@ -1,7 +1,8 @@
 //! information_schema's views of the data dictionary beside TABLES: `STATISTICS` (one row
 //! per index column, as `SHOW INDEX` shows them), `COLUMNS` (one row per column) and
-//! `KEY_COLUMN_USAGE` (one row per column of a PRIMARY or UNIQUE key), with MySQL 8.0+/9.x's
-//! columns and values, computed from the catalog when a query reads them.
+//! `KEY_COLUMN_USAGE` (one row per column of a PRIMARY or UNIQUE key) and `VIEWS` (one row
+//! per view, the sys schema's included), with MySQL 8.0+/9.x's columns and values, computed
+//! from the catalog when a query reads them.
 //!
 //! Rows come by schema, then table, then index (or column) in definition order, as the data
 //! dictionary's views list them.
@@ -13,7 +14,7 @@ use crate::storage::table::Row;
 use crate::storage::value::Value;
 
 /// The views this file produces (lower case, as the system table dispatch matches them).
-pub const TABLES: [&str; 3] = ["statistics", "columns", "key_column_usage"];
+pub const TABLES: [&str; 4] = ["statistics", "columns", "key_column_usage", "views"];
 
 pub use super::ColumnSpec;
 
@@ -81,6 +82,20 @@ pub const KEY_COLUMN_USAGE_COLUMNS: [ColumnSpec; 12] = [
     ("REFERENCED_COLUMN_NAME", false, true),
 ];
 
+/// `information_schema.VIEWS`'s ten columns.
+pub const VIEWS_COLUMNS: [ColumnSpec; 10] = [
+    ("TABLE_CATALOG", false, false),
+    ("TABLE_SCHEMA", false, false),
+    ("TABLE_NAME", false, false),
+    ("VIEW_DEFINITION", false, true),
+    ("CHECK_OPTION", false, true),
+    ("IS_UPDATABLE", false, true),
+    ("DEFINER", false, true),
+    ("SECURITY_TYPE", false, true),
+    ("CHARACTER_SET_CLIENT", false, false),
+    ("COLLATION_CONNECTION", false, false),
+];
+
 fn text(s: &str) -> Value {
     Value::Str(s.to_string())
 }
@@ -91,6 +106,7 @@ pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec
         "statistics" => (&STATISTICS_COLUMNS, statistics(catalog)),
         "columns" => (&COLUMNS_COLUMNS, columns(catalog)),
         "key_column_usage" => (&KEY_COLUMN_USAGE_COLUMNS, key_column_usage(catalog)),
+        "views" => (&VIEWS_COLUMNS, views(catalog)),
         _ => return None,
     })
 }
@@ -289,4 +305,67 @@ mod tests {
         assert_eq!(character_lengths(&ColumnType::Int), None);
         assert_eq!(data_type(&ColumnType::Decimal { precision: 10, scale: 2 }), "decimal");
     }
+}
+
+/// One row per view, by schema then name: the user's views (defined by `root`@`localhost`,
+/// SQL SECURITY DEFINER, as SHOW CREATE VIEW prints them) and the sys schema's (by
+/// `mysql.sys`@`localhost`, SQL SECURITY INVOKER). VIEW_DEFINITION is the query SHOW CREATE
+/// VIEW prints after `AS`. Simplification: MySQL stores the query rewritten (every name
+/// qualified, every column given an alias) and shows that; this is the query as written, as
+/// SHOW CREATE VIEW here shows it. CHECK_OPTION is NONE (WITH CHECK OPTION is not kept).
+pub fn views(catalog: &Catalog) -> Vec<Row> {
+    let mut all: Vec<(String, String, String, &str, bool)> = Vec::new();
+    for db in catalog.database_names() {
+        if let Some(d) = catalog.database(&db) {
+            for v in d.views.values() {
+                all.push((db.clone(), v.name.clone(), v.query.clone(), v.algorithm, false));
+            }
+        }
+    }
+    for v in super::sys::VIEWS {
+        all.push(("sys".into(), v.name.into(), v.query.into(), v.algorithm, true));
+    }
+    all.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    all.into_iter()
+        .map(|(db, name, query, algorithm, sys)| {
+            vec![
+                text("def"),
+                Value::Str(db),
+                Value::Str(name),
+                text(query.trim()),
+                text("NONE"),
+                text(if is_updatable(&query, algorithm) { "YES" } else { "NO" }),
+                text(if sys { "mysql.sys@localhost" } else { "root@localhost" }),
+                text(if sys { "INVOKER" } else { "DEFINER" }),
+                text("utf8mb4"),
+                text("utf8mb4_0900_ai_ci"),
+            ]
+        })
+        .collect()
+}
+
+/// IS_UPDATABLE: MySQL's rule for a view (`sql_view.cc`): it must be mergeable (not
+/// TEMPTABLE, and no aggregate, window function, DISTINCT, GROUP BY, HAVING, LIMIT or set
+/// operation), read at least one table, and show at least one plain column of it.
+/// Simplification: a derived table or view in its FROM, or a subquery in its select list
+/// (which MySQL also refuses), is not looked into.
+fn is_updatable(query: &str, algorithm: &str) -> bool {
+    use crate::sql::parser::Statement;
+    use sqlparser::ast::{Expr, SelectItem, SetExpr};
+    if algorithm == "TEMPTABLE" {
+        return false;
+    }
+    let Ok(Statement::Select(q)) = crate::sql::parser::parse(query) else { return false };
+    if crate::sql::planner::derived_merge::materialised_by_mysql(&q) {
+        return false;
+    }
+    let SetExpr::Select(sel) = q.body.as_ref() else { return false };
+    !sel.from.is_empty()
+        && sel.projection.iter().any(|item| match item {
+            SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => true,
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                matches!(e, Expr::Identifier(_) | Expr::CompoundIdentifier(_))
+            }
+            _ => false,
+        })
 }

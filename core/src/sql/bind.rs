@@ -34,6 +34,33 @@ pub struct AggCall {
     pub distinct: bool,
     /// GROUP_CONCAT's `SEPARATOR '...'` (None: a comma).
     pub separator: Option<String>,
+    /// GROUP_CONCAT's `ORDER BY`: each key and whether it is DESC (empty: arrival order).
+    pub order_by: Vec<(BExpr, bool)>,
+    /// GROUP_CONCAT's cut, `group_concat_max_len` as the statement started (the executor
+    /// puts the session's value in; [`GROUP_CONCAT_MAX_LEN_DEFAULT`] until then).
+    pub max_len: u64,
+}
+
+/// `group_concat_max_len`'s default.
+pub const GROUP_CONCAT_MAX_LEN_DEFAULT: u64 = 1024;
+
+impl AggCall {
+    /// A call without GROUP_CONCAT's ORDER BY, cut at the default length.
+    pub fn new(
+        func: AggFunc,
+        arg: Option<BExpr>,
+        distinct: bool,
+        separator: Option<String>,
+    ) -> AggCall {
+        AggCall {
+            func,
+            arg,
+            distinct,
+            separator,
+            order_by: Vec::new(),
+            max_len: GROUP_CONCAT_MAX_LEN_DEFAULT,
+        }
+    }
 }
 
 /// A bound expression.
@@ -596,14 +623,15 @@ impl<'a> Binder<'a> {
             _ => None,
         };
         if let Some(func) = agg {
-            let (separator, concat_args) = if func == AggFunc::GroupConcat {
+            let (separator, concat_args, order) = if func == AggFunc::GroupConcat {
                 group_concat_clauses(clauses, args.len())?
             } else {
-                (None, false)
+                (None, false, Vec::new())
             };
             if func != AggFunc::CountStar && args.len() != 1 && !concat_args {
                 return Err(MySqlError::syntax(&f.to_string(), 1));
             }
+            let original_args = args.clone();
             // GROUP_CONCAT(a, b, ...) concatenates each row's values first, and skips the
             // row when any of them is NULL: CONCAT does both.
             let concatenated;
@@ -632,29 +660,66 @@ impl<'a> Binder<'a> {
                 args
             };
             // An aggregate's argument may not itself hold an aggregate.
+            let mut inner = Binder {
+                columns: self.columns,
+                clause: self.clause,
+                aggregates: None,
+                locals: self.locals.clone(),
+                windows: None,
+            };
+            let mut bind_inner = |e: &Expr| {
+                inner.bind(e).map_err(|e| {
+                    if e.code == 1111 {
+                        MySqlError::invalid_group_function()
+                    } else {
+                        e
+                    }
+                })
+            };
             let arg = match args.first() {
-                Some(a) => {
-                    let mut inner = Binder {
-                        columns: self.columns,
-                        clause: self.clause,
-                        aggregates: None,
-                        locals: self.locals.clone(),
-                        windows: None,
-                    };
-                    Some(inner.bind(a).map_err(|e| {
-                        if e.code == 1111 {
-                            MySqlError::invalid_group_function()
-                        } else {
-                            e
-                        }
-                    })?)
-                }
+                Some(a) => Some(bind_inner(a)?),
                 None => None,
             };
+            // GROUP_CONCAT's ORDER BY: a number names an argument (`ORDER BY 1`), as
+            // `Item_func_group_concat::setup` resolves it; any other expression is bound.
+            // DISTINCT without ORDER BY lists its values as its tree of values seen holds
+            // them, sorted by the arguments (func_gconcat.result: `a,bb,ccc`).
+            if func == AggFunc::GroupConcat && distinct && order.is_empty() {
+                let mut keys = Vec::with_capacity(original_args.len());
+                for a in &original_args {
+                    keys.push((bind_inner(a)?, false));
+                }
+                let Some(list) = self.aggregates.as_mut() else {
+                    return Err(MySqlError::invalid_group_function());
+                };
+                let mut call = AggCall::new(func, arg, distinct, separator);
+                call.order_by = keys;
+                list.push(call);
+                return Ok(BExpr::Aggregate(list.len() as u32 - 1));
+            }
+            let mut order_by = Vec::with_capacity(order.len());
+            for (e, desc) in order {
+                let key = match e {
+                    Expr::Value(v) => match &v.value {
+                        sqlparser::ast::Value::Number(n, _) => {
+                            let at = n.parse::<usize>().ok().filter(|&i| i >= 1);
+                            match at.and_then(|i| original_args.get(i - 1)) {
+                                Some(a) => bind_inner(a)?,
+                                None => return Err(MySqlError::unknown_column(n, "order clause")),
+                            }
+                        }
+                        _ => bind_inner(e)?,
+                    },
+                    _ => bind_inner(e)?,
+                };
+                order_by.push((key, desc));
+            }
             let Some(list) = self.aggregates.as_mut() else {
                 return Err(MySqlError::invalid_group_function());
             };
-            list.push(AggCall { func, arg, distinct, separator });
+            let mut call = AggCall::new(func, arg, distinct, separator);
+            call.order_by = order_by;
+            list.push(call);
             return Ok(BExpr::Aggregate(list.len() as u32 - 1));
         }
         if star {
@@ -665,15 +730,16 @@ impl<'a> Binder<'a> {
     }
 }
 
-/// GROUP_CONCAT's clauses: its `SEPARATOR` text, and whether it may take `n` arguments (one
-/// or more). ORDER BY inside GROUP_CONCAT is refused rather than ignored: the rows would come
-/// out in an order the learner did not ask for.
+/// GROUP_CONCAT's clauses: its `SEPARATOR` text, whether it may take `n` arguments (one or
+/// more), and its ORDER BY keys with whether each is DESC.
+#[allow(clippy::type_complexity)]
 fn group_concat_clauses(
     clauses: &[sqlparser::ast::FunctionArgumentClause],
     n: usize,
-) -> Result<(Option<String>, bool)> {
+) -> Result<(Option<String>, bool, Vec<(&Expr, bool)>)> {
     use sqlparser::ast::FunctionArgumentClause as C;
     let mut separator = None;
+    let mut order = Vec::new();
     for c in clauses {
         match c {
             C::Separator(v) => {
@@ -683,13 +749,16 @@ fn group_concat_clauses(
                     other => other.to_string(),
                 })
             }
-            C::OrderBy(_) => {
-                return Err(MySqlError::not_supported_yet("ORDER BY inside GROUP_CONCAT"))
+            C::OrderBy(keys) => {
+                for k in keys {
+                    let desc = matches!(k.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    order.push((&k.expr, desc));
+                }
             }
             _ => return Err(MySqlError::not_supported_yet("this clause inside GROUP_CONCAT")),
         }
     }
-    Ok((separator, n >= 1))
+    Ok((separator, n >= 1, order))
 }
 
 /// The text MySQL prints for a failing expression, fully parenthesised

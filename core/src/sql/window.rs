@@ -447,9 +447,7 @@ fn framed(
         Ok((lo, hi.max(lo)))
     };
     let agg = match w.func {
-        WindowFunc::Aggregate(f) => {
-            Some(AggCall { func: f, arg: None, distinct: false, separator: None })
-        }
+        WindowFunc::Aggregate(f) => Some(AggCall::new(f, None, false, None)),
         _ => None,
     };
     // A frame that starts at the partition's start grows row by row: one running state.

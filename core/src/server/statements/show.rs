@@ -24,7 +24,7 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 40] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 41] = [
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
@@ -33,6 +33,7 @@ const SYSTEM_TABLES: [(&str, &str, &str); 40] = [
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "STATISTICS", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
+    ("information_schema", "VIEWS", "SYSTEM VIEW"),
     ("mysql", "general_log", "BASE TABLE"),
     ("mysql", "slow_log", "BASE TABLE"),
     ("mysql", "user", "BASE TABLE"),

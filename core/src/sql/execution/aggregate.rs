@@ -1,15 +1,16 @@
 //! Aggregate accumulators: COUNT, SUM, AVG, MIN, MAX, BIT_AND, BIT_OR and GROUP_CONCAT with
 //! MySQL's result types (SUM and AVG of exact values are exact DECIMALs; AVG adds
 //! `div_precision_increment` digits), NULL handling (ignored; NULL on an empty set, except
-//! COUNT) and DISTINCT.
+//! COUNT) and DISTINCT. GROUP_CONCAT's text is cut at its call's `group_concat_max_len`;
+//! its ORDER BY values are kept in `group_concat_order.rs`.
 
+use crate::error::Result;
 use crate::sql::bind::{AggCall, AggFunc};
+use crate::sql::execution::group_concat_order::Ordered;
+use crate::sql::execution::packed_rows::TempSpace;
 use crate::storage::value::{collate_cmp, Decimal, Value};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
-
-/// `group_concat_max_len` default: longer results are cut (MySQL warns with 1260).
-pub const GROUP_CONCAT_BYTES_MAX: usize = 1024;
 
 /// A value as a DISTINCT key: its printed text plus a numeric marker, so 1 and '1' stay apart
 /// the way MySQL's typed comparison keeps them (simplification: exact for same-typed columns).
@@ -33,6 +34,12 @@ pub struct Accumulator {
     /// GROUP_CONCAT's SEPARATOR; None is MySQL's default, a comma.
     separator: Option<Box<str>>,
     seen: Option<BTreeSet<(bool, String)>>,
+    /// GROUP_CONCAT: `group_concat_max_len`, the bytes its text may hold.
+    max_len: u64,
+    /// GROUP_CONCAT without ORDER BY: how many values the text had taken when it was cut.
+    cut: Option<u64>,
+    /// GROUP_CONCAT ... ORDER BY: the values kept to be sorted when the group ends.
+    ordered: Option<Box<Ordered>>,
 }
 
 impl Accumulator {
@@ -49,6 +56,10 @@ impl Accumulator {
             text: None,
             separator: call.separator.as_deref().map(Box::from),
             seen: call.distinct.then(BTreeSet::new),
+            max_len: call.max_len,
+            cut: None,
+            ordered: (!call.order_by.is_empty())
+                .then(|| Box::new(Ordered::new(call.order_by.iter().map(|(_, d)| *d).collect()))),
         }
     }
 
@@ -68,6 +79,9 @@ impl Accumulator {
             text: self.text.clone(),
             separator: self.separator.clone(),
             seen: self.seen.as_ref().map(|_| BTreeSet::new()),
+            max_len: self.max_len,
+            cut: self.cut,
+            ordered: self.ordered.clone(),
         }
     }
 
@@ -76,11 +90,14 @@ impl Accumulator {
 
     /// The running state as values, for a store that packs it (GROUP BY's groups,
     /// `select/pipeline/agg_store.rs`); None for a DISTINCT call, whose set of values seen is
-    /// not packed. [`Self::from_state`] gives the same accumulator back.
+    /// not packed, and a GROUP_CONCAT ... ORDER BY, whose values are not either.
+    /// [`Self::from_state`] gives the same accumulator back. GROUP_CONCAT has no bits: its
+    /// slot holds the row its text was cut at.
     pub fn state(&self) -> Option<[Value; Self::STATE_WIDTH]> {
-        if self.seen.is_some() {
+        if self.seen.is_some() || self.ordered.is_some() {
             return None;
         }
+        let bits = if self.func == AggFunc::GroupConcat { self.cut } else { self.bits };
         Some([
             Value::UInt(self.rows),
             Value::UInt(self.non_null),
@@ -88,7 +105,7 @@ impl Accumulator {
             self.double.map_or(Value::Null, Value::Double),
             Value::UInt(u64::from(self.inexact)),
             self.best.clone().unwrap_or(Value::Null),
-            self.bits.map_or(Value::Null, Value::UInt),
+            bits.map_or(Value::Null, Value::UInt),
             self.text.clone().map_or(Value::Null, Value::Str),
         ])
     }
@@ -101,6 +118,11 @@ impl Accumulator {
             Value::UInt(u) => *u,
             _ => 0,
         };
+        let bits = match at(6) {
+            Value::UInt(u) => Some(*u),
+            _ => None,
+        };
+        let concat = call.func == AggFunc::GroupConcat;
         Accumulator {
             func: call.func,
             rows: number(0),
@@ -115,16 +137,16 @@ impl Accumulator {
             },
             inexact: number(4) != 0,
             best: Some(at(5).clone()).filter(|v| !v.is_null()),
-            bits: match at(6) {
-                Value::UInt(u) => Some(*u),
-                _ => None,
-            },
+            bits: bits.filter(|_| !concat),
             text: match at(7) {
                 Value::Str(t) => Some(t.clone()),
                 _ => None,
             },
             separator: call.separator.as_deref().map(Box::from),
             seen: None,
+            max_len: call.max_len,
+            cut: bits.filter(|_| concat),
+            ordered: None,
         }
     }
 
@@ -207,22 +229,71 @@ impl Accumulator {
                     (Some(b), _) => b | x,
                 });
             }
-            AggFunc::GroupConcat => {
-                let t = self.text.get_or_insert_with(String::new);
-                if t.len() < GROUP_CONCAT_BYTES_MAX {
-                    if !t.is_empty() || self.non_null > 1 {
-                        t.push_str(self.separator.as_deref().unwrap_or(","));
-                    }
-                    t.push_str(&v.to_text().unwrap_or_default());
-                    if t.len() > GROUP_CONCAT_BYTES_MAX {
-                        let mut cut = GROUP_CONCAT_BYTES_MAX;
-                        while !t.is_char_boundary(cut) {
-                            cut -= 1;
-                        }
-                        t.truncate(cut);
-                    }
-                }
+            AggFunc::GroupConcat => self.concat(v),
+        }
+    }
+
+    /// GROUP_CONCAT without ORDER BY: the value joins the text, which is cut at
+    /// `group_concat_max_len` bytes (on a character's boundary); once cut, the group's later
+    /// rows add nothing (`Item_func_group_concat::add` skips them after the warning).
+    fn concat(&mut self, v: &Value) {
+        if self.cut.is_some() {
+            return;
+        }
+        let max = usize::try_from(self.max_len).unwrap_or(usize::MAX);
+        let t = self.text.get_or_insert_with(String::new);
+        if self.non_null > 1 {
+            t.push_str(self.separator.as_deref().unwrap_or(","));
+        }
+        t.push_str(&v.to_text().unwrap_or_default());
+        if t.len() > max {
+            let mut cut = max;
+            while !t.is_char_boundary(cut) {
+                cut -= 1;
             }
+            t.truncate(cut);
+            self.cut = Some(self.non_null);
+        }
+    }
+
+    /// Adds one row's value of a GROUP_CONCAT ... ORDER BY with its ORDER BY `keys`, the
+    /// value kept taking its bytes from `space` (the statement's temporary space: ERROR 1114
+    /// past it). Any other call takes the value as [`Self::update`] does.
+    pub fn update_keyed(&mut self, v: &Value, keys: Vec<Value>, space: &TempSpace) -> Result<()> {
+        if self.ordered.is_none() {
+            self.update(v);
+            return Ok(());
+        }
+        self.rows += 1;
+        if v.is_null() {
+            return Ok(());
+        }
+        if let Some(seen) = &mut self.seen {
+            if !seen.insert(distinct_key(v)) {
+                return Ok(());
+            }
+        }
+        self.non_null += 1;
+        let separator = self.separator.as_deref().unwrap_or(",").len() as u64;
+        let max_len = self.max_len;
+        match &mut self.ordered {
+            Some(o) => o.push(keys, v.to_text().unwrap_or_default(), separator, max_len, space),
+            None => Ok(()),
+        }
+    }
+
+    /// GROUP_CONCAT: how many values its text took (up to the one it was cut in), and
+    /// whether it was cut. MySQL numbers warning 1260 by the values a call appended over the
+    /// whole statement (`Item_func_group_concat::row_count`, counted by `dump_leaf_key` and
+    /// never reset between groups), so the caller adds these up group by group.
+    pub fn concat_taken(&self) -> (u64, bool) {
+        match &self.ordered {
+            Some(o) => {
+                let separator = self.separator.as_deref().unwrap_or(",");
+                let (_, cut, taken) = o.joined(separator, self.max_len);
+                (taken, cut)
+            }
+            None => (self.cut.unwrap_or(self.non_null), self.cut.is_some()),
         }
     }
 
@@ -296,7 +367,13 @@ impl Accumulator {
             // BIT_AND of no rows is all ones, BIT_OR is zero.
             AggFunc::BitAnd => Value::UInt(self.bits.unwrap_or(u64::MAX)),
             AggFunc::BitOr => Value::UInt(self.bits.unwrap_or(0)),
-            AggFunc::GroupConcat => self.text.clone().map_or(Value::Null, Value::Str),
+            AggFunc::GroupConcat => match &self.ordered {
+                Some(o) => {
+                    let separator = self.separator.as_deref().unwrap_or(",");
+                    Value::Str(o.joined(separator, self.max_len).0)
+                }
+                None => self.text.clone().map_or(Value::Null, Value::Str),
+            },
         }
     }
 }
@@ -306,7 +383,7 @@ mod tests {
     use super::*;
 
     fn run(func: AggFunc, distinct: bool, values: &[Value]) -> Value {
-        let call = AggCall { func, arg: None, distinct, separator: None };
+        let call = AggCall::new(func, None, distinct, None);
         let mut a = Accumulator::new(&call);
         for v in values {
             a.update(v);
@@ -335,7 +412,7 @@ mod tests {
             AggFunc::BitOr,
             AggFunc::GroupConcat,
         ] {
-            let call = AggCall { func, arg: None, distinct: false, separator: Some("-".into()) };
+            let call = AggCall::new(func, None, false, Some("-".into()));
             let mut direct = Accumulator::new(&call);
             let mut packed = Accumulator::new(&call);
             for v in &values {
@@ -345,7 +422,7 @@ mod tests {
                 assert_eq!(direct.finish(4), packed.finish(4), "{func:?}");
             }
         }
-        let distinct = AggCall { func: AggFunc::Count, arg: None, distinct: true, separator: None };
+        let distinct = AggCall::new(AggFunc::Count, None, true, None);
         assert!(Accumulator::new(&distinct).state().is_none());
     }
 
@@ -354,7 +431,7 @@ mod tests {
     fn a_finished_copy_keeps_the_result_not_the_values_seen() {
         let s = |t: &str| Value::Str(t.into());
         for func in [AggFunc::Count, AggFunc::GroupConcat, AggFunc::Sum] {
-            let call = AggCall { func, arg: None, distinct: true, separator: None };
+            let call = AggCall::new(func, None, true, None);
             let mut a = Accumulator::new(&call);
             for v in [s("a"), s("B"), s("b"), Value::Int(3), s("a")] {
                 a.update(&v);
@@ -379,7 +456,7 @@ mod tests {
         ];
         for func in [AggFunc::CountStar, AggFunc::Count, AggFunc::Sum, AggFunc::Avg] {
             for values in &sequences {
-                let call = AggCall { func, arg: None, distinct: false, separator: None };
+                let call = AggCall::new(func, None, false, None);
                 let (mut fast, mut general) = (Accumulator::new(&call), Accumulator::new(&call));
                 for v in values {
                     fast.update(v);

@@ -7,6 +7,7 @@ pub mod aggregate;
 pub mod costs;
 pub mod cte;
 pub mod filesort;
+pub mod group_concat_order;
 pub mod group_table;
 pub mod handler_io;
 pub mod packed_rows;

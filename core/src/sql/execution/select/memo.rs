@@ -46,7 +46,11 @@ pub(super) fn key(plan: &Plan, t: &Table, wanted: &[bool]) -> Option<String> {
     let qualifies = !plan.aggregates.is_empty()
         && plan.group_by.is_empty()
         && !plan.distinct
-        && plan.aggregates.iter().all(|a| !a.distinct && a.arg.as_ref().is_none_or(pure))
+        && plan.aggregates.iter().all(|a| {
+            !a.distinct
+                && a.arg.as_ref().is_none_or(pure)
+                && a.order_by.iter().all(|(k, _)| pure(k))
+        })
         && plan.filter.as_ref().is_none_or(pure)
         && plan.having.as_ref().is_none_or(pure)
         && plan.items.iter().all(|(e, _)| pure(e));

@@ -228,6 +228,7 @@ fn run_plan_with(
     } else {
         settings.pack = true;
     }
+    group_concat_max_len(&mut plan, cx);
     let mut state = PipelineState::new(&plan, source, types, settings);
     state.set_runtime(rt);
     if rt.is_some() && sources.len() > 1 {
@@ -388,6 +389,26 @@ fn run_plan_with(
     let increment = cx.div_precision_increment();
     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
     Ok(result_of(&plan, sources, rows, unshown))
+}
+
+/// Puts the session's `group_concat_max_len` into the plan's GROUP_CONCAT calls (read once,
+/// as the statement starts).
+fn group_concat_max_len(plan: &mut Plan, cx: &mut dyn EvalContext) {
+    use crate::sql::bind::AggFunc;
+    if !plan.aggregates.iter().any(|c| c.func == AggFunc::GroupConcat) {
+        return;
+    }
+    let max_len = cx
+        .system_variable("group_concat_max_len", crate::sql::parser::VarScope::Default)
+        .ok()
+        .and_then(|v| match v {
+            Value::UInt(u) => Some(u),
+            v => v.to_i64().map(|i| i.max(0) as u64),
+        })
+        .unwrap_or(crate::sql::bind::GROUP_CONCAT_MAX_LEN_DEFAULT);
+    for c in plan.aggregates.iter_mut().filter(|c| c.func == AggFunc::GroupConcat) {
+        c.max_len = max_len;
+    }
 }
 
 /// The statement's result from the rows its pipeline collected.

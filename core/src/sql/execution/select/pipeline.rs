@@ -18,9 +18,9 @@
 
 use super::correlated::lend;
 use super::plan::{Plan, SortKey};
-use crate::error::{MySqlError, Result};
+use crate::error::{MySqlError, Result, Warning};
 use crate::sim::hardware::TempCosts;
-use crate::sql::bind::{AggCall, BExpr};
+use crate::sql::bind::{AggCall, AggFunc, BExpr};
 use crate::sql::compiled::Compiled;
 use crate::sql::execution::aggregate::Accumulator;
 use crate::sql::execution::costs::Costs;
@@ -111,6 +111,8 @@ pub(super) struct PipelineState<'p, 'a> {
     filter: Option<Compiled<'p>>,
     items: Vec<Compiled<'p>>,
     agg_args: Vec<Option<Compiled<'p>>>,
+    /// Per aggregate: GROUP_CONCAT's ORDER BY keys (empty for any other call).
+    agg_orders: Vec<Vec<Compiled<'p>>>,
     group_exprs: Vec<Compiled<'p>>,
     /// The column each GROUP BY expression is, when it is one.
     group_columns: Vec<Option<u32>>,
@@ -178,7 +180,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> PipelineState<'p, 'a> {
         let ungrouped = plan.group_by.is_empty() && !plan.aggregates.is_empty();
         // A DISTINCT call over one stored table keeps its values seen by reference.
-        let by_reference = |c: &AggCall| ungrouped && c.distinct && c.arg.is_some();
+        let by_reference =
+            |c: &AggCall| ungrouped && c.distinct && c.arg.is_some() && c.order_by.is_empty();
         let by_reference = |c: &AggCall| by_reference(c) && source.is_some();
         let single = ungrouped.then(|| {
             let accs = plan.aggregates.iter().map(|c| {
@@ -224,6 +227,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             filter: plan.filter.as_ref().map(Compiled::new),
             items: plan.items.iter().map(|(e, _)| Compiled::new(e)).collect(),
             agg_args: plan.aggregates.iter().map(|a| a.arg.as_ref().map(Compiled::new)).collect(),
+            agg_orders: plan
+                .aggregates
+                .iter()
+                .map(|a| a.order_by.iter().map(|(e, _)| Compiled::new(e)).collect())
+                .collect(),
             group_exprs: plan.group_by.iter().map(Compiled::new).collect(),
             group_columns: plan
                 .group_by
@@ -302,9 +310,15 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
         }
         if let Some((Some(_), accs)) = &mut self.single {
-            if let ([acc], [arg], [None]) =
-                (accs.as_mut_slice(), self.agg_args.as_slice(), self.distinct_values.as_slice())
-            {
+            if let ([acc], [arg], [None], [order]) = (
+                accs.as_mut_slice(),
+                self.agg_args.as_slice(),
+                self.distinct_values.as_slice(),
+                self.agg_orders.as_slice(),
+            ) {
+                if !order.is_empty() {
+                    return self.feed_passed(plan, row, costs, cx);
+                }
                 return update_one(acc, arg.as_ref(), row, cx);
             }
         }
@@ -327,9 +341,18 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             if first.is_none() {
                 *first = Some(row.to_vec());
             }
-            for ((acc, arg), seen) in
-                accs.iter_mut().zip(&self.agg_args).zip(self.distinct_values.iter_mut())
+            for (((acc, arg), seen), order) in accs
+                .iter_mut()
+                .zip(&self.agg_args)
+                .zip(self.distinct_values.iter_mut())
+                .zip(&self.agg_orders)
             {
+                if !order.is_empty() {
+                    let keys = order.iter().map(|k| k.eval(row, cx)).collect::<Result<_>>()?;
+                    let v = arg.as_ref().map_or(Ok(Value::Null), |a| a.eval(row, cx))?;
+                    acc.update_keyed(&v, keys, &self.settings.space)?;
+                    continue;
+                }
                 match (arg, seen, &self.source) {
                     // COUNT(DISTINCT ...) and the like over one stored table: the values seen
                     // are kept by reference (`distinct_values.rs`).
@@ -570,6 +593,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         }
         let per = plan.aggregates.len();
         for (j, arg) in self.agg_args.iter().enumerate() {
+            if let Some(order) = self.agg_orders.get(j).filter(|o| !o.is_empty()) {
+                let keys = order.iter().map(|k| k.eval(row, cx)).collect::<Result<_>>()?;
+                let v = arg.as_ref().map_or(Ok(Value::Null), |a| a.eval(row, cx))?;
+                groups.aggs.update_keyed(g, j, per, &v, keys)?;
+                continue;
+            }
             match arg {
                 Some(a) => a.with_value(row, cx, |v| groups.aggs.update(g, j, per, v))??,
                 None => groups.aggs.update(g, j, per, &Value::Null)?,
@@ -619,6 +648,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             // Aggregates over no rows still give one row.
             let row = first.unwrap_or_default();
             let aggs: Vec<Value> = accs.iter().map(|a| a.finish(increment)).collect();
+            for a in &accs {
+                if let (taken, true) = a.concat_taken() {
+                    cx.warn(Warning::cut_by_group_concat(taken));
+                }
+            }
             let out = lend(self.rt, costs, cx, |cx| group_output(plan, &row, &aggs, cx))?;
             return self.collect(out.map_or_else(Vec::new, |out| window(vec![out], plan)));
         }
@@ -716,6 +750,25 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     ) -> Result<ResultRows> {
         let per = plan.aggregates.len();
         let n = groups.index.len() as u32;
+        // A GROUP_CONCAT cut in a group warns once per group, in group order, numbered by the
+        // values the call took over the groups so far (see `Accumulator::concat_taken`).
+        // Simplification: MySQL warns as each group's value is made, so not for groups past
+        // a LIMIT it stops at, and its groups come in key order (it groups by a sort).
+        if plan.aggregates.iter().any(|c| c.func == AggFunc::GroupConcat) {
+            let mut taken = vec![0u64; per];
+            for g in 0..n {
+                for (j, total) in taken.iter_mut().enumerate() {
+                    if plan.aggregates[j].func != AggFunc::GroupConcat {
+                        continue;
+                    }
+                    let (took, cut) = groups.aggs.concat_taken(g, j, per);
+                    *total += took;
+                    if cut {
+                        cx.warn(Warning::cut_by_group_concat(*total));
+                    }
+                }
+            }
+        }
         // Every group is found: the index and the kept keys are not read again, and their
         // memory is given back before the result's rows are collected.
         let mut groups = groups;

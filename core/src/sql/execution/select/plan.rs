@@ -160,6 +160,9 @@ impl Plan {
             if let Some(a) = &call.arg {
                 visit(a);
             }
+            for (k, _) in &call.order_by {
+                visit(k);
+            }
         }
         for (k, _) in &self.order_by {
             if let SortKey::Expr(e) = k {

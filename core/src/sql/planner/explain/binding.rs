@@ -114,7 +114,7 @@ pub(super) fn bind(
     for e in exprs.chain(filter.iter()).chain(ons.iter().flatten()) {
         e.for_each_column(&mut mark);
     }
-    for a in calls.iter().filter_map(|c| c.arg.as_ref()) {
+    for a in calls.iter().flat_map(|c| c.arg.iter().chain(c.order_by.iter().map(|(k, _)| k))) {
         a.for_each_column(&mut mark);
     }
     for w in &windows {

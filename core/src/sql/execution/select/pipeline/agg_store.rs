@@ -32,6 +32,8 @@ pub(super) enum AggStore {
     },
     Full {
         accs: Vec<Accumulator>,
+        /// The statement's temporary space, which GROUP_CONCAT ... ORDER BY's values take.
+        space: TempSpace,
     },
 }
 
@@ -45,10 +47,10 @@ impl AggStore {
                 star: calls.iter().map(|c| c.func == AggFunc::CountStar).collect(),
                 counts: Chunked::default(),
             }
-        } else if calls.iter().all(|c| !c.distinct) {
+        } else if calls.iter().all(|c| !c.distinct && c.order_by.is_empty()) {
             AggStore::Packed { calls: calls.to_vec(), slots: PackedSlots::in_space(space) }
         } else {
-            AggStore::Full { accs: Vec::new() }
+            AggStore::Full { accs: Vec::new(), space: space.clone() }
         }
     }
 
@@ -62,7 +64,7 @@ impl AggStore {
                     slots.add(state.as_ref().map_or(&[][..], |s| &s[..]))?;
                 }
             }
-            AggStore::Full { accs } => {
+            AggStore::Full { accs, .. } => {
                 // Full accumulators are large: they stay under their own bound.
                 if !calls.is_empty()
                     && accs.len() as u64 / calls.len() as u64 >= ACCUMULATOR_GROUPS_MAX
@@ -91,9 +93,42 @@ impl AggStore {
                 let state = acc.state();
                 slots.write(at as u64, state.as_ref().map_or(&[][..], |s| &s[..]))?;
             }
-            AggStore::Full { accs } => accs[at].update(v),
+            AggStore::Full { accs, .. } => accs[at].update(v),
         }
         Ok(())
+    }
+
+    /// Adds a GROUP_CONCAT ... ORDER BY's value with its ORDER BY keys (such a call makes the
+    /// store `Full`).
+    pub(super) fn update_keyed(
+        &mut self,
+        g: u32,
+        j: usize,
+        per: usize,
+        v: &Value,
+        keys: Vec<Value>,
+    ) -> Result<()> {
+        match self {
+            AggStore::Full { accs, space } => {
+                accs[g as usize * per + j].update_keyed(v, keys, space)
+            }
+            _ => self.update(g, j, per, v),
+        }
+    }
+
+    /// Aggregate `j` of group `g` as a GROUP_CONCAT: the values it took and whether it was
+    /// cut ([`Accumulator::concat_taken`]).
+    pub(super) fn concat_taken(&self, g: u32, j: usize, per: usize) -> (u64, bool) {
+        let at = g as usize * per + j;
+        match self {
+            AggStore::Counts { .. } => (0, false),
+            AggStore::Packed { calls, slots } => {
+                let mut state = Row::new();
+                slots.read(at as u64, Accumulator::STATE_WIDTH, &mut state);
+                Accumulator::from_state(&calls[j], &state).concat_taken()
+            }
+            AggStore::Full { accs, .. } => accs[at].concat_taken(),
+        }
     }
 
     pub(super) fn values(&self, g: u32, per: usize, increment: u8) -> Vec<Value> {
@@ -111,7 +146,7 @@ impl AggStore {
                     })
                     .collect()
             }
-            AggStore::Full { accs } => {
+            AggStore::Full { accs, .. } => {
                 accs[at..at + per].iter().map(|a| a.finish(increment)).collect()
             }
         }
