@@ -51,6 +51,8 @@ struct TableRef {
 /// A table the statement changes: where its columns sit in the joined row, and for UPDATE
 /// which columns it sets from which projected values.
 struct Target {
+    /// The name the join knows it by (its alias, or its table's name).
+    alias: String,
     db: String,
     table: String,
     def: TableDef,
@@ -72,12 +74,7 @@ impl Server {
         up: &Update,
         work: &mut Work,
     ) -> Result<Response> {
-        if !up.order_by.is_empty() {
-            return Err(MySqlError::wrong_usage("UPDATE", "ORDER BY"));
-        }
-        if up.limit.is_some() {
-            return Err(MySqlError::wrong_usage("UPDATE", "LIMIT"));
-        }
+        refuse_order_and_limit("UPDATE", &up.order_by, &up.limit)?;
         let mut from = vec![up.table.clone()];
         match &up.from {
             Some(UpdateTableFromKind::BeforeSet(more)) => from.extend(more.iter().cloned()),
@@ -138,12 +135,7 @@ impl Server {
         del: &Delete,
         work: &mut Work,
     ) -> Result<Response> {
-        if !del.order_by.is_empty() {
-            return Err(MySqlError::wrong_usage("DELETE", "ORDER BY"));
-        }
-        if del.limit.is_some() {
-            return Err(MySqlError::wrong_usage("DELETE", "LIMIT"));
-        }
+        refuse_order_and_limit("DELETE", &del.order_by, &del.limit)?;
         let listed = match &del.from {
             FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
         };
@@ -256,6 +248,7 @@ impl Server {
             return Err(MySqlError::non_updatable_table(&r.alias, statement));
         }
         targets.push(Target {
+            alias: r.alias.clone(),
             db: db.clone(),
             table: table.clone(),
             def: stored.def.clone(),
@@ -277,16 +270,11 @@ impl Server {
         values: &[String],
         work: &mut Work,
     ) -> Result<Vec<Row>> {
-        let refs = table_refs(session, from)?;
         let mut columns = Vec::new();
         for t in targets.iter_mut() {
-            let alias = refs
-                .iter()
-                .find(|r| r.table.as_ref().is_some_and(|(d, n)| *d == t.db && *n == t.table))
-                .map_or(t.table.clone(), |r| r.alias.clone());
             t.offset = columns.len();
             for c in &t.def.columns {
-                columns.push(format!("{}.{}", quoted(&alias), quoted(&c.name)));
+                columns.push(format!("{}.{}", quoted(&t.alias), quoted(&c.name)));
             }
         }
         let first_value = columns.len();
@@ -356,6 +344,21 @@ fn distinct_rows(targets: &[Target], rows: &[Row]) -> Vec<Matched> {
         }
     }
     out
+}
+
+/// MySQL refuses ORDER BY and LIMIT on a multi-table change (error 1221).
+fn refuse_order_and_limit(
+    statement: &str,
+    order_by: &[sqlparser::ast::OrderByExpr],
+    limit: &Option<sqlparser::ast::Expr>,
+) -> Result<()> {
+    if !order_by.is_empty() {
+        return Err(MySqlError::wrong_usage(statement, "ORDER BY"));
+    }
+    if limit.is_some() {
+        return Err(MySqlError::wrong_usage(statement, "LIMIT"));
+    }
+    Ok(())
 }
 
 /// The table references of FROM, in order, walking joins and nested joins.
