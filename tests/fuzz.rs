@@ -60,6 +60,8 @@ const CORPUS: &[&str] = &[
     "SELECT c.id, (SELECT COUNT(*) FROM shop.orders o WHERE o.customer_id = c.id) AS n FROM shop.customers c ORDER BY n DESC;",
     "SELECT * FROM shop.customers c WHERE EXISTS (SELECT 1 FROM shop.orders o WHERE o.customer_id = c.id AND NOT EXISTS (SELECT 1 FROM shop.order_items i WHERE i.order_id = o.id AND i.price > c.id));",
     "SELECT id FROM shop.customers c WHERE id NOT IN (SELECT customer_id FROM shop.orders WHERE status = 'paid' AND customer_id <> c.id) AND (SELECT name FROM shop.customers d WHERE d.id = c.id + 1) IS NOT NULL;",
+    "SELECT id, id > ALL (SELECT customer_id FROM shop.orders WHERE id < 0), id = SOME (SELECT customer_id FROM shop.orders o WHERE o.id = c.id) FROM shop.customers c;",
+    "SELECT 1 <> ANY (SELECT id, name FROM shop.customers), 2 >= ALL (SELECT NULL), 3 = ANY (1, 2), 4 LIKE ALL (SELECT 'x');",
     "SELECT status, COUNT(*) FROM shop.orders o GROUP BY status HAVING COUNT(*) > (SELECT COUNT(*) FROM shop.orders p WHERE p.status = o.status AND p.id > 4);",
     "SELECT (SELECT x FROM shop.orders WHERE id = nope) FROM shop.customers c; SELECT (SELECT id FROM shop.orders o WHERE o.customer_id = c.id) FROM shop.customers c;",
     // Issue 18, GROUP_CONCAT, information_schema.VIEWS and CREATE TABLE ... SELECT.

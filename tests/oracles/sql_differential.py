@@ -391,6 +391,33 @@ def queries(rng):
     q.append(("SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.t1_id = t1.nope)",
               False))
     q += group_concat_queries()
+    q += quantified_queries()
+    return q
+
+
+def quantified_queries():
+    """`op ANY | SOME | ALL (SELECT ...)`, uncorrelated and correlated, over subqueries with
+    NULLs (t1.d, t3.parent) and empty ones (ANY false, ALL true, even for a NULL operand), in
+    WHERE and in the select list, from a generator of their own."""
+    rng = random.Random(SEED + 1800)
+    ops = ["=", "<>", "<", "<=", ">", ">="]
+    q = []
+    for _ in range(4):
+        op, quant = rng.choice(ops), rng.choice(["ANY", "SOME", "ALL"])
+        q.append((f"SELECT id, a FROM t1 WHERE a {op} {quant} (SELECT x FROM t2 WHERE t2.id <= "
+                  f"{rng.randint(0, 12)}) ORDER BY id", True))
+        op, quant = rng.choice(ops), rng.choice(["ANY", "ALL"])
+        q.append((f"SELECT id, d, d {op} {quant} (SELECT d FROM t1 AS i WHERE i.id BETWEEN "
+                  f"{rng.randint(1, 190)} AND {rng.randint(1, 200)}) FROM t1 WHERE id <= "
+                  f"{rng.randint(5, 40)}", False))
+        op, quant = rng.choice(ops), rng.choice(["ANY", "ALL"])
+        q.append((f"SELECT id, a FROM t1 WHERE a {op} {quant} (SELECT x FROM t2 WHERE t2.t1_id = "
+                  f"t1.id) AND id <= {rng.randint(20, 200)}", False))
+        op, quant = rng.choice(ops), rng.choice(["ANY", "ALL"])
+        q.append((f"SELECT k, parent, k {op} {quant} (SELECT parent FROM t3 AS ch WHERE ch.parent "
+                  f"= t3.k OR ch.k = t3.parent) FROM t3 WHERE k <= {rng.randint(5, 60)}", False))
+    q.append(("SELECT id FROM t1 WHERE a > ALL (SELECT d FROM t1 WHERE id <= 30)", False))
+    q.append(("SELECT 1 = ANY (SELECT id, a FROM t1)", False))
     return q
 
 

@@ -9,12 +9,11 @@
 //! set of semantics.
 
 use super::bind::BExpr;
+use super::comparison::Comparison;
 use super::expr::{bool_value, eval, EvalContext};
 use super::functions::Builtin;
 use crate::error::Result;
 use crate::storage::value::{collate_cmp, Value};
-use sqlparser::ast::BinaryOperator as B;
-use std::cmp::Ordering;
 
 /// A bound expression with its kernel.
 #[derive(Debug)]
@@ -42,53 +41,6 @@ enum Kernel<'e> {
     BetweenInt { column: u32, low: i128, high: i128 },
     /// `a AND b`: `b` is evaluated only when `a` is not false.
     And(Box<Compiled<'e>>, Box<Compiled<'e>>),
-}
-
-/// A comparison operator, as the kernel tests an [`Ordering`] of column against constant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Comparison {
-    Eq,
-    NotEq,
-    Lt,
-    LtEq,
-    Gt,
-    GtEq,
-}
-
-impl Comparison {
-    fn of(op: &B) -> Option<Comparison> {
-        Some(match op {
-            B::Eq => Comparison::Eq,
-            B::NotEq => Comparison::NotEq,
-            B::Lt => Comparison::Lt,
-            B::LtEq => Comparison::LtEq,
-            B::Gt => Comparison::Gt,
-            B::GtEq => Comparison::GtEq,
-            _ => return None,
-        })
-    }
-
-    /// The operator with its sides swapped (`5 < col` is `col > 5`).
-    fn swapped(self) -> Comparison {
-        match self {
-            Comparison::Lt => Comparison::Gt,
-            Comparison::LtEq => Comparison::GtEq,
-            Comparison::Gt => Comparison::Lt,
-            Comparison::GtEq => Comparison::LtEq,
-            same => same,
-        }
-    }
-
-    fn holds(self, o: Ordering) -> bool {
-        match self {
-            Comparison::Eq => o == Ordering::Equal,
-            Comparison::NotEq => o != Ordering::Equal,
-            Comparison::Lt => o == Ordering::Less,
-            Comparison::LtEq => o != Ordering::Greater,
-            Comparison::Gt => o == Ordering::Greater,
-            Comparison::GtEq => o != Ordering::Less,
-        }
-    }
 }
 
 impl<'e> Compiled<'e> {

@@ -25,23 +25,30 @@
 //! (MySQL checks before the query runs, so ERROR 1241 comes even over no outer rows); a name
 //! only an enclosing query's select list has as an alias is not found (MySQL looks there for
 //! a subquery in HAVING or ORDER BY); an aggregate whose argument is an outer column is the
-//! subquery's own, where MySQL aggregates it in the outer query. Not here at all: subqueries
-//! in ORDER BY and GROUP BY, `= ANY` / `SOME` / `ALL (SELECT ...)` (correlated or not), and
-//! EXPLAIN of a query with a subquery (ERROR 1235 for each; MySQL's EXPLAIN shows a
-//! correlated one as a DEPENDENT SUBQUERY row, and since 8.0.16 EXISTS and IN in WHERE as a
-//! semi-join).
+//! subquery's own, where MySQL aggregates it in the outer query; an uncorrelated IN, ANY or
+//! ALL over no rows stands as a constant, so its column is shown NOT NULL where MySQL's
+//! metadata may call it nullable (the client then pads it to 4 wide). Not here at all:
+//! subqueries in ORDER BY and GROUP BY, and EXPLAIN of a query with a subquery (ERROR 1235
+//! for each; MySQL's EXPLAIN shows a correlated one as a DEPENDENT SUBQUERY row, and since
+//! 8.0.16 EXISTS and IN in WHERE as a semi-join).
+//!
+//! `operand op ANY | SOME | ALL (SELECT ...)` is resolved like IN: run once and replaced by
+//! an equivalent expression over its values (`quantified_expr`), or prepared as correlated
+//! with the operand passed first.
 
 use crate::error::{MySqlError, Result};
 use crate::server::query::{is_dual, QueryResult};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
+use crate::sql::comparison::{representatives, Comparison, Quantifier};
 use crate::sql::execution::select::{BoundSource, Correlated, SubqueryKind};
 use crate::sql::execution::Work;
 use crate::storage::value::Value;
 use sqlparser::ast::{
-    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments,
-    GroupByExpr, Ident, LimitClause, ObjectName, OrderByKind, Query, Select, SelectItem, SetExpr,
+    BinaryOperator, Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList,
+    FunctionArguments, GroupByExpr, Ident, LimitClause, ObjectName, OrderByKind, Query, Select,
+    SelectItem, SetExpr,
 };
 use std::rc::Rc;
 
@@ -146,6 +153,10 @@ impl Server {
             Expr::Subquery(_) | Expr::Exists { .. } => {
                 self.subquery_in_place(session, e, work, depth, r)?
             }
+            Expr::AnyOp { left, .. } | Expr::AllOp { left, .. } => {
+                self.resolve_subqueries(session, left, work, depth, r)?;
+                self.subquery_in_place(session, e, work, depth, r)?
+            }
             Expr::In { expr, target, .. } => {
                 self.resolve_subqueries(session, expr, work, depth, r)?;
                 match target {
@@ -189,6 +200,17 @@ impl Server {
             Expr::In { target: sqlparser::ast::InTarget::Subquery(q), negated, .. } => {
                 (q.clone(), SubqueryKind::In { negated: *negated })
             }
+            Expr::AnyOp { compare_op, right, .. } | Expr::AllOp { compare_op, right, .. } => {
+                let quantifier =
+                    if matches!(e, Expr::AnyOp { .. }) { Quantifier::Any } else { Quantifier::All };
+                let (Some(op), Expr::Subquery(q)) = (Comparison::of(compare_op), right.as_ref())
+                else {
+                    // MySQL's grammar has ANY / SOME / ALL only before a subquery, and only
+                    // after a comparison operator.
+                    return Err(MySqlError::not_supported_yet(&format!("the expression '{e}'")));
+                };
+                (q.clone(), SubqueryKind::Quantified { op, quantifier })
+            }
             _ => return Ok(()),
         };
         let mut first_error = None;
@@ -217,8 +239,11 @@ impl Server {
         let id = r.subs.len();
         r.subs.push(Rc::new(prepared));
         let mut marks = vec![number_expr(id)];
-        if let Expr::In { expr, .. } = &*e {
-            marks.push((**expr).clone());
+        if let Expr::In { expr: operand, .. }
+        | Expr::AnyOp { left: operand, .. }
+        | Expr::AllOp { left: operand, .. } = &*e
+        {
+            marks.push((**operand).clone());
         }
         marks.extend(args);
         *e = mark_call(CORRELATED_MARK, marks);
@@ -314,7 +339,7 @@ impl Server {
             let limit = match kind {
                 SubqueryKind::Exists { .. } => Some(1),
                 SubqueryKind::Scalar => Some(2),
-                SubqueryKind::In { .. } => None,
+                SubqueryKind::In { .. } | SubqueryKind::Quantified { .. } => None,
             };
             query.limit_clause = limit.map(|n| LimitClause::LimitOffset {
                 limit: Some(number_expr(n)),
@@ -359,21 +384,68 @@ fn substitute(e: &mut Expr, r: QueryResult) -> Result<()> {
         Expr::Exists { negated, .. } => {
             *e = literal_expr(&Value::Int(i64::from(r.rows.is_empty() == *negated)));
         }
-        Expr::In { target, .. } => {
+        Expr::In { target, negated, .. } => {
             if r.meta.len() != 1 {
                 return Err(MySqlError::operand_columns(1));
             }
+            if r.rows.is_empty() {
+                // Over no rows IN is false and NOT IN true, even for a NULL operand.
+                *e = literal_expr(&Value::Int(i64::from(*negated)));
+                return Ok(());
+            }
             let list: Vec<Expr> = r.rows.iter().map(|row| literal_expr(&row[0])).collect();
-            // `x IN (empty)` is false: MySQL's empty IN list.
-            *target = sqlparser::ast::InTarget::List(if list.is_empty() {
-                vec![literal_expr(&Value::Null)]
-            } else {
-                list
-            });
+            *target = sqlparser::ast::InTarget::List(list);
+        }
+        Expr::AnyOp { .. } | Expr::AllOp { .. } => {
+            if r.meta.len() != 1 {
+                return Err(MySqlError::operand_columns(1));
+            }
+            let (left, compare_op, quantifier) = match &*e {
+                Expr::AnyOp { left, compare_op, .. } => (left, compare_op, Quantifier::Any),
+                Expr::AllOp { left, compare_op, .. } => (left, compare_op, Quantifier::All),
+                _ => return Ok(()),
+            };
+            let Some(op) = Comparison::of(compare_op) else { return Ok(()) };
+            let left = left.clone();
+            let values: Vec<Value> = r.rows.into_iter().map(|mut row| row.swap_remove(0)).collect();
+            *e = quantified_expr(left, op, quantifier, values);
         }
         _ => {}
     }
     Ok(())
+}
+
+/// An uncorrelated `operand op ANY | ALL (SELECT ...)` with the subquery's values in its
+/// place: `= ANY` as IN and `<> ALL` as NOT IN, any other as a chain of at most three
+/// comparisons that gives the same result (`comparison::representatives`); over no values,
+/// ANY's false or ALL's true.
+fn quantified_expr(
+    left: Box<Expr>,
+    op: Comparison,
+    quantifier: Quantifier,
+    values: Vec<Value>,
+) -> Expr {
+    let empty = || literal_expr(&Value::Int(i64::from(quantifier == Quantifier::All)));
+    if values.is_empty() {
+        return empty();
+    }
+    let Some(reps) = representatives(op, quantifier, &values) else {
+        return Expr::In {
+            expr: left,
+            target: sqlparser::ast::InTarget::List(values.iter().map(literal_expr).collect()),
+            negated: op == Comparison::NotEq,
+            global: false,
+        };
+    };
+    let join = if quantifier == Quantifier::Any { BinaryOperator::Or } else { BinaryOperator::And };
+    reps.iter()
+        .map(|v| Expr::BinaryOp {
+            left: left.clone(),
+            op: op.operator(),
+            right: Box::new(literal_expr(v)),
+        })
+        .reduce(|a, b| Expr::BinaryOp { left: Box::new(a), op: join.clone(), right: Box::new(b) })
+        .map_or_else(empty, |chain| Expr::Nested(Box::new(chain)))
 }
 
 /// The names a query's FROM offers.
@@ -387,7 +459,7 @@ fn scope_names(sources: &[BoundSource]) -> ScopeNames {
 /// Whether a subquery is anywhere in `e`.
 fn has_subquery(e: &mut Expr) -> bool {
     match e {
-        Expr::Subquery(_) | Expr::Exists { .. } => true,
+        Expr::Subquery(_) | Expr::Exists { .. } | Expr::AnyOp { .. } | Expr::AllOp { .. } => true,
         Expr::In { target: sqlparser::ast::InTarget::Subquery(_), .. } => true,
         other => {
             let mut children: Vec<&mut Expr> = Vec::new();
@@ -482,6 +554,8 @@ fn children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>) {
             out.push(left);
             out.push(right);
         }
+        // ANY / ALL's subquery is resolved on its own.
+        Expr::AnyOp { left, .. } | Expr::AllOp { left, .. } => out.push(left),
         Expr::UnaryOp { expr, .. }
         | Expr::Nested(expr)
         | Expr::IsNull(expr)

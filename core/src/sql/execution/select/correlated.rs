@@ -14,13 +14,15 @@
 //! subquery anywhere else (GROUP BY, an aggregate's argument, ORDER BY) is ERROR 1235.
 //!
 //! Simplifications of real MySQL, each where it is made: nothing is cached per distinct
-//! outer value (neither does MySQL; MariaDB's subquery cache would); `IN` and `NOT IN` read
-//! the subquery's rows whole and compare them, where MySQL pushes `operand = column` into the
-//! subquery (the IN-to-EXISTS rewrite) and stops at the first match; EXISTS and IN in WHERE
-//! are not turned into semi-joins as MySQL 8.0.16+ does.
+//! outer value (neither does MySQL; MariaDB's subquery cache would); `IN`, `NOT IN` and the
+//! quantified comparisons (`> ANY`, `= ALL`, ...) read the subquery's rows whole and compare
+//! them, where MySQL pushes `operand = column` into the subquery (the IN-to-EXISTS rewrite)
+//! and stops at the first match; EXISTS and IN in WHERE are not turned into semi-joins as
+//! MySQL 8.0.16+ does.
 
 use super::{BoundSource, JOINED_ROWS_MAX};
 use crate::error::{MySqlError, Result, Warning};
+use crate::sql::comparison::{quantified, Comparison, Quantifier};
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::Work;
 use crate::sql::expr::EvalContext;
@@ -29,7 +31,6 @@ use crate::storage::catalog::Catalog;
 use crate::storage::value::Value;
 use sqlparser::ast::{Query, Select};
 use std::cell::RefCell;
-use std::cmp::Ordering;
 use std::rc::Rc;
 
 /// The engine's own cost of one execution (binding and planning the subquery again), in the
@@ -48,6 +49,15 @@ pub enum SubqueryKind {
     Exists { negated: bool },
     /// `operand [NOT] IN (SELECT ...)`: the operand is the first value passed.
     In { negated: bool },
+    /// `operand op ANY | SOME | ALL (SELECT ...)`: the operand is the first value passed.
+    Quantified { op: Comparison, quantifier: Quantifier },
+}
+
+impl SubqueryKind {
+    /// Whether the enclosing query passes an operand before the outer values.
+    pub fn has_operand(self) -> bool {
+        matches!(self, SubqueryKind::In { .. } | SubqueryKind::Quantified { .. })
+    }
 }
 
 /// A correlated subquery prepared to run per outer row.
@@ -90,7 +100,7 @@ impl<'a> Runtime<'a> {
             return Err(MySqlError::not_supported_yet("this expression"));
         };
         let (operand, outer) = match (sub.kind, values) {
-            (SubqueryKind::In { .. }, [first, rest @ ..]) => (Some(first), rest),
+            (kind, [first, rest @ ..]) if kind.has_operand() => (Some(first), rest),
             _ => (None, values),
         };
         let mut inner_cx = InnerCx { cx, outer };
@@ -130,39 +140,24 @@ impl<'a> Runtime<'a> {
                 _ => return Err(MySqlError::subquery_more_than_one_row()),
             },
             SubqueryKind::Exists { negated } => truth(Some(rows.is_empty() == negated)),
+            // MySQL's IN over a subquery is `= ANY`: true on a match; else NULL when the
+            // operand or any value is NULL (and there was a row); false over no rows at all.
             SubqueryKind::In { negated } => {
-                let v = operand.cloned().unwrap_or(Value::Null);
-                // MySQL's IN over a subquery: true on a match; else NULL when the operand or
-                // any value is NULL (and there was a row); false over no rows at all.
-                let r = if rows.is_empty() {
-                    Some(false)
-                } else if v.is_null() {
-                    None
-                } else {
-                    let mut saw_null = false;
-                    let mut found = false;
-                    for row in &rows {
-                        match v.compare(row.first().unwrap_or(&Value::Null)) {
-                            Some(Ordering::Equal) => {
-                                found = true;
-                                break;
-                            }
-                            None => saw_null = true,
-                            _ => {}
-                        }
-                    }
-                    if found {
-                        Some(true)
-                    } else if saw_null {
-                        None
-                    } else {
-                        Some(false)
-                    }
-                };
+                let v = operand.unwrap_or(&Value::Null);
+                let r = quantified(v, Comparison::Eq, Quantifier::Any, rows.iter().map(first));
                 truth(r.map(|b| b != negated))
+            }
+            SubqueryKind::Quantified { op, quantifier } => {
+                let v = operand.unwrap_or(&Value::Null);
+                truth(quantified(v, op, quantifier, rows.iter().map(first)))
             }
         })
     }
+}
+
+/// A row's first value (NULL for a row without one).
+fn first(row: &Vec<Value>) -> &Value {
+    row.first().unwrap_or(&Value::Null)
 }
 
 /// Evaluates `f` where it may run the query's correlated subqueries: the session's context
