@@ -33,6 +33,8 @@ const CORPUS: &[&str] = &[
     "SHOW CREATE TABLE shop.products;",
     "CALL shop.nope(1);",
     "CREATE PROCEDURE shop.p(x INT) BEGIN DECLARE y INT DEFAULT 2; SELECT x * y INTO @r; END",
+    "DELIMITER //\nCREATE PROCEDURE shop.q(n INT) BEGIN DECLARE i INT DEFAULT 0; DECLARE done INT DEFAULT 0; DECLARE c CURSOR FOR SELECT id FROM shop.customers; DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; DECLARE EXIT HANDLER FOR SQLEXCEPTION BEGIN SELECT 'failed'; RESIGNAL; END; OPEN c; l: LOOP FETCH c INTO i; IF done THEN LEAVE l; ELSEIF i > n THEN ITERATE l; END IF; SET @s = CONCAT(@s, i); END LOOP l; CLOSE c; REPEAT SET n = n - 1; UNTIL n < 0 END REPEAT; CASE n WHEN -1 THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'done'; END CASE; END//\nDELIMITER ;\nCALL shop.q(3);",
+    "DELIMITER //\nCREATE FUNCTION shop.f(x INT) RETURNS INT DETERMINISTIC BEGIN DECLARE y INT DEFAULT x; WHILE y < 100 DO SET y = y * 2; END WHILE; RETURN y; END//\nDELIMITER ;\nSELECT shop.f(3), shop.f(id) FROM shop.customers; SHOW CREATE FUNCTION shop.f; SHOW FUNCTION STATUS;",
     "BEGIN; DELETE FROM shop.t; ROLLBACK;",
     "UPDATE shop.t a JOIN shop.customers c ON c.id = a.id SET a.v = c.name, c.name = a.v WHERE c.id < 3;",
     "UPDATE shop.t, shop.t b SET shop.t.v = 'y' WHERE b.id = shop.t.id;",

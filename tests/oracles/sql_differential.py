@@ -392,6 +392,31 @@ def queries(rng):
               False))
     q += group_concat_queries()
     q += quantified_queries()
+    q += join_form_queries()
+    return q
+
+
+def join_form_queries():
+    """RIGHT JOIN (as the first join of its FROM item), JOIN ... USING, NATURAL JOIN and
+    STRAIGHT_JOIN, with `SELECT *` (a USING column shown once, first) and unqualified USING
+    columns, from a generator of their own."""
+    rng = random.Random(SEED + 1801)
+    q = []
+    for _ in range(4):
+        n = rng.randint(5, 60)
+        q.append((f"SELECT t1.id, t1.a, t2.id, t2.x FROM t2 RIGHT JOIN t1 ON t2.t1_id = t1.id "
+                  f"WHERE t1.id <= {n}", False))
+        q.append((f"SELECT * FROM t1 RIGHT JOIN t2 ON t2.t1_id = t1.id AND t2.x > "
+                  f"{rng.randint(0, 30)} WHERE t2.id <= {n}", False))
+        q.append((f"SELECT t3.k, p.k, t1.a FROM t3 AS p RIGHT JOIN t3 ON t3.parent = p.k "
+                  f"LEFT JOIN t1 ON t1.id = t3.k WHERE t3.k <= {n}", False))
+        q.append((f"SELECT * FROM t1 JOIN t2 USING (id) WHERE id <= {n}", False))
+        q.append((f"SELECT id, a, x FROM t1 LEFT JOIN t2 USING (id) WHERE a < {rng.randint(0, 20)} "
+                  f"AND id <= {n + 100}", False))
+        q.append((f"SELECT * FROM t1 NATURAL JOIN t2 WHERE id BETWEEN {n} AND {n + 20}", False))
+        q.append((f"SELECT t1.id, t2.x FROM t1 STRAIGHT_JOIN t2 ON t2.t1_id = t1.id WHERE t1.a = "
+                  f"{rng.randint(0, 20)}", False))
+    q.append(("SELECT * FROM t1 JOIN t2 USING (nope)", False))
     return q
 
 

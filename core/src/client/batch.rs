@@ -88,6 +88,9 @@ pub fn run(server: &mut Server, command: &str) -> String {
         }
     }
     for done in server.execute_all(connected, &sql) {
+        for r in &done.sent_before_error {
+            print_response(r, boxed, &mut out);
+        }
         match done.result {
             Ok(r) => print_response(&r, boxed, &mut out),
             Err(e) => {

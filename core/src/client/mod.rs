@@ -252,6 +252,9 @@ impl Client {
         let mut warned = false;
         let discard = self.pager.as_deref().is_some_and(pager_discards);
         for done in self.server.execute_all(id, text) {
+            for r in &done.sent_before_error {
+                out.push_str(&format::response(r, vertical, 0, done.elapsed));
+            }
             match &done.result {
                 Ok(r) if discard => {
                     out.push_str(&format::response_without_rows(r, done.warnings, done.elapsed))

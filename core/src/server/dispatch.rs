@@ -25,7 +25,7 @@ use crate::sql::expr::{eval, eval_constant, LikePattern};
 use crate::sql::parser::VarScope;
 use crate::sql::parser::{Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
-use sqlparser::ast::{Query, SetExpr};
+use sqlparser::ast::{Expr, Query, SetExpr};
 
 /// The databases every server has.
 pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performance_schema", "sys"];
@@ -34,6 +34,9 @@ pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performan
 #[derive(Clone, Debug, PartialEq)]
 pub struct Executed {
     pub result: Result<Response>,
+    /// Results the client received before the statement failed (the result sets of a
+    /// CALL whose procedure then raised an error), printed before the error.
+    pub sent_before_error: Vec<Response>,
     /// Warnings the statement left (the client prints "N warnings").
     pub warnings: u32,
     /// Simulated time the statement took.
@@ -101,6 +104,7 @@ impl Server {
         let start = self.clock.now();
         let gone = Executed {
             result: Err(MySqlError::cannot_connect()),
+            sent_before_error: Vec::new(),
             warnings: 0,
             elapsed: SimDuration::ZERO,
         };
@@ -230,6 +234,7 @@ impl Server {
         }
         session.current_sql = None;
         session.command_since = self.clock.now();
+        let sent_before_error = std::mem::take(&mut session.sent_before_error);
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
@@ -237,17 +242,23 @@ impl Server {
             // The server answers OK, then shuts down and starts again.
             let elapsed = self.clock.now().since(start);
             self.restart();
-            return (Executed { result, warnings, elapsed }, next_offset);
+            return (Executed { result, sent_before_error, warnings, elapsed }, next_offset);
         }
         if self.kill_if_out_of_memory() {
             // The client's connection dies with the server, mid-statement.
             let lost = MySqlError::lost_connection();
             return (
-                Executed { result: Err(lost), warnings: 0, elapsed: self.clock.now().since(start) },
+                Executed {
+                    result: Err(lost),
+                    sent_before_error,
+                    warnings: 0,
+                    elapsed: self.clock.now().since(start),
+                },
                 None,
             );
         }
-        (Executed { result, warnings, elapsed: self.clock.now().since(start) }, next_offset)
+        let elapsed = self.clock.now().since(start);
+        (Executed { result, sent_before_error, warnings, elapsed }, next_offset)
     }
 
     /// Applies the statement's `SET_VAR` optimizer hints to the session and returns the values
@@ -331,6 +342,21 @@ impl Server {
         work: &mut Work,
     ) -> Result<Response> {
         self.authorize(session, stmt)?;
+        // Calls of stored functions are resolved first (`stored_function`).
+        if let Some(resolved) = self.resolve_stored_functions(session, stmt, sql, work)? {
+            return self.dispatch_resolved(session, &resolved, sql, work);
+        }
+        self.dispatch_resolved(session, stmt, sql, work)
+    }
+
+    /// [`Self::dispatch`] of a statement whose stored function calls are resolved.
+    fn dispatch_resolved(
+        &mut self,
+        session: &mut Session,
+        stmt: &Statement,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Response> {
         match stmt {
             Statement::Select(q) => self.select(session, q, sql, work),
             Statement::Set(assignments) => self.set(session, assignments, work),
@@ -450,6 +476,8 @@ impl Server {
             Statement::ShowDatabases { .. }
             | Statement::ShowTables { .. }
             | Statement::ShowCreateTable { .. }
+            | Statement::ShowCreateRoutine { .. }
+            | Statement::ShowRoutineStatus { .. }
             | Statement::ShowIndex { .. }
             | Statement::ShowColumns { .. } => self.show(session, stmt, work),
             Statement::Explain(q) => self.explain(session, q, sql, work),
@@ -458,8 +486,8 @@ impl Server {
             Statement::CreateProcedure { database, procedure } => {
                 self.create_procedure(session, database, procedure)
             }
-            Statement::DropProcedure { database, name, if_exists } => {
-                self.drop_procedure(session, database, name, *if_exists)
+            Statement::DropProcedure { database, name, if_exists, function } => {
+                self.drop_procedure(session, database, name, *if_exists, *function)
             }
             Statement::AlterIndexVisibility { database, table, index, visible } => {
                 let db = database
@@ -612,8 +640,19 @@ impl Server {
                 slept_micros: 0,
             };
             for a in assignments {
+                let local_target = matches!(&a.target, SetTarget::System { name, scope, .. }
+                    if *scope != VarScope::Global && cx.session.local(name).is_some());
                 let value = match &a.value {
                     None => None,
+                    // A bare word for a system variable is its text (`SET GLOBAL x = ON`).
+                    Some(Expr::Identifier(id))
+                        if !local_target
+                            && id.quote_style.is_none()
+                            && matches!(a.target, SetTarget::System { .. })
+                            && cx.session.local(&id.value).is_none() =>
+                    {
+                        Some(Value::Str(id.value.clone()))
+                    }
                     Some(e) => Some(eval_constant(e, &mut cx)?),
                 };
                 match &a.target {
@@ -731,13 +770,21 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowDatabases { .. } => "Com_show_databases",
         Statement::ShowTables { .. } => "Com_show_tables",
         Statement::ShowCreateTable { .. } => "Com_show_create_table",
+        Statement::ShowCreateRoutine { function: false, .. } => "Com_show_create_proc",
+        Statement::ShowCreateRoutine { function: true, .. } => "Com_show_create_func",
+        Statement::ShowRoutineStatus { function: false, .. } => "Com_show_procedure_status",
+        Statement::ShowRoutineStatus { function: true, .. } => "Com_show_function_status",
         Statement::ShowIndex { .. } => "Com_show_keys",
         Statement::ShowColumns { .. } => "Com_show_fields",
         Statement::Explain(_) => "Com_select",
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
         Statement::ExplainChange(s) => return crate::server::statements::com_counter(s),
         Statement::Other(s) => return crate::server::statements::com_counter(s),
+        Statement::CreateProcedure { procedure, .. } if procedure.returns.is_some() => {
+            "Com_create_function"
+        }
         Statement::CreateProcedure { .. } => "Com_create_procedure",
+        Statement::DropProcedure { function: true, .. } => "Com_drop_function",
         Statement::DropProcedure { .. } => "Com_drop_procedure",
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",
         Statement::Restart => "Com_restart",

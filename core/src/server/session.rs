@@ -30,6 +30,8 @@ pub struct Session {
     pub pending_warnings: Vec<Warning>,
     /// Warnings dropped past [`WARNINGS_MAX`], still counted.
     pub pending_warnings_dropped: u32,
+    /// The result sets a failed CALL sent before its error (see `Executed`).
+    pub sent_before_error: Vec<crate::sql::Response>,
     /// Inside BEGIN ... COMMIT (or with autocommit off after a change).
     pub in_transaction: bool,
     /// Changes of the open transaction, oldest first.
@@ -76,6 +78,7 @@ impl Session {
             database: None,
             warnings: Vec::new(),
             pending_warnings: Vec::new(),
+            sent_before_error: Vec::new(),
             pending_warnings_dropped: 0,
             in_transaction: false,
             undo: Vec::new(),

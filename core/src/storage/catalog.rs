@@ -28,15 +28,34 @@ pub struct Parameter {
     pub type_sql: String,
 }
 
-/// A stored procedure.
+/// A stored procedure, or a stored function (one with `returns`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Procedure {
     pub name: String,
     pub params: Vec<Parameter>,
-    /// The statements between BEGIN and END, in order.
-    pub body: Vec<String>,
-    /// The whole CREATE PROCEDURE text, for SHOW CREATE PROCEDURE.
-    pub definition: String,
+    /// A function's RETURNS type, as written; None for a procedure.
+    pub returns: Option<String>,
+    /// Its characteristics as written (DETERMINISTIC, READS SQL DATA, COMMENT '...').
+    pub characteristics: Vec<String>,
+    /// Its body, parsed: usually a `BEGIN ... END` block.
+    pub body: crate::sql::parser::compound::Stmt,
+    /// The body's text, for SHOW CREATE and information_schema.ROUTINES.
+    pub body_text: String,
+    /// Set when it is created: its definer (`root`@`localhost`), the sql_mode it keeps, and
+    /// when (simulated Unix microseconds).
+    pub definer: String,
+    pub sql_mode: String,
+    pub created_micros: i64,
+}
+
+impl Procedure {
+    pub fn kind(&self) -> &'static str {
+        if self.returns.is_some() {
+            "FUNCTION"
+        } else {
+            "PROCEDURE"
+        }
+    }
 }
 
 /// One database (schema).
@@ -46,6 +65,8 @@ pub struct Database {
     pub tables: BTreeMap<String, Table>,
     pub views: BTreeMap<String, View>,
     pub procedures: BTreeMap<String, Procedure>,
+    /// Stored functions, by lower-cased name (a namespace of their own, as in MySQL).
+    pub functions: BTreeMap<String, Procedure>,
 }
 
 /// All databases.
@@ -94,6 +115,11 @@ impl Catalog {
     pub fn drop_database(&mut self, name: &str) -> Option<Vec<u32>> {
         let db = self.databases.remove(name)?;
         Some(db.tables.values().map(|t| t.space_id).collect())
+    }
+
+    /// Every database, in name order.
+    pub fn databases(&self) -> impl Iterator<Item = &Database> {
+        self.databases.values()
     }
 
     pub fn database(&self, name: &str) -> Option<&Database> {
@@ -155,6 +181,10 @@ impl Catalog {
 
     pub fn procedure(&self, db: &str, name: &str) -> Option<&Procedure> {
         self.databases.get(db)?.procedures.get(&name.to_ascii_lowercase())
+    }
+
+    pub fn function(&self, db: &str, name: &str) -> Option<&Procedure> {
+        self.databases.get(db)?.functions.get(&name.to_ascii_lowercase())
     }
 
     /// Rows held in memory by all tables' changes (for memory accounting).

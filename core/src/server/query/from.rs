@@ -30,23 +30,66 @@ impl Server {
         work: &mut Work,
         depth: u32,
     ) -> Result<()> {
-        let first = self.bind_source(session, sql, &twj.relation, work, depth)?;
-        sources.push(BoundSource { offset: width(sources), ..first });
-        for join in &twj.joins {
-            let (outer, constraint) = match &join.join_operator {
-                JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
-                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
-                JoinOperator::CrossJoin(_) => (false, None),
+        let written = sources.len() as u32;
+        // `a RIGHT JOIN b ON c` runs as `b LEFT JOIN a ON c`, as MySQL rewrites it; only as
+        // the first join of a FROM item (a later one would need a nested join).
+        let right_first = twj.joins.first().and_then(|j| match &j.join_operator {
+            JoinOperator::Right(c) | JoinOperator::RightOuter(c) => Some(c),
+            _ => None,
+        });
+        let (first_relation, swapped) = match right_first {
+            Some(_) => (&twj.joins[0].relation, true),
+            None => (&twj.relation, false),
+        };
+        let first = self.bind_source(session, sql, first_relation, work, depth)?;
+        let written_first = if swapped { written + 1 } else { written };
+        sources.push(BoundSource { offset: width(sources), written: written_first, ..first });
+        for (n, join) in twj.joins.iter().enumerate() {
+            let (outer, constraint, relation) = match &join.join_operator {
+                JoinOperator::Right(c) | JoinOperator::RightOuter(c) if n == 0 => {
+                    (true, Some(c), &twj.relation)
+                }
+                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::StraightJoin(c) => {
+                    (false, Some(c), &join.relation)
+                }
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => {
+                    (true, Some(c), &join.relation)
+                }
+                JoinOperator::CrossJoin(_) => (false, None, &join.relation),
+                JoinOperator::Right(_) | JoinOperator::RightOuter(_) => {
+                    return Err(MySqlError::not_supported_yet(
+                        "RIGHT JOIN after another join in the same FROM item",
+                    ))
+                }
                 _ => return Err(MySqlError::not_supported_yet("this kind of join")),
             };
-            let mut s = self.bind_source(session, sql, &join.relation, work, depth)?;
+            let mut s = self.bind_source(session, sql, relation, work, depth)?;
             s.offset = width(sources);
             s.outer = outer;
-            s.on = match constraint {
-                Some(JoinConstraint::On(e)) => Some(e.clone()),
-                Some(JoinConstraint::None) | None => None,
-                Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
-            };
+            s.written = if swapped && n == 0 { written } else { written + 1 + n as u32 };
+            match constraint {
+                Some(JoinConstraint::On(e)) => s.on = Some(e.clone()),
+                Some(JoinConstraint::None) | None => {}
+                Some(JoinConstraint::Using(names)) => {
+                    let names: Vec<String> =
+                        names.iter().map(|n| n.to_string().trim_matches('`').to_string()).collect();
+                    s.on = Some(using_condition(sources, &s, &names)?);
+                    s.using = names;
+                }
+                Some(JoinConstraint::Natural) => {
+                    let names: Vec<String> = s
+                        .meta
+                        .iter()
+                        .map(|m| m.name.clone())
+                        .filter(|n| sources.iter().any(|p| has_column(p, n)))
+                        .collect();
+                    if !names.is_empty() {
+                        s.on = Some(using_condition(sources, &s, &names)?);
+                    }
+                    s.using = names;
+                }
+                Some(_) => return Err(MySqlError::not_supported_yet("this kind of join")),
+            }
             sources.push(s);
         }
         Ok(())
@@ -129,6 +172,8 @@ impl Server {
                 outer: false,
                 on: None,
                 hints,
+                using: Vec::new(),
+                written: 0,
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
@@ -235,4 +280,41 @@ impl Server {
             .collect();
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
     }
+}
+
+fn has_column(s: &BoundSource, name: &str) -> bool {
+    s.meta.iter().any(|m| m.name.eq_ignore_ascii_case(name))
+}
+
+/// `USING (a, b)`: `left.a = right.a AND left.b = right.b`, each name taken from the first
+/// source before the join that has it; ERROR 1054 "in 'from clause'" for a name either side
+/// lacks, as MySQL's.
+fn using_condition(
+    before: &[BoundSource],
+    right: &BoundSource,
+    names: &[String],
+) -> Result<sqlparser::ast::Expr> {
+    use sqlparser::ast::{BinaryOperator, Expr, Ident};
+    let mut condition: Option<Expr> = None;
+    for name in names {
+        let left = before.iter().find(|p| has_column(p, name));
+        let (Some(left), true) = (left, has_column(right, name)) else {
+            return Err(MySqlError::unknown_column(name, "from clause"));
+        };
+        let side = |alias: &str| {
+            Expr::CompoundIdentifier(vec![Ident::new(alias), Ident::new(name.clone())])
+        };
+        let eq = Expr::BinaryOp {
+            left: Box::new(side(&left.alias)),
+            op: BinaryOperator::Eq,
+            right: Box::new(side(&right.alias)),
+        };
+        condition = Some(match condition {
+            None => eq,
+            Some(c) => {
+                Expr::BinaryOp { left: Box::new(c), op: BinaryOperator::And, right: Box::new(eq) }
+            }
+        });
+    }
+    condition.ok_or_else(|| MySqlError::syntax("USING ()", 1))
 }

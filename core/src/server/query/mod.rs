@@ -24,7 +24,9 @@ use crate::sql::planner::derived_merge;
 use crate::sql::planner::explain::Explainer;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
-use sqlparser::ast::{ObjectName, Query, Select, SetExpr};
+use sqlparser::ast::{
+    Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, Query, Select, SetExpr,
+};
 
 pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
 
@@ -156,5 +158,87 @@ fn is_dual(from: &[sqlparser::ast::TableWithJoins]) -> bool {
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// The direct sub-expressions of the expression forms MySQL statements use (a subquery's own
+/// query is not one: its caller walks it on its own, if at all).
+pub(crate) fn expr_children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>) {
+    match e {
+        Expr::BinaryOp { left, right, .. } => {
+            out.push(left);
+            out.push(right);
+        }
+        // ANY / ALL's subquery is resolved on its own.
+        Expr::AnyOp { left, .. } | Expr::AllOp { left, .. } => out.push(left),
+        Expr::UnaryOp { expr, .. }
+        | Expr::Nested(expr)
+        | Expr::IsNull(expr)
+        | Expr::IsNotNull(expr)
+        | Expr::IsTrue(expr)
+        | Expr::IsNotTrue(expr)
+        | Expr::IsFalse(expr)
+        | Expr::IsNotFalse(expr)
+        | Expr::Cast { expr, .. }
+        | Expr::Convert { expr, .. }
+        | Expr::Ceil { expr, .. }
+        | Expr::Floor { expr, .. } => out.push(expr),
+        Expr::Between { expr, low, high, .. } => {
+            out.push(expr);
+            out.push(low);
+            out.push(high);
+        }
+        Expr::In { expr, target, .. } => {
+            out.push(expr);
+            if let sqlparser::ast::InTarget::List(list) = target {
+                out.extend(list.iter_mut());
+            }
+        }
+        Expr::Like { expr, pattern, escape_char, .. }
+        | Expr::ILike { expr, pattern, escape_char, .. } => {
+            out.push(expr);
+            out.push(pattern);
+            if let Some(c) = escape_char {
+                out.push(c);
+            }
+        }
+        Expr::Case { operand, conditions, else_result, .. } => {
+            if let Some(o) = operand {
+                out.push(o);
+            }
+            for w in conditions.iter_mut() {
+                out.push(&mut w.condition);
+                out.push(&mut w.result);
+            }
+            if let Some(x) = else_result {
+                out.push(x);
+            }
+        }
+        Expr::Substring { expr, substring_from, substring_for, .. } => {
+            out.push(expr);
+            if let Some(x) = substring_from {
+                out.push(x);
+            }
+            if let Some(x) = substring_for {
+                out.push(x);
+            }
+        }
+        Expr::Trim { expr, trim_what, .. } => {
+            out.push(expr);
+            if let Some(x) = trim_what {
+                out.push(x);
+            }
+        }
+        Expr::Tuple(list) => out.extend(list.iter_mut()),
+        Expr::Function(f) => {
+            if let FunctionArguments::List(l) = &mut f.args {
+                for a in l.args.iter_mut() {
+                    if let FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) = a {
+                        out.push(x);
+                    }
+                }
+            }
+        }
+        _ => {}
     }
 }

@@ -37,7 +37,7 @@
 //! with the operand passed first.
 
 use crate::error::{MySqlError, Result};
-use crate::server::query::{is_dual, QueryResult};
+use crate::server::query::{expr_children_mut, is_dual, QueryResult};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
@@ -173,7 +173,7 @@ impl Server {
             }
             other => {
                 let mut children: Vec<&mut Expr> = Vec::new();
-                children_mut(other, &mut children);
+                expr_children_mut(other, &mut children);
                 for x in children {
                     self.resolve_subqueries(session, x, work, depth, r)?;
                 }
@@ -463,7 +463,7 @@ fn has_subquery(e: &mut Expr) -> bool {
         Expr::In { target: sqlparser::ast::InTarget::Subquery(_), .. } => true,
         other => {
             let mut children: Vec<&mut Expr> = Vec::new();
-            children_mut(other, &mut children);
+            expr_children_mut(other, &mut children);
             children.into_iter().any(has_subquery)
         }
     }
@@ -503,7 +503,7 @@ impl OuterRefs<'_> {
             // expressions are this query's.
             Expr::Function(f) if is_mark(f, CORRELATED_MARK) => {
                 let mut children: Vec<&mut Expr> = Vec::new();
-                children_mut(e, &mut children);
+                expr_children_mut(e, &mut children);
                 for x in children.into_iter().skip(1) {
                     self.rewrite(x, clause, aliases)?;
                 }
@@ -511,7 +511,7 @@ impl OuterRefs<'_> {
             }
             _ => {
                 let mut children: Vec<&mut Expr> = Vec::new();
-                children_mut(e, &mut children);
+                expr_children_mut(e, &mut children);
                 for x in children {
                     self.rewrite(x, clause, aliases)?;
                 }
@@ -544,88 +544,6 @@ fn has_column(scope: &ScopeNames, qualifier: Option<&str>, name: &str) -> bool {
         qualifier.is_none_or(|q| alias.eq_ignore_ascii_case(q))
             && names.iter().any(|n| n.eq_ignore_ascii_case(name))
     })
-}
-
-/// The direct sub-expressions of the forms a subquery's clauses use (a subquery's own
-/// query is not one: it is resolved on its own).
-fn children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>) {
-    match e {
-        Expr::BinaryOp { left, right, .. } => {
-            out.push(left);
-            out.push(right);
-        }
-        // ANY / ALL's subquery is resolved on its own.
-        Expr::AnyOp { left, .. } | Expr::AllOp { left, .. } => out.push(left),
-        Expr::UnaryOp { expr, .. }
-        | Expr::Nested(expr)
-        | Expr::IsNull(expr)
-        | Expr::IsNotNull(expr)
-        | Expr::IsTrue(expr)
-        | Expr::IsNotTrue(expr)
-        | Expr::IsFalse(expr)
-        | Expr::IsNotFalse(expr)
-        | Expr::Cast { expr, .. }
-        | Expr::Convert { expr, .. }
-        | Expr::Ceil { expr, .. }
-        | Expr::Floor { expr, .. } => out.push(expr),
-        Expr::Between { expr, low, high, .. } => {
-            out.push(expr);
-            out.push(low);
-            out.push(high);
-        }
-        Expr::In { expr, target, .. } => {
-            out.push(expr);
-            if let sqlparser::ast::InTarget::List(list) = target {
-                out.extend(list.iter_mut());
-            }
-        }
-        Expr::Like { expr, pattern, escape_char, .. }
-        | Expr::ILike { expr, pattern, escape_char, .. } => {
-            out.push(expr);
-            out.push(pattern);
-            if let Some(c) = escape_char {
-                out.push(c);
-            }
-        }
-        Expr::Case { operand, conditions, else_result, .. } => {
-            if let Some(o) = operand {
-                out.push(o);
-            }
-            for w in conditions.iter_mut() {
-                out.push(&mut w.condition);
-                out.push(&mut w.result);
-            }
-            if let Some(x) = else_result {
-                out.push(x);
-            }
-        }
-        Expr::Substring { expr, substring_from, substring_for, .. } => {
-            out.push(expr);
-            if let Some(x) = substring_from {
-                out.push(x);
-            }
-            if let Some(x) = substring_for {
-                out.push(x);
-            }
-        }
-        Expr::Trim { expr, trim_what, .. } => {
-            out.push(expr);
-            if let Some(x) = trim_what {
-                out.push(x);
-            }
-        }
-        Expr::Tuple(list) => out.extend(list.iter_mut()),
-        Expr::Function(f) => {
-            if let FunctionArguments::List(l) = &mut f.args {
-                for a in l.args.iter_mut() {
-                    if let FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) = a {
-                        out.push(x);
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
 }
 
 /// Whether `f` is the server's call named `mark`.

@@ -8,8 +8,11 @@ mod explain_change;
 mod index_build;
 mod multi_table;
 pub mod procedure;
+pub(crate) mod program;
 pub mod setup_tables;
 pub mod show;
+mod show_routine;
+mod stored_function;
 mod upsert;
 
 use crate::error::{MySqlError, Result};

@@ -1,15 +1,15 @@
-//! Stored procedures at run time: CREATE and DROP PROCEDURE store and remove them; CALL binds
-//! the arguments to the parameters, opens a frame of local variables (DECLARE), and runs the
-//! body's statements one by one as the server runs any statement (they count in `Queries`
-//! but not in `Questions`, as in MySQL). Result sets of SELECTs without INTO go back to the
-//! client before the final OK.
+//! Stored routines at run time: CREATE and DROP PROCEDURE / FUNCTION store and remove them;
+//! CALL binds the arguments to the parameters, opens a frame of local variables, and runs the
+//! body (`program`), whose statements run as the server runs any statement (they count in
+//! `Queries` but not in `Questions`, as in MySQL). Result sets of SELECTs without INTO go
+//! back to the client before the final OK.
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::{Session, CALL_DEPTH_MAX};
+use crate::server::statements::program::Run;
 use crate::server::Server;
 use crate::sql::execution::Work;
 use crate::sql::expr::eval_constant;
-use crate::sql::parser::Statement;
 use crate::sql::Response;
 use crate::storage::catalog::Procedure;
 use crate::storage::value::Value;
@@ -17,6 +17,7 @@ use sqlparser::ast::{Function, FunctionArg, FunctionArgExpr, FunctionArguments};
 use std::collections::BTreeMap;
 
 impl Server {
+    /// CREATE PROCEDURE and CREATE FUNCTION.
     pub(crate) fn create_procedure(
         &mut self,
         session: &mut Session,
@@ -27,40 +28,83 @@ impl Server {
             .clone()
             .or_else(|| session.database.clone())
             .ok_or_else(MySqlError::no_database_selected)?;
+        if procedure.returns.is_some() {
+            self.check_function_binlog_safety(procedure)?;
+        }
+        let sql_mode = match session.vars.get("sql_mode") {
+            Some(crate::server::variables::definition::VarValue::Text(t)) => t.clone(),
+            _ => String::new(),
+        };
+        let now = self.clock.unix_micros();
         let d = self.catalog.database_mut(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
         let key = procedure.name.to_ascii_lowercase();
-        if d.procedures.contains_key(&key) {
-            return Err(MySqlError::procedure_exists(&procedure.name));
+        let (routines, kind) = match procedure.returns {
+            Some(_) => (&mut d.functions, "FUNCTION"),
+            None => (&mut d.procedures, "PROCEDURE"),
+        };
+        if routines.contains_key(&key) {
+            return Err(MySqlError::routine_exists(kind, &procedure.name));
         }
-        d.procedures.insert(key, procedure.clone());
+        let mut stored = procedure.clone();
+        stored.definer = format!("{}@{}", session.account.user, session.account.host);
+        stored.sql_mode = sql_mode;
+        stored.created_micros = now;
+        routines.insert(key, stored);
         Ok(Response::Ok { affected_rows: 0, info: None })
     }
 
+    /// With binary logging on and `log_bin_trust_function_creators` off, a function must say
+    /// it is DETERMINISTIC, NO SQL or READS SQL DATA (ERROR 1418), as MySQL requires of every
+    /// user (a function that may change data differently on a replica would be unsafe).
+    fn check_function_binlog_safety(&self, f: &Procedure) -> Result<()> {
+        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        if !r.vars.global_bool("log_bin") || r.vars.global_bool("log_bin_trust_function_creators") {
+            return Ok(());
+        }
+        let safe = f
+            .characteristics
+            .iter()
+            .any(|c| matches!(c.as_str(), "DETERMINISTIC" | "NO SQL" | "READS SQL DATA"));
+        if safe {
+            Ok(())
+        } else {
+            Err(MySqlError::function_not_binlog_safe())
+        }
+    }
+
+    /// DROP PROCEDURE and DROP FUNCTION.
     pub(crate) fn drop_procedure(
         &mut self,
         session: &mut Session,
         database: &Option<String>,
         name: &str,
         if_exists: bool,
+        function: bool,
     ) -> Result<Response> {
         let db = database
             .clone()
             .or_else(|| session.database.clone())
             .ok_or_else(MySqlError::no_database_selected)?;
-        let removed = self
-            .catalog
-            .database_mut(&db)
-            .and_then(|d| d.procedures.remove(&name.to_ascii_lowercase()));
+        let key = name.to_ascii_lowercase();
+        let removed = self.catalog.database_mut(&db).and_then(|d| {
+            if function {
+                d.functions.remove(&key)
+            } else {
+                d.procedures.remove(&key)
+            }
+        });
+        let kind = if function { "FUNCTION" } else { "PROCEDURE" };
         match removed {
             Some(_) => Ok(Response::Ok { affected_rows: 0, info: None }),
             None if if_exists => {
                 session.warn(crate::error::Warning {
                     level: "Note",
                     code: 1305,
-                    message: format!("PROCEDURE {db}.{name} does not exist"),
+                    message: format!("{kind} {db}.{name} does not exist"),
                 });
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
+            None if function => Err(MySqlError::function_does_not_exist(&format!("{db}.{name}"))),
             None => Err(MySqlError::procedure_does_not_exist(&format!("{db}.{name}"))),
         }
     }
@@ -105,9 +149,6 @@ impl Server {
                 args.len(),
             ));
         }
-        if session.locals.len() >= CALL_DEPTH_MAX {
-            return Err(MySqlError::recursion_limit(0, &name));
-        }
         let mut frame = BTreeMap::new();
         {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -119,101 +160,38 @@ impl Server {
             }
             work.slept_micros += cx.slept_micros;
         }
-        // The body runs in the procedure's database.
-        let saved_db = session.database.replace(db.clone());
-        session.locals.push(frame);
-        let mut results = Vec::new();
-        let mut outcome = Ok(());
-        for stmt in &procedure.body {
-            if let Err(e) = self.run_body_statement(session, stmt, work, &mut results) {
-                outcome = Err(e);
-                break;
-            }
+        let mut run = Run::new(&procedure);
+        let outcome = self.run_routine(session, &db, frame, &mut run, work);
+        let mut results = std::mem::take(&mut run.results);
+        if let Err(e) = outcome {
+            // The client has this CALL's result sets, then those of a CALL inside it that
+            // failed, then the error.
+            results.append(&mut session.sent_before_error);
+            session.sent_before_error = results;
+            return Err(e);
         }
-        session.locals.pop();
-        session.database = saved_db;
-        outcome?;
         results.push(Response::Ok { affected_rows: 0, info: None });
         Ok(if results.len() == 1 { results.remove(0) } else { Response::Many(results) })
     }
 
-    fn run_body_statement(
+    /// Runs a routine in a frame of its own, in its database; gives a function's value.
+    pub(crate) fn run_routine(
         &mut self,
         session: &mut Session,
-        sql: &str,
+        db: &str,
+        frame: BTreeMap<String, Value>,
+        run: &mut Run,
         work: &mut Work,
-        results: &mut Vec<Response>,
-    ) -> Result<()> {
-        let upper = sql.trim_start().to_ascii_uppercase();
-        if upper.starts_with("DECLARE ") {
-            return self.declare(session, sql, work);
+    ) -> Result<Option<Value>> {
+        if session.locals.len() >= CALL_DEPTH_MAX {
+            return Err(MySqlError::recursion_limit(0, &run.routine_name()));
         }
-        let stmt = crate::sql::parse(sql)?;
-        // Counted globally only: the CALL that runs this statement passes its counts on to
-        // the session (`Server::dispatch_counted`).
-        if let Some(r) = self.running.as_mut() {
-            r.status.add("Queries", 1);
-            if let Some(com) = crate::server::dispatch::com_counter(&stmt) {
-                r.status.add(com, 1);
-            }
-        }
-        let response = self.dispatch(session, &stmt, sql, work)?;
-        if matches!(response, Response::Rows(_)) {
-            results.push(response);
-        }
-        Ok(())
-    }
-
-    /// `DECLARE a, b, c TYPE [DEFAULT expr]`
-    fn declare(&mut self, session: &mut Session, sql: &str, work: &mut Work) -> Result<()> {
-        let body = sql.trim_start()["DECLARE".len()..].trim();
-        let upper = body.to_ascii_uppercase();
-        let (decl, default) = match upper.find(" DEFAULT ") {
-            Some(i) => (&body[..i], Some(&body[i + " DEFAULT ".len()..])),
-            None => (body, None),
-        };
-        // Names come first, separated by commas; the type is what follows the last name.
-        let names_and_type: Vec<&str> = decl.split(',').collect();
-        let last = names_and_type.last().copied().unwrap_or("");
-        let mut last_words = last.split_whitespace();
-        let last_name = last_words.next().ok_or_else(|| MySqlError::syntax(sql, 1))?;
-        let type_sql: String = last_words.collect::<Vec<_>>().join(" ");
-        if type_sql.is_empty() {
-            return Err(MySqlError::syntax(sql, 1));
-        }
-        crate::server::statements::column_type(&type_sql)?;
-        let mut names: Vec<String> = names_and_type[..names_and_type.len() - 1]
-            .iter()
-            .map(|n| n.trim().to_string())
-            .collect();
-        names.push(last_name.to_string());
-        let value = match default {
-            Some(text) => {
-                let expr = match crate::sql::parse(&format!("DO {text}"))? {
-                    Statement::Do(mut exprs) if exprs.len() == 1 => exprs.remove(0),
-                    _ => return Err(MySqlError::syntax(text, 1)),
-                };
-                let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
-                let now_micros = self.clock.unix_micros();
-                let mut cx = crate::server::context::Cx {
-                    vars: &r.vars,
-                    session,
-                    now_micros,
-                    slept_micros: 0,
-                };
-                let v = eval_constant(&expr, &mut cx)?;
-                work.slept_micros += cx.slept_micros;
-                v
-            }
-            None => Value::Null,
-        };
-        let frame = session.locals.last_mut().ok_or_else(|| MySqlError::syntax(sql, 1))?;
-        for n in names {
-            if n.is_empty() {
-                return Err(MySqlError::syntax(sql, 1));
-            }
-            frame.insert(n.trim_matches('`').to_ascii_lowercase(), value.clone());
-        }
-        Ok(())
+        // The body runs in the routine's database.
+        let saved_db = session.database.replace(db.to_string());
+        session.locals.push(frame);
+        let outcome = self.run_program(session, run, work);
+        session.locals.pop();
+        session.database = saved_db;
+        outcome
     }
 }

@@ -118,6 +118,12 @@ impl Server {
             Statement::ShowColumns { full, database, table } => {
                 self.show_columns(session, *full, database.as_deref(), table)?
             }
+            Statement::ShowCreateRoutine { function, database, name } => {
+                self.show_create_routine(session, *function, database.as_deref(), name)?
+            }
+            Statement::ShowRoutineStatus { function, filter } => {
+                self.show_routine_status(session, *function, filter.as_ref())?
+            }
             _ => return Err(MySqlError::not_supported_yet("this SHOW statement")),
         };
         work.rows += rs.rows.len() as u64;
@@ -424,7 +430,7 @@ impl Server {
 
     /// Keeps the rows a SHOW statement's `WHERE` accepts (LIKE was applied while listing);
     /// `names` are the result's column names, which the condition may use.
-    fn where_filter(
+    pub(super) fn where_filter(
         &self,
         session: &mut Session,
         names: &[&str],
@@ -450,7 +456,7 @@ impl Server {
 }
 
 /// The database a SHOW statement is about: the one named, else the current one (1046).
-fn target_database(session: &Session, database: Option<&str>) -> Result<String> {
+pub(super) fn target_database(session: &Session, database: Option<&str>) -> Result<String> {
     match database {
         Some(db) if Catalog::is_system_schema(db) => Ok(db.to_ascii_lowercase()),
         Some(db) => Ok(db.to_string()),
@@ -459,7 +465,7 @@ fn target_database(session: &Session, database: Option<&str>) -> Result<String> 
 }
 
 /// Whether `name` passes a SHOW statement's LIKE (any other filter passes everything here).
-fn like_filter(filter: Option<&ShowFilter>, name: &str) -> bool {
+pub(super) fn like_filter(filter: Option<&ShowFilter>, name: &str) -> bool {
     match filter {
         Some(ShowFilter::Like(p)) => like_case_sensitive(p, name),
         _ => true,

@@ -7,6 +7,7 @@
 pub mod account;
 pub mod cache;
 pub mod column_name;
+pub mod compound;
 pub mod literals;
 pub mod procedure;
 
@@ -60,6 +61,10 @@ pub enum Statement {
     ShowTables { full: bool, database: Option<String>, filter: Option<ShowFilter> },
     /// `SHOW CREATE TABLE [db.]t`, or with `view_only` `SHOW CREATE VIEW [db.]v`
     ShowCreateTable { database: Option<String>, table: String, view_only: bool },
+    /// `SHOW CREATE {PROCEDURE | FUNCTION} [db.]name`.
+    ShowCreateRoutine { function: bool, database: Option<String>, name: String },
+    /// `SHOW {PROCEDURE | FUNCTION} STATUS [LIKE 'p' | WHERE ...]`.
+    ShowRoutineStatus { function: bool, filter: Option<ShowFilter> },
     /// `SHOW {INDEX | INDEXES | KEYS} {FROM | IN} [db.]t [FROM db]`
     ShowIndex { database: Option<String>, table: String },
     /// `SHOW [FULL] COLUMNS FROM [db.]t`, `DESCRIBE t`, `DESC t`
@@ -74,7 +79,7 @@ pub enum Statement {
     /// `CREATE PROCEDURE [db.]name(params) BEGIN ... END`
     CreateProcedure { database: Option<String>, procedure: crate::storage::catalog::Procedure },
     /// `DROP PROCEDURE [IF EXISTS] [db.]name`
-    DropProcedure { database: Option<String>, name: String, if_exists: bool },
+    DropProcedure { database: Option<String>, name: String, if_exists: bool, function: bool },
     /// `ALTER TABLE [db.]t ALTER INDEX i {VISIBLE | INVISIBLE}`
     AlterIndexVisibility { database: Option<String>, table: String, index: String, visible: bool },
     /// `RESTART`: the server shuts down cleanly and starts again.
@@ -437,17 +442,24 @@ fn parse_set(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         }
         let value = if p.parse_keyword(Keyword::DEFAULT) {
             None
-        } else if let Token::Word(w) = &p.peek_token().token {
-            // `SET GLOBAL x = ON`: MySQL reads a bare word as a string here.
+        } else if let (Token::Word(w), SetTarget::System { .. }) = (&p.peek_token().token, &target)
+        {
+            // `SET GLOBAL x = ON`: MySQL reads a bare word as a string for a system variable.
+            // It stays an identifier here (ON is no expression) and is read as a string when
+            // the target is a system variable, or as a local variable's name in a stored
+            // program (`SET done = other`), which the parser cannot tell apart.
             let bare = w.quote_style.is_none()
                 && matches!(
                     p.peek_nth_token(1).token,
                     Token::Comma | Token::SemiColon | Token::EOF
-                );
-            if bare && !w.value.starts_with('@') {
+                )
+                && !w.value.starts_with('@')
+                && !w.value.eq_ignore_ascii_case("TRUE")
+                && !w.value.eq_ignore_ascii_case("FALSE");
+            if bare {
                 let v = w.value.clone();
                 p.next_token();
-                Some(Expr::Value(sqlparser::ast::Value::SingleQuotedString(v).into()))
+                Some(Expr::Identifier(sqlparser::ast::Ident::new(v)))
             } else {
                 Some(p.parse_expr()?)
             }
@@ -608,7 +620,24 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             let (database, table) = parse_table_name(p)?;
             return Ok(Statement::ShowCreateTable { database, table, view_only: true });
         }
-        // SHOW CREATE PROCEDURE / DATABASE: a later part of the engine.
+        if p.parse_keyword(Keyword::CREATE) {
+            if let Some(function) = routine_word(p) {
+                let (database, name) = parse_table_name(p)?;
+                return Ok(Statement::ShowCreateRoutine { function, database, name });
+            }
+            p.prev_token();
+        }
+        if let Some(function) = routine_word(p) {
+            if word_is(p, "STATUS") {
+                p.next_token();
+                return Ok(Statement::ShowRoutineStatus {
+                    function,
+                    filter: parse_show_filter(p)?,
+                });
+            }
+            p.prev_token();
+        }
+        // SHOW CREATE DATABASE: a later part of the engine.
         if word_is(p, "WARNINGS") {
             p.next_token();
             return Ok(Statement::ShowWarnings { errors_only: false });
@@ -641,6 +670,17 @@ fn parse_table_name(p: &mut Parser) -> std::result::Result<(Option<String>, Stri
         return Ok((Some(first), second));
     }
     Ok((None, first))
+}
+
+/// PROCEDURE (false) or FUNCTION (true), consumed; None (nothing consumed) for another word.
+fn routine_word(p: &mut Parser) -> Option<bool> {
+    if p.parse_keyword(Keyword::PROCEDURE) {
+        Some(false)
+    } else if p.parse_keyword(Keyword::FUNCTION) {
+        Some(true)
+    } else {
+        None
+    }
 }
 
 fn parse_show_filter(p: &mut Parser) -> std::result::Result<Option<ShowFilter>, ParserError> {

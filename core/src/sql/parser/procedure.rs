@@ -1,10 +1,9 @@
-//! Stored procedure text: `CREATE PROCEDURE name(params) BEGIN ... END` and `DROP PROCEDURE`,
-//! parsed by hand (sqlparser does not read MySQL's procedure bodies), and the splitting of a
-//! body into its statements. Bodies are flat sequences of statements (DECLARE, SET, SELECT
-//! ... INTO, INSERT, CALL, ...); flow control (IF, WHILE, LOOP, cursors, handlers) is not
-//! supported yet and says so with error 1235.
+//! Stored routine DDL: `CREATE PROCEDURE name(params) [characteristics] body`, `CREATE
+//! FUNCTION name(params) RETURNS type [characteristics] body`, and `DROP PROCEDURE | FUNCTION
+//! [IF EXISTS]`, read by hand (sqlparser does not read MySQL's routines); the body's compound
+//! statements are read by `compound`.
 
-use super::Statement;
+use super::{compound, Statement};
 use crate::error::{MySqlError, Result};
 use crate::storage::catalog::{Parameter, Procedure};
 
@@ -20,20 +19,25 @@ fn leading_words(s: &str, n: usize) -> Vec<String> {
         .collect()
 }
 
-/// Recognises CREATE PROCEDURE and DROP PROCEDURE; None for any other statement.
+/// Recognises CREATE and DROP of a PROCEDURE or FUNCTION; None for any other statement.
 pub fn parse_procedure_ddl(sql: &str) -> Result<Option<Statement>> {
-    let words = leading_words(sql, 4);
-    match words.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
-        ["CREATE", "PROCEDURE", ..] => parse_create(sql).map(Some),
-        ["DROP", "PROCEDURE", "IF", "EXISTS"] => {
-            let name = sql.split_whitespace().nth(4).ok_or_else(|| MySqlError::syntax("", 1))?;
-            let (database, name) = split_name(name);
-            Ok(Some(Statement::DropProcedure { database, name, if_exists: true }))
+    let words = leading_words(sql, 5);
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["CREATE", kind @ ("PROCEDURE" | "FUNCTION"), ..] => {
+            parse_create(sql, *kind == "FUNCTION").map(Some)
         }
-        ["DROP", "PROCEDURE", ..] => {
-            let name = sql.split_whitespace().nth(2).ok_or_else(|| MySqlError::syntax("", 1))?;
+        ["DROP", kind @ ("PROCEDURE" | "FUNCTION"), rest @ ..] => {
+            let if_exists = rest.starts_with(&["IF", "EXISTS"]);
+            let at = if if_exists { 4 } else { 2 };
+            let name = sql.split_whitespace().nth(at).ok_or_else(|| MySqlError::syntax("", 1))?;
             let (database, name) = split_name(name);
-            Ok(Some(Statement::DropProcedure { database, name, if_exists: false }))
+            Ok(Some(Statement::DropProcedure {
+                database,
+                name,
+                if_exists,
+                function: *kind == "FUNCTION",
+            }))
         }
         _ => Ok(None),
     }
@@ -47,95 +51,171 @@ fn split_name(name: &str) -> (Option<String>, String) {
     }
 }
 
-fn parse_create(sql: &str) -> Result<Statement> {
+/// The first word of `s` upper-cased, and the text after it.
+fn next_word(s: &str) -> Option<(String, &str)> {
+    let s = s.trim_start();
+    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
+    (end > 0).then(|| (s[..end].to_ascii_uppercase(), &s[end..]))
+}
+
+/// `(...)` at the start of `s` (after spaces): its text with the parentheses, and the rest.
+fn parenthesised(s: &str) -> Option<(&str, &str)> {
+    let t = s.trim_start();
+    if !t.starts_with('(') {
+        return None;
+    }
+    let mut depth = 0;
+    for (i, c) in t.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some((&t[..=i], &t[i + 1..]));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A function's RETURNS type: a type name, its `(length)`, and its attributes.
+fn returns_type(s: &str) -> Result<(String, &str)> {
+    let (name, mut rest) = next_word(s).ok_or_else(|| MySqlError::syntax(s.trim(), 1))?;
+    let mut out = name;
+    if let Some((p, after)) = parenthesised(rest) {
+        out.push_str(p);
+        rest = after;
+    }
+    loop {
+        let Some((w, after)) = next_word(rest) else { return Ok((out, rest)) };
+        match w.as_str() {
+            "UNSIGNED" | "SIGNED" | "ZEROFILL" => {
+                out = format!("{out} {w}");
+                rest = after;
+            }
+            "CHARSET" | "COLLATE" => {
+                let (v, after) = next_word(after).ok_or_else(|| MySqlError::syntax(rest, 1))?;
+                out = format!("{out} {w} {}", v.to_ascii_lowercase());
+                rest = after;
+            }
+            _ => return Ok((out, rest)),
+        }
+    }
+}
+
+/// The characteristics before a routine's body, as written, and the body.
+fn characteristics(mut s: &str) -> Result<(Vec<String>, &str)> {
+    let mut out = Vec::new();
+    // Bounded: every turn consumes at least one word.
+    loop {
+        let Some((w, after)) = next_word(s) else { return Ok((out, s)) };
+        let (text, rest) = match w.as_str() {
+            "DETERMINISTIC" => ("DETERMINISTIC".to_string(), after),
+            "NOT" | "NO" | "READS" | "MODIFIES" | "CONTAINS" | "LANGUAGE" | "SQL" => {
+                let words: &[&str] = match w.as_str() {
+                    "NOT" => &["DETERMINISTIC"],
+                    "NO" | "CONTAINS" | "LANGUAGE" => &["SQL"],
+                    "READS" | "MODIFIES" => &["SQL", "DATA"],
+                    _ => &["SECURITY", "*"],
+                };
+                let mut text = w.clone();
+                let mut rest = after;
+                for want in words {
+                    let (got, after) =
+                        next_word(rest).ok_or_else(|| MySqlError::syntax(s.trim(), 1))?;
+                    if *want != "*" && got != *want {
+                        return Err(MySqlError::syntax(s.trim(), 1));
+                    }
+                    text = format!("{text} {got}");
+                    rest = after;
+                }
+                (text, rest)
+            }
+            "COMMENT" => {
+                let t = after.trim_start();
+                if !t.starts_with('\'') {
+                    return Err(MySqlError::syntax(s.trim(), 1));
+                }
+                let close = t[1..].find('\'').ok_or_else(|| MySqlError::syntax(t, 1))? + 1;
+                (format!("COMMENT {}", &t[..=close]), &t[close + 1..])
+            }
+            _ => return Ok((out, s)),
+        };
+        out.push(text);
+        s = rest;
+    }
+}
+
+fn parse_create(sql: &str, function: bool) -> Result<Statement> {
     if sql.len() > BODY_BYTES_MAX {
         return Err(MySqlError::unknown("Procedure body too long"));
     }
     let upper = sql.to_ascii_uppercase();
-    let at = upper.find("PROCEDURE").ok_or_else(|| MySqlError::syntax(sql, 1))? + "PROCEDURE".len();
+    let keyword = if function { "FUNCTION" } else { "PROCEDURE" };
+    let at = upper.find(keyword).ok_or_else(|| MySqlError::syntax(sql, 1))? + keyword.len();
     let rest = &sql[at..];
     let open = rest.find('(').ok_or_else(|| MySqlError::syntax(rest.trim(), 1))?;
     let (database, name) = split_name(&rest[..open]);
     if name.is_empty() || name.contains(char::is_whitespace) {
         return Err(MySqlError::syntax(rest.trim(), 1));
     }
-    // The parameter list ends at the matching parenthesis.
-    let mut depth = 0;
-    let mut close = None;
-    for (i, c) in rest[open..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    close = Some(open + i);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let close = close.ok_or_else(|| MySqlError::syntax(&rest[open..], 1))?;
-    let mut params = Vec::new();
-    for p in split_top_level(&rest[open + 1..close], ',') {
+    let (list, after) =
+        parenthesised(&rest[open..]).ok_or_else(|| MySqlError::syntax(&rest[open..], 1))?;
+    let mut params: Vec<Parameter> = Vec::new();
+    for p in split_top_level(&list[1..list.len() - 1], ',') {
         let p = p.trim();
         if p.is_empty() {
             continue;
         }
         let mut words: Vec<&str> = p.split_whitespace().collect();
         let mode = match words.first().map(|w| w.to_ascii_uppercase()).as_deref() {
-            Some("IN") | Some("OUT") | Some("INOUT") => words.remove(0).to_ascii_uppercase(),
+            // A function's parameters are IN only, and take no mode word.
+            Some("IN") | Some("OUT") | Some("INOUT") if !function => {
+                words.remove(0).to_ascii_uppercase()
+            }
             _ => "IN".to_string(),
         };
         if words.len() < 2 {
             return Err(MySqlError::syntax(p, 1));
         }
-        params.push(Parameter {
-            mode,
-            name: words[0].trim_matches('`').to_string(),
-            type_sql: words[1..].join(" "),
-        });
-    }
-    let body = rest[close + 1..].trim();
-    let body_upper = body.to_ascii_uppercase();
-    if !body_upper.starts_with("BEGIN")
-        || !body_upper.trim_end_matches(';').trim_end().ends_with("END")
-    {
-        return Err(MySqlError::not_supported_yet("a procedure body that is not BEGIN ... END"));
-    }
-    let trimmed = body.trim_end_matches(';').trim_end();
-    let inner = &trimmed["BEGIN".len()..trimmed.len() - "END".len()];
-    let statements: Vec<String> = split_top_level(inner, ';')
-        .into_iter()
-        .map(|s| s.trim().to_string())
-        .filter(|s| !s.is_empty())
-        .collect();
-    for s in &statements {
-        let first = s.split_whitespace().next().unwrap_or("").to_ascii_uppercase();
-        if matches!(
-            first.as_str(),
-            "IF" | "WHILE"
-                | "LOOP"
-                | "REPEAT"
-                | "BEGIN"
-                | "CASE"
-                | "LEAVE"
-                | "ITERATE"
-                | "OPEN"
-                | "FETCH"
-                | "CLOSE"
-        ) || (first == "DECLARE" && {
-            let u = s.to_ascii_uppercase();
-            u.contains(" CURSOR ") || u.contains(" HANDLER ") || u.contains(" CONDITION ")
-        }) {
-            return Err(MySqlError::not_supported_yet(&format!("{first} in stored procedures")));
+        let name = words[0].trim_matches('`').to_string();
+        // 1330 ER_SP_DUP_PARAM
+        if params.iter().any(|q| q.name.eq_ignore_ascii_case(&name)) {
+            return Err(MySqlError::duplicate_parameter(&name));
         }
+        params.push(Parameter { mode, name, type_sql: words[1..].join(" ") });
+    }
+    let (returns, after) = if function {
+        let (w, rest) = next_word(after).ok_or_else(|| MySqlError::syntax(after.trim(), 1))?;
+        if w != "RETURNS" {
+            return Err(MySqlError::syntax(after.trim(), 1));
+        }
+        let (t, rest) = returns_type(rest)?;
+        (Some(t), rest)
+    } else {
+        (None, after)
+    };
+    let (characteristics, body_text) = characteristics(after)?;
+    let body_text = body_text.trim().trim_end_matches(';').trim_end().to_string();
+    let body = compound::parse_body(&body_text)?;
+    if function && !compound::has_return(&body) {
+        return Err(MySqlError::function_without_return(&name));
+    }
+    if !function && compound::has_return(&body) {
+        return Err(MySqlError::return_outside_function());
     }
     let procedure = Procedure {
-        name: name.clone(),
+        name,
         params,
-        body: statements,
-        definition: sql.trim().to_string(),
+        returns,
+        characteristics,
+        body,
+        body_text,
+        definer: String::new(),
+        sql_mode: String::new(),
+        created_micros: 0,
     };
     Ok(Statement::CreateProcedure { database, procedure })
 }
@@ -198,6 +278,7 @@ pub fn split_top_level(s: &str, sep: char) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sql::parser::compound::Stmt;
 
     #[test]
     fn parses_the_chapters_procedure() {
@@ -211,10 +292,31 @@ mod tests {
         };
         assert_eq!(procedure.name, "scan_pass");
         assert_eq!(procedure.params[0].name, "p");
-        assert_eq!(procedure.body.len(), 4);
-        assert!(procedure.body[0].starts_with("DECLARE q0"));
+        let Stmt::Block { body, .. } = &procedure.body else { panic!() };
+        assert_eq!(body.len(), 4);
+        assert!(matches!(&body[0], Stmt::Variable { names, .. } if names.len() == 3));
         assert!(parse_procedure_ddl("SELECT 1").unwrap().is_none());
-        assert!(parse_procedure_ddl("CREATE PROCEDURE p() BEGIN IF 1 THEN SELECT 1; END IF; END")
-            .is_err());
+    }
+
+    #[test]
+    fn parses_a_function_with_its_characteristics() {
+        let sql = "CREATE FUNCTION hello (s CHAR(20)) RETURNS CHAR(50) CHARSET utf8mb4 \
+                   DETERMINISTIC READS SQL DATA COMMENT 'greets' RETURN CONCAT('Hello, ', s, '!')";
+        let Some(Statement::CreateProcedure { procedure, .. }) = parse_procedure_ddl(sql).unwrap()
+        else {
+            panic!("not a function")
+        };
+        assert_eq!(procedure.returns.as_deref(), Some("CHAR(50) CHARSET utf8mb4"));
+        assert_eq!(
+            procedure.characteristics,
+            ["DETERMINISTIC", "READS SQL DATA", "COMMENT 'greets'"]
+        );
+        assert_eq!(procedure.body, Stmt::Return("CONCAT('Hello, ', s, '!')".into()));
+        let no_return = "CREATE FUNCTION f() RETURNS INT DETERMINISTIC BEGIN END";
+        assert_eq!(parse_procedure_ddl(no_return).unwrap_err().code, 1320);
+        let in_proc = "CREATE PROCEDURE p() RETURN 1";
+        assert_eq!(parse_procedure_ddl(in_proc).unwrap_err().code, 1313);
+        let dup = "CREATE PROCEDURE p(a INT, A INT) SELECT 1";
+        assert_eq!(parse_procedure_ddl(dup).unwrap_err().code, 1330);
     }
 }

@@ -71,6 +71,12 @@ pub struct BoundSource {
     pub on: Option<Expr>,
     /// USE / FORCE / IGNORE INDEX.
     pub hints: IndexHints,
+    /// The columns a USING or NATURAL join shares with the sources before it: an unqualified
+    /// name of one is the earlier source's column, and `SELECT *` shows it once.
+    pub using: Vec<String>,
+    /// Its place in FROM as written (a RIGHT JOIN's two tables run swapped, as MySQL runs
+    /// them as a LEFT JOIN; `SELECT *` keeps the written order).
+    pub written: u32,
 }
 
 impl BoundSource {
@@ -92,6 +98,8 @@ impl BoundSource {
             outer: false,
             on: None,
             hints: IndexHints::default(),
+            using: Vec::new(),
+            written: 0,
         }
     }
 }
@@ -109,7 +117,19 @@ impl Columns for Scope<'_> {
             .map(|s| SourceColumns {
                 alias: &s.alias,
                 offset: s.offset,
-                names: s.meta.iter().map(|m| m.name.as_str()).collect(),
+                // A USING column is the earlier source's when unqualified: hidden here.
+                names: s
+                    .meta
+                    .iter()
+                    .map(|m| {
+                        let shared = s.using.iter().any(|u| u.eq_ignore_ascii_case(&m.name));
+                        if shared && qualifier.is_none() {
+                            ""
+                        } else {
+                            m.name.as_str()
+                        }
+                    })
+                    .collect(),
             })
             .collect();
         resolve_among(&sources, qualifier, name, clause)

@@ -295,19 +295,44 @@ fn expand_wildcard(
     sources: &[BoundSource],
     qualifier: Option<&str>,
 ) -> Result<Vec<(BExpr, String)>> {
-    let mut out = Vec::new();
-    for s in sources {
-        if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q.trim_matches('`'))) {
-            continue;
-        }
-        for (i, m) in s.meta.iter().enumerate() {
-            out.push((BExpr::Column(s.offset + i as u32), m.name.clone()));
-        }
-    }
-    if out.is_empty() {
-        if let Some(q) = qualifier {
+    let column =
+        |s: &BoundSource, i: usize| (BExpr::Column(s.offset + i as u32), s.meta[i].name.clone());
+    if let Some(q) = qualifier {
+        let out: Vec<_> = sources
+            .iter()
+            .filter(|s| s.alias.eq_ignore_ascii_case(q.trim_matches('`')))
+            .flat_map(|s| (0..s.meta.len()).map(move |i| column(s, i)))
+            .collect();
+        if out.is_empty() {
             return Err(MySqlError::unknown_table(q));
         }
+        return Ok(out);
+    }
+    // FROM as written (a RIGHT JOIN runs its tables swapped), except with USING or NATURAL,
+    // where MySQL lists the preserved side first (`t1 NATURAL RIGHT JOIN t2` shows the
+    // shared columns, then t2's, then t1's).
+    let mut ordered: Vec<&BoundSource> = sources.iter().collect();
+    if sources.iter().all(|s| s.using.is_empty()) {
+        ordered.sort_by_key(|s| s.written);
+    }
+    // A USING or NATURAL join shows its shared columns once, first, then the other columns
+    // of the sources before it, then its own (MySQL's order for `SELECT *`).
+    let mut out: Vec<(BExpr, String)> = Vec::new();
+    for s in ordered {
+        if s.using.is_empty() {
+            out.extend((0..s.meta.len()).map(|i| column(s, i)));
+            continue;
+        }
+        let (shared, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut out)
+            .into_iter()
+            .partition(|(_, name)| s.using.iter().any(|u| u.eq_ignore_ascii_case(name)));
+        out = shared;
+        out.extend(rest);
+        out.extend(
+            (0..s.meta.len())
+                .filter(|&i| !s.using.iter().any(|u| u.eq_ignore_ascii_case(&s.meta[i].name)))
+                .map(|i| column(s, i)),
+        );
     }
     Ok(out)
 }
