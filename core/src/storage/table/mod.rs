@@ -7,10 +7,12 @@
 //! Simplification: pages are derived from a row's ordinal position with every leaf filled
 //! alike, instead of tracking page splits; sizes follow the rows' real record lengths.
 
+mod remap;
 mod scan_memo;
 mod secondary;
 
 pub(crate) use secondary::before_end;
+pub use remap::{remap_row, ColumnSource, Convert};
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};
 use super::index::{cmp_prefix, BaseEntries};
