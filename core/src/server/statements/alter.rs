@@ -39,7 +39,7 @@ impl Server {
     /// `ALTER TABLE [db.]t op[, op]...`.
     pub(crate) fn alter_table(
         &mut self,
-        session: &Session,
+        session: &mut Session,
         alter: &sqlparser::ast::AlterTable,
         work: &mut crate::sql::execution::Work,
     ) -> Result<Response> {
@@ -140,6 +140,11 @@ impl Server {
                 "INSTANT",
                 "COPY/INPLACE",
             ));
+        }
+        // DDL commits the session's open transaction first (an implicit commit): its undo
+        // must not put rows of the old layout back.
+        if plan.changed {
+            self.commit(session);
         }
         let copied = self.apply_column_plan(&db, &table, plan, work)?;
         let (mut db, mut table) = (db, table);
