@@ -139,7 +139,9 @@ impl MySqlError {
         Self::new(
             1845,
             "0A000",
-            format!("ALGORITHM={algorithm} is not supported for this operation. Try ALGORITHM={try_}."),
+            format!(
+                "ALGORITHM={algorithm} is not supported for this operation. Try ALGORITHM={try_}."
+            ),
         )
     }
     /// 1846 ER_ALTER_OPERATION_NOT_SUPPORTED_REASON
@@ -147,7 +149,9 @@ impl MySqlError {
         Self::new(
             1846,
             "0A000",
-            format!("ALGORITHM={algorithm} is not supported. Reason: {reason}. Try ALGORITHM={try_}."),
+            format!(
+                "ALGORITHM={algorithm} is not supported. Reason: {reason}. Try ALGORITHM={try_}."
+            ),
         )
     }
     /// 1091 ER_CANT_DROP_FIELD_OR_KEY

@@ -88,8 +88,8 @@ fn place(
         None => cols.push(col),
         Some(MySQLColumnPosition::First) => cols.insert(0, col),
         Some(MySQLColumnPosition::After(a)) => {
-            let at = find(cols, &a.value)
-                .ok_or_else(|| MySqlError::unknown_column(&a.value, table))?;
+            let at =
+                find(cols, &a.value).ok_or_else(|| MySqlError::unknown_column(&a.value, table))?;
             cols.insert(at + 1, col);
         }
     }
@@ -150,11 +150,9 @@ fn modified_source(old: &Planned, new: &ColumnDef) -> (ColumnSource, bool) {
         return (old.source.clone(), false);
     }
     let source = match &old.source {
-        ColumnSource::Old(c) | ColumnSource::Converted { from: c, .. } => ColumnSource::Converted {
-            from: *c,
-            to: new.clone(),
-            convert: convert_checked,
-        },
+        ColumnSource::Old(c) | ColumnSource::Converted { from: c, .. } => {
+            ColumnSource::Converted { from: *c, to: new.clone(), convert: convert_checked }
+        }
         ColumnSource::Fill(v) => ColumnSource::Fill(convert_checked(new, v.clone())),
     };
     (source, true)
@@ -193,7 +191,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
     let mut unique_columns = Vec::new();
     for op in ops {
         match op {
-            Op::Algorithm { algorithm: a, .. } => algorithm = Some(a.clone()),
+            Op::Algorithm { algorithm: a, .. } => algorithm = Some(*a),
             Op::Lock { .. } => {}
             Op::AddColumn { column_def, column_position, if_not_exists, .. } => {
                 let name = &column_def.name.value;
@@ -246,7 +244,8 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
             }
             Op::ModifyColumn { col_name, data_type, options, column_position } => {
                 let name = &col_name.value;
-                let at = find(&cols, name).ok_or_else(|| MySqlError::unknown_column(name, table))?;
+                let at =
+                    find(&cols, name).ok_or_else(|| MySqlError::unknown_column(name, table))?;
                 let keep_name = cols[at].def.name.clone();
                 let before = cols[at].def.clone();
                 copy |= modify(&mut cols, &indexes, at, &keep_name, data_type, options)?;
@@ -270,7 +269,8 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
             }
             Op::RenameColumn { old_column_name, new_column_name } => {
                 let (from, to) = (&old_column_name.value, &new_column_name.value);
-                let at = find(&cols, from).ok_or_else(|| MySqlError::unknown_column(from, table))?;
+                let at =
+                    find(&cols, from).ok_or_else(|| MySqlError::unknown_column(from, table))?;
                 if find(&cols, to).is_some_and(|other| other != at) {
                     return Err(MySqlError::duplicate_column(to));
                 }
@@ -280,7 +280,8 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
             }
             Op::AlterColumn { column_name, op } => {
                 let name = &column_name.value;
-                let at = find(&cols, name).ok_or_else(|| MySqlError::unknown_column(name, table))?;
+                let at =
+                    find(&cols, name).ok_or_else(|| MySqlError::unknown_column(name, table))?;
                 cols[at].def.default = match op {
                     AlterColumnOperation::SetDefault { value } => {
                         let mut cx = crate::sql::expr::constant_context();
@@ -331,9 +332,9 @@ fn modify(
     }
     let mut new = spec.column;
     let old_name = cols[at].def.name.clone();
-    let key_column = indexes.iter().any(|i| {
-        i.index.primary && i.columns.iter().any(|c| c.eq_ignore_ascii_case(&old_name))
-    });
+    let key_column = indexes
+        .iter()
+        .any(|i| i.index.primary && i.columns.iter().any(|c| c.eq_ignore_ascii_case(&old_name)));
     if key_column {
         // A primary key column is NOT NULL whatever the MODIFY says.
         new.nullable = false;

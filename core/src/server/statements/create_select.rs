@@ -63,7 +63,10 @@ fn items(q: &Query) -> Option<(&[SelectItem], Vec<String>)> {
 /// The expression of item `i`, when the items can be matched to the result's columns one to
 /// one (no `*`).
 fn item_expr(items: &[SelectItem], i: usize) -> Option<&Expr> {
-    if items.iter().any(|it| !matches!(it, SelectItem::UnnamedExpr(_) | SelectItem::ExprWithAlias { .. })) {
+    if items
+        .iter()
+        .any(|it| !matches!(it, SelectItem::UnnamedExpr(_) | SelectItem::ExprWithAlias { .. }))
+    {
         return None;
     }
     match items.get(i)? {
@@ -85,7 +88,12 @@ fn integer_digits(ty: &ColumnType) -> u8 {
 
 impl Server {
     /// The definition of the column named `column` of one of `tables` (`db.t` or `t`).
-    fn source_column(&self, session: &Session, tables: &[String], column: &str) -> Option<ColumnDef> {
+    fn source_column(
+        &self,
+        session: &Session,
+        tables: &[String],
+        column: &str,
+    ) -> Option<ColumnDef> {
         tables.iter().find_map(|name| {
             let (db, t) = match name.split_once('.') {
                 Some((d, t)) => (d.to_string(), t.to_string()),
@@ -113,9 +121,9 @@ impl Server {
             let expr = item_expr(items, i);
             let mut col = match expr {
                 Some(Expr::Identifier(id)) => self.source_column(session, &tables, &id.value),
-                Some(Expr::CompoundIdentifier(parts)) => parts
-                    .last()
-                    .and_then(|id| self.source_column(session, &tables, &id.value)),
+                Some(Expr::CompoundIdentifier(parts)) => {
+                    parts.last().and_then(|id| self.source_column(session, &tables, &id.value))
+                }
                 _ => None,
             }
             .unwrap_or_else(|| self.derived_column(session, &tables, expr, values, m.nullable));
@@ -174,7 +182,11 @@ impl Server {
         let any = values.clone().any(|v| !v.is_null());
         if !any {
             // Only NULLs (or no rows): MySQL's binary(0) for NULL; char(0) here.
-            let ty = if literal || expr.is_none() { ColumnType::Char(0) } else { ColumnType::Varchar(0) };
+            let ty = if literal || expr.is_none() {
+                ColumnType::Char(0)
+            } else {
+                ColumnType::Varchar(0)
+            };
             return not_null(ty).nullable();
         }
         let ty = if all(|v| matches!(v, Value::Int(_) | Value::UInt(_))) {
@@ -194,17 +206,20 @@ impl Server {
                 }
             }
             ColumnType::Decimal { precision: (whole + scale).min(65), scale: scale.min(30) }
-        } else if all(|v| matches!(v, Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_))) {
+        } else if all(|v| {
+            matches!(v, Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_))
+        }) {
             ColumnType::Double
         } else {
             let texts: Vec<String> = values.clone().filter_map(Value::to_text).collect();
             let shape = |t: &str, n: usize| {
-                t.len() == n && t.bytes().enumerate().all(|(i, b)| match i {
-                    4 | 7 => b == b'-',
-                    10 => b == b' ',
-                    13 | 16 => b == b':',
-                    _ => b.is_ascii_digit(),
-                })
+                t.len() == n
+                    && t.bytes().enumerate().all(|(i, b)| match i {
+                        4 | 7 => b == b'-',
+                        10 => b == b' ',
+                        13 | 16 => b == b':',
+                        _ => b.is_ascii_digit(),
+                    })
             };
             let from_function = matches!(expr, Some(Expr::Function(_)));
             if from_function && texts.iter().all(|t| shape(t, 10)) {
@@ -243,7 +258,10 @@ impl Server {
         let mut page_ns = 0u64;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
-            let t = self.catalog.table_mut(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))?;
+            let t = self
+                .catalog
+                .table_mut(db, table)
+                .ok_or_else(|| MySqlError::no_such_table(db, table))?;
             let mut row: Row = def
                 .columns
                 .iter()

@@ -521,7 +521,9 @@ impl Server {
                 && ct.query.is_none() =>
             {
                 match &c.data_type {
-                    sqlparser::ast::DataType::Custom(name, args) if args.is_empty() => Some(name.clone()),
+                    sqlparser::ast::DataType::Custom(name, args) if args.is_empty() => {
+                        Some(name.clone())
+                    }
                     _ => None,
                 }
             }
@@ -557,7 +559,8 @@ impl Server {
         let mut primary: Option<Vec<String>> = None;
         let mut column_unique: Vec<String> = Vec::new();
         for c in &ct.columns {
-            let spec = column_spec(&c.name.value, &c.data_type, c.options.iter().map(|o| &o.option))?;
+            let spec =
+                column_spec(&c.name.value, &c.data_type, c.options.iter().map(|o| &o.option))?;
             if spec.primary {
                 primary = Some(vec![c.name.value.clone()]);
             }
@@ -575,7 +578,8 @@ impl Server {
         let mut targets = Vec::new();
         if let Some(sel) = &selected {
             for c in &sel.columns {
-                match columns.iter().position(|d: &ColumnDef| d.name.eq_ignore_ascii_case(&c.name)) {
+                match columns.iter().position(|d: &ColumnDef| d.name.eq_ignore_ascii_case(&c.name))
+                {
                     Some(p) if p >= ct.columns.len() => {
                         return Err(MySqlError::duplicate_column(&c.name))
                     }

@@ -11,8 +11,8 @@ mod remap;
 mod scan_memo;
 mod secondary;
 
-pub(crate) use secondary::before_end;
 pub use remap::{remap_row, ColumnSource, Convert};
+pub(crate) use secondary::before_end;
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};
 use super::index::{cmp_prefix, BaseEntries};
@@ -934,7 +934,10 @@ mod tests {
         assert_eq!(rows[0], vec![7, 1, 0]);
         assert_eq!(rows[2], vec![7, 3, 18]);
         assert_eq!(rows[10], vec![7, 11, 2]);
-        assert_eq!(t.get(&Key(vec![Value::Int(6)])), Some(vec![Value::Int(7), Value::Int(6), Value::Int(2)]));
+        assert_eq!(
+            t.get(&Key(vec![Value::Int(6)])),
+            Some(vec![Value::Int(7), Value::Int(6), Value::Int(2)])
+        );
         // The index on the converted column finds generated and changed rows alike.
         let end = RangeEnd { prefix: vec![Value::Int(2)], exclusive: false };
         let mut ids = Vec::new();

@@ -40,7 +40,9 @@ impl ColumnSource {
     fn value(&self, old: &[Value]) -> Value {
         match self {
             ColumnSource::Old(c) => old[*c as usize].clone(),
-            ColumnSource::Converted { from, to, convert } => convert(to, old[*from as usize].clone()),
+            ColumnSource::Converted { from, to, convert } => {
+                convert(to, old[*from as usize].clone())
+            }
             ColumnSource::Fill(v) => v.clone(),
         }
     }
@@ -108,8 +110,11 @@ impl Table {
         self.memo.get_mut().clear();
         let old_width = self.def.columns.len();
         if let Some(inner) = self.generator.take() {
-            self.generator =
-                Some(Box::new(Remapped { inner, sources: sources.clone(), inner_width: old_width }));
+            self.generator = Some(Box::new(Remapped {
+                inner,
+                sources: sources.clone(),
+                inner_width: old_width,
+            }));
         }
         let mut row = Vec::with_capacity(old_width);
         let changes = std::mem::take(&mut self.changes);
