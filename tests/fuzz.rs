@@ -70,6 +70,11 @@ const CORPUS: &[&str] = &[
     "SET SESSION group_concat_max_len = 4; SELECT status, GROUP_CONCAT(DISTINCT id ORDER BY total DESC, 1 SEPARATOR '') FROM shop.orders GROUP BY status;",
     "SELECT GROUP_CONCAT(title, '/', price ORDER BY 3, price DESC SEPARATOR 0x2c), GROUP_CONCAT(ORDER BY id) FROM shop.products;",
     "SELECT * FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN ('sys', 'shop') AND IS_UPDATABLE = 'NO';",
+    // Issue 18, ALTER TABLE column operations and CREATE TABLE ... SELECT / (LIKE t).
+    "CREATE TABLE shop.ac (id INT PRIMARY KEY, a INT, b VARCHAR(3), KEY k (a, b)); INSERT INTO shop.ac VALUES (1, 300, 'xyz'), (2, NULL, NULL); ALTER TABLE shop.ac ADD c INT NOT NULL FIRST, DROP b, MODIFY a TINYINT AFTER c, ALGORITHM=INSTANT;",
+    "ALTER TABLE shop.page_views ADD COLUMN f DATE NOT NULL AFTER id, DROP COLUMN referrer, CHANGE customer_id cust BIGINT, RENAME COLUMN url TO u, ALTER f SET DEFAULT '2024-01-01', ADD INDEX (cust), LOCK=NONE; SELECT * FROM shop.page_views WHERE cust = 3 LIMIT 2;",
+    "ALTER TABLE shop.orders MODIFY status VARCHAR(2), ALGORITHM=COPY; ALTER TABLE shop.orders DROP id, DROP customer_id, DROP status, DROP created_at; ALTER TABLE shop.orders ALTER COLUMN nope DROP DEFAULT;",
+    "CREATE TABLE shop.cs (k INT PRIMARY KEY) AS SELECT customer_id AS k, COUNT(*), SUM(total), NULL, 'x', 1.5e0, NOW() FROM shop.orders GROUP BY customer_id; CREATE TABLE shop.cl (LIKE shop.orders); CREATE TABLE shop.cu SELECT 1 UNION SELECT 'abc';",
 ];
 
 const TOKENS: &[&str] = &[

@@ -120,6 +120,42 @@ impl MySqlError {
                 .into(),
         )
     }
+    /// 1060 ER_DUP_FIELDNAME
+    pub fn duplicate_column(name: &str) -> MySqlError {
+        Self::new(1060, "42S21", format!("Duplicate column name '{name}'"))
+    }
+    /// 1090 ER_CANT_REMOVE_ALL_FIELDS
+    pub fn cannot_remove_all_columns() -> MySqlError {
+        Self::new(
+            1090,
+            "42000",
+            "You can't delete all columns with ALTER TABLE; use DROP TABLE instead".into(),
+        )
+    }
+    /// 1138 ER_INVALID_USE_OF_NULL: ALTER making a column NOT NULL over a NULL value.
+    pub fn invalid_use_of_null() -> MySqlError {
+        Self::new(1138, "22004", "Invalid use of NULL value".into())
+    }
+    /// 1845 ER_ALTER_OPERATION_NOT_SUPPORTED
+    pub fn alter_algorithm_not_supported_for_operation(algorithm: &str, try_: &str) -> MySqlError {
+        Self::new(
+            1845,
+            "0A000",
+            format!(
+                "ALGORITHM={algorithm} is not supported for this operation. Try ALGORITHM={try_}."
+            ),
+        )
+    }
+    /// 1846 ER_ALTER_OPERATION_NOT_SUPPORTED_REASON
+    pub fn alter_algorithm_not_supported(algorithm: &str, reason: &str, try_: &str) -> MySqlError {
+        Self::new(
+            1846,
+            "0A000",
+            format!(
+                "ALGORITHM={algorithm} is not supported. Reason: {reason}. Try ALGORITHM={try_}."
+            ),
+        )
+    }
     /// 1091 ER_CANT_DROP_FIELD_OR_KEY
     pub fn cannot_drop_key(name: &str) -> MySqlError {
         Self::new(1091, "42000", format!("Can't DROP '{name}'; check that column/key exists"))

@@ -73,6 +73,12 @@ impl Server {
         // Bounded by the records given.
         while let Some(u) = records.pop() {
             let Some(t) = self.catalog.table_mut(&u.db, &u.table) else { continue };
+            // A row of a layout an ALTER TABLE has changed since (another session's open
+            // transaction; mysqld's metadata lock would have made the ALTER wait) is not put
+            // back: it no longer fits the table.
+            if u.before.as_ref().is_some_and(|b| b.len() != t.def.columns.len()) {
+                continue;
+            }
             match (u.before, u.after_key) {
                 (Some(before), Some(after)) => {
                     if t.key_of(&before).as_ref() != Some(&after) {

@@ -5,12 +5,16 @@
 //! An index is built as `CREATE INDEX` builds it (`Table::add_index`, its cost in
 //! `index_build`), with the same `Records: 0  Duplicates: 0  Warnings: 0` info line.
 //!
-//! Simplification: operations on columns (ADD/DROP/MODIFY/CHANGE/RENAME COLUMN) and on the
-//! primary key answer ERROR 1235 naming what is not supported yet.
+//! Column operations (ADD / DROP / MODIFY / CHANGE / RENAME COLUMN, SET / DROP DEFAULT) are
+//! planned by `alter_columns` and applied first, as mysqld applies the column list before the
+//! key list; the index operations are checked against the columns as they will be.
+//!
+//! Simplification: operations on the primary key answer ERROR 1235 naming what is not
+//! supported yet.
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
-use crate::server::statements::table_name;
+use crate::server::statements::{alter_columns, table_name};
 use crate::server::Server;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
@@ -35,7 +39,7 @@ impl Server {
     /// `ALTER TABLE [db.]t op[, op]...`.
     pub(crate) fn alter_table(
         &mut self,
-        session: &Session,
+        session: &mut Session,
         alter: &sqlparser::ast::AlterTable,
         work: &mut crate::sql::execution::Work,
     ) -> Result<Response> {
@@ -47,11 +51,26 @@ impl Server {
                 MySqlError::unknown_database(&db)
             });
         };
+        // The column operations first: the index operations see the columns they leave.
+        let column_ops: Vec<&Op> =
+            alter.operations.iter().filter(|op| alter_columns::is_column_op(op)).collect();
+        let plan = alter_columns::plan(&t.def, &column_ops)?;
+        let planned = &plan.def;
         // Check every operation against the table as the earlier ones leave it.
         let mut names: Vec<String> =
-            t.def.indexes.iter().filter(|i| !i.primary).map(|i| i.name.clone()).collect();
-        let mut changes = Vec::new();
-        for op in &alter.operations {
+            planned.indexes.iter().filter(|i| !i.primary).map(|i| i.name.clone()).collect();
+        let mut changes: Vec<Change> = plan
+            .unique_columns
+            .iter()
+            .map(|c| Change::Add { name: Some(c.clone()), columns: vec![c.clone()], unique: true })
+            .collect();
+        for c in &plan.unique_columns {
+            if names.iter().any(|n| n.eq_ignore_ascii_case(c)) {
+                return Err(MySqlError::duplicate_key_name(c));
+            }
+            names.push(c.clone());
+        }
+        for op in alter.operations.iter().filter(|op| !alter_columns::is_column_op(op)) {
             let change = match op {
                 Op::AddConstraint { constraint: TableConstraint::Index(i), .. } => Change::Add {
                     name: i.name.as_ref().map(|n| n.value.clone()),
@@ -87,7 +106,7 @@ impl Server {
                         return Err(MySqlError::duplicate_key_name(&name));
                     }
                     for c in columns {
-                        if t.def.column_position(c).is_none() {
+                        if planned.column_position(c).is_none() {
                             return Err(MySqlError::key_column_does_not_exist(c));
                         }
                     }
@@ -113,6 +132,21 @@ impl Server {
             }
             changes.push(change);
         }
+        // Building an index is never instant.
+        if matches!(plan.algorithm, Some(sqlparser::ast::AlterTableAlgorithm::Instant))
+            && changes.iter().any(|c| matches!(c, Change::Add { .. }))
+        {
+            return Err(MySqlError::alter_algorithm_not_supported_for_operation(
+                "INSTANT",
+                "COPY/INPLACE",
+            ));
+        }
+        // DDL commits the session's open transaction first (an implicit commit): its undo
+        // must not put rows of the old layout back.
+        if plan.changed {
+            self.commit(session);
+        }
+        let copied = self.apply_column_plan(&db, &table, plan, work)?;
         let (mut db, mut table) = (db, table);
         for change in changes {
             match change {
@@ -130,7 +164,66 @@ impl Server {
                 }
             }
         }
-        Ok(ddl_ok())
+        Ok(match copied {
+            Some(rows) => Response::Ok {
+                affected_rows: rows,
+                info: Some(format!("Records: {rows}  Duplicates: 0  Warnings: 0")),
+            },
+            None => ddl_ok(),
+        })
+    }
+
+    /// Applies the column part of an ALTER TABLE: checks the ALGORITHM= clause and every
+    /// row's conversion, then changes the table (charging the rebuild for a COPY). The rows
+    /// copied when the table was rebuilt, None when the change was INSTANT.
+    fn apply_column_plan(
+        &mut self,
+        db: &str,
+        table: &str,
+        plan: alter_columns::ColumnPlan,
+        work: &mut crate::sql::execution::Work,
+    ) -> Result<Option<u64>> {
+        use sqlparser::ast::AlterTableAlgorithm as A;
+        // A type change cannot be made in place (InnoDB's check_if_supported_inplace_alter);
+        // a NULL -> NOT NULL change rebuilds in place, not instantly.
+        let reason = "Cannot change column type INPLACE";
+        match plan.algorithm {
+            Some(A::Instant) if plan.retype => {
+                return Err(MySqlError::alter_algorithm_not_supported(
+                    "INSTANT",
+                    reason,
+                    "COPY/INPLACE",
+                ))
+            }
+            Some(A::Instant) if plan.copy => {
+                return Err(MySqlError::alter_algorithm_not_supported_for_operation(
+                    "INSTANT",
+                    "COPY/INPLACE",
+                ))
+            }
+            Some(A::Inplace) if plan.retype => {
+                return Err(MySqlError::alter_algorithm_not_supported("INPLACE", reason, "COPY"))
+            }
+            _ => {}
+        }
+        if !plan.changed {
+            return Ok(None);
+        }
+        // ALGORITHM=COPY asks for the rebuild even when the change could be instant.
+        let copy = plan.copy || matches!(plan.algorithm, Some(A::Copy));
+        let Some(t) = self.catalog.table_mut(db, table) else {
+            return Err(MySqlError::no_such_table(db, table));
+        };
+        if copy {
+            alter_columns::check_conversions(t, &plan.sources)?;
+        }
+        t.remap_columns(plan.def, plan.sources);
+        if !copy {
+            return Ok(None);
+        }
+        let rows = t.row_count();
+        self.charge_table_rebuild(db, table, work);
+        Ok(Some(rows))
     }
 
     /// `RENAME TABLE a TO b [, c TO d]...`: each pair in turn, all or none.

@@ -486,7 +486,7 @@ impl Server {
     /// than reading it (`buf_page_create`): it exists nowhere on disk yet.
     ///
     /// Simplification: the non-leaf pages a growing tree adds are not created.
-    fn touch_last_page(&mut self, db: &str, table: &str) {
+    pub(super) fn touch_last_page(&mut self, db: &str, table: &str) {
         let Some(t) = self.catalog.table(db, table) else { return };
         let g = t.clustered_geometry();
         let last = t.row_count().saturating_sub(1);
@@ -507,7 +507,7 @@ impl Server {
 
     /// The CPU time of `rows` rows in picoseconds (performance_schema's timer for row
     /// changes, whose CPU the statement's end charges).
-    fn row_cpu_ps(&self, rows: u64) -> u64 {
+    pub(super) fn row_cpu_ps(&self, rows: u64) -> u64 {
         crate::sql::execution::costs::row_cpu_ps(&self.host, rows)
     }
 

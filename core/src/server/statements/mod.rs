@@ -3,6 +3,8 @@
 //! ROLLBACK really restores the rows). Row changes (INSERT, UPDATE, DELETE) are in `dml.rs`.
 
 mod alter;
+mod alter_columns;
+mod create_select;
 pub mod dml;
 mod explain_change;
 mod index_build;
@@ -202,7 +204,7 @@ impl Server {
             S::Drop { object_type, if_exists, names, .. } => {
                 self.drop(session, object_type, *if_exists, names)
             }
-            S::CreateTable(ct) => self.create_table(session, ct),
+            S::CreateTable(ct) => self.create_table(session, ct, sql, work),
             S::AlterTable(alter) => self.alter_table(session, alter, work),
             S::RenameTable(renames) => self.rename_tables(session, renames),
             S::CreateView(cv) => {
@@ -492,6 +494,8 @@ impl Server {
         &mut self,
         session: &mut Session,
         ct: &sqlparser::ast::CreateTable,
+        sql: &str,
+        work: &mut Work,
     ) -> Result<Response> {
         let (db, name) = table_name(session, &ct.name)?;
         if Catalog::is_system_schema(&db) {
@@ -511,11 +515,33 @@ impl Server {
             }
             return Err(MySqlError::table_exists(&name));
         }
-        if let Some(like) = &ct.like {
+        // `CREATE TABLE new (LIKE old)`: sqlparser's MySQL dialect reads it as one column named
+        // LIKE whose type is the old table's name.
+        let like_in_parens = match ct.columns.as_slice() {
+            [c] if c.name.quote_style.is_none()
+                && c.name.value.eq_ignore_ascii_case("LIKE")
+                && c.options.is_empty()
+                && ct.query.is_none() =>
+            {
+                match &c.data_type {
+                    sqlparser::ast::DataType::Custom(name, args) if args.is_empty() => {
+                        Some(name.clone())
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let like_name = match &ct.like {
+            Some(
+                sqlparser::ast::CreateTableLikeKind::Plain(l)
+                | sqlparser::ast::CreateTableLikeKind::Parenthesized(l),
+            ) => Some(l.name.clone()),
+            None => like_in_parens,
+        };
+        if let Some(like) = like_name {
             // `CREATE TABLE new LIKE old`: the same columns and indexes, no rows.
-            let (sqlparser::ast::CreateTableLikeKind::Plain(l)
-            | sqlparser::ast::CreateTableLikeKind::Parenthesized(l)) = like;
-            let (src_db, src_name) = table_name(session, &l.name)?;
+            let (src_db, src_name) = table_name(session, &like)?;
             let src = self
                 .catalog
                 .table(&src_db, &src_name)
@@ -525,46 +551,48 @@ impl Server {
             self.catalog.add_table(Table::new(def, space));
             return Ok(ok(0));
         }
-        if ct.query.is_some() {
-            return Err(MySqlError::not_supported_yet("CREATE TABLE ... SELECT"));
-        }
-        if ct.columns.is_empty() {
+        let selected = match &ct.query {
+            Some(q) => Some(self.run_create_select(session, q, sql, work)?),
+            None => None,
+        };
+        if ct.columns.is_empty() && selected.as_ref().is_none_or(|s| s.columns.is_empty()) {
             return Err(MySqlError::table_without_columns());
         }
         let mut columns = Vec::new();
         let mut primary: Option<Vec<String>> = None;
         let mut column_unique: Vec<String> = Vec::new();
         for c in &ct.columns {
-            let (ty, unsigned) = column_type(&c.data_type.to_string())?;
-            let mut col = ColumnDef::new(&c.name.value, ty);
-            col.unsigned = unsigned;
-            col.nullable = true;
-            for o in &c.options {
-                match &o.option {
-                    ColumnOption::NotNull => col.nullable = false,
-                    ColumnOption::Null => col.nullable = true,
-                    ColumnOption::Default(e) => {
-                        let mut cx = crate::sql::expr::constant_context();
-                        col.default = Some(eval_constant(e, &mut cx)?);
-                    }
-                    ColumnOption::PrimaryKey(_) => {
-                        col.nullable = false;
-                        primary = Some(vec![c.name.value.clone()]);
-                    }
-                    // `code CHAR(3) UNIQUE`: a unique index named after its column, listed
-                    // before the table's own constraints as mysqld's parser adds it.
-                    ColumnOption::Unique(_) => column_unique.push(c.name.value.clone()),
-                    ColumnOption::DialectSpecific(tokens)
-                        if tokens
-                            .iter()
-                            .any(|t| t.to_string().eq_ignore_ascii_case("AUTO_INCREMENT")) =>
-                    {
-                        col.auto_increment = true;
-                    }
-                    _ => {}
-                }
+            let spec =
+                column_spec(&c.name.value, &c.data_type, c.options.iter().map(|o| &o.option))?;
+            if spec.primary {
+                primary = Some(vec![c.name.value.clone()]);
+            }
+            if spec.unique {
+                column_unique.push(c.name.value.clone());
+            }
+            let col = spec.column;
+            if columns.iter().any(|c: &ColumnDef| c.name.eq_ignore_ascii_case(&col.name)) {
+                return Err(MySqlError::duplicate_column(&col.name));
             }
             columns.push(col);
+        }
+        // CREATE TABLE ... SELECT: the selected columns not defined above follow the defined
+        // ones; a defined column of the same name takes the selected values.
+        let mut targets = Vec::new();
+        if let Some(sel) = &selected {
+            for c in &sel.columns {
+                match columns.iter().position(|d: &ColumnDef| d.name.eq_ignore_ascii_case(&c.name))
+                {
+                    Some(p) if p >= ct.columns.len() => {
+                        return Err(MySqlError::duplicate_column(&c.name))
+                    }
+                    Some(p) => targets.push(p as u32),
+                    None => {
+                        targets.push(columns.len() as u32);
+                        columns.push(c.clone());
+                    }
+                }
+            }
         }
         let mut def =
             TableDef { schema: db.clone(), name: name.clone(), columns, indexes: Vec::new() };
@@ -628,7 +656,14 @@ impl Server {
         }
         let space = self.catalog.allocate_space_id();
         self.catalog.add_table(Table::new(def, space));
-        Ok(ok(0))
+        let Some(sel) = selected else { return Ok(ok(0)) };
+        let filled = self.fill_created(&db, &name, &targets, sel.rows, work);
+        if filled.is_err() {
+            if let Some(d) = self.catalog.database_mut(&db) {
+                d.tables.remove(&name);
+            }
+        }
+        filled
     }
 
     fn add_index(
@@ -669,6 +704,50 @@ impl Server {
         }
         Ok(())
     }
+}
+
+/// A column definition as CREATE TABLE and ALTER TABLE ... ADD / MODIFY / CHANGE write it,
+/// and whether it declares itself the primary key or UNIQUE.
+pub(crate) struct ColumnSpec {
+    pub column: ColumnDef,
+    pub primary: bool,
+    pub unique: bool,
+}
+
+pub(crate) fn column_spec<'a>(
+    name: &str,
+    data_type: &sqlparser::ast::DataType,
+    options: impl Iterator<Item = &'a ColumnOption>,
+) -> Result<ColumnSpec> {
+    let (ty, unsigned) = column_type(&data_type.to_string())?;
+    let mut col = ColumnDef::new(name, ty);
+    col.unsigned = unsigned;
+    col.nullable = true;
+    let (mut primary, mut unique) = (false, false);
+    for o in options {
+        match o {
+            ColumnOption::NotNull => col.nullable = false,
+            ColumnOption::Null => col.nullable = true,
+            ColumnOption::Default(e) => {
+                let mut cx = crate::sql::expr::constant_context();
+                col.default = Some(eval_constant(e, &mut cx)?);
+            }
+            ColumnOption::PrimaryKey(_) => {
+                col.nullable = false;
+                primary = true;
+            }
+            // `code CHAR(3) UNIQUE`: a unique index named after its column, listed before the
+            // table's own constraints as mysqld's parser adds it.
+            ColumnOption::Unique(_) => unique = true,
+            ColumnOption::DialectSpecific(tokens)
+                if tokens.iter().any(|t| t.to_string().eq_ignore_ascii_case("AUTO_INCREMENT")) =>
+            {
+                col.auto_increment = true;
+            }
+            _ => {}
+        }
+    }
+    Ok(ColumnSpec { column: col, primary, unique })
 }
 
 fn positions(def: &TableDef, cols: &[String]) -> Result<Vec<u32>> {

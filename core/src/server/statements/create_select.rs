@@ -1,0 +1,311 @@
+//! `CREATE TABLE t [(columns, keys)] [AS] SELECT ...`: the new table's columns are the
+//! SELECT's (after the ones defined in the statement, a defined column of the same name
+//! taking the selected values), with types as mysqld gives them (sql_insert.cc,
+//! `create_table_from_items`):
+//!
+//! * a column read straight from a table keeps its definition (type, NOT NULL, DEFAULT);
+//! * `COUNT(...)` is `bigint NOT NULL`; `SUM` of an integer or DECIMAL column is
+//!   `decimal(p + 22, s)`;
+//! * an integer literal is `int` (`bigint` past 32 bits), a decimal literal `decimal(p,s)`, a
+//!   string literal `varchar(n)` of its length, each NOT NULL;
+//! * other expressions take the type their values need: integers `bigint`, decimals
+//!   `decimal(p,s)` of the widest, doubles `double`, strings `varchar` of the longest (text
+//!   past 16383 characters), dates and datetimes by their form. UNCONFIRMED: mysqld types an
+//!   expression by its operands, not its values (`qty * 2` of an INT column is `bigint`
+//!   there as here, but `CONCAT` of two `varchar(10)` is `varchar(20)` there and the longest
+//!   result here).
+//!
+//! Not built: the `IGNORE` / `REPLACE` keywords before the SELECT (sqlparser does not read
+//! them; they answer the syntax error); a duplicate key fails the statement with 1062.
+//!
+//! Simplification: a NULL literal's column is `binary(0)` in MySQL; this simulator has no
+//! BINARY type and makes it `char(0) DEFAULT NULL`. AUTO_INCREMENT is not carried over
+//! (UNCONFIRMED). The rows are written as INSERT writes them (the last leaf page touched,
+//! dirtied, Handler_write counted); a row that fails drops the new table again, as 8.0's
+//! atomic CREATE TABLE ... SELECT leaves nothing behind.
+
+use super::upsert::implicit_default;
+use crate::error::{MySqlError, Result};
+use crate::server::session::Session;
+use crate::server::Server;
+use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
+use crate::sql::execution::Work;
+use crate::sql::Response;
+use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
+use crate::storage::table::Row;
+use crate::storage::value::Value;
+use sqlparser::ast::{Expr, FunctionArguments, Query, SelectItem, SetExpr, TableFactor};
+
+/// Longest VARCHAR a derived string column gets before it becomes TEXT (65535 bytes of
+/// utf8mb4).
+const VARCHAR_MAX: u32 = 16_383;
+
+/// The SELECT's result, and the columns it makes.
+pub(super) struct Selected {
+    pub columns: Vec<ColumnDef>,
+    pub rows: Vec<Row>,
+}
+
+/// The SELECT's items, when it is a plain SELECT (None for a UNION and the like).
+fn items(q: &Query) -> Option<(&[SelectItem], Vec<String>)> {
+    let SetExpr::Select(s) = q.body.as_ref() else { return None };
+    let mut tables = Vec::new();
+    for f in &s.from {
+        for factor in std::iter::once(&f.relation).chain(f.joins.iter().map(|j| &j.relation)) {
+            if let TableFactor::Table { name, .. } = factor {
+                tables.push(name.to_string().replace('`', ""));
+            }
+        }
+    }
+    Some((&s.projection, tables))
+}
+
+/// The expression of item `i`, when the items can be matched to the result's columns one to
+/// one (no `*`).
+fn item_expr(items: &[SelectItem], i: usize) -> Option<&Expr> {
+    if items
+        .iter()
+        .any(|it| !matches!(it, SelectItem::UnnamedExpr(_) | SelectItem::ExprWithAlias { .. }))
+    {
+        return None;
+    }
+    match items.get(i)? {
+        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
+        _ => None,
+    }
+}
+
+/// Digits of an integer type, as SUM widens it (its precision, sign not counted).
+fn integer_digits(ty: &ColumnType) -> u8 {
+    match ty {
+        ColumnType::TinyInt => 3,
+        ColumnType::SmallInt => 5,
+        ColumnType::MediumInt => 8,
+        ColumnType::Int => 10,
+        _ => 19,
+    }
+}
+
+impl Server {
+    /// The definition of the column named `column` of one of `tables` (`db.t` or `t`).
+    fn source_column(
+        &self,
+        session: &Session,
+        tables: &[String],
+        column: &str,
+    ) -> Option<ColumnDef> {
+        tables.iter().find_map(|name| {
+            let (db, t) = match name.split_once('.') {
+                Some((d, t)) => (d.to_string(), t.to_string()),
+                None => (session.database.clone()?, name.clone()),
+            };
+            let def = &self.catalog.table(&db, &t)?.def;
+            def.columns.get(def.column_position(column)? as usize).cloned()
+        })
+    }
+
+    /// Runs the SELECT of a CREATE TABLE ... SELECT and types its columns.
+    pub(super) fn run_create_select(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<Selected> {
+        let result = self.run_query(session, q, sql, work, 0, false)?;
+        let (meta, rows) = result.into_values();
+        let (items, tables) = items(q).unwrap_or((&[], Vec::new()));
+        let mut columns = Vec::new();
+        for (i, m) in meta.iter().enumerate() {
+            let values = rows.iter().map(|r| &r[i]);
+            let expr = item_expr(items, i);
+            let mut col = match expr {
+                Some(Expr::Identifier(id)) => self.source_column(session, &tables, &id.value),
+                Some(Expr::CompoundIdentifier(parts)) => {
+                    parts.last().and_then(|id| self.source_column(session, &tables, &id.value))
+                }
+                _ => None,
+            }
+            .unwrap_or_else(|| self.derived_column(session, &tables, expr, values, m.nullable));
+            col.name = m.name.clone();
+            col.auto_increment = false;
+            columns.push(col);
+        }
+        Ok(Selected { columns, rows })
+    }
+
+    /// The column an expression's values make (see the module header).
+    fn derived_column<'a>(
+        &self,
+        session: &Session,
+        tables: &[String],
+        expr: Option<&Expr>,
+        values: impl Iterator<Item = &'a Value> + Clone,
+        nullable: bool,
+    ) -> ColumnDef {
+        let not_null = |ty| {
+            let mut c = ColumnDef::new("", ty);
+            c.nullable = nullable;
+            c
+        };
+        if let Some(Expr::Function(f)) = expr {
+            let name = f.name.to_string().to_ascii_uppercase();
+            if name == "COUNT" {
+                return ColumnDef::new("", ColumnType::BigInt);
+            }
+            if name == "SUM" {
+                let arg = match &f.args {
+                    FunctionArguments::List(l) if l.args.len() == 1 => match &l.args[0] {
+                        sqlparser::ast::FunctionArg::Unnamed(
+                            sqlparser::ast::FunctionArgExpr::Expr(Expr::Identifier(id)),
+                        ) => self.source_column(session, tables, &id.value),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                match arg.map(|c| c.ty) {
+                    Some(t) if t.is_integer() => {
+                        let p = integer_digits(&t) + 22;
+                        return not_null(ColumnType::Decimal { precision: p, scale: 0 }).nullable();
+                    }
+                    Some(ColumnType::Decimal { precision, scale }) => {
+                        let p = (precision + 22).min(65);
+                        return ColumnDef::new("", ColumnType::Decimal { precision: p, scale })
+                            .nullable();
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let literal = matches!(expr, Some(Expr::Value(_)));
+        let all = |f: fn(&Value) -> bool| values.clone().filter(|v| !v.is_null()).all(f);
+        let any = values.clone().any(|v| !v.is_null());
+        if !any {
+            // Only NULLs (or no rows): MySQL's binary(0) for NULL; char(0) here.
+            let ty = if literal || expr.is_none() {
+                ColumnType::Char(0)
+            } else {
+                ColumnType::Varchar(0)
+            };
+            return not_null(ty).nullable();
+        }
+        let ty = if all(|v| matches!(v, Value::Int(_) | Value::UInt(_))) {
+            let fits = all(|v| v.to_i64().is_some_and(|n| i32::try_from(n).is_ok()));
+            let unsigned = all(|v| matches!(v, Value::UInt(_)));
+            let ty = if literal && fits { ColumnType::Int } else { ColumnType::BigInt };
+            let mut c = not_null(ty);
+            c.unsigned = unsigned && !literal;
+            return c;
+        } else if all(|v| matches!(v, Value::Int(_) | Value::UInt(_) | Value::Decimal(_))) {
+            let (mut whole, mut scale) = (1u8, 0u8);
+            for v in values.clone() {
+                if let Some(d) = v.to_decimal() {
+                    let digits = d.mantissa.unsigned_abs().to_string().len() as u8;
+                    whole = whole.max(digits.saturating_sub(d.scale));
+                    scale = scale.max(d.scale);
+                }
+            }
+            ColumnType::Decimal { precision: (whole + scale).min(65), scale: scale.min(30) }
+        } else if all(|v| {
+            matches!(v, Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_))
+        }) {
+            ColumnType::Double
+        } else {
+            let texts: Vec<String> = values.clone().filter_map(Value::to_text).collect();
+            let shape = |t: &str, n: usize| {
+                t.len() == n
+                    && t.bytes().enumerate().all(|(i, b)| match i {
+                        4 | 7 => b == b'-',
+                        10 => b == b' ',
+                        13 | 16 => b == b':',
+                        _ => b.is_ascii_digit(),
+                    })
+            };
+            let from_function = matches!(expr, Some(Expr::Function(_)));
+            if from_function && texts.iter().all(|t| shape(t, 10)) {
+                ColumnType::Date
+            } else if from_function && texts.iter().all(|t| shape(t, 19)) {
+                ColumnType::DateTime
+            } else {
+                let longest = texts.iter().map(|t| t.chars().count() as u32).max().unwrap_or(0);
+                if longest > VARCHAR_MAX {
+                    ColumnType::Text
+                } else {
+                    ColumnType::Varchar(longest)
+                }
+            }
+        };
+        not_null(ty)
+    }
+
+    /// Writes the selected rows into the new table `db.table` as INSERT does: `targets` are
+    /// the table positions of the selected columns. Returns the response, or the error after
+    /// which the caller drops the table.
+    pub(super) fn fill_created(
+        &mut self,
+        db: &str,
+        table: &str,
+        targets: &[u32],
+        rows: Vec<Row>,
+        work: &mut Work,
+    ) -> Result<Response> {
+        let def: TableDef = match self.catalog.table(db, table) {
+            Some(t) => t.def.clone(),
+            None => return Err(MySqlError::no_such_table(db, table)),
+        };
+        let n = rows.len() as u64;
+        let mut written = 0u64;
+        let mut page_ns = 0u64;
+        for (i, values) in rows.into_iter().enumerate() {
+            let row_no = i as u64 + 1;
+            let t = self
+                .catalog
+                .table_mut(db, table)
+                .ok_or_else(|| MySqlError::no_such_table(db, table))?;
+            let mut row: Row = def
+                .columns
+                .iter()
+                .map(|c| match &c.default {
+                    Some(d) => d.clone(),
+                    None if c.nullable || c.auto_increment => Value::Null,
+                    None => implicit_default(c),
+                })
+                .collect();
+            for (&p, v) in targets.iter().zip(values) {
+                row[p as usize] = v;
+            }
+            for (p, col) in def.columns.iter().enumerate() {
+                if col.auto_increment && row[p].to_i64().unwrap_or(0) == 0 {
+                    row[p] = Value::UInt(t.auto_increment_next);
+                }
+                if col.auto_increment {
+                    let v = row[p].to_i64().unwrap_or(0).max(0) as u64;
+                    t.auto_increment_next = t.auto_increment_next.max(v + 1);
+                }
+                let v = std::mem::replace(&mut row[p], Value::Null);
+                row[p] = super::dml::coerce(col, v, row_no)?;
+            }
+            if let Some((dup, _)) = t.conflict(&row, None) {
+                return Err(MySqlError::duplicate_entry(&dup.key_text, table, &dup.index));
+            }
+            t.insert(row).map_err(|d| MySqlError::duplicate_entry(&d.key_text, table, &d.index))?;
+            let start = self.clock.now();
+            self.touch_last_page(db, table);
+            page_ns += self.clock.now().since(start).as_nanos();
+            work.rows += 1;
+            written += 1;
+        }
+        let ps = page_ns * 1000 + self.row_cpu_ps(written);
+        if let Some(t) = self.catalog.table(db, table) {
+            work.table_io.add(t, NO_INDEX, RowOp::Insert, written, ps);
+        }
+        if let Some(r) = self.running.as_mut() {
+            r.status.add("Innodb_rows_inserted", written);
+            r.status.add("Handler_write", written);
+        }
+        Ok(Response::Ok {
+            affected_rows: written,
+            info: Some(format!("Records: {n}  Duplicates: 0  Warnings: 0")),
+        })
+    }
+}
