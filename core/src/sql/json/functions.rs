@@ -159,15 +159,8 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
                 };
                 members.push((key, value_json(pair[1], f, 2 * i + 2)?));
             }
-            // MySQL keeps the first of duplicate keys in JSON_OBJECT (UNCONFIRMED for 9.x;
-            // 8.0 documents it so).
-            let mut unique: Vec<(String, Json)> = Vec::with_capacity(members.len());
-            for (k, v) in members {
-                if !unique.iter().any(|(have, _)| *have == k) {
-                    unique.push((k, v));
-                }
-            }
-            out(Json::object(unique))?
+            // The last of duplicate keys wins, as for any object since 8.0.3.
+            out(Json::object(members))?
         }
         "JSON_QUOTE" => {
             arity(name, n, 1, 1)?;
