@@ -66,6 +66,13 @@ const CORPUS: &[&str] = &[
     "SET SESSION group_concat_max_len = 4; SELECT status, GROUP_CONCAT(DISTINCT id ORDER BY total DESC, 1 SEPARATOR '') FROM shop.orders GROUP BY status;",
     "SELECT GROUP_CONCAT(title, '/', price ORDER BY 3, price DESC SEPARATOR 0x2c), GROUP_CONCAT(ORDER BY id) FROM shop.products;",
     "SELECT * FROM information_schema.VIEWS WHERE TABLE_SCHEMA IN ('sys', 'shop') AND IS_UPDATABLE = 'NO';",
+    // Issue 18, JSON: the column type, the functions, paths and `->` / `->>`.
+    "CREATE TABLE IF NOT EXISTS shop.j (id INT PRIMARY KEY, c JSON); INSERT INTO shop.j VALUES (1, '{\"a\": [1, {\"b\": \"x\"}], \"n\": 2}'), (2, JSON_OBJECT('a', JSON_ARRAY(1, 2), 'n', NULL));",
+    "SELECT c->'$.a[1].b', c->>'$.a[last]', c->'$**.b', JSON_EXTRACT(c, '$.a[0 to 1]', '$.*') FROM shop.j WHERE c->'$.n' = 2 OR c->>'$.n' = 'x';",
+    "UPDATE shop.j SET c = JSON_SET(JSON_REMOVE(c, '$.a[0]'), '$.z', CAST('[1, {}]' AS JSON), '$.a[9]', 'q') WHERE JSON_CONTAINS(c, '2', '$.n');",
+    "SELECT JSON_TYPE(c), JSON_LENGTH(c, '$.a'), JSON_KEYS(c), JSON_DEPTH(c), JSON_PRETTY(c), JSON_VALID(c), JSON_QUOTE(c->>'$.a') FROM shop.j;",
+    "SELECT JSON_EXTRACT('[1, [2, [3]]]', '$[1][1][0]', '$.\"k\"', '$[last-1]'), JSON_MERGE_PATCH('{\"a\":1}', '{\"a\":null}'), JSON_MERGE_PRESERVE('[1]', '2');",
+    "SELECT JSON_EXTRACT('{\"a\": 1', '$'), JSON_EXTRACT('[]', '$[*'), JSON_SET('[]', '$**.a', 1), JSON_OBJECT(NULL, 1), JSON_TYPE(5), c->'' FROM shop.j;",
 ];
 
 const TOKENS: &[&str] = &[
