@@ -190,11 +190,7 @@ fn walk<'a>(v: &'a Json, legs: &[Leg], out: &mut Vec<&'a Json>) {
         }
         // A value that is not an array is treated as an array of itself: `[0]` and
         // `[last]` select it.
-        (Leg::Cell(ix), other) => {
-            if ix.resolve(1) == Some(0) {
-                walk(other, rest, out);
-            }
-        }
+        (Leg::Cell(ix), other) if ix.resolve(1) == Some(0) => walk(other, rest, out),
         (Leg::Range(a, b), Json::Array(items)) => {
             let len = items.len();
             let from = a.resolve(len).unwrap_or(0);
@@ -204,10 +200,8 @@ fn walk<'a>(v: &'a Json, legs: &[Leg], out: &mut Vec<&'a Json>) {
                 }
             }
         }
-        (Leg::Range(a, b), other) => {
-            if a.resolve(1) == Some(0) && b.resolve(1).is_some() {
-                walk(other, rest, out);
-            }
+        (Leg::Range(a, b), other) if a.resolve(1) == Some(0) && b.resolve(1).is_some() => {
+            walk(other, rest, out)
         }
         (Leg::AnyCell, Json::Array(items)) => items.iter().for_each(|x| walk(x, rest, out)),
         (Leg::Descendants, _) => {
