@@ -75,6 +75,13 @@ const CORPUS: &[&str] = &[
     "ALTER TABLE shop.page_views ADD COLUMN f DATE NOT NULL AFTER id, DROP COLUMN referrer, CHANGE customer_id cust BIGINT, RENAME COLUMN url TO u, ALTER f SET DEFAULT '2024-01-01', ADD INDEX (cust), LOCK=NONE; SELECT * FROM shop.page_views WHERE cust = 3 LIMIT 2;",
     "ALTER TABLE shop.orders MODIFY status VARCHAR(2), ALGORITHM=COPY; ALTER TABLE shop.orders DROP id, DROP customer_id, DROP status, DROP created_at; ALTER TABLE shop.orders ALTER COLUMN nope DROP DEFAULT;",
     "CREATE TABLE shop.cs (k INT PRIMARY KEY) AS SELECT customer_id AS k, COUNT(*), SUM(total), NULL, 'x', 1.5e0, NOW() FROM shop.orders GROUP BY customer_id; CREATE TABLE shop.cl (LIKE shop.orders); CREATE TABLE shop.cu SELECT 1 UNION SELECT 'abc';",
+    // Issue 18, JSON: the column type, the functions, paths and `->` / `->>`.
+    "CREATE TABLE IF NOT EXISTS shop.j (id INT PRIMARY KEY, c JSON); INSERT INTO shop.j VALUES (1, '{\"a\": [1, {\"b\": \"x\"}], \"n\": 2}'), (2, JSON_OBJECT('a', JSON_ARRAY(1, 2), 'n', NULL));",
+    "SELECT c->'$.a[1].b', c->>'$.a[last]', c->'$**.b', JSON_EXTRACT(c, '$.a[0 to 1]', '$.*') FROM shop.j WHERE c->'$.n' = 2 OR c->>'$.n' = 'x';",
+    "UPDATE shop.j SET c = JSON_SET(JSON_REMOVE(c, '$.a[0]'), '$.z', CAST('[1, {}]' AS JSON), '$.a[9]', 'q') WHERE JSON_CONTAINS(c, '2', '$.n');",
+    "SELECT JSON_TYPE(c), JSON_LENGTH(c, '$.a'), JSON_KEYS(c), JSON_DEPTH(c), JSON_PRETTY(c), JSON_VALID(c), JSON_QUOTE(c->>'$.a') FROM shop.j;",
+    "SELECT JSON_EXTRACT('[1, [2, [3]]]', '$[1][1][0]', '$.\"k\"', '$[last-1]'), JSON_MERGE_PATCH('{\"a\":1}', '{\"a\":null}'), JSON_MERGE_PRESERVE('[1]', '2');",
+    "SELECT JSON_EXTRACT('{\"a\": 1', '$'), JSON_EXTRACT('[]', '$[*'), JSON_SET('[]', '$**.a', 1), JSON_OBJECT(NULL, 1), JSON_TYPE(5), c->'' FROM shop.j;",
 ];
 
 const TOKENS: &[&str] = &[

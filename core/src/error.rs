@@ -650,6 +650,59 @@ impl MySqlError {
             ),
         )
     }
+    /// 3140 ER_INVALID_JSON_TEXT: a value for JSON column `column` (`table.column`).
+    pub fn invalid_json_for_column(what: &str, at: usize, column: &str) -> MySqlError {
+        Self::new(
+            3140,
+            "22032",
+            format!("Invalid JSON text: \"{what}\" at position {at} in value for column '{column}'."),
+        )
+    }
+    /// 3143 ER_INVALID_JSON_PATH
+    pub fn invalid_json_path(at: usize) -> MySqlError {
+        Self::new(
+            3143,
+            "42000",
+            format!("Invalid JSON path expression. The error is around character position {at}."),
+        )
+    }
+    /// 3146 ER_INVALID_TYPE_FOR_JSON
+    pub fn invalid_type_for_json(arg: usize, function: &str) -> MySqlError {
+        Self::new(
+            3146,
+            "22032",
+            format!(
+                "Invalid data type for JSON data in argument {arg} to function {function}; a \
+                 JSON string or JSON type is required."
+            ),
+        )
+    }
+    /// 3149 ER_INVALID_JSON_PATH_WILDCARD
+    pub fn json_path_wildcard() -> MySqlError {
+        Self::new(
+            3149,
+            "42000",
+            "In this situation, path expressions may not contain the * and ** tokens or an array \
+             range."
+                .into(),
+        )
+    }
+    /// 3150 ER_JSON_BAD_ONE_OR_ALL_ARG
+    pub fn json_one_or_all(function: &str) -> MySqlError {
+        Self::new(
+            3150,
+            "42000",
+            format!("The oneOrAll argument to {function} may take these values: 'one' or 'all'."),
+        )
+    }
+    /// 3153 ER_JSON_VACUOUS_PATH
+    pub fn json_vacuous_path() -> MySqlError {
+        Self::new(3153, "42000", "The path expression '$' is not allowed in this context.".into())
+    }
+    /// 3158 ER_JSON_DOCUMENT_NULL_KEY
+    pub fn json_null_key() -> MySqlError {
+        Self::new(3158, "22032", "JSON documents may not contain NULL member names.".into())
+    }
     /// 3157 ER_JSON_DOCUMENT_TOO_DEEP
     pub fn json_too_deep() -> MySqlError {
         Self::new(3157, "22032", "The JSON document exceeds the maximum depth.".into())

@@ -243,6 +243,7 @@ fn data_type(ty: &ColumnType) -> &'static str {
         ColumnType::DateTime => "datetime",
         ColumnType::Timestamp => "timestamp",
         ColumnType::Enum(_) => "enum",
+        ColumnType::Json => "json",
     }
 }
 

@@ -116,12 +116,14 @@ pub fn read(
         table: alias.to_string(),
         numeric: false,
         nullable: false,
+        json: false,
     };
     let num = |name: &str| Meta {
         name: name.to_string(),
         table: alias.to_string(),
         numeric: true,
         nullable: true,
+        json: false,
     };
     let key = (db.to_ascii_lowercase(), table.to_ascii_lowercase());
     match (key.0.as_str(), key.1.as_str()) {
@@ -332,6 +334,7 @@ fn described<'n>(
             table: alias.to_string(),
             numeric,
             nullable,
+            json: false,
         })
         .collect()
 }

@@ -3,6 +3,7 @@
 //! slot. Binding happens once per statement; evaluation ([`super::expr::eval`]) then runs per
 //! row without looking anything up by name, which is what lets a 3-million-row scan stay fast.
 
+use super::json::functions as json_fn;
 use crate::error::{MySqlError, Result};
 use crate::sql::parser::VarScope;
 use sqlparser::ast::{
@@ -169,6 +170,12 @@ pub trait Columns {
     fn inserted_value(&self, _name: &str, _clause: &str) -> Option<Result<u32>> {
         None
     }
+
+    /// Whether the column at `position` holds JSON values (a JSON column, or a derived
+    /// table's column made by a JSON function).
+    fn is_json(&self, _position: u32) -> bool {
+        false
+    }
 }
 
 /// No columns: a SELECT without FROM, SET, DO.
@@ -293,7 +300,7 @@ impl<'a> Binder<'a> {
             Expr::BinaryOp { left, op, right } => {
                 let l = self.bind(left)?;
                 let r = self.bind(right)?;
-                Ok(binary_node(op, l, r, left, right))
+                Ok(self.binary(op, l, r, left, right))
             }
             Expr::UnaryOp { op, expr } => {
                 let arg = self.bind(expr)?;
@@ -725,8 +732,55 @@ impl<'a> Binder<'a> {
         if star {
             return Err(MySqlError::syntax("*)", 1));
         }
-        let args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
+        // The hidden JSON calls (their names begin with a space) are not for typing.
+        if name.starts_with(' ') {
+            return Ok(BExpr::Call { name, builtin: None, args: Vec::new() });
+        }
+        let mut args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
+        if name.starts_with("JSON_") {
+            for (i, a) in args.iter_mut().enumerate() {
+                if json_fn::value_argument(&name, i) && a.is_json(&|c| self.columns.is_json(c)) {
+                    let inner = std::mem::replace(a, BExpr::Lit(Value::Null));
+                    *a = BExpr::call(json_fn::DOC_MARK.into(), vec![inner]);
+                }
+            }
+        }
         Ok(BExpr::call(name, args))
+    }
+
+    /// `a <op> b`, where `col->path` is JSON_EXTRACT, `col->>path` JSON_UNQUOTE of it, and a
+    /// comparison with a JSON side compares as JSON (MySQL's rules: a SQL string is a JSON
+    /// string, a number a JSON number). Simplification: BETWEEN, IN and the sort order of
+    /// ORDER BY / GROUP BY take JSON values as their text.
+    #[inline(never)]
+    fn binary(&mut self, op: &B, l: BExpr, r: BExpr, left: &Expr, right: &Expr) -> BExpr {
+        match op {
+            B::Arrow => return BExpr::call("JSON_EXTRACT".into(), vec![l, r]),
+            B::LongArrow => {
+                let extract = BExpr::call("JSON_EXTRACT".into(), vec![l, r]);
+                return BExpr::call("JSON_UNQUOTE".into(), vec![extract]);
+            }
+            B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq => {
+                let is_json = |e: &BExpr| e.is_json(&|c| self.columns.is_json(c));
+                let (lj, rj) = (is_json(&l), is_json(&r));
+                if lj || rj {
+                    let mark = |e: BExpr, j: bool| {
+                        if j {
+                            BExpr::call(json_fn::DOC_MARK.into(), vec![e])
+                        } else {
+                            e
+                        }
+                    };
+                    let op_text = BExpr::Lit(Value::Str(op.to_string()));
+                    return BExpr::call(
+                        json_fn::COMPARE_MARK.into(),
+                        vec![op_text, mark(l, lj), mark(r, rj)],
+                    );
+                }
+            }
+            _ => {}
+        }
+        binary_node(op, l, r, left, right)
     }
 }
 
@@ -966,6 +1020,18 @@ impl BExpr {
             // COUNT never returns NULL; the others do on an empty set.
             BExpr::Aggregate(_) => true,
             _ => true,
+        }
+    }
+
+    /// Whether the expression's type is JSON: a JSON column (`column_json`), a JSON function,
+    /// CAST(... AS JSON). Simplification: IF / CASE / COALESCE of JSON values are taken as
+    /// strings.
+    pub fn is_json(&self, column_json: &dyn Fn(u32) -> bool) -> bool {
+        match self {
+            BExpr::Column(c) => column_json(*c),
+            BExpr::Call { name, .. } => json_fn::returns_json(name) || name == json_fn::DOC_MARK,
+            BExpr::Cast { target, .. } => **target == super::cast::CastTarget::Json,
+            _ => false,
         }
     }
 

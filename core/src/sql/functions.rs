@@ -26,6 +26,10 @@ macro_rules! builtins {
 }
 
 builtins! {
+    // Hidden calls the binder makes around JSON values (see `json/functions.rs`); their
+    // names begin with a space, so they sort first and no typed name reaches them.
+    JsonCompareMark = " JSON_COMPARE",
+    JsonDocMark = " JSON_DOC",
     Abs = "ABS",
     Ceil = "CEIL",
     Ceiling = "CEILING",
@@ -53,6 +57,27 @@ builtins! {
     Ifnull = "IFNULL",
     Instr = "INSTR",
     Isnull = "ISNULL",
+    JsonArray = "JSON_ARRAY",
+    JsonArrayAppend = "JSON_ARRAY_APPEND",
+    JsonContains = "JSON_CONTAINS",
+    JsonContainsPath = "JSON_CONTAINS_PATH",
+    JsonDepth = "JSON_DEPTH",
+    JsonExtract = "JSON_EXTRACT",
+    JsonInsert = "JSON_INSERT",
+    JsonKeys = "JSON_KEYS",
+    JsonLength = "JSON_LENGTH",
+    JsonMerge = "JSON_MERGE",
+    JsonMergePatch = "JSON_MERGE_PATCH",
+    JsonMergePreserve = "JSON_MERGE_PRESERVE",
+    JsonObject = "JSON_OBJECT",
+    JsonPretty = "JSON_PRETTY",
+    JsonQuote = "JSON_QUOTE",
+    JsonRemove = "JSON_REMOVE",
+    JsonReplace = "JSON_REPLACE",
+    JsonSet = "JSON_SET",
+    JsonType = "JSON_TYPE",
+    JsonUnquote = "JSON_UNQUOTE",
+    JsonValid = "JSON_VALID",
     LastInsertId = "LAST_INSERT_ID",
     Lcase = "LCASE",
     Least = "LEAST",
@@ -137,6 +162,9 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
     let text = |i: usize| args[i].to_text();
     let null_if_any = args.iter().any(|v| v.is_null());
     Ok(match f {
+        B::JsonCompareMark | B::JsonDocMark | B::JsonArray | B::JsonArrayAppend | B::JsonContains | B::JsonContainsPath | B::JsonDepth | B::JsonExtract | B::JsonInsert | B::JsonKeys | B::JsonLength | B::JsonMerge | B::JsonMergePatch | B::JsonMergePreserve | B::JsonObject | B::JsonPretty | B::JsonQuote | B::JsonRemove | B::JsonReplace | B::JsonSet | B::JsonType | B::JsonUnquote | B::JsonValid => {
+            return super::json::functions::call(name, args)
+        }
         B::Nullif => {
             arity(name, n, 2, 2)?;
             if args[0].compare(args[1]) == Some(std::cmp::Ordering::Equal) {
@@ -622,7 +650,24 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "SESSION_USER"
         | "SYSTEM_USER"
         | "STATEMENT_DIGEST"
-        | "STATEMENT_DIGEST_TEXT" => Some(true),
+        | "STATEMENT_DIGEST_TEXT"
+        | "JSON_ARRAY"
+        | "JSON_ARRAY_APPEND"
+        | "JSON_EXTRACT"
+        | "JSON_INSERT"
+        | "JSON_KEYS"
+        | "JSON_MERGE"
+        | "JSON_MERGE_PATCH"
+        | "JSON_MERGE_PRESERVE"
+        | "JSON_OBJECT"
+        | "JSON_PRETTY"
+        | "JSON_QUOTE"
+        | "JSON_REMOVE"
+        | "JSON_REPLACE"
+        | "JSON_SET"
+        | "JSON_TYPE"
+        | "JSON_UNQUOTE"
+        | " JSON_DOC" => Some(true),
         "LENGTH"
         | "OCTET_LENGTH"
         | "CHAR_LENGTH"
@@ -655,7 +700,13 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "FOUND_ROWS"
         | "ISNULL"
         | "PS_CURRENT_THREAD_ID"
-        | "PS_THREAD_ID" => Some(false),
+        | "PS_THREAD_ID"
+        | "JSON_VALID"
+        | "JSON_LENGTH"
+        | "JSON_DEPTH"
+        | "JSON_CONTAINS"
+        | "JSON_CONTAINS_PATH"
+        | " JSON_COMPARE" => Some(false),
         _ => None,
     }
 }
@@ -775,6 +826,9 @@ pub fn null_behaviour(name: &str) -> Option<bool> {
         }
         "DATABASE" | "SCHEMA" | "NULLIF" | "IF" | "IFNULL" | "COALESCE" | "REPEAT" | "LPAD"
         | "RPAD" | "SQRT" | "LN" | "LOG" | "LOG2" | "LOG10" | "POW" | "POWER" | "MOD" => Some(true),
+        // A path that selects nothing is NULL.
+        "JSON_EXTRACT" | "JSON_KEYS" | "JSON_LENGTH" | "JSON_CONTAINS" => Some(true),
+        "JSON_ARRAY" | "JSON_OBJECT" => Some(false),
         _ => None,
     }
 }

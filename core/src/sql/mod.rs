@@ -10,6 +10,7 @@ pub mod digest;
 pub mod execution;
 pub mod expr;
 pub mod functions;
+pub mod json;
 pub mod literal;
 pub mod parser;
 pub mod pfs_format;

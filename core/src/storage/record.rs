@@ -61,7 +61,14 @@ pub fn page_usable_bytes(records: u32) -> u32 {
 /// them in utf8mb4: a multi-byte character set with a minimum of 1 byte per character makes
 /// CHAR(n) variable-width (`DATA_MYSQL` with `mbminlen != mbmaxlen`).
 fn is_variable(ty: &ColumnType) -> bool {
-    matches!(ty, ColumnType::Char(_) | ColumnType::Varchar(_) | ColumnType::Text | ColumnType::Blob)
+    matches!(
+        ty,
+        ColumnType::Char(_)
+            | ColumnType::Varchar(_)
+            | ColumnType::Text
+            | ColumnType::Blob
+            | ColumnType::Json
+    )
 }
 
 /// The most bytes a value of a variable-length type can take (4 per utf8mb4 character). Above
@@ -70,6 +77,8 @@ fn max_bytes(ty: &ColumnType) -> u32 {
     match ty {
         ColumnType::Char(n) | ColumnType::Varchar(n) => n.saturating_mul(4),
         ColumnType::Text | ColumnType::Blob => 65_535,
+        // A LONGBLOB underneath.
+        ColumnType::Json => u32::MAX,
         _ => 0,
     }
 }
@@ -129,6 +138,8 @@ pub fn value_bytes(ty: &ColumnType, v: &Value) -> u32 {
             trimmed.max(*n)
         }
         ColumnType::Varchar(_) | ColumnType::Text | ColumnType::Blob => text_len(v),
+        // Simplification: the normal text's length, not MySQL's binary JSON format's.
+        ColumnType::Json => text_len(v),
     }
 }
 

@@ -30,6 +30,9 @@ pub enum ColumnType {
     Timestamp,
     /// ENUM('a', 'b', ...)
     Enum(Vec<String>),
+    /// JSON: a document, validated and kept in MySQL's normal text form. Simplification:
+    /// MySQL stores its binary JSON format; its size here is the text's.
+    Json,
 }
 
 impl ColumnType {
@@ -52,6 +55,8 @@ impl ColumnType {
                 max + if max < 256 { 1 } else { 2 }
             }
             ColumnType::Text | ColumnType::Blob => 10,
+            // Field_json is a LONGBLOB: four length bytes and a pointer.
+            ColumnType::Json => 12,
             ColumnType::Date => 3,
             ColumnType::DateTime => 5,
             ColumnType::Enum(values) => {
@@ -106,6 +111,7 @@ impl ColumnType {
             ColumnType::Varchar(n) => format!("varchar({n})"),
             ColumnType::Text => "text".into(),
             ColumnType::Blob => "blob".into(),
+            ColumnType::Json => "json".into(),
             ColumnType::Date => "date".into(),
             ColumnType::DateTime => "datetime".into(),
             ColumnType::Timestamp => "timestamp".into(),

@@ -162,6 +162,7 @@ impl Server {
                     table: alias.clone(),
                     numeric: c.ty.is_numeric(),
                     nullable: c.nullable,
+                    json: c.ty == crate::storage::schema::ColumnType::Json,
                 })
                 .collect();
             return Ok(BoundSource {

@@ -22,8 +22,8 @@ use crate::storage::table::{Key, Row};
 use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
 
-/// Converts a value for storing in `col`, as strict mode does.
-pub(super) fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
+/// Converts a value for storing in `col` of `table`, as strict mode does.
+pub(super) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
     if v.is_null() {
         return if col.nullable || col.auto_increment {
             Ok(Value::Null)
@@ -91,6 +91,20 @@ pub(super) fn coerce(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
                 None => return Err(MySqlError::data_truncated(&col.name, row_no)),
             }
         }
+        // A JSON column takes JSON text (a JSON function's result is one) and keeps its
+        // normal form; a number is refused, as MySQL asks for CAST.
+        ColumnType::Json => match &v {
+            Value::Str(s) => crate::sql::json::parse::parse(s)
+                .map_err(|e| e.in_column(&format!("{table}.{}", col.name)))?
+                .into_value(),
+            _ => {
+                return Err(MySqlError::invalid_json_for_column(
+                    "not a JSON text, may need CAST",
+                    0,
+                    &format!("{table}.{}", col.name),
+                ))
+            }
+        },
         _ => Value::Str(v.to_text().unwrap_or_default()),
     })
 }
@@ -113,6 +127,10 @@ impl Columns for TableColumns<'_> {
                 Err(MySqlError::unknown_column(&full, clause))
             }
         }
+    }
+
+    fn is_json(&self, position: u32) -> bool {
+        self.def.columns.get(position as usize).is_some_and(|c| c.ty == ColumnType::Json)
     }
 }
 
@@ -269,7 +287,7 @@ impl Server {
                     };
                 }
                 let v = std::mem::replace(&mut row[p], Value::Null);
-                row[p] = match coerce(col, v.clone(), row_no) {
+                row[p] = match coerce(&def.name, col, v.clone(), row_no) {
                     Ok(stored) => stored,
                     // IGNORE turns the error into a warning and stores the nearest value.
                     Err(e) if ignore => {
@@ -332,7 +350,7 @@ impl Server {
                         both.extend(row);
                         for (p, e) in assignments {
                             let v = eval(e, &both, &[], &mut cx)?;
-                            both[*p as usize] = coerce(&def.columns[*p as usize], v, row_no)?;
+                            both[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
                         }
                         work.slept_micros += cx.slept_micros;
                         both.truncate(width);
@@ -628,7 +646,7 @@ impl Server {
             for (p, e) in &assignments {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.
                 let v = eval(e, &new, &[], &mut cx)?;
-                new[*p as usize] = coerce(&def.columns[*p as usize], v, i as u64 + 1)?;
+                new[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, i as u64 + 1)?;
             }
             if new == old {
                 continue;

@@ -133,6 +133,7 @@ pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
         }
         "text" | "mediumtext" | "longtext" | "tinytext" => ColumnType::Text,
         "blob" | "mediumblob" | "longblob" => ColumnType::Blob,
+        "json" => ColumnType::Json,
         "date" => ColumnType::Date,
         "datetime" => ColumnType::DateTime,
         "timestamp" => ColumnType::Timestamp,

@@ -32,6 +32,9 @@ pub struct Meta {
     pub table: String,
     pub numeric: bool,
     pub nullable: bool,
+    /// A JSON value (a JSON column, or a JSON function's result): JSON functions and
+    /// comparisons take it as JSON, not as a string.
+    pub json: bool,
 }
 
 /// The result of a query: column metadata and rows.

@@ -149,6 +149,8 @@ pub fn merged_meta(first: &[Meta], others: &[&[Meta]], kinds: &[ColumnKind]) -> 
             table: String::new(),
             numeric: kinds.get(i).is_none_or(|k| *k != ColumnKind::Text),
             nullable: m.nullable || others.iter().any(|o| o.get(i).is_some_and(|x| x.nullable)),
+            // Simplification: a set operation's column is JSON only when every block's is.
+            json: m.json && others.iter().all(|o| o.get(i).is_some_and(|x| x.json)),
         })
         .collect()
 }

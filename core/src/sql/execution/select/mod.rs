@@ -134,6 +134,15 @@ impl Columns for Scope<'_> {
             .collect();
         resolve_among(&sources, qualifier, name, clause)
     }
+
+    fn is_json(&self, position: u32) -> bool {
+        self.sources.iter().any(|s| {
+            position
+                .checked_sub(s.offset)
+                .and_then(|i| s.meta.get(i as usize))
+                .is_some_and(|m| m.json)
+        })
+    }
 }
 
 /// Runs a bound SELECT over `sources`: plans each stored table's access path, joins, and

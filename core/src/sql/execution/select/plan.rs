@@ -227,7 +227,8 @@ impl Plan {
                     }
                     _ => String::new(),
                 };
-                Meta { name: name.clone(), table, numeric, nullable }
+                let json = e.is_json(&|c| all.get(c as usize).is_some_and(|m| m.json));
+                Meta { name: name.clone(), table, numeric, nullable, json }
             })
             .collect()
     }

@@ -319,7 +319,8 @@ impl Stage {
                     }
                     _ => String::new(),
                 };
-                Meta { name: name.clone(), table, numeric, nullable }
+                let json = e.is_json(&|c| c < width && inner.get(c as usize).is_some_and(|m| m.json));
+                Meta { name: name.clone(), table, numeric, nullable, json }
             })
             .collect()
     }
