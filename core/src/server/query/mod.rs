@@ -8,6 +8,7 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_tree;
 mod from;
 mod set_operation;
 pub mod subquery;
@@ -52,7 +53,7 @@ impl Server {
             sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
         };
         let mut explainer =
-            Explainer { catalog, system_columns: &mut system_columns, system_views };
+            Explainer { catalog, system_columns: &mut system_columns, system_views, tree: false };
         let (response, note) = explainer.explain(q, sql, current.as_deref(), &mut cx, work)?;
         session.warn(Warning { level: "Note", code: 1003, message: note });
         Ok(response)
