@@ -8,6 +8,7 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_subquery;
 mod explain_tree;
 mod from;
 mod set_operation;
@@ -41,6 +42,9 @@ impl Server {
     ) -> Result<Response> {
         if !matches!(q.body.as_ref(), SetExpr::Select(_)) && q.with.is_none() {
             return self.explain_set_query(session, q, sql, work);
+        }
+        if q.with.is_none() && Self::has_select_subqueries(q) {
+            return self.explain_with_subqueries(session, q, sql, work);
         }
         let Server { clock, running, catalog, .. } = self;
         let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;

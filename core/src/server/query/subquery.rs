@@ -27,9 +27,9 @@
 //! a subquery in HAVING or ORDER BY); an aggregate whose argument is an outer column is the
 //! subquery's own, where MySQL aggregates it in the outer query. Not here at all: subqueries
 //! in ORDER BY and GROUP BY, `= ANY` / `SOME` / `ALL (SELECT ...)` (correlated or not), and
-//! EXPLAIN of a query with a subquery (ERROR 1235 for each; MySQL's EXPLAIN shows a
-//! correlated one as a DEPENDENT SUBQUERY row, and since 8.0.16 EXISTS and IN in WHERE as a
-//! semi-join).
+//! EXPLAIN of a query with a correlated subquery (ERROR 1235 for each; MySQL's EXPLAIN shows
+//! a correlated one as a DEPENDENT SUBQUERY row). EXPLAIN of uncorrelated ones:
+//! `explain_subquery.rs`.
 
 use crate::error::{MySqlError, Result};
 use crate::server::query::{is_dual, QueryResult};
@@ -385,7 +385,7 @@ fn scope_names(sources: &[BoundSource]) -> ScopeNames {
 }
 
 /// Whether a subquery is anywhere in `e`.
-fn has_subquery(e: &mut Expr) -> bool {
+pub(super) fn has_subquery(e: &mut Expr) -> bool {
     match e {
         Expr::Subquery(_) | Expr::Exists { .. } => true,
         Expr::In { target: sqlparser::ast::InTarget::Subquery(_), .. } => true,
@@ -476,7 +476,7 @@ fn has_column(scope: &ScopeNames, qualifier: Option<&str>, name: &str) -> bool {
 
 /// The direct sub-expressions of the forms a subquery's clauses use (a subquery's own
 /// query is not one: it is resolved on its own).
-fn children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>) {
+pub(super) fn children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>) {
     match e {
         Expr::BinaryOp { left, right, .. } => {
             out.push(left);
