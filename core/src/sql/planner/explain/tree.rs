@@ -96,11 +96,14 @@ impl Node {
         if let Some((cost, rows)) = self.estimate {
             out.push_str(&format!("  (cost={} rows={})", readable(cost), readable(rows)));
         }
+        // A label may carry its own estimate (`Rows fetched before execution  (cost=0..0
+        // rows=1)`); the measured figures then follow after one space, as after any estimate.
+        let costed = self.estimate.is_some() || self.label.contains("  (cost=");
         if self.never {
-            out.push_str(if self.estimate.is_some() { " " } else { "  " });
+            out.push_str(if costed { " " } else { "  " });
             out.push_str("(never executed)");
         } else if let Some(a) = self.actual {
-            out.push_str(if self.estimate.is_some() { " " } else { "  " });
+            out.push_str(if costed { " " } else { "  " });
             out.push_str(&format!(
                 "(actual time={}..{} rows={} loops={})",
                 readable(a.first_ms),
