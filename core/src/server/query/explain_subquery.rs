@@ -68,7 +68,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("EXPLAIN of a correlated subquery"));
         }
         let mut outer_q = q.clone();
-        outer_q.body = Box::new(SetExpr::Select(Box::new(sel)));
+        *outer_q.body = SetExpr::Select(Box::new(sel));
         let Response::Rows(mut result) = self.explain(session, &outer_q, sql, work)? else {
             return Err(MySqlError::unknown("EXPLAIN gave no rows"));
         };
@@ -93,8 +93,7 @@ impl Server {
             for mut row in inner.rows {
                 let id = id_of(&row);
                 let renumbered = id + next - 1;
-                if id == 1 && matches!(&row[1], Value::Str(s) if s == "SIMPLE" || s == "PRIMARY")
-                {
+                if id == 1 && matches!(&row[1], Value::Str(s) if s == "SIMPLE" || s == "PRIMARY") {
                     row[1] = Value::Str("SUBQUERY".into());
                 }
                 if id > 0 {

@@ -42,8 +42,12 @@ impl Server {
                 let sys = db.eq_ignore_ascii_case("sys");
                 sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
             };
-            let mut explainer =
-                Explainer { catalog, system_columns: &mut system_columns, system_views, tree: true };
+            let mut explainer = Explainer {
+                catalog,
+                system_columns: &mut system_columns,
+                system_views,
+                tree: true,
+            };
             // UNCONFIRMED: MySQL 8.4 adds no Note 1003 to EXPLAIN FORMAT=TREE; none is added.
             explainer.explain_tree(q, sql, current.as_deref(), &mut cx)?.0
         };
@@ -57,7 +61,9 @@ impl Server {
             // rows and the waits the end of the statement will charge (dispatch.rs).
             let hw = self.host.hardware();
             let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
-            let uncharged = work.rows.saturating_sub(rows0)
+            let uncharged = work
+                .rows
+                .saturating_sub(rows0)
                 .saturating_sub(work.charged_rows.saturating_sub(charged0));
             let cpu_ns = uncharged.saturating_mul(hw.cpu_row_ns).saturating_mul(1000) / capacity;
             let slept_ns = work.slept_micros.saturating_sub(slept0).saturating_mul(1000);

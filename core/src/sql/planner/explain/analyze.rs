@@ -60,7 +60,13 @@ fn count_accesses(n: &Node, counts: &mut Vec<(String, String, u32)>) {
 
 /// Sets rows and loops bottom-up; `work` is kept in `first_ms`/`last_ms` (as picoseconds of
 /// the subtree) until [`place_times`] turns them into times.
-fn measure(n: &mut Node, m: &Measured, counts: &[(String, String, u32)], loops: f64, top: bool) -> Done {
+fn measure(
+    n: &mut Node,
+    m: &Measured,
+    counts: &[(String, String, u32)],
+    loops: f64,
+    top: bool,
+) -> Done {
     let loops = loops.max(1.0);
     // A nested loop's inner side runs once per outer row; a hash join's inputs run once.
     let nested = n.label.starts_with("Nested loop");

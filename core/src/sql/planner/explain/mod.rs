@@ -44,11 +44,11 @@ use sqlparser::ast::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
+pub mod analyze;
 mod binding;
 mod derived;
 mod estimates;
 mod note;
-pub mod analyze;
 pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;

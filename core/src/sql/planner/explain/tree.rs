@@ -133,7 +133,8 @@ pub fn readable(d: f64) -> String {
     if d.abs() < 1e-3 || integer_digits(d + 0.5) > 6 {
         let exp = ((d.abs().log10() / 3.0).floor() * 3.0) as i32;
         let mantissa = d / 10f64.powi(exp);
-        let (m, e) = if mantissa + 0.5 < 1000.0 { (mantissa, exp) } else { (mantissa / 1000.0, exp + 3) };
+        let (m, e) =
+            if mantissa + 0.5 < 1000.0 { (mantissa, exp) } else { (mantissa / 1000.0, exp + 3) };
         let sign = if e < 0 { '-' } else { '+' };
         return format!("{}e{sign}{}", decimal(m, -2), e.abs());
     }

@@ -8,7 +8,7 @@ use super::tree::{literal, Names, Node, Role};
 use super::{Bound, Kind, PlanRow, Source};
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::BExpr;
-use crate::sql::planner::access_path::{Choice, Path, Interval, ROW_EVALUATE_COST};
+use crate::sql::planner::access_path::{Choice, Interval, Path, ROW_EVALUATE_COST};
 use crate::sql::Value;
 use crate::storage::catalog::Catalog;
 use crate::storage::table::Table;
@@ -125,7 +125,12 @@ impl TreeTable {
             }
             (Some(t), None) => {
                 let rows = t.row_count() as f64;
-                (format!("Table scan on {alias}"), rows * ROW_EVALUATE_COST, rows, rows * ROW_EVALUATE_COST)
+                (
+                    format!("Table scan on {alias}"),
+                    rows * ROW_EVALUATE_COST,
+                    rows,
+                    rows * ROW_EVALUATE_COST,
+                )
             }
             (None, _) => {
                 // A materialised block or a server table: priced at its rows' evaluation
@@ -248,7 +253,8 @@ pub(super) fn build(
                         .filter(|(_, l, eq)| !*l && !*eq)
                         .map(|(c, _, _)| c.as_str())
                         .collect();
-                    let on = if keys.is_empty() { "(no condition)".into() } else { keys.join(", ") };
+                    let on =
+                        if keys.is_empty() { "(no condition)".into() } else { keys.join(", ") };
                     let probe = filtered(t.access.clone(), &local, kept);
                     let mut hash = Node::new("Hash", None);
                     hash.role = Role::Blocking;
@@ -281,7 +287,7 @@ pub(super) fn build(
     // Aggregation.
     let implicit_group = bound.aggregates && bound.group_by.is_empty();
     let calls = aggregate_calls(sel, q);
-    let list: Vec<String> = calls.iter().map(|e| text(e)).collect();
+    let list: Vec<String> = calls.iter().map(&text).collect();
     if implicit_group {
         node = blocking(format!("Aggregate: {}", list.join(", ")), Some((cost, 1.0))).with(node);
     } else if !bound.group_by.is_empty() {
