@@ -655,7 +655,9 @@ impl MySqlError {
         Self::new(
             3140,
             "22032",
-            format!("Invalid JSON text: \"{what}\" at position {at} in value for column '{column}'."),
+            format!(
+                "Invalid JSON text: \"{what}\" at position {at} in value for column '{column}'."
+            ),
         )
     }
     /// 3143 ER_INVALID_JSON_PATH

@@ -35,12 +35,20 @@ pub fn parse_script(text: &str) -> Script {
     while header.last().is_some_and(|l| l.trim().is_empty()) {
         header.pop();
     }
+    // A continuation prompt (`    -> `) is input only right after another input line: an
+    // output line may begin the same way (EXPLAIN FORMAT=TREE's indented iterators).
+    let mut after_input = false;
     let input = lines
         .filter_map(|l| {
-            PROMPTS.iter().find_map(|p| l.strip_prefix(p)).map(str::to_string).or_else(|| {
-                // A prompt followed by nothing ("mysql>" with its space trimmed by an editor).
-                PROMPTS.iter().any(|p| l == p.trim_end()).then(String::new)
-            })
+            let prompts = if after_input { &PROMPTS[..] } else { &PROMPTS[..1] };
+            let found =
+                prompts.iter().find_map(|p| l.strip_prefix(p)).map(str::to_string).or_else(|| {
+                    // A prompt followed by nothing ("mysql>" with its space trimmed by an
+                    // editor).
+                    prompts.iter().any(|p| l == p.trim_end()).then(String::new)
+                });
+            after_input = found.is_some();
+            found
         })
         .collect();
     Script { header, input }

@@ -481,6 +481,9 @@ impl Server {
             | Statement::ShowIndex { .. }
             | Statement::ShowColumns { .. } => self.show(session, stmt, work),
             Statement::Explain(q) => self.explain(session, q, sql, work),
+            Statement::ExplainTree { query, analyze } => {
+                self.explain_tree(session, query, sql, work, *analyze)
+            }
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
             Statement::Other(other) => self.run_other(session, other, sql, work),
             Statement::CreateProcedure { database, procedure } => {
@@ -776,7 +779,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowRoutineStatus { function: true, .. } => "Com_show_function_status",
         Statement::ShowIndex { .. } => "Com_show_keys",
         Statement::ShowColumns { .. } => "Com_show_fields",
-        Statement::Explain(_) => "Com_select",
+        Statement::Explain(_) | Statement::ExplainTree { .. } => "Com_select",
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
         Statement::ExplainChange(s) => return crate::server::statements::com_counter(s),
         Statement::Other(s) => return crate::server::statements::com_counter(s),

@@ -162,9 +162,29 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
     let text = |i: usize| args[i].to_text();
     let null_if_any = args.iter().any(|v| v.is_null());
     Ok(match f {
-        B::JsonCompareMark | B::JsonDocMark | B::JsonArray | B::JsonArrayAppend | B::JsonContains | B::JsonContainsPath | B::JsonDepth | B::JsonExtract | B::JsonInsert | B::JsonKeys | B::JsonLength | B::JsonMerge | B::JsonMergePatch | B::JsonMergePreserve | B::JsonObject | B::JsonPretty | B::JsonQuote | B::JsonRemove | B::JsonReplace | B::JsonSet | B::JsonType | B::JsonUnquote | B::JsonValid => {
-            return super::json::functions::call(name, args)
-        }
+        B::JsonCompareMark
+        | B::JsonDocMark
+        | B::JsonArray
+        | B::JsonArrayAppend
+        | B::JsonContains
+        | B::JsonContainsPath
+        | B::JsonDepth
+        | B::JsonExtract
+        | B::JsonInsert
+        | B::JsonKeys
+        | B::JsonLength
+        | B::JsonMerge
+        | B::JsonMergePatch
+        | B::JsonMergePreserve
+        | B::JsonObject
+        | B::JsonPretty
+        | B::JsonQuote
+        | B::JsonRemove
+        | B::JsonReplace
+        | B::JsonSet
+        | B::JsonType
+        | B::JsonUnquote
+        | B::JsonValid => return super::json::functions::call(name, args),
         B::Nullif => {
             arity(name, n, 2, 2)?;
             if args[0].compare(args[1]) == Some(std::cmp::Ordering::Equal) {

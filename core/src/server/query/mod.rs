@@ -8,6 +8,8 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_subquery;
+mod explain_tree;
 mod from;
 mod set_operation;
 pub mod subquery;
@@ -43,6 +45,9 @@ impl Server {
         if !matches!(q.body.as_ref(), SetExpr::Select(_)) && q.with.is_none() {
             return self.explain_set_query(session, q, sql, work);
         }
+        if q.with.is_none() && Self::has_select_subqueries(q) {
+            return self.explain_with_subqueries(session, q, sql, work);
+        }
         let Server { clock, running, catalog, .. } = self;
         let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let current = session.database.clone();
@@ -54,7 +59,7 @@ impl Server {
             sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
         };
         let mut explainer =
-            Explainer { catalog, system_columns: &mut system_columns, system_views };
+            Explainer { catalog, system_columns: &mut system_columns, system_views, tree: false };
         let (response, note) = explainer.explain(q, sql, current.as_deref(), &mut cx, work)?;
         session.warn(Warning { level: "Note", code: 1003, message: note });
         Ok(response)

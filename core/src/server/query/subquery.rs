@@ -28,9 +28,9 @@
 //! subquery's own, where MySQL aggregates it in the outer query; an uncorrelated IN, ANY or
 //! ALL over no rows stands as a constant, so its column is shown NOT NULL where MySQL's
 //! metadata may call it nullable (the client then pads it to 4 wide). Not here at all:
-//! subqueries in ORDER BY and GROUP BY, and EXPLAIN of a query with a subquery (ERROR 1235
-//! for each; MySQL's EXPLAIN shows a correlated one as a DEPENDENT SUBQUERY row, and since
-//! 8.0.16 EXISTS and IN in WHERE as a semi-join).
+//! subqueries in ORDER BY and GROUP BY, and EXPLAIN of a query with a correlated subquery
+//! (ERROR 1235 for each; MySQL's EXPLAIN shows a correlated one as a DEPENDENT SUBQUERY row).
+//! EXPLAIN of uncorrelated ones: `explain_subquery.rs`.
 //!
 //! `operand op ANY | SOME | ALL (SELECT ...)` is resolved like IN: run once and replaced by
 //! an equivalent expression over its values (`quantified_expr`), or prepared as correlated
@@ -457,7 +457,7 @@ fn scope_names(sources: &[BoundSource]) -> ScopeNames {
 }
 
 /// Whether a subquery is anywhere in `e`.
-fn has_subquery(e: &mut Expr) -> bool {
+pub(super) fn has_subquery(e: &mut Expr) -> bool {
     match e {
         Expr::Subquery(_) | Expr::Exists { .. } | Expr::AnyOp { .. } | Expr::AllOp { .. } => true,
         Expr::In { target: sqlparser::ast::InTarget::Subquery(_), .. } => true,

@@ -114,8 +114,13 @@ fn reposition(
 /// Stores `v` in `col` as ALTER's copy does: strict mode's conversion, with ALTER's codes
 /// (a string cut short is 1265 "Data truncated", not INSERT's 1406; NULL into NOT NULL is
 /// 1138).
-pub(super) fn convert_for_alter(col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
-    coerce(col, v, row_no).map_err(|e| match e.code {
+pub(super) fn convert_for_alter(
+    table: &str,
+    col: &ColumnDef,
+    v: Value,
+    row_no: u64,
+) -> Result<Value> {
+    coerce(table, col, v, row_no).map_err(|e| match e.code {
         1406 => MySqlError::data_truncated(&col.name, row_no),
         1048 => MySqlError::invalid_use_of_null(),
         _ => e,
@@ -124,7 +129,7 @@ pub(super) fn convert_for_alter(col: &ColumnDef, v: Value, row_no: u64) -> Resul
 
 /// The conversion a remapped generator applies to values checked already.
 fn convert_checked(col: &ColumnDef, v: Value) -> Value {
-    convert_for_alter(col, v, 0).unwrap_or(Value::Null)
+    convert_for_alter("", col, v, 0).unwrap_or(Value::Null)
 }
 
 /// The value a new column gives the rows already there: its DEFAULT, else NULL, else (NOT NULL
@@ -369,7 +374,8 @@ pub(super) fn check_conversions(t: &Table, sources: &[ColumnSource]) -> Result<(
     let mut failure = None;
     t.scan(&wanted, &mut |ordinal, row| {
         for (from, to) in &converted {
-            if let Err(e) = convert_for_alter(to, row[*from as usize].clone(), ordinal + 1) {
+            let v = row[*from as usize].clone();
+            if let Err(e) = convert_for_alter(&t.def.name, to, v, ordinal + 1) {
                 failure = Some(e);
                 return false;
             }

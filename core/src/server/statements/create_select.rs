@@ -283,7 +283,7 @@ impl Server {
                     t.auto_increment_next = t.auto_increment_next.max(v + 1);
                 }
                 let v = std::mem::replace(&mut row[p], Value::Null);
-                row[p] = super::dml::coerce(col, v, row_no)?;
+                row[p] = super::dml::coerce(table, col, v, row_no)?;
             }
             if let Some((dup, _)) = t.conflict(&row, None) {
                 return Err(MySqlError::duplicate_entry(&dup.key_text, table, &dup.index));

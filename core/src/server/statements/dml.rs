@@ -350,7 +350,8 @@ impl Server {
                         both.extend(row);
                         for (p, e) in assignments {
                             let v = eval(e, &both, &[], &mut cx)?;
-                            both[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
+                            both[*p as usize] =
+                                coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
                         }
                         work.slept_micros += cx.slept_micros;
                         both.truncate(width);

@@ -105,7 +105,8 @@ impl Server {
                 let mut new = old.clone();
                 for (&(column, _), v) in target.sets.iter().zip(new_values) {
                     let col = &target.def.columns[column as usize];
-                    new[column as usize] = super::dml::coerce(&target.def.name, col, v, i as u64 + 1)?;
+                    new[column as usize] =
+                        super::dml::coerce(&target.def.name, col, v, i as u64 + 1)?;
                 }
                 if new != old {
                     self.change_row(session, &target.db, &target.table, key, old, new)?;

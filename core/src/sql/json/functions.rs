@@ -74,7 +74,9 @@ pub fn mark(v: &Value) -> Value {
 /// scalar (a string stays a string), and SQL NULL is JSON null.
 fn value_json(v: &Value, function: &str, arg: usize) -> Result<Json> {
     match v {
-        Value::Str(s) if s.starts_with(MARK) => parse_argument(&s[MARK.len_utf8()..], function, arg),
+        Value::Str(s) if s.starts_with(MARK) => {
+            parse_argument(&s[MARK.len_utf8()..], function, arg)
+        }
         other => Ok(from_sql(other)),
     }
 }
@@ -144,8 +146,11 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
             Value::Int(i64::from(holds))
         }
         "JSON_ARRAY" => {
-            let items =
-                args.iter().enumerate().map(|(i, v)| value_json(v, f, i + 1)).collect::<Result<_>>()?;
+            let items = args
+                .iter()
+                .enumerate()
+                .map(|(i, v)| value_json(v, f, i + 1))
+                .collect::<Result<_>>()?;
             out(Json::Array(items))?
         }
         "JSON_OBJECT" => {
@@ -166,7 +171,9 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
             arity(name, n, 1, 1)?;
             match args[0] {
                 Value::Null => Value::Null,
-                Value::Str(s) => Json::Str(s.strip_prefix(MARK).unwrap_or(s).to_string()).into_value(),
+                Value::Str(s) => {
+                    Json::Str(s.strip_prefix(MARK).unwrap_or(s).to_string()).into_value()
+                }
                 _ => return Err(MySqlError::incorrect_arguments("json_quote")),
             }
         }
@@ -232,8 +239,7 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
         "JSON_EXTRACT" => {
             arity(name, n, 2, usize::MAX)?;
             let d = doc(args[0], f, 1)?;
-            let paths =
-                args[1..].iter().map(|p| path(p)).collect::<Result<Vec<Option<Path>>>>()?;
+            let paths = args[1..].iter().map(|p| path(p)).collect::<Result<Vec<Option<Path>>>>()?;
             let Some(d) = d else { return Ok(Value::Null) };
             if paths.iter().any(Option::is_none) {
                 return Ok(Value::Null);
@@ -322,9 +328,7 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
             let all = match mode.to_ascii_lowercase().as_str() {
                 "all" => true,
                 "one" => false,
-                _ => {
-                    return Err(MySqlError::json_one_or_all(f))
-                }
+                _ => return Err(MySqlError::json_one_or_all(f)),
             };
             let paths = args[2..].iter().map(|p| path(p)).collect::<Result<Vec<_>>>()?;
             let Some(d) = d else { return Ok(Value::Null) };
@@ -384,8 +388,11 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
         }
         "JSON_MERGE_PRESERVE" | "JSON_MERGE" | "JSON_MERGE_PATCH" => {
             arity(name, n, 2, usize::MAX)?;
-            let docs =
-                args.iter().enumerate().map(|(i, v)| doc(v, f, i + 1)).collect::<Result<Vec<_>>>()?;
+            let docs = args
+                .iter()
+                .enumerate()
+                .map(|(i, v)| doc(v, f, i + 1))
+                .collect::<Result<Vec<_>>>()?;
             // Simplification: any NULL argument makes the merge NULL (JSON_MERGE_PATCH in
             // MySQL lets a later object patch recover from a NULL before it).
             let patch = name == "JSON_MERGE_PATCH";
@@ -414,9 +421,9 @@ fn contains(target: &Json, candidate: &Json) -> bool {
     match (target, candidate) {
         (Json::Array(t), Json::Array(c)) => c.iter().all(|x| t.iter().any(|y| contains(y, x))),
         (Json::Array(t), c) => t.iter().any(|y| contains(y, c)),
-        (Json::Object(t), Json::Object(c)) => c
-            .iter()
-            .all(|(k, v)| Json::member(t, k).is_some_and(|tv| contains(tv, v))),
+        (Json::Object(t), Json::Object(c)) => {
+            c.iter().all(|(k, v)| Json::member(t, k).is_some_and(|tv| contains(tv, v)))
+        }
         (Json::Object(_), _) | (_, Json::Array(_)) | (_, Json::Object(_)) => false,
         (t, c) => t.compare(c) == Ordering::Equal,
     }
@@ -444,7 +451,9 @@ fn locate<'a>(v: &'a mut Json, legs: &[Leg]) -> Option<&'a mut Json> {
 fn resolve(ix: super::path::Index, len: usize) -> Option<usize> {
     match ix {
         super::path::Index::From(n) => Some(n as usize),
-        super::path::Index::Last(back) => (len as u64).checked_sub(1 + u64::from(back)).map(|i| i as usize),
+        super::path::Index::Last(back) => {
+            (len as u64).checked_sub(1 + u64::from(back)).map(|i| i as usize)
+        }
     }
 }
 
@@ -609,11 +618,15 @@ mod tests {
     #[test]
     fn changes_as_the_manual_shows() {
         let d = s(r#"{ "a": 1, "b": [2, 3]}"#);
-        let set = |f: &str| run(f, &[d.clone(), s("$.a"), Value::Int(10), s("$.c"), s("[true, false]")]);
+        let set =
+            |f: &str| run(f, &[d.clone(), s("$.a"), Value::Int(10), s("$.c"), s("[true, false]")]);
         assert_eq!(set("JSON_SET"), r#"{"a": 10, "b": [2, 3], "c": "[true, false]"}"#);
         assert_eq!(set("JSON_INSERT"), r#"{"a": 1, "b": [2, 3], "c": "[true, false]"}"#);
         assert_eq!(set("JSON_REPLACE"), r#"{"a": 10, "b": [2, 3]}"#);
-        assert_eq!(run("JSON_REMOVE", &[s(r#"["a", ["b", "c"], "d"]"#), s("$[1]")]), r#"["a", "d"]"#);
+        assert_eq!(
+            run("JSON_REMOVE", &[s(r#"["a", ["b", "c"], "d"]"#), s("$[1]")]),
+            r#"["a", "d"]"#
+        );
         assert_eq!(
             run("JSON_ARRAY_APPEND", &[s(r#"["a", ["b", "c"], "d"]"#), s("$[1]"), Value::Int(1)]),
             r#"["a", ["b", "c", 1], "d"]"#

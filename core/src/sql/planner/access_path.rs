@@ -109,6 +109,11 @@ pub struct Choice {
     pub key_columns: Vec<u32>,
     /// `type` in EXPLAIN.
     pub access_type: &'static str,
+    /// The cost model's price of every access together (all `loops` of them), as [`choose`]
+    /// compared it; EXPLAIN FORMAT=TREE prints it per access.
+    pub cost: f64,
+    /// How many times the table is expected to be read (the rows of the tables before it).
+    pub loops: f64,
 }
 
 /// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
@@ -211,13 +216,16 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
         used: Vec::new(),
         key_columns: Vec::new(),
         access_type: "ALL",
+        cost: 0.0,
+        loops: req.accesses.max(1.0),
     };
     // An inner table of a join is scanned once into the join buffer, and every row from the
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
     // which it keeps for hash joins).
     let join_cost = if req.first { 0.0 } else { req.accesses * total as f64 * ROW_EVALUATE_COST };
     // FORCE INDEX: a scan is taken only when no listed index applies.
-    let scan_cost = if req.hints.force { f64::INFINITY } else { scan_cost + join_cost };
+    let priced_scan = scan_cost + join_cost;
+    let scan_cost = if req.hints.force { f64::INFINITY } else { priced_scan };
     let mut best = (scan_cost, scan);
     let worst_seeks = (total as f64 / 10.0).min(clustered.leaf_pages as f64 * 3.0).max(1.0);
     for idx in t.def.indexes.iter().filter(|i| i.visible && req.hints.allows(&i.name)) {
@@ -237,7 +245,7 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
             if c.access_type == "const" || cost <= best.0 {
                 best = (cost, c);
                 if best.1.access_type == "const" {
-                    return best.1;
+                    return priced(best, priced_scan, req);
                 }
             }
         }
@@ -261,7 +269,15 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
             }
         }
     }
-    best.1
+    priced(best, priced_scan, req)
+}
+
+/// The chosen path with its price and loop count filled in (a scan FORCE INDEX could not
+/// avoid is priced as the scan it is).
+fn priced((cost, mut c): (f64, Choice), scan_cost: f64, req: &Request) -> Choice {
+    c.cost = if cost.is_finite() { cost } else { scan_cost };
+    c.loops = req.accesses.max(1.0);
+    c
 }
 
 /// Leaf pages a covering read of `rows` entries of `idx` enters.
@@ -336,7 +352,8 @@ fn ref_choice(
     };
     let path = Path::Ref { index: idx.name.clone(), parts, unique };
     let used = consumed.clone();
-    Some(Choice { path, covering, rows, consumed, used, key_columns, access_type })
+    let (cost, loops) = (0.0, 1.0);
+    Some(Choice { path, covering, rows, consumed, used, key_columns, access_type, cost, loops })
 }
 
 /// A range scan of `idx`'s first column from its bound, BETWEEN and IN conditions.
@@ -417,6 +434,8 @@ fn range_choice(
         used,
         key_columns: vec![col],
         access_type: "range",
+        cost: 0.0,
+        loops: 1.0,
     })
 }
 
@@ -733,6 +752,9 @@ pub fn scan_choice(t: &Table) -> Choice {
         used: Vec::new(),
         key_columns: Vec::new(),
         access_type: "ALL",
+        cost: t.clustered_geometry().leaf_pages as f64 * IO_BLOCK_READ_COST
+            + t.row_count() as f64 * ROW_EVALUATE_COST,
+        loops: 1.0,
     }
 }
 

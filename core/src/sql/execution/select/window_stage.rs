@@ -319,7 +319,8 @@ impl Stage {
                     }
                     _ => String::new(),
                 };
-                let json = e.is_json(&|c| c < width && inner.get(c as usize).is_some_and(|m| m.json));
+                let json =
+                    e.is_json(&|c| c < width && inner.get(c as usize).is_some_and(|m| m.json));
                 Meta { name: name.clone(), table, numeric, nullable, json }
             })
             .collect()

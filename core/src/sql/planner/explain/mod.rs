@@ -44,10 +44,13 @@ use sqlparser::ast::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
+pub mod analyze;
 mod binding;
 mod derived;
 mod estimates;
 mod note;
+pub mod tree;
+mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
 use binding::{bind, wildcard_qualifier};
 use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef};
@@ -79,6 +82,8 @@ enum DerivedText {
 /// 1003 text, the optimizer's estimate of the rows it returns and its column names.
 struct Block {
     rows: Vec<Row>,
+    /// EXPLAIN FORMAT=TREE's tree of the block, when asked for.
+    tree: Option<tree::Node>,
     note: String,
     estimate: u64,
     columns: Vec<String>,
@@ -193,6 +198,8 @@ struct PlanRow {
     rows: Option<u64>,
     filtered: Option<f64>,
     extra: Vec<&'static str>,
+    /// What EXPLAIN FORMAT=TREE prints for this table.
+    tree: Option<tree_plan::TreeTable>,
 }
 
 /// The column names of a performance_schema or information_schema table (`db`, `table`,
@@ -208,6 +215,8 @@ pub struct Explainer<'a> {
     /// The SELECT of a view the server defines in a system schema (the sys schema's), if
     /// `db`.`table` is one.
     pub system_views: fn(&str, &str) -> Option<&'static str>,
+    /// Build EXPLAIN FORMAT=TREE's tree too ([`Self::explain_tree`]).
+    pub tree: bool,
 }
 
 impl Explainer<'_> {
@@ -231,6 +240,28 @@ impl Explainer<'_> {
         let rows = all_rows(block.rows, blocks.derived);
         work.rows += rows.len() as u64;
         Ok((Response::Rows(ResultSet { columns: explain_columns(), rows, unshown: 0 }), block.note))
+    }
+
+    /// EXPLAIN FORMAT=TREE of a SELECT of one query block: its iterator tree and the Note
+    /// 1003 text. Simplification: blocks of their own (derived tables, CTEs, subqueries,
+    /// UNION) are not drawn; they answer 1235.
+    pub fn explain_tree(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+    ) -> Result<(tree::Node, String)> {
+        self.tree = true;
+        let mut blocks = Blocks::new(sql);
+        let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
+        if !blocks.derived.is_empty() {
+            return Err(MySqlError::not_supported_yet(
+                "EXPLAIN FORMAT=TREE of derived tables and common table expressions",
+            ));
+        }
+        let tree = block.tree.ok_or_else(|| MySqlError::unknown("no tree was built"))?;
+        Ok((tree, block.note))
     }
 
     /// EXPLAIN of one query block numbered 1 (a derived block renumbers its rows): its CTEs
@@ -301,7 +332,13 @@ impl Explainer<'_> {
         let sel = &merged;
         let sources = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &sources, sql, &cx.local_names())?;
-        let plan = self.plan(cx, &sources, &bound)?;
+        let mut facts = tree_plan::BlockFacts::default();
+        let plan = self.plan(cx, &sources, &bound, &mut facts)?;
+        let tree = if self.tree {
+            Some(tree_plan::build(&plan, &facts, &sources, &bound, sel, q, self.catalog)?)
+        } else {
+            None
+        };
         let rows: Vec<Row> = plan.into_iter().map(row_values).collect();
         let implicit_group = bound.aggregates && bound.group_by.is_empty();
         let estimate = estimated_rows(&rows, implicit_group, bound.limit_rows);
@@ -317,7 +354,7 @@ impl Explainer<'_> {
             note = format!("with {} ", materialised.join(", "));
         }
         note.push_str(&Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql));
-        Ok(Block { rows, note, estimate, columns: bound.names })
+        Ok(Block { rows, note, estimate, columns: bound.names, tree })
     }
 
     /// Resolves the FROM clause as the executor does, without reading any rows (a view's
@@ -514,8 +551,12 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         sources: &[Source],
         bound: &Bound,
+        facts: &mut tree_plan::BlockFacts,
     ) -> Result<Vec<PlanRow>> {
-        let message = |m: &'static str| vec![PlanRow { extra: vec![m], ..PlanRow::default() }];
+        let mut message = |m: &'static str| {
+            facts.message = Some(m);
+            vec![PlanRow { extra: vec![m], ..PlanRow::default() }]
+        };
         if sources.is_empty() {
             let impossible = match &bound.filter {
                 Some(f) => eval(f, &[], &[], &mut *cx).ok().and_then(|v| v.truth()) != Some(true),
@@ -660,6 +701,9 @@ impl Explainer<'_> {
         let needs_filesort = (!bound.order_by.is_empty() && !clustered_order && !implicit_group)
             || bound.windowing == Some(true)
             || (bound.windowing.is_some() && !bound.order_by.is_empty());
+        facts.temporary = needs_temporary;
+        facts.sort = needs_filesort;
+        facts.windowing = bound.windowing.is_some();
 
         let mut cardinalities: BTreeMap<(usize, usize), u64> = BTreeMap::new();
         let mut out = Vec::new();
@@ -784,6 +828,22 @@ impl Explainer<'_> {
                     }
                 }
             }
+            row.tree = Some(tree_plan::TreeTable::of(tree_plan::TableFacts {
+                source: s,
+                index: i,
+                table: t,
+                choice,
+                checked: checked
+                    .iter()
+                    .filter(|c| !consumed.contains(&&c.expr))
+                    .map(|c| (c.expr.clone(), c.sources.iter().all(|&k| k == i)))
+                    .collect(),
+                filter,
+                buffered: buffered && i > first_non_const,
+                constant: system(s) || choice.is_some_and(|c| c.access_type == "const"),
+                index_order: clustered_order,
+                sources,
+            }));
             if i == first_non_const {
                 if needs_temporary {
                     row.extra.push("Using temporary");

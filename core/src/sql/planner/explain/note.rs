@@ -146,7 +146,7 @@ impl Render<'_> {
         }
     }
 
-    fn expr(&self, e: &Expr) -> String {
+    pub(super) fn expr(&self, e: &Expr) -> String {
         match e {
             Expr::Identifier(id) if id.value.starts_with('@') => id.value.clone(),
             Expr::Identifier(id) => self.column(None, &id.value),

@@ -15,6 +15,7 @@ fn explain_result(sql: &str) -> Result<(Response, String)> {
         catalog: &catalog,
         system_columns: &mut no_system_tables,
         system_views: |_, _| None,
+        tree: false,
     };
     let mut cx = crate::sql::expr::constant_context();
     explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default())

@@ -1,0 +1,152 @@
+//! EXPLAIN ANALYZE's measured figures, put on the tree after the query ran through the
+//! simulated engine: `(actual time=F..L rows=R loops=N)` per iterator.
+//!
+//! What is measured and what is apportioned (SIMPLIFICATION: the executor runs a statement
+//! as a whole, not iterator by iterator, so it has no clock reading per iterator):
+//! - a table access's rows are the rows the handler fetched from that table (exact; a table
+//!   the query reads twice under two aliases shares its fetches evenly between them);
+//! - the top iterator's rows are the rows the query returned (exact);
+//! - any other iterator's rows are its input's rows scaled by the share its estimate keeps
+//!   (a Filter estimated to keep a third of its input is shown keeping a third of what its
+//!   input really produced), never more than its input;
+//! - times: the statement's simulated time (its page reads, CPU per row, waits) split over
+//!   the iterators in proportion to their work: the handler time of each access, a row's CPU
+//!   for every row any other iterator handles. An iterator's last row comes when its subtree's
+//!   work is done; a blocking one (Sort, Aggregate, temporary table, Hash) returns its first
+//!   row only then, a streaming one after its first input row. Times of an iterator run in a
+//!   loop are per loop, as MySQL averages them.
+
+use super::tree::{Actual, Node, Role};
+
+/// What the statement's run measured.
+pub struct Measured<'a> {
+    /// The statement's simulated time, in milliseconds.
+    pub total_ms: f64,
+    /// Rows the query returned.
+    pub returned: u64,
+    /// Rows fetched per (schema, table), and the picoseconds the fetches took.
+    pub fetched: &'a dyn Fn(&str, &str) -> (u64, u64),
+    /// How many accesses of the same table the tree has (to share its fetches).
+    pub cpu_row_ps: f64,
+}
+
+/// Work of a subtree, in picoseconds, and its total rows (over all loops).
+struct Done {
+    work: f64,
+    rows: f64,
+}
+
+/// Fills every node's figures.
+pub fn fill(root: &mut Node, m: &Measured) {
+    let mut counts: Vec<(String, String, u32)> = Vec::new();
+    count_accesses(root, &mut counts);
+    let root_done = measure(root, m, &counts, 1.0, true);
+    let scale = if root_done.work > 0.0 { m.total_ms / root_done.work } else { 0.0 };
+    place_times(root, scale, 0.0);
+}
+
+fn count_accesses(n: &Node, counts: &mut Vec<(String, String, u32)>) {
+    if let Role::Access(db, t) = &n.role {
+        match counts.iter().position(|(d, x, _)| d == db && x == t) {
+            Some(at) => counts[at].2 += 1,
+            None if counts.len() < 256 => counts.push((db.clone(), t.clone(), 1)),
+            None => {}
+        }
+    }
+    for c in &n.children {
+        count_accesses(c, counts);
+    }
+}
+
+/// Sets rows and loops bottom-up; `work` is kept in `first_ms`/`last_ms` (as picoseconds of
+/// the subtree) until [`place_times`] turns them into times.
+fn measure(
+    n: &mut Node,
+    m: &Measured,
+    counts: &[(String, String, u32)],
+    loops: f64,
+    top: bool,
+) -> Done {
+    let loops = loops.max(1.0);
+    // A nested loop's inner side runs once per outer row; a hash join's inputs run once.
+    let nested = n.label.starts_with("Nested loop");
+    let mut child_done = Vec::with_capacity(n.children.len());
+    let mut outer_rows = 0.0;
+    for (i, c) in n.children.iter_mut().enumerate() {
+        let child_loops = if nested && i == 1 { outer_rows } else { loops };
+        let d = measure(c, m, counts, child_loops, false);
+        if i == 0 {
+            outer_rows = d.rows;
+        }
+        child_done.push(d);
+    }
+    let input: f64 = match child_done.as_slice() {
+        [] => 0.0,
+        [one] => one.rows,
+        // A join's estimate relates to both inputs: start from their product's estimate.
+        [outer, inner] if nested => inner.rows.max(outer.rows.min(1.0) * inner.rows),
+        [probe, build] => probe.rows * build.rows.max(1.0),
+        many => many.iter().map(|d| d.rows).sum(),
+    };
+    let mut work: f64 = child_done.iter().map(|d| d.work).sum();
+    let rows = match &n.role {
+        Role::Access(db, t) => {
+            let (fetched, ps) = (m.fetched)(db, t);
+            let share = counts.iter().find(|(d, x, _)| d == db && x == t).map_or(1, |c| c.2);
+            work += ps as f64 / f64::from(share);
+            fetched as f64 / f64::from(share)
+        }
+        _ if top => m.returned as f64,
+        _ if nested || n.label.contains("hash join") => {
+            // Share of the input the join's estimate keeps.
+            let est = n.estimate.map_or(input, |(_, r)| r);
+            let outer_est = n.children.first().and_then(Node::first_estimate).map_or(1.0, |e| e.1);
+            let inner_est = n.children.get(1).and_then(Node::first_estimate).map_or(1.0, |e| e.1);
+            let product = (outer_est * inner_est).max(f64::MIN_POSITIVE);
+            let outer_rows = child_done.first().map_or(0.0, |d| d.rows);
+            let inner_rows = child_done.get(1).map_or(0.0, |d| d.rows);
+            let pairs = if nested { inner_rows } else { outer_rows * inner_rows };
+            (pairs * (est / product).min(1.0)).round().max(0.0)
+        }
+        _ => {
+            let child_est = n.children.first().and_then(Node::first_estimate).map(|e| e.1);
+            match (n.estimate, child_est) {
+                (Some((_, est)), Some(c)) if c > 0.0 => (input * (est / c).min(1.0)).round(),
+                _ => input,
+            }
+        }
+    };
+    if !matches!(n.role, Role::Access(..)) {
+        work += input.max(rows) * m.cpu_row_ps;
+    }
+    n.actual = Some(Actual { first_ms: 0.0, last_ms: work, rows: rows / loops, loops });
+    Done { work, rows }
+}
+
+/// Turns each subtree's work into first-row and last-row times (per loop).
+fn place_times(n: &mut Node, scale: f64, start: f64) -> f64 {
+    let mut begin = start;
+    let mut first_child_first = None;
+    for c in n.children.iter_mut() {
+        let end = place_times(c, scale, begin);
+        if first_child_first.is_none() {
+            first_child_first = c.actual.map(|a| a.first_ms * a.loops);
+        }
+        begin = end;
+    }
+    let Some(a) = n.actual.as_mut() else { return start };
+    let loops = a.loops.max(1.0);
+    let last_total = start + a.last_ms * scale;
+    let rows_total = (a.rows * loops).max(1.0);
+    let first_total = match n.role {
+        Role::Blocking => begin,
+        Role::Access(..) => start + (last_total - start) / rows_total,
+        Role::Stream => first_child_first.unwrap_or(start).max(start),
+    };
+    a.first_ms = first_total / loops;
+    a.last_ms = last_total / loops;
+    if a.rows == 0.0 {
+        a.first_ms = a.last_ms;
+    }
+    last_total
+}

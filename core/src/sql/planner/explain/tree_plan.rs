@@ -1,0 +1,435 @@
+//! EXPLAIN FORMAT=TREE of one query block: the plan rows the traditional EXPLAIN computed
+//! (`mod.rs` `plan`), turned into MySQL's iterators (`tree.rs` draws them). What each table
+//! contributes is gathered while its EXPLAIN row is made ([`TreeTable::of`]); the joins and
+//! the nodes above them are put together in [`build`].
+
+use super::note::Render;
+use super::tree::{literal, Names, Node, Role};
+use super::{Bound, Kind, PlanRow, Source};
+use crate::error::{MySqlError, Result};
+use crate::sql::bind::BExpr;
+use crate::sql::planner::access_path::{Choice, Interval, Path, ROW_EVALUATE_COST};
+use crate::sql::Value;
+use crate::storage::catalog::Catalog;
+use crate::storage::table::Table;
+use sqlparser::ast::{
+    BinaryOperator as B, Expr, FunctionArguments, GroupByExpr, LimitClause, OrderByKind, Query,
+    Select, SelectItem,
+};
+
+/// What the block as a whole does beyond its tables, as `plan` decided it.
+#[derive(Default)]
+pub(super) struct BlockFacts {
+    /// The block reads no rows: "No tables used", "Impossible WHERE", ...
+    pub message: Option<&'static str>,
+    /// GROUP BY or DISTINCT through a temporary table.
+    pub temporary: bool,
+    /// A sort for ORDER BY.
+    pub sort: bool,
+    pub windowing: bool,
+}
+
+/// What `plan` knows about one table when it makes its EXPLAIN row.
+pub(super) struct TableFacts<'a> {
+    pub source: &'a Source,
+    pub index: usize,
+    pub table: Option<&'a Table>,
+    pub choice: Option<&'a Choice>,
+    /// Conditions checked when the table's row is read that the access does not guarantee,
+    /// each with whether it reads this table only.
+    pub checked: Vec<(BExpr, bool)>,
+    /// The share of the access's rows the conditions keep (EXPLAIN's filtered / 100).
+    pub filter: f64,
+    /// Read into a join buffer (hash join).
+    pub buffered: bool,
+    /// Read while optimizing (const or system).
+    pub constant: bool,
+    /// Scanned in primary key order for ORDER BY / GROUP BY.
+    pub index_order: bool,
+    pub sources: &'a [Source],
+}
+
+/// One table's part of the tree.
+#[derive(Clone, Debug)]
+pub(super) struct TreeTable {
+    access: Node,
+    /// The cost of all its accesses together.
+    total_cost: f64,
+    /// Rows one access returns, before the conditions.
+    rows: f64,
+    filter: f64,
+    /// Conditions (rendered), whether each reads this table only, and whether it is an
+    /// equality (a hash join's key).
+    conditions: Vec<(String, bool, bool)>,
+    buffered: bool,
+    outer: bool,
+    constant: bool,
+}
+
+/// `alias.column` for every joined-row column.
+fn column_names(sources: &[Source]) -> Vec<String> {
+    let mut names = Vec::new();
+    for s in sources {
+        names.extend(s.columns.iter().map(|c| format!("{}.{c}", s.alias)));
+    }
+    names
+}
+
+impl TreeTable {
+    pub fn of(f: TableFacts) -> TreeTable {
+        let names = column_names(f.sources);
+        let names = Names { columns: &names };
+        let s = f.source;
+        let alias = &s.alias;
+        let (label, per_cost, rows, total_cost) = match (f.table, f.choice) {
+            (Some(t), Some(c)) => {
+                let col = |k: &u32| t.def.columns[*k as usize].name.clone();
+                let secondary_covering =
+                    |index: &str| c.covering && !t.def.index(index).is_some_and(|x| x.primary);
+                let label = match &c.path {
+                    Path::Scan if f.index_order => format!("Index scan on {alias} using PRIMARY"),
+                    Path::Scan => format!("Table scan on {alias}"),
+                    Path::Ref { index, parts, unique } => {
+                        let keys: Vec<String> = c
+                            .key_columns
+                            .iter()
+                            .zip(parts)
+                            .map(|(k, p)| format!("{}={}", col(k), names.expr(p)))
+                            .collect();
+                        let kind = match (*unique, secondary_covering(index)) {
+                            (true, true) => "Single-row covering index lookup",
+                            (true, false) => "Single-row index lookup",
+                            (false, true) => "Covering index lookup",
+                            (false, false) => "Index lookup",
+                        };
+                        format!("{kind} on {alias} using {index} ({})", keys.join(", "))
+                    }
+                    Path::Range { index, intervals } => {
+                        let first = c.key_columns.first().copied().unwrap_or(0);
+                        let column = &t.def.columns[first as usize];
+                        let in_pk = t.def.primary().is_some_and(|p| p.columns.contains(&first));
+                        let ranges: Vec<String> = intervals
+                            .iter()
+                            .map(|i| interval(i, &column.name, column.nullable && !in_pk))
+                            .collect();
+                        let kind = if secondary_covering(index) {
+                            "Covering index range scan"
+                        } else {
+                            "Index range scan"
+                        };
+                        format!("{kind} on {alias} using {index} over {}", ranges.join(" OR "))
+                    }
+                };
+                let loops = c.loops.max(1.0);
+                (label, c.cost / loops, c.rows as f64, c.cost)
+            }
+            (Some(t), None) => {
+                let rows = t.row_count() as f64;
+                (
+                    format!("Table scan on {alias}"),
+                    rows * ROW_EVALUATE_COST,
+                    rows,
+                    rows * ROW_EVALUATE_COST,
+                )
+            }
+            (None, _) => {
+                // A materialised block or a server table: priced at its rows' evaluation
+                // (simplification: MySQL adds the temporary table's page reads).
+                let rows = match s.kind {
+                    Kind::Derived { rows, .. } => rows as f64,
+                    _ => 1.0,
+                };
+                let cost = rows * ROW_EVALUATE_COST;
+                (format!("Table scan on {alias}"), cost, rows, cost)
+            }
+        };
+        let mut access = Node::new(label, Some((per_cost, rows)));
+        if let (Some(t), Kind::Stored) = (f.table, &s.kind) {
+            access.role = Role::Access(t.def.schema.clone(), t.def.name.clone());
+        }
+        let _ = f.index;
+        let conditions = f
+            .checked
+            .iter()
+            .map(|(e, local)| {
+                let eq = matches!(e, BExpr::Binary { op: B::Eq, .. });
+                (names.expr(e), *local, eq)
+            })
+            .collect();
+        TreeTable {
+            access,
+            total_cost,
+            rows,
+            filter: f.filter,
+            conditions,
+            buffered: f.buffered,
+            outer: s.outer,
+            constant: f.constant,
+        }
+    }
+}
+
+/// One interval of a range scan as MySQL prints it: `(10 < a)`, `(10 <= a <= 20)`,
+/// `(a = 3)`; an open lower end of a nullable column starts at NULL (`(NULL < a < 10)`).
+fn interval(i: &Interval, column: &str, nullable: bool) -> String {
+    let value = |e: &crate::storage::table::RangeEnd| {
+        e.prefix.first().map_or_else(|| "NULL".to_string(), literal)
+    };
+    if let (Some(lo), Some(hi)) = (&i.lo, &i.hi) {
+        if lo == hi && !lo.exclusive {
+            return format!("({column} = {})", value(lo));
+        }
+    }
+    // The range optimizer starts `a < 10` after NULL; MySQL prints that only for a column
+    // that can hold NULL.
+    let lo = i.lo.as_ref().filter(|lo| nullable || lo.prefix.first() != Some(&Value::Null));
+    let left = match lo {
+        Some(lo) => format!("{} {} ", value(lo), if lo.exclusive { "<" } else { "<=" }),
+        None if nullable => "NULL < ".to_string(),
+        None => String::new(),
+    };
+    let right = match &i.hi {
+        Some(hi) => format!(" {} {}", if hi.exclusive { "<" } else { "<=" }, value(hi)),
+        None => String::new(),
+    };
+    format!("({left}{column}{right})")
+}
+
+/// A `Filter` over `child` for `conditions`, if any.
+fn filtered(child: Node, conditions: &[&str], rows: f64) -> Node {
+    if conditions.is_empty() {
+        return child;
+    }
+    let cost = child.estimate.map_or(0.0, |(c, _)| c);
+    let text = match conditions {
+        [one] => one.to_string(),
+        many => format!("({})", many.join(" and ")),
+    };
+    Node::new(format!("Filter: {text}"), Some((cost, rows))).with(child)
+}
+
+/// The block's tree.
+pub(super) fn build(
+    plan: &[PlanRow],
+    facts: &BlockFacts,
+    sources: &[Source],
+    bound: &Bound,
+    sel: &Select,
+    q: &Query,
+    catalog: &Catalog,
+) -> Result<Node> {
+    if facts.windowing {
+        return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=TREE of window functions"));
+    }
+    if let Some(m) = facts.message {
+        let label = match m {
+            "No tables used" => "Rows fetched before execution  (cost=0..0 rows=1)".to_string(),
+            other => format!("Zero rows ({other})  (cost=0..0 rows=0)"),
+        };
+        return Ok(Node::new(label, None));
+    }
+    let tables: Vec<&TreeTable> = plan.iter().filter_map(|r| r.tree.as_ref()).collect();
+    let mut acc: Option<(Node, f64, f64)> = None;
+    for t in tables.iter().filter(|t| !t.constant) {
+        let all: Vec<&str> = t.conditions.iter().map(|(c, _, _)| c.as_str()).collect();
+        let local: Vec<&str> =
+            t.conditions.iter().filter(|(_, l, _)| *l).map(|(c, _, _)| c.as_str()).collect();
+        let kept = t.rows * t.filter;
+        acc = Some(match acc.take() {
+            None => (filtered(t.access.clone(), &all, kept), t.total_cost, kept),
+            Some((prev, cost, rows)) => {
+                let cost = cost + t.total_cost;
+                let joined = if t.outer { (rows * kept).max(rows) } else { rows * kept };
+                let node = if t.buffered {
+                    let keys: Vec<&str> = t
+                        .conditions
+                        .iter()
+                        .filter(|(_, l, eq)| !*l && *eq)
+                        .map(|(c, _, _)| c.as_str())
+                        .collect();
+                    let rest: Vec<&str> = t
+                        .conditions
+                        .iter()
+                        .filter(|(_, l, eq)| !*l && !*eq)
+                        .map(|(c, _, _)| c.as_str())
+                        .collect();
+                    let on =
+                        if keys.is_empty() { "(no condition)".into() } else { keys.join(", ") };
+                    let probe = filtered(t.access.clone(), &local, kept);
+                    let mut hash = Node::new("Hash", None);
+                    hash.role = Role::Blocking;
+                    let kind = if t.outer { "Left" } else { "Inner" };
+                    let join = Node::new(format!("{kind} hash join {on}"), Some((cost, joined)));
+                    let join = if t.outer {
+                        join.with(prev).with(hash.with(probe))
+                    } else {
+                        join.with(probe).with(hash.with(prev))
+                    };
+                    filtered(join, &rest, joined)
+                } else {
+                    let kind = if t.outer { "left" } else { "inner" };
+                    let inner = filtered(t.access.clone(), &all, kept);
+                    Node::new(format!("Nested loop {kind} join"), Some((cost, joined)))
+                        .with(prev)
+                        .with(inner)
+                };
+                (node, cost, joined)
+            }
+        });
+    }
+    let (mut node, cost, rows) = match acc {
+        Some(a) => a,
+        // Every table was read while optimizing.
+        None => return Ok(Node::new("Rows fetched before execution  (cost=0..0 rows=1)", None)),
+    };
+    let text = |e: &Expr| plain(&Render { sources, catalog }, e);
+    let mut costed = true;
+    // Aggregation.
+    let implicit_group = bound.aggregates && bound.group_by.is_empty();
+    let calls = aggregate_calls(sel, q);
+    let list: Vec<String> = calls.iter().map(&text).collect();
+    if implicit_group {
+        node = blocking(format!("Aggregate: {}", list.join(", ")), Some((cost, 1.0))).with(node);
+    } else if !bound.group_by.is_empty() {
+        if facts.temporary {
+            let agg = blocking("Aggregate using temporary table", None).with(node);
+            node = blocking("Table scan on <temporary>", None).with(agg);
+            costed = false;
+        } else {
+            let label = if list.is_empty() {
+                "Group (no aggregates)".to_string()
+            } else {
+                format!("Group aggregate: {}", list.join(", "))
+            };
+            node = Node::new(label, Some((cost, rows))).with(node);
+        }
+    }
+    if let Some(h) = &sel.having {
+        let estimate = costed.then_some((cost, rows));
+        node = Node::new(format!("Filter: {}", text(h)), estimate).with(node);
+    }
+    if bound.distinct && !implicit_group && bound.group_by.is_empty() {
+        let dedup = blocking("Temporary table with deduplication", None).with(node);
+        node = blocking("Table scan on <temporary>", None).with(dedup);
+        costed = false;
+    }
+    let (limit, offset) = limit_of(q);
+    if facts.sort {
+        let keys: Vec<String> = match q.order_by.as_ref().map(|o| &o.kind) {
+            Some(OrderByKind::Expressions(list)) => list
+                .iter()
+                .map(|o| {
+                    let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                    format!("{}{}", text(&o.expr), if desc { " DESC" } else { "" })
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let mut label = format!("Sort: {}", keys.join(", "));
+        if let Some(n) = limit {
+            label.push_str(&format!(", limit input to {} row(s) per chunk", n + offset));
+        }
+        node = blocking(label, costed.then_some((cost, rows))).with(node);
+    }
+    if let Some(n) = limit {
+        let label = if offset > 0 {
+            format!("Limit/Offset: {n}/{offset} row(s)")
+        } else {
+            format!("Limit: {n} row(s)")
+        };
+        let estimate = costed.then_some((cost, rows.min(n as f64)));
+        node = Node::new(label, estimate).with(node);
+    }
+    Ok(node)
+}
+
+fn blocking(label: impl Into<String>, estimate: Option<(f64, f64)>) -> Node {
+    let mut n = Node::new(label, estimate);
+    n.role = Role::Blocking;
+    n
+}
+
+/// LIMIT's row count and offset, when they are plain numbers.
+fn limit_of(q: &Query) -> (Option<u64>, u64) {
+    let number = |e: &Expr| match e {
+        Expr::Value(v) => v.value.to_string().parse::<u64>().ok(),
+        _ => None,
+    };
+    match &q.limit_clause {
+        Some(LimitClause::LimitOffset { limit: Some(l), offset, .. }) => {
+            (number(l), offset.as_ref().and_then(|o| number(&o.value)).unwrap_or(0))
+        }
+        Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
+            (number(limit), number(offset).unwrap_or(0))
+        }
+        _ => (None, 0),
+    }
+}
+
+/// The aggregate calls of the select list, HAVING and ORDER BY, in order, each once.
+fn aggregate_calls(sel: &Select, q: &Query) -> Vec<Expr> {
+    let mut out: Vec<Expr> = Vec::new();
+    let mut visit = |e: &Expr| collect_aggregates(e, &mut out);
+    for item in &sel.projection {
+        match item {
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => visit(e),
+            _ => {}
+        }
+    }
+    if let Some(h) = &sel.having {
+        visit(h);
+    }
+    if let Some(OrderByKind::Expressions(list)) = q.order_by.as_ref().map(|o| &o.kind) {
+        for o in list {
+            visit(&o.expr);
+        }
+    }
+    let _ = GroupByExpr::All;
+    out
+}
+
+const AGGREGATES: [&str; 9] =
+    ["COUNT", "SUM", "AVG", "MIN", "MAX", "GROUP_CONCAT", "BIT_AND", "BIT_OR", "BIT_XOR"];
+
+fn collect_aggregates(e: &Expr, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Function(f) => {
+            let name = f.name.to_string().to_ascii_uppercase();
+            if AGGREGATES.contains(&name.as_str()) && f.over.is_none() {
+                if !out.contains(e) && out.len() < 64 {
+                    out.push(e.clone());
+                }
+                return;
+            }
+            if let FunctionArguments::List(list) = &f.args {
+                for a in &list.args {
+                    if let sqlparser::ast::FunctionArg::Unnamed(
+                        sqlparser::ast::FunctionArgExpr::Expr(x),
+                    ) = a
+                    {
+                        collect_aggregates(x, out);
+                    }
+                }
+            }
+        }
+        Expr::Nested(x) | Expr::UnaryOp { expr: x, .. } => collect_aggregates(x, out),
+        Expr::BinaryOp { left, right, .. } => {
+            collect_aggregates(left, out);
+            collect_aggregates(right, out);
+        }
+        _ => {}
+    }
+}
+
+/// An expression as the tree writes it: the Note 1003 rendering without database names and
+/// quotes (`count(0)`, `sum(t.a)`). Simplification: MySQL keeps quotes around names that
+/// need them (`` lc.`type` ``).
+fn plain(render: &Render, e: &Expr) -> String {
+    let mut text = render.expr(e);
+    for s in render.sources {
+        if !s.db.is_empty() {
+            text = text.replace(&format!("`{}`.", s.db), "");
+        }
+    }
+    text.replace('`', "")
+}
