@@ -247,3 +247,17 @@ pub(crate) fn expr_children_mut<'e>(e: &'e mut Expr, out: &mut Vec<&'e mut Expr>
         _ => {}
     }
 }
+
+/// A value as a literal expression: a subquery's result or a stored function's value put in
+/// the query in its place.
+pub(crate) fn literal_expr(v: &crate::storage::value::Value) -> Expr {
+    use crate::storage::value::Value;
+    use sqlparser::ast::Value as L;
+    let lit = match v {
+        Value::Null => L::Null,
+        Value::Str(s) => L::SingleQuotedString(s.clone()),
+        Value::Double(d) => L::Number(format!("{d:e}"), false),
+        other => L::Number(other.to_text().unwrap_or_default(), false),
+    };
+    Expr::Value(lit.into())
+}

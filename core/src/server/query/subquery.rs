@@ -37,7 +37,7 @@
 //! with the operand passed first.
 
 use crate::error::{MySqlError, Result};
-use crate::server::query::{expr_children_mut, is_dual, QueryResult};
+use crate::server::query::{expr_children_mut, is_dual, literal_expr, QueryResult};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
@@ -575,16 +575,4 @@ fn mark_call(mark: &str, args: Vec<Expr>) -> Expr {
 
 fn number_expr(n: usize) -> Expr {
     Expr::value(sqlparser::ast::Value::Number(n.to_string(), false))
-}
-
-/// A value as a literal expression (subquery results substituted into the outer query).
-fn literal_expr(v: &Value) -> Expr {
-    use sqlparser::ast::Value as L;
-    let lit = match v {
-        Value::Null => L::Null,
-        Value::Str(s) => L::SingleQuotedString(s.clone()),
-        Value::Double(d) => L::Number(format!("{d:e}"), false),
-        other => L::Number(other.to_text().unwrap_or_default(), false),
-    };
-    Expr::Value(lit.into())
 }

@@ -130,18 +130,7 @@ impl Server {
             .procedure(&db, &name)
             .cloned()
             .ok_or_else(|| MySqlError::procedure_does_not_exist(&format!("{db}.{name}")))?;
-        let args: Vec<&sqlparser::ast::Expr> = match &f.args {
-            FunctionArguments::None => Vec::new(),
-            FunctionArguments::List(l) => l
-                .args
-                .iter()
-                .map(|a| match a {
-                    FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Ok(e),
-                    _ => Err(MySqlError::syntax(&f.to_string(), 1)),
-                })
-                .collect::<Result<_>>()?,
-            FunctionArguments::Subquery(_) => return Err(MySqlError::syntax(&f.to_string(), 1)),
-        };
+        let args = call_arguments(f)?;
         if args.len() != procedure.params.len() {
             return Err(MySqlError::procedure_argument_count(
                 &format!("{db}.{name}"),
@@ -193,5 +182,21 @@ impl Server {
         session.locals.pop();
         session.database = saved_db;
         outcome
+    }
+}
+
+/// The arguments of a CALL or of a stored function's call: plain expressions only.
+pub(super) fn call_arguments(f: &Function) -> Result<Vec<&sqlparser::ast::Expr>> {
+    match &f.args {
+        FunctionArguments::None => Ok(Vec::new()),
+        FunctionArguments::List(l) => l
+            .args
+            .iter()
+            .map(|a| match a {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => Ok(e),
+                _ => Err(MySqlError::syntax(&f.to_string(), 1)),
+            })
+            .collect(),
+        FunctionArguments::Subquery(_) => Err(MySqlError::syntax(&f.to_string(), 1)),
     }
 }

@@ -18,6 +18,7 @@
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
+use crate::server::statements::procedure::call_arguments;
 use crate::server::statements::program::Run;
 use crate::server::Server;
 use crate::sql::execution::Work;
@@ -26,8 +27,8 @@ use crate::sql::parser::Statement;
 use crate::storage::catalog::Procedure;
 use crate::storage::value::Value;
 use sqlparser::ast::{
-    Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, JoinConstraint,
-    JoinOperator, OrderByKind, Query, Select, SelectItem, SetExpr, TableFactor,
+    Expr, GroupByExpr, JoinConstraint, JoinOperator, OrderByKind, Query, Select, SelectItem,
+    SetExpr, TableFactor,
 };
 use std::collections::BTreeMap;
 
@@ -120,18 +121,7 @@ impl Server {
         if *calls > CALLS_MAX {
             return Err(MySqlError::query_interrupted());
         }
-        let args: Vec<Expr> = match &f.args {
-            FunctionArguments::None => Vec::new(),
-            FunctionArguments::List(l) => l
-                .args
-                .iter()
-                .map(|a| match a {
-                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Ok(x.clone()),
-                    _ => Err(MySqlError::syntax(&f.to_string(), 1)),
-                })
-                .collect::<Result<_>>()?,
-            FunctionArguments::Subquery(_) => return Err(MySqlError::syntax(&f.to_string(), 1)),
-        };
+        let args: Vec<Expr> = call_arguments(f)?.into_iter().cloned().collect();
         if args.len() != routine.params.len() {
             return Err(MySqlError::function_argument_count(
                 &format!("{db}.{name}"),
@@ -162,7 +152,7 @@ impl Server {
         let Some(value) = value else {
             return Err(MySqlError::function_ended_without_return(&name));
         };
-        *e = converted(literal(&value), routine.returns.as_deref());
+        *e = converted(crate::server::query::literal_expr(&value), routine.returns.as_deref());
         Ok(())
     }
 }
@@ -229,18 +219,6 @@ fn substitute_params(e: &mut Expr, routine: &Procedure, args: &[Expr]) {
     for c in children {
         substitute_params(c, routine, args);
     }
-}
-
-/// A value as a literal expression.
-fn literal(v: &Value) -> Expr {
-    use sqlparser::ast::Value as L;
-    let lit = match v {
-        Value::Null => L::Null,
-        Value::Str(s) => L::SingleQuotedString(s.clone()),
-        Value::Double(d) => L::Number(format!("{d:e}"), false),
-        other => L::Number(other.to_text().unwrap_or_default(), false),
-    };
-    Expr::Value(lit.into())
 }
 
 /// `e` converted to a RETURNS type, as the CAST that type corresponds to (none for a type

@@ -144,19 +144,19 @@ impl<'a> Runtime<'a> {
             // operand or any value is NULL (and there was a row); false over no rows at all.
             SubqueryKind::In { negated } => {
                 let v = operand.unwrap_or(&Value::Null);
-                let r = quantified(v, Comparison::Eq, Quantifier::Any, rows.iter().map(first));
+                let r = quantified(v, Comparison::Eq, Quantifier::Any, rows.iter().map(Vec::as_slice).map(first));
                 truth(r.map(|b| b != negated))
             }
             SubqueryKind::Quantified { op, quantifier } => {
                 let v = operand.unwrap_or(&Value::Null);
-                truth(quantified(v, op, quantifier, rows.iter().map(first)))
+                truth(quantified(v, op, quantifier, rows.iter().map(Vec::as_slice).map(first)))
             }
         })
     }
 }
 
 /// A row's first value (NULL for a row without one).
-fn first(row: &Vec<Value>) -> &Value {
+fn first(row: &[Value]) -> &Value {
     row.first().unwrap_or(&Value::Null)
 }
 
