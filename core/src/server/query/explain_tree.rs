@@ -5,14 +5,11 @@
 //! (`sql/planner/explain/analyze.rs`).
 
 use crate::error::{MySqlError, Result};
-use crate::instruments::system_tables;
-use crate::server::context::Cx;
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::handler_io::RowOp;
 use crate::sql::execution::Work;
 use crate::sql::planner::explain::analyze::{fill, Measured};
-use crate::sql::planner::explain::Explainer;
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Query, SetExpr};
 
@@ -31,26 +28,12 @@ impl Server {
                 "EXPLAIN FORMAT=TREE of UNION and common table expressions",
             ));
         }
-        let mut tree = {
-            let Server { clock, running, catalog, .. } = self;
-            let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
-            let current = session.database.clone();
-            let mut cx =
-                Cx { vars: &r.vars, session, now_micros: clock.unix_micros(), slept_micros: 0 };
-            let mut system_columns = |db: &str, table: &str| system_tables::columns(db, table);
-            let system_views = |db: &str, table: &str| {
-                let sys = db.eq_ignore_ascii_case("sys");
-                sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
-            };
-            let mut explainer = Explainer {
-                catalog,
-                system_columns: &mut system_columns,
-                system_views,
-                tree: true,
-            };
-            // UNCONFIRMED: MySQL 8.4 adds no Note 1003 to EXPLAIN FORMAT=TREE; none is added.
-            explainer.explain_tree(q, sql, current.as_deref(), &mut cx)?.0
-        };
+        // UNCONFIRMED: MySQL 8.4 adds no Note 1003 to EXPLAIN FORMAT=TREE; none is added.
+        let mut tree = self
+            .with_explainer(session, true, |explainer, cx, current| {
+                explainer.explain_tree(q, sql, current, cx)
+            })?
+            .0;
         if analyze {
             let start = self.clock.now();
             let (rows0, charged0, slept0) = (work.rows, work.charged_rows, work.slept_micros);

@@ -48,6 +48,21 @@ impl Server {
         if q.with.is_none() && Self::has_select_subqueries(q) {
             return self.explain_with_subqueries(session, q, sql, work);
         }
+        let (response, note) = self.with_explainer(session, false, |explainer, cx, current| {
+            explainer.explain(q, sql, current, cx, work)
+        })?;
+        session.warn(Warning { level: "Note", code: 1003, message: note });
+        Ok(response)
+    }
+
+    /// Runs `f` with an [`Explainer`] over the catalog (`tree`: FORMAT=TREE's tree too), the
+    /// session's context and its current database.
+    pub(super) fn with_explainer<T>(
+        &mut self,
+        session: &mut Session,
+        tree: bool,
+        f: impl FnOnce(&mut Explainer, &mut Cx, Option<&str>) -> Result<T>,
+    ) -> Result<T> {
         let Server { clock, running, catalog, .. } = self;
         let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let current = session.database.clone();
@@ -59,10 +74,8 @@ impl Server {
             sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
         };
         let mut explainer =
-            Explainer { catalog, system_columns: &mut system_columns, system_views, tree: false };
-        let (response, note) = explainer.explain(q, sql, current.as_deref(), &mut cx, work)?;
-        session.warn(Warning { level: "Note", code: 1003, message: note });
-        Ok(response)
+            Explainer { catalog, system_columns: &mut system_columns, system_views, tree };
+        f(&mut explainer, &mut cx, current.as_deref())
     }
 }
 

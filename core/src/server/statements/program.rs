@@ -238,20 +238,19 @@ impl Server {
                     Ok(false) => return Ok(Flow::Next),
                     Err(flow) => return Ok(flow),
                 }
-                match self.exec_list(session, run, body, work)? {
-                    Flow::Next => {}
-                    Flow::Iterate(l) if label_is(label, &l) => {}
-                    Flow::Leave(l) if label_is(label, &l) => return Ok(Flow::Next),
-                    other => return Ok(other),
+                if let Turn::End(flow) =
+                    after_turn(label, self.exec_list(session, run, body, work)?)
+                {
+                    return Ok(flow);
                 }
                 self.step(run, work)?;
             },
             Stmt::Repeat { label, body, until } => loop {
-                match self.exec_list(session, run, body, work)? {
-                    Flow::Next => {}
-                    Flow::Iterate(l) if label_is(label, &l) => continue,
-                    Flow::Leave(l) if label_is(label, &l) => return Ok(Flow::Next),
-                    other => return Ok(other),
+                // ITERATE starts the body again without testing UNTIL, as in MySQL.
+                match after_turn(label, self.exec_list(session, run, body, work)?) {
+                    Turn::End(flow) => return Ok(flow),
+                    Turn::Iterated => continue,
+                    Turn::Again => {}
                 }
                 match self.truth(session, run, until, work)? {
                     Ok(false) => {}
@@ -261,11 +260,10 @@ impl Server {
                 self.step(run, work)?;
             },
             Stmt::Loop { label, body } => loop {
-                match self.exec_list(session, run, body, work)? {
-                    Flow::Next => {}
-                    Flow::Iterate(l) if label_is(label, &l) => {}
-                    Flow::Leave(l) if label_is(label, &l) => return Ok(Flow::Next),
-                    other => return Ok(other),
+                if let Turn::End(flow) =
+                    after_turn(label, self.exec_list(session, run, body, work)?)
+                {
+                    return Ok(flow);
                 }
                 self.step(run, work)?;
             },
@@ -662,6 +660,24 @@ fn cursor_index(run: &Run, name: &str) -> Result<usize> {
         .iter()
         .rposition(|c| c.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| MySqlError::undefined_cursor(name))
+}
+
+/// What a loop does after one turn of its body.
+enum Turn {
+    Again,
+    /// ITERATE of this loop.
+    Iterated,
+    /// The loop ends with this flow (LEAVE of this loop is `Next`).
+    End(Flow),
+}
+
+fn after_turn(label: &Option<String>, flow: Flow) -> Turn {
+    match flow {
+        Flow::Next => Turn::Again,
+        Flow::Iterate(l) if label_is(label, &l) => Turn::Iterated,
+        Flow::Leave(l) if label_is(label, &l) => Turn::End(Flow::Next),
+        other => Turn::End(other),
+    }
 }
 
 fn label_is(label: &Option<String>, l: &str) -> bool {

@@ -144,7 +144,12 @@ impl<'a> Runtime<'a> {
             // operand or any value is NULL (and there was a row); false over no rows at all.
             SubqueryKind::In { negated } => {
                 let v = operand.unwrap_or(&Value::Null);
-                let r = quantified(v, Comparison::Eq, Quantifier::Any, rows.iter().map(Vec::as_slice).map(first));
+                let r = quantified(
+                    v,
+                    Comparison::Eq,
+                    Quantifier::Any,
+                    rows.iter().map(Vec::as_slice).map(first),
+                );
                 truth(r.map(|b| b != negated))
             }
             SubqueryKind::Quantified { op, quantifier } => {
