@@ -93,6 +93,12 @@ const CORPUS: &[&str] = &[
     "SELECT JSON_TYPE(c), JSON_LENGTH(c, '$.a'), JSON_KEYS(c), JSON_DEPTH(c), JSON_PRETTY(c), JSON_VALID(c), JSON_QUOTE(c->>'$.a') FROM shop.j;",
     "SELECT JSON_EXTRACT('[1, [2, [3]]]', '$[1][1][0]', '$.\"k\"', '$[last-1]'), JSON_MERGE_PATCH('{\"a\":1}', '{\"a\":null}'), JSON_MERGE_PRESERVE('[1]', '2');",
     "SELECT JSON_EXTRACT('{\"a\": 1', '$'), JSON_EXTRACT('[]', '$[*'), JSON_SET('[]', '$**.a', 1), JSON_OBJECT(NULL, 1), JSON_TYPE(5), c->'' FROM shop.j;",
+    // Issue 18, the manual's string, math, regular expression and statistical functions.
+    "SELECT ASCII(''), ORD(NULL), BIN(-1), OCT(1e30), HEX(-1.5), CONV('zz', 36, -2), CONV('1', 1, 99), ELT(0), ELT(-1, 'a'), FIELD(NULL, 1), FIND_IN_SET('a,b', 'a,b'), MAKE_SET(-1, 'a'), EXPORT_SET(1, 'a', 'b', NULL, 99), INSERT('', 0, -1, NULL), SPACE(-5), SPACE(1e10), STRCMP(1, NULL), SUBSTRING_INDEX('', '', -3), QUOTE('\\0'), SOUNDEX('123'), TO_BASE64(REPEAT('a', 100));",
+    "SELECT REGEXP_LIKE('', 'a'), REGEXP_INSTR('abc', 'b', 99), REGEXP_INSTR('abc', '', 1), REGEXP_REPLACE('abc', '(a)|b', '\\$1$9$', 1, 0, 'cimnu'), REGEXP_SUBSTR('abc', '(?<=a)b'), REGEXP_LIKE('a', '\\1'), REGEXP_LIKE('a', '[[:<:]]a'), REGEXP_LIKE('a', REPEAT('(', 300)), 'a' REGEXP NULL, NULL RLIKE 'a';",
+    "SELECT SIN(NULL), ACOS(-1.0000001), ATAN(1, 0), ATAN2(0, 0), COT(PI()), DEGREES(1e308), BIT_COUNT('x'), CRC32(NULL), SHA2('a', NULL), INET_ATON('1.2.3.4.5'), INET_ATON('.'), INET_NTOA(4294967296), RAND(NULL), RAND(-1), RAND(id), UUID() FROM shop.orders LIMIT 3;",
+    "SELECT status, STD(total), VAR_SAMP(total), BIT_XOR(customer_id), JSON_ARRAYAGG(status), JSON_OBJECTAGG(id, total), ANY_VALUE(id) FROM shop.orders GROUP BY status ORDER BY RAND(3) LIMIT 2;",
+    "SELECT 1 MEMBER OF(NULL), NULL MEMBER OF('[null]'), JSON_OVERLAPS('{}', '[]'), JSON_SEARCH('[\"a\"]', 'one', 'a', 'xy'), JSON_SEARCH('[\"a\"]', 'all', NULL), JSON_VALUE('[1]', '$[*]'), JSON_VALUE('x', '$'), UNHEX('41'), STDDEV(DISTINCT 1), JSON_ARRAYAGG(DISTINCT 1);",
 ];
 
 const TOKENS: &[&str] = &[

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+mod functions;
 mod stored_program;
 
 /// A MySQL server error, as the client receives it.

@@ -72,4 +72,28 @@ impl EvalContext for Cx<'_> {
     fn found_rows(&self) -> u64 {
         self.session.found_rows
     }
+    fn random(&mut self, seed: Option<(usize, i64)>) -> f64 {
+        use crate::sql::functions::RandState;
+        let s = &mut *self.session;
+        match seed {
+            None => s.rand.get_or_insert_with(|| RandState::seeded(s.id.0 as i64)).next(),
+            Some((site, n)) => {
+                if let Some((_, st)) = s.seeded_rand.iter_mut().find(|(at, _)| *at == site) {
+                    return st.next();
+                }
+                // A statement has few RAND(N) calls; past this many the oldest starts over.
+                if s.seeded_rand.len() >= 16 {
+                    s.seeded_rand.remove(0);
+                }
+                let mut st = RandState::seeded(n);
+                let v = st.next();
+                s.seeded_rand.push((site, st));
+                v
+            }
+        }
+    }
+    fn uuid_sequence(&mut self) -> u64 {
+        self.session.uuid_sequence += 1;
+        self.session.uuid_sequence
+    }
 }

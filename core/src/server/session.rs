@@ -66,6 +66,13 @@ pub struct Session {
     /// What `FOUND_ROWS()` returns: the rows the last statement that returned a result set
     /// returned.
     pub found_rows: u64,
+    /// RAND()'s generator, seeded at its first use from the connection id (MySQL seeds it
+    /// from the server's own random numbers; here it must be reproducible).
+    pub rand: Option<crate::sql::functions::RandState>,
+    /// RAND(N)'s generators of the statement running, by call site.
+    pub seeded_rand: Vec<(usize, crate::sql::functions::RandState)>,
+    /// UUID()s the session asked for.
+    pub uuid_sequence: u64,
 }
 
 impl Session {
@@ -94,6 +101,9 @@ impl Session {
             statement_read_last_insert_id: None,
             row_count: -1,
             found_rows: 0,
+            rand: None,
+            seeded_rand: Vec::new(),
+            uuid_sequence: 0,
         }
     }
 
@@ -141,6 +151,7 @@ impl Session {
     pub fn statement_begins(&mut self) {
         self.statement_insert_id = None;
         self.statement_read_last_insert_id = None;
+        self.seeded_rand.clear();
     }
 
     /// A statement ended with `result`: when it succeeded, its first generated value is what

@@ -24,7 +24,17 @@ pub enum AggFunc {
     Max,
     BitAnd,
     BitOr,
+    BitXor,
     GroupConcat,
+    /// VAR_POP (VARIANCE) and VAR_SAMP; STDDEV_POP (STD, STDDEV) and STDDEV_SAMP.
+    VarPop,
+    VarSamp,
+    StdPop,
+    StdSamp,
+    /// JSON_ARRAYAGG(v) and JSON_OBJECTAGG(k, v), whose argument the binder makes
+    /// JSON_ARRAY(v) and JSON_OBJECT(k, v).
+    JsonArrayAgg,
+    JsonObjectAgg,
 }
 
 /// One aggregate call found while binding a select list or HAVING clause.
@@ -410,6 +420,28 @@ impl<'a> Binder<'a> {
             Expr::Ceil { expr, .. } => BExpr::call("CEIL".into(), vec![self.bind(expr)?]),
             Expr::Floor { expr, .. } => BExpr::call("FLOOR".into(), vec![self.bind(expr)?]),
             Expr::Interval(_) => return Err(MySqlError::not_supported_yet("INTERVAL expressions")),
+            // `v MEMBER OF(doc)`: v is a JSON value when it has a JSON type.
+            Expr::MemberOf(m) => {
+                let mut value = self.bind(&m.value)?;
+                if value.is_json(&|c| self.columns.is_json(c)) {
+                    value = BExpr::call(json_fn::DOC_MARK.into(), vec![value]);
+                }
+                BExpr::call(" JSON_MEMBER_OF".into(), vec![value, self.bind(&m.array)?])
+            }
+            // POSITION(sub IN s) is LOCATE(sub, s).
+            Expr::Position { expr, r#in } => {
+                BExpr::call("POSITION".into(), vec![self.bind(expr)?, self.bind(r#in)?])
+            }
+            // `s REGEXP p` and `s RLIKE p` are REGEXP_LIKE(s, p).
+            Expr::RLike { negated, expr, pattern, .. } => {
+                let like =
+                    BExpr::call("REGEXP_LIKE".into(), vec![self.bind(expr)?, self.bind(pattern)?]);
+                if *negated {
+                    unary_node(U::Not, like, e)
+                } else {
+                    like
+                }
+            }
             Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
                 return Err(MySqlError::not_supported_yet("subqueries"))
             }
@@ -626,6 +658,13 @@ impl<'a> Binder<'a> {
             "MAX" => Some(AggFunc::Max),
             "BIT_AND" => Some(AggFunc::BitAnd),
             "BIT_OR" => Some(AggFunc::BitOr),
+            "BIT_XOR" => Some(AggFunc::BitXor),
+            "VARIANCE" | "VAR_POP" => Some(AggFunc::VarPop),
+            "VAR_SAMP" => Some(AggFunc::VarSamp),
+            "STD" | "STDDEV" | "STDDEV_POP" => Some(AggFunc::StdPop),
+            "STDDEV_SAMP" => Some(AggFunc::StdSamp),
+            "JSON_ARRAYAGG" => Some(AggFunc::JsonArrayAgg),
+            "JSON_OBJECTAGG" => Some(AggFunc::JsonObjectAgg),
             "GROUP_CONCAT" => Some(AggFunc::GroupConcat),
             _ => None,
         };
@@ -635,34 +674,30 @@ impl<'a> Binder<'a> {
             } else {
                 (None, false, Vec::new())
             };
-            if func != AggFunc::CountStar && args.len() != 1 && !concat_args {
+            let wanted = match func {
+                AggFunc::JsonObjectAgg => 2,
+                _ => 1,
+            };
+            let json = matches!(func, AggFunc::JsonArrayAgg | AggFunc::JsonObjectAgg);
+            if func != AggFunc::CountStar && args.len() != wanted && !concat_args
+                || json && distinct
+            {
                 return Err(MySqlError::syntax(&f.to_string(), 1));
             }
             let original_args = args.clone();
             // GROUP_CONCAT(a, b, ...) concatenates each row's values first, and skips the
-            // row when any of them is NULL: CONCAT does both.
-            let concatenated;
+            // row when any of them is NULL: CONCAT does both. JSON_ARRAYAGG(v) and
+            // JSON_OBJECTAGG(k, v) take each row as JSON_ARRAY(v) and JSON_OBJECT(k, v): a
+            // JSON argument stays JSON, a NULL value is JSON null, and a NULL key is
+            // JSON_OBJECT's error 3158.
+            let wrapped;
             let args = if concat_args && args.len() > 1 {
-                concatenated = [Expr::Function(sqlparser::ast::Function {
-                    name: sqlparser::ast::ObjectName::from(vec![sqlparser::ast::Ident::new(
-                        "CONCAT",
-                    )]),
-                    uses_odbc_syntax: false,
-                    parameters: FunctionArguments::None,
-                    args: FunctionArguments::List(sqlparser::ast::FunctionArgumentList {
-                        duplicate_treatment: None,
-                        args: args
-                            .iter()
-                            .map(|e| FunctionArg::Unnamed(FunctionArgExpr::Expr((*e).clone())))
-                            .collect(),
-                        clauses: Vec::new(),
-                    }),
-                    filter: None,
-                    null_treatment: None,
-                    over: None,
-                    within_group: Vec::new(),
-                })];
-                concatenated.iter().collect::<Vec<_>>()
+                wrapped = [call_expr("CONCAT", &args)];
+                wrapped.iter().collect::<Vec<_>>()
+            } else if json {
+                let name = if func == AggFunc::JsonArrayAgg { "JSON_ARRAY" } else { "JSON_OBJECT" };
+                wrapped = [call_expr(name, &args)];
+                wrapped.iter().collect::<Vec<_>>()
             } else {
                 args
             };
@@ -737,6 +772,16 @@ impl<'a> Binder<'a> {
             return Ok(BExpr::Call { name, builtin: None, args: Vec::new() });
         }
         let mut args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
+        // PI() is a DOUBLE printed with six decimals, which the engine's values cannot carry:
+        // it is the DECIMAL 3.141593 where it is shown, and the exact double where a math
+        // function takes it (`SIN(PI())` is 1.2246467991473532e-16, `DEGREES(PI())` 180).
+        if super::functions::takes_double(&name) {
+            for a in args.iter_mut() {
+                if matches!(a, BExpr::Call { name, args, .. } if name == "PI" && args.is_empty()) {
+                    *a = BExpr::Lit(Value::Double(std::f64::consts::PI));
+                }
+            }
+        }
         if name.starts_with("JSON_") {
             for (i, a) in args.iter_mut().enumerate() {
                 if json_fn::value_argument(&name, i) && a.is_json(&|c| self.columns.is_json(c)) {
@@ -835,6 +880,27 @@ fn binary_node(op: &B, l: BExpr, r: BExpr, left: &Expr, right: &Expr) -> BExpr {
             BExpr::Binary { op: op.clone(), left: Box::new(l), right: Box::new(r), text }
         }
     }
+}
+
+/// The call `name(args)` as a parsed expression, to be bound as if typed.
+fn call_expr(name: &str, args: &[&Expr]) -> Expr {
+    Expr::Function(sqlparser::ast::Function {
+        name: sqlparser::ast::ObjectName::from(vec![sqlparser::ast::Ident::new(name)]),
+        uses_odbc_syntax: false,
+        parameters: FunctionArguments::None,
+        args: FunctionArguments::List(sqlparser::ast::FunctionArgumentList {
+            duplicate_treatment: None,
+            args: args
+                .iter()
+                .map(|e| FunctionArg::Unnamed(FunctionArgExpr::Expr((*e).clone())))
+                .collect(),
+            clauses: Vec::new(),
+        }),
+        filter: None,
+        null_treatment: None,
+        over: None,
+        within_group: Vec::new(),
+    })
 }
 
 #[inline(never)]

@@ -58,6 +58,16 @@ pub trait EvalContext {
     fn found_rows(&self) -> u64 {
         0
     }
+    /// RAND()'s next value: from the session's generator (`seed` None), or from call site
+    /// `seed.0`'s generator seeded with `seed.1` at its first call in the statement.
+    fn random(&mut self, seed: Option<(usize, i64)>) -> f64 {
+        crate::sql::functions::RandState::seeded(seed.map_or(0, |s| s.1)).next()
+    }
+    /// A number that grows with every UUID() the session asks for, so that two in one
+    /// microsecond differ.
+    fn uuid_sequence(&mut self) -> u64 {
+        0
+    }
     /// Inside a correlated subquery: the enclosing query's value N for the outer row the
     /// subquery runs for (NULL anywhere else).
     fn outer_value(&self, _n: u32) -> Value {

@@ -171,6 +171,20 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 let c = ev(&args[0], cx)?;
                 ev(if c.truth() == Some(true) { &args[1] } else { &args[2] }, cx)
             }
+            // RAND(N) with a constant N continues one generator per call site through the
+            // statement; with any other N it starts from N at every call.
+            Builtin::Rand if args.len() == 1 => {
+                let n = ev(&args[0], cx)?.to_i64().unwrap_or(0);
+                let site = match &args[0] {
+                    BExpr::Lit(_) => args.as_ptr() as usize,
+                    _ => {
+                        return Ok(Value::Double(
+                            crate::sql::functions::RandState::seeded(n).next(),
+                        ))
+                    }
+                };
+                Ok(Value::Double(cx.random(Some((site, n)))))
+            }
             Builtin::Ifnull | Builtin::Coalesce => {
                 if args.is_empty() || (*f == Builtin::Ifnull && args.len() != 2) {
                     return Err(MySqlError::wrong_parameter_count(name));

@@ -1,4 +1,5 @@
-//! Aggregate accumulators: COUNT, SUM, AVG, MIN, MAX, BIT_AND, BIT_OR and GROUP_CONCAT with
+//! Aggregate accumulators: COUNT, SUM, AVG, MIN, MAX, BIT_AND, BIT_OR, BIT_XOR, the variance
+//! family (VAR_POP, VAR_SAMP, STDDEV_POP, STDDEV_SAMP and their synonyms) and GROUP_CONCAT with
 //! MySQL's result types (SUM and AVG of exact values are exact DECIMALs; AVG adds
 //! `div_precision_increment` digits), NULL handling (ignored; NULL on an empty set, except
 //! COUNT) and DISTINCT. GROUP_CONCAT's text is cut at its call's `group_concat_max_len`;
@@ -17,6 +18,10 @@ use std::collections::BTreeSet;
 pub(crate) fn distinct_key(v: &Value) -> (bool, String) {
     (v.is_numeric(), v.to_text().unwrap_or_default().to_lowercase())
 }
+
+/// The most bytes of JSON text one JSON_ARRAYAGG / JSON_OBJECTAGG group gathers (MySQL's
+/// max_allowed_packet default, 64 MB).
+const JSON_AGG_TEXT_MAX: usize = 64 << 20;
 
 /// The running state of one aggregate call.
 #[derive(Clone, Debug)]
@@ -221,15 +226,41 @@ impl Accumulator {
                     self.best = Some(v.clone());
                 }
             }
-            AggFunc::BitAnd | AggFunc::BitOr => {
+            AggFunc::BitAnd | AggFunc::BitOr | AggFunc::BitXor => {
                 let x = v.to_i64().unwrap_or(0) as u64;
                 self.bits = Some(match (self.bits, self.func) {
                     (None, _) => x,
                     (Some(b), AggFunc::BitAnd) => b & x,
+                    (Some(b), AggFunc::BitXor) => b ^ x,
                     (Some(b), _) => b | x,
                 });
             }
+            AggFunc::VarPop | AggFunc::VarSamp | AggFunc::StdPop | AggFunc::StdSamp => {
+                self.add_to_spread(v.to_f64().unwrap_or(0.0));
+            }
             AggFunc::GroupConcat => self.concat(v),
+            AggFunc::JsonArrayAgg | AggFunc::JsonObjectAgg => self.gather_json(v),
+        }
+    }
+
+    /// JSON_ARRAYAGG / JSON_OBJECTAGG: the row's one-element array (or one-member object)
+    /// joins the text, which finishing turns into the array (or the merged object).
+    /// Simplification: past [`JSON_AGG_TEXT_MAX`] bytes (MySQL's max_allowed_packet) the
+    /// group's later rows are left out rather than failing the statement.
+    fn gather_json(&mut self, v: &Value) {
+        let Value::Str(one) = v else { return };
+        let t = self.text.get_or_insert_with(String::new);
+        if t.len() + one.len() > JSON_AGG_TEXT_MAX {
+            return;
+        }
+        if !t.is_empty() {
+            t.push_str(", ");
+        }
+        if self.func == AggFunc::JsonArrayAgg {
+            // `[v]` less its brackets is the element's text.
+            t.push_str(one.get(1..one.len().saturating_sub(1)).unwrap_or(""));
+        } else {
+            t.push_str(one);
         }
     }
 
@@ -297,6 +328,26 @@ impl Accumulator {
         }
     }
 
+    /// The variance family's running mean (in `double`) and sum of squared differences from
+    /// it (in `best`, as a double), updated by Welford's recurrence as MySQL's
+    /// `variance_fp_recurrence_next` does, so that the results match its doubles.
+    fn add_to_spread(&mut self, x: f64) {
+        let count = self.non_null as f64;
+        if self.non_null == 1 {
+            self.double = Some(x);
+            self.best = Some(Value::Double(0.0));
+            return;
+        }
+        let mean = self.double.unwrap_or(0.0);
+        let next = mean + (x - mean) / count;
+        let spread = match self.best {
+            Some(Value::Double(s)) => s,
+            _ => 0.0,
+        };
+        self.double = Some(next);
+        self.best = Some(Value::Double(spread + (x - mean) * (x - next)));
+    }
+
     /// Whether the exact sum so far is a whole number (scale 0), as an integer sum is.
     fn exact_is_whole(&self) -> bool {
         self.exact.is_none_or(|d| d.scale == 0)
@@ -348,10 +399,26 @@ impl Accumulator {
             AggFunc::CountStar => Value::Int(self.rows as i64),
             AggFunc::Count => Value::Int(self.non_null as i64),
             _ if self.non_null == 0
-                && self.func != AggFunc::BitAnd
-                && self.func != AggFunc::BitOr =>
+                && !matches!(self.func, AggFunc::BitAnd | AggFunc::BitOr | AggFunc::BitXor) =>
             {
                 Value::Null
+            }
+            AggFunc::VarPop | AggFunc::VarSamp | AggFunc::StdPop | AggFunc::StdSamp => {
+                let sample = matches!(self.func, AggFunc::VarSamp | AggFunc::StdSamp);
+                // A sample of one row has no variance: NULL, as Item_sum_variance gives.
+                if sample && self.non_null == 1 {
+                    return Value::Null;
+                }
+                let spread = match self.best {
+                    Some(Value::Double(s)) => s,
+                    _ => 0.0,
+                };
+                let variance = spread / (self.non_null - u64::from(sample)) as f64;
+                Value::Double(if matches!(self.func, AggFunc::StdPop | AggFunc::StdSamp) {
+                    libm::sqrt(variance)
+                } else {
+                    variance
+                })
             }
             AggFunc::Sum if self.inexact => Value::Double(self.double.unwrap_or(0.0)),
             AggFunc::Sum => Value::Decimal(self.exact.unwrap_or(Decimal::new(0, 0))),
@@ -366,7 +433,23 @@ impl Accumulator {
             AggFunc::Min | AggFunc::Max => self.best.clone().unwrap_or(Value::Null),
             // BIT_AND of no rows is all ones, BIT_OR is zero.
             AggFunc::BitAnd => Value::UInt(self.bits.unwrap_or(u64::MAX)),
-            AggFunc::BitOr => Value::UInt(self.bits.unwrap_or(0)),
+            AggFunc::BitOr | AggFunc::BitXor => Value::UInt(self.bits.unwrap_or(0)),
+            AggFunc::JsonArrayAgg => {
+                Value::Str(format!("[{}]", self.text.as_deref().unwrap_or("")))
+            }
+            AggFunc::JsonObjectAgg => {
+                let members = format!("[{}]", self.text.as_deref().unwrap_or(""));
+                match crate::sql::json::parse::parse(&members) {
+                    Ok(crate::sql::json::Json::Array(objects)) => {
+                        let pairs = objects.into_iter().flat_map(|o| match o {
+                            crate::sql::json::Json::Object(m) => m,
+                            _ => Vec::new(),
+                        });
+                        crate::sql::json::Json::object(pairs.collect()).into_value()
+                    }
+                    _ => Value::Null,
+                }
+            }
             AggFunc::GroupConcat => match &self.ordered {
                 Some(o) => {
                     let separator = self.separator.as_deref().unwrap_or(",");

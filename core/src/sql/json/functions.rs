@@ -46,6 +46,7 @@ pub fn returns_json(name: &str) -> bool {
             | "JSON_MERGE_PRESERVE"
             | "JSON_MERGE"
             | "JSON_MERGE_PATCH"
+            | "JSON_SEARCH"
     )
 }
 
@@ -199,6 +200,52 @@ pub fn call(name: &str, args: &[&Value]) -> Result<Value> {
                     }
                 }
             }
+        }
+        " JSON_MEMBER_OF" => {
+            arity(name, n, 2, 2)?;
+            if args[0].is_null() || args[1].is_null() {
+                return Ok(Value::Null);
+            }
+            let value = value_json(args[0], "member of", 1)?;
+            let Some(d) = doc(args[1], "member of", 2)? else { return Ok(Value::Null) };
+            Value::Int(i64::from(super::search::member_of(&value, &d)))
+        }
+        "JSON_OVERLAPS" => {
+            arity(name, n, 2, 2)?;
+            let (Some(a), Some(b)) = (doc(args[0], f, 1)?, doc(args[1], f, 2)?) else {
+                return Ok(Value::Null);
+            };
+            Value::Int(i64::from(super::search::overlaps(&a, &b)))
+        }
+        "JSON_SEARCH" => {
+            arity(name, n, 3, usize::MAX)?;
+            let Some(d) = doc(args[0], f, 1)? else { return Ok(Value::Null) };
+            let Some(all) = super::search::one_or_all(args[1])? else { return Ok(Value::Null) };
+            let Some(pattern) = args[2].to_text() else { return Ok(Value::Null) };
+            // A NULL or empty escape is the backslash; more than one character is 1210.
+            let escape = match args.get(3).and_then(|v| v.to_text()) {
+                None => '\\',
+                Some(e) if e.is_empty() => '\\',
+                Some(e) if e.chars().count() == 1 => e.chars().next().unwrap_or('\\'),
+                Some(_) => return Err(MySqlError::incorrect_arguments("ESCAPE")),
+            };
+            let mut paths = Vec::with_capacity(n.saturating_sub(4));
+            for p in args.iter().skip(4) {
+                match path(p)? {
+                    Some(p) => paths.push(p),
+                    None => return Ok(Value::Null),
+                }
+            }
+            super::search::search(&d, all, &pattern, escape, &paths)
+        }
+        "JSON_VALUE" => {
+            arity(name, n, 2, 2)?;
+            let Some(d) = doc(args[0], f, 1)? else { return Ok(Value::Null) };
+            let Some(p) = path(args[1])? else { return Ok(Value::Null) };
+            if p.has_wildcard() {
+                return Err(wildcard_not_allowed());
+            }
+            super::search::value_of(p.select(&d).first().copied())
         }
         "JSON_VALID" => {
             arity(name, n, 1, 1)?;

@@ -11,6 +11,7 @@
 pub mod functions;
 pub mod parse;
 pub mod path;
+pub mod search;
 
 use crate::storage::value::{format_double, Value};
 use std::cmp::Ordering;

@@ -44,18 +44,28 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         | Expr::Floor { .. }
         | Expr::Cast { .. }
         | Expr::Convert { .. }
-            if before.trim_end_matches(['-', '+', '~', '!', ' ']).ends_with('(') =>
+        | Expr::Position { .. }
+        | Expr::Extract { .. }
+            if special_open(before).ends_with('(') =>
         {
-            let open = before.trim_end_matches(['-', '+', '~', '!', ' ']);
-            let name_end = open[..open.len() - 1].trim_end();
-            let name_len =
-                name_end.chars().rev().take_while(|c| c.is_alphanumeric() || *c == '_').count();
-            a = name_end.len() - name_len;
+            let open = special_open(before);
+            a = function_name_start(&open[..open.len() - 1]);
         }
         // A subquery's span starts inside its parentheses (and an expression that begins
         // with one starts inside them too): take the opening one back in.
         Expr::Subquery(_) if before.ends_with('(') => a = before.len() - 1,
-        _ if before.ends_with('(') && paren_depth(&sql[a..b]) < 0 => a = before.len() - 1,
+        // An expression that begins with a special-syntax call (`CAST(x AS SIGNED) = 1`)
+        // starts inside the call: take the name and parenthesis back in.
+        _ if special_open(before).ends_with('(') && paren_depth(&sql[a..b]) < 0 => {
+            let open = special_open(before);
+            let name_at = function_name_start(&open[..open.len() - 1]);
+            let name = &sql[name_at..open.len() - 1];
+            a = if SPECIAL_SYNTAX.iter().any(|s| s.eq_ignore_ascii_case(name)) {
+                name_at
+            } else {
+                before.len() - 1
+            };
+        }
         _ => {}
     }
     // sqlparser's spans can stop before a call's closing parenthesis (`NOW(` for `NOW()`):
@@ -64,7 +74,15 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
     let mut end = b;
     let mut depth = paren_depth(&sql[a..b]);
     let mut chars = rest.char_indices().peekable();
-    if depth == 0 && matches!(e, Expr::Function(_)) && !sql[a..b].trim_end().ends_with(')') {
+    // An expression that ends in a call without arguments (`UUID() <> UUID()`) has its span
+    // stop at the name too: a parenthesis right after a name belongs to it.
+    let ends_in_call = !matches!(e, Expr::Function(_))
+        && sql[a..b].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+        && rest.starts_with('(');
+    if depth == 0
+        && (matches!(e, Expr::Function(_)) || ends_in_call)
+        && !sql[a..b].trim_end().ends_with(')')
+    {
         while let Some((_, c)) = chars.peek() {
             if c.is_whitespace() {
                 chars.next();
@@ -93,6 +111,51 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         end = over_clause_end(sql, end);
     }
     sql[a..end].to_string()
+}
+
+/// Functions with their own syntax inside the parentheses, whose spans sqlparser starts at
+/// their first operand.
+const SPECIAL_SYNTAX: &[&str] = &[
+    "CAST",
+    "CONVERT",
+    "TRIM",
+    "POSITION",
+    "SUBSTRING",
+    "SUBSTR",
+    "EXTRACT",
+    "CEIL",
+    "CEILING",
+    "FLOOR",
+];
+
+/// The text before an operand, less a sign or operator and TRIM's BOTH / LEADING / TRAILING
+/// that stand between it and a special-syntax call's parenthesis.
+fn special_open(before: &str) -> &str {
+    let open = before.trim_end_matches(['-', '+', '~', '!', ' ']);
+    for word in ["BOTH", "LEADING", "TRAILING"] {
+        if open.len() >= word.len()
+            && open.is_char_boundary(open.len() - word.len())
+            && open[open.len() - word.len()..].eq_ignore_ascii_case(word)
+        {
+            let rest = open[..open.len() - word.len()].trim_end();
+            if rest.ends_with('(') {
+                return rest;
+            }
+        }
+    }
+    open
+}
+
+/// Where the function name that ends `text` (before its parenthesis) starts.
+fn function_name_start(text: &str) -> usize {
+    let name_end = text.trim_end();
+    let name_bytes: usize = name_end
+        .chars()
+        .rev()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .map(char::len_utf8)
+        .sum();
+    name_end.len() - name_bytes
 }
 
 /// Where an OVER clause that starts at or after `from` ends (`from` if there is none).

@@ -244,6 +244,12 @@ macro_rules! delegate {
         fn found_rows(&self) -> u64 {
             self.cx.found_rows()
         }
+        fn random(&mut self, seed: Option<(usize, i64)>) -> f64 {
+            self.cx.random(seed)
+        }
+        fn uuid_sequence(&mut self) -> u64 {
+            self.cx.uuid_sequence()
+        }
     };
 }
 

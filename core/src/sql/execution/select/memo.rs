@@ -150,6 +150,12 @@ impl EvalContext for Counting<'_> {
     fn found_rows(&self) -> u64 {
         self.inner.found_rows()
     }
+    fn random(&mut self, seed: Option<(usize, i64)>) -> f64 {
+        self.inner.random(seed)
+    }
+    fn uuid_sequence(&mut self) -> u64 {
+        self.inner.uuid_sequence()
+    }
     fn outer_value(&self, n: u32) -> Value {
         self.inner.outer_value(n)
     }
