@@ -98,6 +98,10 @@ const CORPUS: &[&str] = &[
     "SELECT REGEXP_LIKE('', 'a'), REGEXP_INSTR('abc', 'b', 99), REGEXP_INSTR('abc', '', 1), REGEXP_REPLACE('abc', '(a)|b', '\\$1$9$', 1, 0, 'cimnu'), REGEXP_SUBSTR('abc', '(?<=a)b'), REGEXP_LIKE('a', '\\1'), REGEXP_LIKE('a', '[[:<:]]a'), REGEXP_LIKE('a', REPEAT('(', 300)), 'a' REGEXP NULL, NULL RLIKE 'a';",
     "SELECT SIN(NULL), ACOS(-1.0000001), ATAN(1, 0), ATAN2(0, 0), COT(PI()), DEGREES(1e308), BIT_COUNT('x'), CRC32(NULL), SHA2('a', NULL), INET_ATON('1.2.3.4.5'), INET_ATON('.'), INET_NTOA(4294967296), RAND(NULL), RAND(-1), RAND(id), UUID() FROM shop.orders LIMIT 3;",
     "SELECT status, STD(total), VAR_SAMP(total), BIT_XOR(customer_id), JSON_ARRAYAGG(status), JSON_OBJECTAGG(id, total), ANY_VALUE(id) FROM shop.orders GROUP BY status ORDER BY RAND(3) LIMIT 2;",
+    // Issue 18: WITH ROLLUP and GROUPING, table maintenance, SHOW TABLE STATUS.
+    "SELECT status, customer_id, SUM(total), GROUPING(status, customer_id), IF(GROUPING(status), 'all', status) AS status FROM shop.orders GROUP BY status, customer_id WITH ROLLUP HAVING SUM(total) > 0 ORDER BY 3 DESC LIMIT 5;",
+    "SELECT GROUPING(id) FROM shop.orders; SELECT id FROM shop.orders GROUP BY id WITH CUBE; SELECT DISTINCT status FROM shop.orders GROUP BY status WITH ROLLUP; SELECT status, COUNT(DISTINCT id) FROM shop.orders GROUP BY status WITH ROLLUP;",
+    "ANALYZE TABLE shop.orders, nope.x, shop.nope; CHECK TABLE shop.orders FOR UPGRADE; OPTIMIZE NO_WRITE_TO_BINLOG TABLE shop.customers; ANALYZE TABLE; CHECK TABLES shop.orders; SHOW TABLE STATUS FROM shop WHERE Rows > 1; SHOW COLUMNS FROM shop.orders LIKE NULL;",
     "SELECT 1 MEMBER OF(NULL), NULL MEMBER OF('[null]'), JSON_OVERLAPS('{}', '[]'), JSON_SEARCH('[\"a\"]', 'one', 'a', 'xy'), JSON_SEARCH('[\"a\"]', 'all', NULL), JSON_VALUE('[1]', '$[*]'), JSON_VALUE('x', '$'), UNHEX('41'), STDDEV(DISTINCT 1), JSON_ARRAYAGG(DISTINCT 1);",
 ];
 

@@ -28,3 +28,14 @@ impl MySqlError {
         )
     }
 }
+
+impl MySqlError {
+    /// 3602 ER_FIELD_IN_GROUPING_NOT_GROUP_BY
+    pub fn grouping_not_in_group_by(argument: u32) -> MySqlError {
+        Self::new(
+            3602,
+            "HY000",
+            format!("Argument #{argument} of GROUPING function is not in GROUP BY"),
+        )
+    }
+}

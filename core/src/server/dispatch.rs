@@ -479,7 +479,11 @@ impl Server {
             | Statement::ShowCreateRoutine { .. }
             | Statement::ShowRoutineStatus { .. }
             | Statement::ShowIndex { .. }
-            | Statement::ShowColumns { .. } => self.show(session, stmt, work),
+            | Statement::ShowColumns { .. }
+            | Statement::ShowTableStatus { .. } => self.show(session, stmt, work),
+            Statement::TableMaintenance { op, tables } => {
+                self.table_maintenance(session, *op, tables, work)
+            }
             Statement::Explain(q) => self.explain(session, q, sql, work),
             Statement::ExplainTree { query, analyze } => {
                 self.explain_tree(session, query, sql, work, *analyze)
@@ -779,6 +783,12 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowRoutineStatus { function: true, .. } => "Com_show_function_status",
         Statement::ShowIndex { .. } => "Com_show_keys",
         Statement::ShowColumns { .. } => "Com_show_fields",
+        Statement::ShowTableStatus { .. } => "Com_show_table_status",
+        Statement::TableMaintenance { op, .. } => match op {
+            crate::sql::parser::MaintenanceOp::Analyze => "Com_analyze",
+            crate::sql::parser::MaintenanceOp::Check => "Com_check",
+            crate::sql::parser::MaintenanceOp::Optimize => "Com_optimize",
+        },
         Statement::Explain(_) | Statement::ExplainTree { .. } => "Com_select",
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
         Statement::ExplainChange(s) => return crate::server::statements::com_counter(s),

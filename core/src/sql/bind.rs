@@ -35,6 +35,9 @@ pub enum AggFunc {
     /// JSON_ARRAY(v) and JSON_OBJECT(k, v).
     JsonArrayAgg,
     JsonObjectAgg,
+    /// GROUPING(c, ...) of a WITH ROLLUP query: its arguments are in `grouping`; the plan
+    /// maps them to grouping columns and the rollup gives each row its value.
+    Grouping,
 }
 
 /// One aggregate call found while binding a select list or HAVING clause.
@@ -47,6 +50,8 @@ pub struct AggCall {
     pub separator: Option<String>,
     /// GROUP_CONCAT's `ORDER BY`: each key and whether it is DESC (empty: arrival order).
     pub order_by: Vec<(BExpr, bool)>,
+    /// GROUPING's arguments.
+    pub grouping: Vec<BExpr>,
     /// GROUP_CONCAT's cut, `group_concat_max_len` as the statement started (the executor
     /// puts the session's value in; [`GROUP_CONCAT_MAX_LEN_DEFAULT`] until then).
     pub max_len: u64,
@@ -69,6 +74,7 @@ impl AggCall {
             distinct,
             separator,
             order_by: Vec::new(),
+            grouping: Vec::new(),
             max_len: GROUP_CONCAT_MAX_LEN_DEFAULT,
         }
     }
@@ -648,6 +654,24 @@ impl<'a> Binder<'a> {
         }
         if let Some(over) = &f.over {
             return self.window_call(&name, over, &args, distinct, star);
+        }
+        // GROUPING(c, ...): an aggregate slot of its own, whose value the rollup sets.
+        if name == "GROUPING" && !star && !distinct && !args.is_empty() {
+            let mut inner = Binder {
+                columns: self.columns,
+                clause: self.clause,
+                aggregates: None,
+                locals: self.locals.clone(),
+                windows: None,
+            };
+            let bound = args.iter().map(|a| inner.bind(a)).collect::<Result<Vec<_>>>()?;
+            let Some(list) = self.aggregates.as_mut() else {
+                return Err(MySqlError::invalid_group_function());
+            };
+            let mut call = AggCall::new(AggFunc::Grouping, None, false, None);
+            call.grouping = bound;
+            list.push(call);
+            return Ok(BExpr::Aggregate(list.len() as u32 - 1));
         }
         let agg = match name.as_str() {
             "COUNT" if star => Some(AggFunc::CountStar),

@@ -24,10 +24,10 @@ use crate::sql::execution::Work;
 
 /// Most leaf pages a build creates one by one (a 64 GB index); a larger one's pages past it are
 /// not created (the bound keeps a statement's loop finite, far beyond any table here).
-const LEAF_PAGES_MAX: u64 = 4 << 20;
+pub(super) const LEAF_PAGES_MAX: u64 = 4 << 20;
 
 /// Counters a build's scan may move: the page I/O it really does, not the handler's rows.
-struct PageCountersOnly<'a>(&'a mut dyn Counters);
+pub(super) struct PageCountersOnly<'a>(pub(super) &'a mut dyn Counters);
 
 impl Counters for PageCountersOnly<'_> {
     fn add(&mut self, name: &str, n: u64) {

@@ -15,6 +15,7 @@ pub mod setup_tables;
 pub mod show;
 mod show_routine;
 mod stored_function;
+mod table_maintenance;
 mod upsert;
 
 use crate::error::{MySqlError, Result};

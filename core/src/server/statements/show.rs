@@ -115,8 +115,11 @@ impl Server {
             Statement::ShowIndex { database, table } => {
                 self.show_index(session, database.as_deref(), table)?
             }
-            Statement::ShowColumns { full, database, table } => {
-                self.show_columns(session, *full, database.as_deref(), table)?
+            Statement::ShowColumns { full, database, table, filter } => {
+                self.show_columns(session, *full, database.as_deref(), table, filter.as_ref())?
+            }
+            Statement::ShowTableStatus { database, filter } => {
+                self.show_table_status(session, database.as_deref(), filter.as_ref())?
             }
             Statement::ShowCreateRoutine { function, database, name } => {
                 self.show_create_routine(session, *function, database.as_deref(), name)?
@@ -340,10 +343,11 @@ impl Server {
     /// (FULL adds Collation, Privileges and Comment).
     fn show_columns(
         &mut self,
-        session: &Session,
+        session: &mut Session,
         full: bool,
         database: Option<&str>,
         table: &str,
+        filter: Option<&ShowFilter>,
     ) -> Result<ResultSet> {
         let (_, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
         let Named::Table(t) = named else {
@@ -390,7 +394,105 @@ impl Server {
                 }
                 row
             })
+            .filter(|row: &Vec<Value>| like_filter(filter, &row[0].to_text().unwrap_or_default()))
             .collect();
+        let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let rows = self.where_filter(session, &names, rows, filter)?;
+        Ok(ResultSet { columns, rows, unshown: 0 })
+    }
+
+    /// `SHOW TABLE STATUS [FROM db] [LIKE 'p' | WHERE ...]`: information_schema.TABLES'
+    /// figures under SHOW's column names, for the tables and views of the database in name
+    /// order (a view shows only its name and the comment VIEW). Simplification: the catalog
+    /// keeps no creation, update or check time, so those columns are NULL.
+    fn show_table_status(
+        &mut self,
+        session: &mut Session,
+        database: Option<&str>,
+        filter: Option<&ShowFilter>,
+    ) -> Result<ResultSet> {
+        let db = target_database(session, database)?;
+        if !self.catalog.has_database(&db) {
+            return Err(MySqlError::unknown_database(&db));
+        }
+        if Catalog::is_system_schema(&db) {
+            return Err(MySqlError::not_supported_yet("SHOW TABLE STATUS of a system schema"));
+        }
+        let d = self.catalog.database(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
+        let mut names: Vec<&String> = d.tables.keys().chain(d.views.keys()).collect();
+        names.sort();
+        let mut rows = Vec::new();
+        for name in names.into_iter().filter(|n| like_filter(filter, n)) {
+            let row = match d.tables.get(name) {
+                Some(t) => {
+                    let s = t.sizes();
+                    let auto_increment = if t.def.columns.iter().any(|c| c.auto_increment) {
+                        Value::UInt(t.auto_increment_next)
+                    } else {
+                        Value::Null
+                    };
+                    vec![
+                        Value::Str(name.clone()),
+                        text("InnoDB"),
+                        Value::UInt(10),
+                        text("Dynamic"),
+                        Value::UInt(s.rows),
+                        Value::UInt(s.avg_row_length),
+                        Value::UInt(s.data_length),
+                        Value::UInt(0),
+                        Value::UInt(s.index_length),
+                        Value::UInt(0),
+                        auto_increment,
+                        Value::Null,
+                        Value::Null,
+                        Value::Null,
+                        text("utf8mb4_0900_ai_ci"),
+                        Value::Null,
+                        text(""),
+                        text(""),
+                    ]
+                }
+                None => {
+                    let mut row = vec![Value::Str(name.clone())];
+                    row.extend(std::iter::repeat_n(Value::Null, 15));
+                    row.extend([Value::Null, text("VIEW")]);
+                    row
+                }
+            };
+            rows.push(row);
+        }
+        let names = [
+            "Name",
+            "Engine",
+            "Version",
+            "Row_format",
+            "Rows",
+            "Avg_row_length",
+            "Data_length",
+            "Max_data_length",
+            "Index_length",
+            "Data_free",
+            "Auto_increment",
+            "Create_time",
+            "Update_time",
+            "Check_time",
+            "Collation",
+            "Checksum",
+            "Create_options",
+            "Comment",
+        ];
+        let numeric = [2usize, 4, 5, 6, 7, 8, 9, 10, 15];
+        let columns = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| match (i, numeric.contains(&i)) {
+                (0, _) => Column::text(n),
+                (_, true) => nullable_number(n),
+                _ => nullable_text(n),
+            })
+            .collect();
+        let rows = self.where_filter(session, &names, rows, filter)?;
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 

@@ -68,6 +68,15 @@ impl Accumulator {
         }
     }
 
+    /// The accumulator of a COUNT call that counted `n` (a group whose store kept counts
+    /// only).
+    pub fn counted(call: &AggCall, n: u64) -> Accumulator {
+        let mut a = Accumulator::new(call);
+        a.rows = n;
+        a.non_null = n;
+        a
+    }
+
     /// A copy of the state as it stands, to be finished but not updated again (what a
     /// table's scan memo keeps): a DISTINCT call's set of values seen is left out, as
     /// finishing does not read it and it can hold millions of values.
@@ -240,7 +249,132 @@ impl Accumulator {
             }
             AggFunc::GroupConcat => self.concat(v),
             AggFunc::JsonArrayAgg | AggFunc::JsonObjectAgg => self.gather_json(v),
+            AggFunc::Grouping => {}
         }
+    }
+
+    /// Adds another group's state of the same call to this one (a WITH ROLLUP super-
+    /// aggregate); false, with nothing changed, for a state that cannot be merged: a
+    /// DISTINCT call's or a GROUP_CONCAT ... ORDER BY's.
+    pub fn merge(&mut self, o: &Accumulator) -> bool {
+        if self.seen.is_some() || o.seen.is_some() || self.ordered.is_some() || o.ordered.is_some()
+        {
+            return false;
+        }
+        let before = self.non_null;
+        self.rows += o.rows;
+        self.non_null += o.non_null;
+        if o.non_null == 0 {
+            return true;
+        }
+        match self.func {
+            AggFunc::CountStar | AggFunc::Count | AggFunc::Grouping => {}
+            AggFunc::Sum | AggFunc::Avg => {
+                let exact = !self.inexact && !o.inexact;
+                match (exact, self.exact, o.exact) {
+                    (true, Some(a), Some(b)) => match a.checked_add(b) {
+                        Some(sum) => self.exact = Some(sum),
+                        None => {
+                            self.inexact = true;
+                            self.double = Some(a.to_f64() + b.to_f64());
+                        }
+                    },
+                    (true, None, b) => self.exact = b,
+                    (true, a, None) => self.exact = a,
+                    _ => {
+                        let mine = if self.inexact {
+                            self.double.unwrap_or(0.0)
+                        } else {
+                            self.exact.map_or(0.0, Decimal::to_f64)
+                        };
+                        let theirs = if o.inexact {
+                            o.double.unwrap_or(0.0)
+                        } else {
+                            o.exact.map_or(0.0, Decimal::to_f64)
+                        };
+                        self.inexact = true;
+                        self.double = Some(mine + theirs);
+                    }
+                }
+            }
+            AggFunc::Min | AggFunc::Max => {
+                if let Some(v) = &o.best {
+                    let want =
+                        if self.func == AggFunc::Min { Ordering::Less } else { Ordering::Greater };
+                    let replace = match &self.best {
+                        None => true,
+                        Some(b) => match (v, b) {
+                            (Value::Str(x), Value::Str(y)) => collate_cmp(x, y) == want,
+                            _ => v.compare(b) == Some(want),
+                        },
+                    };
+                    if replace {
+                        self.best = Some(v.clone());
+                    }
+                }
+            }
+            AggFunc::BitAnd | AggFunc::BitOr | AggFunc::BitXor => {
+                if let Some(x) = o.bits {
+                    self.bits = Some(match (self.bits, self.func) {
+                        (None, _) => x,
+                        (Some(b), AggFunc::BitAnd) => b & x,
+                        (Some(b), AggFunc::BitXor) => b ^ x,
+                        (Some(b), _) => b | x,
+                    });
+                }
+            }
+            AggFunc::VarPop | AggFunc::VarSamp | AggFunc::StdPop | AggFunc::StdSamp => {
+                // Welford's states combined (Chan et al.'s parallel form).
+                let spread = |a: &Accumulator| match a.best {
+                    Some(Value::Double(s)) => s,
+                    _ => 0.0,
+                };
+                let (na, nb) = (before as f64, o.non_null as f64);
+                let (ma, mb) = (self.double.unwrap_or(0.0), o.double.unwrap_or(0.0));
+                if before == 0 {
+                    self.double = o.double;
+                    self.best = o.best.clone();
+                } else {
+                    let n = na + nb;
+                    let delta = mb - ma;
+                    self.double = Some(ma + delta * nb / n);
+                    self.best =
+                        Some(Value::Double(spread(self) + spread(o) + delta * delta * na * nb / n));
+                }
+            }
+            AggFunc::GroupConcat => {
+                if self.cut.is_some() {
+                    return true;
+                }
+                let Some(theirs) = &o.text else { return true };
+                let separator = self.separator.as_deref().unwrap_or(",").to_string();
+                let max = usize::try_from(self.max_len).unwrap_or(usize::MAX);
+                let t = self.text.get_or_insert_with(String::new);
+                if before > 0 {
+                    t.push_str(&separator);
+                }
+                t.push_str(theirs);
+                if t.len() > max {
+                    let mut cut = max;
+                    while !t.is_char_boundary(cut) {
+                        cut -= 1;
+                    }
+                    t.truncate(cut);
+                    self.cut = Some(self.non_null);
+                }
+            }
+            AggFunc::JsonArrayAgg | AggFunc::JsonObjectAgg => {
+                let Some(theirs) = &o.text else { return true };
+                let t = self.text.get_or_insert_with(String::new);
+                if t.len() + theirs.len() <= JSON_AGG_TEXT_MAX {
+                    if !t.is_empty() {
+                        t.push_str(", ");
+                    }
+                    t.push_str(theirs);
+                }
+            }
+        }
+        true
     }
 
     /// JSON_ARRAYAGG / JSON_OBJECTAGG: the row's one-element array (or one-member object)
@@ -434,6 +568,7 @@ impl Accumulator {
             // BIT_AND of no rows is all ones, BIT_OR is zero.
             AggFunc::BitAnd => Value::UInt(self.bits.unwrap_or(u64::MAX)),
             AggFunc::BitOr | AggFunc::BitXor => Value::UInt(self.bits.unwrap_or(0)),
+            AggFunc::Grouping => Value::Int(0),
             AggFunc::JsonArrayAgg => {
                 Value::Str(format!("[{}]", self.text.as_deref().unwrap_or("")))
             }

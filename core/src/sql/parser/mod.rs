@@ -38,6 +38,14 @@ const RECURSION_LIMIT: usize = 64;
 /// too deep for its thread stack (error 1436), which keeps wasm's 1 MB stack safe.
 pub const OPERATORS_PER_STATEMENT_MAX: u32 = 256;
 
+/// The table maintenance statements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaintenanceOp {
+    Analyze,
+    Check,
+    Optimize,
+}
+
 /// A parsed statement.
 #[derive(Clone, Debug)]
 pub enum Statement {
@@ -68,7 +76,11 @@ pub enum Statement {
     /// `SHOW {INDEX | INDEXES | KEYS} {FROM | IN} [db.]t [FROM db]`
     ShowIndex { database: Option<String>, table: String },
     /// `SHOW [FULL] COLUMNS FROM [db.]t`, `DESCRIBE t`, `DESC t`
-    ShowColumns { full: bool, database: Option<String>, table: String },
+    ShowColumns { full: bool, database: Option<String>, table: String, filter: Option<ShowFilter> },
+    /// `SHOW TABLE STATUS [{FROM | IN} db] [LIKE 'p' | WHERE expr]`
+    ShowTableStatus { database: Option<String>, filter: Option<ShowFilter> },
+    /// `ANALYZE | CHECK | OPTIMIZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t [, t ...]`
+    TableMaintenance { op: MaintenanceOp, tables: Vec<(Option<String>, String)> },
     /// `EXPLAIN [FORMAT=TRADITIONAL] SELECT ...` (the traditional tabular output)
     Explain(Box<Query>),
     /// `EXPLAIN FORMAT=TREE SELECT ...` (MySQL's iterator tree) and, with `analyze`,
@@ -307,6 +319,9 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
             return Ok(Statement::Other(Box::new(up)));
         }
     }
+    if let Some(stmt) = parse_table_maintenance(p)? {
+        return Ok(stmt);
+    }
     // Anything else: sqlparser reads it; the engine's handlers run what they know.
     Ok(Statement::Other(Box::new(p.parse_statement()?)))
 }
@@ -452,7 +467,57 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
         return Ok(Statement::ExplainChange(Box::new(p.parse_statement()?)));
     }
     let (database, table) = parse_table_name(p)?;
-    Ok(Statement::ShowColumns { full: false, database, table })
+    Ok(Statement::ShowColumns { full: false, database, table, filter: None })
+}
+
+/// `ANALYZE | CHECK | OPTIMIZE [NO_WRITE_TO_BINLOG | LOCAL] TABLE t [, t ...]` (CHECK's
+/// options, FOR UPGRADE, QUICK, FAST, MEDIUM, EXTENDED and CHANGED, are read and change
+/// nothing here); None when the statement is none of them. ANALYZE TABLE's histogram forms
+/// are not built.
+fn parse_table_maintenance(p: &mut Parser) -> std::result::Result<Option<Statement>, ParserError> {
+    let op = if word_is(p, "ANALYZE") {
+        MaintenanceOp::Analyze
+    } else if word_is(p, "CHECK") {
+        MaintenanceOp::Check
+    } else if word_is(p, "OPTIMIZE") {
+        MaintenanceOp::Optimize
+    } else {
+        return Ok(None);
+    };
+    let table_at = if op != MaintenanceOp::Check
+        && (word_at(p, 1, "NO_WRITE_TO_BINLOG") || word_at(p, 1, "LOCAL"))
+    {
+        2
+    } else {
+        1
+    };
+    if !word_at(p, table_at, "TABLE") {
+        return Ok(None);
+    }
+    for _ in 0..=table_at {
+        p.next_token();
+    }
+    let mut tables = vec![parse_table_name(p)?];
+    while p.consume_token(&Token::Comma) {
+        tables.push(parse_table_name(p)?);
+    }
+    if op == MaintenanceOp::Analyze && (word_is(p, "UPDATE") || word_is(p, "DROP")) {
+        return Ok(Some(unsupported_rest(p, "ANALYZE TABLE ... HISTOGRAM".into())));
+    }
+    if op == MaintenanceOp::Check {
+        while ["FOR", "UPGRADE", "QUICK", "FAST", "MEDIUM", "EXTENDED", "CHANGED"]
+            .iter()
+            .any(|w| word_is(p, w))
+        {
+            p.next_token();
+        }
+    }
+    Ok(Some(Statement::TableMaintenance { op, tables }))
+}
+
+/// Whether the token `n` ahead is the word `w` (any case).
+fn word_at(p: &Parser, n: usize, w: &str) -> bool {
+    matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w))
 }
 
 /// Skips the rest of the statement and answers that `what` is not supported.
@@ -631,6 +696,18 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             };
             return Ok(Statement::ShowTables { full, database, filter: parse_show_filter(p)? });
         }
+        if p.parse_keyword(Keyword::TABLE) {
+            if word_is(p, "STATUS") {
+                p.next_token();
+                let database = if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
+                    Some(p.parse_identifier()?.value)
+                } else {
+                    None
+                };
+                return Ok(Statement::ShowTableStatus { database, filter: parse_show_filter(p)? });
+            }
+            p.prev_token();
+        }
         if p.parse_keyword(Keyword::COLUMNS) || p.parse_keyword(Keyword::FIELDS) {
             if !p.parse_keyword(Keyword::FROM) && !p.parse_keyword(Keyword::IN) {
                 return p.expected("FROM", p.peek_token());
@@ -639,7 +716,8 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
                 database = Some(p.parse_identifier()?.value);
             }
-            return Ok(Statement::ShowColumns { full, database, table });
+            let filter = parse_show_filter(p)?;
+            return Ok(Statement::ShowColumns { full, database, table, filter });
         }
         if p.parse_keyword(Keyword::INDEX)
             || p.parse_keyword(Keyword::KEYS)

@@ -44,6 +44,7 @@ use outputs::Outputs;
 pub(super) use outputs::{same_row, sort_places};
 
 use agg_store::AggStore;
+mod rollup;
 
 pub(crate) use result_rows::{ColumnFacts, ResultRows};
 
@@ -808,6 +809,95 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             }
             Ok::<_, MySqlError>(outputs)
         };
+        if plan.rollup {
+            let calls = match &groups.aggs {
+                AggStore::Packed { calls, .. } => calls.clone(),
+                _ => plan.aggregates.clone(),
+            };
+            // The groups in key order (MySQL rolls up over sorted input).
+            let mut order: Vec<(Vec<Value>, u32)> = Vec::with_capacity(n as usize);
+            for g in 0..n {
+                if !first_row(g, &mut scratch) {
+                    continue;
+                }
+                let key = plan
+                    .group_by
+                    .iter()
+                    .map(|e| eval(e, &scratch, &[], cx))
+                    .collect::<Result<Vec<_>>>()?;
+                order.push((key, g));
+            }
+            order.sort_by(|(a, g), (b, h)| {
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| cmp_values(x, y))
+                    .find(|o| *o != Ordering::Equal)
+                    .unwrap_or(Ordering::Equal)
+                    .then(g.cmp(h))
+            });
+            let depth = plan.group_by.len();
+            let mut levels = rollup::Levels::new(&calls, depth);
+            let mut rows: Vec<(Row, Vec<Value>)> = Vec::new();
+            let mut emit = |kept: usize,
+                            g: u32,
+                            aggs: Vec<Value>,
+                            scratch: &mut Row,
+                            cx: &mut dyn EvalContext|
+             -> Result<()> {
+                if !first_row(g, scratch) {
+                    return Ok(());
+                }
+                rollup::null_rolled_columns(&plan.group_by, kept, scratch);
+                let output = lend(rt, costs, cx, |cx| group_output(plan, scratch, &aggs, cx))?;
+                if let Some(mut out) = output {
+                    rollup::null_rolled_items(&plan.items, &plan.group_by, kept, &mut out);
+                    let keys = sort_keys(plan, scratch, &aggs, &out, cx)?;
+                    rows.push((out, keys));
+                }
+                Ok(())
+            };
+            let mut previous: Option<(Vec<Value>, u32)> = None;
+            for (key, g) in order {
+                if let Some((before, last)) = &previous {
+                    let d = rollup::first_difference(before, &key);
+                    for kept in (d + 1..depth).rev() {
+                        let aggs = levels.take(kept, &plan.grouping, increment);
+                        emit(kept, *last, aggs, &mut scratch, cx)?;
+                    }
+                }
+                let mut aggs = groups.aggs.values(g, per, increment);
+                for (slot, _) in &plan.grouping {
+                    aggs[*slot] = Value::Int(0);
+                }
+                emit(depth, g, aggs, &mut scratch, cx)?;
+                levels.absorb(&groups.aggs.accumulators(g, &calls))?;
+                previous = Some((key, g));
+            }
+            if let Some((_, last)) = previous {
+                for kept in (0..depth).rev() {
+                    let aggs = levels.take(kept, &plan.grouping, increment);
+                    emit(kept, last, aggs, &mut scratch, cx)?;
+                }
+            }
+            if !plan.order_by.is_empty() {
+                let desc = descending(plan);
+                rows.sort_by(|(_, a), (_, b)| {
+                    a.iter()
+                        .zip(b)
+                        .zip(&desc)
+                        .map(|((x, y), d)| if *d { cmp_values(y, x) } else { cmp_values(x, y) })
+                        .find(|o| *o != Ordering::Equal)
+                        .unwrap_or(Ordering::Equal)
+                });
+            }
+            let rows: Vec<Row> = rows
+                .into_iter()
+                .map(|(r, _)| r)
+                .skip(plan.offset as usize)
+                .take(limit_of(plan))
+                .collect();
+            return self.collect(rows);
+        }
         if plan.distinct {
             // DISTINCT over groups: every group's output, then as ungrouped rows.
             let mut outputs = lend(rt, costs, cx, |cx| all_outputs(&mut scratch, cx))?;

@@ -29,6 +29,10 @@ pub(super) struct Plan {
     pub(super) distinct: bool,
     pub(super) limit: Option<u64>,
     pub(super) offset: u64,
+    /// GROUP BY ... WITH ROLLUP.
+    pub(super) rollup: bool,
+    /// Each GROUPING(...) call's aggregate slot and the grouping positions of its arguments.
+    pub(super) grouping: Vec<(usize, Vec<usize>)>,
     /// Window calls of the select list and ORDER BY (`BExpr::Window(n)` is call n).
     pub(super) windows: Vec<crate::sql::window::WindowCall>,
 }
@@ -73,9 +77,24 @@ impl Plan {
         let group_by = match &sel.group_by {
             GroupByExpr::Expressions(exprs, _) => {
                 let mut b = Binder::scalar(scope, "group statement").with_locals(locals.to_vec());
+                // A position names a select item; a name is looked up in FROM's columns
+                // before the select list's aliases (MySQL searches FROM first for GROUP BY,
+                // unlike ORDER BY: `IF(GROUPING(name), 'All', name) AS name ... GROUP BY
+                // name` groups by the column).
                 exprs
                     .iter()
-                    .map(|e| group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok))
+                    .map(|e| match e {
+                        Expr::Value(_) => {
+                            group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok)
+                        }
+                        Expr::Identifier(_) => match b.bind(e) {
+                            Err(err) if err.code == 1054 => {
+                                group_or_order_ref(e, &items).ok_or(err)
+                            }
+                            bound => bound,
+                        },
+                        _ => b.bind(e),
+                    })
                     .collect::<Result<Vec<_>>>()?
             }
             GroupByExpr::All(_) => return Err(MySqlError::not_supported_yet("GROUP BY ALL")),
@@ -127,7 +146,43 @@ impl Plan {
             }
         };
         let distinct = sel.distinct.is_some();
+        let mut rollup = false;
+        if let GroupByExpr::Expressions(_, modifiers) = &sel.group_by {
+            for m in modifiers {
+                match m {
+                    sqlparser::ast::GroupByWithModifier::Rollup => rollup = true,
+                    // sql_yacc.yy answers WITH CUBE as not supported.
+                    sqlparser::ast::GroupByWithModifier::Cube => {
+                        return Err(MySqlError::not_supported_yet("CUBE"))
+                    }
+                    other => return Err(MySqlError::syntax(&other.to_string(), 1)),
+                }
+            }
+        }
+        if rollup && distinct {
+            return Err(MySqlError::not_supported_yet("SELECT DISTINCT with WITH ROLLUP"));
+        }
+        let mut grouping = Vec::new();
+        for (slot, call) in aggregates.iter().enumerate() {
+            if call.func != crate::sql::bind::AggFunc::Grouping {
+                continue;
+            }
+            // GROUPING outside a WITH ROLLUP query is a misused group function (1111).
+            if !rollup {
+                return Err(MySqlError::invalid_group_function());
+            }
+            let mut columns = Vec::with_capacity(call.grouping.len());
+            for (n, a) in call.grouping.iter().enumerate() {
+                match group_by.iter().position(|g| g == a) {
+                    Some(i) => columns.push(i),
+                    None => return Err(MySqlError::grouping_not_in_group_by(n as u32 + 1)),
+                }
+            }
+            grouping.push((slot, columns));
+        }
         Ok(Plan {
+            rollup,
+            grouping,
             items,
             aggregates,
             filter,

@@ -131,6 +131,29 @@ impl AggStore {
         }
     }
 
+    /// Group `g`'s accumulators (a WITH ROLLUP merges them into its super-aggregates).
+    pub(super) fn accumulators(&self, g: u32, calls: &[AggCall]) -> Vec<Accumulator> {
+        let per = calls.len();
+        let at = g as usize * per;
+        match self {
+            AggStore::Counts { counts, .. } => calls
+                .iter()
+                .enumerate()
+                .map(|(j, c)| Accumulator::counted(c, counts.get(at + j)))
+                .collect(),
+            AggStore::Packed { calls, slots } => {
+                let mut state = Row::new();
+                (0..per)
+                    .map(|j| {
+                        slots.read((at + j) as u64, Accumulator::STATE_WIDTH, &mut state);
+                        Accumulator::from_state(&calls[j], &state)
+                    })
+                    .collect()
+            }
+            AggStore::Full { accs, .. } => accs[at..at + per].to_vec(),
+        }
+    }
+
     pub(super) fn values(&self, g: u32, per: usize, increment: u8) -> Vec<Value> {
         let at = g as usize * per;
         match self {
