@@ -39,6 +39,8 @@ const CORPUS: &[&str] = &[
     "EXPLAIN SELECT (SELECT MAX(id) FROM shop.orders), EXISTS (SELECT 1 FROM shop.customers) FROM shop.customers HAVING 1 > (SELECT 0);",
     "EXPLAIN SELECT * FROM shop.orders o WHERE o.id = (SELECT MAX(i.id) FROM shop.orders i WHERE i.customer_id = o.customer_id);",
     "EXPLAIN SELECT * FROM shop.orders WHERE id IN (SELECT id FROM shop.orders WHERE id IN (SELECT 1));",
+    "EXPLAIN SELECT c.name, (SELECT COUNT(*) FROM shop.orders o WHERE o.customer_id = c.id) FROM shop.customers c WHERE NOT EXISTS (SELECT * FROM shop.orders o2 WHERE o2.id = c.id + 1);",
+    "EXPLAIN SELECT * FROM shop.customers c WHERE c.id IN (SELECT 1) AND c.id <> ALL (SELECT o.id FROM shop.orders o WHERE o.status = c.name LIMIT 3);",
     "EXPLAIN ANALYZE shop.orders;",
     "EXPLAIN FORMAT=TREE DELETE FROM shop.orders WHERE id = 1;",
     "SHOW CREATE TABLE shop.products;",

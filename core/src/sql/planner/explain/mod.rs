@@ -46,6 +46,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub mod analyze;
 mod binding;
+pub mod dependent;
 mod derived;
 mod estimates;
 mod note;
@@ -217,6 +218,8 @@ pub struct Explainer<'a> {
     pub system_views: fn(&str, &str) -> Option<&'static str>,
     /// Build EXPLAIN FORMAT=TREE's tree too ([`Self::explain_tree`]).
     pub tree: bool,
+    /// Correlated subqueries around the block explained (`dependent.rs`).
+    pub correlation: dependent::Correlation,
 }
 
 impl Explainer<'_> {
@@ -353,7 +356,9 @@ impl Explainer<'_> {
         if !materialised.is_empty() {
             note = format!("with {} ", materialised.join(", "));
         }
-        note.push_str(&Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql));
+        let render =
+            Render { sources: &sources, catalog: self.catalog, correlation: &self.correlation };
+        note.push_str(&render.query(sel, q, sql));
         Ok(Block { rows, note, estimate, columns: bound.names, tree })
     }
 
@@ -589,9 +594,12 @@ impl Explainer<'_> {
                 None => kinds.extend((0..t.width).map(|_| None)),
             }
         }
-        let choices = plan_tables(&tables, &levels, &bound.columns, &kinds, &mut |e| {
+        let mut choices = plan_tables(&tables, &levels, &bound.columns, &kinds, &mut |e| {
             eval(e, &[], &[], &mut *cx).ok()
         });
+        if !self.correlation.outer.is_empty() {
+            dependent::by_outer_columns(&mut choices, &tables, &levels);
+        }
         let mut lookup: Option<Key> = None;
         if let (Some(t), Some(c)) = (stored(&sources[0]), choices[0].as_ref()) {
             if let (Path::Ref { index, parts, .. }, "const") = (&c.path, c.access_type) {
@@ -779,8 +787,13 @@ impl Explainer<'_> {
                     row.key = Some(index.clone());
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
                     if let Path::Ref { parts, .. } = &c.path {
-                        let refs: Vec<String> =
-                            parts.iter().map(|p| reference(p, sources)).collect();
+                        let outer = &self.correlation.outer;
+                        let refs: Vec<String> = (parts.iter().enumerate())
+                            .map(|(k, p)| {
+                                dependent::reference(c, k, &levels.access[i], outer)
+                                    .unwrap_or_else(|| reference(p, sources))
+                            })
+                            .collect();
                         row.reference = Some(refs.join(","));
                     }
                     row.rows = Some(c.rows.max(1));

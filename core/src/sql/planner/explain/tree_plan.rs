@@ -282,7 +282,8 @@ pub(super) fn build(
         // Every table was read while optimizing.
         None => return Ok(Node::new("Rows fetched before execution  (cost=0..0 rows=1)", None)),
     };
-    let text = |e: &Expr| plain(&Render { sources, catalog }, e);
+    let none = super::dependent::Correlation::default();
+    let text = |e: &Expr| plain(&Render { sources, catalog, correlation: &none }, e);
     let mut costed = true;
     // Aggregation.
     let implicit_group = bound.aggregates && bound.group_by.is_empty();
