@@ -8,6 +8,7 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_set_tree;
 mod explain_subquery;
 mod explain_tree;
 mod from;

@@ -54,7 +54,7 @@ pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
 use binding::{bind, wildcard_qualifier};
-use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef};
+use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef, Materialised};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
 use note::Render;
 
@@ -68,7 +68,7 @@ enum Kind {
     View,
     /// A derived table or CTE reference MySQL materialises (`<derivedN>`), holding the
     /// optimizer's estimate of its rows and how the Note names it.
-    Derived { rows: u64, text: DerivedText },
+    Derived { rows: u64, text: DerivedText, plan: Option<Box<tree::Node>> },
 }
 
 /// How the Note 1003 text names a materialised block in FROM.
@@ -246,8 +246,8 @@ impl Explainer<'_> {
     }
 
     /// EXPLAIN FORMAT=TREE of a SELECT of one query block: its iterator tree and the Note
-    /// 1003 text. Simplification: blocks of their own (derived tables, CTEs, subqueries,
-    /// UNION) are not drawn; they answer 1235.
+    /// 1003 text. Its materialised derived tables and CTEs are drawn under their tables
+    /// (`derived.rs`); subqueries and UNION are not (1235).
     pub fn explain_tree(
         &mut self,
         q: &Query,
@@ -258,12 +258,8 @@ impl Explainer<'_> {
         self.tree = true;
         let mut blocks = Blocks::new(sql);
         let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
-        if !blocks.derived.is_empty() {
-            return Err(MySqlError::not_supported_yet(
-                "EXPLAIN FORMAT=TREE of derived tables and common table expressions",
-            ));
-        }
-        let tree = block.tree.ok_or_else(|| MySqlError::unknown("no tree was built"))?;
+        let mut tree = block.tree.ok_or_else(|| MySqlError::unknown("no tree was built"))?;
+        derived::shared_ctes(&mut tree);
         Ok((tree, block.note))
     }
 
@@ -445,7 +441,8 @@ impl Explainer<'_> {
         if let (Some(at), Some(cte_name)) = (cte_at, parts.first()) {
             let alias = alias.as_ref().map_or(cte_name.clone(), |a| a.name.value.clone());
             let m = match blocks.ctes[at].materialised.clone() {
-                Some(m) => m,
+                // Materialised by an earlier reference, whose tree shows its plan.
+                Some(m) => Materialised { tree: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
                     if !materialised_by_mysql(&entry.query) {
