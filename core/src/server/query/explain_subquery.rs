@@ -22,17 +22,17 @@
 use super::expr_children_mut;
 use super::subquery::has_subquery;
 use crate::error::{MySqlError, Result, Warning};
-use crate::sql::bind::CORRELATED_MARK;
-use crate::sql::execution::select::{BoundSource, Correlated, Source, SubqueryKind};
-use crate::sql::planner::explain::dependent::{placeholder, renumber, OuterName};
-use std::rc::Rc;
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::bind::CORRELATED_MARK;
+use crate::sql::execution::select::{BoundSource, Correlated, Source, SubqueryKind};
 use crate::sql::execution::Work;
+use crate::sql::planner::explain::dependent::{placeholder, renumber, OuterName};
 use crate::sql::{Response, Value};
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Query, Select, SelectItem, SetExpr,
 };
+use std::rc::Rc;
 
 /// Most subqueries one EXPLAIN collects (each is explained as a block of its own).
 const SUBQUERIES_MAX: usize = 64;
@@ -224,7 +224,12 @@ fn id_of(row: &[Value]) -> u64 {
 
 /// Appends a subquery's rows, explained as select 1, to `out` as select `next` on (its
 /// first block's select_type `select_type`); gives the next free select number.
-fn renumbered(out: &mut Vec<Vec<Value>>, rows: Vec<Vec<Value>>, next: u64, select_type: &str) -> u64 {
+fn renumbered(
+    out: &mut Vec<Vec<Value>>,
+    rows: Vec<Vec<Value>>,
+    next: u64,
+    select_type: &str,
+) -> u64 {
     let mut last = next;
     for mut row in rows {
         let id = id_of(&row);

@@ -70,9 +70,10 @@ fn deduplicated(n: &mut Node) {
 
 /// The rows each shared CTE's materialisation produced (`Materialize CTE x if needed`).
 fn materialised_ctes(n: &Node, out: &mut Vec<(String, f64)>) {
-    if let (Some(name), Some(a)) =
-        (n.label.strip_prefix("Materialize CTE ").and_then(|l| l.strip_suffix(" if needed")), n.actual)
-    {
+    if let (Some(name), Some(a)) = (
+        n.label.strip_prefix("Materialize CTE ").and_then(|l| l.strip_suffix(" if needed")),
+        n.actual,
+    ) {
         if out.len() < 64 {
             out.push((name.to_string(), a.rows * a.loops));
         }

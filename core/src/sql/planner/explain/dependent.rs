@@ -138,7 +138,8 @@ pub(super) fn by_outer_columns(
         let Some(c) = choice.as_mut() else { continue };
         let Path::Ref { index, parts, unique } = &c.path else { continue };
         let conditions = &levels.access[i];
-        let outer = c.consumed.iter().any(|&k| conditions.get(k).is_some_and(|e| outer_ref(e).is_some()));
+        let outer =
+            c.consumed.iter().any(|&k| conditions.get(k).is_some_and(|e| outer_ref(e).is_some()));
         if !outer {
             continue;
         }
@@ -179,10 +180,7 @@ mod tests {
     #[test]
     fn renumbering_shifts_every_block() {
         let note = "/* select#1 */ select 1 from (/* select#2 */ select 2) `d`";
-        assert_eq!(
-            renumber(note, 3),
-            "/* select#3 */ select 1 from (/* select#4 */ select 2) `d`"
-        );
+        assert_eq!(renumber(note, 3), "/* select#3 */ select 1 from (/* select#4 */ select 2) `d`");
         assert_eq!(renumber("no markers", 5), "no markers");
     }
 

@@ -202,7 +202,9 @@ pub(super) fn shared_ctes(root: &mut Node) {
 pub(super) const ELSEWHERE: &str = " if needed (query plan printed elsewhere)";
 
 fn collect_elsewhere(n: &Node, out: &mut Vec<String>) {
-    if let Some(name) = n.label.strip_prefix("Materialize CTE ").and_then(|l| l.strip_suffix(ELSEWHERE)) {
+    if let Some(name) =
+        n.label.strip_prefix("Materialize CTE ").and_then(|l| l.strip_suffix(ELSEWHERE))
+    {
         if out.len() < 64 {
             out.push(name.to_string());
         }

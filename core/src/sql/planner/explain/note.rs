@@ -2,9 +2,9 @@
 //! with every name qualified by its database and table.
 
 use super::dependent::{call_text, Correlation};
-use crate::sql::execution::select::SubqueryKind;
 use super::{wildcard_qualifier, DerivedText, Kind, Scope, Source};
 use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
+use crate::sql::execution::select::SubqueryKind;
 use crate::sql::parser::column_name::source_name;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
@@ -272,7 +272,11 @@ impl Render<'_> {
         let Some(n) = number else { return "NULL".into() };
         let outer = f.name.to_string().trim_matches('`').eq_ignore_ascii_case(OUTER_MARK);
         if outer {
-            return self.correlation.outer.get(n as usize).map_or("NULL".into(), |o| o.note.clone());
+            return self
+                .correlation
+                .outer
+                .get(n as usize)
+                .map_or("NULL".into(), |o| o.note.clone());
         }
         let Some(&kind) = self.correlation.kinds.get(n as usize) else { return "NULL".into() };
         let operand = kind.has_operand().then(|| args.get(1).map(|a| self.expr(a))).flatten();
