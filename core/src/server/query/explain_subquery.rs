@@ -17,7 +17,7 @@
 //! while optimizing); the Note 1003 shows their results in their place rather than MySQL's
 //! `<in_optimizer>(...)` rendering; subqueries take select numbers after the outer query's
 //! derived tables, where MySQL numbers by position in the text. A correlated subquery
-//! (DEPENDENT SUBQUERY) is not explained yet: ERROR 1235.
+//! is explained as a DEPENDENT SUBQUERY (`explain_correlated` below, `dependent.rs`).
 
 use super::expr_children_mut;
 use super::subquery::has_subquery;
@@ -85,10 +85,6 @@ impl Server {
                 row[1] = Value::Str("PRIMARY".into());
             }
         }
-        let id_of = |row: &[Value]| match row.first() {
-            Some(Value::UInt(n)) => *n,
-            _ => 0,
-        };
         let mut next = result.rows.iter().map(|r| id_of(r)).max().unwrap_or(1) + 1;
         for sub in subqueries {
             // Only the statement's own Note 1003 is kept.
@@ -97,20 +93,7 @@ impl Server {
             let explained = self.explain(session, &sub, &text, work);
             session.pending_warnings.truncate(kept);
             let Response::Rows(inner) = explained? else { continue };
-            let mut last = next;
-            for mut row in inner.rows {
-                let id = id_of(&row);
-                let renumbered = id + next - 1;
-                if id == 1 && matches!(&row[1], Value::Str(s) if s == "SIMPLE" || s == "PRIMARY") {
-                    row[1] = Value::Str("SUBQUERY".into());
-                }
-                if id > 0 {
-                    row[0] = Value::UInt(renumbered);
-                    last = last.max(renumbered);
-                }
-                result.rows.push(row);
-            }
-            next = last + 1;
+            next = renumbered(&mut result.rows, inner.rows, next, "SUBQUERY");
         }
         Ok(Response::Rows(result))
     }
