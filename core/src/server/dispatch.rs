@@ -489,6 +489,7 @@ impl Server {
                 self.explain_tree(session, query, sql, work, *analyze)
             }
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
+            Statement::ExplainChangeTree(s) => self.explain_change_tree(session, s, sql, work),
             Statement::Other(other) => self.run_other(session, other, sql, work),
             Statement::CreateProcedure { database, procedure } => {
                 self.create_procedure(session, database, procedure)
@@ -791,7 +792,9 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         },
         Statement::Explain(_) | Statement::ExplainTree { .. } => "Com_select",
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
-        Statement::ExplainChange(s) => return crate::server::statements::com_counter(s),
+        Statement::ExplainChange(s) | Statement::ExplainChangeTree(s) => {
+            return crate::server::statements::com_counter(s)
+        }
         Statement::Other(s) => return crate::server::statements::com_counter(s),
         Statement::CreateProcedure { procedure, .. } if procedure.returns.is_some() => {
             "Com_create_function"

@@ -17,16 +17,22 @@
 //! while optimizing); the Note 1003 shows their results in their place rather than MySQL's
 //! `<in_optimizer>(...)` rendering; subqueries take select numbers after the outer query's
 //! derived tables, where MySQL numbers by position in the text. A correlated subquery
-//! (DEPENDENT SUBQUERY) is not explained yet: ERROR 1235.
+//! is explained as a DEPENDENT SUBQUERY (`explain_correlated` below, `dependent.rs`).
 
 use super::expr_children_mut;
 use super::subquery::has_subquery;
-use crate::error::{MySqlError, Result};
+use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::bind::CORRELATED_MARK;
+use crate::sql::execution::select::{BoundSource, Correlated, Source, SubqueryKind};
 use crate::sql::execution::Work;
+use crate::sql::planner::explain::dependent::{placeholder, renumber, OuterName};
 use crate::sql::{Response, Value};
-use sqlparser::ast::{Expr, Query, Select, SelectItem, SetExpr};
+use sqlparser::ast::{
+    Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Query, Select, SelectItem, SetExpr,
+};
+use std::rc::Rc;
 
 /// Most subqueries one EXPLAIN collects (each is explained as a block of its own).
 const SUBQUERIES_MAX: usize = 64;
@@ -65,8 +71,9 @@ impl Server {
                     self.add_sources(session, sql, twj, &mut sources, work, 0)?;
                 }
             }
-            self.prepare_correlated(session, &mut sel, &sources, sql, work, 0)?;
-            return Err(MySqlError::not_supported_yet("EXPLAIN of a correlated subquery"));
+            let subs = self.prepare_correlated(session, &mut sel, &sources, sql, work, 0)?;
+            let context = Dependent { subqueries: &subqueries, subs: &subs, sources: &sources };
+            return self.explain_correlated(session, q, sel, sql, work, &context);
         }
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(sel));
@@ -78,10 +85,6 @@ impl Server {
                 row[1] = Value::Str("PRIMARY".into());
             }
         }
-        let id_of = |row: &[Value]| match row.first() {
-            Some(Value::UInt(n)) => *n,
-            _ => 0,
-        };
         let mut next = result.rows.iter().map(|r| id_of(r)).max().unwrap_or(1) + 1;
         for sub in subqueries {
             // Only the statement's own Note 1003 is kept.
@@ -90,23 +93,210 @@ impl Server {
             let explained = self.explain(session, &sub, &text, work);
             session.pending_warnings.truncate(kept);
             let Response::Rows(inner) = explained? else { continue };
-            let mut last = next;
-            for mut row in inner.rows {
-                let id = id_of(&row);
-                let renumbered = id + next - 1;
-                if id == 1 && matches!(&row[1], Value::Str(s) if s == "SIMPLE" || s == "PRIMARY") {
-                    row[1] = Value::Str("SUBQUERY".into());
-                }
-                if id > 0 {
-                    row[0] = Value::UInt(renumbered);
-                    last = last.max(renumbered);
-                }
-                result.rows.push(row);
-            }
-            next = last + 1;
+            next = renumbered(&mut result.rows, inner.rows, next, "SUBQUERY");
         }
         Ok(Response::Rows(result))
     }
+}
+
+/// A SELECT's subqueries as written and its correlated ones as prepared, with the outer
+/// query's FROM they were prepared against.
+struct Dependent<'a> {
+    subqueries: &'a [Query],
+    subs: &'a [Rc<Correlated>],
+    sources: &'a [BoundSource],
+}
+
+impl Server {
+    /// EXPLAIN of a SELECT with correlated subqueries (`sel` with them prepared and the
+    /// uncorrelated ones' results in place): the outer block's rows (PRIMARY), then each
+    /// subquery's, in the order written: DEPENDENT SUBQUERY for a correlated one (planned
+    /// with its outer columns as values known per execution, `dependent.rs`), SUBQUERY for
+    /// an uncorrelated one. Notes 1276 name each outer column a subquery reads, before the
+    /// Note 1003.
+    fn explain_correlated(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sel: Select,
+        sql: &str,
+        work: &mut Work,
+        d: &Dependent,
+    ) -> Result<Response> {
+        if d.subs.iter().any(|s| !s.nested.is_empty()) {
+            return Err(MySqlError::not_supported_yet(
+                "EXPLAIN of a correlated subquery inside another subquery",
+            ));
+        }
+        let mut calls = Vec::new();
+        for item in &sel.projection {
+            if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
+                marks(e, &mut calls);
+            }
+        }
+        for e in sel.selection.iter().chain(sel.having.iter()) {
+            marks(e, &mut calls);
+        }
+        let kinds: Vec<SubqueryKind> = d.subs.iter().map(|s| s.kind).collect();
+        let mut outer_q = q.clone();
+        *outer_q.body = SetExpr::Select(Box::new(sel));
+        let (response, mut note) = self.with_explainer(session, false, |ex, cx, current| {
+            ex.correlation.kinds = kinds;
+            ex.explain(&outer_q, sql, current, cx, work)
+        })?;
+        let Response::Rows(mut result) = response else {
+            return Err(MySqlError::unknown("EXPLAIN gave no rows"));
+        };
+        for row in &mut result.rows {
+            if row[1] == Value::Str("SIMPLE".into()) {
+                row[1] = Value::Str("PRIMARY".into());
+            }
+        }
+        let mut next = result.rows.iter().map(|r| id_of(r)).max().unwrap_or(1) + 1;
+        let mut resolved = Vec::new();
+        let mut prepared = d.subs.iter().enumerate().peekable();
+        for sub in d.subqueries {
+            let text = sub.to_string();
+            let kept = session.pending_warnings.len();
+            let (inner, select_type) = match prepared.next_if(|(_, p)| p.sql == text) {
+                Some((id, p)) => {
+                    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
+                    let skip = usize::from(p.kind.has_operand());
+                    let names: Vec<OuterName> =
+                        args.iter().skip(skip).map(|a| outer_name(a, d.sources)).collect();
+                    for n in &names {
+                        resolved.push(format!(
+                            "Field or reference '{}' of SELECT #{next} was resolved in SELECT #1",
+                            n.reference
+                        ));
+                    }
+                    // Explained with the LIMIT as written (the executor's own stop after
+                    // the first row or two is not in MySQL's plan).
+                    let mut query = p.query.clone();
+                    query.limit_clause = sub.limit_clause.clone();
+                    let explained = self.with_explainer(session, false, |ex, cx, current| {
+                        ex.correlation.outer = names;
+                        ex.correlation.own = Some(p.kind);
+                        ex.explain(&query, sql, current, cx, work)
+                    });
+                    let (inner, sub_note) = explained?;
+                    note = note.replace(&placeholder(id as u32), &renumber(&sub_note, next));
+                    (inner, "DEPENDENT SUBQUERY")
+                }
+                None => (self.explain(session, sub, &text, work)?, "SUBQUERY"),
+            };
+            // Only the statement's own notes are kept.
+            session.pending_warnings.truncate(kept);
+            let Response::Rows(inner) = inner else { continue };
+            next = renumbered(&mut result.rows, inner.rows, next, select_type);
+        }
+        for message in resolved {
+            session.warn(Warning { level: "Note", code: 1276, message });
+        }
+        session.warn(Warning { level: "Note", code: 1003, message: note });
+        Ok(Response::Rows(result))
+    }
+}
+
+fn id_of(row: &[Value]) -> u64 {
+    match row.first() {
+        Some(Value::UInt(n)) => *n,
+        _ => 0,
+    }
+}
+
+/// Appends a subquery's rows, explained as select 1, to `out` as select `next` on (its
+/// first block's select_type `select_type`); gives the next free select number.
+fn renumbered(
+    out: &mut Vec<Vec<Value>>,
+    rows: Vec<Vec<Value>>,
+    next: u64,
+    select_type: &str,
+) -> u64 {
+    let mut last = next;
+    for mut row in rows {
+        let id = id_of(&row);
+        let renumbered = id + next - 1;
+        if id == 1 && matches!(&row[1], Value::Str(s) if s == "SIMPLE" || s == "PRIMARY") {
+            row[1] = Value::Str(select_type.into());
+        }
+        if id > 0 {
+            row[0] = Value::UInt(renumbered);
+            last = last.max(renumbered);
+        }
+        out.push(row);
+    }
+    last + 1
+}
+
+/// The correlated subquery calls in `e` (the server's marks): each one's number and its
+/// arguments after the number (IN's operand, then the outer values).
+fn marks(e: &Expr, out: &mut Vec<(usize, Vec<Expr>)>) {
+    if out.len() > SUBQUERIES_MAX {
+        return;
+    }
+    if let Expr::Function(f) = e {
+        let named = match f.name.0.as_slice() {
+            [part] => part.to_string().trim_matches('`').eq_ignore_ascii_case(CORRELATED_MARK),
+            _ => false,
+        };
+        if let (true, FunctionArguments::List(list)) = (named, &f.args) {
+            let args: Vec<Expr> = list
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x.clone()),
+                    _ => None,
+                })
+                .collect();
+            let number = match args.first() {
+                Some(Expr::Value(v)) => v.value.to_string().parse::<usize>().ok(),
+                _ => None,
+            };
+            if let Some(n) = number {
+                out.push((n, args[1..].to_vec()));
+            }
+            return;
+        }
+    }
+    let mut e = e.clone();
+    let mut children: Vec<&mut Expr> = Vec::new();
+    expr_children_mut(&mut e, &mut children);
+    for x in children {
+        marks(x, out);
+    }
+}
+
+/// How EXPLAIN names an outer column a dependent subquery reads (an expression of the
+/// outer query that is not a plain column: `func`).
+fn outer_name(arg: &Expr, sources: &[BoundSource]) -> OuterName {
+    let (qualifier, name) = match arg {
+        Expr::Identifier(id) => (None, id.value.as_str()),
+        Expr::CompoundIdentifier(parts) => match parts.as_slice() {
+            [q, n] => (Some(q.value.as_str()), n.value.as_str()),
+            _ => (None, ""),
+        },
+        _ => (None, ""),
+    };
+    for s in sources {
+        if qualifier.is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
+            continue;
+        }
+        let Some(m) = s.meta.iter().find(|m| m.name.eq_ignore_ascii_case(name)) else {
+            continue;
+        };
+        return match &s.source {
+            Source::Stored { db, .. } => OuterName {
+                reference: format!("{db}.{}.{}", s.alias, m.name),
+                note: format!("`{db}`.`{}`.`{}`", s.alias, m.name),
+            },
+            Source::Rows(_) => OuterName {
+                reference: format!("{}.{}", s.alias, m.name),
+                note: format!("`{}`.`{}`", s.alias, m.name),
+            },
+        };
+    }
+    OuterName { reference: "func".into(), note: arg.to_string() }
 }
 
 /// The subqueries of a SELECT's list, WHERE and HAVING, in the order the executor runs them

@@ -4,12 +4,14 @@
 //! statement limits, its rows thrown away), and what the run measured goes on the tree
 //! (`sql/planner/explain/analyze.rs`).
 
+use super::explain_set_tree::set_tree;
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::handler_io::RowOp;
 use crate::sql::execution::Work;
 use crate::sql::planner::explain::analyze::{fill, Measured};
+use crate::sql::planner::explain::tree::Node;
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Query, SetExpr};
 
@@ -22,18 +24,8 @@ impl Server {
         work: &mut Work,
         analyze: bool,
     ) -> Result<Response> {
-        if q.with.is_some() || !matches!(q.body.as_ref(), SetExpr::Select(_)) {
-            // Simplification: the traditional EXPLAIN draws these; the tree does not yet.
-            return Err(MySqlError::not_supported_yet(
-                "EXPLAIN FORMAT=TREE of UNION and common table expressions",
-            ));
-        }
         // UNCONFIRMED: MySQL 8.4 adds no Note 1003 to EXPLAIN FORMAT=TREE; none is added.
-        let mut tree = self
-            .with_explainer(session, true, |explainer, cx, current| {
-                explainer.explain_tree(q, sql, current, cx)
-            })?
-            .0;
+        let mut tree = self.query_tree(session, q, sql)?;
         if analyze {
             let start = self.clock.now();
             let (rows0, charged0, slept0) = (work.rows, work.charged_rows, work.slept_micros);
@@ -79,5 +71,35 @@ impl Server {
             rows: vec![vec![Value::Str(text)]],
             unshown: 0,
         }))
+    }
+
+    /// The iterator tree of a query: a single block's (the planner's), or a set
+    /// operation's (`explain_set_tree.rs`).
+    pub(crate) fn query_tree(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        sql: &str,
+    ) -> Result<Node> {
+        if !matches!(q.body.as_ref(), SetExpr::Select(_)) {
+            if q.with.is_some() {
+                return Err(MySqlError::not_supported_yet(
+                    "EXPLAIN FORMAT=TREE of WITH around UNION, INTERSECT or EXCEPT",
+                ));
+            }
+            let mut leaf = |block: &Query| -> Result<Node> {
+                let explained = self.with_explainer(session, true, |explainer, cx, current| {
+                    explainer.explain_tree(block, sql, current, cx)
+                });
+                Ok(explained?.0)
+            };
+            set_tree(q, &mut leaf, 0)
+        } else {
+            Ok(self
+                .with_explainer(session, true, |explainer, cx, current| {
+                    explainer.explain_tree(q, sql, current, cx)
+                })?
+                .0)
+        }
     }
 }

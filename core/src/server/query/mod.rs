@@ -8,6 +8,7 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_set_tree;
 mod explain_subquery;
 mod explain_tree;
 mod from;
@@ -73,8 +74,13 @@ impl Server {
             let sys = db.eq_ignore_ascii_case("sys");
             sys.then(|| crate::instruments::sys::view(table).map(|v| v.query)).flatten()
         };
-        let mut explainer =
-            Explainer { catalog, system_columns: &mut system_columns, system_views, tree };
+        let mut explainer = Explainer {
+            catalog,
+            system_columns: &mut system_columns,
+            system_views,
+            tree,
+            correlation: Default::default(),
+        };
         f(&mut explainer, &mut cx, current.as_deref())
     }
 }

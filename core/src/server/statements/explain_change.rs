@@ -202,7 +202,7 @@ impl Server {
     }
 
     /// EXPLAIN of the SELECT text `select`, without its Note 1003.
-    fn explain_select(
+    pub(super) fn explain_select(
         &mut self,
         session: &mut Session,
         select: &str,
@@ -220,7 +220,7 @@ impl Server {
 }
 
 /// `SELECT * FROM <from> [WHERE ...] [ORDER BY ...] [LIMIT n]`: the rows a change reads.
-fn select_text(
+pub(super) fn select_text(
     from: &[TableWithJoins],
     selection: Option<&Expr>,
     order_by: &[OrderByExpr],
@@ -241,6 +241,6 @@ fn select_text(
     sql
 }
 
-fn last_part(name: &sqlparser::ast::ObjectName) -> String {
+pub(super) fn last_part(name: &sqlparser::ast::ObjectName) -> String {
     name.0.last().map(|p| p.to_string().trim_matches('`').to_string()).unwrap_or_default()
 }

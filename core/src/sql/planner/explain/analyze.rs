@@ -40,9 +40,47 @@ struct Done {
 pub fn fill(root: &mut Node, m: &Measured) {
     let mut counts: Vec<(String, String, u32)> = Vec::new();
     count_accesses(root, &mut counts);
-    let root_done = measure(root, m, &counts, 1.0, true);
+    let mut shared = Vec::new();
+    let mut root_done = measure(root, m, &counts, &shared, 1.0, true);
+    // A CTE read twice is materialised once: the reference whose plan is printed elsewhere
+    // reads the rows the other one's materialisation produced (known after a first pass).
+    materialised_ctes(root, &mut shared);
+    if !shared.is_empty() {
+        root_done = measure(root, m, &counts, &shared, 1.0, true);
+    }
+    deduplicated(root);
     let scale = if root_done.work > 0.0 { m.total_ms / root_done.work } else { 0.0 };
     place_times(root, scale, 0.0);
+}
+
+/// A de-duplicating materialisation (UNION, INTERSECT, EXCEPT) holds the rows its
+/// temporary table's scan reads, when that scan's rows are known (the statement's result):
+/// not the sum of its inputs, which is all the apportioning above knows.
+fn deduplicated(n: &mut Node) {
+    let scan_rows = n.label.starts_with("Table scan on <").then_some(n.actual).flatten();
+    for c in n.children.iter_mut() {
+        if let (Some(scan), Some(a)) = (scan_rows, c.actual.as_mut()) {
+            if c.label.ends_with("materialize with deduplication") && a.loops == scan.loops {
+                a.rows = a.rows.min(scan.rows);
+            }
+        }
+        deduplicated(c);
+    }
+}
+
+/// The rows each shared CTE's materialisation produced (`Materialize CTE x if needed`).
+fn materialised_ctes(n: &Node, out: &mut Vec<(String, f64)>) {
+    if let (Some(name), Some(a)) = (
+        n.label.strip_prefix("Materialize CTE ").and_then(|l| l.strip_suffix(" if needed")),
+        n.actual,
+    ) {
+        if out.len() < 64 {
+            out.push((name.to_string(), a.rows * a.loops));
+        }
+    }
+    for c in &n.children {
+        materialised_ctes(c, out);
+    }
 }
 
 fn count_accesses(n: &Node, counts: &mut Vec<(String, String, u32)>) {
@@ -64,6 +102,7 @@ fn measure(
     n: &mut Node,
     m: &Measured,
     counts: &[(String, String, u32)],
+    shared: &[(String, f64)],
     loops: f64,
     top: bool,
 ) -> Done {
@@ -74,18 +113,23 @@ fn measure(
     let mut outer_rows = 0.0;
     for (i, c) in n.children.iter_mut().enumerate() {
         let child_loops = if nested && i == 1 { outer_rows } else { loops };
-        let d = measure(c, m, counts, child_loops, false);
+        let d = measure(c, m, counts, shared, child_loops, false);
         if i == 0 {
             outer_rows = d.rows;
         }
         child_done.push(d);
     }
+    let elsewhere = n
+        .label
+        .strip_prefix("Materialize CTE ")
+        .and_then(|l| l.strip_suffix(super::derived::ELSEWHERE))
+        .and_then(|name| shared.iter().find(|(s, _)| s == name));
     let input: f64 = match child_done.as_slice() {
-        [] => 0.0,
+        [] => elsewhere.map_or(0.0, |(_, rows)| *rows),
         [one] => one.rows,
         // A join's estimate relates to both inputs: start from their product's estimate.
         [outer, inner] if nested => inner.rows.max(outer.rows.min(1.0) * inner.rows),
-        [probe, build] => probe.rows * build.rows.max(1.0),
+        [probe, build] if n.label.contains("hash join") => probe.rows * build.rows.max(1.0),
         many => many.iter().map(|d| d.rows).sum(),
     };
     let mut work: f64 = child_done.iter().map(|d| d.work).sum();

@@ -46,6 +46,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 pub mod analyze;
 mod binding;
+pub mod dependent;
 mod derived;
 mod estimates;
 mod note;
@@ -53,7 +54,7 @@ pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
 use binding::{bind, wildcard_qualifier};
-use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef};
+use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef, Materialised};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
 use note::Render;
 
@@ -67,7 +68,7 @@ enum Kind {
     View,
     /// A derived table or CTE reference MySQL materialises (`<derivedN>`), holding the
     /// optimizer's estimate of its rows and how the Note names it.
-    Derived { rows: u64, text: DerivedText },
+    Derived { rows: u64, text: DerivedText, plan: Option<Box<tree::Node>> },
 }
 
 /// How the Note 1003 text names a materialised block in FROM.
@@ -217,6 +218,8 @@ pub struct Explainer<'a> {
     pub system_views: fn(&str, &str) -> Option<&'static str>,
     /// Build EXPLAIN FORMAT=TREE's tree too ([`Self::explain_tree`]).
     pub tree: bool,
+    /// Correlated subqueries around the block explained (`dependent.rs`).
+    pub correlation: dependent::Correlation,
 }
 
 impl Explainer<'_> {
@@ -243,8 +246,8 @@ impl Explainer<'_> {
     }
 
     /// EXPLAIN FORMAT=TREE of a SELECT of one query block: its iterator tree and the Note
-    /// 1003 text. Simplification: blocks of their own (derived tables, CTEs, subqueries,
-    /// UNION) are not drawn; they answer 1235.
+    /// 1003 text. Its materialised derived tables and CTEs are drawn under their tables
+    /// (`derived.rs`); subqueries and UNION are not (1235).
     pub fn explain_tree(
         &mut self,
         q: &Query,
@@ -255,12 +258,8 @@ impl Explainer<'_> {
         self.tree = true;
         let mut blocks = Blocks::new(sql);
         let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
-        if !blocks.derived.is_empty() {
-            return Err(MySqlError::not_supported_yet(
-                "EXPLAIN FORMAT=TREE of derived tables and common table expressions",
-            ));
-        }
-        let tree = block.tree.ok_or_else(|| MySqlError::unknown("no tree was built"))?;
+        let mut tree = block.tree.ok_or_else(|| MySqlError::unknown("no tree was built"))?;
+        derived::shared_ctes(&mut tree);
         Ok((tree, block.note))
     }
 
@@ -353,7 +352,9 @@ impl Explainer<'_> {
         if !materialised.is_empty() {
             note = format!("with {} ", materialised.join(", "));
         }
-        note.push_str(&Render { sources: &sources, catalog: self.catalog }.query(sel, q, sql));
+        let render =
+            Render { sources: &sources, catalog: self.catalog, correlation: &self.correlation };
+        note.push_str(&render.query(sel, q, sql));
         Ok(Block { rows, note, estimate, columns: bound.names, tree })
     }
 
@@ -440,7 +441,8 @@ impl Explainer<'_> {
         if let (Some(at), Some(cte_name)) = (cte_at, parts.first()) {
             let alias = alias.as_ref().map_or(cte_name.clone(), |a| a.name.value.clone());
             let m = match blocks.ctes[at].materialised.clone() {
-                Some(m) => m,
+                // Materialised by an earlier reference, whose tree shows its plan.
+                Some(m) => Materialised { tree: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
                     if !materialised_by_mysql(&entry.query) {
@@ -589,9 +591,12 @@ impl Explainer<'_> {
                 None => kinds.extend((0..t.width).map(|_| None)),
             }
         }
-        let choices = plan_tables(&tables, &levels, &bound.columns, &kinds, &mut |e| {
+        let mut choices = plan_tables(&tables, &levels, &bound.columns, &kinds, &mut |e| {
             eval(e, &[], &[], &mut *cx).ok()
         });
+        if !self.correlation.outer.is_empty() {
+            dependent::by_outer_columns(&mut choices, &tables, &levels);
+        }
         let mut lookup: Option<Key> = None;
         if let (Some(t), Some(c)) = (stored(&sources[0]), choices[0].as_ref()) {
             if let (Path::Ref { index, parts, .. }, "const") = (&c.path, c.access_type) {
@@ -779,8 +784,13 @@ impl Explainer<'_> {
                     row.key = Some(index.clone());
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
                     if let Path::Ref { parts, .. } = &c.path {
-                        let refs: Vec<String> =
-                            parts.iter().map(|p| reference(p, sources)).collect();
+                        let outer = &self.correlation.outer;
+                        let refs: Vec<String> = (parts.iter().enumerate())
+                            .map(|(k, p)| {
+                                dependent::reference(c, k, &levels.access[i], outer)
+                                    .unwrap_or_else(|| reference(p, sources))
+                            })
+                            .collect();
                         row.reference = Some(refs.join(","));
                     }
                     row.rows = Some(c.rows.max(1));

@@ -1,7 +1,10 @@
 //! EXPLAIN's Note 1003: the query as the optimizer rewrote it (`/* select#1 */ select ...`),
 //! with every name qualified by its database and table.
 
+use super::dependent::{call_text, Correlation};
 use super::{wildcard_qualifier, DerivedText, Kind, Scope, Source};
+use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
+use crate::sql::execution::select::SubqueryKind;
 use crate::sql::parser::column_name::source_name;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
@@ -16,6 +19,9 @@ use sqlparser::ast::{
 pub(super) struct Render<'a> {
     pub sources: &'a [Source],
     pub catalog: &'a Catalog,
+    /// Correlated subqueries around the block: its outer references' names and how its own
+    /// correlated subqueries' calls are written.
+    pub correlation: &'a Correlation,
 }
 
 impl Render<'_> {
@@ -25,8 +31,21 @@ impl Render<'_> {
             out.push_str("distinct ");
         }
         let mut items = Vec::new();
-        for item in &sel.projection {
+        // A subquery's select list is written without aliases; EXISTS's as `1`, as MySQL
+        // replaces it.
+        let inner = self.correlation.own;
+        let exists = matches!(inner, Some(SubqueryKind::Exists { .. }));
+        let projection = if exists { &[][..] } else { &sel.projection[..] };
+        if exists {
+            items.push("1".to_string());
+        }
+        for item in projection {
             match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }
+                    if inner.is_some() =>
+                {
+                    items.push(self.expr(e))
+                }
                 SelectItem::UnnamedExpr(e) => {
                     items.push(format!("{} AS `{}`", self.expr(e), source_name(e, sql)))
                 }
@@ -40,7 +59,10 @@ impl Render<'_> {
                             continue;
                         }
                         for c in &s.columns {
-                            items.push(format!("{}.`{c}` AS `{c}`", qualified(s)));
+                            match inner {
+                                Some(_) => items.push(format!("{}.`{c}`", qualified(s))),
+                                None => items.push(format!("{}.`{c}` AS `{c}`", qualified(s))),
+                            }
                         }
                     }
                 }
@@ -196,6 +218,7 @@ impl Render<'_> {
                     like
                 }
             }
+            Expr::Function(f) if self.mark(e).is_some() => self.correlation_mark(f),
             Expr::Function(f) => {
                 let name = f.name.to_string().to_ascii_lowercase();
                 let FunctionArguments::List(list) = &f.args else {
@@ -217,6 +240,47 @@ impl Render<'_> {
             }
             other => other.to_string(),
         }
+    }
+
+    /// Which of the server's correlation marks `e` is a call of, if any.
+    fn mark(&self, e: &Expr) -> Option<&'static str> {
+        let Expr::Function(f) = e else { return None };
+        let [part] = f.name.0.as_slice() else { return None };
+        let name = part.to_string();
+        let name = name.trim_matches('`');
+        [CORRELATED_MARK, OUTER_MARK].into_iter().find(|m| m.eq_ignore_ascii_case(name))
+    }
+
+    /// A correlated subquery's call (its number, IN's operand, then the outer values) or an
+    /// outer reference (its number), as the Note writes it.
+    fn correlation_mark(&self, f: &sqlparser::ast::Function) -> String {
+        let args: Vec<&Expr> = match &f.args {
+            FunctionArguments::List(list) => list
+                .args
+                .iter()
+                .filter_map(|a| match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x),
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let number = args.first().and_then(|a| match a {
+            Expr::Value(v) => v.value.to_string().parse::<u32>().ok(),
+            _ => None,
+        });
+        let Some(n) = number else { return "NULL".into() };
+        let outer = f.name.to_string().trim_matches('`').eq_ignore_ascii_case(OUTER_MARK);
+        if outer {
+            return self
+                .correlation
+                .outer
+                .get(n as usize)
+                .map_or("NULL".into(), |o| o.note.clone());
+        }
+        let Some(&kind) = self.correlation.kinds.get(n as usize) else { return "NULL".into() };
+        let operand = kind.has_operand().then(|| args.get(1).map(|a| self.expr(a))).flatten();
+        call_text(kind, n, operand.as_deref())
     }
 
     /// `e` compared with `other`: a date string compared with a temporal column is shown as

@@ -34,6 +34,9 @@ pub struct Node {
     pub label: String,
     /// (cost, rows): the optimizer's estimate, when MySQL prints one.
     pub estimate: Option<(f64, f64)>,
+    /// The cost before the first row, when MySQL prints one (`cost=2.5..3.1`): a
+    /// materialised block's, paid before its table can be read.
+    pub init_cost: Option<f64>,
     /// What EXPLAIN ANALYZE measured.
     pub actual: Option<Actual>,
     /// EXPLAIN ANALYZE: the iterator never ran (MySQL prints `(never executed)`).
@@ -93,8 +96,17 @@ impl Node {
         }
         out.push_str("-> ");
         out.push_str(&self.label);
-        if let Some((cost, rows)) = self.estimate {
-            out.push_str(&format!("  (cost={} rows={})", readable(cost), readable(rows)));
+        match (self.estimate, self.init_cost) {
+            (Some((cost, rows)), Some(init)) => out.push_str(&format!(
+                "  (cost={}..{} rows={})",
+                readable(init),
+                readable(cost),
+                readable(rows)
+            )),
+            (Some((cost, rows)), None) => {
+                out.push_str(&format!("  (cost={} rows={})", readable(cost), readable(rows)))
+            }
+            _ => {}
         }
         // A label may carry its own estimate (`Rows fetched before execution  (cost=0..0
         // rows=1)`); the measured figures then follow after one space, as after any estimate.
