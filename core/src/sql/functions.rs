@@ -5,7 +5,6 @@
 
 use super::context::EvalContext;
 use crate::error::{MySqlError, Result};
-use crate::sim::CivilTime;
 use crate::storage::value::{Decimal, Value};
 
 /// Declares [`Builtin`] and [`KNOWN`] from one list, so the enum and the names cannot drift.
@@ -31,6 +30,8 @@ builtins! {
     JsonCompareMark = " JSON_COMPARE",
     JsonDocMark = " JSON_DOC",
     Abs = "ABS",
+    Adddate = "ADDDATE",
+    Addtime = "ADDTIME",
     Ceil = "CEIL",
     Ceiling = "CEILING",
     CharacterLength = "CHARACTER_LENGTH",
@@ -39,6 +40,7 @@ builtins! {
     Concat = "CONCAT",
     ConcatWs = "CONCAT_WS",
     ConnectionId = "CONNECTION_ID",
+    ConvertTz = "CONVERT_TZ",
     Curdate = "CURDATE",
     CurrentDate = "CURRENT_DATE",
     CurrentTime = "CURRENT_TIME",
@@ -46,13 +48,28 @@ builtins! {
     CurrentUser = "CURRENT_USER",
     Curtime = "CURTIME",
     Database = "DATABASE",
+    Date = "DATE",
+    Datediff = "DATEDIFF",
+    DateAdd = "DATE_ADD",
+    DateFormat = "DATE_FORMAT",
+    DateSub = "DATE_SUB",
+    Day = "DAY",
+    Dayname = "DAYNAME",
+    Dayofmonth = "DAYOFMONTH",
+    Dayofweek = "DAYOFWEEK",
+    Dayofyear = "DAYOFYEAR",
     Exp = "EXP",
+    Extract = "EXTRACT",
     Floor = "FLOOR",
     Format = "FORMAT",
     FormatBytes = "FORMAT_BYTES",
     FormatPicoTime = "FORMAT_PICO_TIME",
     FoundRows = "FOUND_ROWS",
+    FromDays = "FROM_DAYS",
+    FromUnixtime = "FROM_UNIXTIME",
+    GetFormat = "GET_FORMAT",
     Greatest = "GREATEST",
+    Hour = "HOUR",
     If = "IF",
     Ifnull = "IFNULL",
     Instr = "INSTR",
@@ -78,6 +95,7 @@ builtins! {
     JsonType = "JSON_TYPE",
     JsonUnquote = "JSON_UNQUOTE",
     JsonValid = "JSON_VALID",
+    LastDay = "LAST_DAY",
     LastInsertId = "LAST_INSERT_ID",
     Lcase = "LCASE",
     Least = "LEAST",
@@ -92,17 +110,26 @@ builtins! {
     Log2 = "LOG2",
     Lower = "LOWER",
     Lpad = "LPAD",
+    Makedate = "MAKEDATE",
+    Maketime = "MAKETIME",
+    Microsecond = "MICROSECOND",
     Mid = "MID",
+    Minute = "MINUTE",
     Mod = "MOD",
+    Month = "MONTH",
+    Monthname = "MONTHNAME",
     Now = "NOW",
     Nullif = "NULLIF",
     OctetLength = "OCTET_LENGTH",
+    PeriodAdd = "PERIOD_ADD",
+    PeriodDiff = "PERIOD_DIFF",
     Pi = "PI",
     Position = "POSITION",
     Pow = "POW",
     Power = "POWER",
     PsCurrentThreadId = "PS_CURRENT_THREAD_ID",
     PsThreadId = "PS_THREAD_ID",
+    Quarter = "QUARTER",
     Repeat = "REPEAT",
     Replace = "REPLACE",
     Reverse = "REVERSE",
@@ -111,17 +138,31 @@ builtins! {
     RowCount = "ROW_COUNT",
     Rpad = "RPAD",
     Schema = "SCHEMA",
+    Second = "SECOND",
+    SecToTime = "SEC_TO_TIME",
     SessionUser = "SESSION_USER",
     Sign = "SIGN",
     Sleep = "SLEEP",
     Sqrt = "SQRT",
     StatementDigest = "STATEMENT_DIGEST",
     StatementDigestText = "STATEMENT_DIGEST_TEXT",
+    StrToDate = "STR_TO_DATE",
+    Subdate = "SUBDATE",
     Substr = "SUBSTR",
     Substring = "SUBSTRING",
+    Subtime = "SUBTIME",
     SysFormatStatement = "SYS.FORMAT_STATEMENT",
     Sysdate = "SYSDATE",
     SystemUser = "SYSTEM_USER",
+    Time = "TIME",
+    Timediff = "TIMEDIFF",
+    Timestamp = "TIMESTAMP",
+    Timestampadd = "TIMESTAMPADD",
+    Timestampdiff = "TIMESTAMPDIFF",
+    TimeFormat = "TIME_FORMAT",
+    TimeToSec = "TIME_TO_SEC",
+    ToDays = "TO_DAYS",
+    ToSeconds = "TO_SECONDS",
     TrimBoth = "TRIM_BOTH",
     TrimLeading = "TRIM_LEADING",
     TrimTrailing = "TRIM_TRAILING",
@@ -134,6 +175,11 @@ builtins! {
     UtcTime = "UTC_TIME",
     UtcTimestamp = "UTC_TIMESTAMP",
     Version = "VERSION",
+    Week = "WEEK",
+    Weekday = "WEEKDAY",
+    Weekofyear = "WEEKOFYEAR",
+    Year = "YEAR",
+    Yearweek = "YEARWEEK",
 }
 
 impl Builtin {
@@ -185,6 +231,7 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         | B::JsonType
         | B::JsonUnquote
         | B::JsonValid => return super::json::functions::call(name, args),
+        B::Adddate | B::Addtime | B::ConvertTz | B::Date | B::DateAdd | B::DateFormat | B::DateSub | B::Datediff | B::Day | B::Dayname | B::Dayofmonth | B::Dayofweek | B::Dayofyear | B::Extract | B::FromDays | B::FromUnixtime | B::GetFormat | B::Hour | B::LastDay | B::Makedate | B::Maketime | B::Microsecond | B::Minute | B::Month | B::Monthname | B::PeriodAdd | B::PeriodDiff | B::Quarter | B::SecToTime | B::Second | B::StrToDate | B::Subdate | B::Subtime | B::Time | B::TimeFormat | B::TimeToSec | B::Timediff | B::Timestamp | B::Timestampadd | B::Timestampdiff | B::ToDays | B::ToSeconds | B::Week | B::Weekday | B::Weekofyear | B::Year | B::Yearweek => return super::temporal::call(f, args, cx),
         B::Nullif => {
             arity(name, n, 2, 2)?;
             if args[0].compare(args[1]) == Some(std::cmp::Ordering::Equal) {
@@ -479,22 +526,14 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         | B::Sysdate
         | B::Localtime
         | B::Localtimestamp
-        | B::UtcTimestamp => {
-            arity(name, n, 0, 1)?;
-            Value::Str(civil(cx).datetime())
-        }
-        B::Curdate | B::CurrentDate | B::UtcDate => {
-            arity(name, n, 0, 0)?;
-            Value::Str(civil(cx).datetime()[..10].to_string())
-        }
-        B::Curtime | B::CurrentTime | B::UtcTime => {
-            arity(name, n, 0, 1)?;
-            Value::Str(civil(cx).datetime()[11..].to_string())
-        }
-        B::UnixTimestamp => {
-            arity(name, n, 0, 0)?;
-            Value::Int(cx.unix_micros().div_euclid(1_000_000))
-        }
+        | B::UtcTimestamp
+        | B::Curdate
+        | B::CurrentDate
+        | B::UtcDate
+        | B::Curtime
+        | B::CurrentTime
+        | B::UtcTime => return super::temporal::clock(f, args, cx),
+        B::UnixTimestamp => return super::temporal::call(f, args, cx),
         B::Sleep => {
             arity(name, n, 1, 1)?;
             let secs = args[0].to_decimal().unwrap_or(Decimal::new(0, 0)).rescale(6);
@@ -590,11 +629,6 @@ pub fn unknown_function(name: &str, database: Option<String>) -> MySqlError {
             MySqlError::function_does_not_exist(&format!("{db}.{}", name.to_ascii_lowercase()))
         }
     }
-}
-
-fn civil(cx: &dyn EvalContext) -> CivilTime {
-    let us = cx.unix_micros();
-    CivilTime::from_unix(us.div_euclid(1_000_000), us.rem_euclid(1_000_000) as u32)
 }
 
 fn arity(name: &str, n: usize, min: usize, max: usize) -> Result<()> {
@@ -727,7 +761,7 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "JSON_CONTAINS"
         | "JSON_CONTAINS_PATH"
         | " JSON_COMPARE" => Some(false),
-        _ => None,
+        _ => super::temporal::returns_text(name),
     }
 }
 
@@ -849,7 +883,7 @@ pub fn null_behaviour(name: &str) -> Option<bool> {
         // A path that selects nothing is NULL.
         "JSON_EXTRACT" | "JSON_KEYS" | "JSON_LENGTH" | "JSON_CONTAINS" => Some(true),
         "JSON_ARRAY" | "JSON_OBJECT" => Some(false),
-        _ => None,
+        _ => super::temporal::null_behaviour(name),
     }
 }
 
