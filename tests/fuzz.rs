@@ -93,6 +93,15 @@ const CORPUS: &[&str] = &[
     "SELECT JSON_TYPE(c), JSON_LENGTH(c, '$.a'), JSON_KEYS(c), JSON_DEPTH(c), JSON_PRETTY(c), JSON_VALID(c), JSON_QUOTE(c->>'$.a') FROM shop.j;",
     "SELECT JSON_EXTRACT('[1, [2, [3]]]', '$[1][1][0]', '$.\"k\"', '$[last-1]'), JSON_MERGE_PATCH('{\"a\":1}', '{\"a\":null}'), JSON_MERGE_PRESERVE('[1]', '2');",
     "SELECT JSON_EXTRACT('{\"a\": 1', '$'), JSON_EXTRACT('[]', '$[*'), JSON_SET('[]', '$**.a', 1), JSON_OBJECT(NULL, 1), JSON_TYPE(5), c->'' FROM shop.j;",
+    // Issue 18, the date and time functions and INTERVAL arithmetic.
+    "SELECT DATE_ADD('2100-12-31 23:59:59', INTERVAL '1:1' MINUTE_SECOND), '2008-12-31' - INTERVAL '-1 10' DAY_HOUR, INTERVAL 1 MONTH + '2024-01-31', ADDDATE('2008-01-02', 31), DATE_SUB(NOW(6), INTERVAL 1.5 SECOND);",
+    "SELECT EXTRACT(YEAR_MONTH FROM viewed_at), EXTRACT(SECOND_MICROSECOND FROM '-1:2:3.4'), TIMESTAMPDIFF(MONTH, viewed_at, NOW()), TIMESTAMPADD(SQL_TSI_WEEK, -3, viewed_at) FROM shop.page_views LIMIT 3;",
+    "SELECT DATE_FORMAT(viewed_at, '%a %b %c %D %d %e %f %H %h %I %i %j %k %l %M %m %p %r %S %s %T %U %u %V %v %W %w %X %x %Y %y %% %'), TIME_FORMAT('-838:59:59', '%H %p %M') FROM shop.page_views LIMIT 2;",
+    "SELECT STR_TO_DATE('May 1, 2013 11:30:00 PM', '%M %d, %Y %r'), STR_TO_DATE('366', '%j'), STR_TO_DATE('x', '%Y%'), GET_FORMAT(TIMESTAMP, 'INTERNAL'), GET_FORMAT(x, 'EUR');",
+    "SELECT WEEK('2000-01-01', 99), YEARWEEK(20001231, -1), MAKEDATE(0, 400000), MAKETIME(-900, 59, 59.9999995), SEC_TO_TIME(-1e30), FROM_DAYS(-5), FROM_UNIXTIME(32536771200), UNIX_TIMESTAMP(99991231235959.999999);",
+    "SELECT PERIOD_ADD(-1, 2), PERIOD_DIFF(1, 999999999999), CONVERT_TZ(NOW(), '+14:00', '-13:59'), CONVERT_TZ('2004-01-01', 'Europe/Paris', '+1:00'), NOW(7), CURTIME(-1);",
+    "SELECT TIMEDIFF('2000:01:01 00:00:00', '00:00:00'), ADDTIME('838:59:59', '1'), SUBTIME(NULL, 1), TIME('2 3'), DATE(''), LAST_DAY(0), DAYNAME('0000-00-00'), DATE_ADD('2008-01-02', 5);",
+    "SELECT TIMESTAMPDIFF(DAY_HOUR, 1, 2); SELECT 1 + INTERVAL 1 DAY_MICROSECOND; SELECT INTERVAL 1 DAY; SELECT EXTRACT(EPOCH FROM NOW()); SELECT epoch, doy FROM (SELECT 1 AS epoch, 2 AS doy) t;",
 ];
 
 const TOKENS: &[&str] = &[

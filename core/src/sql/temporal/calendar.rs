@@ -39,8 +39,9 @@ pub fn daynr(year: u32, month: u32, day: u32) -> i64 {
     } else {
         delsum -= (m * 4 + 23) / 10;
     }
-    let temp = ((y.div_euclid(100) + 1) * 3) / 4;
-    delsum + y.div_euclid(4) - temp
+    // C's truncating division, also for the year -1 that January of year 0 gives.
+    let temp = ((y / 100 + 1) * 3) / 4;
+    delsum + y / 4 - temp
 }
 
 /// `get_date_from_daynr`: the date of a day number; 0000-00-00 outside 366..3652499.

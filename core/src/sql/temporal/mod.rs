@@ -114,6 +114,8 @@ fn read_date(v: &Value, cx: &mut dyn EvalContext) -> Option<(DateTime, bool, u8)
 fn read_time(v: &Value, cx: &mut dyn EvalContext) -> Option<(i64, u8)> {
     let parsed = match v {
         Value::Null => return None,
+        // A date without a time of day is the time 00:00:00 (`str_to_time` reads the date).
+        Value::Str(s) if is_date_text(s) => return Some((0, 0)),
         Value::Str(s) => parse::parse_time(s)
             .map(|(p, clipped)| (p.value, p.truncated || clipped, frac_digits(s))),
         _ => number_parts(v).and_then(|(neg, n, us)| {
@@ -135,6 +137,15 @@ fn read_time(v: &Value, cx: &mut dyn EvalContext) -> Option<(i64, u8)> {
             None
         }
     }
+}
+
+/// Whether a text is a delimited date without a time part ('2024-01-15', '2024/1/5').
+fn is_date_text(s: &str) -> bool {
+    let t = s.trim();
+    t.len() >= 8
+        && !t.contains(':')
+        && t.bytes().any(|c| c.is_ascii_punctuation())
+        && parse::parse_datetime(t).is_some_and(|p| !p.has_time)
 }
 
 /// A value that may be a datetime or a time (ADDTIME, TIMEDIFF): a string with a date part
