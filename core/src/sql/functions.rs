@@ -231,7 +231,53 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         | B::JsonType
         | B::JsonUnquote
         | B::JsonValid => return super::json::functions::call(name, args),
-        B::Adddate | B::Addtime | B::ConvertTz | B::Date | B::DateAdd | B::DateFormat | B::DateSub | B::Datediff | B::Day | B::Dayname | B::Dayofmonth | B::Dayofweek | B::Dayofyear | B::Extract | B::FromDays | B::FromUnixtime | B::GetFormat | B::Hour | B::LastDay | B::Makedate | B::Maketime | B::Microsecond | B::Minute | B::Month | B::Monthname | B::PeriodAdd | B::PeriodDiff | B::Quarter | B::SecToTime | B::Second | B::StrToDate | B::Subdate | B::Subtime | B::Time | B::TimeFormat | B::TimeToSec | B::Timediff | B::Timestamp | B::Timestampadd | B::Timestampdiff | B::ToDays | B::ToSeconds | B::Week | B::Weekday | B::Weekofyear | B::Year | B::Yearweek => return super::temporal::call(f, args, cx),
+        B::Adddate
+        | B::Addtime
+        | B::ConvertTz
+        | B::Date
+        | B::DateAdd
+        | B::DateFormat
+        | B::DateSub
+        | B::Datediff
+        | B::Day
+        | B::Dayname
+        | B::Dayofmonth
+        | B::Dayofweek
+        | B::Dayofyear
+        | B::Extract
+        | B::FromDays
+        | B::FromUnixtime
+        | B::GetFormat
+        | B::Hour
+        | B::LastDay
+        | B::Makedate
+        | B::Maketime
+        | B::Microsecond
+        | B::Minute
+        | B::Month
+        | B::Monthname
+        | B::PeriodAdd
+        | B::PeriodDiff
+        | B::Quarter
+        | B::SecToTime
+        | B::Second
+        | B::StrToDate
+        | B::Subdate
+        | B::Subtime
+        | B::Time
+        | B::TimeFormat
+        | B::TimeToSec
+        | B::Timediff
+        | B::Timestamp
+        | B::Timestampadd
+        | B::Timestampdiff
+        | B::ToDays
+        | B::ToSeconds
+        | B::Week
+        | B::Weekday
+        | B::Weekofyear
+        | B::Year
+        | B::Yearweek => return super::temporal::call(f, args, cx),
         B::Nullif => {
             arity(name, n, 2, 2)?;
             if args[0].compare(args[1]) == Some(std::cmp::Ordering::Equal) {

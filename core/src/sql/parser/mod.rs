@@ -160,8 +160,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
     let tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
-    let mut p =
-        Parser::new(&dialect).with_recursion_limit(RECURSION_LIMIT).with_tokens_with_locations(tokens);
+    let mut p = Parser::new(&dialect)
+        .with_recursion_limit(RECURSION_LIMIT)
+        .with_tokens_with_locations(tokens);
     let stmt = parse_statement(&mut p).map_err(|e| syntax_error(sql, &e))?;
     // Anything left over is a syntax error at its first token.
     let next = p.next_token();
@@ -186,12 +187,15 @@ pub fn tokens_with_units(
     dialect: &MySqlDialect,
     sql: &str,
 ) -> std::result::Result<Vec<sqlparser::tokenizer::TokenWithSpan>, ParserError> {
-    let mut tokens =
-        sqlparser::tokenizer::Tokenizer::new(dialect, sql).with_unescape(true).tokenize_with_location()?;
+    let mut tokens = sqlparser::tokenizer::Tokenizer::new(dialect, sql)
+        .with_unescape(true)
+        .tokenize_with_location()?;
     for t in &mut tokens {
         if let Token::Word(w) = &mut t.token {
             if w.quote_style.is_none() {
-                if let Some(k) = crate::sql::temporal::binding::compound_unit_keyword(&w.value, w.keyword) {
+                if let Some(k) =
+                    crate::sql::temporal::binding::compound_unit_keyword(&w.value, w.keyword)
+                {
                     w.keyword = k;
                 }
             }

@@ -159,9 +159,10 @@ pub fn special_call(
             Ok(BExpr::call(name.into(), bound))
         })()),
         "GET_FORMAT" => Some((|| {
-            let kind = args.first().and_then(|a| word(a)).filter(|w| {
-                matches!(w.as_str(), "DATE" | "TIME" | "DATETIME" | "TIMESTAMP")
-            });
+            let kind = args
+                .first()
+                .and_then(|a| word(a))
+                .filter(|w| matches!(w.as_str(), "DATE" | "TIME" | "DATETIME" | "TIMESTAMP"));
             let Some(kind) = kind else {
                 let near = args.first().map_or(")".to_string(), |a| a.to_string());
                 return Err(syntax(&near));

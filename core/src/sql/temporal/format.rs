@@ -176,8 +176,10 @@ pub fn format_kinds(format: &str) -> (bool, bool, bool) {
                 micros = true;
             }
             Some('H' | 'k' | 'h' | 'I' | 'l' | 'i' | 'p' | 'r' | 'S' | 's' | 'T') => time = true,
-            Some('Y' | 'y' | 'm' | 'c' | 'd' | 'e' | 'M' | 'b' | 'D' | 'j' | 'W' | 'a' | 'U'
-            | 'u' | 'V' | 'v' | 'X' | 'x' | 'w') => date = true,
+            Some(
+                'Y' | 'y' | 'm' | 'c' | 'd' | 'e' | 'M' | 'b' | 'D' | 'j' | 'W' | 'a' | 'U' | 'u'
+                | 'V' | 'v' | 'X' | 'x' | 'w',
+            ) => date = true,
             _ => {}
         }
     }
@@ -214,8 +216,7 @@ pub fn parse(text: &str, format: &str) -> Option<Extracted> {
     let name = |i: &mut usize, names: &[&str], abbrev: bool| -> Option<u32> {
         for (k, n) in names.iter().enumerate() {
             let n = if abbrev { &n[..3] } else { n };
-            if s.len() - *i >= n.len() && s[*i..*i + n.len()].eq_ignore_ascii_case(n.as_bytes())
-            {
+            if s.len() - *i >= n.len() && s[*i..*i + n.len()].eq_ignore_ascii_case(n.as_bytes()) {
                 *i += n.len();
                 return Some(k as u32);
             }
@@ -403,7 +404,10 @@ mod tests {
             f(&dt(1900, 10, 4, 22, 23, 0), "%D %y %a %d %m %b %j"),
             "4th 00 Thu 04 10 Oct 277"
         );
-        assert_eq!(f(&dt(1997, 10, 4, 22, 23, 0), "%H %k %I %r %T %S %w"), "22 22 10 10:23:00 PM 22:23:00 00 6");
+        assert_eq!(
+            f(&dt(1997, 10, 4, 22, 23, 0), "%H %k %I %r %T %S %w"),
+            "22 22 10 10:23:00 PM 22:23:00 00 6"
+        );
         assert_eq!(f(&dt(1999, 1, 1, 0, 0, 0), "%X %V"), "1998 52");
         assert_eq!(f(&dt(2006, 6, 0, 0, 0, 0), "%d"), "00");
         let t = Parts { hour: 100, minute: 0, second: 0, ..Default::default() };

@@ -259,7 +259,9 @@ impl Interval {
 
     /// The day-and-smaller part in microseconds (signed).
     fn micros_total(&self) -> Option<i64> {
-        let us = (self.day as i128 * 86_400 + self.hour as i128 * 3600 + self.minute as i128 * 60
+        let us = (self.day as i128 * 86_400
+            + self.hour as i128 * 3600
+            + self.minute as i128 * 60
             + self.second as i128)
             * 1_000_000
             + self.micros as i128;
@@ -340,7 +342,11 @@ mod tests {
             "2101-01-01 00:01:00.000000"
         );
         assert_eq!(
-            add_text("2025-01-01 00:00:00", Unit::DaySecond, c(Unit::DaySecond, "1 1:1:1").negate()),
+            add_text(
+                "2025-01-01 00:00:00",
+                Unit::DaySecond,
+                c(Unit::DaySecond, "1 1:1:1").negate()
+            ),
             "2024-12-30 22:58:59.000000"
         );
         assert_eq!(
@@ -357,7 +363,11 @@ mod tests {
         );
         // Month ends are clamped: 2009-01-30 + 1 MONTH is 2009-02-28.
         assert_eq!(
-            add_text("2009-01-30", Unit::Month, Interval::simple(Unit::Month, false, 1, 0).unwrap()),
+            add_text(
+                "2009-01-30",
+                Unit::Month,
+                Interval::simple(Unit::Month, false, 1, 0).unwrap()
+            ),
             "2009-02-28 00:00:00.000000"
         );
         assert_eq!(

@@ -86,14 +86,13 @@ fn read_date(v: &Value, cx: &mut dyn EvalContext) -> Option<(DateTime, bool, u8)
     let parsed = match v {
         Value::Null => return None,
         Value::Str(s) => parse::parse_datetime(s).map(|p| (p, frac_digits(s))),
-        Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_) => {
-            number_parts(v).and_then(|(neg, n, us)| {
+        Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_) => number_parts(v)
+            .and_then(|(neg, n, us)| {
                 if neg {
                     return None;
                 }
                 parse::datetime_from_number(n, us).map(|p| (p, number_digits(v)))
-            })
-        }
+            }),
     };
     match parsed {
         Some((p, fsp)) => {
@@ -315,7 +314,9 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             };
             let Some((d, _, _)) = read_date(args[0], cx) else { return Ok(Value::Null) };
             Ok(if f == B::Week {
-                int(i64::from(calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(mode)).0))
+                int(i64::from(
+                    calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(mode)).0,
+                ))
             } else {
                 let flags = calendar::week_mode(mode) | calendar::WEEK_YEAR;
                 let (w, y) = calendar::calc_week(d.year, d.month, d.day, flags);
@@ -395,7 +396,9 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 + i128::from(us);
             let total = i64::try_from(total.min(i128::from(i64::MAX / 2))).unwrap_or(i64::MAX / 2);
             let signed = if h < 0 { -total } else { total };
-            let shown = || format!("{}{:02}:{:02}:{:02}", if h < 0 { "-" } else { "" }, h.unsigned_abs(), m, s);
+            let shown = || {
+                format!("{}{:02}:{:02}:{:02}", if h < 0 { "-" } else { "" }, h.unsigned_abs(), m, s)
+            };
             let clipped = clip_time(signed, cx, shown);
             Ok(Value::Str(time_text(clipped, fsp)))
         }
@@ -408,7 +411,8 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         B::SecToTime => {
             arity(f, n, 1, 1)?;
             let Some((neg, s, us)) = number_parts(args[0]) else { return Ok(Value::Null) };
-            let total = i64::try_from(u128::from(s) * 1_000_000 + u128::from(us)).unwrap_or(i64::MAX);
+            let total =
+                i64::try_from(u128::from(s) * 1_000_000 + u128::from(us)).unwrap_or(i64::MAX);
             let signed = if neg { -total } else { total };
             let v = args[0];
             let clipped = clip_time(signed, cx, || shown(v));
@@ -419,9 +423,8 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             let a = read_date(args[0], cx);
             let b = read_date(args[1], cx);
             Ok(match (a, b) {
-                (Some((a, _, _)), Some((b, _, _))) => int(
-                    calendar::daynr(a.year, a.month, a.day) - calendar::daynr(b.year, b.month, b.day),
-                ),
+                (Some((a, _, _)), Some((b, _, _))) => int(calendar::daynr(a.year, a.month, a.day)
+                    - calendar::daynr(b.year, b.month, b.day)),
                 _ => Value::Null,
             })
         }
@@ -457,7 +460,10 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 Temporal::Time(x, _) => {
                     let sum = x + t;
                     let clipped = clip_time(sum, cx, || time_text(sum, 6));
-                    Value::Str(time_text(clipped, auto_fsp((clipped.unsigned_abs() % 1_000_000) as u32)))
+                    Value::Str(time_text(
+                        clipped,
+                        auto_fsp((clipped.unsigned_abs() % 1_000_000) as u32),
+                    ))
                 }
             })
         }
@@ -467,7 +473,8 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         B::Timestampdiff => {
             arity(f, n, 3, 3)?;
             let Some(unit) = unit_of(args[0]) else { return Ok(Value::Null) };
-            let (Some((a, _, _)), Some((b, _, _))) = (read_date(args[1], cx), read_date(args[2], cx))
+            let (Some((a, _, _)), Some((b, _, _))) =
+                (read_date(args[1], cx), read_date(args[2], cx))
             else {
                 return Ok(Value::Null);
             };
@@ -489,7 +496,9 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             } else {
                 match read_any(args[0], cx) {
                     None => return Ok(Value::Null),
-                    Some(Temporal::Date(d, _, _)) => format::Parts { year: 0, month: 0, day: 0, ..parts_of(&d) },
+                    Some(Temporal::Date(d, _, _)) => {
+                        format::Parts { year: 0, month: 0, day: 0, ..parts_of(&d) }
+                    }
                     Some(Temporal::Time(us, _)) => time_parts(us),
                 }
             };
@@ -517,7 +526,8 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 return Ok(Value::Null);
             }
             let fsp = number_digits(args[0]);
-            let total = (secs as i64) * 1_000_000 + i64::from(us)
+            let total = (secs as i64) * 1_000_000
+                + i64::from(us)
                 + calendar::daynr(1970, 1, 1) * US_PER_DAY;
             let Some(mut d) = interval::from_micros(total) else { return Ok(Value::Null) };
             let unit = 10u32.pow(6 - u32::from(fsp));
@@ -526,7 +536,9 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 None => Ok(Value::Str(d.datetime_text(fsp))),
                 Some(fmt) => Ok(match fmt.to_text() {
                     None => Value::Null,
-                    Some(fmt) => format::format(&parts_of(&d), &fmt, false).map_or(Value::Null, Value::Str),
+                    Some(fmt) => {
+                        format::format(&parts_of(&d), &fmt, false).map_or(Value::Null, Value::Str)
+                    }
                 }),
             }
         }
@@ -631,7 +643,13 @@ fn zone_offset(tz: &str) -> Option<i64> {
     };
     let (h, m) = rest.split_once(':')?;
     let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
-    if h > 14 || m > 59 || m < 0 || h < 0 || (h == 14 && m > 0) || (sign < 0 && h * 60 + m > 13 * 60 + 59) {
+    if h > 14
+        || m > 59
+        || m < 0
+        || h < 0
+        || (h == 14 && m > 0)
+        || (sign < 0 && h * 60 + m > 13 * 60 + 59)
+    {
         return None;
     }
     Some(sign * (h * 3600 + m * 60))
@@ -683,12 +701,13 @@ fn date_part(f: Builtin, d: &DateTime) -> Value {
             calendar::days_in_month(d.year, d.month)
         )),
         B::ToDays => int(nr),
-        B::ToSeconds => int(
-            nr * 86_400 + i64::from(d.hour) * 3600 + i64::from(d.minute) * 60 + i64::from(d.second),
-        ),
-        B::Weekofyear => int(i64::from(
-            calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(3)).0,
-        )),
+        B::ToSeconds => int(nr * 86_400
+            + i64::from(d.hour) * 3600
+            + i64::from(d.minute) * 60
+            + i64::from(d.second)),
+        B::Weekofyear => {
+            int(i64::from(calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(3)).0))
+        }
         _ => Value::Null,
     }
 }
@@ -777,8 +796,7 @@ fn timestampdiff(unit: Unit, a: &DateTime, b: &DateTime) -> i64 {
         let (beg, end) = if neg { (b, a) } else { (a, b) };
         let sec = |d: &DateTime| d.hour * 3600 + d.minute * 60 + d.second;
         let mut years = i64::from(end.year) - i64::from(beg.year);
-        let before =
-            end.month < beg.month || (end.month == beg.month && end.day < beg.day);
+        let before = end.month < beg.month || (end.month == beg.month && end.day < beg.day);
         if before {
             years -= 1;
         }
@@ -849,7 +867,9 @@ fn extract(unit: Unit, v: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
         Unit::Year => i64::from(d.year),
         Unit::Quarter => i64::from((d.month + 2) / 3),
         Unit::Month => i64::from(d.month),
-        Unit::Week => i64::from(calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(0)).0),
+        Unit::Week => {
+            i64::from(calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(0)).0)
+        }
         Unit::Day => day,
         Unit::Hour => hour,
         Unit::Minute => min,
@@ -862,7 +882,9 @@ fn extract(unit: Unit, v: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
         Unit::HourMinute => hour * 100 + min,
         Unit::HourSecond => hour * 10_000 + min * 100 + sec,
         Unit::MinuteSecond => min * 100 + sec,
-        Unit::DayMicrosecond => (day * 1_000_000 + hour * 10_000 + min * 100 + sec) * 1_000_000 + us,
+        Unit::DayMicrosecond => {
+            (day * 1_000_000 + hour * 10_000 + min * 100 + sec) * 1_000_000 + us
+        }
         Unit::HourMicrosecond => (hour * 10_000 + min * 100 + sec) * 1_000_000 + us,
         Unit::MinuteMicrosecond => (min * 100 + sec) * 1_000_000 + us,
         Unit::SecondMicrosecond => sec * 1_000_000 + us,
@@ -961,7 +983,10 @@ mod tests {
         let d = |s: &str| parse::parse_datetime(s).unwrap().value;
         assert_eq!(timestampdiff(Unit::Month, &d("2003-02-01"), &d("2003-05-01")), 3);
         assert_eq!(timestampdiff(Unit::Year, &d("2002-05-01"), &d("2001-01-01")), -1);
-        assert_eq!(timestampdiff(Unit::Minute, &d("2003-02-01"), &d("2003-05-01 12:05:55")), 128_885);
+        assert_eq!(
+            timestampdiff(Unit::Minute, &d("2003-02-01"), &d("2003-05-01 12:05:55")),
+            128_885
+        );
         assert_eq!(month_to_period(period_to_month(200801) + 2), 200803);
         assert_eq!(period_to_month(200802) - period_to_month(200703), 11);
         assert_eq!(zone_offset("+10:00"), Some(36_000));
