@@ -52,7 +52,7 @@ pub fn from_daynr(daynr: i64) -> (u32, u32, u32) {
     let mut year = (daynr * 100 / 36_525) as u32;
     let temp = (((year - 1) / 100 + 1) * 3) / 4;
     let mut day_of_year =
-        (daynr - i64::from(year) * 365) as i64 - i64::from((year - 1) / 4) + i64::from(temp);
+        (daynr - i64::from(year) * 365) - i64::from((year - 1) / 4) + i64::from(temp);
     loop {
         let diy = days_in_year(year);
         if day_of_year <= diy {

@@ -550,7 +550,7 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             let Some((d, _, fsp)) = read_date(args[0], cx) else { return Ok(Value::Null) };
             let secs = unix_seconds(&d);
             // Outside the TIMESTAMP range UNIX_TIMESTAMP is 0.
-            if secs < 0 || secs > 32_536_771_199 {
+            if !(0..=32_536_771_199).contains(&secs) {
                 return Ok(int(0));
             }
             Ok(if fsp == 0 {
@@ -643,10 +643,8 @@ fn zone_offset(tz: &str) -> Option<i64> {
     };
     let (h, m) = rest.split_once(':')?;
     let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
-    if h > 14
-        || m > 59
-        || m < 0
-        || h < 0
+    if !(0..=14).contains(&h)
+        || !(0..=59).contains(&m)
         || (h == 14 && m > 0)
         || (sign < 0 && h * 60 + m > 13 * 60 + 59)
     {
@@ -693,7 +691,7 @@ fn date_part(f: Builtin, d: &DateTime) -> Value {
         B::Dayofweek => int(i64::from(calendar::weekday(nr, true)) + 1),
         B::Weekday => int(i64::from(calendar::weekday(nr, false))),
         B::Dayofyear => int(calendar::day_of_year(d.year, d.month, d.day)),
-        B::Quarter => int(i64::from((d.month + 2) / 3)),
+        B::Quarter => int(i64::from(d.month.div_ceil(3))),
         B::LastDay => Value::Str(format!(
             "{:04}-{:02}-{:02}",
             d.year,
@@ -865,7 +863,7 @@ fn extract(unit: Unit, v: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
         (i64::from(d.day), i64::from(d.minute), i64::from(d.second), i64::from(d.micros));
     let r = match unit {
         Unit::Year => i64::from(d.year),
-        Unit::Quarter => i64::from((d.month + 2) / 3),
+        Unit::Quarter => i64::from(d.month.div_ceil(3)),
         Unit::Month => i64::from(d.month),
         Unit::Week => {
             i64::from(calendar::calc_week(d.year, d.month, d.day, calendar::week_mode(0)).0)
