@@ -20,7 +20,7 @@ pub struct MySqlError {
 pub type Result<T> = std::result::Result<T, MySqlError>;
 
 impl MySqlError {
-    fn new(code: u16, sqlstate: &'static str, message: String) -> MySqlError {
+    pub(crate) fn new(code: u16, sqlstate: &'static str, message: String) -> MySqlError {
         MySqlError { code, sqlstate: Cow::Borrowed(sqlstate), message }
     }
 

@@ -75,6 +75,25 @@ EXCLUDED = [
     ("JSON: invalid documents and paths",
      "MariaDB checks a JSON column with a CHECK constraint (error 4025, not 3140) and answers "
      "an invalid path or document in a function with a warning and NULL (MySQL: 3141, 3143)"),
+    ("TIME columns, and DATE_ADD of a TIME",
+     "TuneLab has no TIME column type yet (td.t holds times as VARCHAR text), and reads a "
+     "time as a string would be read (a DATE_ADD of '10:11:12' is the date 2010-11-12)"),
+    ("zero dates and dates with zero parts ('2024-00-10'), and every function's warnings",
+     "MariaDB's sql_mode lacks NO_ZERO_DATE / NO_ZERO_IN_DATE (it returns 0 or a date where "
+     "MySQL's default mode gives NULL); only values are compared"),
+    ("NOW(), CURDATE(), SYSDATE() and the other clock functions, and CONVERT_TZ with named "
+     "zones",
+     "the simulated clock is not MariaDB's; named zones depend on the loaded time zone tables"),
+    ("fractional seconds in DATE_ADD / ADDTIME / STR_TO_DATE / FROM_UNIXTIME results, and "
+     "TIME() / TIME_TO_SEC() / TIMEDIFF() of a string column",
+     "MariaDB shows a string result's microseconds with its own precision rules; MySQL gives a "
+     "string column's TIME six fractional digits, TuneLab the digits the value has (a "
+     "simplification, see temporal/mod.rs); only whole-second values are compared"),
+    ("TIME results clipped at 838:59:59 (TIMEDIFF, ADDTIME, SEC_TO_TIME)",
+     "MariaDB clips to 838:59:59.999999, MySQL to 838:59:59"),
+    ("EXTRACT(HOUR FROM a time past 24 hours)",
+     "MariaDB gives the hour of the day (hour % 24), MySQL the hours (UNCONFIRMED: chosen from "
+     "Item_extract, which returns ltime.hour)"),
     ("column names and types of the result",
      "only values are compared; MariaDB names some expressions differently"),
 ]
@@ -112,6 +131,7 @@ def schema(rng):
     out.append("CREATE VIEW v_rows AS SELECT id, a, d FROM t1 WHERE a > 3")
     out += ddl_setup()
     out += json_schema()
+    out += date_schema()
     return out
 
 
@@ -453,6 +473,7 @@ def queries(rng):
     q += ddl_queries()
     q += json_queries()
     q += function_queries()
+    q += date_time_queries()
     return q
 
 
@@ -588,6 +609,100 @@ def function_queries():
                   f"WHERE t1.id <= {n + 100} GROUP BY a HAVING COUNT(*) > 1 ORDER BY a", True))
         q.append((f"SELECT INET_NTOA(INET_ATON(CONCAT(a, '.', d, '.0.', id))), "
                   f"IS_IPV4(CONCAT(a, '.', id)) FROM t1 WHERE id <= {n} AND d IS NOT NULL", False))
+def date_schema():
+    """A table of dates, datetimes and times as text (issue 18's date and time functions),
+    from a generator of its own so the rows above stay as they are."""
+    rng = random.Random(SEED + 1820)
+    rows = []
+    for i in range(1, 81):
+        y, m = rng.randint(1999, 2031), rng.randint(1, 12)
+        day = rng.choice([1, 28, 29, 30, 31, rng.randint(1, 28)])
+        day = min(day, [31, 29 if y % 4 == 0 else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1])
+        d = "NULL" if rng.random() < 0.1 else f"'{y:04}-{m:02}-{day:02}'"
+        dt = (f"'{rng.randint(1990, 2035):04}-{rng.randint(1, 12):02}-{rng.randint(1, 28):02} "
+              f"{rng.randint(0, 23):02}:{rng.randint(0, 59):02}:{rng.randint(0, 59):02}'")
+        if rng.random() < 0.08:
+            dt = "NULL"
+        t = (f"'{'-' if rng.random() < 0.2 else ''}{rng.randint(0, 150)}:"
+             f"{rng.randint(0, 59):02}:{rng.randint(0, 59):02}'")
+        rows.append(f"({i}, {d}, {dt}, {t})")
+    return ["CREATE TABLE td (id INT PRIMARY KEY, d DATE, dt DATETIME, t VARCHAR(12))",
+            f"INSERT INTO td VALUES {', '.join(rows)}"]
+
+
+def date_time_queries():
+    """The date and time functions (issue 18) over td's columns and over literals, where
+    MariaDB gives MySQL's answer (see EXCLUDED)."""
+    rng = random.Random(SEED + 1821)
+    units = ["MICROSECOND", "SECOND", "MINUTE", "HOUR", "DAY", "WEEK", "MONTH", "QUARTER",
+             "YEAR"]
+    compound = [("'1:30'", "MINUTE_SECOND"), ("'2 3:4:5'", "DAY_SECOND"), ("'1-11'", "YEAR_MONTH"),
+                ("'-1 10'", "DAY_HOUR"), ("'3:4'", "HOUR_MINUTE"), ("'1:2:3'", "HOUR_SECOND"),
+                ("'5 1:2'", "DAY_MINUTE")]
+    fmts = ["%Y-%m-%d", "%W %M %e %Y", "%a %b %D %y", "%H:%i:%s %p", "%r %T", "%j %w %c %k %l",
+            "%U %u %V %v %X %x", "%d.%m.%Y %h%%"]
+    q = []
+    for _ in range(3):
+        n = rng.randint(10, 80)
+        q.append((f"SELECT id, YEAR(d), MONTH(d), DAY(d), DAYOFWEEK(d), WEEKDAY(d), DAYOFYEAR(d), "
+                  f"QUARTER(d), TO_DAYS(d), LAST_DAY(d), DAYNAME(d), MONTHNAME(d) FROM td "
+                  f"WHERE id <= {n}", False))
+        mode = rng.randint(0, 7)
+        q.append((f"SELECT id, WEEK(d, {mode}), YEARWEEK(d, {mode}), WEEK(dt), WEEKOFYEAR(dt), "
+                  f"YEARWEEK(dt) FROM td WHERE id <= {n}", False))
+        q.append((f"SELECT id, DATE(dt), TIME(dt), HOUR(dt), MINUTE(dt), SECOND(dt), "
+                  f"TO_SECONDS(dt), UNIX_TIMESTAMP(dt), HOUR(t), MINUTE(t), SECOND(t) FROM td "
+                  f"WHERE id <= {n}", False))
+        u, k = rng.choice(units), rng.randint(-40, 40)
+        q.append((f"SELECT id, DATE_ADD(d, INTERVAL {k} {u}), DATE_SUB(dt, INTERVAL {k} {u}), "
+                  f"d + INTERVAL {k} {u}, INTERVAL {k} {u} + dt, dt - INTERVAL {k} {u} FROM td "
+                  f"WHERE id <= {n}", False))
+        v, cu = rng.choice(compound)
+        q.append((f"SELECT id, DATE_ADD(d, INTERVAL {v} {cu}), dt - INTERVAL {v} {cu}, "
+                  f"ADDDATE(d, {k}), SUBDATE(dt, {k}) FROM td WHERE id <= {n}", False))
+        u = rng.choice(units)
+        q.append((f"SELECT id, DATEDIFF(dt, d), TIMESTAMPDIFF({u}, d, dt), "
+                  f"TIMESTAMPADD({u}, {k}, dt), TIMEDIFF(dt, DATE_ADD(dt, INTERVAL id * 7 MINUTE)) "
+                  f"FROM td WHERE id <= {n}", False))
+        fmt = rng.choice(fmts)
+        q.append((f"SELECT id, DATE_FORMAT(dt, '{fmt}'), DATE_FORMAT(d, '{fmt}'), "
+                  f"TIME_FORMAT(t, '%H %k %h %I %l %i %s %p'), "
+                  f"STR_TO_DATE(DATE_FORMAT(dt, '%d/%m/%Y %H:%i'), '%d/%m/%Y %H:%i') FROM td "
+                  f"WHERE id <= {n}", False))
+        u = rng.choice(units[1:] + ["YEAR_MONTH", "DAY_HOUR", "DAY_MINUTE", "DAY_SECOND",
+                                     "HOUR_MINUTE", "HOUR_SECOND", "MINUTE_SECOND"])
+        q.append((f"SELECT id, EXTRACT({u} FROM dt), EXTRACT({u} FROM d), EXTRACT(MINUTE FROM t) "
+                  f"FROM td WHERE id <= {n}", False))
+        lo = rng.choice(["'2005-01-01'", "'2010-06-15'", "'2020-02-29'"])
+        q.append((f"SELECT id FROM td WHERE dt >= {lo} AND dt < {lo} + INTERVAL "
+                  f"{rng.randint(1, 20)} YEAR", False))
+        q.append((f"SELECT id FROM td WHERE d BETWEEN {lo} AND DATE_ADD({lo}, INTERVAL "
+                  f"{rng.randint(1, 30)} MONTH) ORDER BY d, id", True))
+        q.append((f"SELECT YEAR(dt) AS y, COUNT(*), MIN(d), MAX(DATE(dt)) FROM td "
+                  f"GROUP BY YEAR(dt) ORDER BY y", True))
+        q.append((f"SELECT id, FROM_UNIXTIME(UNIX_TIMESTAMP(dt)), FROM_UNIXTIME(id * 10000000, "
+                  f"'%Y %m %d %H'), FROM_DAYS(TO_DAYS(d) + {k}), MAKEDATE(YEAR(d), id), "
+                  f"SEC_TO_TIME(id * 997 - 40000), MAKETIME(id - 40, id % 60, 7) FROM td "
+                  f"WHERE id <= {n}", False))
+    for v in ["'2008-01-02'", "'2008-01-02 10:20:30'", "'20080102'", "20080102",
+              "20080102102030", "'2008/1/2 3.4.5'", "'99-12-31'", "'2024-02-30'", "'abc'",
+              "NULL", "'2008-01-02 25:00:00'", "'12:11:10'"]:
+        q.append((f"SELECT DATE({v}), YEAR({v}), DAYOFYEAR({v}), TO_DAYS({v}), "
+                  f"DATE_ADD({v}, INTERVAL 1 MONTH), DATE_FORMAT({v}, '%Y|%m|%d|%H')", False))
+    for v in ["'10:11:12'", "'-1:02:03'", "'2 03:04:05'", "'837:59:59'", "'101112'", "1112",
+              "'2008-01-02 10:20:30'"]:
+        q.append((f"SELECT TIME({v}), HOUR({v}), MINUTE({v}), SECOND({v}), TIME_TO_SEC({v}), "
+                  f"ADDTIME({v}, '1:00:00'), SUBTIME({v}, '0:30:30')", False))
+    for a, b in [("200801", "2"), ("9912", "1"), ("0", "5"), ("200802", "200703"),
+                 ("0802", "0703")]:
+        q.append((f"SELECT PERIOD_ADD({a}, {b}), PERIOD_DIFF({a}, {b})", False))
+    for y, n in [(2011, 31), (2011, 365), (2014, 366), (99, 1), (2011, 0)]:
+        q.append((f"SELECT MAKEDATE({y}, {n}), FROM_DAYS({y * 300 + n}), "
+                  f"STR_TO_DATE('{n % 28 + 1},{y % 12 + 1},{y}', '%d,%m,%Y')", False))
+    q.append(("SELECT GET_FORMAT(DATE, 'EUR'), GET_FORMAT(DATETIME, 'USA'), "
+              "GET_FORMAT(TIME, 'INTERNAL'), CONVERT_TZ('2004-01-01 12:00:00', '+00:00', "
+              "'+10:00'), CONVERT_TZ('2004-01-01 12:00:00', '-05:00', '+01:30')", False))
+    q.append(("SELECT DATE_ADD('2008-01-02', 5)", False))
     return q
 
 

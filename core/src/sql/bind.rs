@@ -313,6 +313,11 @@ impl<'a> Binder<'a> {
     pub fn bind(&mut self, e: &Expr) -> Result<BExpr> {
         match e {
             Expr::Nested(inner) => self.bind(inner),
+            Expr::BinaryOp { left, op: op @ (B::Plus | B::Minus), right }
+                if matches!(**left, Expr::Interval(_)) || matches!(**right, Expr::Interval(_)) =>
+            {
+                self.interval_operation(left, *op == B::Minus, right, e)
+            }
             Expr::BinaryOp { left, op, right } => {
                 let l = self.bind(left)?;
                 let r = self.bind(right)?;
@@ -448,6 +453,9 @@ impl<'a> Binder<'a> {
                     like
                 }
             }
+            Expr::Extract { field, expr, .. } => {
+                super::temporal::binding::extract(field, expr, e, &mut |x| self.bind(x))?
+            }
             Expr::Subquery(_) | Expr::Exists { .. } | Expr::In { .. } => {
                 return Err(MySqlError::not_supported_yet("subqueries"))
             }
@@ -456,6 +464,17 @@ impl<'a> Binder<'a> {
                 return Err(MySqlError::not_supported_yet(&format!("the expression '{text}'")));
             }
         })
+    }
+
+    /// `d + INTERVAL n unit` and the like (`temporal/binding.rs`); an INTERVAL anywhere
+    /// else is MySQL's syntax error.
+    #[inline(never)]
+    fn interval_operation(&mut self, l: &Expr, minus: bool, r: &Expr, e: &Expr) -> Result<BExpr> {
+        let mut bind = |x: &Expr| self.bind(x);
+        match super::temporal::binding::interval_operation(l, minus, r, &mut bind) {
+            Some(bound) => bound,
+            None => Err(MySqlError::syntax(&e.to_string(), 1)),
+        }
     }
 
     /// A function with OVER: its call bound (arguments, PARTITION BY and ORDER BY over the
@@ -794,6 +813,10 @@ impl<'a> Binder<'a> {
         // The hidden JSON calls (their names begin with a space) are not for typing.
         if name.starts_with(' ') {
             return Ok(BExpr::Call { name, builtin: None, args: Vec::new() });
+        }
+        let special = super::temporal::binding::special_call(&name, &args, &mut |x| self.bind(x));
+        if let Some(bound) = special {
+            return bound;
         }
         let mut args = args.iter().map(|a| self.bind(a)).collect::<Result<Vec<_>>>()?;
         // PI() is a DOUBLE printed with six decimals, which the engine's values cannot carry:

@@ -11,7 +11,6 @@ pub use strings::substring_index;
 
 use super::context::EvalContext;
 use crate::error::{MySqlError, Result};
-use crate::sim::CivilTime;
 use crate::storage::value::{Decimal, Value};
 
 /// Declares [`Builtin`] and [`KNOWN`] from one list, so the enum and the names cannot drift.
@@ -39,6 +38,8 @@ builtins! {
     JsonMemberOfMark = " JSON_MEMBER_OF",
     Abs = "ABS",
     Acos = "ACOS",
+    Adddate = "ADDDATE",
+    Addtime = "ADDTIME",
     AnyValue = "ANY_VALUE",
     Ascii = "ASCII",
     Asin = "ASIN",
@@ -58,6 +59,7 @@ builtins! {
     ConcatWs = "CONCAT_WS",
     ConnectionId = "CONNECTION_ID",
     Conv = "CONV",
+    ConvertTz = "CONVERT_TZ",
     Cos = "COS",
     Cot = "COT",
     Crc32 = "CRC32",
@@ -68,10 +70,21 @@ builtins! {
     CurrentUser = "CURRENT_USER",
     Curtime = "CURTIME",
     Database = "DATABASE",
+    Date = "DATE",
+    Datediff = "DATEDIFF",
+    DateAdd = "DATE_ADD",
+    DateFormat = "DATE_FORMAT",
+    DateSub = "DATE_SUB",
+    Day = "DAY",
+    Dayname = "DAYNAME",
+    Dayofmonth = "DAYOFMONTH",
+    Dayofweek = "DAYOFWEEK",
+    Dayofyear = "DAYOFYEAR",
     Degrees = "DEGREES",
     Elt = "ELT",
     Exp = "EXP",
     ExportSet = "EXPORT_SET",
+    Extract = "EXTRACT",
     Field = "FIELD",
     FindInSet = "FIND_IN_SET",
     Floor = "FLOOR",
@@ -79,8 +92,12 @@ builtins! {
     FormatBytes = "FORMAT_BYTES",
     FormatPicoTime = "FORMAT_PICO_TIME",
     FoundRows = "FOUND_ROWS",
+    FromDays = "FROM_DAYS",
+    FromUnixtime = "FROM_UNIXTIME",
+    GetFormat = "GET_FORMAT",
     Greatest = "GREATEST",
     Hex = "HEX",
+    Hour = "HOUR",
     If = "IF",
     Ifnull = "IFNULL",
     InetAton = "INET_ATON",
@@ -114,6 +131,7 @@ builtins! {
     JsonUnquote = "JSON_UNQUOTE",
     JsonValid = "JSON_VALID",
     JsonValue = "JSON_VALUE",
+    LastDay = "LAST_DAY",
     LastInsertId = "LAST_INSERT_ID",
     Lcase = "LCASE",
     Least = "LEAST",
@@ -129,21 +147,30 @@ builtins! {
     Lower = "LOWER",
     Lpad = "LPAD",
     Ltrim = "LTRIM",
+    Makedate = "MAKEDATE",
+    Maketime = "MAKETIME",
     MakeSet = "MAKE_SET",
     Md5 = "MD5",
+    Microsecond = "MICROSECOND",
     Mid = "MID",
+    Minute = "MINUTE",
     Mod = "MOD",
+    Month = "MONTH",
+    Monthname = "MONTHNAME",
     Now = "NOW",
     Nullif = "NULLIF",
     Oct = "OCT",
     OctetLength = "OCTET_LENGTH",
     Ord = "ORD",
+    PeriodAdd = "PERIOD_ADD",
+    PeriodDiff = "PERIOD_DIFF",
     Pi = "PI",
     Position = "POSITION",
     Pow = "POW",
     Power = "POWER",
     PsCurrentThreadId = "PS_CURRENT_THREAD_ID",
     PsThreadId = "PS_THREAD_ID",
+    Quarter = "QUARTER",
     Quote = "QUOTE",
     Radians = "RADIANS",
     Rand = "RAND",
@@ -160,6 +187,8 @@ builtins! {
     Rpad = "RPAD",
     Rtrim = "RTRIM",
     Schema = "SCHEMA",
+    Second = "SECOND",
+    SecToTime = "SEC_TO_TIME",
     SessionUser = "SESSION_USER",
     Sha = "SHA",
     Sha1 = "SHA1",
@@ -173,14 +202,26 @@ builtins! {
     StatementDigest = "STATEMENT_DIGEST",
     StatementDigestText = "STATEMENT_DIGEST_TEXT",
     Strcmp = "STRCMP",
+    StrToDate = "STR_TO_DATE",
+    Subdate = "SUBDATE",
     Substr = "SUBSTR",
     Substring = "SUBSTRING",
     SubstringIndex = "SUBSTRING_INDEX",
+    Subtime = "SUBTIME",
     SysFormatStatement = "SYS.FORMAT_STATEMENT",
     Sysdate = "SYSDATE",
     SystemUser = "SYSTEM_USER",
     Tan = "TAN",
+    Time = "TIME",
+    Timediff = "TIMEDIFF",
+    Timestamp = "TIMESTAMP",
+    Timestampadd = "TIMESTAMPADD",
+    Timestampdiff = "TIMESTAMPDIFF",
+    TimeFormat = "TIME_FORMAT",
+    TimeToSec = "TIME_TO_SEC",
     ToBase64 = "TO_BASE64",
+    ToDays = "TO_DAYS",
+    ToSeconds = "TO_SECONDS",
     TrimBoth = "TRIM_BOTH",
     TrimLeading = "TRIM_LEADING",
     TrimTrailing = "TRIM_TRAILING",
@@ -194,6 +235,11 @@ builtins! {
     UtcTimestamp = "UTC_TIMESTAMP",
     Uuid = "UUID",
     Version = "VERSION",
+    Week = "WEEK",
+    Weekday = "WEEKDAY",
+    Weekofyear = "WEEKOFYEAR",
+    Year = "YEAR",
+    Yearweek = "YEARWEEK",
 }
 
 impl Builtin {
@@ -249,6 +295,53 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         | B::JsonOverlaps
         | B::JsonSearch
         | B::JsonValue => return super::json::functions::call(name, args),
+        B::Adddate
+        | B::Addtime
+        | B::ConvertTz
+        | B::Date
+        | B::DateAdd
+        | B::DateFormat
+        | B::DateSub
+        | B::Datediff
+        | B::Day
+        | B::Dayname
+        | B::Dayofmonth
+        | B::Dayofweek
+        | B::Dayofyear
+        | B::Extract
+        | B::FromDays
+        | B::FromUnixtime
+        | B::GetFormat
+        | B::Hour
+        | B::LastDay
+        | B::Makedate
+        | B::Maketime
+        | B::Microsecond
+        | B::Minute
+        | B::Month
+        | B::Monthname
+        | B::PeriodAdd
+        | B::PeriodDiff
+        | B::Quarter
+        | B::SecToTime
+        | B::Second
+        | B::StrToDate
+        | B::Subdate
+        | B::Subtime
+        | B::Time
+        | B::TimeFormat
+        | B::TimeToSec
+        | B::Timediff
+        | B::Timestamp
+        | B::Timestampadd
+        | B::Timestampdiff
+        | B::ToDays
+        | B::ToSeconds
+        | B::Week
+        | B::Weekday
+        | B::Weekofyear
+        | B::Year
+        | B::Yearweek => return super::temporal::call(f, args, cx),
         B::Nullif => {
             arity(name, n, 2, 2)?;
             if args[0].compare(args[1]) == Some(std::cmp::Ordering::Equal) {
@@ -543,22 +636,14 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         | B::Sysdate
         | B::Localtime
         | B::Localtimestamp
-        | B::UtcTimestamp => {
-            arity(name, n, 0, 1)?;
-            Value::Str(civil(cx).datetime())
-        }
-        B::Curdate | B::CurrentDate | B::UtcDate => {
-            arity(name, n, 0, 0)?;
-            Value::Str(civil(cx).datetime()[..10].to_string())
-        }
-        B::Curtime | B::CurrentTime | B::UtcTime => {
-            arity(name, n, 0, 1)?;
-            Value::Str(civil(cx).datetime()[11..].to_string())
-        }
-        B::UnixTimestamp => {
-            arity(name, n, 0, 0)?;
-            Value::Int(cx.unix_micros().div_euclid(1_000_000))
-        }
+        | B::UtcTimestamp
+        | B::Curdate
+        | B::CurrentDate
+        | B::UtcDate
+        | B::Curtime
+        | B::CurrentTime
+        | B::UtcTime => return super::temporal::clock(f, args, cx),
+        B::UnixTimestamp => return super::temporal::call(f, args, cx),
         B::Rand => {
             // Evaluated by the expression evaluator, which knows the call site.
             arity(name, n, 0, 1)?;
@@ -694,11 +779,6 @@ pub fn unknown_function(name: &str, database: Option<String>) -> MySqlError {
             MySqlError::function_does_not_exist(&format!("{db}.{}", name.to_ascii_lowercase()))
         }
     }
-}
-
-fn civil(cx: &dyn EvalContext) -> CivilTime {
-    let us = cx.unix_micros();
-    CivilTime::from_unix(us.div_euclid(1_000_000), us.rem_euclid(1_000_000) as u32)
 }
 
 fn arity(name: &str, n: usize, min: usize, max: usize) -> Result<()> {
@@ -884,7 +964,7 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "REGEXP_LIKE"
         | "REGEXP_INSTR"
         | "RAND" => Some(false),
-        _ => None,
+        _ => super::temporal::returns_text(name),
     }
 }
 
@@ -1081,7 +1161,7 @@ pub fn null_behaviour(name: &str) -> Option<bool> {
         "JSON_EXTRACT" | "JSON_KEYS" | "JSON_LENGTH" | "JSON_CONTAINS" | "JSON_SEARCH"
         | "JSON_VALUE" => Some(true),
         "JSON_ARRAY" | "JSON_OBJECT" => Some(false),
-        _ => None,
+        _ => super::temporal::null_behaviour(name),
     }
 }
 

@@ -16,6 +16,7 @@ pub mod parser;
 pub mod pfs_format;
 pub mod planner;
 pub mod result;
+pub mod temporal;
 pub mod window;
 pub mod window_bind;
 

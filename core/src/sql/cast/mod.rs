@@ -5,7 +5,7 @@
 
 mod json;
 mod number;
-mod temporal;
+pub mod temporal;
 
 use super::context::EvalContext;
 use crate::error::{MySqlError, Result, Warning};

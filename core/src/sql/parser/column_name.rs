@@ -54,6 +54,20 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         // A subquery's span starts inside its parentheses (and an expression that begins
         // with one starts inside them too): take the opening one back in.
         Expr::Subquery(_) if before.ends_with('(') => a = before.len() - 1,
+        // EXTRACT's span is its operand's: take `EXTRACT(unit FROM` back in.
+        Expr::Extract { .. } => {
+            let upper = before.to_ascii_uppercase();
+            if let Some(at) = upper.rfind("EXTRACT") {
+                a = at;
+            }
+        }
+        // `INTERVAL n unit + d`: the interval's span is its value's.
+        Expr::BinaryOp { left, .. } if matches!(**left, Expr::Interval(_)) => {
+            let n = before.len();
+            if n >= 8 && before[n - 8..].eq_ignore_ascii_case("INTERVAL") {
+                a = n - 8;
+            }
+        }
         // An expression that begins with a special-syntax call (`CAST(x AS SIGNED) = 1`)
         // starts inside the call: take the name and parenthesis back in.
         _ if special_open(before).ends_with('(') && paren_depth(&sql[a..b]) < 0 => {
@@ -70,6 +84,14 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
     }
     // sqlparser's spans can stop before a call's closing parenthesis (`NOW(` for `NOW()`):
     // extend to balance the parentheses, and over an argument list that follows directly.
+    // `d + INTERVAL n unit`: the interval's span stops before its unit.
+    let mut b = b;
+    if matches!(e, Expr::BinaryOp { right, .. } if matches!(**right, Expr::Interval(_))) {
+        let tail = &sql[b..];
+        let gap = tail.len() - tail.trim_start().len();
+        let word = tail[gap..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_');
+        b += gap + word.count();
+    }
     let rest = &sql[b..];
     let mut end = b;
     let mut depth = paren_depth(&sql[a..b]);

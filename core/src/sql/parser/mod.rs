@@ -173,10 +173,10 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
+    let tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
     let mut p = Parser::new(&dialect)
         .with_recursion_limit(RECURSION_LIMIT)
-        .try_with_sql(sql)
-        .map_err(|e| syntax_error(sql, &e))?;
+        .with_tokens_with_locations(tokens);
     let stmt = parse_statement(&mut p).map_err(|e| syntax_error(sql, &e))?;
     // Anything left over is a syntax error at its first token.
     let next = p.next_token();
@@ -193,6 +193,29 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
         }
         _ => Err(error_at(sql, next.span.start.line, next.span.start.column)),
     }
+}
+
+/// The statement's tokens, with MySQL's compound INTERVAL units (DAY_SECOND, ...), which
+/// sqlparser does not know, given stand-in keywords (`temporal/binding.rs`).
+pub fn tokens_with_units(
+    dialect: &MySqlDialect,
+    sql: &str,
+) -> std::result::Result<Vec<sqlparser::tokenizer::TokenWithSpan>, ParserError> {
+    let mut tokens = sqlparser::tokenizer::Tokenizer::new(dialect, sql)
+        .with_unescape(true)
+        .tokenize_with_location()?;
+    for t in &mut tokens {
+        if let Token::Word(w) = &mut t.token {
+            if w.quote_style.is_none() {
+                if let Some(k) =
+                    crate::sql::temporal::binding::compound_unit_keyword(&w.value, w.keyword)
+                {
+                    w.keyword = k;
+                }
+            }
+        }
+    }
+    Ok(tokens)
 }
 
 /// Byte offset of a 1-based (line, column) position in `sql` (columns count characters).
