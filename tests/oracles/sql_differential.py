@@ -609,6 +609,9 @@ def function_queries():
                   f"WHERE t1.id <= {n + 100} GROUP BY a HAVING COUNT(*) > 1 ORDER BY a", True))
         q.append((f"SELECT INET_NTOA(INET_ATON(CONCAT(a, '.', d, '.0.', id))), "
                   f"IS_IPV4(CONCAT(a, '.', id)) FROM t1 WHERE id <= {n} AND d IS NOT NULL", False))
+    return q
+
+
 def date_schema():
     """A table of dates, datetimes and times as text (issue 18's date and time functions),
     from a generator of its own so the rows above stay as they are."""
