@@ -31,6 +31,8 @@
 //! JOIN after every table of its left operand (MySQL's outer-join dependencies, `dep_tables`),
 //! a STRAIGHT_JOIN's right table after its left ones; `SELECT STRAIGHT_JOIN` and the
 //! `JOIN_FIXED_ORDER` hint keep the whole FROM order (the caller does not call the search).
+//! A source the server materialised (view, derived table, CTE) keeps its place (see
+//! [`search_order`]).
 
 use super::access_path::{choose, split_and, KeyKind, Request, TableInput, ROW_EVALUATE_COST};
 use crate::sql::bind::BExpr;
@@ -151,6 +153,16 @@ fn search_order(
     for (i, on) in outer_on.iter().enumerate() {
         for e in on {
             after[i] |= tables_read(e, input.tables) & !(1 << i);
+        }
+    }
+    // Simplification: a source the server produced (a view, a derived table, a CTE, a system
+    // table) keeps its place: EXPLAIN knows only the optimizer's estimate of its rows, the
+    // executor the rows themselves, and the two must choose the same order. The tables on
+    // either side of it are still ordered among themselves.
+    for m in (0..n).filter(|&m| input.tables[m].table.is_none()) {
+        after[m] |= (1u64 << m) - 1;
+        for a in after.iter_mut().skip(m + 1) {
+            *a |= 1 << m;
         }
     }
     let mut search =

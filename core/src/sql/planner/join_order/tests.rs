@@ -156,3 +156,35 @@ fn large_joins_are_searched_greedily_within_the_bound() {
     // 12! orders are never all tried: greedy steps of depth 3.
     assert!(pricings < 12 * 12 * 12 * 12, "{pricings}");
 }
+
+#[test]
+fn a_materialised_source_keeps_its_place() {
+    let big = table("big", 2000, 50, 1);
+    let small = table("small", 5, 5, 2);
+    let derived = TableInput {
+        table: None,
+        offset: 4,
+        width: 1,
+        outer: false,
+        rows: 2,
+        hints: Default::default(),
+    };
+    // big, small, then the derived table: big and small still swap.
+    let tables = [input(&big, 0, false), input(&small, 1, false), derived];
+    let (o, _) = order(&tables, &[0, 0, 0], Some(&eq(1, 2)), &[None, None, None]);
+    assert_eq!(o, vec![1, 0, 2]);
+    // Written between them, it splits the join: nothing moves past it.
+    let derived = TableInput {
+        table: None,
+        offset: 2,
+        width: 1,
+        outer: false,
+        rows: 2,
+        hints: Default::default(),
+    };
+    let small = table("small", 5, 5, 3);
+    let moved = TableInput { offset: 3, ..input(&small, 0, false) };
+    let tables = [input(&big, 0, false), derived, moved];
+    let (o, _) = order(&tables, &[0, 0, 0], Some(&eq(1, 3)), &[None, None, None]);
+    assert_eq!(o, vec![0, 1, 2]);
+}
