@@ -23,8 +23,10 @@
 //!    with [`sql::parse`], counts `Com_select` and dispatches it to `Server::run_query`
 //!    (`server/query/mod.rs`), which runs uncorrelated subqueries first and binds each FROM
 //!    item to a source (`server/query/from.rs`).
-//! 3. [`sql::execution::select::run`] binds the select list ([`sql::bind::Binder`]), asks the
-//!    planner for each table's access path ([`sql::planner::access_path::plan_tables`]: a full
+//! 3. [`sql::execution::select::run`] binds the select list ([`sql::bind::Binder`]), puts a
+//!    join's tables in the order the planner's search chose
+//!    ([`sql::planner::join_order::choose_order`]), asks the planner for each table's access
+//!    path ([`sql::planner::access_path::plan_tables`]: a full
 //!    scan here) and reads the table along it ([`sql::execution::table_read::read`]). The
 //!    session is behind [`sql::expr::EvalContext`], the machine behind
 //!    [`sql::execution::costs::Costs`].

@@ -31,6 +31,7 @@ impl Server {
         depth: u32,
     ) -> Result<()> {
         let written = sources.len() as u32;
+        let item_start = written;
         // `a RIGHT JOIN b ON c` runs as `b LEFT JOIN a ON c`, as MySQL rewrites it; only as
         // the first join of a FROM item (a later one would need a nested join).
         let right_first = twj.joins.first().and_then(|j| match &j.join_operator {
@@ -45,6 +46,7 @@ impl Server {
         let written_first = if swapped { written + 1 } else { written };
         sources.push(BoundSource { offset: width(sources), written: written_first, ..first });
         for (n, join) in twj.joins.iter().enumerate() {
+            let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
             let (outer, constraint, relation) = match &join.join_operator {
                 JoinOperator::Right(c) | JoinOperator::RightOuter(c) if n == 0 => {
                     (true, Some(c), &twj.relation)
@@ -67,6 +69,11 @@ impl Server {
             s.offset = width(sources);
             s.outer = outer;
             s.written = if swapped && n == 0 { written } else { written + 1 + n as u32 };
+            // A LEFT JOIN's inner table is read after its whole left operand; STRAIGHT_JOIN's
+            // right table after its left one (MySQL's dep_tables).
+            if outer || straight {
+                s.after = (item_start..sources.len() as u32).collect();
+            }
             match constraint {
                 Some(JoinConstraint::On(e)) => s.on = Some(e.clone()),
                 Some(JoinConstraint::None) | None => {}
@@ -175,6 +182,7 @@ impl Server {
                 hints,
                 using: Vec::new(),
                 written: 0,
+                after: Vec::new(),
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {

@@ -22,8 +22,8 @@
 //! the index's cardinality (rows / distinct values), as MySQL's rec_per_key.
 //!
 //! Simplifications: every page is priced as a disk read (MySQL prices pages it believes are
-//! cached at memory_block_read_cost 0.25); the join order is the FROM order (MySQL searches
-//! join orders); ranges are built on an index's first column only; no index merge, skip scan,
+//! cached at memory_block_read_cost 0.25); the join order is searched separately
+//! (`join_order.rs`) and this module plans the tables in the order it gives; ranges are built on an index's first column only; no index merge, skip scan,
 //! or index condition pushdown.
 
 use crate::sql::bind::BExpr;

@@ -5,3 +5,4 @@
 pub mod access_path;
 pub mod derived_merge;
 pub mod explain;
+pub mod join_order;

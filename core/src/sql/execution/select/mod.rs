@@ -2,7 +2,8 @@
 //! LIMIT over sources the server has bound (stored tables stream from storage along the
 //! planner's access path; its own tables, views and derived tables arrive as rows).
 //!
-//! Joins are nested loops in FROM order: an inner table looked up by the outer row's value
+//! Joins are nested loops in the order the planner chose (`reorder.rs`, by cost; FROM order
+//! for STRAIGHT_JOIN): an inner table looked up by the outer row's value
 //! (ref / eq_ref) is read per outer row; any other inner source is read once and kept in
 //! memory: packed rows, or a large stored table's primary keys. Each WHERE part is checked as soon as the tables it reads are joined, so a
 //! filtered outer row causes no inner lookups. The executor reaches the session only through
@@ -13,6 +14,7 @@ mod memo;
 mod pipeline;
 mod plan;
 mod record_size;
+mod reorder;
 mod sorter;
 mod window_stage;
 
@@ -49,6 +51,7 @@ use std::rc::Rc;
 pub const JOINED_ROWS_MAX: u64 = 1 << 24;
 
 /// A table in FROM.
+#[derive(Clone)]
 pub enum Source {
     Stored {
         db: String,
@@ -59,6 +62,7 @@ pub enum Source {
     Rows(Rc<PackedRows>),
 }
 
+#[derive(Clone)]
 pub struct BoundSource {
     pub alias: String,
     pub meta: Vec<Meta>,
@@ -77,6 +81,10 @@ pub struct BoundSource {
     /// Its place in FROM as written (a RIGHT JOIN's two tables run swapped, as MySQL runs
     /// them as a LEFT JOIN; `SELECT *` keeps the written order).
     pub written: u32,
+    /// The sources (positions in the FROM list as bound) the join order must read before
+    /// this one: a LEFT JOIN's left operand, a STRAIGHT_JOIN's left side
+    /// (`planner/join_order.rs`).
+    pub after: Vec<u32>,
 }
 
 impl BoundSource {
@@ -100,6 +108,7 @@ impl BoundSource {
             hints: IndexHints::default(),
             using: Vec::new(),
             written: 0,
+            after: Vec::new(),
         }
     }
 }
@@ -162,6 +171,17 @@ pub fn run(
     subs: &[Rc<Correlated>],
 ) -> Result<QueryResult> {
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
+    // The join order the planner chose (`reorder.rs`): the sources in that order, the plan
+    // bound again over them.
+    let reordered =
+        if subs.is_empty() { reorder::reorder(sel, &plan, sources, catalog, cx) } else { None };
+    let sources = match &reordered {
+        Some((ordered, sel)) => {
+            plan = Plan::bind(sel, q, ordered, sql, &cx.local_names())?;
+            ordered.as_slice()
+        }
+        None => sources,
+    };
     // Window functions: the rows are grouped first, then windowed (`window_stage.rs`).
     let Some(stage) = window_stage::split(&mut plan) else {
         return run_plan(plan, sources, catalog, costs, cx, work, for_client, subs);

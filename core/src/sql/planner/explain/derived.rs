@@ -165,6 +165,7 @@ pub(super) fn derived_source(
         outer: false,
         on: None,
         hints: Default::default(),
+        after: Vec::new(),
     }
 }
 

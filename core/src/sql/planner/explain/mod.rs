@@ -50,6 +50,7 @@ pub mod dependent;
 mod derived;
 mod estimates;
 mod note;
+mod reorder;
 pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
@@ -59,6 +60,7 @@ use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY
 use note::Render;
 
 /// What a FROM-clause name resolves to.
+#[derive(Clone)]
 enum Kind {
     /// A stored table.
     Stored,
@@ -72,6 +74,7 @@ enum Kind {
 }
 
 /// How the Note 1003 text names a materialised block in FROM.
+#[derive(Clone)]
 enum DerivedText {
     /// A derived table: its query, inline (`(/* select#2 */ select ...)`).
     Inline(String),
@@ -91,6 +94,7 @@ struct Block {
 }
 
 /// One table of the FROM clause.
+#[derive(Clone)]
 struct Source {
     /// The name the query uses for it (its alias, else its name).
     alias: String,
@@ -107,6 +111,8 @@ struct Source {
     on: Option<Expr>,
     /// USE / FORCE / IGNORE INDEX.
     hints: IndexHints,
+    /// The sources (positions as bound) the join order reads before this one.
+    after: Vec<u32>,
 }
 
 impl Source {
@@ -329,8 +335,16 @@ impl Explainer<'_> {
         };
         super::derived_merge::merge_derived_tables(&mut merged, &stored);
         let sel = &merged;
-        let sources = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
-        let bound = bind(sel, q, &sources, sql, &cx.local_names())?;
+        let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
+        let bound = bind(sel, q, &written, sql, &cx.local_names())?;
+        // The join order the executor takes (`reorder.rs`); the Note keeps FROM order.
+        let (sources, bound) = match reorder::reorder(self.catalog, sel, &written, &bound, cx) {
+            Some((ordered, moved)) => {
+                let bound = bind(&moved, q, &ordered, sql, &cx.local_names())?;
+                (ordered, bound)
+            }
+            None => (written.clone(), bound),
+        };
         let mut facts = tree_plan::BlockFacts::default();
         let plan = self.plan(cx, &sources, &bound, &mut facts)?;
         let tree = if self.tree {
@@ -353,7 +367,7 @@ impl Explainer<'_> {
             note = format!("with {} ", materialised.join(", "));
         }
         let render =
-            Render { sources: &sources, catalog: self.catalog, correlation: &self.correlation };
+            Render { sources: &written, catalog: self.catalog, correlation: &self.correlation };
         note.push_str(&render.query(sel, q, sql));
         Ok(Block { rows, note, estimate, columns: bound.names, tree })
     }
@@ -375,9 +389,13 @@ impl Explainer<'_> {
                 self.explain_source(&twj.relation, current_db, offset, depth, cx, blocks)?;
             offset += first.columns.len() as u32;
             sources.push(first);
+            let item_start = sources.len() as u32 - 1;
             for join in &twj.joins {
+                let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
                 let (outer, constraint) = match &join.join_operator {
-                    JoinOperator::Join(c) | JoinOperator::Inner(c) => (false, Some(c)),
+                    JoinOperator::Join(c)
+                    | JoinOperator::Inner(c)
+                    | JoinOperator::StraightJoin(c) => (false, Some(c)),
                     JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
                     JoinOperator::CrossJoin(_) => (false, None),
                     _ => return Err(MySqlError::not_supported_yet("this kind of join")),
@@ -386,6 +404,9 @@ impl Explainer<'_> {
                     self.explain_source(&join.relation, current_db, offset, depth, cx, blocks)?;
                 offset += s.columns.len() as u32;
                 s.outer = outer;
+                if outer || straight {
+                    s.after = (item_start..sources.len() as u32).collect();
+                }
                 s.on = match constraint {
                     Some(JoinConstraint::On(e)) => Some(e.clone()),
                     Some(JoinConstraint::None) | None => None,
@@ -482,6 +503,7 @@ impl Explainer<'_> {
             outer: false,
             on: None,
             hints,
+            after: Vec::new(),
         };
         if let Some(text) = (self.system_views)(&db, &table) {
             let columns = self.view_columns(&db, text, depth + 1, cx)?;
@@ -785,10 +807,25 @@ impl Explainer<'_> {
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
                     if let Path::Ref { parts, .. } = &c.path {
                         let outer = &self.correlation.outer;
+                        // A const table's columns are constants by the time others read
+                        // them (MySQL reads it while optimizing): `const`.
+                        let constant_source = |k: usize| {
+                            system(&sources[k])
+                                || choices[k].as_ref().is_some_and(|c| c.access_type == "const")
+                        };
                         let refs: Vec<String> = (parts.iter().enumerate())
                             .map(|(k, p)| {
-                                dependent::reference(c, k, &levels.access[i], outer)
-                                    .unwrap_or_else(|| reference(p, sources))
+                                dependent::reference(c, k, &levels.access[i], outer).unwrap_or_else(
+                                    || match p {
+                                        BExpr::Column(col)
+                                            if source_of(*col)
+                                                .is_some_and(|s| s < i && constant_source(s)) =>
+                                        {
+                                            "const".to_string()
+                                        }
+                                        p => reference(p, sources),
+                                    },
+                                )
                             })
                             .collect();
                         row.reference = Some(refs.join(","));

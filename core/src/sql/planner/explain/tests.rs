@@ -73,11 +73,19 @@ fn an_indexed_equality_is_a_ref_lookup_even_on_a_tiny_table() {
 
 #[test]
 fn a_join_column_is_an_eq_ref_on_the_primary_key() {
-    let (rs, _) =
-        explain("SELECT oi.id, o.status FROM order_items oi JOIN orders o ON o.id = oi.order_id");
+    // In FROM order (STRAIGHT_JOIN), orders is looked up by order_items' order_id.
+    let (rs, _) = explain(
+        "SELECT STRAIGHT_JOIN oi.id, o.status FROM order_items oi JOIN orders o ON o.id = oi.order_id",
+    );
     assert_eq!(cell(&rs, 0, "type").as_deref(), Some("ALL"));
     assert_eq!(cell(&rs, 1, "type").as_deref(), Some("eq_ref"));
     assert_eq!(cell(&rs, 1, "ref").as_deref(), Some("shop.oi.order_id"));
+    // By cost, the smaller orders goes first and order_items is read through its index.
+    let (rs, _) =
+        explain("SELECT oi.id, o.status FROM order_items oi JOIN orders o ON o.id = oi.order_id");
+    assert_eq!(cell(&rs, 0, "table").as_deref(), Some("o"));
+    assert_eq!(cell(&rs, 1, "type").as_deref(), Some("ref"));
+    assert_eq!(cell(&rs, 1, "ref").as_deref(), Some("shop.o.id"));
 }
 
 #[test]
