@@ -171,18 +171,11 @@ pub fn routines(catalog: &Catalog) -> Vec<Row> {
     all_routines(catalog)
         .into_iter()
         .map(|(db, r)| {
-            let created = crate::sim::time::CivilTime::from_unix(
-                r.created_micros.div_euclid(1_000_000),
-                0,
-            )
-            .datetime();
-            let mut row = vec![
-                text(&r.name),
-                text("def"),
-                Value::Str(db),
-                text(&r.name),
-                text(r.kind()),
-            ];
+            let created =
+                crate::sim::time::CivilTime::from_unix(r.created_micros.div_euclid(1_000_000), 0)
+                    .datetime();
+            let mut row =
+                vec![text(&r.name), text("def"), Value::Str(db), text(&r.name), text(r.kind())];
             match &r.returns {
                 Some(t) => row.extend(type_facts(t)),
                 // A procedure has no type: DATA_TYPE is empty, the rest NULL.
@@ -228,9 +221,7 @@ pub fn routines(catalog: &Catalog) -> Vec<Row> {
 pub fn parameters(catalog: &Catalog) -> Vec<Row> {
     let mut rows = Vec::new();
     for (db, r) in all_routines(catalog) {
-        let head = |ordinal: u64| {
-            vec![text("def"), text(&db), text(&r.name), Value::UInt(ordinal)]
-        };
+        let head = |ordinal: u64| vec![text("def"), text(&db), text(&r.name), Value::UInt(ordinal)];
         if let Some(t) = &r.returns {
             let mut row = head(0);
             row.extend([Value::Null, Value::Null]);

@@ -217,6 +217,24 @@ impl Catalog {
         table.def.schema = to_db.to_string();
         table.def.name = to.to_string();
         self.add_table(table);
+        // The table's triggers follow it. Simplification: MySQL refuses to move a table with
+        // triggers to another schema (ERROR 1435); here they move with it.
+        let moved: Vec<Trigger> = match self.databases.get_mut(db) {
+            Some(d) => {
+                let (moved, kept) = std::mem::take(&mut d.triggers)
+                    .into_iter()
+                    .partition(|t: &Trigger| t.table == name);
+                d.triggers = kept;
+                moved
+            }
+            None => Vec::new(),
+        };
+        if let Some(d) = self.databases.get_mut(to_db) {
+            d.triggers.extend(moved.into_iter().map(|mut t| {
+                t.table = to.to_string();
+                t
+            }));
+        }
         true
     }
 

@@ -3,7 +3,6 @@
 //! 1364, 1366, 1406, 1265, 1062), every change recorded in the session's undo log inside a
 //! transaction, and the changed page requested from the buffer pool.
 
-use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::error::{MySqlError, Result};
 use crate::server::session::{Session, UndoRecord};
 use crate::server::statements::{ok, table_name};
@@ -18,6 +17,7 @@ use crate::sql::planner::access_path::{
     column_kinds, plan_tables, scan_choice, split_conditions, TableInput,
 };
 use crate::sql::Response;
+use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::table::{Key, Row};
 use crate::storage::value::{Decimal, Value};
@@ -252,8 +252,19 @@ impl Server {
                 row[p as usize] = v;
                 given[p as usize] = true;
             }
+            // With BEFORE INSERT triggers the AUTO_INCREMENT value is generated after them:
+            // they see 0 for it (the manual's "Using Triggers"). Without, it is generated as
+            // the columns are read, as before triggers existed.
+            let deferred = !triggers.is_empty();
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             for (p, col) in def.columns.iter().enumerate() {
                 if col.auto_increment {
+                    if !deferred {
+                        generated = generated.or(next_auto_increment(t, col, &mut row[p]));
+                    }
                     continue;
                 }
                 if !given[p] {
@@ -283,44 +294,23 @@ impl Server {
                     Err(e) => return Err(e),
                 };
             }
-            if !triggers.is_empty() {
-                // A BEFORE INSERT trigger sees 0 for an AUTO_INCREMENT value still to be
-                // generated (the manual's "Using Triggers").
+            if deferred {
                 for (p, col) in def.columns.iter().enumerate() {
                     if col.auto_increment && row[p].is_null() {
                         row[p] = Value::Int(0);
                     }
                 }
-                triggers.run(
-                    self,
-                    session,
-                    Timing::Before,
-                    Event::Insert,
-                    None,
-                    Some(&mut row),
-                    row_no,
-                    work,
-                )?;
+                let (before, event) = (Timing::Before, Event::Insert);
+                triggers.run(self, session, before, event, None, Some(&mut row), row_no, work)?;
             }
             let t = self
                 .catalog
                 .table_mut(&db, &table)
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
-            for (p, col) in def.columns.iter().enumerate() {
-                if col.auto_increment {
-                    let v = row[p].to_i64().unwrap_or(0);
-                    if row[p].is_null() || v == 0 {
-                        row[p] = if col.unsigned {
-                            Value::UInt(t.auto_increment_next)
-                        } else {
-                            Value::Int(t.auto_increment_next as i64)
-                        };
-                        generated = Some(t.auto_increment_next);
-                    } else if v as u64 >= t.auto_increment_next {
-                        t.auto_increment_next = v as u64 + 1;
-                    }
-                    if row[p].to_i64().unwrap_or(0) as u64 == t.auto_increment_next {
-                        t.auto_increment_next += 1;
+            if deferred {
+                for (p, col) in def.columns.iter().enumerate() {
+                    if col.auto_increment {
+                        generated = generated.or(next_auto_increment(t, col, &mut row[p]));
                     }
                 }
             }
@@ -351,7 +341,16 @@ impl Server {
                         while let Some((old_key, old)) = next.take() {
                             let (before, after) = (Timing::Before, Timing::After);
                             let gone = Some(&old);
-                            triggers.run(self, session, before, Event::Delete, gone, None, 0, work)?;
+                            triggers.run(
+                                self,
+                                session,
+                                before,
+                                Event::Delete,
+                                gone,
+                                None,
+                                0,
+                                work,
+                            )?;
                             let t = self
                                 .catalog
                                 .table_mut(&db, &table)
@@ -362,7 +361,16 @@ impl Server {
                                 .and_then(|(_, k)| t.get(&k).map(|old| (k, old)));
                             self.record_row_change(session, &db, &table, Some(old.clone()), None);
                             let gone = Some(&old);
-                            triggers.run(self, session, after, Event::Delete, gone, None, 0, work)?;
+                            triggers.run(
+                                self,
+                                session,
+                                after,
+                                Event::Delete,
+                                gone,
+                                None,
+                                0,
+                                work,
+                            )?;
                             deleted += 1;
                         }
                     }
@@ -393,9 +401,27 @@ impl Server {
                         // UNCONFIRMED, read from the source's structure).
                         let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
                         let was = Some(&old);
-                        triggers.run(self, session, before, event, was, Some(&mut new), row_no, work)?;
+                        triggers.run(
+                            self,
+                            session,
+                            before,
+                            event,
+                            was,
+                            Some(&mut new),
+                            row_no,
+                            work,
+                        )?;
                         if new == old {
-                            triggers.run(self, session, after, event, was, Some(&mut new), row_no, work)?;
+                            triggers.run(
+                                self,
+                                session,
+                                after,
+                                event,
+                                was,
+                                Some(&mut new),
+                                row_no,
+                                work,
+                            )?;
                             continue;
                         }
                         let t = self
@@ -405,15 +431,18 @@ impl Server {
                         t.update(&old_key, new.clone()).map_err(|d| {
                             MySqlError::duplicate_entry(&d.key_text, &table, &d.index)
                         })?;
-                        self.record_row_change(
-                            session,
-                            &db,
-                            &table,
-                            Some(old.clone()),
-                            Some(&new),
-                        );
+                        self.record_row_change(session, &db, &table, Some(old.clone()), Some(&new));
                         let (after, event) = (Timing::After, Event::Update);
-                        triggers.run(self, session, after, event, Some(&old), Some(&mut new), row_no, work)?;
+                        triggers.run(
+                            self,
+                            session,
+                            after,
+                            event,
+                            Some(&old),
+                            Some(&mut new),
+                            row_no,
+                            work,
+                        )?;
                         copied += 1;
                         updated += 1;
                         let start = self.clock.now();
@@ -452,7 +481,16 @@ impl Server {
             copied += 1;
             if let Some(mut after) = after {
                 let event = Event::Insert;
-                triggers.run(self, session, Timing::After, event, None, Some(&mut after), row_no, work)?;
+                triggers.run(
+                    self,
+                    session,
+                    Timing::After,
+                    event,
+                    None,
+                    Some(&mut after),
+                    row_no,
+                    work,
+                )?;
             }
         }
         let inserted = copied - updated;
@@ -717,7 +755,16 @@ impl Server {
             let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
             self.change_row(session, &db, &table, key, old, new)?;
             if let Some((old, mut new)) = copies {
-                triggers.run(self, session, after, event, Some(&old), Some(&mut new), row_no, work)?;
+                triggers.run(
+                    self,
+                    session,
+                    after,
+                    event,
+                    Some(&old),
+                    Some(&mut new),
+                    row_no,
+                    work,
+                )?;
             }
             changed += 1;
         }
@@ -861,6 +908,31 @@ impl Server {
             r.status.add(handler, rows);
         }
     }
+}
+
+/// An AUTO_INCREMENT column's value: NULL or 0 takes the table's next value (returned, as
+/// LAST_INSERT_ID() counts it); a larger given value moves the counter past it.
+fn next_auto_increment(
+    t: &mut crate::storage::table::Table,
+    col: &ColumnDef,
+    v: &mut Value,
+) -> Option<u64> {
+    let mut generated = None;
+    let n = v.to_i64().unwrap_or(0);
+    if v.is_null() || n == 0 {
+        *v = if col.unsigned {
+            Value::UInt(t.auto_increment_next)
+        } else {
+            Value::Int(t.auto_increment_next as i64)
+        };
+        generated = Some(t.auto_increment_next);
+    } else if n as u64 >= t.auto_increment_next {
+        t.auto_increment_next = n as u64 + 1;
+    }
+    if v.to_i64().unwrap_or(0) as u64 == t.auto_increment_next {
+        t.auto_increment_next += 1;
+    }
+    generated
 }
 
 /// `sys.sys_config` is read-only here (see `instruments::sys`): a change to it gets MySQL's

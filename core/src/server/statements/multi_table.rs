@@ -11,7 +11,6 @@
 //! assignments of a multi-table UPDATE, so only a statement that reads a row it also changes
 //! through another alias of the same table could tell the two apart.
 
-use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::statements::table_name;
@@ -20,6 +19,7 @@ use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
 use crate::sql::execution::Work;
 use crate::sql::parser::Statement;
 use crate::sql::Response;
+use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::storage::schema::TableDef;
 use crate::storage::table::{Key, Row};
 use crate::storage::value::Value;
@@ -191,7 +191,16 @@ impl Server {
                 if self.remove_row(session, &target.db, &target.table, &key, old)? {
                     target_deleted += 1;
                     if let Some(old) = copy {
-                        triggers.run(self, session, after, event, Some(&old), None, row_no, work)?;
+                        triggers.run(
+                            self,
+                            session,
+                            after,
+                            event,
+                            Some(&old),
+                            None,
+                            row_no,
+                            work,
+                        )?;
                     }
                 }
             }

@@ -917,9 +917,8 @@ pub fn row_references(stmt: &Stmt) -> Result<Vec<RowRef>> {
                         "OLD" => "OLD",
                         _ => continue,
                     };
-                    let assigned = is_set
-                        && depth == 0
-                        && (i == 1 || tokens[i - 1].kind == Kind::Punct(','));
+                    let assigned =
+                        is_set && depth == 0 && (i == 1 || tokens[i - 1].kind == Kind::Punct(','));
                     out.push(RowRef { row, column: column.to_string(), assigned });
                 }
                 _ => {}

@@ -571,7 +571,12 @@ fn parse_set_target(
     {
         // A trigger's `SET NEW.col = ...`: the local variable `new.col` of its frame.
         let column = p.parse_identifier()?.value;
-        return Ok(SetTarget::System { name: format!("{row}.{column}"), scope, persist, persist_only });
+        return Ok(SetTarget::System {
+            name: format!("{row}.{column}"),
+            scope,
+            persist,
+            persist_only,
+        });
     }
     let mut name = first;
     // Structured names such as `default.key_buffer_size` are not modelled; keep the last part.

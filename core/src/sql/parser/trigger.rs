@@ -97,12 +97,13 @@ pub fn parse_trigger_ddl(sql: &str) -> Result<Option<Statement>> {
 
 fn parse_create(rest: &str) -> Result<CreateTrigger> {
     let err = |s: &str| MySqlError::syntax(s.trim(), 1);
-    let (if_not_exists, rest) =
-        match keyword(rest, "IF").and_then(|r| keyword(r, "NOT")).and_then(|r| keyword(r, "EXISTS"))
-        {
-            Some(r) => (true, r),
-            None => (false, rest),
-        };
+    let (if_not_exists, rest) = match keyword(rest, "IF")
+        .and_then(|r| keyword(r, "NOT"))
+        .and_then(|r| keyword(r, "EXISTS"))
+    {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
     let shown = rest.trim_start();
     let (database, name, rest) = qualified(rest).ok_or_else(|| err(rest))?;
     let (w, rest) = token(rest).ok_or_else(|| err(rest))?;
@@ -159,9 +160,7 @@ fn parse_create(rest: &str) -> Result<CreateTrigger> {
     }
     // MySQL refuses a table of another schema than the trigger's (ERROR 1435).
     let database = match (database, table_db) {
-        (Some(d), Some(t)) if d != t => {
-            return Err(MySqlError::trigger_wrong_schema())
-        }
+        (Some(d), Some(t)) if d != t => return Err(MySqlError::trigger_wrong_schema()),
         (d, t) => d.or(t),
     };
     let program = Procedure {
