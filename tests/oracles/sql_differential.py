@@ -25,6 +25,9 @@ SEED = 20261202
 # Known MySQL-versus-MariaDB differences: the generator avoids these forms (the reason is
 # printed with --list, and in the report's header).
 EXCLUDED = [
+    ("SHOW TRIGGERS, SHOW CREATE TRIGGER, information_schema.TRIGGERS / ROUTINES / PARAMETERS",
+     "MariaDB's columns and values differ from MySQL 8.4's (its TRIGGERS' CREATED, ROUTINES' "
+     "extra columns, SQL_MODE defaults); only the rows triggers change are compared"),
     ("cte_max_recursion_depth / error 3636",
      "MariaDB limits recursion with max_recursive_iterations and stops silently; MySQL errors"),
     ("recursive CTE string growth past the anchor's length",
@@ -140,7 +143,35 @@ def schema(rng):
     out += ddl_setup()
     out += json_schema()
     out += date_schema()
+    out += trigger_setup()
     return out
+
+
+def trigger_setup():
+    """Row changes that run triggers (issue 18): BEFORE INSERT / UPDATE triggers that change
+    NEW, AFTER triggers that log each row, over INSERT ... SELECT, UPDATE, DELETE, INSERT ...
+    ON DUPLICATE KEY UPDATE and REPLACE (whose replaced row runs the DELETE triggers). Bodies
+    are single statements (the setup is sent one statement at a time, without DELIMITER).
+    Only the rows are compared: MariaDB's SHOW TRIGGERS and information_schema.TRIGGERS differ
+    from MySQL's (see EXCLUDED)."""
+    return [
+        "CREATE TABLE tg (id INT PRIMARY KEY, v INT, note VARCHAR(40))",
+        "CREATE TABLE tg_log (seq INT AUTO_INCREMENT PRIMARY KEY, op VARCHAR(10), id INT, "
+        "oldv INT, newv INT)",
+        "CREATE TRIGGER tg_bi BEFORE INSERT ON tg FOR EACH ROW SET NEW.v = IF(NEW.v < 0, 0, NEW.v)",
+        "CREATE TRIGGER tg_ai AFTER INSERT ON tg FOR EACH ROW "
+        "INSERT INTO tg_log (op, id, newv) VALUES ('ins', NEW.id, NEW.v)",
+        "CREATE TRIGGER tg_bu BEFORE UPDATE ON tg FOR EACH ROW SET NEW.note = CONCAT(OLD.note, '+')",
+        "CREATE TRIGGER tg_au AFTER UPDATE ON tg FOR EACH ROW "
+        "INSERT INTO tg_log (op, id, oldv, newv) VALUES ('upd', NEW.id, OLD.v, NEW.v)",
+        "CREATE TRIGGER tg_ad AFTER DELETE ON tg FOR EACH ROW "
+        "INSERT INTO tg_log (op, id, oldv) VALUES ('del', OLD.id, OLD.v)",
+        "INSERT INTO tg SELECT id, a - 10, b FROM t1 WHERE id <= 40",
+        "UPDATE tg SET v = v + 1 WHERE id % 3 = 0",
+        "DELETE FROM tg WHERE id % 5 = 0",
+        "INSERT INTO tg VALUES (1, 99, 'x'), (41, -3, 'new') ON DUPLICATE KEY UPDATE v = 99",
+        "REPLACE INTO tg VALUES (2, -5, 'r'), (42, 7, 'r')",
+    ]
 
 
 def ddl_setup():
@@ -476,6 +507,7 @@ def queries(rng):
     q.append(("SELECT id FROM t1 WHERE EXISTS (SELECT 1 FROM t2 WHERE t2.t1_id = t1.nope)",
               False))
     q += group_concat_queries()
+    q += trigger_queries()
     q += quantified_queries()
     q += join_form_queries()
     q += join_order_queries()
@@ -741,6 +773,15 @@ def date_time_queries():
               "'+10:00'), CONVERT_TZ('2004-01-01 12:00:00', '-05:00', '+01:30')", False))
     q.append(("SELECT DATE_ADD('2008-01-02', 5)", False))
     return q
+
+
+def trigger_queries():
+    """The rows trigger_setup's statements left, and the log its AFTER triggers wrote."""
+    return [
+        ("SELECT * FROM tg ORDER BY id", True),
+        ("SELECT op, id, oldv, newv FROM tg_log", False),
+        ("SELECT op, COUNT(*), SUM(newv), SUM(oldv) FROM tg_log GROUP BY op ORDER BY op", True),
+    ]
 
 
 def group_concat_queries():

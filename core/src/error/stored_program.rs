@@ -132,4 +132,55 @@ impl MySqlError {
     pub fn signalled(code: u16, sqlstate: String, message: String) -> MySqlError {
         MySqlError { code, sqlstate: Cow::Owned(sqlstate), message }
     }
+
+    /// 1359 ER_TRG_ALREADY_EXISTS (also the Note of CREATE TRIGGER IF NOT EXISTS).
+    pub fn trigger_exists() -> MySqlError {
+        Self::new(1359, "HY000", "Trigger already exists".into())
+    }
+    /// 1360 ER_TRG_DOES_NOT_EXIST (also the Note of DROP TRIGGER IF EXISTS).
+    pub fn trigger_does_not_exist() -> MySqlError {
+        Self::new(1360, "HY000", "Trigger does not exist".into())
+    }
+    /// 1361 ER_TRG_ON_VIEW_OR_TEMP_TABLE
+    pub fn trigger_on_view(name: &str) -> MySqlError {
+        Self::new(1361, "HY000", format!("Trigger's '{name}' is view or temporary table"))
+    }
+    /// 1362 ER_TRG_CANT_CHANGE_ROW: `row` is NEW or OLD, `after` "after " or "".
+    pub fn trigger_row_read_only(row: &str, after: &str) -> MySqlError {
+        Self::new(1362, "HY000", format!("Updating of {row} row is not allowed in {after}trigger"))
+    }
+    /// 1363 ER_TRG_NO_SUCH_ROW_IN_TRG
+    pub fn trigger_no_such_row(row: &str, event: &str) -> MySqlError {
+        Self::new(1363, "HY000", format!("There is no {row} row in on {event} trigger"))
+    }
+    /// 3011 ER_REFERENCED_TRG_DOES_NOT_EXIST (FOLLOWS / PRECEDES)
+    pub fn referenced_trigger_missing(name: &str) -> MySqlError {
+        Self::new(
+            3011,
+            "HY000",
+            format!(
+                "Referenced trigger '{name}' for the given action time and event type does not \
+                 exist."
+            ),
+        )
+    }
+    /// 1415 ER_SP_NO_RETSET, for a trigger.
+    pub fn result_set_from_trigger() -> MySqlError {
+        Self::new(1415, "0A000", "Not allowed to return a result set from a trigger".into())
+    }
+    /// 1435 ER_TRG_IN_WRONG_SCHEMA
+    pub fn trigger_wrong_schema() -> MySqlError {
+        Self::new(1435, "HY000", "Trigger in wrong schema".into())
+    }
+    /// 1442 ER_CANT_UPDATE_USED_TABLE_IN_SF_OR_TRG
+    pub fn table_used_by_trigger(table: &str) -> MySqlError {
+        Self::new(
+            1442,
+            "HY000",
+            format!(
+                "Can't update table '{table}' in stored function/trigger because it is already \
+                 used by statement which invoked this stored function/trigger."
+            ),
+        )
+    }
 }

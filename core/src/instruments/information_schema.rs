@@ -225,7 +225,7 @@ pub fn key_column_usage(catalog: &Catalog) -> Vec<Row> {
 }
 
 /// COLUMNS' DATA_TYPE: the type's name alone.
-fn data_type(ty: &ColumnType) -> &'static str {
+pub(super) fn data_type(ty: &ColumnType) -> &'static str {
     match ty {
         ColumnType::TinyInt => "tinyint",
         ColumnType::SmallInt => "smallint",
@@ -249,7 +249,7 @@ fn data_type(ty: &ColumnType) -> &'static str {
 
 /// CHARACTER_MAXIMUM_LENGTH and CHARACTER_OCTET_LENGTH (utf8mb4: four bytes a character);
 /// None for types that are not strings.
-fn character_lengths(ty: &ColumnType) -> Option<(u64, u64)> {
+pub(super) fn character_lengths(ty: &ColumnType) -> Option<(u64, u64)> {
     match ty {
         ColumnType::Char(n) | ColumnType::Varchar(n) => Some((u64::from(*n), u64::from(*n) * 4)),
         ColumnType::Text | ColumnType::Blob => Some((65535, 65535)),
@@ -262,7 +262,7 @@ fn character_lengths(ty: &ColumnType) -> Option<(u64, u64)> {
 }
 
 /// NUMERIC_PRECISION and NUMERIC_SCALE, as MySQL reports them for each numeric type.
-fn numeric_precision(c: &ColumnDef) -> (Option<u64>, Option<u64>) {
+pub(super) fn numeric_precision(c: &ColumnDef) -> (Option<u64>, Option<u64>) {
     match c.ty {
         ColumnType::TinyInt => (Some(3), Some(0)),
         ColumnType::SmallInt => (Some(5), Some(0)),

@@ -257,6 +257,11 @@ pub fn read(
             let rows = super::processlist::table_rows(&view.processes(), pfs);
             Ok((described(super::processlist::table_columns(pfs), alias), rows))
         }
+        ("information_schema", t) if super::information_schema_routines::TABLES.contains(&t) => {
+            let (columns, rows) = super::information_schema_routines::read(view.catalog(), t)
+                .unwrap_or((&[], Vec::new()));
+            Ok((described(columns.iter().copied(), alias), rows))
+        }
         ("information_schema", t) if super::information_schema::TABLES.contains(&t) => {
             let (columns, rows) =
                 super::information_schema::read(view.catalog(), t).unwrap_or((&[], Vec::new()));

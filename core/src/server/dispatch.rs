@@ -478,6 +478,8 @@ impl Server {
             | Statement::ShowCreateTable { .. }
             | Statement::ShowCreateRoutine { .. }
             | Statement::ShowRoutineStatus { .. }
+            | Statement::ShowTriggers { .. }
+            | Statement::ShowCreateTrigger { .. }
             | Statement::ShowIndex { .. }
             | Statement::ShowColumns { .. }
             | Statement::ShowTableStatus { .. } => self.show(session, stmt, work),
@@ -493,6 +495,10 @@ impl Server {
             Statement::Other(other) => self.run_other(session, other, sql, work),
             Statement::CreateProcedure { database, procedure } => {
                 self.create_procedure(session, database, procedure)
+            }
+            Statement::CreateTrigger(c) => self.create_trigger(session, c),
+            Statement::DropTrigger { database, name, if_exists } => {
+                self.drop_trigger(session, database, name, *if_exists)
             }
             Statement::DropProcedure { database, name, if_exists, function } => {
                 self.drop_procedure(session, database, name, *if_exists, *function)
@@ -800,6 +806,10 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_create_function"
         }
         Statement::CreateProcedure { .. } => "Com_create_procedure",
+        Statement::CreateTrigger(_) => "Com_create_trigger",
+        Statement::DropTrigger { .. } => "Com_drop_trigger",
+        Statement::ShowTriggers { .. } => "Com_show_triggers",
+        Statement::ShowCreateTrigger { .. } => "Com_show_create_trigger",
         Statement::DropProcedure { function: true, .. } => "Com_drop_function",
         Statement::DropProcedure { .. } => "Com_drop_procedure",
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",

@@ -40,6 +40,9 @@ pub struct Session {
     pub statement_undo: Vec<UndoRecord>,
     /// Local variables of the stored procedures running, innermost last.
     pub locals: Vec<BTreeMap<String, Value>>,
+    /// The tables whose row changes are running triggers, outermost first: a trigger may not
+    /// change them (ERROR 1442).
+    pub trigger_tables: Vec<(String, String)>,
     /// The account the login matched (`CURRENT_USER()`), root@localhost unless the client
     /// logged in as another user.
     pub account: AccountName,
@@ -91,6 +94,7 @@ impl Session {
             undo: Vec::new(),
             statement_undo: Vec::new(),
             locals: Vec::new(),
+            trigger_tables: Vec::new(),
             account: AccountName::new("root", "localhost"),
             login_user: "root".into(),
             used_password: false,

@@ -593,6 +593,14 @@ impl<'a> Binder<'a> {
             }
         }
         if let [first, name] = parts {
+            // A trigger's NEW.col / OLD.col: the local variable `new.col` of its frame.
+            let row = first.value.to_ascii_lowercase();
+            if first.quote_style.is_none() && (row == "new" || row == "old") {
+                let local = format!("{row}.{}", name.value.to_ascii_lowercase());
+                if self.locals.contains(&local) {
+                    return Ok(BExpr::Local(local));
+                }
+            }
             if let Some(scope) = first.value.strip_prefix("@@") {
                 let scope = match scope.to_ascii_lowercase().as_str() {
                     "global" => VarScope::Global,

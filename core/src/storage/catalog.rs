@@ -58,6 +58,53 @@ impl Procedure {
     }
 }
 
+/// When a trigger runs: before or after its row changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerTiming {
+    Before,
+    After,
+}
+
+/// The row change a trigger runs for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerEvent {
+    Insert,
+    Update,
+    Delete,
+}
+
+impl TriggerTiming {
+    pub fn word(self) -> &'static str {
+        match self {
+            TriggerTiming::Before => "BEFORE",
+            TriggerTiming::After => "AFTER",
+        }
+    }
+}
+
+impl TriggerEvent {
+    pub fn word(self) -> &'static str {
+        match self {
+            TriggerEvent::Insert => "INSERT",
+            TriggerEvent::Update => "UPDATE",
+            TriggerEvent::Delete => "DELETE",
+        }
+    }
+}
+
+/// A trigger of a table: its body runs, as a stored program, for each row its event changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Trigger {
+    pub name: String,
+    pub table: String,
+    pub timing: TriggerTiming,
+    pub event: TriggerEvent,
+    /// The body, as a routine without parameters (`program` runs it).
+    pub program: Procedure,
+    /// `CREATE ... TRIGGER ...` as SHOW CREATE TRIGGER prints it (with the DEFINER clause).
+    pub statement: String,
+}
+
 /// One database (schema).
 #[derive(Debug, Default)]
 pub struct Database {
@@ -67,6 +114,9 @@ pub struct Database {
     pub procedures: BTreeMap<String, Procedure>,
     /// Stored functions, by lower-cased name (a namespace of their own, as in MySQL).
     pub functions: BTreeMap<String, Procedure>,
+    /// Triggers, in their action order for each table, timing and event (FOLLOWS and
+    /// PRECEDES place a new one); names are unique in the schema, as in MySQL.
+    pub triggers: Vec<Trigger>,
 }
 
 /// All databases.
@@ -167,6 +217,24 @@ impl Catalog {
         table.def.schema = to_db.to_string();
         table.def.name = to.to_string();
         self.add_table(table);
+        // The table's triggers follow it. Simplification: MySQL refuses to move a table with
+        // triggers to another schema (ERROR 1435); here they move with it.
+        let moved: Vec<Trigger> = match self.databases.get_mut(db) {
+            Some(d) => {
+                let (moved, kept) = std::mem::take(&mut d.triggers)
+                    .into_iter()
+                    .partition(|t: &Trigger| t.table == name);
+                d.triggers = kept;
+                moved
+            }
+            None => Vec::new(),
+        };
+        if let Some(d) = self.databases.get_mut(to_db) {
+            d.triggers.extend(moved.into_iter().map(|mut t| {
+                t.table = to.to_string();
+                t
+            }));
+        }
         true
     }
 

@@ -56,6 +56,14 @@ impl Server {
                 let db = database.clone().or_else(|| session.database.clone());
                 self.check_database(session, db.as_deref(), "CREATE ROUTINE")
             }
+            Statement::CreateTrigger(c) => {
+                let db = c.database.clone().or_else(|| session.database.clone());
+                self.check_table(session, "TRIGGER", db.as_deref(), &c.trigger.table)
+            }
+            Statement::DropTrigger { database, .. } => {
+                let db = database.clone().or_else(|| session.database.clone());
+                self.check_database(session, db.as_deref(), "TRIGGER")
+            }
             Statement::DropProcedure { database, .. } => {
                 let db = database.clone().or_else(|| session.database.clone());
                 self.check_database(session, db.as_deref(), "ALTER ROUTINE")

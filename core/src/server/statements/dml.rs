@@ -17,6 +17,7 @@ use crate::sql::planner::access_path::{
     column_kinds, plan_tables, scan_choice, split_conditions, TableInput,
 };
 use crate::sql::Response;
+use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::table::{Key, Row};
 use crate::storage::value::{Decimal, Value};
@@ -147,6 +148,7 @@ impl Server {
         };
         let (db, table) = table_name(session, name)?;
         refuse_read_only(&db, &table)?;
+        Server::refuse_trigger_table(session, &db, &table)?;
         let def = match self.catalog.table(&db, &table) {
             Some(t) => t.def.clone(),
             None if self.catalog.has_database(&db) => {
@@ -237,12 +239,9 @@ impl Server {
         let warned_before = session.pending_warnings.len() as u64;
         // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
         let mut page_ns = 0u64;
+        let triggers = self.table_triggers(&db, &table);
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
-            let t = self
-                .catalog
-                .table_mut(&db, &table)
-                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             let mut row: Row = vec![Value::Null; def.columns.len()];
             let mut given = vec![false; def.columns.len()];
             // The AUTO_INCREMENT value this row generates: it counts (LAST_INSERT_ID(), the
@@ -253,21 +252,18 @@ impl Server {
                 row[p as usize] = v;
                 given[p as usize] = true;
             }
+            // With BEFORE INSERT triggers the AUTO_INCREMENT value is generated after them:
+            // they see 0 for it (the manual's "Using Triggers"). Without, it is generated as
+            // the columns are read, as before triggers existed.
+            let deferred = !triggers.is_empty();
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             for (p, col) in def.columns.iter().enumerate() {
                 if col.auto_increment {
-                    let v = row[p].to_i64().unwrap_or(0);
-                    if row[p].is_null() || v == 0 {
-                        row[p] = if col.unsigned {
-                            Value::UInt(t.auto_increment_next)
-                        } else {
-                            Value::Int(t.auto_increment_next as i64)
-                        };
-                        generated = Some(t.auto_increment_next);
-                    } else if v as u64 >= t.auto_increment_next {
-                        t.auto_increment_next = v as u64 + 1;
-                    }
-                    if row[p].to_i64().unwrap_or(0) as u64 == t.auto_increment_next {
-                        t.auto_increment_next += 1;
+                    if !deferred {
+                        generated = generated.or(next_auto_increment(t, col, &mut row[p]));
                     }
                     continue;
                 }
@@ -298,6 +294,26 @@ impl Server {
                     Err(e) => return Err(e),
                 };
             }
+            if deferred {
+                for (p, col) in def.columns.iter().enumerate() {
+                    if col.auto_increment && row[p].is_null() {
+                        row[p] = Value::Int(0);
+                    }
+                }
+                let (before, event) = (Timing::Before, Event::Insert);
+                triggers.run(self, session, before, event, None, Some(&mut row), row_no, work)?;
+            }
+            let t = self
+                .catalog
+                .table_mut(&db, &table)
+                .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+            if deferred {
+                for (p, col) in def.columns.iter().enumerate() {
+                    if col.auto_increment {
+                        generated = generated.or(next_auto_increment(t, col, &mut row[p]));
+                    }
+                }
+            }
             if let Some(id) = generated {
                 session.generated_insert_id(id);
             }
@@ -320,8 +336,21 @@ impl Server {
                     super::upsert::OnConflict::Replace => {
                         // REPLACE deletes every row the new one collides with: at most one
                         // per unique key, each found again after the last is gone.
+                        // Each deletion runs the DELETE triggers (the manual's REPLACE page).
                         let mut next = Some((old_key, old));
                         while let Some((old_key, old)) = next.take() {
+                            let (before, after) = (Timing::Before, Timing::After);
+                            let gone = Some(&old);
+                            triggers.run(
+                                self,
+                                session,
+                                before,
+                                Event::Delete,
+                                gone,
+                                None,
+                                0,
+                                work,
+                            )?;
                             let t = self
                                 .catalog
                                 .table_mut(&db, &table)
@@ -330,7 +359,18 @@ impl Server {
                             next = t
                                 .conflict(&row, None)
                                 .and_then(|(_, k)| t.get(&k).map(|old| (k, old)));
-                            self.record_row_change(session, &db, &table, Some(old), None);
+                            self.record_row_change(session, &db, &table, Some(old.clone()), None);
+                            let gone = Some(&old);
+                            triggers.run(
+                                self,
+                                session,
+                                after,
+                                Event::Delete,
+                                gone,
+                                None,
+                                0,
+                                work,
+                            )?;
                             deleted += 1;
                         }
                     }
@@ -355,8 +395,33 @@ impl Server {
                         }
                         work.slept_micros += cx.slept_micros;
                         both.truncate(width);
-                        let new = both;
+                        let mut new = both;
+                        // BEFORE UPDATE, the update, then AFTER UPDATE, for a row left as it
+                        // was too (sql_insert.cc's write_record runs it after the comparison;
+                        // UNCONFIRMED, read from the source's structure).
+                        let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
+                        let was = Some(&old);
+                        triggers.run(
+                            self,
+                            session,
+                            before,
+                            event,
+                            was,
+                            Some(&mut new),
+                            row_no,
+                            work,
+                        )?;
                         if new == old {
+                            triggers.run(
+                                self,
+                                session,
+                                after,
+                                event,
+                                was,
+                                Some(&mut new),
+                                row_no,
+                                work,
+                            )?;
                             continue;
                         }
                         let t = self
@@ -366,7 +431,18 @@ impl Server {
                         t.update(&old_key, new.clone()).map_err(|d| {
                             MySqlError::duplicate_entry(&d.key_text, &table, &d.index)
                         })?;
-                        self.record_row_change(session, &db, &table, Some(old), Some(&new));
+                        self.record_row_change(session, &db, &table, Some(old.clone()), Some(&new));
+                        let (after, event) = (Timing::After, Event::Update);
+                        triggers.run(
+                            self,
+                            session,
+                            after,
+                            event,
+                            Some(&old),
+                            Some(&mut new),
+                            row_no,
+                            work,
+                        )?;
                         copied += 1;
                         updated += 1;
                         let start = self.clock.now();
@@ -383,6 +459,7 @@ impl Server {
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             let key = t.key_of(&row);
             let row_bytes = u64::from(crate::storage::record::clustered_record_bytes(&t.def, &row));
+            let after = (!triggers.is_empty()).then(|| row.clone());
             t.insert(row)
                 .map_err(|d| MySqlError::duplicate_entry(&d.key_text, &table, &d.index))?;
             let undo = UndoRecord {
@@ -402,6 +479,19 @@ impl Server {
             page_ns += self.clock.now().since(start).as_nanos();
             work.rows += 1;
             copied += 1;
+            if let Some(mut after) = after {
+                let event = Event::Insert;
+                triggers.run(
+                    self,
+                    session,
+                    Timing::After,
+                    event,
+                    None,
+                    Some(&mut after),
+                    row_no,
+                    work,
+                )?;
+            }
         }
         let inserted = copied - updated;
         let ps = page_ns * 1000 + self.row_cpu_ps(copied + deleted);
@@ -614,6 +704,7 @@ impl Server {
         }
         let (db, table) = table_name(session, name)?;
         refuse_read_only(&db, &table)?;
+        Server::refuse_trigger_table(session, &db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let def = self
             .catalog
@@ -638,6 +729,8 @@ impl Server {
         let limit = row_limit(&up.limit)?;
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
+        let triggers = self.table_triggers(&db, &table);
+        let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
@@ -649,10 +742,30 @@ impl Server {
                 let v = eval(e, &new, &[], &mut cx)?;
                 new[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, i as u64 + 1)?;
             }
+            // BEFORE UPDATE may change NEW; AFTER UPDATE runs for every matched row, changed
+            // or not (sql_update.cc runs it after the comparison; UNCONFIRMED from its
+            // structure).
+            let row_no = i as u64 + 1;
+            let was = Some(&old);
+            triggers.run(self, session, before, event, was, Some(&mut new), row_no, work)?;
             if new == old {
+                triggers.run(self, session, after, event, was, Some(&mut new), row_no, work)?;
                 continue;
             }
+            let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
             self.change_row(session, &db, &table, key, old, new)?;
+            if let Some((old, mut new)) = copies {
+                triggers.run(
+                    self,
+                    session,
+                    after,
+                    event,
+                    Some(&old),
+                    Some(&mut new),
+                    row_no,
+                    work,
+                )?;
+            }
             changed += 1;
         }
         self.count_row_changes(&db, &table, slot, RowOp::Update, changed, work);
@@ -682,14 +795,23 @@ impl Server {
         };
         let (db, table) = table_name(session, name)?;
         refuse_read_only(&db, &table)?;
+        Server::refuse_trigger_table(session, &db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let (matched, slot) =
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
-        for (key, old) in matched.into_iter().take(limit) {
+        let triggers = self.table_triggers(&db, &table);
+        let (before, after, event) = (Timing::Before, Timing::After, Event::Delete);
+        for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
+            let row_no = i as u64 + 1;
+            triggers.run(self, session, before, event, Some(&old), None, row_no, work)?;
+            let copy = (!triggers.is_empty()).then(|| old.clone());
             if self.remove_row(session, &db, &table, &key, old)? {
                 deleted += 1;
+                if let Some(old) = copy {
+                    triggers.run(self, session, after, event, Some(&old), None, row_no, work)?;
+                }
             }
         }
         self.count_row_changes(&db, &table, slot, RowOp::Delete, deleted, work);
@@ -786,6 +908,31 @@ impl Server {
             r.status.add(handler, rows);
         }
     }
+}
+
+/// An AUTO_INCREMENT column's value: NULL or 0 takes the table's next value (returned, as
+/// LAST_INSERT_ID() counts it); a larger given value moves the counter past it.
+fn next_auto_increment(
+    t: &mut crate::storage::table::Table,
+    col: &ColumnDef,
+    v: &mut Value,
+) -> Option<u64> {
+    let mut generated = None;
+    let n = v.to_i64().unwrap_or(0);
+    if v.is_null() || n == 0 {
+        *v = if col.unsigned {
+            Value::UInt(t.auto_increment_next)
+        } else {
+            Value::Int(t.auto_increment_next as i64)
+        };
+        generated = Some(t.auto_increment_next);
+    } else if n as u64 >= t.auto_increment_next {
+        t.auto_increment_next = n as u64 + 1;
+    }
+    if v.to_i64().unwrap_or(0) as u64 == t.auto_increment_next {
+        t.auto_increment_next += 1;
+    }
+    generated
 }
 
 /// `sys.sys_config` is read-only here (see `instruments::sys`): a change to it gets MySQL's

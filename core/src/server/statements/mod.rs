@@ -17,6 +17,7 @@ pub mod show;
 mod show_routine;
 mod stored_function;
 mod table_maintenance;
+pub(crate) mod trigger;
 mod upsert;
 
 use crate::error::{MySqlError, Result};
@@ -459,7 +460,12 @@ impl Server {
                     let d = self.catalog.database_mut(&db);
                     let removed = match (d, object_type) {
                         (Some(d), ObjectType::Table) => {
-                            d.tables.remove(&name).map(|t| Some(t.space_id))
+                            // The table's triggers go with it.
+                            let removed = d.tables.remove(&name).map(|t| Some(t.space_id));
+                            if removed.is_some() {
+                                d.triggers.retain(|t| t.table != name);
+                            }
+                            removed
                         }
                         (Some(d), _) => d.views.remove(&name).map(|_| None),
                         (None, _) => None,

@@ -19,6 +19,7 @@ use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
 use crate::sql::execution::Work;
 use crate::sql::parser::Statement;
 use crate::sql::Response;
+use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::storage::schema::TableDef;
 use crate::storage::table::{Key, Row};
 use crate::storage::value::Value;
@@ -100,17 +101,30 @@ impl Server {
         let (mut matched_count, mut changed) = (0u64, 0u64);
         for (target, matched) in targets.iter().zip(distinct_rows(&targets, &rows)) {
             let mut target_changed = 0u64;
+            Server::refuse_trigger_table(session, &target.db, &target.table)?;
+            let triggers = self.table_triggers(&target.db, &target.table);
+            let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
             for (i, (key, old, new_values)) in self.keyed(target, matched).into_iter().enumerate() {
                 matched_count += 1;
+                let row_no = i as u64 + 1;
                 let mut new = old.clone();
                 for (&(column, _), v) in target.sets.iter().zip(new_values) {
                     let col = &target.def.columns[column as usize];
-                    new[column as usize] =
-                        super::dml::coerce(&target.def.name, col, v, i as u64 + 1)?;
+                    new[column as usize] = super::dml::coerce(&target.def.name, col, v, row_no)?;
                 }
+                // As the single-table UPDATE runs them (`dml.rs`).
+                let was = Some(&old);
+                triggers.run(self, session, before, event, was, Some(&mut new), row_no, work)?;
                 if new != old {
+                    let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
                     self.change_row(session, &target.db, &target.table, key, old, new)?;
                     target_changed += 1;
+                    if let Some((old, mut new)) = copies {
+                        let (was, new) = (Some(&old), Some(&mut new));
+                        triggers.run(self, session, after, event, was, new, row_no, work)?;
+                    }
+                } else {
+                    triggers.run(self, session, after, event, was, Some(&mut new), row_no, work)?;
                 }
             }
             self.count_row_changes(
@@ -167,9 +181,27 @@ impl Server {
         let mut deleted = 0u64;
         for (target, matched) in targets.iter().zip(distinct_rows(&targets, &rows)) {
             let mut target_deleted = 0u64;
-            for (key, old, _) in self.keyed(target, matched) {
+            Server::refuse_trigger_table(session, &target.db, &target.table)?;
+            let triggers = self.table_triggers(&target.db, &target.table);
+            let (before, after, event) = (Timing::Before, Timing::After, Event::Delete);
+            for (i, (key, old, _)) in self.keyed(target, matched).into_iter().enumerate() {
+                let row_no = i as u64 + 1;
+                triggers.run(self, session, before, event, Some(&old), None, row_no, work)?;
+                let copy = (!triggers.is_empty()).then(|| old.clone());
                 if self.remove_row(session, &target.db, &target.table, &key, old)? {
                     target_deleted += 1;
+                    if let Some(old) = copy {
+                        triggers.run(
+                            self,
+                            session,
+                            after,
+                            event,
+                            Some(&old),
+                            None,
+                            row_no,
+                            work,
+                        )?;
+                    }
                 }
             }
             self.count_row_changes(

@@ -84,6 +84,8 @@ pub(crate) struct Run<'p> {
     stopped: bool,
     /// The result sets of the body's SELECTs, for the client.
     pub results: Vec<Response>,
+    /// A trigger's body: no result set may leave it (ERROR 1415).
+    trigger: bool,
 }
 
 impl<'p> Run<'p> {
@@ -98,7 +100,13 @@ impl<'p> Run<'p> {
             steps: 0,
             stopped: false,
             results: Vec::new(),
+            trigger: false,
         }
+    }
+
+    /// The run of a trigger's body.
+    pub fn for_trigger(routine: &'p Procedure) -> Run<'p> {
+        Run { trigger: true, ..Run::new(routine) }
     }
 }
 
@@ -383,6 +391,9 @@ impl Server {
         }
         let response = self.dispatch(session, &stmt, sql, work)?;
         if let Response::Rows(_) = &response {
+            if run.trigger {
+                return Err(MySqlError::result_set_from_trigger());
+            }
             if run.routine.returns.is_some() {
                 return Err(MySqlError::result_set_from_function());
             }

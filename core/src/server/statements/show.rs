@@ -127,6 +127,12 @@ impl Server {
             Statement::ShowRoutineStatus { function, filter } => {
                 self.show_routine_status(session, *function, filter.as_ref())?
             }
+            Statement::ShowTriggers { database, filter } => {
+                self.show_triggers(session, database.as_deref(), filter.as_ref())?
+            }
+            Statement::ShowCreateTrigger { database, name } => {
+                self.show_create_trigger(session, database.as_deref(), name)?
+            }
             _ => return Err(MySqlError::not_supported_yet("this SHOW statement")),
         };
         work.rows += rs.rows.len() as u64;

@@ -842,3 +842,88 @@ mod tests {
         );
     }
 }
+
+/// A trigger body's `NEW.col` or `OLD.col`: which row (upper case), the column as written,
+/// and whether a SET assigns it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowRef {
+    pub row: &'static str,
+    pub column: String,
+    pub assigned: bool,
+}
+
+/// Every text of a program's statements (statements, conditions, values), for scans.
+fn each_text<'s>(stmt: &'s Stmt, out: &mut Vec<(&'s str, bool)>) {
+    let list = |l: &'s Vec<Stmt>, out: &mut Vec<(&'s str, bool)>| {
+        for s in l {
+            each_text(s, out);
+        }
+    };
+    match stmt {
+        Stmt::Sql(t) => out.push((t, true)),
+        Stmt::Variable { default: Some(t), .. } | Stmt::Return(t) => out.push((t, false)),
+        Stmt::Cursor { query, .. } => out.push((query, false)),
+        Stmt::Handler { body, .. } => each_text(body, out),
+        Stmt::Block { body, .. } | Stmt::Loop { body, .. } => list(body, out),
+        Stmt::While { condition, body, .. } => {
+            out.push((condition, false));
+            list(body, out);
+        }
+        Stmt::Repeat { body, until, .. } => {
+            list(body, out);
+            out.push((until, false));
+        }
+        Stmt::If { branches, otherwise } | Stmt::Case { whens: branches, otherwise, .. } => {
+            if let Stmt::Case { operand: Some(o), .. } = stmt {
+                out.push((o, false));
+            }
+            for (c, b) in branches {
+                out.push((c, false));
+                list(b, out);
+            }
+            if let Some(b) = otherwise {
+                list(b, out);
+            }
+        }
+        Stmt::Signal { items, .. } => {
+            for (_, v) in items {
+                out.push((v, false));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The `NEW.col` / `OLD.col` references of a trigger's body, in order; a reference right
+/// after a statement's SET (or a comma of its top level) is an assignment.
+pub fn row_references(stmt: &Stmt) -> Result<Vec<RowRef>> {
+    let mut texts = Vec::new();
+    each_text(stmt, &mut texts);
+    let mut out = Vec::new();
+    for (text, statement) in texts {
+        let tokens = lex(text)?;
+        let word = |t: &Token| text[t.start..t.end].to_ascii_uppercase();
+        let is_set = statement && tokens.first().is_some_and(|t| word(t) == "SET");
+        let mut depth = 0i32;
+        for (i, t) in tokens.iter().enumerate() {
+            match t.kind {
+                Kind::Punct('(') => depth += 1,
+                Kind::Punct(')') => depth -= 1,
+                Kind::Word => {
+                    let w = &text[t.start..t.end];
+                    let Some((row, column)) = w.split_once('.') else { continue };
+                    let row = match row.to_ascii_uppercase().as_str() {
+                        "NEW" => "NEW",
+                        "OLD" => "OLD",
+                        _ => continue,
+                    };
+                    let assigned =
+                        is_set && depth == 0 && (i == 1 || tokens[i - 1].kind == Kind::Punct(','));
+                    out.push(RowRef { row, column: column.to_string(), assigned });
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(out)
+}

@@ -10,6 +10,7 @@ pub mod column_name;
 pub mod compound;
 pub mod literals;
 pub mod procedure;
+pub mod trigger;
 
 use crate::error::{MySqlError, Result};
 use sqlparser::ast::{Expr, Query};
@@ -95,6 +96,14 @@ pub enum Statement {
     Other(Box<sqlparser::ast::Statement>),
     /// `CREATE PROCEDURE [db.]name(params) BEGIN ... END`
     CreateProcedure { database: Option<String>, procedure: crate::storage::catalog::Procedure },
+    /// `CREATE TRIGGER ...` (`trigger.rs`).
+    CreateTrigger(Box<trigger::CreateTrigger>),
+    /// `DROP TRIGGER [IF EXISTS] [db.]name`
+    DropTrigger { database: Option<String>, name: String, if_exists: bool },
+    /// `SHOW TRIGGERS [{FROM | IN} db] [LIKE 'p' | WHERE ...]`
+    ShowTriggers { database: Option<String>, filter: Option<ShowFilter> },
+    /// `SHOW CREATE TRIGGER [db.]name`
+    ShowCreateTrigger { database: Option<String>, name: String },
     /// `DROP PROCEDURE [IF EXISTS] [db.]name`
     DropProcedure { database: Option<String>, name: String, if_exists: bool, function: bool },
     /// `ALTER TABLE [db.]t ALTER INDEX i {VISIBLE | INVISIBLE}`
@@ -163,6 +172,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
         return Err(MySqlError::empty_query());
     }
     if let Some(stmt) = procedure::parse_procedure_ddl(sql)? {
+        return Ok((stmt, None));
+    }
+    if let Some(stmt) = trigger::parse_trigger_ddl(sql)? {
         return Ok((stmt, None));
     }
     if let Some((stmt, next)) = account::parse_account(sql)? {
@@ -648,6 +660,18 @@ fn parse_set_target(
         }
         return Ok(SetTarget::User(name.to_ascii_lowercase()));
     }
+    let row = first.to_ascii_lowercase();
+    if (row == "new" || row == "old") && w.quote_style.is_none() && p.consume_token(&Token::Period)
+    {
+        // A trigger's `SET NEW.col = ...`: the local variable `new.col` of its frame.
+        let column = p.parse_identifier()?.value;
+        return Ok(SetTarget::System {
+            name: format!("{row}.{column}"),
+            scope,
+            persist,
+            persist_only,
+        });
+    }
     let mut name = first;
     // Structured names such as `default.key_buffer_size` are not modelled; keep the last part.
     while p.consume_token(&Token::Period) {
@@ -773,11 +797,23 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             return Ok(Statement::ShowCreateTable { database, table, view_only: true });
         }
         if p.parse_keyword(Keyword::CREATE) {
+            if p.parse_keyword(Keyword::TRIGGER) {
+                let (database, name) = parse_table_name(p)?;
+                return Ok(Statement::ShowCreateTrigger { database, name });
+            }
             if let Some(function) = routine_word(p) {
                 let (database, name) = parse_table_name(p)?;
                 return Ok(Statement::ShowCreateRoutine { function, database, name });
             }
             p.prev_token();
+        }
+        if word_is(p, "TRIGGERS") {
+            p.next_token();
+            let mut database = None;
+            if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
+                database = Some(p.parse_identifier()?.value);
+            }
+            return Ok(Statement::ShowTriggers { database, filter: parse_show_filter(p)? });
         }
         if let Some(function) = routine_word(p) {
             if word_is(p, "STATUS") {
