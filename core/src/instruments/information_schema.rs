@@ -294,20 +294,6 @@ pub fn column_key(indexes: &[IndexDef], column: u32) -> &'static str {
     ""
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numeric_and_character_facts_follow_mysql() {
-        let c = ColumnDef::new("id", ColumnType::BigInt).unsigned();
-        assert_eq!(numeric_precision(&c), (Some(20), Some(0)));
-        assert_eq!(character_lengths(&ColumnType::Varchar(255)), Some((255, 1020)));
-        assert_eq!(character_lengths(&ColumnType::Int), None);
-        assert_eq!(data_type(&ColumnType::Decimal { precision: 10, scale: 2 }), "decimal");
-    }
-}
-
 /// One row per view, by schema then name: the user's views (defined by `root`@`localhost`,
 /// SQL SECURITY DEFINER, as SHOW CREATE VIEW prints them) and the sys schema's (by
 /// `mysql.sys`@`localhost`, SQL SECURITY INVOKER). VIEW_DEFINITION is the query SHOW CREATE
@@ -369,4 +355,18 @@ fn is_updatable(query: &str, algorithm: &str) -> bool {
             }
             _ => false,
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numeric_and_character_facts_follow_mysql() {
+        let c = ColumnDef::new("id", ColumnType::BigInt).unsigned();
+        assert_eq!(numeric_precision(&c), (Some(20), Some(0)));
+        assert_eq!(character_lengths(&ColumnType::Varchar(255)), Some((255, 1020)));
+        assert_eq!(character_lengths(&ColumnType::Int), None);
+        assert_eq!(data_type(&ColumnType::Decimal { precision: 10, scale: 2 }), "decimal");
+    }
 }

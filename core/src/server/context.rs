@@ -76,17 +76,17 @@ impl EvalContext for Cx<'_> {
         use crate::sql::functions::RandState;
         let s = &mut *self.session;
         match seed {
-            None => s.rand.get_or_insert_with(|| RandState::seeded(s.id.0 as i64)).next(),
+            None => s.rand.get_or_insert_with(|| RandState::seeded(s.id.0 as i64)).next_value(),
             Some((site, n)) => {
                 if let Some((_, st)) = s.seeded_rand.iter_mut().find(|(at, _)| *at == site) {
-                    return st.next();
+                    return st.next_value();
                 }
                 // A statement has few RAND(N) calls; past this many the oldest starts over.
                 if s.seeded_rand.len() >= 16 {
                     s.seeded_rand.remove(0);
                 }
                 let mut st = RandState::seeded(n);
-                let v = st.next();
+                let v = st.next_value();
                 s.seeded_rand.push((site, st));
                 v
             }

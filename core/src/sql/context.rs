@@ -61,7 +61,7 @@ pub trait EvalContext {
     /// RAND()'s next value: from the session's generator (`seed` None), or from call site
     /// `seed.0`'s generator seeded with `seed.1` at its first call in the statement.
     fn random(&mut self, seed: Option<(usize, i64)>) -> f64 {
-        crate::sql::functions::RandState::seeded(seed.map_or(0, |s| s.1)).next()
+        crate::sql::functions::RandState::seeded(seed.map_or(0, |s| s.1)).next_value()
     }
     /// A number that grows with every UUID() the session asks for, so that two in one
     /// microsecond differ.

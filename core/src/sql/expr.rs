@@ -179,7 +179,7 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                     BExpr::Lit(_) => args.as_ptr() as usize,
                     _ => {
                         return Ok(Value::Double(
-                            crate::sql::functions::RandState::seeded(n).next(),
+                            crate::sql::functions::RandState::seeded(n).next_value(),
                         ))
                     }
                 };

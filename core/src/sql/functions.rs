@@ -7,8 +7,6 @@ mod math;
 mod regexp;
 mod strings;
 
-pub use strings::substring_index;
-
 use super::context::EvalContext;
 use crate::error::{MySqlError, Result};
 use crate::storage::value::{Decimal, Value};
@@ -990,7 +988,7 @@ impl RandState {
     }
 
     /// The next value in [0, 1).
-    pub fn next(&mut self) -> f64 {
+    pub fn next_value(&mut self) -> f64 {
         self.seed1 = (self.seed1 * 3 + self.seed2) % RAND_MAX_VALUE;
         self.seed2 = (self.seed1 + self.seed2 + 33) % RAND_MAX_VALUE;
         self.seed1 as f64 / RAND_MAX_VALUE as f64

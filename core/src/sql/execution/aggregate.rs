@@ -221,28 +221,9 @@ impl Accumulator {
                 }
             }
             AggFunc::Sum | AggFunc::Avg => self.add_exact(v),
-            AggFunc::Min | AggFunc::Max => {
-                let want =
-                    if self.func == AggFunc::Min { Ordering::Less } else { Ordering::Greater };
-                let replace = match &self.best {
-                    None => true,
-                    Some(b) => match (v, b) {
-                        (Value::Str(x), Value::Str(y)) => collate_cmp(x, y) == want,
-                        _ => v.compare(b) == Some(want),
-                    },
-                };
-                if replace {
-                    self.best = Some(v.clone());
-                }
-            }
+            AggFunc::Min | AggFunc::Max => self.keep_best(v),
             AggFunc::BitAnd | AggFunc::BitOr | AggFunc::BitXor => {
-                let x = v.to_i64().unwrap_or(0) as u64;
-                self.bits = Some(match (self.bits, self.func) {
-                    (None, _) => x,
-                    (Some(b), AggFunc::BitAnd) => b & x,
-                    (Some(b), AggFunc::BitXor) => b ^ x,
-                    (Some(b), _) => b | x,
-                });
+                self.combine_bits(v.to_i64().unwrap_or(0) as u64)
             }
             AggFunc::VarPop | AggFunc::VarSamp | AggFunc::StdPop | AggFunc::StdSamp => {
                 self.add_to_spread(v.to_f64().unwrap_or(0.0));
@@ -299,28 +280,12 @@ impl Accumulator {
             }
             AggFunc::Min | AggFunc::Max => {
                 if let Some(v) = &o.best {
-                    let want =
-                        if self.func == AggFunc::Min { Ordering::Less } else { Ordering::Greater };
-                    let replace = match &self.best {
-                        None => true,
-                        Some(b) => match (v, b) {
-                            (Value::Str(x), Value::Str(y)) => collate_cmp(x, y) == want,
-                            _ => v.compare(b) == Some(want),
-                        },
-                    };
-                    if replace {
-                        self.best = Some(v.clone());
-                    }
+                    self.keep_best(v);
                 }
             }
             AggFunc::BitAnd | AggFunc::BitOr | AggFunc::BitXor => {
                 if let Some(x) = o.bits {
-                    self.bits = Some(match (self.bits, self.func) {
-                        (None, _) => x,
-                        (Some(b), AggFunc::BitAnd) => b & x,
-                        (Some(b), AggFunc::BitXor) => b ^ x,
-                        (Some(b), _) => b | x,
-                    });
+                    self.combine_bits(x);
                 }
             }
             AggFunc::VarPop | AggFunc::VarSamp | AggFunc::StdPop | AggFunc::StdSamp => {
@@ -460,6 +425,32 @@ impl Accumulator {
             }
             None => (self.cut.unwrap_or(self.non_null), self.cut.is_some()),
         }
+    }
+
+    /// MIN / MAX: `v` becomes the value kept when it is less (greater) than it, strings
+    /// compared under the collation.
+    fn keep_best(&mut self, v: &Value) {
+        let want = if self.func == AggFunc::Min { Ordering::Less } else { Ordering::Greater };
+        let replace = match &self.best {
+            None => true,
+            Some(b) => match (v, b) {
+                (Value::Str(x), Value::Str(y)) => collate_cmp(x, y) == want,
+                _ => v.compare(b) == Some(want),
+            },
+        };
+        if replace {
+            self.best = Some(v.clone());
+        }
+    }
+
+    /// BIT_AND / BIT_OR / BIT_XOR: `x` folded into the bits so far.
+    fn combine_bits(&mut self, x: u64) {
+        self.bits = Some(match (self.bits, self.func) {
+            (None, _) => x,
+            (Some(b), AggFunc::BitAnd) => b & x,
+            (Some(b), AggFunc::BitXor) => b ^ x,
+            (Some(b), _) => b | x,
+        });
     }
 
     /// The variance family's running mean (in `double`) and sum of squared differences from

@@ -16,18 +16,18 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
     let name = f.name();
     let n = args.len();
     let checked = |min: usize, max: usize| arity(name, n, min, max);
-    let result = || -> Result<Value> {
-        Ok(match f {
+    let result = || -> Result<Option<Value>> {
+        Ok(Some(match f {
             B::Sin | B::Cos | B::Tan | B::Asin | B::Acos | B::Cot | B::Degrees | B::Radians => {
                 checked(1, 1)?;
-                let Some(x) = args[0].to_f64() else { return Ok(Value::Null) };
+                let Some(x) = args[0].to_f64() else { return Ok(Some(Value::Null)) };
                 let r = match f {
                     B::Sin => libm::sin(x),
                     B::Cos => libm::cos(x),
                     B::Tan => libm::tan(x),
                     B::Asin if (-1.0..=1.0).contains(&x) => libm::asin(x),
                     B::Acos if (-1.0..=1.0).contains(&x) => libm::acos(x),
-                    B::Asin | B::Acos => return Ok(Value::Null),
+                    B::Asin | B::Acos => return Ok(Some(Value::Null)),
                     B::Degrees => x * (180.0 / std::f64::consts::PI),
                     B::Radians => x * (std::f64::consts::PI / 180.0),
                     _ => {
@@ -47,7 +47,7 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             B::Atan | B::Atan2 => {
                 checked(if f == B::Atan2 { 2 } else { 1 }, 2)?;
                 if args.iter().any(|v| v.is_null()) {
-                    return Ok(Value::Null);
+                    return Ok(Some(Value::Null));
                 }
                 let y = args[0].to_f64().unwrap_or(0.0);
                 Value::Double(match args.get(1) {
@@ -68,7 +68,7 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             }
             B::Md5 | B::Sha | B::Sha1 => {
                 checked(1, 1)?;
-                let Some(s) = args[0].to_text() else { return Ok(Value::Null) };
+                let Some(s) = args[0].to_text() else { return Ok(Some(Value::Null)) };
                 Value::Str(if f == B::Md5 {
                     use md5::Digest as _;
                     hex(&md5::Md5::digest(s.as_bytes()))
@@ -80,7 +80,7 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             B::Sha2 => {
                 checked(2, 2)?;
                 let (Some(s), Some(bits)) = (args[0].to_text(), args[1].to_i64()) else {
-                    return Ok(Value::Null);
+                    return Ok(Some(Value::Null));
                 };
                 use sha2::Digest as _;
                 let b = s.as_bytes();
@@ -124,38 +124,10 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
                 checked(1, 1)?;
                 args[0].clone()
             }
-            _ => return Err(MySqlError::not_supported_yet(name)),
-        })
+            _ => return Ok(None),
+        }))
     };
-    is_mine(f).then(result)
-}
-
-fn is_mine(f: Builtin) -> bool {
-    use Builtin as B;
-    matches!(
-        f,
-        B::Sin
-            | B::Cos
-            | B::Tan
-            | B::Asin
-            | B::Acos
-            | B::Atan
-            | B::Atan2
-            | B::Cot
-            | B::Degrees
-            | B::Radians
-            | B::BitCount
-            | B::Crc32
-            | B::Md5
-            | B::Sha
-            | B::Sha1
-            | B::Sha2
-            | B::InetAton
-            | B::InetNtoa
-            | B::IsIpv4
-            | B::IsIpv6
-            | B::AnyValue
-    )
+    result().transpose()
 }
 
 fn hex(bytes: &[u8]) -> String {

@@ -215,7 +215,7 @@ fn compile(pattern: &str, flags: Flags) -> Result<Regex> {
         return Err(illegal_argument());
     }
     if let Err(e) = regex_syntax::ast::parse::Parser::new().parse(pattern) {
-        return Err(icu_error(e.kind(), e.span().start.line, e.span().start.column, pattern));
+        return Err(icu_error(e.kind(), e.span().start.line, e.span().start.column));
     }
     regex::RegexBuilder::new(pattern)
         .case_insensitive(flags.case_insensitive)
@@ -237,12 +237,7 @@ fn illegal_argument() -> MySqlError {
 }
 
 /// ICU's error for a mistake the crate's parser found.
-fn icu_error(
-    kind: &regex_syntax::ast::ErrorKind,
-    line: usize,
-    column: usize,
-    pattern: &str,
-) -> MySqlError {
+fn icu_error(kind: &regex_syntax::ast::ErrorKind, line: usize, column: usize) -> MySqlError {
     use regex_syntax::ast::ErrorKind as K;
     match kind {
         K::GroupUnclosed | K::GroupUnopened => {
@@ -280,13 +275,10 @@ fn icu_error(
         }
         // A repetition with nothing to repeat, and the rest: ICU's syntax error, at the
         // character (1-based) the parser stopped on.
-        _ => {
-            let _ = pattern;
-            MySqlError::regexp(
-                3688,
-                format!("Syntax error in regular expression on line {line}, character {column}."),
-            )
-        }
+        _ => MySqlError::regexp(
+            3688,
+            format!("Syntax error in regular expression on line {line}, character {column}."),
+        ),
     }
 }
 

@@ -20,11 +20,11 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
     let name = f.name();
     let n = args.len();
     let checked = |min: usize, max: usize| arity(name, n, min, max);
-    let result = || -> Result<Value> {
-        Ok(match f {
+    let result = || -> Result<Option<Value>> {
+        Ok(Some(match f {
             B::Ascii | B::Ord => {
                 checked(1, 1)?;
-                let Some(s) = args[0].to_text() else { return Ok(Value::Null) };
+                let Some(s) = args[0].to_text() else { return Ok(Some(Value::Null)) };
                 Value::Int(match (f, s.chars().next()) {
                     (_, None) => 0,
                     (B::Ascii, Some(_)) => i64::from(s.as_bytes()[0]),
@@ -82,7 +82,7 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             }
             B::MakeSet => {
                 checked(2, usize::MAX)?;
-                let Some(bits) = integer_bits(args[0]) else { return Ok(Value::Null) };
+                let Some(bits) = integer_bits(args[0]) else { return Ok(Some(Value::Null)) };
                 let chosen: Vec<String> = args[1..]
                     .iter()
                     .enumerate()
@@ -94,7 +94,7 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             B::ExportSet => {
                 checked(3, 5)?;
                 if args.iter().any(|v| v.is_null()) {
-                    return Ok(Value::Null);
+                    return Ok(Some(Value::Null));
                 }
                 let bits = integer_bits(args[0]).unwrap_or(0);
                 let (on, off) =
@@ -114,14 +114,14 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             B::Insert => {
                 checked(4, 4)?;
                 if args.iter().any(|v| v.is_null()) {
-                    return Ok(Value::Null);
+                    return Ok(Some(Value::Null));
                 }
                 let s: Vec<char> = args[0].to_text().unwrap_or_default().chars().collect();
                 let (pos, len) = (args[1].to_i64().unwrap_or(0), args[2].to_i64().unwrap_or(0));
                 let new = args[3].to_text().unwrap_or_default();
                 let total = s.len() as i64;
                 if pos < 1 || pos > total {
-                    return Ok(Value::Str(s.into_iter().collect()));
+                    return Ok(Some(Value::Str(s.into_iter().collect())));
                 }
                 let start = (pos - 1) as usize;
                 let end =
@@ -165,7 +165,7 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             B::SubstringIndex => {
                 checked(3, 3)?;
                 if args.iter().any(|v| v.is_null()) {
-                    return Ok(Value::Null);
+                    return Ok(Some(Value::Null));
                 }
                 let s = args[0].to_text().unwrap_or_default();
                 let delim = args[1].to_text().unwrap_or_default();
@@ -200,40 +200,10 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
                         .into(),
                 )
             }
-            _ => return Err(crate::error::MySqlError::not_supported_yet(name)),
-        })
+            _ => return Ok(None),
+        }))
     };
-    is_mine(f).then(result)
-}
-
-fn is_mine(f: Builtin) -> bool {
-    use Builtin as B;
-    matches!(
-        f,
-        B::Ascii
-            | B::Ord
-            | B::BitLength
-            | B::Bin
-            | B::Oct
-            | B::Hex
-            | B::Conv
-            | B::Elt
-            | B::Field
-            | B::FindInSet
-            | B::MakeSet
-            | B::ExportSet
-            | B::Insert
-            | B::Ltrim
-            | B::Rtrim
-            | B::Space
-            | B::Strcmp
-            | B::SubstringIndex
-            | B::Quote
-            | B::Soundex
-            | B::ToBase64
-            | B::Charset
-            | B::Collation
-    )
+    result().transpose()
 }
 
 /// A value as the 64 bits MySQL's integer functions read (BIN, OCT, HEX of a number,
@@ -243,8 +213,8 @@ pub(super) fn integer_bits(v: &Value) -> Option<u64> {
     match v {
         Value::Null => None,
         Value::UInt(u) => Some(*u),
-        Value::Double(d) if *d >= 9.223_372_036_854_775_807e18 => {
-            Some(if *d >= 1.844_674_407_370_955_2e19 { u64::MAX } else { *d as u64 })
+        Value::Double(d) if *d >= i64::MAX as f64 => {
+            Some(if *d >= u64::MAX as f64 { u64::MAX } else { *d as u64 })
         }
         Value::Decimal(d) if d.mantissa > i128::from(i64::MAX) => {
             Some(u64::try_from(d.rescale(0).mantissa).unwrap_or(u64::MAX))
@@ -343,19 +313,16 @@ fn find_in_set(needle: &str, list: &str) -> i64 {
 
 /// SUBSTRING_INDEX(s, delim, count): the text before the count-th delimiter from the left
 /// (count > 0) or after it from the right (count < 0). The delimiter matches case-sensitively.
-pub fn substring_index<'a>(s: &'a str, delim: &str, count: i64) -> &'a str {
+fn substring_index<'a>(s: &'a str, delim: &str, count: i64) -> &'a str {
     if delim.is_empty() || count == 0 {
         return "";
     }
     if count > 0 {
-        let mut end = 0;
         for (seen, (at, _)) in s.match_indices(delim).enumerate() {
             if seen as i64 + 1 == count {
                 return &s[..at];
             }
-            end = at;
         }
-        let _ = end;
         s
     } else {
         let wanted = count.unsigned_abs();

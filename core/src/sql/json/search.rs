@@ -68,11 +68,7 @@ fn walk(
     }
     let inside = inside || roots.iter().any(|r| std::ptr::eq(*r, v));
     match v {
-        Json::Str(s) if inside && like.matches(s) => {
-            if !found.contains(at) {
-                found.push(at.clone());
-            }
-        }
+        Json::Str(s) if inside && like.matches(s) && !found.contains(at) => found.push(at.clone()),
         Json::Array(items) => {
             for (i, item) in items.iter().enumerate() {
                 let len = at.len();

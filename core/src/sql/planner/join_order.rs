@@ -123,7 +123,7 @@ fn search_order(
 ) -> (Vec<usize>, u32) {
     let n = input.tables.len();
     let written: Vec<usize> = (0..n).collect();
-    if n < 2 || n > TABLES_MAX || input.after.len() != n {
+    if !(2..=TABLES_MAX).contains(&n) || input.after.len() != n {
         return (written, 0);
     }
     let mut parts = Vec::new();
@@ -165,8 +165,7 @@ fn search_order(
             *a |= 1 << m;
         }
     }
-    let mut search =
-        Search { input, after, parts, outer_on, constant, pricings: 0, best: None };
+    let mut search = Search { input, after, parts, outer_on, constant, pricings: 0, best: None };
     let depth = if n <= EXHAUSTIVE_TABLES_MAX { n } else { GREEDY_DEPTH };
     let mut order: Vec<usize> = Vec::with_capacity(n);
     let (mut placed, mut rows, mut cost) = (0u64, 1.0f64, 0.0f64);
@@ -259,9 +258,10 @@ impl Search<'_, '_, '_, '_> {
         };
         let tables = self.input.tables;
         let available = |c: u32| {
-            tables.iter().enumerate().any(|(k, x)| {
-                placed & (1 << k) != 0 && c >= x.offset && c < x.offset + x.width
-            })
+            tables
+                .iter()
+                .enumerate()
+                .any(|(k, x)| placed & (1 << k) != 0 && c >= x.offset && c < x.offset + x.width)
         };
         let kinds = self.input.kinds;
         let kind_of = |c: u32| kinds.get(c as usize).copied().flatten();
@@ -299,9 +299,7 @@ impl Search<'_, '_, '_, '_> {
 /// operand, STRAIGHT_JOIN's right table its left ones), as bit sets.
 pub fn after_sets(deps: &[Vec<u32>]) -> Vec<u64> {
     deps.iter()
-        .map(|d| {
-            d.iter().filter(|&&k| (k as usize) < TABLES_MAX).fold(0u64, |m, &k| m | (1 << k))
-        })
+        .map(|d| d.iter().filter(|&&k| (k as usize) < TABLES_MAX).fold(0u64, |m, &k| m | (1 << k)))
         .collect()
 }
 
@@ -320,7 +318,10 @@ pub fn reordered(
 /// the block that carries it).
 pub fn fixed_order(sel: &Select) -> bool {
     sel.select_modifiers.as_ref().is_some_and(|m| m.straight_join)
-        || sel.optimizer_hints.iter().any(|h| h.text.to_ascii_uppercase().contains("JOIN_FIXED_ORDER"))
+        || sel
+            .optimizer_hints
+            .iter()
+            .any(|h| h.text.to_ascii_uppercase().contains("JOIN_FIXED_ORDER"))
 }
 
 /// `sel` with the ON conditions of its reordered inner joins AND-ed to its WHERE: once the

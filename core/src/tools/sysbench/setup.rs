@@ -125,12 +125,9 @@ pub fn warmup(server: &mut Server, o: &Options) -> String {
             ),
         ];
         for (line, sql) in [113, 114, 119].into_iter().zip(&statements) {
-            match server.execute(id, sql).result {
-                Err(e) => {
-                    out.push_str(&query_failed(sql, &e, line));
-                    break 'tables;
-                }
-                Ok(_) => {}
+            if let Err(e) = server.execute(id, sql).result {
+                out.push_str(&query_failed(sql, &e, line));
+                break 'tables;
             }
         }
     }

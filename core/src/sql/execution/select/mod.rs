@@ -232,23 +232,7 @@ fn run_plan_with(
             None => Ok(None),
         })
         .collect::<Result<_>>()?;
-    let tables: Vec<TableInput> = sources
-        .iter()
-        .map(|s| TableInput {
-            table: match &s.source {
-                Source::Stored { db, table } => catalog.table(db, table),
-                Source::Rows(_) => None,
-            },
-            offset: s.offset,
-            width: s.meta.len() as u32,
-            outer: s.outer,
-            rows: match &s.source {
-                Source::Rows(r) => r.len(),
-                Source::Stored { .. } => 0,
-            },
-            hints: s.hints.clone(),
-        })
-        .collect();
+    let tables = table_inputs(sources, catalog);
     let levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
     let mut needed = vec![false; offset as usize];
     let mut mark = |c: u32| {
@@ -471,6 +455,31 @@ fn result_of(plan: &Plan, sources: &[BoundSource], rows: ResultRows, unshown: u6
 /// changed rows by): a scan may then leave their text ungenerated (an empty list when there
 /// are none). This is the simulator's own saving, not MySQL's (the server reads whole
 /// records whatever it uses of them), and the simulated cost of the scan does not depend on it.
+/// What the planner knows of each source: its stored table (None for rows the server
+/// produced, with their count), its place in the joined row, LEFT JOIN and index hints.
+pub(super) fn table_inputs<'a>(
+    sources: &[BoundSource],
+    catalog: &'a Catalog,
+) -> Vec<TableInput<'a>> {
+    sources
+        .iter()
+        .map(|s| TableInput {
+            table: match &s.source {
+                Source::Stored { db, table } => catalog.table(db, table),
+                Source::Rows(_) => None,
+            },
+            offset: s.offset,
+            width: s.meta.len() as u32,
+            outer: s.outer,
+            rows: match &s.source {
+                Source::Rows(r) => r.len(),
+                Source::Stored { .. } => 0,
+            },
+            hints: s.hints.clone(),
+        })
+        .collect()
+}
+
 fn lengths_only(t: &Table, wanted: &[bool], whole: &[bool]) -> Vec<bool> {
     let key = t.def.primary().map(|pk| pk.columns.clone()).unwrap_or_default();
     let marks: Vec<bool> = (0..wanted.len())

@@ -9,10 +9,10 @@
 //! the order of the sources).
 
 use super::plan::Plan;
-use super::{BoundSource, Scope, Source};
+use super::{BoundSource, Scope};
 use crate::sql::bind::{BExpr, Binder};
 use crate::sql::expr::{eval, EvalContext};
-use crate::sql::planner::access_path::{column_kinds, TableInput};
+use crate::sql::planner::access_path::column_kinds;
 use crate::sql::planner::join_order::{
     after_sets, fixed_order, reordered, with_conditions, JoinInput,
 };
@@ -39,23 +39,7 @@ pub(super) fn reorder(
             None => Some(None),
         })
         .collect::<Option<_>>()?;
-    let tables: Vec<TableInput> = sources
-        .iter()
-        .map(|s| TableInput {
-            table: match &s.source {
-                Source::Stored { db, table } => catalog.table(db, table),
-                Source::Rows(_) => None,
-            },
-            offset: s.offset,
-            width: s.meta.len() as u32,
-            outer: s.outer,
-            rows: match &s.source {
-                Source::Rows(r) => r.len(),
-                Source::Stored { .. } => 0,
-            },
-            hints: s.hints.clone(),
-        })
-        .collect();
+    let tables = super::table_inputs(sources, catalog);
     let mut needed = vec![false; super::width(sources) as usize];
     let mut mark = |c: u32| {
         if let Some(n) = needed.get_mut(c as usize) {

@@ -12,7 +12,10 @@ fn table(name: &str, rows: i64, distinct: i64, space_id: u32) -> Table {
     let def = TableDef {
         schema: "s".into(),
         name: name.into(),
-        columns: vec![ColumnDef::new("id", ColumnType::Int), ColumnDef::new("ref_id", ColumnType::Int)],
+        columns: vec![
+            ColumnDef::new("id", ColumnType::Int),
+            ColumnDef::new("ref_id", ColumnType::Int),
+        ],
         indexes: vec![
             IndexDef::primary(vec![0]),
             IndexDef {
@@ -116,7 +119,7 @@ fn a_left_join_inner_table_follows_its_left_operand() {
     let tiny = table("tiny", 2, 2, 3);
     let tables = [input(&big, 0, false), input(&small, 1, true), input(&tiny, 2, false)];
     let (o, _) = order(&tables, &[0, 1, 0], Some(&eq(0, 4)), &[None, Some(eq(1, 2)), None]);
-    assert_eq!(o.iter().position(|&t| t == 0) < o.iter().position(|&t| t == 1), true);
+    assert!(o.iter().position(|&t| t == 0) < o.iter().position(|&t| t == 1));
     assert_eq!(o[0], 2, "{o:?}");
 }
 
