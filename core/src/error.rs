@@ -139,6 +139,10 @@ impl MySqlError {
     pub fn invalid_use_of_null() -> MySqlError {
         Self::new(1138, "22004", "Invalid use of NULL value".into())
     }
+    /// 1791 ER_UNKNOWN_EXPLAIN_FORMAT: `EXPLAIN FORMAT=` a name MySQL has no format for.
+    pub fn unknown_explain_format(name: &str) -> MySqlError {
+        Self::new(1791, "HY000", format!("Unknown EXPLAIN format name: '{name}'"))
+    }
     /// 1845 ER_ALTER_OPERATION_NOT_SUPPORTED
     pub fn alter_algorithm_not_supported_for_operation(algorithm: &str, try_: &str) -> MySqlError {
         Self::new(

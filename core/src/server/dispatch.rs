@@ -490,6 +490,7 @@ impl Server {
             Statement::ExplainTree { query, analyze } => {
                 self.explain_tree(session, query, sql, work, *analyze)
             }
+            Statement::ExplainJson(q) => self.explain_json(session, q, sql, work),
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
             Statement::ExplainChangeTree(s) => self.explain_change_tree(session, s, sql, work),
             Statement::Other(other) => self.run_other(session, other, sql, work),
@@ -526,6 +527,7 @@ impl Server {
             }
             Statement::Account(a) => self.run_account_statement(session, a),
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
+            Statement::Refused(e) => Err(e.clone()),
         }
     }
 
@@ -796,7 +798,9 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             crate::sql::parser::MaintenanceOp::Check => "Com_check",
             crate::sql::parser::MaintenanceOp::Optimize => "Com_optimize",
         },
-        Statement::Explain(_) | Statement::ExplainTree { .. } => "Com_select",
+        Statement::Explain(_) | Statement::ExplainTree { .. } | Statement::ExplainJson(_) => {
+            "Com_select"
+        }
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
         Statement::ExplainChange(s) | Statement::ExplainChangeTree(s) => {
             return crate::server::statements::com_counter(s)
@@ -831,6 +835,6 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
                 A::FlushPrivileges => "Com_flush",
             }
         }
-        Statement::Unsupported(_) => return None,
+        Statement::Unsupported(_) | Statement::Refused(_) => return None,
     })
 }

@@ -8,6 +8,7 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_json;
 mod explain_set_tree;
 mod explain_subquery;
 mod explain_tree;
@@ -79,6 +80,7 @@ impl Server {
             system_columns: &mut system_columns,
             system_views,
             tree,
+            json: false,
             correlation: Default::default(),
         };
         f(&mut explainer, &mut cx, current.as_deref())

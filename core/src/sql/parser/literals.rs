@@ -295,9 +295,10 @@ impl Template {
 fn walk_statement(stmt: &mut Statement, f: &mut impl FnMut(Slot<'_>)) -> bool {
     use sqlparser::ast::Statement as S;
     match stmt {
-        Statement::Select(q) | Statement::Explain(q) | Statement::ExplainTree { query: q, .. } => {
-            walk_query(q, f)
-        }
+        Statement::Select(q)
+        | Statement::Explain(q)
+        | Statement::ExplainJson(q)
+        | Statement::ExplainTree { query: q, .. } => walk_query(q, f),
         Statement::Set(assignments) => {
             assignments.iter_mut().filter_map(|a| a.value.as_mut()).all(|e| walk_expr(e, f))
         }

@@ -49,6 +49,7 @@ mod binding;
 pub mod dependent;
 mod derived;
 mod estimates;
+mod json;
 mod note;
 mod reorder;
 pub mod tree;
@@ -88,6 +89,8 @@ struct Block {
     rows: Vec<Row>,
     /// EXPLAIN FORMAT=TREE's tree of the block, when asked for.
     tree: Option<tree::Node>,
+    /// EXPLAIN FORMAT=JSON's members of the block's `query_block`, when asked for.
+    json: Option<json::BlockJson>,
     note: String,
     estimate: u64,
     columns: Vec<String>,
@@ -207,6 +210,13 @@ struct PlanRow {
     extra: Vec<&'static str>,
     /// What EXPLAIN FORMAT=TREE prints for this table.
     tree: Option<tree_plan::TreeTable>,
+    /// The source the row is for (its position in the join order).
+    source: Option<usize>,
+    /// The key's columns the access uses (FORMAT=JSON's `used_key_parts`).
+    key_parts: Vec<String>,
+    /// Conditions checked on the table's rows that its access does not guarantee
+    /// (FORMAT=JSON's `attached_condition`).
+    attached: Vec<BExpr>,
 }
 
 /// The column names of a performance_schema or information_schema table (`db`, `table`,
@@ -224,6 +234,8 @@ pub struct Explainer<'a> {
     pub system_views: fn(&str, &str) -> Option<&'static str>,
     /// Build EXPLAIN FORMAT=TREE's tree too ([`Self::explain_tree`]).
     pub tree: bool,
+    /// Build EXPLAIN FORMAT=JSON's document too ([`Self::explain_json`]).
+    pub json: bool,
     /// Correlated subqueries around the block explained (`dependent.rs`).
     pub correlation: dependent::Correlation,
 }
@@ -267,6 +279,25 @@ impl Explainer<'_> {
         let mut tree = block.tree.ok_or_else(|| MySqlError::unknown("no tree was built"))?;
         derived::shared_ctes(&mut tree);
         Ok((tree, block.note))
+    }
+
+    /// EXPLAIN FORMAT=JSON of a SELECT of one query block: its document and the Note 1003
+    /// text. Blocks it materialises (derived tables, CTEs) are not written yet (1235).
+    pub fn explain_json(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+    ) -> Result<(String, String)> {
+        self.json = true;
+        let mut blocks = Blocks::new(sql);
+        let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
+        let body = block.json.ok_or_else(|| MySqlError::unknown("no JSON plan was built"))?;
+        let mut fields = vec![("select_id", json::Json::UInt(1))];
+        fields.extend(body.fields);
+        let doc = json::Json::Object(vec![("query_block", json::Json::Object(fields))]);
+        Ok((doc.pretty(), block.note))
     }
 
     /// EXPLAIN of one query block numbered 1 (a derived block renumbers its rows): its CTEs
@@ -352,6 +383,11 @@ impl Explainer<'_> {
         } else {
             None
         };
+        let json = if self.json {
+            Some(json::block(&plan, &facts, &sources, &bound, self.catalog)?)
+        } else {
+            None
+        };
         let rows: Vec<Row> = plan.into_iter().map(row_values).collect();
         let implicit_group = bound.aggregates && bound.group_by.is_empty();
         let estimate = estimated_rows(&rows, implicit_group, bound.limit_rows);
@@ -369,7 +405,7 @@ impl Explainer<'_> {
         let render =
             Render { sources: &written, catalog: self.catalog, correlation: &self.correlation };
         note.push_str(&render.query(sel, q, sql));
-        Ok(Block { rows, note, estimate, columns: bound.names, tree })
+        Ok(Block { rows, note, estimate, columns: bound.names, tree, json })
     }
 
     /// Resolves the FROM clause as the executor does, without reading any rows (a view's
@@ -764,8 +800,12 @@ impl Explainer<'_> {
                 .unwrap_or_default();
             let possible_keys = (!possible.is_empty()).then(|| possible.join(","));
 
-            let mut row =
-                PlanRow { table: Some(s.alias.clone()), possible_keys, ..PlanRow::default() };
+            let mut row = PlanRow {
+                table: Some(s.alias.clone()),
+                possible_keys,
+                source: Some(i),
+                ..PlanRow::default()
+            };
             let choice = choices[i].as_ref();
             let pick = |list: &[usize]| -> Vec<&BExpr> {
                 list.iter().filter_map(|&k| levels.access[i].get(k)).collect()
@@ -805,6 +845,9 @@ impl Explainer<'_> {
                     row.access = Some(c.access_type);
                     row.key = Some(index.clone());
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
+                    row.key_parts = (c.key_columns.iter())
+                        .map(|&k| t.def.columns[k as usize].name.clone())
+                        .collect();
                     if let Path::Ref { parts, .. } = &c.path {
                         let outer = &self.correlation.outer;
                         // A const table's columns are constants by the time others read
@@ -848,6 +891,9 @@ impl Explainer<'_> {
                         row.access = Some("index");
                         row.key = Some("PRIMARY".into());
                         row.key_len = Some(key_length(t, &pk_columns).to_string());
+                        row.key_parts = (pk_columns.iter())
+                            .map(|&k| t.def.columns[k as usize].name.clone())
+                            .collect();
                         // In key order the scan stops once LIMIT has enough rows.
                         if let (Some(n), false) = (bound.limit_rows, grouped) {
                             let needed = (n as f64 / filter.max(f64::MIN_POSITIVE)).ceil() as u64;
@@ -875,19 +921,23 @@ impl Explainer<'_> {
                     }
                 }
             }
+            let unguaranteed: Vec<&&Conjunct> =
+                checked.iter().filter(|c| !consumed.contains(&&c.expr)).collect();
+            let constant = system(s) || choice.is_some_and(|c| c.access_type == "const");
+            if !constant {
+                row.attached = unguaranteed.iter().map(|c| c.expr.clone()).collect();
+            }
             row.tree = Some(tree_plan::TreeTable::of(tree_plan::TableFacts {
                 source: s,
                 index: i,
                 table: t,
                 choice,
-                checked: checked
-                    .iter()
-                    .filter(|c| !consumed.contains(&&c.expr))
+                checked: (unguaranteed.iter())
                     .map(|c| (c.expr.clone(), c.sources.iter().all(|&k| k == i)))
                     .collect(),
                 filter,
                 buffered: buffered && i > first_non_const,
-                constant: system(s) || choice.is_some_and(|c| c.access_type == "const"),
+                constant,
                 index_order: clustered_order,
                 sources,
             }));

@@ -16,6 +16,7 @@ fn explain_result(sql: &str) -> Result<(Response, String)> {
         system_columns: &mut no_system_tables,
         system_views: |_, _| None,
         tree: false,
+        json: false,
         correlation: Default::default(),
     };
     let mut cx = crate::sql::expr::constant_context();

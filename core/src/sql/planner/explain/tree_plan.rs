@@ -54,16 +54,16 @@ pub(super) struct TableFacts<'a> {
 pub(super) struct TreeTable {
     access: Node,
     /// The cost of all its accesses together.
-    total_cost: f64,
+    pub total_cost: f64,
     /// Rows one access returns, before the conditions.
-    rows: f64,
-    filter: f64,
+    pub rows: f64,
+    pub filter: f64,
     /// Conditions (rendered), whether each reads this table only, and whether it is an
     /// equality (a hash join's key).
     conditions: Vec<(String, bool, bool)>,
     buffered: bool,
-    outer: bool,
-    constant: bool,
+    pub outer: bool,
+    pub constant: bool,
 }
 
 /// `alias.column` for every joined-row column.
