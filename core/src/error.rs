@@ -139,6 +139,16 @@ impl MySqlError {
     pub fn invalid_use_of_null() -> MySqlError {
         Self::new(1138, "22004", "Invalid use of NULL value".into())
     }
+    /// 1414 ER_SP_NOT_VAR_ARG: an OUT or INOUT argument of a CALL that is not a variable.
+    pub fn out_argument_not_a_variable(position: usize, routine: &str) -> MySqlError {
+        Self::new(
+            1414,
+            "42000",
+            format!(
+                "OUT or INOUT argument {position} for routine {routine} is not a variable or NEW pseudo-variable in BEFORE trigger"
+            ),
+        )
+    }
     /// 1791 ER_UNKNOWN_EXPLAIN_FORMAT: `EXPLAIN FORMAT=` a name MySQL has no format for.
     pub fn unknown_explain_format(name: &str) -> MySqlError {
         Self::new(1791, "HY000", format!("Unknown EXPLAIN format name: '{name}'"))

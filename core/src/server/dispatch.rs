@@ -608,7 +608,7 @@ impl Server {
                         session.user_vars.insert(user.to_ascii_lowercase(), v.clone());
                     }
                     None => {
-                        if !session.set_local(n, v.clone()) {
+                        if !session.set_local(n, v.clone())? {
                             return Err(MySqlError::undeclared_variable(n));
                         }
                     }
@@ -722,7 +722,7 @@ impl Server {
                     session.user_vars.insert(n, v);
                 }
                 Apply::Local(n, v) => {
-                    session.set_local(&n, v);
+                    session.set_local(&n, v)?;
                 }
                 Apply::Session(def, v) => session.vars.store(def, v),
                 Apply::Global(def, v, persist, persist_only) => {

@@ -1,11 +1,13 @@
 //! One client connection's state: its thread id, session variables and counters, user
 //! variables, current database, and the warnings of its last statement.
 
+use crate::error::Result;
 use crate::error::Warning;
 use crate::instruments::status::Status;
 use crate::server::variables::SessionVariables;
 use crate::sql::parser::account::AccountName;
 use crate::sql::Value;
+use crate::storage::schema::ColumnDef;
 use std::collections::BTreeMap;
 
 pub use crate::innodb::trx::{SessionId, UndoRecord, UNDO_RECORDS_MAX};
@@ -40,6 +42,9 @@ pub struct Session {
     pub statement_undo: Vec<UndoRecord>,
     /// Local variables of the stored procedures running, innermost last.
     pub locals: Vec<BTreeMap<String, Value>>,
+    /// The declared types of the variables in each frame of `locals` (DECLARE's and the
+    /// parameters'); a name without one (a trigger's NEW.x) keeps what it is given.
+    pub local_types: Vec<BTreeMap<String, ColumnDef>>,
     /// The tables whose row changes are running triggers, outermost first: a trigger may not
     /// change them (ERROR 1442).
     pub trigger_tables: Vec<(String, String)>,
@@ -94,6 +99,7 @@ impl Session {
             undo: Vec::new(),
             statement_undo: Vec::new(),
             locals: Vec::new(),
+            local_types: Vec::new(),
             trigger_tables: Vec::new(),
             account: AccountName::new("root", "localhost"),
             login_user: "root".into(),
@@ -191,15 +197,39 @@ impl Session {
         self.locals.last()?.get(&name.to_ascii_lowercase())
     }
 
-    /// Sets a local variable; false if there is none by that name.
-    pub fn set_local(&mut self, name: &str, v: Value) -> bool {
-        match self.locals.last_mut().and_then(|f| f.get_mut(&name.to_ascii_lowercase())) {
+    /// Sets a local variable, converted to its declared type as a column's value is in
+    /// strict mode (`SET v = 300` of a TINYINT is ERROR 1264); false if there is none by that
+    /// name.
+    pub fn set_local(&mut self, name: &str, v: Value) -> Result<bool> {
+        let key = name.to_ascii_lowercase();
+        let v = match self.local_types.last().and_then(|t| t.get(&key)) {
+            Some(column) => crate::server::statements::dml::coerce("", column, v, 1)?,
+            None => v,
+        };
+        Ok(match self.locals.last_mut().and_then(|f| f.get_mut(&key)) {
             Some(slot) => {
                 *slot = v;
                 true
             }
             None => false,
-        }
+        })
+    }
+
+    /// Enters a stored program's frame of local variables (its parameters, or a trigger's
+    /// NEW and OLD), with their declared types.
+    pub fn push_frame(
+        &mut self,
+        values: BTreeMap<String, Value>,
+        types: BTreeMap<String, ColumnDef>,
+    ) {
+        self.locals.push(values);
+        self.local_types.push(types);
+    }
+
+    /// Leaves the innermost frame; gives its variables' last values.
+    pub fn pop_frame(&mut self) -> BTreeMap<String, Value> {
+        self.local_types.pop();
+        self.locals.pop().unwrap_or_default()
     }
 
     pub fn warn(&mut self, w: Warning) {

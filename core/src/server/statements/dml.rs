@@ -24,7 +24,7 @@ use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
 
 /// Converts a value for storing in `col` of `table`, as strict mode does.
-pub(super) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
+pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
     if v.is_null() {
         return if col.nullable || col.auto_increment {
             Ok(Value::Null)

@@ -139,18 +139,61 @@ impl Server {
             ));
         }
         let mut frame = BTreeMap::new();
+        // Where each OUT or INOUT parameter's value goes when the body ends: the caller's
+        // user variable (`@r`) or local variable.
+        let mut outputs: Vec<(String, String)> = Vec::new();
         {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
             let mut cx =
                 crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
-            for (p, a) in procedure.params.iter().zip(&args) {
-                frame.insert(p.name.to_ascii_lowercase(), eval_constant(a, &mut cx)?);
+            for (i, (p, a)) in procedure.params.iter().zip(&args).enumerate() {
+                let mode = p.mode.to_ascii_uppercase();
+                if mode == "IN" {
+                    frame.insert(p.name.to_ascii_lowercase(), eval_constant(a, &mut cx)?);
+                    continue;
+                }
+                let variable = match a {
+                    sqlparser::ast::Expr::Identifier(id) => Some(id.value.clone()),
+                    _ => None,
+                };
+                let Some(variable) =
+                    variable.filter(|v| v.starts_with('@') || cx.session.local(v).is_some())
+                else {
+                    return Err(MySqlError::out_argument_not_a_variable(
+                        i + 1,
+                        &format!("{db}.{name}"),
+                    ));
+                };
+                let start = if mode == "OUT" { Value::Null } else { eval_constant(a, &mut cx)? };
+                frame.insert(p.name.to_ascii_lowercase(), start);
+                outputs.push((p.name.to_ascii_lowercase(), variable));
             }
             work.slept_micros += cx.slept_micros;
         }
         let mut run = Run::new(&procedure);
         let outcome = self.run_routine(session, &db, frame, &mut run, work);
+        let outcome = match outcome {
+            Ok((value, finished)) => {
+                let mut set = Ok(value);
+                for (param, variable) in &outputs {
+                    let v = finished.get(param).cloned().unwrap_or(Value::Null);
+                    match variable.strip_prefix('@') {
+                        Some(user) => {
+                            session.user_vars.insert(user.to_ascii_lowercase(), v);
+                        }
+                        None => {
+                            if let Err(e) = session.set_local(variable, v) {
+                                set = Err(e);
+                                break;
+                            }
+                        }
+                    }
+                }
+                set
+            }
+            Err(e) => Err(e),
+        };
         let mut results = std::mem::take(&mut run.results);
         if let Err(e) = outcome {
             // The client has this CALL's result sets, then those of a CALL inside it that
@@ -163,7 +206,8 @@ impl Server {
         Ok(if results.len() == 1 { results.remove(0) } else { Response::Many(results) })
     }
 
-    /// Runs a routine in a frame of its own, in its database; gives a function's value.
+    /// Runs a routine in a frame of its own, in its database; gives a function's value and
+    /// the frame's variables as the body left them (for OUT and INOUT parameters).
     pub(crate) fn run_routine(
         &mut self,
         session: &mut Session,
@@ -171,17 +215,25 @@ impl Server {
         frame: BTreeMap<String, Value>,
         run: &mut Run,
         work: &mut Work,
-    ) -> Result<Option<Value>> {
+    ) -> Result<(Option<Value>, BTreeMap<String, Value>)> {
         if session.locals.len() >= CALL_DEPTH_MAX {
             return Err(MySqlError::recursion_limit(0, &run.routine_name()));
         }
+        // Parameters hold values of their declared types, as local variables do.
+        let types = run.parameter_types();
+        let mut frame = frame;
+        for (name, column) in &types {
+            if let Some(v) = frame.remove(name) {
+                frame.insert(name.clone(), super::dml::coerce("", column, v, 1)?);
+            }
+        }
         // The body runs in the routine's database.
         let saved_db = session.database.replace(db.to_string());
-        session.locals.push(frame);
+        session.push_frame(frame, types);
         let outcome = self.run_program(session, run, work);
-        session.locals.pop();
+        let finished = session.pop_frame();
         session.database = saved_db;
-        outcome
+        Ok((outcome?, finished))
     }
 }
 

@@ -13,10 +13,12 @@
 //! `SELECT ... INTO` that found no row raises NOT FOUND this way) goes to a handler the same
 //! way and is then no longer shown.
 //!
-//! Simplifications of MySQL, each where it is made: local variables live in the routine's one
-//! frame (a DECLARE in an inner block does not hide an outer variable of the same name after
-//! that block ends), and keep the value assigned, unconverted to their declared type; a
-//! cursor's rows are read whole when it is OPENed (MySQL materialises them too, in a temporary
+//! Local variables and parameters hold values of their declared types: an assignment
+//! converts as storing in a column of that type does in strict mode (ERROR 1264 for 300 in a
+//! TINYINT). A DECLARE in an inner block hides an outer variable of the same name until that
+//! block ends.
+//!
+//! Simplifications of MySQL, each where it is made: a cursor's rows are read whole when it is OPENed (MySQL materialises them too, in a temporary
 //! table); a program stops after [`STEPS_MAX`] statements (MySQL has no bound) with ERROR 1317.
 
 use crate::error::{MySqlError, Result, Warning};
@@ -27,9 +29,10 @@ use crate::sql::parser::compound::{ConditionValue, Stmt};
 use crate::sql::parser::Statement;
 use crate::sql::Response;
 use crate::storage::catalog::Procedure;
+use crate::storage::schema::ColumnDef;
 use crate::storage::value::Value;
 use std::cmp::Ordering;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 
 /// The most statements, conditions and loop turns one CALL (or function call) runs: a runaway
 /// WHILE stops here, as the browser tab must not hang.
@@ -114,6 +117,26 @@ impl Run<'_> {
     pub fn routine_name(&self) -> String {
         self.routine.name.clone()
     }
+
+    /// The declared type of each parameter of the routine, by its lowercase name. A type
+    /// this engine cannot store leaves its parameter untyped (it keeps what it is given).
+    pub fn parameter_types(&self) -> BTreeMap<String, ColumnDef> {
+        (self.routine.params.iter())
+            .filter_map(|p| {
+                let column = local_column(&p.name, &p.type_sql).ok()?;
+                Some((p.name.to_ascii_lowercase(), column))
+            })
+            .collect()
+    }
+}
+
+/// A local variable or parameter as the column MySQL stores its value like: nullable, of its
+/// declared type.
+fn local_column(name: &str, type_sql: &str) -> Result<ColumnDef> {
+    let (ty, unsigned) = crate::server::statements::column_type(type_sql)?;
+    let mut column = ColumnDef::new(name, ty).nullable();
+    column.unsigned = unsigned;
+    Ok(column)
 }
 
 /// The SQLSTATE class of an error or warning, for SQLWARNING / NOT FOUND / SQLEXCEPTION.
@@ -166,7 +189,36 @@ impl Server {
                 run.next_block += 1;
                 run.scopes.push(Scope { id, handlers: Vec::new() });
                 let (conditions, cursors) = (run.conditions.len(), run.cursors.len());
+                // A variable the block declares hides one of the same name outside it until
+                // the block ends; then the outer one is back, with its value and type.
+                let saved: Vec<(String, Option<Value>, Option<ColumnDef>)> = (body.iter())
+                    .filter_map(|s| match s {
+                        Stmt::Variable { names, .. } => Some(names),
+                        _ => None,
+                    })
+                    .flatten()
+                    .map(|n| {
+                        let n = n.to_ascii_lowercase();
+                        let value = session.locals.last().and_then(|f| f.get(&n)).cloned();
+                        let ty = session.local_types.last().and_then(|t| t.get(&n)).cloned();
+                        (n, value, ty)
+                    })
+                    .collect();
                 let flow = self.exec_list(session, run, body, work);
+                if let (Some(values), Some(types)) =
+                    (session.locals.last_mut(), session.local_types.last_mut())
+                {
+                    for (n, value, ty) in saved {
+                        match value {
+                            Some(v) => values.insert(n.clone(), v),
+                            None => values.remove(&n),
+                        };
+                        match ty {
+                            Some(t) => types.insert(n, t),
+                            None => types.remove(&n),
+                        };
+                    }
+                }
                 run.scopes.pop();
                 run.conditions.truncate(conditions);
                 run.cursors.truncate(cursors);
@@ -326,15 +378,22 @@ impl Server {
                 self.body_statement(session, run, text, work)?;
             }
             Stmt::Variable { names, type_sql, default } => {
-                crate::server::statements::column_type(type_sql)?;
                 let value = match default {
                     Some(text) => self.program_value(session, text, work)?,
                     None => Value::Null,
                 };
-                let frame =
-                    session.locals.last_mut().ok_or_else(|| MySqlError::syntax("DECLARE", 1))?;
                 for n in names {
-                    frame.insert(n.to_ascii_lowercase(), value.clone());
+                    let column = local_column(n, type_sql)?;
+                    // The DEFAULT is assigned as SET would assign it.
+                    let value =
+                        crate::server::statements::dml::coerce("", &column, value.clone(), 1)?;
+                    let (Some(values), Some(types)) =
+                        (session.locals.last_mut(), session.local_types.last_mut())
+                    else {
+                        return Err(MySqlError::syntax("DECLARE", 1));
+                    };
+                    values.insert(n.to_ascii_lowercase(), value);
+                    types.insert(n.to_ascii_lowercase(), column);
                 }
             }
             Stmt::Open(name) => {
@@ -354,7 +413,7 @@ impl Server {
                     return Err(MySqlError::fetch_variable_count());
                 }
                 for (name, v) in into.iter().zip(row) {
-                    if !session.set_local(name, v) {
+                    if !session.set_local(name, v)? {
                         return Err(MySqlError::undeclared_variable(name));
                     }
                 }

@@ -12,7 +12,8 @@
 //! Simplifications of MySQL, marked here: a call with constant arguments runs once per
 //! statement, not once per row (MySQL calls a NOT DETERMINISTIC function for every row, which
 //! matters for one with side effects); a function with a BEGIN ... END body called with a
-//! column's value answers ERROR 1235; arguments are not converted to the parameters' types;
+//! column's value answers ERROR 1235; the arguments of an inlined `RETURN expr` function are
+//! not converted to the parameters' types (a body that runs converts them, `program.rs`);
 //! the return value is converted with CAST (`CAST(x AS CHAR(50))`), whose truncation is a
 //! warning where MySQL's strict mode makes a too-long return value ERROR 1406.
 
@@ -148,7 +149,7 @@ impl Server {
             .map(|(p, v)| (p.name.to_ascii_lowercase(), v))
             .collect();
         let mut run = Run::new(&routine);
-        let value = self.run_routine(session, &db, frame, &mut run, work)?;
+        let (value, _) = self.run_routine(session, &db, frame, &mut run, work)?;
         let Some(value) = value else {
             return Err(MySqlError::function_ended_without_return(&name));
         };

@@ -245,11 +245,11 @@ impl Server {
             }
             let mut run = Run::for_trigger(&t.program);
             let saved_db = session.database.replace(db.to_string());
-            session.locals.push(frame);
+            session.push_frame(frame, BTreeMap::new());
             session.trigger_tables.push((db.to_string(), def.name.clone()));
             let outcome = self.run_program(session, &mut run, work);
             session.trigger_tables.pop();
-            let frame = session.locals.pop().unwrap_or_default();
+            let frame = session.pop_frame();
             session.database = saved_db;
             outcome?;
             let Some(row) = new.as_deref_mut() else { continue };
