@@ -8,6 +8,7 @@ mod create_select;
 pub mod dml;
 mod explain_change;
 mod explain_change_tree;
+mod function_body;
 mod index_build;
 mod multi_table;
 pub mod procedure;

@@ -7,12 +7,13 @@
 //!   RETURNS type, takes the call's place;
 //! - a call that reads a column of its query (`f(price) FROM t`) runs per row: a function
 //!   whose body is a single `RETURN expr` is put in place as that expression, its parameters
-//!   replaced by the arguments and the value converted to the RETURNS type.
+//!   replaced by the arguments and the value converted to the RETURNS type; a BEGIN ... END
+//!   body of declarations, SETs, IFs and CASEs becomes one expression (`function_body.rs`).
 //!
 //! Simplifications of MySQL, marked here: a call with constant arguments runs once per
 //! statement, not once per row (MySQL calls a NOT DETERMINISTIC function for every row, which
-//! matters for one with side effects); a function with a BEGIN ... END body called with a
-//! column's value answers ERROR 1235; the arguments of an inlined `RETURN expr` function are
+//! matters for one with side effects); a function whose BEGIN ... END body has loops or
+//! statements called with a column's value answers ERROR 1235; the arguments of an inlined `RETURN expr` function are
 //! not converted to the parameters' types (a body that runs converts them, `program.rs`);
 //! the return value is converted with CAST (`CAST(x AS CHAR(50))`), whose truncation is a
 //! warning where MySQL's strict mode makes a too-long return value ERROR 1406.
@@ -195,9 +196,7 @@ fn is_builtin(name: &str) -> bool {
 /// with each parameter replaced by its argument.
 fn inline(routine: &Procedure, args: &[Expr]) -> Result<Expr> {
     let Stmt::Return(text) = &routine.body else {
-        return Err(MySqlError::not_supported_yet(
-            "a stored function with a BEGIN ... END body called with a column's value",
-        ));
+        return super::function_body::body_expression(routine, args);
     };
     let mut body = match crate::sql::parse(&format!("DO {text}"))? {
         Statement::Do(mut exprs) if exprs.len() == 1 => exprs.remove(0),
@@ -205,6 +204,21 @@ fn inline(routine: &Procedure, args: &[Expr]) -> Result<Expr> {
     };
     substitute_params(&mut body, routine, args);
     Ok(converted(Expr::Nested(Box::new(body)), routine.returns.as_deref()))
+}
+
+/// Replaces every name of `env` in `e` by the expression it holds.
+pub(super) fn substitute_names<T>(e: &mut Expr, env: &BTreeMap<String, (Expr, T)>) {
+    if let Expr::Identifier(id) = &*e {
+        if let Some((value, _)) = env.get(&id.value.to_ascii_lowercase()) {
+            *e = Expr::Nested(Box::new(value.clone()));
+        }
+        return;
+    }
+    let mut children = Vec::new();
+    crate::server::query::expr_children_mut(e, &mut children);
+    for c in children {
+        substitute_names(c, env);
+    }
 }
 
 fn substitute_params(e: &mut Expr, routine: &Procedure, args: &[Expr]) {
@@ -224,7 +238,7 @@ fn substitute_params(e: &mut Expr, routine: &Procedure, args: &[Expr]) {
 
 /// `e` converted to a RETURNS type, as the CAST that type corresponds to (none for a type
 /// CAST has no target for).
-fn converted(e: Expr, returns: Option<&str>) -> Expr {
+pub(super) fn converted(e: Expr, returns: Option<&str>) -> Expr {
     let Some(t) = returns else { return e };
     let lower = t.to_ascii_lowercase();
     let base = lower.split(['(', ' ']).next().unwrap_or("");
