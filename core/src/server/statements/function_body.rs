@@ -29,16 +29,19 @@ const BRANCHES_MAX: u32 = 256;
 /// The longest a variable's expression may grow (as SQL text): `SET y = y + y` doubles it.
 const EXPRESSION_TEXT_MAX: usize = 64 * 1024;
 
+/// A variable in scope: its value's expression and its declared type.
+type Variable = (Expr, Option<String>);
+
+/// Each variable in scope, by its lowercase name.
+type Env = BTreeMap<String, Variable>;
+
 /// What is left to run after a statement: more statements, or the end of a block, which
-/// gives back the names it hid.
+/// gives back the names it hid (what each held before, if anything).
 #[derive(Clone)]
 enum Next<'a> {
     Statements(&'a [Stmt]),
-    EndOfBlock(Vec<(String, Option<(Expr, Option<String>)>)>),
+    EndOfBlock(Vec<(String, Option<Variable>)>),
 }
-
-/// Each variable in scope: its value's expression and its declared type.
-type Env = BTreeMap<String, (Expr, Option<String>)>;
 
 /// The expression a call of `routine` with `args` computes, or ERROR 1235 when its body has
 /// a statement no expression stands for.
