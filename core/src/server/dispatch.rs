@@ -13,6 +13,7 @@
 //! 6. the response, the warning count and the elapsed simulated time go back to the client.
 
 use crate::error::{MySqlError, Result, Warning};
+use crate::instruments::status::StatusValue;
 use crate::server::context::Cx;
 use crate::server::session::{Session, SessionId};
 use crate::server::statement_events::Ran;
@@ -358,7 +359,13 @@ impl Server {
         work: &mut Work,
     ) -> Result<Response> {
         match stmt {
-            Statement::Select(q) => self.select(session, q, sql, work),
+            Statement::Select(q) => {
+                session.last_select.clear();
+                session.last_select.push_str(sql);
+                session.last_select_db.clear();
+                session.last_select_db.push_str(session.database.as_deref().unwrap_or(""));
+                self.select(session, q, sql, work)
+            }
             Statement::Set(assignments) => self.set(session, assignments, work),
             Statement::ShowVariables { scope, filter } => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -385,12 +392,20 @@ impl Server {
                 };
                 let global = self.global_status_all();
                 work.rows += global.len() as u64;
+                let wants_cost = *scope != VarScope::Global
+                    && pattern.as_ref().is_none_or(|p| p.matches("Last_query_cost"));
+                let last_query_cost = if wants_cost {
+                    Some(StatusValue::Text(self.last_query_cost(session)))
+                } else {
+                    None
+                };
                 let rows: Vec<(String, String)> = global
                     .into_iter()
                     .filter(|(name, _)| pattern.as_ref().is_none_or(|p| p.matches(name)))
                     .map(|(name, v)| {
                         let v = match scope {
                             VarScope::Global => v,
+                            _ if name == "Last_query_cost" => last_query_cost.clone().unwrap_or(v),
                             _ => session.status.get(name).cloned().unwrap_or(v),
                         };
                         (name.to_string(), v.text())

@@ -40,6 +40,10 @@ pub struct Session {
     pub undo: Vec<UndoRecord>,
     /// Changes of the row-changing statement running, oldest first (undone if it fails).
     pub statement_undo: Vec<UndoRecord>,
+    /// The text of the last SELECT and the database it ran in (`Last_query_cost` is worked
+    /// out from them when it is read); buffers reused from one SELECT to the next.
+    pub last_select: String,
+    pub last_select_db: String,
     /// Local variables of the stored procedures running, innermost last.
     pub locals: Vec<BTreeMap<String, Value>>,
     /// The declared types of the variables in each frame of `locals` (DECLARE's and the
@@ -98,6 +102,8 @@ impl Session {
             in_transaction: false,
             undo: Vec::new(),
             statement_undo: Vec::new(),
+            last_select: String::new(),
+            last_select_db: String::new(),
             locals: Vec::new(),
             local_types: Vec::new(),
             trigger_tables: Vec::new(),

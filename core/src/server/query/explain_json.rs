@@ -11,6 +11,30 @@ use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Query, SetExpr};
 
 impl Server {
+    /// `Last_query_cost`: the plan cost of the session's last SELECT, worked out when it is
+    /// read (the optimizer's cost of every SELECT would be paid on the hot path otherwise).
+    /// As in MySQL, 0 for a query of UNION or subqueries, and before any SELECT.
+    /// Simplification: the plan is costed against the tables as they are now, and only
+    /// SHOW STATUS computes it (performance_schema.session_status shows 0.000000).
+    pub(crate) fn last_query_cost(&mut self, session: &mut Session) -> String {
+        let zero = "0.000000".to_string();
+        if session.last_select.is_empty() {
+            return zero;
+        }
+        let sql = session.last_select.clone();
+        let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(&sql) else { return zero };
+        if !matches!(q.body.as_ref(), SetExpr::Select(_)) || Self::has_select_subqueries(&q) {
+            return zero;
+        }
+        let db = session.last_select_db.clone();
+        let saved = std::mem::replace(&mut session.database, (!db.is_empty()).then_some(db));
+        let cost = self.with_explainer(session, false, |explainer, cx, current| {
+            explainer.query_cost(&q, &sql, current, cx)
+        });
+        session.database = saved;
+        format!("{:.6}", cost.unwrap_or(0.0))
+    }
+
     pub(crate) fn explain_json(
         &mut self,
         session: &mut Session,

@@ -89,6 +89,8 @@ pub(super) fn human_bytes(mut v: f64) -> String {
 pub(super) struct BlockJson {
     /// `query_block`'s members after `select_id`.
     pub fields: Vec<(&'static str, Json)>,
+    /// The plan's cost (`query_cost`; 0 for a plan that reads no table).
+    pub query_cost: f64,
 }
 
 /// The `query_block` members of one block (`select_id` is added by the caller).
@@ -103,7 +105,8 @@ pub(super) fn block(
         return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of window functions"));
     }
     if let Some(m) = facts.message {
-        return Ok(BlockJson { fields: vec![("message", Json::Str(m.to_string()))] });
+        let fields = vec![("message", Json::Str(m.to_string()))];
+        return Ok(BlockJson { fields, query_cost: 0.0 });
     }
     if let Some(s) = sources.iter().find(|s| !matches!(s.kind, Kind::Stored)) {
         let what = match s.kind {
@@ -265,7 +268,7 @@ pub(super) fn block(
     }
     let mut fields = vec![("cost_info", Json::Object(vec![("query_cost", cost(query_cost))]))];
     fields.extend(inner);
-    Ok(BlockJson { fields })
+    Ok(BlockJson { fields, query_cost })
 }
 
 #[cfg(test)]

@@ -300,6 +300,21 @@ impl Explainer<'_> {
         Ok((doc.pretty(), block.note))
     }
 
+    /// The cost of a SELECT's plan, as EXPLAIN FORMAT=JSON's `query_cost` gives it
+    /// (`Last_query_cost`).
+    pub fn query_cost(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+    ) -> Result<f64> {
+        self.json = true;
+        let mut blocks = Blocks::new(sql);
+        let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
+        Ok(block.json.map_or(0.0, |j| j.query_cost))
+    }
+
     /// EXPLAIN of one query block numbered 1 (a derived block renumbers its rows): its CTEs
     /// in scope while its FROM clause is resolved, materialised blocks explained as they are
     /// met (their rows kept in `blocks`).
