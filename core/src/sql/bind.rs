@@ -192,6 +192,11 @@ pub trait Columns {
     fn is_json(&self, _position: u32) -> bool {
         false
     }
+
+    /// Whether the column at `position` holds TIME values (compared as durations).
+    fn is_time(&self, _position: u32) -> bool {
+        false
+    }
 }
 
 /// No columns: a SELECT without FROM, SET, DO.
@@ -319,7 +324,8 @@ impl<'a> Binder<'a> {
                 self.interval_operation(left, *op == B::Minus, right, e)
             }
             Expr::BinaryOp { left, op, right }
-                if is_row_comparison(op) && (row_items(left).is_some() || row_items(right).is_some()) =>
+                if is_row_comparison(op)
+                    && (row_items(left).is_some() || row_items(right).is_some()) =>
             {
                 self.row_comparison(op, left, right)
             }
@@ -356,12 +362,21 @@ impl<'a> Binder<'a> {
             Expr::IsNotFalse(x) => {
                 BExpr::IsBool { arg: Box::new(self.bind(x)?), want: false, negated: true }
             }
-            Expr::Between { expr, negated, low, high } => BExpr::Between {
-                arg: Box::new(self.bind(expr)?),
-                low: Box::new(self.bind(low)?),
-                high: Box::new(self.bind(high)?),
-                negated: *negated,
-            },
+            Expr::Between { expr, negated, low, high } => {
+                let (mut arg, mut low, mut high) =
+                    (self.bind(expr)?, self.bind(low)?, self.bind(high)?);
+                if [&arg, &low, &high].iter().any(|x| self.is_time_column(x)) {
+                    arg = time_key(arg);
+                    low = time_key(low);
+                    high = time_key(high);
+                }
+                BExpr::Between {
+                    arg: Box::new(arg),
+                    low: Box::new(low),
+                    high: Box::new(high),
+                    negated: *negated,
+                }
+            }
             Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. }
                 if row_items(expr).is_some() || list.iter().any(|x| row_items(x).is_some()) =>
             {
@@ -377,11 +392,14 @@ impl<'a> Binder<'a> {
                 })
             }
             Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. } => {
-                BExpr::InList {
-                    arg: Box::new(self.bind(expr)?),
-                    list: list.iter().map(|x| self.bind(x)).collect::<Result<_>>()?,
-                    negated: *negated,
+                let mut arg = self.bind(expr)?;
+                let mut list: Vec<BExpr> =
+                    list.iter().map(|x| self.bind(x)).collect::<Result<_>>()?;
+                if self.is_time_column(&arg) {
+                    arg = time_key(arg);
+                    list = list.into_iter().map(time_key).collect();
                 }
+                BExpr::InList { arg: Box::new(arg), list, negated: *negated }
             }
             Expr::Like { negated, expr, pattern, escape_char, .. } => BExpr::Like {
                 arg: Box::new(self.bind(expr)?),
@@ -887,6 +905,27 @@ impl<'a> Binder<'a> {
                 let extract = BExpr::call("JSON_EXTRACT".into(), vec![l, r]);
                 return BExpr::call("JSON_UNQUOTE".into(), vec![extract]);
             }
+            // A TIME column in arithmetic is the number hhmmss[.f] (MySQL's val_int / val_decimal
+            // of a TIME field).
+            B::Plus | B::Minus | B::Multiply | B::Divide | B::Modulo | B::MyIntegerDivide
+                if self.is_time_column(&l) || self.is_time_column(&r) =>
+            {
+                let number = |this: &Self, e: BExpr| {
+                    if this.is_time_column(&e) {
+                        BExpr::call(" TIME_NUMBER".into(), vec![e])
+                    } else {
+                        e
+                    }
+                };
+                let (l, r) = (number(self, l), number(self, r));
+                return binary_node(op, l, r, left, right);
+            }
+            // A TIME column compares as a duration with whatever it meets.
+            B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq | B::Spaceship
+                if self.is_time_column(&l) || self.is_time_column(&r) =>
+            {
+                return binary_node(op, time_key(l), time_key(r), left, right);
+            }
             B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq => {
                 let is_json = |e: &BExpr| e.is_json(&|c| self.columns.is_json(c));
                 let (lj, rj) = (is_json(&l), is_json(&r));
@@ -988,6 +1027,24 @@ impl Binder<'_> {
         let Some(any) = acc else { return Err(MySqlError::syntax(&e.to_string(), 1)) };
         Ok(if negated { unary_node(U::Not, any, e) } else { any })
     }
+}
+
+impl Binder<'_> {
+    /// Whether `e` is a TIME column (compared and sorted as a duration).
+    fn is_time_column(&self, e: &BExpr) -> bool {
+        matches!(e, BExpr::Column(c) if self.columns.is_time(*c))
+    }
+
+    /// An ORDER BY key over a TIME column, sorted by the time rather than its text; None for
+    /// any other key.
+    pub fn time_sort_key(&self, e: &BExpr) -> Option<BExpr> {
+        self.is_time_column(e).then(|| time_key(e.clone()))
+    }
+}
+
+/// `e` read as a TIME in microseconds (the hidden ` TIME_KEY` call).
+fn time_key(e: BExpr) -> BExpr {
+    BExpr::call(" TIME_KEY".into(), vec![e])
 }
 
 /// Whether `op` compares two values (and so may compare two rows).

@@ -36,6 +36,10 @@ builtins! {
     JsonCompareMark = " JSON_COMPARE",
     JsonDocMark = " JSON_DOC",
     JsonMemberOfMark = " JSON_MEMBER_OF",
+    // A TIME column's value, or what it is compared with, as microseconds (`bind.rs`).
+    TimeKeyMark = " TIME_KEY",
+    // A TIME column's value in arithmetic: the number hhmmss[.fraction] (`bind.rs`).
+    TimeNumberMark = " TIME_NUMBER",
     Abs = "ABS",
     Acos = "ACOS",
     Adddate = "ADDDATE",
@@ -269,6 +273,14 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
     let null_if_any = args.iter().any(|v| v.is_null());
     Ok(match f {
         B::DistinctRowMark => distinct_row_key(args),
+        B::TimeKeyMark => {
+            arity(name, n, 1, 1)?;
+            super::temporal::time_key(args[0])
+        }
+        B::TimeNumberMark => {
+            arity(name, n, 1, 1)?;
+            super::temporal::time_number(args[0])
+        }
         B::JsonCompareMark
         | B::JsonDocMark
         | B::JsonArray
