@@ -81,6 +81,9 @@ EXCLUDED = [
     ("DATE_ADD of a TIME, and td.t (times kept as VARCHAR text)",
      "TuneLab reads a time string as a string would be read (a DATE_ADD of '10:11:12' is the "
      "date 2010-11-12); the TIME column family uses its own table, ttm"),
+    ("a TIME column compared with a number that is no time (61272: 72 seconds)",
+     "TuneLab reads the number as a TIME, finds none and gives NULL; MariaDB keeps every row "
+     "(MySQL's behaviour UNCONFIRMED)"),
     ("MIN / MAX of a TIME column, and TIME columns compared with datetimes",
      "TuneLab compares a TIME column's text for MIN / MAX (wrong below 00:00:00 or past 99 "
      "hours) and takes a datetime's time of day where MySQL compares as datetimes"),
@@ -780,7 +783,10 @@ def time_queries():
         op = rng.choice(["=", "<>", "<", "<=", ">", ">="])
         h = rng.choice([0, 9, 24, 99, 100, 500])
         q.append((f"SELECT id, t FROM ttm WHERE t {op} '{rng.choice(['', '-'])}{h}:30'", False))
-        q.append((f"SELECT id FROM ttm WHERE t3 {op} {rng.randint(0, 300000)}", False))
+        # A valid hhmmss number (one with minutes or seconds past 59 is no time: see
+        # EXCLUDED).
+        n = rng.randint(0, 30) * 10000 + rng.randint(0, 59) * 100 + rng.randint(0, 59)
+        q.append((f"SELECT id FROM ttm WHERE t3 {op} {n}", False))
     return q
 
 
