@@ -135,6 +135,11 @@ const CORPUS: &[&str] = &[
     "SELECT WEEK('2000-01-01', 99), YEARWEEK(20001231, -1), MAKEDATE(0, 400000), MAKETIME(-900, 59, 59.9999995), SEC_TO_TIME(-1e30), FROM_DAYS(-5), FROM_UNIXTIME(32536771200), UNIX_TIMESTAMP(99991231235959.999999);",
     "SELECT PERIOD_ADD(-1, 2), PERIOD_DIFF(1, 999999999999), CONVERT_TZ(NOW(), '+14:00', '-13:59'), CONVERT_TZ('2004-01-01', 'Europe/Paris', '+1:00'), NOW(7), CURTIME(-1);",
     "SELECT TIMEDIFF('2000:01:01 00:00:00', '00:00:00'), ADDTIME('838:59:59', '1'), SUBTIME(NULL, 1), TIME('2 3'), DATE(''), LAST_DAY(0), DAYNAME('0000-00-00'), DATE_ADD('2008-01-02', 5);",
+    // Issue 18, the SQL a learner types: row constructors, COUNT(DISTINCT a, b), VALUES.
+    "SELECT (1, 2) = (1, 2), (1, NULL) <=> ROW(1, NULL), ((1, 2), 3) < ((1, 3), 0), (1, 2) = (1, 2, 3), 1 = (1, 2), (1, 2), ROW(1), ROW(), ((1, 2)) IN ((1, 2), (3)), (id, status) IN (SELECT id, status FROM shop.orders), (SELECT id, total FROM shop.orders LIMIT 1) >= (1, NULL) FROM shop.orders LIMIT 2;",
+    "SELECT COUNT(DISTINCT status, customer_id), COUNT(DISTINCT NULL, 1), COUNT(status, id), SUM(DISTINCT id, id) FROM shop.orders GROUP BY status; SELECT * FROM shop.orders WHERE (customer_id, id) > (3, 0) AND (id, id) NOT IN ((1, 1), (NULL, 2)) LIMIT 3;",
+    "CREATE TABLE shop.tm (t TIME, u TIME(6) NOT NULL, v TIME(9)); INSERT INTO shop.tm VALUES ('838:59:59.9999995', -1e30, NULL), ('1 2', '-0:0:0.0000001', 0), (99999999999, 1.5, 'x'); SELECT t + 0, u * 2, t DIV 0, -t, TIME_TO_SEC(u), t BETWEEN u AND 5, t IN (NULL, 'a', 1e300) FROM shop.tm ORDER BY t DESC, u;",
+    "VALUES ROW(1, 'a'), ROW(NULL, 2.5) ORDER BY column_1 LIMIT 1; VALUES ROW(1), ROW(1, 2); VALUES (1); VALUES ROW(); SELECT 1 UNION VALUES ROW(2) UNION ALL VALUES ROW(3); SELECT * FROM (VALUES ROW(1, 2)) AS v(a, b); TABLE shop.orders UNION VALUES ROW(1);",
     "SELECT TIMESTAMPDIFF(DAY_HOUR, 1, 2); SELECT 1 + INTERVAL 1 DAY_MICROSECOND; SELECT INTERVAL 1 DAY; SELECT EXTRACT(EPOCH FROM NOW()); SELECT epoch, doy FROM (SELECT 1 AS epoch, 2 AS doy) t;",
 ];
 

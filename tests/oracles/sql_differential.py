@@ -78,9 +78,15 @@ EXCLUDED = [
     ("JSON: invalid documents and paths",
      "MariaDB checks a JSON column with a CHECK constraint (error 4025, not 3140) and answers "
      "an invalid path or document in a function with a warning and NULL (MySQL: 3141, 3143)"),
-    ("TIME columns, and DATE_ADD of a TIME",
-     "TuneLab has no TIME column type yet (td.t holds times as VARCHAR text), and reads a "
-     "time as a string would be read (a DATE_ADD of '10:11:12' is the date 2010-11-12)"),
+    ("DATE_ADD of a TIME, and td.t (times kept as VARCHAR text)",
+     "TuneLab reads a time string as a string would be read (a DATE_ADD of '10:11:12' is the "
+     "date 2010-11-12); the TIME column family uses its own table, ttm"),
+    ("a TIME column compared with a number that is no time (61272: 72 seconds)",
+     "TuneLab reads the number as a TIME, finds none and gives NULL; MariaDB keeps every row "
+     "(MySQL's behaviour UNCONFIRMED)"),
+    ("MIN / MAX of a TIME column, and TIME columns compared with datetimes",
+     "TuneLab compares a TIME column's text for MIN / MAX (wrong below 00:00:00 or past 99 "
+     "hours) and takes a datetime's time of day where MySQL compares as datetimes"),
     ("zero dates and dates with zero parts ('2024-00-10'), and every function's warnings",
      "MariaDB's sql_mode lacks NO_ZERO_DATE / NO_ZERO_IN_DATE (it returns 0 or a date where "
      "MySQL's default mode gives NULL); only values are compared"),
@@ -143,6 +149,7 @@ def schema(rng):
     out += ddl_setup()
     out += json_schema()
     out += date_schema()
+    out += time_schema()
     out += trigger_setup()
     return out
 
@@ -515,6 +522,48 @@ def queries(rng):
     q += json_queries()
     q += function_queries()
     q += date_time_queries()
+    q += row_queries()
+    q += time_queries()
+    return q
+
+
+def row_queries():
+    """Row constructors (`(a, b) op (x, y)`, IN lists of rows, IN and = of row subqueries)
+    over t1's NULLs (d), and COUNT(DISTINCT a, b) with and without GROUP BY (issue 18), from a
+    generator of their own. The VALUES statement is left out: MariaDB's table value
+    constructor has no ROW keyword (`VALUES (1, 2)`, which MySQL refuses) and names its
+    columns by the first row's values."""
+    rng = random.Random(SEED + 1830)
+    ops = ["=", "<>", "<", "<=", ">", ">=", "<=>"]
+    q = []
+    for _ in range(6):
+        op = rng.choice(ops)
+        q.append((f"SELECT id, a, d, (a, d) {op} ({rng.randint(0, 20)}, {rng.randint(0, 9)}) "
+                  f"FROM t1 WHERE id <= {rng.randint(10, 60)}", False))
+        op = rng.choice(ops)
+        q.append((f"SELECT id FROM t1 WHERE (a, d, id) {op} ROW({rng.randint(0, 20)}, "
+                  f"{rng.randint(0, 9)}, {rng.randint(1, 200)})", False))
+        rows = ", ".join(f"({rng.randint(0, 20)}, {rng.choice(['NULL', rng.randint(0, 9)])})"
+                         for _ in range(rng.randint(1, 5)))
+        neg = rng.choice(["", "NOT "])
+        q.append((f"SELECT id, a, d FROM t1 WHERE (a, d) {neg}IN ({rows})", False))
+        q.append((f"SELECT id, (a, d) {neg}IN ({rows}) FROM t1 WHERE id <= {rng.randint(10, 60)}",
+                  False))
+    q.append(("SELECT t1.id FROM t1 WHERE (t1.id, t1.a) IN (SELECT t1_id, x FROM t2)", False))
+    q.append(("SELECT id FROM t1 WHERE (id, a) NOT IN (SELECT t1_id, x FROM t2 WHERE x > 3)",
+              False))
+    q.append(("SELECT id FROM t1 WHERE (a, d) = (SELECT x, t1_id FROM t2 WHERE id = 7)", False))
+    q.append(("SELECT (SELECT a, d FROM t1 WHERE id = 3) = (SELECT a, d FROM t1 WHERE id = 3)",
+              False))
+    q.append(("SELECT ((1, 2), 3) < ((1, NULL), 4), (1, NULL) < (2, 0), (NULL, 1) < (2, 0), "
+              "(1, NULL) = (2, 2), (1, NULL) <> (1, 2)", False))
+    q.append(("SELECT (1, 2) = (1, 2, 3)", False))
+    q.append(("SELECT (a, d) IN (SELECT x FROM t2) FROM t1", False))
+    q.append(("SELECT COUNT(DISTINCT a, d), COUNT(DISTINCT b, a), COUNT(DISTINCT d, b, a) "
+              "FROM t1", False))
+    q.append(("SELECT b, COUNT(DISTINCT a, d) FROM t1 GROUP BY b ORDER BY b", True))
+    q.append(("SELECT s, COUNT(DISTINCT t1_id, x), COUNT(DISTINCT x) FROM t2 WHERE x > 0 "
+              "GROUP BY s HAVING COUNT(DISTINCT t1_id, x) > 2 ORDER BY s", True))
     return q
 
 
@@ -701,6 +750,44 @@ def date_schema():
         rows.append(f"({i}, {d}, {dt}, {t})")
     return ["CREATE TABLE td (id INT PRIMARY KEY, d DATE, dt DATETIME, t VARCHAR(12))",
             f"INSERT INTO td VALUES {', '.join(rows)}"]
+
+
+def time_schema():
+    """A table with TIME columns (issue 18), negative and past-99-hour values among them,
+    from a generator of its own."""
+    rng = random.Random(SEED + 1840)
+    rows = []
+    for i in range(1, 61):
+        h = rng.choice([0, 1, 9, 12, 23, 24, 99, 100, 500, 838])
+        t = f"'{'-' if rng.random() < 0.25 else ''}{h}:{rng.randint(0, 59):02}:{rng.randint(0, 59):02}'"
+        if rng.random() < 0.1:
+            t = "NULL"
+        t3 = f"'{rng.randint(0, 30)}:{rng.randint(0, 59):02}:{rng.randint(0, 59):02}.{rng.randint(0, 999):03}'"
+        rows.append(f"({i}, {t}, {t3})")
+    return ["CREATE TABLE ttm (id INT PRIMARY KEY, t TIME, t3 TIME(3) NOT NULL)",
+            f"INSERT INTO ttm VALUES {', '.join(rows)}"]
+
+
+def time_queries():
+    """TIME columns: ORDER BY, comparisons with strings and numbers, BETWEEN, IN, arithmetic
+    and the functions that read a TIME (issue 18)."""
+    rng = random.Random(SEED + 1841)
+    q = [("SELECT id, t, t3 FROM ttm ORDER BY t, id", True),
+         ("SELECT id, t3 FROM ttm ORDER BY t3 DESC, id", True),
+         ("SELECT id, t + 0, t3 + 0, TIME_TO_SEC(t), HOUR(t), MINUTE(t3), SECOND(t) FROM ttm",
+          False),
+         ("SELECT id, ADDTIME(t, '01:00:00'), TIMEDIFF(t, '-02:30:00') FROM ttm "
+          "WHERE t BETWEEN '-100:00:00' AND '100:00:00'", False),
+         ("SELECT COUNT(*), COUNT(DISTINCT t) FROM ttm", False)]
+    for _ in range(5):
+        op = rng.choice(["=", "<>", "<", "<=", ">", ">="])
+        h = rng.choice([0, 9, 24, 99, 100, 500])
+        q.append((f"SELECT id, t FROM ttm WHERE t {op} '{rng.choice(['', '-'])}{h}:30'", False))
+        # A valid hhmmss number (one with minutes or seconds past 59 is no time: see
+        # EXCLUDED).
+        n = rng.randint(0, 30) * 10000 + rng.randint(0, 59) * 100 + rng.randint(0, 59)
+        q.append((f"SELECT id FROM ttm WHERE t3 {op} {n}", False))
+    return q
 
 
 def date_time_queries():

@@ -178,6 +178,7 @@ pub fn columns(catalog: &Catalog) -> Vec<Row> {
                 opt(scale),
                 match c.ty {
                     ColumnType::DateTime | ColumnType::Timestamp => Value::UInt(0),
+                    ColumnType::Time(fsp) => Value::UInt(u64::from(fsp)),
                     _ => Value::Null,
                 },
                 if is_text { text("utf8mb4") } else { Value::Null },
@@ -242,6 +243,7 @@ pub(super) fn data_type(ty: &ColumnType) -> &'static str {
         ColumnType::Date => "date",
         ColumnType::DateTime => "datetime",
         ColumnType::Timestamp => "timestamp",
+        ColumnType::Time(_) => "time",
         ColumnType::Enum(_) => "enum",
         ColumnType::Json => "json",
     }

@@ -142,6 +142,7 @@ fn type_facts(type_sql: &str) -> Vec<Value> {
         opt(scale),
         match ty {
             ColumnType::DateTime | ColumnType::Timestamp => Value::UInt(0),
+            ColumnType::Time(fsp) => Value::UInt(u64::from(fsp)),
             _ => Value::Null,
         },
         if is_text { text("utf8mb4") } else { Value::Null },

@@ -117,6 +117,7 @@ pub fn read(
         numeric: false,
         nullable: false,
         json: false,
+        time: false,
     };
     let num = |name: &str| Meta {
         name: name.to_string(),
@@ -124,6 +125,7 @@ pub fn read(
         numeric: true,
         nullable: true,
         json: false,
+        time: false,
     };
     let key = (db.to_ascii_lowercase(), table.to_ascii_lowercase());
     match (key.0.as_str(), key.1.as_str()) {
@@ -340,6 +342,7 @@ fn described<'n>(
             numeric,
             nullable,
             json: false,
+            time: false,
         })
         .collect()
 }

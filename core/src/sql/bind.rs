@@ -192,6 +192,11 @@ pub trait Columns {
     fn is_json(&self, _position: u32) -> bool {
         false
     }
+
+    /// Whether the column at `position` holds TIME values (compared as durations).
+    fn is_time(&self, _position: u32) -> bool {
+        false
+    }
 }
 
 /// No columns: a SELECT without FROM, SET, DO.
@@ -318,6 +323,12 @@ impl<'a> Binder<'a> {
             {
                 self.interval_operation(left, *op == B::Minus, right, e)
             }
+            Expr::BinaryOp { left, op, right }
+                if is_row_comparison(op)
+                    && (row_items(left).is_some() || row_items(right).is_some()) =>
+            {
+                self.row_comparison(op, left, right)
+            }
             Expr::BinaryOp { left, op, right } => {
                 let l = self.bind(left)?;
                 let r = self.bind(right)?;
@@ -351,18 +362,44 @@ impl<'a> Binder<'a> {
             Expr::IsNotFalse(x) => {
                 BExpr::IsBool { arg: Box::new(self.bind(x)?), want: false, negated: true }
             }
-            Expr::Between { expr, negated, low, high } => BExpr::Between {
-                arg: Box::new(self.bind(expr)?),
-                low: Box::new(self.bind(low)?),
-                high: Box::new(self.bind(high)?),
-                negated: *negated,
-            },
-            Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. } => {
-                BExpr::InList {
-                    arg: Box::new(self.bind(expr)?),
-                    list: list.iter().map(|x| self.bind(x)).collect::<Result<_>>()?,
+            Expr::Between { expr, negated, low, high } => {
+                let (mut arg, mut low, mut high) =
+                    (self.bind(expr)?, self.bind(low)?, self.bind(high)?);
+                if [&arg, &low, &high].iter().any(|x| self.is_time_column(x)) {
+                    arg = time_key(arg);
+                    low = time_key(low);
+                    high = time_key(high);
+                }
+                BExpr::Between {
+                    arg: Box::new(arg),
+                    low: Box::new(low),
+                    high: Box::new(high),
                     negated: *negated,
                 }
+            }
+            Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. }
+                if row_items(expr).is_some() || list.iter().any(|x| row_items(x).is_some()) =>
+            {
+                self.row_in_list(expr, list, *negated, e)?
+            }
+            // A row anywhere but a comparison or IN is one value too many (a ROW(...) call
+            // included).
+            Expr::Tuple(_) => return Err(MySqlError::operand_columns(1)),
+            Expr::Function(_) if row_items(e).is_some() => {
+                return Err(match row_items(e) {
+                    Some(Err(err)) => err,
+                    _ => MySqlError::operand_columns(1),
+                })
+            }
+            Expr::In { expr, target: sqlparser::ast::InTarget::List(list), negated, .. } => {
+                let mut arg = self.bind(expr)?;
+                let mut list: Vec<BExpr> =
+                    list.iter().map(|x| self.bind(x)).collect::<Result<_>>()?;
+                if self.is_time_column(&arg) {
+                    arg = time_key(arg);
+                    list = list.into_iter().map(time_key).collect();
+                }
+                BExpr::InList { arg: Box::new(arg), list, negated: *negated }
             }
             Expr::Like { negated, expr, pattern, escape_char, .. } => BExpr::Like {
                 arg: Box::new(self.bind(expr)?),
@@ -730,7 +767,9 @@ impl<'a> Binder<'a> {
                 _ => 1,
             };
             let json = matches!(func, AggFunc::JsonArrayAgg | AggFunc::JsonObjectAgg);
-            if func != AggFunc::CountStar && args.len() != wanted && !concat_args
+            // COUNT(DISTINCT a, b, ...) counts the distinct rows of values.
+            let count_row = func == AggFunc::Count && distinct && args.len() > 1;
+            if func != AggFunc::CountStar && args.len() != wanted && !concat_args && !count_row
                 || json && distinct
             {
                 return Err(MySqlError::syntax(&f.to_string(), 1));
@@ -769,9 +808,15 @@ impl<'a> Binder<'a> {
                     }
                 })
             };
-            let arg = match args.first() {
-                Some(a) => Some(bind_inner(a)?),
-                None => None,
+            let arg = if count_row {
+                // The hidden call is made bound, as no typed name reaches it.
+                let values = args.iter().map(|a| bind_inner(a)).collect::<Result<Vec<_>>>()?;
+                Some(BExpr::call(" DISTINCT_ROW".into(), values))
+            } else {
+                match args.first() {
+                    Some(a) => Some(bind_inner(a)?),
+                    None => None,
+                }
             };
             // GROUP_CONCAT's ORDER BY: a number names an argument (`ORDER BY 1`), as
             // `Item_func_group_concat::setup` resolves it; any other expression is bound.
@@ -860,6 +905,27 @@ impl<'a> Binder<'a> {
                 let extract = BExpr::call("JSON_EXTRACT".into(), vec![l, r]);
                 return BExpr::call("JSON_UNQUOTE".into(), vec![extract]);
             }
+            // A TIME column in arithmetic is the number hhmmss[.f] (MySQL's val_int / val_decimal
+            // of a TIME field).
+            B::Plus | B::Minus | B::Multiply | B::Divide | B::Modulo | B::MyIntegerDivide
+                if self.is_time_column(&l) || self.is_time_column(&r) =>
+            {
+                let number = |this: &Self, e: BExpr| {
+                    if this.is_time_column(&e) {
+                        BExpr::call(" TIME_NUMBER".into(), vec![e])
+                    } else {
+                        e
+                    }
+                };
+                let (l, r) = (number(self, l), number(self, r));
+                return binary_node(op, l, r, left, right);
+            }
+            // A TIME column compares as a duration with whatever it meets.
+            B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq | B::Spaceship
+                if self.is_time_column(&l) || self.is_time_column(&r) =>
+            {
+                return binary_node(op, time_key(l), time_key(r), left, right);
+            }
             B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq => {
                 let is_json = |e: &BExpr| e.is_json(&|c| self.columns.is_json(c));
                 let (lj, rj) = (is_json(&l), is_json(&r));
@@ -881,6 +947,147 @@ impl<'a> Binder<'a> {
             _ => {}
         }
         binary_node(op, l, r, left, right)
+    }
+}
+
+impl Binder<'_> {
+    /// `row op row` (MySQL's row constructor comparison). `=` and `<=>` hold when every pair
+    /// of elements does, `<>` when any pair differs; `<`, `<=`, `>` and `>=` compare
+    /// lexicographically: the first pair that is not equal decides, and a NULL met before
+    /// that makes the result NULL (MySQL's `Arg_comparator::compare_row`). Bound as the
+    /// equivalent chain of scalar comparisons, so an index can still use `(a, b) = (1, 2)`
+    /// as `a = 1 AND b = 2`. Simplification: in an ordering comparison an element may be
+    /// evaluated twice (once for `<`, once for `=`), which only a function with side
+    /// effects (RAND) could tell. A pair of different sizes is ERROR 1241 with the left
+    /// row's size.
+    #[inline(never)]
+    fn row_comparison(&mut self, op: &B, left: &Expr, right: &Expr) -> Result<BExpr> {
+        let (l, r) = match (row_items(left), row_items(right)) {
+            (Some(l), Some(r)) => (l?, r?),
+            (Some(l), None) => return Err(MySqlError::operand_columns(l?.len())),
+            (None, _) => return Err(MySqlError::operand_columns(1)),
+        };
+        if l.len() != r.len() {
+            return Err(MySqlError::operand_columns(l.len()));
+        }
+        let pair = |this: &mut Self, op: &B, i: usize| -> Result<BExpr> {
+            let (a, b) = (l[i], r[i]);
+            match (row_items(a), row_items(b)) {
+                (None, None) => this.bind(&Expr::BinaryOp {
+                    left: Box::new(a.clone()),
+                    op: op.clone(),
+                    right: Box::new(b.clone()),
+                }),
+                _ => this.row_comparison(op, a, b),
+            }
+        };
+        let n = l.len();
+        let mut acc = pair(self, op, n - 1)?;
+        match op {
+            B::Eq | B::Spaceship | B::NotEq => {
+                for i in (0..n - 1).rev() {
+                    let p = pair(self, op, i)?;
+                    acc = if *op == B::NotEq {
+                        BExpr::Or(Box::new(p), Box::new(acc))
+                    } else {
+                        BExpr::And(Box::new(p), Box::new(acc))
+                    };
+                }
+            }
+            _ => {
+                let strict = match op {
+                    B::Lt | B::LtEq => B::Lt,
+                    _ => B::Gt,
+                };
+                for i in (0..n - 1).rev() {
+                    let before = pair(self, &strict, i)?;
+                    let same = pair(self, &B::Eq, i)?;
+                    let rest = BExpr::And(Box::new(same), Box::new(acc));
+                    acc = BExpr::Or(Box::new(before), Box::new(rest));
+                }
+            }
+        }
+        Ok(acc)
+    }
+
+    /// `x IN (y, ...)` where a row takes part: true when `x = y` for some y, NULL when none
+    /// is true and some is NULL (the OR of the row comparisons). Every item must have x's
+    /// size (ERROR 1241 otherwise). Simplification: no index range is planned for a row IN
+    /// list (MySQL 8.0 can build ranges over a composite key); it is checked on every row.
+    #[inline(never)]
+    fn row_in_list(&mut self, x: &Expr, list: &[Expr], negated: bool, e: &Expr) -> Result<BExpr> {
+        let mut acc: Option<BExpr> = None;
+        for item in list {
+            let eq = self.row_comparison(&B::Eq, x, item)?;
+            acc = Some(match acc {
+                None => eq,
+                Some(a) => BExpr::Or(Box::new(a), Box::new(eq)),
+            });
+        }
+        let Some(any) = acc else { return Err(MySqlError::syntax(&e.to_string(), 1)) };
+        Ok(if negated { unary_node(U::Not, any, e) } else { any })
+    }
+}
+
+impl Binder<'_> {
+    /// Whether `e` is a TIME column (compared and sorted as a duration).
+    fn is_time_column(&self, e: &BExpr) -> bool {
+        matches!(e, BExpr::Column(c) if self.columns.is_time(*c))
+    }
+
+    /// An ORDER BY key over a TIME column, sorted by the time rather than its text; None for
+    /// any other key.
+    pub fn time_sort_key(&self, e: &BExpr) -> Option<BExpr> {
+        self.is_time_column(e).then(|| time_key(e.clone()))
+    }
+}
+
+/// `e` read as a TIME in microseconds (the hidden ` TIME_KEY` call).
+fn time_key(e: BExpr) -> BExpr {
+    BExpr::call(" TIME_KEY".into(), vec![e])
+}
+
+/// Whether `op` compares two values (and so may compare two rows).
+fn is_row_comparison(op: &B) -> bool {
+    matches!(op, B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq | B::Spaceship)
+}
+
+/// The elements of a row constructor, `(a, b, ...)` or `ROW(a, ...)`, or None when `e` is
+/// no row. `ROW` with one element is MySQL's syntax error (its grammar wants two or more;
+/// `(a)` is a parenthesised value).
+pub fn row_items(e: &Expr) -> Option<Result<Vec<&Expr>>> {
+    match e {
+        Expr::Nested(inner) => row_items(inner),
+        Expr::Tuple(list) => Some(Ok(list.iter().collect())),
+        Expr::Function(f)
+            if f.name.0.len() == 1
+                && f.name.to_string().eq_ignore_ascii_case("ROW")
+                && f.over.is_none()
+                && f.filter.is_none() =>
+        {
+            let FunctionArguments::List(list) = &f.args else {
+                return Some(Err(MySqlError::syntax(&e.to_string(), 1)));
+            };
+            let items: Option<Vec<&Expr>> = list
+                .args
+                .iter()
+                .map(|a| match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => Some(x),
+                    _ => None,
+                })
+                .collect();
+            match items {
+                Some(items)
+                    if items.len() >= 2
+                        && list.duplicate_treatment.is_none()
+                        && list.clauses.is_empty() =>
+                {
+                    Some(Ok(items))
+                }
+                _ => Some(Err(MySqlError::syntax(&e.to_string(), 1))),
+            }
+        }
+        _ => None,
     }
 }
 

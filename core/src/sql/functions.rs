@@ -31,9 +31,15 @@ macro_rules! builtins {
 builtins! {
     // Hidden calls the binder makes around JSON values (see `json/functions.rs`); their
     // names begin with a space, so they sort first and no typed name reaches them.
+    // COUNT(DISTINCT a, b, ...)'s argument: the values as one key, NULL when any is NULL.
+    DistinctRowMark = " DISTINCT_ROW",
     JsonCompareMark = " JSON_COMPARE",
     JsonDocMark = " JSON_DOC",
     JsonMemberOfMark = " JSON_MEMBER_OF",
+    // A TIME column's value, or what it is compared with, as microseconds (`bind.rs`).
+    TimeKeyMark = " TIME_KEY",
+    // A TIME column's value in arithmetic: the number hhmmss[.fraction] (`bind.rs`).
+    TimeNumberMark = " TIME_NUMBER",
     Abs = "ABS",
     Acos = "ACOS",
     Adddate = "ADDDATE",
@@ -266,6 +272,15 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
     let text = |i: usize| args[i].to_text();
     let null_if_any = args.iter().any(|v| v.is_null());
     Ok(match f {
+        B::DistinctRowMark => distinct_row_key(args),
+        B::TimeKeyMark => {
+            arity(name, n, 1, 1)?;
+            super::temporal::time_key(args[0])
+        }
+        B::TimeNumberMark => {
+            arity(name, n, 1, 1)?;
+            super::temporal::time_number(args[0])
+        }
         B::JsonCompareMark
         | B::JsonDocMark
         | B::JsonArray
@@ -964,6 +979,22 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "RAND" => Some(false),
         _ => super::temporal::returns_text(name),
     }
+}
+
+/// The key COUNT(DISTINCT a, b, ...) counts: each value as DISTINCT compares one value
+/// (`aggregate::distinct_key`: its printed text case folded, and whether it is a number),
+/// length-prefixed so no two different rows of values share a key; NULL when any value is
+/// NULL (MySQL counts only the rows whose values are all non-NULL).
+fn distinct_row_key(args: &[&Value]) -> Value {
+    if args.iter().any(|v| v.is_null()) {
+        return Value::Null;
+    }
+    let mut key = String::new();
+    for v in args {
+        let (numeric, text) = crate::sql::execution::aggregate::distinct_key(v);
+        key.push_str(&format!("{}{}:{text}", u8::from(numeric), text.len()));
+    }
+    Value::Str(key)
 }
 
 /// MySQL's `my_rnd` generator behind RAND(): two seeds modulo 2^30 - 1.

@@ -123,6 +123,7 @@ pub fn value_bytes(ty: &ColumnType, v: &Value) -> u32 {
         ColumnType::Date => 3,
         ColumnType::DateTime => 5,
         ColumnType::Timestamp => 4,
+        ColumnType::Time(fsp) => crate::storage::schema::time_bytes(*fsp),
         ColumnType::Enum(values) => {
             if values.len() <= 255 {
                 1

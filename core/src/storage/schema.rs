@@ -28,6 +28,9 @@ pub enum ColumnType {
     /// DATETIME (no fractional seconds)
     DateTime,
     Timestamp,
+    /// TIME(fsp): a signed duration up to 838:59:59, kept as its text (`[-]hh:mm:ss[.f]`,
+    /// fsp fractional digits).
+    Time(u8),
     /// ENUM('a', 'b', ...)
     Enum(Vec<String>),
     /// JSON: a document, validated and kept in MySQL's normal text form. Simplification:
@@ -59,6 +62,7 @@ impl ColumnType {
             ColumnType::Json => 12,
             ColumnType::Date => 3,
             ColumnType::DateTime => 5,
+            ColumnType::Time(fsp) => time_bytes(*fsp),
             ColumnType::Enum(values) => {
                 if values.len() < 256 {
                     1
@@ -115,6 +119,8 @@ impl ColumnType {
             ColumnType::Date => "date".into(),
             ColumnType::DateTime => "datetime".into(),
             ColumnType::Timestamp => "timestamp".into(),
+            ColumnType::Time(0) => "time".into(),
+            ColumnType::Time(fsp) => format!("time({fsp})"),
             ColumnType::Enum(values) => {
                 let v: Vec<String> =
                     values.iter().map(|s| format!("'{}'", s.replace('\'', "''"))).collect();
@@ -122,6 +128,12 @@ impl ColumnType {
             }
         }
     }
+}
+
+/// Bytes a TIME(fsp) value takes: 3, and 1, 2 or 3 more for 1-2, 3-4 or 5-6 fractional
+/// digits (the manual's "Data Type Storage Requirements").
+pub fn time_bytes(fsp: u8) -> u32 {
+    3 + u32::from(fsp).div_ceil(2)
 }
 
 /// One column.

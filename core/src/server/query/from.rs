@@ -170,6 +170,7 @@ impl Server {
                     numeric: c.ty.is_numeric(),
                     nullable: c.nullable,
                     json: c.ty == crate::storage::schema::ColumnType::Json,
+                    time: matches!(c.ty, crate::storage::schema::ColumnType::Time(_)),
                 })
                 .collect();
             return Ok(BoundSource {

@@ -40,7 +40,7 @@ use crate::error::{MySqlError, Result};
 use crate::server::query::{expr_children_mut, is_dual, literal_expr, QueryResult};
 use crate::server::session::Session;
 use crate::server::Server;
-use crate::sql::bind::{CORRELATED_MARK, OUTER_MARK};
+use crate::sql::bind::{row_items, CORRELATED_MARK, OUTER_MARK};
 use crate::sql::comparison::{representatives, Comparison, Quantifier};
 use crate::sql::execution::select::{BoundSource, Correlated, SubqueryKind};
 use crate::sql::execution::Work;
@@ -236,6 +236,18 @@ impl Server {
                 }
             };
         };
+        // Simplification: a correlated subquery takes one operand value; a row before one
+        // (`(a, b) IN (SELECT x, y ... WHERE u.x = t.a)`) is not done here.
+        if let Expr::In { expr: operand, .. }
+        | Expr::AnyOp { left: operand, .. }
+        | Expr::AllOp { left: operand, .. } = &*e
+        {
+            if row_items(operand).is_some() {
+                return Err(MySqlError::not_supported_yet(
+                    "a row constructor before a correlated subquery",
+                ));
+            }
+        }
         let id = r.subs.len();
         r.subs.push(Rc::new(prepared));
         let mut marks = vec![number_expr(id)];
@@ -372,28 +384,50 @@ impl Server {
 fn substitute(e: &mut Expr, r: QueryResult) -> Result<()> {
     match e {
         Expr::Subquery(_) => {
-            if r.meta.len() != 1 {
-                return Err(MySqlError::operand_columns(1));
-            }
             if r.rows.len() > 1 {
                 return Err(MySqlError::subquery_more_than_one_row());
             }
-            let v = r.rows.first().map_or(Value::Null, |row| row[0].clone());
-            *e = literal_expr(&v);
+            // A subquery of several columns is a row (`(SELECT x, y ...) = (1, 2)`), all
+            // NULLs over no rows; the binder refuses it (ERROR 1241) where one value is
+            // wanted. Simplification: MySQL checks the column count before it runs, so a
+            // row subquery of several rows in a one-value place is 1241 there, 1242 here.
+            let n = r.meta.len();
+            let value = |i: usize| r.rows.first().map_or(Value::Null, |row| row[i].clone());
+            *e = if n == 1 {
+                literal_expr(&value(0))
+            } else {
+                Expr::Tuple((0..n).map(|i| literal_expr(&value(i))).collect())
+            };
         }
         Expr::Exists { negated, .. } => {
             *e = literal_expr(&Value::Int(i64::from(r.rows.is_empty() == *negated)));
         }
-        Expr::In { target, negated, .. } => {
-            if r.meta.len() != 1 {
-                return Err(MySqlError::operand_columns(1));
+        Expr::In { expr, target, negated, .. } => {
+            // `(a, b) IN (SELECT x, y ...)`: the subquery has the operand's size, and its
+            // rows become rows of the IN list.
+            let width = match row_items(expr) {
+                Some(items) => items?.len(),
+                None => 1,
+            };
+            if r.meta.len() != width {
+                return Err(MySqlError::operand_columns(width));
             }
             if r.rows.is_empty() {
                 // Over no rows IN is false and NOT IN true, even for a NULL operand.
                 *e = literal_expr(&Value::Int(i64::from(*negated)));
                 return Ok(());
             }
-            let list: Vec<Expr> = r.rows.iter().map(|row| literal_expr(&row[0])).collect();
+            let list: Vec<Expr> = r
+                .rows
+                .iter()
+                .map(|row| {
+                    if width == 1 {
+                        literal_expr(&row[0])
+                    } else {
+                        Expr::Tuple(row.iter().map(literal_expr).collect())
+                    }
+                })
+                .collect();
             *target = sqlparser::ast::InTarget::List(list);
         }
         Expr::AnyOp { .. } | Expr::AllOp { .. } => {

@@ -78,6 +78,7 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
             Value::Decimal(d)
         }
         ColumnType::Float | ColumnType::Double => Value::Double(v.to_f64().unwrap_or(0.0)),
+        ColumnType::Time(fsp) => time_for_column(&v, *fsp, &col.name, row_no)?,
         ColumnType::Char(n) | ColumnType::Varchar(n) => {
             let s = v.to_text().unwrap_or_default();
             if s.chars().count() as u32 > *n {
@@ -110,6 +111,51 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
     })
 }
 
+/// A value for a TIME(fsp) column, as strict mode stores it: read as CAST(v AS TIME) reads it
+/// (`'12:34:56'`, `'1 02:00:00'` as 26 hours, `'123456'` and 123456 as 12:34:56), the
+/// fraction rounded to fsp digits. Text that is no time, text with more after the time, and
+/// a time past -838:59:59 .. 838:59:59 are ERROR 1292 (non-strict modes clip with a warning;
+/// the engine keeps strict mode).
+fn time_for_column(v: &Value, fsp: u8, column: &str, row_no: u64) -> Result<Value> {
+    use crate::sql::cast::temporal::{parse_time, time_from_number};
+    let shown = match v {
+        Value::Double(d) => crate::storage::value::format_double(*d),
+        other => other.to_text().unwrap_or_default(),
+    };
+    let parsed = match v {
+        Value::Str(s) => parse_time(s).map(|(p, clipped)| (p.value, p.truncated || clipped)),
+        Value::Int(i) => time_from_number(*i < 0, i.unsigned_abs(), 0),
+        Value::UInt(u) => time_from_number(false, *u, 0),
+        Value::Decimal(d) => {
+            let whole = (d.mantissa / 10i128.pow(u32::from(d.scale))).unsigned_abs();
+            let frac = d.rescale(6).mantissa.unsigned_abs() % 1_000_000;
+            u64::try_from(whole).ok().and_then(|n| time_from_number(d.mantissa < 0, n, frac as u32))
+        }
+        Value::Double(d) => {
+            let a = d.abs();
+            let micros = (((a - a.trunc()) * 1e6).round() as u32).min(999_999);
+            time_from_number(*d < 0.0, a.trunc() as u64, micros)
+        }
+        Value::Null => None,
+    };
+    let incorrect = || {
+        let mut e = MySqlError::incorrect_value_for_column("time", &shown, column, row_no);
+        e.code = 1292;
+        e.sqlstate = "22007".into();
+        e
+    };
+    match parsed {
+        Some((t, false)) => {
+            let (t, clipped) = t.round(fsp);
+            if clipped {
+                return Err(incorrect());
+            }
+            Ok(Value::Str(t.text(fsp)))
+        }
+        _ => Err(incorrect()),
+    }
+}
+
 /// Columns of one table, for binding UPDATE and DELETE expressions.
 struct TableColumns<'a> {
     alias: &'a str,
@@ -132,6 +178,10 @@ impl Columns for TableColumns<'_> {
 
     fn is_json(&self, position: u32) -> bool {
         self.def.columns.get(position as usize).is_some_and(|c| c.ty == ColumnType::Json)
+    }
+
+    fn is_time(&self, position: u32) -> bool {
+        self.def.columns.get(position as usize).is_some_and(|c| matches!(c.ty, ColumnType::Time(_)))
     }
 }
 

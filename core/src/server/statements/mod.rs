@@ -141,6 +141,14 @@ pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
         "date" => ColumnType::Date,
         "datetime" => ColumnType::DateTime,
         "timestamp" => ColumnType::Timestamp,
+        // TIME(fsp), fsp 0 to 6 (7 and more: ERROR 1426, named by the column's caller).
+        "time" => {
+            let fsp = nums.first().copied().unwrap_or(0);
+            if fsp > 6 {
+                return Err(MySqlError::too_big_precision(u64::from(fsp), "", 6));
+            }
+            ColumnType::Time(fsp as u8)
+        }
         "enum" => {
             let items = args.unwrap_or_default();
             let values: Vec<String> = items
@@ -729,6 +737,11 @@ pub(crate) fn column_spec<'a>(
     data_type: &sqlparser::ast::DataType,
     options: impl Iterator<Item = &'a ColumnOption>,
 ) -> Result<ColumnSpec> {
+    if let sqlparser::ast::DataType::Time(Some(fsp), _) = data_type {
+        if *fsp > 6 {
+            return Err(MySqlError::too_big_precision(*fsp, name, 6));
+        }
+    }
     let (ty, unsigned) = column_type(&data_type.to_string())?;
     let mut col = ColumnDef::new(name, ty);
     col.unsigned = unsigned;

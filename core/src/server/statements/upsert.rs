@@ -123,6 +123,7 @@ pub(crate) fn implicit_default(col: &ColumnDef) -> Value {
         ColumnType::Enum(values) => Value::Str(values.first().cloned().unwrap_or_default()),
         ColumnType::Date => Value::Str("0000-00-00".into()),
         ColumnType::DateTime | ColumnType::Timestamp => Value::Str("0000-00-00 00:00:00".into()),
+        ColumnType::Time(fsp) => Value::Str(crate::sql::temporal::time_text(0, *fsp)),
         _ => Value::Str(String::new()),
     }
 }

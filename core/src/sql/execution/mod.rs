@@ -35,6 +35,9 @@ pub struct Meta {
     /// A JSON value (a JSON column, or a JSON function's result): JSON functions and
     /// comparisons take it as JSON, not as a string.
     pub json: bool,
+    /// A TIME column's value (or a column that passes one on): comparisons and ORDER BY take
+    /// it as a duration, not as its text.
+    pub time: bool,
 }
 
 /// The result of a query: column metadata and rows.

@@ -151,6 +151,7 @@ pub fn merged_meta(first: &[Meta], others: &[&[Meta]], kinds: &[ColumnKind]) -> 
             nullable: m.nullable || others.iter().any(|o| o.get(i).is_some_and(|x| x.nullable)),
             // Simplification: a set operation's column is JSON only when every block's is.
             json: m.json && others.iter().all(|o| o.get(i).is_some_and(|x| x.json)),
+            time: m.time && others.iter().all(|o| o.get(i).is_some_and(|x| x.time)),
         })
         .collect()
 }

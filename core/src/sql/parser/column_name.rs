@@ -68,6 +68,22 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
                 a = n - 8;
             }
         }
+        // An expression that begins with a row constructor (`(a, b) = (1, 2)`) or a
+        // subquery starts inside its parentheses: take the opening one back in.
+        _ if leading_opens(e) > 0
+            && before.ends_with('(')
+            && !matches!(e, Expr::Tuple(_) | Expr::Subquery(_)) =>
+        {
+            let mut at = before.len();
+            for _ in 0..leading_opens(e) {
+                let open = sql[..at].trim_end();
+                if !open.ends_with('(') {
+                    break;
+                }
+                at = open.len() - 1;
+            }
+            a = at
+        }
         // An expression that begins with a special-syntax call (`CAST(x AS SIGNED) = 1`)
         // starts inside the call: take the name and parenthesis back in.
         _ if special_open(before).ends_with('(') && paren_depth(&sql[a..b]) < 0 => {
@@ -133,6 +149,23 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         end = over_clause_end(sql, end);
     }
     sql[a..end].to_string()
+}
+
+/// How many row constructors and subqueries an expression's text starts with, through
+/// binary operators, the predicates written after their operand and a row's first element:
+/// the opening parentheses its span leaves out.
+fn leading_opens(e: &Expr) -> usize {
+    match e {
+        Expr::BinaryOp { left, .. } => leading_opens(left),
+        Expr::In { expr, .. }
+        | Expr::Between { expr, .. }
+        | Expr::Like { expr, .. }
+        | Expr::IsNull(expr)
+        | Expr::IsNotNull(expr) => leading_opens(expr),
+        Expr::Tuple(items) => 1 + items.first().map_or(0, leading_opens),
+        Expr::Subquery(_) => 1,
+        _ => 0,
+    }
 }
 
 /// Functions with their own syntax inside the parentheses, whose spans sqlparser starts at

@@ -352,6 +352,7 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
         || p.peek_keyword(Keyword::WITH)
         || p.peek_token().token == Token::LParen
         || is_table_statement(p)
+        || p.peek_keyword(Keyword::VALUES)
     {
         return Ok(Statement::Select(p.parse_query()?));
     }

@@ -165,6 +165,58 @@ fn read_any(v: &Value, cx: &mut dyn EvalContext) -> Option<Temporal> {
     read_time(v, cx).map(|(us, fsp)| Temporal::Time(us, fsp))
 }
 
+/// A value read as a TIME, as signed microseconds: what a comparison with a TIME column and
+/// an ORDER BY of one compare (the column keeps the time's text, whose order is not the
+/// time's past 99 hours or below zero). NULL where no time can be read. Simplification:
+/// a value that is a datetime gives its time of day (MySQL compares a TIME column with a
+/// DATETIME as datetimes, on the current date).
+pub fn time_key(v: &Value) -> Value {
+    use crate::sql::cast::temporal::{parse_time, time_from_number};
+    let t = match v {
+        Value::Str(s) => parse_time(s).map(|(p, _)| p.value),
+        Value::Int(i) => time_from_number(*i < 0, i.unsigned_abs(), 0).map(|x| x.0),
+        Value::UInt(u) => time_from_number(false, *u, 0).map(|x| x.0),
+        Value::Decimal(d) => {
+            let whole = (d.mantissa / 10i128.pow(u32::from(d.scale))).unsigned_abs();
+            let frac = d.rescale(6).mantissa.unsigned_abs() % 1_000_000;
+            u64::try_from(whole)
+                .ok()
+                .and_then(|n| time_from_number(d.mantissa < 0, n, frac as u32))
+                .map(|x| x.0)
+        }
+        Value::Double(d) => {
+            let a = d.abs();
+            let micros = (((a - a.trunc()) * 1e6).round() as u32).min(999_999);
+            time_from_number(*d < 0.0, a.trunc() as u64, micros).map(|x| x.0)
+        }
+        Value::Null => None,
+    };
+    match t {
+        Some(t) => {
+            let secs = i64::from(t.hours) * 3600 + i64::from(t.minute) * 60 + i64::from(t.second);
+            let us = secs * 1_000_000 + i64::from(t.micros);
+            Value::Int(if t.negative { -us } else { us })
+        }
+        None => Value::Null,
+    }
+}
+
+/// A TIME column's value as a number (`t + 0`): hhmmss, with the column's fractional
+/// digits as a DECIMAL's scale (12:34:56.5 in a TIME(1) is 123456.5).
+pub fn time_number(v: &Value) -> Value {
+    let Value::Str(s) = v else { return v.clone() };
+    let Some((p, _)) = crate::sql::cast::temporal::parse_time(s) else { return Value::Null };
+    let t = p.value;
+    let whole = i128::from(t.hours) * 10_000 + i128::from(t.minute) * 100 + i128::from(t.second);
+    let digits = s.split_once('.').map_or(0, |(_, f)| f.len().min(6)) as u8;
+    let sign = if t.negative { -1 } else { 1 };
+    if digits == 0 {
+        return Value::Int((sign * whole) as i64);
+    }
+    let frac = i128::from(t.micros) / 10i128.pow(6 - u32::from(digits));
+    Value::Decimal(Decimal::new(sign * (whole * 10i128.pow(u32::from(digits)) + frac), digits))
+}
+
 /// `[-]hh:mm:ss[.f]` of a TIME in microseconds.
 pub fn time_text(us: i64, fsp: u8) -> String {
     let a = us.unsigned_abs();

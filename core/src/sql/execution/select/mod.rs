@@ -152,6 +152,15 @@ impl Columns for Scope<'_> {
                 .is_some_and(|m| m.json)
         })
     }
+
+    fn is_time(&self, position: u32) -> bool {
+        self.sources.iter().any(|s| {
+            position
+                .checked_sub(s.offset)
+                .and_then(|i| s.meta.get(i as usize))
+                .is_some_and(|m| m.time)
+        })
+    }
 }
 
 /// Runs a bound SELECT over `sources`: plans each stored table's access path, joins, and

@@ -113,10 +113,21 @@ impl Plan {
             if let OrderByKind::Expressions(list) = &ob.kind {
                 for o in list {
                     let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
-                    let key = match output_ref(&o.expr, &items) {
+                    let mut key = match output_ref(&o.expr, &items) {
                         Some(i) => SortKey::Output(i),
                         None => SortKey::Expr(binder.bind(&o.expr)?),
                     };
+                    // A TIME column sorts by its time, not its text.
+                    let time_key = match &key {
+                        SortKey::Expr(e) => binder.time_sort_key(e),
+                        SortKey::Output(i) if sel.distinct.is_none() => {
+                            items.get(*i as usize).and_then(|(e, _)| binder.time_sort_key(e))
+                        }
+                        SortKey::Output(_) => None,
+                    };
+                    if let Some(e) = time_key {
+                        key = SortKey::Expr(e);
+                    }
                     order_by.push((key, desc));
                 }
             }
@@ -283,7 +294,9 @@ impl Plan {
                     _ => String::new(),
                 };
                 let json = e.is_json(&|c| all.get(c as usize).is_some_and(|m| m.json));
-                Meta { name: name.clone(), table, numeric, nullable, json }
+                let time =
+                    matches!(e, BExpr::Column(c) if all.get(*c as usize).is_some_and(|m| m.time));
+                Meta { name: name.clone(), table, numeric, nullable, json, time }
             })
             .collect()
     }

@@ -321,7 +321,9 @@ impl Stage {
                 };
                 let json =
                     e.is_json(&|c| c < width && inner.get(c as usize).is_some_and(|m| m.json));
-                Meta { name: name.clone(), table, numeric, nullable, json }
+                let time = matches!(e, BExpr::Column(c)
+                    if *c < width && inner.get(*c as usize).is_some_and(|m| m.time));
+                Meta { name: name.clone(), table, numeric, nullable, json, time }
             })
             .collect()
     }
