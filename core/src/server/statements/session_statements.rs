@@ -19,6 +19,10 @@
 //! EXECUTE too, outside stored programs); performance_schema's statement event and the slow
 //! log carry the EXECUTE statement's own text, as the client sent it. UNCONFIRMED: that the
 //! slow log shows `EXECUTE s USING @v` rather than the expanded text for SQL EXECUTE.
+//!
+//! Simplification: the statement runs as its expanded text, so a select-list item that is a
+//! bare marker is named by its value (`SELECT ?` shows a column `3`; MySQL names it `?`), and
+//! the statement is parsed again at every EXECUTE (MySQL keeps the prepared parse).
 
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::{PreparedSql, Session};
