@@ -232,7 +232,11 @@ impl Server {
         }
         // The slow log, once the statement has ended (and Slow_queries, log or no log).
         let end = self.clock.now();
-        if let Some(p) = self.pending_log(&session, text, com, &result, counted, start, end) {
+        let expanded = session.expanded_sql.take();
+        if let Some(mut p) = self.pending_log(&session, text, com, &result, counted, start, end) {
+            if let Some(x) = expanded {
+                p.show_text(x);
+            }
             if self.log_finished(p) {
                 if let Some(r) = self.running.as_mut() {
                     let status = &mut session.status;

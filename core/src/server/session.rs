@@ -87,6 +87,8 @@ pub struct Session {
     /// The conditions that activated the stored program handlers running, innermost last
     /// (what GET [STACKED] DIAGNOSTICS reads inside a handler).
     pub handler_conditions: Vec<crate::error::MySqlError>,
+    /// The text a client's SQL EXECUTE ran, values in place (the slow log shows it).
+    pub expanded_sql: Option<String>,
 }
 
 /// A statement PREPARE kept: its text and how many `?` parameters it takes.
@@ -130,6 +132,7 @@ impl Session {
             savepoints: Vec::new(),
             diagnostics_error_state: None,
             handler_conditions: Vec::new(),
+            expanded_sql: None,
         }
     }
 

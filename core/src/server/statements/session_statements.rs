@@ -14,11 +14,14 @@
 //!   conditions as SHOW WARNINGS shows them, or inside a stored program handler the condition
 //!   that activated it.
 //!
-//! What the logs show for EXECUTE: the general log has the `Query EXECUTE ...` line and an
-//! `Execute` line with the expanded text (sql_prepare.cc writes the second for SQL
-//! EXECUTE too, outside stored programs); performance_schema's statement event and the slow
-//! log carry the EXECUTE statement's own text, as the client sent it. UNCONFIRMED: that the
-//! slow log shows `EXECUTE s USING @v` rather than the expanded text for SQL EXECUTE.
+//! What the logs and counters show, as mysql-server's sql_prepare.cc does it: the general log
+//! has PREPARE's `Query` line and a `Prepare` line with the statement text, EXECUTE's
+//! `Query` line and an `Execute` line with the values in place (neither second line inside a
+//! stored program); the slow log shows the expanded text (mysqld keeps it as the thread's
+//! query for slow logging); `Com_stmt_prepare`, `Com_stmt_execute` and `Com_stmt_close` count
+//! SQL PREPARE, EXECUTE and DEALLOCATE (a PREPARE replacing a statement deallocates it) as
+//! they count the binary protocol's commands. performance_schema's statement event keeps the
+//! EXECUTE statement's own text (UNCONFIRMED).
 //!
 //! Simplification: the statement runs as its expanded text, so a select-list item that is a
 //! bare marker is named by its value (`SELECT ?` shows a column `3`; MySQL names it `?`), and
@@ -68,6 +71,8 @@ impl Server {
         if text.len() > PREPARED_TEXT_MAX {
             return Err(MySqlError::packet_too_large());
         }
+        // Counted whether or not the text then prepares (Prepared_statement::prepare).
+        self.count_handler("Com_stmt_prepare");
         let stmt = crate::sql::parse(&text)?;
         if matches!(
             stmt,
@@ -83,6 +88,11 @@ impl Server {
         }
         r.status
             .set("Prepared_stmt_count", crate::instruments::status::StatusValue::Number(open + 1));
+        if session.locals.is_empty() {
+            let who = (session.account.user.clone(), session.login_user.clone());
+            let now = self.clock.now();
+            self.general_log_command(session.id.0, (&who.0, &who.1), now, "Prepare", &text);
+        }
         let params = placeholders(&text).len() as u32;
         session.prepared.insert(name.to_ascii_lowercase(), PreparedSql { text, params });
         Ok(Response::Ok { affected_rows: 0, info: Some("Statement prepared".into()) })
@@ -99,6 +109,7 @@ impl Server {
                 "Prepared_stmt_count",
                 crate::instruments::status::StatusValue::Number(open.saturating_sub(1)),
             );
+            r.status.add("Com_stmt_close", 1);
         }
         true
     }
@@ -131,8 +142,10 @@ impl Server {
             .collect();
         let text = expand(&prepared.text, &values);
         let stmt = crate::sql::parse(&text)?;
-        // Outside stored programs the general log shows the text run (see the header).
+        self.count_handler("Com_stmt_execute");
+        // Outside stored programs the logs show the text run (see the header).
         if session.locals.is_empty() {
+            session.expanded_sql = Some(text.clone());
             let who = (session.account.user.clone(), session.login_user.clone());
             let now = self.clock.now();
             self.general_log_command(session.id.0, (&who.0, &who.1), now, "Execute", &text);
@@ -193,7 +206,7 @@ impl Server {
         Ok(super::ok(0))
     }
 
-    /// Counts one in a `Handler_*` counter (the session's follows when the statement ends).
+    /// Counts one in a status counter (the session's follows when the statement ends).
     fn count_handler(&mut self, name: &str) {
         if let Some(r) = self.running.as_mut() {
             r.status.add(name, 1);
