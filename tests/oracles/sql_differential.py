@@ -60,6 +60,13 @@ EXCLUDED = [
      "DOUBLE results, which the two servers print with different digits (above)"),
     ("errors of a recursive CTE's shape (aggregates, LIMIT, ORDER BY in it)",
      "MariaDB reports them with its own codes (4002-4008), MySQL with 3573-3577 and 1235"),
+    ("CREATE TABLE ... IGNORE SELECT",
+     "MySQL keeps the first of the rows sharing a key, in the SELECT's order; MariaDB 10.11's "
+     "table kept other rows, and for some keys none (not investigated); the golden transcript "
+     "covers IGNORE. REPLACE (the last row wins) agrees and is compared"),
+    ("FOR SHARE, OF t, GET STACKED DIAGNOSTICS, Com_* / Handler_savepoint counters",
+     "MariaDB 10.11 has no FOR SHARE or OF t and no STACKED diagnostics area; the counters are "
+     "compared in the golden transcripts, not here"),
     ("CREATE TABLE ... SELECT's column types (SHOW CREATE TABLE)",
      "MariaDB types some selected columns differently (its COUNT(*) is bigint(21)); only the "
      "tables' rows are compared"),
@@ -149,10 +156,9 @@ def schema(rng):
 
 
 def statement_form_setup():
-    """CREATE TABLE ... IGNORE | REPLACE SELECT (issue 18): the selected rows whose key is
-    taken are skipped, or replace the row holding it."""
+    """CREATE TABLE ... REPLACE SELECT (issue 18): a selected row whose key is taken replaces
+    the row holding it. IGNORE is not compared (see EXCLUDED)."""
     return [
-        "CREATE TABLE t6 (a INT PRIMARY KEY) IGNORE SELECT a, id, b FROM t1 ORDER BY id",
         "CREATE TABLE t7 (a INT PRIMARY KEY) REPLACE SELECT a, id, b FROM t1 ORDER BY id",
         "CREATE TABLE t8 (UNIQUE KEY (d)) REPLACE AS SELECT id, d FROM t1 WHERE d IS NOT NULL "
         "ORDER BY id",
@@ -166,10 +172,10 @@ def statement_form_queries():
     DEALLOCATE with their errors (1210, 1243), savepoints inside a transaction the line rolls
     back in the end, locking reads (MariaDB 10.11 has no FOR SHARE and no OF t: those forms are
     in the golden transcript only), GET DIAGNOSTICS after a warning, and the tables
-    statement_form_setup made. Drawn from a generator of their own."""
+    statement_form_setup made. A line that fails part-way is an error in both (each client
+    stops at the first error). Drawn from a generator of their own."""
     rng = random.Random(SEED + 1819)
-    q = [("SELECT * FROM t6 ORDER BY a", True), ("SELECT * FROM t7 ORDER BY a", True),
-         ("SELECT * FROM t8 ORDER BY d", True)]
+    q = [("SELECT * FROM t7 ORDER BY a", True), ("SELECT * FROM t8 ORDER BY d", True)]
     for _ in range(4):
         n = rng.randint(0, 20)
         m = rng.randint(50, 150)
