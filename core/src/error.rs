@@ -375,6 +375,38 @@ impl MySqlError {
     pub fn routine_exists(kind: &str, name: &str) -> MySqlError {
         Self::new(1304, "42000", format!("{kind} {name} already exists"))
     }
+    /// 1305 ER_SP_DOES_NOT_EXIST, for a savepoint (ROLLBACK TO, RELEASE).
+    pub fn savepoint_missing(name: &str) -> MySqlError {
+        Self::new(1305, "42000", format!("SAVEPOINT {name} does not exist"))
+    }
+    /// 1243 ER_UNKNOWN_STMT_HANDLER: `to` is EXECUTE or DEALLOCATE PREPARE.
+    pub fn unknown_prepared_statement(name: &str, to: &str) -> MySqlError {
+        Self::new(
+            1243,
+            "HY000",
+            format!("Unknown prepared statement handler ({name}) given to {to}"),
+        )
+    }
+    /// 1295 ER_UNSUPPORTED_PS
+    pub fn unsupported_in_prepared() -> MySqlError {
+        Self::new(
+            1295,
+            "HY000",
+            "This command is not supported in the prepared statement protocol yet".into(),
+        )
+    }
+    /// 1153 ER_NET_PACKET_TOO_LARGE
+    pub fn packet_too_large() -> MySqlError {
+        Self::new(1153, "08S01", "Got a packet bigger than 'max_allowed_packet' bytes".into())
+    }
+    /// 1758 ER_DA_INVALID_CONDITION_NUMBER
+    pub fn invalid_condition_number() -> MySqlError {
+        Self::new(1758, "35000", "Invalid condition number".into())
+    }
+    /// 1887 ER_GET_STACKED_DA_WITHOUT_ACTIVE_HANDLER
+    pub fn stacked_diagnostics_outside_handler() -> MySqlError {
+        Self::new(1887, "0Z002", "GET STACKED DIAGNOSTICS when handler not active".into())
+    }
     /// 1305 ER_SP_DOES_NOT_EXIST, for a stored function.
     pub fn function_does_not_exist(name: &str) -> MySqlError {
         Self::new(1305, "42000", format!("FUNCTION {name} does not exist"))

@@ -199,6 +199,16 @@ impl Durability {
         self.open.remove(&session)
     }
 
+    /// ROLLBACK TO SAVEPOINT: the newest `n` changes of the session's open transaction are
+    /// undone. Simplification: their redo and binary log bytes stay counted (InnoDB's redo
+    /// of the undo work, and the binlog cache truncated to the savepoint, are not modelled).
+    pub fn drop_newest_open(&mut self, session: SessionId, n: usize) {
+        if let Some(trx) = self.open.get_mut(&session) {
+            let keep = trx.undo.len().saturating_sub(n);
+            trx.undo.truncate(keep);
+        }
+    }
+
     /// Every open transaction, taken away (a crash rolls them back).
     pub fn take_all_open(&mut self) -> Vec<OpenTrx> {
         std::mem::take(&mut self.open).into_values().collect()

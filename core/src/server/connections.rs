@@ -220,7 +220,11 @@ impl Server {
         self.forget_wait_thread(id);
         self.user_stats_logout(id);
         if let Some(r) = self.running.as_mut() {
-            if r.sessions.remove(&id).is_some() {
+            if let Some(gone) = r.sessions.remove(&id) {
+                // Its prepared statements go (not counted as deallocated).
+                let open = r.status.number("Prepared_stmt_count");
+                let left = open.saturating_sub(gone.prepared.len() as u64);
+                r.status.set("Prepared_stmt_count", StatusValue::Number(left));
                 // Its session temporary tablespace goes back to the pool, truncated.
                 // Simplification: one file serves every session, so any disconnect truncates it.
                 self.disk.truncate_tablespace(crate::sql::execution::temp_table::TEMP_SPACE_ID);

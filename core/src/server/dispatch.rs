@@ -136,7 +136,9 @@ impl Server {
             next_offset = next;
             stmt
         });
-        let is_diagnostic = matches!(parsed, Ok(Statement::ShowWarnings { .. }));
+        let is_diagnostic =
+            matches!(parsed, Ok(Statement::ShowWarnings { .. } | Statement::GetDiagnostics(_)));
+        let is_get_diagnostics = matches!(parsed, Ok(Statement::GetDiagnostics(_)));
         let kind = match &parsed {
             Ok(stmt) => super::user_stats::classify(stmt),
             Err(_) => (crate::instruments::user_statistics::CommandClass::Other, false, false),
@@ -192,9 +194,15 @@ impl Server {
         }
         session.statement_ends(&result);
         let warnings = session.pending_warnings.len() as u32 + session.pending_warnings_dropped;
-        // Every statement but SHOW WARNINGS/ERRORS replaces the diagnostics area.
+        // Every statement but SHOW WARNINGS/ERRORS and GET DIAGNOSTICS replaces the
+        // diagnostics area; GET DIAGNOSTICS adds its own conditions to it.
         if !is_diagnostic {
             session.warnings = std::mem::take(&mut session.pending_warnings);
+            session.diagnostics_error_state = result.as_ref().err().map(|e| e.sqlstate.to_string());
+        } else if is_get_diagnostics {
+            let room = crate::server::session::WARNINGS_MAX.saturating_sub(session.warnings.len());
+            let added: Vec<Warning> = session.pending_warnings.drain(..).take(room).collect();
+            session.warnings.extend(added);
         }
         let warnings = if result.is_ok() { warnings } else { 0 };
         let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
@@ -225,7 +233,11 @@ impl Server {
         }
         // The slow log, once the statement has ended (and Slow_queries, log or no log).
         let end = self.clock.now();
-        if let Some(p) = self.pending_log(&session, text, com, &result, counted, start, end) {
+        let expanded = session.expanded_sql.take();
+        if let Some(mut p) = self.pending_log(&session, text, com, &result, counted, start, end) {
+            if let Some(x) = expanded {
+                p.show_text(x);
+            }
             if self.log_finished(p) {
                 if let Some(r) = self.running.as_mut() {
                     let status = &mut session.status;
@@ -543,6 +555,11 @@ impl Server {
             Statement::Account(a) => self.run_account_statement(session, a),
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
             Statement::Refused(e) => Err(e.clone()),
+            Statement::Prepare { name, source } => self.prepare_sql(session, name, source),
+            Statement::Execute { name, using } => self.execute_sql(session, name, using, work),
+            Statement::Deallocate(name) => self.deallocate_sql(session, name),
+            Statement::Savepoint { op, name } => self.savepoint(session, *op, name),
+            Statement::GetDiagnostics(g) => self.get_diagnostics(session, g, work),
         }
     }
 
@@ -851,5 +868,17 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             }
         }
         Statement::Unsupported(_) | Statement::Refused(_) => return None,
+        Statement::Prepare { .. } => "Com_prepare_sql",
+        Statement::Execute { .. } => "Com_execute_sql",
+        Statement::Deallocate(_) => "Com_dealloc_sql",
+        Statement::Savepoint { op, .. } => {
+            use crate::sql::parser::session_statements::SavepointOp as Op;
+            match op {
+                Op::Set => "Com_savepoint",
+                Op::RollbackTo => "Com_rollback_to_savepoint",
+                Op::Release => "Com_release_savepoint",
+            }
+        }
+        Statement::GetDiagnostics(_) => "Com_get_diagnostics",
     })
 }

@@ -79,6 +79,14 @@ pub(super) struct PendingLog {
 }
 
 impl PendingLog {
+    /// The slow log shows `sql` for the statement: a SQL EXECUTE's expanded text, as mysqld
+    /// keeps it in the thread's query for slow logging (sql_prepare.cc).
+    pub(super) fn show_text(&mut self, sql: String) {
+        self.entry.sql = sql;
+    }
+}
+
+impl PendingLog {
     /// The client scheduler started the statement at `at`.
     pub(super) fn started(&mut self, at: SimTime) {
         self.entry.start = at;

@@ -85,6 +85,26 @@ pub struct Session {
     pub seeded_rand: Vec<(usize, crate::sql::functions::RandState)>,
     /// UUID()s the session asked for.
     pub uuid_sequence: u64,
+    /// Its SQL-level prepared statements (PREPARE), by lower-case name.
+    pub prepared: BTreeMap<String, PreparedSql>,
+    /// The savepoints of its open transaction, oldest first: name (lower case) and the
+    /// length of `undo` when it was set.
+    pub savepoints: Vec<(String, usize)>,
+    /// The SQLSTATE of the error among `warnings`, if the statement they came from failed
+    /// (GET DIAGNOSTICS' RETURNED_SQLSTATE).
+    pub diagnostics_error_state: Option<String>,
+    /// The conditions that activated the stored program handlers running, innermost last
+    /// (what GET [STACKED] DIAGNOSTICS reads inside a handler).
+    pub handler_conditions: Vec<crate::error::MySqlError>,
+    /// The text a client's SQL EXECUTE ran, values in place (the slow log shows it).
+    pub expanded_sql: Option<String>,
+}
+
+/// A statement PREPARE kept: its text and how many `?` parameters it takes.
+#[derive(Clone, Debug)]
+pub struct PreparedSql {
+    pub text: String,
+    pub params: u32,
 }
 
 impl Session {
@@ -120,6 +140,11 @@ impl Session {
             rand: None,
             seeded_rand: Vec::new(),
             uuid_sequence: 0,
+            prepared: BTreeMap::new(),
+            savepoints: Vec::new(),
+            diagnostics_error_state: None,
+            handler_conditions: Vec::new(),
+            expanded_sql: None,
         }
     }
 

@@ -15,8 +15,13 @@
 //!   there as here, but `CONCAT` of two `varchar(10)` is `varchar(20)` there and the longest
 //!   result here).
 //!
-//! Not built: the `IGNORE` / `REPLACE` keywords before the SELECT (sqlparser does not read
-//! them; they answer the syntax error); a duplicate key fails the statement with 1062.
+//! A selected row whose primary or unique key is taken by a row written before it fails the
+//! statement with 1062, unless the statement says what to do (Reference Manual 15.1.20.4,
+//! "CREATE TABLE ... SELECT Statement"): with `IGNORE` the row is not written and warning
+//! 1062 says so; with `REPLACE` the rows holding its keys are deleted and it is written
+//! (affected rows count both, as REPLACE's do). The parser drops the keyword for sqlparser
+//! and `parser::create_select_duplicates` reads it from the text again. Simplification:
+//! IGNORE does not turn the other errors of a row (a value out of range) into warnings.
 //!
 //! Simplification: a NULL literal's column is `binary(0)` in MySQL; this simulator has no
 //! BINARY type and makes it `char(0) DEFAULT NULL`. AUTO_INCREMENT is not carried over
@@ -25,11 +30,12 @@
 //! atomic CREATE TABLE ... SELECT leaves nothing behind.
 
 use super::upsert::implicit_default;
-use crate::error::{MySqlError, Result};
+use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
 use crate::sql::execution::Work;
+use crate::sql::parser::CreateSelectDuplicates;
 use crate::sql::Response;
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::table::Row;
@@ -243,10 +249,11 @@ impl Server {
     /// which the caller drops the table.
     pub(super) fn fill_created(
         &mut self,
-        db: &str,
-        table: &str,
+        session: &mut Session,
+        (db, table): (&str, &str),
         targets: &[u32],
         rows: Vec<Row>,
+        duplicates: Option<CreateSelectDuplicates>,
         work: &mut Work,
     ) -> Result<Response> {
         let def: TableDef = match self.catalog.table(db, table) {
@@ -255,6 +262,8 @@ impl Server {
         };
         let n = rows.len() as u64;
         let mut written = 0u64;
+        let mut deleted = 0u64;
+        let mut skipped = 0u64;
         let mut page_ns = 0u64;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
@@ -285,8 +294,32 @@ impl Server {
                 let v = std::mem::replace(&mut row[p], Value::Null);
                 row[p] = super::dml::coerce(table, col, v, row_no)?;
             }
-            if let Some((dup, _)) = t.conflict(&row, None) {
-                return Err(MySqlError::duplicate_entry(&dup.key_text, table, &dup.index));
+            if let Some((dup, key)) = t.conflict(&row, None) {
+                match duplicates {
+                    None => {
+                        return Err(MySqlError::duplicate_entry(&dup.key_text, table, &dup.index))
+                    }
+                    Some(CreateSelectDuplicates::Ignore) => {
+                        let e = MySqlError::duplicate_entry(&dup.key_text, table, &dup.index);
+                        session.warn(Warning {
+                            level: "Warning",
+                            code: e.code,
+                            message: e.message,
+                        });
+                        skipped += 1;
+                        continue;
+                    }
+                    Some(CreateSelectDuplicates::Replace) => {
+                        // Every row holding one of its keys goes: at most one per unique index.
+                        t.delete(&key);
+                        deleted += 1;
+                        for _ in 0..def.indexes.len() {
+                            let Some((_, key)) = t.conflict(&row, None) else { break };
+                            t.delete(&key);
+                            deleted += 1;
+                        }
+                    }
+                }
             }
             t.insert(row).map_err(|d| MySqlError::duplicate_entry(&d.key_text, table, &d.index))?;
             let start = self.clock.now();
@@ -303,9 +336,14 @@ impl Server {
             r.status.add("Innodb_rows_inserted", written);
             r.status.add("Handler_write", written);
         }
+        if let Some(r) = self.running.as_mut() {
+            r.status.add("Innodb_rows_deleted", deleted);
+            r.status.add("Handler_delete", deleted);
+        }
+        let duplicates = skipped + deleted;
         Ok(Response::Ok {
-            affected_rows: written,
-            info: Some(format!("Records: {n}  Duplicates: 0  Warnings: 0")),
+            affected_rows: written + deleted,
+            info: Some(format!("Records: {n}  Duplicates: {duplicates}  Warnings: {skipped}")),
         })
     }
 }

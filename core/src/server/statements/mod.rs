@@ -13,6 +13,7 @@ mod index_build;
 mod multi_table;
 pub mod procedure;
 pub(crate) mod program;
+mod session_statements;
 pub mod setup_tables;
 pub mod show;
 mod show_routine;
@@ -399,6 +400,7 @@ impl Server {
     /// Ends a transaction keeping its changes.
     pub(crate) fn commit(&mut self, session: &mut Session) {
         session.undo.clear();
+        session.savepoints.clear();
         session.in_transaction = false;
     }
 
@@ -428,6 +430,7 @@ impl Server {
     pub(crate) fn rollback(&mut self, session: &mut Session) {
         self.logs.take_open(session.id);
         self.undo_changes(std::mem::take(&mut session.undo));
+        session.savepoints.clear();
         session.in_transaction = false;
     }
 
@@ -675,7 +678,8 @@ impl Server {
         let space = self.catalog.allocate_space_id();
         self.catalog.add_table(Table::new(def, space));
         let Some(sel) = selected else { return Ok(ok(0)) };
-        let filled = self.fill_created(&db, &name, &targets, sel.rows, work);
+        let duplicates = crate::sql::parser::create_select_duplicates(sql);
+        let filled = self.fill_created(session, (&db, &name), &targets, sel.rows, duplicates, work);
         if filled.is_err() {
             if let Some(d) = self.catalog.database_mut(&db) {
                 d.tables.remove(&name);

@@ -561,9 +561,11 @@ impl Server {
         };
         // While a handler runs, the handlers of its block and of blocks inside it do not.
         let inner = run.scopes.split_off(at);
+        session.handler_conditions.push(e.clone());
         run.handling.push(e);
         let flow = self.exec(session, run, body, work);
         run.handling.pop();
+        session.handler_conditions.pop();
         run.scopes.extend(inner);
         match flow? {
             Flow::Next => Ok(if exit { Flow::Exit(id) } else { Flow::Next }),

@@ -10,6 +10,7 @@ pub mod column_name;
 pub mod compound;
 pub mod literals;
 pub mod procedure;
+pub mod session_statements;
 pub mod trigger;
 
 use crate::error::{MySqlError, Result};
@@ -128,6 +129,16 @@ pub enum Statement {
         /// The name as typed, for MySQL's syntax error.
         typed: String,
     },
+    /// `PREPARE name FROM {'text' | @var}` (`session_statements.rs`).
+    Prepare { name: String, source: session_statements::PrepareSource },
+    /// `EXECUTE name [USING @a, ...]`: the user variables' names.
+    Execute { name: String, using: Vec<String> },
+    /// `{DEALLOCATE | DROP} PREPARE name`
+    Deallocate(String),
+    /// `SAVEPOINT sp`, `ROLLBACK [WORK] TO [SAVEPOINT] sp`, `RELEASE SAVEPOINT sp`
+    Savepoint { op: session_statements::SavepointOp, name: String },
+    /// `GET [CURRENT | STACKED] DIAGNOSTICS ...`
+    GetDiagnostics(session_statements::GetDiagnostics),
     /// A statement MySQL has that this engine does not run yet: its leading words.
     Unsupported(String),
     /// A statement MySQL's parser reads and then refuses with this error.
@@ -189,7 +200,8 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
-    let tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
+    let mut tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
+    rewrite_mysql_only_clauses(&mut tokens);
     let mut p = Parser::new(&dialect)
         .with_recursion_limit(RECURSION_LIMIT)
         .with_tokens_with_locations(tokens);
@@ -232,6 +244,106 @@ pub fn tokens_with_units(
         }
     }
     Ok(tokens)
+}
+
+/// How `CREATE TABLE ... {IGNORE | REPLACE} SELECT` treats a selected row whose unique key
+/// is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CreateSelectDuplicates {
+    Ignore,
+    Replace,
+}
+
+fn unquoted_word(t: &Token, w: &str) -> bool {
+    matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
+}
+
+/// The statement's tokens without whitespace and comments, with their positions in `tokens`,
+/// up to the `;` that ends the first statement.
+fn significant(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<(usize, &Token)> {
+    tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !matches!(t.token, Token::Whitespace(_)))
+        .map(|(i, t)| (i, &t.token))
+        .take_while(|(_, t)| **t != Token::SemiColon)
+        .collect()
+}
+
+/// The position in `tokens` of a `CREATE [TEMPORARY] TABLE`'s `IGNORE` or `REPLACE` before its
+/// query (MySQL's `[IGNORE | REPLACE] [AS] query_expression`), at parenthesis depth 0.
+fn create_select_duplicates_at(
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+) -> Option<(usize, CreateSelectDuplicates)> {
+    let sig = significant(tokens);
+    let table_at =
+        if sig.get(1).is_some_and(|(_, t)| unquoted_word(t, "TEMPORARY")) { 2 } else { 1 };
+    if !(sig.first().is_some_and(|(_, t)| unquoted_word(t, "CREATE"))
+        && sig.get(table_at).is_some_and(|(_, t)| unquoted_word(t, "TABLE")))
+    {
+        return None;
+    }
+    let mut depth = 0u32;
+    for (k, (i, t)) in sig.iter().enumerate() {
+        match t {
+            Token::LParen => depth += 1,
+            Token::RParen => depth = depth.saturating_sub(1),
+            _ if depth == 0 && (unquoted_word(t, "IGNORE") || unquoted_word(t, "REPLACE")) => {
+                let mut next = k + 1;
+                if sig.get(next).is_some_and(|(_, t)| unquoted_word(t, "AS")) {
+                    next += 1;
+                }
+                let query = sig.get(next).is_some_and(|(_, t)| {
+                    **t == Token::LParen
+                        || ["SELECT", "WITH", "TABLE", "VALUES"].iter().any(|w| unquoted_word(t, w))
+                });
+                if query {
+                    let d = if unquoted_word(t, "IGNORE") {
+                        CreateSelectDuplicates::Ignore
+                    } else {
+                        CreateSelectDuplicates::Replace
+                    };
+                    return Some((*i, d));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The `IGNORE` / `REPLACE` of a `CREATE TABLE ... SELECT` statement's text, if it has one.
+pub fn create_select_duplicates(sql: &str) -> Option<CreateSelectDuplicates> {
+    let tokens = tokens_with_units(&MySqlDialect {}, sql).ok()?;
+    create_select_duplicates_at(&tokens).map(|(_, d)| d)
+}
+
+/// MySQL clauses sqlparser does not read, made into ones it does: `LOCK IN SHARE MODE` (the
+/// old spelling of `FOR SHARE`) and the `IGNORE` / `REPLACE` of `CREATE TABLE ... SELECT`
+/// (dropped here; the CREATE TABLE handler reads it from the text again).
+fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]) {
+    let blank = Token::Whitespace(sqlparser::tokenizer::Whitespace::Space);
+    if let Some((i, _)) = create_select_duplicates_at(tokens) {
+        tokens[i].token = blank.clone();
+    }
+    let sig: Vec<usize> = tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !matches!(t.token, Token::Whitespace(_)))
+        .map(|(i, _)| i)
+        .collect();
+    for w in sig.windows(4) {
+        let [lock, in_, share, mode] = [w[0], w[1], w[2], w[3]];
+        if unquoted_word(&tokens[lock].token, "LOCK")
+            && unquoted_word(&tokens[in_].token, "IN")
+            && unquoted_word(&tokens[share].token, "SHARE")
+            && unquoted_word(&tokens[mode].token, "MODE")
+        {
+            tokens[lock].token = Token::make_keyword("FOR");
+            tokens[in_].token = blank.clone();
+            tokens[mode].token = blank.clone();
+        }
+    }
 }
 
 /// Byte offset of a 1-based (line, column) position in `sql` (columns count characters).
@@ -336,6 +448,9 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     }
     if p.parse_keyword(Keyword::USE) {
         return Ok(Statement::Use(p.parse_identifier()?.value));
+    }
+    if let Some(stmt) = session_statements::parse(p)? {
+        return Ok(stmt);
     }
     if p.peek_keyword(Keyword::ALTER) {
         if let Some(stmt) = parse_alter_index(p)? {
