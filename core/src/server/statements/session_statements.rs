@@ -286,7 +286,7 @@ impl Server {
                     session.user_vars.insert(name.clone(), v);
                 }
                 DiagnosticsTarget::Local(name) => {
-                    if !session.set_local(name, v) {
+                    if !session.set_local(name, v)? {
                         return Err(MySqlError::undeclared_variable(name));
                     }
                 }
