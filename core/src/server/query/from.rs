@@ -42,7 +42,7 @@ impl Server {
             Some(_) => (&twj.joins[0].relation, true),
             None => (&twj.relation, false),
         };
-        let first = self.bind_source(session, sql, first_relation, work, depth)?;
+        let first = self.bind_source(session, sql, first_relation, sources, work, depth)?;
         let written_first = if swapped { written + 1 } else { written };
         sources.push(BoundSource { offset: width(sources), written: written_first, ..first });
         for (n, join) in twj.joins.iter().enumerate() {
@@ -65,7 +65,7 @@ impl Server {
                 }
                 _ => return Err(MySqlError::not_supported_yet("this kind of join")),
             };
-            let mut s = self.bind_source(session, sql, relation, work, depth)?;
+            let mut s = self.bind_source(session, sql, relation, sources, work, depth)?;
             s.offset = width(sources);
             s.outer = outer;
             s.written = if swapped && n == 0 { written } else { written + 1 + n as u32 };
@@ -103,12 +103,14 @@ impl Server {
     }
 
     /// Binds one FROM item (its offset is the caller's to set); `sql` is the statement's
-    /// text, which names a derived table's unaliased columns as they were typed.
+    /// text, which names a derived table's unaliased columns as they were typed. `left`: the
+    /// sources bound before it in the same FROM, which a LATERAL derived table may read.
     fn bind_source(
         &mut self,
         session: &mut Session,
         sql: &str,
         factor: &TableFactor,
+        left: &[BoundSource],
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
@@ -116,11 +118,13 @@ impl Server {
             TableFactor::Table { name, alias, index_directives, .. } => {
                 (name, alias, index_directives)
             }
-            TableFactor::Derived { lateral: false, subquery, alias, .. } => {
-                return self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
-            }
-            TableFactor::Derived { lateral: true, .. } => {
-                return Err(MySqlError::not_supported_yet("LATERAL derived tables"));
+            TableFactor::Derived { lateral, subquery, alias, .. } => {
+                let Some(alias) = alias else {
+                    return Err(MySqlError::derived_table_without_alias());
+                };
+                return self.bind_derived_table(
+                    session, sql, subquery, alias, *lateral, left, work, depth,
+                );
             }
             _ => return Err(MySqlError::not_supported_yet("this kind of table reference")),
         };
@@ -213,10 +217,12 @@ impl Server {
         };
         let saved = session.database.replace(db.to_string());
         // A view sees no CTE of the statement that reads it (its names are resolved where
-        // it was defined).
+        // it was defined), nor any enclosing query's columns.
         let ctes = std::mem::take(&mut work.ctes);
+        let scopes = std::mem::take(&mut work.outer_scopes);
         let result = self.run_query(session, &query, text, work, depth + 1, false);
         work.ctes = ctes;
+        work.outer_scopes = scopes;
         session.database = saved;
         let (meta, rows) = result?.into_packed()?;
         // A view MySQL materialises (it groups, aggregates, de-duplicates, limits or is a set
@@ -254,6 +260,49 @@ impl Server {
             });
             table.drop_table(costs);
         })
+    }
+
+    /// A derived table of FROM: a LATERAL one that reads the tables before it (`left`), or
+    /// any that reads an enclosing query's columns (inside a correlated subquery,
+    /// `work.outer_scopes`), is dependent: prepared once and materialised again per outer
+    /// row by the executor (MySQL 8.0.14+). Any other is materialised here, once.
+    ///
+    /// Simplification: a LATERAL derived table that reads nothing outside itself is bound
+    /// twice (prepared, then run as an ordinary one), so a derived table inside it is
+    /// materialised twice; an ordinary one that reads an enclosing query is found by its
+    /// failed first run, as a correlated subquery is.
+    #[allow(clippy::too_many_arguments)]
+    fn bind_derived_table(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        subquery: &Query,
+        alias: &sqlparser::ast::TableAlias,
+        lateral: bool,
+        left: &[BoundSource],
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        if lateral {
+            let mut chain = work.outer_scopes.clone();
+            chain.push(super::subquery::scope_names(left));
+            let dependent =
+                self.bind_dependent(session, subquery, alias, &chain, sql, work, depth)?;
+            if let Some(s) = dependent {
+                return Ok(s);
+            }
+            return self.bind_derived(session, sql, subquery, Some(alias), work, depth);
+        }
+        match self.bind_derived(session, sql, subquery, Some(alias), work, depth) {
+            Err(e) if e.code == 1054 && !work.outer_scopes.is_empty() => {
+                let chain = work.outer_scopes.clone();
+                match self.bind_dependent(session, subquery, alias, &chain, sql, work, depth)? {
+                    Some(s) => Ok(s),
+                    None => Err(e),
+                }
+            }
+            other => other,
+        }
     }
 
     /// A derived table, `(SELECT ...) AS alias [(columns)]`, that was not merged into the

@@ -60,6 +60,14 @@ pub enum Source {
     /// Rows the server produced (a view's, a derived table's, a CTE's, a system table's),
     /// packed; shared, so that a CTE read twice is not copied.
     Rows(Rc<PackedRows>),
+    /// A dependent derived table (LATERAL, or one that reads an enclosing query): its SELECT
+    /// prepared with outer references (`correlated.rs`), run and materialised again for every
+    /// row of the tables before it, as MySQL's "Rematerialize". `args`: the outer expressions
+    /// its references read, in the names of the query whose FROM holds it.
+    Dependent {
+        sub: Rc<Correlated>,
+        args: Vec<Expr>,
+    },
 }
 
 #[derive(Clone)]
@@ -154,6 +162,20 @@ impl Columns for Scope<'_> {
     }
 }
 
+/// The columns a SELECT over `sources` gives, known before it runs (a dependent derived
+/// table's, which runs only per outer row): as the result would name them, with no row's
+/// facts (a column whose type the expression does not tell is called numeric).
+pub fn output_columns(
+    sel: &Select,
+    q: &Query,
+    sources: &[BoundSource],
+    sql: &str,
+    locals: &[String],
+) -> Result<Vec<Meta>> {
+    let plan = Plan::bind(sel, q, sources, sql, locals)?;
+    Ok(plan.output_meta(sources, &ColumnFacts::default()))
+}
+
 /// Runs a bound SELECT over `sources`: plans each stored table's access path, joins, and
 /// feeds the pipeline. `subs`: the query's correlated subqueries, prepared
 /// (`correlated.rs`), which its `BExpr::Correlated` calls run per outer row.
@@ -173,8 +195,13 @@ pub fn run(
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
     // The join order the planner chose (`reorder.rs`): the sources in that order, the plan
     // bound again over them.
-    let reordered =
-        if subs.is_empty() { reorder::reorder(sel, &plan, sources, catalog, cx) } else { None };
+    // A dependent derived table keeps its place after the tables it reads.
+    let dependent = sources.iter().any(|s| matches!(s.source, Source::Dependent { .. }));
+    let reordered = if subs.is_empty() && !dependent {
+        reorder::reorder(sel, &plan, sources, catalog, cx)
+    } else {
+        None
+    };
     let sources = match &reordered {
         Some((ordered, sel)) => {
             plan = Plan::bind(sel, q, ordered, sql, &cx.local_names())?;
@@ -280,6 +307,9 @@ fn run_plan_with(
         for (s, choice) in sources.iter().zip(&choices).skip(1) {
             inner.push(match (&s.source, choice) {
                 (Source::Rows(r), _) => Inner::Rows(Rc::clone(r), s.meta.len()),
+                (Source::Dependent { sub, args }, _) => {
+                    Inner::Dependent(Dependent::new(sub, args, sources, cx)?)
+                }
                 (Source::Stored { db, table }, Some(c)) if !is_constant_path(c) => {
                     Inner::Lookup(stored(catalog, db, table)?, c.clone())
                 }
@@ -313,7 +343,8 @@ fn run_plan_with(
                 }
             });
         }
-        let join = Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels, rt };
+        let join =
+            Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels, rt, catalog };
         let total_width = offset as usize;
         let single = sources.len() == 1;
         let mut on_outer_row =
@@ -331,6 +362,16 @@ fn run_plan_with(
             };
         match &sources[0].source {
             Source::Rows(rows) => {
+                rows.try_visit(sources[0].meta.len(), &mut |row| {
+                    work.rows += 1;
+                    on_outer_row(row, &mut costs, work, cx)
+                })?;
+            }
+            // First in its FROM, it reads only enclosing queries: materialised once.
+            Source::Dependent { sub, args } => {
+                let d = Dependent::new(sub, args, sources, cx)?;
+                let rows = d.materialise(&[], catalog, &mut costs, cx, work)?;
+                d.finish(&mut costs);
                 rows.try_visit(sources[0].meta.len(), &mut |row| {
                     work.rows += 1;
                     on_outer_row(row, &mut costs, work, cx)
@@ -418,6 +459,11 @@ fn run_plan_with(
                 }
             }
         }
+        for i in &inner {
+            if let Inner::Dependent(d) = i {
+                d.finish(&mut costs);
+            }
+        }
     }
     let increment = cx.div_precision_increment();
     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
@@ -466,14 +512,14 @@ pub(super) fn table_inputs<'a>(
         .map(|s| TableInput {
             table: match &s.source {
                 Source::Stored { db, table } => catalog.table(db, table),
-                Source::Rows(_) => None,
+                Source::Rows(_) | Source::Dependent { .. } => None,
             },
             offset: s.offset,
             width: s.meta.len() as u32,
             outer: s.outer,
             rows: match &s.source {
                 Source::Rows(r) => r.len(),
-                Source::Stored { .. } => 0,
+                Source::Stored { .. } | Source::Dependent { .. } => 0,
             },
             hints: s.hints.clone(),
         })
@@ -530,7 +576,7 @@ fn column_types(sources: &[BoundSource], catalog: &Catalog) -> ColumnTypes {
     for s in sources {
         let table = match &s.source {
             Source::Stored { db, table } => catalog.table(db, table),
-            Source::Rows(_) => None,
+            Source::Rows(_) | Source::Dependent { .. } => None,
         };
         match table {
             Some(t) => types.extend(t.def.columns.iter().map(|c| Some((c.ty.clone(), c.nullable)))),
@@ -623,6 +669,77 @@ enum Inner<'a> {
     Rows(Rc<PackedRows>, usize),
     Keys(&'a Table, InnerKeys),
     Lookup(&'a Table, Choice),
+    Dependent(Dependent),
+}
+
+/// A dependent derived table as the join reads it: run again for every outer row, its rows
+/// written to its internal temporary table each time.
+///
+/// UNCONFIRMED: MySQL creates the table once (one `Created_tmp_tables`) and empties it
+/// before each rematerialisation (`ha_delete_all_rows`), as its MaterializeIterator does;
+/// here too: created at the first run, emptied before each later one, dropped at the end
+/// (every row written counts in `Handler_write`).
+struct Dependent {
+    sub: Rc<Correlated>,
+    /// The outer values' expressions, bound against the joined row.
+    args: Vec<BExpr>,
+    table: std::cell::RefCell<Option<super::temp_table::TempTable>>,
+}
+
+impl Dependent {
+    fn new(
+        sub: &Rc<Correlated>,
+        args: &[Expr],
+        sources: &[BoundSource],
+        cx: &mut dyn EvalContext,
+    ) -> Result<Dependent> {
+        let scope = Scope { sources };
+        let locals = cx.local_names();
+        let args = args
+            .iter()
+            .map(|a| Binder::scalar(&scope, "from clause").with_locals(locals.clone()).bind(a))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Dependent { sub: Rc::clone(sub), args, table: Default::default() })
+    }
+
+    /// Runs the derived table for the joined row `outer` and gives its rows.
+    fn materialise(
+        &self,
+        outer: &[Value],
+        catalog: &Catalog,
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+        work: &mut Work,
+    ) -> Result<PackedRows> {
+        let values =
+            self.args.iter().map(|a| eval(a, outer, &[], cx)).collect::<Result<Vec<_>>>()?;
+        let result = correlated::run_dependent(&self.sub, &values, catalog, costs, cx, work)?;
+        let (meta, rows) = result.into_packed()?;
+        let mut slot = self.table.borrow_mut();
+        let table = match slot.as_mut() {
+            Some(t) => {
+                t.empty();
+                t
+            }
+            None => {
+                let settings = super::set_table::temp_settings(cx);
+                slot.insert(super::temp_table::TempTable::create_unkeyed(settings, costs))
+            }
+        };
+        let mut row = Row::new();
+        rows.visit(meta.len(), &mut row, &mut |r| {
+            table.write(super::set_table::row_size(r), 0, costs);
+            true
+        });
+        Ok(rows)
+    }
+
+    /// The statement is over: its table dropped.
+    fn finish(&self, costs: &mut Costs) {
+        if let Some(t) = self.table.borrow_mut().take() {
+            t.drop_table(costs);
+        }
+    }
 }
 
 /// A stored inner table of at most this many rows is kept packed (decoding a row is cheaper
@@ -672,6 +789,7 @@ struct Join<'a> {
     ons: &'a [Option<BExpr>],
     levels: &'a Levels,
     rt: Option<&'a correlated::Runtime<'a>>,
+    catalog: &'a Catalog,
 }
 
 impl Join<'_> {
@@ -736,6 +854,10 @@ impl Join<'_> {
                         break;
                     }
                 }
+            }
+            Inner::Dependent(d) => {
+                let rows = d.materialise(joined, self.catalog, costs, cx, work)?;
+                go_on = rows.try_visit(width, &mut |row| try_row(row, joined, costs, work, cx))?;
             }
             Inner::Lookup(t, choice) => {
                 let all = vec![true; t.def.columns.len()];
