@@ -17,10 +17,16 @@ use crate::sql::planner::access_path::IndexHints;
 use crate::sql::planner::derived_merge::materialised_by_mysql;
 use crate::storage::catalog::Catalog;
 use crate::storage::table::Row;
-use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
+use sqlparser::ast::{Expr, JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
 use std::rc::Rc;
 
 impl Server {
+    /// Binds one FROM item (a table and its joins) after the `sources` bound so far.
+    ///
+    /// `a RIGHT JOIN b ON c` runs as `b LEFT JOIN a ON c`, as MySQL rewrites it: the right
+    /// operand moves before everything joined so far in the item, which becomes its inner
+    /// side (a nested join when it is several tables). A parenthesised join is bound in
+    /// place: its tables join the others, a nested join when it is an outer join's inner side.
     pub(super) fn add_sources(
         &mut self,
         session: &mut Session,
@@ -30,75 +36,119 @@ impl Server {
         work: &mut Work,
         depth: u32,
     ) -> Result<()> {
-        let written = sources.len() as u32;
-        let item_start = written;
-        // `a RIGHT JOIN b ON c` runs as `b LEFT JOIN a ON c`, as MySQL rewrites it; only as
-        // the first join of a FROM item (a later one would need a nested join).
-        let right_first = twj.joins.first().and_then(|j| match &j.join_operator {
-            JoinOperator::Right(c) | JoinOperator::RightOuter(c) => Some(c),
-            _ => None,
-        });
-        let (first_relation, swapped) = match right_first {
-            Some(_) => (&twj.joins[0].relation, true),
-            None => (&twj.relation, false),
-        };
-        let first = self.bind_source(session, sql, first_relation, sources, work, depth)?;
-        let written_first = if swapped { written + 1 } else { written };
-        sources.push(BoundSource { offset: width(sources), written: written_first, ..first });
-        for (n, join) in twj.joins.iter().enumerate() {
-            let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
-            let (outer, constraint, relation) = match &join.join_operator {
-                JoinOperator::Right(c) | JoinOperator::RightOuter(c) if n == 0 => {
-                    (true, Some(c), &twj.relation)
-                }
-                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::StraightJoin(c) => {
-                    (false, Some(c), &join.relation)
-                }
-                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => {
-                    (true, Some(c), &join.relation)
-                }
-                JoinOperator::CrossJoin(_) => (false, None, &join.relation),
-                JoinOperator::Right(_) | JoinOperator::RightOuter(_) => {
-                    return Err(MySqlError::not_supported_yet(
-                        "RIGHT JOIN after another join in the same FROM item",
-                    ))
-                }
+        let item_start = sources.len() as u32;
+        self.bind_factor(session, sql, &twj.relation, sources, work, depth)?;
+        for join in &twj.joins {
+            #[derive(PartialEq)]
+            enum Kind {
+                Inner,
+                Straight,
+                Left,
+                Right,
+            }
+            let (kind, constraint) = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) => (Kind::Inner, Some(c)),
+                JoinOperator::StraightJoin(c) => (Kind::Straight, Some(c)),
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (Kind::Left, Some(c)),
+                JoinOperator::Right(c) | JoinOperator::RightOuter(c) => (Kind::Right, Some(c)),
+                JoinOperator::CrossJoin(_) => (Kind::Inner, None),
                 _ => return Err(MySqlError::not_supported_yet("this kind of join")),
             };
-            let mut s = self.bind_source(session, sql, relation, sources, work, depth)?;
-            s.offset = width(sources);
-            s.outer = outer;
-            s.written = if swapped && n == 0 { written } else { written + 1 + n as u32 };
-            // A LEFT JOIN's inner table is read after its whole left operand; STRAIGHT_JOIN's
-            // right table after its left one (MySQL's dep_tables).
-            if outer || straight {
-                s.after = (item_start..sources.len() as u32).collect();
-            }
-            match constraint {
-                Some(JoinConstraint::On(e)) => s.on = Some(e.clone()),
-                Some(JoinConstraint::None) | None => {}
-                Some(JoinConstraint::Using(names)) => {
+            let start = sources.len() as u32;
+            self.bind_factor(session, sql, &join.relation, sources, work, depth)?;
+            let end = sources.len() as u32;
+            let single = end == start + 1;
+            let on = match constraint {
+                Some(JoinConstraint::On(e)) => Some(e.clone()),
+                Some(JoinConstraint::None) | None => None,
+                Some(JoinConstraint::Using(names)) if single => {
                     let names: Vec<String> =
                         names.iter().map(|n| n.to_string().trim_matches('`').to_string()).collect();
-                    s.on = Some(using_condition(sources, &s, &names)?);
-                    s.using = names;
+                    let (before, right) = sources.split_at_mut(start as usize);
+                    let on = using_condition(before, &right[0], &names)?;
+                    right[0].using = names;
+                    Some(on)
                 }
-                Some(JoinConstraint::Natural) => {
-                    let names: Vec<String> = s
+                Some(JoinConstraint::Natural) if single => {
+                    let (before, right) = sources.split_at_mut(start as usize);
+                    let names: Vec<String> = right[0]
                         .meta
                         .iter()
                         .map(|m| m.name.clone())
-                        .filter(|n| sources.iter().any(|p| has_column(p, n)))
+                        .filter(|n| before.iter().any(|p| has_column(p, n)))
                         .collect();
-                    if !names.is_empty() {
-                        s.on = Some(using_condition(sources, &s, &names)?);
-                    }
-                    s.using = names;
+                    let on = if names.is_empty() {
+                        None
+                    } else {
+                        Some(using_condition(before, &right[0], &names)?)
+                    };
+                    right[0].using = names;
+                    on
                 }
-                Some(_) => return Err(MySqlError::not_supported_yet("this kind of join")),
+                Some(_) => {
+                    return Err(MySqlError::not_supported_yet(
+                        "USING or NATURAL with a parenthesised join",
+                    ))
+                }
+            };
+            match kind {
+                Kind::Right => {
+                    // The right operand first; everything before it, its inner side.
+                    rotate(sources, item_start, start, end);
+                    let moved = end - start;
+                    outer_side(sources, item_start + moved, end, on)?;
+                    for s in &mut sources[(item_start + moved) as usize..end as usize] {
+                        s.after.extend(item_start..item_start + moved);
+                    }
+                }
+                Kind::Left => {
+                    // A LEFT JOIN's inner table is read after its whole left operand
+                    // (MySQL's dep_tables).
+                    outer_side(sources, start, end, on)?;
+                    for s in &mut sources[start as usize..end as usize] {
+                        s.after.extend(item_start..start);
+                    }
+                }
+                Kind::Inner | Kind::Straight => {
+                    let last = &mut sources[end as usize - 1];
+                    if !single && (last.outer || last.nested) && on.is_some() {
+                        return Err(MySqlError::not_supported_yet(
+                            "an inner join's ON over a parenthesised outer join",
+                        ));
+                    }
+                    last.on = and(last.on.take(), on);
+                    // STRAIGHT_JOIN's right table after its left one.
+                    if kind == Kind::Straight {
+                        sources[start as usize].after.extend(item_start..start);
+                    }
+                }
             }
-            sources.push(s);
         }
+        Ok(())
+    }
+
+    /// Binds one table reference of a join, pushed after `sources`: a parenthesised join
+    /// pushes its tables.
+    fn bind_factor(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        factor: &TableFactor,
+        sources: &mut Vec<BoundSource>,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<()> {
+        if let TableFactor::NestedJoin { table_with_joins, alias } = factor {
+            if alias.is_some() {
+                return Err(MySqlError::not_supported_yet("an alias of a parenthesised join"));
+            }
+            return self.add_sources(session, sql, table_with_joins, sources, work, depth);
+        }
+        let s = self.bind_source(session, sql, factor, sources, work, depth)?;
+        // Its place as written: `SELECT *` shows the tables in this order whatever the
+        // rewrite of a RIGHT JOIN does to the join order.
+        let written = sources.len() as u32;
+        sources.push(BoundSource { offset: width(sources), written, ..s });
         Ok(())
     }
 
@@ -187,6 +237,8 @@ impl Server {
                 using: Vec::new(),
                 written: 0,
                 after: Vec::new(),
+                nest_end: None,
+                nested: false,
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
@@ -337,6 +389,68 @@ impl Server {
             .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
             .collect();
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
+    }
+}
+
+/// Moves `sources[start..end]` (a RIGHT JOIN's right operand) to `item_start`, before the
+/// tables of its left operand: their positions in `after` and `nest_end` follow, and every
+/// column offset is set again.
+fn rotate(sources: &mut [BoundSource], item_start: u32, start: u32, end: u32) {
+    let moved = end - start;
+    let remap = |p: u32| {
+        if (item_start..start).contains(&p) {
+            p + moved
+        } else if (start..end).contains(&p) {
+            p - (start - item_start)
+        } else {
+            p
+        }
+    };
+    sources[item_start as usize..end as usize].rotate_right(moved as usize);
+    for s in sources.iter_mut() {
+        s.after.iter_mut().for_each(|p| *p = remap(*p));
+        s.nest_end = s.nest_end.map(remap);
+    }
+    for i in item_start as usize..sources.len() {
+        sources[i].offset = width(&sources[..i]);
+    }
+}
+
+/// Makes `sources[start..end]` the inner side of an outer join whose ON is `on`: one table
+/// is NULL-complemented alone; several, a nested join, together (`nest_end`), the ON being
+/// checked with its last table's. An outer join already inside the nested join is ERROR
+/// 1235 (the executor has no nest inside a nest).
+fn outer_side(sources: &mut [BoundSource], start: u32, end: u32, on: Option<Expr>) -> Result<()> {
+    let (start, end) = (start as usize, end as usize);
+    if end == start + 1 && sources[start].nest_end.is_none() && !sources[start].outer {
+        let s = &mut sources[start];
+        s.outer = true;
+        s.on = and(s.on.take(), on);
+        return Ok(());
+    }
+    if sources[start..end].iter().any(|s| s.outer || s.nested) {
+        return Err(MySqlError::not_supported_yet(
+            "an outer join nested in the inner side of another outer join",
+        ));
+    }
+    for s in &mut sources[start..end] {
+        s.nested = true;
+    }
+    sources[start].nest_end = Some(end as u32 - 1);
+    let last = &mut sources[end - 1];
+    last.on = and(last.on.take(), on);
+    Ok(())
+}
+
+/// `a AND b` of two optional conditions.
+fn and(a: Option<Expr>, b: Option<Expr>) -> Option<Expr> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Expr::BinaryOp {
+            left: Box::new(Expr::Nested(Box::new(a))),
+            op: sqlparser::ast::BinaryOperator::And,
+            right: Box::new(Expr::Nested(Box::new(b))),
+        }),
+        (a, b) => a.or(b),
     }
 }
 

@@ -93,6 +93,14 @@ pub struct BoundSource {
     /// this one: a LEFT JOIN's left operand, a STRAIGHT_JOIN's left side
     /// (`planner/join_order.rs`).
     pub after: Vec<u32>,
+    /// The first table of a nested join on the inner side of an outer join (`t1 LEFT JOIN
+    /// (t2 JOIN t3 ON c) ON d`, or the left operand of a RIGHT JOIN after another join): the
+    /// position of the nested join's last table. When no combination of its tables matches
+    /// (the outer join's ON is its last table's), all of them are NULL-complemented together.
+    pub nest_end: Option<u32>,
+    /// One of a nested join's tables (WHERE must see their missing rows as NULLs, so none of
+    /// its parts looks them up).
+    pub nested: bool,
 }
 
 impl BoundSource {
@@ -117,6 +125,8 @@ impl BoundSource {
             using: Vec::new(),
             written: 0,
             after: Vec::new(),
+            nest_end: None,
+            nested: false,
         }
     }
 }
@@ -195,8 +205,12 @@ pub fn run(
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
     // The join order the planner chose (`reorder.rs`): the sources in that order, the plan
     // bound again over them.
-    // A dependent derived table keeps its place after the tables it reads.
-    let dependent = sources.iter().any(|s| matches!(s.source, Source::Dependent { .. }));
+    // A dependent derived table keeps its place after the tables it reads; a nested join's
+    // tables keep theirs, in the order MySQL's rewrite of it gives (simplification: MySQL
+    // may still order the tables inside the nest by cost).
+    let dependent = sources
+        .iter()
+        .any(|s| matches!(s.source, Source::Dependent { .. }) || s.nest_end.is_some());
     let reordered = if subs.is_empty() && !dependent {
         reorder::reorder(sel, &plan, sources, catalog, cx)
     } else {
@@ -260,7 +274,17 @@ fn run_plan_with(
         })
         .collect::<Result<_>>()?;
     let tables = table_inputs(sources, catalog);
-    let levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
+    let mut levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
+    // A nested join's WHERE parts wait for its last table, where it is known whether the
+    // nest matched (or is NULL-complemented).
+    for (i, s) in sources.iter().enumerate() {
+        if let Some(last) = s.nest_end.map(|e| e as usize).filter(|&e| e < levels.check.len()) {
+            for k in i..last {
+                let moved = std::mem::take(&mut levels.check[k]);
+                levels.check[last].extend(moved);
+            }
+        }
+    }
     let mut needed = vec![false; offset as usize];
     let mut mark = |c: u32| {
         if let Some(n) = needed.get_mut(c as usize) {
@@ -343,8 +367,24 @@ fn run_plan_with(
                 }
             });
         }
-        let join =
-            Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels, rt, catalog };
+        let mut closes: Vec<Option<usize>> = vec![None; sources.len()];
+        for (i, s) in sources.iter().enumerate() {
+            if let Some(c) = s.nest_end.and_then(|e| closes.get_mut(e as usize)) {
+                *c = Some(i);
+            }
+        }
+        let nest_matched = vec![std::cell::Cell::new(false); sources.len()];
+        let join = Join {
+            plan: &plan,
+            sources,
+            inner: &inner,
+            ons: &ons,
+            levels: &levels,
+            rt,
+            catalog,
+            closes: &closes,
+            nest_matched: &nest_matched,
+        };
         let total_width = offset as usize;
         let single = sources.len() == 1;
         let mut on_outer_row =
@@ -516,7 +556,7 @@ pub(super) fn table_inputs<'a>(
             },
             offset: s.offset,
             width: s.meta.len() as u32,
-            outer: s.outer,
+            outer: s.outer || s.nested,
             rows: match &s.source {
                 Source::Rows(r) => r.len(),
                 Source::Stored { .. } | Source::Dependent { .. } => 0,
@@ -790,6 +830,11 @@ struct Join<'a> {
     levels: &'a Levels,
     rt: Option<&'a correlated::Runtime<'a>>,
     catalog: &'a Catalog,
+    /// For a nested join's last table, the position of its first (`BoundSource::nest_end`).
+    closes: &'a [Option<usize>],
+    /// Per nested join (at its first table's position): whether a combination of its tables
+    /// matched for the current outer row.
+    nest_matched: &'a [std::cell::Cell<bool>],
 }
 
 impl Join<'_> {
@@ -809,6 +854,10 @@ impl Join<'_> {
         }
         let s = &self.sources[level];
         let (off, width) = (s.offset as usize, s.meta.len());
+        if s.nest_end.is_some() {
+            self.nest_matched[level].set(false);
+        }
+        let closes = self.closes.get(level).copied().flatten();
         let mut matched = false;
         let mut go_on = true;
         // One candidate row: ON decides whether it matches; WHERE parts complete at this
@@ -831,6 +880,9 @@ impl Join<'_> {
                 return Ok(true);
             }
             matched = true;
+            if let Some(first) = closes {
+                self.nest_matched[first].set(true);
+            }
             let check = &self.levels.check[level];
             if !correlated::lend(self.rt, costs, cx, |cx| passes(check, joined, cx))? {
                 return Ok(true);
@@ -873,6 +925,19 @@ impl Join<'_> {
         }
         if !go_on {
             return Ok(false);
+        }
+        if let Some(last) = s.nest_end.map(|e| e as usize) {
+            if self.nest_matched[level].get() || last >= self.sources.len() {
+                return Ok(true);
+            }
+            // No combination of the nest's tables matched: all of them NULL-complemented.
+            let end = self.sources[last].offset as usize + self.sources[last].meta.len();
+            joined[off..end].iter_mut().for_each(|v| *v = Value::Null);
+            let check = &self.levels.check[last];
+            if !correlated::lend(self.rt, costs, cx, |cx| passes(check, joined, cx))? {
+                return Ok(true);
+            }
+            return self.rest(last + 1, joined, costs, work, cx, state);
         }
         if !matched && s.outer {
             joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);
