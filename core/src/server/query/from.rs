@@ -96,6 +96,17 @@ impl Server {
                     // The right operand first; everything before it, its inner side.
                     rotate(sources, item_start, start, end);
                     let moved = end - start;
+                    // USING / NATURAL: the shared columns are the right table's now that it
+                    // comes first (`SELECT *` shows them once, from it).
+                    let using = std::mem::take(&mut sources[item_start as usize].using);
+                    if !using.is_empty() {
+                        if end - item_start != 2 {
+                            return Err(MySqlError::not_supported_yet(
+                                "USING or NATURAL with a parenthesised join",
+                            ));
+                        }
+                        sources[end as usize - 1].using = using;
+                    }
                     outer_side(sources, item_start + moved, end, on)?;
                     for s in &mut sources[(item_start + moved) as usize..end as usize] {
                         s.after.extend(item_start..item_start + moved);
