@@ -41,6 +41,8 @@ const CORPUS: &[&str] = &[
     "SELECT c.id, x.id FROM shop.customers c LEFT JOIN LATERAL (SELECT o.id FROM shop.orders o WHERE o.customer_id = c.id ORDER BY o.id DESC LIMIT 1) AS x ON TRUE LIMIT 3;",
     "SELECT * FROM shop.customers c, LATERAL (SELECT d.id) AS x, shop.orders d LIMIT 1;",
     "SELECT * FROM shop.customers c, LATERAL (SELECT c.id);",
+    "EXPLAIN SELECT c.id, x.n FROM shop.customers c, LATERAL (SELECT COUNT(*) n FROM shop.orders o WHERE o.customer_id = c.id) x;",
+    "EXPLAIN FORMAT=TREE SELECT * FROM shop.customers c, LATERAL (SELECT c.id) x;",
     "SELECT (SELECT COUNT(*) FROM (SELECT * FROM shop.orders o WHERE o.customer_id = c.id) d) FROM shop.customers c LIMIT 3;",
     "SELECT COUNT(*) FROM shop.orders o JOIN shop.order_items oi ON oi.order_id = o.id RIGHT JOIN shop.customers c ON c.id = o.customer_id;",
     "SELECT COUNT(*) FROM shop.customers c LEFT JOIN (shop.orders o JOIN shop.order_items oi ON oi.order_id = o.id) ON o.customer_id = c.id WHERE oi.order_id IS NULL;",
