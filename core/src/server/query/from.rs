@@ -1,7 +1,10 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
 //! storage (a derived table merged into the query is one); the server's own tables, views
 //! and the other derived tables are run first and their rows kept in memory, packed
-//! (`packed_rows.rs`). Each source's columns get an offset in the joined row.
+//! (`packed_rows.rs`). Each source's columns get an offset in the joined row. A LATERAL
+//! derived table, or one that reads an enclosing query, is dependent: prepared here, run per
+//! outer row by the executor. A RIGHT JOIN after other joins and a parenthesised join on an
+//! outer join's inner side make a nested join (`BoundSource::nest_end`).
 
 use super::Meta;
 use crate::error::{MySqlError, Result};
@@ -500,4 +503,43 @@ fn using_condition(
         });
     }
     condition.ok_or_else(|| MySqlError::syntax("USING ()", 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(alias: &str, width: usize) -> BoundSource {
+        let meta = (0..width)
+            .map(|i| Meta {
+                name: format!("c{i}"),
+                table: alias.into(),
+                numeric: true,
+                nullable: true,
+                json: false,
+            })
+            .collect();
+        BoundSource::materialised(alias.into(), meta, Rc::default())
+    }
+
+    #[test]
+    fn a_right_operand_moves_before_its_left_one_which_becomes_a_nest() {
+        // `x JOIN y ... RIGHT JOIN z`: z first, x and y after it, NULL-complemented together.
+        let mut sources = vec![source("x", 2), source("y", 3), source("z", 1)];
+        sources[1].after = vec![0];
+        rotate(&mut sources, 0, 2, 3);
+        let aliases: Vec<&str> = sources.iter().map(|s| s.alias.as_str()).collect();
+        assert_eq!(aliases, ["z", "x", "y"]);
+        assert_eq!(sources.iter().map(|s| s.offset).collect::<Vec<_>>(), [0, 1, 3]);
+        assert_eq!(sources[2].after, [1]);
+        outer_side(&mut sources, 1, 3, Some(Expr::value(sqlparser::ast::Value::Boolean(true))))
+            .unwrap();
+        assert_eq!(sources[1].nest_end, Some(2));
+        assert!(sources[1].nested && sources[2].nested && !sources[1].outer);
+        assert!(sources[2].on.is_some() && sources[1].on.is_none());
+        // An outer join inside the nest is not supported.
+        let mut sources = vec![source("x", 1), source("y", 1)];
+        sources[1].outer = true;
+        assert_eq!(outer_side(&mut sources, 0, 2, None).unwrap_err().code, 1235);
+    }
 }
