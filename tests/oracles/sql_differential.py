@@ -113,10 +113,12 @@ EXCLUDED = [
     ("column names and types of the result",
      "only values are compared; MariaDB names some expressions differently"),
     ("LATERAL derived tables",
-     "MariaDB has none (1064), and TuneLab does not support them yet (1235)"),
-    ("RIGHT JOIN after another join of the same FROM item (a nested join)",
-     "TuneLab answers 1235; the join-order family uses RIGHT JOIN only as a FROM item's first "
-     "join"),
+     "MariaDB has none (1064); the golden sql/lateral_and_nested_joins.test covers them"),
+    ("a derived table inside a correlated subquery that reads the enclosing query",
+     "MySQL 8.0.14+ runs it as a dependent derived table, MariaDB 11 answers 1054; the golden "
+     "sql/lateral_and_nested_joins.test covers it"),
+    ("an outer join nested in the inner side of another (t1 LEFT JOIN t2 ON ... RIGHT JOIN t3 ON "
+     "...)", "TuneLab answers 1235; the nested-join family nests inner joins only"),
     ("EXPLAIN of the chosen join order",
      "MariaDB's optimizer and EXPLAIN differ from MySQL's; only the rows of the reordered joins "
      "are compared (the golden sql/join_order.test covers EXPLAIN)"),
@@ -577,6 +579,7 @@ def queries(rng):
     q += quantified_queries()
     q += join_form_queries()
     q += join_order_queries()
+    q += nested_join_queries()
     q += ddl_queries()
     q += json_queries()
     q += function_queries()
@@ -673,6 +676,28 @@ def join_order_queries():
                   f"WHERE t1.id <= {n}", False))
         q.append((f"SELECT COUNT(*), SUM(t2.x) FROM t2 JOIN t1 a ON a.id = t2.t1_id JOIN t1 b "
                   f"ON b.id = a.a JOIN t3 ON t3.k = b.a WHERE t2.x > {rng.randint(0, 25)}", False))
+    return q
+
+
+def nested_join_queries():
+    """Nested joins: a RIGHT JOIN after another join, which MySQL rewrites as a LEFT JOIN of a
+    nested join; a parenthesised join on a LEFT JOIN's inner side, NULL-complemented whole.
+    (A derived table reading the enclosing query is excluded: see EXCLUDED.)"""
+    rng = random.Random(SEED + 2003)
+    q = []
+    for _ in range(4):
+        n = rng.randint(3, 40)
+        x = rng.randint(0, 25)
+        q.append((f"SELECT t1.id, t2.id, t3.k FROM t1 JOIN t2 ON t2.t1_id = t1.id RIGHT JOIN t3 "
+                  f"ON t3.k = t1.a WHERE t3.k <= {n}", False))
+        q.append((f"SELECT * FROM t1 JOIN t2 ON t2.t1_id = t1.id AND t2.x > {x} RIGHT JOIN t3 "
+                  f"ON t3.k = t1.id WHERE t3.k <= {n}", False))
+        q.append((f"SELECT t3.k, t1.a, t2.x FROM t3 LEFT JOIN (t1 JOIN t2 ON t2.t1_id = t1.id) "
+                  f"ON t1.a = t3.k AND t2.x > {x} WHERE t3.k <= {n}", False))
+        q.append((f"SELECT t3.k, t1.id, t2.id FROM t3 LEFT JOIN (t1 JOIN t2 ON t2.t1_id = t1.id) "
+                  f"ON t1.id = t3.k WHERE t2.x IS NULL OR t2.x > {x}", False))
+        q.append((f"SELECT COUNT(*), COUNT(a.k), COUNT(b.k) FROM t3 a CROSS JOIN t3 b RIGHT JOIN "
+                  f"t3 c ON c.k = a.k + b.k WHERE c.k <= {n}", False))
     return q
 
 

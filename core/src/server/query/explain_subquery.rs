@@ -290,7 +290,7 @@ fn outer_name(arg: &Expr, sources: &[BoundSource]) -> OuterName {
                 reference: format!("{db}.{}.{}", s.alias, m.name),
                 note: format!("`{db}`.`{}`.`{}`", s.alias, m.name),
             },
-            Source::Rows(_) => OuterName {
+            Source::Rows(_) | Source::Dependent { .. } => OuterName {
                 reference: format!("{}.{}", s.alias, m.name),
                 note: format!("`{}`.`{}`", s.alias, m.name),
             },

@@ -1,7 +1,10 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
 //! storage (a derived table merged into the query is one); the server's own tables, views
 //! and the other derived tables are run first and their rows kept in memory, packed
-//! (`packed_rows.rs`). Each source's columns get an offset in the joined row.
+//! (`packed_rows.rs`). Each source's columns get an offset in the joined row. A LATERAL
+//! derived table, or one that reads an enclosing query, is dependent: prepared here, run per
+//! outer row by the executor. A RIGHT JOIN after other joins and a parenthesised join on an
+//! outer join's inner side make a nested join (`BoundSource::nest_end`).
 
 use super::Meta;
 use crate::error::{MySqlError, Result};
@@ -17,10 +20,16 @@ use crate::sql::planner::access_path::IndexHints;
 use crate::sql::planner::derived_merge::materialised_by_mysql;
 use crate::storage::catalog::Catalog;
 use crate::storage::table::Row;
-use sqlparser::ast::{JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
+use sqlparser::ast::{Expr, JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
 use std::rc::Rc;
 
 impl Server {
+    /// Binds one FROM item (a table and its joins) after the `sources` bound so far.
+    ///
+    /// `a RIGHT JOIN b ON c` runs as `b LEFT JOIN a ON c`, as MySQL rewrites it: the right
+    /// operand moves before everything joined so far in the item, which becomes its inner
+    /// side (a nested join when it is several tables). A parenthesised join is bound in
+    /// place: its tables join the others, a nested join when it is an outer join's inner side.
     pub(super) fn add_sources(
         &mut self,
         session: &mut Session,
@@ -30,85 +39,142 @@ impl Server {
         work: &mut Work,
         depth: u32,
     ) -> Result<()> {
-        let written = sources.len() as u32;
-        let item_start = written;
-        // `a RIGHT JOIN b ON c` runs as `b LEFT JOIN a ON c`, as MySQL rewrites it; only as
-        // the first join of a FROM item (a later one would need a nested join).
-        let right_first = twj.joins.first().and_then(|j| match &j.join_operator {
-            JoinOperator::Right(c) | JoinOperator::RightOuter(c) => Some(c),
-            _ => None,
-        });
-        let (first_relation, swapped) = match right_first {
-            Some(_) => (&twj.joins[0].relation, true),
-            None => (&twj.relation, false),
-        };
-        let first = self.bind_source(session, sql, first_relation, work, depth)?;
-        let written_first = if swapped { written + 1 } else { written };
-        sources.push(BoundSource { offset: width(sources), written: written_first, ..first });
-        for (n, join) in twj.joins.iter().enumerate() {
-            let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
-            let (outer, constraint, relation) = match &join.join_operator {
-                JoinOperator::Right(c) | JoinOperator::RightOuter(c) if n == 0 => {
-                    (true, Some(c), &twj.relation)
-                }
-                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::StraightJoin(c) => {
-                    (false, Some(c), &join.relation)
-                }
-                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => {
-                    (true, Some(c), &join.relation)
-                }
-                JoinOperator::CrossJoin(_) => (false, None, &join.relation),
-                JoinOperator::Right(_) | JoinOperator::RightOuter(_) => {
-                    return Err(MySqlError::not_supported_yet(
-                        "RIGHT JOIN after another join in the same FROM item",
-                    ))
-                }
+        let item_start = sources.len() as u32;
+        self.bind_factor(session, sql, &twj.relation, sources, work, depth)?;
+        for join in &twj.joins {
+            #[derive(PartialEq)]
+            enum Kind {
+                Inner,
+                Straight,
+                Left,
+                Right,
+            }
+            let (kind, constraint) = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) => (Kind::Inner, Some(c)),
+                JoinOperator::StraightJoin(c) => (Kind::Straight, Some(c)),
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (Kind::Left, Some(c)),
+                JoinOperator::Right(c) | JoinOperator::RightOuter(c) => (Kind::Right, Some(c)),
+                JoinOperator::CrossJoin(_) => (Kind::Inner, None),
                 _ => return Err(MySqlError::not_supported_yet("this kind of join")),
             };
-            let mut s = self.bind_source(session, sql, relation, work, depth)?;
-            s.offset = width(sources);
-            s.outer = outer;
-            s.written = if swapped && n == 0 { written } else { written + 1 + n as u32 };
-            // A LEFT JOIN's inner table is read after its whole left operand; STRAIGHT_JOIN's
-            // right table after its left one (MySQL's dep_tables).
-            if outer || straight {
-                s.after = (item_start..sources.len() as u32).collect();
-            }
-            match constraint {
-                Some(JoinConstraint::On(e)) => s.on = Some(e.clone()),
-                Some(JoinConstraint::None) | None => {}
-                Some(JoinConstraint::Using(names)) => {
+            let start = sources.len() as u32;
+            self.bind_factor(session, sql, &join.relation, sources, work, depth)?;
+            let end = sources.len() as u32;
+            let single = end == start + 1;
+            let on = match constraint {
+                Some(JoinConstraint::On(e)) => Some(e.clone()),
+                Some(JoinConstraint::None) | None => None,
+                Some(JoinConstraint::Using(names)) if single => {
                     let names: Vec<String> =
                         names.iter().map(|n| n.to_string().trim_matches('`').to_string()).collect();
-                    s.on = Some(using_condition(sources, &s, &names)?);
-                    s.using = names;
+                    let (before, right) = sources.split_at_mut(start as usize);
+                    let on = using_condition(before, &right[0], &names)?;
+                    right[0].using = names;
+                    Some(on)
                 }
-                Some(JoinConstraint::Natural) => {
-                    let names: Vec<String> = s
+                Some(JoinConstraint::Natural) if single => {
+                    let (before, right) = sources.split_at_mut(start as usize);
+                    let names: Vec<String> = right[0]
                         .meta
                         .iter()
                         .map(|m| m.name.clone())
-                        .filter(|n| sources.iter().any(|p| has_column(p, n)))
+                        .filter(|n| before.iter().any(|p| has_column(p, n)))
                         .collect();
-                    if !names.is_empty() {
-                        s.on = Some(using_condition(sources, &s, &names)?);
-                    }
-                    s.using = names;
+                    let on = if names.is_empty() {
+                        None
+                    } else {
+                        Some(using_condition(before, &right[0], &names)?)
+                    };
+                    right[0].using = names;
+                    on
                 }
-                Some(_) => return Err(MySqlError::not_supported_yet("this kind of join")),
+                Some(_) => {
+                    return Err(MySqlError::not_supported_yet(
+                        "USING or NATURAL with a parenthesised join",
+                    ))
+                }
+            };
+            match kind {
+                Kind::Right => {
+                    // The right operand first; everything before it, its inner side.
+                    rotate(sources, item_start, start, end);
+                    let moved = end - start;
+                    // USING / NATURAL: the shared columns are the right table's now that it
+                    // comes first (`SELECT *` shows them once, from it).
+                    let using = std::mem::take(&mut sources[item_start as usize].using);
+                    if !using.is_empty() {
+                        if end - item_start != 2 {
+                            return Err(MySqlError::not_supported_yet(
+                                "USING or NATURAL with a parenthesised join",
+                            ));
+                        }
+                        sources[end as usize - 1].using = using;
+                    }
+                    outer_side(sources, item_start + moved, end, on)?;
+                    for s in &mut sources[(item_start + moved) as usize..end as usize] {
+                        s.after.extend(item_start..item_start + moved);
+                    }
+                }
+                Kind::Left => {
+                    // A LEFT JOIN's inner table is read after its whole left operand
+                    // (MySQL's dep_tables).
+                    outer_side(sources, start, end, on)?;
+                    for s in &mut sources[start as usize..end as usize] {
+                        s.after.extend(item_start..start);
+                    }
+                }
+                Kind::Inner | Kind::Straight => {
+                    let last = &mut sources[end as usize - 1];
+                    if !single && (last.outer || last.nested) && on.is_some() {
+                        return Err(MySqlError::not_supported_yet(
+                            "an inner join's ON over a parenthesised outer join",
+                        ));
+                    }
+                    last.on = and(last.on.take(), on);
+                    // STRAIGHT_JOIN's right table after its left one.
+                    if kind == Kind::Straight {
+                        sources[start as usize].after.extend(item_start..start);
+                    }
+                }
             }
-            sources.push(s);
         }
         Ok(())
     }
 
+    /// Binds one table reference of a join, pushed after `sources`: a parenthesised join
+    /// pushes its tables.
+    fn bind_factor(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        factor: &TableFactor,
+        sources: &mut Vec<BoundSource>,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<()> {
+        if let TableFactor::NestedJoin { table_with_joins, alias } = factor {
+            if alias.is_some() {
+                return Err(MySqlError::not_supported_yet("an alias of a parenthesised join"));
+            }
+            return self.add_sources(session, sql, table_with_joins, sources, work, depth);
+        }
+        let s = self.bind_source(session, sql, factor, sources, work, depth)?;
+        // Its place as written: `SELECT *` shows the tables in this order whatever the
+        // rewrite of a RIGHT JOIN does to the join order.
+        let written = sources.len() as u32;
+        sources.push(BoundSource { offset: width(sources), written, ..s });
+        Ok(())
+    }
+
     /// Binds one FROM item (its offset is the caller's to set); `sql` is the statement's
-    /// text, which names a derived table's unaliased columns as they were typed.
+    /// text, which names a derived table's unaliased columns as they were typed. `left`: the
+    /// sources bound before it in the same FROM, which a LATERAL derived table may read.
     fn bind_source(
         &mut self,
         session: &mut Session,
         sql: &str,
         factor: &TableFactor,
+        left: &[BoundSource],
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
@@ -116,11 +182,13 @@ impl Server {
             TableFactor::Table { name, alias, index_directives, .. } => {
                 (name, alias, index_directives)
             }
-            TableFactor::Derived { lateral: false, subquery, alias, .. } => {
-                return self.bind_derived(session, sql, subquery, alias.as_ref(), work, depth);
-            }
-            TableFactor::Derived { lateral: true, .. } => {
-                return Err(MySqlError::not_supported_yet("LATERAL derived tables"));
+            TableFactor::Derived { lateral, subquery, alias, .. } => {
+                let Some(alias) = alias else {
+                    return Err(MySqlError::derived_table_without_alias());
+                };
+                return self.bind_derived_table(
+                    session, sql, subquery, alias, *lateral, left, work, depth,
+                );
             }
             _ => return Err(MySqlError::not_supported_yet("this kind of table reference")),
         };
@@ -184,6 +252,8 @@ impl Server {
                 using: Vec::new(),
                 written: 0,
                 after: Vec::new(),
+                nest_end: None,
+                nested: false,
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
@@ -214,10 +284,12 @@ impl Server {
         };
         let saved = session.database.replace(db.to_string());
         // A view sees no CTE of the statement that reads it (its names are resolved where
-        // it was defined).
+        // it was defined), nor any enclosing query's columns.
         let ctes = std::mem::take(&mut work.ctes);
+        let scopes = std::mem::take(&mut work.outer_scopes);
         let result = self.run_query(session, &query, text, work, depth + 1, false);
         work.ctes = ctes;
+        work.outer_scopes = scopes;
         session.database = saved;
         let (meta, rows) = result?.into_packed()?;
         // A view MySQL materialises (it groups, aggregates, de-duplicates, limits or is a set
@@ -257,6 +329,49 @@ impl Server {
         })
     }
 
+    /// A derived table of FROM: a LATERAL one that reads the tables before it (`left`), or
+    /// any that reads an enclosing query's columns (inside a correlated subquery,
+    /// `work.outer_scopes`), is dependent: prepared once and materialised again per outer
+    /// row by the executor (MySQL 8.0.14+). Any other is materialised here, once.
+    ///
+    /// Simplification: a LATERAL derived table that reads nothing outside itself is bound
+    /// twice (prepared, then run as an ordinary one), so a derived table inside it is
+    /// materialised twice; an ordinary one that reads an enclosing query is found by its
+    /// failed first run, as a correlated subquery is.
+    #[allow(clippy::too_many_arguments)]
+    fn bind_derived_table(
+        &mut self,
+        session: &mut Session,
+        sql: &str,
+        subquery: &Query,
+        alias: &sqlparser::ast::TableAlias,
+        lateral: bool,
+        left: &[BoundSource],
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<BoundSource> {
+        if lateral {
+            let mut chain = work.outer_scopes.clone();
+            chain.push(super::subquery::scope_names(left));
+            let dependent =
+                self.bind_dependent(session, subquery, alias, &chain, sql, work, depth)?;
+            if let Some(s) = dependent {
+                return Ok(s);
+            }
+            return self.bind_derived(session, sql, subquery, Some(alias), work, depth);
+        }
+        match self.bind_derived(session, sql, subquery, Some(alias), work, depth) {
+            Err(e) if e.code == 1054 && !work.outer_scopes.is_empty() => {
+                let chain = work.outer_scopes.clone();
+                match self.bind_dependent(session, subquery, alias, &chain, sql, work, depth)? {
+                    Some(s) => Ok(s),
+                    None => Err(e),
+                }
+            }
+            other => other,
+        }
+    }
+
     /// A derived table, `(SELECT ...) AS alias [(columns)]`, that was not merged into the
     /// query reading it (`derived_merge.rs`): run, and materialised in an internal temporary
     /// table (`Created_tmp_tables`, its size limits and the conversion to disk, as a CTE's),
@@ -289,6 +404,68 @@ impl Server {
             .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
             .collect();
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
+    }
+}
+
+/// Moves `sources[start..end]` (a RIGHT JOIN's right operand) to `item_start`, before the
+/// tables of its left operand: their positions in `after` and `nest_end` follow, and every
+/// column offset is set again.
+fn rotate(sources: &mut [BoundSource], item_start: u32, start: u32, end: u32) {
+    let moved = end - start;
+    let remap = |p: u32| {
+        if (item_start..start).contains(&p) {
+            p + moved
+        } else if (start..end).contains(&p) {
+            p - (start - item_start)
+        } else {
+            p
+        }
+    };
+    sources[item_start as usize..end as usize].rotate_right(moved as usize);
+    for s in sources.iter_mut() {
+        s.after.iter_mut().for_each(|p| *p = remap(*p));
+        s.nest_end = s.nest_end.map(remap);
+    }
+    for i in item_start as usize..sources.len() {
+        sources[i].offset = width(&sources[..i]);
+    }
+}
+
+/// Makes `sources[start..end]` the inner side of an outer join whose ON is `on`: one table
+/// is NULL-complemented alone; several, a nested join, together (`nest_end`), the ON being
+/// checked with its last table's. An outer join already inside the nested join is ERROR
+/// 1235 (the executor has no nest inside a nest).
+fn outer_side(sources: &mut [BoundSource], start: u32, end: u32, on: Option<Expr>) -> Result<()> {
+    let (start, end) = (start as usize, end as usize);
+    if end == start + 1 && sources[start].nest_end.is_none() && !sources[start].outer {
+        let s = &mut sources[start];
+        s.outer = true;
+        s.on = and(s.on.take(), on);
+        return Ok(());
+    }
+    if sources[start..end].iter().any(|s| s.outer || s.nested) {
+        return Err(MySqlError::not_supported_yet(
+            "an outer join nested in the inner side of another outer join",
+        ));
+    }
+    for s in &mut sources[start..end] {
+        s.nested = true;
+    }
+    sources[start].nest_end = Some(end as u32 - 1);
+    let last = &mut sources[end - 1];
+    last.on = and(last.on.take(), on);
+    Ok(())
+}
+
+/// `a AND b` of two optional conditions.
+fn and(a: Option<Expr>, b: Option<Expr>) -> Option<Expr> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(Expr::BinaryOp {
+            left: Box::new(Expr::Nested(Box::new(a))),
+            op: sqlparser::ast::BinaryOperator::And,
+            right: Box::new(Expr::Nested(Box::new(b))),
+        }),
+        (a, b) => a.or(b),
     }
 }
 
@@ -327,4 +504,43 @@ fn using_condition(
         });
     }
     condition.ok_or_else(|| MySqlError::syntax("USING ()", 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(alias: &str, width: usize) -> BoundSource {
+        let meta = (0..width)
+            .map(|i| Meta {
+                name: format!("c{i}"),
+                table: alias.into(),
+                numeric: true,
+                nullable: true,
+                json: false,
+            })
+            .collect();
+        BoundSource::materialised(alias.into(), meta, Rc::default())
+    }
+
+    #[test]
+    fn a_right_operand_moves_before_its_left_one_which_becomes_a_nest() {
+        // `x JOIN y ... RIGHT JOIN z`: z first, x and y after it, NULL-complemented together.
+        let mut sources = vec![source("x", 2), source("y", 3), source("z", 1)];
+        sources[1].after = vec![0];
+        rotate(&mut sources, 0, 2, 3);
+        let aliases: Vec<&str> = sources.iter().map(|s| s.alias.as_str()).collect();
+        assert_eq!(aliases, ["z", "x", "y"]);
+        assert_eq!(sources.iter().map(|s| s.offset).collect::<Vec<_>>(), [0, 1, 3]);
+        assert_eq!(sources[2].after, [1]);
+        outer_side(&mut sources, 1, 3, Some(Expr::value(sqlparser::ast::Value::Boolean(true))))
+            .unwrap();
+        assert_eq!(sources[1].nest_end, Some(2));
+        assert!(sources[1].nested && sources[2].nested && !sources[1].outer);
+        assert!(sources[2].on.is_some() && sources[1].on.is_none());
+        // An outer join inside the nest is not supported.
+        let mut sources = vec![source("x", 1), source("y", 1)];
+        sources[1].outer = true;
+        assert_eq!(outer_side(&mut sources, 0, 2, None).unwrap_err().code, 1235);
+    }
 }

@@ -42,7 +42,8 @@ use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::bind::{row_items, CORRELATED_MARK, OUTER_MARK};
 use crate::sql::comparison::{representatives, Comparison, Quantifier};
-use crate::sql::execution::select::{BoundSource, Correlated, SubqueryKind};
+use crate::sql::execution::select::{self, BoundSource, Correlated, Source, SubqueryKind};
+use crate::sql::execution::Meta;
 use crate::sql::execution::Work;
 use crate::storage::value::Value;
 use sqlparser::ast::{
@@ -53,7 +54,7 @@ use sqlparser::ast::{
 use std::rc::Rc;
 
 /// The columns of one query's FROM, by source alias: what a name may resolve to there.
-type ScopeNames = Vec<(String, Vec<String>)>;
+pub(super) type ScopeNames = Vec<(String, Vec<String>)>;
 
 /// How the subqueries of one SELECT are resolved.
 struct Resolve<'m> {
@@ -285,9 +286,17 @@ impl Server {
         let text = q.to_string();
         let mut sources = Vec::new();
         if !is_dual(&sel.from) {
+            // A derived table of this FROM may read the enclosing queries' columns too.
+            let saved = std::mem::replace(&mut work.outer_scopes, chain.to_vec());
+            let mut bound = Ok(());
             for twj in sel.from.clone().iter() {
-                self.add_sources(session, &text, twj, &mut sources, work, depth + 1)?;
+                bound = self.add_sources(session, sql, twj, &mut sources, work, depth + 1);
+                if bound.is_err() {
+                    break;
+                }
             }
+            work.outer_scopes = saved;
+            bound?;
         }
         let scope = scope_names(&sources);
         let mut inner_chain = chain.to_vec();
@@ -318,6 +327,13 @@ impl Server {
             }
         }
         for s in sources.iter_mut() {
+            // A dependent derived table's outer values: this query's columns, or the
+            // enclosing queries', read through this query's own outer references.
+            if let Source::Dependent { args, .. } = &mut s.source {
+                for a in args.iter_mut() {
+                    refs.rewrite(a, "from clause", false)?;
+                }
+            }
             if let Some(on) = s.on.as_mut() {
                 refs.rewrite(on, "on clause", false)?;
             }
@@ -351,7 +367,9 @@ impl Server {
             let limit = match kind {
                 SubqueryKind::Exists { .. } => Some(1),
                 SubqueryKind::Scalar => Some(2),
-                SubqueryKind::In { .. } | SubqueryKind::Quantified { .. } => None,
+                SubqueryKind::In { .. }
+                | SubqueryKind::Quantified { .. }
+                | SubqueryKind::Derived => None,
             };
             query.limit_clause = limit.map(|n| LimitClause::LimitOffset {
                 limit: Some(number_expr(n)),
@@ -362,6 +380,56 @@ impl Server {
         query.body = Box::new(SetExpr::Select(Box::new(sel.clone())));
         let prepared = Correlated { kind, select: sel, query, sql: text, sources, nested };
         Ok(Some((prepared, args)))
+    }
+
+    /// A derived table that reads columns of `chain` (the enclosing queries' FROMs and, for
+    /// LATERAL, the tables before it in its own FROM): prepared as a dependent derived table,
+    /// its columns named by `alias`. None when it reads none of them (it is then an ordinary
+    /// derived table).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn bind_dependent(
+        &mut self,
+        session: &mut Session,
+        q: &Query,
+        alias: &sqlparser::ast::TableAlias,
+        chain: &[ScopeNames],
+        sql: &str,
+        work: &mut Work,
+        depth: u32,
+    ) -> Result<Option<BoundSource>> {
+        let Some((prepared, args)) =
+            self.prepare(session, q, SubqueryKind::Derived, chain, sql, work, depth)?
+        else {
+            return Ok(None);
+        };
+        let locals = session.local_names();
+        let meta = select::output_columns(
+            &prepared.select,
+            &prepared.query,
+            &prepared.sources,
+            sql,
+            &locals,
+        )?;
+        let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
+        if !names.is_empty() && names.len() != meta.len() {
+            return Err(MySqlError::derived_column_count());
+        }
+        let name = alias.name.value.clone();
+        let meta = meta
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| Meta {
+                name: names.get(i).cloned().unwrap_or(m.name),
+                table: name.clone(),
+                ..m
+            })
+            .collect();
+        let source = Source::Dependent { sub: Rc::new(prepared), args };
+        Ok(Some(BoundSource {
+            meta,
+            source,
+            ..BoundSource::materialised(name, Vec::new(), Rc::default())
+        }))
     }
 
     fn subquery(
@@ -483,7 +551,7 @@ fn quantified_expr(
 }
 
 /// The names a query's FROM offers.
-fn scope_names(sources: &[BoundSource]) -> ScopeNames {
+pub(super) fn scope_names(sources: &[BoundSource]) -> ScopeNames {
     sources
         .iter()
         .map(|s| (s.alias.clone(), s.meta.iter().map(|m| m.name.clone()).collect()))

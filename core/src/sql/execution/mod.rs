@@ -106,6 +106,10 @@ pub struct Work {
     pub ctes: cte::CteScopes,
     /// The temporary space the statement's stores of rows share (`packed_rows.rs`).
     pub temp_space: packed_rows::TempSpace,
+    /// While a correlated subquery's or a dependent derived table's FROM is bound: the names
+    /// of the enclosing queries' FROMs, outermost first, which a derived table in that FROM
+    /// may read (MySQL 8.0.14+: it becomes a dependent derived table). Empty elsewhere.
+    pub outer_scopes: Vec<Vec<(String, Vec<String>)>>,
 }
 
 impl Work {

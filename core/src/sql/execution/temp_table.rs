@@ -371,6 +371,26 @@ impl TempTable {
         self.host_bytes = 0;
     }
 
+    /// All its rows deleted, the table kept (MySQL's rematerialisation of a dependent derived
+    /// table, `ha_delete_all_rows` before it is filled again for the next outer row). A table
+    /// converted to disk stays there, its pages kept for the next rows; in memory, the host
+    /// keeps the blocks it gave (TempTable's allocator keeps them).
+    pub fn empty(&mut self) {
+        self.rows = 0;
+        self.row_sizes = RowSize::default();
+        match &mut self.place {
+            Place::Memory => {
+                self.memory_bytes = 0;
+                self.mmap_bytes = 0;
+            }
+            Place::Disk(d) => {
+                d.rows = 0;
+                d.clustered_bytes = 0;
+                d.index_bytes = 0;
+            }
+        }
+    }
+
     /// The statement is over: the table is dropped, its memory returned and its pages
     /// discarded from the buffer pool (the session tablespace keeps its size).
     pub fn drop_table(mut self, costs: &mut Costs) {

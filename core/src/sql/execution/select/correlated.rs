@@ -51,6 +51,10 @@ pub enum SubqueryKind {
     In { negated: bool },
     /// `operand op ANY | SOME | ALL (SELECT ...)`: the operand is the first value passed.
     Quantified { op: Comparison, quantifier: Quantifier },
+    /// A dependent derived table (LATERAL, or one in a correlated subquery's FROM that reads
+    /// the enclosing query): all its rows, materialised again for each outer row
+    /// ([`run_dependent`]); never a value.
+    Derived,
 }
 
 impl SubqueryKind {
@@ -129,6 +133,9 @@ impl<'a> Runtime<'a> {
         }
         drop(work);
         let (meta, rows) = result.into_values();
+        if sub.kind == SubqueryKind::Derived {
+            return Err(MySqlError::not_supported_yet("a derived table as a value"));
+        }
         if meta.len() != 1 && !matches!(sub.kind, SubqueryKind::Exists { .. }) {
             return Err(MySqlError::operand_columns(1));
         }
@@ -156,8 +163,42 @@ impl<'a> Runtime<'a> {
                 let v = operand.unwrap_or(&Value::Null);
                 truth(quantified(v, op, quantifier, rows.iter().map(Vec::as_slice).map(first)))
             }
+            SubqueryKind::Derived => Value::Null,
         })
     }
+}
+
+/// Runs a dependent derived table's SELECT for one outer row (`outer`: the values its outer
+/// references read) and gives its rows, packed. The runaway cap counts its executions as a
+/// correlated subquery's.
+pub(super) fn run_dependent(
+    sub: &Correlated,
+    outer: &[Value],
+    catalog: &Catalog,
+    costs: &mut Costs,
+    cx: &mut dyn EvalContext,
+    work: &mut Work,
+) -> Result<super::super::QueryResult> {
+    let mut inner_cx = InnerCx { cx, outer };
+    let before = work.rows;
+    let result = super::run(
+        &sub.select,
+        &sub.query,
+        &sub.sql,
+        &sub.sources,
+        catalog,
+        costs.reborrow(),
+        &mut inner_cx,
+        work,
+        false,
+        &sub.nested,
+    )?;
+    let examined = work.rows.saturating_sub(before);
+    work.joined = work.joined.saturating_add(examined + EXECUTION_COMBINATIONS);
+    if work.joined > JOINED_ROWS_MAX {
+        return Err(MySqlError::query_interrupted());
+    }
+    Ok(result)
 }
 
 /// A row's first value (NULL for a row without one).

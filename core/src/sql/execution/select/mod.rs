@@ -60,6 +60,14 @@ pub enum Source {
     /// Rows the server produced (a view's, a derived table's, a CTE's, a system table's),
     /// packed; shared, so that a CTE read twice is not copied.
     Rows(Rc<PackedRows>),
+    /// A dependent derived table (LATERAL, or one that reads an enclosing query): its SELECT
+    /// prepared with outer references (`correlated.rs`), run and materialised again for every
+    /// row of the tables before it, as MySQL's "Rematerialize". `args`: the outer expressions
+    /// its references read, in the names of the query whose FROM holds it.
+    Dependent {
+        sub: Rc<Correlated>,
+        args: Vec<Expr>,
+    },
 }
 
 #[derive(Clone)]
@@ -85,6 +93,14 @@ pub struct BoundSource {
     /// this one: a LEFT JOIN's left operand, a STRAIGHT_JOIN's left side
     /// (`planner/join_order.rs`).
     pub after: Vec<u32>,
+    /// The first table of a nested join on the inner side of an outer join (`t1 LEFT JOIN
+    /// (t2 JOIN t3 ON c) ON d`, or the left operand of a RIGHT JOIN after another join): the
+    /// position of the nested join's last table. When no combination of its tables matches
+    /// (the outer join's ON is its last table's), all of them are NULL-complemented together.
+    pub nest_end: Option<u32>,
+    /// One of a nested join's tables (WHERE must see their missing rows as NULLs, so none of
+    /// its parts looks them up).
+    pub nested: bool,
 }
 
 impl BoundSource {
@@ -109,6 +125,8 @@ impl BoundSource {
             using: Vec::new(),
             written: 0,
             after: Vec::new(),
+            nest_end: None,
+            nested: false,
         }
     }
 }
@@ -163,6 +181,20 @@ impl Columns for Scope<'_> {
     }
 }
 
+/// The columns a SELECT over `sources` gives, known before it runs (a dependent derived
+/// table's, which runs only per outer row): as the result would name them, with no row's
+/// facts (a column whose type the expression does not tell is called numeric).
+pub fn output_columns(
+    sel: &Select,
+    q: &Query,
+    sources: &[BoundSource],
+    sql: &str,
+    locals: &[String],
+) -> Result<Vec<Meta>> {
+    let plan = Plan::bind(sel, q, sources, sql, locals)?;
+    Ok(plan.output_meta(sources, &ColumnFacts::default()))
+}
+
 /// Runs a bound SELECT over `sources`: plans each stored table's access path, joins, and
 /// feeds the pipeline. `subs`: the query's correlated subqueries, prepared
 /// (`correlated.rs`), which its `BExpr::Correlated` calls run per outer row.
@@ -182,8 +214,17 @@ pub fn run(
     let mut plan = Plan::bind(sel, q, sources, sql, &cx.local_names())?;
     // The join order the planner chose (`reorder.rs`): the sources in that order, the plan
     // bound again over them.
-    let reordered =
-        if subs.is_empty() { reorder::reorder(sel, &plan, sources, catalog, cx) } else { None };
+    // A dependent derived table keeps its place after the tables it reads; a nested join's
+    // tables keep theirs, in the order MySQL's rewrite of it gives (simplification: MySQL
+    // may still order the tables inside the nest by cost).
+    let dependent = sources
+        .iter()
+        .any(|s| matches!(s.source, Source::Dependent { .. }) || s.nest_end.is_some());
+    let reordered = if subs.is_empty() && !dependent {
+        reorder::reorder(sel, &plan, sources, catalog, cx)
+    } else {
+        None
+    };
     let sources = match &reordered {
         Some((ordered, sel)) => {
             plan = Plan::bind(sel, q, ordered, sql, &cx.local_names())?;
@@ -242,7 +283,17 @@ fn run_plan_with(
         })
         .collect::<Result<_>>()?;
     let tables = table_inputs(sources, catalog);
-    let levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
+    let mut levels = split_conditions(plan.filter.as_ref(), &ons, &tables);
+    // A nested join's WHERE parts wait for its last table, where it is known whether the
+    // nest matched (or is NULL-complemented).
+    for (i, s) in sources.iter().enumerate() {
+        if let Some(last) = s.nest_end.map(|e| e as usize).filter(|&e| e < levels.check.len()) {
+            for k in i..last {
+                let moved = std::mem::take(&mut levels.check[k]);
+                levels.check[last].extend(moved);
+            }
+        }
+    }
     let mut needed = vec![false; offset as usize];
     let mut mark = |c: u32| {
         if let Some(n) = needed.get_mut(c as usize) {
@@ -289,6 +340,9 @@ fn run_plan_with(
         for (s, choice) in sources.iter().zip(&choices).skip(1) {
             inner.push(match (&s.source, choice) {
                 (Source::Rows(r), _) => Inner::Rows(Rc::clone(r), s.meta.len()),
+                (Source::Dependent { sub, args }, _) => {
+                    Inner::Dependent(Dependent::new(sub, args, sources, cx)?)
+                }
                 (Source::Stored { db, table }, Some(c)) if !is_constant_path(c) => {
                     Inner::Lookup(stored(catalog, db, table)?, c.clone())
                 }
@@ -322,7 +376,24 @@ fn run_plan_with(
                 }
             });
         }
-        let join = Join { plan: &plan, sources, inner: &inner, ons: &ons, levels: &levels, rt };
+        let mut closes: Vec<Option<usize>> = vec![None; sources.len()];
+        for (i, s) in sources.iter().enumerate() {
+            if let Some(c) = s.nest_end.and_then(|e| closes.get_mut(e as usize)) {
+                *c = Some(i);
+            }
+        }
+        let nest_matched = vec![std::cell::Cell::new(false); sources.len()];
+        let join = Join {
+            plan: &plan,
+            sources,
+            inner: &inner,
+            ons: &ons,
+            levels: &levels,
+            rt,
+            catalog,
+            closes: &closes,
+            nest_matched: &nest_matched,
+        };
         let total_width = offset as usize;
         let single = sources.len() == 1;
         let mut on_outer_row =
@@ -340,6 +411,16 @@ fn run_plan_with(
             };
         match &sources[0].source {
             Source::Rows(rows) => {
+                rows.try_visit(sources[0].meta.len(), &mut |row| {
+                    work.rows += 1;
+                    on_outer_row(row, &mut costs, work, cx)
+                })?;
+            }
+            // First in its FROM, it reads only enclosing queries: materialised once.
+            Source::Dependent { sub, args } => {
+                let d = Dependent::new(sub, args, sources, cx)?;
+                let rows = d.materialise(&[], catalog, &mut costs, cx, work)?;
+                d.finish(&mut costs);
                 rows.try_visit(sources[0].meta.len(), &mut |row| {
                     work.rows += 1;
                     on_outer_row(row, &mut costs, work, cx)
@@ -427,6 +508,11 @@ fn run_plan_with(
                 }
             }
         }
+        for i in &inner {
+            if let Inner::Dependent(d) = i {
+                d.finish(&mut costs);
+            }
+        }
     }
     let increment = cx.div_precision_increment();
     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
@@ -475,14 +561,14 @@ pub(super) fn table_inputs<'a>(
         .map(|s| TableInput {
             table: match &s.source {
                 Source::Stored { db, table } => catalog.table(db, table),
-                Source::Rows(_) => None,
+                Source::Rows(_) | Source::Dependent { .. } => None,
             },
             offset: s.offset,
             width: s.meta.len() as u32,
-            outer: s.outer,
+            outer: s.outer || s.nested,
             rows: match &s.source {
                 Source::Rows(r) => r.len(),
-                Source::Stored { .. } => 0,
+                Source::Stored { .. } | Source::Dependent { .. } => 0,
             },
             hints: s.hints.clone(),
         })
@@ -539,7 +625,7 @@ fn column_types(sources: &[BoundSource], catalog: &Catalog) -> ColumnTypes {
     for s in sources {
         let table = match &s.source {
             Source::Stored { db, table } => catalog.table(db, table),
-            Source::Rows(_) => None,
+            Source::Rows(_) | Source::Dependent { .. } => None,
         };
         match table {
             Some(t) => types.extend(t.def.columns.iter().map(|c| Some((c.ty.clone(), c.nullable)))),
@@ -632,6 +718,77 @@ enum Inner<'a> {
     Rows(Rc<PackedRows>, usize),
     Keys(&'a Table, InnerKeys),
     Lookup(&'a Table, Choice),
+    Dependent(Dependent),
+}
+
+/// A dependent derived table as the join reads it: run again for every outer row, its rows
+/// written to its internal temporary table each time.
+///
+/// UNCONFIRMED: MySQL creates the table once (one `Created_tmp_tables`) and empties it
+/// before each rematerialisation (`ha_delete_all_rows`), as its MaterializeIterator does;
+/// here too: created at the first run, emptied before each later one, dropped at the end
+/// (every row written counts in `Handler_write`).
+struct Dependent {
+    sub: Rc<Correlated>,
+    /// The outer values' expressions, bound against the joined row.
+    args: Vec<BExpr>,
+    table: std::cell::RefCell<Option<super::temp_table::TempTable>>,
+}
+
+impl Dependent {
+    fn new(
+        sub: &Rc<Correlated>,
+        args: &[Expr],
+        sources: &[BoundSource],
+        cx: &mut dyn EvalContext,
+    ) -> Result<Dependent> {
+        let scope = Scope { sources };
+        let locals = cx.local_names();
+        let args = args
+            .iter()
+            .map(|a| Binder::scalar(&scope, "from clause").with_locals(locals.clone()).bind(a))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Dependent { sub: Rc::clone(sub), args, table: Default::default() })
+    }
+
+    /// Runs the derived table for the joined row `outer` and gives its rows.
+    fn materialise(
+        &self,
+        outer: &[Value],
+        catalog: &Catalog,
+        costs: &mut Costs,
+        cx: &mut dyn EvalContext,
+        work: &mut Work,
+    ) -> Result<PackedRows> {
+        let values =
+            self.args.iter().map(|a| eval(a, outer, &[], cx)).collect::<Result<Vec<_>>>()?;
+        let result = correlated::run_dependent(&self.sub, &values, catalog, costs, cx, work)?;
+        let (meta, rows) = result.into_packed()?;
+        let mut slot = self.table.borrow_mut();
+        let table = match slot.as_mut() {
+            Some(t) => {
+                t.empty();
+                t
+            }
+            None => {
+                let settings = super::set_table::temp_settings(cx);
+                slot.insert(super::temp_table::TempTable::create_unkeyed(settings, costs))
+            }
+        };
+        let mut row = Row::new();
+        rows.visit(meta.len(), &mut row, &mut |r| {
+            table.write(super::set_table::row_size(r), 0, costs);
+            true
+        });
+        Ok(rows)
+    }
+
+    /// The statement is over: its table dropped.
+    fn finish(&self, costs: &mut Costs) {
+        if let Some(t) = self.table.borrow_mut().take() {
+            t.drop_table(costs);
+        }
+    }
 }
 
 /// A stored inner table of at most this many rows is kept packed (decoding a row is cheaper
@@ -681,6 +838,12 @@ struct Join<'a> {
     ons: &'a [Option<BExpr>],
     levels: &'a Levels,
     rt: Option<&'a correlated::Runtime<'a>>,
+    catalog: &'a Catalog,
+    /// For a nested join's last table, the position of its first (`BoundSource::nest_end`).
+    closes: &'a [Option<usize>],
+    /// Per nested join (at its first table's position): whether a combination of its tables
+    /// matched for the current outer row.
+    nest_matched: &'a [std::cell::Cell<bool>],
 }
 
 impl Join<'_> {
@@ -700,6 +863,10 @@ impl Join<'_> {
         }
         let s = &self.sources[level];
         let (off, width) = (s.offset as usize, s.meta.len());
+        if s.nest_end.is_some() {
+            self.nest_matched[level].set(false);
+        }
+        let closes = self.closes.get(level).copied().flatten();
         let mut matched = false;
         let mut go_on = true;
         // One candidate row: ON decides whether it matches; WHERE parts complete at this
@@ -722,6 +889,9 @@ impl Join<'_> {
                 return Ok(true);
             }
             matched = true;
+            if let Some(first) = closes {
+                self.nest_matched[first].set(true);
+            }
             let check = &self.levels.check[level];
             if !correlated::lend(self.rt, costs, cx, |cx| passes(check, joined, cx))? {
                 return Ok(true);
@@ -746,6 +916,10 @@ impl Join<'_> {
                     }
                 }
             }
+            Inner::Dependent(d) => {
+                let rows = d.materialise(joined, self.catalog, costs, cx, work)?;
+                go_on = rows.try_visit(width, &mut |row| try_row(row, joined, costs, work, cx))?;
+            }
             Inner::Lookup(t, choice) => {
                 let all = vec![true; t.def.columns.len()];
                 // The lookup's key is computed from the outer row before the read starts; each
@@ -760,6 +934,19 @@ impl Join<'_> {
         }
         if !go_on {
             return Ok(false);
+        }
+        if let Some(last) = s.nest_end.map(|e| e as usize) {
+            if self.nest_matched[level].get() || last >= self.sources.len() {
+                return Ok(true);
+            }
+            // No combination of the nest's tables matched: all of them NULL-complemented.
+            let end = self.sources[last].offset as usize + self.sources[last].meta.len();
+            joined[off..end].iter_mut().for_each(|v| *v = Value::Null);
+            let check = &self.levels.check[last];
+            if !correlated::lend(self.rt, costs, cx, |cx| passes(check, joined, cx))? {
+                return Ok(true);
+            }
+            return self.rest(last + 1, joined, costs, work, cx, state);
         }
         if !matched && s.outer {
             joined[off..off + width].iter_mut().for_each(|v| *v = Value::Null);

@@ -55,7 +55,7 @@ pub fn call_text(kind: SubqueryKind, id: u32, operand: Option<&str>) -> String {
     let body = placeholder(id);
     let operand = operand.unwrap_or("NULL");
     match kind {
-        SubqueryKind::Scalar => format!("({body})"),
+        SubqueryKind::Scalar | SubqueryKind::Derived => format!("({body})"),
         SubqueryKind::Exists { negated: false } => format!("exists({body})"),
         SubqueryKind::Exists { negated: true } => format!("(not(exists({body})))"),
         SubqueryKind::In { negated } => {

@@ -166,6 +166,7 @@ pub(super) fn derived_source(
         on: None,
         hints: Default::default(),
         after: Vec::new(),
+        lateral: false,
     }
 }
 

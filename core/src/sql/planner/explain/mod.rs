@@ -50,6 +50,7 @@ pub mod dependent;
 mod derived;
 mod estimates;
 mod json;
+mod lateral;
 mod note;
 mod reorder;
 pub mod tree;
@@ -116,6 +117,8 @@ struct Source {
     hints: IndexHints,
     /// The sources (positions as bound) the join order reads before this one.
     after: Vec<u32>,
+    /// A LATERAL derived table that reads the tables before it (DEPENDENT DERIVED).
+    lateral: bool,
 }
 
 impl Source {
@@ -208,6 +211,8 @@ struct PlanRow {
     rows: Option<u64>,
     filtered: Option<f64>,
     extra: Vec<&'static str>,
+    /// `Rematerialize (<derivedN>)`: the LATERAL derived table after it is made again per row.
+    rematerialize: Option<String>,
     /// What EXPLAIN FORMAT=TREE prints for this table.
     tree: Option<tree_plan::TreeTable>,
     /// The source the row is for (its position in the join order).
@@ -436,8 +441,15 @@ impl Explainer<'_> {
         let mut sources: Vec<Source> = Vec::new();
         let mut offset = 0u32;
         for twj in from {
-            let first =
-                self.explain_source(&twj.relation, current_db, offset, depth, cx, blocks)?;
+            let first = self.explain_source(
+                &twj.relation,
+                &sources,
+                current_db,
+                offset,
+                depth,
+                cx,
+                blocks,
+            )?;
             offset += first.columns.len() as u32;
             sources.push(first);
             let item_start = sources.len() as u32 - 1;
@@ -451,8 +463,15 @@ impl Explainer<'_> {
                     JoinOperator::CrossJoin(_) => (false, None),
                     _ => return Err(MySqlError::not_supported_yet("this kind of join")),
                 };
-                let mut s =
-                    self.explain_source(&join.relation, current_db, offset, depth, cx, blocks)?;
+                let mut s = self.explain_source(
+                    &join.relation,
+                    &sources,
+                    current_db,
+                    offset,
+                    depth,
+                    cx,
+                    blocks,
+                )?;
                 offset += s.columns.len() as u32;
                 s.outer = outer;
                 if outer || straight {
@@ -471,9 +490,11 @@ impl Explainer<'_> {
         Ok(sources)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn explain_source(
         &mut self,
         factor: &TableFactor,
+        left: &[Source],
         current_db: Option<&str>,
         offset: u32,
         depth: u32,
@@ -484,8 +505,45 @@ impl Explainer<'_> {
             TableFactor::Table { name, alias, index_directives, .. } => {
                 (name, alias, index_directives)
             }
-            TableFactor::Derived { lateral: true, .. } => {
-                return Err(MySqlError::not_supported_yet("LATERAL derived tables"))
+            TableFactor::Derived { lateral: true, subquery, alias, .. } => {
+                let Some(alias) = alias else {
+                    return Err(MySqlError::derived_table_without_alias());
+                };
+                if self.tree {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN FORMAT=TREE of a LATERAL derived table",
+                    ));
+                }
+                let (query, outer) = lateral::outer_references(subquery, left);
+                let dependent = !outer.is_empty();
+                let declared: Vec<String> =
+                    alias.columns.iter().map(|c| c.name.value.clone()).collect();
+                let saved = std::mem::replace(
+                    &mut self.correlation,
+                    dependent::Correlation { outer, ..Default::default() },
+                );
+                let m = self.materialise(&query, &declared, current_db, cx, blocks);
+                self.correlation = saved;
+                let m = m?;
+                if dependent {
+                    for (n, rows) in blocks.derived.iter_mut() {
+                        if *n != m.number {
+                            continue;
+                        }
+                        for r in
+                            rows.iter_mut().filter(|r| r[0] == Value::UInt(u64::from(m.number)))
+                        {
+                            r[1] = Value::Str("DEPENDENT DERIVED".into());
+                        }
+                    }
+                }
+                let text = DerivedText::Inline(m.note.clone());
+                let mut s = derived_source(&alias.name.value, &m, offset, text);
+                if dependent {
+                    s.lateral = true;
+                    s.after = (0..left.len() as u32).collect();
+                }
+                return Ok(s);
             }
             TableFactor::Derived { subquery, alias, .. } => {
                 let Some(alias) = alias else {
@@ -555,6 +613,7 @@ impl Explainer<'_> {
             on: None,
             hints,
             after: Vec::new(),
+            lateral: false,
         };
         if let Some(text) = (self.system_views)(&db, &table) {
             let columns = self.view_columns(&db, text, depth + 1, cx)?;
@@ -707,7 +766,9 @@ impl Explainer<'_> {
         }
         // A materialised block of at most one row is a system table: MySQL materialises it
         // while optimizing (TABLE_LIST::materializable_is_const) and reads it first.
-        let system = |s: &Source| matches!(s.kind, Kind::Derived { rows: 0..=1, .. }) && !s.outer;
+        let system = |s: &Source| {
+            matches!(s.kind, Kind::Derived { rows: 0..=1, .. }) && !s.outer && !s.lateral
+        };
         let first_non_const = (usize::from(lookup.is_some())..sources.len())
             .find(|&i| !system(&sources[i]))
             .unwrap_or(sources.len());
@@ -964,8 +1025,12 @@ impl Explainer<'_> {
                     row.extra.push("Using filesort");
                 }
             }
-            if i > first_non_const && buffered {
+            // A LATERAL derived table is made again per row, never buffered.
+            if i > first_non_const && buffered && !s.lateral {
                 row.extra.push("Using join buffer (hash join)");
+            }
+            if let Some(next) = sources.get(i + 1).filter(|n| n.lateral) {
+                row.rematerialize = Some(format!("Rematerialize ({})", next.table));
             }
             out.push((system(s), row));
         }
@@ -1026,7 +1091,11 @@ fn row_values(r: PlanRow) -> Row {
         opt(r.reference),
         r.rows.map_or(Value::Null, Value::UInt),
         opt(r.filtered.map(|f| format!("{f:.2}"))),
-        opt((!r.extra.is_empty()).then(|| r.extra.join("; "))),
+        {
+            let mut extra: Vec<String> = r.extra.iter().map(|e| e.to_string()).collect();
+            extra.extend(r.rematerialize);
+            opt((!extra.is_empty()).then(|| extra.join("; ")))
+        },
     ]
 }
 
