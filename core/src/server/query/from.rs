@@ -518,6 +518,7 @@ mod tests {
                 numeric: true,
                 nullable: true,
                 json: false,
+                time: false,
             })
             .collect();
         BoundSource::materialised(alias.into(), meta, Rc::default())
