@@ -7,7 +7,7 @@ use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::Work;
-use crate::sql::{Column, Response, ResultSet, Value};
+use crate::sql::Response;
 use sqlparser::ast::{Query, SetExpr};
 
 impl Server {
@@ -55,11 +55,6 @@ impl Server {
         })?;
         session.warn(Warning { level: "Note", code: 1003, message: note });
         work.rows += 1;
-        let column = Column { name: "EXPLAIN".into(), numeric: false, nullable: false };
-        Ok(Response::Rows(ResultSet {
-            columns: vec![column],
-            rows: vec![vec![Value::Str(text)]],
-            unshown: 0,
-        }))
+        Ok(super::explain_tree::explain_text(text))
     }
 }

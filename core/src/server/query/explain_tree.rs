@@ -15,6 +15,16 @@ use crate::sql::planner::explain::tree::Node;
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{Query, SetExpr};
 
+/// MySQL's one-column, one-row result `EXPLAIN` of FORMAT=TREE, ANALYZE and FORMAT=JSON.
+pub(super) fn explain_text(text: String) -> Response {
+    let column = Column { name: "EXPLAIN".into(), numeric: false, nullable: false };
+    Response::Rows(ResultSet {
+        columns: vec![column],
+        rows: vec![vec![Value::Str(text)]],
+        unshown: 0,
+    })
+}
+
 impl Server {
     pub(crate) fn explain_tree(
         &mut self,
@@ -63,14 +73,8 @@ impl Server {
             };
             fill(&mut tree, &measured);
         }
-        let text = tree.render();
         work.rows += 1;
-        let column = Column { name: "EXPLAIN".into(), numeric: false, nullable: false };
-        Ok(Response::Rows(ResultSet {
-            columns: vec![column],
-            rows: vec![vec![Value::Str(text)]],
-            unshown: 0,
-        }))
+        Ok(explain_text(tree.render()))
     }
 
     /// The iterator tree of a query: a single block's (the planner's), or a set

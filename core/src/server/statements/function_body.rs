@@ -129,14 +129,8 @@ fn follow<'a>(
                 }
             }
             Stmt::Block { label: None, body } => {
-                let saved = (body.iter())
-                    .filter_map(|s| match s {
-                        Stmt::Variable { names, .. } => Some(names),
-                        _ => None,
-                    })
-                    .flatten()
+                let saved = Stmt::declared_variables(body)
                     .map(|n| {
-                        let n = n.to_ascii_lowercase();
                         let before = env.get(&n).cloned();
                         (n, before)
                     })

@@ -191,19 +191,14 @@ impl Server {
                 let (conditions, cursors) = (run.conditions.len(), run.cursors.len());
                 // A variable the block declares hides one of the same name outside it until
                 // the block ends; then the outer one is back, with its value and type.
-                let saved: Vec<(String, Option<Value>, Option<ColumnDef>)> = (body.iter())
-                    .filter_map(|s| match s {
-                        Stmt::Variable { names, .. } => Some(names),
-                        _ => None,
-                    })
-                    .flatten()
-                    .map(|n| {
-                        let n = n.to_ascii_lowercase();
-                        let value = session.locals.last().and_then(|f| f.get(&n)).cloned();
-                        let ty = session.local_types.last().and_then(|t| t.get(&n)).cloned();
-                        (n, value, ty)
-                    })
-                    .collect();
+                let saved: Vec<(String, Option<Value>, Option<ColumnDef>)> =
+                    Stmt::declared_variables(body)
+                        .map(|n| {
+                            let value = session.locals.last().and_then(|f| f.get(&n)).cloned();
+                            let ty = session.local_types.last().and_then(|t| t.get(&n)).cloned();
+                            (n, value, ty)
+                        })
+                        .collect();
                 let flow = self.exec_list(session, run, body, work);
                 if let (Some(values), Some(types)) =
                     (session.locals.last_mut(), session.local_types.last_mut())

@@ -94,6 +94,19 @@ pub enum Stmt {
     },
 }
 
+impl Stmt {
+    /// The variables a block's own DECLAREs introduce (not its inner blocks'), lowercase.
+    pub fn declared_variables(body: &[Stmt]) -> impl Iterator<Item = String> + '_ {
+        body.iter()
+            .filter_map(|s| match s {
+                Stmt::Variable { names, .. } => Some(names),
+                _ => None,
+            })
+            .flatten()
+            .map(|n| n.to_ascii_lowercase())
+    }
+}
+
 /// What a handler or condition names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ConditionValue {
