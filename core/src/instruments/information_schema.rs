@@ -96,7 +96,7 @@ pub const VIEWS_COLUMNS: [ColumnSpec; 10] = [
     ("COLLATION_CONNECTION", false, false),
 ];
 
-fn text(s: &str) -> Value {
+pub(super) fn text(s: &str) -> Value {
     Value::Str(s.to_string())
 }
 

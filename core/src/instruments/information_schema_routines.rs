@@ -6,7 +6,7 @@
 //!
 //! Rows come by schema, then name (TRIGGERS: then table, event, timing and action order).
 
-use super::information_schema::{character_lengths, data_type, numeric_precision};
+use super::information_schema::{character_lengths, data_type, numeric_precision, text};
 use super::ColumnSpec;
 use crate::server::statements::trigger::{action_order, created_text, shown_order};
 use crate::storage::catalog::{Catalog, Procedure};
@@ -99,10 +99,6 @@ pub const TRIGGERS_COLUMNS: [ColumnSpec; 22] = [
     ("COLLATION_CONNECTION", false, false),
     ("DATABASE_COLLATION", false, false),
 ];
-
-fn text(s: &str) -> Value {
-    Value::Str(s.to_string())
-}
 
 /// The columns and rows of one of [`TABLES`] (`name` in lower case), or None.
 pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec<Row>)> {

@@ -27,8 +27,9 @@
 use super::set_operation::{flatten, Node as SetNode};
 use crate::error::{MySqlError, Result};
 use crate::sql::execution::set_table::SetOp;
+use crate::sql::planner::explain::limit_of;
 use crate::sql::planner::explain::tree::{Node, Role};
-use sqlparser::ast::{LimitClause, OrderByKind, Query, SetExpr};
+use sqlparser::ast::{OrderByKind, Query, SetExpr};
 
 /// Deepest nesting of parenthesized query expressions drawn.
 const DEPTH_MAX: u32 = 32;
@@ -170,22 +171,5 @@ fn sort_keys(q: &Query) -> Vec<String> {
             })
             .collect(),
         _ => Vec::new(),
-    }
-}
-
-/// LIMIT's row count and offset, when they are plain numbers.
-fn limit_of(q: &Query) -> (Option<u64>, u64) {
-    let number = |e: &sqlparser::ast::Expr| match e {
-        sqlparser::ast::Expr::Value(v) => v.value.to_string().parse::<u64>().ok(),
-        _ => None,
-    };
-    match &q.limit_clause {
-        Some(LimitClause::LimitOffset { limit: Some(l), offset, .. }) => {
-            (number(l), offset.as_ref().and_then(|o| number(&o.value)).unwrap_or(0))
-        }
-        Some(LimitClause::OffsetCommaLimit { offset, limit }) => {
-            (number(limit), number(offset).unwrap_or(0))
-        }
-        _ => (None, 0),
     }
 }

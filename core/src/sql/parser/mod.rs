@@ -258,15 +258,11 @@ fn unquoted_word(t: &Token, w: &str) -> bool {
     matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
 }
 
-/// The statement's tokens without whitespace and comments, with their positions in `tokens`,
-/// up to the `;` that ends the first statement.
-fn significant(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<(usize, &Token)> {
-    tokens
-        .iter()
-        .enumerate()
+/// The positions in `tokens` of the tokens that are not whitespace or comments.
+fn significant(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<usize> {
+    (tokens.iter().enumerate())
         .filter(|(_, t)| !matches!(t.token, Token::Whitespace(_)))
-        .map(|(i, t)| (i, &t.token))
-        .take_while(|(_, t)| **t != Token::SemiColon)
+        .map(|(i, _)| i)
         .collect()
 }
 
@@ -274,8 +270,16 @@ fn significant(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<(usize, &T
 /// query (MySQL's `[IGNORE | REPLACE] [AS] query_expression`), at parenthesis depth 0.
 fn create_select_duplicates_at(
     tokens: &[sqlparser::tokenizer::TokenWithSpan],
+    significant: &[usize],
 ) -> Option<(usize, CreateSelectDuplicates)> {
-    let sig = significant(tokens);
+    if !significant.first().is_some_and(|&i| unquoted_word(&tokens[i].token, "CREATE")) {
+        return None;
+    }
+    // Up to the `;` that ends the first statement.
+    let sig: Vec<(usize, &Token)> = (significant.iter())
+        .map(|&i| (i, &tokens[i].token))
+        .take_while(|(_, t)| **t != Token::SemiColon)
+        .collect();
     let table_at =
         if sig.get(1).is_some_and(|(_, t)| unquoted_word(t, "TEMPORARY")) { 2 } else { 1 };
     if !(sig.first().is_some_and(|(_, t)| unquoted_word(t, "CREATE"))
@@ -315,7 +319,7 @@ fn create_select_duplicates_at(
 /// The `IGNORE` / `REPLACE` of a `CREATE TABLE ... SELECT` statement's text, if it has one.
 pub fn create_select_duplicates(sql: &str) -> Option<CreateSelectDuplicates> {
     let tokens = tokens_with_units(&MySqlDialect {}, sql).ok()?;
-    create_select_duplicates_at(&tokens).map(|(_, d)| d)
+    create_select_duplicates_at(&tokens, &significant(&tokens)).map(|(_, d)| d)
 }
 
 /// MySQL clauses sqlparser does not read, made into ones it does: `LOCK IN SHARE MODE` (the
@@ -323,15 +327,10 @@ pub fn create_select_duplicates(sql: &str) -> Option<CreateSelectDuplicates> {
 /// (dropped here; the CREATE TABLE handler reads it from the text again).
 fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]) {
     let blank = Token::Whitespace(sqlparser::tokenizer::Whitespace::Space);
-    if let Some((i, _)) = create_select_duplicates_at(tokens) {
+    let sig = significant(tokens);
+    if let Some((i, _)) = create_select_duplicates_at(tokens, &sig) {
         tokens[i].token = blank.clone();
     }
-    let sig: Vec<usize> = tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !matches!(t.token, Token::Whitespace(_)))
-        .map(|(i, _)| i)
-        .collect();
     for w in sig.windows(4) {
         let [lock, in_, share, mode] = [w[0], w[1], w[2], w[3]];
         if unquoted_word(&tokens[lock].token, "LOCK")
@@ -586,8 +585,8 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
                     Token::Word(w) => w.value.clone(),
                     other => other.to_string(),
                 };
-                let _ = unsupported_rest(p, String::new());
-                return Ok(Statement::Refused(MySqlError::unknown_explain_format(&name)));
+                let refusal = Statement::Refused(MySqlError::unknown_explain_format(&name));
+                return Ok(refused_rest(p, refusal));
             }
         }
     }
@@ -695,10 +694,16 @@ fn word_at(p: &Parser, n: usize, w: &str) -> bool {
 
 /// Skips the rest of the statement and answers that `what` is not supported.
 fn unsupported_rest(p: &mut Parser, what: String) -> Statement {
+    refused_rest(p, Statement::Unsupported(what))
+}
+
+/// `refusal` after the rest of the statement is read (it answers an error, not a syntax
+/// error at the next word).
+fn refused_rest(p: &mut Parser, refusal: Statement) -> Statement {
     while !matches!(p.peek_token().token, Token::EOF | Token::SemiColon) {
         p.next_token();
     }
-    Statement::Unsupported(what)
+    refusal
 }
 
 fn parse_set(p: &mut Parser) -> std::result::Result<Statement, ParserError> {

@@ -107,31 +107,10 @@ impl<'a> Runtime<'a> {
             (kind, [first, rest @ ..]) if kind.has_operand() => (Some(first), rest),
             _ => (None, values),
         };
-        let mut inner_cx = InnerCx { cx, outer };
-        let mut work = self.work.borrow_mut();
-        let before = work.rows;
-        let result = super::run(
-            &sub.select,
-            &sub.query,
-            &sub.sql,
-            &sub.sources,
-            self.catalog,
-            costs.reborrow(),
-            &mut inner_cx,
-            &mut work,
-            false,
-            &sub.nested,
-        )?;
-        // The runaway cap of joins holds for the rows every execution examines together: a
-        // subquery over a large table run for every row of another is stopped as a join of
-        // the two would be (ERROR 1317). Each execution also counts for what it costs the
-        // engine itself, so that millions of cheap executions are stopped as soon.
-        let examined = work.rows.saturating_sub(before);
-        work.joined = work.joined.saturating_add(examined + EXECUTION_COMBINATIONS);
-        if work.joined > JOINED_ROWS_MAX {
-            return Err(MySqlError::query_interrupted());
-        }
-        drop(work);
+        // The runaway cap of joins holds for the rows every execution examines together
+        // (`run_dependent`).
+        let result =
+            run_dependent(sub, outer, self.catalog, costs, cx, &mut self.work.borrow_mut())?;
         let (meta, rows) = result.into_values();
         if sub.kind == SubqueryKind::Derived {
             return Err(MySqlError::not_supported_yet("a derived table as a value"));
@@ -168,9 +147,9 @@ impl<'a> Runtime<'a> {
     }
 }
 
-/// Runs a dependent derived table's SELECT for one outer row (`outer`: the values its outer
-/// references read) and gives its rows, packed. The runaway cap counts its executions as a
-/// correlated subquery's.
+/// Runs a correlated subquery's or a dependent derived table's SELECT for one outer row
+/// (`outer`: the values its outer references read) and gives its rows, counting the
+/// execution against the runaway cap of joins.
 pub(super) fn run_dependent(
     sub: &Correlated,
     outer: &[Value],
@@ -193,6 +172,10 @@ pub(super) fn run_dependent(
         false,
         &sub.nested,
     )?;
+    // The runaway cap of joins holds for the rows every execution examines together: a
+    // subquery over a large table run for every row of another is stopped as a join of the
+    // two would be (ERROR 1317). Each execution also counts for what it costs the engine
+    // itself, so that millions of cheap executions are stopped as soon.
     let examined = work.rows.saturating_sub(before);
     work.joined = work.joined.saturating_add(examined + EXECUTION_COMBINATIONS);
     if work.joined > JOINED_ROWS_MAX {

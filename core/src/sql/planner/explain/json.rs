@@ -227,41 +227,39 @@ pub(super) fn block(
     // sort's cost; a single table's sort is a "simple" one without it (opt_explain_json.cc
     // simple_sort_ctx). UNCONFIRMED: MySQL's sort_cost is taken as one unit per row sorted
     // (the join's rows), fitted to published plans where it equals rows_produced_per_join.
-    let sort_cost = (joined > 1).then_some(prefix_rows);
-    let wrap = |name: &'static str, temporary: bool, filesort: bool, inner: Vec<_>| {
+    let implicit_group = bound.aggregates && bound.group_by.is_empty();
+    // The operations around the tables, innermost first: name, temporary table, filesort.
+    let mut operations = Vec::new();
+    if !bound.group_by.is_empty() {
+        operations.push(("grouping_operation", facts.temporary, false));
+    }
+    if bound.distinct && !implicit_group && bound.group_by.is_empty() {
+        operations.push(("duplicates_removal", true, false));
+    }
+    if !bound.order_by.is_empty() && !implicit_group {
+        operations.push(("ordering_operation", false, facts.sort));
+    }
+    // The outermost operation carries the sort cost, when it sorts or uses a temporary table.
+    let sort_cost = match operations.last() {
+        Some(&(_, temporary, filesort)) if joined > 1 && (temporary || filesort) => {
+            Some(prefix_rows)
+        }
+        _ => None,
+    };
+    let outermost = operations.len().saturating_sub(1);
+    for (k, (name, temporary, filesort)) in operations.into_iter().enumerate() {
         let mut fields = Vec::new();
         if temporary {
             fields.push(("using_temporary_table", Json::Bool(true)));
         }
         fields.push(("using_filesort", Json::Bool(filesort)));
-        fields.extend(inner);
-        vec![(name, Json::Object(fields))]
-    };
-    let implicit_group = bound.aggregates && bound.group_by.is_empty();
-    if !bound.group_by.is_empty() {
-        inner = wrap("grouping_operation", facts.temporary, false, inner);
-    }
-    if bound.distinct && !implicit_group && bound.group_by.is_empty() {
-        inner = wrap("duplicates_removal", true, false, inner);
-    }
-    if !bound.order_by.is_empty() && !implicit_group {
-        inner = wrap("ordering_operation", false, facts.sort, inner);
-    }
-    // The outermost operation that sorts or uses a temporary table carries the sort cost.
-    let mut query_cost = prefix_cost;
-    if let (Some(sc), Some((_, Json::Object(fields)))) = (sort_cost, inner.first_mut()) {
-        let sorts = fields.iter().any(|(k, v)| {
-            matches!((k, v), (&"using_filesort", Json::Bool(true))) || *k == "using_temporary_table"
-        });
-        if sorts {
-            let at = fields
-                .iter()
-                .position(|(k, _)| *k != "using_temporary_table" && *k != "using_filesort")
-                .unwrap_or(fields.len());
-            fields.insert(at, ("cost_info", Json::Object(vec![("sort_cost", cost(sc))])));
-            query_cost += sc;
+        if let (Some(sc), true) = (sort_cost, k == outermost) {
+            fields.push(("cost_info", Json::Object(vec![("sort_cost", cost(sc))])));
         }
+        fields.extend(inner);
+        inner = vec![(name, Json::Object(fields))];
     }
+    let mut query_cost = prefix_cost + sort_cost.unwrap_or(0.0);
     // MySQL's plan of only const tables costs 1 (JOIN::best_read of a const plan).
     if joined == 0 {
         query_cost = 1.0;

@@ -60,6 +60,7 @@ use binding::{bind, wildcard_qualifier};
 use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef, Materialised};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
 use note::Render;
+pub use tree_plan::limit_of;
 
 /// What a FROM-clause name resolves to.
 #[derive(Clone)]
@@ -295,14 +296,11 @@ impl Explainer<'_> {
         current: Option<&str>,
         cx: &mut dyn EvalContext,
     ) -> Result<(String, String)> {
-        self.json = true;
-        let mut blocks = Blocks::new(sql);
-        let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
-        let body = block.json.ok_or_else(|| MySqlError::unknown("no JSON plan was built"))?;
+        let (body, note) = self.json_block(q, sql, current, cx)?;
         let mut fields = vec![("select_id", json::Json::UInt(1))];
         fields.extend(body.fields);
         let doc = json::Json::Object(vec![("query_block", json::Json::Object(fields))]);
-        Ok((doc.pretty(), block.note))
+        Ok((doc.pretty(), note))
     }
 
     /// The cost of a SELECT's plan, as EXPLAIN FORMAT=JSON's `query_cost` gives it
@@ -314,10 +312,22 @@ impl Explainer<'_> {
         current: Option<&str>,
         cx: &mut dyn EvalContext,
     ) -> Result<f64> {
+        Ok(self.json_block(q, sql, current, cx)?.0.query_cost)
+    }
+
+    /// The JSON members of a SELECT of one block and its Note 1003 text.
+    fn json_block(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+    ) -> Result<(json::BlockJson, String)> {
         self.json = true;
         let mut blocks = Blocks::new(sql);
         let block = self.explain_block(q, sql, current, cx, &mut blocks)?;
-        Ok(block.json.map_or(0.0, |j| j.query_cost))
+        let body = block.json.ok_or_else(|| MySqlError::unknown("no JSON plan was built"))?;
+        Ok((body, block.note))
     }
 
     /// EXPLAIN of one query block numbered 1 (a derived block renumbers its rows): its CTEs
@@ -1000,7 +1010,7 @@ impl Explainer<'_> {
             let unguaranteed: Vec<&&Conjunct> =
                 checked.iter().filter(|c| !consumed.contains(&&c.expr)).collect();
             let constant = system(s) || choice.is_some_and(|c| c.access_type == "const");
-            if !constant {
+            if self.json && !constant {
                 row.attached = unguaranteed.iter().map(|c| c.expr.clone()).collect();
             }
             row.tree = Some(tree_plan::TreeTable::of(tree_plan::TableFacts {

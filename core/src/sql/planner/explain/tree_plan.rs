@@ -364,7 +364,7 @@ fn blocking(label: impl Into<String>, estimate: Option<(f64, f64)>) -> Node {
 }
 
 /// LIMIT's row count and offset, when they are plain numbers.
-fn limit_of(q: &Query) -> (Option<u64>, u64) {
+pub fn limit_of(q: &Query) -> (Option<u64>, u64) {
     let number = |e: &Expr| match e {
         Expr::Value(v) => v.value.to_string().parse::<u64>().ok(),
         _ => None,
