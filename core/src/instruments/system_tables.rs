@@ -118,6 +118,7 @@ pub fn read(
         nullable: false,
         json: false,
         time: false,
+        labels: None,
     };
     let num = |name: &str| Meta {
         name: name.to_string(),
@@ -126,6 +127,7 @@ pub fn read(
         nullable: true,
         json: false,
         time: false,
+        labels: None,
     };
     let key = (db.to_ascii_lowercase(), table.to_ascii_lowercase());
     match (key.0.as_str(), key.1.as_str()) {
@@ -343,6 +345,7 @@ fn described<'n>(
             nullable,
             json: false,
             time: false,
+            labels: None,
         })
         .collect()
 }

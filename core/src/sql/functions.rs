@@ -33,6 +33,9 @@ builtins! {
     // names begin with a space, so they sort first and no typed name reaches them.
     // COUNT(DISTINCT a, b, ...)'s argument: the values as one key, NULL when any is NULL.
     DistinctRowMark = " DISTINCT_ROW",
+    // An ENUM column's value as its index number (1 for the first label, 0 for the empty
+    // error value), for ORDER BY (`bind.rs`): `args[1..]` are the labels.
+    EnumKeyMark = " ENUM_KEY",
     JsonCompareMark = " JSON_COMPARE",
     JsonDocMark = " JSON_DOC",
     JsonMemberOfMark = " JSON_MEMBER_OF",
@@ -281,6 +284,19 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             arity(name, n, 1, 1)?;
             super::temporal::time_number(args[0])
         }
+        B::EnumKeyMark => match args.first() {
+            None | Some(Value::Null) => Value::Null,
+            Some(v) => {
+                // A stored ENUM value is one of its labels, spelt as defined.
+                let found = match v {
+                    Value::Str(s) => {
+                        args[1..].iter().position(|l| matches!(l, Value::Str(x) if x == s))
+                    }
+                    _ => None,
+                };
+                Value::Int(found.map_or(0, |i| i as i64 + 1))
+            }
+        },
         B::JsonCompareMark
         | B::JsonDocMark
         | B::JsonArray

@@ -239,6 +239,12 @@ impl Server {
                     nullable: c.nullable,
                     json: c.ty == crate::storage::schema::ColumnType::Json,
                     time: matches!(c.ty, crate::storage::schema::ColumnType::Time(_)),
+                    labels: match &c.ty {
+                        crate::storage::schema::ColumnType::Enum(labels) => {
+                            Some(labels.as_slice().into())
+                        }
+                        _ => None,
+                    },
                 })
                 .collect();
             return Ok(BoundSource {
@@ -519,6 +525,7 @@ mod tests {
                 nullable: true,
                 json: false,
                 time: false,
+                labels: None,
             })
             .collect();
         BoundSource::materialised(alias.into(), meta, Rc::default())

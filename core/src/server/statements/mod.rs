@@ -108,6 +108,38 @@ pub(crate) fn ok(affected_rows: u64) -> Response {
 
 /// A column type from its SQL text (`int unsigned`, `varchar(100)`, `decimal(10,2)`,
 /// `enum('a','b')`), and whether it is unsigned.
+/// The labels of `ENUM('a', 'b''s', ...)`: quoted strings (`''` or `\'` inside one is a
+/// quote), trailing spaces removed as MySQL removes them; empty labels are dropped.
+fn enum_labels(sql: &str) -> Vec<String> {
+    let Some((_, list)) = sql.split_once('(') else { return Vec::new() };
+    let mut labels = Vec::new();
+    let mut chars = list.chars().peekable();
+    while let Some(c) = chars.next() {
+        let quote = match c {
+            '\'' | '"' => c,
+            ')' => break,
+            _ => continue,
+        };
+        let mut label = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' => label.extend(chars.next()),
+                c if c == quote && chars.peek() == Some(&quote) => {
+                    label.push(quote);
+                    chars.next();
+                }
+                c if c == quote => break,
+                c => label.push(c),
+            }
+        }
+        let label = label.trim_end_matches(' ').to_string();
+        if !label.is_empty() {
+            labels.push(label);
+        }
+    }
+    labels
+}
+
 pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
     let lower = sql.trim().to_ascii_lowercase();
     let unsigned = lower.contains(" unsigned");
@@ -150,15 +182,9 @@ pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
             }
             ColumnType::Time(fsp as u8)
         }
-        "enum" => {
-            let items = args.unwrap_or_default();
-            let values: Vec<String> = items
-                .split(',')
-                .map(|v| v.trim().trim_matches('\'').to_string())
-                .filter(|v| !v.is_empty())
-                .collect();
-            ColumnType::Enum(values)
-        }
+        // The labels from the text as written: their case is kept (`ENUM('Mid')` stores
+        // and shows `Mid`).
+        "enum" => ColumnType::Enum(enum_labels(sql)),
         other => {
             return Err(MySqlError::not_supported_yet(&format!(
                 "the column type {}",

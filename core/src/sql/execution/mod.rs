@@ -20,6 +20,7 @@ pub mod temp_table;
 use crate::error::Result;
 use crate::storage::table::Row;
 use packed_rows::PackedRows;
+use std::rc::Rc;
 
 /// How deep views may nest in one another (a view over a view over ...).
 pub const VIEW_DEPTH_MAX: u32 = 16;
@@ -38,6 +39,9 @@ pub struct Meta {
     /// A TIME column's value (or a column that passes one on): comparisons and ORDER BY take
     /// it as a duration, not as its text.
     pub time: bool,
+    /// An ENUM column's labels in definition order (or a column that passes one on): ORDER BY
+    /// sorts it by its index number, not its text, as MySQL does.
+    pub labels: Option<Rc<[String]>>,
 }
 
 /// The result of a query: column metadata and rows.

@@ -152,6 +152,8 @@ pub fn merged_meta(first: &[Meta], others: &[&[Meta]], kinds: &[ColumnKind]) -> 
             // Simplification: a set operation's column is JSON only when every block's is.
             json: m.json && others.iter().all(|o| o.get(i).is_some_and(|x| x.json)),
             time: m.time && others.iter().all(|o| o.get(i).is_some_and(|x| x.time)),
+            // A set operation's result column is a string (MySQL's union type of ENUMs).
+            labels: None,
         })
         .collect()
 }

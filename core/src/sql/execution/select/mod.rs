@@ -163,21 +163,24 @@ impl Columns for Scope<'_> {
     }
 
     fn is_json(&self, position: u32) -> bool {
-        self.sources.iter().any(|s| {
-            position
-                .checked_sub(s.offset)
-                .and_then(|i| s.meta.get(i as usize))
-                .is_some_and(|m| m.json)
-        })
+        self.meta_at(position).is_some_and(|m| m.json)
     }
 
     fn is_time(&self, position: u32) -> bool {
-        self.sources.iter().any(|s| {
-            position
-                .checked_sub(s.offset)
-                .and_then(|i| s.meta.get(i as usize))
-                .is_some_and(|m| m.time)
-        })
+        self.meta_at(position).is_some_and(|m| m.time)
+    }
+
+    fn enum_labels(&self, position: u32) -> Option<Rc<[String]>> {
+        self.meta_at(position).and_then(|m| m.labels.clone())
+    }
+}
+
+impl Scope<'_> {
+    /// The metadata of the joined row's column at `position`.
+    fn meta_at(&self, position: u32) -> Option<&Meta> {
+        self.sources
+            .iter()
+            .find_map(|s| position.checked_sub(s.offset).and_then(|i| s.meta.get(i as usize)))
     }
 }
 

@@ -117,15 +117,15 @@ impl Plan {
                         Some(i) => SortKey::Output(i),
                         None => SortKey::Expr(binder.bind(&o.expr)?),
                     };
-                    // A TIME column sorts by its time, not its text.
-                    let time_key = match &key {
-                        SortKey::Expr(e) => binder.time_sort_key(e),
-                        SortKey::Output(i) if sel.distinct.is_none() => {
-                            items.get(*i as usize).and_then(|(e, _)| binder.time_sort_key(e))
+                    // A TIME column sorts by its time, an ENUM column by its index number,
+                    // not by their text.
+                    let typed_key = match &key {
+                        SortKey::Expr(e) => binder.sort_key(e),
+                        SortKey::Output(i) => {
+                            items.get(*i as usize).and_then(|(e, _)| binder.sort_key(e))
                         }
-                        SortKey::Output(_) => None,
                     };
-                    if let Some(e) = time_key {
+                    if let Some(e) = typed_key {
                         key = SortKey::Expr(e);
                     }
                     order_by.push((key, desc));
@@ -296,7 +296,11 @@ impl Plan {
                 let json = e.is_json(&|c| all.get(c as usize).is_some_and(|m| m.json));
                 let time =
                     matches!(e, BExpr::Column(c) if all.get(*c as usize).is_some_and(|m| m.time));
-                Meta { name: name.clone(), table, numeric, nullable, json, time }
+                let labels = match e {
+                    BExpr::Column(c) => all.get(*c as usize).and_then(|m| m.labels.clone()),
+                    _ => None,
+                };
+                Meta { name: name.clone(), table, numeric, nullable, json, time, labels }
             })
             .collect()
     }

@@ -323,7 +323,13 @@ impl Stage {
                     e.is_json(&|c| c < width && inner.get(c as usize).is_some_and(|m| m.json));
                 let time = matches!(e, BExpr::Column(c)
                     if *c < width && inner.get(*c as usize).is_some_and(|m| m.time));
-                Meta { name: name.clone(), table, numeric, nullable, json, time }
+                let labels = match e {
+                    BExpr::Column(c) if *c < width => {
+                        inner.get(*c as usize).and_then(|m| m.labels.clone())
+                    }
+                    _ => None,
+                };
+                Meta { name: name.clone(), table, numeric, nullable, json, time, labels }
             })
             .collect()
     }
