@@ -55,6 +55,9 @@ pub struct AggCall {
     /// GROUP_CONCAT's cut, `group_concat_max_len` as the statement started (the executor
     /// puts the session's value in; [`GROUP_CONCAT_MAX_LEN_DEFAULT`] until then).
     pub max_len: u64,
+    /// MIN / MAX of a TIME column: values compared as durations (`'100:00:00'` is more than
+    /// `'10:00:00'`), not as text.
+    pub time: bool,
 }
 
 /// `group_concat_max_len`'s default.
@@ -76,6 +79,7 @@ impl AggCall {
             order_by: Vec::new(),
             grouping: Vec::new(),
             max_len: GROUP_CONCAT_MAX_LEN_DEFAULT,
+            time: false,
         }
     }
 }
@@ -824,6 +828,26 @@ impl<'a> Binder<'a> {
                     None => None,
                 }
             };
+            // A TIME column in a numeric aggregate counts as its number hhmmss[.fraction],
+            // as in arithmetic (SUM('01:00:00') is 10000); MIN and MAX compare durations.
+            let time_arg = arg.as_ref().is_some_and(|a| self.is_time_column(a));
+            let numeric = matches!(
+                func,
+                AggFunc::Sum
+                    | AggFunc::Avg
+                    | AggFunc::VarPop
+                    | AggFunc::VarSamp
+                    | AggFunc::StdPop
+                    | AggFunc::StdSamp
+                    | AggFunc::BitAnd
+                    | AggFunc::BitOr
+                    | AggFunc::BitXor
+            );
+            let arg = match arg {
+                Some(a) if time_arg && numeric => Some(time_number(a)),
+                other => other,
+            };
+            let time_compared = time_arg && matches!(func, AggFunc::Min | AggFunc::Max);
             // GROUP_CONCAT's ORDER BY: a number names an argument (`ORDER BY 1`), as
             // `Item_func_group_concat::setup` resolves it; any other expression is bound.
             // DISTINCT without ORDER BY lists its values as its tree of values seen holds
@@ -864,6 +888,7 @@ impl<'a> Binder<'a> {
             };
             let mut call = AggCall::new(func, arg, distinct, separator);
             call.order_by = order_by;
+            call.time = time_compared;
             list.push(call);
             return Ok(BExpr::Aggregate(list.len() as u32 - 1));
         }
@@ -919,7 +944,7 @@ impl<'a> Binder<'a> {
             {
                 let number = |this: &Self, e: BExpr| {
                     if this.is_time_column(&e) {
-                        BExpr::call(" TIME_NUMBER".into(), vec![e])
+                        time_number(e)
                     } else {
                         e
                     }
@@ -1058,6 +1083,11 @@ impl Binder<'_> {
         args.extend(labels.iter().map(|l| BExpr::Lit(Value::Str(l.clone()))));
         Some(BExpr::call(" ENUM_KEY".into(), args))
     }
+}
+
+/// `e` read as the number hhmmss[.fraction] (the hidden ` TIME_NUMBER` call).
+fn time_number(e: BExpr) -> BExpr {
+    BExpr::call(" TIME_NUMBER".into(), vec![e])
 }
 
 /// `e` read as a TIME in microseconds (the hidden ` TIME_KEY` call).

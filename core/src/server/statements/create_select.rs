@@ -159,6 +159,19 @@ impl Server {
             if name == "COUNT" {
                 return ColumnDef::new("", ColumnType::BigInt);
             }
+            // MIN and MAX of a column return one of its values: its type, nullable.
+            if name == "MIN" || name == "MAX" {
+                if let FunctionArguments::List(l) = &f.args {
+                    if let [sqlparser::ast::FunctionArg::Unnamed(
+                        sqlparser::ast::FunctionArgExpr::Expr(Expr::Identifier(id)),
+                    )] = l.args.as_slice()
+                    {
+                        if let Some(c) = self.source_column(session, tables, &id.value) {
+                            return ColumnDef::new("", c.ty).nullable();
+                        }
+                    }
+                }
+            }
             if name == "SUM" {
                 let arg = match &f.args {
                     FunctionArguments::List(l) if l.args.len() == 1 => match &l.args[0] {

@@ -45,6 +45,8 @@ pub struct Accumulator {
     cut: Option<u64>,
     /// GROUP_CONCAT ... ORDER BY: the values kept to be sorted when the group ends.
     ordered: Option<Box<Ordered>>,
+    /// MIN / MAX of TIME values: compared as durations.
+    time: bool,
 }
 
 impl Accumulator {
@@ -65,6 +67,7 @@ impl Accumulator {
             cut: None,
             ordered: (!call.order_by.is_empty())
                 .then(|| Box::new(Ordered::new(call.order_by.iter().map(|(_, d)| *d).collect()))),
+            time: call.time,
         }
     }
 
@@ -96,6 +99,7 @@ impl Accumulator {
             max_len: self.max_len,
             cut: self.cut,
             ordered: self.ordered.clone(),
+            time: self.time,
         }
     }
 
@@ -161,6 +165,7 @@ impl Accumulator {
             max_len: call.max_len,
             cut: bits.filter(|_| concat),
             ordered: None,
+            time: call.time,
         }
     }
 
@@ -433,6 +438,10 @@ impl Accumulator {
         let want = if self.func == AggFunc::Min { Ordering::Less } else { Ordering::Greater };
         let replace = match &self.best {
             None => true,
+            Some(b) if self.time => {
+                let key = crate::sql::temporal::time_key;
+                key(v).compare(&key(b)) == Some(want)
+            }
             Some(b) => match (v, b) {
                 (Value::Str(x), Value::Str(y)) => collate_cmp(x, y) == want,
                 _ => v.compare(b) == Some(want),

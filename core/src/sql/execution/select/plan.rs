@@ -294,8 +294,11 @@ impl Plan {
                     _ => String::new(),
                 };
                 let json = e.is_json(&|c| all.get(c as usize).is_some_and(|m| m.json));
-                let time =
-                    matches!(e, BExpr::Column(c) if all.get(*c as usize).is_some_and(|m| m.time));
+                let time = match e {
+                    BExpr::Column(c) => all.get(*c as usize).is_some_and(|m| m.time),
+                    BExpr::Aggregate(s) => self.aggregates.get(*s as usize).is_some_and(|a| a.time),
+                    _ => false,
+                };
                 let labels = match e {
                     BExpr::Column(c) => all.get(*c as usize).and_then(|m| m.labels.clone()),
                     _ => None,
