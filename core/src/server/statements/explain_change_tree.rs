@@ -46,7 +46,7 @@ impl Server {
                 let verb = if ins.replace_into { "Replace" } else { "Insert" };
                 let source = match ins.source.as_ref() {
                     Some(q) if !matches!(q.body.as_ref(), SetExpr::Values(_)) => {
-                        self.query_tree(session, q, sql)?
+                        self.query_tree(session, q, sql, work)?
                     }
                     // MySQL prints no estimate here (mysql-test explain_tree.result).
                     _ => Node::new("Rows fetched before execution", None),
@@ -144,7 +144,7 @@ impl Server {
             Response::Rows(rs) => rs.rows.iter().filter_map(|r| r[2].to_text()).collect(),
             _ => Vec::new(),
         };
-        let join = self.query_tree(session, &q, select)?;
+        let join = self.query_tree(session, &q, select, work)?;
         let mut changed: Vec<(usize, &String)> = targets
             .iter()
             .map(|t| {

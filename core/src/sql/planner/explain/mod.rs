@@ -186,6 +186,8 @@ struct Bound {
     columns: Vec<bool>,
     /// Window functions: Some, holding whether a window sorts (has PARTITION BY or ORDER BY).
     windowing: Option<bool>,
+    /// The window calls, in the order bound.
+    windows: Vec<crate::sql::window::WindowCall>,
 }
 
 /// One condition of WHERE or ON (an AND-ed part), and where it is checked.
@@ -244,6 +246,13 @@ pub struct Explainer<'a> {
     pub json: bool,
     /// Correlated subqueries around the block explained (`dependent.rs`).
     pub correlation: dependent::Correlation,
+    /// FORMAT=TREE of a block with uncorrelated subqueries: the block as written, each
+    /// subquery replaced by a marker, whose conditions name the subqueries where the block
+    /// explained has their results (taken by the first block explained).
+    pub label_marks: Option<Select>,
+    /// The condition texts of the block explained with results in place, each with its
+    /// text from [`Self::label_marks`] (`server/query/explain_subquery_tree.rs`).
+    pub relabels: Vec<(String, String)>,
 }
 
 impl Explainer<'_> {
@@ -398,6 +407,16 @@ impl Explainer<'_> {
         let sel = &merged;
         let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
+        if let Some(mut marked) = self.label_marks.take() {
+            super::derived_merge::merge_derived_tables(&mut marked, &stored);
+            let marked_bound = bind(&marked, q, &written, sql, &cx.local_names())?;
+            self.relabels = tree_plan::relabels(
+                (&bound.filter, &marked_bound.filter),
+                (sel.having.as_ref(), marked.having.as_ref()),
+                &written,
+                self.catalog,
+            );
+        }
         // The join order the executor takes (`reorder.rs`); the Note keeps FROM order.
         let (sources, bound) = match reorder::reorder(self.catalog, sel, &written, &bound, cx) {
             Some((ordered, moved)) => {

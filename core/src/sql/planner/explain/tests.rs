@@ -18,6 +18,8 @@ fn explain_result(sql: &str) -> Result<(Response, String)> {
         tree: false,
         json: false,
         correlation: Default::default(),
+        label_marks: None,
+        relabels: Vec::new(),
     };
     let mut cx = crate::sql::expr::constant_context();
     explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default())

@@ -56,6 +56,10 @@ pub enum Role {
     Stream,
     /// Reads all its input before its first row (Sort, Aggregate, temporary tables, Hash).
     Blocking,
+    /// No iterator: the trees MySQL prints one after another at the same depth (a query's
+    /// tree, then the subqueries of its select list, `Select #2 (subquery in projection;
+    /// run only once)`); the first is the query's.
+    Group,
 }
 
 /// EXPLAIN ANALYZE's figures of one iterator: times in milliseconds since the statement
@@ -91,6 +95,12 @@ impl Node {
     }
 
     fn render_into(&self, depth: usize, out: &mut String) {
+        if self.role == Role::Group {
+            for c in &self.children {
+                c.render_into(depth, out);
+            }
+            return;
+        }
         for _ in 0..depth {
             out.push_str("    ");
         }
