@@ -71,6 +71,8 @@ const CORPUS: &[&str] = &[
     "EXPLAIN ANALYZE (SELECT id FROM shop.customers ORDER BY id LIMIT 2) UNION ALL SELECT 1 INTERSECT (SELECT 2 EXCEPT SELECT 3) ORDER BY 1 DESC LIMIT 4;",
     "EXPLAIN ANALYZE SELECT id FROM shop.customers UNION ALL SELECT customer_id FROM shop.orders;",
     "EXPLAIN FORMAT=TREE DELETE FROM shop.orders WHERE id = 1;",
+    "EXPLAIN ANALYZE SELECT o.id, LAG(o.id, 2) OVER w, NTILE(3) OVER w FROM shop.orders o JOIN shop.customers c ON c.id = o.customer_id WINDOW w AS (PARTITION BY c.name ORDER BY o.id DESC) LIMIT 4;",
+    "EXPLAIN FORMAT=TREE SELECT customer_id, CUME_DIST() OVER (ORDER BY COUNT(*)) FROM shop.orders GROUP BY customer_id HAVING COUNT(*) > 0;",
     "EXPLAIN FORMAT=TREE SELECT * FROM shop.customers WHERE id NOT IN (SELECT customer_id FROM shop.orders) OR EXISTS (SELECT 1 FROM shop.orders WHERE id > 100);",
     "EXPLAIN ANALYZE SELECT (SELECT MAX(id) FROM shop.orders), name FROM shop.customers WHERE id = (SELECT MIN(customer_id) FROM shop.orders) HAVING 1 > (SELECT 0);",
     "EXPLAIN FORMAT=TREE SELECT * FROM shop.orders WHERE (id, customer_id) IN (SELECT id, customer_id FROM shop.orders) AND status IN (SELECT name FROM shop.customers WHERE id IN (SELECT 1));",
