@@ -71,6 +71,8 @@ const CORPUS: &[&str] = &[
     "EXPLAIN ANALYZE (SELECT id FROM shop.customers ORDER BY id LIMIT 2) UNION ALL SELECT 1 INTERSECT (SELECT 2 EXCEPT SELECT 3) ORDER BY 1 DESC LIMIT 4;",
     "EXPLAIN ANALYZE SELECT id FROM shop.customers UNION ALL SELECT customer_id FROM shop.orders;",
     "EXPLAIN FORMAT=TREE DELETE FROM shop.orders WHERE id = 1;",
+    "EXPLAIN ANALYZE SELECT c.id, (SELECT MAX(o.id) FROM shop.orders o WHERE o.customer_id = c.id AND o.status IN (SELECT status FROM shop.orders)) FROM shop.customers c WHERE c.name NOT IN (SELECT o2.status FROM shop.orders o2 WHERE o2.id = c.id + 1);",
+    "EXPLAIN FORMAT=TREE SELECT * FROM shop.orders o WHERE EXISTS (SELECT 1 FROM shop.customers c WHERE c.id = o.customer_id LIMIT 1) ORDER BY (SELECT 1);",
     "EXPLAIN ANALYZE UPDATE shop.orders SET status = CONCAT(status, 'x'), nope = 2 WHERE id IN (SELECT id FROM shop.orders) ORDER BY id LIMIT 1;",
     "EXPLAIN ANALYZE DELETE FROM shop.orders o USING shop.orders o JOIN shop.customers c;",
     "EXPLAIN ANALYZE REPLACE INTO shop.orders VALUES (1);",

@@ -13,20 +13,31 @@
 //! r/explain_tree.result; MySQL 8.4 with `semijoin=off`, which is what this executor does:
 //! it joins no subquery, see `explain_subquery.rs`).
 //!
+//! A correlated subquery runs per outer row (`correlated.rs`): MySQL's `-> Select #2
+//! (subquery in condition; dependent)` (or `in projection; dependent`), its tree planned
+//! with the outer columns as values known per run, as its DEPENDENT SUBQUERY row is
+//! (`Index lookup on o using customer_id (customer_id=c.id)`); a dependent IN is written as
+//! the EXISTS MySQL rewrites it to, `<in_optimizer>(x,<exists>(select #2))`.
+//!
 //! The outer tree is planned as the traditional EXPLAIN plans it, with the results in place;
 //! its conditions are then written with the subqueries' names (the explainer's `relabels`).
 //! Subqueries are numbered from 2 in the order the executor runs them (the traditional
-//! EXPLAIN's numbers). Not built (1235, each named): correlated subqueries, ANY / SOME /
-//! ALL, a row before IN, subqueries inside a subquery, and subqueries beside derived tables
-//! or CTEs (whose blocks would take numbers too).
+//! EXPLAIN's numbers). UNCONFIRMED: a subquery of an index lookup's key is drawn under the
+//! lookup. Simplification: EXPLAIN ANALYZE counts each subquery's tree once (loops=1), where
+//! MySQL shows a dependent one's loops per outer row. Not built (1235, each named): ANY /
+//! SOME / ALL, a row before IN, subqueries inside a subquery, and subqueries beside derived
+//! tables or CTEs (whose blocks would take numbers too).
 
+use super::explain_subquery::{marks, outer_name};
 use super::expr_children_mut;
 use super::subquery::has_subquery;
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::bind::row_items;
+use crate::sql::execution::select::SubqueryKind;
 use crate::sql::execution::Work;
+use crate::sql::planner::explain::dependent::OuterName;
 use crate::sql::planner::explain::tree::{Node, Role};
 use sqlparser::ast::{Expr, Ident, InTarget, Query, Select, SelectItem, SetExpr, TableFactor};
 
@@ -81,36 +92,89 @@ impl Server {
             }
         }
         let mut values = (**sel).clone();
-        if self.resolve_select_subqueries(session, &mut values, sql, work, 0)? {
-            return Err(MySqlError::not_supported_yet(
-                "EXPLAIN FORMAT=TREE of correlated subqueries",
-            ));
+        let correlated = self.resolve_select_subqueries(session, &mut values, sql, work, 0)?;
+        // Correlated subqueries, prepared against the outer FROM as the executor prepares
+        // them (`explain_subquery.rs` does the same for the traditional EXPLAIN).
+        let mut sources = Vec::new();
+        let mut prepared = Vec::new();
+        if correlated {
+            if !super::is_dual(&values.from) {
+                for twj in values.from.clone().iter() {
+                    self.add_sources(session, sql, twj, &mut sources, work, 0)?;
+                }
+            }
+            prepared = self.prepare_correlated(session, &mut values, &sources, sql, work, 0)?;
+            if prepared.iter().any(|s| !s.nested.is_empty()) {
+                return Err(MySqlError::not_supported_yet(
+                    "EXPLAIN FORMAT=TREE of a subquery inside another subquery",
+                ));
+            }
+        }
+        let mut calls = Vec::new();
+        for item in &values.projection {
+            if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
+                marks(e, &mut calls);
+            }
+        }
+        for e in values.selection.iter().chain(values.having.iter()) {
+            marks(e, &mut calls);
+        }
+        let kinds: Vec<SubqueryKind> = prepared.iter().map(|s| s.kind).collect();
+        // Which found subquery each prepared one is (in the order both were met).
+        let mut dependent: Vec<Option<usize>> = vec![None; found.len()];
+        let mut next = prepared.iter().enumerate().peekable();
+        for (i, f) in found.iter().enumerate() {
+            let text = f.query.to_string();
+            if let Some((id, _)) = next.next_if(|(_, p)| p.sql == text) {
+                dependent[i] = Some(id);
+            }
         }
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(values));
         let (mut main, relabels) =
             self.with_explainer(session, true, |explainer, cx, current| {
                 explainer.label_marks = Some(marked);
+                explainer.correlation.kinds = kinds;
                 let (tree, _) = explainer.explain_tree(&outer_q, sql, current, cx)?;
                 Ok((tree, std::mem::take(&mut explainer.relabels)))
             })?;
+        let is_dependent: Vec<bool> = dependent.iter().map(Option::is_some).collect();
         let mut operands = vec![None; found.len()];
-        relabel(&mut main, &relabels, &found, &mut operands);
+        relabel(&mut main, &relabels, &found, &is_dependent, &mut operands);
         let mut projection = Vec::new();
         for (i, f) in found.iter().enumerate() {
             let number = i + 2;
             let text = f.query.to_string();
-            let inner = self.query_tree(session, &f.query, &text, work)?;
+            let (inner, how) = match dependent[i] {
+                Some(id) => {
+                    let p = &prepared[id];
+                    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
+                    let skip = usize::from(p.kind.has_operand());
+                    let names: Vec<OuterName> =
+                        args.iter().skip(skip).map(|a| outer_name(a, &sources)).collect();
+                    // Explained with the LIMIT as written, as the traditional EXPLAIN does.
+                    let mut query = p.query.clone();
+                    query.limit_clause = f.query.limit_clause.clone();
+                    let own = p.kind;
+                    let tree = self.with_explainer(session, true, |ex, cx, current| {
+                        ex.correlation.outer = names;
+                        ex.correlation.own = Some(own);
+                        ex.explain_tree(&query, sql, current, cx)
+                    })?;
+                    (tree.0, "dependent")
+                }
+                None => (self.query_tree(session, &f.query, &text, work)?, "run only once"),
+            };
             if f.in_projection {
-                let label = format!("Select #{number} (subquery in projection; run only once)");
+                let label = format!("Select #{number} (subquery in projection; {how})");
                 projection.push(Node::new(label, None).with(inner));
                 continue;
             }
-            let inner = match (f.kind, &operands[i]) {
-                (Kind::In { .. }, Some(operand)) => materialized(inner, &f.query, operand),
+            let inner = match (f.kind, &operands[i], dependent[i]) {
+                (Kind::In { .. }, Some(operand), None) => materialized(inner, &f.query, operand),
                 _ => inner,
             };
-            let label = format!("Select #{number} (subquery in condition; run only once)");
+            let label = format!("Select #{number} (subquery in condition; {how})");
             let node = Node::new(label, None).with(inner);
             let name = format!("(select #{number})");
             match holder(&mut main, &name) {
@@ -207,6 +271,7 @@ fn relabel(
     n: &mut Node,
     relabels: &[(String, String)],
     found: &[Found],
+    dependent: &[bool],
     operands: &mut [Option<String>],
 ) {
     for (values, marked) in relabels {
@@ -227,14 +292,15 @@ fn relabel(
         }
         // The binder's writing of a user variable (`(@name)`) or the Note's (`@name`).
         n.label = n.label.replace(&format!("(@{m})"), &m).replace(&format!("@{m}"), &m);
-        let (label, operand) = subquery_named(&n.label, &m, f.kind, i + 2);
+        let dependent = dependent.get(i).copied().unwrap_or(false);
+        let (label, operand) = subquery_named(&n.label, &m, f.kind, i + 2, dependent);
         n.label = label;
         if operand.is_some() && operands[i].is_none() {
             operands[i] = operand;
         }
     }
     for c in n.children.iter_mut() {
-        relabel(c, relabels, found, operands);
+        relabel(c, relabels, found, dependent, operands);
     }
 }
 
@@ -250,8 +316,15 @@ fn lookup_key(condition: &str) -> Option<(&str, &str)> {
 
 /// `label` with marker `m` of subquery `number` written as MySQL writes it; for IN, also
 /// the operand. `(x in (M))` becomes `<in_optimizer>(x,x in (select #2))`, `(x not in (M))`
-/// `(not(<in_optimizer>(x,x in (select #2))))`.
-fn subquery_named(label: &str, m: &str, kind: Kind, number: usize) -> (String, Option<String>) {
+/// `(not(<in_optimizer>(x,x in (select #2))))`; a dependent IN, which MySQL runs as the
+/// EXISTS it rewrites it to, `<in_optimizer>(x,<exists>(select #2))`.
+fn subquery_named(
+    label: &str,
+    m: &str,
+    kind: Kind,
+    number: usize,
+    dependent: bool,
+) -> (String, Option<String>) {
     let name = format!("(select #{number})");
     match kind {
         Kind::Scalar => (label.replace(m, &name), None),
@@ -267,7 +340,11 @@ fn subquery_named(label: &str, m: &str, kind: Kind, number: usize) -> (String, O
                 return (label.replace(m, &name), None);
             };
             let operand = &label[open + 1..tail_at];
-            let call = format!("<in_optimizer>({operand},{operand} in {name})");
+            let call = if dependent {
+                format!("<in_optimizer>({operand},<exists>{name})")
+            } else {
+                format!("<in_optimizer>({operand},{operand} in {name})")
+            };
             let call = if negated { format!("(not({call}))") } else { call };
             let end = tail_at + whole_tail.len();
             let text = format!("{}{call}{}", &label[..open], &label[end..]);
@@ -346,12 +423,15 @@ mod tests {
     fn an_in_subquery_is_named_as_the_in_optimizer_writes_it() {
         let m = marker(2);
         let label = format!("Filter: ((c.id in ({m})) and (c.name > 'a'))");
-        let (text, operand) = subquery_named(&label, &m, Kind::In { negated: false }, 2);
+        let (text, operand) = subquery_named(&label, &m, Kind::In { negated: false }, 2, false);
         assert_eq!(text, "Filter: (<in_optimizer>(c.id,c.id in (select #2)) and (c.name > 'a'))");
         assert_eq!(operand.as_deref(), Some("c.id"));
         let label = format!("Filter: (f(c.id) not in ({m}))");
-        let (text, _) = subquery_named(&label, &m, Kind::In { negated: true }, 3);
+        let (text, _) = subquery_named(&label, &m, Kind::In { negated: true }, 3, false);
         assert_eq!(text, "Filter: (not(<in_optimizer>(f(c.id),f(c.id) in (select #3))))");
+        let label = format!("Filter: (c.id in ({m}))");
+        let (text, _) = subquery_named(&label, &m, Kind::In { negated: false }, 2, true);
+        assert_eq!(text, "Filter: <in_optimizer>(c.id,<exists>(select #2))");
     }
 
     #[test]
@@ -359,15 +439,15 @@ mod tests {
         let m = marker(2);
         let label = format!("Filter: (o.customer_id = {m})");
         assert_eq!(
-            subquery_named(&label, &m, Kind::Scalar, 2).0,
+            subquery_named(&label, &m, Kind::Scalar, 2, false).0,
             "Filter: (o.customer_id = (select #2))"
         );
         assert_eq!(
-            subquery_named(&format!("Filter: {m}"), &m, Kind::Exists { negated: false }, 2).0,
+            subquery_named(&format!("Filter: {m}"), &m, Kind::Exists { negated: false }, 2, true).0,
             "Filter: exists(select #2)"
         );
         assert_eq!(
-            subquery_named(&format!("Filter: {m}"), &m, Kind::Exists { negated: true }, 4).0,
+            subquery_named(&format!("Filter: {m}"), &m, Kind::Exists { negated: true }, 4, false).0,
             "Filter: (not(exists(select #4)))"
         );
     }

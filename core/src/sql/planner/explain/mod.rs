@@ -716,6 +716,8 @@ impl Explainer<'_> {
         bound: &Bound,
         facts: &mut tree_plan::BlockFacts,
     ) -> Result<Vec<PlanRow>> {
+        let outer_names: Vec<String> =
+            self.correlation.outer.iter().map(|o| tree_name(&o.reference)).collect();
         let mut message = |m: &'static str| {
             facts.message = Some(m);
             vec![PlanRow { extra: vec![m], ..PlanRow::default() }]
@@ -1045,6 +1047,17 @@ impl Explainer<'_> {
                 constant,
                 index_order: clustered_order,
                 sources,
+                outer: &outer_names,
+                outer_keys: match choice {
+                    Some(c) if !self.correlation.outer.is_empty() => (0..c.key_columns.len())
+                        .map(|k| {
+                            let conditions = &levels.access[i];
+                            dependent::reference(c, k, conditions, &self.correlation.outer)
+                                .map(|r| tree_name(&r))
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                },
             }));
             if i == first_non_const {
                 if needs_temporary {
@@ -1071,6 +1084,15 @@ impl Explainer<'_> {
 
 /// EXPLAIN's ref for one key part: `const`, the earlier table's column it comes from
 /// (`shop.o.id`), or `func` for anything computed.
+/// An outer column as the tree writes it, without its database (`shop.c.id` is `c.id`).
+fn tree_name(reference: &str) -> String {
+    let parts: Vec<&str> = reference.rsplitn(3, '.').collect();
+    match parts.as_slice() {
+        [column, alias, ..] => format!("{alias}.{column}"),
+        _ => reference.to_string(),
+    }
+}
+
 fn reference(part: &BExpr, sources: &[Source]) -> String {
     match part {
         BExpr::Lit(_) => "const".into(),

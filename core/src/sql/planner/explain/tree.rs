@@ -189,6 +189,9 @@ fn decimal(d: f64, log_precision: i32) -> String {
 pub struct Names<'a> {
     /// For each joined-row column, `alias.column`.
     pub columns: &'a [String],
+    /// In a dependent subquery: the outer columns its outer references read, by number
+    /// (`c.id`).
+    pub outer: &'a [String],
 }
 
 impl Names<'_> {
@@ -199,6 +202,9 @@ impl Names<'_> {
                 self.columns.get(*c as usize).cloned().unwrap_or_else(|| format!("<column {c}>"))
             }
             BExpr::UserVar(n) => format!("(@{n})"),
+            BExpr::OuterRef(n) => {
+                self.outer.get(*n as usize).cloned().unwrap_or_else(|| "<expression>".into())
+            }
             BExpr::Local(n) => n.clone(),
             BExpr::Binary { op, left, right, .. } => {
                 let op = match op {

@@ -47,6 +47,11 @@ pub(super) struct TableFacts<'a> {
     /// Scanned in primary key order for ORDER BY / GROUP BY.
     pub index_order: bool,
     pub sources: &'a [Source],
+    /// In a dependent subquery: the outer columns its outer references read (`c.id`).
+    pub outer: &'a [String],
+    /// In a dependent subquery: for each key part of the access, the outer column (or
+    /// `func`) its value comes from, if it comes from one.
+    pub outer_keys: Vec<Option<String>>,
 }
 
 /// One table's part of the tree.
@@ -78,7 +83,7 @@ fn column_names(sources: &[Source]) -> Vec<String> {
 impl TreeTable {
     pub fn of(f: TableFacts) -> TreeTable {
         let names = column_names(f.sources);
-        let names = Names { columns: &names };
+        let names = Names { columns: &names, outer: f.outer };
         let s = f.source;
         let alias = &s.alias;
         let (label, per_cost, rows, mut total_cost) = match (f.table, f.choice) {
@@ -94,7 +99,14 @@ impl TreeTable {
                             .key_columns
                             .iter()
                             .zip(parts)
-                            .map(|(k, p)| format!("{}={}", col(k), names.expr(p)))
+                            .enumerate()
+                            .map(|(at, (k, p))| {
+                                let value = match f.outer_keys.get(at) {
+                                    Some(Some(outer)) => outer.clone(),
+                                    _ => names.expr(p),
+                                };
+                                format!("{}={value}", col(k))
+                            })
                             .collect();
                         let kind = match (*unique, secondary_covering(index)) {
                             (true, true) => "Single-row covering index lookup",
@@ -222,7 +234,7 @@ pub(super) fn relabels(
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let names = column_names(sources);
-    let names = Names { columns: &names };
+    let names = Names { columns: &names, outer: &[] };
     if let (Some(values), Some(marked)) = wheres {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         super::estimates::split_and(values, &mut a);
@@ -456,7 +468,7 @@ fn window_text(
         return refuse("a window over the whole result (OVER ())");
     }
     let names = column_names(sources);
-    let names = Names { columns: &names };
+    let names = Names { columns: &names, outer: &[] };
     let mut spec = String::new();
     let mut keys = Vec::new();
     if !first.partition.is_empty() {
