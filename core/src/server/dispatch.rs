@@ -519,7 +519,9 @@ impl Server {
             }
             Statement::ExplainJson(q) => self.explain_json(session, q, sql, work),
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
-            Statement::ExplainChangeTree(s) => self.explain_change_tree(session, s, sql, work),
+            Statement::ExplainChangeTree { change, analyze } => {
+                self.explain_change_tree(session, change, sql, work, *analyze)
+            }
             Statement::Other(other) => self.run_other(session, other, sql, work),
             Statement::CreateProcedure { database, procedure } => {
                 self.create_procedure(session, database, procedure)
@@ -834,7 +836,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_select"
         }
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
-        Statement::ExplainChange(s) | Statement::ExplainChangeTree(s) => {
+        Statement::ExplainChange(s) | Statement::ExplainChangeTree { change: s, .. } => {
             return crate::server::statements::com_counter(s)
         }
         Statement::Other(s) => return crate::server::statements::com_counter(s),

@@ -106,7 +106,9 @@ impl Server {
             // EXPLAIN of a change needs the privileges of the change.
             Statement::Other(other)
             | Statement::ExplainChange(other)
-            | Statement::ExplainChangeTree(other) => self.authorize_other(session, other),
+            | Statement::ExplainChangeTree { change: other, .. } => {
+                self.authorize_other(session, other)
+            }
             // Queries are checked table by table as their FROM clauses are bound
             // (`check_select`), so that subqueries and views are covered too.
             _ => Ok(()),

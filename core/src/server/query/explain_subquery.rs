@@ -231,7 +231,7 @@ fn renumbered(
 
 /// The correlated subquery calls in `e` (the server's marks): each one's number and its
 /// arguments after the number (IN's operand, then the outer values).
-fn marks(e: &Expr, out: &mut Vec<(usize, Vec<Expr>)>) {
+pub(super) fn marks(e: &Expr, out: &mut Vec<(usize, Vec<Expr>)>) {
     if out.len() > SUBQUERIES_MAX {
         return;
     }
@@ -269,7 +269,7 @@ fn marks(e: &Expr, out: &mut Vec<(usize, Vec<Expr>)>) {
 
 /// How EXPLAIN names an outer column a dependent subquery reads (an expression of the
 /// outer query that is not a plain column: `func`).
-fn outer_name(arg: &Expr, sources: &[BoundSource]) -> OuterName {
+pub(super) fn outer_name(arg: &Expr, sources: &[BoundSource]) -> OuterName {
     let (qualifier, name) = match arg {
         Expr::Identifier(id) => (None, id.value.as_str()),
         Expr::CompoundIdentifier(parts) => match parts.as_slice() {

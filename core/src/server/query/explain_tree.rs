@@ -35,7 +35,7 @@ impl Server {
         analyze: bool,
     ) -> Result<Response> {
         // UNCONFIRMED: MySQL 8.4 adds no Note 1003 to EXPLAIN FORMAT=TREE; none is added.
-        let mut tree = self.query_tree(session, q, sql)?;
+        let mut tree = self.query_tree(session, q, sql, work)?;
         if analyze {
             let start = self.clock.now();
             let (rows0, charged0, slept0) = (work.rows, work.charged_rows, work.slept_micros);
@@ -77,14 +77,18 @@ impl Server {
         Ok(explain_text(tree.render()))
     }
 
-    /// The iterator tree of a query: a single block's (the planner's), or a set
-    /// operation's (`explain_set_tree.rs`).
+    /// The iterator tree of a query: a single block's (the planner's), one with subqueries
+    /// (`explain_subquery_tree.rs`), or a set operation's (`explain_set_tree.rs`).
     pub(crate) fn query_tree(
         &mut self,
         session: &mut Session,
         q: &Query,
         sql: &str,
+        work: &mut Work,
     ) -> Result<Node> {
+        if q.with.is_none() && Self::has_select_subqueries(q) {
+            return self.subquery_tree(session, q, sql, work);
+        }
         if !matches!(q.body.as_ref(), SetExpr::Select(_)) {
             if q.with.is_some() {
                 return Err(MySqlError::not_supported_yet(

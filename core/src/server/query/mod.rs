@@ -11,6 +11,7 @@ mod cte;
 mod explain_json;
 mod explain_set_tree;
 mod explain_subquery;
+mod explain_subquery_tree;
 mod explain_tree;
 mod from;
 mod set_operation;
@@ -82,6 +83,8 @@ impl Server {
             tree,
             json: false,
             correlation: Default::default(),
+            label_marks: None,
+            relabels: Vec::new(),
         };
         f(&mut explainer, &mut cx, current.as_deref())
     }

@@ -11,9 +11,16 @@
 //! at the index the access uses): DELETE's first table is immediate; UPDATE's first table is
 //! immediate unless a column it assigns is read by the statement's WHERE (the join may then
 //! meet the changed row again), as in mysql-test's `UPDATE t1, t2 SET f1 = ... WHERE f1 =
-//! f2`, both buffered. Simplifications: a single-table UPDATE or DELETE answers 1235 (MySQL
-//! plans it with the range optimizer alone, whose tree is not drawn); EXPLAIN ANALYZE of a
-//! change, which MySQL runs, is not built (1235, from the parser).
+//! f2`, both buffered.
+//!
+//! A single-table UPDATE or DELETE has no iterator tree in MySQL 8.4 (it is planned by the
+//! range optimizer alone and run outside the iterator executor): FORMAT=TREE and EXPLAIN
+//! ANALYZE both print the one line `-> <not executable by iterator executor>` (mysql-server
+//! PrintQueryPlan's text for a statement with no access path), and ANALYZE then changes no
+//! row, as reported of a live 8.4.11. The statement is still resolved first (its table and
+//! columns checked as its traditional EXPLAIN checks them). Not built (1235): EXPLAIN
+//! ANALYZE of INSERT / REPLACE (from the parser) and of a multi-table UPDATE or DELETE
+//! (MySQL runs its reads and measures them).
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
@@ -25,15 +32,43 @@ use crate::sql::planner::explain::tree::Node;
 use crate::sql::{Column, Response, ResultSet, Value};
 use sqlparser::ast::{FromTable, SetExpr, Statement as S, TableObject};
 
+/// What MySQL 8.4 prints for a statement the iterator executor does not run.
+const NOT_EXECUTABLE: &str = "-> <not executable by iterator executor>\n";
+
 impl Server {
-    /// EXPLAIN FORMAT=TREE of INSERT, REPLACE or a multi-table UPDATE or DELETE.
+    /// EXPLAIN FORMAT=TREE of INSERT, REPLACE, UPDATE or DELETE, and EXPLAIN ANALYZE of a
+    /// single-table UPDATE or DELETE.
     pub(crate) fn explain_change_tree(
         &mut self,
         session: &mut Session,
         change: &S,
         sql: &str,
         work: &mut Work,
+        analyze: bool,
     ) -> Result<Response> {
+        let single = match change {
+            S::Update(up) => !super::multi_table::is_multi_update(up),
+            S::Delete(del) => !super::multi_table::is_multi_delete(del),
+            _ => false,
+        };
+        if single {
+            // Resolved as its traditional EXPLAIN resolves it (unknown tables and columns get
+            // their errors); that EXPLAIN's rows and Note are not this statement's.
+            let kept = session.pending_warnings.len();
+            let checked = self.explain_change(session, change, work);
+            session.pending_warnings.truncate(kept);
+            checked?;
+            if let S::Update(up) = change {
+                self.check_assigned(session, up)?;
+            }
+            work.rows += 1;
+            return Ok(one_column(NOT_EXECUTABLE.into()));
+        }
+        if analyze {
+            return Err(MySqlError::not_supported_yet(
+                "EXPLAIN ANALYZE of a multi-table UPDATE or DELETE",
+            ));
+        }
         let tree = match change {
             S::Insert(ins) => {
                 let TableObject::TableName(name) = &ins.table else {
@@ -46,7 +81,7 @@ impl Server {
                 let verb = if ins.replace_into { "Replace" } else { "Insert" };
                 let source = match ins.source.as_ref() {
                     Some(q) if !matches!(q.body.as_ref(), SetExpr::Values(_)) => {
-                        self.query_tree(session, q, sql)?
+                        self.query_tree(session, q, sql, work)?
                     }
                     // MySQL prints no estimate here (mysql-test explain_tree.result).
                     _ => Node::new("Rows fetched before execution", None),
@@ -106,20 +141,30 @@ impl Server {
                     super::explain_change::select_text(from, del.selection.as_ref(), &[], None);
                 self.change_tree(session, &select, "Delete from", &names, &|_| false, true, work)?
             }
-            S::Update(_) | S::Delete(_) => {
-                return Err(MySqlError::not_supported_yet(
-                    "EXPLAIN FORMAT=TREE of a single-table UPDATE or DELETE",
-                ))
-            }
             _ => return Err(MySqlError::not_supported_yet("EXPLAIN of this statement")),
         };
         work.rows += 1;
-        let column = Column { name: "EXPLAIN".into(), numeric: false, nullable: false };
-        Ok(Response::Rows(ResultSet {
-            columns: vec![column],
-            rows: vec![vec![Value::Str(tree.render())]],
-            unshown: 0,
-        }))
+        Ok(one_column(tree.render()))
+    }
+
+    /// ERROR 1054 for a column a single-table UPDATE assigns that its table does not have
+    /// (MySQL resolves SET before it explains).
+    fn check_assigned(&self, session: &Session, up: &sqlparser::ast::Update) -> Result<()> {
+        let sqlparser::ast::TableFactor::Table { name, .. } = &up.table.relation else {
+            return Ok(());
+        };
+        let (db, table) = table_name(session, name)?;
+        let Some(t) = self.catalog.table(&db, &table) else { return Ok(()) };
+        for a in &up.assignments {
+            if let sqlparser::ast::AssignmentTarget::ColumnName(n) = &a.target {
+                let column = n.0.last().map(|p| p.to_string().trim_matches('`').to_string());
+                let column = column.unwrap_or_default();
+                if !t.def.columns.iter().any(|c| c.name.eq_ignore_ascii_case(&column)) {
+                    return Err(MySqlError::unknown_column(&column, "field list"));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A multi-table change's tree: `verb t1 (immediate), t2 (buffered)` over the join of
@@ -144,7 +189,7 @@ impl Server {
             Response::Rows(rs) => rs.rows.iter().filter_map(|r| r[2].to_text()).collect(),
             _ => Vec::new(),
         };
-        let join = self.query_tree(session, &q, select)?;
+        let join = self.query_tree(session, &q, select, work)?;
         let mut changed: Vec<(usize, &String)> = targets
             .iter()
             .map(|t| {
@@ -163,6 +208,16 @@ impl Server {
         let estimate = if estimated { join.first_estimate() } else { None };
         Ok(Node::new(format!("{verb} {}", parts.join(", ")), estimate).with(join))
     }
+}
+
+/// EXPLAIN's one-column, one-row result.
+fn one_column(text: String) -> Response {
+    let column = Column { name: "EXPLAIN".into(), numeric: false, nullable: false };
+    Response::Rows(ResultSet {
+        columns: vec![column],
+        rows: vec![vec![Value::Str(text)]],
+        unshown: 0,
+    })
 }
 
 /// Whether the condition's text names column `c` (as a whole word, any qualifier).

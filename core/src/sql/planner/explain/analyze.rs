@@ -36,8 +36,19 @@ struct Done {
     rows: f64,
 }
 
-/// Fills every node's figures.
+/// Fills every node's figures. A group of trees (a query and its select list's subqueries)
+/// is measured as the query's tree with the subqueries under it.
 pub fn fill(root: &mut Node, m: &Measured) {
+    if root.role == Role::Group && !root.children.is_empty() {
+        let mut query = root.children.remove(0);
+        let rest = std::mem::take(&mut root.children);
+        let own = query.children.len();
+        query.children.extend(rest);
+        fill(&mut query, m);
+        root.children = query.children.split_off(own);
+        root.children.insert(0, query);
+        return;
+    }
     let mut counts: Vec<(String, String, u32)> = Vec::new();
     count_accesses(root, &mut counts);
     let mut shared = Vec::new();
@@ -107,11 +118,26 @@ fn measure(
     top: bool,
 ) -> Done {
     let loops = loops.max(1.0);
+    if is_subquery(n) {
+        // `Select #2 (subquery ...; run only once)`: no iterator of its own (MySQL prints
+        // no figures on it); its tree runs once.
+        let mut work = 0.0;
+        for c in n.children.iter_mut() {
+            work += measure(c, m, counts, shared, 1.0, false).work;
+        }
+        n.actual = None;
+        return Done { work, rows: 0.0 };
+    }
     // A nested loop's inner side runs once per outer row; a hash join's inputs run once.
     let nested = n.label.starts_with("Nested loop");
     let mut child_done = Vec::with_capacity(n.children.len());
+    let mut subqueries_work = 0.0;
     let mut outer_rows = 0.0;
     for (i, c) in n.children.iter_mut().enumerate() {
+        if is_subquery(c) {
+            subqueries_work += measure(c, m, counts, shared, 1.0, false).work;
+            continue;
+        }
         let child_loops = if nested && i == 1 { outer_rows } else { loops };
         let d = measure(c, m, counts, shared, child_loops, false);
         if i == 0 {
@@ -132,7 +158,7 @@ fn measure(
         [probe, build] if n.label.contains("hash join") => probe.rows * build.rows.max(1.0),
         many => many.iter().map(|d| d.rows).sum(),
     };
-    let mut work: f64 = child_done.iter().map(|d| d.work).sum();
+    let mut work: f64 = child_done.iter().map(|d| d.work).sum::<f64>() + subqueries_work;
     let rows = match &n.role {
         Role::Access(db, t) => {
             let (fetched, ps) = (m.fetched)(db, t);
@@ -167,6 +193,11 @@ fn measure(
     Done { work, rows }
 }
 
+/// A subquery's node (`Select #2 (subquery in condition; run only once)`).
+fn is_subquery(n: &Node) -> bool {
+    n.label.starts_with("Select #") && n.estimate.is_none()
+}
+
 /// Turns each subtree's work into first-row and last-row times (per loop).
 fn place_times(n: &mut Node, scale: f64, start: f64) -> f64 {
     let mut begin = start;
@@ -178,14 +209,15 @@ fn place_times(n: &mut Node, scale: f64, start: f64) -> f64 {
         }
         begin = end;
     }
-    let Some(a) = n.actual.as_mut() else { return start };
+    // A node with no figures of its own (a subquery's) ends when its subtree does.
+    let Some(a) = n.actual.as_mut() else { return begin };
     let loops = a.loops.max(1.0);
     let last_total = start + a.last_ms * scale;
     let rows_total = (a.rows * loops).max(1.0);
     let first_total = match n.role {
         Role::Blocking => begin,
         Role::Access(..) => start + (last_total - start) / rows_total,
-        Role::Stream => first_child_first.unwrap_or(start).max(start),
+        Role::Stream | Role::Group => first_child_first.unwrap_or(start).max(start),
     };
     a.first_ms = first_total / loops;
     a.last_ms = last_total / loops;

@@ -138,6 +138,7 @@ pub(super) fn bind(
         distinct: sel.distinct.is_some(),
         limit_rows,
         windowing,
+        windows,
     })
 }
 

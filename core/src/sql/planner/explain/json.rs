@@ -121,7 +121,7 @@ pub(super) fn block(
     for s in sources {
         names.extend(s.columns.iter().map(|c| format!("`{}`.`{}`.`{c}`", s.db, s.alias)));
     }
-    let names = Names { columns: &names };
+    let names = Names { columns: &names, outer: &[] };
 
     let mut tables = Vec::new();
     let (mut prefix_rows, mut prefix_cost) = (1.0f64, 0.0f64);

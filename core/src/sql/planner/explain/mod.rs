@@ -186,6 +186,8 @@ struct Bound {
     columns: Vec<bool>,
     /// Window functions: Some, holding whether a window sorts (has PARTITION BY or ORDER BY).
     windowing: Option<bool>,
+    /// The window calls, in the order bound.
+    windows: Vec<crate::sql::window::WindowCall>,
 }
 
 /// One condition of WHERE or ON (an AND-ed part), and where it is checked.
@@ -244,6 +246,13 @@ pub struct Explainer<'a> {
     pub json: bool,
     /// Correlated subqueries around the block explained (`dependent.rs`).
     pub correlation: dependent::Correlation,
+    /// FORMAT=TREE of a block with uncorrelated subqueries: the block as written, each
+    /// subquery replaced by a marker, whose conditions name the subqueries where the block
+    /// explained has their results (taken by the first block explained).
+    pub label_marks: Option<Select>,
+    /// The condition texts of the block explained with results in place, each with its
+    /// text from [`Self::label_marks`] (`server/query/explain_subquery_tree.rs`).
+    pub relabels: Vec<(String, String)>,
 }
 
 impl Explainer<'_> {
@@ -398,6 +407,16 @@ impl Explainer<'_> {
         let sel = &merged;
         let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
+        if let Some(mut marked) = self.label_marks.take() {
+            super::derived_merge::merge_derived_tables(&mut marked, &stored);
+            let marked_bound = bind(&marked, q, &written, sql, &cx.local_names())?;
+            self.relabels = tree_plan::relabels(
+                (&bound.filter, &marked_bound.filter),
+                (sel.having.as_ref(), marked.having.as_ref()),
+                &written,
+                self.catalog,
+            );
+        }
         // The join order the executor takes (`reorder.rs`); the Note keeps FROM order.
         let (sources, bound) = match reorder::reorder(self.catalog, sel, &written, &bound, cx) {
             Some((ordered, moved)) => {
@@ -697,6 +716,8 @@ impl Explainer<'_> {
         bound: &Bound,
         facts: &mut tree_plan::BlockFacts,
     ) -> Result<Vec<PlanRow>> {
+        let outer_names: Vec<String> =
+            self.correlation.outer.iter().map(|o| tree_name(&o.reference)).collect();
         let mut message = |m: &'static str| {
             facts.message = Some(m);
             vec![PlanRow { extra: vec![m], ..PlanRow::default() }]
@@ -1026,6 +1047,17 @@ impl Explainer<'_> {
                 constant,
                 index_order: clustered_order,
                 sources,
+                outer: &outer_names,
+                outer_keys: match choice {
+                    Some(c) if !self.correlation.outer.is_empty() => (0..c.key_columns.len())
+                        .map(|k| {
+                            let conditions = &levels.access[i];
+                            dependent::reference(c, k, conditions, &self.correlation.outer)
+                                .map(|r| tree_name(&r))
+                        })
+                        .collect(),
+                    _ => Vec::new(),
+                },
             }));
             if i == first_non_const {
                 if needs_temporary {
@@ -1052,6 +1084,15 @@ impl Explainer<'_> {
 
 /// EXPLAIN's ref for one key part: `const`, the earlier table's column it comes from
 /// (`shop.o.id`), or `func` for anything computed.
+/// An outer column as the tree writes it, without its database (`shop.c.id` is `c.id`).
+fn tree_name(reference: &str) -> String {
+    let parts: Vec<&str> = reference.rsplitn(3, '.').collect();
+    match parts.as_slice() {
+        [column, alias, ..] => format!("{alias}.{column}"),
+        _ => reference.to_string(),
+    }
+}
+
 fn reference(part: &BExpr, sources: &[Source]) -> String {
     match part {
         BExpr::Lit(_) => "const".into(),

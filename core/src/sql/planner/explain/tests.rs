@@ -18,6 +18,8 @@ fn explain_result(sql: &str) -> Result<(Response, String)> {
         tree: false,
         json: false,
         correlation: Default::default(),
+        label_marks: None,
+        relabels: Vec::new(),
     };
     let mut cx = crate::sql::expr::constant_context();
     explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default())
@@ -152,4 +154,52 @@ fn derived_table_errors_are_mysqls() {
     );
     // Merged by derived_merge: not explained yet.
     assert_eq!(explain_error("SELECT * FROM (SELECT id FROM orders) d"), 1235);
+}
+
+/// EXPLAIN FORMAT=TREE of `sql` over the shop dataset, drawn, or its error.
+fn tree(sql: &str) -> Result<String> {
+    let options = crate::datasets::DatasetOptions::default();
+    let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
+    let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
+    let mut no_system_tables = |db: &str, table: &str| Err(MySqlError::no_such_table(db, table));
+    let mut explainer = Explainer {
+        catalog: &catalog,
+        system_columns: &mut no_system_tables,
+        system_views: |_, _| None,
+        tree: true,
+        json: false,
+        correlation: Default::default(),
+        label_marks: None,
+        relabels: Vec::new(),
+    };
+    let mut cx = crate::sql::expr::constant_context();
+    Ok(explainer.explain_tree(&q, sql, Some("shop"), &mut cx)?.0.render())
+}
+
+#[test]
+fn a_window_is_drawn_over_the_sort_of_its_keys() {
+    let text = tree(
+        "SELECT id, SUM(id) OVER (PARTITION BY customer_id, status ORDER BY id DESC) FROM orders",
+    )
+    .unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "-> Window aggregate with buffering: sum(orders.id) OVER (PARTITION BY \
+             orders.customer_id,orders.status ORDER BY orders.id desc )   (cost=0 rows="
+        ),
+        "{text}"
+    );
+    assert!(lines[1].starts_with("    -> Sort: orders.customer_id, orders.status, orders.id DESC"));
+    assert!(lines[2].starts_with("        -> Table scan on orders"));
+    let ranked = tree("SELECT ROW_NUMBER() OVER (ORDER BY id) FROM orders").unwrap();
+    assert!(ranked.starts_with("-> Window aggregate: row_number() OVER (ORDER BY orders.id ) "));
+}
+
+#[test]
+fn what_a_window_tree_does_not_draw_is_refused_by_name() {
+    let err = tree("SELECT RANK() OVER (ORDER BY id), RANK() OVER (ORDER BY status) FROM orders");
+    assert_eq!(err.unwrap_err().code, 1235);
+    let err = tree("SELECT SUM(id) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM orders");
+    assert!(err.unwrap_err().message.contains("window frames"));
 }

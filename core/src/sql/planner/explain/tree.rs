@@ -56,6 +56,10 @@ pub enum Role {
     Stream,
     /// Reads all its input before its first row (Sort, Aggregate, temporary tables, Hash).
     Blocking,
+    /// No iterator: the trees MySQL prints one after another at the same depth (a query's
+    /// tree, then the subqueries of its select list, `Select #2 (subquery in projection;
+    /// run only once)`); the first is the query's.
+    Group,
 }
 
 /// EXPLAIN ANALYZE's figures of one iterator: times in milliseconds since the statement
@@ -91,6 +95,12 @@ impl Node {
     }
 
     fn render_into(&self, depth: usize, out: &mut String) {
+        if self.role == Role::Group {
+            for c in &self.children {
+                c.render_into(depth, out);
+            }
+            return;
+        }
         for _ in 0..depth {
             out.push_str("    ");
         }
@@ -179,6 +189,9 @@ fn decimal(d: f64, log_precision: i32) -> String {
 pub struct Names<'a> {
     /// For each joined-row column, `alias.column`.
     pub columns: &'a [String],
+    /// In a dependent subquery: the outer columns its outer references read, by number
+    /// (`c.id`).
+    pub outer: &'a [String],
 }
 
 impl Names<'_> {
@@ -189,6 +202,9 @@ impl Names<'_> {
                 self.columns.get(*c as usize).cloned().unwrap_or_else(|| format!("<column {c}>"))
             }
             BExpr::UserVar(n) => format!("(@{n})"),
+            BExpr::OuterRef(n) => {
+                self.outer.get(*n as usize).cloned().unwrap_or_else(|| "<expression>".into())
+            }
             BExpr::Local(n) => n.clone(),
             BExpr::Binary { op, left, right, .. } => {
                 let op = match op {

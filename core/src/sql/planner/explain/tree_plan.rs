@@ -47,6 +47,11 @@ pub(super) struct TableFacts<'a> {
     /// Scanned in primary key order for ORDER BY / GROUP BY.
     pub index_order: bool,
     pub sources: &'a [Source],
+    /// In a dependent subquery: the outer columns its outer references read (`c.id`).
+    pub outer: &'a [String],
+    /// In a dependent subquery: for each key part of the access, the outer column (or
+    /// `func`) its value comes from, if it comes from one.
+    pub outer_keys: Vec<Option<String>>,
 }
 
 /// One table's part of the tree.
@@ -78,7 +83,7 @@ fn column_names(sources: &[Source]) -> Vec<String> {
 impl TreeTable {
     pub fn of(f: TableFacts) -> TreeTable {
         let names = column_names(f.sources);
-        let names = Names { columns: &names };
+        let names = Names { columns: &names, outer: f.outer };
         let s = f.source;
         let alias = &s.alias;
         let (label, per_cost, rows, mut total_cost) = match (f.table, f.choice) {
@@ -94,7 +99,14 @@ impl TreeTable {
                             .key_columns
                             .iter()
                             .zip(parts)
-                            .map(|(k, p)| format!("{}={}", col(k), names.expr(p)))
+                            .enumerate()
+                            .map(|(at, (k, p))| {
+                                let value = match f.outer_keys.get(at) {
+                                    Some(Some(outer)) => outer.clone(),
+                                    _ => names.expr(p),
+                                };
+                                format!("{}={value}", col(k))
+                            })
                             .collect();
                         let kind = match (*unique, secondary_covering(index)) {
                             (true, true) => "Single-row covering index lookup",
@@ -208,6 +220,45 @@ fn interval(i: &Interval, column: &str, nullable: bool) -> String {
     format!("({left}{column}{right})")
 }
 
+/// The condition texts of a block explained with its subqueries' results in place, each
+/// with its text when the subqueries stand as markers (`values` and `marked`: WHERE bound
+/// both ways, and HAVING as written both ways): the WHERE conditions pair up by position
+/// (a result takes its subquery's place inside one AND-ed part), and only those that
+/// differ are kept. Simplification: a condition an index lookup consumed is drawn in the
+/// lookup's key with the result in place.
+pub(super) fn relabels(
+    wheres: (&Option<BExpr>, &Option<BExpr>),
+    havings: (Option<&Expr>, Option<&Expr>),
+    sources: &[Source],
+    catalog: &Catalog,
+) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let names = column_names(sources);
+    let names = Names { columns: &names, outer: &[] };
+    if let (Some(values), Some(marked)) = wheres {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        super::estimates::split_and(values, &mut a);
+        super::estimates::split_and(marked, &mut b);
+        if a.len() == b.len() {
+            for (x, y) in a.iter().zip(&b) {
+                let (x, y) = (names.expr(x), names.expr(y));
+                if x != y && out.len() < 64 {
+                    out.push((x, y));
+                }
+            }
+        }
+    }
+    if let (Some(values), Some(marked)) = havings {
+        let none = super::dependent::Correlation::default();
+        let render = Render { sources, catalog, correlation: &none };
+        let (x, y) = (plain(&render, values), plain(&render, marked));
+        if x != y {
+            out.push((x, y));
+        }
+    }
+    out
+}
+
 /// A `Filter` over `child` for `conditions`, if any.
 fn filtered(child: Node, conditions: &[&str], rows: f64) -> Node {
     if conditions.is_empty() {
@@ -231,9 +282,8 @@ pub(super) fn build(
     q: &Query,
     catalog: &Catalog,
 ) -> Result<Node> {
-    if facts.windowing {
-        return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=TREE of window functions"));
-    }
+    let window =
+        if facts.windowing { Some(window_text(&bound.windows, sources, sel, q)?) } else { None };
     if let Some(m) = facts.message {
         let label = match m {
             "No tables used" => "Rows fetched before execution  (cost=0..0 rows=1)".to_string(),
@@ -322,13 +372,32 @@ pub(super) fn build(
         let estimate = costed.then_some((cost, rows));
         node = Node::new(format!("Filter: {}", text(h)), estimate).with(node);
     }
+    if let Some((label, keys)) = window {
+        // The rows of the join (or of the grouping) are sorted on the window's PARTITION BY
+        // and ORDER BY keys, then the window is computed over them as they stream.
+        // UNCONFIRMED against a live 8.4: over a join MySQL streams the joined rows first
+        // (`Stream results`, the join's estimate) and prints no estimate on the Sort or the
+        // window; over one table the Sort has the table's and the window `cost=0` (as
+        // plans MySQL 8.0.3x printed).
+        let joined = tables.iter().filter(|t| !t.constant).count() > 1;
+        let (sort_estimate, window_estimate) =
+            if !costed || joined { (None, None) } else { (Some((cost, rows)), Some((0.0, rows))) };
+        if !keys.is_empty() {
+            if joined && costed {
+                node = Node::new("Stream results", Some((cost, rows))).with(node);
+            }
+            node = blocking(format!("Sort: {}", keys.join(", ")), sort_estimate).with(node);
+        }
+        node = Node::new(label, window_estimate).with(node);
+        costed = costed && !joined;
+    }
     if bound.distinct && !implicit_group && bound.group_by.is_empty() {
         let dedup = blocking("Temporary table with deduplication", None).with(node);
         node = blocking("Table scan on <temporary>", None).with(dedup);
         costed = false;
     }
     let (limit, offset) = limit_of(q);
-    if facts.sort {
+    if facts.sort && !facts.windowing {
         let keys: Vec<String> = match q.order_by.as_ref().map(|o| &o.kind) {
             Some(OrderByKind::Expressions(list)) => list
                 .iter()
@@ -361,6 +430,106 @@ fn blocking(label: impl Into<String>, estimate: Option<(f64, f64)>) -> Node {
     let mut n = Node::new(label, estimate);
     n.role = Role::Blocking;
     n
+}
+
+/// The window iterator's label (`Window aggregate: row_number() OVER (PARTITION BY t.a
+/// ORDER BY t.b desc ) `) and the keys its Sort orders by (`t.a, t.b DESC`), as MySQL
+/// writes them (the PARTITION BY list joined by commas without spaces, ORDER BY keys with a
+/// lower-case `desc`, a space before the closing parenthesis and after it).
+///
+/// Whether MySQL buffers a partition (`Window aggregate with buffering`): ROW_NUMBER, RANK
+/// and DENSE_RANK read each row once; aggregates (their default frame with ORDER BY takes the
+/// current row's peers), PERCENT_RANK, CUME_DIST, NTILE, LAG, LEAD and the value functions
+/// need rows ahead or the partition's size. UNCONFIRMED for LAG (MySQL may not buffer for
+/// it). Not built (1235): several windows (MySQL draws one iterator and sort per window),
+/// explicit frames, ORDER BY or DISTINCT after the window (MySQL writes the windowed rows to
+/// a temporary table first), and a window over nothing (`OVER ()`, whose text is
+/// UNCONFIRMED). Several calls over the same window are listed with `, ` (UNCONFIRMED).
+fn window_text(
+    calls: &[crate::sql::window::WindowCall],
+    sources: &[Source],
+    sel: &Select,
+    q: &Query,
+) -> Result<(String, Vec<String>)> {
+    use crate::sql::window::WindowFunc as W;
+    let refuse =
+        |what: &str| Err(MySqlError::not_supported_yet(&format!("EXPLAIN FORMAT=TREE of {what}")));
+    let Some(first) = calls.first() else { return refuse("window functions") };
+    if calls.iter().any(|c| c.partition != first.partition || c.order != first.order) {
+        return refuse("several windows");
+    }
+    if calls.iter().any(|c| c.frame.is_some()) {
+        return refuse("window frames");
+    }
+    if q.order_by.is_some() || sel.distinct.is_some() {
+        return refuse("ORDER BY or DISTINCT after window functions");
+    }
+    if first.partition.is_empty() && first.order.is_empty() {
+        return refuse("a window over the whole result (OVER ())");
+    }
+    let names = column_names(sources);
+    let names = Names { columns: &names, outer: &[] };
+    let mut spec = String::new();
+    let mut keys = Vec::new();
+    if !first.partition.is_empty() {
+        let list: Vec<String> = first.partition.iter().map(|e| names.expr(e)).collect();
+        spec.push_str(&format!("PARTITION BY {} ", list.join(",")));
+        keys.extend(list);
+    }
+    if !first.order.is_empty() {
+        let list: Vec<String> = first
+            .order
+            .iter()
+            .map(|(e, desc)| format!("{}{}", names.expr(e), if *desc { " desc" } else { "" }))
+            .collect();
+        spec.push_str(&format!("ORDER BY {} ", list.join(",")));
+        keys.extend(
+            first
+                .order
+                .iter()
+                .map(|(e, desc)| format!("{}{}", names.expr(e), if *desc { " DESC" } else { "" })),
+        );
+    }
+    let mut buffering = false;
+    let mut texts = Vec::new();
+    for c in calls {
+        let name = match c.func {
+            W::RowNumber => "row_number",
+            W::Rank => "rank",
+            W::DenseRank => "dense_rank",
+            W::PercentRank => "percent_rank",
+            W::CumeDist => "cume_dist",
+            W::Ntile => "ntile",
+            W::Lag => "lag",
+            W::Lead => "lead",
+            W::FirstValue => "first_value",
+            W::LastValue => "last_value",
+            W::NthValue => "nth_value",
+            W::Aggregate(a) => {
+                use crate::sql::bind::AggFunc as A;
+                match a {
+                    A::CountStar | A::Count => "count",
+                    A::Sum => "sum",
+                    A::Avg => "avg",
+                    A::Min => "min",
+                    A::Max => "max",
+                    _ => return refuse("this window aggregate"),
+                }
+            }
+        };
+        buffering |= !matches!(c.func, W::RowNumber | W::Rank | W::DenseRank);
+        let args: Vec<String> = match c.func {
+            // MySQL writes COUNT(*) as count(0).
+            W::Aggregate(crate::sql::bind::AggFunc::CountStar) => vec!["0".into()],
+            _ => c.args.iter().map(|e| names.expr(e)).collect(),
+        };
+        texts.push(format!("{name}({}) OVER ({spec})", args.join(",")));
+    }
+    let kind = if buffering { "Window aggregate with buffering" } else { "Window aggregate" };
+    if texts.iter().chain(&keys).any(|t| t.contains("<expression>")) {
+        return refuse("this window's expressions");
+    }
+    Ok((format!("{kind}: {} ", texts.join(", ")), keys))
 }
 
 /// LIMIT's row count and offset, when they are plain numbers.
