@@ -379,22 +379,31 @@ impl Explainer<'_> {
         blocks: &mut Blocks,
         scope_start: usize,
     ) -> Result<Block> {
-        // A derived table the executor merges is explained merged: its table's row under the
-        // derived table's alias, as MySQL shows it.
+        // A derived table or view the executor merges is explained merged: its table's row
+        // under the derived table's alias, as MySQL shows it.
         let mut merged = sel.clone();
+        let mut order_by = q.order_by.clone();
         let catalog = self.catalog;
-        let stored = |name: &sqlparser::ast::ObjectName| {
+        let resolve = |name: &sqlparser::ast::ObjectName, db: Option<&str>| {
             let parts: Vec<String> =
                 name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
             let (db, table) = match parts.as_slice() {
-                [t] => (current?.to_string(), t.clone()),
+                [t] if db.is_some() => (db?.to_string(), t.clone()),
+                [t] if blocks.cte(t).is_none() => (current?.to_string(), t.clone()),
                 [d, t] => (d.clone(), t.clone()),
                 _ => return None,
             };
-            let system = Catalog::is_system_schema(&db) || db.eq_ignore_ascii_case("sys");
-            (!system && catalog.table(&db, &table).is_some()).then_some((db, table))
+            super::derived_merge::named_in(catalog, current, &db, &table)
         };
-        super::derived_merge::merge_derived_tables(&mut merged, &stored);
+        let merged_query;
+        let q = if super::derived_merge::merge_derived_tables(&mut merged, &mut order_by, sql, &resolve)
+            && order_by != q.order_by
+        {
+            merged_query = Query { order_by, ..q.clone() };
+            &merged_query
+        } else {
+            q
+        };
         let sel = &merged;
         let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
@@ -642,8 +651,14 @@ impl Explainer<'_> {
             return Ok(source(Kind::Stored, columns, hints));
         }
         if let Some(v) = self.catalog.view(&db, &table) {
-            let text = v.query.clone();
-            let columns = self.view_columns(&db, &text, depth + 1, cx)?;
+            let (text, declared) = (v.query.clone(), v.columns.clone());
+            let mut columns = self.view_columns(&db, &text, depth + 1, cx)?;
+            if !declared.is_empty() {
+                if declared.len() != columns.len() {
+                    return Err(MySqlError::derived_column_count());
+                }
+                columns = declared;
+            }
             return Ok(source(Kind::View, columns, IndexHints::default()));
         }
         Err(MySqlError::no_such_table(&db, &table))
