@@ -83,6 +83,8 @@ enum DerivedText {
     Inline(String),
     /// A CTE reference: the CTE's name (its query is in the WITH clause before).
     Cte(String),
+    /// A materialised view: its database and name.
+    View(String, String),
 }
 
 /// One query block's EXPLAIN: its rows (its derived blocks' rows follow them), its Note
@@ -652,6 +654,26 @@ impl Explainer<'_> {
         }
         if let Some(v) = self.catalog.view(&db, &table) {
             let (text, declared) = (v.query.clone(), v.columns.clone());
+            // A view MySQL materialises (TEMPTABLE, or one that groups, aggregates,
+            // de-duplicates, limits or is a set operation) is a `<derivedN>` row with its
+            // block's DERIVED rows after, as a derived table is; one it would merge but
+            // derived_merge.rs does not stays one row of its own (simplification).
+            let query = match crate::sql::parse(&text)? {
+                crate::sql::Statement::Select(q) => q,
+                _ => return Err(MySqlError::unknown("view is not a SELECT")),
+            };
+            if v.algorithm == "TEMPTABLE" || materialised_by_mysql(&query) {
+                // The view's SELECT is named from its own text, in its database, and sees
+                // none of the statement's CTEs.
+                let saved = std::mem::replace(&mut blocks.sql, text);
+                blocks.hidden.push((0, blocks.ctes.len()));
+                let m = self.materialise(&query, &declared, Some(&db), cx, blocks);
+                blocks.hidden.pop();
+                blocks.sql = saved;
+                let m = m?;
+                let text = DerivedText::View(db.clone(), table.clone());
+                return Ok(derived_source(&alias, &m, offset, text));
+            }
             let mut columns = self.view_columns(&db, &text, depth + 1, cx)?;
             if !declared.is_empty() {
                 if declared.len() != columns.len() {
