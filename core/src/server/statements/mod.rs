@@ -251,7 +251,8 @@ impl Server {
                     });
                     algorithm = "UNDEFINED";
                 }
-                let columns: Vec<String> = cv.columns.iter().map(|c| c.name.value.clone()).collect();
+                let columns: Vec<String> =
+                    cv.columns.iter().map(|c| c.name.value.clone()).collect();
                 // A column list of another length than the select list is ERROR 1353 (checked
                 // here when the select list has no `*`; otherwise when the view is read).
                 if let sqlparser::ast::SetExpr::Select(s) = cv.query.body.as_ref() {

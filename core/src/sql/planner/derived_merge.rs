@@ -116,22 +116,13 @@ pub type Resolve<'a> = dyn Fn(&ObjectName, Option<&str>) -> Option<Named> + 'a;
 
 /// What table `table` of database `db` is, for the merge: a stored table or a view MySQL may
 /// merge (not a system table or a TEMPTABLE view); `current`: the session's database.
-pub fn named_in(
-    catalog: &Catalog,
-    current: Option<&str>,
-    db: &str,
-    table: &str,
-) -> Option<Named> {
+pub fn named_in(catalog: &Catalog, current: Option<&str>, db: &str, table: &str) -> Option<Named> {
     if Catalog::is_system_schema(db) || db.eq_ignore_ascii_case("sys") {
         return None;
     }
     if let Some(t) = catalog.table(db, table) {
         let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
-        return Some(Named::Stored {
-            db: db.to_string(),
-            table: table.to_string(),
-            columns,
-        });
+        return Some(Named::Stored { db: db.to_string(), table: table.to_string(), columns });
     }
     let v = catalog.view(db, table)?;
     if v.algorithm == "TEMPTABLE" {
@@ -195,10 +186,9 @@ fn candidates(sel: &Select, sql: &str, resolve: &Resolve) -> Vec<Option<Candidat
         // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
         // have to join its ON clause, which this does not do, so such one is not merged
         // when it has a WHERE.
-        let right = twj
-            .joins
-            .iter()
-            .any(|j| matches!(j.join_operator, JoinOperator::Right(_) | JoinOperator::RightOuter(_)));
+        let right = twj.joins.iter().any(|j| {
+            matches!(j.join_operator, JoinOperator::Right(_) | JoinOperator::RightOuter(_))
+        });
         let keep = |c: Option<Candidate>| c.filter(|c| !right || c.condition.is_none());
         out.push(keep(candidate(&twj.relation, sql, resolve)));
         for join in &twj.joins {
@@ -391,11 +381,8 @@ fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candi
             SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), o)
                 if plain(o) =>
             {
-                let parts: Vec<Ident> = n
-                    .0
-                    .iter()
-                    .map(|p| p.as_ident().cloned())
-                    .collect::<Option<Vec<Ident>>>()?;
+                let parts: Vec<Ident> =
+                    n.0.iter().map(|p| p.as_ident().cloned()).collect::<Option<Vec<Ident>>>()?;
                 if !qualifiers.names_table(&parts) {
                     return None;
                 }
@@ -419,7 +406,8 @@ fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candi
             _ => return None,
         }
     }
-    let identity = declared.is_empty() && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)]);
+    let identity =
+        declared.is_empty() && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)]);
     if !declared.is_empty() {
         // A column list of the wrong length is ERROR 1353, which the materialising path
         // reports.

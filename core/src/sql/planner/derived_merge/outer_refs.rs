@@ -283,7 +283,12 @@ impl Scope<'_> {
 
     /// The expression a column reference stands for once merged: `Ok(None)` when it stays
     /// as it is, `Err(())` when the merge cannot keep its meaning.
-    fn column(&self, qualifier: Option<&str>, name: &str, aliases_first: bool) -> Result<Option<Expr>, ()> {
+    fn column(
+        &self,
+        qualifier: Option<&str>,
+        name: &str,
+        aliases_first: bool,
+    ) -> Result<Option<Expr>, ()> {
         if let Some(q) = qualifier {
             let Some(item) = self.items.iter().find(|i| i.name.eq_ignore_ascii_case(q)) else {
                 return Ok(None);
@@ -344,7 +349,8 @@ impl Scope<'_> {
         match e {
             Expr::Value(_) | Expr::TypedString { .. } => true,
             Expr::Identifier(c) => {
-                if c.value.starts_with('@') || c.quote_style.is_some_and(|s| s == '\'' || s == '"') {
+                if c.value.starts_with('@') || c.quote_style.is_some_and(|s| s == '\'' || s == '"')
+                {
                     return true;
                 }
                 match self.column(None, &c.value.clone(), aliases_first) {
@@ -363,7 +369,13 @@ impl Scope<'_> {
                 let found = match parts.as_slice() {
                     [q, c] => self.column(Some(&q.value), &c.value, false),
                     // `db.t.c` naming a merged one: not followed here.
-                    [_, q, _] if self.items.iter().any(|i| i.merged.is_some() && i.name.eq_ignore_ascii_case(&q.value)) => Err(()),
+                    [_, q, _]
+                        if self.items.iter().any(|i| {
+                            i.merged.is_some() && i.name.eq_ignore_ascii_case(&q.value)
+                        }) =>
+                    {
+                        Err(())
+                    }
                     _ => Ok(None),
                 };
                 match found {
@@ -407,17 +419,17 @@ impl Scope<'_> {
                 {
                     return false;
                 }
-                match &mut func.over {
-                    None => {}
+                let window = match &mut func.over {
+                    None => true,
                     Some(WindowType::WindowSpec(spec)) => {
-                        if spec.window_name.is_some()
-                            || !spec.partition_by.iter_mut().all(&mut go)
-                            || !spec.order_by.iter_mut().all(|o| go(&mut o.expr))
-                        {
-                            return false;
-                        }
+                        spec.window_name.is_none()
+                            && spec.partition_by.iter_mut().all(&mut go)
+                            && spec.order_by.iter_mut().all(|o| go(&mut o.expr))
                     }
-                    Some(WindowType::NamedWindow(_)) => return false,
+                    Some(WindowType::NamedWindow(_)) => false,
+                };
+                if !window {
+                    return false;
                 }
                 match &mut func.args {
                     FunctionArguments::None => true,

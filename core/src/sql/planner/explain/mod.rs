@@ -398,8 +398,12 @@ impl Explainer<'_> {
             super::derived_merge::named_in(catalog, current, &db, &table)
         };
         let merged_query;
-        let q = if super::derived_merge::merge_derived_tables(&mut merged, &mut order_by, sql, &resolve)
-            && order_by != q.order_by
+        let q = if super::derived_merge::merge_derived_tables(
+            &mut merged,
+            &mut order_by,
+            sql,
+            &resolve,
+        ) && order_by != q.order_by
         {
             merged_query = Query { order_by, ..q.clone() };
             &merged_query
