@@ -1,6 +1,6 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
-//! storage (a derived table merged into the query is one); the server's own tables, views
-//! and the other derived tables are run first and their rows kept in memory, packed
+//! storage (a derived table or view merged into the query is one); the server's own tables,
+//! the other views and derived tables are run first and their rows kept in memory, packed
 //! (`packed_rows.rs`). Each source's columns get an offset in the joined row. A LATERAL
 //! derived table, or one that reads an enclosing query, is dependent: prepared here, run per
 //! outer row by the executor. A RIGHT JOIN after other joins and a parenthesised join on an

@@ -1,18 +1,26 @@
-//! `derived_merge`: a derived table simple enough to need no table of its own is merged into
-//! the query that reads it, as MySQL's optimizer does by default (`optimizer_switch`
-//! `derived_merge=on`). `FROM (SELECT * FROM t WHERE c) AS d` becomes `FROM t AS d` with `c`
-//! (its columns named through `d`) added to the outer WHERE, or to the ON condition when `d`
-//! is the inner table of a LEFT JOIN. The rows then stream from `t` along its access path:
-//! no internal temporary table (`Created_tmp_tables` does not move), no rows held, and
-//! EXPLAIN shows `t`'s row under the alias, not a `<derived2>` one, as MySQL's does.
+//! `derived_merge`: a derived table or view simple enough to need no table of its own is
+//! merged into the query that reads it, as MySQL's optimizer does by default
+//! (`optimizer_switch` `derived_merge=on`; the manual's "Optimizing Derived Tables, View
+//! References, and Common Table Expressions with Merging or Materialization";
+//! sql_resolver.cc's `merge_derived`). `FROM (SELECT id AS a, x + 1 FROM t WHERE c) AS d`
+//! becomes `FROM t AS d` with `c` (its columns named through `d`) added to the outer WHERE, or
+//! to the ON condition when `d` is the inner table of a LEFT JOIN, and the outer query's `a`
+//! and `` `x + 1` `` replaced by `d.id` and `d.x + 1` (`outer_refs.rs`). A view
+//! (ALGORITHM=UNDEFINED or MERGE) is merged the same way under its name or alias, with its
+//! column list. The rows then stream from `t` along its access path: no internal temporary
+//! table (`Created_tmp_tables` does not move), no rows held, and EXPLAIN shows `t`'s row
+//! under the alias, not a `<derived2>` one.
 //!
-//! MySQL merges any derived table without aggregates, window functions, DISTINCT, GROUP BY,
-//! HAVING, LIMIT, set operations, subqueries in the select list or variable assignments.
-//! Simplification: here only the shape that needs no column renaming is merged, one stored
-//! table with `*` as the whole select list, no column list after the alias, and a WHERE made
-//! of plain expressions (no subquery); any other derived table is run and materialised. The
-//! merged table keeps the derived table's alias (so the outer query's names need no
-//! rewriting); MySQL shows it in EXPLAIN and Note 1003 under the inner table's own name.
+//! MySQL merges any derived table or view without aggregates, window functions, DISTINCT,
+//! GROUP BY, HAVING, LIMIT, set operations, subqueries in the select list or variable
+//! assignments ([`materialised_by_mysql`] says which are materialised). Simplifications: here
+//! the merged one reads one stored table (a join inside it is materialised; MySQL merges it),
+//! has no ORDER BY, no index hints, no non-deterministic function (`UNMERGED_FUNCTIONS`) and
+//! no subquery anywhere; and the outer query must be one whose names `outer_refs.rs` can
+//! follow (no subquery, no USING / NATURAL join, no LATERAL derived table), else only a
+//! derived table of the `SELECT * FROM t` shape, which needs no rewriting, is merged. The
+//! merged table keeps the derived table's or view's alias; MySQL shows it in EXPLAIN and Note
+//! 1003 under the inner table's own name.
 
 mod outer_refs;
 
