@@ -169,6 +169,9 @@ const CORPUS: &[&str] = &[
     "SELECT * FROM shop.orders WHERE id = 1 LOCK IN SHARE MODE; SELECT * FROM shop.orders FOR SHARE OF orders NOWAIT; SELECT id FROM shop.orders o FOR UPDATE OF o SKIP LOCKED; SELECT 1 LOCK IN SHARE;",
     "SELECT nope; GET DIAGNOSTICS @n = NUMBER, @r = ROW_COUNT; GET CURRENT DIAGNOSTICS CONDITION @n @e = MYSQL_ERRNO, @m = MESSAGE_TEXT, @s = RETURNED_SQLSTATE, @o = CLASS_ORIGIN; GET DIAGNOSTICS CONDITION 99 @e = TABLE_NAME; GET STACKED DIAGNOSTICS @n = NUMBER; GET DIAGNOSTICS @e = MYSQL_ERRNO; GET DIAGNOSTICS x = NUMBER;",
     "CREATE TABLE shop.ci (PRIMARY KEY (status)) IGNORE SELECT status, id FROM shop.orders; CREATE TABLE shop.cr (UNIQUE KEY (c)) REPLACE AS SELECT customer_id AS c, total FROM shop.orders; CREATE TABLE shop.cx IGNORE REPLACE SELECT 1;",
+    // Issue 14, views and derived tables merged into the outer query.
+    "CREATE VIEW shop.mv (a, b, c) AS SELECT id, status, total * 2 FROM shop.orders WHERE id > 1; SELECT a, c + 1, * FROM shop.mv WHERE a = 3 GROUP BY a, b, c HAVING c > 0 ORDER BY b; SELECT mv.*, o.id FROM shop.mv JOIN shop.orders o ON o.id = mv.a LEFT JOIN shop.mv m2 ON m2.a = o.id; EXPLAIN FORMAT=TREE SELECT * FROM shop.mv; SELECT id FROM shop.mv; CREATE VIEW shop.bad (a) AS SELECT 1, 2;",
+    "SELECT x, y FROM (SELECT id, id + 1 FROM shop.orders) d (x, y) WHERE y < 4 ORDER BY x; SELECT * FROM (SELECT o.*, RAND() FROM shop.orders o) d; SELECT d.nope FROM (SELECT id FROM shop.orders) d; SELECT id FROM (SELECT id FROM shop.orders) d, shop.orders; EXPLAIN SELECT a FROM (SELECT id AS a, id AS a FROM shop.orders) d;",
 ];
 
 const TOKENS: &[&str] = &[

@@ -154,6 +154,8 @@ def schema(rng):
     # Views: one that groups (materialised), one that only filters.
     out.append("CREATE VIEW v_groups AS SELECT b, COUNT(*) AS n, SUM(c) AS total FROM t1 GROUP BY b")
     out.append("CREATE VIEW v_rows AS SELECT id, a, d FROM t1 WHERE a > 3")
+    # A view merged into the queries reading it: a column list, expressions (issue 14).
+    out.append("CREATE VIEW v_named (vid, va, vsum) AS SELECT id, a, a + c FROM t1 WHERE d IS NOT NULL")
     out += ddl_setup()
     out += json_schema()
     out += date_schema()
@@ -497,6 +499,20 @@ def queries(rng):
     q.append(("SELECT CAST(1 AS DECIMAL(66))", False))
     q.append(("SELECT CAST(1 AS DECIMAL(5,6))", False))
     q.append(("SELECT CONVERT('a' USING klingon)", False))
+    # Views and derived tables merged into the outer query (column lists, expressions, `*`,
+    # joins, grouping and ordering over their columns).
+    for _ in range(5):
+        q.append((f"SELECT vid, vsum, va * 2 FROM v_named WHERE vid < {rng.randint(5, 120)} "
+                  f"AND va > {k()} ORDER BY vsum DESC, vid", True))
+        q.append((f"SELECT * FROM v_named WHERE vid = {rng.randint(1, 200)}", False))
+        q.append((f"SELECT va, COUNT(*), SUM(vsum) FROM v_named WHERE vid > {rng.randint(0, 100)} "
+                  f"GROUP BY va HAVING COUNT(*) > 1 ORDER BY va", True))
+        q.append((f"SELECT v.vid, t2.x FROM v_named v JOIN t2 ON t2.t1_id = v.vid "
+                  f"WHERE t2.x > {rng.randint(0, 30)} ORDER BY v.vid, t2.x", True))
+        q.append((f"SELECT t1.id, v.vsum FROM t1 LEFT JOIN v_named v ON v.vid = t1.id AND v.va > "
+                  f"{k()} WHERE t1.id <= {rng.randint(10, 60)} ORDER BY t1.id", True))
+        q.append((f"SELECT d.s, d.i FROM (SELECT id AS i, a + d AS s FROM t1 WHERE a < {k()}) d "
+                  f"WHERE d.i > {rng.randint(0, 100)} ORDER BY d.s, d.i", True))
     # Rows the server keeps for itself (packed): views, derived tables and CTEs read by joins,
     # UNION ALL in a derived table, a stored inner table read once, COUNT(DISTINCT).
     for _ in range(5):

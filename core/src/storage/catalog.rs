@@ -17,6 +17,9 @@ pub struct View {
     pub query: String,
     /// `UNDEFINED`, `MERGE` or `TEMPTABLE`, as `SHOW CREATE VIEW` prints it.
     pub algorithm: &'static str,
+    /// The column list of `CREATE VIEW v (a, b) AS ...`: the view's column names (empty: its
+    /// SELECT's own names).
+    pub columns: Vec<String>,
 }
 
 /// A stored procedure parameter.

@@ -1,6 +1,6 @@
 //! The FROM clause: each item bound to a source of rows. A stored table streams from
-//! storage (a derived table merged into the query is one); the server's own tables, views
-//! and the other derived tables are run first and their rows kept in memory, packed
+//! storage (a derived table or view merged into the query is one); the server's own tables,
+//! the other views and derived tables are run first and their rows kept in memory, packed
 //! (`packed_rows.rs`). Each source's columns get an offset in the joined row. A LATERAL
 //! derived table, or one that reads an enclosing query, is dependent: prepared here, run per
 //! outer row by the executor. A RIGHT JOIN after other joins and a parenthesised join on an
@@ -215,7 +215,8 @@ impl Server {
         if db.eq_ignore_ascii_case("sys") {
             if let Some(v) = crate::instruments::sys::view(&table) {
                 let temptable = v.algorithm == "TEMPTABLE";
-                return self.bind_view(session, "sys", v.query, temptable, alias, work, depth);
+                let view = (v.query, temptable, &[][..]);
+                return self.bind_view(session, "sys", view, alias, work, depth);
             }
         }
         if Catalog::is_system_schema(&db) {
@@ -263,27 +264,30 @@ impl Server {
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
-            let (text, temptable) = (v.query.clone(), v.algorithm == "TEMPTABLE");
-            return self.bind_view(session, &db, &text, temptable, alias, work, depth);
+            let (text, temptable, columns) =
+                (v.query.clone(), v.algorithm == "TEMPTABLE", v.columns.clone());
+            let view = (text.as_str(), temptable, &columns[..]);
+            return self.bind_view(session, &db, view, alias, work, depth);
         }
         Err(MySqlError::no_such_table(&db, &table))
     }
 
-    /// A view of database `db` whose SELECT is `text`: run (in `db`'s context, as a view
-    /// runs) and materialised, its rows read as `alias`'s; counted as an internal temporary
-    /// table when MySQL would materialise it (ALGORITHM=TEMPTABLE, `temptable`, or a query
-    /// `derived_merge::materialised_by_mysql` says cannot be merged).
-    #[allow(clippy::too_many_arguments)]
+    /// A view of database `db` whose SELECT is `text` (`view`: that text, whether it is
+    /// ALGORITHM=TEMPTABLE, its column list) that was not merged into the query reading it
+    /// (`derived_merge.rs`): run (in `db`'s context, as a view runs) and materialised, its
+    /// rows read as `alias`'s; counted as an internal temporary table when MySQL would
+    /// materialise it (ALGORITHM=TEMPTABLE, or a query `derived_merge::materialised_by_mysql`
+    /// says cannot be merged).
     fn bind_view(
         &mut self,
         session: &mut Session,
         db: &str,
-        text: &str,
-        temptable: bool,
+        view: (&str, bool, &[String]),
         alias: String,
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
+        let (text, temptable, columns) = view;
         let query = match crate::sql::parse(text)? {
             crate::sql::Statement::Select(q) => q,
             _ => return Err(MySqlError::unknown("view is not a SELECT")),
@@ -300,11 +304,21 @@ impl Server {
         let (meta, rows) = result?.into_packed()?;
         // A view MySQL materialises (it groups, aggregates, de-duplicates, limits or is a set
         // operation: ALGORITHM=UNDEFINED cannot merge it) fills an internal temporary table
-        // as the same derived table does. Simplification: a view MySQL would merge is run and
-        // held here too, but charged nothing, as the merge MySQL does costs no table.
+        // as the same derived table does. Simplification: a view MySQL would merge but
+        // `derived_merge.rs` does not (a join, a subquery in its select list, a name it
+        // cannot follow) is run and held here, but charged nothing, as MySQL's merge costs
+        // no table.
         if temptable || materialised_by_mysql(&query) {
             self.write_materialised(session, &rows, meta.len(), false)?;
         }
+        if !columns.is_empty() && columns.len() != meta.len() {
+            return Err(MySqlError::derived_column_count());
+        }
+        let meta = meta
+            .into_iter()
+            .enumerate()
+            .map(|(i, m)| Meta { name: columns.get(i).cloned().unwrap_or(m.name.clone()), ..m })
+            .collect();
         Ok(BoundSource::materialised(alias, meta, Rc::new(rows)))
     }
 

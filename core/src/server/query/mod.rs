@@ -30,7 +30,8 @@ use crate::sql::planner::explain::Explainer;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
 use sqlparser::ast::{
-    Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, Query, Select, SetExpr,
+    Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, OrderBy, Query, Select,
+    SetExpr,
 };
 
 pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
@@ -113,9 +114,18 @@ impl Server {
         };
         // Uncorrelated subqueries run first and become constants.
         let mut sel_owned = (**sel).clone();
-        // derived_merge: a simple derived table reads its table directly, with no table of
-        // its own.
-        self.merge_derived_tables(session, &mut sel_owned, work);
+        // derived_merge: a simple derived table or view reads its table directly, with no
+        // table of its own; the query's ORDER BY names its columns through it too.
+        let mut order_by = q.order_by.clone();
+        let merged_query;
+        let q = if self.merge_derived_tables(session, &mut sel_owned, &mut order_by, sql, work)
+            && order_by != q.order_by
+        {
+            merged_query = Query { order_by, ..q.clone() };
+            &merged_query
+        } else {
+            q
+        };
         let correlated =
             self.resolve_select_subqueries(session, &mut sel_owned, sql, work, depth)?;
         // FROM: resolve sources; views and system tables are materialised here.
@@ -147,34 +157,57 @@ impl Server {
 }
 
 impl Server {
-    /// Merges the derived tables of `sel` that MySQL's `derived_merge` would merge and
-    /// [`derived_merge`] can (a CTE or a view of the same name is not a stored table).
-    fn merge_derived_tables(&self, session: &Session, sel: &mut Select, work: &Work) {
+    /// Merges the derived tables and views of `sel` that MySQL's `derived_merge` would merge
+    /// and [`derived_merge`] can (a CTE or a view of the same name is not a stored table);
+    /// `order_by` is the query's, rewritten with it.
+    fn merge_derived_tables(
+        &self,
+        session: &Session,
+        sel: &mut Select,
+        order_by: &mut Option<OrderBy>,
+        sql: &str,
+        work: &Work,
+    ) -> bool {
         let current = session.database.as_deref();
-        let stored = |name: &ObjectName| stored_table(&self.catalog, current, name, work);
-        derived_merge::merge_derived_tables(sel, &stored);
+        let resolve = |name: &ObjectName, db: Option<&str>| {
+            let named = merge_named(&self.catalog, current, db, name, work)?;
+            // A view is merged only for a session that may read its table too (MySQL checks
+            // the view's privileges, and the definer's on its tables; simplification: this
+            // does not merge what the session could not read directly), and the view's own
+            // privilege is checked here, as the merged name no longer is.
+            let (db, table) = match &named {
+                derived_merge::Named::Stored { db, table, .. } => (db, table),
+                derived_merge::Named::View { db, .. } => {
+                    let view = name.0.last()?.to_string();
+                    let allowed = self.check_select(session, db, view.trim_matches('`')).is_ok();
+                    return allowed.then_some(named);
+                }
+            };
+            self.check_select(session, db, table).is_ok().then_some(named)
+        };
+        derived_merge::merge_derived_tables(sel, order_by, sql, &resolve)
     }
 }
 
-/// The stored table `name` names in FROM, with its database: not a CTE in scope, a view or a
-/// system table.
-fn stored_table(
+/// What `name` names in FROM, for the merge: a stored table or a view MySQL may merge (not a
+/// CTE in scope, a system table or a TEMPTABLE view). `db`: the database an unqualified name
+/// is in when it is not the session's (`current`): a view's own tables are named from its.
+fn merge_named(
     catalog: &Catalog,
     current: Option<&str>,
+    db: Option<&str>,
     name: &ObjectName,
     work: &Work,
-) -> Option<(String, String)> {
+) -> Option<derived_merge::Named> {
     let parts: Vec<String> =
         name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
     let (db, table) = match parts.as_slice() {
+        [t] if db.is_some() => (db?.to_string(), t.clone()),
         [t] if work.ctes.find(t).is_none() => (current?.to_string(), t.clone()),
         [d, t] => (d.clone(), t.clone()),
         _ => return None,
     };
-    if Catalog::is_system_schema(&db) || db.eq_ignore_ascii_case("sys") {
-        return None;
-    }
-    catalog.table(&db, &table).map(|_| (db, table))
+    derived_merge::named_in(catalog, current, &db, &table)
 }
 
 /// Whether a FROM clause is MySQL's dummy table: the one unqualified name `DUAL`, unjoined.

@@ -282,7 +282,8 @@ impl Server {
             return Ok(None);
         }
         let mut sel = (**body).clone();
-        self.merge_derived_tables(session, &mut sel, work);
+        let mut order_by = q.order_by.clone();
+        self.merge_derived_tables(session, &mut sel, &mut order_by, sql, work);
         let text = q.to_string();
         let mut sources = Vec::new();
         if !is_dual(&sel.from) {
@@ -350,6 +351,7 @@ impl Server {
             refs.rewrite(h, "having clause", true)?;
         }
         let mut query = q.clone();
+        query.order_by = order_by;
         if let Some(ob) = query.order_by.as_mut() {
             if let OrderByKind::Expressions(list) = &mut ob.kind {
                 for o in list {

@@ -277,9 +277,22 @@ impl Server {
                     });
                     algorithm = "UNDEFINED";
                 }
+                let columns: Vec<String> =
+                    cv.columns.iter().map(|c| c.name.value.clone()).collect();
+                // A column list of another length than the select list is ERROR 1353 (checked
+                // here when the select list has no `*`; otherwise when the view is read).
+                if let sqlparser::ast::SetExpr::Select(s) = cv.query.body.as_ref() {
+                    let star = s.projection.iter().any(|i| {
+                        use sqlparser::ast::SelectItem as I;
+                        matches!(i, I::Wildcard(_) | I::QualifiedWildcard(..))
+                    });
+                    if !columns.is_empty() && !star && columns.len() != s.projection.len() {
+                        return Err(MySqlError::derived_column_count());
+                    }
+                }
                 let query = cv.query.to_string();
                 if let Some(d) = self.catalog.database_mut(&db) {
-                    d.views.insert(name.clone(), View { name, query, algorithm });
+                    d.views.insert(name.clone(), View { name, query, algorithm, columns });
                 }
                 Ok(ok(0))
             }

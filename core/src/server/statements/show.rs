@@ -269,9 +269,16 @@ impl Server {
             Named::View(v) => {
                 // Simplification: MySQL stores the view's query rewritten (qualified names,
                 // `AS` aliases for every column); this prints it as it was written.
+                // A column list prints as MySQL's: `(`a`,`b`)` after the name.
+                let columns = if v.columns.is_empty() {
+                    String::new()
+                } else {
+                    let quoted: Vec<String> = v.columns.iter().map(|c| format!("`{c}`")).collect();
+                    format!(" ({})", quoted.join(","))
+                };
                 let create = format!(
                     "CREATE ALGORITHM={} DEFINER=`root`@`localhost` SQL SECURITY DEFINER \
-                     VIEW `{}` AS {}",
+                     VIEW `{}`{columns} AS {}",
                     v.algorithm, v.name, v.query
                 );
                 Ok(ResultSet {

@@ -1,23 +1,35 @@
-//! `derived_merge`: a derived table simple enough to need no table of its own is merged into
-//! the query that reads it, as MySQL's optimizer does by default (`optimizer_switch`
-//! `derived_merge=on`). `FROM (SELECT * FROM t WHERE c) AS d` becomes `FROM t AS d` with `c`
-//! (its columns named through `d`) added to the outer WHERE, or to the ON condition when `d`
-//! is the inner table of a LEFT JOIN. The rows then stream from `t` along its access path:
-//! no internal temporary table (`Created_tmp_tables` does not move), no rows held, and
-//! EXPLAIN shows `t`'s row under the alias, not a `<derived2>` one, as MySQL's does.
+//! `derived_merge`: a derived table or view simple enough to need no table of its own is
+//! merged into the query that reads it, as MySQL's optimizer does by default
+//! (`optimizer_switch` `derived_merge=on`; the manual's "Optimizing Derived Tables, View
+//! References, and Common Table Expressions with Merging or Materialization";
+//! sql_resolver.cc's `merge_derived`). `FROM (SELECT id AS a, x + 1 FROM t WHERE c) AS d`
+//! becomes `FROM t AS d` with `c` (its columns named through `d`) added to the outer WHERE, or
+//! to the ON condition when `d` is the inner table of a LEFT JOIN, and the outer query's `a`
+//! and `` `x + 1` `` replaced by `d.id` and `d.x + 1` (`outer_refs.rs`). A view
+//! (ALGORITHM=UNDEFINED or MERGE) is merged the same way under its name or alias, with its
+//! column list. The rows then stream from `t` along its access path: no internal temporary
+//! table (`Created_tmp_tables` does not move), no rows held, and EXPLAIN shows `t`'s row
+//! under the alias, not a `<derived2>` one.
 //!
-//! MySQL merges any derived table without aggregates, window functions, DISTINCT, GROUP BY,
-//! HAVING, LIMIT, set operations, subqueries in the select list or variable assignments.
-//! Simplification: here only the shape that needs no column renaming is merged, one stored
-//! table with `*` as the whole select list, no column list after the alias, and a WHERE made
-//! of plain expressions (no subquery); any other derived table is run and materialised. The
-//! merged table keeps the derived table's alias (so the outer query's names need no
-//! rewriting); MySQL shows it in EXPLAIN and Note 1003 under the inner table's own name.
+//! MySQL merges any derived table or view without aggregates, window functions, DISTINCT,
+//! GROUP BY, HAVING, LIMIT, set operations, subqueries in the select list or variable
+//! assignments ([`materialised_by_mysql`] says which are materialised). Simplifications: here
+//! the merged one reads one stored table (a join inside it is materialised; MySQL merges it),
+//! has no ORDER BY, no index hints, no non-deterministic function (`UNMERGED_FUNCTIONS`) and
+//! no subquery anywhere; and the outer query must be one whose names `outer_refs.rs` can
+//! follow (no subquery, no USING / NATURAL join, no LATERAL derived table), else only a
+//! derived table of the `SELECT * FROM t` shape, which needs no rewriting, is merged. The
+//! merged table keeps the derived table's or view's alias; MySQL shows it in EXPLAIN and Note
+//! 1003 under the inner table's own name.
+
+mod outer_refs;
+
+use crate::storage::catalog::Catalog;
 
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, Ident,
-    InTarget, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, Query, Select, SelectItem,
-    SetExpr, TableFactor,
+    InTarget, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, OrderBy, Query, Select,
+    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, TableAlias, TableFactor,
 };
 
 /// Whether MySQL materialises a derived table or CTE with this query rather than merging it
@@ -93,23 +105,119 @@ fn aggregates(e: &Expr) -> bool {
     }
 }
 
-/// Tells what a table name in FROM is: `Some((db, table))` when it names a stored table (not
-/// a view, a CTE or a system table), with the database it is in.
-pub type StoredTable<'a> = dyn Fn(&ObjectName) -> Option<(String, String)> + 'a;
+/// What a table name in FROM names, as far as the merge needs to know.
+pub enum Named {
+    /// A stored table: its database, its name and its columns in order.
+    Stored { db: String, table: String, columns: Vec<String> },
+    /// A view MySQL may merge (ALGORITHM=UNDEFINED or MERGE, never TEMPTABLE): its database,
+    /// its SELECT (parsed, and as written: its unaliased columns are named by that text),
+    /// its column list if it declares one, and whether it is in the session's database
+    /// (a function its SELECT calls is then resolved where the outer query's are).
+    View { db: String, query: Box<Query>, text: String, columns: Vec<String>, local: bool },
+}
 
-/// Merges every mergeable derived table of `sel`'s FROM into `sel`. Returns whether any was.
-pub fn merge_derived_tables(sel: &mut Select, stored: &StoredTable) -> bool {
+/// Tells what a table name in FROM is: `None` for anything the merge leaves alone (a CTE in
+/// scope, a system table, a TEMPTABLE view, an unknown name). The second argument is the
+/// database an unqualified name is looked up in when it is not the session's (a view's
+/// SELECT names its tables from the view's database).
+pub type Resolve<'a> = dyn Fn(&ObjectName, Option<&str>) -> Option<Named> + 'a;
+
+/// What table `table` of database `db` is, for the merge: a stored table or a view MySQL may
+/// merge (not a system table or a TEMPTABLE view); `current`: the session's database.
+pub fn named_in(catalog: &Catalog, current: Option<&str>, db: &str, table: &str) -> Option<Named> {
+    if Catalog::is_system_schema(db) || db.eq_ignore_ascii_case("sys") {
+        return None;
+    }
+    if let Some(t) = catalog.table(db, table) {
+        let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
+        return Some(Named::Stored { db: db.to_string(), table: table.to_string(), columns });
+    }
+    let v = catalog.view(db, table)?;
+    if v.algorithm == "TEMPTABLE" {
+        return None;
+    }
+    let crate::sql::Statement::Select(query) = crate::sql::parse(&v.query).ok()? else {
+        return None;
+    };
+    Some(Named::View {
+        db: db.to_string(),
+        query,
+        text: v.query.clone(),
+        columns: v.columns.clone(),
+        local: current.is_some_and(|c| c == db),
+    })
+}
+
+/// Merges every mergeable derived table and view of `sel`'s FROM into `sel`; `order_by` is
+/// the query's ORDER BY, whose names are rewritten with the select list's, and `sql` the
+/// text `sel` was parsed from (it names the unaliased columns). Returns whether any was.
+///
+/// A derived table whose select list is `*` with no column list needs no rewriting of the
+/// outer query: its columns are its table's under the same alias. Any other needs every
+/// reference of the outer query to one of its columns replaced by the expression behind it
+/// (`outer_refs.rs`); when one cannot be rewritten soundly, only the first kind is merged
+/// and the rest are materialised as before.
+pub fn merge_derived_tables(
+    sel: &mut Select,
+    order_by: &mut Option<OrderBy>,
+    sql: &str,
+    resolve: &Resolve,
+) -> bool {
+    let candidates = candidates(sel, sql, resolve);
+    if candidates.iter().all(Option::is_none) {
+        return false;
+    }
+    if candidates.iter().flatten().any(|c| !c.identity) {
+        let mut rewritten = sel.clone();
+        let mut rewritten_order = order_by.clone();
+        if outer_refs::rewrite(&mut rewritten, &mut rewritten_order, &candidates, sql, resolve) {
+            *sel = rewritten;
+            *order_by = rewritten_order;
+            apply(sel, candidates);
+            return true;
+        }
+    }
+    let identity: Vec<Option<Candidate>> =
+        candidates.into_iter().map(|c| c.filter(|c| c.identity)).collect();
+    if identity.iter().all(Option::is_none) {
+        return false;
+    }
+    apply(sel, identity);
+    true
+}
+
+/// The FROM items of `sel` MySQL would merge and this file can, in written order (a FROM
+/// item and then its joins; a parenthesised join is not looked into).
+fn candidates(sel: &Select, sql: &str, resolve: &Resolve) -> Vec<Option<Candidate>> {
+    let mut out = Vec::new();
+    for twj in &sel.from {
+        // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
+        // have to join its ON clause, which this does not do, so such one is not merged
+        // when it has a WHERE.
+        let right = twj.joins.iter().any(|j| {
+            matches!(j.join_operator, JoinOperator::Right(_) | JoinOperator::RightOuter(_))
+        });
+        let keep = |c: Option<Candidate>| c.filter(|c| !right || c.condition.is_none());
+        out.push(keep(candidate(&twj.relation, sql, resolve)));
+        for join in &twj.joins {
+            out.push(keep(candidate(&join.relation, sql, resolve)));
+        }
+    }
+    out
+}
+
+/// Replaces each candidate's FROM item by its stored table under its alias, and adds its
+/// WHERE to the outer WHERE, or to the ON clause when it is the inner table of a LEFT JOIN.
+fn apply(sel: &mut Select, candidates: Vec<Option<Candidate>>) {
     let mut added: Vec<Expr> = Vec::new();
-    let mut merged = false;
+    let mut each = candidates.into_iter();
     for twj in &mut sel.from {
-        if let Some(condition) = merge_factor(&mut twj.relation, stored) {
-            merged = true;
-            added.extend(condition);
+        if let Some(c) = each.next().flatten() {
+            added.extend(c.replace(&mut twj.relation));
         }
         for join in &mut twj.joins {
-            let Some(condition) = merge_factor(&mut join.relation, stored) else { continue };
-            merged = true;
-            let Some(condition) = condition else { continue };
+            let Some(c) = each.next().flatten() else { continue };
+            let Some(condition) = c.replace(&mut join.relation) else { continue };
             match &mut join.join_operator {
                 // The inner table of a LEFT JOIN: its rows are filtered before they match,
                 // so the condition joins the ON clause (in WHERE it would drop the NULL rows).
@@ -124,7 +232,6 @@ pub fn merge_derived_tables(sel: &mut Select, stored: &StoredTable) -> bool {
             None => condition,
         });
     }
-    merged
 }
 
 fn and(left: Expr, right: Expr) -> Expr {
@@ -138,19 +245,102 @@ fn and_into_on(constraint: &mut JoinConstraint, condition: Expr) {
     };
 }
 
-/// Replaces a mergeable derived table by its one stored table under the derived table's
-/// alias. `None`: not merged; `Some(condition)`: merged, with its WHERE (named through the
-/// alias), if it had one.
-fn merge_factor(factor: &mut TableFactor, stored: &StoredTable) -> Option<Option<Expr>> {
-    let TableFactor::Derived { lateral: false, subquery, alias: Some(alias), sample: None } =
-        factor
-    else {
-        return None;
+/// A derived table or view that can be merged: what replaces it and what its columns are.
+pub(crate) struct Candidate {
+    /// The derived table's alias, or the view's name or alias: the merged table's alias.
+    pub(crate) alias: Ident,
+    db: String,
+    table: String,
+    /// The stored table's columns (the names an outer query must not newly see).
+    pub(crate) base_columns: Vec<String>,
+    /// The derived table's columns: each name, and the expression it stands for, its
+    /// columns named through `alias`.
+    pub(crate) columns: Vec<(String, Expr)>,
+    /// Its WHERE, named through `alias`.
+    condition: Option<Expr>,
+    /// `SELECT *` and no column list: its columns are the table's, under the same names.
+    pub(crate) identity: bool,
+}
+
+impl Candidate {
+    /// Puts the stored table in `factor`'s place; returns the WHERE to add.
+    fn replace(self, factor: &mut TableFactor) -> Option<Expr> {
+        *factor = TableFactor::Table {
+            name: ObjectName(vec![
+                ObjectNamePart::Identifier(Ident::new(self.db)),
+                ObjectNamePart::Identifier(Ident::new(self.table)),
+            ]),
+            alias: Some(TableAlias {
+                explicit: true,
+                name: self.alias,
+                columns: Vec::new(),
+                at: None,
+            }),
+            args: None,
+            with_hints: Vec::new(),
+            version: None,
+            with_ordinality: false,
+            partitions: Vec::new(),
+            json_path: None,
+            sample: None,
+            index_directives: Vec::new(),
+            inheritance: None,
+        };
+        self.condition.map(|w| Expr::Nested(Box::new(w)))
+    }
+}
+
+/// The FROM item `factor` as a merge candidate, or `None` when it is not one: a derived
+/// table (not LATERAL) or a view MySQL would merge, over one stored table, whose select list
+/// and WHERE this file can name through the alias.
+fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candidate> {
+    // A view's SELECT, parsed from its text: the merge reads it from here.
+    let view: (String, Box<Query>, String, bool);
+    let (query, inner_sql, inner_db, declared, alias, local): (
+        &Query,
+        &str,
+        Option<&str>,
+        Vec<String>,
+        Ident,
+        bool,
+    ) = match factor {
+        TableFactor::Derived { lateral: false, subquery, alias: Some(a), sample: None } => {
+            if a.columns.iter().any(|c| c.data_type.is_some()) {
+                return None;
+            }
+            let declared = a.columns.iter().map(|c| c.name.value.clone()).collect();
+            (subquery, sql, None, declared, a.name.clone(), true)
+        }
+        TableFactor::Table {
+            name,
+            alias: outer_alias,
+            args: None,
+            with_hints,
+            version: None,
+            with_ordinality: false,
+            partitions,
+            json_path: None,
+            sample: None,
+            index_directives,
+            inheritance: None,
+        } if with_hints.is_empty() && partitions.is_empty() && index_directives.is_empty() => {
+            if outer_alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
+                return None;
+            }
+            let Named::View { db, query, text, columns, local } = resolve(name, None)? else {
+                return None;
+            };
+            view = (db, query, text, local);
+            let last = name.0.last()?.to_string().trim_matches('`').to_string();
+            let alias = outer_alias.as_ref().map_or(Ident::new(last), |a| a.name.clone());
+            (&view.1, view.2.as_str(), Some(view.0.as_str()), columns, alias, view.3)
+        }
+        _ => return None,
     };
-    if !alias.columns.is_empty() {
+    if materialised_by_mysql(query) {
         return None;
     }
-    let sel = mergeable_select(subquery)?;
+    let sel = mergeable_select(query)?;
     let [twj] = sel.from.as_slice() else { return None };
     if !twj.joins.is_empty() {
         return None;
@@ -171,50 +361,111 @@ fn merge_factor(factor: &mut TableFactor, stored: &StoredTable) -> Option<Option
     else {
         return None;
     };
-    if !with_hints.is_empty() || !partitions.is_empty() {
+    // Simplification: index hints inside the derived table or view are not carried to the
+    // merged table (MySQL keeps them); such one is materialised.
+    if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
         return None;
     }
-    let (db, table) = stored(name)?;
-    // The names the derived table's WHERE may qualify its columns with.
+    let Named::Stored { db, table, columns: base_columns } = resolve(name, inner_db)? else {
+        return None;
+    };
+    // The names the derived table's own clauses may qualify its columns with.
     let inner_name = match inner_alias {
         Some(a) if a.columns.is_empty() => a.name.value.clone(),
         Some(_) => return None,
         None => table.clone(),
     };
     let qualifiers = Qualifiers { name: &inner_name, db: &db, aliased: inner_alias.is_some() };
+    let rules = Rewrite { alias: &alias, qualifiers: &qualifiers, functions: local };
+    let mut columns: Vec<(String, Expr)> = Vec::new();
+    let through_alias = |c: &String| {
+        (c.clone(), Expr::CompoundIdentifier(vec![alias.clone(), Ident::new(c.clone())]))
+    };
+    for item in &sel.projection {
+        match item {
+            SelectItem::Wildcard(options) if plain(options) => {
+                columns.extend(base_columns.iter().map(through_alias));
+            }
+            SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), o)
+                if plain(o) =>
+            {
+                let parts: Vec<Ident> =
+                    n.0.iter().map(|p| p.as_ident().cloned()).collect::<Option<Vec<Ident>>>()?;
+                if !qualifiers.names_table(&parts) {
+                    return None;
+                }
+                columns.extend(base_columns.iter().map(through_alias));
+            }
+            SelectItem::UnnamedExpr(e) => {
+                let name = header(e, inner_sql);
+                let mut e = e.clone();
+                if !rules.requalify(&mut e) {
+                    return None;
+                }
+                columns.push((name, e));
+            }
+            SelectItem::ExprWithAlias { expr, alias: a } => {
+                let mut e = expr.clone();
+                if !rules.requalify(&mut e) {
+                    return None;
+                }
+                columns.push((a.value.clone(), e));
+            }
+            _ => return None,
+        }
+    }
+    let identity =
+        declared.is_empty() && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)]);
+    if !declared.is_empty() {
+        // A column list of the wrong length is ERROR 1353, which the materialising path
+        // reports.
+        if declared.len() != columns.len() {
+            return None;
+        }
+        for (column, name) in columns.iter_mut().zip(declared) {
+            column.0 = name;
+        }
+    }
+    // Duplicate column names are ERROR 1060, which the materialising path reports.
+    for (i, (name, _)) in columns.iter().enumerate() {
+        if columns[..i].iter().any(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            return None;
+        }
+    }
     let condition = match &sel.selection {
         Some(w) => {
             let mut w = w.clone();
-            if !requalify(&mut w, &alias.name, &qualifiers) {
+            if !rules.requalify(&mut w) {
                 return None;
             }
-            Some(Expr::Nested(Box::new(w)))
+            Some(w)
         }
         None => None,
     };
-    let mut outer_alias = alias.clone();
-    outer_alias.explicit = true;
-    *factor = TableFactor::Table {
-        name: ObjectName(vec![
-            ObjectNamePart::Identifier(Ident::new(db)),
-            ObjectNamePart::Identifier(Ident::new(table)),
-        ]),
-        alias: Some(outer_alias),
-        args: None,
-        with_hints: Vec::new(),
-        version: None,
-        with_ordinality: false,
-        partitions: Vec::new(),
-        json_path: None,
-        sample: None,
-        index_directives: index_directives.clone(),
-        inheritance: None,
-    };
-    Some(condition)
+    Some(Candidate { alias, db, table, base_columns, columns, condition, identity })
 }
 
-/// The SELECT of a derived table MySQL would merge and this file can: `SELECT * FROM t
-/// [WHERE ...]` with nothing else.
+/// The name MySQL gives an unaliased select-list item: a column reference's column as typed
+/// (without its quotes), anything else its text.
+pub(crate) fn header(e: &Expr, sql: &str) -> String {
+    match e {
+        Expr::Identifier(c) if !c.value.starts_with('@') => c.value.clone(),
+        _ => crate::sql::parser::column_name::source_name(e, sql),
+    }
+}
+
+fn plain(options: &sqlparser::ast::WildcardAdditionalOptions) -> bool {
+    options.opt_ilike.is_none()
+        && options.opt_exclude.is_none()
+        && options.opt_except.is_none()
+        && options.opt_replace.is_none()
+        && options.opt_rename.is_none()
+        && options.opt_alias.is_none()
+}
+
+/// The SELECT of a derived table MySQL would merge and this file can: `SELECT list FROM t
+/// [WHERE ...]` with nothing else (no ORDER BY: simplification, MySQL merges and keeps it in
+/// some cases, sql_resolver.cc's merge_derived).
 fn mergeable_select(q: &Query) -> Option<&Select> {
     if q.with.is_some()
         || q.order_by.is_some()
@@ -246,18 +497,7 @@ fn mergeable_select(q: &Query) -> Option<&Select> {
         && sel.named_window.is_empty()
         && sel.qualify.is_none()
         && sel.value_table_mode.is_none();
-    let star = match sel.projection.as_slice() {
-        [SelectItem::Wildcard(options)] => {
-            options.opt_ilike.is_none()
-                && options.opt_exclude.is_none()
-                && options.opt_except.is_none()
-                && options.opt_replace.is_none()
-                && options.opt_rename.is_none()
-                && options.opt_alias.is_none()
-        }
-        _ => false,
-    };
-    (plain && star).then_some(&**sel)
+    plain.then_some(&**sel)
 }
 
 /// How the derived table's own SELECT may qualify a column of its one table.
@@ -288,8 +528,49 @@ impl Qualifiers<'_> {
 /// Names every column of `e` through `alias` (`c` and `t.c` become `alias.c`); false when `e`
 /// holds something this cannot rewrite soundly (a subquery, a variable, an expression kind it
 /// does not walk): the derived table is then not merged.
-fn requalify(e: &mut Expr, alias: &Ident, q: &Qualifiers) -> bool {
-    let mut go = |x: &mut Expr| requalify(x, alias, q);
+struct Rewrite<'a> {
+    alias: &'a Ident,
+    qualifiers: &'a Qualifiers<'a>,
+    /// Whether a function call may be kept (not in a view of another database, whose
+    /// stored functions are that database's: simplification, such a view is materialised).
+    functions: bool,
+}
+
+/// Functions whose value changes from call to call, or with the context they run in: a
+/// column holding one is not merged (MySQL's merge would evaluate it once per reference).
+/// Simplification: MySQL merges some of these; here they keep their materialised table.
+const UNMERGED_FUNCTIONS: &[&str] = &[
+    "rand",
+    "uuid",
+    "uuid_short",
+    "sleep",
+    "random_bytes",
+    "connection_id",
+    "current_user",
+    "current_role",
+    "database",
+    "schema",
+    "user",
+    "session_user",
+    "system_user",
+    "last_insert_id",
+    "found_rows",
+    "row_count",
+    "get_lock",
+    "release_lock",
+    "benchmark",
+    "nextval",
+];
+
+impl Rewrite<'_> {
+    fn requalify(&self, e: &mut Expr) -> bool {
+        requalify(e, self)
+    }
+}
+
+fn requalify(e: &mut Expr, r: &Rewrite) -> bool {
+    let (alias, q) = (r.alias, r.qualifiers);
+    let mut go = |x: &mut Expr| requalify(x, r);
     match e {
         Expr::Value(_) => true,
         Expr::Identifier(c) => {
@@ -327,7 +608,12 @@ fn requalify(e: &mut Expr, alias: &Ident, q: &Qualifiers) -> bool {
                 && conditions.iter_mut().all(|w| go(&mut w.condition) && go(&mut w.result))
                 && else_result.as_deref_mut().is_none_or(&mut go)
         }
+        Expr::Cast { expr, format: None, .. } => go(expr),
         Expr::Function(func) => {
+            let name = func.name.to_string().to_ascii_lowercase();
+            if !r.functions || UNMERGED_FUNCTIONS.contains(&name.trim_matches('`')) {
+                return false;
+            }
             if !matches!(func.parameters, FunctionArguments::None)
                 || func.filter.is_some()
                 || func.over.is_some()
@@ -355,26 +641,46 @@ fn requalify(e: &mut Expr, alias: &Ident, q: &Qualifiers) -> bool {
 mod tests {
     use super::*;
 
-    fn select(sql: &str) -> Select {
+    const SQL_VIEW: &str = "SELECT id AS pid, url, id + 1 FROM page_views WHERE user_id > 3";
+
+    fn parse(sql: &str) -> Query {
         let crate::sql::Statement::Select(q) = crate::sql::parse(sql).expect("parses") else {
             panic!("not a SELECT")
         };
-        let SetExpr::Select(s) = *q.body else { panic!("not a plain SELECT") };
-        *s
+        *q
     }
 
-    fn stored(name: &ObjectName) -> Option<(String, String)> {
+    /// `shop.page_views (id, user_id, url)`, `shop.users (id, name)` and the view `shop.v`.
+    fn resolve(name: &ObjectName, db: Option<&str>) -> Option<Named> {
         let parts: Vec<String> = name.0.iter().map(|p| p.to_string()).collect();
-        match parts.as_slice() {
-            [t] if t == "page_views" => Some(("shop".into(), t.clone())),
-            [d, t] if d == "shop" && t == "page_views" => Some((d.clone(), t.clone())),
+        let table = match parts.as_slice() {
+            [t] if db.is_none_or(|d| d == "shop") => t.clone(),
+            [d, t] if d == "shop" => t.clone(),
+            _ => return None,
+        };
+        let stored = |columns: &[&str]| Named::Stored {
+            db: "shop".into(),
+            table: table.clone(),
+            columns: columns.iter().map(|c| c.to_string()).collect(),
+        };
+        match table.as_str() {
+            "page_views" => Some(stored(&["id", "user_id", "url"])),
+            "users" => Some(stored(&["id", "name"])),
+            "v" => Some(Named::View {
+                db: "shop".into(),
+                query: Box::new(parse(SQL_VIEW)),
+                text: SQL_VIEW.into(),
+                columns: Vec::new(),
+                local: true,
+            }),
             _ => None,
         }
     }
 
     fn merged(sql: &str) -> Option<String> {
-        let mut s = select(sql);
-        merge_derived_tables(&mut s, &stored).then(|| s.to_string())
+        let mut q = parse(sql);
+        let SetExpr::Select(s) = q.body.as_mut() else { panic!("not a plain SELECT") };
+        merge_derived_tables(s, &mut q.order_by, sql, &resolve).then(|| q.to_string())
     }
 
     #[test]
@@ -384,9 +690,9 @@ mod tests {
             Some("SELECT COUNT(*) FROM shop.page_views AS d")
         );
         assert_eq!(
-            merged("SELECT d.id FROM (SELECT * FROM page_views p WHERE p.id < 5 AND referrer IS NULL) AS d WHERE d.id > 1")
+            merged("SELECT d.id FROM (SELECT * FROM page_views p WHERE p.id < 5 AND url IS NULL) AS d WHERE d.id > 1")
                 .as_deref(),
-            Some("SELECT d.id FROM shop.page_views AS d WHERE d.id > 1 AND (d.id < 5 AND d.referrer IS NULL)")
+            Some("SELECT d.id FROM shop.page_views AS d WHERE d.id > 1 AND (d.id < 5 AND d.url IS NULL)")
         );
     }
 
@@ -402,9 +708,44 @@ mod tests {
     }
 
     #[test]
+    fn columns_and_expressions_are_named_through_the_alias_everywhere() {
+        // A column list; the outer names replaced in every clause; headers kept.
+        assert_eq!(
+            merged(
+                "SELECT a, b + 1, d.a AS x FROM (SELECT id, url FROM page_views) AS d (a, b) \
+                 WHERE a = 5 GROUP BY a, b HAVING b > 0 ORDER BY b"
+            )
+            .as_deref(),
+            Some(
+                "SELECT d.id AS `a`, d.url + 1 AS `b + 1`, d.id AS x FROM shop.page_views AS d \
+                 WHERE d.id = 5 GROUP BY d.id, d.url HAVING d.url > 0 ORDER BY d.url"
+            )
+        );
+        // `*` expands to the derived table's columns, the other tables' as `t.*`.
+        assert_eq!(
+            merged("SELECT * FROM users u JOIN (SELECT user_id AS uid, id * 2 AS twice FROM page_views p) d ON d.uid = u.id")
+                .as_deref(),
+            Some(
+                "SELECT `u`.*, d.user_id AS `uid`, d.id * 2 AS `twice` FROM users u \
+                 JOIN shop.page_views AS d ON d.user_id = u.id"
+            )
+        );
+    }
+
+    #[test]
+    fn a_view_is_merged_under_its_name() {
+        assert_eq!(
+            merged("SELECT pid, `id + 1` FROM v WHERE url = 'x'").as_deref(),
+            Some(
+                "SELECT v.id AS `pid`, v.id + 1 AS `id + 1` FROM shop.page_views AS v \
+                 WHERE v.url = 'x' AND (v.user_id > 3)"
+            )
+        );
+    }
+
+    #[test]
     fn anything_else_is_materialised() {
         for sql in [
-            "SELECT * FROM (SELECT id FROM page_views) d",
             "SELECT * FROM (SELECT * FROM page_views LIMIT 3) d",
             "SELECT * FROM (SELECT DISTINCT * FROM page_views) d",
             "SELECT * FROM (SELECT * FROM page_views ORDER BY id) d",
@@ -415,6 +756,23 @@ mod tests {
             "SELECT * FROM (SELECT * FROM page_views WHERE other.id = 1) d",
             "SELECT * FROM (SELECT * FROM page_views UNION SELECT * FROM page_views) d",
             "SELECT * FROM (SELECT * FROM page_views a JOIN page_views b ON a.id = b.id) d",
+            // A subquery or a non-deterministic function in the select list.
+            "SELECT * FROM (SELECT id, (SELECT 1) AS s FROM page_views) d",
+            "SELECT * FROM (SELECT id, RAND() AS r FROM page_views) d",
+            // A column of the stored table the derived table does not show.
+            "SELECT url FROM (SELECT id FROM page_views) d",
+            "SELECT d.url FROM (SELECT id FROM page_views) d",
+            // A name two tables have.
+            "SELECT id FROM (SELECT id FROM page_views) d, users",
+            // A select-list alias of the same name in ORDER BY.
+            "SELECT 1 AS id FROM (SELECT id FROM page_views) d ORDER BY id",
+            // A subquery of the outer query; USING; a table whose columns are not known.
+            "SELECT (SELECT d.id) FROM (SELECT id FROM page_views) d",
+            "SELECT 1 FROM (SELECT id FROM page_views) d JOIN users USING (id)",
+            "SELECT id FROM (SELECT id FROM page_views) d, (SELECT 1 AS x) e",
+            // Duplicate names; a column list of the wrong length.
+            "SELECT 1 FROM (SELECT id, id FROM page_views) d",
+            "SELECT 1 FROM (SELECT id FROM page_views) d (a, b)",
         ] {
             assert_eq!(merged(sql), None, "{sql}");
         }

@@ -176,12 +176,14 @@ pub(super) fn derived_source(
 /// renames the first one's `if needed` once the tree is whole).
 fn materialize_node(m: &Materialised, text: &DerivedText) -> Option<Box<Node>> {
     let (label, children) = match (text, &m.tree) {
-        (DerivedText::Inline(_), Some(t)) => ("Materialize".to_string(), vec![t.clone()]),
+        (DerivedText::Inline(_) | DerivedText::View(..), Some(t)) => {
+            ("Materialize".to_string(), vec![t.clone()])
+        }
         (DerivedText::Cte(name), Some(t)) => (format!("Materialize CTE {name}"), vec![t.clone()]),
         (DerivedText::Cte(name), None) => {
             (format!("Materialize CTE {name} if needed (query plan printed elsewhere)"), vec![])
         }
-        (DerivedText::Inline(_), None) => return None,
+        (DerivedText::Inline(_) | DerivedText::View(..), None) => return None,
     };
     // UNCONFIRMED: writing the temporary table costs 0.1 per row, fitted to plans MySQL 8.4
     // printed (`Materialize (cost=76894..76894 rows=99982)` over a block costing 66895).

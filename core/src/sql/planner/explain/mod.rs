@@ -83,6 +83,8 @@ enum DerivedText {
     Inline(String),
     /// A CTE reference: the CTE's name (its query is in the WITH clause before).
     Cte(String),
+    /// A materialised view: its database and name.
+    View(String, String),
 }
 
 /// One query block's EXPLAIN: its rows (its derived blocks' rows follow them), its Note
@@ -388,22 +390,35 @@ impl Explainer<'_> {
         blocks: &mut Blocks,
         scope_start: usize,
     ) -> Result<Block> {
-        // A derived table the executor merges is explained merged: its table's row under the
-        // derived table's alias, as MySQL shows it.
+        // A derived table or view the executor merges is explained merged: its table's row
+        // under the derived table's alias, as MySQL shows it.
         let mut merged = sel.clone();
+        let mut order_by = q.order_by.clone();
         let catalog = self.catalog;
-        let stored = |name: &sqlparser::ast::ObjectName| {
+        let resolve = |name: &sqlparser::ast::ObjectName, db: Option<&str>| {
             let parts: Vec<String> =
                 name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
             let (db, table) = match parts.as_slice() {
-                [t] => (current?.to_string(), t.clone()),
+                [t] if db.is_some() => (db?.to_string(), t.clone()),
+                [t] if blocks.cte(t).is_none() => (current?.to_string(), t.clone()),
                 [d, t] => (d.clone(), t.clone()),
                 _ => return None,
             };
-            let system = Catalog::is_system_schema(&db) || db.eq_ignore_ascii_case("sys");
-            (!system && catalog.table(&db, &table).is_some()).then_some((db, table))
+            super::derived_merge::named_in(catalog, current, &db, &table)
         };
-        super::derived_merge::merge_derived_tables(&mut merged, &stored);
+        let merged_query;
+        let q = if super::derived_merge::merge_derived_tables(
+            &mut merged,
+            &mut order_by,
+            sql,
+            &resolve,
+        ) && order_by != q.order_by
+        {
+            merged_query = Query { order_by, ..q.clone() };
+            &merged_query
+        } else {
+            q
+        };
         let sel = &merged;
         let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
@@ -661,8 +676,34 @@ impl Explainer<'_> {
             return Ok(source(Kind::Stored, columns, hints));
         }
         if let Some(v) = self.catalog.view(&db, &table) {
-            let text = v.query.clone();
-            let columns = self.view_columns(&db, &text, depth + 1, cx)?;
+            let (text, declared) = (v.query.clone(), v.columns.clone());
+            // A view MySQL materialises (TEMPTABLE, or one that groups, aggregates,
+            // de-duplicates, limits or is a set operation) is a `<derivedN>` row with its
+            // block's DERIVED rows after, as a derived table is; one it would merge but
+            // derived_merge.rs does not stays one row of its own (simplification).
+            let query = match crate::sql::parse(&text)? {
+                crate::sql::Statement::Select(q) => q,
+                _ => return Err(MySqlError::unknown("view is not a SELECT")),
+            };
+            if v.algorithm == "TEMPTABLE" || materialised_by_mysql(&query) {
+                // The view's SELECT is named from its own text, in its database, and sees
+                // none of the statement's CTEs.
+                let saved = std::mem::replace(&mut blocks.sql, text);
+                blocks.hidden.push((0, blocks.ctes.len()));
+                let m = self.materialise(&query, &declared, Some(&db), cx, blocks);
+                blocks.hidden.pop();
+                blocks.sql = saved;
+                let m = m?;
+                let text = DerivedText::View(db.clone(), table.clone());
+                return Ok(derived_source(&alias, &m, offset, text));
+            }
+            let mut columns = self.view_columns(&db, &text, depth + 1, cx)?;
+            if !declared.is_empty() {
+                if declared.len() != columns.len() {
+                    return Err(MySqlError::derived_column_count());
+                }
+                columns = declared;
+            }
             return Ok(source(Kind::View, columns, IndexHints::default()));
         }
         Err(MySqlError::no_such_table(&db, &table))

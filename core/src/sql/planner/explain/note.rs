@@ -364,6 +364,12 @@ fn table_ref(s: &Source) -> String {
         Kind::Derived { text: DerivedText::Cte(name), .. } => {
             return format!("`{name}` `{}`", s.alias)
         }
+        Kind::Derived { text: DerivedText::View(db, name), .. } if *name == s.alias => {
+            return format!("`{db}`.`{name}`")
+        }
+        Kind::Derived { text: DerivedText::View(db, name), .. } => {
+            return format!("`{db}`.`{name}` `{}`", s.alias)
+        }
         _ => {}
     }
     if s.alias == s.table {
