@@ -407,13 +407,23 @@ impl Explainer<'_> {
             super::derived_merge::named_in(catalog, current, &db, &table)
         };
         let merged_query;
-        let q = if super::derived_merge::merge_derived_tables(
-            &mut merged,
-            &mut order_by,
-            sql,
-            &resolve,
-        ) && order_by != q.order_by
-        {
+        let was_merged =
+            super::derived_merge::merge_derived_tables(&mut merged, &mut order_by, sql, &resolve);
+        // The copy with its subqueries marked (`label_marks`) is merged as the query was (a
+        // query with subqueries is not merged now, `derived_merge.rs`), so both bind alike.
+        let marked = self.label_marks.take().map(|mut marked| {
+            if was_merged {
+                let mut marked_order_by = q.order_by.clone();
+                super::derived_merge::merge_derived_tables(
+                    &mut marked,
+                    &mut marked_order_by,
+                    sql,
+                    &resolve,
+                );
+            }
+            marked
+        });
+        let q = if was_merged && order_by != q.order_by {
             merged_query = Query { order_by, ..q.clone() };
             &merged_query
         } else {
@@ -422,8 +432,7 @@ impl Explainer<'_> {
         let sel = &merged;
         let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
-        if let Some(mut marked) = self.label_marks.take() {
-            super::derived_merge::merge_derived_tables(&mut marked, &stored);
+        if let Some(marked) = marked {
             let marked_bound = bind(&marked, q, &written, sql, &cx.local_names())?;
             self.relabels = tree_plan::relabels(
                 (&bound.filter, &marked_bound.filter),
