@@ -313,14 +313,7 @@ impl Server {
         self.resolve_clauses(session, &mut sel, work, depth + 1, &mut r)?;
         // The subquery's own names, then its outer ones, clause by clause in the order MySQL
         // resolves them (the first unknown name is the one reported).
-        let aliases: Vec<String> = sel
-            .projection
-            .iter()
-            .filter_map(|i| match i {
-                SelectItem::ExprWithAlias { alias, .. } => Some(alias.value.clone()),
-                _ => None,
-            })
-            .collect();
+        let aliases = crate::sql::planner::derived_merge::select_aliases(&sel);
         let mut refs = OuterRefs { scope: &scope, chain, aliases: &aliases, args: Vec::new() };
         for item in sel.projection.iter_mut() {
             if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {

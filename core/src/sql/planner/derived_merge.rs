@@ -116,6 +116,18 @@ pub enum Named {
     View { db: String, query: Box<Query>, text: String, columns: Vec<String>, local: bool },
 }
 
+/// The aliases a select list gives its items (`expr AS name`), in order: the names GROUP BY,
+/// HAVING and ORDER BY may use besides the FROM tables' columns.
+pub fn select_aliases(sel: &Select) -> Vec<String> {
+    sel.projection
+        .iter()
+        .filter_map(|i| match i {
+            SelectItem::ExprWithAlias { alias, .. } => Some(alias.value.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Tells what a table name in FROM is: `None` for anything the merge leaves alone (a CTE in
 /// scope, a system table, a TEMPTABLE view, an unknown name). The second argument is the
 /// database an unqualified name is looked up in when it is not the session's (a view's

@@ -50,17 +50,7 @@ pub(super) fn rewrite(
             at += 1;
             if i > 0 {
                 let join = &twj.joins[i - 1];
-                let constraint = match &join.join_operator {
-                    JoinOperator::Join(c)
-                    | JoinOperator::Inner(c)
-                    | JoinOperator::Left(c)
-                    | JoinOperator::LeftOuter(c)
-                    | JoinOperator::Right(c)
-                    | JoinOperator::RightOuter(c)
-                    | JoinOperator::StraightJoin(c)
-                    | JoinOperator::CrossJoin(c) => c,
-                    _ => return false,
-                };
+                let Some(constraint) = constraint(&join.join_operator) else { return false };
                 if !matches!(constraint, JoinConstraint::On(_) | JoinConstraint::None) {
                     return false;
                 }
@@ -96,14 +86,7 @@ pub(super) fn rewrite(
     if !sel.named_window.is_empty() {
         return false;
     }
-    let aliases: Vec<String> = sel
-        .projection
-        .iter()
-        .filter_map(|i| match i {
-            SelectItem::ExprWithAlias { alias, .. } => Some(alias.value.clone()),
-            _ => None,
-        })
-        .collect();
+    let aliases = super::select_aliases(sel);
     let scope = Scope { items: &items, merged: &merged, aliases: &aliases };
     let mut projection = Vec::new();
     for item in std::mem::take(&mut sel.projection) {
@@ -225,20 +208,10 @@ fn describe(factor: &TableFactor, resolve: &Resolve, items: &mut Vec<Item>) -> b
         }
         TableFactor::NestedJoin { table_with_joins, alias: None } => {
             let twj = table_with_joins;
-            let on_or_none = twj.joins.iter().all(|j| match &j.join_operator {
-                JoinOperator::Join(c)
-                | JoinOperator::Inner(c)
-                | JoinOperator::Left(c)
-                | JoinOperator::LeftOuter(c)
-                | JoinOperator::Right(c)
-                | JoinOperator::RightOuter(c)
-                | JoinOperator::StraightJoin(c)
-                | JoinOperator::CrossJoin(c) => {
-                    // Simplification: the ON clauses of a parenthesised join are not
-                    // rewritten; one is allowed only without any.
-                    matches!(c, JoinConstraint::None)
-                }
-                _ => false,
+            // Simplification: the ON clauses of a parenthesised join are not rewritten; one
+            // is allowed only without any.
+            let on_or_none = twj.joins.iter().all(|j| {
+                constraint(&j.join_operator).is_some_and(|c| matches!(c, JoinConstraint::None))
             });
             on_or_none
                 && std::iter::once(&twj.relation)
@@ -452,5 +425,21 @@ impl Scope<'_> {
             }
             _ => false,
         }
+    }
+}
+
+/// The ON / USING clause of the join forms this rewrite walks (inner, outer, straight and cross
+/// joins); None for any other form, which it does not merge through.
+fn constraint(op: &JoinOperator) -> Option<&JoinConstraint> {
+    match op {
+        JoinOperator::Join(c)
+        | JoinOperator::Inner(c)
+        | JoinOperator::Left(c)
+        | JoinOperator::LeftOuter(c)
+        | JoinOperator::Right(c)
+        | JoinOperator::RightOuter(c)
+        | JoinOperator::StraightJoin(c)
+        | JoinOperator::CrossJoin(c) => Some(c),
+        _ => None,
     }
 }
