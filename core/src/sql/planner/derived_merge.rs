@@ -3,13 +3,13 @@
 //! (`optimizer_switch` `derived_merge=on`; the manual's "Optimizing Derived Tables, View
 //! References, and Common Table Expressions with Merging or Materialization";
 //! sql_resolver.cc's `merge_derived`). `FROM (SELECT id AS a, x + 1 FROM t WHERE c) AS d`
-//! becomes `FROM t AS d` with `c` (its columns named through `d`) added to the outer WHERE, or
-//! to the ON condition when `d` is the inner table of a LEFT JOIN, and the outer query's `a`
-//! and `` `x + 1` `` replaced by `d.id` and `d.x + 1` (`outer_refs.rs`). A view
-//! (ALGORITHM=UNDEFINED or MERGE) is merged the same way under its name or alias, with its
-//! column list. The rows then stream from `t` along its access path: no internal temporary
-//! table (`Created_tmp_tables` does not move), no rows held, and EXPLAIN shows `t`'s row
-//! under the alias, not a `<derived2>` one.
+//! becomes `FROM t` with `c` added to the outer WHERE, or
+//! to the ON condition when `d` is the inner table of a LEFT JOIN, and the outer query's `d.a`
+//! and `` `x + 1` `` replaced by `t.id` and `t.x + 1` (`outer_refs.rs`). A view
+//! (ALGORITHM=UNDEFINED or MERGE) is merged the same way, with its column
+//! list. The rows then stream from `t` along its access path: no internal temporary
+//! table (`Created_tmp_tables` does not move), no rows held, and EXPLAIN shows a row of `t`,
+//! not a `<derived2>` one.
 //!
 //! MySQL merges any derived table or view without aggregates, window functions, DISTINCT,
 //! GROUP BY, HAVING, LIMIT, set operations, subqueries in the select list or variable
@@ -19,8 +19,8 @@
 //! no subquery anywhere; and the outer query must be one whose names `outer_refs.rs` can
 //! follow (no subquery, no USING / NATURAL join, no LATERAL derived table), else only a
 //! derived table of the `SELECT * FROM t` shape, which needs no rewriting, is merged. The
-//! merged table keeps the derived table's or view's alias; MySQL shows it in EXPLAIN and Note
-//! 1003 under the inner table's own name.
+//! merged table takes its inner alias or table name, as MySQL shows it in EXPLAIN and Note
+//! 1003, unless another FROM item has that name (then it keeps the derived table's or view's).
 
 mod outer_refs;
 
@@ -175,10 +175,11 @@ pub fn merge_derived_tables(
     sql: &str,
     resolve: &Resolve,
 ) -> bool {
-    let candidates = candidates(sel, sql, resolve);
+    let candidates = candidates(sel, sql, resolve, true);
     if candidates.iter().all(Option::is_none) {
         return false;
     }
+    let renamed = candidates.iter().flatten().any(Candidate::renamed);
     if candidates.iter().flatten().any(|c| !c.identity) {
         let mut rewritten = sel.clone();
         let mut rewritten_order = order_by.clone();
@@ -189,6 +190,9 @@ pub fn merge_derived_tables(
             return true;
         }
     }
+    // The outer query's names cannot all be followed: only the `SELECT * FROM t` shape, which
+    // needs no rewriting, is merged, under its own alias.
+    let candidates = if renamed { self::candidates(sel, sql, resolve, false) } else { candidates };
     let identity: Vec<Option<Candidate>> =
         candidates.into_iter().map(|c| c.filter(|c| c.identity)).collect();
     if identity.iter().all(Option::is_none) {
@@ -199,9 +203,32 @@ pub fn merge_derived_tables(
 }
 
 /// The FROM items of `sel` MySQL would merge and this file can, in written order (a FROM
-/// item and then its joins; a parenthesised join is not looked into).
-fn candidates(sel: &Select, sql: &str, resolve: &Resolve) -> Vec<Option<Candidate>> {
-    let mut out = Vec::new();
+/// item and then its joins; a parenthesised join is not looked into). With `rename`, each
+/// takes its inner table's name where no other FROM item has it ([`candidate`]).
+fn candidates(sel: &Select, sql: &str, resolve: &Resolve, rename: bool) -> Vec<Option<Candidate>> {
+    // Every FROM item's name, in the order the candidates are listed.
+    let mut names: Vec<Vec<String>> = Vec::new();
+    for twj in &sel.from {
+        names.push(factor_names(&twj.relation));
+        names.extend(twj.joins.iter().map(|j| factor_names(&j.relation)));
+    }
+    let mut at = 0usize;
+    let mut out: Vec<Option<Candidate>> = Vec::new();
+    let mut candidate = |factor: &TableFactor, out: &[Option<Candidate>]| {
+        let mut taken: Vec<&str> = Vec::new();
+        if rename {
+            for (k, n) in names.iter().enumerate() {
+                match out.get(k) {
+                    // An earlier candidate: the name it took.
+                    Some(Some(c)) => taken.push(c.merged_as.value.as_str()),
+                    _ if k != at => taken.extend(n.iter().map(String::as_str)),
+                    _ => {}
+                }
+            }
+        }
+        at += 1;
+        self::candidate(factor, sql, resolve, rename.then_some(&taken[..]))
+    };
     for twj in &sel.from {
         // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
         // have to join its ON clause, which this does not do, so such one is not merged
@@ -210,12 +237,37 @@ fn candidates(sel: &Select, sql: &str, resolve: &Resolve) -> Vec<Option<Candidat
             matches!(j.join_operator, JoinOperator::Right(_) | JoinOperator::RightOuter(_))
         });
         let keep = |c: Option<Candidate>| c.filter(|c| !right || c.condition.is_none());
-        out.push(keep(candidate(&twj.relation, sql, resolve)));
+        let c = keep(candidate(&twj.relation, &out));
+        out.push(c);
         for join in &twj.joins {
-            out.push(keep(candidate(&join.relation, sql, resolve)));
+            let c = keep(candidate(&join.relation, &out));
+            out.push(c);
         }
     }
     out
+}
+
+/// The names a FROM item makes visible: its alias, or its table's name; every table's of a
+/// parenthesised join.
+fn factor_names(factor: &TableFactor) -> Vec<String> {
+    match factor {
+        TableFactor::Table { name, alias, .. } => match alias {
+            Some(a) => vec![a.name.value.clone()],
+            None => name
+                .0
+                .last()
+                .and_then(|p| p.as_ident())
+                .map(|i| i.value.clone())
+                .into_iter()
+                .collect(),
+        },
+        TableFactor::Derived { alias: Some(a), .. } => vec![a.name.value.clone()],
+        TableFactor::NestedJoin { table_with_joins: twj, .. } => std::iter::once(&twj.relation)
+            .chain(twj.joins.iter().map(|j| &j.relation))
+            .flat_map(factor_names)
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Replaces each candidate's FROM item by its stored table under its alias, and adds its
@@ -259,22 +311,34 @@ fn and_into_on(constraint: &mut JoinConstraint, condition: Expr) {
 
 /// A derived table or view that can be merged: what replaces it and what its columns are.
 pub(crate) struct Candidate {
-    /// The derived table's alias, or the view's name or alias: the merged table's alias.
+    /// The derived table's alias, or the view's name or alias: the name the outer query
+    /// reads it by.
     pub(crate) alias: Ident,
+    /// The merged table's name in the outer query: its inner alias or table name, as MySQL
+    /// shows it in EXPLAIN and Note 1003, or `alias` where another FROM item has that name.
+    pub(crate) merged_as: Ident,
+    /// Whether the merged table is written with `merged_as` as its alias (not when that is
+    /// just the table's own name).
+    aliased: bool,
     db: String,
     table: String,
     /// The stored table's columns (the names an outer query must not newly see).
     pub(crate) base_columns: Vec<String>,
     /// The derived table's columns: each name, and the expression it stands for, its
-    /// columns named through `alias`.
+    /// columns named through `merged_as`.
     pub(crate) columns: Vec<(String, Expr)>,
-    /// Its WHERE, named through `alias`.
+    /// Its WHERE, named through `merged_as`.
     condition: Option<Expr>,
     /// `SELECT *` and no column list: its columns are the table's, under the same names.
     pub(crate) identity: bool,
 }
 
 impl Candidate {
+    /// Whether the merged table takes another name than the outer query reads it by.
+    pub(crate) fn renamed(&self) -> bool {
+        self.merged_as.value != self.alias.value
+    }
+
     /// Puts the stored table in `factor`'s place; returns the WHERE to add.
     fn replace(self, factor: &mut TableFactor) -> Option<Expr> {
         *factor = TableFactor::Table {
@@ -282,9 +346,9 @@ impl Candidate {
                 ObjectNamePart::Identifier(Ident::new(self.db)),
                 ObjectNamePart::Identifier(Ident::new(self.table)),
             ]),
-            alias: Some(TableAlias {
+            alias: self.aliased.then(|| TableAlias {
                 explicit: true,
-                name: self.alias,
+                name: self.merged_as,
                 columns: Vec::new(),
                 at: None,
             }),
@@ -305,7 +369,19 @@ impl Candidate {
 /// The FROM item `factor` as a merge candidate, or `None` when it is not one: a derived
 /// table (not LATERAL) or a view MySQL would merge, over one stored table, whose select list
 /// and WHERE this file can name through the alias.
-fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candidate> {
+///
+/// `rename`: the names the outer query's other FROM items have (and earlier candidates took);
+/// the merged table takes its inner alias or table name unless one of them is it. MySQL
+/// names a merged table so in EXPLAIN, EXPLAIN FORMAT=TREE and Note 1003 (`table` is
+/// `page_views`, not the view's name). Simplification: where the name is taken (a view read
+/// twice, or beside its own base table), the merged table keeps the outer alias; MySQL shows
+/// the same name twice.
+fn candidate(
+    factor: &TableFactor,
+    sql: &str,
+    resolve: &Resolve,
+    rename: Option<&[&str]>,
+) -> Option<Candidate> {
     // A view's SELECT, parsed from its text: the merge reads it from here.
     let view: (String, Box<Query>, String, bool);
     let (query, inner_sql, inner_db, declared, alias, local): (
@@ -387,11 +463,18 @@ fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candi
         Some(_) => return None,
         None => table.clone(),
     };
+    let merged_as = match rename {
+        Some(taken) if !taken.iter().any(|t| t.eq_ignore_ascii_case(&inner_name)) => {
+            Ident::new(inner_name.clone())
+        }
+        _ => alias.clone(),
+    };
+    let aliased = inner_alias.is_some() || merged_as.value != table;
     let qualifiers = Qualifiers { name: &inner_name, db: &db, aliased: inner_alias.is_some() };
-    let rules = Rewrite { alias: &alias, qualifiers: &qualifiers, functions: local };
+    let rules = Rewrite { alias: &merged_as, qualifiers: &qualifiers, functions: local };
     let mut columns: Vec<(String, Expr)> = Vec::new();
     let through_alias = |c: &String| {
-        (c.clone(), Expr::CompoundIdentifier(vec![alias.clone(), Ident::new(c.clone())]))
+        (c.clone(), Expr::CompoundIdentifier(vec![merged_as.clone(), Ident::new(c.clone())]))
     };
     for item in &sel.projection {
         match item {
@@ -426,8 +509,9 @@ fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candi
             _ => return None,
         }
     }
-    let identity =
-        declared.is_empty() && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)]);
+    let identity = declared.is_empty()
+        && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)])
+        && merged_as.value == alias.value;
     if !declared.is_empty() {
         // A column list of the wrong length is ERROR 1353, which the materialising path
         // reports.
@@ -454,7 +538,17 @@ fn candidate(factor: &TableFactor, sql: &str, resolve: &Resolve) -> Option<Candi
         }
         None => None,
     };
-    Some(Candidate { alias, db, table, base_columns, columns, condition, identity })
+    Some(Candidate {
+        alias,
+        merged_as,
+        aliased,
+        db,
+        table,
+        base_columns,
+        columns,
+        condition,
+        identity,
+    })
 }
 
 /// The name MySQL gives an unaliased select-list item: a column reference's column as typed
@@ -699,12 +793,12 @@ mod tests {
     fn a_star_over_one_stored_table_is_merged_with_its_where() {
         assert_eq!(
             merged("SELECT COUNT(*) FROM (SELECT * FROM shop.page_views) d").as_deref(),
-            Some("SELECT COUNT(*) FROM shop.page_views AS d")
+            Some("SELECT COUNT(*) FROM shop.page_views")
         );
         assert_eq!(
             merged("SELECT d.id FROM (SELECT * FROM page_views p WHERE p.id < 5 AND url IS NULL) AS d WHERE d.id > 1")
                 .as_deref(),
-            Some("SELECT d.id FROM shop.page_views AS d WHERE d.id > 1 AND (d.id < 5 AND d.url IS NULL)")
+            Some("SELECT p.id AS `id` FROM shop.page_views AS p WHERE p.id > 1 AND (p.id < 5 AND p.url IS NULL)")
         );
     }
 
@@ -715,12 +809,15 @@ mod tests {
                 "SELECT 1 FROM t LEFT JOIN (SELECT * FROM page_views WHERE id = 1) v ON v.id = t.a"
             )
             .as_deref(),
-            Some("SELECT 1 FROM t LEFT JOIN shop.page_views AS v ON v.id = t.a AND (v.id = 1)")
+            Some(
+                "SELECT 1 FROM t LEFT JOIN shop.page_views ON page_views.id = t.a \
+                 AND (page_views.id = 1)"
+            )
         );
     }
 
     #[test]
-    fn columns_and_expressions_are_named_through_the_alias_everywhere() {
+    fn columns_and_expressions_are_named_through_the_merged_table_everywhere() {
         // A column list; the outer names replaced in every clause; headers kept.
         assert_eq!(
             merged(
@@ -729,8 +826,9 @@ mod tests {
             )
             .as_deref(),
             Some(
-                "SELECT d.id AS `a`, d.url + 1 AS `b + 1`, d.id AS x FROM shop.page_views AS d \
-                 WHERE d.id = 5 GROUP BY d.id, d.url HAVING d.url > 0 ORDER BY d.url"
+                "SELECT page_views.id AS `a`, page_views.url + 1 AS `b + 1`, page_views.id AS x \
+                 FROM shop.page_views WHERE page_views.id = 5 GROUP BY page_views.id, \
+                 page_views.url HAVING page_views.url > 0 ORDER BY page_views.url"
             )
         );
         // `*` expands to the derived table's columns, the other tables' as `t.*`.
@@ -738,20 +836,53 @@ mod tests {
             merged("SELECT * FROM users u JOIN (SELECT user_id AS uid, id * 2 AS twice FROM page_views p) d ON d.uid = u.id")
                 .as_deref(),
             Some(
-                "SELECT `u`.*, d.user_id AS `uid`, d.id * 2 AS `twice` FROM users u \
-                 JOIN shop.page_views AS d ON d.user_id = u.id"
+                "SELECT `u`.*, p.user_id AS `uid`, p.id * 2 AS `twice` FROM users u \
+                 JOIN shop.page_views AS p ON p.user_id = u.id"
             )
         );
     }
 
     #[test]
-    fn a_view_is_merged_under_its_name() {
+    fn a_view_is_merged_under_its_tables_name() {
         assert_eq!(
             merged("SELECT pid, `id + 1` FROM v WHERE url = 'x'").as_deref(),
             Some(
-                "SELECT v.id AS `pid`, v.id + 1 AS `id + 1` FROM shop.page_views AS v \
-                 WHERE v.url = 'x' AND (v.user_id > 3)"
+                "SELECT page_views.id AS `pid`, page_views.id + 1 AS `id + 1` FROM shop.page_views \
+                 WHERE page_views.url = 'x' AND (page_views.user_id > 3)"
             )
+        );
+    }
+
+    #[test]
+    fn the_merged_table_keeps_the_alias_where_its_name_is_taken() {
+        // Beside its own base table, or read twice: the second keeps its alias.
+        assert_eq!(
+            merged("SELECT * FROM page_views JOIN (SELECT id AS a FROM page_views) d ON d.a = page_views.id")
+                .as_deref(),
+            Some(
+                "SELECT `page_views`.*, d.id AS `a` FROM page_views \
+                 JOIN shop.page_views AS d ON d.id = page_views.id"
+            )
+        );
+        assert_eq!(
+            merged("SELECT 1 FROM v JOIN v AS w ON v.pid = w.pid").as_deref(),
+            Some(
+                "SELECT 1 FROM shop.page_views JOIN shop.page_views AS w ON page_views.id = w.id \
+                 WHERE (page_views.user_id > 3) AND (w.user_id > 3)"
+            )
+        );
+        // The inner name is not the outer query's to use: such a reference is not merged
+        // into meaning the merged table (it stays ERROR 1054, or an enclosing query's).
+        for sql in [
+            "SELECT page_views.id FROM (SELECT id AS a FROM page_views) d",
+            "SELECT page_views.* FROM (SELECT id AS a FROM page_views) d",
+            "SELECT shop.page_views.id FROM (SELECT id AS a FROM page_views) d",
+        ] {
+            assert_eq!(merged(sql), None, "{sql}");
+        }
+        assert_eq!(
+            merged("SELECT page_views.id FROM (SELECT * FROM page_views) d").as_deref(),
+            Some("SELECT page_views.id FROM shop.page_views AS d")
         );
     }
 

@@ -111,6 +111,15 @@ pub(super) fn rewrite(
                 };
                 match target {
                     Some(it) if it.merged.is_some() => projection.extend(scope.expand(it)),
+                    // `t.*` of the name a merged table takes, which the query cannot see.
+                    None if n
+                        .0
+                        .last()
+                        .and_then(|p| p.as_ident())
+                        .is_some_and(|t| scope.takes_name(&t.value)) =>
+                    {
+                        return false
+                    }
                     _ => projection.push(SelectItem::QualifiedWildcard(
                         SelectItemQualifiedWildcardKind::ObjectName(n),
                         o,
@@ -254,6 +263,11 @@ impl Scope<'_> {
         }
     }
 
+    /// Whether a merged table takes `name` in place of the name the outer query reads it by.
+    fn takes_name(&self, name: &str) -> bool {
+        self.merged.iter().any(|c| c.renamed() && c.merged_as.value.eq_ignore_ascii_case(name))
+    }
+
     /// The expression a column reference stands for once merged: `Ok(None)` when it stays
     /// as it is, `Err(())` when the merge cannot keep its meaning.
     fn column(
@@ -264,7 +278,9 @@ impl Scope<'_> {
     ) -> Result<Option<Expr>, ()> {
         if let Some(q) = qualifier {
             let Some(item) = self.items.iter().find(|i| i.name.eq_ignore_ascii_case(q)) else {
-                return Ok(None);
+                // Not a name of this query's: an enclosing query's table, or ERROR 1054. Not
+                // when a merged table takes that name, where it would read the merged one.
+                return if self.takes_name(q) { Err(()) } else { Ok(None) };
             };
             let Some(m) = item.merged else { return Ok(None) };
             return match self.merged[m].columns.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
@@ -343,9 +359,10 @@ impl Scope<'_> {
                     [q, c] => self.column(Some(&q.value), &c.value, false),
                     // `db.t.c` naming a merged one: not followed here.
                     [_, q, _]
-                        if self.items.iter().any(|i| {
-                            i.merged.is_some() && i.name.eq_ignore_ascii_case(&q.value)
-                        }) =>
+                        if self.takes_name(&q.value)
+                            || self.items.iter().any(|i| {
+                                i.merged.is_some() && i.name.eq_ignore_ascii_case(&q.value)
+                            }) =>
                     {
                         Err(())
                     }
