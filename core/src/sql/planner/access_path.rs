@@ -466,6 +466,25 @@ fn own_column(e: &BExpr, req: &Request) -> Option<u32> {
     }
 }
 
+/// Whether `e` is integer or decimal arithmetic (`+`, `-`, `*`, unary minus) on numeric
+/// columns and literals: its value compares with a numeric key as the key's own values do, so
+/// an index lookup by it finds exactly the rows `col = e` keeps. Simplification: MySQL looks
+/// up by any expression its type rules allow (functions, strings of the key's collation);
+/// other expressions here are checked row by row.
+fn numeric_arithmetic(e: &BExpr, kind_of: &dyn Fn(u32) -> Option<KeyKind>) -> bool {
+    match e {
+        BExpr::Column(c) => kind_of(*c) == Some(KeyKind::Number),
+        BExpr::Lit(v) => value_kind(v) == Some(KeyKind::Number),
+        BExpr::Binary { op: B::Plus | B::Minus | B::Multiply, left, right, .. } => {
+            numeric_arithmetic(left, kind_of) && numeric_arithmetic(right, kind_of)
+        }
+        BExpr::Unary { op: sqlparser::ast::UnaryOperator::Minus, arg, .. } => {
+            numeric_arithmetic(arg, kind_of)
+        }
+        _ => false,
+    }
+}
+
 /// Whether an expression reads only earlier tables' columns (or none), and which.
 fn earlier_only(e: &BExpr, req: &Request) -> Option<bool> {
     let mut ok = true;
@@ -509,13 +528,16 @@ fn classify(
                         let v = const_value(value, column, constant)?;
                         return Some(Usable::Eq { column, value: BExpr::Lit(v), constant: true });
                     }
-                    // A column of an earlier table, of the same comparison kind.
-                    match value {
-                        BExpr::Column(c) if (req.kind_of)(*c) == kind(column) => {
-                            Some(Usable::Eq { column, value: value.clone(), constant: false })
+                    // A column of an earlier table, or arithmetic on them, of the same
+                    // comparison kind (EXPLAIN's `ref` shows such an expression as `func`).
+                    let matches = match value {
+                        BExpr::Column(c) => (req.kind_of)(*c) == kind(column),
+                        _ => {
+                            kind(column) == Some(KeyKind::Number)
+                                && numeric_arithmetic(value, req.kind_of)
                         }
-                        _ => None,
-                    }
+                    };
+                    matches.then(|| Usable::Eq { column, value: value.clone(), constant: false })
                 }
                 B::Lt | B::LtEq | B::Gt | B::GtEq => {
                     let v = const_value(value, column, constant)?;

@@ -175,7 +175,24 @@ pub fn merge_derived_tables(
     sql: &str,
     resolve: &Resolve,
 ) -> bool {
-    let candidates = candidates(sel, sql, resolve, true);
+    merge_at_depth(sel, order_by, sql, resolve, 0)
+}
+
+/// Views and derived tables merged into one another: at most this many levels deep (a view
+/// of a view of ...), the deeper ones materialised. A view cannot name itself when it is
+/// created, but `CREATE OR REPLACE VIEW` can close a loop, which this also bounds. (MySQL
+/// refuses such a loop with ERROR 1462; the materialising path reports what it reports.)
+const NESTING_MAX: u32 = 16;
+
+/// [`merge_derived_tables`] for a query `depth` levels inside views and derived tables.
+fn merge_at_depth(
+    sel: &mut Select,
+    order_by: &mut Option<OrderBy>,
+    sql: &str,
+    resolve: &Resolve,
+    depth: u32,
+) -> bool {
+    let candidates = candidates(sel, sql, resolve, true, depth);
     if candidates.iter().all(Option::is_none) {
         return false;
     }
@@ -192,7 +209,8 @@ pub fn merge_derived_tables(
     }
     // The outer query's names cannot all be followed: only the `SELECT * FROM t` shape, which
     // needs no rewriting, is merged, under its own alias.
-    let candidates = if renamed { self::candidates(sel, sql, resolve, false) } else { candidates };
+    let candidates =
+        if renamed { self::candidates(sel, sql, resolve, false, depth) } else { candidates };
     let identity: Vec<Option<Candidate>> =
         candidates.into_iter().map(|c| c.filter(|c| c.identity)).collect();
     if identity.iter().all(Option::is_none) {
@@ -205,7 +223,13 @@ pub fn merge_derived_tables(
 /// The FROM items of `sel` MySQL would merge and this file can, in written order (a FROM
 /// item and then its joins; a parenthesised join is not looked into). With `rename`, each
 /// takes its inner table's name where no other FROM item has it ([`candidate`]).
-fn candidates(sel: &Select, sql: &str, resolve: &Resolve, rename: bool) -> Vec<Option<Candidate>> {
+fn candidates(
+    sel: &Select,
+    sql: &str,
+    resolve: &Resolve,
+    rename: bool,
+    depth: u32,
+) -> Vec<Option<Candidate>> {
     // Every FROM item's name, in the order the candidates are listed.
     let mut names: Vec<Vec<String>> = Vec::new();
     for twj in &sel.from {
@@ -227,7 +251,7 @@ fn candidates(sel: &Select, sql: &str, resolve: &Resolve, rename: bool) -> Vec<O
             }
         }
         at += 1;
-        self::candidate(factor, sql, resolve, rename.then_some(&taken[..]))
+        self::candidate(factor, sql, resolve, rename.then_some(&taken[..]), depth)
     };
     for twj in &sel.from {
         // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
@@ -381,6 +405,7 @@ fn candidate(
     sql: &str,
     resolve: &Resolve,
     rename: Option<&[&str]>,
+    depth: u32,
 ) -> Option<Candidate> {
     // A view's SELECT, parsed from its text: the merge reads it from here.
     let view: (String, Box<Query>, String, bool);
@@ -429,6 +454,26 @@ fn candidate(
         return None;
     }
     let sel = mergeable_select(query)?;
+    let [twj] = sel.from.as_slice() else { return None };
+    if !twj.joins.is_empty() {
+        return None;
+    }
+    // A view or derived table read through another: the inner one is merged into this one
+    // first, as MySQL merges them all into the outermost query.
+    let nested: Query;
+    let sel = match &twj.relation {
+        TableFactor::Derived { .. } => {
+            nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
+            mergeable_select(&nested)?
+        }
+        TableFactor::Table { name, .. }
+            if matches!(resolve(name, inner_db), Some(Named::View { .. })) =>
+        {
+            nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
+            mergeable_select(&nested)?
+        }
+        _ => sel,
+    };
     let [twj] = sel.from.as_slice() else { return None };
     if !twj.joins.is_empty() {
         return None;
@@ -549,6 +594,24 @@ fn candidate(
         condition,
         identity,
     })
+}
+
+/// `query` (a view's or derived table's, parsed from `sql`, its names resolved in `db`) with
+/// the views and derived tables it reads merged into it, or `None` when none is.
+fn merged_inside(
+    query: &Query,
+    sql: &str,
+    db: Option<&str>,
+    resolve: &Resolve,
+    depth: u32,
+) -> Option<Query> {
+    if depth + 1 >= NESTING_MAX {
+        return None;
+    }
+    let mut q = query.clone();
+    let SetExpr::Select(sel) = q.body.as_mut() else { return None };
+    let in_db = |name: &ObjectName, d: Option<&str>| resolve(name, d.or(db));
+    merge_at_depth(sel, &mut q.order_by, sql, &in_db, depth + 1).then_some(q)
 }
 
 /// The name MySQL gives an unaliased select-list item: a column reference's column as typed
@@ -748,6 +811,10 @@ mod tests {
     use super::*;
 
     const SQL_VIEW: &str = "SELECT id AS pid, url, id + 1 FROM page_views WHERE user_id > 3";
+    /// A view of the view `v`.
+    const SQL_VIEW_OF_VIEW: &str = "SELECT pid * 2 AS dbl, url FROM v WHERE `id + 1` < 100";
+    /// A view of itself (`CREATE OR REPLACE VIEW` can close such a loop).
+    const SQL_LOOP: &str = "SELECT id FROM looped WHERE id > 1";
 
     fn parse(sql: &str) -> Query {
         let crate::sql::Statement::Select(q) = crate::sql::parse(sql).expect("parses") else {
@@ -772,13 +839,20 @@ mod tests {
         match table.as_str() {
             "page_views" => Some(stored(&["id", "user_id", "url"])),
             "users" => Some(stored(&["id", "name"])),
-            "v" => Some(Named::View {
-                db: "shop".into(),
-                query: Box::new(parse(SQL_VIEW)),
-                text: SQL_VIEW.into(),
-                columns: Vec::new(),
-                local: true,
-            }),
+            "v" | "vv" | "looped" => {
+                let text = match table.as_str() {
+                    "v" => SQL_VIEW,
+                    "vv" => SQL_VIEW_OF_VIEW,
+                    _ => SQL_LOOP,
+                };
+                Some(Named::View {
+                    db: "shop".into(),
+                    query: Box::new(parse(text)),
+                    text: text.into(),
+                    columns: Vec::new(),
+                    local: true,
+                })
+            }
             _ => None,
         }
     }
@@ -851,6 +925,24 @@ mod tests {
                  WHERE page_views.url = 'x' AND (page_views.user_id > 3)"
             )
         );
+    }
+
+    #[test]
+    fn views_and_derived_tables_nested_are_merged_all_the_way_down() {
+        assert_eq!(
+            merged("SELECT dbl FROM vv WHERE url = 'x'").as_deref(),
+            Some(
+                "SELECT page_views.id * 2 AS `dbl` FROM shop.page_views WHERE page_views.url = 'x' \
+                 AND (page_views.id + 1 < 100 AND (page_views.user_id > 3))"
+            )
+        );
+        assert_eq!(
+            merged("SELECT a FROM (SELECT b AS a FROM (SELECT id AS b FROM page_views) AS i) AS o")
+                .as_deref(),
+            Some("SELECT page_views.id AS `a` FROM shop.page_views")
+        );
+        // A loop of views ends at the nesting bound, materialised.
+        assert_eq!(merged("SELECT id FROM looped"), None);
     }
 
     #[test]
