@@ -49,7 +49,7 @@ mod binding;
 pub mod dependent;
 mod derived;
 mod estimates;
-mod json;
+pub mod json;
 mod lateral;
 mod note;
 mod reorder;
@@ -307,11 +307,26 @@ impl Explainer<'_> {
         current: Option<&str>,
         cx: &mut dyn EvalContext,
     ) -> Result<(String, String)> {
-        let (body, note) = self.json_block(q, sql, current, cx)?;
-        let mut fields = vec![("select_id", json::Json::UInt(1))];
-        fields.extend(body.fields);
-        let doc = json::Json::Object(vec![("query_block", json::Json::Object(fields))]);
+        let (block, note) = self.json_query_block(q, sql, current, cx, 1)?;
+        let doc = json::Json::Object(vec![("query_block", block)]);
         Ok((doc.pretty(), note))
+    }
+
+    /// The `query_block` object of a SELECT of one block numbered `select_id` (a member of
+    /// a set operation is numbered in the order written) and its Note 1003 text (numbered
+    /// `select#1`; the caller renumbers it).
+    pub fn json_query_block(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+        select_id: u32,
+    ) -> Result<(json::Json, String)> {
+        let (body, note) = self.json_block(q, sql, current, cx)?;
+        let mut fields = vec![("select_id", json::Json::UInt(u64::from(select_id)))];
+        fields.extend(body.fields);
+        Ok((json::Json::Object(fields), note))
     }
 
     /// The cost of a SELECT's plan, as EXPLAIN FORMAT=JSON's `query_cost` gives it
