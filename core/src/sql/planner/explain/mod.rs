@@ -73,7 +73,15 @@ enum Kind {
     View,
     /// A derived table or CTE reference MySQL materialises (`<derivedN>`), holding the
     /// optimizer's estimate of its rows and how the Note names it.
-    Derived { rows: u64, text: DerivedText, plan: Option<Box<tree::Node>> },
+    Derived {
+        rows: u64,
+        text: DerivedText,
+        plan: Option<Box<tree::Node>>,
+        /// FORMAT=JSON: the block's select number and its `query_block`, for the reference
+        /// that writes it (a CTE's later references share the first one's table).
+        number: u32,
+        json: Option<Box<json::Json>>,
+    },
 }
 
 /// How the Note 1003 text names a materialised block in FROM.
@@ -640,7 +648,7 @@ impl Explainer<'_> {
             let alias = alias.as_ref().map_or(cte_name.clone(), |a| a.name.value.clone());
             let m = match blocks.ctes[at].materialised.clone() {
                 // Materialised by an earlier reference, whose tree shows its plan.
-                Some(m) => Materialised { tree: None, ..m },
+                Some(m) => Materialised { tree: None, json: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
                     if !materialised_by_mysql(&entry.query) {
