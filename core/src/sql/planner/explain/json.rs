@@ -109,10 +109,13 @@ pub(super) fn block(
     sources: &[Source],
     bound: &Bound,
     catalog: &Catalog,
+    named_windows: bool,
 ) -> Result<BlockJson> {
-    if facts.windowing {
-        return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of window functions"));
-    }
+    let window = if facts.windowing {
+        Some(super::json_window::window_object(bound, sources, named_windows)?)
+    } else {
+        None
+    };
     if let Some(m) = facts.message {
         let fields = vec![("message", Json::Str(m.to_string()))];
         return Ok(BlockJson { fields, query_cost: 0.0 });
@@ -248,6 +251,7 @@ pub(super) fn block(
     }
 
     // The tables: one table object, or a nested loop of them.
+    let several = tables.len() > 1;
     let mut inner: Vec<(&'static str, Json)> = if tables.len() == 1 {
         match tables.pop() {
             Some(Json::Object(mut only)) => vec![only.remove(0)],
@@ -291,6 +295,24 @@ pub(super) fn block(
         }
         fields.extend(inner);
         inner = vec![(name, Json::Object(fields))];
+    }
+    // Window functions (`json_window.rs`): the window sorts the rows the block produces,
+    // at the same cost per row; a join's rows are first written to a temporary table.
+    let mut sort_cost = sort_cost;
+    if let Some((window, sorts)) = window {
+        let mut fields = vec![("windows", Json::Array(vec![window]))];
+        if sorts {
+            sort_cost = Some(prefix_rows);
+            fields.push(("cost_info", Json::Object(vec![("sort_cost", cost(prefix_rows))])));
+        }
+        if several {
+            let mut buffered = vec![("using_temporary_table", Json::Bool(true))];
+            buffered.extend(inner);
+            fields.push(("buffer_result", Json::Object(buffered)));
+        } else {
+            fields.extend(inner);
+        }
+        inner = vec![("windowing", Json::Object(fields))];
     }
     let mut query_cost = prefix_cost + sort_cost.unwrap_or(0.0);
     // MySQL's plan of only const tables costs 1 (JOIN::best_read of a const plan).

@@ -50,6 +50,7 @@ pub mod dependent;
 mod derived;
 mod estimates;
 pub mod json;
+mod json_window;
 mod lateral;
 mod note;
 mod reorder;
@@ -480,7 +481,7 @@ impl Explainer<'_> {
             None
         };
         let json = if self.json {
-            Some(json::block(&plan, &facts, &sources, &bound, self.catalog)?)
+            Some(json::block(&plan, &facts, &sources, &bound, self.catalog, !sel.named_window.is_empty())?)
         } else {
             None
         };
