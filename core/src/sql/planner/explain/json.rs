@@ -59,6 +59,17 @@ impl Json {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
+    /// The first member named `key` anywhere in the document, depth first.
+    pub fn member(&self, key: &str) -> Option<&Json> {
+        match self {
+            Json::Object(fields) => fields
+                .iter()
+                .find_map(|(k, v)| if *k == key { Some(v) } else { v.member(key) }),
+            Json::Array(items) => items.iter().find_map(|v| v.member(key)),
+            _ => None,
+        }
+    }
+
     /// Whether an object anywhere in the document has a member named `key`.
     pub fn has_key(&self, key: &str) -> bool {
         match self {
@@ -95,11 +106,14 @@ pub(super) fn human_bytes(mut v: f64) -> String {
 }
 
 /// What the block's plan adds to its `query_block`: the operation wrappers and tables.
-pub(super) struct BlockJson {
+pub struct BlockJson {
     /// `query_block`'s members after `select_id`.
     pub fields: Vec<(&'static str, Json)>,
     /// The plan's cost (`query_cost`; 0 for a plan that reads no table).
     pub query_cost: f64,
+    /// The whole WHERE condition as `attached_condition` writes one (a single-table row
+    /// change checks all of it on every row it reads).
+    pub condition: Option<String>,
 }
 
 /// The `query_block` members of one block (`select_id` is added by the caller).
@@ -118,7 +132,7 @@ pub(super) fn block(
     };
     if let Some(m) = facts.message {
         let fields = vec![("message", Json::Str(m.to_string()))];
-        return Ok(BlockJson { fields, query_cost: 0.0 });
+        return Ok(BlockJson { fields, query_cost: 0.0, condition: None });
     }
     let written = |s: &Source| match s.kind {
         Kind::Stored => true,
@@ -143,6 +157,7 @@ pub(super) fn block(
         }));
     }
     let names = Names { columns: &names, outer: &[] };
+    let condition = bound.filter.as_ref().map(|f| names.expr(f));
 
     let mut tables = Vec::new();
     let (mut prefix_rows, mut prefix_cost) = (1.0f64, 0.0f64);
@@ -321,7 +336,7 @@ pub(super) fn block(
     }
     let mut fields = vec![("cost_info", Json::Object(vec![("query_cost", cost(query_cost))]))];
     fields.extend(inner);
-    Ok(BlockJson { fields, query_cost })
+    Ok(BlockJson { fields, query_cost, condition })
 }
 
 /// The cost of reading a materialised block's temporary table `rows` rows at a time for

@@ -351,7 +351,7 @@ impl Explainer<'_> {
     }
 
     /// The JSON members of a SELECT of one block and its Note 1003 text.
-    fn json_block(
+    pub fn json_block(
         &mut self,
         q: &Query,
         sql: &str,
