@@ -347,7 +347,12 @@ impl Explainer<'_> {
         current: Option<&str>,
         cx: &mut dyn EvalContext,
     ) -> Result<f64> {
-        Ok(self.json_block(q, sql, current, cx)?.0.query_cost)
+        let body = self.json_block(q, sql, current, cx)?.0;
+        // The manual: a complex query (subqueries, UNION) sets it to 0; a block that
+        // materialises a derived table or CTE is taken as one (as before FORMAT=JSON wrote
+        // them; UNCONFIRMED).
+        let derived = body.fields.iter().any(|(_, v)| v.has_key("materialized_from_subquery"));
+        Ok(if derived { 0.0 } else { body.query_cost })
     }
 
     /// The JSON members of a SELECT of one block and its Note 1003 text.
