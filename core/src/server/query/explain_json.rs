@@ -59,7 +59,10 @@ impl Server {
             return Ok(super::explain_tree::explain_text(doc.pretty()));
         }
         if Self::has_select_subqueries(q) {
-            return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of subqueries"));
+            let (doc, note) = self.subquery_json(session, q, sql, work)?;
+            session.warn(Warning { level: "Note", code: 1003, message: note });
+            work.rows += 1;
+            return Ok(super::explain_tree::explain_text(doc.pretty()));
         }
         let (text, note) = self.with_explainer(session, false, |explainer, cx, current| {
             explainer.explain_json(q, sql, current, cx)
