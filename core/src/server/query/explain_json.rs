@@ -3,14 +3,14 @@
 //! adds. Simplification: only a query of one block is written; UNION, subqueries and
 //! materialised derived tables answer 1235.
 
+use super::set_operation::{flatten, Node as SetNode, SetExplain};
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
-use crate::sql::execution::Work;
-use crate::sql::Response;
-use super::set_operation::{flatten, Node as SetNode, SetExplain};
 use crate::sql::execution::set_table::SetOp;
+use crate::sql::execution::Work;
 use crate::sql::planner::explain::json::Json;
+use crate::sql::Response;
 use crate::sql::Value;
 use crate::storage::table::Row;
 use sqlparser::ast::{Query, SetExpr};

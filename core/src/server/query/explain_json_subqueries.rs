@@ -71,9 +71,9 @@ impl Server {
         let (mut block, note) = self.with_explainer(session, false, |explainer, cx, current| {
             explainer.json_query_block(&outer_q, sql, current, cx, 1)
         })?;
-        let mut next = max_select_id(&block) + 1;
+        let first = max_select_id(&block) + 1;
         let mut listed = Vec::new();
-        for sub in &subqueries {
+        for (next, sub) in (first..).zip(subqueries.iter()) {
             if !matches!(sub.body.as_ref(), SetExpr::Select(_))
                 || sub.with.is_some()
                 || Self::has_select_subqueries(sub)
@@ -81,13 +81,13 @@ impl Server {
                 return refuse("subqueries with blocks of their own");
             }
             let text = sub.to_string();
-            let (sub_block, _) = self.with_explainer(session, false, |explainer, cx, current| {
-                explainer.json_query_block(sub, &text, current, cx, next)
-            })?;
+            let (sub_block, _) =
+                self.with_explainer(session, false, |explainer, cx, current| {
+                    explainer.json_query_block(sub, &text, current, cx, next)
+                })?;
             if sub_block.has_key("materialized_from_subquery") {
                 return refuse("subqueries with blocks of their own");
             }
-            next += 1;
             listed.push(Json::Object(vec![
                 ("dependent", Json::Bool(false)),
                 ("cacheable", Json::Bool(true)),
@@ -209,7 +209,10 @@ mod tests {
         ]);
         add_select_list_subqueries(&mut block, vec![Json::UInt(2)]);
         let text = block.pretty();
-        assert!(text.contains("\"nested_loop\": [],\n        \"select_list_subqueries\""), "{text}");
+        assert!(
+            text.contains("\"nested_loop\": [],\n        \"select_list_subqueries\""),
+            "{text}"
+        );
         assert_eq!(max_select_id(&block), 1);
     }
 }

@@ -32,6 +32,9 @@ use crate::sql::planner::explain::json::Json;
 use crate::sql::{Response, Value};
 use sqlparser::ast::{FromTable, SetExpr, Statement as S, TableObject, TableWithJoins};
 
+/// A JSON object's members, in order.
+type Members = Vec<(&'static str, Json)>;
+
 impl Server {
     /// EXPLAIN FORMAT=JSON of a row change: its document, and no warning.
     pub(crate) fn explain_change_json(
@@ -91,7 +94,9 @@ impl Server {
                 single.document(self, session, work)?
             }
             S::Insert(ins) => self.insert_json(session, ins)?,
-            _ => return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of this statement")),
+            _ => {
+                return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of this statement"))
+            }
         };
         work.rows += 1;
         Ok(explain_text(doc.pretty()))
@@ -102,7 +107,7 @@ impl Server {
         &mut self,
         session: &mut Session,
         select: &str,
-    ) -> Result<(Vec<(&'static str, Json)>, Option<String>)> {
+    ) -> Result<(Members, Option<String>)> {
         let Statement::Select(q) = crate::sql::parser::parse(select)? else {
             return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of this statement"));
         };
@@ -178,7 +183,12 @@ struct Single<'a> {
 impl Single<'_> {
     /// The change's document: its traditional row (the range optimizer's access) written as
     /// the table object MySQL writes for it.
-    fn document(&self, server: &mut Server, session: &mut Session, work: &mut Work) -> Result<Json> {
+    fn document(
+        &self,
+        server: &mut Server,
+        session: &mut Session,
+        work: &mut Work,
+    ) -> Result<Json> {
         // The query's document first: it refuses subqueries with their own message.
         let (select_fields, condition) = server.select_json(session, self.select)?;
         let Response::Rows(rs) =

@@ -62,9 +62,9 @@ impl Json {
     /// The first member named `key` anywhere in the document, depth first.
     pub fn member(&self, key: &str) -> Option<&Json> {
         match self {
-            Json::Object(fields) => fields
-                .iter()
-                .find_map(|(k, v)| if *k == key { Some(v) } else { v.member(key) }),
+            Json::Object(fields) => {
+                fields.iter().find_map(|(k, v)| if *k == key { Some(v) } else { v.member(key) })
+            }
             Json::Array(items) => items.iter().find_map(|v| v.member(key)),
             _ => None,
         }

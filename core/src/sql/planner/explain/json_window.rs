@@ -24,7 +24,11 @@ use crate::sql::bind::{AggFunc, BExpr};
 use crate::sql::window::{WindowCall, WindowFunc};
 
 /// The window's object for `windows`, and whether the window sorts its rows.
-pub(super) fn window_object(bound: &Bound, sources: &[Source], named: bool) -> Result<(Json, bool)> {
+pub(super) fn window_object(
+    bound: &Bound,
+    sources: &[Source],
+    named: bool,
+) -> Result<(Json, bool)> {
     let refuse =
         |what: &str| Err(MySqlError::not_supported_yet(&format!("EXPLAIN FORMAT=JSON of {what}")));
     let calls: &[WindowCall] = &bound.windows;
@@ -38,7 +42,10 @@ pub(super) fn window_object(bound: &Bound, sources: &[Source], named: bool) -> R
     if calls.iter().any(|c| c.frame.is_some()) {
         return refuse("window frames");
     }
-    if !bound.order_by.is_empty() || bound.distinct || !bound.group_by.is_empty() || bound.aggregates
+    if !bound.order_by.is_empty()
+        || bound.distinct
+        || !bound.group_by.is_empty()
+        || bound.aggregates
     {
         return refuse("ORDER BY, DISTINCT or grouping around window functions");
     }

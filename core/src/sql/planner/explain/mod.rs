@@ -486,7 +486,14 @@ impl Explainer<'_> {
             None
         };
         let json = if self.json {
-            Some(json::block(&plan, &facts, &sources, &bound, self.catalog, !sel.named_window.is_empty())?)
+            Some(json::block(
+                &plan,
+                &facts,
+                &sources,
+                &bound,
+                self.catalog,
+                !sel.named_window.is_empty(),
+            )?)
         } else {
             None
         };
