@@ -209,10 +209,7 @@ mod tests {
         ]);
         add_select_list_subqueries(&mut block, vec![Json::UInt(2)]);
         let text = block.pretty();
-        assert!(
-            text.contains("\"nested_loop\": [],\n        \"select_list_subqueries\""),
-            "{text}"
-        );
+        assert!(text.contains("\"nested_loop\": [],\n      \"select_list_subqueries\""), "{text}");
         assert_eq!(max_select_id(&block), 1);
     }
 }

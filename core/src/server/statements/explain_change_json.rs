@@ -286,7 +286,7 @@ mod tests {
         )]);
         mark_changed(&mut doc, "update", &["O".to_string()]);
         let text = doc.pretty();
-        assert!(text.contains("\"update\": true,\n          \"table_name\": \"o\""), "{text}");
+        assert!(text.contains("\"update\": true,\n        \"table_name\": \"o\""), "{text}");
         assert_eq!(text.matches("\"update\"").count(), 1);
     }
 }
