@@ -1,7 +1,10 @@
-//! EXPLAIN FORMAT=JSON of a SELECT: the planner's document (`sql/planner/explain/json.rs`)
-//! in MySQL's one-column result `EXPLAIN`, with the Note 1003 that traditional EXPLAIN
-//! adds. Simplification: only a query of one block is written; UNION, subqueries and
-//! materialised derived tables answer 1235.
+//! EXPLAIN FORMAT=JSON of a SELECT: the planner's document (`sql/planner/explain/json.rs`,
+//! with the blocks it materialises and its windows) in MySQL's one-column result
+//! `EXPLAIN`, with the Note 1003 that traditional EXPLAIN adds; a chain of UNION,
+//! INTERSECT or EXCEPT is written here (`set_result_document`), select-list subqueries in
+//! `explain_json_subqueries.rs`, row changes in `statements/explain_change_json.rs`.
+//! Simplifications (1235, each named): nested set operations, subqueries in WHERE and
+//! HAVING, correlated subqueries, LATERAL derived tables.
 
 use super::set_operation::{flatten, Node as SetNode, SetExplain};
 use crate::error::{MySqlError, Result, Warning};

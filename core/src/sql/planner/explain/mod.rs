@@ -307,8 +307,9 @@ impl Explainer<'_> {
         Ok((tree, block.note))
     }
 
-    /// EXPLAIN FORMAT=JSON of a SELECT of one query block: its document and the Note 1003
-    /// text. Blocks it materialises (derived tables, CTEs) are not written yet (1235).
+    /// EXPLAIN FORMAT=JSON of a SELECT of one query block: its document (the derived tables
+    /// and CTEs it materialises written in their tables' `materialized_from_subquery`) and
+    /// the Note 1003 text.
     pub fn explain_json(
         &mut self,
         q: &Query,
