@@ -88,8 +88,17 @@ impl Server {
         sql: &str,
     ) -> Result<(Json, String)> {
         let node = flatten(&q.body)?;
-        let SetNode::Chain { op, operands, .. } = &node else {
-            return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of this query"));
+        // `TABLE t` alone is one block, written as the SELECT it equals.
+        let one: Vec<(bool, SetNode)> = match &node {
+            SetNode::Leaf(e @ SetExpr::Table(_)) => vec![(true, SetNode::Leaf(e))],
+            _ => Vec::new(),
+        };
+        let (op, operands) = match &node {
+            SetNode::Chain { op, operands, .. } => (Some(*op), operands.as_slice()),
+            SetNode::Leaf(SetExpr::Table(_)) => (None, &one[..]),
+            SetNode::Leaf(_) => {
+                return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of this query"))
+            }
         };
         // Simplification: a parenthesized set operation inside another (MySQL nests its
         // result object in a query specification) and VALUES rows are not written.
@@ -144,7 +153,14 @@ impl Server {
         };
         let (_, note) = explain.node(&node, &template, ordered, "PRIMARY", &mut leaf)?;
         let result_row = explain.rows.first();
-        Ok((set_result_document(*op, result_row, blocks), note))
+        match (op, blocks.pop()) {
+            (Some(op), last) => {
+                blocks.extend(last);
+                Ok((set_result_document(op, result_row, blocks), note))
+            }
+            (None, Some(only)) => Ok((Json::Object(vec![("query_block", only)]), note)),
+            (None, None) => Err(MySqlError::unknown("EXPLAIN wrote no block")),
+        }
     }
 }
 
