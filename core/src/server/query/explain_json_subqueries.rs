@@ -17,12 +17,15 @@
 //! correlated subqueries, and subqueries that have blocks of their own (derived tables,
 //! subqueries, set operations).
 
+use super::explain_subquery::{marks, outer_name};
 use super::expr_children_mut;
 use super::subquery::has_subquery;
-use crate::error::{MySqlError, Result};
+use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
+use crate::sql::execution::select::SubqueryKind;
 use crate::sql::execution::Work;
+use crate::sql::planner::explain::dependent::{placeholder, renumber, OuterName};
 use crate::sql::planner::explain::json::Json;
 use sqlparser::ast::{Expr, Query, SelectItem, SetExpr};
 
@@ -63,36 +66,95 @@ impl Server {
         if subqueries.len() > SUBQUERIES_MAX {
             return refuse("more than 64 subqueries");
         }
-        if self.resolve_select_subqueries(session, &mut sel, sql, work, 0)? {
-            return refuse("correlated subqueries");
-        }
-        let mut outer_q = q.clone();
-        *outer_q.body = SetExpr::Select(Box::new(sel));
-        let (mut block, note) = self.with_explainer(session, false, |explainer, cx, current| {
-            explainer.json_query_block(&outer_q, sql, current, cx, 1)
-        })?;
-        let first = max_select_id(&block) + 1;
-        let mut listed = Vec::new();
-        for (next, sub) in (first..).zip(subqueries.iter()) {
-            if !matches!(sub.body.as_ref(), SetExpr::Select(_))
+        if subqueries.iter().any(|sub| {
+            !matches!(sub.body.as_ref(), SetExpr::Select(_))
                 || sub.with.is_some()
                 || Self::has_select_subqueries(sub)
-            {
-                return refuse("subqueries with blocks of their own");
+        }) {
+            return refuse("subqueries with blocks of their own");
+        }
+        let correlated = self.resolve_select_subqueries(session, &mut sel, sql, work, 0)?;
+        // A correlated subquery is prepared as the executor prepares it (`explain_subquery.rs`
+        // `explain_correlated`): the outer block calls it per row, and its own block is planned
+        // with the outer columns it reads as values known per call.
+        let mut prepared = Vec::new();
+        let mut sources = Vec::new();
+        let mut calls = Vec::new();
+        if correlated {
+            if !super::is_dual(&sel.from) {
+                for twj in sel.from.clone().iter() {
+                    self.add_sources(session, sql, twj, &mut sources, work, 0)?;
+                }
             }
+            prepared = self.prepare_correlated(session, &mut sel, &sources, sql, work, 0)?;
+            if prepared.iter().any(|s| !s.nested.is_empty()) {
+                return refuse("a correlated subquery inside another subquery");
+            }
+            for item in &sel.projection {
+                if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item
+                {
+                    marks(e, &mut calls);
+                }
+            }
+        }
+        let kinds: Vec<SubqueryKind> = prepared.iter().map(|s| s.kind).collect();
+        let mut outer_q = q.clone();
+        *outer_q.body = SetExpr::Select(Box::new(sel));
+        let (mut block, mut note) =
+            self.with_explainer(session, false, |explainer, cx, current| {
+                explainer.correlation.kinds = kinds;
+                explainer.json_query_block(&outer_q, sql, current, cx, 1)
+            })?;
+        let first = max_select_id(&block) + 1;
+        let mut listed = Vec::new();
+        let mut resolved = Vec::new();
+        let mut prepared = prepared.iter().enumerate().peekable();
+        for (next, sub) in (first..).zip(subqueries.iter()) {
             let text = sub.to_string();
-            let (sub_block, _) =
-                self.with_explainer(session, false, |explainer, cx, current| {
-                    explainer.json_query_block(sub, &text, current, cx, next)
-                })?;
+            let (sub_block, dependent) = match prepared.next_if(|(_, p)| p.sql == text) {
+                Some((id, p)) => {
+                    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
+                    let skip = usize::from(p.kind.has_operand());
+                    let names: Vec<OuterName> =
+                        args.iter().skip(skip).map(|a| outer_name(a, &sources)).collect();
+                    for n in &names {
+                        resolved.push(format!(
+                            "Field or reference '{}' of SELECT #{next} was resolved in SELECT #1",
+                            n.reference
+                        ));
+                    }
+                    let mut query = p.query.clone();
+                    query.limit_clause = sub.limit_clause.clone();
+                    let (sub_block, sub_note) =
+                        self.with_explainer(session, false, |explainer, cx, current| {
+                            explainer.correlation.outer = names;
+                            explainer.correlation.own = Some(p.kind);
+                            explainer.json_query_block(&query, sql, current, cx, next)
+                        })?;
+                    note = note
+                        .replace(&placeholder(id as u32), &renumber(&sub_note, u64::from(next)));
+                    (sub_block, true)
+                }
+                None => {
+                    let (sub_block, _) =
+                        self.with_explainer(session, false, |explainer, cx, current| {
+                            explainer.json_query_block(sub, &text, current, cx, next)
+                        })?;
+                    (sub_block, false)
+                }
+            };
             if sub_block.has_key("materialized_from_subquery") {
                 return refuse("subqueries with blocks of their own");
             }
+            // A dependent subquery runs again for each outer row: not cacheable.
             listed.push(Json::Object(vec![
-                ("dependent", Json::Bool(false)),
-                ("cacheable", Json::Bool(true)),
+                ("dependent", Json::Bool(dependent)),
+                ("cacheable", Json::Bool(!dependent)),
                 ("query_block", sub_block),
             ]));
+        }
+        for message in resolved {
+            session.warn(Warning { level: "Note", code: 1276, message });
         }
         add_select_list_subqueries(&mut block, listed);
         Ok((Json::Object(vec![("query_block", block)]), note))

@@ -124,6 +124,7 @@ pub(super) fn block(
     bound: &Bound,
     catalog: &Catalog,
     named_windows: bool,
+    outer: &[String],
 ) -> Result<BlockJson> {
     let window = if facts.windowing {
         Some(super::json_window::window_object(bound, sources, named_windows)?)
@@ -156,7 +157,8 @@ pub(super) fn block(
             db => format!("`{db}`.`{}`.`{c}`", s.alias),
         }));
     }
-    let names = Names { columns: &names, outer: &[] };
+    // A dependent subquery's outer references name the outer query's columns.
+    let names = Names { columns: &names, outer };
     let condition = bound.filter.as_ref().map(|f| names.expr(f));
 
     let mut tables = Vec::new();

@@ -487,14 +487,10 @@ impl Explainer<'_> {
             None
         };
         let json = if self.json {
-            Some(json::block(
-                &plan,
-                &facts,
-                &sources,
-                &bound,
-                self.catalog,
-                !sel.named_window.is_empty(),
-            )?)
+            let outer: Vec<String> =
+                self.correlation.outer.iter().map(|o| o.note.clone()).collect();
+            let named = !sel.named_window.is_empty();
+            Some(json::block(&plan, &facts, &sources, &bound, self.catalog, named, &outer)?)
         } else {
             None
         };
