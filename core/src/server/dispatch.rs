@@ -519,6 +519,7 @@ impl Server {
             }
             Statement::ExplainJson(q) => self.explain_json(session, q, sql, work),
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
+            Statement::ExplainChangeJson(s) => self.explain_change_json(session, s, work),
             Statement::ExplainChangeTree { change, analyze } => {
                 self.explain_change_tree(session, change, sql, work, *analyze)
             }
@@ -836,7 +837,9 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_select"
         }
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
-        Statement::ExplainChange(s) | Statement::ExplainChangeTree { change: s, .. } => {
+        Statement::ExplainChange(s)
+        | Statement::ExplainChangeJson(s)
+        | Statement::ExplainChangeTree { change: s, .. } => {
             return crate::server::statements::com_counter(s)
         }
         Statement::Other(s) => return crate::server::statements::com_counter(s),

@@ -106,6 +106,7 @@ impl Server {
             // EXPLAIN of a change needs the privileges of the change.
             Statement::Other(other)
             | Statement::ExplainChange(other)
+            | Statement::ExplainChangeJson(other)
             | Statement::ExplainChangeTree { change: other, .. } => {
                 self.authorize_other(session, other)
             }

@@ -39,7 +39,7 @@ const SUBQUERIES_MAX: usize = 64;
 
 impl Server {
     /// Whether `q` is a single SELECT with a subquery in its list, WHERE or HAVING.
-    pub(super) fn has_select_subqueries(q: &Query) -> bool {
+    pub(crate) fn has_select_subqueries(q: &Query) -> bool {
         let SetExpr::Select(sel) = q.body.as_ref() else { return false };
         let mut sel = (**sel).clone();
         !collect(&mut sel).is_empty()

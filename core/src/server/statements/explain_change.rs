@@ -96,7 +96,7 @@ impl Server {
     }
 
     /// A single-table UPDATE or DELETE: the SELECT's plan, as the range optimizer gives it.
-    fn explain_single(
+    pub(super) fn explain_single(
         &mut self,
         session: &mut Session,
         select: &str,

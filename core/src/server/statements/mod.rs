@@ -7,6 +7,7 @@ mod alter_columns;
 mod create_select;
 pub mod dml;
 mod explain_change;
+mod explain_change_json;
 mod explain_change_tree;
 mod function_body;
 mod index_build;

@@ -92,6 +92,8 @@ pub enum Statement {
     ExplainJson(Box<Query>),
     /// `EXPLAIN UPDATE | DELETE | INSERT | REPLACE ...` (MySQL 5.6+): the plan of a row change.
     ExplainChange(Box<sqlparser::ast::Statement>),
+    /// `EXPLAIN FORMAT=JSON UPDATE | DELETE | INSERT | REPLACE ...`.
+    ExplainChangeJson(Box<sqlparser::ast::Statement>),
     /// EXPLAIN FORMAT=TREE of INSERT, REPLACE, UPDATE or DELETE; with `analyze`, EXPLAIN
     /// ANALYZE of UPDATE or DELETE.
     ExplainChangeTree { change: Box<sqlparser::ast::Statement>, analyze: bool },
@@ -610,8 +612,10 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
         || p.peek_keyword(Keyword::INSERT)
         || p.peek_keyword(Keyword::REPLACE);
     if json && change {
-        // Simplification: FORMAT=JSON is built for queries only.
-        return Ok(unsupported_rest(p, "EXPLAIN FORMAT=JSON of UPDATE, DELETE and INSERT".into()));
+        if let Some(up) = p.maybe_parse(parse_comma_update)? {
+            return Ok(Statement::ExplainChangeJson(Box::new(up)));
+        }
+        return Ok(Statement::ExplainChangeJson(Box::new(p.parse_statement()?)));
     }
     let insert = p.peek_keyword(Keyword::INSERT) || p.peek_keyword(Keyword::REPLACE);
     if tree && analyze && insert {

@@ -44,6 +44,8 @@ pub(super) struct Materialised {
     pub tree: Option<tree::Node>,
     /// EXPLAIN FORMAT=TREE: the cost of materialising it (its block's).
     pub cost: f64,
+    /// EXPLAIN FORMAT=JSON: its block's `query_block`, for the reference that writes it.
+    pub json: Option<Box<super::json::Json>>,
 }
 
 /// The statement's query blocks while EXPLAIN walks it: the next select number, the CTEs in
@@ -144,7 +146,20 @@ impl Explainer<'_> {
         };
         let note = block.note.replacen("/* select#1 */", &format!("/* select#{number} */"), 1);
         let cost = block.tree.as_ref().and_then(Node::first_estimate).map_or(0.0, |(c, _)| c);
-        Ok(Materialised { number, rows: block.estimate, columns, note, tree: block.tree, cost })
+        let json = block.json.map(|body| {
+            let mut fields = vec![("select_id", super::json::Json::UInt(u64::from(number)))];
+            fields.extend(body.fields);
+            Box::new(super::json::Json::Object(fields))
+        });
+        Ok(Materialised {
+            number,
+            rows: block.estimate,
+            columns,
+            note,
+            tree: block.tree,
+            cost,
+            json,
+        })
     }
 }
 
@@ -159,7 +174,13 @@ pub(super) fn derived_source(
         alias: alias.to_string(),
         db: String::new(),
         table: format!("<derived{}>", m.number),
-        kind: Kind::Derived { rows: m.rows, plan: materialize_node(m, &text), text },
+        kind: Kind::Derived {
+            rows: m.rows,
+            plan: materialize_node(m, &text),
+            text,
+            number: m.number,
+            json: m.json.clone(),
+        },
         columns: m.columns.clone(),
         offset,
         outer: false,

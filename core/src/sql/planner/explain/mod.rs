@@ -49,7 +49,8 @@ mod binding;
 pub mod dependent;
 mod derived;
 mod estimates;
-mod json;
+pub mod json;
+mod json_window;
 mod lateral;
 mod note;
 mod reorder;
@@ -73,7 +74,15 @@ enum Kind {
     View,
     /// A derived table or CTE reference MySQL materialises (`<derivedN>`), holding the
     /// optimizer's estimate of its rows and how the Note names it.
-    Derived { rows: u64, text: DerivedText, plan: Option<Box<tree::Node>> },
+    Derived {
+        rows: u64,
+        text: DerivedText,
+        plan: Option<Box<tree::Node>>,
+        /// FORMAT=JSON: the block's select number and its `query_block`, for the reference
+        /// that writes it (a CTE's later references share the first one's table).
+        number: u32,
+        json: Option<Box<json::Json>>,
+    },
 }
 
 /// How the Note 1003 text names a materialised block in FROM.
@@ -298,8 +307,9 @@ impl Explainer<'_> {
         Ok((tree, block.note))
     }
 
-    /// EXPLAIN FORMAT=JSON of a SELECT of one query block: its document and the Note 1003
-    /// text. Blocks it materialises (derived tables, CTEs) are not written yet (1235).
+    /// EXPLAIN FORMAT=JSON of a SELECT of one query block: its document (the derived tables
+    /// and CTEs it materialises written in their tables' `materialized_from_subquery`) and
+    /// the Note 1003 text.
     pub fn explain_json(
         &mut self,
         q: &Query,
@@ -307,11 +317,26 @@ impl Explainer<'_> {
         current: Option<&str>,
         cx: &mut dyn EvalContext,
     ) -> Result<(String, String)> {
-        let (body, note) = self.json_block(q, sql, current, cx)?;
-        let mut fields = vec![("select_id", json::Json::UInt(1))];
-        fields.extend(body.fields);
-        let doc = json::Json::Object(vec![("query_block", json::Json::Object(fields))]);
+        let (block, note) = self.json_query_block(q, sql, current, cx, 1)?;
+        let doc = json::Json::Object(vec![("query_block", block)]);
         Ok((doc.pretty(), note))
+    }
+
+    /// The `query_block` object of a SELECT of one block numbered `select_id` (a member of
+    /// a set operation is numbered in the order written) and its Note 1003 text (numbered
+    /// `select#1`; the caller renumbers it).
+    pub fn json_query_block(
+        &mut self,
+        q: &Query,
+        sql: &str,
+        current: Option<&str>,
+        cx: &mut dyn EvalContext,
+        select_id: u32,
+    ) -> Result<(json::Json, String)> {
+        let (body, note) = self.json_block(q, sql, current, cx)?;
+        let mut fields = vec![("select_id", json::Json::UInt(u64::from(select_id)))];
+        fields.extend(body.fields);
+        Ok((json::Json::Object(fields), note))
     }
 
     /// The cost of a SELECT's plan, as EXPLAIN FORMAT=JSON's `query_cost` gives it
@@ -323,11 +348,16 @@ impl Explainer<'_> {
         current: Option<&str>,
         cx: &mut dyn EvalContext,
     ) -> Result<f64> {
-        Ok(self.json_block(q, sql, current, cx)?.0.query_cost)
+        let body = self.json_block(q, sql, current, cx)?.0;
+        // The manual: a complex query (subqueries, UNION) sets it to 0; a block that
+        // materialises a derived table or CTE is taken as one (as before FORMAT=JSON wrote
+        // them; UNCONFIRMED).
+        let derived = body.fields.iter().any(|(_, v)| v.has_key("materialized_from_subquery"));
+        Ok(if derived { 0.0 } else { body.query_cost })
     }
 
     /// The JSON members of a SELECT of one block and its Note 1003 text.
-    fn json_block(
+    pub fn json_block(
         &mut self,
         q: &Query,
         sql: &str,
@@ -457,7 +487,10 @@ impl Explainer<'_> {
             None
         };
         let json = if self.json {
-            Some(json::block(&plan, &facts, &sources, &bound, self.catalog)?)
+            let outer: Vec<String> =
+                self.correlation.outer.iter().map(|o| o.note.clone()).collect();
+            let named = !sel.named_window.is_empty();
+            Some(json::block(&plan, &facts, &sources, &bound, self.catalog, named, &outer)?)
         } else {
             None
         };
@@ -625,7 +658,7 @@ impl Explainer<'_> {
             let alias = alias.as_ref().map_or(cte_name.clone(), |a| a.name.value.clone());
             let m = match blocks.ctes[at].materialised.clone() {
                 // Materialised by an earlier reference, whose tree shows its plan.
-                Some(m) => Materialised { tree: None, ..m },
+                Some(m) => Materialised { tree: None, json: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
                     if !materialised_by_mysql(&entry.query) {
