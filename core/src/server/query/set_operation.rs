@@ -489,7 +489,9 @@ impl SetExplain {
         leaf: &mut LeafExplainer,
     ) -> Result<(u32, String)> {
         match node {
-            Node::Leaf(SetExpr::Query(inner)) if inner.with.is_none() => {
+            // A parenthesised set operation, or a SELECT with nothing of its own around it.
+            // One with its own ORDER BY or LIMIT is explained whole below (its sort shows).
+            Node::Leaf(SetExpr::Query(inner)) if inner.with.is_none() && !sorted_select(inner) => {
                 let inner_node = flatten(&inner.body)?;
                 let ordered = inner.order_by.is_some() || inner.limit_clause.is_some();
                 let (first, note) = self.node(&inner_node, template, ordered, select_type, leaf)?;
@@ -519,7 +521,12 @@ impl SetExplain {
                     self.rows.push(row);
                 }
                 let note = note.replacen("/* select#1 */", &format!("/* select#{number} */"), 1);
-                Ok((number, note))
+                match body {
+                    SetExpr::Query(inner) if sorted_select(inner) => {
+                        Ok((number, format!("({note})")))
+                    }
+                    _ => Ok((number, note)),
+                }
             }
             Node::Chain { op, all, operands } => {
                 let word = op.word();
@@ -569,6 +576,12 @@ impl SetExplain {
             }
         }
     }
+}
+
+/// A parenthesised SELECT with its own ORDER BY or LIMIT (`(SELECT ... ORDER BY a LIMIT 2)
+/// UNION ...`): its block sorts and limits before the set operation reads it.
+fn sorted_select(q: &Query) -> bool {
+    matches!(*q.body, SetExpr::Select(_)) && (q.order_by.is_some() || q.limit_clause.is_some())
 }
 
 impl Server {
