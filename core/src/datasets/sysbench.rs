@@ -69,18 +69,13 @@ impl SbtestRows {
             // sysbench draws each digit uniformly; one uniform draw below 10^11 gives the
             // same distribution for the whole group.
             let v = below(h.draw(draw, g), GROUP_RANGE);
-            // 11 digits as 3 + 4 pairs: a pair per division halves the divisions.
-            let (high, mut low) = ((v / 100_000_000) as u32, (v % 100_000_000) as u32);
+            // 11 digits as 3 + 4 + 4, each from one table read: two divisions a group.
+            let (high, low) = ((v / 100_000_000) as usize, (v % 100_000_000) as u32);
+            let (mid, last) = ((low / 10_000) as usize, (low % 10_000) as usize);
             let digits = &mut buf[g as usize * (GROUP_DIGITS + 1)..][..GROUP_DIGITS];
-            digits[0] = b'0' + (high / 100) as u8;
-            digits[1] = b'0' + (high / 10 % 10) as u8;
-            digits[2] = b'0' + (high % 10) as u8;
-            for pair in (0..4).rev() {
-                let two = (low % 100) as usize;
-                low /= 100;
-                digits[3 + 2 * pair] = DIGIT_PAIRS[2 * two];
-                digits[4 + 2 * pair] = DIGIT_PAIRS[2 * two + 1];
-            }
+            digits[..3].copy_from_slice(&DIGIT_QUADS[high][1..]);
+            digits[3..7].copy_from_slice(&DIGIT_QUADS[mid]);
+            digits[7..].copy_from_slice(&DIGIT_QUADS[last]);
         }
         // The groups and the dashes between them (none after the last).
         let len = (groups as usize * (GROUP_DIGITS + 1)).saturating_sub(1);
@@ -101,12 +96,24 @@ impl SbtestRows {
     }
 }
 
-/// "00", "01", ... "99" back to back: two digits of a group from one table read.
-const DIGIT_PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
-                                  2021222324252627282930313233343536373839\
-                                  4041424344454647484950515253545556575859\
-                                  6061626364656667686970717273747576777879\
-                                  8081828384858687888990919293949596979899";
+/// "0000", "0001", ... "9999": four digits of a group from one table read (40 KB, built at
+/// compile time).
+static DIGIT_QUADS: [[u8; 4]; 10_000] = digit_quads();
+
+const fn digit_quads() -> [[u8; 4]; 10_000] {
+    let mut table = [[0u8; 4]; 10_000];
+    let mut i = 0;
+    while i < 10_000 {
+        table[i] = [
+            b'0' + (i / 1000) as u8,
+            b'0' + (i / 100 % 10) as u8,
+            b'0' + (i / 10 % 10) as u8,
+            b'0' + (i % 10) as u8,
+        ];
+        i += 1;
+    }
+    table
+}
 
 impl RowGenerator for SbtestRows {
     fn row_count(&self) -> u64 {

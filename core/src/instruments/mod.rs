@@ -11,6 +11,7 @@ pub mod information_schema;
 pub mod information_schema_routines;
 pub mod innodb_monitor;
 pub mod memory;
+pub mod name_index;
 pub mod pool_map;
 pub mod processlist;
 pub mod query_logs;

@@ -2,6 +2,7 @@
 //! performance_schema.global_status. Global values live here; counters with session scope are
 //! also kept per session. Engine code bumps them by their MySQL names.
 
+use crate::instruments::name_index::NameIndex;
 use crate::instruments::status_registry::{
     StatusKind, StatusScope, StatusVarDef, STATUS_VARIABLES,
 };
@@ -40,7 +41,10 @@ impl StatusValue {
 /// One set of status values (the global set, or one session's).
 #[derive(Clone, Debug)]
 pub struct Status {
-    values: BTreeMap<&'static str, StatusValue>,
+    /// By the variable's place in the registry: `None` for one this set does not hold (a
+    /// session holds no global-only counter). A statement bumps dozens of counters, so the
+    /// value is found by index rather than by a search of names.
+    values: Vec<Option<StatusValue>>,
     /// What `add` counted since the outermost `begin_capture`, for the running statement's
     /// session.
     capture: Option<BTreeMap<&'static str, u64>>,
@@ -58,7 +62,7 @@ impl Status {
     /// The global status of a freshly started server.
     pub fn global_at_startup() -> Status {
         Status {
-            values: STATUS_VARIABLES.iter().map(|d| (d.name, initial(d))).collect(),
+            values: STATUS_VARIABLES.iter().map(|d| Some(initial(d))).collect(),
             capture: None,
             capture_depth: 0,
         }
@@ -69,37 +73,27 @@ impl Status {
         Status {
             values: STATUS_VARIABLES
                 .iter()
-                .filter(|d| d.scope != StatusScope::Global)
-                .map(|d| (d.name, initial(d)))
+                .map(|d| (d.scope != StatusScope::Global).then(|| initial(d)))
                 .collect(),
             capture: None,
             capture_depth: 0,
         }
     }
 
-    fn key(&self, name: &str) -> &'static str {
-        lookup(name).unwrap_or_else(|| panic!("engine uses unknown status variable '{name}'")).name
+    /// The registry index of `name`: its exact spelling found in one hash probe, any other
+    /// spelling by the registry's case-insensitive search.
+    fn index(name: &str) -> usize {
+        exact_index(name)
+            .or_else(|| registry_index(name))
+            .unwrap_or_else(|| panic!("engine uses unknown status variable '{name}'"))
     }
 
     /// Adds `n` to a counter (no-op if this set does not hold it).
     pub fn add(&mut self, name: &str, n: u64) {
-        // The engine spells counters as registered: found in one search of the set, which
-        // gives the value and the key at once. Any other spelling (or a counter this set does
-        // not hold) goes through the registry.
-        let bounds = (std::ops::Bound::Included(name), std::ops::Bound::Unbounded);
-        if let Some((key, value)) = self.values.range_mut::<str, _>(bounds).next() {
-            if *key == name {
-                if let StatusValue::Number(v) = value {
-                    *v = v.saturating_add(n);
-                    Self::captured(&mut self.capture, key, n);
-                }
-                return;
-            }
-        }
-        let key = self.key(name);
-        if let Some(StatusValue::Number(v)) = self.values.get_mut(key) {
+        let i = Self::index(name);
+        if let Some(Some(StatusValue::Number(v))) = self.values.get_mut(i) {
             *v = v.saturating_add(n);
-            Self::captured(&mut self.capture, key, n);
+            Self::captured(&mut self.capture, STATUS_VARIABLES[i].name, n);
         }
     }
 
@@ -140,14 +134,14 @@ impl Status {
 
     /// Sets a gauge or a text value.
     pub fn set(&mut self, name: &str, value: StatusValue) {
-        let key = self.key(name);
-        if self.values.contains_key(key) {
-            self.values.insert(key, value);
+        if let Some(slot @ Some(_)) = self.values.get_mut(Self::index(name)) {
+            *slot = Some(value);
         }
     }
 
     pub fn get(&self, name: &str) -> Option<&StatusValue> {
-        lookup(name).and_then(|d| self.values.get(d.name))
+        let i = exact_index(name).or_else(|| registry_index(name))?;
+        self.values.get(i)?.as_ref()
     }
 
     pub fn number(&self, name: &str) -> u64 {
@@ -159,8 +153,20 @@ impl Status {
 
     /// Every value in SHOW STATUS order (case-insensitive name order, as the registry is).
     pub fn iter(&self) -> impl Iterator<Item = (&'static str, &StatusValue)> {
-        STATUS_VARIABLES.iter().filter_map(|d| self.values.get(d.name).map(|v| (d.name, v)))
+        STATUS_VARIABLES.iter().zip(&self.values).filter_map(|(d, v)| Some((d.name, v.as_ref()?)))
     }
+}
+
+/// The registry index of a name in any letter case (a binary search of the registry).
+fn registry_index(name: &str) -> Option<usize> {
+    STATUS_VARIABLES.binary_search_by(|d| cmp_ignore_ascii_case(d.name, name)).ok()
+}
+
+/// The registry index of a name spelled exactly as registered ([`NameIndex`]).
+fn exact_index(name: &str) -> Option<usize> {
+    static INDEX: std::sync::OnceLock<NameIndex> = std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| NameIndex::new(STATUS_VARIABLES.iter().map(|d| d.name)));
+    index.find(name, |i| STATUS_VARIABLES[i].name)
 }
 
 /// Bumps a counter in both the global set and the session's set (for Both-scoped counters

@@ -59,18 +59,16 @@ impl TableIo {
         for e in &io.entries {
             let Some(t) = catalog.table(&e.schema, &e.table) else { continue };
             let names = || t.def.indexes.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
-            let known = self.tables.get(&e.schema).is_some_and(|s| s.contains_key(&e.table));
-            if !known {
-                if self.count >= TABLES_MAX {
-                    continue;
+            // One search of the table's schema when it is known (the usual case).
+            let known = self.tables.get_mut(&e.schema).and_then(|s| s.get_mut(&e.table));
+            let rows = match known {
+                Some(rows) => rows,
+                None if self.count >= TABLES_MAX => continue,
+                None => {
+                    self.count += 1;
+                    let schema = self.tables.entry(e.schema.clone()).or_default();
+                    schema.entry(e.table.clone()).or_insert(TableRows::zeroed(t.space_id, names()))
                 }
-                self.count += 1;
-                let schema = self.tables.entry(e.schema.clone()).or_default();
-                schema.insert(e.table.clone(), TableRows::zeroed(t.space_id, names()));
-            }
-            let Some(rows) = self.tables.get_mut(&e.schema).and_then(|s| s.get_mut(&e.table))
-            else {
-                continue;
             };
             let same = rows.space_id == t.space_id
                 && rows.indexes.len() == t.def.indexes.len()

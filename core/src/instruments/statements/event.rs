@@ -65,25 +65,29 @@ impl StatementCounts {
     /// The counts a statement's moves of the status counters give, with the rows it sent
     /// and changed from its response.
     pub fn from_status(counted: &BTreeMap<&'static str, u64>, sent: u64, affected: u64) -> Self {
-        let n = |name: &str| counted.get(name).copied().unwrap_or(0);
-        StatementCounts {
-            rows_affected: affected,
-            rows_sent: sent,
-            rows_examined: n("Innodb_rows_read"),
-            created_tmp_disk_tables: n("Created_tmp_disk_tables"),
-            created_tmp_tables: n("Created_tmp_tables"),
-            select_full_join: n("Select_full_join"),
-            select_full_range_join: n("Select_full_range_join"),
-            select_range: n("Select_range"),
-            select_range_check: n("Select_range_check"),
-            select_scan: n("Select_scan"),
-            sort_merge_passes: n("Sort_merge_passes"),
-            sort_range: n("Sort_range"),
-            sort_rows: n("Sort_rows"),
-            sort_scan: n("Sort_scan"),
-            no_index_used: u64::from(n("Select_scan") + n("Select_full_join") > 0),
-            no_good_index_used: u64::from(n("Select_range_check") > 0),
+        let mut c = StatementCounts { rows_affected: affected, rows_sent: sent, ..Self::default() };
+        // One pass over the few counters the statement moved (every statement builds this).
+        for (&name, &n) in counted {
+            let field = match name {
+                "Innodb_rows_read" => &mut c.rows_examined,
+                "Created_tmp_disk_tables" => &mut c.created_tmp_disk_tables,
+                "Created_tmp_tables" => &mut c.created_tmp_tables,
+                "Select_full_join" => &mut c.select_full_join,
+                "Select_full_range_join" => &mut c.select_full_range_join,
+                "Select_range" => &mut c.select_range,
+                "Select_range_check" => &mut c.select_range_check,
+                "Select_scan" => &mut c.select_scan,
+                "Sort_merge_passes" => &mut c.sort_merge_passes,
+                "Sort_range" => &mut c.sort_range,
+                "Sort_rows" => &mut c.sort_rows,
+                "Sort_scan" => &mut c.sort_scan,
+                _ => continue,
+            };
+            *field = n;
         }
+        c.no_index_used = u64::from(c.select_scan + c.select_full_join > 0);
+        c.no_good_index_used = u64::from(c.select_range_check > 0);
+        c
     }
 
     /// Adds `other` to these sums.

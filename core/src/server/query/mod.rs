@@ -170,8 +170,8 @@ impl Server {
         work: &Work,
     ) -> bool {
         let current = session.database.as_deref();
-        let resolve = |name: &ObjectName, db: Option<&str>| {
-            let named = merge_named(&self.catalog, current, db, name, work)?;
+        let resolve = |name: &ObjectName, db: Option<&str>, wanted: derived_merge::Wanted| {
+            let named = merge_named(&self.catalog, current, db, name, work, wanted)?;
             // A view is merged only for a session that may read its table too (MySQL checks
             // the view's privileges, and the definer's on its tables; simplification: this
             // does not merge what the session could not read directly), and the view's own
@@ -199,6 +199,7 @@ fn merge_named(
     db: Option<&str>,
     name: &ObjectName,
     work: &Work,
+    wanted: derived_merge::Wanted,
 ) -> Option<derived_merge::Named> {
     let parts: Vec<String> =
         name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
@@ -208,7 +209,7 @@ fn merge_named(
         [d, t] => (d.clone(), t.clone()),
         _ => return None,
     };
-    derived_merge::named_in(catalog, current, &db, &table)
+    derived_merge::named_in(catalog, current, &db, &table, wanted)
 }
 
 /// Whether a FROM clause is MySQL's dummy table: the one unqualified name `DUAL`, unjoined.

@@ -18,11 +18,18 @@ use std::collections::BTreeMap;
 
 /// Finds a variable's definition by name (case-insensitive).
 pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
-    // Registered names are lower case, so their case-insensitive order is their byte order: a
-    // name spelled as registered is found by plain comparisons first.
-    if let Ok(i) = SYSTEM_VARIABLES.binary_search_by(|d| d.name.cmp(name)) {
+    // A name spelled as registered is found in one hash probe ([`NameIndex`]): the engine
+    // reads variables by name on every statement.
+    static INDEX: std::sync::OnceLock<crate::instruments::name_index::NameIndex> =
+        std::sync::OnceLock::new();
+    let index = INDEX.get_or_init(|| {
+        crate::instruments::name_index::NameIndex::new(SYSTEM_VARIABLES.iter().map(|d| d.name))
+    });
+    if let Some(i) = index.find(name, |i| SYSTEM_VARIABLES[i].name) {
         return Some(&SYSTEM_VARIABLES[i]);
     }
+    // Any other spelling: registered names are lower case, so their case-insensitive order is
+    // their byte order.
     SYSTEM_VARIABLES
         .binary_search_by(|d| crate::instruments::status::cmp_ignore_ascii_case(d.name, name))
         .ok()

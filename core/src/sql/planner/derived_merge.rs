@@ -132,15 +132,37 @@ pub fn select_aliases(sel: &Select) -> Vec<String> {
 /// scope, a system table, a TEMPTABLE view, an unknown name). The second argument is the
 /// database an unqualified name is looked up in when it is not the session's (a view's
 /// SELECT names its tables from the view's database).
-pub type Resolve<'a> = dyn Fn(&ObjectName, Option<&str>) -> Option<Named> + 'a;
+/// The third says what the caller wants: a FROM item of the outer query is merged only if it
+/// is a view, and asking for just that spares listing a stored table's columns (and checking
+/// its privileges) on every SELECT.
+pub type Resolve<'a> = dyn Fn(&ObjectName, Option<&str>, Wanted) -> Option<Named> + 'a;
+
+/// What a [`Resolve`] call wants to know of a name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wanted {
+    /// A view MySQL may merge; a stored table of that name gives `None`.
+    View,
+    /// A stored table (with its columns) or a view MySQL may merge.
+    Any,
+}
 
 /// What table `table` of database `db` is, for the merge: a stored table or a view MySQL may
 /// merge (not a system table or a TEMPTABLE view); `current`: the session's database.
-pub fn named_in(catalog: &Catalog, current: Option<&str>, db: &str, table: &str) -> Option<Named> {
+/// With [`Wanted::View`], a stored table is `None` at once.
+pub fn named_in(
+    catalog: &Catalog,
+    current: Option<&str>,
+    db: &str,
+    table: &str,
+    wanted: Wanted,
+) -> Option<Named> {
     if Catalog::is_system_schema(db) || db.eq_ignore_ascii_case("sys") {
         return None;
     }
     if let Some(t) = catalog.table(db, table) {
+        if wanted == Wanted::View {
+            return None;
+        }
         let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
         return Some(Named::Stored { db: db.to_string(), table: table.to_string(), columns });
     }
@@ -440,7 +462,9 @@ fn candidate(
             if outer_alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
                 return None;
             }
-            let Named::View { db, query, text, columns, local } = resolve(name, None)? else {
+            let Named::View { db, query, text, columns, local } =
+                resolve(name, None, Wanted::View)?
+            else {
                 return None;
             };
             view = (db, query, text, local);
@@ -499,7 +523,8 @@ fn candidate(
     if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
         return None;
     }
-    let Named::Stored { db, table, columns: base_columns } = resolve(name, inner_db)? else {
+    let Named::Stored { db, table, columns: base_columns } = resolve(name, inner_db, Wanted::Any)?
+    else {
         return None;
     };
     // The names the derived table's own clauses may qualify its columns with.
@@ -824,7 +849,7 @@ mod tests {
     }
 
     /// `shop.page_views (id, user_id, url)`, `shop.users (id, name)` and the view `shop.v`.
-    fn resolve(name: &ObjectName, db: Option<&str>) -> Option<Named> {
+    fn resolve(name: &ObjectName, db: Option<&str>, _wanted: Wanted) -> Option<Named> {
         let parts: Vec<String> = name.0.iter().map(|p| p.to_string()).collect();
         let table = match parts.as_slice() {
             [t] if db.is_none_or(|d| d == "shop") => t.clone(),

@@ -203,7 +203,7 @@ fn describe(factor: &TableFactor, resolve: &Resolve, items: &mut Vec<Item>) -> b
         TableFactor::Table { name, alias, .. } => {
             let Some(last) = name.0.last() else { return false };
             let last = last.to_string().trim_matches('`').to_string();
-            let columns = match resolve(name, None) {
+            let columns = match resolve(name, None, super::Wanted::Any) {
                 Some(Named::Stored { columns, .. }) => Some(columns),
                 _ => None,
             };

@@ -425,7 +425,9 @@ impl Explainer<'_> {
         let mut merged = sel.clone();
         let mut order_by = q.order_by.clone();
         let catalog = self.catalog;
-        let resolve = |name: &sqlparser::ast::ObjectName, db: Option<&str>| {
+        let resolve = |name: &sqlparser::ast::ObjectName,
+                       db: Option<&str>,
+                       wanted: super::derived_merge::Wanted| {
             let parts: Vec<String> =
                 name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
             let (db, table) = match parts.as_slice() {
@@ -434,7 +436,7 @@ impl Explainer<'_> {
                 [d, t] => (d.clone(), t.clone()),
                 _ => return None,
             };
-            super::derived_merge::named_in(catalog, current, &db, &table)
+            super::derived_merge::named_in(catalog, current, &db, &table, wanted)
         };
         let merged_query;
         let was_merged =
