@@ -491,7 +491,7 @@ fn candidate(
             mergeable_select(&nested)?
         }
         TableFactor::Table { name, .. }
-            if matches!(resolve(name, inner_db), Some(Named::View { .. })) =>
+            if matches!(resolve(name, inner_db, Wanted::View), Some(Named::View { .. })) =>
         {
             nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
             mergeable_select(&nested)?
@@ -635,7 +635,8 @@ fn merged_inside(
     }
     let mut q = query.clone();
     let SetExpr::Select(sel) = q.body.as_mut() else { return None };
-    let in_db = |name: &ObjectName, d: Option<&str>| resolve(name, d.or(db));
+    let in_db =
+        |name: &ObjectName, d: Option<&str>, wanted: Wanted| resolve(name, d.or(db), wanted);
     merge_at_depth(sel, &mut q.order_by, sql, &in_db, depth + 1).then_some(q)
 }
 
@@ -849,21 +850,24 @@ mod tests {
     }
 
     /// `shop.page_views (id, user_id, url)`, `shop.users (id, name)` and the view `shop.v`.
-    fn resolve(name: &ObjectName, db: Option<&str>, _wanted: Wanted) -> Option<Named> {
+    fn resolve(name: &ObjectName, db: Option<&str>, wanted: Wanted) -> Option<Named> {
         let parts: Vec<String> = name.0.iter().map(|p| p.to_string()).collect();
         let table = match parts.as_slice() {
             [t] if db.is_none_or(|d| d == "shop") => t.clone(),
             [d, t] if d == "shop" => t.clone(),
             _ => return None,
         };
-        let stored = |columns: &[&str]| Named::Stored {
-            db: "shop".into(),
-            table: table.clone(),
-            columns: columns.iter().map(|c| c.to_string()).collect(),
+        // As `named_in`: a stored table is not looked at when only a view is wanted.
+        let stored = |columns: &[&str]| {
+            (wanted == Wanted::Any).then(|| Named::Stored {
+                db: "shop".into(),
+                table: table.clone(),
+                columns: columns.iter().map(|c| c.to_string()).collect(),
+            })
         };
         match table.as_str() {
-            "page_views" => Some(stored(&["id", "user_id", "url"])),
-            "users" => Some(stored(&["id", "name"])),
+            "page_views" => stored(&["id", "user_id", "url"]),
+            "users" => stored(&["id", "name"]),
             "v" | "vv" | "looped" => {
                 let text = match table.as_str() {
                     "v" => SQL_VIEW,
