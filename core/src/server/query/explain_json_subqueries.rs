@@ -17,8 +17,7 @@
 //! correlated subqueries, and subqueries that have blocks of their own (derived tables,
 //! subqueries, set operations).
 
-use super::explain_subquery::{marks, outer_name};
-use super::expr_children_mut;
+use super::explain_subquery::{collect_subqueries, marks, outer_name};
 use super::subquery::has_subquery;
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
@@ -27,7 +26,7 @@ use crate::sql::execution::select::SubqueryKind;
 use crate::sql::execution::Work;
 use crate::sql::planner::explain::dependent::{placeholder, renumber, OuterName};
 use crate::sql::planner::explain::json::Json;
-use sqlparser::ast::{Expr, Query, SelectItem, SetExpr};
+use sqlparser::ast::{Query, SelectItem, SetExpr};
 
 /// Most subqueries one document writes.
 const SUBQUERIES_MAX: usize = 64;
@@ -60,7 +59,7 @@ impl Server {
         let mut subqueries = Vec::new();
         for item in sel.projection.iter_mut() {
             if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
-                collect(e, &mut subqueries);
+                collect_subqueries(e, &mut subqueries);
             }
         }
         if subqueries.len() > SUBQUERIES_MAX {
@@ -158,27 +157,6 @@ impl Server {
         }
         add_select_list_subqueries(&mut block, listed);
         Ok((Json::Object(vec![("query_block", block)]), note))
-    }
-}
-
-/// The subqueries of a select-list expression, in the order written.
-fn collect(e: &mut Expr, out: &mut Vec<Query>) {
-    if !has_subquery(e) || out.len() > SUBQUERIES_MAX {
-        return;
-    }
-    match e {
-        Expr::Subquery(q) | Expr::Exists { subquery: q, .. } => out.push((**q).clone()),
-        Expr::In { expr, target: sqlparser::ast::InTarget::Subquery(q), .. } => {
-            collect(expr, out);
-            out.push((**q).clone());
-        }
-        other => {
-            let mut children: Vec<&mut Expr> = Vec::new();
-            expr_children_mut(other, &mut children);
-            for x in children {
-                collect(x, out);
-            }
-        }
     }
 }
 

@@ -305,30 +305,31 @@ fn collect(sel: &mut Select) -> Vec<Query> {
     let mut out = Vec::new();
     for item in sel.projection.iter_mut() {
         if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
-            walk(e, &mut out);
+            collect_subqueries(e, &mut out);
         }
     }
     if let Some(w) = sel.selection.as_mut() {
-        walk(w, &mut out);
+        collect_subqueries(w, &mut out);
     }
     if let Some(h) = sel.having.as_mut() {
-        walk(h, &mut out);
+        collect_subqueries(h, &mut out);
     }
     out
 }
 
-fn walk(e: &mut Expr, out: &mut Vec<Query>) {
+/// The subqueries of `e` (scalar, EXISTS, IN, ANY / ALL), in the order written.
+pub(super) fn collect_subqueries(e: &mut Expr, out: &mut Vec<Query>) {
     if !has_subquery(e) || out.len() > SUBQUERIES_MAX {
         return;
     }
     match e {
         Expr::Subquery(q) | Expr::Exists { subquery: q, .. } => out.push((**q).clone()),
         Expr::In { expr, target: sqlparser::ast::InTarget::Subquery(q), .. } => {
-            walk(expr, out);
+            collect_subqueries(expr, out);
             out.push((**q).clone());
         }
         Expr::AnyOp { left, right, .. } | Expr::AllOp { left, right, .. } => {
-            walk(left, out);
+            collect_subqueries(left, out);
             if let Expr::Subquery(q) = right.as_mut() {
                 out.push((**q).clone());
             }
@@ -337,7 +338,7 @@ fn walk(e: &mut Expr, out: &mut Vec<Query>) {
             let mut children: Vec<&mut Expr> = Vec::new();
             expr_children_mut(other, &mut children);
             for x in children {
-                walk(x, out);
+                collect_subqueries(x, out);
             }
         }
     }

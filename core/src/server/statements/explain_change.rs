@@ -41,21 +41,7 @@ impl Server {
     ) -> Result<Response> {
         match change {
             S::Update(up) if super::multi_table::is_multi_update(up) => {
-                let mut from = vec![up.table.clone()];
-                if let Some(sqlparser::ast::UpdateTableFromKind::BeforeSet(more)) = &up.from {
-                    from.extend(more.iter().cloned());
-                }
-                let targets: Vec<String> = up
-                    .assignments
-                    .iter()
-                    .filter_map(|a| match &a.target {
-                        sqlparser::ast::AssignmentTarget::ColumnName(n) if n.0.len() >= 2 => {
-                            Some(n.0[n.0.len() - 2].to_string().trim_matches('`').to_string())
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                let select = select_text(&from, up.selection.as_ref(), &[], None);
+                let (select, targets) = multi_update_select(up);
                 self.explain_join(session, &select, "UPDATE", &targets, work)
             }
             S::Update(up) => {
@@ -217,6 +203,26 @@ impl Server {
         }
         Ok(response)
     }
+}
+
+/// A multi-table UPDATE as the SELECT its plan is, and the tables whose columns it sets (as
+/// `t.col = ...` names them).
+pub(super) fn multi_update_select(up: &sqlparser::ast::Update) -> (String, Vec<String>) {
+    let mut from = vec![up.table.clone()];
+    if let Some(sqlparser::ast::UpdateTableFromKind::BeforeSet(more)) = &up.from {
+        from.extend(more.iter().cloned());
+    }
+    let targets = up
+        .assignments
+        .iter()
+        .filter_map(|a| match &a.target {
+            sqlparser::ast::AssignmentTarget::ColumnName(n) if n.0.len() >= 2 => {
+                Some(n.0[n.0.len() - 2].to_string().trim_matches('`').to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    (select_text(&from, up.selection.as_ref(), &[], None), targets)
 }
 
 /// `SELECT * FROM <from> [WHERE ...] [ORDER BY ...] [LIMIT n]`: the rows a change reads.

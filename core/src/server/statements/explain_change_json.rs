@@ -22,7 +22,7 @@
 //! finds nothing while optimizing, subqueries, and INSERT ... SELECT of a set operation or
 //! of no table.
 
-use super::explain_change::{last_part, select_text};
+use super::explain_change::{last_part, multi_update_select, select_text};
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
@@ -45,21 +45,7 @@ impl Server {
     ) -> Result<Response> {
         let doc = match change {
             S::Update(up) if super::multi_table::is_multi_update(up) => {
-                let mut from = vec![up.table.clone()];
-                if let Some(sqlparser::ast::UpdateTableFromKind::BeforeSet(more)) = &up.from {
-                    from.extend(more.iter().cloned());
-                }
-                let targets: Vec<String> = up
-                    .assignments
-                    .iter()
-                    .filter_map(|a| match &a.target {
-                        sqlparser::ast::AssignmentTarget::ColumnName(n) if n.0.len() >= 2 => {
-                            Some(n.0[n.0.len() - 2].to_string().trim_matches('`').to_string())
-                        }
-                        _ => None,
-                    })
-                    .collect();
-                let select = select_text(&from, up.selection.as_ref(), &[], None);
+                let (select, targets) = multi_update_select(up);
                 self.join_change_json(session, &select, "update", &targets)?
             }
             S::Update(up) => {
