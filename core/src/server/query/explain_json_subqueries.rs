@@ -17,14 +17,14 @@
 //! correlated subqueries, and subqueries that have blocks of their own (derived tables,
 //! subqueries, set operations).
 
-use super::explain_subquery::{collect_subqueries, marks, outer_name};
+use super::explain_subquery::{collect_subqueries, outer_names, resolved_notes, select_marks};
 use super::subquery::has_subquery;
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::execution::select::SubqueryKind;
 use crate::sql::execution::Work;
-use crate::sql::planner::explain::dependent::{placeholder, renumber, OuterName};
+use crate::sql::planner::explain::dependent::{placeholder, renumber};
 use crate::sql::planner::explain::json::Json;
 use sqlparser::ast::{Query, SelectItem, SetExpr};
 
@@ -89,12 +89,8 @@ impl Server {
             if prepared.iter().any(|s| !s.nested.is_empty()) {
                 return refuse("a correlated subquery inside another subquery");
             }
-            for item in &sel.projection {
-                if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item
-                {
-                    marks(e, &mut calls);
-                }
-            }
+            // Only the select list has subqueries here (WHERE and HAVING ones are refused).
+            calls = select_marks(&sel);
         }
         let kinds: Vec<SubqueryKind> = prepared.iter().map(|s| s.kind).collect();
         let mut outer_q = q.clone();
@@ -112,16 +108,8 @@ impl Server {
             let text = sub.to_string();
             let (sub_block, dependent) = match prepared.next_if(|(_, p)| p.sql == text) {
                 Some((id, p)) => {
-                    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
-                    let skip = usize::from(p.kind.has_operand());
-                    let names: Vec<OuterName> =
-                        args.iter().skip(skip).map(|a| outer_name(a, &sources)).collect();
-                    for n in &names {
-                        resolved.push(format!(
-                            "Field or reference '{}' of SELECT #{next} was resolved in SELECT #1",
-                            n.reference
-                        ));
-                    }
+                    let names = outer_names(&calls, id, p.kind, &sources);
+                    resolved_notes(&names, u64::from(next), &mut resolved);
                     let mut query = p.query.clone();
                     query.limit_clause = sub.limit_clause.clone();
                     let (sub_block, sub_note) =

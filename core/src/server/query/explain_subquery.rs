@@ -128,15 +128,7 @@ impl Server {
                 "EXPLAIN of a correlated subquery inside another subquery",
             ));
         }
-        let mut calls = Vec::new();
-        for item in &sel.projection {
-            if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
-                marks(e, &mut calls);
-            }
-        }
-        for e in sel.selection.iter().chain(sel.having.iter()) {
-            marks(e, &mut calls);
-        }
+        let calls = select_marks(&sel);
         let kinds: Vec<SubqueryKind> = d.subs.iter().map(|s| s.kind).collect();
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(sel));
@@ -160,16 +152,8 @@ impl Server {
             let kept = session.pending_warnings.len();
             let (inner, select_type) = match prepared.next_if(|(_, p)| p.sql == text) {
                 Some((id, p)) => {
-                    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
-                    let skip = usize::from(p.kind.has_operand());
-                    let names: Vec<OuterName> =
-                        args.iter().skip(skip).map(|a| outer_name(a, d.sources)).collect();
-                    for n in &names {
-                        resolved.push(format!(
-                            "Field or reference '{}' of SELECT #{next} was resolved in SELECT #1",
-                            n.reference
-                        ));
-                    }
+                    let names = outer_names(&calls, id, p.kind, d.sources);
+                    resolved_notes(&names, next, &mut resolved);
                     // Explained with the LIMIT as written (the executor's own stop after
                     // the first row or two is not in MySQL's plan).
                     let mut query = p.query.clone();
@@ -227,6 +211,44 @@ fn renumbered(
         out.push(row);
     }
     last + 1
+}
+
+/// The correlated subquery calls of a SELECT's select list, WHERE and HAVING, in that order
+/// ([`marks`]).
+pub(super) fn select_marks(sel: &Select) -> Vec<(usize, Vec<Expr>)> {
+    let mut calls = Vec::new();
+    for item in &sel.projection {
+        if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
+            marks(e, &mut calls);
+        }
+    }
+    for e in sel.selection.iter().chain(sel.having.iter()) {
+        marks(e, &mut calls);
+    }
+    calls
+}
+
+/// How EXPLAIN names the outer columns correlated subquery `id` (of `kind`) reads, from its
+/// call's arguments in `calls` (past IN's operand).
+pub(super) fn outer_names(
+    calls: &[(usize, Vec<Expr>)],
+    id: usize,
+    kind: SubqueryKind,
+    sources: &[BoundSource],
+) -> Vec<OuterName> {
+    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
+    let skip = usize::from(kind.has_operand());
+    args.iter().skip(skip).map(|a| outer_name(a, sources)).collect()
+}
+
+/// Note 1276 for each outer column subquery `select` reads.
+pub(super) fn resolved_notes(names: &[OuterName], select: u64, out: &mut Vec<String>) {
+    for n in names {
+        out.push(format!(
+            "Field or reference '{}' of SELECT #{select} was resolved in SELECT #1",
+            n.reference
+        ));
+    }
 }
 
 /// The correlated subquery calls in `e` (the server's marks): each one's number and its

@@ -28,7 +28,7 @@
 //! SOME / ALL, a row before IN, subqueries inside a subquery, and subqueries beside derived
 //! tables or CTEs (whose blocks would take numbers too).
 
-use super::explain_subquery::{marks, outer_name};
+use super::explain_subquery::{outer_names, select_marks};
 use super::expr_children_mut;
 use super::subquery::has_subquery;
 use crate::error::{MySqlError, Result};
@@ -37,7 +37,6 @@ use crate::server::Server;
 use crate::sql::bind::row_items;
 use crate::sql::execution::select::SubqueryKind;
 use crate::sql::execution::Work;
-use crate::sql::planner::explain::dependent::OuterName;
 use crate::sql::planner::explain::tree::{Node, Role};
 use sqlparser::ast::{Expr, Ident, InTarget, Query, Select, SelectItem, SetExpr, TableFactor};
 
@@ -110,15 +109,7 @@ impl Server {
                 ));
             }
         }
-        let mut calls = Vec::new();
-        for item in &values.projection {
-            if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
-                marks(e, &mut calls);
-            }
-        }
-        for e in values.selection.iter().chain(values.having.iter()) {
-            marks(e, &mut calls);
-        }
+        let calls = select_marks(&values);
         let kinds: Vec<SubqueryKind> = prepared.iter().map(|s| s.kind).collect();
         // Which found subquery each prepared one is (in the order both were met).
         let mut dependent: Vec<Option<usize>> = vec![None; found.len()];
@@ -148,10 +139,7 @@ impl Server {
             let (inner, how) = match dependent[i] {
                 Some(id) => {
                     let p = &prepared[id];
-                    let args = calls.iter().find(|(n, _)| *n == id).map_or(&[][..], |c| &c.1);
-                    let skip = usize::from(p.kind.has_operand());
-                    let names: Vec<OuterName> =
-                        args.iter().skip(skip).map(|a| outer_name(a, &sources)).collect();
+                    let names = outer_names(&calls, id, p.kind, &sources);
                     // Explained with the LIMIT as written, as the traditional EXPLAIN does.
                     let mut query = p.query.clone();
                     query.limit_clause = f.query.limit_clause.clone();

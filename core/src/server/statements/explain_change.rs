@@ -54,18 +54,7 @@ impl Server {
                 self.explain_single(session, &select, "UPDATE", up.selection.is_some(), work)
             }
             S::Delete(del) if super::multi_table::is_multi_delete(del) => {
-                let listed = match &del.from {
-                    FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
-                };
-                let (names, from): (Vec<String>, &[TableWithJoins]) = match &del.using {
-                    None => (del.tables.iter().map(last_part).collect(), listed),
-                    Some(using) => (listed.iter().map(|t| t.relation.to_string()).collect(), using),
-                };
-                let names: Vec<String> = names
-                    .iter()
-                    .map(|n| n.rsplit('.').next().unwrap_or(n).replace('`', ""))
-                    .collect();
-                let select = select_text(from, del.selection.as_ref(), &[], None);
+                let (select, names) = multi_delete_select(del);
                 self.explain_join(session, &select, "DELETE", &names, work)
             }
             S::Delete(del) => {
@@ -205,6 +194,19 @@ impl Server {
     }
 }
 
+/// A multi-table DELETE as the SELECT its plan is, and the tables it deletes from.
+pub(super) fn multi_delete_select(del: &sqlparser::ast::Delete) -> (String, Vec<String>) {
+    let listed = match &del.from {
+        FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
+    };
+    let (names, from): (Vec<String>, &[TableWithJoins]) = match &del.using {
+        None => (del.tables.iter().map(last_part).collect(), listed),
+        Some(using) => (listed.iter().map(|t| t.relation.to_string()).collect(), using),
+    };
+    let names = names.iter().map(|n| n.rsplit('.').next().unwrap_or(n).replace('`', "")).collect();
+    (select_text(from, del.selection.as_ref(), &[], None), names)
+}
+
 /// A multi-table UPDATE as the SELECT its plan is, and the tables whose columns it sets (as
 /// `t.col = ...` names them).
 pub(super) fn multi_update_select(up: &sqlparser::ast::Update) -> (String, Vec<String>) {
@@ -247,6 +249,6 @@ pub(super) fn select_text(
     sql
 }
 
-pub(super) fn last_part(name: &sqlparser::ast::ObjectName) -> String {
+fn last_part(name: &sqlparser::ast::ObjectName) -> String {
     name.0.last().map(|p| p.to_string().trim_matches('`').to_string()).unwrap_or_default()
 }

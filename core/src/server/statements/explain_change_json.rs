@@ -22,7 +22,7 @@
 //! finds nothing while optimizing, subqueries, and INSERT ... SELECT of a set operation or
 //! of no table.
 
-use super::explain_change::{last_part, multi_update_select, select_text};
+use super::explain_change::{multi_delete_select, multi_update_select, select_text};
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
@@ -30,7 +30,7 @@ use crate::sql::execution::Work;
 use crate::sql::parser::Statement;
 use crate::sql::planner::explain::json::Json;
 use crate::sql::{Response, Value};
-use sqlparser::ast::{FromTable, SetExpr, Statement as S, TableObject, TableWithJoins};
+use sqlparser::ast::{FromTable, SetExpr, Statement as S, TableObject};
 
 /// A JSON object's members, in order.
 type Members = Vec<(&'static str, Json)>;
@@ -56,18 +56,7 @@ impl Server {
                 single.document(self, session, work)?
             }
             S::Delete(del) if super::multi_table::is_multi_delete(del) => {
-                let listed = match &del.from {
-                    FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
-                };
-                let (names, from): (Vec<String>, &[TableWithJoins]) = match &del.using {
-                    None => (del.tables.iter().map(last_part).collect(), listed),
-                    Some(using) => (listed.iter().map(|t| t.relation.to_string()).collect(), using),
-                };
-                let names: Vec<String> = names
-                    .iter()
-                    .map(|n| n.rsplit('.').next().unwrap_or(n).replace('`', ""))
-                    .collect();
-                let select = select_text(from, del.selection.as_ref(), &[], None);
+                let (select, names) = multi_delete_select(del);
                 self.join_change_json(session, &select, "delete", &names)?
             }
             S::Delete(del) => {

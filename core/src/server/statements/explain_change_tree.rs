@@ -30,7 +30,7 @@ use crate::sql::execution::Work;
 use crate::sql::parser::Statement;
 use crate::sql::planner::explain::tree::Node;
 use crate::sql::{Column, Response, ResultSet, Value};
-use sqlparser::ast::{FromTable, SetExpr, Statement as S, TableObject};
+use sqlparser::ast::{SetExpr, Statement as S, TableObject};
 
 /// What MySQL 8.4 prints for a statement the iterator executor does not run.
 const NOT_EXECUTABLE: &str = "-> <not executable by iterator executor>\n";
@@ -122,23 +122,7 @@ impl Server {
                 self.change_tree(session, &select, "Update", &targets, &reads, false, work)?
             }
             S::Delete(del) if super::multi_table::is_multi_delete(del) => {
-                let listed = match &del.from {
-                    FromTable::WithFromKeyword(f) | FromTable::WithoutKeyword(f) => f,
-                };
-                let (names, from): (Vec<String>, &[sqlparser::ast::TableWithJoins]) = match &del
-                    .using
-                {
-                    None => {
-                        (del.tables.iter().map(super::explain_change::last_part).collect(), listed)
-                    }
-                    Some(using) => (listed.iter().map(|t| t.relation.to_string()).collect(), using),
-                };
-                let names: Vec<String> = names
-                    .iter()
-                    .map(|n| n.rsplit('.').next().unwrap_or(n).replace('`', ""))
-                    .collect();
-                let select =
-                    super::explain_change::select_text(from, del.selection.as_ref(), &[], None);
+                let (select, names) = super::explain_change::multi_delete_select(del);
                 self.change_tree(session, &select, "Delete from", &names, &|_| false, true, work)?
             }
             _ => return Err(MySqlError::not_supported_yet("EXPLAIN of this statement")),

@@ -252,28 +252,12 @@ fn candidates(
     rename: bool,
     depth: u32,
 ) -> Vec<Option<Candidate>> {
-    // Every FROM item's name, in the order the candidates are listed.
-    let mut names: Vec<Vec<String>> = Vec::new();
-    for twj in &sel.from {
-        names.push(factor_names(&twj.relation));
-        names.extend(twj.joins.iter().map(|j| factor_names(&j.relation)));
-    }
-    let mut at = 0usize;
     let mut out: Vec<Option<Candidate>> = Vec::new();
-    let mut candidate = |factor: &TableFactor, out: &[Option<Candidate>]| {
-        let mut taken: Vec<&str> = Vec::new();
-        if rename {
-            for (k, n) in names.iter().enumerate() {
-                match out.get(k) {
-                    // An earlier candidate: the name it took.
-                    Some(Some(c)) => taken.push(c.merged_as.value.as_str()),
-                    _ if k != at => taken.extend(n.iter().map(String::as_str)),
-                    _ => {}
-                }
-            }
-        }
-        at += 1;
-        self::candidate(factor, sql, resolve, rename.then_some(&taken[..]), depth)
+    let candidate = |factor: &TableFactor, out: &[Option<Candidate>]| {
+        // Asked only of a table that can merge: most SELECTs have none.
+        let taken = || taken_names(sel, out);
+        let taken: &dyn Fn() -> Vec<String> = &taken;
+        self::candidate(factor, sql, resolve, rename.then_some(taken), depth)
     };
     for twj in &sel.from {
         // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
@@ -291,6 +275,24 @@ fn candidates(
         }
     }
     out
+}
+
+/// The names a merged table may not take, for the FROM item after the candidates in `out`:
+/// every other FROM item's, and the names earlier candidates took.
+fn taken_names(sel: &Select, out: &[Option<Candidate>]) -> Vec<String> {
+    let factors = sel.from.iter().flat_map(|twj| {
+        std::iter::once(&twj.relation).chain(twj.joins.iter().map(|j| &j.relation))
+    });
+    let mut taken = Vec::new();
+    for (k, factor) in factors.enumerate() {
+        match out.get(k) {
+            // An earlier candidate: the name it took.
+            Some(Some(c)) => taken.push(c.merged_as.value.clone()),
+            _ if k != out.len() => taken.extend(factor_names(factor)),
+            _ => {}
+        }
+    }
+    taken
 }
 
 /// The names a FROM item makes visible: its alias, or its table's name; every table's of a
@@ -416,8 +418,8 @@ impl Candidate {
 /// table (not LATERAL) or a view MySQL would merge, over one stored table, whose select list
 /// and WHERE this file can name through the alias.
 ///
-/// `rename`: the names the outer query's other FROM items have (and earlier candidates took);
-/// the merged table takes its inner alias or table name unless one of them is it. MySQL
+/// `rename`: the names the outer query's other FROM items have (and earlier candidates took),
+/// asked only once the item can merge; the merged table takes its inner alias or table name unless one of them is it. MySQL
 /// names a merged table so in EXPLAIN, EXPLAIN FORMAT=TREE and Note 1003 (`table` is
 /// `page_views`, not the view's name). Simplification: where the name is taken (a view read
 /// twice, or beside its own base table), the merged table keeps the outer alias; MySQL shows
@@ -426,7 +428,7 @@ fn candidate(
     factor: &TableFactor,
     sql: &str,
     resolve: &Resolve,
-    rename: Option<&[&str]>,
+    rename: Option<&dyn Fn() -> Vec<String>>,
     depth: u32,
 ) -> Option<Candidate> {
     // A view's SELECT, parsed from its text: the merge reads it from here.
@@ -534,7 +536,7 @@ fn candidate(
         None => table.clone(),
     };
     let merged_as = match rename {
-        Some(taken) if !taken.iter().any(|t| t.eq_ignore_ascii_case(&inner_name)) => {
+        Some(taken) if !taken().iter().any(|t| t.eq_ignore_ascii_case(&inner_name)) => {
             Ident::new(inner_name.clone())
         }
         _ => alias.clone(),

@@ -4,9 +4,13 @@ use super::estimates::key_part_bytes;
 use super::*;
 use crate::storage::schema::{ColumnDef, ColumnType};
 
-/// EXPLAIN of `sql` over the shop dataset (seed 42, full scale), in database `shop`: its
-/// response and Note 1003, or its error.
-fn explain_result(sql: &str) -> Result<(Response, String)> {
+/// Runs `f` with an explainer over the shop dataset (seed 42, full scale) and `sql` parsed;
+/// `tree` for FORMAT=TREE.
+fn with_shop_explainer<T>(
+    sql: &str,
+    tree: bool,
+    f: impl FnOnce(&mut Explainer, &Query, &mut dyn EvalContext) -> T,
+) -> T {
     let options = crate::datasets::DatasetOptions::default();
     let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
     let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
@@ -15,14 +19,22 @@ fn explain_result(sql: &str) -> Result<(Response, String)> {
         catalog: &catalog,
         system_columns: &mut no_system_tables,
         system_views: |_, _| None,
-        tree: false,
+        tree,
         json: false,
         correlation: Default::default(),
         label_marks: None,
         relabels: Vec::new(),
     };
     let mut cx = crate::sql::expr::constant_context();
-    explainer.explain(&q, sql, Some("shop"), &mut cx, &mut Work::default())
+    f(&mut explainer, &q, &mut cx)
+}
+
+/// EXPLAIN of `sql` over the shop dataset, in database `shop`: its response and Note 1003,
+/// or its error.
+fn explain_result(sql: &str) -> Result<(Response, String)> {
+    with_shop_explainer(sql, false, |ex, q, cx| {
+        ex.explain(q, sql, Some("shop"), cx, &mut Work::default())
+    })
 }
 
 /// EXPLAIN of `sql`: its rows and Note 1003.
@@ -161,22 +173,9 @@ fn derived_table_errors_are_mysqls() {
 
 /// EXPLAIN FORMAT=TREE of `sql` over the shop dataset, drawn, or its error.
 fn tree(sql: &str) -> Result<String> {
-    let options = crate::datasets::DatasetOptions::default();
-    let catalog = crate::datasets::catalog("shop", 42, &options).unwrap();
-    let Ok(crate::sql::Statement::Select(q)) = crate::sql::parse(sql) else { panic!("{sql}") };
-    let mut no_system_tables = |db: &str, table: &str| Err(MySqlError::no_such_table(db, table));
-    let mut explainer = Explainer {
-        catalog: &catalog,
-        system_columns: &mut no_system_tables,
-        system_views: |_, _| None,
-        tree: true,
-        json: false,
-        correlation: Default::default(),
-        label_marks: None,
-        relabels: Vec::new(),
-    };
-    let mut cx = crate::sql::expr::constant_context();
-    Ok(explainer.explain_tree(&q, sql, Some("shop"), &mut cx)?.0.render())
+    with_shop_explainer(sql, true, |ex, q, cx| {
+        Ok(ex.explain_tree(q, sql, Some("shop"), cx)?.0.render())
+    })
 }
 
 #[test]
