@@ -35,7 +35,7 @@ use crate::binlog::group_commit::{CommitSettings, Prepared};
 use crate::error::MySqlError;
 use crate::instruments::statements::event::DigestKey;
 use crate::instruments::statements::Sizing;
-use crate::server::statement_events::{digest_of, Ran};
+use crate::server::statement_events::{digest_of, digest_of_shaped, Ran};
 use crate::server::{Server, SessionId};
 use crate::sim::scheduler::Scheduler;
 use crate::sim::{SimDuration, SimTime};
@@ -357,6 +357,9 @@ fn cpu_run(cpu_free: &mut [SimTime], now: SimTime, cost: SimDuration) -> SimTime
 pub struct Prepped {
     stmt: crate::sql::parser::Statement,
     sql: String,
+    /// Its shape with names' digits as slots, when the parse cache made it (the digest's
+    /// memo is keyed by it).
+    shaped: Option<crate::sql::parser::cache::Shaped>,
     /// Its digest, computed once for the sizing it was computed under.
     digest: std::cell::OnceCell<(Sizing, Option<DigestKey>)>,
 }
@@ -365,23 +368,27 @@ impl Prepped {
     /// Parses `sql` (one statement).
     pub fn new(sql: &str) -> crate::error::Result<Prepped> {
         let stmt = crate::sql::parser::parse(sql)?;
-        Ok(Prepped { stmt, sql: sql.to_string(), digest: std::cell::OnceCell::new() })
+        Ok(Prepped { stmt, sql: sql.to_string(), shaped: None, digest: std::cell::OnceCell::new() })
     }
 
     /// Parses `sql` (one statement) through the server's cache of parsed statements, which
     /// gives what [`Prepped::new`] would, faster for a text whose shape it has seen.
     pub fn cached(server: &mut Server, sql: &str) -> crate::error::Result<Prepped> {
-        let stmt = server.statements.parse(sql)?;
-        Ok(Prepped { stmt, sql: sql.to_string(), digest: std::cell::OnceCell::new() })
+        let (stmt, shaped) = server.statements.parse_shaped(sql)?;
+        Ok(Prepped { stmt, sql: sql.to_string(), shaped, digest: std::cell::OnceCell::new() })
     }
 
     /// The statement's digest under `sizing`.
     fn digest(&self, sizing: &Sizing) -> Option<DigestKey> {
-        let (at, digest) = self.digest.get_or_init(|| (*sizing, digest_of(&self.sql, sizing)));
+        let of = || match &self.shaped {
+            Some(shaped) => digest_of_shaped(&self.sql, Some(shaped), sizing),
+            None => digest_of(&self.sql, sizing),
+        };
+        let (at, digest) = self.digest.get_or_init(|| (*sizing, of()));
         if at == sizing {
             digest.clone()
         } else {
-            digest_of(&self.sql, sizing)
+            of()
         }
     }
 

@@ -22,6 +22,7 @@
 
 use crate::error::MySqlError;
 use crate::sql::{Response, ResultSet};
+use crate::storage::value::Value;
 
 /// The packet header: 3 bytes of payload length and the sequence number.
 const HEADER: u64 = 4;
@@ -71,17 +72,32 @@ pub fn result_set_bytes(rs: &ResultSet) -> u64 {
     let rows: u64 = rs
         .rows
         .iter()
-        .map(|row| {
-            HEADER
-                + row
-                    .iter()
-                    .map(|v| v.to_text().map_or(1, |t| lenenc_str(t.len() as u64)))
-                    .sum::<u64>()
-        })
+        .map(|row| HEADER + row.iter().map(|v| text_len(v).map_or(1, lenenc_str)).sum::<u64>())
         .sum();
     let kept = rs.rows.len() as u64;
     let more = rows.checked_div(kept).map_or(0, |each| each.saturating_mul(rs.unshown));
     count + columns + rows + more + ok_bytes(0, None)
+}
+
+/// The length of a value's text (`Value::to_text`), None for NULL: without writing the text
+/// for a string or an integer (every value of every row sent is measured).
+fn text_len(v: &Value) -> Option<u64> {
+    let digits = |mut n: u64| {
+        let mut len = 1;
+        // Bounded: at most 20 rounds.
+        while n >= 10 {
+            n /= 10;
+            len += 1;
+        }
+        len
+    };
+    match v {
+        Value::Null => None,
+        Value::Str(s) => Some(s.len() as u64),
+        Value::Int(i) => Some(digits(i.unsigned_abs()) + u64::from(*i < 0)),
+        Value::UInt(u) => Some(digits(*u)),
+        other => other.to_text().map(|t| t.len() as u64),
+    }
 }
 
 /// What the server sends back for a statement's outcome.
@@ -148,7 +164,21 @@ pub fn handshake_bytes(
 mod tests {
     use super::*;
     use crate::sql::result::Column;
-    use crate::storage::value::Value;
+
+    #[test]
+    fn a_text_length_is_the_written_texts() {
+        let mut values = vec![Value::Null, Value::Str(String::new()), Value::Str("héllo".into())];
+        for n in [0i64, 1, 9, 10, 99, 100, 4711, i64::MAX, -1, -10, -4711, i64::MIN] {
+            values.push(Value::Int(n));
+        }
+        for n in [0u64, 9, 10, 1_000_000, u64::MAX] {
+            values.push(Value::UInt(n));
+        }
+        values.push(Value::Double(1.5));
+        for v in values {
+            assert_eq!(text_len(&v), v.to_text().map(|t| t.len() as u64), "{v:?}");
+        }
+    }
 
     #[test]
     fn length_encoded_integers_grow_at_the_protocol_bounds() {

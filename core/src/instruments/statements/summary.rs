@@ -116,8 +116,9 @@ impl DigestStat {
 pub struct DigestSummary {
     /// Slots in use, in the order they were taken.
     rows: Vec<DigestStat>,
-    /// Where each digest is in `rows`, per schema (found without copying the key).
-    index: BTreeMap<std::sync::Arc<str>, Vec<(Option<String>, usize)>>,
+    /// Where each digest is in `rows`, per schema, by the digest's first 64 bits (integer
+    /// comparisons, not 64-digit strings; the full digest is compared on a match).
+    index: BTreeMap<u64, Vec<(Option<String>, usize)>>,
     /// Slot 0: the statements that found the table full.
     lost: Option<DigestStat>,
     /// `performance_schema_digests_size`.
@@ -134,16 +135,22 @@ impl DigestSummary {
     /// statement went to the NULL row.
     pub fn record(&mut self, e: &StatementEvent, sample_age_secs: u64, text_max: usize) -> bool {
         let Some(d) = &e.digest else { return true };
-        let found = self
-            .index
-            .get(&*d.hash)
-            .and_then(|schemas| schemas.iter().find(|(s, _)| *s == e.schema).map(|(_, i)| *i));
+        let prefix = hash_prefix(&d.hash);
+        let rows = &self.rows;
+        let found = self.index.get(&prefix).and_then(|slots| {
+            slots
+                .iter()
+                .find(|(s, i)| {
+                    *s == e.schema && rows[*i].digest.as_ref().is_some_and(|k| k.hash == d.hash)
+                })
+                .map(|(_, i)| *i)
+        });
         let slot = match found {
             Some(i) => Some(i),
             None if self.rows.len() + 1 < self.size => {
                 let i = self.rows.len();
                 self.rows.push(DigestStat::new(e.schema.clone(), Some(d.clone()), e.end));
-                self.index.entry(d.hash.clone()).or_default().push((e.schema.clone(), i));
+                self.index.entry(prefix).or_default().push((e.schema.clone(), i));
                 Some(i)
             }
             None => None,
@@ -182,6 +189,20 @@ impl DigestSummary {
         self.index.clear();
         self.lost = None;
     }
+}
+
+/// The first 16 hex digits of a digest as a number (any text gives one: a digit that is not
+/// hex counts as 0; the full digest is compared where it matters).
+fn hash_prefix(hash: &str) -> u64 {
+    hash.bytes().take(16).fold(0u64, |n, c| {
+        let v = match c {
+            b'0'..=b'9' => c - b'0',
+            b'a'..=b'f' => c - b'a' + 10,
+            b'A'..=b'F' => c - b'A' + 10,
+            _ => 0,
+        };
+        (n << 4) | u64::from(v)
+    })
 }
 
 #[cfg(test)]

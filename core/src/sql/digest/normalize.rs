@@ -113,6 +113,42 @@ impl TokenArray {
         out
     }
 
+    /// The array of a text that differs from this one's only in the spelling of some
+    /// identifiers, given as (old, new) pairs in the text's order, each new one as long as the
+    /// old and no keyword (so the lexer emits it as an identifier wherever the old one was
+    /// stored as one, and the reduce rules see the same tokens): the old names' bytes
+    /// respelled where they are stored. None when an old name is not found among the stored
+    /// identifiers in that order.
+    pub fn respelled(&self, names: &[(&[u8], &[u8])]) -> Option<TokenArray> {
+        let plain = |w: &[u8]| std::str::from_utf8(w).is_ok_and(|w| !t::any_keyword(w));
+        if names.iter().any(|(old, new)| old.len() != new.len() || !plain(new)) {
+            return None;
+        }
+        let mut out = self.clone();
+        let mut wanted = names.iter();
+        let mut next = wanted.next();
+        let mut at = 0;
+        // Bounded by the array: every round moves past at least two bytes.
+        while at + 2 <= out.bytes.len() {
+            let Some((old, new)) = next else { break };
+            let token = u16::from_le_bytes([out.bytes[at], out.bytes[at + 1]]);
+            at += 2;
+            if token != t::IDENT {
+                continue;
+            }
+            let len =
+                usize::from(u16::from_le_bytes([*out.bytes.get(at)?, *out.bytes.get(at + 1)?]));
+            at += 2;
+            let stored = out.bytes.get_mut(at..at + len)?;
+            if stored == *old {
+                stored.copy_from_slice(new);
+                next = wanted.next();
+            }
+            at += len;
+        }
+        next.is_none().then_some(out)
+    }
+
     fn store(&mut self, token: u16) {
         if self.bytes.len() + 2 <= self.capacity {
             self.bytes.extend_from_slice(&token.to_le_bytes());

@@ -304,6 +304,32 @@ pub fn keyword(word: &str, call: bool) -> Option<u16> {
     find(&t.keywords, word).or_else(|| if call { find(&t.functions, word) } else { None })
 }
 
+/// Whether `word` is a keyword in some position (a plain one, a function name before `(`, or
+/// an optimizer hint keyword): a word that is none of them always lexes as an identifier.
+pub fn any_keyword(word: &str) -> bool {
+    // Most words a caller asks about end in digits (sysbench's sbtestN); few keywords do,
+    // so those are looked up in their own short list.
+    if word.as_bytes().last().is_some_and(u8::is_ascii_digit) {
+        static ENDING_IN_DIGITS: std::sync::OnceLock<Vec<(&'static str, u16)>> =
+            std::sync::OnceLock::new();
+        let list = ENDING_IN_DIGITS.get_or_init(|| {
+            let t = tables();
+            let mut list: Vec<(&'static str, u16)> = t
+                .keywords
+                .iter()
+                .chain(&t.functions)
+                .chain(&t.hints)
+                .filter(|(w, _)| w.as_bytes().last().is_some_and(u8::is_ascii_digit))
+                .copied()
+                .collect();
+            list.sort_by(|a, b| cmp_ignore_ascii_case(a.0, b.0));
+            list
+        });
+        return find(list, word).is_some();
+    }
+    keyword(word, true).is_some() || hint_keyword(word).is_some()
+}
+
 /// The token of an optimizer hint keyword.
 pub fn hint_keyword(word: &str) -> Option<u16> {
     find(&tables().hints, word)

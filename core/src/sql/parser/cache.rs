@@ -6,7 +6,7 @@
 //! Not a MySQL feature (the query cache is gone since 8.0, and it cached results, not parse
 //! trees): this is the simulator's own speed-up, invisible in any figure or output.
 
-use super::literals::{shape_with_name_slots, Template};
+use super::literals::{shape_with_name_slots, Literal, Template};
 use super::{parse_first, Statement};
 use crate::error::Result;
 use std::collections::{BTreeMap, VecDeque};
@@ -16,6 +16,10 @@ pub const CACHED_STATEMENTS_MAX: usize = 256;
 /// Longer texts are parsed every time (they are rarely repeated, and the bound keeps the
 /// cache under about 256 x (1 KB + its tree)).
 pub const CACHED_TEXT_BYTES_MAX: usize = 1024;
+
+/// A text's shape with its names' digits as slots, and its literals
+/// ([`shape_with_name_slots`]).
+pub type Shaped = (String, Vec<Literal>);
 
 #[derive(Debug, Default)]
 pub struct StatementCache {
@@ -33,8 +37,25 @@ impl StatementCache {
     /// [`parse_first`], from the cache when `sql` was parsed before. Only texts that hold one
     /// statement are cached; errors are not.
     pub fn parse_first(&mut self, sql: &str) -> Result<(Statement, Option<usize>)> {
+        self.parse_first_shaped(sql).map(|(stmt, next, _)| (stmt, next))
+    }
+
+    /// [`Self::parse`], with the text's shape (names' digits as slots) when it was made: the
+    /// digest memo keys by the same shape, so a load generator's statement is masked once.
+    pub fn parse_shaped(&mut self, sql: &str) -> Result<(Statement, Option<Shaped>)> {
+        match self.parse_first_shaped(sql)? {
+            (stmt, None, shaped) => Ok((stmt, shaped)),
+            // The error as the parser words it.
+            (_, Some(_), _) => super::parse(sql).map(|stmt| (stmt, None)),
+        }
+    }
+
+    fn parse_first_shaped(
+        &mut self,
+        sql: &str,
+    ) -> Result<(Statement, Option<usize>, Option<Shaped>)> {
         if let Some(stmt) = self.parsed.get(sql) {
-            return Ok((stmt.clone(), None));
+            return Ok((stmt.clone(), None, None));
         }
         let shaped =
             if sql.len() <= CACHED_TEXT_BYTES_MAX { shape_with_name_slots(sql) } else { None };
@@ -42,7 +63,7 @@ impl StatementCache {
             match self.shaped.get(form) {
                 Some(Some(template)) => {
                     if let Some(stmt) = template.fill(sql, literals) {
-                        return Ok((stmt, None));
+                        return Ok((stmt, None, shaped));
                     }
                 }
                 // Parsed before and no template: the exact-text cache below is all there is.
@@ -52,9 +73,9 @@ impl StatementCache {
         }
         let (stmt, next) = parse_first(sql)?;
         if next.is_none() {
-            if let Some((form, literals)) = shaped {
-                if !self.shaped.contains_key(&form) {
-                    let template = Template::of(&stmt, &literals);
+            if let Some((form, literals)) = &shaped {
+                if !self.shaped.contains_key(form) {
+                    let template = Template::of(&stmt, literals);
                     let templated = template.is_some();
                     if self.shape_order.len() >= CACHED_STATEMENTS_MAX {
                         if let Some(oldest) = self.shape_order.pop_front() {
@@ -62,10 +83,10 @@ impl StatementCache {
                         }
                     }
                     self.shaped.insert(form.clone(), template);
-                    self.shape_order.push_back(form);
+                    self.shape_order.push_back(form.clone());
                     if templated {
                         // Its shape answers for it from now on.
-                        return Ok((stmt, next));
+                        return Ok((stmt, next, shaped));
                     }
                 }
             }
@@ -79,7 +100,7 @@ impl StatementCache {
             self.parsed.insert(sql.to_string(), stmt.clone());
             self.order.push_back(sql.to_string());
         }
-        Ok((stmt, next))
+        Ok((stmt, next, shaped))
     }
 
     /// [`super::parse`] through the cache: one statement, text after it an error.

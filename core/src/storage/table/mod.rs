@@ -433,7 +433,7 @@ impl Table {
         // A changed row is decoded into this one row for its visit.
         let mut changed: Row = Vec::new();
         let start = match from {
-            Some(_) => self.first_generated_at(&before),
+            Some(_) => self.first_generated_at(&before, from),
             None => 0,
         };
         let mut ordinal = start;
@@ -556,8 +556,11 @@ impl Table {
     }
 
     /// The first generated row whose key is not `before` the start (a binary search: the
-    /// generated rows are in primary key order).
-    fn first_generated_at(&self, before: &dyn Fn(&Key) -> bool) -> u64 {
+    /// generated rows are in primary key order). `near`, the bound `before` tests against:
+    /// when the generator places its key, the row there or the one after it is tried first,
+    /// and taken when the rows around it show it is the first (two rows made, not a search's
+    /// fourteen).
+    fn first_generated_at(&self, before: &dyn Fn(&Key) -> bool, near: Option<&RangeEnd>) -> u64 {
         let Some(generator) = &self.generator else { return 0 };
         let Some(pk) = self.def.primary() else { return 0 };
         let ncols = self.def.columns.len();
@@ -566,13 +569,31 @@ impl Table {
             want[c as usize] = true;
         }
         let mut row = vec![Value::Null; ncols];
+        let mut before_row = |i: u64| {
+            generator.fill_row(i, ColumnSet::wanted(&want), &mut row);
+            before(&self.key_of(&row).unwrap_or(Key(Vec::new())))
+        };
+        let placed = near
+            .filter(|n| n.prefix.len() == pk.columns.len())
+            .and_then(|n| generator.row_of_key(&n.prefix));
+        if let Some(i) = placed {
+            // The first row not before is the one whose row is not before (or the end) with
+            // the row ahead of it before (or none ahead): what the search would find.
+            for first in [i, i.saturating_add(1)] {
+                if first > self.generated_rows {
+                    continue;
+                }
+                let not_before = first == self.generated_rows || !before_row(first);
+                if not_before && (first == 0 || before_row(first - 1)) {
+                    return first;
+                }
+            }
+        }
         let (mut lo, mut hi) = (0u64, self.generated_rows);
         // Bounded: the interval halves each round.
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
-            generator.fill_row(mid, ColumnSet::wanted(&want), &mut row);
-            let key = self.key_of(&row).unwrap_or(Key(Vec::new()));
-            if before(&key) {
+            if before_row(mid) {
                 lo = mid + 1;
             } else {
                 hi = mid;

@@ -274,11 +274,11 @@ impl Table {
         let before_lo = |k: &Key| !after_start(&k.0, lo);
         let within_hi = |k: &Key| before_end(&k.0, hi);
         let from = match lo {
-            Some(_) => self.first_generated_at(&before_lo),
+            Some(_) => self.first_generated_at(&before_lo, lo),
             None => 0,
         };
         let to = match hi {
-            Some(_) => self.first_generated_at(&within_hi),
+            Some(_) => self.first_generated_at(&within_hi, hi),
             None => self.generated_rows,
         };
         let mut n = to.saturating_sub(from);

@@ -98,6 +98,21 @@ pub(super) struct Settings {
     pub needed: Vec<bool>,
 }
 
+/// Rows whose outputs a sort by reference keeps beside their keys (a select list of columns
+/// only): a few hundred rows' values, which a short range's sort then does not read again.
+const SORT_OUTPUTS_KEPT_MAX: usize = 1_024;
+
+/// The columns a select list is, when it is only columns.
+pub(super) fn only_columns(plan: &Plan) -> Option<Vec<u32>> {
+    plan.items
+        .iter()
+        .map(|(e, _)| match e {
+            BExpr::Column(c) => Some(*c),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Rows of a result sent to the client that the simulated client keeps; the rest are counted
 /// (`N rows in set` counts them all) but never held, so a SELECT of millions of rows neither
 /// fails nor fills the tab. Simplification: the real mysql client holds every row.
@@ -128,6 +143,11 @@ pub(super) struct PipelineState<'p, 'a> {
     streamed: ResultRows,
     /// Ungrouped rows sorted by primary key reference.
     sorter: Option<Sorter>,
+    /// With `sorter`, when the select list is only columns (a value that is the row's, with
+    /// no evaluation to repeat): the first rows' outputs with their primary keys, so the
+    /// sorted result takes them instead of reading the rows again; None past
+    /// [`SORT_OUTPUTS_KEPT_MAX`] rows (then every row is read again).
+    sort_outputs: Option<Vec<(u64, Option<Row>)>>,
     /// Ungrouped rows of a join or a materialised source to be sorted: each output row and
     /// its sort keys packed (`packed_rows.rs`), and the sort's byte keys with where the row
     /// starts as payload. Empty once a key the bytes cannot order came (then `outputs`).
@@ -223,6 +243,8 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let has_source = source.is_some();
         let sort_model = (!plan.order_by.is_empty() && !plan.grouped())
             .then(|| Filesort::new(settings.sort_buffer_size, keep(plan), &settings.costs));
+        let sort_outputs =
+            sorter.as_ref().and_then(|_| only_columns(plan)).map(|_| Vec::with_capacity(128));
         PipelineState {
             rt: None,
             filter: plan.filter.as_ref().map(Compiled::new),
@@ -248,6 +270,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             outputs: Outputs::new(&settings.space, plan.items.len(), plan.order_by.len()),
             settings,
             sorter,
+            sort_outputs,
             packed_sort,
             distinct: (plan.distinct && !plan.grouped() && has_source)
                 .then(distinct::DistinctRows::new),
@@ -405,6 +428,20 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let pk = encode_pk(&row[src.pk as usize]);
             if self.sorter.as_mut().is_some_and(|s| s.push(&keys, pk)) {
                 self.key = keys;
+                if let Some(kept) = &mut self.sort_outputs {
+                    if kept.len() < SORT_OUTPUTS_KEPT_MAX {
+                        // The select list is columns only (`only_columns`).
+                        let out = plan.items.iter().map(|(e, _)| match e {
+                            BExpr::Column(c) => {
+                                row.get(*c as usize).cloned().unwrap_or(Value::Null)
+                            }
+                            _ => Value::Null,
+                        });
+                        kept.push((pk, Some(out.collect())));
+                    } else {
+                        self.sort_outputs = None;
+                    }
+                }
                 return Ok(true);
             }
             // A key the bytes cannot order: keep every row packed from here on.
@@ -476,6 +513,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     /// Turns the rows kept by reference into rows kept packed, to be sorted by value (in
     /// arrival order).
     fn materialise_sorted(&mut self, plan: &Plan, cx: &mut dyn EvalContext) -> Result<()> {
+        self.sort_outputs = None;
         let (Some(sorter), Some(src)) = (self.sorter.take(), &self.source) else {
             return Ok(());
         };
@@ -671,9 +709,20 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             let Some(src) = &self.source else { return Ok(out) };
             let signed = src.table.def.columns.get(src.pk as usize).is_some_and(|c| !c.unsigned);
             let order = sorter.sorted();
+            // The kept outputs by primary key (a stable sort: a key read twice is taken in
+            // the order it came).
+            let mut kept = self.sort_outputs.take().unwrap_or_default();
+            kept.sort_by_key(|(pk, _)| *pk);
             for pk in order.into_iter().skip(plan.offset as usize).take(limit_of(plan)) {
                 if out.len() >= self.settings.rows_kept {
                     self.unshown += 1;
+                    continue;
+                }
+                let at = kept.partition_point(|(k, _)| *k < pk);
+                let taken =
+                    kept[at..].iter_mut().take_while(|(k, _)| *k == pk).find_map(|e| e.1.take());
+                if let Some(values) = taken {
+                    out.push(values)?;
                     continue;
                 }
                 if !fetch(src, pk, signed, &mut self.scratch) {

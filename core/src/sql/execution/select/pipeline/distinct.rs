@@ -23,7 +23,7 @@ use crate::sql::expr::EvalContext;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
 
-use super::super::plan::Plan;
+use super::super::plan::{Plan, SortKey};
 use super::super::record_size::{sort_key_bytes, value_bytes};
 use super::super::sorter::{Chunked, Sorter};
 
@@ -129,7 +129,7 @@ impl PipelineState<'_, '_> {
     /// LIMIT, and built again from their first rows.
     pub(super) fn finish_distinct(
         &mut self,
-        d: DistinctRows,
+        mut d: DistinctRows,
         plan: &Plan,
         costs: &mut Costs,
         cx: &mut dyn EvalContext,
@@ -147,6 +147,18 @@ impl PipelineState<'_, '_> {
         let mut by_value = false;
         let (mut skipped, mut next) = (0u64, 0u32);
         let limit = plan.limit.unwrap_or(u64::MAX);
+        // A select list of columns only, sorted (if at all) by its own columns: a kept
+        // distinct row's output is what reading its first row again would give, and nothing
+        // else of that row is needed.
+        let outputs_suffice = super::only_columns(plan).is_some()
+            && plan.order_by.iter().all(|(k, _)| matches!(k, SortKey::Output(_)));
+        let kept_output = |kept: &[Row], g: u32| {
+            if outputs_suffice {
+                kept.get(g as usize).cloned()
+            } else {
+                None
+            }
+        };
         let result = (|| {
             for i in 0..d.rows {
                 let g = d.arrival(i);
@@ -156,11 +168,15 @@ impl PipelineState<'_, '_> {
                     continue;
                 }
                 next += 1;
-                if !fetch(src, d.first_keys.get(g as usize), signed, &mut scratch) {
-                    continue;
-                }
-                let row: Row =
-                    self.items.iter().map(|e| e.eval(&scratch, cx)).collect::<Result<_>>()?;
+                let row: Row = match kept_output(&d.kept, g) {
+                    Some(row) => row,
+                    None => {
+                        if !fetch(src, d.first_keys.get(g as usize), signed, &mut scratch) {
+                            continue;
+                        }
+                        self.items.iter().map(|e| e.eval(&scratch, cx)).collect::<Result<_>>()?
+                    }
+                };
                 let bytes: u64 = row.iter().map(value_bytes).sum();
                 let size =
                     RowSize { data: bytes, declared: bytes, cells: row.len() as u64, key: bytes };
@@ -208,6 +224,13 @@ impl PipelineState<'_, '_> {
             if out.len() >= self.settings.rows_kept {
                 self.unshown += 1;
                 continue;
+            }
+            // Each distinct row comes once: its kept output is taken, not copied.
+            if outputs_suffice {
+                if let Some(row) = d.kept.get_mut(g as usize) {
+                    out.push(std::mem::take(row))?;
+                    continue;
+                }
             }
             if !fetch(src, d.first_keys.get(g as usize), signed, &mut scratch) {
                 continue;
