@@ -187,6 +187,10 @@ const CORPUS: &[&str] = &[
     // Issue 14, views and derived tables merged into the outer query.
     "CREATE VIEW shop.mv (a, b, c) AS SELECT id, status, total * 2 FROM shop.orders WHERE id > 1; SELECT a, c + 1, * FROM shop.mv WHERE a = 3 GROUP BY a, b, c HAVING c > 0 ORDER BY b; SELECT mv.*, o.id FROM shop.mv JOIN shop.orders o ON o.id = mv.a LEFT JOIN shop.mv m2 ON m2.a = o.id; EXPLAIN FORMAT=TREE SELECT * FROM shop.mv; SELECT id FROM shop.mv; CREATE VIEW shop.bad (a) AS SELECT 1, 2;",
     "SELECT x, y FROM (SELECT id, id + 1 FROM shop.orders) d (x, y) WHERE y < 4 ORDER BY x; SELECT * FROM (SELECT o.*, RAND() FROM shop.orders o) d; SELECT d.nope FROM (SELECT id FROM shop.orders) d; SELECT id FROM (SELECT id FROM shop.orders) d, shop.orders; EXPLAIN SELECT a FROM (SELECT id AS a, id AS a FROM shop.orders) d;",
+    // Issue 18: CTEs merged as derived tables are; MERGE / NO_MERGE hints, derived_merge=off.
+    "USE shop; WITH x (a, b) AS (SELECT id, status FROM orders WHERE id > 2), y AS (SELECT a FROM x WHERE a < 9) SELECT y.a, x.b FROM y JOIN x ON x.a = y.a ORDER BY b; EXPLAIN FORMAT=TREE WITH x AS (SELECT id FROM orders) SELECT * FROM x, x AS z WHERE x.id = z.id; EXPLAIN FORMAT=JSON WITH x AS (SELECT * FROM orders) SELECT /*+ NO_MERGE(x) MERGE() */ id FROM x;",
+    "WITH qn AS (SELECT * FROM qn) SELECT * FROM qn; WITH a AS (SELECT * FROM b), b AS (SELECT 1) SELECT * FROM a; WITH RECURSIVE r AS (SELECT * FROM r) SELECT * FROM r; WITH x AS (SELECT id FROM shop.orders) SELECT /*+ MERGE(x NO_MERGE( */ (SELECT COUNT(*) FROM x y WHERE y.id < x.id) FROM x;",
+    "SET optimizer_switch = 'derived_merge=off'; EXPLAIN WITH x AS (SELECT id FROM shop.orders) SELECT /*+ MERGE(x) */ * FROM x, (SELECT 1 AS o FROM shop.orders) d; SELECT * FROM (SELECT id FROM shop.orders) d; SET optimizer_switch = 'derived_merge=oops'; SET optimizer_switch = DEFAULT;",
 ];
 
 const TOKENS: &[&str] = &[

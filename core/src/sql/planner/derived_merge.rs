@@ -7,7 +7,10 @@
 //! to the ON condition when `d` is the inner table of a LEFT JOIN, and the outer query's `d.a`
 //! and `` `x + 1` `` replaced by `t.id` and `t.x + 1` (`outer_refs.rs`). A view
 //! (ALGORITHM=UNDEFINED or MERGE) is merged the same way, with its column
-//! list. The rows then stream from `t` along its access path: no internal temporary
+//! list, and so is a common table expression at each reference (a CTE read by another CTE
+//! merged into it first). `optimizer_switch`'s `derived_merge=off` and the `MERGE` /
+//! `NO_MERGE` hints (`hints.rs`) keep one materialised, or merge it regardless of the
+//! switch ([`merge_wanted`]). The rows then stream from `t` along its access path: no internal temporary
 //! table (`Created_tmp_tables` does not move), no rows held, and EXPLAIN shows a row of `t`,
 //! not a `<derived2>` one.
 //!
@@ -22,7 +25,27 @@
 //! merged table takes its inner alias or table name, as MySQL shows it in EXPLAIN and Note
 //! 1003, unless another FROM item has that name (then it keeps the derived table's or view's).
 
+mod hints;
 mod outer_refs;
+
+pub use hints::block_hints;
+
+/// Whether MySQL merges a FROM item it can merge, read as `alias` in a block whose optimizer
+/// hints are `hints` ([`block_hints`]): a `MERGE` / `NO_MERGE` hint naming it decides, then a
+/// view's ALGORITHM=MERGE (`algorithm_merge`), then `optimizer_switch`'s `derived_merge`
+/// flag (`derived_merge`, asked only when it decides). Where this says no, the item is
+/// materialised in an internal temporary table, as one that cannot merge is.
+pub fn merge_wanted(
+    hints: &[String],
+    alias: &str,
+    algorithm_merge: bool,
+    derived_merge: &dyn Fn() -> bool,
+) -> bool {
+    match hints::merge_hint_in(hints, alias) {
+        Some(said) => said,
+        None => algorithm_merge || derived_merge(),
+    }
+}
 
 use crate::storage::catalog::Catalog;
 
@@ -105,6 +128,16 @@ fn aggregates(e: &Expr) -> bool {
     }
 }
 
+/// Whether `flag` is on in an `optimizer_switch` value (`a=on,b=off,...`); a flag the value
+/// does not name is on, as every flag this asks about is by default.
+pub fn switch_flag_on(flags: &str, flag: &str) -> bool {
+    !flags.split(',').any(|f| {
+        f.trim()
+            .split_once('=')
+            .is_some_and(|(n, v)| n.eq_ignore_ascii_case(flag) && v.eq_ignore_ascii_case("off"))
+    })
+}
+
 /// What a table name in FROM names, as far as the merge needs to know.
 pub enum Named {
     /// A stored table: its database, its name and its columns in order.
@@ -113,7 +146,24 @@ pub enum Named {
     /// its SELECT (parsed, and as written: its unaliased columns are named by that text),
     /// its column list if it declares one, and whether it is in the session's database
     /// (a function its SELECT calls is then resolved where the outer query's are).
-    View { db: String, query: Box<Query>, text: String, columns: Vec<String>, local: bool },
+    /// `algorithm_merge`: created with ALGORITHM=MERGE, merged whatever `derived_merge` says
+    /// (the manual's "View Processing Algorithms": the flag decides for a view without one).
+    View {
+        db: String,
+        query: Box<Query>,
+        text: String,
+        columns: Vec<String>,
+        local: bool,
+        algorithm_merge: bool,
+    },
+    /// A common table expression in scope (a one-part name only): its query, the text of
+    /// the statement that defines it and its column list. MySQL merges one as it merges a
+    /// derived table (with_non_recursive.result: `WITH qn AS (SELECT ...) ... FROM qn` is
+    /// explained SIMPLE on the CTE's table). A [`Wanted::Any`] question answers it too, so
+    /// that a CTE read inside a merged body is never taken for a stored table. `order`: its
+    /// place among the statement's CTEs (its WITH's depth, then its place in that WITH), by
+    /// which its own query sees only the CTEs before it.
+    Cte { query: Box<Query>, text: std::rc::Rc<str>, columns: Vec<String>, order: (usize, usize) },
 }
 
 /// The aliases a select list gives its items (`expr AS name`), in order: the names GROUP BY,
@@ -179,6 +229,7 @@ pub fn named_in(
         text: v.query.clone(),
         columns: v.columns.clone(),
         local: current.is_some_and(|c| c == db),
+        algorithm_merge: v.algorithm == "MERGE",
     })
 }
 
@@ -191,13 +242,18 @@ pub fn named_in(
 /// reference of the outer query to one of its columns replaced by the expression behind it
 /// (`outer_refs.rs`); when one cannot be rewritten soundly, only the first kind is merged
 /// and the rest are materialised as before.
+///
+/// `derived_merge`: the `optimizer_switch` flag of that name (asked only when an item could
+/// merge); with it off, only a view created with ALGORITHM=MERGE and an item a `MERGE` hint
+/// names are merged. A `NO_MERGE` hint keeps any materialised.
 pub fn merge_derived_tables(
     sel: &mut Select,
     order_by: &mut Option<OrderBy>,
     sql: &str,
     resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
 ) -> bool {
-    merge_at_depth(sel, order_by, sql, resolve, 0)
+    merge_at_depth(sel, order_by, sql, resolve, derived_merge, 0)
 }
 
 /// Views and derived tables merged into one another: at most this many levels deep (a view
@@ -212,9 +268,10 @@ fn merge_at_depth(
     order_by: &mut Option<OrderBy>,
     sql: &str,
     resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> bool {
-    let candidates = candidates(sel, sql, resolve, true, depth);
+    let candidates = candidates(sel, sql, resolve, true, derived_merge, depth);
     if candidates.iter().all(Option::is_none) {
         return false;
     }
@@ -231,8 +288,11 @@ fn merge_at_depth(
     }
     // The outer query's names cannot all be followed: only the `SELECT * FROM t` shape, which
     // needs no rewriting, is merged, under its own alias.
-    let candidates =
-        if renamed { self::candidates(sel, sql, resolve, false, depth) } else { candidates };
+    let candidates = if renamed {
+        self::candidates(sel, sql, resolve, false, derived_merge, depth)
+    } else {
+        candidates
+    };
     let identity: Vec<Option<Candidate>> =
         candidates.into_iter().map(|c| c.filter(|c| c.identity)).collect();
     if identity.iter().all(Option::is_none) {
@@ -250,6 +310,7 @@ fn candidates(
     sql: &str,
     resolve: &Resolve,
     rename: bool,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> Vec<Option<Candidate>> {
     let mut out: Vec<Option<Candidate>> = Vec::new();
@@ -257,7 +318,10 @@ fn candidates(
         // Asked only of a table that can merge: most SELECTs have none.
         let taken = || taken_names(sel, out);
         let taken: &dyn Fn() -> Vec<String> = &taken;
-        self::candidate(factor, sql, resolve, rename.then_some(taken), depth)
+        let c =
+            self::candidate(factor, sql, resolve, rename.then_some(taken), derived_merge, depth)?;
+        let hints = hints::block_hints(sel);
+        merge_wanted(&hints, &c.alias.value, c.algorithm_merge, derived_merge).then_some(c)
     };
     for twj in &sel.from {
         // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
@@ -379,6 +443,8 @@ pub(crate) struct Candidate {
     condition: Option<Expr>,
     /// `SELECT *` and no column list: its columns are the table's, under the same names.
     pub(crate) identity: bool,
+    /// A view created with ALGORITHM=MERGE: merged even with `derived_merge=off`.
+    algorithm_merge: bool,
 }
 
 impl Candidate {
@@ -429,10 +495,13 @@ fn candidate(
     sql: &str,
     resolve: &Resolve,
     rename: Option<&dyn Fn() -> Vec<String>>,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> Option<Candidate> {
-    // A view's SELECT, parsed from its text: the merge reads it from here.
-    let view: (String, Box<Query>, String, bool);
+    // A view's or CTE's SELECT, parsed from its text: the merge reads it from here.
+    let view: (Option<String>, Box<Query>, String, bool);
+    let mut algorithm_merge = false;
+    let mut cte_order: Option<(usize, usize)> = None;
     let (query, inner_sql, inner_db, declared, alias, local): (
         &Query,
         &str,
@@ -464,21 +533,39 @@ fn candidate(
             if outer_alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
                 return None;
             }
-            let Named::View { db, query, text, columns, local } =
-                resolve(name, None, Wanted::View)?
-            else {
-                return None;
-            };
-            view = (db, query, text, local);
             let last = name.0.last()?.to_string().trim_matches('`').to_string();
             let alias = outer_alias.as_ref().map_or(Ident::new(last), |a| a.name.clone());
-            (&view.1, view.2.as_str(), Some(view.0.as_str()), columns, alias, view.3)
+            match resolve(name, None, Wanted::View)? {
+                Named::View { db, query, text, columns, local, algorithm_merge: forced } => {
+                    algorithm_merge = forced;
+                    view = (Some(db), query, text, local);
+                    (&view.1, view.2.as_str(), view.0.as_deref(), columns, alias, view.3)
+                }
+                // A CTE's query names its tables from the session's database, as the outer
+                // query does.
+                Named::Cte { query, text, columns, order } => {
+                    cte_order = Some(order);
+                    view = (None, query, text.to_string(), true);
+                    (&view.1, view.2.as_str(), None, columns, alias, true)
+                }
+                Named::Stored { .. } => return None,
+            }
         }
         _ => return None,
     };
     if materialised_by_mysql(query) {
         return None;
     }
+    // A CTE's query sees only the CTEs defined before it (a non-recursive WITH): a name the
+    // outer query reads as a later CTE (or as itself) is not known here, and the CTE is then
+    // not merged (MySQL reads such a name as a stored table, or fails with ERROR 1146; the
+    // materialising path does that).
+    let within =
+        |name: &ObjectName, db: Option<&str>, wanted: Wanted| match resolve(name, db, wanted) {
+            Some(Named::Cte { order, .. }) if cte_order.is_some_and(|at| order >= at) => None,
+            other => other,
+        };
+    let resolve: &Resolve = &within;
     let sel = mergeable_select(query)?;
     let [twj] = sel.from.as_slice() else { return None };
     if !twj.joins.is_empty() {
@@ -489,13 +576,16 @@ fn candidate(
     let nested: Query;
     let sel = match &twj.relation {
         TableFactor::Derived { .. } => {
-            nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
+            nested = merged_inside(query, inner_sql, inner_db, resolve, derived_merge, depth)?;
             mergeable_select(&nested)?
         }
         TableFactor::Table { name, .. }
-            if matches!(resolve(name, inner_db, Wanted::View), Some(Named::View { .. })) =>
+            if matches!(
+                resolve(name, inner_db, Wanted::View),
+                Some(Named::View { .. } | Named::Cte { .. })
+            ) =>
         {
-            nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
+            nested = merged_inside(query, inner_sql, inner_db, resolve, derived_merge, depth)?;
             mergeable_select(&nested)?
         }
         _ => sel,
@@ -620,6 +710,7 @@ fn candidate(
         columns,
         condition,
         identity,
+        algorithm_merge,
     })
 }
 
@@ -630,6 +721,7 @@ fn merged_inside(
     sql: &str,
     db: Option<&str>,
     resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> Option<Query> {
     if depth + 1 >= NESTING_MAX {
@@ -639,7 +731,7 @@ fn merged_inside(
     let SetExpr::Select(sel) = q.body.as_mut() else { return None };
     let in_db =
         |name: &ObjectName, d: Option<&str>, wanted: Wanted| resolve(name, d.or(db), wanted);
-    merge_at_depth(sel, &mut q.order_by, sql, &in_db, depth + 1).then_some(q)
+    merge_at_depth(sel, &mut q.order_by, sql, &in_db, derived_merge, depth + 1).then_some(q)
 }
 
 /// The name MySQL gives an unaliased select-list item: a column reference's column as typed
@@ -841,6 +933,8 @@ mod tests {
     const SQL_VIEW: &str = "SELECT id AS pid, url, id + 1 FROM page_views WHERE user_id > 3";
     /// A view of the view `v`.
     const SQL_VIEW_OF_VIEW: &str = "SELECT pid * 2 AS dbl, url FROM v WHERE `id + 1` < 100";
+    /// A CTE's query.
+    const SQL_CTE: &str = "SELECT id AS pid FROM page_views WHERE id > 7";
     /// A view of itself (`CREATE OR REPLACE VIEW` can close such a loop).
     const SQL_LOOP: &str = "SELECT id FROM looped WHERE id > 1";
 
@@ -867,7 +961,20 @@ mod tests {
                 columns: columns.iter().map(|c| c.to_string()).collect(),
             })
         };
+        // `c` and `later` are CTEs in scope, in that order (`later` reads `c`; `c` reads
+        // `later`, which it may not see).
+        let cte = |text: &'static str, order: usize| {
+            (db.is_none() && parts.len() == 1).then(|| Named::Cte {
+                query: Box::new(parse(text)),
+                text: std::rc::Rc::from(text),
+                columns: Vec::new(),
+                order: (0, order),
+            })
+        };
         match table.as_str() {
+            "c" => cte(SQL_CTE, 0),
+            "later" => cte("SELECT pid FROM c", 1),
+            "early" => cte("SELECT * FROM later", 0),
             "page_views" => stored(&["id", "user_id", "url"]),
             "users" => stored(&["id", "name"]),
             "v" | "vv" | "looped" => {
@@ -882,6 +989,7 @@ mod tests {
                     text: text.into(),
                     columns: Vec::new(),
                     local: true,
+                    algorithm_merge: false,
                 })
             }
             _ => None,
@@ -891,7 +999,7 @@ mod tests {
     fn merged(sql: &str) -> Option<String> {
         let mut q = parse(sql);
         let SetExpr::Select(s) = q.body.as_mut() else { panic!("not a plain SELECT") };
-        merge_derived_tables(s, &mut q.order_by, sql, &resolve).then(|| q.to_string())
+        merge_derived_tables(s, &mut q.order_by, sql, &resolve, &|| true).then(|| q.to_string())
     }
 
     #[test]
@@ -1007,6 +1115,38 @@ mod tests {
             merged("SELECT page_views.id FROM (SELECT * FROM page_views) d").as_deref(),
             Some("SELECT page_views.id FROM shop.page_views AS d")
         );
+    }
+
+    #[test]
+    fn a_cte_is_merged_as_a_derived_table_and_reads_only_the_ctes_before_it() {
+        assert_eq!(
+            merged("SELECT pid FROM c WHERE pid < 9").as_deref(),
+            Some(
+                "SELECT page_views.id AS `pid` FROM shop.page_views \
+                 WHERE page_views.id < 9 AND (page_views.id > 7)"
+            )
+        );
+        assert_eq!(
+            merged("SELECT pid FROM later").as_deref(),
+            Some("SELECT page_views.id AS `pid` FROM shop.page_views WHERE ((page_views.id > 7))")
+        );
+        // `early` names `later`, defined after it: not merged (the materialising path
+        // reports what MySQL reports).
+        assert_eq!(merged("SELECT * FROM early"), None);
+    }
+
+    #[test]
+    fn merge_hints_and_the_switch_decide_first() {
+        let with = |sql: &str, switch: bool| {
+            let mut q = parse(sql);
+            let SetExpr::Select(s) = q.body.as_mut() else { panic!("not a plain SELECT") };
+            merge_derived_tables(s, &mut q.order_by, sql, &resolve, &|| switch)
+        };
+        assert!(!with("SELECT /*+ NO_MERGE(c) */ pid FROM c", true));
+        assert!(!with("SELECT /*+ NO_MERGE() */ pid FROM c", true));
+        assert!(!with("SELECT pid FROM c", false));
+        assert!(with("SELECT /*+ MERGE(c) */ pid FROM c", false));
+        assert!(with("SELECT /*+ NO_MERGE(d) */ pid FROM c", true));
     }
 
     #[test]

@@ -5,8 +5,9 @@
 //!
 //! MySQL's `derived_merge` folds the rest (no aggregate, DISTINCT, GROUP BY, HAVING, LIMIT,
 //! set operation or window function) into the outer query, whose rows then name the
-//! derived query's tables. That merge is not modelled here yet: EXPLAIN of a mergeable
-//! derived table or CTE answers error 1235, and so does WITH RECURSIVE.
+//! derived query's tables: `derived_merge.rs` does that before a block is explained. One it
+//! could merge but does not (a simplification there) answers error 1235 here, unless a
+//! NO_MERGE hint or `derived_merge=off` keeps it materialised; WITH RECURSIVE answers 1235.
 
 use super::tree::{self, Node, Role};
 use super::{DerivedText, Explainer, Kind, Source};
@@ -25,6 +26,8 @@ pub(super) struct CteDef {
     pub name: String,
     pub columns: Vec<String>,
     pub query: Query,
+    /// The text of the statement that defines it (its unaliased columns are named by it).
+    pub sql: std::rc::Rc<str>,
     pub materialised: Option<Materialised>,
 }
 
@@ -59,6 +62,11 @@ pub(super) struct Blocks {
     /// Ranges of `ctes` out of sight: while a CTE's query is explained, itself and the CTEs
     /// after it.
     pub hidden: Vec<(usize, usize)>,
+    /// While a block's FROM is explained: its optimizer hint texts and whether
+    /// `optimizer_switch` has `derived_merge=on`, which decide whether a derived table, view
+    /// or CTE MySQL could merge is materialised instead (`derived_merge::merge_wanted`).
+    pub hints: Vec<String>,
+    pub derived_merge: bool,
 }
 
 impl Blocks {
@@ -69,6 +77,8 @@ impl Blocks {
             ctes: Vec::new(),
             derived: Vec::new(),
             hidden: Vec::new(),
+            hints: Vec::new(),
+            derived_merge: true,
         }
     }
 
@@ -80,6 +90,18 @@ impl Blocks {
         let n = self.next;
         self.next += 1;
         Ok(n)
+    }
+
+    /// Whether MySQL merges the FROM item read as `alias` that it could merge, by the
+    /// block's hints and the switch (a view created with ALGORITHM=MERGE: `algorithm_merge`).
+    pub fn merge_wanted(&self, alias: &str, algorithm_merge: bool) -> bool {
+        let switch = self.derived_merge;
+        crate::sql::planner::derived_merge::merge_wanted(
+            &self.hints,
+            alias,
+            algorithm_merge,
+            &|| switch,
+        )
     }
 
     /// The innermost CTE in scope named `name` (CTE names compare case-sensitively on

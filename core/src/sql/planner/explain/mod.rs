@@ -31,6 +31,7 @@ use crate::sql::execution::VIEW_DEPTH_MAX;
 use crate::sql::expr::eval;
 use crate::sql::expr::EvalContext;
 use crate::sql::parser::column_name::source_name;
+use crate::sql::parser::VarScope;
 use crate::sql::planner::access_path::{
     in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
 };
@@ -399,6 +400,7 @@ impl Explainer<'_> {
                     name,
                     columns: cte.alias.columns.iter().map(|c| c.name.value.clone()).collect(),
                     query: (*cte.query).clone(),
+                    sql: std::rc::Rc::from(sql),
                     materialised: None,
                 });
             }
@@ -432,15 +434,37 @@ impl Explainer<'_> {
                 name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
             let (db, table) = match parts.as_slice() {
                 [t] if db.is_some() => (db?.to_string(), t.clone()),
-                [t] if blocks.cte(t).is_none() => (current?.to_string(), t.clone()),
+                [t] => match blocks.cte(t) {
+                    // A CTE is merged as the executor merges it (`merge_named`).
+                    Some(at) => {
+                        let cte = &blocks.ctes[at];
+                        return Some(super::derived_merge::Named::Cte {
+                            query: Box::new(cte.query.clone()),
+                            text: std::rc::Rc::clone(&cte.sql),
+                            columns: cte.columns.clone(),
+                            order: (0, at),
+                        });
+                    }
+                    None => (current?.to_string(), t.clone()),
+                },
                 [d, t] => (d.clone(), t.clone()),
                 _ => return None,
             };
             super::derived_merge::named_in(catalog, current, &db, &table, wanted)
         };
+        let switch_on = match cx.system_variable("optimizer_switch", VarScope::Default) {
+            Ok(Value::Str(flags)) => super::derived_merge::switch_flag_on(&flags, "derived_merge"),
+            _ => true,
+        };
+        let derived_merge = || switch_on;
         let merged_query;
-        let was_merged =
-            super::derived_merge::merge_derived_tables(&mut merged, &mut order_by, sql, &resolve);
+        let was_merged = super::derived_merge::merge_derived_tables(
+            &mut merged,
+            &mut order_by,
+            sql,
+            &resolve,
+            &derived_merge,
+        );
         // The copy with its subqueries marked (`label_marks`) is merged as the query was (a
         // query with subqueries is not merged now, `derived_merge.rs`), so both bind alike.
         let marked = self.label_marks.take().map(|mut marked| {
@@ -451,6 +475,7 @@ impl Explainer<'_> {
                     &mut marked_order_by,
                     sql,
                     &resolve,
+                    &derived_merge,
                 );
             }
             marked
@@ -462,7 +487,13 @@ impl Explainer<'_> {
             q
         };
         let sel = &merged;
-        let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
+        let outer_policy = (
+            std::mem::replace(&mut blocks.hints, super::derived_merge::block_hints(sel)),
+            std::mem::replace(&mut blocks.derived_merge, switch_on),
+        );
+        let written = self.explain_sources(&sel.from, current, 0, cx, blocks);
+        (blocks.hints, blocks.derived_merge) = outer_policy;
+        let written = written?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
         if let Some(marked) = marked {
             let marked_bound = bind(&marked, q, &written, sql, &cx.local_names())?;
@@ -637,7 +668,8 @@ impl Explainer<'_> {
                 let Some(alias) = alias else {
                     return Err(MySqlError::derived_table_without_alias());
                 };
-                if !materialised_by_mysql(subquery) {
+                if !materialised_by_mysql(subquery) && blocks.merge_wanted(&alias.name.value, false)
+                {
                     return Err(MySqlError::not_supported_yet(
                         "EXPLAIN of a derived table merged into the outer query",
                     ));
@@ -663,7 +695,7 @@ impl Explainer<'_> {
                 Some(m) => Materialised { tree: None, json: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
-                    if !materialised_by_mysql(&entry.query) {
+                    if !materialised_by_mysql(&entry.query) && blocks.merge_wanted(&alias, false) {
                         return Err(MySqlError::not_supported_yet(
                             "EXPLAIN of a common table expression merged into the outer query",
                         ));
@@ -729,7 +761,10 @@ impl Explainer<'_> {
                 crate::sql::Statement::Select(q) => q,
                 _ => return Err(MySqlError::unknown("view is not a SELECT")),
             };
-            if v.algorithm == "TEMPTABLE" || materialised_by_mysql(&query) {
+            if v.algorithm == "TEMPTABLE"
+                || materialised_by_mysql(&query)
+                || !blocks.merge_wanted(&alias, v.algorithm == "MERGE")
+            {
                 // The view's SELECT is named from its own text, in its database, and sees
                 // none of the statement's CTEs.
                 let saved = std::mem::replace(&mut blocks.sql, text);
