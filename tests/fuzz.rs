@@ -191,6 +191,9 @@ const CORPUS: &[&str] = &[
     "USE shop; WITH x (a, b) AS (SELECT id, status FROM orders WHERE id > 2), y AS (SELECT a FROM x WHERE a < 9) SELECT y.a, x.b FROM y JOIN x ON x.a = y.a ORDER BY b; EXPLAIN FORMAT=TREE WITH x AS (SELECT id FROM orders) SELECT * FROM x, x AS z WHERE x.id = z.id; EXPLAIN FORMAT=JSON WITH x AS (SELECT * FROM orders) SELECT /*+ NO_MERGE(x) MERGE() */ id FROM x;",
     "WITH qn AS (SELECT * FROM qn) SELECT * FROM qn; WITH a AS (SELECT * FROM b), b AS (SELECT 1) SELECT * FROM a; WITH RECURSIVE r AS (SELECT * FROM r) SELECT * FROM r; WITH x AS (SELECT id FROM shop.orders) SELECT /*+ MERGE(x NO_MERGE( */ (SELECT COUNT(*) FROM x y WHERE y.id < x.id) FROM x;",
     "SET optimizer_switch = 'derived_merge=off'; EXPLAIN WITH x AS (SELECT id FROM shop.orders) SELECT /*+ MERGE(x) */ * FROM x, (SELECT 1 AS o FROM shop.orders) d; SELECT * FROM (SELECT id FROM shop.orders) d; SET optimizer_switch = 'derived_merge=oops'; SET optimizer_switch = DEFAULT;",
+    // Issue 18: views and derived tables over an inner join, merged into the outer query.
+    "USE shop; CREATE VIEW jv AS SELECT o.id, c.name, o.customer_id AS cid FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id > 1; SELECT * FROM jv JOIN jv AS w ON w.id = jv.cid; SELECT jv.*, p.id FROM page_views p, jv WHERE p.id = jv.id ORDER BY name LIMIT 3; EXPLAIN FORMAT=TREE SELECT name FROM jv RIGHT JOIN orders o2 ON o2.id = jv.id; EXPLAIN FORMAT=JSON SELECT o.name FROM jv o; SELECT c.name FROM jv; DROP VIEW jv;",
+    "SELECT * FROM (SELECT id FROM shop.orders o, shop.customers c) d; SELECT x FROM (SELECT o.id AS x FROM shop.orders o CROSS JOIN shop.customers c JOIN shop.products p ON p.id = c.id WHERE x > 1) d; SELECT d.* FROM shop.orders o JOIN (SELECT o.id, o.status FROM shop.orders o JOIN shop.customers c USING (id)) d ON d.id = o.id;",
 ];
 
 const TOKENS: &[&str] = &[

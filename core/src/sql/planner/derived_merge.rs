@@ -16,9 +16,12 @@
 //!
 //! MySQL merges any derived table or view without aggregates, window functions, DISTINCT,
 //! GROUP BY, HAVING, LIMIT, set operations, subqueries in the select list or variable
-//! assignments ([`materialised_by_mysql`] says which are materialised). Simplifications: here
-//! the merged one reads one stored table (a join inside it is materialised; MySQL merges it),
-//! has no ORDER BY, no index hints, no non-deterministic function (`UNMERGED_FUNCTIONS`) and
+//! assignments ([`materialised_by_mysql`] says which are materialised). One whose SELECT is
+//! an inner join of stored tables (`t1 JOIN t2 ON ...`, `t1, t2`) is merged too: its tables
+//! join the outer query's, its ON clauses kept, the outer ON on its last table. Simplifications:
+//! here the merged one reads one stored table or such an inner join (an outer join inside, a
+//! join of views or derived tables, or the derived table as an outer join's inner side is
+//! materialised; MySQL merges them as nested joins), has no ORDER BY, no index hints, no non-deterministic function (`UNMERGED_FUNCTIONS`) and
 //! no subquery anywhere; and the outer query must be one whose names `outer_refs.rs` can
 //! follow (no subquery, no USING / NATURAL join, no LATERAL derived table), else only a
 //! derived table of the `SELECT * FROM t` shape, which needs no rewriting, is merged. The
@@ -51,8 +54,8 @@ use crate::storage::catalog::Catalog;
 
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, Ident,
-    InTarget, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, OrderBy, Query, Select,
-    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, TableAlias, TableFactor,
+    InTarget, Join, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, OrderBy, Query,
+    Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, TableAlias, TableFactor,
 };
 
 /// Whether MySQL materialises a derived table or CTE with this query rather than merging it
@@ -330,11 +333,22 @@ fn candidates(
         let right = twj.joins.iter().any(|j| {
             matches!(j.join_operator, JoinOperator::Right(_) | JoinOperator::RightOuter(_))
         });
-        let keep = |c: Option<Candidate>| c.filter(|c| !right || c.condition.is_none());
+        let keep = |c: Option<Candidate>| {
+            c.filter(|c| !right || (c.condition.is_none() && c.joined.is_empty()))
+        };
         let c = keep(candidate(&twj.relation, &out));
         out.push(c);
         for join in &twj.joins {
-            let c = keep(candidate(&join.relation, &out));
+            // A join inside is merged only where the derived table is inner-joined (its
+            // tables join the outer query's; as the inner side of an outer join they would
+            // need a nested join: simplification, materialised).
+            let inner = matches!(
+                join.join_operator,
+                JoinOperator::Join(JoinConstraint::On(_) | JoinConstraint::None)
+                    | JoinOperator::Inner(JoinConstraint::On(_) | JoinConstraint::None)
+                    | JoinOperator::CrossJoin(JoinConstraint::None)
+            );
+            let c = keep(candidate(&join.relation, &out)).filter(|c| inner || c.joined.is_empty());
             out.push(c);
         }
     }
@@ -350,8 +364,8 @@ fn taken_names(sel: &Select, out: &[Option<Candidate>]) -> Vec<String> {
     let mut taken = Vec::new();
     for (k, factor) in factors.enumerate() {
         match out.get(k) {
-            // An earlier candidate: the name it took.
-            Some(Some(c)) => taken.push(c.merged_as.value.clone()),
+            // An earlier candidate: the names its tables took.
+            Some(Some(c)) => taken.extend(c.names().map(|n| n.value.clone())),
             _ if k != out.len() => taken.extend(factor_names(factor)),
             _ => {}
         }
@@ -382,25 +396,57 @@ fn factor_names(factor: &TableFactor) -> Vec<String> {
     }
 }
 
-/// Replaces each candidate's FROM item by its stored table under its alias, and adds its
-/// WHERE to the outer WHERE, or to the ON clause when it is the inner table of a LEFT JOIN.
+/// Replaces each candidate's FROM item by its stored table under its alias (and the other
+/// tables of a join inside, inner-joined after it with their ON clauses), and adds its WHERE
+/// to the outer WHERE, or to the ON clause when it is the inner table of a LEFT JOIN.
 fn apply(sel: &mut Select, candidates: Vec<Option<Candidate>>) {
     let mut added: Vec<Expr> = Vec::new();
     let mut each = candidates.into_iter();
     for twj in &mut sel.from {
+        let mut joins = Vec::with_capacity(twj.joins.len());
         if let Some(c) = each.next().flatten() {
-            added.extend(c.replace(&mut twj.relation));
+            let (condition, tables) = c.replace(&mut twj.relation);
+            added.extend(condition);
+            joins.extend(tables);
         }
-        for join in &mut twj.joins {
-            let Some(c) = each.next().flatten() else { continue };
-            let Some(condition) = c.replace(&mut join.relation) else { continue };
-            match &mut join.join_operator {
-                // The inner table of a LEFT JOIN: its rows are filtered before they match,
-                // so the condition joins the ON clause (in WHERE it would drop the NULL rows).
-                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => and_into_on(c, condition),
-                _ => added.push(condition),
+        for mut join in std::mem::take(&mut twj.joins) {
+            let Some(c) = each.next().flatten() else {
+                joins.push(join);
+                continue;
+            };
+            let (condition, mut tables) = c.replace(&mut join.relation);
+            if let Some(last) = tables.last_mut() {
+                // An inner join of the derived table: its ON may read any of the merged
+                // tables, so it moves to the join of the last one (for an inner join, the
+                // same condition), and the first is joined on nothing.
+                let outer_on = match std::mem::replace(
+                    &mut join.join_operator,
+                    JoinOperator::Join(JoinConstraint::None),
+                ) {
+                    JoinOperator::Join(JoinConstraint::On(on))
+                    | JoinOperator::Inner(JoinConstraint::On(on)) => Some(on),
+                    _ => None,
+                };
+                if let (Some(on), JoinOperator::Join(c)) = (outer_on, &mut last.join_operator) {
+                    and_into_on(c, Expr::Nested(Box::new(on)));
+                }
+                added.extend(condition);
+                joins.push(join);
+                joins.extend(tables);
+                continue;
             }
+            if let Some(condition) = condition {
+                match &mut join.join_operator {
+                    // The inner table of a LEFT JOIN: its rows are filtered before they
+                    // match, so the condition joins the ON clause (in WHERE it would drop
+                    // the NULL rows).
+                    JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => and_into_on(c, condition),
+                    _ => added.push(condition),
+                }
+            }
+            joins.push(join);
         }
+        twj.joins = joins;
     }
     for condition in added {
         sel.selection = Some(match sel.selection.take() {
@@ -445,43 +491,74 @@ pub(crate) struct Candidate {
     pub(crate) identity: bool,
     /// A view created with ALGORITHM=MERGE: merged even with `derived_merge=off`.
     algorithm_merge: bool,
+    /// The other tables of an inner join inside, in order, after the first (`db`.`table`).
+    joined: Vec<Joined>,
+}
+
+/// A table of a merged derived table's inner join after its first one.
+struct Joined {
+    db: String,
+    table: String,
+    merged_as: Ident,
+    aliased: bool,
+    /// The ON clause that joins it, named through the merged tables.
+    on: Option<Expr>,
 }
 
 impl Candidate {
-    /// Whether the merged table takes another name than the outer query reads it by.
+    /// Whether a merged table takes another name than the outer query reads it by.
     pub(crate) fn renamed(&self) -> bool {
-        self.merged_as.value != self.alias.value
+        self.names().any(|n| n.value != self.alias.value)
     }
 
-    /// Puts the stored table in `factor`'s place; returns the WHERE to add.
-    fn replace(self, factor: &mut TableFactor) -> Option<Expr> {
-        *factor = TableFactor::Table {
-            name: ObjectName(vec![
-                ObjectNamePart::Identifier(Ident::new(self.db)),
-                ObjectNamePart::Identifier(Ident::new(self.table)),
-            ]),
-            alias: self.aliased.then(|| TableAlias {
-                explicit: true,
-                name: self.merged_as,
-                columns: Vec::new(),
-                at: None,
-            }),
-            args: None,
-            with_hints: Vec::new(),
-            version: None,
-            with_ordinality: false,
-            partitions: Vec::new(),
-            json_path: None,
-            sample: None,
-            index_directives: Vec::new(),
-            inheritance: None,
-        };
-        self.condition.map(|w| Expr::Nested(Box::new(w)))
+    /// The names its merged tables take in the outer query.
+    pub(crate) fn names(&self) -> impl Iterator<Item = &Ident> {
+        std::iter::once(&self.merged_as).chain(self.joined.iter().map(|j| &j.merged_as))
+    }
+
+    /// Puts the stored table in `factor`'s place; returns the WHERE to add and the joins of
+    /// the other tables of a join inside, with their ON clauses.
+    fn replace(self, factor: &mut TableFactor) -> (Option<Expr>, Vec<Join>) {
+        *factor = stored_factor(self.db, self.table, self.aliased.then_some(self.merged_as));
+        let joins = self
+            .joined
+            .into_iter()
+            .map(|j| Join {
+                relation: stored_factor(j.db, j.table, j.aliased.then_some(j.merged_as)),
+                global: false,
+                join_operator: JoinOperator::Join(match j.on {
+                    Some(on) => JoinConstraint::On(Expr::Nested(Box::new(on))),
+                    None => JoinConstraint::None,
+                }),
+            })
+            .collect();
+        (self.condition.map(|w| Expr::Nested(Box::new(w))), joins)
+    }
+}
+
+/// A FROM item reading stored table `db`.`table`, under `alias` if given.
+fn stored_factor(db: String, table: String, alias: Option<Ident>) -> TableFactor {
+    TableFactor::Table {
+        name: ObjectName(vec![
+            ObjectNamePart::Identifier(Ident::new(db)),
+            ObjectNamePart::Identifier(Ident::new(table)),
+        ]),
+        alias: alias.map(|name| TableAlias { explicit: true, name, columns: Vec::new(), at: None }),
+        args: None,
+        with_hints: Vec::new(),
+        version: None,
+        with_ordinality: false,
+        partitions: Vec::new(),
+        json_path: None,
+        sample: None,
+        index_directives: Vec::new(),
+        inheritance: None,
     }
 }
 
 /// The FROM item `factor` as a merge candidate, or `None` when it is not one: a derived
-/// table (not LATERAL) or a view MySQL would merge, over one stored table, whose select list
+/// table (not LATERAL), a view or a CTE MySQL would merge, over one stored table or an inner
+/// join of them (`body_tables`), whose select list
 /// and WHERE this file can name through the alias.
 ///
 /// `rename`: the names the outer query's other FROM items have (and earlier candidates took),
@@ -567,91 +644,104 @@ fn candidate(
         };
     let resolve: &Resolve = &within;
     let sel = mergeable_select(query)?;
-    let [twj] = sel.from.as_slice() else { return None };
-    if !twj.joins.is_empty() {
-        return None;
-    }
+    let single = matches!(sel.from.as_slice(), [twj] if twj.joins.is_empty());
     // A view or derived table read through another: the inner one is merged into this one
-    // first, as MySQL merges them all into the outermost query.
+    // first, as MySQL merges them all into the outermost query. (Simplification: only where
+    // it is the one table read; a join of views or derived tables inside is materialised.)
     let nested: Query;
-    let sel = match &twj.relation {
-        TableFactor::Derived { .. } => {
+    let sel = match sel.from.first().map(|twj| &twj.relation) {
+        Some(TableFactor::Derived { .. }) if single => {
             nested = merged_inside(query, inner_sql, inner_db, resolve, derived_merge, depth)?;
             mergeable_select(&nested)?
         }
-        TableFactor::Table { name, .. }
-            if matches!(
-                resolve(name, inner_db, Wanted::View),
-                Some(Named::View { .. } | Named::Cte { .. })
-            ) =>
+        Some(TableFactor::Table { name, .. })
+            if single
+                && matches!(
+                    resolve(name, inner_db, Wanted::View),
+                    Some(Named::View { .. } | Named::Cte { .. })
+                ) =>
         {
             nested = merged_inside(query, inner_sql, inner_db, resolve, derived_merge, depth)?;
             mergeable_select(&nested)?
         }
         _ => sel,
     };
-    let [twj] = sel.from.as_slice() else { return None };
-    if !twj.joins.is_empty() {
-        return None;
-    }
-    let TableFactor::Table {
-        name,
-        alias: inner_alias,
-        args: None,
-        with_hints,
-        version: None,
-        with_ordinality: false,
-        partitions,
-        json_path: None,
-        sample: None,
-        index_directives,
-        inheritance: None,
-    } = &twj.relation
-    else {
-        return None;
-    };
-    // Simplification: index hints inside the derived table or view are not carried to the
-    // merged table (MySQL keeps them); such one is materialised.
-    if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
-        return None;
-    }
-    let Named::Stored { db, table, columns: base_columns } = resolve(name, inner_db, Wanted::Any)?
-    else {
-        return None;
-    };
-    // The names the derived table's own clauses may qualify its columns with.
-    let inner_name = match inner_alias {
-        Some(a) if a.columns.is_empty() => a.name.value.clone(),
-        Some(_) => return None,
-        None => table.clone(),
-    };
-    let merged_as = match rename {
-        Some(taken) if !taken().iter().any(|t| t.eq_ignore_ascii_case(&inner_name)) => {
-            Ident::new(inner_name.clone())
+    let listed = body_tables(sel)?;
+    let single = listed.len() == 1;
+    // Each table of the body: what it is, the names its clauses give it, the name it takes.
+    let mut targets: Vec<Target> = Vec::new();
+    let mut ons: Vec<Option<&Expr>> = Vec::new();
+    for (factor, on) in listed {
+        let TableFactor::Table {
+            name,
+            alias: inner_alias,
+            args: None,
+            with_hints,
+            version: None,
+            with_ordinality: false,
+            partitions,
+            json_path: None,
+            sample: None,
+            index_directives,
+            inheritance: None,
+        } = factor
+        else {
+            return None;
+        };
+        // Simplification: index hints inside the derived table or view are not carried to
+        // the merged table (MySQL keeps them); such one is materialised.
+        if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
+            return None;
         }
-        _ => alias.clone(),
-    };
-    let aliased = inner_alias.is_some() || merged_as.value != table;
-    let qualifiers = Qualifiers { name: &inner_name, db: &db, aliased: inner_alias.is_some() };
-    let rules = Rewrite { alias: &merged_as, qualifiers: &qualifiers, functions: local };
+        let Named::Stored { db, table, columns } = resolve(name, inner_db, Wanted::Any)? else {
+            return None;
+        };
+        // The names the derived table's own clauses may qualify its columns with.
+        let inner_name = match inner_alias {
+            Some(a) if a.columns.is_empty() => a.name.value.clone(),
+            Some(_) => return None,
+            None => table.clone(),
+        };
+        let free = |taken: &dyn Fn() -> Vec<String>| {
+            !taken().iter().any(|t| t.eq_ignore_ascii_case(&inner_name))
+        };
+        let merged_as = match rename {
+            Some(taken) if free(taken) => Ident::new(inner_name.clone()),
+            // One table keeps the outer name where its own is taken.
+            _ if single => alias.clone(),
+            // Simplification: a join's tables must all take their own names (MySQL shows a
+            // name twice where two tables have it); else the derived table is materialised.
+            _ => return None,
+        };
+        let aliased = inner_alias.is_some() || merged_as.value != table;
+        let qualifiers =
+            Qualifiers { name: inner_name, db: db.clone(), aliased: inner_alias.is_some() };
+        targets.push(Target { merged_as, aliased, db, table, qualifiers, columns });
+        ons.push(on);
+    }
+    let rules = Rewrite { targets: &targets, functions: local };
     let mut columns: Vec<(String, Expr)> = Vec::new();
-    let through_alias = |c: &String| {
-        (c.clone(), Expr::CompoundIdentifier(vec![merged_as.clone(), Ident::new(c.clone())]))
+    let through = |t: &Target| -> Vec<(String, Expr)> {
+        t.columns
+            .iter()
+            .map(|c| {
+                let e = Expr::CompoundIdentifier(vec![t.merged_as.clone(), Ident::new(c.clone())]);
+                (c.clone(), e)
+            })
+            .collect()
     };
     for item in &sel.projection {
         match item {
             SelectItem::Wildcard(options) if plain(options) => {
-                columns.extend(base_columns.iter().map(through_alias));
+                columns.extend(targets.iter().flat_map(through));
             }
             SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), o)
                 if plain(o) =>
             {
                 let parts: Vec<Ident> =
                     n.0.iter().map(|p| p.as_ident().cloned()).collect::<Option<Vec<Ident>>>()?;
-                if !qualifiers.names_table(&parts) {
-                    return None;
-                }
-                columns.extend(base_columns.iter().map(through_alias));
+                let t = targets.iter().find(|t| t.qualifiers.names_table(&parts))?;
+                columns.extend(through(t));
             }
             SelectItem::UnnamedExpr(e) => {
                 let name = header(e, inner_sql);
@@ -671,9 +761,10 @@ fn candidate(
             _ => return None,
         }
     }
-    let identity = declared.is_empty()
+    let identity = single
+        && declared.is_empty()
         && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)])
-        && merged_as.value == alias.value;
+        && targets[0].merged_as.value == alias.value;
     if !declared.is_empty() {
         // A column list of the wrong length is ERROR 1353, which the materialising path
         // reports.
@@ -690,28 +781,95 @@ fn candidate(
             return None;
         }
     }
-    let condition = match &sel.selection {
-        Some(w) => {
-            let mut w = w.clone();
-            if !rules.requalify(&mut w) {
-                return None;
+    let requalified = |e: Option<&Expr>| -> Result<Option<Expr>, ()> {
+        match e {
+            Some(w) => {
+                let mut w = w.clone();
+                if rules.requalify(&mut w) {
+                    Ok(Some(w))
+                } else {
+                    Err(())
+                }
             }
-            Some(w)
+            None => Ok(None),
         }
-        None => None,
     };
+    let condition = requalified(sel.selection.as_ref()).ok()?;
+    let mut joined = Vec::new();
+    for (t, on) in targets.iter().zip(&ons).skip(1) {
+        let on = requalified(*on).ok()?;
+        joined.push(Joined {
+            db: t.db.clone(),
+            table: t.table.clone(),
+            merged_as: t.merged_as.clone(),
+            aliased: t.aliased,
+            on,
+        });
+    }
+    let base_columns = targets.iter().flat_map(|t| t.columns.iter().cloned()).collect();
+    let first = targets.swap_remove(0);
     Some(Candidate {
         alias,
-        merged_as,
-        aliased,
-        db,
-        table,
+        merged_as: first.merged_as,
+        aliased: first.aliased,
+        db: first.db,
+        table: first.table,
         base_columns,
         columns,
         condition,
         identity,
         algorithm_merge,
+        joined,
     })
+}
+
+/// The tables a derived table's body reads, in order, each with the ON clause of the inner
+/// join that adds it: `t`, `t1 JOIN t2 ON c ...` (JOIN, INNER JOIN, CROSS JOIN, with ON or
+/// none) or `t1, t2, ...` of single tables. `None` for any other shape: an outer join,
+/// USING / NATURAL, STRAIGHT_JOIN, a parenthesised join, or a comma list of joins (whose ON
+/// clauses see fewer tables than a flattened join's would).
+/// Simplification: MySQL merges outer joins inside too (as nested joins); here such one is
+/// materialised.
+fn body_tables(sel: &Select) -> Option<Vec<(&TableFactor, Option<&Expr>)>> {
+    let mut out = Vec::new();
+    let commas = sel.from.len() > 1;
+    for twj in &sel.from {
+        if commas && !twj.joins.is_empty() {
+            return None;
+        }
+        out.push((&twj.relation, None));
+        for join in &twj.joins {
+            if join.global {
+                return None;
+            }
+            let on = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::CrossJoin(c) => {
+                    match c {
+                        JoinConstraint::On(on) => Some(on),
+                        JoinConstraint::None => None,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            };
+            out.push((&join.relation, on));
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// One table of a merged derived table's body, as its clauses are rewritten.
+struct Target {
+    /// The name it takes in the outer query.
+    merged_as: Ident,
+    /// Whether it is written with `merged_as` as an alias.
+    aliased: bool,
+    db: String,
+    table: String,
+    /// How the body's clauses may name it.
+    qualifiers: Qualifiers,
+    /// Its columns.
+    columns: Vec<String>,
 }
 
 /// `query` (a view's or derived table's, parsed from `sql`, its names resolved in `db`) with
@@ -790,24 +948,24 @@ fn mergeable_select(q: &Query) -> Option<&Select> {
 }
 
 /// How the derived table's own SELECT may qualify a column of its one table.
-struct Qualifiers<'a> {
+struct Qualifiers {
     /// The table's alias, or its name when it has none.
-    name: &'a str,
-    db: &'a str,
+    name: String,
+    db: String,
     /// Whether `name` is an alias (then `db.table.column` does not name the table).
     aliased: bool,
 }
 
-impl Qualifiers<'_> {
+impl Qualifiers {
     fn names_table(&self, parts: &[Ident]) -> bool {
         match parts {
             // MySQL compares table names and aliases case-sensitively on Linux; the engine's
             // catalog does not, so neither does this.
-            [t] => t.value.eq_ignore_ascii_case(self.name),
+            [t] => t.value.eq_ignore_ascii_case(&self.name),
             [d, t] => {
                 !self.aliased
-                    && d.value.eq_ignore_ascii_case(self.db)
-                    && t.value.eq_ignore_ascii_case(self.name)
+                    && d.value.eq_ignore_ascii_case(&self.db)
+                    && t.value.eq_ignore_ascii_case(&self.name)
             }
             _ => false,
         }
@@ -818,8 +976,9 @@ impl Qualifiers<'_> {
 /// holds something this cannot rewrite soundly (a subquery, a variable, an expression kind it
 /// does not walk): the derived table is then not merged.
 struct Rewrite<'a> {
-    alias: &'a Ident,
-    qualifiers: &'a Qualifiers<'a>,
+    /// The body's tables: a column is named through the one its qualifier names, or, when
+    /// unqualified, the one table of the body or the only one of a join that has it.
+    targets: &'a [Target],
     /// Whether a function call may be kept (not in a view of another database, whose
     /// stored functions are that database's: simplification, such a view is materialised).
     functions: bool,
@@ -857,8 +1016,23 @@ impl Rewrite<'_> {
     }
 }
 
+impl Rewrite<'_> {
+    /// The table an unqualified column belongs to.
+    fn owner(&self, column: &str) -> Option<&Target> {
+        match self.targets {
+            [only] => Some(only),
+            all => {
+                let mut having =
+                    all.iter().filter(|t| t.columns.iter().any(|c| c.eq_ignore_ascii_case(column)));
+                // None or several: ERROR 1054 / 1052 from the materialising path.
+                let t = having.next()?;
+                having.next().is_none().then_some(t)
+            }
+        }
+    }
+}
+
 fn requalify(e: &mut Expr, r: &Rewrite) -> bool {
-    let (alias, q) = (r.alias, r.qualifiers);
     let mut go = |x: &mut Expr| requalify(x, r);
     match e {
         Expr::Value(_) => true,
@@ -867,15 +1041,16 @@ fn requalify(e: &mut Expr, r: &Rewrite) -> bool {
             if c.value.starts_with('@') || c.quote_style.is_some_and(|s| s == '\'' || s == '"') {
                 return false;
             }
-            *e = Expr::CompoundIdentifier(vec![alias.clone(), c.clone()]);
+            let Some(t) = r.owner(&c.value) else { return false };
+            *e = Expr::CompoundIdentifier(vec![t.merged_as.clone(), c.clone()]);
             true
         }
         Expr::CompoundIdentifier(parts) => {
             let Some((column, table)) = parts.split_last() else { return false };
-            if !q.names_table(table) {
+            let Some(t) = r.targets.iter().find(|t| t.qualifiers.names_table(table)) else {
                 return false;
-            }
-            *e = Expr::CompoundIdentifier(vec![alias.clone(), column.clone()]);
+            };
+            *e = Expr::CompoundIdentifier(vec![t.merged_as.clone(), column.clone()]);
             true
         }
         Expr::BinaryOp { left, right, .. } => go(left) && go(right),
@@ -1133,6 +1308,43 @@ mod tests {
         // `early` names `later`, defined after it: not merged (the materialising path
         // reports what MySQL reports).
         assert_eq!(merged("SELECT * FROM early"), None);
+    }
+
+    #[test]
+    fn an_inner_join_inside_is_merged_into_the_outer_join() {
+        // Its tables join the outer query's, its ON kept, the outer ON on the last one.
+        assert_eq!(
+            merged(
+                "SELECT d.n, t.a FROM t JOIN (SELECT p.url AS n, u.name FROM page_views p \
+                 JOIN users u ON u.id = p.user_id WHERE p.id > 2) d ON d.name = t.a"
+            )
+            .as_deref(),
+            Some(
+                "SELECT p.url AS `n`, t.a FROM t JOIN shop.page_views AS p \
+                 JOIN shop.users AS u ON (u.id = p.user_id) AND (u.name = t.a) \
+                 WHERE (p.id > 2)"
+            )
+        );
+        // First in FROM, a comma list, an unqualified column only one table has.
+        assert_eq!(
+            merged("SELECT url, name FROM (SELECT url, name FROM page_views, users WHERE user_id = users.id) d")
+                .as_deref(),
+            Some(
+                "SELECT page_views.url AS `url`, users.name AS `name` FROM shop.page_views \
+                 JOIN shop.users WHERE (page_views.user_id = users.id)"
+            )
+        );
+        for sql in [
+            // A column both tables have, unqualified: ERROR 1052 from the materialising path.
+            "SELECT * FROM (SELECT id FROM page_views JOIN users ON users.id = user_id) d",
+            // An outer join inside; the derived table as an outer join's inner side.
+            "SELECT * FROM (SELECT url FROM page_views LEFT JOIN users ON users.id = user_id) d",
+            "SELECT * FROM t LEFT JOIN (SELECT url FROM page_views p JOIN users u ON u.id = p.user_id) d ON d.url = t.a",
+            // A name taken by another FROM item.
+            "SELECT * FROM users JOIN (SELECT url FROM page_views p JOIN users ON users.id = p.user_id) d ON 1",
+        ] {
+            assert_eq!(merged(sql), None, "{sql}");
+        }
     }
 
     #[test]
