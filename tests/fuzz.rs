@@ -194,6 +194,8 @@ const CORPUS: &[&str] = &[
     // Issue 18: views and derived tables over an inner join, merged into the outer query.
     "USE shop; CREATE VIEW jv AS SELECT o.id, c.name, o.customer_id AS cid FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id > 1; SELECT * FROM jv JOIN jv AS w ON w.id = jv.cid; SELECT jv.*, p.id FROM page_views p, jv WHERE p.id = jv.id ORDER BY name LIMIT 3; EXPLAIN FORMAT=TREE SELECT name FROM jv RIGHT JOIN orders o2 ON o2.id = jv.id; EXPLAIN FORMAT=JSON SELECT o.name FROM jv o; SELECT c.name FROM jv; DROP VIEW jv;",
     "SELECT * FROM (SELECT id FROM shop.orders o, shop.customers c) d; SELECT x FROM (SELECT o.id AS x FROM shop.orders o CROSS JOIN shop.customers c JOIN shop.products p ON p.id = c.id WHERE x > 1) d; SELECT d.* FROM shop.orders o JOIN (SELECT o.id, o.status FROM shop.orders o JOIN shop.customers c USING (id)) d ON d.id = o.id;",
+    // Issue 18: EXPLAIN of derived tables, views and CTEs over set operations.
+    "EXPLAIN SELECT * FROM (SELECT 1 UNION SELECT 2 UNION ALL SELECT 3) d; EXPLAIN FORMAT=TREE SELECT * FROM (SELECT id FROM shop.orders EXCEPT ALL SELECT id FROM shop.customers) d (x, y); EXPLAIN SELECT * FROM (SELECT 1 UNION (SELECT 2 INTERSECT SELECT 3)) d; EXPLAIN FORMAT=TREE WITH c AS (SELECT 1 UNION SELECT 2) SELECT * FROM c, c AS e; EXPLAIN ANALYZE SELECT * FROM (SELECT id FROM shop.orders UNION SELECT (SELECT 1)) d;",
 ];
 
 const TOKENS: &[&str] = &[

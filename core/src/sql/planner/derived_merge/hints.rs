@@ -44,7 +44,7 @@ fn said_in(text: &str, alias: &str) -> Option<bool> {
         }
         let rest = text[end..].trim_start();
         let Some(args) = rest.strip_prefix('(') else { continue };
-        let Some(close) = args.find(')') else { return None };
+        let close = args.find(')')?;
         let args = &args[..close];
         if covers(args, alias) {
             return Some(!negated);

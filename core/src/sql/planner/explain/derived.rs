@@ -15,7 +15,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::expr::EvalContext;
 use crate::sql::Value;
 use crate::storage::table::Row;
-use sqlparser::ast::Query;
+use sqlparser::ast::{Query, SetExpr};
 
 /// The most query blocks one EXPLAIN numbers (derived tables and CTE references nest).
 pub(super) const BLOCKS_MAX: u32 = 64;
@@ -49,6 +49,9 @@ pub(super) struct Materialised {
     pub cost: f64,
     /// EXPLAIN FORMAT=JSON: its block's `query_block`, for the reference that writes it.
     pub json: Option<Box<super::json::Json>>,
+    /// A set operation's blocks (`derived_set.rs`): `tree` is already the iterator that
+    /// materialises them (`Union materialize ...`).
+    pub set: bool,
 }
 
 /// The statement's query blocks while EXPLAIN walks it: the next select number, the CTEs in
@@ -83,7 +86,7 @@ impl Blocks {
     }
 
     /// A fresh select number, or MySQL's error once a statement has too many.
-    fn number(&mut self) -> Result<u32> {
+    pub(super) fn number(&mut self) -> Result<u32> {
         if self.next > BLOCKS_MAX {
             return Err(MySqlError::unknown("Too many query blocks in one EXPLAIN"));
         }
@@ -150,6 +153,9 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
     ) -> Result<Materialised> {
+        if matches!(*query.body, SetExpr::SetOperation { .. }) {
+            return self.materialise_set(query, declared, current_db, cx, blocks);
+        }
         let number = blocks.number()?;
         let sql = blocks.sql.clone();
         let block = self.explain_block(query, &sql, current_db, cx, blocks)?;
@@ -181,6 +187,7 @@ impl Explainer<'_> {
             tree: block.tree,
             cost,
             json,
+            set: false,
         })
     }
 }
@@ -218,6 +225,9 @@ pub(super) fn derived_source(
 /// plan (`if needed (query plan printed elsewhere)`, as MySQL 8.4 does; `shared_ctes`
 /// renames the first one's `if needed` once the tree is whole).
 fn materialize_node(m: &Materialised, text: &DerivedText) -> Option<Box<Node>> {
+    if m.set {
+        return m.tree.clone().map(Box::new);
+    }
     let (label, children) = match (text, &m.tree) {
         (DerivedText::Inline(_) | DerivedText::View(..), Some(t)) => {
             ("Materialize".to_string(), vec![t.clone()])
