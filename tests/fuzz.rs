@@ -196,6 +196,8 @@ const CORPUS: &[&str] = &[
     "SELECT * FROM (SELECT id FROM shop.orders o, shop.customers c) d; SELECT x FROM (SELECT o.id AS x FROM shop.orders o CROSS JOIN shop.customers c JOIN shop.products p ON p.id = c.id WHERE x > 1) d; SELECT d.* FROM shop.orders o JOIN (SELECT o.id, o.status FROM shop.orders o JOIN shop.customers c USING (id)) d ON d.id = o.id;",
     // Issue 18: EXPLAIN of derived tables, views and CTEs over set operations.
     "EXPLAIN SELECT * FROM (SELECT 1 UNION SELECT 2 UNION ALL SELECT 3) d; EXPLAIN FORMAT=TREE SELECT * FROM (SELECT id FROM shop.orders EXCEPT ALL SELECT id FROM shop.customers) d (x, y); EXPLAIN SELECT * FROM (SELECT 1 UNION (SELECT 2 INTERSECT SELECT 3)) d; EXPLAIN FORMAT=TREE WITH c AS (SELECT 1 UNION SELECT 2) SELECT * FROM c, c AS e; EXPLAIN ANALYZE SELECT * FROM (SELECT id FROM shop.orders UNION SELECT (SELECT 1)) d;",
+    // Issue 18: EXPLAIN of parenthesised joins.
+    "USE shop; EXPLAIN SELECT * FROM orders o JOIN (customers c JOIN (order_items i JOIN products p ON p.id = i.product_id) ON i.order_id = c.id) ON c.id = o.customer_id; EXPLAIN FORMAT=JSON SELECT 1 FROM (orders o, customers c) JOIN products p ON p.id = o.id; EXPLAIN FORMAT=TREE SELECT 1 FROM orders o STRAIGHT_JOIN (customers c JOIN products p) ON 1; EXPLAIN SELECT 1 FROM (orders o LEFT JOIN customers c ON c.id = o.id) JOIN products p ON p.id = c.id; EXPLAIN SELECT 1 FROM orders o JOIN (customers c) AS x ON 1;",
 ];
 
 const TOKENS: &[&str] = &[

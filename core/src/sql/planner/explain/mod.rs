@@ -561,53 +561,115 @@ impl Explainer<'_> {
         let mut sources: Vec<Source> = Vec::new();
         let mut offset = 0u32;
         for twj in from {
-            let first = self.explain_source(
-                &twj.relation,
-                &sources,
-                current_db,
-                offset,
-                depth,
-                cx,
-                blocks,
-            )?;
-            offset += first.columns.len() as u32;
-            sources.push(first);
-            let item_start = sources.len() as u32 - 1;
-            for join in &twj.joins {
-                let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
-                let (outer, constraint) = match &join.join_operator {
-                    JoinOperator::Join(c)
-                    | JoinOperator::Inner(c)
-                    | JoinOperator::StraightJoin(c) => (false, Some(c)),
-                    JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
-                    JoinOperator::CrossJoin(_) => (false, None),
-                    _ => return Err(MySqlError::not_supported_yet("this kind of join")),
-                };
-                let mut s = self.explain_source(
-                    &join.relation,
-                    &sources,
-                    current_db,
+            self.explain_join_chain(twj, &mut sources, &mut offset, current_db, depth, cx, blocks)?;
+        }
+        Ok(sources)
+    }
+
+    /// One FROM item and its joins, pushed after `sources` (`offset`: the columns before).
+    /// A parenthesised join (`t1 JOIN (t2 JOIN t3 ON c) ON d`) pushes its tables in place, as
+    /// the executor binds it (`from.rs`); an inner join's ON over it is checked at its last
+    /// table. MySQL flattens such a nest of inner joins into the outer join's tables
+    /// (simplify_joins), which EXPLAIN then orders together. Simplification: a parenthesised
+    /// join as an outer or STRAIGHT_JOIN's right operand, or holding an outer join and
+    /// inner-joined, is not explained (1235).
+    #[allow(clippy::too_many_arguments)]
+    fn explain_join_chain(
+        &mut self,
+        twj: &TableWithJoins,
+        sources: &mut Vec<Source>,
+        offset: &mut u32,
+        current_db: Option<&str>,
+        depth: u32,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
+    ) -> Result<()> {
+        let item_start = sources.len() as u32;
+        match &twj.relation {
+            TableFactor::NestedJoin { table_with_joins, alias: None } => {
+                self.explain_join_chain(
+                    table_with_joins,
+                    sources,
                     offset,
+                    current_db,
                     depth,
                     cx,
                     blocks,
                 )?;
-                offset += s.columns.len() as u32;
-                s.outer = outer;
-                if outer || straight {
-                    s.after = (item_start..sources.len() as u32).collect();
-                }
-                s.on = match constraint {
-                    Some(JoinConstraint::On(e)) => Some(e.clone()),
-                    Some(JoinConstraint::None) | None => None,
-                    Some(_) => {
-                        return Err(MySqlError::not_supported_yet("USING and NATURAL joins"))
-                    }
-                };
-                sources.push(s);
+            }
+            relation => {
+                let first =
+                    self.explain_source(relation, sources, current_db, *offset, depth, cx, blocks)?;
+                *offset += first.columns.len() as u32;
+                sources.push(first);
             }
         }
-        Ok(sources)
+        for join in &twj.joins {
+            let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
+            let (outer, constraint) = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::StraightJoin(c) => {
+                    (false, Some(c))
+                }
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
+                JoinOperator::CrossJoin(_) => (false, None),
+                _ => return Err(MySqlError::not_supported_yet("this kind of join")),
+            };
+            let on = match constraint {
+                Some(JoinConstraint::On(e)) => Some(e.clone()),
+                Some(JoinConstraint::None) | None => None,
+                Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
+            };
+            if let TableFactor::NestedJoin { table_with_joins, alias: None } = &join.relation {
+                if outer || straight {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN of an outer join or STRAIGHT_JOIN over a parenthesised join",
+                    ));
+                }
+                let start = sources.len();
+                self.explain_join_chain(
+                    table_with_joins,
+                    sources,
+                    offset,
+                    current_db,
+                    depth,
+                    cx,
+                    blocks,
+                )?;
+                if sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty()) {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN of an inner join over a parenthesised outer join",
+                    ));
+                }
+                if let (Some(on), Some(last)) = (on, sources.last_mut()) {
+                    last.on = Some(match last.on.take() {
+                        Some(inner) => Expr::BinaryOp {
+                            left: Box::new(inner),
+                            op: sqlparser::ast::BinaryOperator::And,
+                            right: Box::new(on),
+                        },
+                        None => on,
+                    });
+                }
+                continue;
+            }
+            let mut s = self.explain_source(
+                &join.relation,
+                sources,
+                current_db,
+                *offset,
+                depth,
+                cx,
+                blocks,
+            )?;
+            *offset += s.columns.len() as u32;
+            s.outer = outer;
+            if outer || straight {
+                s.after = (item_start..sources.len() as u32).collect();
+            }
+            s.on = on;
+            sources.push(s);
+        }
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
