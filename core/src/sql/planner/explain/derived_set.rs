@@ -8,11 +8,15 @@
 //! draws the blocks under `Union materialize with deduplication` (`Union all materialize`
 //! for UNION ALL) below the derived table's scan.
 //!
+//! FORMAT=JSON writes the result as a top-level set operation's (`union_result` with its
+//! `query_specifications`) in the derived table's `materialized_from_subquery`.
+//!
 //! Simplifications: a chain of one operator over plain SELECTs only (a mixed or
-//! parenthesised chain, an ORDER BY or LIMIT on the whole, FORMAT=JSON, and FORMAT=TREE of a
+//! parenthesised chain, an ORDER BY or LIMIT on the whole, and FORMAT=TREE of a
 //! CTE, whose iterator's name is UNCONFIRMED, answer error 1235).
 
 use super::derived::{Blocks, Materialised};
+use super::json::Json;
 use super::tree::{Node, Role};
 use super::Explainer;
 use crate::error::{MySqlError, Result};
@@ -93,11 +97,7 @@ impl Explainer<'_> {
             )
         };
         let Some(chain) = chain(&query.body) else { return Err(unsupported()) };
-        if query.order_by.is_some()
-            || query.limit_clause.is_some()
-            || query.with.is_some()
-            || self.json
-        {
+        if query.order_by.is_some() || query.limit_clause.is_some() || query.with.is_some() {
             return Err(unsupported());
         }
         let word = word(chain.op);
@@ -107,6 +107,7 @@ impl Explainer<'_> {
         let mut estimates: Vec<u64> = Vec::new();
         let mut columns: Vec<String> = Vec::new();
         let mut trees: Vec<Node> = Vec::new();
+        let mut specs: Vec<Json> = Vec::new();
         let mut cost = 0.0;
         let mut last_rows_at = None;
         for (i, (distinct, operand)) in chain.operands.iter().enumerate() {
@@ -133,6 +134,15 @@ impl Explainer<'_> {
                 1,
             ));
             estimates.push(block.estimate);
+            if let Some(body) = block.json {
+                let mut fields = vec![("select_id", Json::UInt(u64::from(number)))];
+                fields.extend(body.fields);
+                specs.push(Json::Object(vec![
+                    ("dependent", Json::Bool(false)),
+                    ("cacheable", Json::Bool(true)),
+                    ("query_block", Json::Object(fields)),
+                ]));
+            }
             if let Some(t) = block.tree {
                 cost += t.first_estimate().map_or(0.0, |(c, _)| c);
                 trees.push(t);
@@ -182,6 +192,24 @@ impl Explainer<'_> {
             node.children = trees;
             node
         });
+        // FORMAT=JSON: the set operation's result in the derived table's `query_block`, as
+        // a top-level one is written (server/query/explain_json.rs): its temporary table
+        // (none for a UNION ALL) and each block's `query_block`.
+        let json = (self.json && specs.len() == chain.operands.len()).then(|| {
+            let mut fields = vec![("using_temporary_table", Json::Bool(deduplicated))];
+            if deduplicated {
+                let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
+                fields.push(("table_name", Json::Str(format!("<{word}{}>", listed.join(",")))));
+                fields.push(("access_type", Json::Str("ALL".into())));
+            }
+            fields.push(("query_specifications", Json::Array(specs)));
+            let key = match chain.op {
+                SetOperator::Intersect => "intersect_result",
+                SetOperator::Except => "except_result",
+                _ => "union_result",
+            };
+            Box::new(Json::Object(vec![(key, Json::Object(fields))]))
+        });
         Ok(Materialised {
             number: numbers.first().copied().unwrap_or(0),
             rows,
@@ -189,7 +217,7 @@ impl Explainer<'_> {
             note,
             tree,
             cost,
-            json: None,
+            json,
             set: true,
         })
     }
