@@ -230,14 +230,20 @@ fn merge_named(
         [t] if db.is_some() => (db?.to_string(), t.clone()),
         [t] => match work.ctes.find(t).and_then(|at| Some((at, work.ctes.entry(at)?))) {
             // A non-recursive CTE is merged as a derived table is (a recursive one is a set
-            // operation: `materialised_by_mysql`).
+            // operation: `materialised_by_mysql`). Only a merge candidate is asked for: a CTE
+            // is no stored table to any other question (and its query is not copied for it).
             Some((order, entry)) => {
+                if wanted != derived_merge::Wanted::View
+                    || derived_merge::materialised_by_mysql(&entry.query)
+                {
+                    return None;
+                }
                 return Some(derived_merge::Named::Cte {
                     query: entry.query.clone(),
                     text: std::rc::Rc::clone(&entry.sql),
                     columns: entry.columns.clone(),
                     order,
-                })
+                });
             }
             None => (current?.to_string(), t.clone()),
         },

@@ -162,8 +162,8 @@ pub enum Named {
     /// A common table expression in scope (a one-part name only): its query, the text of
     /// the statement that defines it and its column list. MySQL merges one as it merges a
     /// derived table (with_non_recursive.result: `WITH qn AS (SELECT ...) ... FROM qn` is
-    /// explained SIMPLE on the CTE's table). A [`Wanted::Any`] question answers it too, so
-    /// that a CTE read inside a merged body is never taken for a stored table. `order`: its
+    /// explained SIMPLE on the CTE's table). Answered to a [`Wanted::View`] question, for a
+    /// CTE MySQL may merge; to any other a CTE's name is `None` (never a stored table). `order`: its
     /// place among the statement's CTEs (its WITH's depth, then its place in that WITH), by
     /// which its own query sees only the CTEs before it.
     Cte { query: Box<Query>, text: std::rc::Rc<str>, columns: Vec<String>, order: (usize, usize) },

@@ -439,6 +439,11 @@ impl Explainer<'_> {
                     // A CTE is merged as the executor merges it (`merge_named`).
                     Some(at) => {
                         let cte = &blocks.ctes[at];
+                        if wanted != super::derived_merge::Wanted::View
+                            || materialised_by_mysql(&cte.query)
+                        {
+                            return None;
+                        }
                         return Some(super::derived_merge::Named::Cte {
                             query: Box::new(cte.query.clone()),
                             text: std::rc::Rc::clone(&cte.sql),
