@@ -434,7 +434,9 @@ impl Server {
             .into_iter()
             .enumerate()
             .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
-            .collect();
+            .collect::<Vec<Meta>>();
+        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
+        crate::sql::column_names::check_unique(&named)?;
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
     }
 }

@@ -712,6 +712,7 @@ impl Explainer<'_> {
                 let m = self.materialise(&query, &declared, current_db, cx, blocks);
                 self.correlation = saved;
                 let m = m?;
+                crate::sql::column_names::check_unique(&m.columns)?;
                 if dependent {
                     for (n, rows) in blocks.derived.iter_mut() {
                         if *n != m.number {
@@ -736,6 +737,10 @@ impl Explainer<'_> {
                 let Some(alias) = alias else {
                     return Err(MySqlError::derived_table_without_alias());
                 };
+                // A repeat in the column list is 1060 whether MySQL merges the table or not.
+                let listed: Vec<&str> =
+                    alias.columns.iter().map(|c| c.name.value.as_str()).collect();
+                crate::sql::column_names::check_unique(&listed)?;
                 if !materialised_by_mysql(subquery) && blocks.merge_wanted(&alias.name.value, false)
                 {
                     return Err(MySqlError::not_supported_yet(
@@ -745,6 +750,7 @@ impl Explainer<'_> {
                 let declared: Vec<String> =
                     alias.columns.iter().map(|c| c.name.value.clone()).collect();
                 let m = self.materialise(subquery, &declared, current_db, cx, blocks)?;
+                crate::sql::column_names::check_unique(&m.columns)?;
                 let text = DerivedText::Inline(m.note.clone());
                 return Ok(derived_source(&alias.name.value, &m, offset, text));
             }
@@ -763,6 +769,8 @@ impl Explainer<'_> {
                 Some(m) => Materialised { tree: None, json: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
+                    // A repeat in the column list is 1060 whether MySQL merges the CTE or not.
+                    crate::sql::column_names::check_unique(&entry.columns)?;
                     if !materialised_by_mysql(&entry.query) && blocks.merge_wanted(&alias, false) {
                         return Err(MySqlError::not_supported_yet(
                             "EXPLAIN of a common table expression merged into the outer query",
@@ -781,6 +789,7 @@ impl Explainer<'_> {
                     let m = self.materialise(&query, &declared, current_db, cx, blocks);
                     blocks.hidden.pop();
                     let m = m?;
+                    crate::sql::column_names::check_unique(&m.columns)?;
                     blocks.ctes[at].materialised = Some(m.clone());
                     m
                 }
