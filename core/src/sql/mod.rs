@@ -3,6 +3,7 @@
 
 pub mod bind;
 pub mod cast;
+pub mod column_names;
 pub mod comparison;
 pub mod compiled;
 pub mod context;

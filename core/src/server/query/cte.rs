@@ -60,6 +60,7 @@ impl Server {
         session: &mut Session,
         at: (usize, usize),
         alias: String,
+        kept: bool,
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
@@ -77,17 +78,20 @@ impl Server {
             // The CTE names itself where no iteration is running: not a recursive UNION.
             return Err(MySqlError::cte_recursive_requires_union(&entry.name));
         }
-        let (meta, rows) = self.materialise_cte(session, at, work, depth)?;
+        let (meta, rows) = self.materialise_cte(session, at, kept, work, depth)?;
         Ok(BoundSource::materialised(alias, meta, rows))
     }
 
     /// Runs CTE `at` once and keeps its rows. It sees the CTEs defined before it (all of its
     /// WITH's, itself included, under RECURSIVE) and those of the enclosing WITHs, not the
-    /// WITHs inside the query that first names it.
+    /// WITHs inside the query that first names it. `kept`: a NO_MERGE hint or
+    /// derived_merge=off keeps it materialised (its temporary table counted) though MySQL
+    /// could merge it.
     fn materialise_cte(
         &mut self,
         session: &mut Session,
         at: (usize, usize),
+        kept: bool,
         work: &mut Work,
         depth: u32,
     ) -> Result<(Vec<Meta>, Rc<PackedRows>)> {
@@ -107,7 +111,7 @@ impl Server {
         } else {
             self.run_query(session, &entry.query, sql, work, depth + 1, false).and_then(|r| {
                 let (meta, rows) = r.into_packed()?;
-                Ok((meta, rows, materialised_by_mysql(&entry.query)))
+                Ok((meta, rows, kept || materialised_by_mysql(&entry.query)))
             })
         };
         work.ctes.scopes[at.0].visible = saved_visible;
@@ -128,6 +132,8 @@ impl Server {
                 ..m
             })
             .collect();
+        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
+        crate::sql::column_names::check_unique(&named)?;
         if materialised && !entry.recursive {
             // MySQL's temporary table for a CTE it does not merge (a recursive one counted
             // its own as it ran).
@@ -232,6 +238,8 @@ impl Server {
                 m.name = name.clone();
             }
         }
+        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
+        crate::sql::column_names::check_unique(&named)?;
         // A string column computed by the anchor (not read from a table) is as wide as its
         // longest anchor value; a longer value of a recursive block is error 1406, as MySQL's
         // temporary table refuses it in strict mode. Simplification: MySQL takes the width

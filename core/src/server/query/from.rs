@@ -17,7 +17,7 @@ use crate::sql::execution::set_table;
 use crate::sql::execution::temp_table::TempTable;
 use crate::sql::execution::Work;
 use crate::sql::planner::access_path::IndexHints;
-use crate::sql::planner::derived_merge::materialised_by_mysql;
+use crate::sql::planner::derived_merge::{self, materialised_by_mysql};
 use crate::storage::catalog::Catalog;
 use crate::storage::table::Row;
 use sqlparser::ast::{Expr, JoinConstraint, JoinOperator, Query, TableFactor, TableWithJoins};
@@ -198,7 +198,11 @@ impl Server {
         if let [t] = parts.as_slice() {
             if let Some(at) = work.ctes.find(t) {
                 let alias = alias.as_ref().map_or(t.clone(), |a| a.name.value.clone());
-                return self.bind_cte(session, at, alias, work, depth);
+                // A NO_MERGE hint or derived_merge=off materialises one MySQL could merge.
+                let kept = !derived_merge::merge_wanted(&work.block_hints, &alias, false, &|| {
+                    self.derived_merge_on(session)
+                });
+                return self.bind_cte(session, at, alias, kept, work, depth);
             }
         }
         let (db, table) = match parts.as_slice() {
@@ -264,8 +268,16 @@ impl Server {
             });
         }
         if let Some(v) = self.catalog.view(&db, &table) {
+            // A NO_MERGE hint or derived_merge=off materialises a view MySQL could merge, as
+            // ALGORITHM=TEMPTABLE does.
+            let kept = !derived_merge::merge_wanted(
+                &work.block_hints,
+                &alias,
+                v.algorithm == "MERGE",
+                &|| self.derived_merge_on(session),
+            );
             let (text, temptable, columns) =
-                (v.query.clone(), v.algorithm == "TEMPTABLE", v.columns.clone());
+                (v.query.clone(), v.algorithm == "TEMPTABLE" || kept, v.columns.clone());
             let view = (text.as_str(), temptable, &columns[..]);
             return self.bind_view(session, &db, view, alias, work, depth);
         }
@@ -422,7 +434,9 @@ impl Server {
             .into_iter()
             .enumerate()
             .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
-            .collect();
+            .collect::<Vec<Meta>>();
+        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
+        crate::sql::column_names::check_unique(&named)?;
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
     }
 }

@@ -26,6 +26,7 @@ use crate::server::{Running, Server};
 use crate::sql::execution::costs::Costs;
 use crate::sql::execution::select::{self, BoundSource};
 use crate::sql::execution::Work;
+use crate::sql::parser::VarScope;
 use crate::sql::planner::derived_merge;
 use crate::sql::planner::explain::Explainer;
 use crate::sql::Response;
@@ -134,9 +135,17 @@ impl Server {
         // `FROM DUAL` alone is no table at all, as MySQL reads it (it needs no database).
         let from: Vec<sqlparser::ast::TableWithJoins> =
             if is_dual(&sel_owned.from) { Vec::new() } else { sel_owned.from.clone() };
-        for twj in &from {
-            self.add_sources(session, sql, twj, &mut sources, work, depth)?;
-        }
+        let hints = if sel_owned.optimizer_hints.is_empty() {
+            Vec::new()
+        } else {
+            derived_merge::block_hints(&sel_owned)
+        };
+        let outer_hints = std::mem::replace(&mut work.block_hints, hints);
+        let bound: Result<()> = from
+            .iter()
+            .try_for_each(|twj| self.add_sources(session, sql, twj, &mut sources, work, depth));
+        work.block_hints = outer_hints;
+        bound?;
         // Correlated subqueries, prepared against the FROM just bound, run per outer row.
         let subs = if correlated {
             self.prepare_correlated(session, &mut sel_owned, &sources, sql, work, depth)?
@@ -183,10 +192,24 @@ impl Server {
                     let allowed = self.check_select(session, db, view.trim_matches('`')).is_ok();
                     return allowed.then_some(named);
                 }
+                // A CTE's own tables are checked as its query's are named.
+                derived_merge::Named::Cte { .. } => return Some(named),
             };
             self.check_select(session, db, table).is_ok().then_some(named)
         };
-        derived_merge::merge_derived_tables(sel, order_by, sql, &resolve)
+        let derived_merge = || self.derived_merge_on(session);
+        derived_merge::merge_derived_tables(sel, order_by, sql, &resolve, &derived_merge)
+    }
+
+    /// Whether `optimizer_switch` has `derived_merge=on` for the session (its default).
+    pub(crate) fn derived_merge_on(&self, session: &Session) -> bool {
+        let Some(running) = self.running.as_ref() else { return true };
+        match running.vars.read(&session.vars, "optimizer_switch", VarScope::Default) {
+            Ok((_, crate::server::variables::definition::VarValue::Text(flags))) => {
+                derived_merge::switch_flag_on(&flags, "derived_merge")
+            }
+            _ => true,
+        }
     }
 }
 
@@ -205,7 +228,25 @@ fn merge_named(
         name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
     let (db, table) = match parts.as_slice() {
         [t] if db.is_some() => (db?.to_string(), t.clone()),
-        [t] if work.ctes.find(t).is_none() => (current?.to_string(), t.clone()),
+        [t] => match work.ctes.find(t).and_then(|at| Some((at, work.ctes.entry(at)?))) {
+            // A non-recursive CTE is merged as a derived table is (a recursive one is a set
+            // operation: `materialised_by_mysql`). Only a merge candidate is asked for: a CTE
+            // is no stored table to any other question (and its query is not copied for it).
+            Some((order, entry)) => {
+                if wanted != derived_merge::Wanted::View
+                    || derived_merge::materialised_by_mysql(&entry.query)
+                {
+                    return None;
+                }
+                return Some(derived_merge::Named::Cte {
+                    query: entry.query.clone(),
+                    text: std::rc::Rc::clone(&entry.sql),
+                    columns: entry.columns.clone(),
+                    order,
+                });
+            }
+            None => (current?.to_string(), t.clone()),
+        },
         [d, t] => (d.clone(), t.clone()),
         _ => return None,
     };

@@ -418,7 +418,9 @@ impl Server {
                 table: name.clone(),
                 ..m
             })
-            .collect();
+            .collect::<Vec<Meta>>();
+        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
+        crate::sql::column_names::check_unique(&named)?;
         let source = Source::Dependent { sub: Rc::new(prepared), args };
         Ok(Some(BoundSource {
             meta,

@@ -290,7 +290,12 @@ impl Server {
                     if !columns.is_empty() && !star && columns.len() != s.projection.len() {
                         return Err(MySqlError::derived_column_count());
                     }
+                    if columns.is_empty() && !star {
+                        crate::sql::column_names::check_unique(&view_item_names(&s.projection))?;
+                    }
                 }
+                // A repeated name is ERROR 1060: the column list's when there is one.
+                crate::sql::column_names::check_unique(&columns)?;
                 let query = cv.query.to_string();
                 if let Some(d) = self.catalog.database_mut(&db) {
                     d.views.insert(name.clone(), View { name, query, algorithm, columns });
@@ -820,5 +825,27 @@ pub(crate) fn column_spec<'a>(
 fn positions(def: &TableDef, cols: &[String]) -> Result<Vec<u32>> {
     cols.iter()
         .map(|c| def.column_position(c).ok_or_else(|| MySqlError::key_column_does_not_exist(c)))
+        .collect()
+}
+
+/// The names a view's select list gives its columns, as far as they can be told without
+/// resolving it: an alias, or a column's own name. Simplification: an expression's name
+/// (its text) is left out, as MySQL renames a repeated one (check_duplicate_names with
+/// gen_unique_view_name) where this engine keeps both; and a select list with `*` is not
+/// checked at all, as its names are known only when the view is read (CREATE VIEW does not
+/// resolve its query), where a check would also refuse the repeated expression names MySQL
+/// renames.
+fn view_item_names(items: &[sqlparser::ast::SelectItem]) -> Vec<String> {
+    use sqlparser::ast::{Expr, SelectItem};
+    items
+        .iter()
+        .filter_map(|item| match item {
+            SelectItem::ExprWithAlias { alias, .. } => Some(alias.value.clone()),
+            SelectItem::UnnamedExpr(Expr::Identifier(i)) => Some(i.value.clone()),
+            SelectItem::UnnamedExpr(Expr::CompoundIdentifier(parts)) => {
+                parts.last().map(|i| i.value.clone())
+            }
+            _ => None,
+        })
         .collect()
 }

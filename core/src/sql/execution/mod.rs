@@ -114,6 +114,10 @@ pub struct Work {
     /// of the enclosing queries' FROMs, outermost first, which a derived table in that FROM
     /// may read (MySQL 8.0.14+: it becomes a dependent derived table). Empty elsewhere.
     pub outer_scopes: Vec<Vec<(String, Vec<String>)>>,
+    /// While a query block's FROM is bound: its optimizer hint texts, whose MERGE / NO_MERGE
+    /// decide whether a view or CTE MySQL could merge is materialised (and its temporary
+    /// table counted). Empty elsewhere, and for a block without hints.
+    pub block_hints: Vec<String>,
 }
 
 impl Work {

@@ -7,29 +7,55 @@
 //! to the ON condition when `d` is the inner table of a LEFT JOIN, and the outer query's `d.a`
 //! and `` `x + 1` `` replaced by `t.id` and `t.x + 1` (`outer_refs.rs`). A view
 //! (ALGORITHM=UNDEFINED or MERGE) is merged the same way, with its column
-//! list. The rows then stream from `t` along its access path: no internal temporary
+//! list, and so is a common table expression at each reference (a CTE read by another CTE
+//! merged into it first). `optimizer_switch`'s `derived_merge=off` and the `MERGE` /
+//! `NO_MERGE` hints (`hints.rs`) keep one materialised, or merge it regardless of the
+//! switch ([`merge_wanted`]). The rows then stream from `t` along its access path: no internal temporary
 //! table (`Created_tmp_tables` does not move), no rows held, and EXPLAIN shows a row of `t`,
 //! not a `<derived2>` one.
 //!
 //! MySQL merges any derived table or view without aggregates, window functions, DISTINCT,
 //! GROUP BY, HAVING, LIMIT, set operations, subqueries in the select list or variable
-//! assignments ([`materialised_by_mysql`] says which are materialised). Simplifications: here
-//! the merged one reads one stored table (a join inside it is materialised; MySQL merges it),
-//! has no ORDER BY, no index hints, no non-deterministic function (`UNMERGED_FUNCTIONS`) and
+//! assignments ([`materialised_by_mysql`] says which are materialised). One whose SELECT is
+//! an inner join of stored tables (`t1 JOIN t2 ON ...`, `t1, t2`) is merged too: its tables
+//! join the outer query's, its ON clauses kept, the outer ON on its last table. Simplifications:
+//! here the merged one reads one stored table or such an inner join (an outer join inside, a
+//! join of views or derived tables, or the derived table as an outer join's inner side is
+//! materialised; MySQL merges them as nested joins), has no ORDER BY, no index hints, no non-deterministic function (`UNMERGED_FUNCTIONS`) and
 //! no subquery anywhere; and the outer query must be one whose names `outer_refs.rs` can
 //! follow (no subquery, no USING / NATURAL join, no LATERAL derived table), else only a
 //! derived table of the `SELECT * FROM t` shape, which needs no rewriting, is merged. The
 //! merged table takes its inner alias or table name, as MySQL shows it in EXPLAIN and Note
 //! 1003, unless another FROM item has that name (then it keeps the derived table's or view's).
 
+mod hints;
 mod outer_refs;
+
+pub use hints::block_hints;
+
+/// Whether MySQL merges a FROM item it can merge, read as `alias` in a block whose optimizer
+/// hints are `hints` ([`block_hints`]): a `MERGE` / `NO_MERGE` hint naming it decides, then a
+/// view's ALGORITHM=MERGE (`algorithm_merge`), then `optimizer_switch`'s `derived_merge`
+/// flag (`derived_merge`, asked only when it decides). Where this says no, the item is
+/// materialised in an internal temporary table, as one that cannot merge is.
+pub fn merge_wanted(
+    hints: &[String],
+    alias: &str,
+    algorithm_merge: bool,
+    derived_merge: &dyn Fn() -> bool,
+) -> bool {
+    match hints::merge_hint_in(hints, alias) {
+        Some(said) => said,
+        None => algorithm_merge || derived_merge(),
+    }
+}
 
 use crate::storage::catalog::Catalog;
 
 use sqlparser::ast::{
     BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, Ident,
-    InTarget, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, OrderBy, Query, Select,
-    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, TableAlias, TableFactor,
+    InTarget, Join, JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, OrderBy, Query,
+    Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, TableAlias, TableFactor,
 };
 
 /// Whether MySQL materialises a derived table or CTE with this query rather than merging it
@@ -105,6 +131,16 @@ fn aggregates(e: &Expr) -> bool {
     }
 }
 
+/// Whether `flag` is on in an `optimizer_switch` value (`a=on,b=off,...`); a flag the value
+/// does not name is on, as every flag this asks about is by default.
+pub fn switch_flag_on(flags: &str, flag: &str) -> bool {
+    !flags.split(',').any(|f| {
+        f.trim()
+            .split_once('=')
+            .is_some_and(|(n, v)| n.eq_ignore_ascii_case(flag) && v.eq_ignore_ascii_case("off"))
+    })
+}
+
 /// What a table name in FROM names, as far as the merge needs to know.
 pub enum Named {
     /// A stored table: its database, its name and its columns in order.
@@ -113,7 +149,24 @@ pub enum Named {
     /// its SELECT (parsed, and as written: its unaliased columns are named by that text),
     /// its column list if it declares one, and whether it is in the session's database
     /// (a function its SELECT calls is then resolved where the outer query's are).
-    View { db: String, query: Box<Query>, text: String, columns: Vec<String>, local: bool },
+    /// `algorithm_merge`: created with ALGORITHM=MERGE, merged whatever `derived_merge` says
+    /// (the manual's "View Processing Algorithms": the flag decides for a view without one).
+    View {
+        db: String,
+        query: Box<Query>,
+        text: String,
+        columns: Vec<String>,
+        local: bool,
+        algorithm_merge: bool,
+    },
+    /// A common table expression in scope (a one-part name only): its query, the text of
+    /// the statement that defines it and its column list. MySQL merges one as it merges a
+    /// derived table (with_non_recursive.result: `WITH qn AS (SELECT ...) ... FROM qn` is
+    /// explained SIMPLE on the CTE's table). Answered to a [`Wanted::View`] question, for a
+    /// CTE MySQL may merge; to any other a CTE's name is `None` (never a stored table). `order`: its
+    /// place among the statement's CTEs (its WITH's depth, then its place in that WITH), by
+    /// which its own query sees only the CTEs before it.
+    Cte { query: Box<Query>, text: std::rc::Rc<str>, columns: Vec<String>, order: (usize, usize) },
 }
 
 /// The aliases a select list gives its items (`expr AS name`), in order: the names GROUP BY,
@@ -179,6 +232,7 @@ pub fn named_in(
         text: v.query.clone(),
         columns: v.columns.clone(),
         local: current.is_some_and(|c| c == db),
+        algorithm_merge: v.algorithm == "MERGE",
     })
 }
 
@@ -191,13 +245,18 @@ pub fn named_in(
 /// reference of the outer query to one of its columns replaced by the expression behind it
 /// (`outer_refs.rs`); when one cannot be rewritten soundly, only the first kind is merged
 /// and the rest are materialised as before.
+///
+/// `derived_merge`: the `optimizer_switch` flag of that name (asked only when an item could
+/// merge); with it off, only a view created with ALGORITHM=MERGE and an item a `MERGE` hint
+/// names are merged. A `NO_MERGE` hint keeps any materialised.
 pub fn merge_derived_tables(
     sel: &mut Select,
     order_by: &mut Option<OrderBy>,
     sql: &str,
     resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
 ) -> bool {
-    merge_at_depth(sel, order_by, sql, resolve, 0)
+    merge_at_depth(sel, order_by, sql, resolve, derived_merge, 0)
 }
 
 /// Views and derived tables merged into one another: at most this many levels deep (a view
@@ -212,9 +271,10 @@ fn merge_at_depth(
     order_by: &mut Option<OrderBy>,
     sql: &str,
     resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> bool {
-    let candidates = candidates(sel, sql, resolve, true, depth);
+    let candidates = candidates(sel, sql, resolve, true, derived_merge, depth);
     if candidates.iter().all(Option::is_none) {
         return false;
     }
@@ -231,8 +291,11 @@ fn merge_at_depth(
     }
     // The outer query's names cannot all be followed: only the `SELECT * FROM t` shape, which
     // needs no rewriting, is merged, under its own alias.
-    let candidates =
-        if renamed { self::candidates(sel, sql, resolve, false, depth) } else { candidates };
+    let candidates = if renamed {
+        self::candidates(sel, sql, resolve, false, derived_merge, depth)
+    } else {
+        candidates
+    };
     let identity: Vec<Option<Candidate>> =
         candidates.into_iter().map(|c| c.filter(|c| c.identity)).collect();
     if identity.iter().all(Option::is_none) {
@@ -250,6 +313,7 @@ fn candidates(
     sql: &str,
     resolve: &Resolve,
     rename: bool,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> Vec<Option<Candidate>> {
     let mut out: Vec<Option<Candidate>> = Vec::new();
@@ -257,7 +321,10 @@ fn candidates(
         // Asked only of a table that can merge: most SELECTs have none.
         let taken = || taken_names(sel, out);
         let taken: &dyn Fn() -> Vec<String> = &taken;
-        self::candidate(factor, sql, resolve, rename.then_some(taken), depth)
+        let c =
+            self::candidate(factor, sql, resolve, rename.then_some(taken), derived_merge, depth)?;
+        let hints = hints::block_hints(sel);
+        merge_wanted(&hints, &c.alias.value, c.algorithm_merge, derived_merge).then_some(c)
     };
     for twj in &sel.from {
         // The inner side of a RIGHT JOIN is a FROM item's left part: a merged WHERE would
@@ -266,11 +333,22 @@ fn candidates(
         let right = twj.joins.iter().any(|j| {
             matches!(j.join_operator, JoinOperator::Right(_) | JoinOperator::RightOuter(_))
         });
-        let keep = |c: Option<Candidate>| c.filter(|c| !right || c.condition.is_none());
+        let keep = |c: Option<Candidate>| {
+            c.filter(|c| !right || (c.condition.is_none() && c.joined.is_empty()))
+        };
         let c = keep(candidate(&twj.relation, &out));
         out.push(c);
         for join in &twj.joins {
-            let c = keep(candidate(&join.relation, &out));
+            // A join inside is merged only where the derived table is inner-joined (its
+            // tables join the outer query's; as the inner side of an outer join they would
+            // need a nested join: simplification, materialised).
+            let inner = matches!(
+                join.join_operator,
+                JoinOperator::Join(JoinConstraint::On(_) | JoinConstraint::None)
+                    | JoinOperator::Inner(JoinConstraint::On(_) | JoinConstraint::None)
+                    | JoinOperator::CrossJoin(JoinConstraint::None)
+            );
+            let c = keep(candidate(&join.relation, &out)).filter(|c| inner || c.joined.is_empty());
             out.push(c);
         }
     }
@@ -286,8 +364,8 @@ fn taken_names(sel: &Select, out: &[Option<Candidate>]) -> Vec<String> {
     let mut taken = Vec::new();
     for (k, factor) in factors.enumerate() {
         match out.get(k) {
-            // An earlier candidate: the name it took.
-            Some(Some(c)) => taken.push(c.merged_as.value.clone()),
+            // An earlier candidate: the names its tables took.
+            Some(Some(c)) => taken.extend(c.names().map(|n| n.value.clone())),
             _ if k != out.len() => taken.extend(factor_names(factor)),
             _ => {}
         }
@@ -318,25 +396,57 @@ fn factor_names(factor: &TableFactor) -> Vec<String> {
     }
 }
 
-/// Replaces each candidate's FROM item by its stored table under its alias, and adds its
-/// WHERE to the outer WHERE, or to the ON clause when it is the inner table of a LEFT JOIN.
+/// Replaces each candidate's FROM item by its stored table under its alias (and the other
+/// tables of a join inside, inner-joined after it with their ON clauses), and adds its WHERE
+/// to the outer WHERE, or to the ON clause when it is the inner table of a LEFT JOIN.
 fn apply(sel: &mut Select, candidates: Vec<Option<Candidate>>) {
     let mut added: Vec<Expr> = Vec::new();
     let mut each = candidates.into_iter();
     for twj in &mut sel.from {
+        let mut joins = Vec::with_capacity(twj.joins.len());
         if let Some(c) = each.next().flatten() {
-            added.extend(c.replace(&mut twj.relation));
+            let (condition, tables) = c.replace(&mut twj.relation);
+            added.extend(condition);
+            joins.extend(tables);
         }
-        for join in &mut twj.joins {
-            let Some(c) = each.next().flatten() else { continue };
-            let Some(condition) = c.replace(&mut join.relation) else { continue };
-            match &mut join.join_operator {
-                // The inner table of a LEFT JOIN: its rows are filtered before they match,
-                // so the condition joins the ON clause (in WHERE it would drop the NULL rows).
-                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => and_into_on(c, condition),
-                _ => added.push(condition),
+        for mut join in std::mem::take(&mut twj.joins) {
+            let Some(c) = each.next().flatten() else {
+                joins.push(join);
+                continue;
+            };
+            let (condition, mut tables) = c.replace(&mut join.relation);
+            if let Some(last) = tables.last_mut() {
+                // An inner join of the derived table: its ON may read any of the merged
+                // tables, so it moves to the join of the last one (for an inner join, the
+                // same condition), and the first is joined on nothing.
+                let outer_on = match std::mem::replace(
+                    &mut join.join_operator,
+                    JoinOperator::Join(JoinConstraint::None),
+                ) {
+                    JoinOperator::Join(JoinConstraint::On(on))
+                    | JoinOperator::Inner(JoinConstraint::On(on)) => Some(on),
+                    _ => None,
+                };
+                if let (Some(on), JoinOperator::Join(c)) = (outer_on, &mut last.join_operator) {
+                    and_into_on(c, Expr::Nested(Box::new(on)));
+                }
+                added.extend(condition);
+                joins.push(join);
+                joins.extend(tables);
+                continue;
             }
+            if let Some(condition) = condition {
+                match &mut join.join_operator {
+                    // The inner table of a LEFT JOIN: its rows are filtered before they
+                    // match, so the condition joins the ON clause (in WHERE it would drop
+                    // the NULL rows).
+                    JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => and_into_on(c, condition),
+                    _ => added.push(condition),
+                }
+            }
+            joins.push(join);
         }
+        twj.joins = joins;
     }
     for condition in added {
         sel.selection = Some(match sel.selection.take() {
@@ -379,43 +489,76 @@ pub(crate) struct Candidate {
     condition: Option<Expr>,
     /// `SELECT *` and no column list: its columns are the table's, under the same names.
     pub(crate) identity: bool,
+    /// A view created with ALGORITHM=MERGE: merged even with `derived_merge=off`.
+    algorithm_merge: bool,
+    /// The other tables of an inner join inside, in order, after the first (`db`.`table`).
+    joined: Vec<Joined>,
+}
+
+/// A table of a merged derived table's inner join after its first one.
+struct Joined {
+    db: String,
+    table: String,
+    merged_as: Ident,
+    aliased: bool,
+    /// The ON clause that joins it, named through the merged tables.
+    on: Option<Expr>,
 }
 
 impl Candidate {
-    /// Whether the merged table takes another name than the outer query reads it by.
+    /// Whether a merged table takes another name than the outer query reads it by.
     pub(crate) fn renamed(&self) -> bool {
-        self.merged_as.value != self.alias.value
+        self.names().any(|n| n.value != self.alias.value)
     }
 
-    /// Puts the stored table in `factor`'s place; returns the WHERE to add.
-    fn replace(self, factor: &mut TableFactor) -> Option<Expr> {
-        *factor = TableFactor::Table {
-            name: ObjectName(vec![
-                ObjectNamePart::Identifier(Ident::new(self.db)),
-                ObjectNamePart::Identifier(Ident::new(self.table)),
-            ]),
-            alias: self.aliased.then(|| TableAlias {
-                explicit: true,
-                name: self.merged_as,
-                columns: Vec::new(),
-                at: None,
-            }),
-            args: None,
-            with_hints: Vec::new(),
-            version: None,
-            with_ordinality: false,
-            partitions: Vec::new(),
-            json_path: None,
-            sample: None,
-            index_directives: Vec::new(),
-            inheritance: None,
-        };
-        self.condition.map(|w| Expr::Nested(Box::new(w)))
+    /// The names its merged tables take in the outer query.
+    pub(crate) fn names(&self) -> impl Iterator<Item = &Ident> {
+        std::iter::once(&self.merged_as).chain(self.joined.iter().map(|j| &j.merged_as))
+    }
+
+    /// Puts the stored table in `factor`'s place; returns the WHERE to add and the joins of
+    /// the other tables of a join inside, with their ON clauses.
+    fn replace(self, factor: &mut TableFactor) -> (Option<Expr>, Vec<Join>) {
+        *factor = stored_factor(self.db, self.table, self.aliased.then_some(self.merged_as));
+        let joins = self
+            .joined
+            .into_iter()
+            .map(|j| Join {
+                relation: stored_factor(j.db, j.table, j.aliased.then_some(j.merged_as)),
+                global: false,
+                join_operator: JoinOperator::Join(match j.on {
+                    Some(on) => JoinConstraint::On(Expr::Nested(Box::new(on))),
+                    None => JoinConstraint::None,
+                }),
+            })
+            .collect();
+        (self.condition.map(|w| Expr::Nested(Box::new(w))), joins)
+    }
+}
+
+/// A FROM item reading stored table `db`.`table`, under `alias` if given.
+fn stored_factor(db: String, table: String, alias: Option<Ident>) -> TableFactor {
+    TableFactor::Table {
+        name: ObjectName(vec![
+            ObjectNamePart::Identifier(Ident::new(db)),
+            ObjectNamePart::Identifier(Ident::new(table)),
+        ]),
+        alias: alias.map(|name| TableAlias { explicit: true, name, columns: Vec::new(), at: None }),
+        args: None,
+        with_hints: Vec::new(),
+        version: None,
+        with_ordinality: false,
+        partitions: Vec::new(),
+        json_path: None,
+        sample: None,
+        index_directives: Vec::new(),
+        inheritance: None,
     }
 }
 
 /// The FROM item `factor` as a merge candidate, or `None` when it is not one: a derived
-/// table (not LATERAL) or a view MySQL would merge, over one stored table, whose select list
+/// table (not LATERAL), a view or a CTE MySQL would merge, over one stored table or an inner
+/// join of them (`body_tables`), whose select list
 /// and WHERE this file can name through the alias.
 ///
 /// `rename`: the names the outer query's other FROM items have (and earlier candidates took),
@@ -429,10 +572,13 @@ fn candidate(
     sql: &str,
     resolve: &Resolve,
     rename: Option<&dyn Fn() -> Vec<String>>,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> Option<Candidate> {
-    // A view's SELECT, parsed from its text: the merge reads it from here.
-    let view: (String, Box<Query>, String, bool);
+    // A view's or CTE's SELECT, parsed from its text: the merge reads it from here.
+    let view: (Option<String>, Box<Query>, String, bool);
+    let mut algorithm_merge = false;
+    let mut cte_order: Option<(usize, usize)> = None;
     let (query, inner_sql, inner_db, declared, alias, local): (
         &Query,
         &str,
@@ -464,104 +610,138 @@ fn candidate(
             if outer_alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
                 return None;
             }
-            let Named::View { db, query, text, columns, local } =
-                resolve(name, None, Wanted::View)?
-            else {
-                return None;
-            };
-            view = (db, query, text, local);
             let last = name.0.last()?.to_string().trim_matches('`').to_string();
             let alias = outer_alias.as_ref().map_or(Ident::new(last), |a| a.name.clone());
-            (&view.1, view.2.as_str(), Some(view.0.as_str()), columns, alias, view.3)
+            match resolve(name, None, Wanted::View)? {
+                Named::View { db, query, text, columns, local, algorithm_merge: forced } => {
+                    algorithm_merge = forced;
+                    view = (Some(db), query, text, local);
+                    (&view.1, view.2.as_str(), view.0.as_deref(), columns, alias, view.3)
+                }
+                // A CTE's query names its tables from the session's database, as the outer
+                // query does.
+                Named::Cte { query, text, columns, order } => {
+                    cte_order = Some(order);
+                    view = (None, query, text.to_string(), true);
+                    (&view.1, view.2.as_str(), None, columns, alias, true)
+                }
+                Named::Stored { .. } => return None,
+            }
         }
         _ => return None,
     };
     if materialised_by_mysql(query) {
         return None;
     }
+    // A CTE's query sees only the CTEs defined before it (a non-recursive WITH): a name the
+    // outer query reads as a later CTE (or as itself) is not known here, and the CTE is then
+    // not merged (MySQL reads such a name as a stored table, or fails with ERROR 1146; the
+    // materialising path does that).
+    let within =
+        |name: &ObjectName, db: Option<&str>, wanted: Wanted| match resolve(name, db, wanted) {
+            Some(Named::Cte { order, .. }) if cte_order.is_some_and(|at| order >= at) => None,
+            other => other,
+        };
+    let resolve: &Resolve = &within;
     let sel = mergeable_select(query)?;
-    let [twj] = sel.from.as_slice() else { return None };
-    if !twj.joins.is_empty() {
-        return None;
-    }
+    let single = matches!(sel.from.as_slice(), [twj] if twj.joins.is_empty());
     // A view or derived table read through another: the inner one is merged into this one
-    // first, as MySQL merges them all into the outermost query.
+    // first, as MySQL merges them all into the outermost query. (Simplification: only where
+    // it is the one table read; a join of views or derived tables inside is materialised.)
     let nested: Query;
-    let sel = match &twj.relation {
-        TableFactor::Derived { .. } => {
-            nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
+    let sel = match sel.from.first().map(|twj| &twj.relation) {
+        Some(TableFactor::Derived { .. }) if single => {
+            nested = merged_inside(query, inner_sql, inner_db, resolve, derived_merge, depth)?;
             mergeable_select(&nested)?
         }
-        TableFactor::Table { name, .. }
-            if matches!(resolve(name, inner_db, Wanted::View), Some(Named::View { .. })) =>
+        Some(TableFactor::Table { name, .. })
+            if single
+                && matches!(
+                    resolve(name, inner_db, Wanted::View),
+                    Some(Named::View { .. } | Named::Cte { .. })
+                ) =>
         {
-            nested = merged_inside(query, inner_sql, inner_db, resolve, depth)?;
+            nested = merged_inside(query, inner_sql, inner_db, resolve, derived_merge, depth)?;
             mergeable_select(&nested)?
         }
         _ => sel,
     };
-    let [twj] = sel.from.as_slice() else { return None };
-    if !twj.joins.is_empty() {
-        return None;
-    }
-    let TableFactor::Table {
-        name,
-        alias: inner_alias,
-        args: None,
-        with_hints,
-        version: None,
-        with_ordinality: false,
-        partitions,
-        json_path: None,
-        sample: None,
-        index_directives,
-        inheritance: None,
-    } = &twj.relation
-    else {
-        return None;
-    };
-    // Simplification: index hints inside the derived table or view are not carried to the
-    // merged table (MySQL keeps them); such one is materialised.
-    if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
-        return None;
-    }
-    let Named::Stored { db, table, columns: base_columns } = resolve(name, inner_db, Wanted::Any)?
-    else {
-        return None;
-    };
-    // The names the derived table's own clauses may qualify its columns with.
-    let inner_name = match inner_alias {
-        Some(a) if a.columns.is_empty() => a.name.value.clone(),
-        Some(_) => return None,
-        None => table.clone(),
-    };
-    let merged_as = match rename {
-        Some(taken) if !taken().iter().any(|t| t.eq_ignore_ascii_case(&inner_name)) => {
-            Ident::new(inner_name.clone())
+    let listed = body_tables(sel)?;
+    let single = listed.len() == 1;
+    // Each table of the body: what it is, the names its clauses give it, the name it takes.
+    let mut targets: Vec<Target> = Vec::new();
+    let mut ons: Vec<Option<&Expr>> = Vec::new();
+    for (factor, on) in listed {
+        let TableFactor::Table {
+            name,
+            alias: inner_alias,
+            args: None,
+            with_hints,
+            version: None,
+            with_ordinality: false,
+            partitions,
+            json_path: None,
+            sample: None,
+            index_directives,
+            inheritance: None,
+        } = factor
+        else {
+            return None;
+        };
+        // Simplification: index hints inside the derived table or view are not carried to
+        // the merged table (MySQL keeps them); such one is materialised.
+        if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
+            return None;
         }
-        _ => alias.clone(),
-    };
-    let aliased = inner_alias.is_some() || merged_as.value != table;
-    let qualifiers = Qualifiers { name: &inner_name, db: &db, aliased: inner_alias.is_some() };
-    let rules = Rewrite { alias: &merged_as, qualifiers: &qualifiers, functions: local };
+        let Named::Stored { db, table, columns } = resolve(name, inner_db, Wanted::Any)? else {
+            return None;
+        };
+        // The names the derived table's own clauses may qualify its columns with.
+        let inner_name = match inner_alias {
+            Some(a) if a.columns.is_empty() => a.name.value.clone(),
+            Some(_) => return None,
+            None => table.clone(),
+        };
+        let free = |taken: &dyn Fn() -> Vec<String>| {
+            !taken().iter().any(|t| t.eq_ignore_ascii_case(&inner_name))
+        };
+        let merged_as = match rename {
+            Some(taken) if free(taken) => Ident::new(inner_name.clone()),
+            // One table keeps the outer name where its own is taken.
+            _ if single => alias.clone(),
+            // Simplification: a join's tables must all take their own names (MySQL shows a
+            // name twice where two tables have it); else the derived table is materialised.
+            _ => return None,
+        };
+        let aliased = inner_alias.is_some() || merged_as.value != table;
+        let qualifiers =
+            Qualifiers { name: inner_name, db: db.clone(), aliased: inner_alias.is_some() };
+        targets.push(Target { merged_as, aliased, db, table, qualifiers, columns });
+        ons.push(on);
+    }
+    let rules = Rewrite { targets: &targets, functions: local };
     let mut columns: Vec<(String, Expr)> = Vec::new();
-    let through_alias = |c: &String| {
-        (c.clone(), Expr::CompoundIdentifier(vec![merged_as.clone(), Ident::new(c.clone())]))
+    let through = |t: &Target| -> Vec<(String, Expr)> {
+        t.columns
+            .iter()
+            .map(|c| {
+                let e = Expr::CompoundIdentifier(vec![t.merged_as.clone(), Ident::new(c.clone())]);
+                (c.clone(), e)
+            })
+            .collect()
     };
     for item in &sel.projection {
         match item {
             SelectItem::Wildcard(options) if plain(options) => {
-                columns.extend(base_columns.iter().map(through_alias));
+                columns.extend(targets.iter().flat_map(through));
             }
             SelectItem::QualifiedWildcard(SelectItemQualifiedWildcardKind::ObjectName(n), o)
                 if plain(o) =>
             {
                 let parts: Vec<Ident> =
                     n.0.iter().map(|p| p.as_ident().cloned()).collect::<Option<Vec<Ident>>>()?;
-                if !qualifiers.names_table(&parts) {
-                    return None;
-                }
-                columns.extend(base_columns.iter().map(through_alias));
+                let t = targets.iter().find(|t| t.qualifiers.names_table(&parts))?;
+                columns.extend(through(t));
             }
             SelectItem::UnnamedExpr(e) => {
                 let name = header(e, inner_sql);
@@ -581,9 +761,10 @@ fn candidate(
             _ => return None,
         }
     }
-    let identity = declared.is_empty()
+    let identity = single
+        && declared.is_empty()
         && matches!(sel.projection.as_slice(), [SelectItem::Wildcard(_)])
-        && merged_as.value == alias.value;
+        && targets[0].merged_as.value == alias.value;
     if !declared.is_empty() {
         // A column list of the wrong length is ERROR 1353, which the materialising path
         // reports.
@@ -600,27 +781,95 @@ fn candidate(
             return None;
         }
     }
-    let condition = match &sel.selection {
-        Some(w) => {
-            let mut w = w.clone();
-            if !rules.requalify(&mut w) {
-                return None;
+    let requalified = |e: Option<&Expr>| -> Result<Option<Expr>, ()> {
+        match e {
+            Some(w) => {
+                let mut w = w.clone();
+                if rules.requalify(&mut w) {
+                    Ok(Some(w))
+                } else {
+                    Err(())
+                }
             }
-            Some(w)
+            None => Ok(None),
         }
-        None => None,
     };
+    let condition = requalified(sel.selection.as_ref()).ok()?;
+    let mut joined = Vec::new();
+    for (t, on) in targets.iter().zip(&ons).skip(1) {
+        let on = requalified(*on).ok()?;
+        joined.push(Joined {
+            db: t.db.clone(),
+            table: t.table.clone(),
+            merged_as: t.merged_as.clone(),
+            aliased: t.aliased,
+            on,
+        });
+    }
+    let base_columns = targets.iter().flat_map(|t| t.columns.iter().cloned()).collect();
+    let first = targets.swap_remove(0);
     Some(Candidate {
         alias,
-        merged_as,
-        aliased,
-        db,
-        table,
+        merged_as: first.merged_as,
+        aliased: first.aliased,
+        db: first.db,
+        table: first.table,
         base_columns,
         columns,
         condition,
         identity,
+        algorithm_merge,
+        joined,
     })
+}
+
+/// The tables a derived table's body reads, in order, each with the ON clause of the inner
+/// join that adds it: `t`, `t1 JOIN t2 ON c ...` (JOIN, INNER JOIN, CROSS JOIN, with ON or
+/// none) or `t1, t2, ...` of single tables. `None` for any other shape: an outer join,
+/// USING / NATURAL, STRAIGHT_JOIN, a parenthesised join, or a comma list of joins (whose ON
+/// clauses see fewer tables than a flattened join's would).
+/// Simplification: MySQL merges outer joins inside too (as nested joins); here such one is
+/// materialised.
+fn body_tables(sel: &Select) -> Option<Vec<(&TableFactor, Option<&Expr>)>> {
+    let mut out = Vec::new();
+    let commas = sel.from.len() > 1;
+    for twj in &sel.from {
+        if commas && !twj.joins.is_empty() {
+            return None;
+        }
+        out.push((&twj.relation, None));
+        for join in &twj.joins {
+            if join.global {
+                return None;
+            }
+            let on = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::CrossJoin(c) => {
+                    match c {
+                        JoinConstraint::On(on) => Some(on),
+                        JoinConstraint::None => None,
+                        _ => return None,
+                    }
+                }
+                _ => return None,
+            };
+            out.push((&join.relation, on));
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// One table of a merged derived table's body, as its clauses are rewritten.
+struct Target {
+    /// The name it takes in the outer query.
+    merged_as: Ident,
+    /// Whether it is written with `merged_as` as an alias.
+    aliased: bool,
+    db: String,
+    table: String,
+    /// How the body's clauses may name it.
+    qualifiers: Qualifiers,
+    /// Its columns.
+    columns: Vec<String>,
 }
 
 /// `query` (a view's or derived table's, parsed from `sql`, its names resolved in `db`) with
@@ -630,6 +879,7 @@ fn merged_inside(
     sql: &str,
     db: Option<&str>,
     resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
     depth: u32,
 ) -> Option<Query> {
     if depth + 1 >= NESTING_MAX {
@@ -639,7 +889,7 @@ fn merged_inside(
     let SetExpr::Select(sel) = q.body.as_mut() else { return None };
     let in_db =
         |name: &ObjectName, d: Option<&str>, wanted: Wanted| resolve(name, d.or(db), wanted);
-    merge_at_depth(sel, &mut q.order_by, sql, &in_db, depth + 1).then_some(q)
+    merge_at_depth(sel, &mut q.order_by, sql, &in_db, derived_merge, depth + 1).then_some(q)
 }
 
 /// The name MySQL gives an unaliased select-list item: a column reference's column as typed
@@ -698,24 +948,24 @@ fn mergeable_select(q: &Query) -> Option<&Select> {
 }
 
 /// How the derived table's own SELECT may qualify a column of its one table.
-struct Qualifiers<'a> {
+struct Qualifiers {
     /// The table's alias, or its name when it has none.
-    name: &'a str,
-    db: &'a str,
+    name: String,
+    db: String,
     /// Whether `name` is an alias (then `db.table.column` does not name the table).
     aliased: bool,
 }
 
-impl Qualifiers<'_> {
+impl Qualifiers {
     fn names_table(&self, parts: &[Ident]) -> bool {
         match parts {
             // MySQL compares table names and aliases case-sensitively on Linux; the engine's
             // catalog does not, so neither does this.
-            [t] => t.value.eq_ignore_ascii_case(self.name),
+            [t] => t.value.eq_ignore_ascii_case(&self.name),
             [d, t] => {
                 !self.aliased
-                    && d.value.eq_ignore_ascii_case(self.db)
-                    && t.value.eq_ignore_ascii_case(self.name)
+                    && d.value.eq_ignore_ascii_case(&self.db)
+                    && t.value.eq_ignore_ascii_case(&self.name)
             }
             _ => false,
         }
@@ -726,8 +976,9 @@ impl Qualifiers<'_> {
 /// holds something this cannot rewrite soundly (a subquery, a variable, an expression kind it
 /// does not walk): the derived table is then not merged.
 struct Rewrite<'a> {
-    alias: &'a Ident,
-    qualifiers: &'a Qualifiers<'a>,
+    /// The body's tables: a column is named through the one its qualifier names, or, when
+    /// unqualified, the one table of the body or the only one of a join that has it.
+    targets: &'a [Target],
     /// Whether a function call may be kept (not in a view of another database, whose
     /// stored functions are that database's: simplification, such a view is materialised).
     functions: bool,
@@ -765,8 +1016,23 @@ impl Rewrite<'_> {
     }
 }
 
+impl Rewrite<'_> {
+    /// The table an unqualified column belongs to.
+    fn owner(&self, column: &str) -> Option<&Target> {
+        match self.targets {
+            [only] => Some(only),
+            all => {
+                let mut having =
+                    all.iter().filter(|t| t.columns.iter().any(|c| c.eq_ignore_ascii_case(column)));
+                // None or several: ERROR 1054 / 1052 from the materialising path.
+                let t = having.next()?;
+                having.next().is_none().then_some(t)
+            }
+        }
+    }
+}
+
 fn requalify(e: &mut Expr, r: &Rewrite) -> bool {
-    let (alias, q) = (r.alias, r.qualifiers);
     let mut go = |x: &mut Expr| requalify(x, r);
     match e {
         Expr::Value(_) => true,
@@ -775,15 +1041,16 @@ fn requalify(e: &mut Expr, r: &Rewrite) -> bool {
             if c.value.starts_with('@') || c.quote_style.is_some_and(|s| s == '\'' || s == '"') {
                 return false;
             }
-            *e = Expr::CompoundIdentifier(vec![alias.clone(), c.clone()]);
+            let Some(t) = r.owner(&c.value) else { return false };
+            *e = Expr::CompoundIdentifier(vec![t.merged_as.clone(), c.clone()]);
             true
         }
         Expr::CompoundIdentifier(parts) => {
             let Some((column, table)) = parts.split_last() else { return false };
-            if !q.names_table(table) {
+            let Some(t) = r.targets.iter().find(|t| t.qualifiers.names_table(table)) else {
                 return false;
-            }
-            *e = Expr::CompoundIdentifier(vec![alias.clone(), column.clone()]);
+            };
+            *e = Expr::CompoundIdentifier(vec![t.merged_as.clone(), column.clone()]);
             true
         }
         Expr::BinaryOp { left, right, .. } => go(left) && go(right),
@@ -841,6 +1108,8 @@ mod tests {
     const SQL_VIEW: &str = "SELECT id AS pid, url, id + 1 FROM page_views WHERE user_id > 3";
     /// A view of the view `v`.
     const SQL_VIEW_OF_VIEW: &str = "SELECT pid * 2 AS dbl, url FROM v WHERE `id + 1` < 100";
+    /// A CTE's query.
+    const SQL_CTE: &str = "SELECT id AS pid FROM page_views WHERE id > 7";
     /// A view of itself (`CREATE OR REPLACE VIEW` can close such a loop).
     const SQL_LOOP: &str = "SELECT id FROM looped WHERE id > 1";
 
@@ -867,7 +1136,20 @@ mod tests {
                 columns: columns.iter().map(|c| c.to_string()).collect(),
             })
         };
+        // `c` and `later` are CTEs in scope, in that order (`later` reads `c`; `c` reads
+        // `later`, which it may not see).
+        let cte = |text: &'static str, order: usize| {
+            (db.is_none() && parts.len() == 1).then(|| Named::Cte {
+                query: Box::new(parse(text)),
+                text: std::rc::Rc::from(text),
+                columns: Vec::new(),
+                order: (0, order),
+            })
+        };
         match table.as_str() {
+            "c" => cte(SQL_CTE, 0),
+            "later" => cte("SELECT pid FROM c", 1),
+            "early" => cte("SELECT * FROM later", 0),
             "page_views" => stored(&["id", "user_id", "url"]),
             "users" => stored(&["id", "name"]),
             "v" | "vv" | "looped" => {
@@ -882,6 +1164,7 @@ mod tests {
                     text: text.into(),
                     columns: Vec::new(),
                     local: true,
+                    algorithm_merge: false,
                 })
             }
             _ => None,
@@ -891,7 +1174,7 @@ mod tests {
     fn merged(sql: &str) -> Option<String> {
         let mut q = parse(sql);
         let SetExpr::Select(s) = q.body.as_mut() else { panic!("not a plain SELECT") };
-        merge_derived_tables(s, &mut q.order_by, sql, &resolve).then(|| q.to_string())
+        merge_derived_tables(s, &mut q.order_by, sql, &resolve, &|| true).then(|| q.to_string())
     }
 
     #[test]
@@ -1007,6 +1290,75 @@ mod tests {
             merged("SELECT page_views.id FROM (SELECT * FROM page_views) d").as_deref(),
             Some("SELECT page_views.id FROM shop.page_views AS d")
         );
+    }
+
+    #[test]
+    fn a_cte_is_merged_as_a_derived_table_and_reads_only_the_ctes_before_it() {
+        assert_eq!(
+            merged("SELECT pid FROM c WHERE pid < 9").as_deref(),
+            Some(
+                "SELECT page_views.id AS `pid` FROM shop.page_views \
+                 WHERE page_views.id < 9 AND (page_views.id > 7)"
+            )
+        );
+        assert_eq!(
+            merged("SELECT pid FROM later").as_deref(),
+            Some("SELECT page_views.id AS `pid` FROM shop.page_views WHERE ((page_views.id > 7))")
+        );
+        // `early` names `later`, defined after it: not merged (the materialising path
+        // reports what MySQL reports).
+        assert_eq!(merged("SELECT * FROM early"), None);
+    }
+
+    #[test]
+    fn an_inner_join_inside_is_merged_into_the_outer_join() {
+        // Its tables join the outer query's, its ON kept, the outer ON on the last one.
+        assert_eq!(
+            merged(
+                "SELECT d.n, t.a FROM t JOIN (SELECT p.url AS n, u.name FROM page_views p \
+                 JOIN users u ON u.id = p.user_id WHERE p.id > 2) d ON d.name = t.a"
+            )
+            .as_deref(),
+            Some(
+                "SELECT p.url AS `n`, t.a FROM t JOIN shop.page_views AS p \
+                 JOIN shop.users AS u ON (u.id = p.user_id) AND (u.name = t.a) \
+                 WHERE (p.id > 2)"
+            )
+        );
+        // First in FROM, a comma list, an unqualified column only one table has.
+        assert_eq!(
+            merged("SELECT url, name FROM (SELECT url, name FROM page_views, users WHERE user_id = users.id) d")
+                .as_deref(),
+            Some(
+                "SELECT page_views.url AS `url`, users.name AS `name` FROM shop.page_views \
+                 JOIN shop.users WHERE (page_views.user_id = users.id)"
+            )
+        );
+        for sql in [
+            // A column both tables have, unqualified: ERROR 1052 from the materialising path.
+            "SELECT * FROM (SELECT id FROM page_views JOIN users ON users.id = user_id) d",
+            // An outer join inside; the derived table as an outer join's inner side.
+            "SELECT * FROM (SELECT url FROM page_views LEFT JOIN users ON users.id = user_id) d",
+            "SELECT * FROM t LEFT JOIN (SELECT url FROM page_views p JOIN users u ON u.id = p.user_id) d ON d.url = t.a",
+            // A name taken by another FROM item.
+            "SELECT * FROM users JOIN (SELECT url FROM page_views p JOIN users ON users.id = p.user_id) d ON 1",
+        ] {
+            assert_eq!(merged(sql), None, "{sql}");
+        }
+    }
+
+    #[test]
+    fn merge_hints_and_the_switch_decide_first() {
+        let with = |sql: &str, switch: bool| {
+            let mut q = parse(sql);
+            let SetExpr::Select(s) = q.body.as_mut() else { panic!("not a plain SELECT") };
+            merge_derived_tables(s, &mut q.order_by, sql, &resolve, &|| switch)
+        };
+        assert!(!with("SELECT /*+ NO_MERGE(c) */ pid FROM c", true));
+        assert!(!with("SELECT /*+ NO_MERGE() */ pid FROM c", true));
+        assert!(!with("SELECT pid FROM c", false));
+        assert!(with("SELECT /*+ MERGE(c) */ pid FROM c", false));
+        assert!(with("SELECT /*+ NO_MERGE(d) */ pid FROM c", true));
     }
 
     #[test]

@@ -265,7 +265,9 @@ impl Scope<'_> {
 
     /// Whether a merged table takes `name` in place of the name the outer query reads it by.
     fn takes_name(&self, name: &str) -> bool {
-        self.merged.iter().any(|c| c.renamed() && c.merged_as.value.eq_ignore_ascii_case(name))
+        self.merged.iter().any(|c| {
+            c.names().any(|n| n.value != c.alias.value && n.value.eq_ignore_ascii_case(name))
+        })
     }
 
     /// The expression a column reference stands for once merged: `Ok(None)` when it stays

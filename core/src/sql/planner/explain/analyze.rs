@@ -68,7 +68,8 @@ pub fn fill(root: &mut Node, m: &Measured) {
 /// temporary table's scan reads, when that scan's rows are known (the statement's result):
 /// not the sum of its inputs, which is all the apportioning above knows.
 fn deduplicated(n: &mut Node) {
-    let scan_rows = n.label.starts_with("Table scan on <").then_some(n.actual).flatten();
+    // The set operation's own `<union1,2>` or a derived table's (`derived_set.rs`).
+    let scan_rows = n.label.starts_with("Table scan on ").then_some(n.actual).flatten();
     for c in n.children.iter_mut() {
         if let (Some(scan), Some(a)) = (scan_rows, c.actual.as_mut()) {
             if c.label.ends_with("materialize with deduplication") && a.loops == scan.loops {

@@ -5,8 +5,9 @@
 //!
 //! MySQL's `derived_merge` folds the rest (no aggregate, DISTINCT, GROUP BY, HAVING, LIMIT,
 //! set operation or window function) into the outer query, whose rows then name the
-//! derived query's tables. That merge is not modelled here yet: EXPLAIN of a mergeable
-//! derived table or CTE answers error 1235, and so does WITH RECURSIVE.
+//! derived query's tables: `derived_merge.rs` does that before a block is explained. One it
+//! could merge but does not (a simplification there) answers error 1235 here, unless a
+//! NO_MERGE hint or `derived_merge=off` keeps it materialised; WITH RECURSIVE answers 1235.
 
 use super::tree::{self, Node, Role};
 use super::{DerivedText, Explainer, Kind, Source};
@@ -14,7 +15,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::expr::EvalContext;
 use crate::sql::Value;
 use crate::storage::table::Row;
-use sqlparser::ast::Query;
+use sqlparser::ast::{Query, SetExpr};
 
 /// The most query blocks one EXPLAIN numbers (derived tables and CTE references nest).
 pub(super) const BLOCKS_MAX: u32 = 64;
@@ -25,6 +26,8 @@ pub(super) struct CteDef {
     pub name: String,
     pub columns: Vec<String>,
     pub query: Query,
+    /// The text of the statement that defines it (its unaliased columns are named by it).
+    pub sql: std::rc::Rc<str>,
     pub materialised: Option<Materialised>,
 }
 
@@ -46,6 +49,9 @@ pub(super) struct Materialised {
     pub cost: f64,
     /// EXPLAIN FORMAT=JSON: its block's `query_block`, for the reference that writes it.
     pub json: Option<Box<super::json::Json>>,
+    /// A set operation's blocks (`derived_set.rs`): `tree` is already the iterator that
+    /// materialises them (`Union materialize ...`).
+    pub set: bool,
 }
 
 /// The statement's query blocks while EXPLAIN walks it: the next select number, the CTEs in
@@ -59,6 +65,11 @@ pub(super) struct Blocks {
     /// Ranges of `ctes` out of sight: while a CTE's query is explained, itself and the CTEs
     /// after it.
     pub hidden: Vec<(usize, usize)>,
+    /// While a block's FROM is explained: its optimizer hint texts and whether
+    /// `optimizer_switch` has `derived_merge=on`, which decide whether a derived table, view
+    /// or CTE MySQL could merge is materialised instead (`derived_merge::merge_wanted`).
+    pub hints: Vec<String>,
+    pub derived_merge: bool,
 }
 
 impl Blocks {
@@ -69,17 +80,31 @@ impl Blocks {
             ctes: Vec::new(),
             derived: Vec::new(),
             hidden: Vec::new(),
+            hints: Vec::new(),
+            derived_merge: true,
         }
     }
 
     /// A fresh select number, or MySQL's error once a statement has too many.
-    fn number(&mut self) -> Result<u32> {
+    pub(super) fn number(&mut self) -> Result<u32> {
         if self.next > BLOCKS_MAX {
             return Err(MySqlError::unknown("Too many query blocks in one EXPLAIN"));
         }
         let n = self.next;
         self.next += 1;
         Ok(n)
+    }
+
+    /// Whether MySQL merges the FROM item read as `alias` that it could merge, by the
+    /// block's hints and the switch (a view created with ALGORITHM=MERGE: `algorithm_merge`).
+    pub fn merge_wanted(&self, alias: &str, algorithm_merge: bool) -> bool {
+        let switch = self.derived_merge;
+        crate::sql::planner::derived_merge::merge_wanted(
+            &self.hints,
+            alias,
+            algorithm_merge,
+            &|| switch,
+        )
     }
 
     /// The innermost CTE in scope named `name` (CTE names compare case-sensitively on
@@ -128,6 +153,9 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
     ) -> Result<Materialised> {
+        if matches!(*query.body, SetExpr::SetOperation { .. }) {
+            return self.materialise_set(query, declared, current_db, cx, blocks);
+        }
         let number = blocks.number()?;
         let sql = blocks.sql.clone();
         let block = self.explain_block(query, &sql, current_db, cx, blocks)?;
@@ -159,6 +187,7 @@ impl Explainer<'_> {
             tree: block.tree,
             cost,
             json,
+            set: false,
         })
     }
 }
@@ -196,6 +225,9 @@ pub(super) fn derived_source(
 /// plan (`if needed (query plan printed elsewhere)`, as MySQL 8.4 does; `shared_ctes`
 /// renames the first one's `if needed` once the tree is whole).
 fn materialize_node(m: &Materialised, text: &DerivedText) -> Option<Box<Node>> {
+    if m.set {
+        return m.tree.clone().map(Box::new);
+    }
     let (label, children) = match (text, &m.tree) {
         (DerivedText::Inline(_) | DerivedText::View(..), Some(t)) => {
             ("Materialize".to_string(), vec![t.clone()])

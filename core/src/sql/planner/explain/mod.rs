@@ -31,6 +31,7 @@ use crate::sql::execution::VIEW_DEPTH_MAX;
 use crate::sql::expr::eval;
 use crate::sql::expr::EvalContext;
 use crate::sql::parser::column_name::source_name;
+use crate::sql::parser::VarScope;
 use crate::sql::planner::access_path::{
     in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
 };
@@ -48,6 +49,7 @@ pub mod analyze;
 mod binding;
 pub mod dependent;
 mod derived;
+mod derived_set;
 mod estimates;
 pub mod json;
 mod json_window;
@@ -399,6 +401,7 @@ impl Explainer<'_> {
                     name,
                     columns: cte.alias.columns.iter().map(|c| c.name.value.clone()).collect(),
                     query: (*cte.query).clone(),
+                    sql: std::rc::Rc::from(sql),
                     materialised: None,
                 });
             }
@@ -432,15 +435,42 @@ impl Explainer<'_> {
                 name.0.iter().map(|p| p.to_string().trim_matches('`').to_string()).collect();
             let (db, table) = match parts.as_slice() {
                 [t] if db.is_some() => (db?.to_string(), t.clone()),
-                [t] if blocks.cte(t).is_none() => (current?.to_string(), t.clone()),
+                [t] => match blocks.cte(t) {
+                    // A CTE is merged as the executor merges it (`merge_named`).
+                    Some(at) => {
+                        let cte = &blocks.ctes[at];
+                        if wanted != super::derived_merge::Wanted::View
+                            || materialised_by_mysql(&cte.query)
+                        {
+                            return None;
+                        }
+                        return Some(super::derived_merge::Named::Cte {
+                            query: Box::new(cte.query.clone()),
+                            text: std::rc::Rc::clone(&cte.sql),
+                            columns: cte.columns.clone(),
+                            order: (0, at),
+                        });
+                    }
+                    None => (current?.to_string(), t.clone()),
+                },
                 [d, t] => (d.clone(), t.clone()),
                 _ => return None,
             };
             super::derived_merge::named_in(catalog, current, &db, &table, wanted)
         };
+        let switch_on = match cx.system_variable("optimizer_switch", VarScope::Default) {
+            Ok(Value::Str(flags)) => super::derived_merge::switch_flag_on(&flags, "derived_merge"),
+            _ => true,
+        };
+        let derived_merge = || switch_on;
         let merged_query;
-        let was_merged =
-            super::derived_merge::merge_derived_tables(&mut merged, &mut order_by, sql, &resolve);
+        let was_merged = super::derived_merge::merge_derived_tables(
+            &mut merged,
+            &mut order_by,
+            sql,
+            &resolve,
+            &derived_merge,
+        );
         // The copy with its subqueries marked (`label_marks`) is merged as the query was (a
         // query with subqueries is not merged now, `derived_merge.rs`), so both bind alike.
         let marked = self.label_marks.take().map(|mut marked| {
@@ -451,6 +481,7 @@ impl Explainer<'_> {
                     &mut marked_order_by,
                     sql,
                     &resolve,
+                    &derived_merge,
                 );
             }
             marked
@@ -462,7 +493,13 @@ impl Explainer<'_> {
             q
         };
         let sel = &merged;
-        let written = self.explain_sources(&sel.from, current, 0, cx, blocks)?;
+        let outer_policy = (
+            std::mem::replace(&mut blocks.hints, super::derived_merge::block_hints(sel)),
+            std::mem::replace(&mut blocks.derived_merge, switch_on),
+        );
+        let written = self.explain_sources(&sel.from, current, 0, cx, blocks);
+        (blocks.hints, blocks.derived_merge) = outer_policy;
+        let written = written?;
         let bound = bind(sel, q, &written, sql, &cx.local_names())?;
         if let Some(marked) = marked {
             let marked_bound = bind(&marked, q, &written, sql, &cx.local_names())?;
@@ -529,53 +566,115 @@ impl Explainer<'_> {
         let mut sources: Vec<Source> = Vec::new();
         let mut offset = 0u32;
         for twj in from {
-            let first = self.explain_source(
-                &twj.relation,
-                &sources,
-                current_db,
-                offset,
-                depth,
-                cx,
-                blocks,
-            )?;
-            offset += first.columns.len() as u32;
-            sources.push(first);
-            let item_start = sources.len() as u32 - 1;
-            for join in &twj.joins {
-                let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
-                let (outer, constraint) = match &join.join_operator {
-                    JoinOperator::Join(c)
-                    | JoinOperator::Inner(c)
-                    | JoinOperator::StraightJoin(c) => (false, Some(c)),
-                    JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
-                    JoinOperator::CrossJoin(_) => (false, None),
-                    _ => return Err(MySqlError::not_supported_yet("this kind of join")),
-                };
-                let mut s = self.explain_source(
-                    &join.relation,
-                    &sources,
-                    current_db,
+            self.explain_join_chain(twj, &mut sources, &mut offset, current_db, depth, cx, blocks)?;
+        }
+        Ok(sources)
+    }
+
+    /// One FROM item and its joins, pushed after `sources` (`offset`: the columns before).
+    /// A parenthesised join (`t1 JOIN (t2 JOIN t3 ON c) ON d`) pushes its tables in place, as
+    /// the executor binds it (`from.rs`); an inner join's ON over it is checked at its last
+    /// table. MySQL flattens such a nest of inner joins into the outer join's tables
+    /// (simplify_joins), which EXPLAIN then orders together. Simplification: a parenthesised
+    /// join as an outer or STRAIGHT_JOIN's right operand, or holding an outer join and
+    /// inner-joined, is not explained (1235).
+    #[allow(clippy::too_many_arguments)]
+    fn explain_join_chain(
+        &mut self,
+        twj: &TableWithJoins,
+        sources: &mut Vec<Source>,
+        offset: &mut u32,
+        current_db: Option<&str>,
+        depth: u32,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
+    ) -> Result<()> {
+        let item_start = sources.len() as u32;
+        match &twj.relation {
+            TableFactor::NestedJoin { table_with_joins, alias: None } => {
+                self.explain_join_chain(
+                    table_with_joins,
+                    sources,
                     offset,
+                    current_db,
                     depth,
                     cx,
                     blocks,
                 )?;
-                offset += s.columns.len() as u32;
-                s.outer = outer;
-                if outer || straight {
-                    s.after = (item_start..sources.len() as u32).collect();
-                }
-                s.on = match constraint {
-                    Some(JoinConstraint::On(e)) => Some(e.clone()),
-                    Some(JoinConstraint::None) | None => None,
-                    Some(_) => {
-                        return Err(MySqlError::not_supported_yet("USING and NATURAL joins"))
-                    }
-                };
-                sources.push(s);
+            }
+            relation => {
+                let first =
+                    self.explain_source(relation, sources, current_db, *offset, depth, cx, blocks)?;
+                *offset += first.columns.len() as u32;
+                sources.push(first);
             }
         }
-        Ok(sources)
+        for join in &twj.joins {
+            let straight = matches!(join.join_operator, JoinOperator::StraightJoin(_));
+            let (outer, constraint) = match &join.join_operator {
+                JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::StraightJoin(c) => {
+                    (false, Some(c))
+                }
+                JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (true, Some(c)),
+                JoinOperator::CrossJoin(_) => (false, None),
+                _ => return Err(MySqlError::not_supported_yet("this kind of join")),
+            };
+            let on = match constraint {
+                Some(JoinConstraint::On(e)) => Some(e.clone()),
+                Some(JoinConstraint::None) | None => None,
+                Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
+            };
+            if let TableFactor::NestedJoin { table_with_joins, alias: None } = &join.relation {
+                if outer || straight {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN of an outer join or STRAIGHT_JOIN over a parenthesised join",
+                    ));
+                }
+                let start = sources.len();
+                self.explain_join_chain(
+                    table_with_joins,
+                    sources,
+                    offset,
+                    current_db,
+                    depth,
+                    cx,
+                    blocks,
+                )?;
+                if sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty()) {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN of an inner join over a parenthesised outer join",
+                    ));
+                }
+                if let (Some(on), Some(last)) = (on, sources.last_mut()) {
+                    last.on = Some(match last.on.take() {
+                        Some(inner) => Expr::BinaryOp {
+                            left: Box::new(inner),
+                            op: sqlparser::ast::BinaryOperator::And,
+                            right: Box::new(on),
+                        },
+                        None => on,
+                    });
+                }
+                continue;
+            }
+            let mut s = self.explain_source(
+                &join.relation,
+                sources,
+                current_db,
+                *offset,
+                depth,
+                cx,
+                blocks,
+            )?;
+            *offset += s.columns.len() as u32;
+            s.outer = outer;
+            if outer || straight {
+                s.after = (item_start..sources.len() as u32).collect();
+            }
+            s.on = on;
+            sources.push(s);
+        }
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -613,6 +712,7 @@ impl Explainer<'_> {
                 let m = self.materialise(&query, &declared, current_db, cx, blocks);
                 self.correlation = saved;
                 let m = m?;
+                crate::sql::column_names::check_unique(&m.columns)?;
                 if dependent {
                     for (n, rows) in blocks.derived.iter_mut() {
                         if *n != m.number {
@@ -637,7 +737,12 @@ impl Explainer<'_> {
                 let Some(alias) = alias else {
                     return Err(MySqlError::derived_table_without_alias());
                 };
-                if !materialised_by_mysql(subquery) {
+                // A repeat in the column list is 1060 whether MySQL merges the table or not.
+                let listed: Vec<&str> =
+                    alias.columns.iter().map(|c| c.name.value.as_str()).collect();
+                crate::sql::column_names::check_unique(&listed)?;
+                if !materialised_by_mysql(subquery) && blocks.merge_wanted(&alias.name.value, false)
+                {
                     return Err(MySqlError::not_supported_yet(
                         "EXPLAIN of a derived table merged into the outer query",
                     ));
@@ -645,6 +750,7 @@ impl Explainer<'_> {
                 let declared: Vec<String> =
                     alias.columns.iter().map(|c| c.name.value.clone()).collect();
                 let m = self.materialise(subquery, &declared, current_db, cx, blocks)?;
+                crate::sql::column_names::check_unique(&m.columns)?;
                 let text = DerivedText::Inline(m.note.clone());
                 return Ok(derived_source(&alias.name.value, &m, offset, text));
             }
@@ -663,9 +769,18 @@ impl Explainer<'_> {
                 Some(m) => Materialised { tree: None, json: None, ..m },
                 None => {
                     let entry = &blocks.ctes[at];
-                    if !materialised_by_mysql(&entry.query) {
+                    // A repeat in the column list is 1060 whether MySQL merges the CTE or not.
+                    crate::sql::column_names::check_unique(&entry.columns)?;
+                    if !materialised_by_mysql(&entry.query) && blocks.merge_wanted(&alias, false) {
                         return Err(MySqlError::not_supported_yet(
                             "EXPLAIN of a common table expression merged into the outer query",
+                        ));
+                    }
+                    // The iterator MySQL names for a CTE of a set operation is UNCONFIRMED
+                    // (`derived_set.rs`): not drawn.
+                    if self.tree && matches!(*entry.query.body, SetExpr::SetOperation { .. }) {
+                        return Err(MySqlError::not_supported_yet(
+                            "EXPLAIN FORMAT=TREE of a common table expression of a set operation",
                         ));
                     }
                     let (query, declared) = (entry.query.clone(), entry.columns.clone());
@@ -674,6 +789,7 @@ impl Explainer<'_> {
                     let m = self.materialise(&query, &declared, current_db, cx, blocks);
                     blocks.hidden.pop();
                     let m = m?;
+                    crate::sql::column_names::check_unique(&m.columns)?;
                     blocks.ctes[at].materialised = Some(m.clone());
                     m
                 }
@@ -729,7 +845,10 @@ impl Explainer<'_> {
                 crate::sql::Statement::Select(q) => q,
                 _ => return Err(MySqlError::unknown("view is not a SELECT")),
             };
-            if v.algorithm == "TEMPTABLE" || materialised_by_mysql(&query) {
+            if v.algorithm == "TEMPTABLE"
+                || materialised_by_mysql(&query)
+                || !blocks.merge_wanted(&alias, v.algorithm == "MERGE")
+            {
                 // The view's SELECT is named from its own text, in its database, and sees
                 // none of the statement's CTEs.
                 let saved = std::mem::replace(&mut blocks.sql, text);

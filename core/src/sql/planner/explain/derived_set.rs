@@ -1,0 +1,224 @@
+//! EXPLAIN of a derived table, view or CTE whose query is a set operation (`(SELECT a FROM t
+//! UNION SELECT b FROM u) AS d`): MySQL materialises it, so the outer query reads
+//! `<derivedN>`, its first SELECT is `DERIVED` (block N), each other one `UNION` (or
+//! `INTERSECT` / `EXCEPT`) with the next numbers, and the temporary table that
+//! de-duplicates them is a `UNION RESULT` row on `<unionN,N+1,...>` with `Using temporary`.
+//! A UNION ALL streams its blocks into the derived table: no result row (MySQL 8.0.19+;
+//! the manual's "EXPLAIN Output Format", select_type UNION / UNION RESULT). FORMAT=TREE
+//! draws the blocks under `Union materialize with deduplication` (`Union all materialize`
+//! for UNION ALL) below the derived table's scan.
+//!
+//! FORMAT=JSON writes the result as a top-level set operation's (`union_result` with its
+//! `query_specifications`) in the derived table's `materialized_from_subquery`.
+//!
+//! Simplifications: a chain of one operator over plain SELECTs only (a mixed or
+//! parenthesised chain, an ORDER BY or LIMIT on the whole, and FORMAT=TREE of a
+//! CTE, whose iterator's name is UNCONFIRMED, answer error 1235).
+
+use super::derived::{Blocks, Materialised};
+use super::json::Json;
+use super::tree::{Node, Role};
+use super::Explainer;
+use crate::error::{MySqlError, Result};
+use crate::sql::expr::EvalContext;
+use crate::sql::Value;
+use sqlparser::ast::{Query, SetExpr, SetOperator, SetQuantifier};
+
+/// The most SELECTs of one chain explained (a statement is bounded anyway).
+const OPERANDS_MAX: usize = 64;
+
+/// A chain of one set operator: its operator and its SELECTs in order, each after the
+/// first with whether it is combined DISTINCT.
+struct Chain<'q> {
+    op: SetOperator,
+    operands: Vec<(bool, &'q SetExpr)>,
+}
+
+/// `body` as a chain of one operator over plain SELECTs, or `None`.
+fn chain(body: &SetExpr) -> Option<Chain<'_>> {
+    let mut operands = Vec::new();
+    let mut at = body;
+    let mut op_seen: Option<SetOperator> = None;
+    loop {
+        match at {
+            SetExpr::SetOperation { left, op, set_quantifier, right } => {
+                if op_seen.is_some_and(|o| o != *op) || operands.len() >= OPERANDS_MAX {
+                    return None;
+                }
+                op_seen = Some(*op);
+                if !matches!(right.as_ref(), SetExpr::Select(_)) {
+                    return None;
+                }
+                let distinct = match set_quantifier {
+                    SetQuantifier::All => false,
+                    SetQuantifier::Distinct | SetQuantifier::None => true,
+                    _ => return None,
+                };
+                operands.push((distinct, right.as_ref()));
+                at = left;
+            }
+            SetExpr::Select(_) => {
+                operands.push((true, at));
+                break;
+            }
+            _ => return None,
+        }
+    }
+    operands.reverse();
+    let op = op_seen?;
+    if !matches!(op, SetOperator::Union | SetOperator::Intersect | SetOperator::Except) {
+        return None;
+    }
+    Some(Chain { op, operands })
+}
+
+/// The operator's word, lower case (`union`).
+fn word(op: SetOperator) -> &'static str {
+    match op {
+        SetOperator::Intersect => "intersect",
+        SetOperator::Except => "except",
+        _ => "union",
+    }
+}
+
+impl Explainer<'_> {
+    /// [`Explainer::materialise`] of a query whose body is a set operation.
+    pub(super) fn materialise_set(
+        &mut self,
+        query: &Query,
+        declared: &[String],
+        current_db: Option<&str>,
+        cx: &mut dyn EvalContext,
+        blocks: &mut Blocks,
+    ) -> Result<Materialised> {
+        let unsupported = || {
+            MySqlError::not_supported_yet(
+                "EXPLAIN of this set operation in a derived table, view or CTE",
+            )
+        };
+        let Some(chain) = chain(&query.body) else { return Err(unsupported()) };
+        if query.order_by.is_some() || query.limit_clause.is_some() || query.with.is_some() {
+            return Err(unsupported());
+        }
+        let word = word(chain.op);
+        let sql = blocks.sql.clone();
+        let mut numbers: Vec<u32> = Vec::new();
+        let mut note = String::new();
+        let mut estimates: Vec<u64> = Vec::new();
+        let mut columns: Vec<String> = Vec::new();
+        let mut trees: Vec<Node> = Vec::new();
+        let mut specs: Vec<Json> = Vec::new();
+        let mut cost = 0.0;
+        let mut last_rows_at = None;
+        for (i, (distinct, operand)) in chain.operands.iter().enumerate() {
+            let number = blocks.number()?;
+            let leaf = Query { body: Box::new((*operand).clone()), ..query.clone() };
+            let block = self.explain_block(&leaf, &sql, current_db, cx, blocks)?;
+            let select_type = if i == 0 { "DERIVED".to_string() } else { word.to_uppercase() };
+            let mut rows = block.rows;
+            for row in &mut rows {
+                row[0] = Value::UInt(u64::from(number));
+                row[1] = Value::Str(select_type.clone());
+            }
+            last_rows_at = Some(blocks.derived.len());
+            blocks.derived.push((number, rows));
+            if i == 0 {
+                columns = block.columns;
+            } else {
+                let all = if *distinct { "" } else { " all" };
+                note.push_str(&format!(" {word}{all} "));
+            }
+            note.push_str(&block.note.replacen(
+                "/* select#1 */",
+                &format!("/* select#{number} */"),
+                1,
+            ));
+            estimates.push(block.estimate);
+            if let Some(body) = block.json {
+                let mut fields = vec![("select_id", Json::UInt(u64::from(number)))];
+                fields.extend(body.fields);
+                specs.push(Json::Object(vec![
+                    ("dependent", Json::Bool(false)),
+                    ("cacheable", Json::Bool(true)),
+                    ("query_block", Json::Object(fields)),
+                ]));
+            }
+            if let Some(t) = block.tree {
+                cost += t.first_estimate().map_or(0.0, |(c, _)| c);
+                trees.push(t);
+            }
+            numbers.push(number);
+        }
+        let deduplicated =
+            chain.operands.iter().skip(1).any(|(d, _)| *d) || chain.op != SetOperator::Union;
+        if deduplicated {
+            // The result row follows the last SELECT's rows.
+            let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
+            let mut result = vec![Value::Null; 12];
+            result[1] = Value::Str(format!("{} RESULT", word.to_uppercase()));
+            result[2] = Value::Str(format!("<{word}{}>", listed.join(",")));
+            result[4] = Value::Str("ALL".into());
+            result[11] = Value::Str("Using temporary".into());
+            if let Some(at) = last_rows_at {
+                blocks.derived[at].1.push(result);
+            }
+        }
+        // UNCONFIRMED: the optimizer's estimate of the rows the blocks make together: their
+        // sum for UNION, the smallest for INTERSECT, the first's for EXCEPT.
+        let rows = match chain.op {
+            SetOperator::Intersect => estimates.iter().copied().min().unwrap_or(1),
+            SetOperator::Except => estimates.first().copied().unwrap_or(1),
+            _ => estimates.iter().fold(0u64, |a, b| a.saturating_add(*b)),
+        };
+        let columns = if declared.is_empty() {
+            columns
+        } else if declared.len() == columns.len() {
+            declared.to_vec()
+        } else {
+            return Err(MySqlError::derived_column_count());
+        };
+        let tree = (self.tree && trees.len() == chain.operands.len()).then(|| {
+            // UNCONFIRMED for INTERSECT and EXCEPT: named as UNION's are.
+            let capital = format!("{}{}", word[..1].to_uppercase(), &word[1..]);
+            let label = if deduplicated {
+                format!("{capital} materialize with deduplication")
+            } else {
+                format!("{capital} all materialize")
+            };
+            let written = cost + 0.1 * rows as f64;
+            let mut node = Node::new(label, Some((written, rows as f64)));
+            node.init_cost = Some(written);
+            node.role = Role::Blocking;
+            node.children = trees;
+            node
+        });
+        // FORMAT=JSON: the set operation's result in the derived table's `query_block`, as
+        // a top-level one is written (server/query/explain_json.rs): its temporary table
+        // (none for a UNION ALL) and each block's `query_block`.
+        let json = (self.json && specs.len() == chain.operands.len()).then(|| {
+            let mut fields = vec![("using_temporary_table", Json::Bool(deduplicated))];
+            if deduplicated {
+                let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
+                fields.push(("table_name", Json::Str(format!("<{word}{}>", listed.join(",")))));
+                fields.push(("access_type", Json::Str("ALL".into())));
+            }
+            fields.push(("query_specifications", Json::Array(specs)));
+            let key = match chain.op {
+                SetOperator::Intersect => "intersect_result",
+                SetOperator::Except => "except_result",
+                _ => "union_result",
+            };
+            Box::new(Json::Object(vec![(key, Json::Object(fields))]))
+        });
+        Ok(Materialised {
+            number: numbers.first().copied().unwrap_or(0),
+            rows,
+            columns,
+            note,
+            tree,
+            cost,
+            json,
+            set: true,
+        })
+    }
+}
