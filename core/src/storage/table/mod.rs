@@ -122,116 +122,6 @@ pub struct RangeEnd {
 /// enough for a batch's hashed draws to overlap in the CPU, few enough to stay in L1.
 const SCAN_BATCH_ROWS: usize = 32;
 
-/// The changed rows a scan of generated rows merges in, in key order.
-struct ChangeMerge<'s, 'c, I: Iterator<Item = (&'c Key, &'c Option<Box<[u8]>>)>> {
-    changes: &'s mut std::iter::Peekable<I>,
-    pk: &'s [u32],
-    ncols: usize,
-    /// A changed row is decoded into this one row for its visit.
-    changed: &'s mut Row,
-}
-
-/// Visits one batch of generated rows (the first at ordinal `first`), with the changed rows
-/// that sort before or replace them; false once the visitor stops.
-///
-/// A function of its own, never inlined, called once per batch: a browser's wasm engine
-/// starts every function in its baseline compiler and switches to the optimised code only
-/// at the function's next call (V8 has no on-stack replacement for wasm), so a scan whose
-/// whole loop were one call would run its first scan of a table, the one a learner waits
-/// for, in baseline code. Natively the call costs a few nanoseconds per batch.
-#[inline(never)]
-fn visit_batch<'c, I>(
-    first: u64,
-    rows: &[Row],
-    merge: ChangeMerge<'_, 'c, I>,
-    ordinal: &mut u64,
-    visit: &mut impl FnMut(u64, &Row, bool) -> bool,
-) -> bool
-where
-    I: Iterator<Item = (&'c Key, &'c Option<Box<[u8]>>)>,
-{
-    let ChangeMerge { changes, pk, ncols, changed } = merge;
-    for (g, row) in (first..).zip(rows.iter()) {
-        // Changed rows before this one, and this one's own change.
-        let mut replaced = false;
-        while let Some((k, v)) = changes.peek() {
-            let o = cmp_key_to_row(k, row, pk, g);
-            if o == Ordering::Greater {
-                break;
-            }
-            if let Some(packed) = v {
-                unpack_row(packed, ncols, changed);
-                if !visit(*ordinal, changed, true) {
-                    return false;
-                }
-                *ordinal += 1;
-            }
-            changes.next();
-            if o == Ordering::Equal {
-                replaced = true;
-                break;
-            }
-        }
-        if replaced {
-            continue;
-        }
-        if !visit(*ordinal, row, true) {
-            return false;
-        }
-        *ordinal += 1;
-    }
-    true
-}
-
-/// The column sets of a late-materialising scan: the columns its first test reads, the rest
-/// it wants, and those read for their length alone.
-#[derive(Clone, Copy)]
-struct LateSets {
-    first: ColumnSet,
-    want: ColumnSet,
-    lengths: Option<ColumnSet>,
-}
-
-/// Where a late-materialising scan's rows come from and are built.
-struct LateRows<'a> {
-    generator: &'a dyn RowGenerator,
-    sets: LateSets,
-    row: &'a mut Row,
-}
-
-/// Visits the generated rows `range` of a late-materialising scan: each row's first columns,
-/// its test, then the rest of the row only if it passed; false once the visitor stops.
-/// Called once per batch for the reason [`visit_batch`] gives.
-#[inline(never)]
-fn visit_late_batch(
-    range: std::ops::Range<u64>,
-    rows: LateRows<'_>,
-    keep: &mut dyn FnMut(&Row) -> bool,
-    ordinal: &mut u64,
-    visit: &mut impl FnMut(u64, &Row, bool) -> bool,
-) -> bool {
-    let LateRows { generator, sets, row } = rows;
-    for i in range {
-        generator.fill_row(i, sets.first, row);
-        if !keep(row) {
-            if !visit(*ordinal, row, false) {
-                return false;
-            }
-            *ordinal += 1;
-            continue;
-        }
-        match sets.lengths {
-            None => generator.fill_row(i, sets.want, row),
-            Some(l) => generator.fill_row_lengths(i, sets.want, l, row),
-        }
-        if !visit(*ordinal, row, true) {
-            return false;
-        }
-        *ordinal += 1;
-    }
-    true
-}
-
 /// Where a scan starts, and where the caller's range ends when it knows (only to size the
 /// batches rows are generated in).
 #[derive(Clone, Copy, Default)]
@@ -480,24 +370,58 @@ impl Table {
                     }
                     let rows = &mut batch[..n as usize];
                     generator.fill_rows(i, want_set, lengths.unwrap_or(ColumnSet::NONE), rows);
-                    let merge =
-                        ChangeMerge { changes: &mut changes, pk, ncols, changed: &mut changed };
-                    if !visit_batch(i, rows, merge, &mut ordinal, visit) {
-                        return;
+                    for (g, row) in (i..).zip(rows.iter()) {
+                        // Changed rows before this one, and this one's own change.
+                        let mut replaced = false;
+                        while let Some((k, v)) = changes.peek() {
+                            let o = cmp_key_to_row(k, row, pk, g);
+                            if o == Ordering::Greater {
+                                break;
+                            }
+                            if let Some(packed) = v {
+                                unpack_row(packed, ncols, &mut changed);
+                                if !visit(ordinal, &changed, true) {
+                                    return;
+                                }
+                                ordinal += 1;
+                            }
+                            changes.next();
+                            if o == Ordering::Equal {
+                                replaced = true;
+                                break;
+                            }
+                        }
+                        if replaced {
+                            continue;
+                        }
+                        if !visit(ordinal, row, true) {
+                            return;
+                        }
+                        ordinal += 1;
                     }
                     i += n;
                 }
-            } else if let Some((_, keep)) = late.as_mut() {
+            } else {
                 let mut row = vec![Value::Null; ncols];
-                let sets = LateSets { first: first_set, want: want_set, lengths };
-                let mut i = start;
-                while i < self.generated_rows {
-                    let end = (i + SCAN_BATCH_ROWS as u64).min(self.generated_rows);
-                    let late_rows = LateRows { generator: generator.as_ref(), sets, row: &mut row };
-                    if !visit_late_batch(i..end, late_rows, *keep, &mut ordinal, visit) {
+                for i in start..self.generated_rows {
+                    if let Some((_, keep)) = late.as_mut() {
+                        generator.fill_row(i, first_set, &mut row);
+                        if !keep(&row) {
+                            if !visit(ordinal, &row, false) {
+                                return;
+                            }
+                            ordinal += 1;
+                            continue;
+                        }
+                    }
+                    match lengths {
+                        None => generator.fill_row(i, want_set, &mut row),
+                        Some(l) => generator.fill_row_lengths(i, want_set, l, &mut row),
+                    }
+                    if !visit(ordinal, &row, true) {
                         return;
                     }
-                    i = end;
+                    ordinal += 1;
                 }
             }
         }
