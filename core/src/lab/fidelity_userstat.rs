@@ -11,11 +11,11 @@ use super::fidelity::{check, Check, Tolerance};
 use crate::client::Client;
 use crate::sql::Response;
 
-const F91_WHY: &str = "one seed's pair (a warm-up and 900 s with userstat OFF, then ON: about \
-     10.6 million statements at the default profile's 277 transactions/s) takes more than 11 \
-     minutes of CPU natively (tunelab bench --only sysbench-25k-userstat-pair), so three seeds \
-     take over half an hour against the test gate's 3-4 minutes; a statement still costs about \
-     280,000 instructions (callgrind), most of it the range SELECTs' rows";
+const F91_WHY: &str = "one seed's pair (a warm-up and 900 s with userstat OFF, then ON: \
+     12.5 million statements) takes about 7 minutes of CPU natively (433 s on a loaded 2-core \
+     host: tunelab bench --only sysbench-25k-userstat-pair), so three seeds take over 20 \
+     minutes against the test gate's 3-4 minutes; a statement still costs about 35 us, a \
+     quarter of it the primary-range SELECTs' rows";
 
 /// Why the seed's 53 transactions/s is not a target. The post gives no hardware, table size,
 /// thread count or buffer pool, and its sentence ("the performance change was

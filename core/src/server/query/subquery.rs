@@ -316,6 +316,13 @@ impl Server {
         let aliases = crate::sql::planner::derived_merge::select_aliases(&sel);
         let mut refs = OuterRefs { scope: &scope, chain, aliases: &aliases, args: Vec::new() };
         for item in sel.projection.iter_mut() {
+            // A derived table's columns are named by the text as typed (`c.id` is `id`),
+            // which the rewritten outer reference no longer carries: name it first.
+            if let (SubqueryKind::Derived, SelectItem::UnnamedExpr(e)) = (&kind, &*item) {
+                let name = crate::sql::parser::column_name::source_name(e, sql);
+                let expr = e.clone();
+                *item = SelectItem::ExprWithAlias { expr, alias: Ident::new(name) };
+            }
             if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
                 refs.rewrite(e, "field list", false)?;
             }
