@@ -7,6 +7,7 @@
 //! the same rule is applied to it.
 
 use crate::error::{MySqlError, Result};
+use crate::sql::execution::Meta;
 
 /// ERROR 1060 naming the earliest name that a later one repeats (compared
 /// case-insensitively, as MySQL compares column names); Ok when all differ.
@@ -18,6 +19,12 @@ pub fn check_unique<S: AsRef<str>>(names: &[S]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// [`check_unique`] of the columns a derived table, CTE or view gives its reader.
+pub fn check_unique_columns(meta: &[Meta]) -> Result<()> {
+    let names: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
+    check_unique(&names)
 }
 
 #[cfg(test)]

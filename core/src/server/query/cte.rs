@@ -132,8 +132,7 @@ impl Server {
                 ..m
             })
             .collect();
-        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
-        crate::sql::column_names::check_unique(&named)?;
+        crate::sql::column_names::check_unique_columns(&meta)?;
         if materialised && !entry.recursive {
             // MySQL's temporary table for a CTE it does not merge (a recursive one counted
             // its own as it ran).
@@ -238,8 +237,7 @@ impl Server {
                 m.name = name.clone();
             }
         }
-        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
-        crate::sql::column_names::check_unique(&named)?;
+        crate::sql::column_names::check_unique_columns(&meta)?;
         // A string column computed by the anchor (not read from a table) is as wide as its
         // longest anchor value; a longer value of a recursive block is error 1406, as MySQL's
         // temporary table refuses it in strict mode. Simplification: MySQL takes the width

@@ -435,8 +435,7 @@ impl Server {
             .enumerate()
             .map(|(i, m)| Meta { name: names.get(i).cloned().unwrap_or(m.name.clone()), ..m })
             .collect::<Vec<Meta>>();
-        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
-        crate::sql::column_names::check_unique(&named)?;
+        crate::sql::column_names::check_unique_columns(&meta)?;
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
     }
 }

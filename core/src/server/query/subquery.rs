@@ -426,8 +426,7 @@ impl Server {
                 ..m
             })
             .collect::<Vec<Meta>>();
-        let named: Vec<&str> = meta.iter().map(|m| m.name.as_str()).collect();
-        crate::sql::column_names::check_unique(&named)?;
+        crate::sql::column_names::check_unique_columns(&meta)?;
         let source = Source::Dependent { sub: Rc::new(prepared), args };
         Ok(Some(BoundSource {
             meta,

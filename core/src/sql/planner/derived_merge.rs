@@ -536,6 +536,30 @@ impl Candidate {
     }
 }
 
+/// The name and alias of a FROM item that names a table and nothing more (no index hints,
+/// partitions, table function arguments or other dialects' clauses): the only table
+/// reference a merge moves between queries.
+fn plain_table(factor: &TableFactor) -> Option<(&ObjectName, Option<&TableAlias>)> {
+    match factor {
+        TableFactor::Table {
+            name,
+            alias,
+            args: None,
+            with_hints,
+            version: None,
+            with_ordinality: false,
+            partitions,
+            json_path: None,
+            sample: None,
+            index_directives,
+            inheritance: None,
+        } if with_hints.is_empty() && partitions.is_empty() && index_directives.is_empty() => {
+            Some((name, alias.as_ref()))
+        }
+        _ => None,
+    }
+}
+
 /// A FROM item reading stored table `db`.`table`, under `alias` if given.
 fn stored_factor(db: String, table: String, alias: Option<Ident>) -> TableFactor {
     TableFactor::Table {
@@ -594,19 +618,8 @@ fn candidate(
             let declared = a.columns.iter().map(|c| c.name.value.clone()).collect();
             (subquery, sql, None, declared, a.name.clone(), true)
         }
-        TableFactor::Table {
-            name,
-            alias: outer_alias,
-            args: None,
-            with_hints,
-            version: None,
-            with_ordinality: false,
-            partitions,
-            json_path: None,
-            sample: None,
-            index_directives,
-            inheritance: None,
-        } if with_hints.is_empty() && partitions.is_empty() && index_directives.is_empty() => {
+        TableFactor::Table { .. } => {
+            let (name, outer_alias) = plain_table(factor)?;
             if outer_alias.as_ref().is_some_and(|a| !a.columns.is_empty()) {
                 return None;
             }
@@ -672,27 +685,9 @@ fn candidate(
     let mut targets: Vec<Target> = Vec::new();
     let mut ons: Vec<Option<&Expr>> = Vec::new();
     for (factor, on) in listed {
-        let TableFactor::Table {
-            name,
-            alias: inner_alias,
-            args: None,
-            with_hints,
-            version: None,
-            with_ordinality: false,
-            partitions,
-            json_path: None,
-            sample: None,
-            index_directives,
-            inheritance: None,
-        } = factor
-        else {
-            return None;
-        };
         // Simplification: index hints inside the derived table or view are not carried to
         // the merged table (MySQL keeps them); such one is materialised.
-        if !with_hints.is_empty() || !partitions.is_empty() || !index_directives.is_empty() {
-            return None;
-        }
+        let (name, inner_alias) = plain_table(factor)?;
         let Named::Stored { db, table, columns } = resolve(name, inner_db, Wanted::Any)? else {
             return None;
         };
