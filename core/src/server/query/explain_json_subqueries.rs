@@ -1,24 +1,24 @@
-//! EXPLAIN FORMAT=JSON of a SELECT with uncorrelated subqueries in its select list: the
-//! outer block's document (planned with the subqueries' results in place, as the executor
-//! and the traditional EXPLAIN plan it, `explain_subquery.rs`), then each subquery's block
-//! in `select_list_subqueries` with `"dependent": false` and `"cacheable": true`, numbered
-//! after the outer block's own blocks, as the traditional EXPLAIN numbers its SUBQUERY
-//! rows.
+//! EXPLAIN FORMAT=JSON of a SELECT with subqueries in its select list, WHERE or HAVING: the
+//! outer block's document (planned with the uncorrelated subqueries' results in place, as
+//! the executor and the traditional EXPLAIN plan it, `explain_subquery.rs`), then each
+//! subquery's block, numbered after the outer block's own blocks as the traditional
+//! EXPLAIN numbers its SUBQUERY rows: the select list's in `select_list_subqueries`,
+//! HAVING's in `having_subqueries`, WHERE's in the `attached_subqueries` of the table whose
+//! condition calls them (`explain_json_where.rs`). An uncorrelated one is
+//! `"dependent": false, "cacheable": true`, a correlated one the reverse.
 //!
-//! Where MySQL writes the list (opt_explain_json.cc, `join_ctx::add_subquery`): at the end
-//! of the `query_block`, or, when the block sorts, groups or de-duplicates a join (a sort of
-//! its own, not the "simple" sort of one table) or computes windows, at the end of the
-//! innermost such operation's object.
+//! Where MySQL writes the block's lists (opt_explain_json.cc, `join_ctx::add_subquery`): at
+//! the end of the `query_block`, or, when the block sorts, groups or de-duplicates a join
+//! (a sort of its own, not the "simple" sort of one table) or computes windows, at the end
+//! of the innermost such operation's object.
 //!
-//! Not written yet (1235): subqueries in WHERE or HAVING (MySQL attaches each to the table
-//! whose condition holds it, `attached_subqueries`, or lists it as
-//! `optimized_away_subqueries` when the optimizer evaluated it; the conditions here are
-//! planned with the results in place, so their text would not name the subquery),
-//! correlated subqueries, and subqueries that have blocks of their own (derived tables,
-//! subqueries, set operations).
+//! Not written yet (1235): subqueries that have blocks of their own (derived tables,
+//! subqueries, set operations) and a correlated subquery inside another.
 
+use super::explain_json_where::{
+    attach_where_subquery, replace_in_strings, where_subquery_refs, WhereCall,
+};
 use super::explain_subquery::{collect_subqueries, outer_names, resolved_notes, select_marks};
-use super::subquery::has_subquery;
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::Session;
 use crate::server::Server;
@@ -31,12 +31,12 @@ use sqlparser::ast::{Query, SelectItem, SetExpr};
 /// Most subqueries one document writes.
 const SUBQUERIES_MAX: usize = 64;
 
-/// The operations a select list's subqueries may be listed in.
+/// The operations a block's select list and HAVING subqueries may be listed in.
 const OPERATIONS: [&str; 4] =
     ["ordering_operation", "grouping_operation", "duplicates_removal", "windowing"];
 
 impl Server {
-    /// The document and Note 1003 text of a SELECT whose select list has subqueries.
+    /// The document and Note 1003 text of a SELECT with subqueries (the module comment).
     pub(super) fn subquery_json(
         &mut self,
         session: &mut Session,
@@ -49,21 +49,32 @@ impl Server {
         };
         let SetExpr::Select(sel) = q.body.as_ref() else { return refuse("subqueries") };
         let mut sel = (**sel).clone();
-        let in_conditions = sel.selection.iter_mut().chain(sel.having.iter_mut()).any(has_subquery);
-        if in_conditions {
-            return refuse("subqueries in WHERE and HAVING");
-        }
         if q.with.is_some() {
             return refuse("subqueries under a WITH clause");
         }
+        // The subqueries in the order the executor runs and numbers them: the select
+        // list's, then WHERE's, then HAVING's.
         let mut subqueries = Vec::new();
         for item in sel.projection.iter_mut() {
             if let SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } = item {
                 collect_subqueries(e, &mut subqueries);
             }
         }
+        let in_list = subqueries.len();
+        let mut where_refs = Vec::new();
+        if let Some(w) = sel.selection.as_mut() {
+            where_refs = where_subquery_refs(w);
+            collect_subqueries(w, &mut subqueries);
+        }
+        let in_where = subqueries.len() - in_list;
+        if let Some(h) = sel.having.as_mut() {
+            collect_subqueries(h, &mut subqueries);
+        }
         if subqueries.len() > SUBQUERIES_MAX {
             return refuse("more than 64 subqueries");
+        }
+        if where_refs.len() != in_where {
+            return refuse("this WHERE clause's subqueries");
         }
         if subqueries.iter().any(|sub| {
             !matches!(sub.body.as_ref(), SetExpr::Select(_))
@@ -89,7 +100,6 @@ impl Server {
             if prepared.iter().any(|s| !s.nested.is_empty()) {
                 return refuse("a correlated subquery inside another subquery");
             }
-            // Only the select list has subqueries here (WHERE and HAVING ones are refused).
             calls = select_marks(&sel);
         }
         let kinds: Vec<SubqueryKind> = prepared.iter().map(|s| s.kind).collect();
@@ -102,11 +112,14 @@ impl Server {
             })?;
         let first = max_select_id(&block) + 1;
         let mut listed = Vec::new();
+        let mut where_listed = Vec::new();
+        let mut having_listed = Vec::new();
+        let mut numbered = Vec::new();
         let mut resolved = Vec::new();
         let mut prepared = prepared.iter().enumerate().peekable();
-        for (next, sub) in (first..).zip(subqueries.iter()) {
+        for (position, (next, sub)) in (first..).zip(subqueries.iter()).enumerate() {
             let text = sub.to_string();
-            let (sub_block, dependent) = match prepared.next_if(|(_, p)| p.sql == text) {
+            let (sub_block, mark) = match prepared.next_if(|(_, p)| p.sql == text) {
                 Some((id, p)) => {
                     let names = outer_names(&calls, id, p.kind, &sources);
                     resolved_notes(&names, u64::from(next), &mut resolved);
@@ -118,32 +131,54 @@ impl Server {
                             explainer.correlation.own = Some(p.kind);
                             explainer.json_query_block(&query, sql, current, cx, next)
                         })?;
-                    note = note
-                        .replace(&placeholder(id as u32), &renumber(&sub_note, u64::from(next)));
-                    (sub_block, true)
+                    let mark = placeholder(id as u32);
+                    let rendered = renumber(&sub_note, u64::from(next));
+                    note = note.replace(&mark, &rendered);
+                    numbered.push((mark.clone(), rendered));
+                    (sub_block, Some(mark))
                 }
                 None => {
                     let (sub_block, _) =
                         self.with_explainer(session, false, |explainer, cx, current| {
                             explainer.json_query_block(sub, &text, current, cx, next)
                         })?;
-                    (sub_block, false)
+                    (sub_block, None)
                 }
             };
             if sub_block.has_key("materialized_from_subquery") {
                 return refuse("subqueries with blocks of their own");
             }
             // A dependent subquery runs again for each outer row: not cacheable.
-            listed.push(Json::Object(vec![
+            let dependent = mark.is_some();
+            let entry = Json::Object(vec![
                 ("dependent", Json::Bool(dependent)),
                 ("cacheable", Json::Bool(!dependent)),
                 ("query_block", sub_block),
-            ]));
+            ]);
+            if position < in_list {
+                listed.push(entry);
+            } else if position < in_list + in_where {
+                where_listed.push((entry, mark, position - in_list));
+            } else {
+                having_listed.push(entry);
+            }
+        }
+        // A WHERE subquery's table is found before the placeholders become the text.
+        for (entry, mark, n) in where_listed {
+            let call = match &mark {
+                Some(m) => WhereCall::Placeholder(m),
+                None => WhereCall::Columns(&where_refs[n]),
+            };
+            attach_where_subquery(&mut block, call, entry);
+        }
+        for (mark, rendered) in &numbered {
+            replace_in_strings(&mut block, mark, rendered);
         }
         for message in resolved {
             session.warn(Warning { level: "Note", code: 1276, message });
         }
-        add_select_list_subqueries(&mut block, listed);
+        add_unit_subqueries(&mut block, "select_list_subqueries", listed);
+        add_unit_subqueries(&mut block, "having_subqueries", having_listed);
         Ok((Json::Object(vec![("query_block", block)]), note))
     }
 }
@@ -164,13 +199,14 @@ pub(super) fn max_select_id(doc: &Json) -> u32 {
     }
 }
 
-/// Appends `select_list_subqueries` where MySQL writes it: in the innermost operation
-/// that sorts a join or computes windows, else at the end of the query block.
-pub(super) fn add_select_list_subqueries(block: &mut Json, listed: Vec<Json>) {
+/// Appends a list of the block's own subqueries (`select_list_subqueries`,
+/// `having_subqueries`) where MySQL writes it: in the innermost operation that sorts a join
+/// or computes windows, else at the end of the query block (`join_ctx::add_subquery`).
+pub(super) fn add_unit_subqueries(block: &mut Json, key: &'static str, listed: Vec<Json>) {
     if listed.is_empty() {
         return;
     }
-    let entry = ("select_list_subqueries", Json::Array(listed));
+    let entry = (key, Json::Array(listed));
     let path = innermost_operation(block);
     let mut at = block;
     for i in path {
@@ -218,7 +254,7 @@ mod tests {
             ("select_id", Json::UInt(1)),
             ("ordering_operation", object(vec![("table", object(vec![]))])),
         ]);
-        add_select_list_subqueries(&mut block, vec![Json::UInt(2)]);
+        add_unit_subqueries(&mut block, "select_list_subqueries", vec![Json::UInt(2)]);
         let Json::Object(fields) = &block else { panic!() };
         assert_eq!(fields.last().map(|(k, _)| *k), Some("select_list_subqueries"));
     }
@@ -235,7 +271,7 @@ mod tests {
                 )]),
             ),
         ]);
-        add_select_list_subqueries(&mut block, vec![Json::UInt(2)]);
+        add_unit_subqueries(&mut block, "select_list_subqueries", vec![Json::UInt(2)]);
         let text = block.pretty();
         assert!(text.contains("\"nested_loop\": [],\n      \"select_list_subqueries\""), "{text}");
         assert_eq!(max_select_id(&block), 1);

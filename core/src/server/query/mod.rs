@@ -10,6 +10,7 @@
 mod cte;
 mod explain_json;
 mod explain_json_subqueries;
+mod explain_json_where;
 mod explain_set_tree;
 mod explain_subquery;
 mod explain_subquery_tree;

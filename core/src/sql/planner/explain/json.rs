@@ -15,6 +15,7 @@ use super::tree::Names;
 use super::tree_plan::BlockFacts;
 use super::{Bound, Kind, PlanRow, Source};
 use crate::error::{MySqlError, Result};
+use crate::sql::execution::select::SubqueryKind;
 use crate::sql::planner::access_path::ROW_EVALUATE_COST;
 use crate::storage::catalog::Catalog;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
@@ -125,6 +126,7 @@ pub(super) fn block(
     catalog: &Catalog,
     named_windows: bool,
     outer: &[String],
+    calls: &[SubqueryKind],
 ) -> Result<BlockJson> {
     let window = if facts.windowing {
         Some(super::json_window::window_object(bound, sources, named_windows)?)
@@ -158,7 +160,7 @@ pub(super) fn block(
         }));
     }
     // A dependent subquery's outer references name the outer query's columns.
-    let names = Names { columns: &names, outer };
+    let names = Names { columns: &names, outer, calls };
     let condition = bound.filter.as_ref().map(|f| names.expr(f));
 
     let mut tables = Vec::new();

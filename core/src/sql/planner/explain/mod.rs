@@ -65,6 +65,19 @@ use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY
 use note::Render;
 pub use tree_plan::limit_of;
 
+/// Whether a FROM clause is MySQL's `DUAL` alone (unquoted, unaliased): no table at all.
+fn from_dual(from: &[TableWithJoins]) -> bool {
+    match from {
+        [twj] if twj.joins.is_empty() => match &twj.relation {
+            TableFactor::Table { name, alias: None, .. } => {
+                matches!(name.0.as_slice(), [part] if part.to_string().eq_ignore_ascii_case("dual"))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// What a FROM-clause name resolves to.
 #[derive(Clone)]
 enum Kind {
@@ -406,6 +419,14 @@ impl Explainer<'_> {
                 });
             }
         }
+        // `FROM DUAL` names no table: the block is a SELECT without FROM (the Note omits it).
+        let without_dual;
+        let sel = if from_dual(&sel.from) {
+            without_dual = Select { from: Vec::new(), ..(**sel).clone() };
+            &without_dual
+        } else {
+            &**sel
+        };
         let result = self.explain_select(sel, q, sql, current, cx, blocks, scope_start);
         blocks.ctes.truncate(scope_start);
         result
@@ -529,7 +550,8 @@ impl Explainer<'_> {
             let outer: Vec<String> =
                 self.correlation.outer.iter().map(|o| o.note.clone()).collect();
             let named = !sel.named_window.is_empty();
-            Some(json::block(&plan, &facts, &sources, &bound, self.catalog, named, &outer)?)
+            let calls = &self.correlation.kinds;
+            Some(json::block(&plan, &facts, &sources, &bound, self.catalog, named, &outer, calls)?)
         } else {
             None
         };

@@ -25,6 +25,7 @@
 //! engineering notation from 1e+6: `1.25`, `3.33`, `10`, `1.2e+6`).
 
 use crate::sql::bind::BExpr;
+use crate::sql::execution::select::SubqueryKind;
 use crate::sql::Value;
 use sqlparser::ast::BinaryOperator as B;
 
@@ -192,6 +193,10 @@ pub struct Names<'a> {
     /// In a dependent subquery: the outer columns its outer references read, by number
     /// (`c.id`).
     pub outer: &'a [String],
+    /// FORMAT=JSON's conditions: the kinds of the block's own correlated subqueries, by
+    /// number, to write each call as the Note does (its placeholder, replaced by the
+    /// subquery's text once numbered); FORMAT=TREE (empty) writes `(select #N)`.
+    pub calls: &'a [SubqueryKind],
 }
 
 impl Names<'_> {
@@ -249,7 +254,13 @@ impl Names<'_> {
             BExpr::Unary { text, .. } | BExpr::Cast { text, .. } => text.clone(),
             // Simplification: anything else is printed by its kind only.
             BExpr::Case { .. } => "case ... end".into(),
-            BExpr::Correlated { id, .. } => format!("(select #{})", id + 2),
+            BExpr::Correlated { id, args } => match self.calls.get(*id as usize) {
+                Some(kind) => {
+                    let operand = args.first().filter(|_| kind.has_operand()).map(|a| self.expr(a));
+                    super::dependent::call_text(*kind, *id, operand.as_deref())
+                }
+                None => format!("(select #{})", id + 2),
+            },
             _ => "<expression>".into(),
         }
     }

@@ -83,7 +83,7 @@ fn column_names(sources: &[Source]) -> Vec<String> {
 impl TreeTable {
     pub fn of(f: TableFacts) -> TreeTable {
         let names = column_names(f.sources);
-        let names = Names { columns: &names, outer: f.outer };
+        let names = Names { columns: &names, outer: f.outer, calls: &[] };
         let s = f.source;
         let alias = &s.alias;
         let (label, per_cost, rows, mut total_cost) = match (f.table, f.choice) {
@@ -234,7 +234,7 @@ pub(super) fn relabels(
 ) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let names = column_names(sources);
-    let names = Names { columns: &names, outer: &[] };
+    let names = Names { columns: &names, outer: &[], calls: &[] };
     if let (Some(values), Some(marked)) = wheres {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         super::estimates::split_and(values, &mut a);
@@ -468,7 +468,7 @@ fn window_text(
         return refuse("a window over the whole result (OVER ())");
     }
     let names = column_names(sources);
-    let names = Names { columns: &names, outer: &[] };
+    let names = Names { columns: &names, outer: &[], calls: &[] };
     let mut spec = String::new();
     let mut keys = Vec::new();
     if !first.partition.is_empty() {
