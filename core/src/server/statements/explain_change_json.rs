@@ -16,11 +16,13 @@
 //!   query's cost, the table written, then the query's plan under `insert_from`
 //!   (opt_explain_json.cc `join_ctx::format_body`).
 //!
+//! A single-table change with ORDER BY writes its table inside `"ordering_operation":
+//! {"using_filesort": ...}`, whether it sorts or reads in key order (opt_explain.cc
+//! `Explain_table::shallow_explain`).
+//!
 //! As for the traditional EXPLAIN of a change, no Note 1003 is added (UNCONFIRMED, see
-//! `explain_change.rs`). Not written yet (1235): a single-table change that sorts (ORDER BY
-//! without an index: MySQL's ordering_operation around it is unconfirmed), one whose WHERE
-//! finds nothing while optimizing, subqueries, and INSERT ... SELECT of a set operation or
-//! of no table.
+//! `explain_change.rs`). Not written yet (1235): a change whose WHERE finds nothing while
+//! optimizing, subqueries, and INSERT ... SELECT of a set operation or of no table.
 
 use super::explain_change::{multi_delete_select, multi_update_select, select_text};
 use crate::error::{MySqlError, Result};
@@ -52,7 +54,8 @@ impl Server {
                 let from = std::slice::from_ref(&up.table);
                 let select =
                     select_text(from, up.selection.as_ref(), &up.order_by, up.limit.as_ref());
-                let single = Single { select: &select, kind: "update" };
+                let ordered = !up.order_by.is_empty();
+                let single = Single { select: &select, kind: "update", ordered };
                 single.document(self, session, work)?
             }
             S::Delete(del) if super::multi_table::is_multi_delete(del) => {
@@ -65,7 +68,8 @@ impl Server {
                 };
                 let select =
                     select_text(from, del.selection.as_ref(), &del.order_by, del.limit.as_ref());
-                let single = Single { select: &select, kind: "delete" };
+                let ordered = !del.order_by.is_empty();
+                let single = Single { select: &select, kind: "delete", ordered };
                 single.document(self, session, work)?
             }
             S::Insert(ins) => self.insert_json(session, ins)?,
@@ -153,6 +157,8 @@ impl Server {
 struct Single<'a> {
     select: &'a str,
     kind: &'static str,
+    /// The change has an ORDER BY (its table is written inside `ordering_operation`).
+    ordered: bool,
 }
 
 impl Single<'_> {
@@ -180,11 +186,7 @@ impl Single<'_> {
                 "EXPLAIN FORMAT=JSON of a row change whose WHERE finds no row",
             ));
         };
-        if text(11).is_some_and(|e| e.contains("Using filesort")) {
-            return Err(MySqlError::not_supported_yet(
-                "EXPLAIN FORMAT=JSON of a single-table row change that sorts",
-            ));
-        }
+        let sorts = text(11).is_some_and(|e| e.contains("Using filesort"));
         let select_block = Json::Object(select_fields);
         let strings = |s: String| Json::Array(s.split(',').map(|p| Json::Str(p.into())).collect());
         let mut t = vec![(self.kind, Json::Bool(true)), ("table_name", Json::Str(table))];
@@ -211,7 +213,18 @@ impl Single<'_> {
         if let Some(c) = condition {
             t.push(("attached_condition", Json::Str(c)));
         }
-        let block = Json::Object(vec![("select_id", Json::UInt(1)), ("table", Json::Object(t))]);
+        // With an ORDER BY, MySQL writes the table inside an ordering operation that says
+        // whether it sorts, sorting or not (opt_explain.cc `Explain_table::shallow_explain`
+        // opens CTX_ORDER_BY whenever the statement has an order list; its object carries
+        // `using_filesort` and no cost of its own for a single-table change).
+        let table = ("table", Json::Object(t));
+        let inner = if self.ordered {
+            let sort = vec![("using_filesort", Json::Bool(sorts)), table];
+            ("ordering_operation", Json::Object(sort))
+        } else {
+            table
+        };
+        let block = Json::Object(vec![("select_id", Json::UInt(1)), inner]);
         Ok(Json::Object(vec![("query_block", block)]))
     }
 }
