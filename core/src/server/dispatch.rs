@@ -513,11 +513,19 @@ impl Server {
             Statement::TableMaintenance { op, tables } => {
                 self.table_maintenance(session, *op, tables, work)
             }
-            Statement::Explain(q) => self.explain(session, q, sql, work),
+            Statement::Explain(q) => {
+                let response = self.explain(session, q, sql, work)?;
+                super::query::note_hints(session, q);
+                Ok(response)
+            }
             Statement::ExplainTree { query, analyze } => {
                 self.explain_tree(session, query, sql, work, *analyze)
             }
-            Statement::ExplainJson(q) => self.explain_json(session, q, sql, work),
+            Statement::ExplainJson(q) => {
+                let response = self.explain_json(session, q, sql, work)?;
+                super::query::note_hints(session, q);
+                Ok(response)
+            }
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
             Statement::ExplainChangeJson(s) => self.explain_change_json(session, s, work),
             Statement::ExplainChangeTree { change, analyze } => {

@@ -39,6 +39,14 @@ use sqlparser::ast::{
 
 pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
 
+/// Puts the optimizer hints MySQL prints into the statement's Note 1003 (`hints.rs`).
+pub(crate) fn note_hints(session: &mut Session, q: &Query) {
+    let Some(comment) = crate::sql::planner::explain::hints::note_comment(q) else { return };
+    if let Some(w) = session.pending_warnings.iter_mut().rev().find(|w| w.code == 1003) {
+        w.message = crate::sql::planner::explain::hints::with_comment(&w.message, &comment);
+    }
+}
+
 impl Server {
     /// EXPLAIN of a SELECT; its Note 1003 (the query as the optimizer rewrote it) joins the
     /// session's warnings.

@@ -51,6 +51,7 @@ pub mod dependent;
 mod derived;
 mod derived_set;
 mod estimates;
+pub mod hints;
 pub mod json;
 mod json_window;
 mod lateral;
