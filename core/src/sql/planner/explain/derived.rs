@@ -29,6 +29,11 @@ pub(super) struct CteDef {
     /// The text of the statement that defines it (its unaliased columns are named by it).
     pub sql: std::rc::Rc<str>,
     pub materialised: Option<Materialised>,
+    /// Defined under WITH RECURSIVE and reading itself (`recursive.rs`).
+    pub recursive: bool,
+    /// While its recursive members are explained: its select number and columns, which a
+    /// reference to it inside them reads (`recursive.rs`).
+    pub recursing: Option<super::recursive::Recursing>,
 }
 
 /// A materialised derived query block, as the outer query sees it.
@@ -154,7 +159,7 @@ impl Explainer<'_> {
         blocks: &mut Blocks,
     ) -> Result<Materialised> {
         if matches!(*query.body, SetExpr::SetOperation { .. }) {
-            return self.materialise_set(query, declared, current_db, cx, blocks);
+            return self.materialise_set(query, declared, current_db, cx, blocks, None);
         }
         let number = blocks.number()?;
         let sql = blocks.sql.clone();

@@ -17,6 +17,7 @@
 
 use super::derived::{Blocks, Materialised};
 use super::json::Json;
+use super::recursive::{self, Recursing, RECURSIVE_REFERENCE_ROWS};
 use super::tree::{Node, Role};
 use super::Explainer;
 use crate::error::{MySqlError, Result};
@@ -90,6 +91,7 @@ impl Explainer<'_> {
         current_db: Option<&str>,
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
+        recursive_cte: Option<usize>,
     ) -> Result<Materialised> {
         let unsupported = || {
             MySqlError::not_supported_yet(
@@ -110,15 +112,40 @@ impl Explainer<'_> {
         let mut specs: Vec<Json> = Vec::new();
         let mut cost = 0.0;
         let mut last_rows_at = None;
+        let mut recursive_members = 0u64;
         for (i, (distinct, operand)) in chain.operands.iter().enumerate() {
             let number = blocks.number()?;
             let leaf = Query { body: Box::new((*operand).clone()), ..query.clone() };
-            let block = self.explain_block(&leaf, &sql, current_db, cx, blocks)?;
+            // A recursive CTE's SELECT that reads the CTE reads the table being filled
+            // (`recursive.rs`), numbered and named as the CTE's first block gives it.
+            let reads_cte = recursive_cte
+                .filter(|&at| i > 0 && recursive::body_reads(operand, &blocks.ctes[at].name, 0));
+            if let Some(at) = reads_cte {
+                let columns = if declared.is_empty() { columns.clone() } else { declared.to_vec() };
+                let first = numbers.first().copied().unwrap_or(number);
+                blocks.ctes[at].recursing =
+                    Some(Recursing { number: first, columns, aliases: Vec::new() });
+            }
+            let explained = self.explain_block(&leaf, &sql, current_db, cx, blocks);
+            let aliases = reads_cte
+                .and_then(|at| blocks.ctes[at].recursing.take())
+                .map(|r| r.aliases)
+                .unwrap_or_default();
+            let mut block = explained?;
             let select_type = if i == 0 { "DERIVED".to_string() } else { word.to_uppercase() };
             let mut rows = block.rows;
             for row in &mut rows {
                 row[0] = Value::UInt(u64::from(number));
                 row[1] = Value::Str(select_type.clone());
+            }
+            if reads_cte.is_some() {
+                recursive_members += 1;
+                recursive::mark_rows(&mut rows, &aliases);
+                if let Some(body) = block.json.as_mut() {
+                    for (_, v) in body.fields.iter_mut() {
+                        recursive::mark_json(v, &aliases);
+                    }
+                }
             }
             last_rows_at = Some(blocks.derived.len());
             blocks.derived.push((number, rows));
@@ -151,7 +178,8 @@ impl Explainer<'_> {
         }
         let deduplicated =
             chain.operands.iter().skip(1).any(|(d, _)| *d) || chain.op != SetOperator::Union;
-        if deduplicated {
+        // A recursive CTE de-duplicates in its own table: no result row (`recursive.rs`).
+        if deduplicated && recursive_cte.is_none() {
             // The result row follows the last SELECT's rows.
             let listed: Vec<String> = numbers.iter().map(u32::to_string).collect();
             let mut result = vec![Value::Null; 12];
@@ -166,6 +194,13 @@ impl Explainer<'_> {
         // UNCONFIRMED: the optimizer's estimate of the rows the blocks make together: their
         // sum for UNION, the smallest for INTERSECT, the first's for EXCEPT.
         let rows = match chain.op {
+            _ if recursive_cte.is_some() => {
+                let members = usize::try_from(recursive_members).unwrap_or(usize::MAX);
+                let anchors = estimates.len().saturating_sub(members);
+                let anchor_rows =
+                    estimates[..anchors].iter().fold(0u64, |a, b| a.saturating_add(*b));
+                anchor_rows.saturating_add(recursive_members * RECURSIVE_REFERENCE_ROWS)
+            }
             SetOperator::Intersect => estimates.iter().copied().min().unwrap_or(1),
             SetOperator::Except => estimates.first().copied().unwrap_or(1),
             _ => estimates.iter().fold(0u64, |a, b| a.saturating_add(*b)),

@@ -56,6 +56,7 @@ pub mod json;
 mod json_window;
 mod lateral;
 mod note;
+mod recursive;
 mod reorder;
 pub mod tree;
 mod tree_plan;
@@ -403,13 +404,16 @@ impl Explainer<'_> {
         };
         let scope_start = blocks.ctes.len();
         if let Some(with) = &q.with {
-            if with.recursive {
-                return Err(MySqlError::not_supported_yet("EXPLAIN of WITH RECURSIVE"));
-            }
             for cte in &with.cte_tables {
                 let name = cte.alias.name.value.clone();
                 if blocks.ctes[scope_start..].iter().any(|c| c.name == name) {
                     return Err(MySqlError::not_unique_table(&name));
+                }
+                let recursive = with.recursive && recursive::reads_itself(&cte.query, &name);
+                if recursive && self.tree {
+                    return Err(MySqlError::not_supported_yet(
+                        "EXPLAIN FORMAT=TREE of a recursive common table expression",
+                    ));
                 }
                 blocks.ctes.push(CteDef {
                     name,
@@ -417,6 +421,8 @@ impl Explainer<'_> {
                     query: (*cte.query).clone(),
                     sql: std::rc::Rc::from(sql),
                     materialised: None,
+                    recursive,
+                    recursing: None,
                 });
             }
         }
@@ -568,7 +574,9 @@ impl Explainer<'_> {
             })
             .collect();
         if !materialised.is_empty() {
-            note = format!("with {} ", materialised.join(", "));
+            let recursive = blocks.ctes[scope_start..].iter().any(|c| c.recursive);
+            let with = if recursive { "with recursive" } else { "with" };
+            note = format!("{with} {} ", materialised.join(", "));
         }
         let render =
             Render { sources: &written, catalog: self.catalog, correlation: &self.correlation };
@@ -787,6 +795,26 @@ impl Explainer<'_> {
         };
         if let (Some(at), Some(cte_name)) = (cte_at, parts.first()) {
             let alias = alias.as_ref().map_or(cte_name.clone(), |a| a.name.value.clone());
+            if let Some(r) = blocks.ctes[at].recursing.as_mut() {
+                if !r.aliases.contains(&alias) {
+                    r.aliases.push(alias.clone());
+                }
+                return Ok(recursive::reference(&alias, cte_name, r, offset));
+            }
+            if blocks.ctes[at].recursive && blocks.ctes[at].materialised.is_none() {
+                let (query, declared) =
+                    (blocks.ctes[at].query.clone(), blocks.ctes[at].columns.clone());
+                crate::sql::column_names::check_unique(&declared)?;
+                // It sees itself and the CTEs defined before it.
+                blocks.hidden.push((at + 1, blocks.ctes.len()));
+                let m = self.materialise_set(&query, &declared, current_db, cx, blocks, Some(at));
+                blocks.hidden.pop();
+                let m = m?;
+                crate::sql::column_names::check_unique(&m.columns)?;
+                blocks.ctes[at].materialised = Some(m.clone());
+                let text = DerivedText::Cte(cte_name.clone());
+                return Ok(derived_source(&alias, &m, offset, text));
+            }
             let m = match blocks.ctes[at].materialised.clone() {
                 // Materialised by an earlier reference, whose tree shows its plan.
                 Some(m) => Materialised { tree: None, json: None, ..m },
