@@ -219,7 +219,10 @@ mod tests {
             "table",
             Json::Object(vec![
                 ("table_name", Json::Str(name.into())),
-                ("used_columns", Json::strings(cols.iter().map(|c| c.to_string()).collect())),
+                (
+                    "used_columns",
+                    Json::Array(cols.iter().map(|c| Json::Str(c.to_string())).collect()),
+                ),
             ]),
         )])
     }

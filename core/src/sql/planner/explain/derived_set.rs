@@ -102,6 +102,20 @@ impl Explainer<'_> {
         if query.order_by.is_some() || query.limit_clause.is_some() || query.with.is_some() {
             return Err(unsupported());
         }
+        // A recursive CTE: a UNION of its non-recursive SELECTs, then its recursive ones
+        // (the executor's checks, server/query/cte.rs: 3573, 3574).
+        if let Some(at) = recursive_cte {
+            let name = blocks.ctes[at].name.clone();
+            if chain.op != SetOperator::Union {
+                return Err(MySqlError::cte_recursive_requires_union(&name));
+            }
+            let reads: Vec<bool> =
+                chain.operands.iter().map(|(_, o)| recursive::body_reads(o, &name, 0)).collect();
+            let first = reads.iter().position(|r| *r).unwrap_or(reads.len());
+            if first == 0 || reads[first..].iter().any(|r| !r) {
+                return Err(MySqlError::cte_recursive_requires_nonrecursive_first(&name));
+            }
+        }
         let word = word(chain.op);
         let sql = blocks.sql.clone();
         let mut numbers: Vec<u32> = Vec::new();

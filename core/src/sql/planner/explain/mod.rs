@@ -805,6 +805,9 @@ impl Explainer<'_> {
                 let (query, declared) =
                     (blocks.ctes[at].query.clone(), blocks.ctes[at].columns.clone());
                 crate::sql::column_names::check_unique(&declared)?;
+                if !matches!(*query.body, SetExpr::SetOperation { .. }) {
+                    return Err(MySqlError::cte_recursive_requires_union(cte_name));
+                }
                 // It sees itself and the CTEs defined before it.
                 blocks.hidden.push((at + 1, blocks.ctes.len()));
                 let m = self.materialise_set(&query, &declared, current_db, cx, blocks, Some(at));
