@@ -118,6 +118,7 @@ pub struct BlockJson {
 }
 
 /// The `query_block` members of one block (`select_id` is added by the caller).
+#[allow(clippy::too_many_arguments)]
 pub(super) fn block(
     plan: &[PlanRow],
     facts: &BlockFacts,
