@@ -203,6 +203,8 @@ const CORPUS: &[&str] = &[
     // Issue 18: a LATERAL table's outer string column, names checked before running (`*` of
     // stored tables, CREATE VIEW over `*`), a prepared SELECT's `?` items named as prepared.
     "USE shop; SELECT d.* FROM customers c, LATERAL (SELECT c.name AS who, c.id) AS d; SELECT * FROM customers c, LATERAL (SELECT c.name, c.*) AS d; SELECT * FROM (SELECT * FROM orders o, customers c) d; SELECT * FROM (SELECT o.*, c.* FROM orders o JOIN customers c USING (id)) d; SELECT * FROM (SELECT * FROM nope, nada) d; SELECT * FROM (SELECT x.* FROM orders) d; WITH w AS (SELECT * FROM orders, orders o2) SELECT * FROM w; CREATE VIEW vstar AS SELECT * FROM orders o JOIN customers c ON 1; CREATE VIEW vstar (a) AS SELECT * FROM orders; CREATE VIEW vstar AS SELECT *, id FROM (SELECT 1 AS id) t; PREPARE m FROM 'SELECT ?, ? + 1, (?), * FROM customers LIMIT ?'; SET @v = 1; EXECUTE m USING @v, @v, @v, @v; PREPARE m FROM 'SELECT ? UNION SELECT ? + ?'; EXECUTE m USING @v, @v, @v;",
+    // Issue 18: WITH ROLLUP of DISTINCT aggregates; row IN lists as ranges of a composite key.
+    "USE shop; SELECT status, COUNT(DISTINCT customer_id), SUM(DISTINCT id), AVG(DISTINCT id), MIN(DISTINCT status), GROUP_CONCAT(DISTINCT status) FROM orders GROUP BY status WITH ROLLUP; SELECT status, SUM(DISTINCT status) FROM orders GROUP BY status WITH ROLLUP; SELECT * FROM orders WHERE (id, customer_id) IN ((1, 1), (2, NULL), (3, 'x')); SELECT * FROM orders WHERE (customer_id = 1 AND id = 2) OR (id = 3 AND customer_id = 4) OR (id = 5); EXPLAIN FORMAT=TREE SELECT * FROM orders WHERE (id, customer_id) IN ((1, 1), (2, 2)); EXPLAIN FORMAT=JSON SELECT * FROM orders WHERE (id, status) IN ((1, 'paid'), (2, 'new'));",
 ];
 
 const TOKENS: &[&str] = &[
