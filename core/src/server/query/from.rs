@@ -395,7 +395,16 @@ impl Server {
         match self.bind_derived(session, sql, subquery, Some(alias), work, depth) {
             Err(e) if e.code == 1054 && !work.outer_scopes.is_empty() => {
                 let chain = work.outer_scopes.clone();
-                match self.bind_dependent(session, subquery, alias, &chain, &[], sql, work, depth)? {
+                match self.bind_dependent(
+                    session,
+                    subquery,
+                    alias,
+                    &chain,
+                    &[],
+                    sql,
+                    work,
+                    depth,
+                )? {
                     Some(s) => Ok(s),
                     None => Err(e),
                 }
@@ -456,11 +465,8 @@ impl Server {
     ) -> Result<()> {
         use crate::sql::column_names::{check_unique, known_names, NameScope};
         let is_cte = |t: &str| work.ctes.find(t).is_some();
-        let scope = NameScope {
-            catalog: &self.catalog,
-            db: session.database.as_deref(),
-            is_cte: &is_cte,
-        };
+        let scope =
+            NameScope { catalog: &self.catalog, db: session.database.as_deref(), is_cte: &is_cte };
         let known = known_names(q, sql, &scope);
         if let Some(names) = &known {
             if !listed.is_empty() && listed.len() != names.len() {

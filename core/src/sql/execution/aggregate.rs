@@ -466,8 +466,10 @@ impl Accumulator {
             | AggFunc::VarSamp
             | AggFunc::StdPop
             | AggFunc::StdSamp => {
-                let rebuilt: Option<Vec<Value>> =
-                    new_keys.iter().map(|(numeric, text)| number_back(*numeric, text, o.inexact)).collect();
+                let rebuilt: Option<Vec<Value>> = new_keys
+                    .iter()
+                    .map(|(numeric, text)| number_back(*numeric, text, o.inexact))
+                    .collect();
                 let Some(values) = rebuilt else { return false };
                 for v in &values {
                     self.update_general(v);
