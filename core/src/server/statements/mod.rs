@@ -4,6 +4,7 @@
 
 mod alter;
 mod alter_columns;
+mod column_defaults;
 mod create_select;
 pub mod dml;
 mod explain_change;
