@@ -106,7 +106,12 @@ mod tests {
         let mut n = ColumnDef::new("n", ColumnType::Int);
         n.nullable = true;
         let strict = ColumnDef::new("s", ColumnType::Int);
-        TableDef { schema: "d".into(), name: "t".into(), columns: vec![x, n, strict], indexes: vec![] }
+        TableDef {
+            schema: "d".into(),
+            name: "t".into(),
+            columns: vec![x, n, strict],
+            indexes: vec![],
+        }
     }
 
     fn expr(sql: &str) -> Expr {

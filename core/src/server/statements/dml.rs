@@ -624,8 +624,9 @@ impl Server {
             let p = assigned_column(def, &a.target)
                 .unwrap_or_else(|| Err(MySqlError::not_supported_yet("tuple assignments")))?;
             let value = super::column_defaults::with_defaults(&a.value, def, Some(p))?;
-            let e =
-                Binder::scalar(&cols, "field list").with_locals(session.local_names()).bind(&value)?;
+            let e = Binder::scalar(&cols, "field list")
+                .with_locals(session.local_names())
+                .bind(&value)?;
             bound.push((p, e));
         }
         Ok(OnConflict::Update(bound))
@@ -783,7 +784,9 @@ impl Server {
             let value = super::column_defaults::with_defaults(&a.value, &def, Some(p))?;
             assignments.push((
                 p,
-                Binder::scalar(&cols, "field list").with_locals(session.local_names()).bind(&value)?,
+                Binder::scalar(&cols, "field list")
+                    .with_locals(session.local_names())
+                    .bind(&value)?,
             ));
         }
         let (matched, slot) =
