@@ -600,6 +600,7 @@ def queries(rng):
     q += function_queries()
     q += date_time_queries()
     q += row_queries()
+    q += rollup_and_row_range_queries()
     q += time_queries()
     q += statement_form_queries()
     return q
@@ -975,6 +976,32 @@ def trigger_queries():
         ("SELECT op, id, oldv, newv FROM tg_log", False),
         ("SELECT op, COUNT(*), SUM(newv), SUM(oldv) FROM tg_log GROUP BY op ORDER BY op", True),
     ]
+
+
+def rollup_and_row_range_queries():
+    """WITH ROLLUP over DISTINCT aggregates, row IN lists over an index's leading columns
+    (read as ranges of points) and derived tables whose `*` repeats a name (issue 18), from a
+    generator of their own. GROUP_CONCAT(DISTINCT ...) WITH ROLLUP is left out (not rolled up
+    here: ERROR 1235), and LATERAL (see EXCLUDED)."""
+    rng = random.Random(SEED + 1840)
+    q = []
+    for _ in range(4):
+        n = rng.randint(20, 120)
+        q.append((f"SELECT d, COUNT(DISTINCT a), SUM(DISTINCT a), AVG(DISTINCT c), "
+                  f"MAX(DISTINCT b), COUNT(*) FROM t1 WHERE id <= {n} GROUP BY d WITH ROLLUP",
+                  False))
+        q.append((f"SELECT a, d, COUNT(DISTINCT b), SUM(DISTINCT id) FROM t1 WHERE id <= {n} "
+                  f"GROUP BY a, d WITH ROLLUP", False))
+        rows = ", ".join(f"({rng.randint(1, 220)}, {rng.randint(-5, 30)})"
+                         for _ in range(rng.randint(2, 6)))
+        q.append((f"SELECT id, t1_id, x FROM t2 WHERE (t1_id, x) IN ({rows})", False))
+        q.append((f"SELECT id, a FROM t1 WHERE (a, id) IN ({rows})", False))
+        q.append((f"SELECT t2.id, t2.s FROM t2 WHERE (t2.x = {rng.randint(-5, 30)} AND "
+                  f"t2.t1_id = {rng.randint(1, 220)}) OR (t2.t1_id = {rng.randint(1, 220)} AND "
+                  f"t2.x = {rng.randint(-5, 30)})", False))
+    q.append(("SELECT * FROM (SELECT * FROM t1 JOIN t2 ON t2.t1_id = t1.id) d", False))
+    q.append(("WITH w AS (SELECT t1.*, t2.a FROM t1, t1 AS t2) SELECT COUNT(*) FROM w", False))
+    return q
 
 
 def group_concat_queries():

@@ -1044,8 +1044,8 @@ impl Binder<'_> {
 
     /// `x IN (y, ...)` where a row takes part: true when `x = y` for some y, NULL when none
     /// is true and some is NULL (the OR of the row comparisons). Every item must have x's
-    /// size (ERROR 1241 otherwise). Simplification: no index range is planned for a row IN
-    /// list (MySQL 8.0 can build ranges over a composite key); it is checked on every row.
+    /// size (ERROR 1241 otherwise). The access path planner reads such an OR of equalities
+    /// over an index prefix as a range of points (`planner/access_path.rs`, `Usable::Rows`).
     #[inline(never)]
     fn row_in_list(&mut self, x: &Expr, list: &[Expr], negated: bool, e: &Expr) -> Result<BExpr> {
         let mut acc: Option<BExpr> = None;

@@ -98,6 +98,7 @@ impl Server {
         let Some(entry) = work.ctes.entry(at).cloned() else {
             return Err(MySqlError::unknown("CTE scope lost"));
         };
+        self.check_names_before_running(session, &entry.query, &entry.sql, &entry.columns, work)?;
         let inner_scopes = work.ctes.scopes.split_off(at.0 + 1);
         let scope = &mut work.ctes.scopes[at.0];
         let saved_visible = scope.visible;

@@ -386,7 +386,7 @@ impl Server {
             let mut chain = work.outer_scopes.clone();
             chain.push(super::subquery::scope_names(left));
             let dependent =
-                self.bind_dependent(session, subquery, alias, &chain, sql, work, depth)?;
+                self.bind_dependent(session, subquery, alias, &chain, left, sql, work, depth)?;
             if let Some(s) = dependent {
                 return Ok(s);
             }
@@ -395,7 +395,16 @@ impl Server {
         match self.bind_derived(session, sql, subquery, Some(alias), work, depth) {
             Err(e) if e.code == 1054 && !work.outer_scopes.is_empty() => {
                 let chain = work.outer_scopes.clone();
-                match self.bind_dependent(session, subquery, alias, &chain, sql, work, depth)? {
+                match self.bind_dependent(
+                    session,
+                    subquery,
+                    alias,
+                    &chain,
+                    &[],
+                    sql,
+                    work,
+                    depth,
+                )? {
                     Some(s) => Ok(s),
                     None => Err(e),
                 }
@@ -423,10 +432,11 @@ impl Server {
         let Some(alias) = alias else {
             return Err(MySqlError::derived_table_without_alias());
         };
+        let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
+        self.check_names_before_running(session, subquery, sql, &names, work)?;
         let (meta, rows) =
             self.run_query(session, subquery, sql, work, depth + 1, false)?.into_packed()?;
         self.write_materialised(session, &rows, meta.len(), false)?;
-        let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
         if !names.is_empty() && names.len() != meta.len() {
             return Err(MySqlError::derived_column_count());
         }
@@ -437,6 +447,37 @@ impl Server {
             .collect::<Vec<Meta>>();
         crate::sql::column_names::check_unique_columns(&meta)?;
         Ok(BoundSource::materialised(alias.name.value.clone(), meta, Rc::new(rows)))
+    }
+}
+
+impl Server {
+    /// ERROR 1060 (a repeated column name) and 1353 (a column list of another length) for a
+    /// derived table or CTE whose columns (`listed`, else its query's) are known before it
+    /// runs (`column_names::known_names`): raised before any row is read, as MySQL raises
+    /// them when it prepares the statement. Otherwise they come once the query has run.
+    pub(super) fn check_names_before_running(
+        &self,
+        session: &Session,
+        q: &Query,
+        sql: &str,
+        listed: &[String],
+        work: &Work,
+    ) -> Result<()> {
+        use crate::sql::column_names::{check_unique, known_names, NameScope};
+        let is_cte = |t: &str| work.ctes.find(t).is_some();
+        let scope =
+            NameScope { catalog: &self.catalog, db: session.database.as_deref(), is_cte: &is_cte };
+        let known = known_names(q, sql, &scope);
+        if let Some(names) = &known {
+            if !listed.is_empty() && listed.len() != names.len() {
+                return Err(MySqlError::derived_column_count());
+            }
+        }
+        check_unique(listed)?;
+        match known {
+            Some(names) if listed.is_empty() => check_unique(&names),
+            _ => Ok(()),
+        }
     }
 }
 

@@ -395,6 +395,7 @@ impl Server {
         q: &Query,
         alias: &sqlparser::ast::TableAlias,
         chain: &[ScopeNames],
+        outer_sources: &[BoundSource],
         sql: &str,
         work: &mut Work,
         depth: u32,
@@ -405,13 +406,14 @@ impl Server {
             return Ok(None);
         };
         let locals = session.local_names();
-        let meta = select::output_columns(
+        let mut meta = select::output_columns(
             &prepared.select,
             &prepared.query,
             &prepared.sources,
             sql,
             &locals,
         )?;
+        outer_column_types(&mut meta, &prepared.select, &args, outer_sources);
         let names: Vec<String> = alias.columns.iter().map(|c| c.name.value.clone()).collect();
         if !names.is_empty() && names.len() != meta.len() {
             return Err(MySqlError::derived_column_count());
@@ -640,6 +642,56 @@ impl OuterRefs<'_> {
         };
         *e = mark_call(OUTER_MARK, vec![number_expr(n)]);
         Ok(())
+    }
+}
+
+/// A dependent derived table's column that is an outer column as it stands (`LATERAL
+/// (SELECT c.name AS n)`) takes that column's type from the table before it (`outer_sources`),
+/// as MySQL types it by the column's own type: without it the column, known only before any
+/// row is read, would be called numeric (and shown right-aligned). Simplification: an outer
+/// column of an enclosing query (a derived table inside a correlated subquery), or one inside
+/// an expression whose type depends on its arguments (`IFNULL(c.name, '')`), is not typed so.
+fn outer_column_types(
+    meta: &mut [Meta],
+    sel: &Select,
+    args: &[Expr],
+    outer_sources: &[BoundSource],
+) {
+    if sel.projection.len() != meta.len() {
+        return;
+    }
+    for (m, item) in meta.iter_mut().zip(&sel.projection) {
+        let (SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. }) = item else {
+            continue;
+        };
+        let Expr::Function(f) = e else { continue };
+        if !is_mark(f, OUTER_MARK) {
+            continue;
+        }
+        let FunctionArguments::List(list) = &f.args else { continue };
+        let number = match list.args.first() {
+            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(Expr::Value(v)))) => {
+                v.value.to_string().parse::<usize>().ok()
+            }
+            _ => None,
+        };
+        let (qualifier, name) = match number.and_then(|n| args.get(n)) {
+            Some(Expr::Identifier(id)) => (None, &id.value),
+            Some(Expr::CompoundIdentifier(parts)) if parts.len() == 2 => {
+                (Some(&parts[0].value), &parts[1].value)
+            }
+            _ => continue,
+        };
+        let found = outer_sources
+            .iter()
+            .filter(|s| qualifier.is_none_or(|q| s.alias.eq_ignore_ascii_case(q)))
+            .find_map(|s| s.meta.iter().find(|c| c.name.eq_ignore_ascii_case(name)));
+        if let Some(column) = found {
+            m.numeric = column.numeric;
+            m.json = column.json;
+            m.time = column.time;
+            m.labels = column.labels.clone();
+        }
     }
 }
 

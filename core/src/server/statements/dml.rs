@@ -231,6 +231,9 @@ impl Server {
                 })
                 .collect::<Result<Vec<u32>>>()?
         };
+        // Per row given by VALUES or SET, the values that are the keyword DEFAULT: their
+        // columns take their defaults as if not named (`column_defaults.rs`).
+        let mut defaulted: Vec<Vec<bool>> = Vec::new();
         let (rows, multi): (Vec<Row>, bool) = match ins.source.as_ref().map(|q| q.body.as_ref()) {
             None => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -241,11 +244,14 @@ impl Server {
                     now_micros,
                     slept_micros: 0,
                 };
-                let row = ins
-                    .assignments
-                    .iter()
-                    .map(|a| eval_constant(&a.value, &mut cx))
-                    .collect::<Result<Row>>()?;
+                let mut row = Row::new();
+                let mut marks = Vec::new();
+                for (a, &p) in ins.assignments.iter().zip(&targets) {
+                    let (v, is_default) = row_value(&a.value, &def, p, &mut cx)?;
+                    row.push(v);
+                    marks.push(is_default);
+                }
+                defaulted.push(marks);
                 work.slept_micros += cx.slept_micros;
                 (vec![row], false)
             }
@@ -263,9 +269,15 @@ impl Server {
                     if exprs.len() != targets.len() {
                         return Err(MySqlError::value_count_mismatch(i as u64 + 1));
                     }
-                    rows.push(
-                        exprs.iter().map(|e| eval_constant(e, &mut cx)).collect::<Result<Row>>()?,
-                    );
+                    let mut row = Row::with_capacity(exprs.len());
+                    let mut marks = Vec::with_capacity(exprs.len());
+                    for (e, &p) in exprs.iter().zip(&targets) {
+                        let (v, is_default) = row_value(e, &def, p, &mut cx)?;
+                        row.push(v);
+                        marks.push(is_default);
+                    }
+                    rows.push(row);
+                    defaulted.push(marks);
                 }
                 work.slept_micros += cx.slept_micros;
                 let multi = rows.len() > 1;
@@ -298,9 +310,10 @@ impl Server {
             // slow log's insert_id) once the row's values are all stored, as mysqld takes it
             // in write_row, after the columns' conversions.
             let mut generated = None;
-            for (&p, v) in targets.iter().zip(values) {
+            let marks = defaulted.get(i);
+            for (j, (&p, v)) in targets.iter().zip(values).enumerate() {
                 row[p as usize] = v;
-                given[p as usize] = true;
+                given[p as usize] = !marks.and_then(|m| m.get(j)).copied().unwrap_or(false);
             }
             // With BEFORE INSERT triggers the AUTO_INCREMENT value is generated after them:
             // they see 0 for it (the manual's "Using Triggers"). Without, it is generated as
@@ -610,9 +623,10 @@ impl Server {
         for a in assignments {
             let p = assigned_column(def, &a.target)
                 .unwrap_or_else(|| Err(MySqlError::not_supported_yet("tuple assignments")))?;
+            let value = super::column_defaults::with_defaults(&a.value, def, Some(p))?;
             let e = Binder::scalar(&cols, "field list")
                 .with_locals(session.local_names())
-                .bind(&a.value)?;
+                .bind(&value)?;
             bound.push((p, e));
         }
         Ok(OnConflict::Update(bound))
@@ -767,11 +781,12 @@ impl Server {
         for a in &up.assignments {
             let p = assigned_column(&def, &a.target)
                 .unwrap_or_else(|| Err(MySqlError::not_supported_yet("tuple assignments")))?;
+            let value = super::column_defaults::with_defaults(&a.value, &def, Some(p))?;
             assignments.push((
                 p,
                 Binder::scalar(&cols, "field list")
                     .with_locals(session.local_names())
-                    .bind(&a.value)?,
+                    .bind(&value)?,
             ));
         }
         let (matched, slot) =
@@ -1016,4 +1031,20 @@ fn row_limit(limit: &Option<sqlparser::ast::Expr>) -> Result<usize> {
             .max(0) as usize,
         None => usize::MAX,
     })
+}
+
+/// One value of an INSERT's VALUES row or SET list for column `p`: the keyword DEFAULT
+/// (true: the column takes its default as if not named), or the expression's value with any
+/// `DEFAULT(col)` in it read from the table's definition.
+fn row_value(
+    e: &sqlparser::ast::Expr,
+    def: &crate::storage::schema::TableDef,
+    p: u32,
+    cx: &mut crate::server::context::Cx,
+) -> Result<(Value, bool)> {
+    if super::column_defaults::is_default_keyword(e) {
+        return Ok((Value::Null, true));
+    }
+    let e = super::column_defaults::with_defaults(e, def, Some(p))?;
+    Ok((eval_constant(&e, cx)?, false))
 }

@@ -4,6 +4,7 @@
 
 mod alter;
 mod alter_columns;
+mod column_defaults;
 mod create_select;
 pub mod dml;
 mod explain_change;
@@ -292,6 +293,23 @@ impl Server {
                     }
                     if columns.is_empty() && !star {
                         crate::sql::column_names::check_unique(&view_item_names(&s.projection))?;
+                    }
+                }
+                // The columns `*` gives, when the catalog tells them: a repeat is ERROR 1060
+                // here, at CREATE VIEW, as MySQL checks the view's columns when it creates
+                // it; a column list of another length, 1353.
+                let no_cte = |_: &str| false;
+                let scope = crate::sql::column_names::NameScope {
+                    catalog: &self.catalog,
+                    db: session.database.as_deref(),
+                    is_cte: &no_cte,
+                };
+                if let Some(names) = crate::sql::column_names::known_names(&cv.query, sql, &scope) {
+                    if !columns.is_empty() && columns.len() != names.len() {
+                        return Err(MySqlError::derived_column_count());
+                    }
+                    if columns.is_empty() {
+                        crate::sql::column_names::check_unique(&names)?;
                     }
                 }
                 // A repeated name is ERROR 1060: the column list's when there is one.

@@ -23,9 +23,10 @@
 //! they count the binary protocol's commands. performance_schema's statement event keeps the
 //! EXECUTE statement's own text (UNCONFIRMED).
 //!
-//! Simplification: the statement runs as its expanded text, so a select-list item that is a
-//! bare marker is named by its value (`SELECT ?` shows a column `3`; MySQL names it `?`), and
-//! the statement is parsed again at every EXECUTE (MySQL keeps the prepared parse).
+//! The statement runs as its expanded text; a select-list item that holds a marker is named
+//! as prepared (`SELECT ?` shows a column `?`, as MySQL names it), not by the value put in.
+//! Simplification: the statement is parsed again at every EXECUTE (MySQL keeps the prepared
+//! parse).
 
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::session::{PreparedSql, Session};
@@ -159,7 +160,16 @@ impl Server {
                 r.status.add(com, 1);
             }
         }
-        self.dispatch(session, &stmt, &text, work)
+        let marker_names = marker_item_names(&prepared.text);
+        let mut response = self.dispatch(session, &stmt, &text, work)?;
+        if let Response::Rows(rs) = &mut response {
+            for (i, name) in marker_names {
+                if let Some(c) = rs.columns.get_mut(i) {
+                    c.name = name;
+                }
+            }
+        }
+        Ok(response)
     }
 
     /// `SAVEPOINT sp`, `ROLLBACK TO [SAVEPOINT] sp`, `RELEASE SAVEPOINT sp`.
@@ -322,6 +332,44 @@ fn is_standard_class(state: &str) -> bool {
     let class = state.get(..2).unwrap_or("");
     let first = class.chars().next().unwrap_or('H');
     !class.eq_ignore_ascii_case("HY") && (first.is_ascii_digit() || ('A'..='H').contains(&first))
+}
+
+/// The select-list items of a prepared SELECT that hold a `?` marker and no alias, by
+/// position, with the names MySQL gives them: their text as prepared (`SELECT ?` is named
+/// `?`, `SELECT ? + 1` is `? + 1`), not the value the marker stands for. Simplification: only
+/// a SELECT (or a set operation's first block, which names the columns) is looked at, and
+/// only items before any `*` (whose width is not known here).
+fn marker_item_names(text: &str) -> Vec<(usize, String)> {
+    use sqlparser::ast::{SelectItem, SetExpr};
+    let Ok(Statement::Select(q)) = crate::sql::parse(text) else { return Vec::new() };
+    let mut body = q.body.as_ref();
+    while let SetExpr::SetOperation { left, .. } = body {
+        body = left.as_ref();
+    }
+    let SetExpr::Select(sel) = body else { return Vec::new() };
+    let markers = placeholders(text);
+    let mut names = Vec::new();
+    for (i, item) in sel.projection.iter().enumerate() {
+        match item {
+            SelectItem::UnnamedExpr(e) if has_marker(e, text, &markers) => {
+                names.push((i, crate::sql::parser::column_name::source_name(e, text)));
+            }
+            SelectItem::UnnamedExpr(_) | SelectItem::ExprWithAlias { .. } => {}
+            _ => break,
+        }
+    }
+    names
+}
+
+/// Whether one of the `markers` (byte offsets of `text`) is inside `e`'s span.
+fn has_marker(e: &sqlparser::ast::Expr, text: &str, markers: &[usize]) -> bool {
+    use sqlparser::ast::Spanned;
+    let span = e.span();
+    let at = |l, c| crate::sql::parser::offset_of(text, l, c);
+    match (at(span.start.line, span.start.column), at(span.end.line, span.end.column)) {
+        (Some(a), Some(b)) => markers.iter().any(|m| (a..b.max(a + 1)).contains(m)),
+        _ => false,
+    }
 }
 
 /// Byte offsets of the `?` parameter markers of a statement's text.

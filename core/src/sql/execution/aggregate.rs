@@ -19,6 +19,21 @@ pub(crate) fn distinct_key(v: &Value) -> (bool, String) {
     (v.is_numeric(), v.to_text().unwrap_or_default().to_lowercase())
 }
 
+/// A DISTINCT key's number read back from its text: a DOUBLE when `inexact`, else an
+/// integer or a DECIMAL; None for a string's key or a text that is no number.
+fn number_back(numeric: bool, text: &str, inexact: bool) -> Option<Value> {
+    if !numeric {
+        return None;
+    }
+    if inexact {
+        return text.parse::<f64>().ok().map(Value::Double);
+    }
+    match text.parse::<i64>() {
+        Ok(i) => Some(Value::Int(i)),
+        Err(_) => Decimal::parse(text).map(Value::Decimal),
+    }
+}
+
 /// The most bytes of JSON text one JSON_ARRAYAGG / JSON_OBJECTAGG group gathers (MySQL's
 /// max_allowed_packet default, 64 MB).
 const JSON_AGG_TEXT_MAX: usize = 64 << 20;
@@ -241,11 +256,13 @@ impl Accumulator {
 
     /// Adds another group's state of the same call to this one (a WITH ROLLUP super-
     /// aggregate); false, with nothing changed, for a state that cannot be merged: a
-    /// DISTINCT call's or a GROUP_CONCAT ... ORDER BY's.
+    /// GROUP_CONCAT ... ORDER BY's, and some DISTINCT calls' ([`Self::merge_distinct`]).
     pub fn merge(&mut self, o: &Accumulator) -> bool {
-        if self.seen.is_some() || o.seen.is_some() || self.ordered.is_some() || o.ordered.is_some()
-        {
+        if self.ordered.is_some() || o.ordered.is_some() {
             return false;
+        }
+        if self.seen.is_some() || o.seen.is_some() {
+            return self.merge_distinct(o);
         }
         let before = self.non_null;
         self.rows += o.rows;
@@ -415,6 +432,56 @@ impl Accumulator {
             Some(o) => o.push(keys, v.to_text().unwrap_or_default(), separator, max_len, space),
             None => Ok(()),
         }
+    }
+
+    /// [`Self::merge`] of a DISTINCT call's states: the values the other group saw and this
+    /// one did not are added, as MySQL's rollup level reads each row into its own DISTINCT
+    /// set. The values are rebuilt from their keys: a count needs only the keys, MIN / MAX
+    /// the other's best value; a number is read back from its text, as a DOUBLE when the
+    /// other group summed inexactly (its values were doubles), else as an integer or a
+    /// DECIMAL. False, nothing changed, for a string value of another function (its key is
+    /// lower-cased) and for GROUP_CONCAT / JSON aggregates. Simplification: a group whose
+    /// DISTINCT values mixed exact numbers and doubles reads them all back as doubles.
+    fn merge_distinct(&mut self, o: &Accumulator) -> bool {
+        let (Some(mine), Some(theirs)) = (&self.seen, &o.seen) else { return false };
+        let new_keys: Vec<&(bool, String)> = theirs.iter().filter(|k| !mine.contains(*k)).collect();
+        let rows = self.rows + o.rows;
+        match self.func {
+            AggFunc::CountStar | AggFunc::Count | AggFunc::Min | AggFunc::Max => {
+                if let (AggFunc::Min | AggFunc::Max, Some(v)) = (self.func, &o.best) {
+                    self.keep_best(v);
+                }
+                let keys: Vec<(bool, String)> = new_keys.into_iter().cloned().collect();
+                self.non_null += keys.len() as u64;
+                if let Some(seen) = &mut self.seen {
+                    seen.extend(keys);
+                }
+            }
+            AggFunc::Sum
+            | AggFunc::Avg
+            | AggFunc::BitAnd
+            | AggFunc::BitOr
+            | AggFunc::BitXor
+            | AggFunc::VarPop
+            | AggFunc::VarSamp
+            | AggFunc::StdPop
+            | AggFunc::StdSamp => {
+                let rebuilt: Option<Vec<Value>> = new_keys
+                    .iter()
+                    .map(|(numeric, text)| number_back(*numeric, text, o.inexact))
+                    .collect();
+                let Some(values) = rebuilt else { return false };
+                for v in &values {
+                    self.update_general(v);
+                }
+            }
+            AggFunc::GroupConcat
+            | AggFunc::JsonArrayAgg
+            | AggFunc::JsonObjectAgg
+            | AggFunc::Grouping => return false,
+        }
+        self.rows = rows;
+        true
     }
 
     /// GROUP_CONCAT: how many values its text took (up to the one it was cut in), and
@@ -607,6 +674,39 @@ mod tests {
             a.update(v);
         }
         a.finish(4)
+    }
+
+    /// A rollup level of DISTINCT calls merges its groups' sets: each value counts once over
+    /// all groups, as one DISTINCT over all their rows does.
+    #[test]
+    fn distinct_states_merge_as_one_set() {
+        let groups: [&[Value]; 3] = [
+            &[Value::Int(1), Value::Int(2), Value::Int(2)],
+            &[Value::Int(2), Value::Int(3), Value::Null],
+            &[Value::Double(2.5)],
+        ];
+        for func in [AggFunc::Count, AggFunc::Sum, AggFunc::Avg, AggFunc::Max, AggFunc::BitOr] {
+            let call = AggCall::new(func, None, true, None);
+            let mut total = Accumulator::new(&call);
+            for g in &groups[..2] {
+                let mut a = Accumulator::new(&call);
+                g.iter().for_each(|v| a.update(v));
+                assert!(total.merge(&a));
+            }
+            let all: Vec<Value> = groups[..2].iter().flat_map(|g| g.iter().cloned()).collect();
+            assert_eq!(total.finish(4), run(func, true, &all), "{func:?}");
+        }
+        // A group of doubles is read back as doubles.
+        let call = AggCall::new(AggFunc::Sum, None, true, None);
+        let mut total = Accumulator::new(&call);
+        let mut a = Accumulator::new(&call);
+        groups[2].iter().for_each(|v| a.update(v));
+        assert!(total.merge(&a));
+        assert_eq!(total.finish(4), run(AggFunc::Sum, true, groups[2]));
+        // Strings cannot be read back from their lower-cased keys for SUM.
+        let mut s = Accumulator::new(&call);
+        s.update(&Value::Str("Ab".into()));
+        assert!(!Accumulator::new(&call).merge(&s));
     }
 
     /// A state packed and read back is the same accumulator.

@@ -192,6 +192,11 @@ enum Usable {
     Bound { column: u32, lo: Option<RangeEnd>, hi: Option<RangeEnd> },
     /// `column IN (constants)`.
     In { column: u32, values: Vec<Value> },
+    /// `(c1, c2, ...) IN ((k1, k2, ...), ...)` of constants, bound as an OR of AND-ed
+    /// equalities over the same columns (`(c1 = k1 AND c2 = k2) OR ...`): the points of a
+    /// composite key, MySQL's range optimization of row constructors. Each row's values
+    /// follow `columns`.
+    Rows { columns: Vec<u32>, rows: Vec<Vec<Value>> },
 }
 
 /// Chooses how to read `req.table`. `constant` evaluates an expression that reads no column
@@ -363,7 +368,6 @@ fn range_choice(
     usable: &[(usize, Usable)],
     covering: bool,
 ) -> Option<Choice> {
-    let t = req.table;
     let col = *idx.columns.first()?;
     let mut lo: Option<RangeEnd> = None;
     let mut hi: Option<RangeEnd> = None;
@@ -393,6 +397,23 @@ fn range_choice(
             _ => {}
         }
     }
+    // A row IN list over a prefix of the key: one point per row over that prefix, when no
+    // other condition bounds the first column.
+    let mut key_columns = vec![col];
+    if points.is_none() && !bounded {
+        if let Some((k, prefix, rows)) = row_points(idx, usable) {
+            used.push(k);
+            key_columns = prefix;
+            let intervals: Vec<Interval> = rows
+                .into_iter()
+                .map(|r| {
+                    let end = RangeEnd { prefix: r, exclusive: false };
+                    Interval { lo: Some(end.clone()), hi: Some(end) }
+                })
+                .collect();
+            return Some(range_of(req, idx, intervals, used, key_columns, covering));
+        }
+    }
     let intervals: Vec<Interval> = match points {
         Some(mut values) => {
             values.sort_by(crate::storage::table::cmp_values);
@@ -415,6 +436,19 @@ fn range_choice(
         None if bounded => vec![Interval { lo, hi }],
         None => return None,
     };
+    Some(range_of(req, idx, intervals, used, key_columns, covering))
+}
+
+/// The range scan of `idx` over `intervals`, its rows estimated by dives.
+fn range_of(
+    req: &Request,
+    idx: &IndexDef,
+    intervals: Vec<Interval>,
+    used: Vec<usize>,
+    key_columns: Vec<u32>,
+    covering: bool,
+) -> Choice {
+    let t = req.table;
     let rows: u64 = intervals
         .iter()
         .map(|i| {
@@ -426,16 +460,45 @@ fn range_choice(
         })
         .sum();
     let path = Path::Range { index: idx.name.clone(), intervals };
-    Some(Choice {
+    Choice {
         path,
         covering,
         rows,
         consumed: Vec::new(),
         used,
-        key_columns: vec![col],
+        key_columns,
         access_type: "range",
         cost: 0.0,
         loops: 1.0,
+    }
+}
+
+/// The first row IN list (`Usable::Rows`) whose columns include a prefix of `idx`: its
+/// conjunct, that prefix, and each row's values in key order, sorted, without repeats and
+/// without a row holding a NULL (which `=` never matches). A prefix of fewer columns than
+/// the row's (`(a, c) IN (...)` over a key on (a, b)) gives points of the prefix alone, as
+/// MySQL's range optimizer ORs the ranges each row's key part gives.
+fn row_points(
+    idx: &IndexDef,
+    usable: &[(usize, Usable)],
+) -> Option<(usize, Vec<u32>, Vec<Vec<Value>>)> {
+    usable.iter().find_map(|(k, u)| {
+        let Usable::Rows { columns, rows } = u else { return None };
+        let prefix: Vec<u32> =
+            idx.columns.iter().take_while(|c| columns.contains(c)).copied().collect();
+        if prefix.is_empty() {
+            return None;
+        }
+        let at: Vec<usize> =
+            prefix.iter().filter_map(|c| columns.iter().position(|x| x == c)).collect();
+        let mut points: Vec<Vec<Value>> = rows
+            .iter()
+            .map(|r| at.iter().filter_map(|&i| r.get(i).cloned()).collect::<Vec<Value>>())
+            .filter(|p: &Vec<Value>| p.len() == at.len() && !p.iter().any(Value::is_null))
+            .collect();
+        points.sort_by(|a, b| crate::storage::index::cmp_prefix(a, b));
+        points.dedup_by(|a, b| crate::storage::index::cmp_prefix(a, b).is_eq());
+        Some((*k, prefix, points))
     })
 }
 
@@ -603,7 +666,54 @@ fn classify(
                 list.iter().map(|v| const_value(v, column, constant)).collect();
             Some(Usable::In { column, values: values? })
         }
+        BExpr::Or(..) => {
+            let mut alternatives = Vec::new();
+            split_or(e, &mut alternatives);
+            if alternatives.len() > IN_LIST_RANGES_MAX {
+                return None;
+            }
+            let mut columns: Option<Vec<u32>> = None;
+            let mut rows = Vec::with_capacity(alternatives.len());
+            for alt in alternatives {
+                let mut parts = Vec::new();
+                split_and(alt, &mut parts);
+                let mut pairs = Vec::with_capacity(parts.len());
+                for p in &parts {
+                    let BExpr::Binary { op: B::Eq, left, right, .. } = p else { return None };
+                    let (column, value) = match (own_column(left, req), own_column(right, req)) {
+                        (Some(c), None) => (c, right.as_ref()),
+                        (None, Some(c)) => (c, left.as_ref()),
+                        _ => return None,
+                    };
+                    kind(column)?;
+                    pairs.push((column, const_value(value, column, constant)?));
+                }
+                pairs.sort_by_key(|(c, _)| *c);
+                let these: Vec<u32> = pairs.iter().map(|(c, _)| *c).collect();
+                if these.len() < 2 || these.windows(2).any(|w| w[0] == w[1]) {
+                    return None;
+                }
+                match &columns {
+                    Some(cols) if *cols != these => return None,
+                    Some(_) => {}
+                    None => columns = Some(these),
+                }
+                rows.push(pairs.into_iter().map(|(_, v)| v).collect());
+            }
+            Some(Usable::Rows { columns: columns?, rows })
+        }
         _ => None,
+    }
+}
+
+/// The OR-ed alternatives of a condition.
+fn split_or<'e>(e: &'e BExpr, out: &mut Vec<&'e BExpr>) {
+    match e {
+        BExpr::Or(a, b) => {
+            split_or(a, out);
+            split_or(b, out);
+        }
+        other => out.push(other),
     }
 }
 

@@ -120,9 +120,17 @@ impl TreeTable {
                         let first = c.key_columns.first().copied().unwrap_or(0);
                         let column = &t.def.columns[first as usize];
                         let in_pk = t.def.primary().is_some_and(|p| p.columns.contains(&first));
+                        let names: Vec<&str> = c
+                            .key_columns
+                            .iter()
+                            .map(|k| t.def.columns[*k as usize].name.as_str())
+                            .collect();
                         let ranges: Vec<String> = intervals
                             .iter()
-                            .map(|i| interval(i, &column.name, column.nullable && !in_pk))
+                            .map(|i| match key_point(i, &names) {
+                                Some(point) => point,
+                                None => interval(i, &column.name, column.nullable && !in_pk),
+                            })
                             .collect();
                         let kind = if secondary_covering(index) {
                             "Covering index range scan"
@@ -192,6 +200,17 @@ impl TreeTable {
             constant: f.constant,
         }
     }
+}
+
+/// A point of several key parts (a row IN list's) as MySQL prints it: `(a = 1 AND b = 2)`.
+fn key_point(i: &Interval, names: &[&str]) -> Option<String> {
+    let (Some(lo), Some(hi)) = (&i.lo, &i.hi) else { return None };
+    if lo != hi || lo.exclusive || lo.prefix.len() < 2 || lo.prefix.len() != names.len() {
+        return None;
+    }
+    let parts: Vec<String> =
+        names.iter().zip(&lo.prefix).map(|(n, v)| format!("{n} = {}", literal(v))).collect();
+    Some(format!("({})", parts.join(" AND ")))
 }
 
 /// One interval of a range scan as MySQL prints it: `(10 < a)`, `(10 <= a <= 20)`,

@@ -5,8 +5,11 @@
 //! that is a grouping expression), and GROUPING(...) is 1 for each of them.
 //!
 //! The super-aggregates are the groups' accumulators merged (`Accumulator::merge`), level by
-//! level, so the rows are read once, as in MySQL. Simplifications: a DISTINCT aggregate or a
-//! GROUP_CONCAT ... ORDER BY cannot be merged and answers ER_NOT_SUPPORTED_YET; the
+//! level, so the rows are read once, as in MySQL; a DISTINCT aggregate's level takes the
+//! values of its groups' sets it has not seen (`Accumulator::merge`), as each of MySQL's
+//! rollup levels keeps its own DISTINCT set. Simplifications: GROUP_CONCAT with DISTINCT or
+//! ORDER BY, and SUM / AVG ... (DISTINCT) of strings, cannot be merged and answer
+//! ER_NOT_SUPPORTED_YET; the
 //! variance family merges by the parallel form of Welford's recurrence, whose last digits may
 //! differ from MySQL's row-by-row doubles; SELECT DISTINCT with ROLLUP is not built.
 
@@ -38,7 +41,7 @@ impl Levels {
             for (mine, theirs) in level.iter_mut().zip(group) {
                 if !mine.merge(theirs) {
                     return Err(MySqlError::not_supported_yet(
-                        "WITH ROLLUP of a DISTINCT aggregate or a GROUP_CONCAT ... ORDER BY",
+                        "WITH ROLLUP of GROUP_CONCAT with DISTINCT or ORDER BY, or of a DISTINCT aggregate of strings",
                     ));
                 }
             }
