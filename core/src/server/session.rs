@@ -100,11 +100,15 @@ pub struct Session {
     pub expanded_sql: Option<String>,
 }
 
-/// A statement PREPARE kept: its text and how many `?` parameters it takes.
+/// A statement PREPARE kept: its text, how many `?` parameters it takes and the names of its
+/// items that hold one.
 #[derive(Clone, Debug)]
 pub struct PreparedSql {
     pub text: String,
     pub params: u32,
+    /// The select-list items holding a `?` marker, by position, with the names MySQL gives
+    /// them (their text as prepared): found once, at PREPARE, not at every EXECUTE.
+    pub marker_names: Vec<(usize, String)>,
 }
 
 impl Session {

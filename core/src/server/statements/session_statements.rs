@@ -95,7 +95,10 @@ impl Server {
             self.general_log_command(session.id.0, (&who.0, &who.1), now, "Prepare", &text);
         }
         let params = placeholders(&text).len() as u32;
-        session.prepared.insert(name.to_ascii_lowercase(), PreparedSql { text, params });
+        let marker_names = marker_item_names(&text);
+        session
+            .prepared
+            .insert(name.to_ascii_lowercase(), PreparedSql { text, params, marker_names });
         Ok(Response::Ok { affected_rows: 0, info: Some("Statement prepared".into()) })
     }
 
@@ -142,6 +145,7 @@ impl Server {
             .map(|v| session.user_vars.get(v).cloned().unwrap_or(Value::Null))
             .collect();
         let text = expand(&prepared.text, &values);
+        let marker_names = prepared.marker_names.clone();
         let stmt = crate::sql::parse(&text)?;
         self.count_handler("Com_stmt_execute");
         // Outside stored programs the logs show the text run (see the header).
@@ -160,7 +164,6 @@ impl Server {
                 r.status.add(com, 1);
             }
         }
-        let marker_names = marker_item_names(&prepared.text);
         let mut response = self.dispatch(session, &stmt, &text, work)?;
         if let Response::Rows(rs) = &mut response {
             for (i, name) in marker_names {
