@@ -7,7 +7,7 @@
 //! Not a MySQL structure: the simulator's own speed-up. The hash is FNV-1a with no random
 //! seed, and only the name-ordered index is ever iterated, so nothing depends on hash order.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// FNV-1a over the bytes written, with splitmix64's finaliser (FNV's low bits alone spread
@@ -36,6 +36,12 @@ impl Hasher for NameHasher {
     }
 }
 
+/// The hash index of the names. A std HashMap is allowed here because it is never iterated
+/// (only the BTreeMap beside it is) and its hasher is fixed, so neither its order nor a random
+/// seed can reach output.
+#[allow(clippy::disallowed_types)]
+type ByName = std::collections::HashMap<String, usize, BuildHasherDefault<NameHasher>>;
+
 /// Values by name: a hash index for lookups, a name-ordered index for listing.
 #[derive(Clone, Debug)]
 pub struct NameMap<V> {
@@ -43,7 +49,7 @@ pub struct NameMap<V> {
     slots: Vec<Option<V>>,
     /// Slots emptied by removals, reused first (so the slots stay at most the peak size).
     free: Vec<usize>,
-    by_name: HashMap<String, usize, BuildHasherDefault<NameHasher>>,
+    by_name: ByName,
     in_order: BTreeMap<String, usize>,
 }
 
@@ -52,7 +58,7 @@ impl<V> Default for NameMap<V> {
         NameMap {
             slots: Vec::new(),
             free: Vec::new(),
-            by_name: HashMap::default(),
+            by_name: ByName::default(),
             in_order: BTreeMap::new(),
         }
     }
