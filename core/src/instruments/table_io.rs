@@ -17,6 +17,7 @@
 
 use crate::sql::execution::handler_io::{OpTimes, RowOp, StatementIo, NO_INDEX};
 use crate::storage::catalog::Catalog;
+use crate::storage::name_map::NameMap;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
 use std::collections::BTreeMap;
@@ -46,8 +47,8 @@ impl TableRows {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TableIo {
     /// By schema, then table (two levels, so a statement's lookups borrow its names rather
-    /// than build a key).
-    tables: BTreeMap<String, BTreeMap<String, TableRows>>,
+    /// than build a key; the tables hashed, as there may be 25,000 of them).
+    tables: BTreeMap<String, NameMap<TableRows>>,
     /// Tables with rows here (bounded by [`TABLES_MAX`]).
     count: usize,
 }
@@ -67,7 +68,9 @@ impl TableIo {
                 None => {
                     self.count += 1;
                     let schema = self.tables.entry(e.schema.clone()).or_default();
-                    schema.entry(e.table.clone()).or_insert(TableRows::zeroed(t.space_id, names()))
+                    schema.insert(e.table.clone(), TableRows::zeroed(t.space_id, names()));
+                    let Some(rows) = schema.get_mut(&e.table) else { continue };
+                    rows
                 }
             };
             let same = rows.space_id == t.space_id
@@ -87,7 +90,7 @@ impl TableIo {
 
     /// TRUNCATE TABLE of either summary: every count and timer back to zero, the rows kept.
     pub fn truncate(&mut self) {
-        for t in self.tables.values_mut().flat_map(|s| s.values_mut()) {
+        for t in self.tables.values_mut().flat_map(|s| s.values_mut_unordered()) {
             for ops in &mut t.ops {
                 *ops = [OpTimes::default(); 4];
             }

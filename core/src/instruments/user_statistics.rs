@@ -32,6 +32,7 @@
 
 use crate::sql::execution::handler_io::{RowOp, StatementIo, NO_INDEX};
 use crate::storage::catalog::Catalog;
+use crate::storage::name_map::NameMap;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
 use std::collections::BTreeMap;
@@ -166,8 +167,15 @@ struct TableCounters {
 /// The statistics since startup or the last FLUSH.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct UserStatistics {
-    tables: BTreeMap<(String, String), TableCounters>,
-    indexes: BTreeMap<(String, String, String), u64>,
+    /// By schema, then table (hashed: a statement on one of 25,000 tables finds its entry in
+    /// one probe, with no key built); listed by (schema, table) as before.
+    tables: BTreeMap<String, NameMap<TableCounters>>,
+    /// TABLE_STATISTICS entries (the tables' count across schemas).
+    table_entries: usize,
+    /// By schema, then table, then index name.
+    indexes: BTreeMap<String, NameMap<BTreeMap<String, u64>>>,
+    /// INDEX_STATISTICS entries.
+    index_entries: usize,
     users: BTreeMap<String, AccountCounters>,
     clients: BTreeMap<String, AccountCounters>,
     threads: BTreeMap<u64, AccountCounters>,
@@ -201,16 +209,19 @@ impl UserStatistics {
             if fetched == 0 && changed == 0 {
                 continue;
             }
-            // One search of the map per entry (a statement on one of 25,000 tables).
-            let full = self.tables.len() >= ENTRIES_MAX;
-            let entry = match self.tables.entry((e.schema.clone(), e.table.clone())) {
-                std::collections::btree_map::Entry::Occupied(o) => o.into_mut(),
-                std::collections::btree_map::Entry::Vacant(_) if full => continue,
-                std::collections::btree_map::Entry::Vacant(v) => {
-                    self.bytes += entry_bytes(TABLE_FIXED_BYTES, &[&e.schema, &e.table]);
-                    v.insert(TableCounters::default())
-                }
+            let full = self.table_entries >= ENTRIES_MAX;
+            let Some(schema) = Self::schema_map(&mut self.tables, &e.schema, full) else {
+                continue;
             };
+            if !schema.contains_key(&e.table) {
+                if full {
+                    continue;
+                }
+                self.bytes += entry_bytes(TABLE_FIXED_BYTES, &[&e.schema, &e.table]);
+                self.table_entries += 1;
+                schema.insert(e.table.clone(), TableCounters::default());
+            }
+            let Some(entry) = schema.get_mut(&e.table) else { continue };
             entry.rows_read += fetched;
             entry.rows_changed += changed;
             entry.rows_changed_x_indexes += changed * (t.def.indexes.len() as u64).max(1);
@@ -221,18 +232,44 @@ impl UserStatistics {
                 continue;
             }
             let index = &t.def.indexes[slot].name;
-            let full = self.indexes.len() >= ENTRIES_MAX;
-            match self.indexes.entry((e.schema.clone(), e.table.clone(), index.clone())) {
-                std::collections::btree_map::Entry::Occupied(o) => *o.into_mut() += fetched,
-                std::collections::btree_map::Entry::Vacant(_) if full => continue,
-                std::collections::btree_map::Entry::Vacant(v) => {
+            let full = self.index_entries >= ENTRIES_MAX;
+            let Some(schema) = Self::schema_map(&mut self.indexes, &e.schema, full) else {
+                continue;
+            };
+            if !schema.contains_key(&e.table) {
+                if full {
+                    continue;
+                }
+                schema.insert(e.table.clone(), BTreeMap::new());
+            }
+            let Some(table) = schema.get_mut(&e.table) else { continue };
+            match table.get_mut(index.as_str()) {
+                Some(read) => *read += fetched,
+                None if full => continue,
+                None => {
                     self.bytes += entry_bytes(INDEX_FIXED_BYTES, &[&e.schema, &e.table, index]);
-                    v.insert(fetched);
+                    self.index_entries += 1;
+                    table.insert(index.clone(), fetched);
                 }
             }
             touched.entries += 1;
         }
         touched
+    }
+
+    /// `schema`'s map in `by_schema`, added when missing unless the entries are `full`.
+    fn schema_map<'m, V>(
+        by_schema: &'m mut BTreeMap<String, NameMap<V>>,
+        schema: &str,
+        full: bool,
+    ) -> Option<&'m mut NameMap<V>> {
+        if !by_schema.contains_key(schema) {
+            if full {
+                return None;
+            }
+            by_schema.insert(schema.to_string(), NameMap::default());
+        }
+        by_schema.get_mut(schema)
     }
 
     /// Adds a statement to its user, client and (with thread_statistics) thread.
@@ -314,8 +351,14 @@ impl UserStatistics {
     pub fn flush(&mut self, which: StatsTable) {
         match which {
             StatsTable::Client => self.clients.clear(),
-            StatsTable::Index => self.indexes.clear(),
-            StatsTable::Table => self.tables.clear(),
+            StatsTable::Index => {
+                self.indexes.clear();
+                self.index_entries = 0;
+            }
+            StatsTable::Table => {
+                self.tables.clear();
+                self.table_entries = 0;
+            }
             StatsTable::Thread => self.threads.clear(),
             StatsTable::User => self.users.clear(),
         }
@@ -325,14 +368,26 @@ impl UserStatistics {
     /// The entries' memory counted afresh.
     fn recount(&self) -> u64 {
         let tables: u64 =
-            self.tables.keys().map(|(s, t)| entry_bytes(TABLE_FIXED_BYTES, &[s, t])).sum();
+            self.each_table().map(|(s, t, _)| entry_bytes(TABLE_FIXED_BYTES, &[s, t])).sum();
         let indexes: u64 =
-            self.indexes.keys().map(|(s, t, i)| entry_bytes(INDEX_FIXED_BYTES, &[s, t, i])).sum();
+            self.each_index().map(|(s, t, i, _)| entry_bytes(INDEX_FIXED_BYTES, &[s, t, i])).sum();
         let named = |m: &BTreeMap<String, AccountCounters>| -> u64 {
             m.keys().map(|k| entry_bytes(ACCOUNT_FIXED_BYTES, &[k])).sum()
         };
         let threads = self.threads.len() as u64 * entry_bytes(ACCOUNT_FIXED_BYTES, &[""]);
         tables + indexes + named(&self.users) + named(&self.clients) + threads
+    }
+
+    /// TABLE_STATISTICS' entries by schema and table.
+    fn each_table(&self) -> impl Iterator<Item = (&String, &String, &TableCounters)> {
+        self.tables.iter().flat_map(|(s, m)| m.iter().map(move |(t, c)| (s, t, c)))
+    }
+
+    /// INDEX_STATISTICS' entries by schema, table and index.
+    fn each_index(&self) -> impl Iterator<Item = (&String, &String, &String, u64)> {
+        self.indexes.iter().flat_map(|(s, m)| {
+            m.iter().flat_map(move |(t, by_index)| by_index.iter().map(move |(i, r)| (s, t, i, *r)))
+        })
     }
 
     /// The memory the entries take.
@@ -352,9 +407,8 @@ impl UserStatistics {
                     ("ROWS_CHANGED", true),
                     ("ROWS_CHANGED_X_INDEXES", true),
                 ],
-                self.tables
-                    .iter()
-                    .map(|((s, t), c)| {
+                self.each_table()
+                    .map(|(s, t, c)| {
                         vec![
                             Value::Str(s.clone()),
                             Value::Str(t.clone()),
@@ -372,14 +426,13 @@ impl UserStatistics {
                     ("INDEX_NAME", false),
                     ("ROWS_READ", true),
                 ],
-                self.indexes
-                    .iter()
-                    .map(|((s, t, i), r)| {
+                self.each_index()
+                    .map(|(s, t, i, r)| {
                         vec![
                             Value::Str(s.clone()),
                             Value::Str(t.clone()),
                             Value::Str(i.clone()),
-                            n(*r),
+                            n(r),
                         ]
                     })
                     .collect(),

@@ -2,6 +2,7 @@
 //! table names are case-sensitive, as on a Linux server (`lower_case_table_names = 0`); column
 //! names are not.
 
+use crate::storage::name_map::NameMap;
 use crate::storage::schema::TableDef;
 use crate::storage::table::Table;
 use std::collections::BTreeMap;
@@ -112,7 +113,8 @@ pub struct Trigger {
 #[derive(Debug, Default)]
 pub struct Database {
     pub name: String,
-    pub tables: BTreeMap<String, Table>,
+    /// By name, hashed: looked up on every statement (see [`NameMap`]).
+    pub tables: NameMap<Table>,
     pub views: BTreeMap<String, View>,
     pub procedures: BTreeMap<String, Procedure>,
     /// Stored functions, by lower-cased name (a namespace of their own, as in MySQL).

@@ -5,6 +5,7 @@ pub mod btree;
 pub mod catalog;
 pub mod index;
 pub mod key;
+pub mod name_map;
 pub mod page_layout;
 pub mod record;
 pub mod schema;
