@@ -573,8 +573,15 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
     if json {
         outln!("{}", serde_json::to_string_pretty(&rows).map_err(|e| Fail(e.to_string()))?);
     } else {
+        // The name column is as wide as the longest name printed (the long cases' are longer).
+        let name_width = rows
+            .iter()
+            .map(|r| r["experiment"].as_str().map_or(0, str::len))
+            .chain([26])
+            .max()
+            .unwrap_or(26);
         outln!(
-            "{:<26} {:>10} {:>10} {:>8} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
+            "{:<name_width$} {:>10} {:>10} {:>8} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
             "experiment",
             "statements",
             "wall ms",
@@ -591,7 +598,7 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
             |v: &serde_json::Value| if v.is_null() { "-".to_string() } else { v.to_string() };
         for r in &rows {
             outln!(
-                "{:<26} {:>10} {:>10} {:>8} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
+                "{:<name_width$} {:>10} {:>10} {:>8} {:>12} {:>10} {:>12} {:>10} {:>12} {:>8} {:>9}",
                 r["experiment"].as_str().unwrap_or(""),
                 r["statements"].to_string(),
                 r["wall_ms"].to_string(),

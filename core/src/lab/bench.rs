@@ -24,6 +24,10 @@ pub fn long_cases() -> Vec<BenchCase> {
     vec![
         BenchCase { name: "sysbench-25k-tables-900s", experiment: sysbench_seed_run() },
         BenchCase { name: "sysbench-25k-userstat-pair", experiment: sysbench_seed_pair(1) },
+        BenchCase {
+            name: "sysbench-25k-userstat-short-pair",
+            experiment: sysbench_pair(1, SHORT_PAIR_SECONDS),
+        },
         BenchCase { name: "derived-merged-count-3m", experiment: one_query(DERIVED_COUNT) },
         BenchCase { name: "distinct-referrer-3m", experiment: one_query(DISTINCT_REFERRER) },
         BenchCase { name: "count-distinct-referrer-3m", experiment: one_query(COUNT_DISTINCT) },
@@ -150,18 +154,31 @@ pub fn sysbench_seed_run() -> Experiment {
 /// `--rand-seed` of the 900 s runs, the rows the threads draw (the lesson's seeds). The bench
 /// prints the statements per second (every sysbench statement is a `Questions`).
 pub fn sysbench_seed_pair(rand_seed: u32) -> Experiment {
+    sysbench_pair(rand_seed, SEED_PAIR_SECONDS)
+}
+
+/// The seed's warm-up and run lengths, in seconds.
+const SEED_PAIR_SECONDS: (u32, u32) = (60, 900);
+/// A pair a fifteenth of the seed's length (`sysbench-25k-userstat-short-pair`): the same
+/// statements and tables, for measuring a change to the pair's speed in seconds, not minutes.
+const SHORT_PAIR_SECONDS: (u32, u32) = (10, 60);
+
+/// The USER_STATISTICS pair with `warmup` and `run` seconds of sysbench per half.
+fn sysbench_pair(rand_seed: u32, (warmup, run): (u32, u32)) -> Experiment {
     // The warm-up draws from the clock, as sysbench does without --rand-seed: it does not
     // preload exactly the rows the run's first minute reads.
     let common = "--mysql-user=root --tables=25000 --threads=8 --db-ps-mode=disable";
     let half = |setting: &str| {
         format!(
             "SET GLOBAL userstat = {setting};\n\
-             \\! sysbench oltp_read_write {common} --time=60 run > warmup.log\n\
-             \\! sysbench oltp_read_write {common} --time=900 --rand-seed={rand_seed} run\n"
+             \\! sysbench oltp_read_write {common} --time={warmup} run > warmup.log\n\
+             \\! sysbench oltp_read_write {common} --time={run} --rand-seed={rand_seed} run\n"
         )
     };
     Experiment {
-        title: format!("USER_STATISTICS seed, --rand-seed={rand_seed}: userstat OFF then ON"),
+        title: format!(
+            "USER_STATISTICS seed, --rand-seed={rand_seed}, {run} s: userstat OFF then ON"
+        ),
         server: "percona".into(),
         dataset: "sysbench".into(),
         sysbench_tables: Some(25_000),
