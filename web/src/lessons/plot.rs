@@ -261,6 +261,24 @@ fn tick(v: f64) -> String {
     }
 }
 
+/// `label` as it fits `room` pixels, as `measure` sizes text: whole, or cut at a character
+/// boundary with an ellipsis (at least one character and the ellipsis are kept, even when
+/// they do not fit).
+fn fit_to_width(label: &str, room: u32, measure: impl Fn(&str) -> u32) -> String {
+    if measure(label) <= room {
+        return label.to_string();
+    }
+    let cuts: Vec<usize> = label.char_indices().map(|(i, _)| i).skip(1).collect();
+    // The longest prefix that fits: widths grow with the prefix, so a binary search.
+    let fits = |&end: &usize| measure(&format!("{}…", label[..end].trim_end())) <= room;
+    let longest = cuts.partition_point(fits);
+    let end = match longest {
+        0 => cuts.first().copied().unwrap_or(label.len()),
+        k => cuts[k - 1],
+    };
+    format!("{}…", label[..end].trim_end())
+}
+
 /// Lines, spikes or grouped bars, one colour per series.
 fn draw_series<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
@@ -357,7 +375,15 @@ fn draw_series<DB: DrawingBackend>(
         }
         PlotKind::Bar => {
             let n = data.categories.len().max(1) as f64;
-            let cats = data.categories.clone();
+            // Each category's label fits the width of its own slot along the axis (digests
+            // are 38 characters): a longer one is cut with an ellipsis, where whole labels
+            // ran into each other. The table above the plot keeps them whole.
+            let (body_w, _) = body.dim_in_pixel();
+            let slot_px = (f64::from(body_w) - f64::from(px * 5) - 36.0).max(0.0) / n;
+            let room = (slot_px * 0.94) as u32;
+            let measure = |t: &str| body.estimate_text_size(t, &font).map_or(u32::MAX, |s| s.0);
+            let cats: Vec<String> =
+                data.categories.iter().map(|c| fit_to_width(c, room, measure)).collect();
             let mut chart = builder.build_cartesian_2d(-0.5..n - 0.5, y_min..y_max).map_err(e)?;
             chart
                 .configure_mesh()
@@ -516,6 +542,21 @@ mod tests {
             rows: rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect(),
             awaiting: None,
         }
+    }
+
+    #[wasm_bindgen_test(unsupported = test)]
+    fn category_labels_are_cut_to_their_slot() {
+        // Eight pixels a character, as a monospace font would measure.
+        let measure = |t: &str| 8 * t.chars().count() as u32;
+        assert_eq!(fit_to_width("4 CPUs", 100, measure), "4 CPUs");
+        let digest = "SELECT COUNT ( * ) FROM `page_views` W";
+        let cut = fit_to_width(digest, 120, measure);
+        assert_eq!(cut, "SELECT COUNT (…");
+        assert!(measure(&cut) <= 120);
+        // Never empty: one character and the ellipsis, even in no room at all.
+        assert_eq!(fit_to_width(digest, 0, measure), "S…");
+        // Cut at character boundaries, never inside a multi-byte character.
+        assert_eq!(fit_to_width("ééééé", 24, measure), "éé…");
     }
 
     #[wasm_bindgen_test(unsupported = test)]
