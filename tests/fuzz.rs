@@ -21,6 +21,7 @@ const CORPUS: &[&str] = &[
     "SELECT 'it''s' LIKE '%s', \"dq\", `bq`;",
     "SELECT 9223372036854775807 * 2;",
     "SHOW WARNINGS;",
+    "SHOW BINARY LOGS; SHOW BINARY LOG STATUS; SHOW BINARY LOG; SHOW BINARY; SHOW REPLICA STATUS; SHOW REPLICA; SHOW MASTER STATUS; SHOW MASTER LOGS; SHOW SLAVE STATUS; SHOW BINARY LOGS LIKE 1",
     "USE sys;",
     "SELECT * FROM performance_schema.global_status;",
     "SELECT COUNT(*) FROM shop.page_views WHERE customer_id = 3 AND viewed_at >= '2026-09-01';",

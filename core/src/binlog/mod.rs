@@ -4,7 +4,8 @@
 //! group; N: every N groups).
 //!
 //! Simplification: one binlog file that never rotates; event sizes are estimated from the row
-//! image (ROW format, FULL image, CRC32 checksums), not encoded.
+//! image (ROW format, FULL image, CRC32 checksums), not encoded; DDL statements are not written
+//! to it (MySQL writes each as a Query event).
 
 pub mod group_commit;
 pub mod recovery;

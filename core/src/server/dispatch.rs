@@ -457,6 +457,11 @@ impl Server {
             Statement::ShowProcesslist { full } => Ok(self.show_processlist(session, *full)),
             Statement::UserStatistics { table, flush, filter, typed } => self
                 .user_statistics_statement(session, *table, *flush, filter.as_ref(), typed, work),
+            Statement::ShowReplication(show) => {
+                let result = self.show_replication(*show)?;
+                work.rows += result.rows.len() as u64;
+                Ok(Response::Rows(result))
+            }
             Statement::ShowEngineInnodbStatus => {
                 let text = self.innodb_status_text();
                 work.rows += 1;
@@ -864,6 +869,14 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::AlterIndexVisibility { .. } => "Com_alter_table",
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        Statement::ShowReplication(show) => {
+            use crate::sql::parser::ReplicationShow as R;
+            match show {
+                R::BinaryLogs => "Com_show_binlogs",
+                R::BinaryLogStatus => "Com_show_binary_log_status",
+                R::ReplicaStatus => "Com_show_replica_status",
+            }
+        }
         Statement::ShowProcesslist { .. } => "Com_show_processlist",
         // Percona counts Com_show_table_statistics and its siblings; those counters are not
         // simulated (a MySQL server has none), and FLUSH counts as Com_flush.

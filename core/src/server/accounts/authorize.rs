@@ -46,6 +46,9 @@ impl Server {
                 Ok(())
             }
             Statement::ShowEngineInnodbStatus => need(&["PROCESS"], "PROCESS"),
+            Statement::ShowReplication(_) => {
+                need(&["SUPER", "REPLICATION CLIENT"], "SUPER, REPLICATION CLIENT")
+            }
             // Without PROCESS an account sees only its own threads.
             Statement::ShowProcesslist { .. } => Ok(()),
             Statement::UserStatistics { flush: true, .. } => need(&["RELOAD"], "RELOAD"),

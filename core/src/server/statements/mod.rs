@@ -18,6 +18,7 @@ pub(crate) mod program;
 mod session_statements;
 pub mod setup_tables;
 pub mod show;
+mod show_binary_logs;
 mod show_routine;
 mod stored_function;
 mod table_maintenance;

@@ -118,6 +118,8 @@ pub enum Statement {
     Restart,
     /// `SHOW ENGINE INNODB STATUS`
     ShowEngineInnodbStatus,
+    /// `SHOW BINARY LOGS`, `SHOW BINARY LOG STATUS` or `SHOW REPLICA STATUS`.
+    ShowReplication(ReplicationShow),
     /// `SHOW [FULL] PROCESSLIST`
     ShowProcesslist { full: bool },
     /// `CREATE USER`, `DROP USER`, `GRANT`, `REVOKE`, `SHOW GRANTS`, `FLUSH PRIVILEGES`
@@ -969,6 +971,9 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             }
             p.prev_token();
         }
+        if let Some(show) = parse_show_replication(p)? {
+            return Ok(Statement::ShowReplication(show));
+        }
         // SHOW CREATE DATABASE: a later part of the engine.
         if word_is(p, "WARNINGS") {
             p.next_token();
@@ -992,6 +997,41 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         p.next_token();
     }
     Ok(Statement::Unsupported(words.join(" ")))
+}
+
+/// Which of the binary log's and replication's SHOW statements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplicationShow {
+    /// `SHOW BINARY LOGS`
+    BinaryLogs,
+    /// `SHOW BINARY LOG STATUS` (8.2+; `SHOW MASTER STATUS` before 8.4)
+    BinaryLogStatus,
+    /// `SHOW REPLICA STATUS`
+    ReplicaStatus,
+}
+
+/// `BINARY LOGS`, `BINARY LOG STATUS` or `REPLICA STATUS` after SHOW, consumed. MySQL 8.4
+/// removed the MASTER and SLAVE spellings (`SHOW MASTER STATUS`, `SHOW MASTER LOGS`, `SHOW
+/// SLAVE STATUS`): they are syntax errors in 9.7, as here.
+fn parse_show_replication(
+    p: &mut Parser,
+) -> std::result::Result<Option<ReplicationShow>, ParserError> {
+    let word = |p: &Parser, n: usize, w: &str| matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w));
+    let (show, words) = if word(p, 0, "BINARY") && word(p, 1, "LOGS") {
+        (ReplicationShow::BinaryLogs, 2)
+    } else if word(p, 0, "BINARY") && word(p, 1, "LOG") && word(p, 2, "STATUS") {
+        (ReplicationShow::BinaryLogStatus, 3)
+    } else if word(p, 0, "REPLICA") && word(p, 1, "STATUS") {
+        (ReplicationShow::ReplicaStatus, 2)
+    } else if word(p, 0, "MASTER") || word(p, 0, "SLAVE") {
+        return p.expected("a SHOW statement", p.peek_token());
+    } else {
+        return Ok(None);
+    };
+    for _ in 0..words {
+        p.next_token();
+    }
+    Ok(Some(show))
 }
 
 /// `t` or `db.t`.
