@@ -226,19 +226,34 @@ impl Explainer<'_> {
         } else {
             return Err(MySqlError::derived_column_count());
         };
+        let cte_name = recursive_cte.map(|at| blocks.ctes[at].name.clone());
         let tree = (self.tree && trees.len() == chain.operands.len()).then(|| {
             // UNCONFIRMED for INTERSECT and EXCEPT: named as UNION's are.
             let capital = format!("{}{}", word[..1].to_uppercase(), &word[1..]);
-            let label = if deduplicated {
-                format!("{capital} materialize with deduplication")
-            } else {
-                format!("{capital} all materialize")
+            let dedup = if deduplicated { " with deduplication" } else { "" };
+            let label = match &cte_name {
+                Some(name) => format!("Materialize recursive CTE {name}{dedup}"),
+                None if deduplicated => format!("{capital} materialize{dedup}"),
+                None => format!("{capital} all materialize"),
             };
             let written = cost + 0.1 * rows as f64;
             let mut node = Node::new(label, Some((written, rows as f64)));
             node.init_cost = Some(written);
             node.role = Role::Blocking;
-            node.children = trees;
+            node.children = match recursive_cte {
+                // Each recursive SELECT runs under the heading MySQL gives it (not an
+                // iterator: no figures).
+                Some(_) => {
+                    let anchors = trees.len().saturating_sub(recursive_members as usize);
+                    let mut children = trees;
+                    let members = children.split_off(anchors);
+                    children.extend(members.into_iter().map(|m| {
+                        Node::new(recursive::CONVERGENCE, None).with(m)
+                    }));
+                    children
+                }
+                None => trees,
+            };
             node
         });
         // FORMAT=JSON: the set operation's result in the derived table's `query_block`, as

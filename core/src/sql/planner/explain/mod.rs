@@ -410,11 +410,6 @@ impl Explainer<'_> {
                     return Err(MySqlError::not_unique_table(&name));
                 }
                 let recursive = with.recursive && recursive::reads_itself(&cte.query, &name);
-                if recursive && self.tree {
-                    return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN FORMAT=TREE of a recursive common table expression",
-                    ));
-                }
                 blocks.ctes.push(CteDef {
                     name,
                     columns: cte.alias.columns.iter().map(|c| c.name.value.clone()).collect(),
@@ -819,8 +814,16 @@ impl Explainer<'_> {
                 return Ok(derived_source(&alias, &m, offset, text));
             }
             let m = match blocks.ctes[at].materialised.clone() {
-                // Materialised by an earlier reference, whose tree shows its plan.
-                Some(m) => Materialised { tree: None, json: None, ..m },
+                // Materialised by an earlier reference, whose tree shows its plan; a
+                // recursive CTE's later reference shows its iterator without it (MySQL
+                // adds no "if needed" to a recursive one's).
+                Some(m) => {
+                    let tree = m.tree.as_ref().filter(|_| m.set).map(|t| tree::Node {
+                        children: Vec::new(),
+                        ..t.clone()
+                    });
+                    Materialised { tree, json: None, ..m }
+                }
                 None => {
                     let entry = &blocks.ctes[at];
                     // A repeat in the column list is 1060 whether MySQL merges the CTE or not.
