@@ -722,11 +722,6 @@ impl Explainer<'_> {
                 let Some(alias) = alias else {
                     return Err(MySqlError::derived_table_without_alias());
                 };
-                if self.tree {
-                    return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN FORMAT=TREE of a LATERAL derived table",
-                    ));
-                }
                 let (query, outer) = lateral::outer_references(subquery, left);
                 let dependent = !outer.is_empty();
                 let declared: Vec<String> =
@@ -1304,7 +1299,7 @@ impl Explainer<'_> {
                     .map(|c| (c.expr.clone(), c.sources.iter().all(|&k| k == i)))
                     .collect(),
                 filter,
-                buffered: buffered && i > first_non_const,
+                buffered: buffered && i > first_non_const && !s.lateral,
                 constant,
                 index_order: clustered_order,
                 sources,
