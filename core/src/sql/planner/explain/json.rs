@@ -322,11 +322,12 @@ pub(super) fn block(
     // Window functions (`json_window.rs`): the window sorts the rows the block produces,
     // at the same cost per row; a join's rows are first written to a temporary table.
     let mut sort_cost = sort_cost;
-    if let Some((window, sorts)) = window {
-        let mut fields = vec![("windows", Json::Array(vec![window]))];
-        if sorts {
-            sort_cost = Some(prefix_rows);
-            fields.push(("cost_info", Json::Object(vec![("sort_cost", cost(prefix_rows))])));
+    if let Some((windows, sorting)) = window {
+        let mut fields = vec![("windows", Json::Array(windows))];
+        if sorting > 0 {
+            let sorted = prefix_rows * f64::from(sorting);
+            sort_cost = Some(sorted);
+            fields.push(("cost_info", Json::Object(vec![("sort_cost", cost(sorted))])));
         }
         if several {
             let mut buffered = vec![("using_temporary_table", Json::Bool(true))];
