@@ -50,6 +50,7 @@ mod binding;
 pub mod dependent;
 mod derived;
 mod derived_set;
+mod derived_set_nested;
 mod estimates;
 pub mod hints;
 pub mod json;
