@@ -223,6 +223,7 @@ pub(super) fn derived_source(
         hints: Default::default(),
         after: Vec::new(),
         lateral: false,
+        nest: 0,
     }
 }
 

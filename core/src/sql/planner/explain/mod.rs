@@ -149,6 +149,10 @@ struct Source {
     after: Vec<u32>,
     /// A LATERAL derived table that reads the tables before it (DEPENDENT DERIVED).
     lateral: bool,
+    /// The first table of a parenthesised join on the inner side of a LEFT JOIN: the
+    /// tables of the nest (this one and the next `nest - 1`), which the Note writes
+    /// `left join (a join b) on(...)`; 0 elsewhere.
+    nest: u32,
 }
 
 impl Source {
@@ -652,9 +656,10 @@ impl Explainer<'_> {
                 Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
             };
             if let TableFactor::NestedJoin { table_with_joins, alias: None } = &join.relation {
-                if outer || straight {
+                if (outer || straight) && self.tree {
                     return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN of an outer join or STRAIGHT_JOIN over a parenthesised join",
+                        "EXPLAIN FORMAT=TREE of an outer join or STRAIGHT_JOIN over a \
+                         parenthesised join",
                     ));
                 }
                 let start = sources.len();
@@ -669,8 +674,23 @@ impl Explainer<'_> {
                 )?;
                 if sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty()) {
                     return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN of an inner join over a parenthesised outer join",
+                        "EXPLAIN of a join over a parenthesised outer join",
                     ));
+                }
+                // The inner side of a LEFT JOIN, or STRAIGHT_JOIN's right operand, that is a
+                // parenthesised join: its tables are read after the tables before it, in the
+                // order written (simplification: MySQL may order the nest's own tables by
+                // cost), each the inner side of the outer join (NULL-complemented together,
+                // as the executor runs it); the outer join's ON is checked with the nest's
+                // last table, as the nest's own ON is.
+                if outer || straight {
+                    for at in start..sources.len() {
+                        sources[at].outer = outer;
+                        sources[at].after = (item_start..at as u32).collect();
+                    }
+                    if outer {
+                        sources[start].nest = (sources.len() - start) as u32;
+                    }
                 }
                 if let (Some(on), Some(last)) = (on, sources.last_mut()) {
                     last.on = Some(match last.on.take() {
@@ -871,6 +891,7 @@ impl Explainer<'_> {
             hints,
             after: Vec::new(),
             lateral: false,
+            nest: 0,
         };
         if let Some(text) = (self.system_views)(&db, &table) {
             let columns = self.view_columns(&db, text, depth + 1, cx)?;

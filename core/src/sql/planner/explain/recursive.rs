@@ -123,6 +123,7 @@ pub(super) fn reference(alias: &str, cte_name: &str, r: &Recursing, offset: u32)
         hints: Default::default(),
         after: Vec::new(),
         lateral: false,
+        nest: 0,
     }
 }
 
