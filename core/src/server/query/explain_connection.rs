@@ -20,7 +20,11 @@ use crate::server::Server;
 use crate::sql::Response;
 
 impl Server {
-    pub(crate) fn explain_for_connection(&mut self, session: &Session, id: u64) -> Result<Response> {
+    pub(crate) fn explain_for_connection(
+        &mut self,
+        session: &Session,
+        id: u64,
+    ) -> Result<Response> {
         if session.id.0 == id {
             return Err(MySqlError::new(
                 3012,

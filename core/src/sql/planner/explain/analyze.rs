@@ -115,8 +115,7 @@ fn recursive_members(n: &mut Node) {
     for c in n.children.iter_mut() {
         recursive_members(c);
     }
-    let (true, Some(total)) = (n.label.starts_with("Materialize recursive CTE "), n.actual)
-    else {
+    let (true, Some(total)) = (n.label.starts_with("Materialize recursive CTE "), n.actual) else {
         return;
     };
     let (headings, anchors): (Vec<&mut Node>, Vec<&mut Node>) =

@@ -253,9 +253,11 @@ impl Explainer<'_> {
                     let anchors = trees.len().saturating_sub(recursive_members as usize);
                     let mut children = trees;
                     let members = children.split_off(anchors);
-                    children.extend(members.into_iter().map(|m| {
-                        Node::new(recursive::CONVERGENCE, None).with(m)
-                    }));
+                    children.extend(
+                        members
+                            .into_iter()
+                            .map(|m| Node::new(recursive::CONVERGENCE, None).with(m)),
+                    );
                     children
                 }
                 None => trees,

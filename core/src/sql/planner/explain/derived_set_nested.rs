@@ -211,7 +211,8 @@ impl Explainer<'_> {
                     row[1] = Value::Str(format!("{} RESULT", word.to_uppercase()));
                     row[2] = Value::Str(format!("<{word}{}>", listed.join(",")));
                     row[4] = Value::Str("ALL".into());
-                    let extra = if ordered { "Using temporary; Using filesort" } else { "Using temporary" };
+                    let extra =
+                        if ordered { "Using temporary; Using filesort" } else { "Using temporary" };
                     row[11] = Value::Str(extra.into());
                     // After the chain's last block's rows (the derived rows are listed by
                     // select number, each number's in the order pushed).

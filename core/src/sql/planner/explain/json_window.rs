@@ -57,8 +57,7 @@ pub(super) fn window_object(
     // BY and ORDER BY share one (UNCONFIRMED: MySQL may keep two equal inline windows apart).
     let mut windows: Vec<Vec<&WindowCall>> = Vec::new();
     for c in calls {
-        match windows.iter_mut().find(|w| w[0].partition == c.partition && w[0].order == c.order)
-        {
+        match windows.iter_mut().find(|w| w[0].partition == c.partition && w[0].order == c.order) {
             Some(w) => w.push(c),
             None => windows.push(vec![c]),
         }

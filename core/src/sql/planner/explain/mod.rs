@@ -684,9 +684,9 @@ impl Explainer<'_> {
                 // as the executor runs it); the outer join's ON is checked with the nest's
                 // last table, as the nest's own ON is.
                 if outer || straight {
-                    for at in start..sources.len() {
-                        sources[at].outer = outer;
-                        sources[at].after = (item_start..at as u32).collect();
+                    for (at, s) in sources.iter_mut().enumerate().skip(start) {
+                        s.outer = outer;
+                        s.after = (item_start..at as u32).collect();
                     }
                     if outer {
                         sources[start].nest = (sources.len() - start) as u32;
@@ -834,10 +834,11 @@ impl Explainer<'_> {
                 // recursive CTE's later reference shows its iterator without it (MySQL
                 // adds no "if needed" to a recursive one's).
                 Some(m) => {
-                    let tree = m.tree.as_ref().filter(|_| m.set).map(|t| tree::Node {
-                        children: Vec::new(),
-                        ..t.clone()
-                    });
+                    let tree = m
+                        .tree
+                        .as_ref()
+                        .filter(|_| m.set)
+                        .map(|t| tree::Node { children: Vec::new(), ..t.clone() });
                     Materialised { tree, json: None, ..m }
                 }
                 None => {

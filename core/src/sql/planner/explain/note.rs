@@ -84,7 +84,7 @@ impl Render<'_> {
                     // the nest's own ON and the outer join's together (both are on its last
                     // table).
                     let members = &rest[at - 1..at - 1 + nest];
-                    let names: Vec<String> = members.iter().map(|m| table_ref(m)).collect();
+                    let names: Vec<String> = members.iter().map(table_ref).collect();
                     out.push_str(&format!(" left join ({})", names.join(" join ")));
                     let last = &members[nest - 1];
                     let on = last.on.as_ref().map_or("true".into(), |e| self.condition(e));
