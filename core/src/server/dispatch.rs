@@ -531,6 +531,7 @@ impl Server {
                 super::query::note_hints(session, q);
                 Ok(response)
             }
+            Statement::ExplainForConnection(id) => self.explain_for_connection(session, *id),
             Statement::ExplainChange(s) => self.explain_change(session, s, work),
             Statement::ExplainChangeJson(s) => self.explain_change_json(session, s, work),
             Statement::ExplainChangeTree { change, analyze } => {
@@ -849,6 +850,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::Explain(_) | Statement::ExplainTree { .. } | Statement::ExplainJson(_) => {
             "Com_select"
         }
+        Statement::ExplainForConnection(_) => "Com_explain_other",
         // EXPLAIN UPDATE counts as an UPDATE: EXPLAIN is no command of its own in MySQL.
         Statement::ExplainChange(s)
         | Statement::ExplainChangeJson(s)

@@ -340,6 +340,9 @@ impl Server {
         })();
         self.with_costs(session, |costs, _| table.drop_table(costs))?;
         let mut rows = result?;
+        if work.recursive_runs.len() < crate::sql::execution::RECURSIVE_RUNS_MAX {
+            work.recursive_runs.push((name.to_string(), rows.len()));
+        }
         if let Some((limit, offset)) = limit {
             let start = offset.min(rows.len());
             let end = limit.map_or(rows.len(), |l| start.saturating_add(l).min(rows.len()));

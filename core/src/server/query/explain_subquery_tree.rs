@@ -263,8 +263,8 @@ fn relabel(
     operands: &mut [Option<String>],
 ) {
     for (values, marked) in relabels {
-        if n.label.contains(values.as_str()) {
-            n.label = n.label.replace(values.as_str(), marked);
+        if let Some(replaced) = replace_whole(&n.label, values, marked) {
+            n.label = replaced;
         } else if let (Some((key, v)), Some((_, m))) = (lookup_key(values), lookup_key(marked)) {
             // An equality an index lookup took as its key (`(customer_id=10)`).
             let (from, to) = (format!("{key}={v}"), format!("{key}={m}"));
@@ -289,6 +289,60 @@ fn relabel(
     }
     for c in n.children.iter_mut() {
         relabel(c, relabels, found, dependent, operands);
+    }
+}
+
+/// `label` with each whole occurrence of the condition text `from` (not part of a longer
+/// number or name: a subquery's result `1` is not the `1` of `15`) replaced by `to`; None
+/// when there is none.
+fn replace_whole(label: &str, from: &str, to: &str) -> Option<String> {
+    if from.is_empty() {
+        return None;
+    }
+    let word = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '`' | '\'');
+    let mut out = String::with_capacity(label.len());
+    let mut rest = label;
+    let mut done = 0usize;
+    let mut replaced = false;
+    while let Some(at) = rest.find(from) {
+        let before = label[..done + at].chars().next_back();
+        let after = rest[at + from.len()..].chars().next();
+        let edge = |c: Option<char>, side: Option<char>| {
+            c.is_none_or(|c| !word(c)) || side.is_some_and(|s| !word(s))
+        };
+        // A boundary on each side, unless the text itself starts or ends there with one.
+        let whole = edge(before, from.chars().next()) && edge(after, from.chars().next_back());
+        let end = at + from.len();
+        if whole {
+            out.push_str(&rest[..at]);
+            out.push_str(to);
+            replaced = true;
+        } else {
+            out.push_str(&rest[..end]);
+        }
+        rest = &rest[end..];
+        done += end;
+    }
+    out.push_str(rest);
+    replaced.then_some(out)
+}
+
+#[cfg(test)]
+mod replace_tests {
+    use super::replace_whole;
+
+    #[test]
+    fn a_result_is_replaced_only_where_it_stands_alone() {
+        let label = "Filter: ((t.v > 15) and 1)";
+        assert_eq!(
+            replace_whole(label, "1", "exists(select #2)").as_deref(),
+            Some("Filter: ((t.v > 15) and exists(select #2))")
+        );
+        assert_eq!(
+            replace_whole("Filter: (t.a = 12)", "(t.a = 12)", "x").as_deref(),
+            Some("Filter: x")
+        );
+        assert_eq!(replace_whole("Filter: (t.v > 15)", "1", "y"), None);
     }
 }
 

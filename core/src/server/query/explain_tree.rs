@@ -70,6 +70,7 @@ impl Server {
                 returned,
                 fetched: &fetched,
                 cpu_row_ps: hw.cpu_row_ns as f64 * 1000.0,
+                recursive_runs: &work.recursive_runs,
             };
             fill(&mut tree, &measured);
         }

@@ -8,6 +8,7 @@
 //! block and merges them (`set_operation.rs`).
 
 mod cte;
+mod explain_connection;
 mod explain_json;
 mod explain_json_subqueries;
 mod explain_json_where;

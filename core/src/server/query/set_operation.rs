@@ -580,7 +580,7 @@ impl SetExplain {
 
 /// A parenthesised SELECT with its own ORDER BY or LIMIT (`(SELECT ... ORDER BY a LIMIT 2)
 /// UNION ...`): its block sorts and limits before the set operation reads it.
-fn sorted_select(q: &Query) -> bool {
+pub(super) fn sorted_select(q: &Query) -> bool {
     matches!(*q.body, SetExpr::Select(_)) && (q.order_by.is_some() || q.limit_clause.is_some())
 }
 

@@ -118,7 +118,14 @@ pub struct Work {
     /// decide whether a view or CTE MySQL could merge is materialised (and its temporary
     /// table counted). Empty elsewhere, and for a block without hints.
     pub block_hints: Vec<String>,
+    /// The recursive CTEs the statement ran: each one's name and the rows it made, in the
+    /// order they finished (EXPLAIN ANALYZE's figures for `Materialize recursive CTE`;
+    /// bounded by [`RECURSIVE_RUNS_MAX`]).
+    pub recursive_runs: Vec<(String, u64)>,
 }
+
+/// The most recursive CTE runs one statement records for EXPLAIN ANALYZE.
+pub const RECURSIVE_RUNS_MAX: usize = 64;
 
 impl Work {
     /// Adds the work of another part of the same statement (a correlated subquery's

@@ -94,6 +94,9 @@ pub enum Statement {
     ExplainChange(Box<sqlparser::ast::Statement>),
     /// `EXPLAIN FORMAT=JSON UPDATE | DELETE | INSERT | REPLACE ...`.
     ExplainChangeJson(Box<sqlparser::ast::Statement>),
+    /// `EXPLAIN [FORMAT=...] FOR CONNECTION id`: the plan of the statement another
+    /// connection is running (`server/query/explain_connection.rs`).
+    ExplainForConnection(u64),
     /// EXPLAIN FORMAT=TREE of INSERT, REPLACE, UPDATE or DELETE; with `analyze`, EXPLAIN
     /// ANALYZE of UPDATE or DELETE.
     ExplainChangeTree { change: Box<sqlparser::ast::Statement>, analyze: bool },
@@ -594,6 +597,16 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
                 return Ok(refused_rest(p, refusal));
             }
         }
+    }
+    // MySQL's grammar takes FOR CONNECTION after a format, not after ANALYZE.
+    if !analyze && p.parse_keyword(Keyword::FOR) {
+        if !word_is(p, "CONNECTION") {
+            let tok = p.peek_token();
+            return p.expected("CONNECTION", tok);
+        }
+        p.next_token();
+        let id = p.parse_literal_uint()?;
+        return Ok(Statement::ExplainForConnection(id));
     }
     if p.peek_keyword(Keyword::SELECT)
         || p.peek_keyword(Keyword::WITH)

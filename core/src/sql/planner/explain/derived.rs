@@ -7,7 +7,8 @@
 //! set operation or window function) into the outer query, whose rows then name the
 //! derived query's tables: `derived_merge.rs` does that before a block is explained. One it
 //! could merge but does not (a simplification there) answers error 1235 here, unless a
-//! NO_MERGE hint or `derived_merge=off` keeps it materialised; WITH RECURSIVE answers 1235.
+//! NO_MERGE hint or `derived_merge=off` keeps it materialised; WITH RECURSIVE is
+//! `recursive.rs`'s.
 
 use super::tree::{self, Node, Role};
 use super::{DerivedText, Explainer, Kind, Source};
@@ -222,6 +223,7 @@ pub(super) fn derived_source(
         hints: Default::default(),
         after: Vec::new(),
         lateral: false,
+        nest: 0,
     }
 }
 

@@ -11,9 +11,9 @@
 //! FORMAT=JSON writes the result as a top-level set operation's (`union_result` with its
 //! `query_specifications`) in the derived table's `materialized_from_subquery`.
 //!
-//! Simplifications: a chain of one operator over plain SELECTs only (a mixed or
-//! parenthesised chain, an ORDER BY or LIMIT on the whole, and FORMAT=TREE of a
-//! CTE, whose iterator's name is UNCONFIRMED, answer error 1235).
+//! A mixed or parenthesised chain, or an ORDER BY or LIMIT on the whole, is
+//! `derived_set_nested.rs`'s (traditional format only). Simplification: FORMAT=TREE of a
+//! non-recursive CTE of a set operation answers 1235.
 
 use super::derived::{Blocks, Materialised};
 use super::json::Json;
@@ -98,10 +98,16 @@ impl Explainer<'_> {
                 "EXPLAIN of this set operation in a derived table, view or CTE",
             )
         };
-        let Some(chain) = chain(&query.body) else { return Err(unsupported()) };
-        if query.order_by.is_some() || query.limit_clause.is_some() || query.with.is_some() {
-            return Err(unsupported());
-        }
+        let flat = chain(&query.body)
+            .filter(|_| query.order_by.is_none() && query.limit_clause.is_none())
+            .filter(|_| query.with.is_none());
+        let Some(chain) = flat else {
+            if recursive_cte.is_some() {
+                return Err(unsupported());
+            }
+            // Mixed operators, nested terms, ORDER BY / LIMIT on the whole.
+            return self.materialise_set_nested(query, declared, current_db, cx, blocks);
+        };
         // A recursive CTE: a UNION of its non-recursive SELECTs, then its recursive ones
         // (the executor's checks, server/query/cte.rs: 3573, 3574).
         if let Some(at) = recursive_cte {
@@ -226,19 +232,36 @@ impl Explainer<'_> {
         } else {
             return Err(MySqlError::derived_column_count());
         };
+        let cte_name = recursive_cte.map(|at| blocks.ctes[at].name.clone());
         let tree = (self.tree && trees.len() == chain.operands.len()).then(|| {
             // UNCONFIRMED for INTERSECT and EXCEPT: named as UNION's are.
             let capital = format!("{}{}", word[..1].to_uppercase(), &word[1..]);
-            let label = if deduplicated {
-                format!("{capital} materialize with deduplication")
-            } else {
-                format!("{capital} all materialize")
+            let dedup = if deduplicated { " with deduplication" } else { "" };
+            let label = match &cte_name {
+                Some(name) => format!("Materialize recursive CTE {name}{dedup}"),
+                None if deduplicated => format!("{capital} materialize{dedup}"),
+                None => format!("{capital} all materialize"),
             };
             let written = cost + 0.1 * rows as f64;
             let mut node = Node::new(label, Some((written, rows as f64)));
             node.init_cost = Some(written);
             node.role = Role::Blocking;
-            node.children = trees;
+            node.children = match recursive_cte {
+                // Each recursive SELECT runs under the heading MySQL gives it (not an
+                // iterator: no figures).
+                Some(_) => {
+                    let anchors = trees.len().saturating_sub(recursive_members as usize);
+                    let mut children = trees;
+                    let members = children.split_off(anchors);
+                    children.extend(
+                        members
+                            .into_iter()
+                            .map(|m| Node::new(recursive::CONVERGENCE, None).with(m)),
+                    );
+                    children
+                }
+                None => trees,
+            };
             node
         });
         // FORMAT=JSON: the set operation's result in the derived table's `query_block`, as

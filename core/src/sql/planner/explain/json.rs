@@ -138,14 +138,9 @@ pub(super) fn block(
         let fields = vec![("message", Json::Str(m.to_string()))];
         return Ok(BlockJson { fields, query_cost: 0.0, condition: None });
     }
-    let written = |s: &Source| match s.kind {
-        Kind::Stored => true,
-        Kind::Derived { .. } => !s.lateral,
-        _ => false,
-    };
+    let written = |s: &Source| matches!(s.kind, Kind::Stored | Kind::Derived { .. });
     if let Some(s) = sources.iter().find(|s| !written(s)) {
         let what = match s.kind {
-            Kind::Derived { .. } => "LATERAL derived tables",
             Kind::View => "views",
             _ => "performance_schema and information_schema tables",
         };
@@ -226,6 +221,13 @@ pub(super) fn block(
         // MySQL truncates the estimate (`static_cast<ulonglong>`).
         t.push(("rows_produced_per_join", Json::UInt(produced as u64)));
         t.push(("filtered", Json::Str(format!("{:.2}", row.filtered.unwrap_or(100.0)))));
+        // The traditional `Rematerialize (<derivedN>)`: the LATERAL derived table after it,
+        // by its alias (a published 8.0 plan: `"rematerialize": "t2"` after filtered).
+        if row.rematerialize.is_some() {
+            if let Some(next) = sources.get(i + 1).filter(|n| n.lateral) {
+                t.push(("rematerialize", Json::Str(next.alias.clone())));
+            }
+        }
         for extra in &row.extra {
             match *extra {
                 "Using index" => t.push(("using_index", Json::Bool(true))),
@@ -265,7 +267,8 @@ pub(super) fn block(
             t.push(("attached_condition", Json::Str(text)));
         }
         if let Kind::Derived { number, json, .. } = &s.kind {
-            t.push(("materialized_from_subquery", materialized_from(*number, json.as_deref())));
+            let from = materialized_from(*number, json.as_deref(), s.lateral);
+            t.push(("materialized_from_subquery", from));
         }
         tables.push(Json::Object(vec![("table", Json::Object(t))]));
     }
@@ -319,11 +322,12 @@ pub(super) fn block(
     // Window functions (`json_window.rs`): the window sorts the rows the block produces,
     // at the same cost per row; a join's rows are first written to a temporary table.
     let mut sort_cost = sort_cost;
-    if let Some((window, sorts)) = window {
-        let mut fields = vec![("windows", Json::Array(vec![window]))];
-        if sorts {
-            sort_cost = Some(prefix_rows);
-            fields.push(("cost_info", Json::Object(vec![("sort_cost", cost(prefix_rows))])));
+    if let Some((windows, sorting)) = window {
+        let mut fields = vec![("windows", Json::Array(windows))];
+        if sorting > 0 {
+            let sorted = prefix_rows * f64::from(sorting);
+            sort_cost = Some(sorted);
+            fields.push(("cost_info", Json::Object(vec![("sort_cost", cost(sorted))])));
         }
         if several {
             let mut buffered = vec![("using_temporary_table", Json::Bool(true))];
@@ -369,12 +373,15 @@ pub(super) fn temporary_record_length(columns: u64) -> u64 {
 /// later reference reads the first one's table (`sharing_temporary_table_with`, as
 /// opt_explain_json.cc writes a derived table's clone). The block's materialisation is not
 /// in the outer block's `query_cost` (as in MySQL's documents).
-fn materialized_from(number: u32, block: Option<&Json>) -> Json {
+/// A LATERAL derived table that reads the tables before it is `dependent` and not
+/// `cacheable`, as a dependent subquery is written (UNCONFIRMED for a derived table: the
+/// same members of the same JSON context in opt_explain_json.cc).
+fn materialized_from(number: u32, block: Option<&Json>, lateral: bool) -> Json {
     match block {
         Some(block) => Json::Object(vec![
             ("using_temporary_table", Json::Bool(true)),
-            ("dependent", Json::Bool(false)),
-            ("cacheable", Json::Bool(true)),
+            ("dependent", Json::Bool(lateral)),
+            ("cacheable", Json::Bool(!lateral)),
             ("query_block", block.clone()),
         ]),
         None => Json::Object(vec![(

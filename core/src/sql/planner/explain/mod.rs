@@ -50,6 +50,7 @@ mod binding;
 pub mod dependent;
 mod derived;
 mod derived_set;
+mod derived_set_nested;
 mod estimates;
 pub mod hints;
 pub mod json;
@@ -148,6 +149,10 @@ struct Source {
     after: Vec<u32>,
     /// A LATERAL derived table that reads the tables before it (DEPENDENT DERIVED).
     lateral: bool,
+    /// The first table of a parenthesised join on the inner side of a LEFT JOIN: the
+    /// tables of the nest (this one and the next `nest - 1`), which the Note writes
+    /// `left join (a join b) on(...)`; 0 elsewhere.
+    nest: u32,
 }
 
 impl Source {
@@ -410,11 +415,6 @@ impl Explainer<'_> {
                     return Err(MySqlError::not_unique_table(&name));
                 }
                 let recursive = with.recursive && recursive::reads_itself(&cte.query, &name);
-                if recursive && self.tree {
-                    return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN FORMAT=TREE of a recursive common table expression",
-                    ));
-                }
                 blocks.ctes.push(CteDef {
                     name,
                     columns: cte.alias.columns.iter().map(|c| c.name.value.clone()).collect(),
@@ -656,9 +656,10 @@ impl Explainer<'_> {
                 Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
             };
             if let TableFactor::NestedJoin { table_with_joins, alias: None } = &join.relation {
-                if outer || straight {
+                if (outer || straight) && self.tree {
                     return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN of an outer join or STRAIGHT_JOIN over a parenthesised join",
+                        "EXPLAIN FORMAT=TREE of an outer join or STRAIGHT_JOIN over a \
+                         parenthesised join",
                     ));
                 }
                 let start = sources.len();
@@ -673,8 +674,23 @@ impl Explainer<'_> {
                 )?;
                 if sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty()) {
                     return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN of an inner join over a parenthesised outer join",
+                        "EXPLAIN of a join over a parenthesised outer join",
                     ));
+                }
+                // The inner side of a LEFT JOIN, or STRAIGHT_JOIN's right operand, that is a
+                // parenthesised join: its tables are read after the tables before it, in the
+                // order written (simplification: MySQL may order the nest's own tables by
+                // cost), each the inner side of the outer join (NULL-complemented together,
+                // as the executor runs it); the outer join's ON is checked with the nest's
+                // last table, as the nest's own ON is.
+                if outer || straight {
+                    for (at, s) in sources.iter_mut().enumerate().skip(start) {
+                        s.outer = outer;
+                        s.after = (item_start..at as u32).collect();
+                    }
+                    if outer {
+                        sources[start].nest = (sources.len() - start) as u32;
+                    }
                 }
                 if let (Some(on), Some(last)) = (on, sources.last_mut()) {
                     last.on = Some(match last.on.take() {
@@ -727,11 +743,6 @@ impl Explainer<'_> {
                 let Some(alias) = alias else {
                     return Err(MySqlError::derived_table_without_alias());
                 };
-                if self.tree {
-                    return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN FORMAT=TREE of a LATERAL derived table",
-                    ));
-                }
                 let (query, outer) = lateral::outer_references(subquery, left);
                 let dependent = !outer.is_empty();
                 let declared: Vec<String> =
@@ -819,8 +830,17 @@ impl Explainer<'_> {
                 return Ok(derived_source(&alias, &m, offset, text));
             }
             let m = match blocks.ctes[at].materialised.clone() {
-                // Materialised by an earlier reference, whose tree shows its plan.
-                Some(m) => Materialised { tree: None, json: None, ..m },
+                // Materialised by an earlier reference, whose tree shows its plan; a
+                // recursive CTE's later reference shows its iterator without it (MySQL
+                // adds no "if needed" to a recursive one's).
+                Some(m) => {
+                    let tree = m
+                        .tree
+                        .as_ref()
+                        .filter(|_| m.set)
+                        .map(|t| tree::Node { children: Vec::new(), ..t.clone() });
+                    Materialised { tree, json: None, ..m }
+                }
                 None => {
                     let entry = &blocks.ctes[at];
                     // A repeat in the column list is 1060 whether MySQL merges the CTE or not.
@@ -872,6 +892,7 @@ impl Explainer<'_> {
             hints,
             after: Vec::new(),
             lateral: false,
+            nest: 0,
         };
         if let Some(text) = (self.system_views)(&db, &table) {
             let columns = self.view_columns(&db, text, depth + 1, cx)?;
@@ -1301,7 +1322,7 @@ impl Explainer<'_> {
                     .map(|c| (c.expr.clone(), c.sources.iter().all(|&k| k == i)))
                     .collect(),
                 filter,
-                buffered: buffered && i > first_non_const,
+                buffered: buffered && i > first_non_const && !s.lateral,
                 constant,
                 index_order: clustered_order,
                 sources,

@@ -74,7 +74,24 @@ impl Render<'_> {
         if let Some((first, rest)) = self.sources.split_first() {
             out.push_str(" from ");
             out.push_str(&table_ref(first));
-            for s in rest {
+            let mut at = 0;
+            while at < rest.len() {
+                let s = &rest[at];
+                at += 1;
+                let nest = (s.nest as usize).min(rest.len() + 1 - at);
+                if s.outer && nest > 1 {
+                    // A parenthesised join on the inner side: `left join (a join b) on(...)`,
+                    // the nest's own ON and the outer join's together (both are on its last
+                    // table).
+                    let members = &rest[at - 1..at - 1 + nest];
+                    let names: Vec<String> = members.iter().map(table_ref).collect();
+                    out.push_str(&format!(" left join ({})", names.join(" join ")));
+                    let last = &members[nest - 1];
+                    let on = last.on.as_ref().map_or("true".into(), |e| self.condition(e));
+                    out.push_str(&format!(" on({on})"));
+                    at += nest - 1;
+                    continue;
+                }
                 if s.outer {
                     out.push_str(" left join ");
                     out.push_str(&table_ref(s));

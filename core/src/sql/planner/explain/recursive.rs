@@ -17,13 +17,31 @@
 //! reference to a CTE is written (`sharing_temporary_table_with` the CTE's first block), as
 //! it reads the same table. The recursive reference's `filtered` is the planner's
 //! heuristic (33.33 for `n < 5`, where one published plan shows 50.00: the difference is
-//! unexplained). FORMAT=TREE of a recursive CTE answers 1235.
+//! unexplained). FORMAT=TREE: `Materialize recursive CTE r` over the anchors' trees and each
+//! recursive SELECT under `Repeat until convergence`, whose read of the CTE is `Scan new
+//! records on r` (explain_access_path.cc's names; published 8.0 plans).
 
 use super::json::Json;
 use super::DerivedText;
 use super::{Kind, Source};
 use crate::sql::Value;
 use sqlparser::ast::{Query, SetExpr, TableFactor, TableWithJoins};
+
+/// EXPLAIN FORMAT=TREE's heading over each recursive SELECT under `Materialize recursive
+/// CTE r` (MySQL's explain_access_path.cc heads a recursive reference's block so).
+pub const CONVERGENCE: &str = "Repeat until convergence";
+
+/// EXPLAIN FORMAT=TREE's name for a recursive SELECT's read of the rows the last iteration
+/// added (MySQL's FollowTailIterator).
+pub(super) fn scan_label(alias: &str) -> String {
+    format!("Scan new records on {alias}")
+}
+
+/// Whether `s` is a recursive SELECT's reference to its CTE (named as the reference, not
+/// `<derivedN>`).
+pub(super) fn is_reference(s: &Source) -> bool {
+    matches!(s.kind, Kind::Derived { text: DerivedText::Cte(_), .. }) && !s.table.starts_with('<')
+}
 
 /// The rows MySQL estimates for a recursive reference.
 pub(super) const RECURSIVE_REFERENCE_ROWS: u64 = 2;
@@ -105,6 +123,7 @@ pub(super) fn reference(alias: &str, cte_name: &str, r: &Recursing, offset: u32)
         hints: Default::default(),
         after: Vec::new(),
         lateral: false,
+        nest: 0,
     }
 }
 
