@@ -290,7 +290,7 @@ impl Server {
             let value = match crate::sql::parse(&format!("DO {value_text}")) {
                 Ok(Statement::Do(exprs)) if exprs.len() == 1 => {
                     let now_micros = self.clock.unix_micros();
-                    let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+                    let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
                     eval_constant(&exprs[0], &mut cx).ok()
                 }
                 _ => None,
@@ -481,11 +481,13 @@ impl Server {
                     session,
                     now_micros: self.clock.unix_micros(),
                     slept_micros: 0,
+                    cpu_ns: 0,
                 };
                 for e in exprs {
                     eval_constant(e, &mut cx)?;
                 }
                 work.slept_micros += cx.slept_micros;
+                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::Use(db) => {
@@ -592,7 +594,7 @@ impl Server {
             _ => None,
         };
         let mut cx =
-            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0, cpu_ns: 0 };
         let mut kept = Vec::new();
         for (name, value) in rows {
             let row = vec![Value::Str(name), Value::Str(value)];
@@ -605,6 +607,7 @@ impl Server {
             }
         }
         work.slept_micros += cx.slept_micros;
+        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         Ok(Response::Rows(ResultSet {
             columns: vec![Column::text("Variable_name"), Column::text("Value")],
             rows: kept,
@@ -697,6 +700,7 @@ impl Server {
                 session,
                 now_micros: self.clock.unix_micros(),
                 slept_micros: 0,
+                cpu_ns: 0,
             };
             for a in assignments {
                 let local_target = matches!(&a.target, SetTarget::System { name, scope, .. }
@@ -755,6 +759,7 @@ impl Server {
                 }
             }
             work.slept_micros += cx.slept_micros;
+            work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         }
         for w in warnings {
             session.warn(w);

@@ -334,6 +334,8 @@ fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]
     if let Some((i, _)) = create_select_duplicates_at(tokens, &sig) {
         tokens[i].token = blank.clone();
     }
+    rewrite_mod_operator(tokens, &sig);
+    rewrite_interval_function(tokens, &sig);
     for w in sig.windows(4) {
         let [lock, in_, share, mode] = [w[0], w[1], w[2], w[3]];
         if unquoted_word(&tokens[lock].token, "LOCK")
@@ -344,6 +346,114 @@ fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]
             tokens[lock].token = Token::make_keyword("FOR");
             tokens[in_].token = blank.clone();
             tokens[mode].token = blank.clone();
+        }
+    }
+}
+
+/// Whether a token can end an operand, so that a `MOD` after it is the infix operator
+/// (`10 MOD 3`, `a MOD 2`, `(x) MOD y`) rather than the function `MOD(a, b)` (after
+/// `SELECT`, `,`, `(`, an operator, or a reserved word such as `WHERE`).
+fn ends_operand(t: &Token) -> bool {
+    match t {
+        Token::Number(..)
+        | Token::SingleQuotedString(_)
+        | Token::DoubleQuotedString(_)
+        | Token::HexStringLiteral(_)
+        | Token::NationalStringLiteral(_)
+        | Token::RParen
+        | Token::Placeholder(_) => true,
+        Token::Word(w) if w.quote_style.is_some() => true,
+        // MySQL's reserved words cannot name a column unquoted; the ones that can precede an
+        // expression are listed (the others never stand before `MOD`).
+        Token::Word(w) => !matches!(
+            w.value.to_ascii_uppercase().as_str(),
+            "SELECT"
+                | "WHERE"
+                | "HAVING"
+                | "ON"
+                | "AND"
+                | "OR"
+                | "XOR"
+                | "NOT"
+                | "BY"
+                | "WHEN"
+                | "THEN"
+                | "ELSE"
+                | "CASE"
+                | "SET"
+                | "DIV"
+                | "MOD"
+                | "LIKE"
+                | "IN"
+                | "IS"
+                | "BETWEEN"
+                | "DISTINCT"
+                | "ALL"
+                | "ANY"
+                | "SOME"
+                | "RETURN"
+                | "DO"
+                | "VALUES"
+                | "INTERVAL"
+                | "BINARY"
+                | "LIMIT"
+                | "IF"
+                | "WHILE"
+                | "UNTIL"
+                | "REGEXP"
+                | "RLIKE"
+                | "DEFAULT"
+                | "EXISTS"
+        ),
+        _ => false,
+    }
+}
+
+/// MySQL's infix `a MOD b` (the same operator as `a % b`, at the level of `*`, `/` and
+/// `DIV`), which sqlparser reads only as the function `MOD(a, b)`: the word becomes `%`. The
+/// token keeps its span, so the column name is still the text as typed (`10 MOD 3`).
+fn rewrite_mod_operator(tokens: &mut [sqlparser::tokenizer::TokenWithSpan], sig: &[usize]) {
+    for w in sig.windows(2) {
+        let [before, word] = [w[0], w[1]];
+        if unquoted_word(&tokens[word].token, "MOD") && ends_operand(&tokens[before].token) {
+            tokens[word].token = Token::Mod;
+        }
+    }
+}
+
+/// MySQL's comparison function `INTERVAL(N, N1, N2, ...)` (it has at least two arguments,
+/// so its parentheses hold a comma at their own depth), which sqlparser would read as an
+/// interval `INTERVAL (expr) unit`: the word becomes a plain function name. `INTERVAL (1+1)
+/// DAY` has no such comma and stays an interval.
+fn rewrite_interval_function(tokens: &mut [sqlparser::tokenizer::TokenWithSpan], sig: &[usize]) {
+    for (k, &i) in sig.iter().enumerate() {
+        if !unquoted_word(&tokens[i].token, "INTERVAL")
+            || sig.get(k + 1).is_none_or(|&j| tokens[j].token != Token::LParen)
+        {
+            continue;
+        }
+        let mut depth = 0u32;
+        let mut has_comma = false;
+        for &j in &sig[k + 1..] {
+            match tokens[j].token {
+                Token::LParen => depth += 1,
+                Token::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                Token::Comma if depth == 1 => {
+                    has_comma = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if has_comma {
+            if let Token::Word(w) = &mut tokens[i].token {
+                w.keyword = Keyword::NoKeyword;
+            }
         }
     }
 }
