@@ -159,6 +159,9 @@ impl Server {
                     );
                 }
                 let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+                for _ in 0..crate::sql::parser::binary_operator_uses(text) {
+                    session.warn(crate::error::Warning::binary_operator_deprecated());
+                }
                 self.idle_wait(&session, start);
                 digest = self.statement_begun(&session, text, com, start);
                 session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());

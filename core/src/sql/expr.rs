@@ -231,9 +231,9 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
 /// Repetitions of BENCHMARK's expression evaluated for real; the rest are charged, not run.
 const BENCHMARK_EVALUATIONS_MAX: u64 = 1_000;
 
-/// Simulated CPU one evaluation of one expression node costs (an `Item`'s `val_*()` call),
-/// in nanoseconds. UNCONFIRMED: `BENCHMARK(100000000, 1+1)` takes about a second on a
-/// current x86 server, some 3 ns per node of `1+1`'s three.
+/// Simulated CPU one unit of an expression's evaluation costs (`BExpr::evaluation_units`: an
+/// `Item`'s `val_*()` call), in nanoseconds. UNCONFIRMED: `BENCHMARK(100000000, 1+1)` takes
+/// about a second on a current x86 server, some 3 ns per node of `1+1`'s three.
 const BENCHMARK_NODE_NS: u64 = 3;
 
 /// The most simulated CPU one BENCHMARK() call costs: a simulated day, as SLEEP() is bounded.
@@ -242,8 +242,9 @@ const BENCHMARK_CPU_NS_MAX: u64 = 86_400_000_000_000;
 /// `BENCHMARK(count, expr)`: evaluates `expr` `count` times and returns 0 (NULL for a NULL
 /// count; NULL with warning 1411 for a negative one). Simplification: the expression is
 /// evaluated for real at most [`BENCHMARK_EVALUATIONS_MAX`] times (its warnings and errors
-/// show then); every repetition, run or not, is charged as CPU by the expression's size
-/// ([`BENCHMARK_NODE_NS`] per node), so the statement's time grows with `count` as in MySQL.
+/// show then); every repetition, run or not, is charged as CPU by the expression's size and
+/// functions ([`BENCHMARK_NODE_NS`] per unit), so the statement's time grows with `count`
+/// as in MySQL.
 #[inline(never)]
 fn benchmark(
     name: &str,
@@ -265,7 +266,7 @@ fn benchmark(
     for _ in 0..n.min(BENCHMARK_EVALUATIONS_MAX) {
         eval(&args[1], row, aggs, cx)?;
     }
-    let per_evaluation = u64::from(args[1].node_count(1_000)) * BENCHMARK_NODE_NS;
+    let per_evaluation = u64::from(args[1].evaluation_units(100_000)) * BENCHMARK_NODE_NS;
     cx.charge_cpu(n.saturating_mul(per_evaluation).min(BENCHMARK_CPU_NS_MAX));
     Ok(Value::Int(0))
 }

@@ -15,6 +15,11 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
             }
         }
     }
+    // `_binary'abc'` is named by its string, as `'abc'` is (the introducer is not part of it).
+    let e = match e {
+        Expr::Prefixed { value, .. } if matches!(**value, Expr::Value(_)) => value.as_ref(),
+        other => other,
+    };
     if let Expr::Value(v) = e {
         if let sqlparser::ast::Value::SingleQuotedString(s)
         | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value
