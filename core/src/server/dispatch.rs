@@ -293,7 +293,8 @@ impl Server {
             let value = match crate::sql::parse(&format!("DO {value_text}")) {
                 Ok(Statement::Do(exprs)) if exprs.len() == 1 => {
                     let now_micros = self.clock.unix_micros();
-                    let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+                    let mut cx =
+                        Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
                     eval_constant(&exprs[0], &mut cx).ok()
                 }
                 _ => None,
@@ -596,8 +597,13 @@ impl Server {
             // LIKE was applied while listing.
             _ => None,
         };
-        let mut cx =
-            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx {
+            vars: &r.vars,
+            session,
+            now_micros: self.clock.unix_micros(),
+            slept_micros: 0,
+            cpu_ns: 0,
+        };
         let mut kept = Vec::new();
         for (name, value) in rows {
             let row = vec![Value::Str(name), Value::Str(value)];

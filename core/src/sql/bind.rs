@@ -1226,7 +1226,8 @@ fn binary_node(op: &B, l: BExpr, r: BExpr, left: &Expr, right: &Expr) -> BExpr {
         }
         _ => false,
     };
-    let (l, r) = if numeric_context { (hex_as_number(l, left), hex_as_number(r, right)) } else { (l, r) };
+    let (l, r) =
+        if numeric_context { (hex_as_number(l, left), hex_as_number(r, right)) } else { (l, r) };
     match op {
         B::And => BExpr::And(Box::new(l), Box::new(r)),
         B::Or => BExpr::Or(Box::new(l), Box::new(r)),

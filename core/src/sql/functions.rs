@@ -412,7 +412,9 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             }
             // With a binary argument the result is a binary string (its bytes joined).
             if args.iter().any(|v| matches!(v, Value::Bin(_))) {
-                return Ok(Value::Bin(args.iter().filter_map(|v| v.to_bytes()).flatten().collect()));
+                return Ok(Value::Bin(
+                    args.iter().filter_map(|v| v.to_bytes()).flatten().collect(),
+                ));
             }
             Value::Str(args.iter().filter_map(|v| v.to_text()).collect())
         }
@@ -845,8 +847,8 @@ fn interval(args: &[&Value]) -> Value {
         other => other.clone(),
     };
     let n = number(args[0]);
-    let below = (args[1..].iter())
-        .position(|x| number(x).compare(&n) == Some(std::cmp::Ordering::Greater));
+    let below =
+        (args[1..].iter()).position(|x| number(x).compare(&n) == Some(std::cmp::Ordering::Greater));
     Value::Int(below.unwrap_or(args.len() - 1) as i64)
 }
 

@@ -163,7 +163,8 @@ pub fn decode(bytes: &[u8], at: usize, slot: &mut Value) -> usize {
         }
         TAG_BIN => {
             let (len, start) = get_varint(bytes, at);
-            let end = (start.saturating_add(len.min(bytes.len() as u128) as usize)).min(bytes.len());
+            let end =
+                (start.saturating_add(len.min(bytes.len() as u128) as usize)).min(bytes.len());
             *slot = Value::Bin(bytes[start.min(end)..end].to_vec());
             end
         }

@@ -81,8 +81,13 @@ impl Server {
         let Server { clock, running, catalog, .. } = self;
         let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let current = session.database.clone();
-        let mut cx =
-            Cx { vars: &r.vars, session, now_micros: clock.unix_micros(), slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx {
+            vars: &r.vars,
+            session,
+            now_micros: clock.unix_micros(),
+            slept_micros: 0,
+            cpu_ns: 0,
+        };
         let mut system_columns = |db: &str, table: &str| system_tables::columns(db, table);
         let system_views = |db: &str, table: &str| {
             let sys = db.eq_ignore_ascii_case("sys");

@@ -719,7 +719,8 @@ impl Server {
             None => None,
         };
         let now_micros = clock.unix_micros();
-        let mut cx = crate::server::context::Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx =
+            crate::server::context::Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
         // The rows are found along the access path a SELECT with this WHERE would take: a
         // primary key or secondary index lookup or range when one applies, else a full scan.
         let width = t.def.columns.len() as u32;
@@ -811,8 +812,13 @@ impl Server {
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
-            let mut cx =
-                crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+            let mut cx = crate::server::context::Cx {
+                vars: &r.vars,
+                session,
+                now_micros,
+                slept_micros: 0,
+                cpu_ns: 0,
+            };
             let mut new = old.clone();
             for (p, e) in &assignments {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.

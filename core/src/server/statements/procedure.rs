@@ -145,8 +145,13 @@ impl Server {
         {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
-            let mut cx =
-                crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+            let mut cx = crate::server::context::Cx {
+                vars: &r.vars,
+                session,
+                now_micros,
+                slept_micros: 0,
+                cpu_ns: 0,
+            };
             for (i, (p, a)) in procedure.params.iter().zip(&args).enumerate() {
                 let mode = p.mode.to_ascii_uppercase();
                 if mode == "IN" {

@@ -553,7 +553,12 @@ fn to_year(v: &Value, cx: &mut dyn EvalContext) -> Value {
 
 /// A value's bytes as a binary string (a number as its text), cut to `keep` bytes with
 /// warning 1292 when longer (`BINARY(N)` / `CHAR(N) CHARACTER SET binary` in the message).
-fn binary_of(v: &Value, keep: Option<usize>, shown_length: Option<u32>, cx: &mut dyn EvalContext) -> Value {
+fn binary_of(
+    v: &Value,
+    keep: Option<usize>,
+    shown_length: Option<u32>,
+    cx: &mut dyn EvalContext,
+) -> Value {
     let Some(mut bytes) = v.to_bytes() else { return Value::Null };
     if let (Some(n), Some(len)) = (keep, shown_length) {
         if bytes.len() > n {

@@ -189,11 +189,15 @@ pub(super) fn call(f: Builtin, args: &[&Value]) -> Option<Result<Value>> {
             }
             B::FromBase64 => {
                 checked(1, 1)?;
-                args[0].to_bytes().map_or(Value::Null, |b| from_base64(&b).map_or(Value::Null, Value::Bin))
+                args[0]
+                    .to_bytes()
+                    .map_or(Value::Null, |b| from_base64(&b).map_or(Value::Null, Value::Bin))
             }
             B::Unhex => {
                 checked(1, 1)?;
-                args[0].to_bytes().map_or(Value::Null, |b| unhex(&b).map_or(Value::Null, Value::Bin))
+                args[0]
+                    .to_bytes()
+                    .map_or(Value::Null, |b| unhex(&b).map_or(Value::Null, Value::Bin))
             }
             B::Charset => {
                 checked(1, 1)?;

@@ -506,10 +506,15 @@ fn starts_operand_position(t: &Token) -> bool {
 /// `sig` of its last token): MySQL's `BINARY simple_expr`, read here as a literal, a
 /// `_charset'string'`, a column (`t.c`), a function call or a parenthesised expression,
 /// after any unary `-`, `+`, `~`, `!`. None for anything else (left as sqlparser reads it).
-fn simple_operand_end(tokens: &[sqlparser::tokenizer::TokenWithSpan], sig: &[usize], k: usize) -> Option<usize> {
+fn simple_operand_end(
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+    sig: &[usize],
+    k: usize,
+) -> Option<usize> {
     let at = |i: usize| sig.get(i).map(|&j| &tokens[j].token);
     let mut k = k;
-    while matches!(at(k), Some(Token::Minus | Token::Plus | Token::Tilde | Token::ExclamationMark)) {
+    while matches!(at(k), Some(Token::Minus | Token::Plus | Token::Tilde | Token::ExclamationMark))
+    {
         k += 1;
     }
     let closing = |open: usize| {
@@ -579,7 +584,10 @@ fn rewrite_binary_operator(tokens: &mut Vec<sqlparser::tokenizer::TokenWithSpan>
     // Inserting shifts positions: the edits are found first, applied from the last.
     let edits = binary_operators(tokens);
     for (word, last) in edits.into_iter().rev() {
-        let open_span = tokens[word + 1..].iter().find(|t| !matches!(t.token, Token::Whitespace(_))).map_or(tokens[word].span, |t| t.span);
+        let open_span = tokens[word + 1..]
+            .iter()
+            .find(|t| !matches!(t.token, Token::Whitespace(_)))
+            .map_or(tokens[word].span, |t| t.span);
         let close_span = tokens[last].span;
         tokens.insert(last + 1, TokenWithSpan::new(Token::RParen, close_span));
         tokens.insert(word + 1, TokenWithSpan::new(Token::LParen, open_span));
@@ -616,7 +624,9 @@ fn binary_operators(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<(usiz
     let mut edits: Vec<(usize, usize)> = Vec::new();
     for k in 1..sig.len() {
         let i = sig[k];
-        if !unquoted_word(&tokens[i].token, "BINARY") || !starts_operand_position(&tokens[sig[k - 1]].token) {
+        if !unquoted_word(&tokens[i].token, "BINARY")
+            || !starts_operand_position(&tokens[sig[k - 1]].token)
+        {
             continue;
         }
         // `CONVERT(x, BINARY)` / `CONVERT(x, BINARY(4))`: the type after CONVERT's comma.
@@ -630,7 +640,11 @@ fn binary_operators(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<(usiz
 }
 
 /// Whether `sig[k]` (after a comma) is inside `CONVERT(`, where it names the target type.
-fn convert_type_position(tokens: &[sqlparser::tokenizer::TokenWithSpan], sig: &[usize], k: usize) -> bool {
+fn convert_type_position(
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+    sig: &[usize],
+    k: usize,
+) -> bool {
     let mut depth = 0u32;
     for back in (0..k).rev() {
         match tokens[sig[back]].token {
