@@ -446,6 +446,32 @@ mod tests {
     use super::*;
 
     #[test]
+    fn strings_read_as_doubles_as_my_strtod_does() {
+        for (text, value, whole) in [
+            ("3", 3.0, true),
+            (" 3", 3.0, true),
+            ("3 ", 3.0, true),
+            ("1e3", 1000.0, true),
+            ("-1.5e-1", -0.15, true),
+            ("3abc", 3.0, false),
+            ("1e", 1.0, false),
+            ("x", 0.0, false),
+            ("", 0.0, false),
+            (".5", 0.5, true),
+        ] {
+            assert_eq!(double_from_text(text), value, "{text}");
+            assert_eq!(reads_whole_as_double(text), whole, "{text}");
+        }
+        assert_eq!(hex_literal(&[0x41, 0x0f]), "0x410F");
+        assert_eq!(Value::Bin(vec![0x41]).display_text().unwrap(), "0x41");
+        assert_eq!(Value::Bin(vec![0x41]).to_text().unwrap(), "A");
+        assert_eq!(
+            Value::Bin(b"a".to_vec()).compare(&Value::Str("A".into())),
+            Some(Ordering::Greater)
+        );
+    }
+
+    #[test]
     fn collation_compares_the_first_difference_as_the_folded_strings_do() {
         let texts = [
             "",

@@ -1374,6 +1374,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn binary_operator_uses_are_counted_where_binary_is_the_operator() {
+        assert_eq!(binary_operator_uses("SELECT BINARY 'a' = 'A', BINARY(b), 'x' = BINARY c.d"), 3);
+        assert_eq!(binary_operator_uses("SELECT CAST('a' AS BINARY), CONVERT('a', BINARY(2))"), 0);
+        assert_eq!(binary_operator_uses("CREATE TABLE t (c BINARY(16)) CHARSET=binary"), 0);
+        assert_eq!(binary_operator_uses("SELECT 1; SELECT BINARY 'a'"), 0);
+    }
+
+    #[test]
+    fn mod_is_an_operator_after_an_operand_and_a_function_elsewhere() {
+        for sql in
+            ["SELECT 10 MOD 3", "SELECT a MOD 2 FROM t", "SELECT MOD(10, 3)", "SELECT (1) MOD (2)"]
+        {
+            assert!(parse(sql).is_ok(), "{sql}");
+        }
+        assert!(parse("SELECT INTERVAL(5, 1, 3)").is_ok());
+        assert!(parse("SELECT NOW() + INTERVAL (1) DAY").is_ok());
+    }
+
+    #[test]
     fn set_forms() {
         let Statement::Set(a) =
             parse("SET GLOBAL max_connections = 20, sort_buffer_size = 1").unwrap()
