@@ -34,6 +34,15 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
     }
     let out_of_range = || MySqlError::out_of_range_for_column(&col.name, row_no);
     let ty = &col.ty;
+    // A binary string stored in a number column is read as a hexadecimal literal is there
+    // (`0x41` stores 65). Simplification: MySQL reads only a literal so, and refuses the
+    // result of UNHEX() or CAST(.. AS BINARY) in strict mode (1366 Incorrect integer value).
+    let numeric = ty.is_integer()
+        || matches!(ty, ColumnType::Decimal { .. } | ColumnType::Float | ColumnType::Double);
+    let v = match v {
+        Value::Bin(b) if numeric => crate::sql::literal::hex_number(&b),
+        other => other,
+    };
     Ok(match ty {
         t if t.is_integer() => {
             let n: i128 = match &v {

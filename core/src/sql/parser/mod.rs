@@ -405,6 +405,21 @@ fn ends_operand(t: &Token) -> bool {
                 | "RLIKE"
                 | "DEFAULT"
                 | "EXISTS"
+                | "ELSEIF"
+                | "ESCAPE"
+                | "LEADING"
+                | "TRAILING"
+                | "BOTH"
+                | "SEPARATOR"
+                | "AS"
+                | "DISTINCTROW"
+                | "HIGH_PRIORITY"
+                | "STRAIGHT_JOIN"
+                | "SQL_CALC_FOUND_ROWS"
+                | "SQL_NO_CACHE"
+                | "SQL_SMALL_RESULT"
+                | "SQL_BIG_RESULT"
+                | "SQL_BUFFER_RESULT"
         ),
         _ => false,
     }
@@ -1388,6 +1403,7 @@ mod tests {
         {
             assert!(parse(sql).is_ok(), "{sql}");
         }
+        assert!(parse("SELECT SQL_NO_CACHE MOD(10, 3), 1 AS mod").is_ok());
         assert!(parse("SELECT INTERVAL(5, 1, 3)").is_ok());
         assert!(parse("SELECT NOW() + INTERVAL (1) DAY").is_ok());
     }
