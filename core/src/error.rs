@@ -831,6 +831,25 @@ impl Warning {
             message: format!("Truncated incorrect {type_name} value: '{value}'"),
         }
     }
+    /// 1287 ER_WARN_DEPRECATED_SYNTAX for the prefix operator `BINARY expr` (MySQL 8.0.27+).
+    pub fn binary_operator_deprecated() -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1287,
+            message: "'BINARY expr' is deprecated and will be removed in a future release. \
+                      Please use CAST instead"
+                .into(),
+        }
+    }
+    /// 1411 ER_WRONG_VALUE_FOR_TYPE as a warning: `Incorrect count value: '-1' for function
+    /// benchmark`.
+    pub fn wrong_value_for_type(type_name: &str, value: &str, function: &str) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1411,
+            message: format!("Incorrect {type_name} value: '{value}' for function {function}"),
+        }
+    }
     /// 1264 ER_WARN_DATA_OUT_OF_RANGE as a warning (a CAST to DECIMAL that does not fit).
     pub fn out_of_range(column: &str, row: u64) -> Warning {
         Warning {

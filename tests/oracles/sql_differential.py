@@ -827,6 +827,15 @@ def function_queries():
                   f"CAST(STDDEV_SAMP(x) AS DECIMAL(30,6)), CAST(VAR_SAMP(x) AS DECIMAL(30,6)), "
                   f"BIT_XOR(t2.x) FROM t1 JOIN t2 ON t2.t1_id = t1.id "
                   f"WHERE t1.id <= {n + 100} GROUP BY a HAVING COUNT(*) > 1 ORDER BY a", True))
+        # The MOD operator, INTERVAL(), FROM_BASE64 / UNHEX and binary strings (shown through
+        # HEX and LENGTH: MariaDB's batch client prints a binary string's bytes, ours 0x...).
+        q.append((f"SELECT id, a MOD 7, a % 7, MOD(a, 7), a MOD 3 * 2, 100 MOD (a + 1), "
+                  f"INTERVAL(a, 5, 10, 15), INTERVAL(d, 2, 4), HEX(UNHEX(HEX(b))), "
+                  f"LENGTH(FROM_BASE64(TO_BASE64(b))), CAST(FROM_BASE64(TO_BASE64(b)) AS CHAR) = b, "
+                  f"BINARY b = UPPER(b), HEX(CAST(b AS BINARY)), HEX(CONCAT(b, _binary'x')), "
+                  f"X'61' = LEFT(b, 1) FROM t1 WHERE id <= {n}", False))
+        q.append((f"SELECT id, b FROM t1 WHERE BINARY b = LOWER(b) AND a MOD 4 = {rng.randint(0, 3)} "
+                  f"AND INTERVAL(c, 10, 50) = {rng.randint(0, 2)}", False))
         q.append((f"SELECT INET_NTOA(INET_ATON(CONCAT(a, '.', d, '.0.', id))), "
                   f"IS_IPV4(CONCAT(a, '.', id)) FROM t1 WHERE id <= {n} AND d IS NOT NULL", False))
     return q

@@ -131,6 +131,8 @@ fn tab_separated(rs: &ResultSet, out: &mut String) {
     for row in &rs.rows {
         let fields: Vec<String> = row
             .iter()
+            // Batch mode has --binary-as-hex off (the mysql client turns it on only for
+            // interactive sessions): a binary string is written as its bytes.
             .map(|v| match v.to_text() {
                 None => "NULL".to_string(),
                 Some(t) => t

@@ -120,7 +120,7 @@ pub fn error(e: &MySqlError) -> String {
 /// A boxed table.
 pub fn table(rs: &ResultSet) -> String {
     let cells: Vec<Vec<Option<String>>> =
-        rs.rows.iter().map(|r| r.iter().map(|v| v.to_text()).collect()).collect();
+        rs.rows.iter().map(|r| r.iter().map(|v| v.display_text()).collect()).collect();
     let widths: Vec<usize> = rs
         .columns
         .iter()
@@ -193,7 +193,7 @@ pub fn vertical_table(rs: &ResultSet) -> String {
             out.push_str(&format!(
                 "{pad}{}: {}\n",
                 c.name,
-                v.to_text().as_deref().unwrap_or("NULL")
+                v.display_text().as_deref().unwrap_or("NULL")
             ));
         }
     }

@@ -16,6 +16,8 @@ pub(crate) struct Cx<'a> {
     /// The simulated wall clock when the statement started (NOW() is constant within it).
     pub now_micros: i64,
     pub slept_micros: u64,
+    /// CPU charged by expressions (BENCHMARK), added to the statement's work by its caller.
+    pub cpu_ns: u64,
 }
 
 impl EvalContext for Cx<'_> {
@@ -40,6 +42,9 @@ impl EvalContext for Cx<'_> {
     }
     fn sleep(&mut self, micros: u64) {
         self.slept_micros = self.slept_micros.saturating_add(micros);
+    }
+    fn charge_cpu(&mut self, ns: u64) {
+        self.cpu_ns = self.cpu_ns.saturating_add(ns);
     }
     fn current_database(&self) -> Option<String> {
         self.session.database.clone()

@@ -159,6 +159,9 @@ impl Server {
                     );
                 }
                 let text = next_offset.and_then(|o| sql.get(..o)).unwrap_or(sql);
+                for _ in 0..crate::sql::parser::binary_operator_uses(text) {
+                    session.warn(crate::error::Warning::binary_operator_deprecated());
+                }
                 self.idle_wait(&session, start);
                 digest = self.statement_begun(&session, text, com, start);
                 session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());
@@ -290,7 +293,8 @@ impl Server {
             let value = match crate::sql::parse(&format!("DO {value_text}")) {
                 Ok(Statement::Do(exprs)) if exprs.len() == 1 => {
                     let now_micros = self.clock.unix_micros();
-                    let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+                    let mut cx =
+                        Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
                     eval_constant(&exprs[0], &mut cx).ok()
                 }
                 _ => None,
@@ -486,11 +490,13 @@ impl Server {
                     session,
                     now_micros: self.clock.unix_micros(),
                     slept_micros: 0,
+                    cpu_ns: 0,
                 };
                 for e in exprs {
                     eval_constant(e, &mut cx)?;
                 }
                 work.slept_micros += cx.slept_micros;
+                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::Use(db) => {
@@ -597,8 +603,13 @@ impl Server {
             // LIKE was applied while listing.
             _ => None,
         };
-        let mut cx =
-            Cx { vars: &r.vars, session, now_micros: self.clock.unix_micros(), slept_micros: 0 };
+        let mut cx = Cx {
+            vars: &r.vars,
+            session,
+            now_micros: self.clock.unix_micros(),
+            slept_micros: 0,
+            cpu_ns: 0,
+        };
         let mut kept = Vec::new();
         for (name, value) in rows {
             let row = vec![Value::Str(name), Value::Str(value)];
@@ -611,6 +622,7 @@ impl Server {
             }
         }
         work.slept_micros += cx.slept_micros;
+        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         Ok(Response::Rows(ResultSet {
             columns: vec![Column::text("Variable_name"), Column::text("Value")],
             rows: kept,
@@ -703,6 +715,7 @@ impl Server {
                 session,
                 now_micros: self.clock.unix_micros(),
                 slept_micros: 0,
+                cpu_ns: 0,
             };
             for a in assignments {
                 let local_target = matches!(&a.target, SetTarget::System { name, scope, .. }
@@ -761,6 +774,7 @@ impl Server {
                 }
             }
             work.slept_micros += cx.slept_micros;
+            work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         }
         for w in warnings {
             session.warn(w);

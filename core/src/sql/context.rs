@@ -31,6 +31,9 @@ pub trait EvalContext {
     fn unix_micros(&self) -> i64;
     /// `SLEEP(n)`: lets simulated time pass.
     fn sleep(&mut self, micros: u64);
+    /// CPU work the statement does beyond its rows (`BENCHMARK()`'s repetitions), in
+    /// nanoseconds; a context that runs no statement drops it.
+    fn charge_cpu(&mut self, _ns: u64) {}
     fn current_database(&self) -> Option<String>;
     fn connection_id(&self) -> u64;
     fn server_version(&self) -> String;

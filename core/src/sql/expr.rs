@@ -185,6 +185,7 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 };
                 Ok(Value::Double(cx.random(Some((site, n)))))
             }
+            Builtin::Benchmark => benchmark(name, args, row, aggs, cx),
             Builtin::Ifnull | Builtin::Coalesce => {
                 if args.is_empty() || (*f == Builtin::Ifnull && args.len() != 2) {
                     return Err(MySqlError::wrong_parameter_count(name));
@@ -225,6 +226,49 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
             eval(e, row, aggs, cx)
         }
     }
+}
+
+/// Repetitions of BENCHMARK's expression evaluated for real; the rest are charged, not run.
+const BENCHMARK_EVALUATIONS_MAX: u64 = 1_000;
+
+/// Simulated CPU one unit of an expression's evaluation costs (`BExpr::evaluation_units`: an
+/// `Item`'s `val_*()` call), in nanoseconds. UNCONFIRMED: `BENCHMARK(100000000, 1+1)` takes
+/// about a second on a current x86 server, some 3 ns per node of `1+1`'s three.
+const BENCHMARK_NODE_NS: u64 = 3;
+
+/// The most simulated CPU one BENCHMARK() call costs: a simulated day, as SLEEP() is bounded.
+const BENCHMARK_CPU_NS_MAX: u64 = 86_400_000_000_000;
+
+/// `BENCHMARK(count, expr)`: evaluates `expr` `count` times and returns 0 (NULL for a NULL
+/// count; NULL with warning 1411 for a negative one). Simplification: the expression is
+/// evaluated for real at most [`BENCHMARK_EVALUATIONS_MAX`] times (its warnings and errors
+/// show then); every repetition, run or not, is charged as CPU by the expression's size and
+/// functions ([`BENCHMARK_NODE_NS`] per unit), so the statement's time grows with `count`
+/// as in MySQL.
+#[inline(never)]
+fn benchmark(
+    name: &str,
+    args: &[BExpr],
+    row: &[Value],
+    aggs: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<Value> {
+    if args.len() != 2 {
+        return Err(MySqlError::wrong_parameter_count(name));
+    }
+    let count = eval(&args[0], row, aggs, cx)?;
+    let Some(n) = count.to_i64() else { return Ok(Value::Null) };
+    if n < 0 {
+        cx.warn(Warning::wrong_value_for_type("count", &n.to_string(), "benchmark"));
+        return Ok(Value::Null);
+    }
+    let n = n as u64;
+    for _ in 0..n.min(BENCHMARK_EVALUATIONS_MAX) {
+        eval(&args[1], row, aggs, cx)?;
+    }
+    let per_evaluation = u64::from(args[1].evaluation_units(100_000)) * BENCHMARK_NODE_NS;
+    cx.charge_cpu(n.saturating_mul(per_evaluation).min(BENCHMARK_CPU_NS_MAX));
+    Ok(Value::Int(0))
 }
 
 /// 1 or 0, as MySQL's boolean results are integers.
@@ -272,7 +316,7 @@ fn unary(op: U, v: Value, text: &str) -> Result<Value> {
             },
             Value::Decimal(d) => Value::Decimal(Decimal::new(-d.mantissa, d.scale)),
             Value::Double(d) => Value::Double(-d),
-            Value::Str(_) => Value::Double(-v.to_f64().unwrap_or(0.0)),
+            Value::Str(_) | Value::Bin(_) => Value::Double(-v.to_f64().unwrap_or(0.0)),
         },
         U::Not | U::BangNot => negate_if(v.truth(), true),
         U::BitwiseNot => match v.to_i64() {
@@ -302,6 +346,7 @@ fn apply_binary(
     if l.is_null() || r.is_null() {
         return Ok(Value::Null);
     }
+    warn_string_as_double(op, l, r, cx);
     let cmp =
         |want: fn(Ordering) -> bool| Ok(l.compare(r).map(want).map_or(Value::Null, bool_value));
     match op {
@@ -334,6 +379,29 @@ fn apply_binary(
     }
 }
 
+/// Warning 1292 `Truncated incorrect DOUBLE value: '3abc'` for a string operand that a
+/// number operation reads as a double and that is not a number whole: in `+`, `-`, `*`, `/`
+/// and `%` / MOD, and in a comparison of a string with a number (which MySQL compares as
+/// doubles). Simplification: DIV, the bitwise operators, unary minus and the math functions
+/// (which MySQL also warns for) do not warn here.
+fn warn_string_as_double(op: &B, l: &Value, r: &Value, cx: &mut dyn EvalContext) {
+    let is_text = |v: &Value| matches!(v, Value::Str(_) | Value::Bin(_));
+    let arithmetic = matches!(op, B::Plus | B::Minus | B::Multiply | B::Divide | B::Modulo);
+    let comparison = matches!(op, B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq)
+        && (l.is_numeric() || r.is_numeric());
+    if !(arithmetic || comparison) {
+        return;
+    }
+    for v in [l, r] {
+        if is_text(v) {
+            let text = v.to_text().unwrap_or_default();
+            if !crate::storage::value::reads_whole_as_double(&text) {
+                cx.warn(Warning::truncated_value("DOUBLE", &text));
+            }
+        }
+    }
+}
+
 /// The numeric class of an operation: exact integer, exact decimal, or double.
 enum Class {
     Int,
@@ -343,7 +411,7 @@ enum Class {
 
 fn class(l: &Value, r: &Value) -> Class {
     let any = |f: fn(&Value) -> bool| f(l) || f(r);
-    if any(|v| matches!(v, Value::Double(_) | Value::Str(_))) {
+    if any(|v| matches!(v, Value::Double(_) | Value::Str(_) | Value::Bin(_))) {
         Class::Double
     } else if any(|v| matches!(v, Value::Decimal(_))) {
         Class::Decimal

@@ -13,10 +13,9 @@ pub fn literal(v: &Lit) -> Result<Value> {
         Lit::SingleQuotedString(s) | Lit::DoubleQuotedString(s) => Value::Str(s.clone()),
         Lit::Boolean(b) => Value::Int(i64::from(*b)),
         Lit::Null => Value::Null,
-        Lit::HexStringLiteral(h) => {
-            let n = u64::from_str_radix(h, 16).unwrap_or(u64::MAX);
-            Value::UInt(n)
-        }
+        // X'41' and 0x41 are binary strings; where a number is wanted the binder reads them
+        // as one ([`hex_number`]).
+        Lit::HexStringLiteral(h) => Value::Bin(hex_bytes(h)),
         other => return Err(MySqlError::not_supported_yet(&format!("the literal {other}"))),
     })
 }
@@ -37,4 +36,26 @@ fn number_literal(s: &str) -> Value {
         Some(d) => Value::Decimal(d),
         None => Value::Double(s.parse().unwrap_or(0.0)),
     }
+}
+
+/// The bytes of a hexadecimal literal's digits; an odd count reads with a leading 0 (`0x123`
+/// is `0x0123`, as MySQL reads it). Digits are checked by the tokenizer.
+pub fn hex_bytes(digits: &str) -> Vec<u8> {
+    let padded = if digits.len() % 2 == 1 { format!("0{digits}") } else { digits.to_string() };
+    (padded.as_bytes().chunks(2))
+        .map(|pair| {
+            let text = std::str::from_utf8(pair).unwrap_or("00");
+            u8::from_str_radix(text, 16).unwrap_or(0)
+        })
+        .collect()
+}
+
+/// A hexadecimal literal in a numeric context: MySQL reads it as a BIGINT UNSIGNED (the
+/// bytes as a big-endian number; past 8 bytes, the largest BIGINT UNSIGNED).
+pub fn hex_number(bytes: &[u8]) -> Value {
+    let significant: Vec<u8> = bytes.iter().copied().skip_while(|b| *b == 0).collect();
+    if significant.len() > 8 {
+        return Value::UInt(u64::MAX);
+    }
+    Value::UInt(significant.iter().fold(0u64, |n, b| (n << 8) | u64::from(*b)))
 }

@@ -24,6 +24,10 @@ pub enum Value {
     Decimal(Decimal),
     Double(f64),
     Str(String),
+    /// A binary string (character set `binary`): bytes, compared bytewise, measured in bytes
+    /// (`UNHEX('41')`, `_binary'a'`, `X'41'`, `CAST(x AS BINARY)`). Kept apart from `Str`,
+    /// which is UTF-8 text in utf8mb4, because its bytes need not be UTF-8.
+    Bin(Vec<u8>),
 }
 
 fn pow10(n: u8) -> i128 {
@@ -185,6 +189,31 @@ impl Value {
             Value::Decimal(d) => Some(d.to_string()),
             Value::Double(d) => Some(format_double(*d)),
             Value::Str(s) => Some(s.clone()),
+            // A binary string read as text: its bytes as utf8mb4 (what CONCAT, LIKE and the
+            // like see). Simplification: bytes that are not UTF-8 become U+FFFD here, where
+            // MySQL would keep them (or warn 1300) by the operation.
+            Value::Bin(b) => Some(String::from_utf8_lossy(b).into_owned()),
+        }
+    }
+
+    /// The text the mysql client shows for the value in a result table, None for NULL.
+    ///
+    /// A binary string is shown as `0x` and its bytes in upper-case hex: the mysql client's
+    /// `--binary-as-hex`, on by default in interactive sessions since MySQL 8.0.19 (manual,
+    /// "mysql Client Options"), and the console is an interactive session.
+    pub fn display_text(&self) -> Option<String> {
+        match self {
+            Value::Bin(b) => Some(hex_literal(b)),
+            other => other.to_text(),
+        }
+    }
+
+    /// The value's bytes as MySQL stores them in its character set: a string's UTF-8 bytes, a
+    /// binary string's bytes, a number's text.
+    pub fn to_bytes(&self) -> Option<Vec<u8>> {
+        match self {
+            Value::Bin(b) => Some(b.clone()),
+            other => other.to_text().map(String::into_bytes),
         }
     }
 
@@ -196,7 +225,8 @@ impl Value {
             Value::UInt(u) => Some(*u as f64),
             Value::Decimal(d) => Some(d.to_f64()),
             Value::Double(d) => Some(*d),
-            Value::Str(s) => Some(numeric_prefix(s).parse::<f64>().unwrap_or(0.0)),
+            Value::Str(s) => Some(double_from_text(s)),
+            Value::Bin(b) => Some(double_from_text(&String::from_utf8_lossy(b))),
         }
     }
 
@@ -207,6 +237,8 @@ impl Value {
             Value::UInt(u) => Some(Decimal::new(i128::from(*u), 0)),
             Value::Decimal(d) => Some(*d),
             Value::Str(s) => Decimal::parse(numeric_prefix(s)).or(Some(Decimal::new(0, 0))),
+            Value::Bin(b) => Decimal::parse(numeric_prefix(&String::from_utf8_lossy(b)))
+                .or(Some(Decimal::new(0, 0))),
             Value::Double(_) | Value::Null => None,
         }
     }
@@ -225,6 +257,7 @@ impl Value {
                 }))
             }
             Value::Double(d) => Some(d.round() as i64),
+            Value::Bin(_) => Value::Str(self.to_text().unwrap_or_default()).to_i64(),
             Value::Str(s) => {
                 let p = numeric_prefix(s);
                 Some(
@@ -243,7 +276,7 @@ impl Value {
             Value::UInt(u) => Some(*u != 0),
             Value::Decimal(d) => Some(!d.is_zero()),
             Value::Double(d) => Some(*d != 0.0),
-            Value::Str(_) => Some(self.to_f64().unwrap_or(0.0) != 0.0),
+            Value::Str(_) | Value::Bin(_) => Some(self.to_f64().unwrap_or(0.0) != 0.0),
         }
     }
 
@@ -254,6 +287,10 @@ impl Value {
         match (self, other) {
             (Value::Null, _) | (_, Value::Null) => None,
             (Value::Str(a), Value::Str(b)) => Some(collate_cmp(a, b)),
+            // A binary string against a string compares bytes (the binary collation wins).
+            (Value::Bin(a), Value::Bin(b)) => Some(a.cmp(b)),
+            (Value::Bin(a), Value::Str(b)) => Some(a.as_slice().cmp(b.as_bytes())),
+            (Value::Str(a), Value::Bin(b)) => Some(a.as_bytes().cmp(b.as_slice())),
             (Value::Int(a), Value::Int(b)) => Some(a.cmp(b)),
             (Value::UInt(a), Value::UInt(b)) => Some(a.cmp(b)),
             (a, b) if !matches!(a, Value::Double(_)) && !matches!(b, Value::Double(_)) => {
@@ -262,6 +299,17 @@ impl Value {
             (a, b) => a.to_f64()?.partial_cmp(&b.to_f64()?),
         }
     }
+}
+
+/// `0x` and the bytes in upper-case hex (`0x` alone for no bytes), as the mysql client's
+/// `--binary-as-hex` shows a binary string.
+pub fn hex_literal(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(2 + 2 * bytes.len());
+    s.push_str("0x");
+    for b in bytes {
+        s.push_str(&format!("{b:02X}"));
+    }
+    s
 }
 
 /// Case-insensitive comparison that ignores trailing spaces (PAD SPACE for ASCII text).
@@ -305,6 +353,56 @@ fn collate_cmp_folded(a: &str, b: &str) -> Ordering {
     a.cmp(b)
 }
 
+/// A string as a double, as MySQL's `my_strtod` reads it: the longest prefix after leading
+/// spaces that is a number, with an exponent (`'1e3'` is 1000); 0 when there is none.
+pub fn double_from_text(s: &str) -> f64 {
+    let t = s.trim_start();
+    t[..double_prefix_len(t)].parse::<f64>().unwrap_or(0.0)
+}
+
+/// Whether a string reads whole as a double: a number, with spaces around it at most. Where
+/// not, MySQL converts it by its prefix with warning 1292 `Truncated incorrect DOUBLE value`.
+pub fn reads_whole_as_double(s: &str) -> bool {
+    let t = s.trim_matches(' ');
+    let t = t.trim_start();
+    !t.is_empty() && double_prefix_len(t) == t.trim_end().len()
+}
+
+/// Bytes at the start of `t` that form a number `[+-]digits[.digits][e[+-]digits]` (0 when
+/// there are no digits).
+fn double_prefix_len(t: &str) -> usize {
+    let b = t.as_bytes();
+    let digits = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    };
+    let mut i = usize::from(matches!(b.first(), Some(b'-' | b'+')));
+    let start = i;
+    i = digits(i);
+    let mut mantissa_digits = i - start;
+    if b.get(i) == Some(&b'.') {
+        let after = digits(i + 1);
+        mantissa_digits += after - (i + 1);
+        i = after;
+    }
+    if mantissa_digits == 0 {
+        return 0;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        let mut j = i + 1;
+        if matches!(b.get(j), Some(b'-' | b'+')) {
+            j += 1;
+        }
+        let end = digits(j);
+        if end > j {
+            i = end;
+        }
+    }
+    i
+}
+
 /// The longest prefix of `s` (after leading spaces) that reads as a number: MySQL converts
 /// `'12abc'` to 12 and `'abc'` to 0.
 pub fn numeric_prefix(s: &str) -> &str {
@@ -346,6 +444,32 @@ pub fn numeric_prefix(s: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strings_read_as_doubles_as_my_strtod_does() {
+        for (text, value, whole) in [
+            ("3", 3.0, true),
+            (" 3", 3.0, true),
+            ("3 ", 3.0, true),
+            ("1e3", 1000.0, true),
+            ("-1.5e-1", -0.15, true),
+            ("3abc", 3.0, false),
+            ("1e", 1.0, false),
+            ("x", 0.0, false),
+            ("", 0.0, false),
+            (".5", 0.5, true),
+        ] {
+            assert_eq!(double_from_text(text), value, "{text}");
+            assert_eq!(reads_whole_as_double(text), whole, "{text}");
+        }
+        assert_eq!(hex_literal(&[0x41, 0x0f]), "0x410F");
+        assert_eq!(Value::Bin(vec![0x41]).display_text().unwrap(), "0x41");
+        assert_eq!(Value::Bin(vec![0x41]).to_text().unwrap(), "A");
+        assert_eq!(
+            Value::Bin(b"a".to_vec()).compare(&Value::Str("A".into())),
+            Some(Ordering::Greater)
+        );
+    }
 
     #[test]
     fn collation_compares_the_first_difference_as_the_folded_strings_do() {

@@ -11,6 +11,7 @@ const TAG_UINT: u8 = 2;
 const TAG_DECIMAL: u8 = 3;
 const TAG_DOUBLE: u8 = 4;
 const TAG_STR: u8 = 5;
+const TAG_BIN: u8 = 6;
 
 /// Bytes a value packs into: its tag, then its payload.
 pub fn packed_size(v: &Value) -> usize {
@@ -21,6 +22,7 @@ pub fn packed_size(v: &Value) -> usize {
         Value::Decimal(d) => varint_len(zigzag(d.mantissa)) + 1,
         Value::Double(_) => 8,
         Value::Str(s) => varint_len(s.len() as u128) + s.len(),
+        Value::Bin(b) => varint_len(b.len() as u128) + b.len(),
     }
 }
 
@@ -90,6 +92,11 @@ pub fn encode(v: &Value, out: &mut Vec<u8>) {
             put_varint(s.len() as u128, out);
             out.extend_from_slice(s.as_bytes());
         }
+        Value::Bin(b) => {
+            out.push(TAG_BIN);
+            put_varint(b.len() as u128, out);
+            out.extend_from_slice(b);
+        }
     }
 }
 
@@ -101,7 +108,7 @@ pub fn skip(bytes: &[u8], at: usize) -> usize {
         TAG_INT | TAG_UINT => get_varint(bytes, at).1,
         TAG_DECIMAL => get_varint(bytes, at).1 + 1,
         TAG_DOUBLE => at + 8,
-        TAG_STR => {
+        TAG_STR | TAG_BIN => {
             let (len, start) = get_varint(bytes, at);
             start.saturating_add(len.min(bytes.len() as u128) as usize)
         }
@@ -152,6 +159,13 @@ pub fn decode(bytes: &[u8], at: usize, slot: &mut Value) -> usize {
                 }
                 other => *other = Value::Str(text.to_string()),
             }
+            end
+        }
+        TAG_BIN => {
+            let (len, start) = get_varint(bytes, at);
+            let end =
+                (start.saturating_add(len.min(bytes.len() as u128) as usize)).min(bytes.len());
+            *slot = Value::Bin(bytes[start.min(end)..end].to_vec());
             end
         }
         _ => {

@@ -385,7 +385,7 @@ impl Server {
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = clock.unix_micros();
-        let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
+        let mut cx = Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
         let mut costs = Costs { clock, disk, host, pool, status, oom };
         Ok(f(&mut costs, &mut cx))
     }
@@ -431,7 +431,7 @@ impl Server {
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = clock.unix_micros();
-        let mut cx = Cx { vars, session, now_micros, slept_micros: 0 };
+        let mut cx = Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
         let costs = Costs { clock, disk, host, pool, status, oom };
         let result = select::run(
             sel,
@@ -446,6 +446,7 @@ impl Server {
             &[],
         )?;
         work.slept_micros += cx.slept_micros;
+        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         Ok(result)
     }
 }

@@ -34,6 +34,15 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
     }
     let out_of_range = || MySqlError::out_of_range_for_column(&col.name, row_no);
     let ty = &col.ty;
+    // A binary string stored in a number column is read as a hexadecimal literal is there
+    // (`0x41` stores 65). Simplification: MySQL reads only a literal so, and refuses the
+    // result of UNHEX() or CAST(.. AS BINARY) in strict mode (1366 Incorrect integer value).
+    let numeric = ty.is_integer()
+        || matches!(ty, ColumnType::Decimal { .. } | ColumnType::Float | ColumnType::Double);
+    let v = match v {
+        Value::Bin(b) if numeric => crate::sql::literal::hex_number(&b),
+        other => other,
+    };
     Ok(match ty {
         t if t.is_integer() => {
             let n: i128 = match &v {
@@ -122,6 +131,9 @@ fn time_for_column(v: &Value, fsp: u8, column: &str, row_no: u64) -> Result<Valu
         Value::Double(d) => crate::storage::value::format_double(*d),
         other => other.to_text().unwrap_or_default(),
     };
+    if let Value::Bin(_) = v {
+        return time_for_column(&Value::Str(shown), fsp, column, row_no);
+    }
     let parsed = match v {
         Value::Str(s) => parse_time(s).map(|(p, clipped)| (p.value, p.truncated || clipped)),
         Value::Int(i) => time_from_number(*i < 0, i.unsigned_abs(), 0),
@@ -137,6 +149,8 @@ fn time_for_column(v: &Value, fsp: u8, column: &str, row_no: u64) -> Result<Valu
             time_from_number(*d < 0.0, a.trunc() as u64, micros)
         }
         Value::Null => None,
+        // A binary string was read as its text above.
+        Value::Bin(_) => None,
     };
     let incorrect = || {
         let mut e = MySqlError::incorrect_value_for_column("time", &shown, column, row_no);
@@ -243,6 +257,7 @@ impl Server {
                     session,
                     now_micros,
                     slept_micros: 0,
+                    cpu_ns: 0,
                 };
                 let mut row = Row::new();
                 let mut marks = Vec::new();
@@ -253,6 +268,7 @@ impl Server {
                 }
                 defaulted.push(marks);
                 work.slept_micros += cx.slept_micros;
+                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
                 (vec![row], false)
             }
             Some(SetExpr::Values(values)) => {
@@ -263,6 +279,7 @@ impl Server {
                     session,
                     now_micros,
                     slept_micros: 0,
+                    cpu_ns: 0,
                 };
                 let mut rows = Vec::new();
                 for (i, exprs) in values.rows.iter().enumerate() {
@@ -280,6 +297,7 @@ impl Server {
                     defaulted.push(marks);
                 }
                 work.slept_micros += cx.slept_micros;
+                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
                 let multi = rows.len() > 1;
                 (rows, multi)
             }
@@ -445,6 +463,7 @@ impl Server {
                             session,
                             now_micros,
                             slept_micros: 0,
+                            cpu_ns: 0,
                         };
                         // The assignments see the old row, changing as they go, then the
                         // proposed one.
@@ -457,6 +476,7 @@ impl Server {
                                 coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
                         }
                         work.slept_micros += cx.slept_micros;
+                        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
                         both.truncate(width);
                         let mut new = both;
                         // BEFORE UPDATE, the update, then AFTER UPDATE, for a row left as it
@@ -708,7 +728,8 @@ impl Server {
             None => None,
         };
         let now_micros = clock.unix_micros();
-        let mut cx = crate::server::context::Cx { vars, session, now_micros, slept_micros: 0 };
+        let mut cx =
+            crate::server::context::Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
         // The rows are found along the access path a SELECT with this WHERE would take: a
         // primary key or secondary index lookup or range when one applies, else a full scan.
         let width = t.def.columns.len() as u32;
@@ -751,6 +772,7 @@ impl Server {
             found = t.rows_with_values(&unkeyed);
         }
         work.slept_micros += cx.slept_micros;
+        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         Ok((found, path_slot(t, &choice.path)))
     }
 
@@ -799,8 +821,13 @@ impl Server {
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
-            let mut cx =
-                crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+            let mut cx = crate::server::context::Cx {
+                vars: &r.vars,
+                session,
+                now_micros,
+                slept_micros: 0,
+                cpu_ns: 0,
+            };
             let mut new = old.clone();
             for (p, e) in &assignments {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.

@@ -411,6 +411,7 @@ fn literal(v: &Value) -> String {
         Value::Decimal(d) => d.to_string(),
         Value::Double(d) => format!("{d:e}"),
         Value::Str(s) => format!("'{}'", s.replace('\\', "\\\\").replace('\'', "''")),
+        Value::Bin(b) => crate::storage::value::hex_literal(b),
     }
 }
 

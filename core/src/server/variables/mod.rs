@@ -448,7 +448,9 @@ fn convert(def: &SysVarDef, v: &Value) -> Result<(VarValue, Vec<Warning>)> {
                     v.to_f64().unwrap_or(0.0)
                 }
                 Value::Null => return Err(MySqlError::wrong_value_for_variable(name, "NULL")),
-                Value::Str(_) => return Err(MySqlError::wrong_type_for_variable(name)),
+                Value::Str(_) | Value::Bin(_) => {
+                    return Err(MySqlError::wrong_type_for_variable(name))
+                }
             };
             let c = f.clamp(min, max);
             if c != f {

@@ -265,6 +265,10 @@ pub fn cast(v: &Value, target: &CastTarget, text: &str, cx: &mut dyn EvalContext
             let f = to_double(v, cx) as f32;
             Value::Double(f.to_string().parse::<f64>().unwrap_or(f64::from(f)))
         }
+        // CONVERT(x USING binary), CAST(x AS CHAR CHARACTER SET binary): the bytes.
+        CastTarget::Char { length, charset: Some(Charset::Binary) } => {
+            binary_of(v, length.map(|n| n as usize), *length, cx)
+        }
         CastTarget::Char { length, charset } => {
             let s = text_of(v);
             let s = match charset {
@@ -279,33 +283,22 @@ pub fn cast(v: &Value, target: &CastTarget, text: &str, cx: &mut dyn EvalContext
                 _ => Value::Str(s),
             }
         }
-        CastTarget::Binary { length } => {
-            // Simplification: a binary string is held as text; the client prints it as
-            // text, as `mysql --skip-binary-as-hex` does (9.x's client shows 0x... by
-            // default for binary columns).
-            let s = text_of(v);
-            match length {
-                Some(n) if s.len() > *n as usize => {
-                    cx.warn(Warning::truncated_value(&format!("BINARY({n})"), &s));
-                    let mut end = *n as usize;
-                    while !s.is_char_boundary(end) {
-                        end -= 1;
-                    }
-                    Value::Str(s[..end].to_string())
-                }
-                Some(n) if u64::from(*n) > RESULT_BYTES_MAX => {
-                    // Zero-padding past max_allowed_packet: MySQL returns NULL with 1301.
-                    cx.warn(Warning::result_too_large("cast_as_binary", RESULT_BYTES_MAX));
-                    Value::Null
-                }
-                Some(n) => {
-                    let mut s = s;
-                    s.extend(std::iter::repeat_n('\0', *n as usize - s.len()));
-                    Value::Str(s)
-                }
-                None => Value::Str(s),
+        CastTarget::Binary { length } => match length {
+            Some(n) if u64::from(*n) > RESULT_BYTES_MAX => {
+                // Zero-padding past max_allowed_packet: MySQL returns NULL with 1301.
+                cx.warn(Warning::result_too_large("cast_as_binary", RESULT_BYTES_MAX));
+                Value::Null
             }
-        }
+            // BINARY(N) cuts to N bytes and zero-pads to N.
+            Some(n) => match binary_of(v, Some(*n as usize), Some(*n), cx) {
+                Value::Bin(mut b) => {
+                    b.resize(*n as usize, 0);
+                    Value::Bin(b)
+                }
+                other => other,
+            },
+            None => binary_of(v, None, None, cx),
+        },
         CastTarget::Date => match to_datetime(v, cx) {
             Some(dt) => Value::Str(dt.date_text()),
             None => Value::Null,
@@ -356,6 +349,9 @@ fn to_integer_bits(v: &Value, unsigned: bool, cx: &mut dyn EvalContext) -> u64 {
             } else {
                 (r as i64) as u64
             }
+        }
+        Value::Bin(_) => {
+            to_integer_bits(&Value::Str(v.to_text().unwrap_or_default()), unsigned, cx)
         }
         Value::Str(s) => {
             let n = number::integer_from_text(s);
@@ -458,6 +454,9 @@ fn to_datetime(v: &Value, cx: &mut dyn EvalContext) -> Option<temporal::DateTime
 /// value is clipped with 1292 "Truncated incorrect time value".
 fn to_time(v: &Value, fsp: u8, cx: &mut dyn EvalContext) -> Value {
     let shown = text_of(v);
+    if let Value::Bin(_) = v {
+        return to_time(&Value::Str(v.to_text().unwrap_or_default()), fsp, cx);
+    }
     let parsed = match v {
         Value::Str(s) => {
             temporal::parse_time(s).map(|(p, clipped)| (p.value, p.truncated || clipped))
@@ -477,6 +476,8 @@ fn to_time(v: &Value, fsp: u8, cx: &mut dyn EvalContext) -> Value {
             temporal::time_from_number(*d < 0.0, a.trunc() as u64, micros)
         }
         Value::Null => None,
+        // A binary string was read as its text above.
+        Value::Bin(_) => None,
     };
     match parsed {
         Some((t, warn)) => {
@@ -499,6 +500,9 @@ fn to_time(v: &Value, fsp: u8, cx: &mut dyn EvalContext) -> Value {
 /// 1525 "Incorrect YEAR value", as `Item_typecast_year::val_int` reads in 8.0.22+).
 fn to_year(v: &Value, cx: &mut dyn EvalContext) -> Value {
     let shown = text_of(v);
+    if let Value::Bin(_) = v {
+        return to_year(&Value::Str(v.to_text().unwrap_or_default()), cx);
+    }
     let value: i64 = match v {
         Value::Str(s) => {
             if let Some(p) =
@@ -532,6 +536,8 @@ fn to_year(v: &Value, cx: &mut dyn EvalContext) -> Value {
         Value::Decimal(d) => i64::try_from(d.rescale(0).mantissa).unwrap_or(i64::MAX),
         Value::Double(d) => libm::rint(*d) as i64,
         Value::Null => return Value::Null,
+        // A binary string was read as its text above.
+        Value::Bin(_) => return Value::Null,
     };
     let year = match value {
         1..=69 => value + 2000,
@@ -543,6 +549,24 @@ fn to_year(v: &Value, cx: &mut dyn EvalContext) -> Value {
         return Value::Null;
     }
     Value::Int(year)
+}
+
+/// A value's bytes as a binary string (a number as its text), cut to `keep` bytes with
+/// warning 1292 when longer (`BINARY(N)` / `CHAR(N) CHARACTER SET binary` in the message).
+fn binary_of(
+    v: &Value,
+    keep: Option<usize>,
+    shown_length: Option<u32>,
+    cx: &mut dyn EvalContext,
+) -> Value {
+    let Some(mut bytes) = v.to_bytes() else { return Value::Null };
+    if let (Some(n), Some(len)) = (keep, shown_length) {
+        if bytes.len() > n {
+            cx.warn(Warning::truncated_value(&format!("BINARY({len})"), &text_of(v)));
+            bytes.truncate(n);
+        }
+    }
+    Value::Bin(bytes)
 }
 
 #[cfg(test)]

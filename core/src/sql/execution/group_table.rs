@@ -41,6 +41,12 @@ pub fn key_hash<'v>(values: impl IntoIterator<Item = &'v Value>) -> u64 {
                 }
                 h.byte(0xff);
             }
+            // Bytes as they are: a binary string groups case-sensitively.
+            Value::Bin(b) => {
+                h.byte(3);
+                h.bytes(b);
+                h.byte(0xff);
+            }
         }
     }
     h.finish()

@@ -68,7 +68,7 @@ pub fn column_kind(meta: &Meta, rows: &[Row], i: usize) -> ColumnKind {
             Some(Value::Int(_) | Value::UInt(_)) => ColumnKind::Integer,
             Some(Value::Decimal(d)) => ColumnKind::Decimal(d.scale),
             Some(Value::Double(_)) => ColumnKind::Double,
-            Some(Value::Str(_)) => ColumnKind::Text,
+            Some(Value::Str(_) | Value::Bin(_)) => ColumnKind::Text,
         };
         kind = merge_kinds(kind, k);
         if kind == ColumnKind::Text {
@@ -96,7 +96,7 @@ pub fn column_kinds_packed(meta: &[Meta], rows: &PackedRows) -> Vec<ColumnKind> 
                 Value::Int(_) | Value::UInt(_) => ColumnKind::Integer,
                 Value::Decimal(d) => ColumnKind::Decimal(d.scale),
                 Value::Double(_) => ColumnKind::Double,
-                Value::Str(_) => ColumnKind::Text,
+                Value::Str(_) | Value::Bin(_) => ColumnKind::Text,
             };
             *kind = merge_kinds(*kind, k);
         }

@@ -19,6 +19,7 @@ enum Kind {
     Double,
     Decimal(u8),
     Text,
+    Binary,
 }
 
 /// Encodes rows' key values, checking that each position keeps to one kind of value.
@@ -49,6 +50,8 @@ impl KeyEncoder {
                 Value::Double(_) => Some(Kind::Double),
                 Value::Decimal(d) => Some(Kind::Decimal(d.scale)),
                 Value::Str(_) => Some(Kind::Text),
+                // Bytes order unlike folded text: a column mixing them takes the comparator.
+                Value::Bin(_) => Some(Kind::Binary),
             };
             if let (Some(k), Some(slot)) = (kind, self.kinds.get_mut(i)) {
                 match slot {
@@ -95,6 +98,17 @@ fn encode_value(v: &Value, out: &mut Vec<u8>) {
             // One scale per position (checked by the encoder), so the mantissas order.
             out.push(VALUE_TAG);
             out.extend_from_slice(&((d.mantissa as u128) ^ (1 << 127)).to_be_bytes());
+        }
+        Value::Bin(b) => {
+            // Bytewise, escaped as text is, so that no encoding is a prefix of another.
+            out.push(VALUE_TAG);
+            for &x in b {
+                out.push(x);
+                if x == 0 {
+                    out.push(0xff);
+                }
+            }
+            out.extend_from_slice(&[0x00, 0x00]);
         }
         Value::Str(s) => {
             out.push(VALUE_TAG);

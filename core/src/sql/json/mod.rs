@@ -251,6 +251,8 @@ pub fn from_sql(v: &Value) -> Json {
         Value::Decimal(_) => Json::Decimal(v.to_text().unwrap_or_default()),
         Value::Double(d) => Json::Double(*d),
         Value::Str(s) => Json::Str(s.clone()),
+        // Simplification: MySQL makes a binary string a JSON opaque value; here its text.
+        Value::Bin(_) => Json::Str(v.to_text().unwrap_or_default()),
     }
 }
 

@@ -15,6 +15,11 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
             }
         }
     }
+    // `_binary'abc'` is named by its string, as `'abc'` is (the introducer is not part of it).
+    let e = match e {
+        Expr::Prefixed { value, .. } if matches!(**value, Expr::Value(_)) => value.as_ref(),
+        other => other,
+    };
     if let Expr::Value(v) = e {
         if let sqlparser::ast::Value::SingleQuotedString(s)
         | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value
@@ -33,8 +38,14 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
         return e.to_string();
     }
     let mut a = a;
+    // A character set introducer's span starts at its string (`_binary'a'`): take it in.
+    if let Some(start) = introducer_start(&sql[..a]) {
+        a = start;
+    }
     let before = sql[..a].trim_end();
     match e {
+        // The prefix `BINARY expr` as sqlparser reads it (a cast with no parenthesis).
+        Expr::Cast { .. } if ends_with_word(before, "BINARY") => a = before.len() - "BINARY".len(),
         // Spans of unary operators and of the special-syntax functions start at their operand:
         // take the operator, or the name and parenthesis, back in.
         Expr::UnaryOp { .. } if before.ends_with(['-', '+', '~', '!']) => a = before.len() - 1,
@@ -262,4 +273,26 @@ fn paren_depth(s: &str) -> i32 {
         }
     }
     depth
+}
+
+/// Where a character set introducer (`_binary`, `_utf8mb4`) that ends `before` starts, when
+/// it does (the string literal it introduces begins right after `before`).
+fn introducer_start(before: &str) -> Option<usize> {
+    let trimmed = before.trim_end();
+    let word_len =
+        trimmed.bytes().rev().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+    let start = trimmed.len() - word_len;
+    let word = &trimmed[start..];
+    (word.len() > 1 && word.starts_with('_')).then_some(start)
+}
+
+/// Whether `text` ends with the word `word` (case-insensitively, not inside a longer name).
+fn ends_with_word(text: &str, word: &str) -> bool {
+    text.len() >= word.len()
+        && text.is_char_boundary(text.len() - word.len())
+        && text[text.len() - word.len()..].eq_ignore_ascii_case(word)
+        && !text[..text.len() - word.len()]
+            .bytes()
+            .next_back()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
 }

@@ -210,6 +210,7 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     check_operator_count(&dialect, sql)?;
     let mut tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
     rewrite_mysql_only_clauses(&mut tokens);
+    rewrite_binary_operator(&mut tokens);
     let mut p = Parser::new(&dialect)
         .with_recursion_limit(RECURSION_LIMIT)
         .with_tokens_with_locations(tokens);
@@ -339,6 +340,8 @@ fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]
     if let Some((i, _)) = create_select_duplicates_at(tokens, &sig) {
         tokens[i].token = blank.clone();
     }
+    rewrite_mod_operator(tokens, &sig);
+    rewrite_interval_function(tokens, &sig);
     for w in sig.windows(4) {
         let [lock, in_, share, mode] = [w[0], w[1], w[2], w[3]];
         if unquoted_word(&tokens[lock].token, "LOCK")
@@ -351,6 +354,329 @@ fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]
             tokens[mode].token = blank.clone();
         }
     }
+}
+
+/// Whether a token can end an operand, so that a `MOD` after it is the infix operator
+/// (`10 MOD 3`, `a MOD 2`, `(x) MOD y`) rather than the function `MOD(a, b)` (after
+/// `SELECT`, `,`, `(`, an operator, or a reserved word such as `WHERE`).
+fn ends_operand(t: &Token) -> bool {
+    match t {
+        Token::Number(..)
+        | Token::SingleQuotedString(_)
+        | Token::DoubleQuotedString(_)
+        | Token::HexStringLiteral(_)
+        | Token::NationalStringLiteral(_)
+        | Token::RParen
+        | Token::Placeholder(_) => true,
+        Token::Word(w) if w.quote_style.is_some() => true,
+        // MySQL's reserved words cannot name a column unquoted; the ones that can precede an
+        // expression are listed (the others never stand before `MOD`).
+        Token::Word(w) => !matches!(
+            w.value.to_ascii_uppercase().as_str(),
+            "SELECT"
+                | "WHERE"
+                | "HAVING"
+                | "ON"
+                | "AND"
+                | "OR"
+                | "XOR"
+                | "NOT"
+                | "BY"
+                | "WHEN"
+                | "THEN"
+                | "ELSE"
+                | "CASE"
+                | "SET"
+                | "DIV"
+                | "MOD"
+                | "LIKE"
+                | "IN"
+                | "IS"
+                | "BETWEEN"
+                | "DISTINCT"
+                | "ALL"
+                | "ANY"
+                | "SOME"
+                | "RETURN"
+                | "DO"
+                | "VALUES"
+                | "INTERVAL"
+                | "BINARY"
+                | "LIMIT"
+                | "IF"
+                | "WHILE"
+                | "UNTIL"
+                | "REGEXP"
+                | "RLIKE"
+                | "DEFAULT"
+                | "EXISTS"
+                | "ELSEIF"
+                | "ESCAPE"
+                | "LEADING"
+                | "TRAILING"
+                | "BOTH"
+                | "SEPARATOR"
+                | "AS"
+                | "DISTINCTROW"
+                | "HIGH_PRIORITY"
+                | "STRAIGHT_JOIN"
+                | "SQL_CALC_FOUND_ROWS"
+                | "SQL_NO_CACHE"
+                | "SQL_SMALL_RESULT"
+                | "SQL_BIG_RESULT"
+                | "SQL_BUFFER_RESULT"
+        ),
+        _ => false,
+    }
+}
+
+/// MySQL's infix `a MOD b` (the same operator as `a % b`, at the level of `*`, `/` and
+/// `DIV`), which sqlparser reads only as the function `MOD(a, b)`: the word becomes `%`. The
+/// token keeps its span, so the column name is still the text as typed (`10 MOD 3`).
+fn rewrite_mod_operator(tokens: &mut [sqlparser::tokenizer::TokenWithSpan], sig: &[usize]) {
+    for w in sig.windows(2) {
+        let [before, word] = [w[0], w[1]];
+        if unquoted_word(&tokens[word].token, "MOD") && ends_operand(&tokens[before].token) {
+            tokens[word].token = Token::Mod;
+        }
+    }
+}
+
+/// MySQL's comparison function `INTERVAL(N, N1, N2, ...)` (it has at least two arguments,
+/// so its parentheses hold a comma at their own depth), which sqlparser would read as an
+/// interval `INTERVAL (expr) unit`: the word becomes a plain function name. `INTERVAL (1+1)
+/// DAY` has no such comma and stays an interval.
+fn rewrite_interval_function(tokens: &mut [sqlparser::tokenizer::TokenWithSpan], sig: &[usize]) {
+    for (k, &i) in sig.iter().enumerate() {
+        if !unquoted_word(&tokens[i].token, "INTERVAL")
+            || sig.get(k + 1).is_none_or(|&j| tokens[j].token != Token::LParen)
+        {
+            continue;
+        }
+        let mut depth = 0u32;
+        let mut has_comma = false;
+        for &j in &sig[k + 1..] {
+            match tokens[j].token {
+                Token::LParen => depth += 1,
+                Token::RParen => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                Token::Comma if depth == 1 => {
+                    has_comma = true;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if has_comma {
+            if let Token::Word(w) = &mut tokens[i].token {
+                w.keyword = Keyword::NoKeyword;
+            }
+        }
+    }
+}
+
+/// Whether a token stands where an expression may begin (so a `BINARY` after it is the
+/// operator, not a type name as in `CAST(x AS BINARY)` or `c BINARY(16)`).
+fn starts_operand_position(t: &Token) -> bool {
+    match t {
+        Token::LParen
+        | Token::Eq
+        | Token::DoubleEq
+        | Token::Neq
+        | Token::Lt
+        | Token::Gt
+        | Token::LtEq
+        | Token::GtEq
+        | Token::Spaceship
+        | Token::Plus
+        | Token::Minus
+        | Token::Mul
+        | Token::Div
+        | Token::Mod
+        | Token::Comma => true,
+        Token::Word(w) if w.quote_style.is_none() => matches!(
+            w.value.to_ascii_uppercase().as_str(),
+            "SELECT"
+                | "WHERE"
+                | "HAVING"
+                | "ON"
+                | "AND"
+                | "OR"
+                | "XOR"
+                | "NOT"
+                | "WHEN"
+                | "THEN"
+                | "ELSE"
+                | "BY"
+                | "LIKE"
+                | "REGEXP"
+                | "RLIKE"
+                | "DO"
+                | "RETURN"
+        ),
+        _ => false,
+    }
+}
+
+/// Where the operand of a prefix `BINARY` that starts at `sig[k]` ends (the position in
+/// `sig` of its last token): MySQL's `BINARY simple_expr`, read here as a literal, a
+/// `_charset'string'`, a column (`t.c`), a function call or a parenthesised expression,
+/// after any unary `-`, `+`, `~`, `!`. None for anything else (left as sqlparser reads it).
+fn simple_operand_end(
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+    sig: &[usize],
+    k: usize,
+) -> Option<usize> {
+    let at = |i: usize| sig.get(i).map(|&j| &tokens[j].token);
+    let mut k = k;
+    while matches!(at(k), Some(Token::Minus | Token::Plus | Token::Tilde | Token::ExclamationMark))
+    {
+        k += 1;
+    }
+    let closing = |open: usize| {
+        let mut depth = 0u32;
+        for (i, &j) in sig.iter().enumerate().skip(open) {
+            match tokens[j].token {
+                Token::LParen => depth += 1,
+                Token::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(i);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    };
+    match at(k)? {
+        Token::LParen => closing(k),
+        Token::Number(..)
+        | Token::SingleQuotedString(_)
+        | Token::DoubleQuotedString(_)
+        | Token::HexStringLiteral(_) => Some(k),
+        Token::Word(w) => {
+            let upper = w.value.to_ascii_uppercase();
+            if w.quote_style.is_none()
+                && matches!(
+                    upper.as_str(),
+                    "CASE" | "EXISTS" | "INTERVAL" | "SELECT" | "COLLATE" | "NOT" | "BINARY"
+                )
+            {
+                return None;
+            }
+            match at(k + 1) {
+                Some(Token::LParen) => closing(k + 1),
+                Some(Token::SingleQuotedString(_) | Token::HexStringLiteral(_))
+                    if w.quote_style.is_none() && upper.starts_with('_') =>
+                {
+                    Some(k + 1)
+                }
+                Some(Token::Period) => {
+                    let mut end = k;
+                    while matches!(at(end + 1), Some(Token::Period))
+                        && matches!(at(end + 2), Some(Token::Word(_)))
+                    {
+                        end += 2;
+                    }
+                    Some(end)
+                }
+                _ => Some(k),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// MySQL's prefix operator `BINARY expr`, which binds as tightly as unary minus
+/// (`BINARY 'a' = 'A'` is `(BINARY 'a') = 'A'`); sqlparser reads it as a cast of the whole
+/// expression that follows. The operator becomes a call `BINARY(operand)` (bound as CAST(..
+/// AS BINARY)): the word loses its keyword and parentheses are put around its operand, with
+/// the spans of the operand's ends so that the column name stays the text as typed.
+/// Simplification: an operand of another form (CASE, a subquery, `x COLLATE y`) is left to
+/// sqlparser's reading.
+fn rewrite_binary_operator(tokens: &mut Vec<sqlparser::tokenizer::TokenWithSpan>) {
+    use sqlparser::tokenizer::TokenWithSpan;
+    // Inserting shifts positions: the edits are found first, applied from the last.
+    let edits = binary_operators(tokens);
+    for (word, last) in edits.into_iter().rev() {
+        let open_span = tokens[word + 1..]
+            .iter()
+            .find(|t| !matches!(t.token, Token::Whitespace(_)))
+            .map_or(tokens[word].span, |t| t.span);
+        let close_span = tokens[last].span;
+        tokens.insert(last + 1, TokenWithSpan::new(Token::RParen, close_span));
+        tokens.insert(word + 1, TokenWithSpan::new(Token::LParen, open_span));
+        if let Token::Word(w) = &mut tokens[word].token {
+            w.keyword = Keyword::NoKeyword;
+            w.value = "BINARY".into();
+        }
+    }
+}
+
+/// How many prefix `BINARY` operators the first statement of `sql` has: each is warning 1287
+/// (`'BINARY expr' is deprecated ...`, since MySQL 8.0.27), raised as the statement is parsed.
+pub fn binary_operator_uses(sql: &str) -> usize {
+    if !sql.to_ascii_lowercase().contains("binary") {
+        return 0;
+    }
+    let Ok(mut tokens) = tokens_with_units(&MySqlDialect {}, sql) else { return 0 };
+    if let Some(end) = tokens.iter().position(|t| t.token == Token::SemiColon) {
+        tokens.truncate(end);
+    }
+    binary_operators(&tokens).len()
+}
+
+/// The prefix `BINARY` operators among `tokens`: the position of each `BINARY` word and of
+/// its operand's last token.
+fn binary_operators(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Vec<(usize, usize)> {
+    let sig = significant(tokens);
+    // DDL names the BINARY type, never the operator, where a column's type is written.
+    if sig.first().is_some_and(|&i| {
+        unquoted_word(&tokens[i].token, "CREATE") || unquoted_word(&tokens[i].token, "ALTER")
+    }) {
+        return Vec::new();
+    }
+    let mut edits: Vec<(usize, usize)> = Vec::new();
+    for k in 1..sig.len() {
+        let i = sig[k];
+        if !unquoted_word(&tokens[i].token, "BINARY")
+            || !starts_operand_position(&tokens[sig[k - 1]].token)
+        {
+            continue;
+        }
+        // `CONVERT(x, BINARY)` / `CONVERT(x, BINARY(4))`: the type after CONVERT's comma.
+        if tokens[sig[k - 1]].token == Token::Comma && convert_type_position(tokens, &sig, k) {
+            continue;
+        }
+        let Some(end) = simple_operand_end(tokens, &sig, k + 1) else { continue };
+        edits.push((i, sig[end]));
+    }
+    edits
+}
+
+/// Whether `sig[k]` (after a comma) is inside `CONVERT(`, where it names the target type.
+fn convert_type_position(
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+    sig: &[usize],
+    k: usize,
+) -> bool {
+    let mut depth = 0u32;
+    for back in (0..k).rev() {
+        match tokens[sig[back]].token {
+            Token::RParen => depth += 1,
+            Token::LParen if depth > 0 => depth -= 1,
+            Token::LParen => {
+                return back > 0 && unquoted_word(&tokens[sig[back - 1]].token, "CONVERT");
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Byte offset of a 1-based (line, column) position in `sql` (columns count characters).
@@ -1114,6 +1440,26 @@ fn error_at(sql: &str, line: u64, column: u64) -> MySqlError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn binary_operator_uses_are_counted_where_binary_is_the_operator() {
+        assert_eq!(binary_operator_uses("SELECT BINARY 'a' = 'A', BINARY(b), 'x' = BINARY c.d"), 3);
+        assert_eq!(binary_operator_uses("SELECT CAST('a' AS BINARY), CONVERT('a', BINARY(2))"), 0);
+        assert_eq!(binary_operator_uses("CREATE TABLE t (c BINARY(16)) CHARSET=binary"), 0);
+        assert_eq!(binary_operator_uses("SELECT 1; SELECT BINARY 'a'"), 0);
+    }
+
+    #[test]
+    fn mod_is_an_operator_after_an_operand_and_a_function_elsewhere() {
+        for sql in
+            ["SELECT 10 MOD 3", "SELECT a MOD 2 FROM t", "SELECT MOD(10, 3)", "SELECT (1) MOD (2)"]
+        {
+            assert!(parse(sql).is_ok(), "{sql}");
+        }
+        assert!(parse("SELECT SQL_NO_CACHE MOD(10, 3), 1 AS mod").is_ok());
+        assert!(parse("SELECT INTERVAL(5, 1, 3)").is_ok());
+        assert!(parse("SELECT NOW() + INTERVAL (1) DAY").is_ok());
+    }
 
     #[test]
     fn set_forms() {

@@ -83,8 +83,13 @@ fn number_parts(v: &Value) -> Option<(bool, u64, u32)> {
 
 /// A value as a date or datetime (`get_date`): None, with warning 1292, where it is none.
 fn read_date(v: &Value, cx: &mut dyn EvalContext) -> Option<(DateTime, bool, u8)> {
+    if let Value::Bin(_) = v {
+        return read_date(&Value::Str(v.to_text().unwrap_or_default()), cx);
+    }
     let parsed = match v {
         Value::Null => return None,
+        // A binary string was read as its text above.
+        Value::Bin(_) => return None,
         Value::Str(s) => parse::parse_datetime(s).map(|p| (p, frac_digits(s))),
         Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_) => number_parts(v)
             .and_then(|(neg, n, us)| {
@@ -172,6 +177,9 @@ fn read_any(v: &Value, cx: &mut dyn EvalContext) -> Option<Temporal> {
 /// DATETIME as datetimes, on the current date).
 pub fn time_key(v: &Value) -> Value {
     use crate::sql::cast::temporal::{parse_time, time_from_number};
+    if let Value::Bin(_) = v {
+        return time_key(&Value::Str(v.to_text().unwrap_or_default()));
+    }
     let t = match v {
         Value::Str(s) => parse_time(s).map(|(p, _)| p.value),
         Value::Int(i) => time_from_number(*i < 0, i.unsigned_abs(), 0).map(|x| x.0),
@@ -190,6 +198,8 @@ pub fn time_key(v: &Value) -> Value {
             time_from_number(*d < 0.0, a.trunc() as u64, micros).map(|x| x.0)
         }
         Value::Null => None,
+        // A binary string was read as its text above.
+        Value::Bin(_) => None,
     };
     match t {
         Some(t) => {

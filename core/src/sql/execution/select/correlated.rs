@@ -241,6 +241,9 @@ macro_rules! delegate {
         fn sleep(&mut self, micros: u64) {
             self.cx.sleep(micros)
         }
+        fn charge_cpu(&mut self, ns: u64) {
+            self.cx.charge_cpu(ns)
+        }
         fn current_database(&self) -> Option<String> {
             self.cx.current_database()
         }

@@ -123,6 +123,9 @@ impl EvalContext for Counting<'_> {
     fn sleep(&mut self, micros: u64) {
         self.inner.sleep(micros)
     }
+    fn charge_cpu(&mut self, ns: u64) {
+        self.inner.charge_cpu(ns)
+    }
     fn current_database(&self) -> Option<String> {
         self.inner.current_database()
     }
