@@ -160,6 +160,14 @@ impl Session {
         )
     }
 
+    /// The session's `foreign_key_checks` value: 0 turns InnoDB's foreign key checks off.
+    pub fn foreign_key_checks(&self) -> bool {
+        !matches!(
+            self.vars.get("foreign_key_checks"),
+            Some(crate::server::variables::definition::VarValue::Bool(false))
+        )
+    }
+
     /// Names of the local variables in scope (the innermost procedure's).
     /// What `LAST_INSERT_ID()` returns: the first AUTO_INCREMENT value the last successful
     /// statement that generated one generated (mysqld's

@@ -10,11 +10,13 @@ pub mod dml;
 mod explain_change;
 mod explain_change_json;
 mod explain_change_tree;
+mod foreign_keys;
 mod function_body;
 mod index_build;
 mod multi_table;
 pub mod procedure;
 pub(crate) mod program;
+pub(crate) mod row_rules;
 mod session_statements;
 pub mod setup_tables;
 pub mod show;
@@ -529,6 +531,23 @@ impl Server {
                 }
             }
             ObjectType::Table | ObjectType::View => {
+                // A table another table's FOREIGN KEY refers to cannot be dropped (unless
+                // the child goes in the same statement, or foreign_key_checks is off).
+                if *object_type == ObjectType::Table && session.foreign_key_checks() {
+                    let dropped: Vec<(String, String)> =
+                        names.iter().filter_map(|n| table_name(session, n).ok()).collect();
+                    for (db, name) in &dropped {
+                        if let Some((constraint, child)) = self.referencing_key(db, name) {
+                            if !dropped.iter().any(|(d, t)| d == db && t == &child) {
+                                return Err(MySqlError::fk_cannot_drop_parent(
+                                    name,
+                                    &constraint,
+                                    &child,
+                                ));
+                            }
+                        }
+                    }
+                }
                 let mut missing = Vec::new();
                 for n in names {
                     let (db, name) = table_name(session, n)?;
@@ -645,9 +664,12 @@ impl Server {
         let mut columns = Vec::new();
         let mut primary: Option<Vec<String>> = None;
         let mut column_unique: Vec<String> = Vec::new();
+        let mut checks = Vec::new();
         for c in &ct.columns {
-            let spec =
+            let mut spec =
                 column_spec(&c.name.value, &c.data_type, c.options.iter().map(|o| &o.option))?;
+            spec.column.generated = row_rules::generated_column(&c.options);
+            checks.extend(row_rules::column_checks(&c.name.value, &c.options));
             if spec.primary {
                 primary = Some(vec![c.name.value.clone()]);
             }
@@ -678,10 +700,16 @@ impl Server {
                 }
             }
         }
-        let mut def =
-            TableDef { schema: db.clone(), name: name.clone(), columns, indexes: Vec::new() };
+        let mut def = TableDef {
+            schema: db.clone(),
+            name: name.clone(),
+            columns,
+            indexes: Vec::new(),
+            constraints: Default::default(),
+        };
         let mut secondary: Vec<(Option<String>, Vec<String>, bool)> =
             column_unique.into_iter().map(|c| (Some(c.clone()), vec![c], true)).collect();
+        let mut foreign_keys = Vec::new();
         for tc in &ct.constraints {
             let names = |cols: &[sqlparser::ast::IndexColumn]| -> Vec<String> {
                 cols.iter()
@@ -700,9 +728,19 @@ impl Server {
                     names(&i.columns),
                     false,
                 )),
+                TableConstraint::ForeignKey(fk) => foreign_keys.push(fk),
+                TableConstraint::Check(c) => checks.push(row_rules::PendingCheck::new(
+                    c.name.as_ref().map(|n| n.value.clone()),
+                    &c.expr,
+                    c.enforced,
+                    None,
+                )),
                 _ => {}
             }
         }
+        row_rules::check_generated_columns(&def)?;
+        let taken = self.check_names_in(&db, None);
+        def.constraints.checks = row_rules::name_checks(&def, checks, &taken)?;
         if let Some(cols) = primary {
             let positions = positions(&def, &cols)?;
             for &p in &positions {
@@ -738,6 +776,14 @@ impl Server {
                 visible: true,
             });
         }
+        // FOREIGN KEYs, with the index InnoDB adds on the child's columns where none starts
+        // with them.
+        let (keys, implicit) = self.declared_foreign_keys(session, &def, &foreign_keys)?;
+        for (index_name, cols) in implicit {
+            let positions = positions(&def, &cols)?;
+            def.indexes.push(IndexDef::key(&index_name, positions));
+        }
+        def.constraints.foreign_keys = keys;
         let space = self.catalog.allocate_space_id();
         self.catalog.add_table(Table::new(def, space));
         let Some(sel) = selected else { return Ok(ok(0)) };
@@ -749,6 +795,17 @@ impl Server {
             }
         }
         filled
+    }
+
+    /// The CHECK constraint names used in schema `db` (a name is unique there), but for
+    /// those of table `except`.
+    pub(crate) fn check_names_in(&self, db: &str, except: Option<&str>) -> Vec<String> {
+        let Some(d) = self.catalog.database(db) else { return Vec::new() };
+        d.tables
+            .values()
+            .filter(|t| except.is_none_or(|e| !t.def.name.eq_ignore_ascii_case(e)))
+            .flat_map(|t| t.def.constraints.checks.iter().map(|c| c.name.clone()))
+            .collect()
     }
 
     fn add_index(

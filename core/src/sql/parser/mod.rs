@@ -326,13 +326,23 @@ pub fn create_select_duplicates(sql: &str) -> Option<CreateSelectDuplicates> {
 }
 
 /// MySQL clauses sqlparser does not read, made into ones it does: `LOCK IN SHARE MODE` (the
-/// old spelling of `FOR SHARE`) and the `IGNORE` / `REPLACE` of `CREATE TABLE ... SELECT`
+/// old spelling of `FOR SHARE`), ALTER TABLE's `DROP CHECK` and the `IGNORE` / `REPLACE` of `CREATE TABLE ... SELECT`
 /// (dropped here; the CREATE TABLE handler reads it from the text again).
 fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]) {
     let blank = Token::Whitespace(sqlparser::tokenizer::Whitespace::Space);
     let sig = significant(tokens);
     if let Some((i, _)) = create_select_duplicates_at(tokens, &sig) {
         tokens[i].token = blank.clone();
+    }
+    // ALTER TABLE's `DROP CHECK name` is `DROP CONSTRAINT name` of a CHECK constraint.
+    if sig.first().is_some_and(|&i| unquoted_word(&tokens[i].token, "ALTER")) {
+        for w in sig.windows(2) {
+            if unquoted_word(&tokens[w[0]].token, "DROP")
+                && unquoted_word(&tokens[w[1]].token, "CHECK")
+            {
+                tokens[w[1]].token = Token::make_keyword("CONSTRAINT");
+            }
+        }
     }
     for w in sig.windows(4) {
         let [lock, in_, share, mode] = [w[0], w[1], w[2], w[3]];

@@ -799,6 +799,7 @@ mod tests {
 
     fn table(rows: u64) -> Table {
         let def = TableDef {
+            constraints: Default::default(),
             schema: "s".into(),
             name: "t".into(),
             columns: vec![
