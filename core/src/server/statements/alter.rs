@@ -193,7 +193,7 @@ impl Server {
         if plan.changed {
             self.commit(session);
         }
-        let copied = self.apply_column_plan(&db, &table, plan, work)?;
+        let mut copied = self.apply_column_plan(&db, &table, plan, work)?;
         let (mut db, mut table) = (db, table);
         for change in changes {
             match change {
@@ -205,7 +205,15 @@ impl Server {
                         t.drop_index(&name);
                     }
                 }
-                Change::AddCheck(check) => self.add_check(session, &db, &table, check)?,
+                // ADD CHECK rebuilds the table (ALGORITHM=COPY: the rows are checked as they
+                // are copied), so it reports the rows it copied.
+                Change::AddCheck(check) => {
+                    self.add_check(session, &db, &table, check)?;
+                    if copied.is_none() {
+                        self.charge_table_rebuild(&db, &table, work);
+                        copied = self.catalog.table(&db, &table).map(|t| t.row_count());
+                    }
+                }
                 Change::DropCheck(name) => {
                     if let Some(t) = self.catalog.table_mut(&db, &table) {
                         t.def.constraints.checks.retain(|c| !c.name.eq_ignore_ascii_case(&name));

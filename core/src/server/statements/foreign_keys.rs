@@ -275,6 +275,7 @@ impl Server {
                     found.push((hit.key.clone(), hit.row.clone()));
                     found.len() < limit
                 });
+
                 if first_hit {
                     if let (Some(c), Some((first, g))) = (costs.as_mut(), geometry.as_ref()) {
                         for p in g.path_to_leaf(0) {

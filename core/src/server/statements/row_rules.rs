@@ -358,8 +358,13 @@ impl RowRules {
                 generated.push((p as u32, bind_over(def, &g.expr, &unknown)?.0));
             }
         }
+        // In name order, as the data dictionary lists them (which one a row that fails two
+        // names; UNCONFIRMED beyond that order being the one SHOW CREATE TABLE shows).
+        let mut enforced: Vec<&CheckConstraint> =
+            def.constraints.checks.iter().filter(|c| c.enforced).collect();
+        enforced.sort_by_key(|c| c.name.to_ascii_lowercase());
         let mut checks = Vec::new();
-        for c in def.constraints.checks.iter().filter(|c| c.enforced) {
+        for c in enforced {
             checks.push((c.name.clone(), bind_over(def, &c.expr, &unknown)?.0));
         }
         Ok(RowRules { generated, checks })
