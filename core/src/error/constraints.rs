@@ -194,4 +194,22 @@ impl MySqlError {
             "Foreign key cascade delete/update exceeds max depth of 15.".into(),
         )
     }
+    /// 1223 ER_CANT_UPDATE_WITH_READLOCK
+    pub fn conflicting_read_lock() -> MySqlError {
+        Self::new(
+            1223,
+            "HY000",
+            "Can't execute the query because you have a conflicting read lock".into(),
+        )
+    }
+    /// 1192 ER_LOCK_OR_ACTIVE_TRANSACTION
+    pub fn lock_or_active_transaction() -> MySqlError {
+        Self::new(
+            1192,
+            "HY000",
+            "Can't execute the given command because you have active locked tables or an \
+             active transaction"
+                .into(),
+        )
+    }
 }

@@ -78,6 +78,8 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
         S::Commit { .. } => "Com_commit",
         S::Rollback { .. } => "Com_rollback",
         S::Call(_) => "Com_call_procedure",
+        S::LockTables { .. } => "Com_lock_tables",
+        S::UnlockTables => "Com_unlock_tables",
         _ => return None,
     })
 }
@@ -316,6 +318,7 @@ impl Server {
                 }
                 // A repeated name is ERROR 1060: the column list's when there is one.
                 crate::sql::column_names::check_unique(&columns)?;
+                self.resolve_view_query(session, &cv.query, sql, work)?;
                 let query = cv.query.to_string();
                 if let Some(d) = self.catalog.database_mut(&db) {
                     d.views.insert(name.clone(), View { name, query, algorithm, columns });
@@ -406,7 +409,31 @@ impl Server {
                 }
                 Ok(ok(0))
             }
+            S::LockTables { tables } => {
+                self.lock_tables(session, tables)?;
+                Ok(ok(0))
+            }
+            S::UnlockTables => {
+                self.unlock_tables(session);
+                Ok(ok(0))
+            }
+            // FLUSH TABLES WITH READ LOCK: every change refused until UNLOCK TABLES (the
+            // tables' flush itself has nothing to write here).
+            S::Flush {
+                object_type: sqlparser::ast::FlushType::Tables,
+                read_lock: true,
+                tables,
+                ..
+            } if tables.is_empty() => {
+                if session.table_locks.is_some() {
+                    return Err(MySqlError::lock_or_active_transaction());
+                }
+                session.global_read_lock = true;
+                Ok(ok(0))
+            }
             S::StartTransaction { .. } => {
+                // START TRANSACTION releases the session's table locks.
+                session.table_locks = None;
                 self.commit(session);
                 session.in_transaction = true;
                 Ok(ok(0))
@@ -795,6 +822,34 @@ impl Server {
             }
         }
         filled
+    }
+
+    /// CREATE VIEW resolves its query as MySQL does, without running it: a table that does
+    /// not exist is ERROR 1146, a column that does not, 1054. The query is bound as EXPLAIN
+    /// binds it (which reads the catalog only, never a page); its note is dropped. Any other
+    /// error of binding is left for the view's first use (simplification: a form EXPLAIN does
+    /// not support here must not stop a view MySQL accepts). Simplification: a query with a
+    /// subquery in its select list or WHERE is not resolved at all, as this engine's EXPLAIN
+    /// runs an uncorrelated subquery, which CREATE VIEW must not.
+    fn resolve_view_query(
+        &mut self,
+        session: &mut Session,
+        query: &sqlparser::ast::Query,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<()> {
+        if Server::has_select_subqueries(query) {
+            return Ok(());
+        }
+        let warned = session.pending_warnings.len();
+        let dropped = session.pending_warnings_dropped;
+        let bound = self.explain(session, query, sql, work);
+        session.pending_warnings.truncate(warned);
+        session.pending_warnings_dropped = dropped;
+        match bound {
+            Err(e) if e.code == 1146 || e.code == 1054 => Err(e),
+            _ => Ok(()),
+        }
     }
 
     /// The CHECK constraint names used in schema `db` (a name is unique there), but for
