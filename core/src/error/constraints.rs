@@ -212,4 +212,28 @@ impl MySqlError {
                 .into(),
         )
     }
+    /// 1553 ER_DROP_INDEX_FK
+    pub fn drop_index_needed_by_fk(index: &str) -> MySqlError {
+        Self::new(
+            1553,
+            "HY000",
+            format!("Cannot drop index '{index}': needed in a foreign key constraint"),
+        )
+    }
+    /// 1701 ER_TRUNCATE_ILLEGAL_FK: `what` is `` `db`.`child`, CONSTRAINT `name` ``.
+    pub fn truncate_referenced(what: &str) -> MySqlError {
+        Self::new(
+            1701,
+            "42000",
+            format!("Cannot truncate a table referenced in a foreign key constraint ({what})"),
+        )
+    }
+    /// 1828 ER_FK_COLUMN_CANNOT_DROP
+    pub fn fk_column_cannot_drop(column: &str, name: &str) -> MySqlError {
+        Self::new(
+            1828,
+            "HY000",
+            format!("Cannot drop column '{column}': needed in a foreign key constraint '{name}'"),
+        )
+    }
 }

@@ -166,6 +166,21 @@ impl Server {
                         return Err(MySqlError::cannot_drop_key(name));
                     };
                     names.remove(at);
+                    // The table's indexes as this ALTER leaves them, those it adds included.
+                    let mut without = planned.clone();
+                    without.indexes.retain(|i| !i.name.eq_ignore_ascii_case(name));
+                    for c in &changes {
+                        if let Change::Add { columns, .. } = c {
+                            let positions: Vec<u32> =
+                                columns.iter().filter_map(|c| planned.column_position(c)).collect();
+                            without
+                                .indexes
+                                .push(crate::storage::schema::IndexDef::key("", positions));
+                        }
+                    }
+                    if !self.foreign_keys_keep_indexes(&without) {
+                        return Err(MySqlError::drop_index_needed_by_fk(name));
+                    }
                 }
                 Change::AddCheck(_) | Change::DropCheck(_) => {}
                 Change::RenameTable { db: to_db, to } => {

@@ -22,6 +22,9 @@ use crate::storage::schema::{ColumnType, ForeignKey, IndexDef, ReferentialAction
 use crate::storage::table::{Key, RangeEnd, Row};
 use crate::storage::value::Value;
 
+/// An index InnoDB adds to a child table for a FOREIGN KEY: its name and columns.
+pub(crate) type ImplicitIndex = (String, Vec<String>);
+
 /// InnoDB's bound on cascaded changes (FK_MAX_CASCADE_DEL): a chain deeper than this is
 /// ERROR 3008.
 const MAX_CASCADE_DEPTH: u32 = 15;
@@ -98,9 +101,9 @@ impl Server {
         session: &Session,
         def: &TableDef,
         declared: &[&sqlparser::ast::ForeignKeyConstraint],
-    ) -> Result<(Vec<ForeignKey>, Vec<(String, Vec<String>)>)> {
+    ) -> Result<(Vec<ForeignKey>, Vec<ImplicitIndex>)> {
         let mut keys: Vec<ForeignKey> = Vec::new();
-        let mut indexes: Vec<(String, Vec<String>)> = Vec::new();
+        let mut indexes: Vec<ImplicitIndex> = Vec::new();
         let taken = self.foreign_key_names_in(&def.schema);
         for (n, fk) in declared.iter().enumerate() {
             let name = fk
@@ -191,6 +194,21 @@ impl Server {
             });
         }
         Ok((keys, indexes))
+    }
+
+    /// Whether every FOREIGN KEY of `def` (as a child) and every one referring to it (as a
+    /// parent) still finds an index starting with its columns: InnoDB refuses to drop the
+    /// last such index (ERROR 1553).
+    pub(crate) fn foreign_keys_keep_indexes(&self, def: &TableDef) -> bool {
+        let own =
+            def.constraints.foreign_keys.iter().all(|fk| index_on(def, &fk.columns).is_some());
+        let referring = self.catalog.tables().all(|t| {
+            t.def.constraints.foreign_keys.iter().all(|fk| {
+                !(fk.parent_schema == def.schema && fk.parent_table == def.name)
+                    || index_on(def, &fk.parent_columns).is_some()
+            })
+        });
+        own && referring
     }
 
     /// The FOREIGN KEY names used in schema `db` (unique there).

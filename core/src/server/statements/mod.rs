@@ -232,6 +232,15 @@ impl Server {
                     .first()
                     .map(|n| n.to_string().trim_matches('`').to_string())
                     .unwrap_or_default();
+                if let Some(existing) = self.catalog.table(&db, &t) {
+                    let mut without = existing.def.clone();
+                    without.indexes.retain(|i| !i.name.eq_ignore_ascii_case(&index));
+                    if without.indexes.len() < existing.def.indexes.len()
+                        && !self.foreign_keys_keep_indexes(&without)
+                    {
+                        return Err(MySqlError::drop_index_needed_by_fk(&index));
+                    }
+                }
                 let tbl = self
                     .catalog
                     .table_mut(&db, &t)
@@ -351,6 +360,13 @@ impl Server {
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
+                    // A table another's FOREIGN KEY refers to cannot be truncated.
+                    if session.foreign_key_checks() {
+                        if let Some((constraint, child)) = self.referencing_key(&db, &name) {
+                            let what = format!("`{db}`.`{child}`, CONSTRAINT `{constraint}`");
+                            return Err(MySqlError::truncate_referenced(&what));
+                        }
+                    }
                     // The log tables empty (MySQL allows TRUNCATE, not DELETE, on them).
                     if db.eq_ignore_ascii_case("mysql") {
                         use crate::instruments::query_logs::LogKind;

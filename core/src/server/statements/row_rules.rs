@@ -194,7 +194,7 @@ fn without_introducers(text: &str) -> String {
         }
         match (quote, c) {
             (None, '\'' | '`') => quote = Some(c),
-            (Some(q), '\\') if q == '\'' => {
+            (Some('\''), '\\') => {
                 out.push(c);
                 rest = &rest[1..];
                 if let Some(n) = rest.chars().next() {
@@ -307,9 +307,11 @@ pub(crate) fn name_checks(
     Ok(named)
 }
 
-/// Checks that an ALTER TABLE's column changes leave every generated column and CHECK
-/// constraint its columns: a column one of them names cannot be dropped or renamed (3108,
-/// 3959; `old` is the table before, where the missing name is found).
+/// Checks that an ALTER TABLE's column changes leave every generated column, CHECK
+/// constraint and FOREIGN KEY its columns: a column one of them names cannot be dropped or
+/// renamed (3108, 3959, 1828; `old` is the table before, where the missing name is found).
+/// Simplification: a renamed column is refused as a dropped one would be, where MySQL
+/// renames it in a FOREIGN KEY.
 pub(crate) fn check_dependencies(old: &TableDef, new: &TableDef) -> Result<()> {
     let missing = |text: &str| -> Option<String> {
         let unknown = |name: &str| MySqlError::unknown_column(name, "");
@@ -334,6 +336,12 @@ pub(crate) fn check_dependencies(old: &TableDef, new: &TableDef) -> Result<()> {
     for c in &new.constraints.checks {
         if let Some(gone) = missing(&c.expr) {
             return Err(MySqlError::dependent_by_check(&c.name, &gone));
+        }
+    }
+    // A FOREIGN KEY's own columns cannot go (ERROR 1828).
+    for fk in &new.constraints.foreign_keys {
+        if let Some(gone) = fk.columns.iter().find(|c| new.column_position(c).is_none()) {
+            return Err(MySqlError::fk_column_cannot_drop(gone, &fk.name));
         }
     }
     Ok(())
