@@ -8,6 +8,19 @@ use tunelab_core::sim::SimRng;
 use tunelab_core::Experiment;
 
 const CORPUS: &[&str] = &[
+    "CREATE TABLE shop.g (a INT, b INT AS (a * 2) STORED, c VARCHAR(9) GENERATED ALWAYS AS (CONCAT('x', a)) VIRTUAL, KEY (b));",
+    "INSERT INTO shop.g (a) VALUES (3), (NULL); INSERT INTO shop.g VALUES (1, DEFAULT, 'y');",
+    "UPDATE shop.g SET b = DEFAULT, a = a + 1; SHOW CREATE TABLE shop.g;",
+    "CREATE TABLE shop.ck (a INT CHECK (a > 0), b INT, CONSTRAINT b_pos CHECK (b > a) NOT ENFORCED, CHECK (a <> b));",
+    "INSERT IGNORE INTO shop.ck VALUES (-1, 2), (1, 1), (2, 3); ALTER TABLE shop.ck ADD CHECK (b IS NOT NULL);",
+    "ALTER TABLE shop.ck DROP CHECK b_pos; ALTER TABLE shop.ck DROP CONSTRAINT ck_chk_9;",
+    "CREATE TABLE shop.fk (id INT PRIMARY KEY, cid INT, FOREIGN KEY (cid) REFERENCES shop.categories (id) ON DELETE CASCADE ON UPDATE SET NULL);",
+    "INSERT INTO shop.fk VALUES (1, 2), (2, 99); DELETE FROM shop.categories WHERE id = 2; DROP TABLE shop.categories;",
+    "SET foreign_key_checks = 0; INSERT INTO shop.fk VALUES (3, 77); SET foreign_key_checks = DEFAULT;",
+    "SELECT * FROM information_schema.TABLE_CONSTRAINTS, information_schema.CHECK_CONSTRAINTS, information_schema.REFERENTIAL_CONSTRAINTS LIMIT 3;",
+    "CREATE VIEW shop.vv AS SELECT nosuch FROM shop.orders; CREATE VIEW shop.vw AS SELECT * FROM shop.nosuch;",
+    "LOCK TABLES orders READ, customers WRITE; SELECT * FROM products; UPDATE orders SET status = 'x'; UNLOCK TABLES;",
+    "FLUSH TABLES WITH READ LOCK; INSERT INTO shop.categories (name) VALUES ('z'); UNLOCK TABLES;",
     "SELECT 1+1;",
     "SET GLOBAL max_connections = 20;",
     "SELECT @@max_connections, @@global.innodb_buffer_pool_size DIV 1048576;",

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+mod constraints;
 mod functions;
 mod stored_program;
 

@@ -21,7 +21,13 @@ pub const PAGE_VIEWS_START_UNIX: i64 = 1_758_585_600;
 pub const PAGE_VIEWS_SPAN_SECS: u64 = 365 * 86_400;
 
 fn table(name: &str, columns: Vec<ColumnDef>, indexes: Vec<IndexDef>) -> TableDef {
-    TableDef { schema: "shop".into(), name: name.into(), columns, indexes }
+    TableDef {
+        schema: "shop".into(),
+        name: name.into(),
+        columns,
+        indexes,
+        constraints: Default::default(),
+    }
 }
 
 fn id_column() -> ColumnDef {

@@ -25,6 +25,7 @@ const DRAW_PAD: u64 = 3;
 /// The definition of table `sbtest<n>` exactly as sysbench's oltp_common.lua creates it.
 pub fn table_def(n: u32) -> TableDef {
     TableDef {
+        constraints: Default::default(),
         schema: "sbtest".into(),
         name: format!("sbtest{n}"),
         columns: vec![

@@ -1,7 +1,8 @@
 //! information_schema's views of the data dictionary beside TABLES: `STATISTICS` (one row
 //! per index column, as `SHOW INDEX` shows them), `COLUMNS` (one row per column) and
-//! `KEY_COLUMN_USAGE` (one row per column of a PRIMARY or UNIQUE key) and `VIEWS` (one row
-//! per view, the sys schema's included), with MySQL 8.0+/9.x's columns and values, computed
+//! `KEY_COLUMN_USAGE` (one row per column of a PRIMARY, UNIQUE or FOREIGN key), `VIEWS` (one
+//! row per view, the sys schema's included), and the constraints: `CHECK_CONSTRAINTS`,
+//! `TABLE_CONSTRAINTS` and `REFERENTIAL_CONSTRAINTS`, with MySQL 8.0+/9.x's columns and values, computed
 //! from the catalog when a query reads them.
 //!
 //! Rows come by schema, then table, then index (or column) in definition order, as the data
@@ -14,7 +15,15 @@ use crate::storage::table::Row;
 use crate::storage::value::Value;
 
 /// The views this file produces (lower case, as the system table dispatch matches them).
-pub const TABLES: [&str; 4] = ["statistics", "columns", "key_column_usage", "views"];
+pub const TABLES: [&str; 7] = [
+    "statistics",
+    "columns",
+    "key_column_usage",
+    "views",
+    "check_constraints",
+    "table_constraints",
+    "referential_constraints",
+];
 
 pub use super::ColumnSpec;
 
@@ -82,6 +91,40 @@ pub const KEY_COLUMN_USAGE_COLUMNS: [ColumnSpec; 12] = [
     ("REFERENCED_COLUMN_NAME", false, true),
 ];
 
+/// `information_schema.CHECK_CONSTRAINTS`'s four columns.
+pub const CHECK_CONSTRAINTS_COLUMNS: [ColumnSpec; 4] = [
+    ("CONSTRAINT_CATALOG", false, false),
+    ("CONSTRAINT_SCHEMA", false, false),
+    ("CONSTRAINT_NAME", false, false),
+    ("CHECK_CLAUSE", false, false),
+];
+
+/// `information_schema.TABLE_CONSTRAINTS`'s seven columns.
+pub const TABLE_CONSTRAINTS_COLUMNS: [ColumnSpec; 7] = [
+    ("CONSTRAINT_CATALOG", false, false),
+    ("CONSTRAINT_SCHEMA", false, false),
+    ("CONSTRAINT_NAME", false, true),
+    ("TABLE_SCHEMA", false, false),
+    ("TABLE_NAME", false, false),
+    ("CONSTRAINT_TYPE", false, false),
+    ("ENFORCED", false, false),
+];
+
+/// `information_schema.REFERENTIAL_CONSTRAINTS`'s eleven columns.
+pub const REFERENTIAL_CONSTRAINTS_COLUMNS: [ColumnSpec; 11] = [
+    ("CONSTRAINT_CATALOG", false, false),
+    ("CONSTRAINT_SCHEMA", false, false),
+    ("CONSTRAINT_NAME", false, true),
+    ("UNIQUE_CONSTRAINT_CATALOG", false, false),
+    ("UNIQUE_CONSTRAINT_SCHEMA", false, false),
+    ("UNIQUE_CONSTRAINT_NAME", false, true),
+    ("MATCH_OPTION", false, false),
+    ("UPDATE_RULE", false, false),
+    ("DELETE_RULE", false, false),
+    ("TABLE_NAME", false, false),
+    ("REFERENCED_TABLE_NAME", false, false),
+];
+
 /// `information_schema.VIEWS`'s ten columns.
 pub const VIEWS_COLUMNS: [ColumnSpec; 10] = [
     ("TABLE_CATALOG", false, false),
@@ -107,6 +150,11 @@ pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec
         "columns" => (&COLUMNS_COLUMNS, columns(catalog)),
         "key_column_usage" => (&KEY_COLUMN_USAGE_COLUMNS, key_column_usage(catalog)),
         "views" => (&VIEWS_COLUMNS, views(catalog)),
+        "check_constraints" => (&CHECK_CONSTRAINTS_COLUMNS, check_constraints(catalog)),
+        "table_constraints" => (&TABLE_CONSTRAINTS_COLUMNS, table_constraints(catalog)),
+        "referential_constraints" => {
+            (&REFERENTIAL_CONSTRAINTS_COLUMNS, referential_constraints(catalog))
+        }
         _ => return None,
     })
 }
@@ -185,10 +233,15 @@ pub fn columns(catalog: &Catalog) -> Vec<Row> {
                 if is_text { text("utf8mb4_0900_ai_ci") } else { Value::Null },
                 Value::Str(column_type),
                 text(column_key(&t.def.indexes, i as u32)),
-                text(if c.auto_increment { "auto_increment" } else { "" }),
+                text(match &c.generated {
+                    Some(g) if g.stored => "STORED GENERATED",
+                    Some(_) => "VIRTUAL GENERATED",
+                    None if c.auto_increment => "auto_increment",
+                    None => "",
+                }),
                 text("select,insert,update,references"),
                 text(""),
-                text(""),
+                Value::Str(c.generated.as_ref().map(|g| g.expr.clone()).unwrap_or_default()),
                 Value::Null,
             ]);
         }
@@ -196,9 +249,93 @@ pub fn columns(catalog: &Catalog) -> Vec<Row> {
     rows
 }
 
+/// One row per CHECK constraint: its condition as SHOW CREATE TABLE prints it.
+pub fn check_constraints(catalog: &Catalog) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in catalog.tables() {
+        for c in &t.def.constraints.checks {
+            rows.push(vec![
+                text("def"),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(c.name.clone()),
+                Value::Str(c.expr.clone()),
+            ]);
+        }
+    }
+    rows
+}
+
+/// One row per PRIMARY KEY, UNIQUE key, FOREIGN KEY and CHECK constraint of every table.
+pub fn table_constraints(catalog: &Catalog) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in catalog.tables() {
+        let mut row = |name: &str, kind: &str, enforced: bool| {
+            rows.push(vec![
+                text("def"),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(name.to_string()),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(t.def.name.clone()),
+                text(kind),
+                text(if enforced { "YES" } else { "NO" }),
+            ])
+        };
+        for idx in t.def.indexes.iter().filter(|i| i.unique || i.primary) {
+            row(&idx.name, if idx.primary { "PRIMARY KEY" } else { "UNIQUE" }, true);
+        }
+        for fk in &t.def.constraints.foreign_keys {
+            row(&fk.name, "FOREIGN KEY", true);
+        }
+        for c in &t.def.constraints.checks {
+            row(&c.name, "CHECK", c.enforced);
+        }
+    }
+    rows
+}
+
+/// One row per FOREIGN KEY: the parent's key it refers to, and its rules (RESTRICT when
+/// the clause was not given, as InnoDB's default, NO ACTION, acts).
+pub fn referential_constraints(catalog: &Catalog) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for t in catalog.tables() {
+        for fk in &t.def.constraints.foreign_keys {
+            let rule = |a: Option<crate::storage::schema::ReferentialAction>| {
+                text(a.map_or("NO ACTION", |a| a.sql()))
+            };
+            // The parent's unique key on the referenced columns, if it has one.
+            let unique = catalog.table(&fk.parent_schema, &fk.parent_table).and_then(|p| {
+                p.def
+                    .indexes
+                    .iter()
+                    .find(|i| {
+                        i.unique
+                            && i.columns.len() == fk.parent_columns.len()
+                            && i.columns.iter().zip(&fk.parent_columns).all(|(&c, n)| {
+                                p.def.columns[c as usize].name.eq_ignore_ascii_case(n)
+                            })
+                    })
+                    .map(|i| i.name.clone())
+            });
+            rows.push(vec![
+                text("def"),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(fk.name.clone()),
+                text("def"),
+                Value::Str(fk.parent_schema.clone()),
+                unique.map_or(Value::Null, Value::Str),
+                text("NONE"),
+                rule(fk.on_update),
+                rule(fk.on_delete),
+                Value::Str(t.def.name.clone()),
+                Value::Str(fk.parent_table.clone()),
+            ]);
+        }
+    }
+    rows
+}
+
 /// One row per column of every PRIMARY and UNIQUE key (the constraint carries the index's
-/// name). Simplification: the simulator's tables declare no foreign keys, so no row names a
-/// referenced table.
+/// name), then of every FOREIGN KEY, with the column it refers to.
 pub fn key_column_usage(catalog: &Catalog) -> Vec<Row> {
     let mut rows = Vec::new();
     for t in catalog.tables() {
@@ -218,6 +355,24 @@ pub fn key_column_usage(catalog: &Catalog) -> Vec<Row> {
                     Value::Null,
                     Value::Null,
                     Value::Null,
+                ]);
+            }
+        }
+        for fk in &t.def.constraints.foreign_keys {
+            for (seq, (c, p)) in fk.columns.iter().zip(&fk.parent_columns).enumerate() {
+                rows.push(vec![
+                    text("def"),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(fk.name.clone()),
+                    text("def"),
+                    Value::Str(t.def.schema.clone()),
+                    Value::Str(t.def.name.clone()),
+                    Value::Str(c.clone()),
+                    Value::UInt(seq as u64 + 1),
+                    Value::UInt(seq as u64 + 1),
+                    Value::Str(fk.parent_schema.clone()),
+                    Value::Str(fk.parent_table.clone()),
+                    Value::Str(p.clone()),
                 ]);
             }
         }

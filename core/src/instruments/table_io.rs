@@ -238,6 +238,7 @@ mod tests {
         let mut defs = vec![IndexDef::primary(vec![0])];
         defs.extend(indexes.iter().map(|n| IndexDef::key(n, vec![1])));
         let def = TableDef {
+            constraints: Default::default(),
             schema: "s".into(),
             name: "t".into(),
             columns: vec![

@@ -359,6 +359,9 @@ impl Server {
         work: &mut Work,
     ) -> Result<Response> {
         self.authorize(session, stmt)?;
+        if let Statement::Other(s) = stmt {
+            self.check_locks_for_statement(session, s)?;
+        }
         // Calls of stored functions are resolved first (`stored_function`).
         if let Some(resolved) = self.resolve_stored_functions(session, stmt, sql, work)? {
             return self.dispatch_resolved(session, &resolved, sql, work);

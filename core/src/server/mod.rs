@@ -26,6 +26,7 @@ mod query_logs;
 pub mod session;
 mod statement_events;
 pub mod statements;
+pub(crate) mod table_locks;
 mod transactions;
 mod user_stats;
 pub mod variables;

@@ -36,6 +36,10 @@ pub struct Session {
     pub sent_before_error: Vec<crate::sql::Response>,
     /// Inside BEGIN ... COMMIT (or with autocommit off after a change).
     pub in_transaction: bool,
+    /// The tables `LOCK TABLES` locked, while it holds them (`table_locks.rs`).
+    pub table_locks: Option<Vec<crate::server::table_locks::LockedTable>>,
+    /// Held after `FLUSH TABLES WITH READ LOCK`, until UNLOCK TABLES.
+    pub global_read_lock: bool,
     /// Changes of the open transaction, oldest first.
     pub undo: Vec<UndoRecord>,
     /// Changes of the row-changing statement running, oldest first (undone if it fails).
@@ -123,6 +127,8 @@ impl Session {
             pending_warnings: Vec::new(),
             sent_before_error: Vec::new(),
             pending_warnings_dropped: 0,
+            table_locks: None,
+            global_read_lock: false,
             in_transaction: false,
             undo: Vec::new(),
             statement_undo: Vec::new(),
@@ -156,6 +162,14 @@ impl Session {
     pub fn autocommit(&self) -> bool {
         !matches!(
             self.vars.get("autocommit"),
+            Some(crate::server::variables::definition::VarValue::Bool(false))
+        )
+    }
+
+    /// The session's `foreign_key_checks` value: 0 turns InnoDB's foreign key checks off.
+    pub fn foreign_key_checks(&self) -> bool {
+        !matches!(
+            self.vars.get("foreign_key_checks"),
             Some(crate::server::variables::definition::VarValue::Bool(false))
         )
     }

@@ -10,6 +10,7 @@ pub mod context;
 pub mod digest;
 pub mod execution;
 pub mod expr;
+pub mod expr_text;
 pub mod functions;
 pub mod json;
 pub mod literal;

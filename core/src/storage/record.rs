@@ -318,6 +318,7 @@ mod tests {
     #[test]
     fn hand_computed_products_row() {
         let def = TableDef {
+            constraints: Default::default(),
             schema: "shop".into(),
             name: "products".into(),
             columns: vec![
@@ -353,6 +354,7 @@ mod tests {
     #[test]
     fn no_primary_key_uses_row_id() {
         let def = TableDef {
+            constraints: Default::default(),
             schema: "s".into(),
             name: "t".into(),
             columns: vec![ColumnDef::new("a", ColumnType::Int)],

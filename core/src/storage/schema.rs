@@ -146,6 +146,19 @@ pub struct ColumnDef {
     pub auto_increment: bool,
     /// The DEFAULT clause, if any (NULL for nullable columns without one).
     pub default: Option<Value>,
+    /// `GENERATED ALWAYS AS (expr) VIRTUAL | STORED`: the value is computed from the row.
+    pub generated: Option<GeneratedColumn>,
+}
+
+/// A generated column's expression, in the text MySQL prints for it (`(`a` * 2)`), and
+/// whether it is STORED (kept in the row) or VIRTUAL (computed when read). Simplification:
+/// a VIRTUAL column's value is computed when the row is written and kept with the row, as a
+/// STORED one is; what differs is only what MySQL shows (SHOW CREATE TABLE, EXTRA) and that
+/// InnoDB counts no bytes for it in the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeneratedColumn {
+    pub expr: String,
+    pub stored: bool,
 }
 
 impl ColumnDef {
@@ -158,6 +171,7 @@ impl ColumnDef {
             nullable: false,
             auto_increment: false,
             default: None,
+            generated: None,
         }
     }
     pub fn nullable(mut self) -> ColumnDef {
@@ -211,6 +225,64 @@ pub struct TableDef {
     pub columns: Vec<ColumnDef>,
     /// PRIMARY first when there is one, then secondary indexes in creation order.
     pub indexes: Vec<IndexDef>,
+    /// CHECK constraints and FOREIGN KEYs.
+    pub constraints: Constraints,
+}
+
+/// The constraints of a table other than its keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Constraints {
+    /// CHECK constraints, in the order they were declared.
+    pub checks: Vec<CheckConstraint>,
+    /// FOREIGN KEYs this table (the child) declares, in the order they were declared.
+    pub foreign_keys: Vec<ForeignKey>,
+}
+
+/// `[CONSTRAINT name] CHECK (expr) [[NOT] ENFORCED]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckConstraint {
+    /// The given name, or `<table>_chk_<n>`.
+    pub name: String,
+    /// The condition in the text MySQL prints (`(`a` > 0)`).
+    pub expr: String,
+    pub enforced: bool,
+}
+
+/// What a FOREIGN KEY does to child rows when their parent row is deleted or its key changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReferentialAction {
+    Restrict,
+    Cascade,
+    SetNull,
+    NoAction,
+    SetDefault,
+}
+
+impl ReferentialAction {
+    pub fn sql(self) -> &'static str {
+        match self {
+            ReferentialAction::Restrict => "RESTRICT",
+            ReferentialAction::Cascade => "CASCADE",
+            ReferentialAction::SetNull => "SET NULL",
+            ReferentialAction::NoAction => "NO ACTION",
+            ReferentialAction::SetDefault => "SET DEFAULT",
+        }
+    }
+}
+
+/// `CONSTRAINT name FOREIGN KEY (cols) REFERENCES parent (cols) ON DELETE .. ON UPDATE ..`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForeignKey {
+    /// The given name, or `<table>_ibfk_<n>`.
+    pub name: String,
+    /// The child's columns, as declared.
+    pub columns: Vec<String>,
+    pub parent_schema: String,
+    pub parent_table: String,
+    pub parent_columns: Vec<String>,
+    /// None when not given (SHOW CREATE TABLE then prints nothing; it acts as RESTRICT).
+    pub on_delete: Option<ReferentialAction>,
+    pub on_update: Option<ReferentialAction>,
 }
 
 impl TableDef {
@@ -236,6 +308,14 @@ impl TableDef {
                 let mut s = format!("  `{}` {}", c.name, c.ty.sql());
                 if c.unsigned {
                     s.push_str(" unsigned");
+                }
+                if let Some(g) = &c.generated {
+                    let kind = if g.stored { "STORED" } else { "VIRTUAL" };
+                    s.push_str(&format!(" GENERATED ALWAYS AS ({}) {kind}", g.expr));
+                    if !c.nullable {
+                        s.push_str(" NOT NULL");
+                    }
+                    return s;
                 }
                 if !c.nullable {
                     s.push_str(" NOT NULL");
@@ -271,6 +351,37 @@ impl TableDef {
             } else {
                 format!("  KEY `{}` ({cols}){invisible}", idx.name)
             });
+        }
+        // InnoDB's foreign keys after the keys, then the CHECK constraints sorted by name
+        // (as the data dictionary lists them).
+        let quoted = |names: &[String]| -> String {
+            names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+        };
+        for fk in &self.constraints.foreign_keys {
+            let parent = if fk.parent_schema.eq_ignore_ascii_case(&self.schema) {
+                format!("`{}`", fk.parent_table)
+            } else {
+                format!("`{}`.`{}`", fk.parent_schema, fk.parent_table)
+            };
+            let mut line = format!(
+                "  CONSTRAINT `{}` FOREIGN KEY ({}) REFERENCES {parent} ({})",
+                fk.name,
+                quoted(&fk.columns),
+                quoted(&fk.parent_columns)
+            );
+            if let Some(a) = fk.on_delete {
+                line.push_str(&format!(" ON DELETE {}", a.sql()));
+            }
+            if let Some(a) = fk.on_update {
+                line.push_str(&format!(" ON UPDATE {}", a.sql()));
+            }
+            lines.push(line);
+        }
+        let mut checks: Vec<&CheckConstraint> = self.constraints.checks.iter().collect();
+        checks.sort_by_key(|c| c.name.to_ascii_lowercase());
+        for c in checks {
+            let enforced = if c.enforced { "" } else { " /*!80016 NOT ENFORCED */" };
+            lines.push(format!("  CONSTRAINT `{}` CHECK ({}){enforced}", c.name, c.expr));
         }
         let auto = auto_increment_next.map(|n| format!(" AUTO_INCREMENT={n}")).unwrap_or_default();
         format!(

@@ -216,6 +216,7 @@ impl Server {
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         // MySQL checks the privilege before it looks the table up (1142, not 1146).
         self.check_select(session, &db, &table)?;
+        Server::check_lock_for_read(session, &db, &table)?;
         if db.eq_ignore_ascii_case("sys") {
             if let Some(v) = crate::instruments::sys::view(&table) {
                 let temptable = v.algorithm == "TEMPTABLE";

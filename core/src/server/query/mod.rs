@@ -205,7 +205,10 @@ impl Server {
                 derived_merge::Named::Stored { db, table, .. } => (db, table),
                 derived_merge::Named::View { db, .. } => {
                     let view = name.0.last()?.to_string();
-                    let allowed = self.check_select(session, db, view.trim_matches('`')).is_ok();
+                    let view = view.trim_matches('`');
+                    // Under LOCK TABLES an unlocked view is left unmerged, for its ERROR 1100.
+                    let allowed = self.check_select(session, db, view).is_ok()
+                        && Server::check_lock_for_read(session, db, view).is_ok();
                     return allowed.then_some(named);
                 }
                 // A CTE's own tables are checked as its query's are named.

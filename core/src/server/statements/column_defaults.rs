@@ -107,6 +107,7 @@ mod tests {
         n.nullable = true;
         let strict = ColumnDef::new("s", ColumnType::Int);
         TableDef {
+            constraints: Default::default(),
             schema: "d".into(),
             name: "t".into(),
             columns: vec![x, n, strict],

@@ -320,6 +320,7 @@ impl Server {
         // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
         let mut page_ns = 0u64;
         let triggers = self.table_triggers(&db, &table);
+        let rules = super::row_rules::RowRules::bind(&def)?;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
             let mut row: Row = vec![Value::Null; def.columns.len()];
@@ -332,6 +333,12 @@ impl Server {
             for (j, (&p, v)) in targets.iter().zip(values).enumerate() {
                 row[p as usize] = v;
                 given[p as usize] = !marks.and_then(|m| m.get(j)).copied().unwrap_or(false);
+                // A generated column takes only DEFAULT (ER_NON_DEFAULT_VALUE_FOR_GENERATED_
+                // COLUMN, an error with IGNORE too: fill_record refuses it before any row).
+                if given[p as usize] && def.columns[p as usize].generated.is_some() {
+                    let name = &def.columns[p as usize].name;
+                    return Err(MySqlError::generated_column_value(name, &table));
+                }
             }
             // With BEFORE INSERT triggers the AUTO_INCREMENT value is generated after them:
             // they see 0 for it (the manual's "Using Triggers"). Without, it is generated as
@@ -342,6 +349,10 @@ impl Server {
                 .table_mut(&db, &table)
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
             for (p, col) in def.columns.iter().enumerate() {
+                // Computed below, once the row's other values are in.
+                if col.generated.is_some() {
+                    continue;
+                }
                 if col.auto_increment {
                     if !deferred {
                         generated = generated.or(next_auto_increment(t, col, &mut row[p]));
@@ -383,6 +394,11 @@ impl Server {
                 }
                 let (before, event) = (Timing::Before, Event::Insert);
                 triggers.run(self, session, before, event, None, Some(&mut row), row_no, work)?;
+            }
+            if !rules.is_empty()
+                && !self.apply_row_rules(session, &def, &rules, &mut row, row_no, ignore, work)?
+            {
+                continue;
             }
             let t = self
                 .catalog
@@ -432,6 +448,9 @@ impl Server {
                                 0,
                                 work,
                             )?;
+                            if self.catalog.has_foreign_keys() {
+                                self.follow_parent_change(session, &db, &table, &old, None, 0)?;
+                            }
                             let t = self
                                 .catalog
                                 .table_mut(&db, &table)
@@ -494,6 +513,13 @@ impl Server {
                             row_no,
                             work,
                         )?;
+                        if !rules.is_empty()
+                            && !self.apply_row_rules(
+                                session, &def, &rules, &mut new, row_no, ignore, work,
+                            )?
+                        {
+                            continue;
+                        }
                         if new == old {
                             triggers.run(
                                 self,
@@ -506,6 +532,10 @@ impl Server {
                                 work,
                             )?;
                             continue;
+                        }
+                        if self.catalog.has_foreign_keys() {
+                            self.check_parent_rows(session, &def, &new, Some(&old))?;
+                            self.follow_parent_change(session, &db, &table, &old, Some(&new), 0)?;
                         }
                         let t = self
                             .catalog
@@ -535,6 +565,9 @@ impl Server {
                         continue;
                     }
                 }
+            }
+            if self.catalog.has_foreign_keys() {
+                self.check_parent_rows(session, &def, &row, None)?;
             }
             let t = self
                 .catalog
@@ -643,6 +676,15 @@ impl Server {
         for a in assignments {
             let p = assigned_column(def, &a.target)
                 .unwrap_or_else(|| Err(MySqlError::not_supported_yet("tuple assignments")))?;
+            if def.columns[p as usize].generated.is_some() {
+                if super::column_defaults::is_default_keyword(&a.value) {
+                    continue;
+                }
+                return Err(MySqlError::generated_column_value(
+                    &def.columns[p as usize].name,
+                    table,
+                ));
+            }
             let value = super::column_defaults::with_defaults(&a.value, def, Some(p))?;
             let e = Binder::scalar(&cols, "field list")
                 .with_locals(session.local_names())
@@ -702,6 +744,40 @@ impl Server {
     /// changes, whose CPU the statement's end charges).
     pub(super) fn row_cpu_ps(&self, rows: u64) -> u64 {
         crate::sql::execution::costs::row_cpu_ps(&self.host, rows)
+    }
+
+    /// Fills a row's generated columns and checks its CHECK constraints (`row_rules.rs`):
+    /// false when a constraint fails under IGNORE (warning 3819, the row is skipped); the
+    /// failure is the statement's error otherwise.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn apply_row_rules(
+        &mut self,
+        session: &mut Session,
+        def: &TableDef,
+        rules: &super::row_rules::RowRules,
+        row: &mut Row,
+        row_no: u64,
+        ignore: bool,
+        work: &mut Work,
+    ) -> Result<bool> {
+        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        let now_micros = self.clock.unix_micros();
+        let mut cx =
+            crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+        let outcome = rules.apply(def, row, row_no, &mut cx)?;
+        work.slept_micros += cx.slept_micros;
+        match outcome {
+            Ok(()) => Ok(true),
+            Err(super::row_rules::Violation(e)) if ignore => {
+                session.warn(crate::error::Warning {
+                    level: "Warning",
+                    code: e.code,
+                    message: e.message,
+                });
+                Ok(false)
+            }
+            Err(super::row_rules::Violation(e)) => Err(e),
+        }
     }
 
     /// Rows of `db.table` matching `selection`, with their keys (UPDATE and DELETE collect
@@ -803,6 +879,16 @@ impl Server {
         for a in &up.assignments {
             let p = assigned_column(&def, &a.target)
                 .unwrap_or_else(|| Err(MySqlError::not_supported_yet("tuple assignments")))?;
+            // A generated column may be set only to DEFAULT, which leaves it to be computed.
+            if def.columns[p as usize].generated.is_some() {
+                if super::column_defaults::is_default_keyword(&a.value) {
+                    continue;
+                }
+                return Err(MySqlError::generated_column_value(
+                    &def.columns[p as usize].name,
+                    &table,
+                ));
+            }
             let value = super::column_defaults::with_defaults(&a.value, &def, Some(p))?;
             assignments.push((
                 p,
@@ -817,6 +903,10 @@ impl Server {
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
         let triggers = self.table_triggers(&db, &table);
+        let rules = super::row_rules::RowRules::bind(&def)?;
+        // Simplification: UPDATE IGNORE is not read by the parser, so a failed CHECK is
+        // always the statement's error here.
+        let ignore = false;
         let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -840,6 +930,11 @@ impl Server {
             let row_no = i as u64 + 1;
             let was = Some(&old);
             triggers.run(self, session, before, event, was, Some(&mut new), row_no, work)?;
+            if !rules.is_empty()
+                && !self.apply_row_rules(session, &def, &rules, &mut new, row_no, ignore, work)?
+            {
+                continue;
+            }
             if new == old {
                 triggers.run(self, session, after, event, was, Some(&mut new), row_no, work)?;
                 continue;
@@ -910,9 +1005,29 @@ impl Server {
         Ok(ok(deleted))
     }
 
+    /// Replaces the row `old` under `key` by `new`, after its FOREIGN KEYs' checks (a parent
+    /// row for the new values; what the keys referring to this table do with the old ones).
+    pub(super) fn change_row(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        table: &str,
+        key: Key,
+        old: Row,
+        new: Row,
+    ) -> Result<()> {
+        if self.catalog.has_foreign_keys() {
+            if let Some(def) = self.catalog.table(db, table).map(|t| t.def.clone()) {
+                self.check_parent_rows(session, &def, &new, Some(&old))?;
+            }
+            self.follow_parent_change(session, db, table, &old, Some(&new), 0)?;
+        }
+        self.change_row_unchecked(session, db, table, key, old, new)
+    }
+
     /// Replaces the row `old` under `key` by `new`: the table, the redo and binlog record, the
     /// statement's undo and, inside a transaction, the transaction's.
-    pub(super) fn change_row(
+    pub(super) fn change_row_unchecked(
         &mut self,
         session: &mut Session,
         db: &str,
@@ -939,9 +1054,25 @@ impl Server {
         Ok(())
     }
 
+    /// Deletes the row `old` under `key`, after what the FOREIGN KEYs referring to its table
+    /// do (refuse, or delete or change their rows); false when it was already gone.
+    pub(super) fn remove_row(
+        &mut self,
+        session: &mut Session,
+        db: &str,
+        table: &str,
+        key: &Key,
+        old: Row,
+    ) -> Result<bool> {
+        if self.catalog.has_foreign_keys() {
+            self.follow_parent_change(session, db, table, &old, None, 0)?;
+        }
+        self.remove_row_unchecked(session, db, table, key, old)
+    }
+
     /// Deletes the row `old` under `key`, recorded as [`Self::change_row`] records a change;
     /// false when it was already gone.
-    pub(super) fn remove_row(
+    pub(super) fn remove_row_unchecked(
         &mut self,
         session: &mut Session,
         db: &str,

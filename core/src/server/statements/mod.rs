@@ -10,11 +10,13 @@ pub mod dml;
 mod explain_change;
 mod explain_change_json;
 mod explain_change_tree;
+mod foreign_keys;
 mod function_body;
 mod index_build;
 mod multi_table;
 pub mod procedure;
 pub(crate) mod program;
+pub(crate) mod row_rules;
 mod session_statements;
 pub mod setup_tables;
 pub mod show;
@@ -77,6 +79,8 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
         S::Commit { .. } => "Com_commit",
         S::Rollback { .. } => "Com_rollback",
         S::Call(_) => "Com_call_procedure",
+        S::LockTables { .. } => "Com_lock_tables",
+        S::UnlockTables => "Com_unlock_tables",
         _ => return None,
     })
 }
@@ -229,6 +233,15 @@ impl Server {
                     .first()
                     .map(|n| n.to_string().trim_matches('`').to_string())
                     .unwrap_or_default();
+                if let Some(existing) = self.catalog.table(&db, &t) {
+                    let mut without = existing.def.clone();
+                    without.indexes.retain(|i| !i.name.eq_ignore_ascii_case(&index));
+                    if without.indexes.len() < existing.def.indexes.len()
+                        && !self.foreign_keys_keep_indexes(&without)
+                    {
+                        return Err(MySqlError::drop_index_needed_by_fk(&index));
+                    }
+                }
                 let tbl = self
                     .catalog
                     .table_mut(&db, &t)
@@ -315,6 +328,7 @@ impl Server {
                 }
                 // A repeated name is ERROR 1060: the column list's when there is one.
                 crate::sql::column_names::check_unique(&columns)?;
+                self.resolve_view_query(session, &cv.query, sql, work)?;
                 let query = cv.query.to_string();
                 if let Some(d) = self.catalog.database_mut(&db) {
                     d.views.insert(name.clone(), View { name, query, algorithm, columns });
@@ -347,6 +361,13 @@ impl Server {
             S::Truncate(t) => {
                 for target in &t.table_names {
                     let (db, name) = table_name(session, &target.name)?;
+                    // A table another's FOREIGN KEY refers to cannot be truncated.
+                    if session.foreign_key_checks() {
+                        if let Some((constraint, child)) = self.referencing_key(&db, &name) {
+                            let what = format!("`{db}`.`{child}`, CONSTRAINT `{constraint}`");
+                            return Err(MySqlError::truncate_referenced(&what));
+                        }
+                    }
                     // The log tables empty (MySQL allows TRUNCATE, not DELETE, on them).
                     if db.eq_ignore_ascii_case("mysql") {
                         use crate::instruments::query_logs::LogKind;
@@ -405,7 +426,31 @@ impl Server {
                 }
                 Ok(ok(0))
             }
+            S::LockTables { tables } => {
+                self.lock_tables(session, tables)?;
+                Ok(ok(0))
+            }
+            S::UnlockTables => {
+                self.unlock_tables(session);
+                Ok(ok(0))
+            }
+            // FLUSH TABLES WITH READ LOCK: every change refused until UNLOCK TABLES (the
+            // tables' flush itself has nothing to write here).
+            S::Flush {
+                object_type: sqlparser::ast::FlushType::Tables,
+                read_lock: true,
+                tables,
+                ..
+            } if tables.is_empty() => {
+                if session.table_locks.is_some() {
+                    return Err(MySqlError::lock_or_active_transaction());
+                }
+                session.global_read_lock = true;
+                Ok(ok(0))
+            }
             S::StartTransaction { .. } => {
+                // START TRANSACTION releases the session's table locks.
+                session.table_locks = None;
                 self.commit(session);
                 session.in_transaction = true;
                 Ok(ok(0))
@@ -530,6 +575,23 @@ impl Server {
                 }
             }
             ObjectType::Table | ObjectType::View => {
+                // A table another table's FOREIGN KEY refers to cannot be dropped (unless
+                // the child goes in the same statement, or foreign_key_checks is off).
+                if *object_type == ObjectType::Table && session.foreign_key_checks() {
+                    let dropped: Vec<(String, String)> =
+                        names.iter().filter_map(|n| table_name(session, n).ok()).collect();
+                    for (db, name) in &dropped {
+                        if let Some((constraint, child)) = self.referencing_key(db, name) {
+                            if !dropped.iter().any(|(d, t)| d == db && t == &child) {
+                                return Err(MySqlError::fk_cannot_drop_parent(
+                                    name,
+                                    &constraint,
+                                    &child,
+                                ));
+                            }
+                        }
+                    }
+                }
                 let mut missing = Vec::new();
                 for n in names {
                     let (db, name) = table_name(session, n)?;
@@ -646,9 +708,12 @@ impl Server {
         let mut columns = Vec::new();
         let mut primary: Option<Vec<String>> = None;
         let mut column_unique: Vec<String> = Vec::new();
+        let mut checks = Vec::new();
         for c in &ct.columns {
-            let spec =
+            let mut spec =
                 column_spec(&c.name.value, &c.data_type, c.options.iter().map(|o| &o.option))?;
+            spec.column.generated = row_rules::generated_column(&c.options);
+            checks.extend(row_rules::column_checks(&c.name.value, &c.options));
             if spec.primary {
                 primary = Some(vec![c.name.value.clone()]);
             }
@@ -679,10 +744,16 @@ impl Server {
                 }
             }
         }
-        let mut def =
-            TableDef { schema: db.clone(), name: name.clone(), columns, indexes: Vec::new() };
+        let mut def = TableDef {
+            schema: db.clone(),
+            name: name.clone(),
+            columns,
+            indexes: Vec::new(),
+            constraints: Default::default(),
+        };
         let mut secondary: Vec<(Option<String>, Vec<String>, bool)> =
             column_unique.into_iter().map(|c| (Some(c.clone()), vec![c], true)).collect();
+        let mut foreign_keys = Vec::new();
         for tc in &ct.constraints {
             let names = |cols: &[sqlparser::ast::IndexColumn]| -> Vec<String> {
                 cols.iter()
@@ -701,9 +772,19 @@ impl Server {
                     names(&i.columns),
                     false,
                 )),
+                TableConstraint::ForeignKey(fk) => foreign_keys.push(fk),
+                TableConstraint::Check(c) => checks.push(row_rules::PendingCheck::new(
+                    c.name.as_ref().map(|n| n.value.clone()),
+                    &c.expr,
+                    c.enforced,
+                    None,
+                )),
                 _ => {}
             }
         }
+        row_rules::check_generated_columns(&def)?;
+        let taken = self.check_names_in(&db, None);
+        def.constraints.checks = row_rules::name_checks(&def, checks, &taken)?;
         if let Some(cols) = primary {
             let positions = positions(&def, &cols)?;
             for &p in &positions {
@@ -739,6 +820,14 @@ impl Server {
                 visible: true,
             });
         }
+        // FOREIGN KEYs, with the index InnoDB adds on the child's columns where none starts
+        // with them.
+        let (keys, implicit) = self.declared_foreign_keys(session, &def, &foreign_keys)?;
+        for (index_name, cols) in implicit {
+            let positions = positions(&def, &cols)?;
+            def.indexes.push(IndexDef::key(&index_name, positions));
+        }
+        def.constraints.foreign_keys = keys;
         let space = self.catalog.allocate_space_id();
         self.catalog.add_table(Table::new(def, space));
         let Some(sel) = selected else { return Ok(ok(0)) };
@@ -750,6 +839,45 @@ impl Server {
             }
         }
         filled
+    }
+
+    /// CREATE VIEW resolves its query as MySQL does, without running it: a table that does
+    /// not exist is ERROR 1146, a column that does not, 1054. The query is bound as EXPLAIN
+    /// binds it (which reads the catalog only, never a page); its note is dropped. Any other
+    /// error of binding is left for the view's first use (simplification: a form EXPLAIN does
+    /// not support here must not stop a view MySQL accepts). Simplification: a query with a
+    /// subquery in its select list or WHERE is not resolved at all, as this engine's EXPLAIN
+    /// runs an uncorrelated subquery, which CREATE VIEW must not.
+    fn resolve_view_query(
+        &mut self,
+        session: &mut Session,
+        query: &sqlparser::ast::Query,
+        sql: &str,
+        work: &mut Work,
+    ) -> Result<()> {
+        if Server::has_select_subqueries(query) {
+            return Ok(());
+        }
+        let warned = session.pending_warnings.len();
+        let dropped = session.pending_warnings_dropped;
+        let bound = self.explain(session, query, sql, work);
+        session.pending_warnings.truncate(warned);
+        session.pending_warnings_dropped = dropped;
+        match bound {
+            Err(e) if e.code == 1146 || e.code == 1054 => Err(e),
+            _ => Ok(()),
+        }
+    }
+
+    /// The CHECK constraint names used in schema `db` (a name is unique there), but for
+    /// those of table `except`.
+    pub(crate) fn check_names_in(&self, db: &str, except: Option<&str>) -> Vec<String> {
+        let Some(d) = self.catalog.database(db) else { return Vec::new() };
+        d.tables
+            .values()
+            .filter(|t| except.is_none_or(|e| !t.def.name.eq_ignore_ascii_case(e)))
+            .flat_map(|t| t.def.constraints.checks.iter().map(|c| c.name.clone()))
+            .collect()
     }
 
     fn add_index(

@@ -93,6 +93,15 @@ impl Server {
             };
             let (r, column) = self.assigned_column(&refs, name)?;
             let t = self.target(&mut targets, &refs[r], "UPDATE")?;
+            // A generated column is computed (`row_rules.rs`): it may be set only to DEFAULT.
+            if let Some(col) = targets[t].def.columns.get(column as usize) {
+                if col.generated.is_some() {
+                    if super::column_defaults::is_default_keyword(&a.value) {
+                        continue;
+                    }
+                    return Err(MySqlError::generated_column_value(&col.name, &targets[t].table));
+                }
+            }
             targets[t].sets.push((column, values.len()));
             values.push(a.value.to_string());
         }
@@ -103,6 +112,7 @@ impl Server {
             let mut target_changed = 0u64;
             Server::refuse_trigger_table(session, &target.db, &target.table)?;
             let triggers = self.table_triggers(&target.db, &target.table);
+            let rules = super::row_rules::RowRules::bind(&target.def)?;
             let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
             for (i, (key, old, new_values)) in self.keyed(target, matched).into_iter().enumerate() {
                 matched_count += 1;
@@ -115,6 +125,10 @@ impl Server {
                 // As the single-table UPDATE runs them (`dml.rs`).
                 let was = Some(&old);
                 triggers.run(self, session, before, event, was, Some(&mut new), row_no, work)?;
+                if !rules.is_empty() {
+                    let def = &target.def;
+                    self.apply_row_rules(session, def, &rules, &mut new, row_no, false, work)?;
+                }
                 if new != old {
                     let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
                     self.change_row(session, &target.db, &target.table, key, old, new)?;

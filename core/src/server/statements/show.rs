@@ -24,15 +24,18 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 41] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 44] = [
+    ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
+    ("information_schema", "REFERENTIAL_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "STATISTICS", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
+    ("information_schema", "TABLE_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "VIEWS", "SYSTEM VIEW"),
     ("mysql", "general_log", "BASE TABLE"),
     ("mysql", "slow_log", "BASE TABLE"),
@@ -400,7 +403,12 @@ impl Server {
                     text(if c.nullable { "YES" } else { "NO" }),
                     text(column_key(&t.def.indexes, i as u32)),
                     default,
-                    text(if c.auto_increment { "auto_increment" } else { "" }),
+                    text(match &c.generated {
+                        Some(g) if g.stored => "STORED GENERATED",
+                        Some(_) => "VIRTUAL GENERATED",
+                        None if c.auto_increment => "auto_increment",
+                        None => "",
+                    }),
                 ]);
                 if full {
                     row.extend([text("select,insert,update,references"), text("")]);

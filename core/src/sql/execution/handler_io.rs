@@ -139,6 +139,7 @@ mod tests {
     fn table(space_id: u32) -> Table {
         use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, TableDef};
         let def = TableDef {
+            constraints: Default::default(),
             schema: "s".into(),
             name: format!("t{space_id}"),
             columns: vec![ColumnDef::new("id", ColumnType::Int)],

@@ -332,8 +332,9 @@ pub fn create_select_duplicates(sql: &str) -> Option<CreateSelectDuplicates> {
 }
 
 /// MySQL clauses sqlparser does not read, made into ones it does: `LOCK IN SHARE MODE` (the
-/// old spelling of `FOR SHARE`) and the `IGNORE` / `REPLACE` of `CREATE TABLE ... SELECT`
-/// (dropped here; the CREATE TABLE handler reads it from the text again).
+/// old spelling of `FOR SHARE`), the MOD operator and the INTERVAL() function, ALTER TABLE's
+/// `DROP CHECK`, and the `IGNORE` / `REPLACE` of `CREATE TABLE ... SELECT` (dropped here;
+/// the CREATE TABLE handler reads it from the text again).
 fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]) {
     let blank = Token::Whitespace(sqlparser::tokenizer::Whitespace::Space);
     let sig = significant(tokens);
@@ -342,6 +343,16 @@ fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]
     }
     rewrite_mod_operator(tokens, &sig);
     rewrite_interval_function(tokens, &sig);
+    // ALTER TABLE's `DROP CHECK name` is `DROP CONSTRAINT name` of a CHECK constraint.
+    if sig.first().is_some_and(|&i| unquoted_word(&tokens[i].token, "ALTER")) {
+        for w in sig.windows(2) {
+            if unquoted_word(&tokens[w[0]].token, "DROP")
+                && unquoted_word(&tokens[w[1]].token, "CHECK")
+            {
+                tokens[w[1]].token = Token::make_keyword("CONSTRAINT");
+            }
+        }
+    }
     for w in sig.windows(4) {
         let [lock, in_, share, mode] = [w[0], w[1], w[2], w[3]];
         if unquoted_word(&tokens[lock].token, "LOCK")

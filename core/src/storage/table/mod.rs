@@ -595,11 +595,20 @@ impl Table {
         self.memo.get_mut().clear();
         let old = self.changed_row(&key).flatten();
         let mut slots = std::mem::take(&mut self.slots);
+        // Without a primary key InnoDB's secondary entries end with the hidden row id: two
+        // rows with the same index values are two entries, not one.
+        let hidden_id = self.def.primary().is_none();
         for slot in slots.iter_mut() {
             let Some(index) = self.def.index(&slot.name).filter(|i| !i.primary) else { continue };
             let cols = self.entry_columns(index);
-            let entry =
-                |r: &Row| Key(cols.columns.iter().map(|&c| r[c as usize].clone()).collect());
+            let entry = |r: &Row| {
+                let mut values: Vec<Value> =
+                    cols.columns.iter().map(|&c| r[c as usize].clone()).collect();
+                if hidden_id {
+                    values.extend(key.0.iter().cloned());
+                }
+                Key(values)
+            };
             if let Some(o) = &old {
                 slot.overlay.remove(&entry(o));
             }
@@ -799,6 +808,7 @@ mod tests {
 
     fn table(rows: u64) -> Table {
         let def = TableDef {
+            constraints: Default::default(),
             schema: "s".into(),
             name: "t".into(),
             columns: vec![

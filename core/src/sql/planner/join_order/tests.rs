@@ -10,6 +10,7 @@ use sqlparser::ast::BinaryOperator as B;
 /// cycling through `distinct` values.
 fn table(name: &str, rows: i64, distinct: i64, space_id: u32) -> Table {
     let def = TableDef {
+        constraints: Default::default(),
         schema: "s".into(),
         name: name.into(),
         columns: vec![
