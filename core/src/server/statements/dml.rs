@@ -762,10 +762,17 @@ impl Server {
     ) -> Result<bool> {
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
-        let mut cx =
-            crate::server::context::Cx { vars: &r.vars, session, now_micros, slept_micros: 0 };
+        let mut cx = crate::server::context::Cx {
+            vars: &r.vars,
+            session,
+            now_micros,
+            slept_micros: 0,
+            cpu_ns: 0,
+        };
         let outcome = rules.apply(def, row, row_no, &mut cx)?;
         work.slept_micros += cx.slept_micros;
+        // A generated column or CHECK that calls BENCHMARK() charges its repetitions.
+        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
         match outcome {
             Ok(()) => Ok(true),
             Err(super::row_rules::Violation(e)) if ignore => {
