@@ -194,6 +194,25 @@ pub fn read(
                     Value::Str("utf8mb4_0900_ai_ci".into()),
                 ]);
             }
+            // Views are rows too (the user's and the sys schema's), of type VIEW with no
+            // engine, sizes or collation; every row then in schema and name order, as the
+            // tables alone were. Simplification: the system schemas' own tables (mysql,
+            // performance_schema, sys.sys_config) are not listed.
+            let user_views = view.catalog().views().map(|(schema, v)| (schema, v.name.as_str()));
+            let sys_views = super::sys::VIEWS.iter().map(|v| ("sys", v.name));
+            for (schema, name) in user_views.chain(sys_views) {
+                let mut row = vec![Value::Null; 15];
+                row[0] = Value::Str("def".into());
+                row[1] = Value::Str(schema.to_string());
+                row[2] = Value::Str(name.to_string());
+                row[3] = Value::Str("VIEW".into());
+                rows.push(row);
+            }
+            let name = |row: &Row, i: usize| match &row[i] {
+                Value::Str(s) => s.clone(),
+                _ => String::new(),
+            };
+            rows.sort_by_cached_key(|row| (name(row, 1), name(row, 2)));
             let meta = vec![
                 text("TABLE_CATALOG"),
                 text("TABLE_SCHEMA"),

@@ -257,6 +257,11 @@ impl Catalog {
         self.databases.values().flat_map(|d| d.tables.values())
     }
 
+    /// Every view, with its schema's name: schema by schema, each schema's in name order.
+    pub fn views(&self) -> impl Iterator<Item = (&str, &View)> {
+        self.databases.values().flat_map(|d| d.views.values().map(|v| (d.name.as_str(), v)))
+    }
+
     pub fn view(&self, db: &str, name: &str) -> Option<&View> {
         self.databases.get(db)?.views.get(name)
     }
