@@ -4,6 +4,7 @@
 use crate::error::{Result, Warning};
 use crate::server::session::Session;
 use crate::server::variables::{select_value, Variables};
+use crate::sql::execution::Work;
 use crate::sql::expr::EvalContext;
 use crate::sql::parser::VarScope;
 use crate::sql::Value;
@@ -18,6 +19,20 @@ pub(crate) struct Cx<'a> {
     pub slept_micros: u64,
     /// CPU charged by expressions (BENCHMARK), added to the statement's work by its caller.
     pub cpu_ns: u64,
+}
+
+impl<'a> Cx<'a> {
+    /// The context of a statement that started at `now_micros`, nothing slept or charged yet
+    /// (the caller adds `slept_micros` and `cpu_ns` to the statement's work).
+    pub fn new(vars: &'a Variables, session: &'a mut Session, now_micros: i64) -> Cx<'a> {
+        Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 }
+    }
+
+    /// Adds what the statement's expressions slept and charged to its work.
+    pub fn charge_to(&self, work: &mut Work) {
+        work.slept_micros += self.slept_micros;
+        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(self.cpu_ns);
+    }
 }
 
 impl EvalContext for Cx<'_> {

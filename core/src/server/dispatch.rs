@@ -293,8 +293,7 @@ impl Server {
             let value = match crate::sql::parse(&format!("DO {value_text}")) {
                 Ok(Statement::Do(exprs)) if exprs.len() == 1 => {
                     let now_micros = self.clock.unix_micros();
-                    let mut cx =
-                        Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+                    let mut cx = Cx::new(&r.vars, session, now_micros);
                     eval_constant(&exprs[0], &mut cx).ok()
                 }
                 _ => None,
@@ -488,18 +487,11 @@ impl Server {
             }
             Statement::Do(exprs) => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
-                let mut cx = Cx {
-                    vars: &r.vars,
-                    session,
-                    now_micros: self.clock.unix_micros(),
-                    slept_micros: 0,
-                    cpu_ns: 0,
-                };
+                let mut cx = Cx::new(&r.vars, session, self.clock.unix_micros());
                 for e in exprs {
                     eval_constant(e, &mut cx)?;
                 }
-                work.slept_micros += cx.slept_micros;
-                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+                cx.charge_to(work);
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::Use(db) => {
@@ -606,13 +598,7 @@ impl Server {
             // LIKE was applied while listing.
             _ => None,
         };
-        let mut cx = Cx {
-            vars: &r.vars,
-            session,
-            now_micros: self.clock.unix_micros(),
-            slept_micros: 0,
-            cpu_ns: 0,
-        };
+        let mut cx = Cx::new(&r.vars, session, self.clock.unix_micros());
         let mut kept = Vec::new();
         for (name, value) in rows {
             let row = vec![Value::Str(name), Value::Str(value)];
@@ -624,8 +610,7 @@ impl Server {
                 kept.push(row);
             }
         }
-        work.slept_micros += cx.slept_micros;
-        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+        cx.charge_to(work);
         Ok(Response::Rows(ResultSet {
             columns: vec![Column::text("Variable_name"), Column::text("Value")],
             rows: kept,
@@ -713,13 +698,7 @@ impl Server {
         let mut plan = Vec::new();
         let mut warnings = Vec::new();
         {
-            let mut cx = Cx {
-                vars: &r.vars,
-                session,
-                now_micros: self.clock.unix_micros(),
-                slept_micros: 0,
-                cpu_ns: 0,
-            };
+            let mut cx = Cx::new(&r.vars, session, self.clock.unix_micros());
             for a in assignments {
                 let local_target = matches!(&a.target, SetTarget::System { name, scope, .. }
                     if *scope != VarScope::Global && cx.session.local(name).is_some());
@@ -776,8 +755,7 @@ impl Server {
                     }
                 }
             }
-            work.slept_micros += cx.slept_micros;
-            work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+            cx.charge_to(work);
         }
         for w in warnings {
             session.warn(w);

@@ -82,13 +82,7 @@ impl Server {
         let Server { clock, running, catalog, .. } = self;
         let r = running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let current = session.database.clone();
-        let mut cx = Cx {
-            vars: &r.vars,
-            session,
-            now_micros: clock.unix_micros(),
-            slept_micros: 0,
-            cpu_ns: 0,
-        };
+        let mut cx = Cx::new(&r.vars, session, clock.unix_micros());
         let mut system_columns = |db: &str, table: &str| system_tables::columns(db, table);
         let system_views = |db: &str, table: &str| {
             let sys = db.eq_ignore_ascii_case("sys");
@@ -172,12 +166,11 @@ impl Server {
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = clock.unix_micros();
-        let mut cx = Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx::new(vars, session, now_micros);
         let costs = Costs { clock, disk, host, pool, status, oom };
         let result =
             select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client, &subs)?;
-        work.slept_micros += cx.slept_micros;
-        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+        cx.charge_to(work);
         Ok(result)
     }
 }

@@ -385,7 +385,7 @@ impl Server {
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = clock.unix_micros();
-        let mut cx = Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx::new(vars, session, now_micros);
         let mut costs = Costs { clock, disk, host, pool, status, oom };
         Ok(f(&mut costs, &mut cx))
     }
@@ -431,7 +431,7 @@ impl Server {
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = clock.unix_micros();
-        let mut cx = Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx::new(vars, session, now_micros);
         let costs = Costs { clock, disk, host, pool, status, oom };
         let result = select::run(
             sel,
@@ -445,8 +445,7 @@ impl Server {
             for_client,
             &[],
         )?;
-        work.slept_micros += cx.slept_micros;
-        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+        cx.charge_to(work);
         Ok(result)
     }
 }

@@ -321,13 +321,7 @@ impl Server {
             let rules = super::row_rules::RowRules::bind(&def)?;
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
-            let mut cx = crate::server::context::Cx {
-                vars: &r.vars,
-                session,
-                now_micros,
-                slept_micros: 0,
-                cpu_ns: 0,
-            };
+            let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
             let wanted = vec![true; def.columns.len()];
             let mut failure: Option<MySqlError> = None;
             t.scan(&wanted, &mut |_, row| {

@@ -252,13 +252,7 @@ impl Server {
             None => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
                 let now_micros = self.clock.unix_micros();
-                let mut cx = crate::server::context::Cx {
-                    vars: &r.vars,
-                    session,
-                    now_micros,
-                    slept_micros: 0,
-                    cpu_ns: 0,
-                };
+                let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
                 let mut row = Row::new();
                 let mut marks = Vec::new();
                 for (a, &p) in ins.assignments.iter().zip(&targets) {
@@ -267,20 +261,13 @@ impl Server {
                     marks.push(is_default);
                 }
                 defaulted.push(marks);
-                work.slept_micros += cx.slept_micros;
-                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+                cx.charge_to(work);
                 (vec![row], false)
             }
             Some(SetExpr::Values(values)) => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
                 let now_micros = self.clock.unix_micros();
-                let mut cx = crate::server::context::Cx {
-                    vars: &r.vars,
-                    session,
-                    now_micros,
-                    slept_micros: 0,
-                    cpu_ns: 0,
-                };
+                let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
                 let mut rows = Vec::new();
                 for (i, exprs) in values.rows.iter().enumerate() {
                     if exprs.len() != targets.len() {
@@ -296,8 +283,7 @@ impl Server {
                     rows.push(row);
                     defaulted.push(marks);
                 }
-                work.slept_micros += cx.slept_micros;
-                work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+                cx.charge_to(work);
                 let multi = rows.len() > 1;
                 (rows, multi)
             }
@@ -477,13 +463,7 @@ impl Server {
                     super::upsert::OnConflict::Update(assignments) => {
                         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
                         let now_micros = self.clock.unix_micros();
-                        let mut cx = crate::server::context::Cx {
-                            vars: &r.vars,
-                            session,
-                            now_micros,
-                            slept_micros: 0,
-                            cpu_ns: 0,
-                        };
+                        let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
                         // The assignments see the old row, changing as they go, then the
                         // proposed one.
                         let width = def.columns.len();
@@ -494,8 +474,7 @@ impl Server {
                             both[*p as usize] =
                                 coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
                         }
-                        work.slept_micros += cx.slept_micros;
-                        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+                        cx.charge_to(work);
                         both.truncate(width);
                         let mut new = both;
                         // BEFORE UPDATE, the update, then AFTER UPDATE, for a row left as it
@@ -762,17 +741,10 @@ impl Server {
     ) -> Result<bool> {
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
-        let mut cx = crate::server::context::Cx {
-            vars: &r.vars,
-            session,
-            now_micros,
-            slept_micros: 0,
-            cpu_ns: 0,
-        };
+        let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
         let outcome = rules.apply(def, row, row_no, &mut cx)?;
-        work.slept_micros += cx.slept_micros;
-        // A generated column or CHECK that calls BENCHMARK() charges its repetitions.
-        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+        // A generated column or CHECK that calls SLEEP() or BENCHMARK() charges its time.
+        cx.charge_to(work);
         match outcome {
             Ok(()) => Ok(true),
             Err(super::row_rules::Violation(e)) if ignore => {
@@ -811,8 +783,7 @@ impl Server {
             None => None,
         };
         let now_micros = clock.unix_micros();
-        let mut cx =
-            crate::server::context::Cx { vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx = crate::server::context::Cx::new(vars, session, now_micros);
         // The rows are found along the access path a SELECT with this WHERE would take: a
         // primary key or secondary index lookup or range when one applies, else a full scan.
         let width = t.def.columns.len() as u32;
@@ -854,8 +825,7 @@ impl Server {
             // A table without a primary key: its rows are known by their hidden row ids.
             found = t.rows_with_values(&unkeyed);
         }
-        work.slept_micros += cx.slept_micros;
-        work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+        cx.charge_to(work);
         Ok((found, path_slot(t, &choice.path)))
     }
 
@@ -918,13 +888,7 @@ impl Server {
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
-            let mut cx = crate::server::context::Cx {
-                vars: &r.vars,
-                session,
-                now_micros,
-                slept_micros: 0,
-                cpu_ns: 0,
-            };
+            let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
             let mut new = old.clone();
             for (p, e) in &assignments {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.

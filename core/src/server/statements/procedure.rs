@@ -145,13 +145,7 @@ impl Server {
         {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
-            let mut cx = crate::server::context::Cx {
-                vars: &r.vars,
-                session,
-                now_micros,
-                slept_micros: 0,
-                cpu_ns: 0,
-            };
+            let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
             for (i, (p, a)) in procedure.params.iter().zip(&args).enumerate() {
                 let mode = p.mode.to_ascii_uppercase();
                 if mode == "IN" {
@@ -174,8 +168,7 @@ impl Server {
                 frame.insert(p.name.to_ascii_lowercase(), start);
                 outputs.push((p.name.to_ascii_lowercase(), variable));
             }
-            work.slept_micros += cx.slept_micros;
-            work.extra_cpu_ns = work.extra_cpu_ns.saturating_add(cx.cpu_ns);
+            cx.charge_to(work);
         }
         let mut run = Run::new(&procedure);
         let outcome = self.run_routine(session, &db, frame, &mut run, work);

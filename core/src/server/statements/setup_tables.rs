@@ -119,7 +119,7 @@ impl Server {
         let bound = bind(up, &names, &["ENABLED"])?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
-        let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx::new(&r.vars, session, now_micros);
         let mut matched = 0u64;
         let mut changes = Vec::new();
         for (name, on) in r.statements.consumers.rows() {
@@ -155,7 +155,7 @@ impl Server {
         let bound = bind(up, &INSTRUMENT_COLUMNS, &["ENABLED", "TIMED"])?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
-        let mut cx = Cx { vars: &r.vars, session, now_micros, slept_micros: 0, cpu_ns: 0 };
+        let mut cx = Cx::new(&r.vars, session, now_micros);
         let mut next: InstrumentSettings = r.setup.clone();
         let (mut matched, mut changed) = (0u64, 0u64);
         // Bounded by the classes (about 1,300 rows).

@@ -566,13 +566,7 @@ impl Server {
         let columns = NamedColumns { names };
         let condition = Binder::scalar(&columns, "where clause").bind(condition)?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
-        let mut cx = Cx {
-            vars: &r.vars,
-            session,
-            now_micros: self.clock.unix_micros(),
-            slept_micros: 0,
-            cpu_ns: 0,
-        };
+        let mut cx = Cx::new(&r.vars, session, self.clock.unix_micros());
         let mut kept = Vec::new();
         for row in rows {
             if eval(&condition, &row, &[], &mut cx)?.truth() == Some(true) {
