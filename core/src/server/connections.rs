@@ -172,7 +172,7 @@ impl Server {
         session.used_password = password.is_some();
         session.command_since = self.clock.now();
         session.connected_at = self.clock.now();
-        r.sessions.insert(id, session);
+        r.sessions.insert(id, Box::new(session));
         let connected = r.sessions.len() as u64;
         r.status.set("Threads_connected", StatusValue::Number(connected));
         if connected > r.status.number("Max_used_connections") {

@@ -90,7 +90,7 @@ impl Server {
             });
         }
         // The reading session is out of the map while its statement runs.
-        let sessions = r.sessions.values().chain(std::iter::once(reader));
+        let sessions = r.sessions.values().map(|s| &**s).chain(std::iter::once(reader));
         for s in sessions.filter(|s| all || s.login_user == reader.login_user) {
             let running = s.id == reader.id;
             out.push(Process {

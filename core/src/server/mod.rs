@@ -61,7 +61,9 @@ struct Running {
     vars: Variables,
     status: Status,
     started_at: SimTime,
-    sessions: BTreeMap<SessionId, Session>,
+    /// Boxed: a statement takes its session out of the map and puts it back, and a
+    /// `Session` is kilobytes to move each way.
+    sessions: BTreeMap<SessionId, Box<Session>>,
     next_thread_id: u64,
     pool: BufferPool,
     /// Set when the host ran out of memory during a statement: mysqld is killed after it.

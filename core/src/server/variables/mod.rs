@@ -5,6 +5,7 @@
 pub mod definition;
 mod effects;
 pub mod registry;
+mod table;
 
 use crate::error::{MySqlError, Result, Warning};
 use crate::server::flavour::Flavour;
@@ -15,17 +16,23 @@ use crate::server::variables::registry::SYSTEM_VARIABLES;
 use crate::sql::parser::VarScope;
 use crate::storage::value::{Decimal, Value};
 use std::collections::BTreeMap;
+use table::VarTable;
 
-/// Finds a variable's definition by name (case-insensitive).
-pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
-    // A name spelled as registered is found in one hash probe ([`NameIndex`]): the engine
-    // reads variables by name on every statement.
+/// The registry place of a variable named exactly as registered, in one hash probe
+/// ([`NameIndex`](crate::instruments::name_index::NameIndex)): the engine reads variables by
+/// name on every statement.
+fn registry_index(name: &str) -> Option<usize> {
     static INDEX: std::sync::OnceLock<crate::instruments::name_index::NameIndex> =
         std::sync::OnceLock::new();
     let index = INDEX.get_or_init(|| {
         crate::instruments::name_index::NameIndex::new(SYSTEM_VARIABLES.iter().map(|d| d.name))
     });
-    if let Some(i) = index.find(name, |i| SYSTEM_VARIABLES[i].name) {
+    index.find(name, |i| SYSTEM_VARIABLES[i].name)
+}
+
+/// Finds a variable's definition by name (case-insensitive).
+pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
+    if let Some(i) = registry_index(name) {
         return Some(&SYSTEM_VARIABLES[i]);
     }
     // Any other spelling: registered names are lower case, so their case-insensitive order is
@@ -39,7 +46,7 @@ pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
 /// The global values of every known variable.
 #[derive(Clone, Debug)]
 pub struct Variables {
-    global: BTreeMap<&'static str, VarValue>,
+    global: VarTable,
     /// Counts writes of global values, so a reader that derives settings from several
     /// variables (the commit settings, read at every step of simulated time) can keep them
     /// until a value changes.
@@ -49,7 +56,7 @@ pub struct Variables {
 /// A session's own values of the session-scoped variables.
 #[derive(Clone, Debug, Default)]
 pub struct SessionVariables {
-    values: BTreeMap<&'static str, VarValue>,
+    values: VarTable,
 }
 
 struct Facts<'a> {
@@ -141,7 +148,7 @@ impl Variables {
             options: &given,
             depth: std::cell::Cell::new(0),
         };
-        let mut global: BTreeMap<&'static str, VarValue> = SYSTEM_VARIABLES
+        let mut global: VarTable = SYSTEM_VARIABLES
             .iter()
             .filter(|def| known(def))
             .map(|def| {
@@ -294,7 +301,7 @@ impl Variables {
 
     /// Every variable, for SHOW VARIABLES: (name, global value, session value if any).
     pub fn iter_global(&self) -> impl Iterator<Item = (&'static str, &VarValue)> {
-        self.global.iter().map(|(k, v)| (*k, v))
+        self.global.iter()
     }
 
     /// Every variable whose name `keep` accepts, in name order, with its value as SHOW
@@ -310,8 +317,8 @@ impl Variables {
         keep: impl Fn(&str) -> bool,
     ) -> Vec<(&'static str, String)> {
         self.global
-            .range::<str, _>((std::ops::Bound::Included(prefix), std::ops::Bound::Unbounded))
-            .map(|(k, v)| (*k, v))
+            .iter()
+            .skip_while(|(name, _)| *name < prefix)
             .take_while(|(name, _)| name.starts_with(prefix))
             .filter(|(name, _)| keep(name))
             .map(|(name, global)| {

@@ -114,8 +114,12 @@ fn encode_value(v: &Value, out: &mut Vec<u8>) {
             out.push(VALUE_TAG);
             let s = s.trim_end_matches(' ');
             if s.is_ascii() && !s.as_bytes().contains(&0) {
-                // The common case in one pass the compiler can widen: no byte to escape.
-                out.extend(s.bytes().map(|b| b.to_ascii_lowercase()));
+                // The common case: no byte to escape. Copied whole and folded in place, in
+                // passes the compiler widens (a byte-at-a-time `extend` cost 15 instructions
+                // a byte on sysbench's 120-character `c`).
+                let at = out.len();
+                out.extend_from_slice(s.as_bytes());
+                out[at..].make_ascii_lowercase();
                 out.extend_from_slice(&[0x00, 0x00]);
                 return;
             }
