@@ -204,7 +204,7 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
         Command::Lesson { id, knobs, json } => lesson(id.as_deref(), &knobs, json),
         Command::Profiles { json } => profiles(json),
         Command::Fidelity { json, quick } => {
-            let checks = if quick { fidelity::run_quick() } else { fidelity::run() };
+            let checks = if quick { fidelity::run_quick() } else { fidelity_side_by_side() };
             if json {
                 outln!(
                     "{}",
@@ -614,4 +614,33 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every fidelity check, the USER_STATISTICS seed's pairs of 900 s runs (minutes of CPU each)
+/// on threads of their own beside the other checks. Each is its own deterministic experiment,
+/// so the figures are those of running them one after another (`fidelity::run`).
+fn fidelity_side_by_side() -> Vec<fidelity::Check> {
+    use tunelab_core::lab::fidelity_userstat::{run_pair, PairRates, PAIR_SEEDS};
+    // The main thread's stack size: the engine is written for it.
+    let spawn = |seed: u32| {
+        std::thread::Builder::new()
+            .name(format!("userstat pair {seed}"))
+            .stack_size(8 << 20)
+            .spawn(move || run_pair(seed))
+    };
+    type Pair = std::io::Result<std::thread::JoinHandle<Result<PairRates, String>>>;
+    let started: Vec<Pair> = PAIR_SEEDS.iter().map(|&seed| spawn(seed)).collect();
+    let mut started = Some(started);
+    fidelity::run_with_pairs(&mut |seeds| {
+        debug_assert_eq!(seeds, PAIR_SEEDS);
+        started
+            .take()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|t| match t {
+                Ok(t) => t.join().unwrap_or_else(|_| Err("the pair's thread panicked".into())),
+                Err(e) => Err(format!("no thread for the pair: {e}")),
+            })
+            .collect()
+    })
 }

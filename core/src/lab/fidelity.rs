@@ -152,8 +152,18 @@ fn mib(bytes_text: &str) -> String {
         .unwrap_or_else(|_| bytes_text.to_string())
 }
 
-/// Runs every implemented check.
+/// Runs every implemented check, one after another.
 pub fn run() -> Vec<Check> {
+    run_with_pairs(&mut |seeds| {
+        seeds.iter().map(|&s| super::fidelity_userstat::run_pair(s)).collect()
+    })
+}
+
+/// Runs every implemented check; `pairs(seeds)` gives the USER_STATISTICS seed's pairs of
+/// 900 s runs (F9.1), which the CLI runs on other threads while the rest run here.
+pub fn run_with_pairs(
+    pairs: &mut dyn FnMut(&[u32]) -> Vec<Result<super::fidelity_userstat::PairRates, String>>,
+) -> Vec<Check> {
     let mut out = run_quick();
     buffer_pool_checks(&mut out);
     hit_ratio_curve_checks(&mut out);
@@ -163,6 +173,8 @@ pub fn run() -> Vec<Check> {
     temp_table_checks(&mut out);
     super::fidelity_sys::checks(&mut out);
     super::fidelity_userstat::checks(&mut out);
+    let rates = pairs(&super::fidelity_userstat::PAIR_SEEDS);
+    super::fidelity_userstat::pair_checks(&rates, &mut out);
     out
 }
 

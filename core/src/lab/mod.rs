@@ -8,6 +8,6 @@ pub mod crash_sweep;
 pub mod experiment;
 pub mod fidelity;
 mod fidelity_sys;
-mod fidelity_userstat;
+pub mod fidelity_userstat;
 pub mod lesson;
 pub mod link;
