@@ -265,6 +265,9 @@ const CORPUS: &[&str] = &[
     // Issue 18: SLEEP / BENCHMARK in an UPDATE's SET, a SHOW's WHERE, a setup table's UPDATE
     // and a CHECK, charged to the statement.
     "CREATE DATABASE IF NOT EXISTS fz; USE fz; CREATE TABLE IF NOT EXISTS sl (id INT PRIMARY KEY, c DOUBLE); INSERT INTO sl VALUES (1, 1), (2, 2); UPDATE sl SET c = SLEEP(0.001); UPDATE sl SET c = BENCHMARK(10, 1 + 1) + SLEEP(-1) WHERE id = 1; UPDATE sl SET c = SLEEP(NULL), id = id + 10 ORDER BY id DESC LIMIT 1; SHOW TABLES WHERE SLEEP(0) = 0; SHOW DATABASES WHERE BENCHMARK(1, 1) = 0; SHOW COLUMNS FROM sl WHERE SLEEP('x') = 0; SHOW TABLE STATUS WHERE SLEEP(0.001); SHOW TRIGGERS WHERE SLEEP(0); SHOW FUNCTION STATUS WHERE BENCHMARK(1, SLEEP(0)); UPDATE performance_schema.setup_consumers SET ENABLED = IF(SLEEP(0), 'YES', ENABLED) WHERE SLEEP(0) = 0; UPDATE performance_schema.setup_instruments SET TIMED = TIMED WHERE BENCHMARK(2, 1) = 0 AND NAME LIKE 'wait/io/%'; ALTER TABLE sl ADD CHECK (SLEEP(1) = 0);",
+    // Issue 18: string operands of DIV, the bit operators, unary minus and the math functions
+    // (1292 DECIMAL / INTEGER / DOUBLE), ROUND of doubles to even, 3020 for logarithms.
+    "SELECT 'abc' DIV 2, 10 DIV 'x', 'a' DIV 'a', '99999999999999999999999999999999999999999' DIV '0.1', '1e400' DIV 1, 'abc' & 1, ~'q', '-1' >> '70', '18446744073709551616' | 0, ~_binary'x', -'4 dogs', -'', ABS(''), ROUND('2.5z', '1x'), ROUND(1e308, 2), ROUND(1e308, -400), TRUNCATE('1.55a', 99999999999999999999), MOD('7a', '0'), POW('2x', 'y'), LOG('x', 'y'), LN('-1'), ATAN2('a', 'b'), SIGN(' '), CEIL('1e309'), FLOOR(X'41'), SQRT(_binary'16');",
 ];
 
 const TOKENS: &[&str] = &[
