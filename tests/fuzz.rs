@@ -268,6 +268,8 @@ const CORPUS: &[&str] = &[
     // Issue 18: string operands of DIV, the bit operators, unary minus and the math functions
     // (1292 DECIMAL / INTEGER / DOUBLE), ROUND of doubles to even, 3020 for logarithms.
     "SELECT 'abc' DIV 2, 10 DIV 'x', 'a' DIV 'a', '99999999999999999999999999999999999999999' DIV '0.1', '1e400' DIV 1, 'abc' & 1, ~'q', '-1' >> '70', '18446744073709551616' | 0, ~_binary'x', -'4 dogs', -'', ABS(''), ROUND('2.5z', '1x'), ROUND(1e308, 2), ROUND(1e308, -400), TRUNCATE('1.55a', 99999999999999999999), MOD('7a', '0'), POW('2x', 'y'), LOG('x', 'y'), LN('-1'), ATAN2('a', 'b'), SIGN(' '), CEIL('1e309'), FLOOR(X'41'), SQRT(_binary'16');",
+    // Issue 18: EXPLAIN FORMAT=TREE of derived tables over mixed and nested set operations.
+    "USE shop; EXPLAIN FORMAT=TREE SELECT * FROM (SELECT id FROM customers UNION SELECT customer_id FROM orders EXCEPT SELECT 1) d; EXPLAIN FORMAT=TREE SELECT * FROM (SELECT id FROM customers EXCEPT (SELECT 1 UNION ALL SELECT 2 INTERSECT SELECT 3)) d; EXPLAIN FORMAT=TREE SELECT * FROM (SELECT 1 INTERSECT (SELECT 2 EXCEPT ALL (SELECT 3 UNION SELECT id FROM orders))) d, orders; EXPLAIN FORMAT=TREE SELECT * FROM ((SELECT 1 UNION SELECT 2) EXCEPT SELECT 3 ORDER BY 1 LIMIT 1) d; EXPLAIN FORMAT=JSON SELECT * FROM (SELECT 1 UNION SELECT 2 EXCEPT SELECT 3) d; EXPLAIN FORMAT=TREE SELECT * FROM (SELECT 1 UNION (SELECT 2 ORDER BY 1 LIMIT 1) EXCEPT SELECT 3) d;",
 ];
 
 const TOKENS: &[&str] = &[
