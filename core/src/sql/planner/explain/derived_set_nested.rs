@@ -124,8 +124,8 @@ impl Explainer<'_> {
         } else {
             return Err(MySqlError::derived_column_count());
         };
-        // The outermost chain's materialization is the derived table's (no scan of its own
-        // temporary table: `top_level` keeps it bare).
+        // The outermost chain materializes into the derived table (no scan of a temporary
+        // table of its own: `chain_tree` draws it bare); its cost is its operands'.
         let cost = term
             .tree
             .as_ref()
