@@ -882,6 +882,10 @@ impl Warning {
     pub fn division_by_zero() -> Warning {
         Warning { level: "Warning", code: 1365, message: "Division by 0".into() }
     }
+    /// 3020 ER_INVALID_ARGUMENT_FOR_LOGARITHM: LN, LOG, LOG2, LOG10 of a number <= 0.
+    pub fn invalid_logarithm_argument() -> Warning {
+        Warning { level: "Warning", code: 3020, message: "Invalid argument for logarithm".into() }
+    }
 }
 
 #[cfg(test)]

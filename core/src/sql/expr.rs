@@ -7,6 +7,7 @@
 use super::bind::{BExpr, Binder, NoColumns};
 pub use super::context::{constant_context, ConstantContext, EvalContext};
 use super::functions::{self, Builtin};
+use super::numeric_operands;
 use crate::error::{MySqlError, Result, Warning};
 use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{BinaryOperator as B, Expr, UnaryOperator as U};
@@ -56,7 +57,7 @@ pub fn eval(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext) 
         }
         BExpr::Unary { op, arg, text } => {
             let v = eval(arg, row, aggs, cx)?;
-            unary(*op, v, text)
+            unary(*op, v, text, cx)
         }
         _ => eval_other(e, row, aggs, cx),
     }
@@ -299,7 +300,7 @@ fn or3(a: Option<bool>, b: Option<bool>) -> Option<bool> {
     }
 }
 
-fn unary(op: U, v: Value, text: &str) -> Result<Value> {
+fn unary(op: U, v: Value, text: &str, cx: &mut dyn EvalContext) -> Result<Value> {
     Ok(match op {
         U::Plus => v,
         U::Minus => match v {
@@ -316,11 +317,16 @@ fn unary(op: U, v: Value, text: &str) -> Result<Value> {
             },
             Value::Decimal(d) => Value::Decimal(Decimal::new(-d.mantissa, d.scale)),
             Value::Double(d) => Value::Double(-d),
-            Value::Str(_) | Value::Bin(_) => Value::Double(-v.to_f64().unwrap_or(0.0)),
+            // A string is read as a double (1292 DOUBLE where it is not a number whole).
+            Value::Str(_) => match numeric_operands::as_double(&v, cx) {
+                Value::Double(d) => Value::Double(-d),
+                _ => Value::Null,
+            },
+            Value::Bin(_) => Value::Double(-v.to_f64().unwrap_or(0.0)),
         },
         U::Not | U::BangNot => negate_if(v.truth(), true),
-        U::BitwiseNot => match v.to_i64() {
-            Some(i) => Value::UInt(!(i as u64)),
+        U::BitwiseNot => match numeric_operands::bit_operand(&v, cx) {
+            Some(bits) => Value::UInt(!bits),
             None => Value::Null,
         },
         other => return Err(MySqlError::not_supported_yet(&format!("the operator {other}"))),
@@ -366,7 +372,9 @@ fn apply_binary(
         | B::BitwiseXor
         | B::PGBitwiseShiftLeft
         | B::PGBitwiseShiftRight => {
-            let (a, b) = (l.to_i64().unwrap_or(0) as u64, r.to_i64().unwrap_or(0) as u64);
+            // A string operand is read as an INTEGER (1292 where it is not one whole).
+            let a = numeric_operands::bit_operand(l, cx).unwrap_or(0);
+            let b = numeric_operands::bit_operand(r, cx).unwrap_or(0);
             Ok(Value::UInt(match op {
                 B::BitwiseAnd => a & b,
                 B::BitwiseOr => a | b,
@@ -382,8 +390,8 @@ fn apply_binary(
 /// Warning 1292 `Truncated incorrect DOUBLE value: '3abc'` for a string operand that a
 /// number operation reads as a double and that is not a number whole: in `+`, `-`, `*`, `/`
 /// and `%` / MOD, and in a comparison of a string with a number (which MySQL compares as
-/// doubles). Simplification: DIV, the bitwise operators, unary minus and the math functions
-/// (which MySQL also warns for) do not warn here.
+/// doubles). DIV, the bit operators, unary minus and the math functions read their string
+/// operands by `numeric_operands.rs`, each with its own type's warning.
 fn warn_string_as_double(op: &B, l: &Value, r: &Value, cx: &mut dyn EvalContext) {
     let is_text = |v: &Value| matches!(v, Value::Str(_) | Value::Bin(_));
     let arithmetic = matches!(op, B::Plus | B::Minus | B::Multiply | B::Divide | B::Modulo);
@@ -510,6 +518,9 @@ fn divide(l: &Value, r: &Value, cx: &mut dyn EvalContext) -> Result<Value> {
 }
 
 fn integer_divide(l: &Value, r: &Value, cx: &mut dyn EvalContext, text: &str) -> Result<Value> {
+    // A string operand is read as a DECIMAL (1292 DECIMAL where it is not a number whole),
+    // and the division is DECIMAL's: exact, then cut to an integer.
+    let (l, r) = (&numeric_operands::as_decimal(l, cx), &numeric_operands::as_decimal(r, cx));
     let q = match class(l, r) {
         Class::Int => {
             let (a, b) = (int128(l), int128(r));
@@ -519,7 +530,18 @@ fn integer_divide(l: &Value, r: &Value, cx: &mut dyn EvalContext, text: &str) ->
             }
             a / b
         }
-        _ => {
+        Class::Decimal => {
+            let zero = Decimal::new(0, 0);
+            let (a, b) = (l.to_decimal().unwrap_or(zero), r.to_decimal().unwrap_or(zero));
+            let s = a.scale.max(b.scale);
+            let (x, y) = (a.rescale(s).mantissa, b.rescale(s).mantissa);
+            if y == 0 {
+                cx.warn(Warning::division_by_zero());
+                return Ok(Value::Null);
+            }
+            x / y
+        }
+        Class::Double => {
             let (a, b) = (l.to_f64().unwrap_or(0.0), r.to_f64().unwrap_or(0.0));
             if b == 0.0 {
                 cx.warn(Warning::division_by_zero());

@@ -8,7 +8,7 @@ mod regexp;
 mod strings;
 
 use super::context::EvalContext;
-use crate::error::{MySqlError, Result};
+use crate::error::{MySqlError, Result, Warning};
 use crate::storage::value::{Decimal, Value};
 
 /// Declares [`Builtin`] and [`KNOWN`] from one list, so the enum and the names cannot drift.
@@ -275,6 +275,19 @@ pub fn is_known(name: &str) -> bool {
 pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Value> {
     use Builtin as B;
     let name = f.name();
+    // A math function reads a string argument as a DOUBLE (ROUND's places as an INTEGER),
+    // with warning 1292 where it is not a number whole.
+    let read: Option<Vec<Value>> = (args.iter().any(|v| matches!(v, Value::Str(_)))
+        && super::numeric_operands::math_argument(name, 0).is_some())
+    .then(|| {
+        let reading = |i: usize| super::numeric_operands::math_argument(name, i);
+        args.iter()
+            .enumerate()
+            .map(|(i, v)| reading(i).map_or_else(|| (*v).clone(), |as_number| as_number(v, cx)))
+            .collect()
+    });
+    let read_refs: Option<Vec<&Value>> = read.as_ref().map(|v| v.iter().collect());
+    let args: &[&Value] = read_refs.as_deref().unwrap_or(args);
     let n = args.len();
     let text = |i: usize| args[i].to_text();
     let null_if_any = args.iter().any(|v| v.is_null());
@@ -591,7 +604,11 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             let (a, b) = (args[0].to_f64().unwrap_or(0.0), args[1].to_f64().unwrap_or(0.0));
             match (args[0], args[1]) {
                 (Value::Int(x), Value::Int(y)) if *y != 0 => Value::Int(x % y),
-                _ if b == 0.0 => Value::Null,
+                // As the `%` operator: NULL with warning 1365.
+                _ if b == 0.0 => {
+                    cx.warn(Warning::division_by_zero());
+                    Value::Null
+                }
                 _ => Value::Double(a % b),
             }
         }
@@ -614,12 +631,20 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
                 "LOG" if n == 2 && a > 0.0 && a != 1.0 => {
                     let b = args[1].to_f64().unwrap_or(0.0);
                     if b <= 0.0 {
+                        cx.warn(Warning::invalid_logarithm_argument());
                         return Ok(Value::Null);
                     }
                     libm::log(b) / libm::log(a)
                 }
                 "LOG2" if a > 0.0 => libm::log2(a),
                 "LOG10" if a > 0.0 => libm::log10(a),
+                // A logarithm of a number <= 0 (or to base 1) is NULL with warning 3020
+                // (mysql-test func_math.result: ln(0), log(1,1), log10(-4)); SQRT of a
+                // negative number is NULL without one.
+                "LN" | "LOG" | "LOG2" | "LOG10" => {
+                    cx.warn(Warning::invalid_logarithm_argument());
+                    return Ok(Value::Null);
+                }
                 _ => return Ok(Value::Null),
             };
             if r.is_finite() {
@@ -1179,12 +1204,24 @@ fn round(v: &Value, places: i64, truncate: bool) -> Result<Value> {
         Value::Int(_) | Value::UInt(_) | Value::Decimal(_) => {
             v.to_decimal().unwrap_or(Decimal::new(0, 0))
         }
+        // A double rounds half to even (`rint`, as MySQL's my_double_round: the manual's
+        // "Mathematical Functions" shows ROUND(25E-1) = 2 beside ROUND(2.5) = 3), scaled by
+        // 10^places up or down as my_double_round scales it.
         other => {
             let f = other.to_f64().unwrap_or(0.0);
-            let m = libm::pow(10.0, places as f64);
-            let x = f * m;
-            let r = if truncate { libm::trunc(x) } else { libm::round(x) };
-            return Ok(Value::Double(r / m));
+            let cut = |x: f64| if truncate { libm::trunc(x) } else { libm::rint(x) };
+            let m = libm::pow(10.0, places.unsigned_abs() as f64);
+            let r = if places >= 0 {
+                let x = f * m;
+                if x.is_infinite() {
+                    f
+                } else {
+                    cut(x) / m
+                }
+            } else {
+                cut(f / m) * m
+            };
+            return Ok(Value::Double(r));
         }
     };
     let is_integer = matches!(v, Value::Int(_) | Value::UInt(_));

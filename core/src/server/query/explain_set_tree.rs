@@ -18,8 +18,9 @@
 //!
 //! Costs (UNCONFIRMED, fitted to plans MySQL 8.4 printed, see tree_plan.rs): the
 //! materialisation costs its blocks' costs plus 0.1 per row written; the temporary table's
-//! scan 2.5 + 0.0125 per row, its first row after its share of that. Rows: the sum of the
-//! blocks' (MySQL does not estimate the de-duplication). Simplifications: a chain that mixes
+//! scan 2.5 + 0.0125 per row, its first row after its share of that. Rows: a UNION's the sum
+//! of the blocks' (MySQL does not estimate the de-duplication), an INTERSECT's the smallest,
+//! an EXCEPT's the first's. Simplifications: a chain that mixes
 //! UNION DISTINCT and UNION ALL is drawn as one de-duplicating materialisation (MySQL appends
 //! the ALL operands after the last DISTINCT one); a WITH clause around a set operation is
 //! not drawn (1235).
@@ -89,7 +90,15 @@ fn level(
         children.push(level(operand, template, &[], None, 0, leaf, depth + 1)?);
     }
     let cost: f64 = children.iter().filter_map(estimate).map(|(c, _)| c).sum();
-    let rows: f64 = children.iter().filter_map(estimate).map(|(_, r)| r).sum();
+    // A UNION's rows are its operands' sum, an INTERSECT's the smallest, an EXCEPT's the
+    // first's (mysql-test query_expression.result: `Intersect all materialize (rows=1)` over
+    // operands of 5 and 1 rows, `Except all materialize (rows=3)` over 3 and 2).
+    let operand_rows: Vec<f64> = children.iter().filter_map(estimate).map(|(_, r)| r).collect();
+    let rows = match op {
+        SetOp::Union => operand_rows.iter().sum(),
+        SetOp::Intersect => operand_rows.iter().copied().reduce(f64::min).unwrap_or(0.0),
+        SetOp::Except => operand_rows.first().copied().unwrap_or(0.0),
+    };
     let dedup = match op {
         SetOp::Union => operands.iter().skip(1).any(|(distinct, _)| *distinct),
         _ => !all,

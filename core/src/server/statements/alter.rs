@@ -223,7 +223,7 @@ impl Server {
                 // ADD CHECK rebuilds the table (ALGORITHM=COPY: the rows are checked as they
                 // are copied), so it reports the rows it copied.
                 Change::AddCheck(check) => {
-                    self.add_check(session, &db, &table, check)?;
+                    self.add_check(session, &db, &table, check, work)?;
                     if copied.is_none() {
                         self.charge_table_rebuild(&db, &table, work);
                         copied = self.catalog.table(&db, &table).map(|t| t.row_count());
@@ -311,6 +311,7 @@ impl Server {
         db: &str,
         table: &str,
         check: crate::storage::schema::CheckConstraint,
+        work: &mut crate::sql::execution::Work,
     ) -> Result<()> {
         let Some(t) = self.catalog.table(db, table) else {
             return Err(MySqlError::no_such_table(db, table));
@@ -334,6 +335,9 @@ impl Server {
                     }
                 }
             });
+            // A CHECK may call neither SLEEP nor BENCHMARK (3814), but what it charges is the
+            // statement's as everywhere else.
+            cx.charge_to(work);
             if let Some(e) = failure {
                 return Err(e);
             }

@@ -895,6 +895,8 @@ impl Server {
                 let v = eval(e, &new, &[], &mut cx)?;
                 new[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, i as u64 + 1)?;
             }
+            // SET runs once per matched row: its SLEEP / BENCHMARK time is the statement's.
+            cx.charge_to(work);
             // BEFORE UPDATE may change NEW; AFTER UPDATE runs for every matched row, changed
             // or not (sql_update.cc runs it after the comparison; UNCONFIRMED from its
             // structure).

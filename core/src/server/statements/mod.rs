@@ -354,7 +354,7 @@ impl Server {
             }
             S::Update(up) if setup_table(session, up).is_some() => {
                 let table = setup_table(session, up).unwrap_or_default();
-                self.update_setup_table(session, up, table)
+                self.update_setup_table(session, up, table, work)
             }
             S::Update(up) => self.atomically(session, |s, session| s.update(session, up, work)),
             S::Delete(del) => self.atomically(session, |s, session| s.delete(session, del, work)),

@@ -14,6 +14,7 @@ use crate::server::context::Cx;
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sql::bind::{Binder, NamedColumns};
+use crate::sql::execution::Work;
 use crate::sql::expr::eval;
 use crate::sql::{Response, Value};
 use sqlparser::ast::{AssignmentTarget, Update};
@@ -105,16 +106,22 @@ impl Server {
         session: &mut Session,
         up: &Update,
         table: &str,
+        work: &mut Work,
     ) -> Result<Response> {
         if table == "setup_instruments" {
-            self.update_setup_instruments(session, up)
+            self.update_setup_instruments(session, up, work)
         } else {
-            self.update_setup_consumers(session, up)
+            self.update_setup_consumers(session, up, work)
         }
     }
 
     /// `UPDATE performance_schema.setup_consumers SET ENABLED = ... [WHERE ...]`.
-    fn update_setup_consumers(&mut self, session: &mut Session, up: &Update) -> Result<Response> {
+    fn update_setup_consumers(
+        &mut self,
+        session: &mut Session,
+        up: &Update,
+        work: &mut Work,
+    ) -> Result<Response> {
         let names = ["NAME", "ENABLED"];
         let bound = bind(up, &names, &["ENABLED"])?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -141,6 +148,8 @@ impl Server {
                 changes.push((name, new));
             }
         }
+        // WHERE and SET run per row: their SLEEP / BENCHMARK time is the statement's.
+        cx.charge_to(work);
         let changed = changes.len() as u64;
         if let Some(r) = self.running.as_mut() {
             for (name, on) in changes {
@@ -151,7 +160,12 @@ impl Server {
     }
 
     /// `UPDATE performance_schema.setup_instruments SET ENABLED = ..., TIMED = ... [WHERE ...]`.
-    fn update_setup_instruments(&mut self, session: &mut Session, up: &Update) -> Result<Response> {
+    fn update_setup_instruments(
+        &mut self,
+        session: &mut Session,
+        up: &Update,
+        work: &mut Work,
+    ) -> Result<Response> {
         let bound = bind(up, &INSTRUMENT_COLUMNS, &["ENABLED", "TIMED"])?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
@@ -183,6 +197,7 @@ impl Server {
                 changed += 1;
             }
         }
+        cx.charge_to(work);
         if let Some(r) = self.running.as_mut() {
             r.setup = next;
         }

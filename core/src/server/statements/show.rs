@@ -108,9 +108,11 @@ impl Server {
         work: &mut Work,
     ) -> Result<Response> {
         let rs = match stmt {
-            Statement::ShowDatabases { filter } => self.show_databases(session, filter.as_ref())?,
+            Statement::ShowDatabases { filter } => {
+                self.show_databases(session, filter.as_ref(), work)?
+            }
             Statement::ShowTables { full, database, filter } => {
-                self.show_tables(session, *full, database.as_deref(), filter.as_ref())?
+                self.show_tables(session, *full, database.as_deref(), filter.as_ref(), work)?
             }
             Statement::ShowCreateTable { database, table, view_only } => {
                 self.show_create_table(session, database.as_deref(), table, *view_only)?
@@ -118,20 +120,25 @@ impl Server {
             Statement::ShowIndex { database, table } => {
                 self.show_index(session, database.as_deref(), table)?
             }
-            Statement::ShowColumns { full, database, table, filter } => {
-                self.show_columns(session, *full, database.as_deref(), table, filter.as_ref())?
-            }
+            Statement::ShowColumns { full, database, table, filter } => self.show_columns(
+                session,
+                *full,
+                database.as_deref(),
+                table,
+                filter.as_ref(),
+                work,
+            )?,
             Statement::ShowTableStatus { database, filter } => {
-                self.show_table_status(session, database.as_deref(), filter.as_ref())?
+                self.show_table_status(session, database.as_deref(), filter.as_ref(), work)?
             }
             Statement::ShowCreateRoutine { function, database, name } => {
                 self.show_create_routine(session, *function, database.as_deref(), name)?
             }
             Statement::ShowRoutineStatus { function, filter } => {
-                self.show_routine_status(session, *function, filter.as_ref())?
+                self.show_routine_status(session, *function, filter.as_ref(), work)?
             }
             Statement::ShowTriggers { database, filter } => {
-                self.show_triggers(session, database.as_deref(), filter.as_ref())?
+                self.show_triggers(session, database.as_deref(), filter.as_ref(), work)?
             }
             Statement::ShowCreateTrigger { database, name } => {
                 self.show_create_trigger(session, database.as_deref(), name)?
@@ -148,6 +155,7 @@ impl Server {
         &mut self,
         session: &mut Session,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let header = match filter {
             Some(ShowFilter::Like(p)) => format!("Database ({p})"),
@@ -161,7 +169,7 @@ impl Server {
             .filter(|name| self.may_see_database(session, name))
             .map(|name| vec![Value::Str(name)])
             .collect();
-        let rows = self.where_filter(session, &[header.as_str()], rows, filter)?;
+        let rows = self.where_filter(session, &[header.as_str()], rows, filter, work)?;
         Ok(ResultSet { columns: vec![Column::text(&header)], rows, unshown: 0 })
     }
 
@@ -173,6 +181,7 @@ impl Server {
         full: bool,
         database: Option<&str>,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let db = target_database(session, database)?;
         if !self.catalog.has_database(&db) {
@@ -219,7 +228,7 @@ impl Server {
             names.push("Table_type");
             columns.push(Column::text("Table_type"));
         }
-        let rows = self.where_filter(session, &names, rows, filter)?;
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
@@ -364,6 +373,7 @@ impl Server {
         database: Option<&str>,
         table: &str,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let (_, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
         let Named::Table(t) = named else {
@@ -419,7 +429,7 @@ impl Server {
             .collect();
         let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let rows = self.where_filter(session, &names, rows, filter)?;
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
@@ -432,6 +442,7 @@ impl Server {
         session: &mut Session,
         database: Option<&str>,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let db = target_database(session, database)?;
         if !self.catalog.has_database(&db) {
@@ -513,7 +524,7 @@ impl Server {
                 _ => nullable_text(n),
             })
             .collect();
-        let rows = self.where_filter(session, &names, rows, filter)?;
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
@@ -559,6 +570,7 @@ impl Server {
         names: &[&str],
         rows: Vec<Row>,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<Vec<Row>> {
         let Some(ShowFilter::Where(condition)) = filter else {
             return Ok(rows);
@@ -573,6 +585,8 @@ impl Server {
                 kept.push(row);
             }
         }
+        // The condition runs once per row: its SLEEP / BENCHMARK time is the statement's.
+        cx.charge_to(work);
         Ok(kept)
     }
 }

@@ -10,6 +10,7 @@ use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
 use crate::server::Server;
 use crate::sim::time::CivilTime;
+use crate::sql::execution::Work;
 use crate::sql::parser::ShowFilter;
 use crate::sql::{Column, ResultSet, Value};
 use crate::storage::catalog::Procedure;
@@ -121,6 +122,7 @@ impl Server {
         session: &mut Session,
         function: bool,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let names = [
             "Db",
@@ -170,7 +172,7 @@ impl Server {
                 ]);
             }
         }
-        let rows = self.where_filter(session, &names, rows, filter)?;
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns: names.iter().map(|n| Column::text(n)).collect(), rows, unshown: 0 })
     }
 }

@@ -287,6 +287,7 @@ impl Server {
         session: &mut Session,
         database: Option<&str>,
         filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let db = target_database(session, database)?;
         let d = self.catalog.database(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
@@ -323,7 +324,7 @@ impl Server {
                 text(COLLATION),
             ]);
         }
-        let rows = self.where_filter(session, &names, rows, filter)?;
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns: names.iter().map(|n| Column::text(n)).collect(), rows, unshown: 0 })
     }
 

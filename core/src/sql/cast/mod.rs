@@ -4,7 +4,7 @@
 //! Functions and Operators", cast-functions.html, and item_func.cc / item_timefunc.cc).
 
 mod json;
-mod number;
+pub(crate) mod number;
 pub mod temporal;
 
 use super::context::EvalContext;
