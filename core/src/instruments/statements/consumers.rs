@@ -33,6 +33,26 @@ pub const DEFAULTS: [(&str, bool); 16] = [
     ("statements_digest", true),
 ];
 
+/// The place of consumer `name` in [`DEFAULTS`] (used in constants: a misspelt name fails
+/// the build).
+const fn at(name: &str) -> usize {
+    let mut i = 0;
+    while i < DEFAULTS.len() {
+        let (a, b) = (DEFAULTS[i].0.as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    panic!("no such consumer")
+}
+
 /// The consumers' ENABLED column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Consumers {
@@ -71,8 +91,10 @@ impl Consumers {
         DEFAULTS.iter().zip(self.enabled).map(|((n, _), on)| (*n, on))
     }
 
-    fn on(&self, name: &str) -> bool {
-        self.get(name).unwrap_or(false)
+    /// The ENABLED column of consumer number `i` (from [`at`], at compile time): asked
+    /// several times a statement, so not searched for by name.
+    fn on(&self, i: usize) -> bool {
+        self.enabled[i]
     }
 
     /// The wait consumers as the hierarchy makes them effective: (events_waits_current,
@@ -86,36 +108,38 @@ impl Consumers {
 
     /// Statement events are collected at all (the global summaries by event name).
     pub fn global(&self) -> bool {
-        self.on("global_instrumentation")
+        self.on(const { at("global_instrumentation") })
     }
 
     /// Digests are computed and summed per digest.
     pub fn digests(&self) -> bool {
-        self.global() && self.on("statements_digest")
+        self.global() && self.on(const { at("statements_digest") })
     }
 
     /// Per-thread summaries are kept (thread_instrumentation).
     pub fn on_threads(&self) -> bool {
-        self.global() && self.on("thread_instrumentation")
+        self.global() && self.on(const { at("thread_instrumentation") })
     }
 
     /// `events_statements_current` is kept.
     pub fn current(&self) -> bool {
-        self.global() && self.on("thread_instrumentation") && self.on("events_statements_current")
+        self.global()
+            && self.on(const { at("thread_instrumentation") })
+            && self.on(const { at("events_statements_current") })
     }
 
     /// `events_statements_history` is kept.
     pub fn history(&self) -> bool {
-        self.current() && self.on("events_statements_history")
+        self.current() && self.on(const { at("events_statements_history") })
     }
 
     /// Statements' CPU_TIME is measured.
     pub fn cpu(&self) -> bool {
-        self.current() && self.on("events_statements_cpu")
+        self.current() && self.on(const { at("events_statements_cpu") })
     }
 
     /// `events_statements_history_long` is kept.
     pub fn history_long(&self) -> bool {
-        self.current() && self.on("events_statements_history_long")
+        self.current() && self.on(const { at("events_statements_history_long") })
     }
 }
