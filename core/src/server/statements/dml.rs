@@ -95,6 +95,26 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
             }
             Value::Str(s)
         }
+        // Binary strings take the value's bytes (a number's text, a string's UTF-8) and are
+        // measured in bytes; BINARY(n) pads a shorter value with 0x00 bytes to n, as MySQL
+        // stores it (the manual's "The BINARY and VARBINARY Types").
+        ColumnType::Binary(n) | ColumnType::VarBinary(n) => {
+            let mut bytes = v.to_bytes().unwrap_or_default();
+            if bytes.len() as u64 > u64::from(*n) {
+                return Err(MySqlError::data_too_long(&col.name, row_no));
+            }
+            if let ColumnType::Binary(_) = ty {
+                bytes.resize(*n as usize, 0);
+            }
+            Value::Bin(bytes)
+        }
+        ColumnType::Blob(size) => {
+            let bytes = v.to_bytes().unwrap_or_default();
+            if bytes.len() as u64 > size.max_bytes() {
+                return Err(MySqlError::data_too_long(&col.name, row_no));
+            }
+            Value::Bin(bytes)
+        }
         ColumnType::Enum(values) => {
             let s = v.to_text().unwrap_or_default();
             match values.iter().find(|e| e.eq_ignore_ascii_case(&s)) {

@@ -34,6 +34,8 @@ pub(super) fn sort_key_bytes(
 ) -> u64 {
     let weights = |v: &Value| match v {
         Value::Str(s) => 4 + (2 * s.chars().count() as u64).min(max_sort_length),
+        // A binary string sorts by its bytes.
+        Value::Bin(b) => 4 + (b.len() as u64).min(max_sort_length),
         _ => 0,
     };
     plan.order_by
@@ -46,7 +48,8 @@ pub(super) fn sort_key_bytes(
                         ColumnType::Char(_)
                         | ColumnType::Varchar(_)
                         | ColumnType::Text
-                        | ColumnType::Blob => weights(v).max(4),
+                        | ColumnType::VarBinary(_)
+                        | ColumnType::Blob(_) => weights(v).max(4),
                         other => u64::from(other.pack_length()),
                     };
                     part + u64::from(nullable)
@@ -70,6 +73,7 @@ pub(super) fn value_bytes(v: &Value) -> u64 {
     match v {
         Value::Null => 0,
         Value::Str(s) => s.len() as u64 + 1,
+        Value::Bin(b) => b.len() as u64 + 1,
         Value::Decimal(_) => 9,
         _ => 8,
     }
@@ -91,7 +95,11 @@ pub(super) fn addon_bytes(needed: &[bool], row: &[Value], types: &ColumnTypes) -
                     (ColumnType::Varchar(n) | ColumnType::Char(n), Value::Str(s)) => {
                         s.len() as u64 + if n * 4 < 256 { 1 } else { 2 }
                     }
-                    (ColumnType::Text | ColumnType::Blob, Value::Str(s)) => s.len() as u64 + 2,
+                    (ColumnType::Text, Value::Str(s)) => s.len() as u64 + 2,
+                    (ColumnType::VarBinary(n), Value::Bin(b)) => {
+                        b.len() as u64 + if n < 256 { 1 } else { 2 }
+                    }
+                    (ColumnType::Blob(_), Value::Bin(b)) => b.len() as u64 + 2,
                     (other, _) => u64::from(other.pack_length()),
                 };
             }
