@@ -190,6 +190,18 @@ fn time_for_column(v: &Value, fsp: u8, column: &str, row_no: u64) -> Result<Valu
     }
 }
 
+/// The errors of one row that UPDATE IGNORE and DELETE IGNORE turn into a warning, leaving
+/// the row as it was (the manual's "The Effect of IGNORE on Statement Execution"): a
+/// duplicate key, and a FOREIGN KEY's missing parent or remaining child rows.
+pub(crate) fn skipped_by_ignore(e: &MySqlError) -> bool {
+    matches!(e.code, 1062 | 1451 | 1452)
+}
+
+/// The warning an error becomes under IGNORE: its code and text at level Warning.
+pub(crate) fn ignored(e: MySqlError) -> crate::error::Warning {
+    crate::error::Warning { level: "Warning", code: e.code, message: e.message }
+}
+
 /// Columns of one table, for binding UPDATE and DELETE expressions.
 struct TableColumns<'a> {
     alias: &'a str,
@@ -901,19 +913,35 @@ impl Server {
         let matched_count = matched.len().min(limit) as u64;
         let triggers = self.table_triggers(&db, &table);
         let rules = super::row_rules::RowRules::bind(&def)?;
-        // Simplification: UPDATE IGNORE is not read by the parser, so a failed CHECK is
-        // always the statement's error here.
-        let ignore = false;
+        // UPDATE IGNORE: a value the column cannot hold is stored as its nearest value with a
+        // warning, and a row whose change breaks a key or a CHECK is left as it was.
+        let ignore = crate::sql::parser::change_modifiers::has_ignore(&up.optimizer_hints);
+        let warned_before =
+            session.pending_warnings.len() as u64 + u64::from(session.pending_warnings_dropped);
         let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
             let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
             let mut new = old.clone();
+            let mut warnings = Vec::new();
             for (p, e) in &assignments {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.
                 let v = eval(e, &new, &[], &mut cx)?;
-                new[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, i as u64 + 1)?;
+                let col = &def.columns[*p as usize];
+                new[*p as usize] = match coerce(&def.name, col, v.clone(), i as u64 + 1) {
+                    Ok(stored) => stored,
+                    Err(e) if ignore => {
+                        let (stored, warning) = super::upsert::adjusted(col, &v, &e);
+                        warnings.push(warning);
+                        stored
+                    }
+                    Err(e) => return Err(e),
+                };
+            }
+            drop(cx);
+            for w in warnings {
+                session.warn(w);
             }
             // BEFORE UPDATE may change NEW; AFTER UPDATE runs for every matched row, changed
             // or not (sql_update.cc runs it after the comparison; UNCONFIRMED from its
@@ -931,7 +959,14 @@ impl Server {
                 continue;
             }
             let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
-            self.change_row(session, &db, &table, key, old, new)?;
+            match self.change_row(session, &db, &table, key, old, new) {
+                Ok(()) => {}
+                Err(e) if ignore && skipped_by_ignore(&e) => {
+                    session.warn(ignored(e));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
             if let Some((old, mut new)) = copies {
                 triggers.run(
                     self,
@@ -947,9 +982,14 @@ impl Server {
             changed += 1;
         }
         self.count_row_changes(&db, &table, slot, RowOp::Update, changed, work);
+        let warnings = (session.pending_warnings.len() as u64
+            + u64::from(session.pending_warnings_dropped))
+        .saturating_sub(warned_before);
         Ok(Response::Ok {
             affected_rows: changed,
-            info: Some(format!("Rows matched: {matched_count}  Changed: {changed}  Warnings: 0")),
+            info: Some(format!(
+                "Rows matched: {matched_count}  Changed: {changed}  Warnings: {warnings}"
+            )),
         })
     }
 
@@ -979,13 +1019,22 @@ impl Server {
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
+        // DELETE IGNORE: a row a FOREIGN KEY keeps is left, with a warning.
+        let ignore = crate::sql::parser::change_modifiers::has_ignore(&del.optimizer_hints);
         let triggers = self.table_triggers(&db, &table);
         let (before, after, event) = (Timing::Before, Timing::After, Event::Delete);
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let row_no = i as u64 + 1;
             triggers.run(self, session, before, event, Some(&old), None, row_no, work)?;
             let copy = (!triggers.is_empty()).then(|| old.clone());
-            if self.remove_row(session, &db, &table, &key, old)? {
+            let removed = match self.remove_row(session, &db, &table, &key, old) {
+                Err(e) if ignore && skipped_by_ignore(&e) => {
+                    session.warn(ignored(e));
+                    false
+                }
+                other => other?,
+            };
+            if removed {
                 deleted += 1;
                 if let Some(old) = copy {
                     triggers.run(self, session, after, event, Some(&old), None, row_no, work)?;
