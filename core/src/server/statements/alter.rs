@@ -36,6 +36,10 @@ enum Change {
     AddCheck(crate::storage::schema::CheckConstraint),
     /// `DROP CHECK name` / `DROP CONSTRAINT name` of a CHECK constraint.
     DropCheck(String),
+    /// `ADD [CONSTRAINT [name]] FOREIGN KEY ...`, checked when it is made.
+    AddForeignKey(Box<sqlparser::ast::ForeignKeyConstraint>),
+    /// `DROP FOREIGN KEY name`.
+    DropForeignKey(String),
 }
 
 fn unquoted(s: impl ToString) -> String {
@@ -95,6 +99,16 @@ impl Server {
                     unique: true,
                 },
                 Op::DropIndex { name } => Change::Drop(name.value.clone()),
+                Op::AddConstraint { constraint: TableConstraint::ForeignKey(fk), .. } => {
+                    Change::AddForeignKey(Box::new(fk.clone()))
+                }
+                Op::DropForeignKey { name, .. } => {
+                    let known = planned.constraints.foreign_keys.iter();
+                    if !known.clone().any(|k| k.name.eq_ignore_ascii_case(&name.value)) {
+                        return Err(MySqlError::cannot_drop_key(&name.value));
+                    }
+                    Change::DropForeignKey(name.value.clone())
+                }
                 Op::AddConstraint { constraint: TableConstraint::Check(c), .. } => {
                     let pending = super::row_rules::PendingCheck::new(
                         c.name.as_ref().map(|n| n.value.clone()),
@@ -182,7 +196,10 @@ impl Server {
                         return Err(MySqlError::drop_index_needed_by_fk(name));
                     }
                 }
-                Change::AddCheck(_) | Change::DropCheck(_) => {}
+                Change::AddCheck(_)
+                | Change::DropCheck(_)
+                | Change::AddForeignKey(_)
+                | Change::DropForeignKey(_) => {}
                 Change::RenameTable { db: to_db, to } => {
                     if !self.catalog.has_database(to_db) || Catalog::is_system_schema(to_db) {
                         return Err(MySqlError::unknown_database(to_db));
@@ -227,6 +244,21 @@ impl Server {
                     if copied.is_none() {
                         self.charge_table_rebuild(&db, &table, work);
                         copied = self.catalog.table(&db, &table).map(|t| t.row_count());
+                    }
+                }
+                // With foreign_key_checks on, ADD FOREIGN KEY rebuilds the table (COPY) as it
+                // checks the rows; with them off it is made in place.
+                Change::AddForeignKey(fk) => {
+                    let rows = self.add_foreign_key(session, &db, &table, &fk)?;
+                    if rows.is_some() && copied.is_none() {
+                        self.charge_table_rebuild(&db, &table, work);
+                        copied = rows;
+                    }
+                }
+                Change::DropForeignKey(name) => {
+                    if let Some(t) = self.catalog.table_mut(&db, &table) {
+                        let keys = &mut t.def.constraints.foreign_keys;
+                        keys.retain(|k| !k.name.eq_ignore_ascii_case(&name));
                     }
                 }
                 Change::DropCheck(name) => {

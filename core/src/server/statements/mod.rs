@@ -839,7 +839,7 @@ impl Server {
         }
         // FOREIGN KEYs, with the index InnoDB adds on the child's columns where none starts
         // with them.
-        let (keys, implicit) = self.declared_foreign_keys(session, &def, &foreign_keys)?;
+        let (keys, implicit) = self.declared_foreign_keys(session, &def, &foreign_keys, 1)?;
         for (index_name, cols) in implicit {
             let positions = positions(&def, &cols)?;
             def.indexes.push(IndexDef::key(&index_name, positions));
