@@ -41,6 +41,9 @@ pub(super) struct ColumnPlan {
     pub unique_columns: Vec<String>,
     /// The ALGORITHM= clause, if given.
     pub algorithm: Option<AlterTableAlgorithm>,
+    /// CHECK constraints written on the columns ADD / MODIFY / CHANGE declares: each is a
+    /// new constraint of the table, as a column CHECK of CREATE TABLE is.
+    pub checks: Vec<super::row_rules::PendingCheck>,
 }
 
 /// Whether `op` is one of this module's.
@@ -194,6 +197,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
     };
     let (mut changed, mut copy, mut retype, mut algorithm) = (false, false, false, None);
     let mut unique_columns = Vec::new();
+    let mut checks = Vec::new();
     for op in ops {
         match op {
             Op::Algorithm { algorithm: a, .. } => algorithm = Some(*a),
@@ -206,7 +210,8 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                     }
                     return Err(MySqlError::duplicate_column(name));
                 }
-                refuse_computed(column_def.options.iter().map(|o| &o.option))?;
+                refuse_generated(column_def.options.iter().map(|o| &o.option))?;
+                checks.extend(super::row_rules::column_checks(name, &column_def.options));
                 let spec = column_spec(
                     name,
                     &column_def.data_type,
@@ -254,6 +259,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                     find(&cols, name).ok_or_else(|| MySqlError::unknown_column(name, table))?;
                 let keep_name = cols[at].def.name.clone();
                 let before = cols[at].def.clone();
+                checks.extend(option_checks(&keep_name, options));
                 copy |= modify(&mut cols, &indexes, at, &keep_name, data_type, options)?;
                 retype |= retypes(&before, &cols[at].def);
                 reposition(&mut cols, at, column_position, table)?;
@@ -267,6 +273,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                     return Err(MySqlError::duplicate_column(new));
                 }
                 let before = cols[at].def.clone();
+                checks.extend(option_checks(new, options));
                 copy |= modify(&mut cols, &indexes, at, new, data_type, options)?;
                 retype |= retypes(&before, &cols[at].def);
                 rename_in_indexes(&mut indexes, &old_name.value, new);
@@ -318,7 +325,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
         def.indexes.push(IndexDef { columns, ..i.index });
     }
     let sources = cols.into_iter().map(|c| c.source).collect();
-    Ok(ColumnPlan { def, sources, changed, copy, retype, unique_columns, algorithm })
+    Ok(ColumnPlan { def, sources, changed, copy, retype, unique_columns, algorithm, checks })
 }
 
 /// MODIFY / CHANGE of the column at `at` to `name data_type options`; true when its rows must
@@ -331,7 +338,7 @@ fn modify(
     data_type: &sqlparser::ast::DataType,
     options: &[ColumnOption],
 ) -> Result<bool> {
-    refuse_computed(options.iter())?;
+    refuse_generated(options.iter())?;
     let spec = column_spec(name, data_type, options.iter())?;
     if spec.primary || spec.unique {
         return Err(MySqlError::not_supported_yet(
@@ -388,13 +395,28 @@ pub(super) fn check_conversions(t: &Table, sources: &[ColumnSource]) -> Result<(
     failure.map_or(Ok(()), Err)
 }
 
-/// Simplification: a generated column or a column CHECK constraint is added by CREATE TABLE
-/// only (and a CHECK by ALTER TABLE ... ADD CHECK); ALTER TABLE ... ADD / MODIFY COLUMN with
-/// one answers ERROR 1235 rather than make a plain column.
-fn refuse_computed<'a>(mut options: impl Iterator<Item = &'a ColumnOption>) -> Result<()> {
-    if options.any(|o| matches!(o, ColumnOption::Generated { .. } | ColumnOption::Check(_))) {
+/// The CHECK constraints of a MODIFY / CHANGE column's options, on column `column`.
+fn option_checks(column: &str, options: &[ColumnOption]) -> Vec<super::row_rules::PendingCheck> {
+    options
+        .iter()
+        .filter_map(|o| match o {
+            ColumnOption::Check(c) => Some(super::row_rules::PendingCheck::new(
+                c.name.as_ref().map(|n| n.value.clone()),
+                &c.expr,
+                c.enforced,
+                Some(column),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Simplification: a generated column is added by CREATE TABLE only; ALTER TABLE ... ADD /
+/// MODIFY COLUMN with GENERATED ALWAYS AS answers ERROR 1235 rather than make a plain column.
+fn refuse_generated<'a>(mut options: impl Iterator<Item = &'a ColumnOption>) -> Result<()> {
+    if options.any(|o| matches!(o, ColumnOption::Generated { .. })) {
         return Err(MySqlError::not_supported_yet(
-            "ALTER TABLE ... ADD / MODIFY COLUMN with GENERATED ALWAYS AS or CHECK",
+            "ALTER TABLE ... ADD / MODIFY COLUMN with GENERATED ALWAYS AS",
         ));
     }
     Ok(())
