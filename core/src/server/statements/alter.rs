@@ -18,6 +18,7 @@ use crate::server::statements::{alter_columns, table_name};
 use crate::server::Server;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
+use crate::storage::value::Value;
 use sqlparser::ast::{AlterTableOperation as Op, RenameTableNameKind, TableConstraint};
 
 /// One index change of an ALTER TABLE, checked and ready to apply.
@@ -71,6 +72,9 @@ impl Server {
             alter.operations.iter().filter(|op| alter_columns::is_column_op(op)).collect();
         let mut plan = alter_columns::plan(&t.def, &column_ops)?;
         let column_checks = std::mem::take(&mut plan.checks);
+        if !plan.generated.is_empty() {
+            Server::plan_generated_columns(t, &mut plan)?;
+        }
         let planned = &plan.def;
         super::row_rules::check_dependencies(&t.def, planned)?;
         // Check every operation against the table as the earlier ones leave it.
@@ -342,6 +346,51 @@ impl Server {
         let rows = t.row_count();
         self.charge_table_rebuild(db, table, work);
         Ok(Some(rows))
+    }
+
+    /// The added generated columns of `plan`: checked as CREATE TABLE checks them (3107,
+    /// 3763, ...), then computed for every row of `t` as the plan leaves it, the first value
+    /// that does not fit its column being the statement's error (the table left as it was);
+    /// then their sources are made computed ones, so the rows are seen with their values.
+    /// Simplification: the rows are read without charging pages.
+    fn plan_generated_columns(
+        t: &crate::storage::table::Table,
+        plan: &mut alter_columns::ColumnPlan,
+    ) -> Result<()> {
+        use crate::storage::table::{ColumnSource, ComputedValue};
+        super::row_rules::check_generated_columns(&plan.def)?;
+        alter_columns::check_conversions(t, &plan.sources)?;
+        let mut computed = Vec::new();
+        for name in &plan.generated {
+            let Some(p) = plan.def.column_position(name) else { continue };
+            computed.push((
+                p as usize,
+                std::rc::Rc::new(super::row_rules::generated_value(&plan.def, p)?),
+            ));
+        }
+        let wanted = vec![true; t.def.columns.len()];
+        let mut failure: Option<MySqlError> = None;
+        t.scan(&wanted, &mut |ordinal, row| {
+            let mut new = crate::storage::table::remap_row(&plan.sources, row);
+            for (p, f) in &computed {
+                match f(&new, ordinal + 1) {
+                    Ok(v) => new[*p] = v,
+                    Err(e) => {
+                        failure = Some(e);
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        for (p, f) in computed {
+            let value = move |row: &[Value]| f(row, 0).unwrap_or(Value::Null);
+            plan.sources[p] = ColumnSource::Computed(ComputedValue(std::rc::Rc::new(value)));
+        }
+        Ok(())
     }
 
     /// Checks the enforced CHECKs `checks` against every row of `t` as the column plan
