@@ -386,7 +386,7 @@ fn binary_column_type<'a>(
                     )] => match &v.value {
                         sqlparser::ast::Value::SingleQuotedString(s)
                         | sqlparser::ast::Value::DoubleQuotedString(s) => {
-                            Some((1 + 4 * s.chars().count() as u64) / 2)
+                            Some((4 * s.chars().count() as u64).div_ceil(2))
                         }
                         _ => None,
                     },

@@ -939,7 +939,6 @@ impl Server {
                     Err(e) => return Err(e),
                 };
             }
-            drop(cx);
             for w in warnings {
                 session.warn(w);
             }

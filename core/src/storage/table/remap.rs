@@ -41,7 +41,10 @@ pub enum ColumnSource {
 /// The function of an added generated column: its value from the row in the new layout.
 /// Only called on rows the caller checked compute without error.
 #[derive(Clone)]
-pub struct ComputedValue(pub std::rc::Rc<dyn Fn(&[Value]) -> Value>);
+pub struct ComputedValue(pub std::rc::Rc<ComputeFn>);
+
+/// The function a [`ComputedValue`] holds.
+pub type ComputeFn = dyn Fn(&[Value]) -> Value;
 
 impl std::fmt::Debug for ComputedValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
