@@ -162,7 +162,57 @@ def schema(rng):
     out += time_schema()
     out += trigger_setup()
     out += statement_form_setup()
+    out += change_form_setup()
     return out
+
+
+def change_form_setup():
+    """Issue 18's later DDL / DML forms over stored rows: binary string columns (compared
+    through HEX() and LENGTH(), as the clients print raw bytes differently), UPDATE IGNORE and
+    DELETE IGNORE (duplicates skipped in primary key order, values cut to the column),
+    ALTER TABLE ... ADD COLUMN with GENERATED ALWAYS AS or a CHECK, and ADD / DROP FOREIGN
+    KEY with the rows it keeps."""
+    return [
+        "CREATE TABLE tb (id INT PRIMARY KEY, vb VARBINARY(8), bb BINARY(3), tb TINYBLOB, "
+        "bl BLOB)",
+        "INSERT INTO tb SELECT id, LEFT(b, 8), LEFT(b, 2), UNHEX(HEX(a)), b FROM t1 "
+        "WHERE id <= 40",
+        "CREATE TABLE ti (id INT PRIMARY KEY, u INT UNIQUE, s VARCHAR(3), n TINYINT)",
+        "INSERT INTO ti SELECT id, id, LEFT(b, 3), a FROM t1 WHERE id <= 40",
+        "UPDATE IGNORE ti SET u = u + 1",
+        "UPDATE IGNORE ti SET s = CONCAT(s, 'zz'), n = n * 100 WHERE id % 4 = 0",
+        "DELETE IGNORE FROM ti WHERE id > 35",
+        "CREATE TABLE tf (id INT PRIMARY KEY) SELECT id, a, c FROM t1 WHERE id <= 50",
+        "ALTER TABLE tf ADD COLUMN g INT AS (a * 2) STORED, ADD COLUMN h INT AS (a + id) VIRTUAL",
+        "ALTER TABLE tf ADD COLUMN k INT DEFAULT 4 CHECK (k > 0)",
+        "CREATE TABLE tp (id INT PRIMARY KEY)",
+        "INSERT INTO tp SELECT id FROM t1 WHERE id <= 20",
+        "CREATE TABLE tc (id INT PRIMARY KEY, pid INT)",
+        "INSERT INTO tc SELECT id, id % 20 + 1 FROM t1 WHERE id <= 30",
+        "ALTER TABLE tc ADD CONSTRAINT fk_tc FOREIGN KEY (pid) REFERENCES tp (id) "
+        "ON DELETE CASCADE",
+        "DELETE FROM tp WHERE id % 3 = 0",
+        "ALTER TABLE tc DROP FOREIGN KEY fk_tc",
+        "DELETE FROM tp WHERE id % 2 = 0",
+    ]
+
+
+def change_form_queries():
+    """Reads of the tables change_form_setup made."""
+    rng = random.Random(SEED + 1818)
+    q = [
+        ("SELECT id, HEX(vb), HEX(bb), LENGTH(bb), HEX(tb), LENGTH(bl) FROM tb ORDER BY id",
+         True),
+        ("SELECT * FROM ti ORDER BY id", True),
+        ("SELECT id, a, g, h, k FROM tf ORDER BY id", True),
+        ("SELECT tc.id, tc.pid, tp.id FROM tc LEFT JOIN tp ON tp.id = tc.pid ORDER BY tc.id",
+         True),
+    ]
+    for _ in range(3):
+        w = rng.choice(WORDS)
+        q.append((f"SELECT id FROM tb WHERE vb = '{w[:8]}' OR bb = '{w[:2]}' ORDER BY id", True))
+        q.append((f"SELECT id, g - h FROM tf WHERE g > {rng.randint(0, 20)} ORDER BY id", True))
+    return q
 
 
 def statement_form_setup():
@@ -603,6 +653,7 @@ def queries(rng):
     q += rollup_and_row_range_queries()
     q += time_queries()
     q += statement_form_queries()
+    q += change_form_queries()
     return q
 
 

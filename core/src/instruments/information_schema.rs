@@ -201,7 +201,7 @@ pub fn columns(catalog: &Catalog) -> Vec<Row> {
         for (i, c) in t.def.columns.iter().enumerate() {
             let character = character_lengths(&c.ty);
             let (precision, scale) = numeric_precision(c);
-            let is_text = character.is_some() && !matches!(c.ty, ColumnType::Blob);
+            let is_text = character.is_some() && !c.ty.is_binary_string();
             let mut column_type = c.ty.sql();
             if c.unsigned {
                 column_type.push_str(" unsigned");
@@ -394,7 +394,9 @@ pub(super) fn data_type(ty: &ColumnType) -> &'static str {
         ColumnType::Char(_) => "char",
         ColumnType::Varchar(_) => "varchar",
         ColumnType::Text => "text",
-        ColumnType::Blob => "blob",
+        ColumnType::Binary(_) => "binary",
+        ColumnType::VarBinary(_) => "varbinary",
+        ColumnType::Blob(size) => size.name(),
         ColumnType::Date => "date",
         ColumnType::DateTime => "datetime",
         ColumnType::Timestamp => "timestamp",
@@ -409,7 +411,10 @@ pub(super) fn data_type(ty: &ColumnType) -> &'static str {
 pub(super) fn character_lengths(ty: &ColumnType) -> Option<(u64, u64)> {
     match ty {
         ColumnType::Char(n) | ColumnType::Varchar(n) => Some((u64::from(*n), u64::from(*n) * 4)),
-        ColumnType::Text | ColumnType::Blob => Some((65535, 65535)),
+        ColumnType::Text => Some((65535, 65535)),
+        // Binary strings count bytes: both lengths are the byte length.
+        ColumnType::Binary(n) | ColumnType::VarBinary(n) => Some((u64::from(*n), u64::from(*n))),
+        ColumnType::Blob(size) => Some((size.max_bytes(), size.max_bytes())),
         ColumnType::Enum(values) => {
             let longest = values.iter().map(|v| v.chars().count() as u64).max().unwrap_or(0);
             Some((longest, longest * 4))

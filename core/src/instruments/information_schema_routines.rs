@@ -127,7 +127,7 @@ fn type_facts(type_sql: &str) -> Vec<Value> {
     };
     let c = ColumnDef { unsigned, ..ColumnDef::new("", ty.clone()) };
     let character = character_lengths(&ty);
-    let is_text = character.is_some() && !matches!(ty, ColumnType::Blob);
+    let is_text = character.is_some() && !ty.is_binary_string();
     let (precision, scale) = numeric_precision(&c);
     let opt = |v: Option<u64>| v.map_or(Value::Null, Value::UInt);
     vec![

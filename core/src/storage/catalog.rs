@@ -249,6 +249,12 @@ impl Catalog {
 
     /// Every user table, by (database, name).
     /// Whether any table was ever added with a FOREIGN KEY.
+    /// Notes that a table gained a FOREIGN KEY after it was added (ALTER TABLE ... ADD
+    /// FOREIGN KEY): the row changes start checking keys.
+    pub fn note_foreign_key(&mut self) {
+        self.has_foreign_keys = true;
+    }
+
     pub fn has_foreign_keys(&self) -> bool {
         self.has_foreign_keys
     }

@@ -23,7 +23,13 @@ pub enum ColumnType {
     /// VARCHAR(n) in characters
     Varchar(u32),
     Text,
-    Blob,
+    /// BINARY(n): exactly n bytes (character set `binary`); a shorter value is padded with
+    /// 0x00 bytes when stored, as MySQL pads it.
+    Binary(u32),
+    /// VARBINARY(n): up to n bytes.
+    VarBinary(u32),
+    /// TINYBLOB, BLOB, MEDIUMBLOB or LONGBLOB: bytes up to the size's limit.
+    Blob(BlobSize),
     Date,
     /// DATETIME (no fractional seconds)
     DateTime,
@@ -57,7 +63,11 @@ impl ColumnType {
                 let max = n * 4;
                 max + if max < 256 { 1 } else { 2 }
             }
-            ColumnType::Text | ColumnType::Blob => 10,
+            ColumnType::Text => 10,
+            ColumnType::Binary(n) => *n,
+            ColumnType::VarBinary(n) => n + if *n < 256 { 1 } else { 2 },
+            // The length prefix and an 8-byte pointer to the value (Field_blob).
+            ColumnType::Blob(size) => size.length_bytes() + 8,
             // Field_json is a LONGBLOB: four length bytes and a pointer.
             ColumnType::Json => 12,
             ColumnType::Date => 3,
@@ -89,6 +99,12 @@ impl ColumnType {
         )
     }
 
+    /// True for the binary string types (character set `binary`, no collation): BINARY,
+    /// VARBINARY and the BLOBs.
+    pub fn is_binary_string(&self) -> bool {
+        matches!(self, ColumnType::Binary(_) | ColumnType::VarBinary(_) | ColumnType::Blob(_))
+    }
+
     pub fn is_integer(&self) -> bool {
         matches!(
             self,
@@ -114,7 +130,9 @@ impl ColumnType {
             ColumnType::Char(n) => format!("char({n})"),
             ColumnType::Varchar(n) => format!("varchar({n})"),
             ColumnType::Text => "text".into(),
-            ColumnType::Blob => "blob".into(),
+            ColumnType::Binary(n) => format!("binary({n})"),
+            ColumnType::VarBinary(n) => format!("varbinary({n})"),
+            ColumnType::Blob(size) => size.name().into(),
             ColumnType::Json => "json".into(),
             ColumnType::Date => "date".into(),
             ColumnType::DateTime => "datetime".into(),
@@ -127,6 +145,52 @@ impl ColumnType {
                 format!("enum({})", v.join(","))
             }
         }
+    }
+}
+
+/// The four BLOB types, by the bytes their length prefix can count (the manual's "The BLOB
+/// and TEXT Types": L < 2^8, 2^16, 2^24, 2^32).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BlobSize {
+    Tiny,
+    Regular,
+    Medium,
+    Long,
+}
+
+impl BlobSize {
+    /// The longest value in bytes.
+    pub fn max_bytes(self) -> u64 {
+        (1u64 << (8 * self.length_bytes())) - 1
+    }
+
+    /// Bytes of the value's length prefix: 1, 2, 3 or 4.
+    pub fn length_bytes(self) -> u32 {
+        match self {
+            BlobSize::Tiny => 1,
+            BlobSize::Regular => 2,
+            BlobSize::Medium => 3,
+            BlobSize::Long => 4,
+        }
+    }
+
+    /// The type's name as SHOW CREATE TABLE and information_schema write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BlobSize::Tiny => "tinyblob",
+            BlobSize::Regular => "blob",
+            BlobSize::Medium => "mediumblob",
+            BlobSize::Long => "longblob",
+        }
+    }
+
+    /// `BLOB(n)`: the smallest BLOB type holding n bytes (the manual's "The BLOB and TEXT
+    /// Types": "MySQL creates the column as the smallest BLOB type large enough").
+    pub fn for_length(n: u64) -> BlobSize {
+        [BlobSize::Tiny, BlobSize::Regular, BlobSize::Medium]
+            .into_iter()
+            .find(|s| n <= s.max_bytes())
+            .unwrap_or(BlobSize::Long)
     }
 }
 

@@ -18,6 +18,7 @@ use crate::server::statements::{alter_columns, table_name};
 use crate::server::Server;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
+use crate::storage::value::Value;
 use sqlparser::ast::{AlterTableOperation as Op, RenameTableNameKind, TableConstraint};
 
 /// One index change of an ALTER TABLE, checked and ready to apply.
@@ -36,6 +37,10 @@ enum Change {
     AddCheck(crate::storage::schema::CheckConstraint),
     /// `DROP CHECK name` / `DROP CONSTRAINT name` of a CHECK constraint.
     DropCheck(String),
+    /// `ADD [CONSTRAINT [name]] FOREIGN KEY ...`, checked when it is made.
+    AddForeignKey(Box<sqlparser::ast::ForeignKeyConstraint>),
+    /// `DROP FOREIGN KEY name`.
+    DropForeignKey(String),
 }
 
 fn unquoted(s: impl ToString) -> String {
@@ -65,7 +70,11 @@ impl Server {
         // The column operations first: the index operations see the columns they leave.
         let column_ops: Vec<&Op> =
             alter.operations.iter().filter(|op| alter_columns::is_column_op(op)).collect();
-        let plan = alter_columns::plan(&t.def, &column_ops)?;
+        let mut plan = alter_columns::plan(&t.def, &column_ops)?;
+        let column_checks = std::mem::take(&mut plan.checks);
+        if !plan.generated.is_empty() {
+            Server::plan_generated_columns(t, &mut plan)?;
+        }
         let planned = &plan.def;
         super::row_rules::check_dependencies(&t.def, planned)?;
         // Check every operation against the table as the earlier ones leave it.
@@ -82,6 +91,15 @@ impl Server {
             }
             names.push(c.clone());
         }
+        // The CHECKs written on ADD / MODIFY / CHANGE COLUMN: named as CREATE TABLE names
+        // them, and checked now against every row as the change leaves it, so that a
+        // violation (3819) leaves the table as it was.
+        if !column_checks.is_empty() {
+            let taken = self.check_names_in(&db, Some(&table));
+            let named = super::row_rules::name_checks(planned, column_checks, &taken)?;
+            self.verify_planned_checks(session, t, &plan, &named)?;
+            changes.extend(named.into_iter().map(Change::AddCheck));
+        }
         for op in alter.operations.iter().filter(|op| !alter_columns::is_column_op(op)) {
             let change = match op {
                 Op::AddConstraint { constraint: TableConstraint::Index(i), .. } => Change::Add {
@@ -95,6 +113,16 @@ impl Server {
                     unique: true,
                 },
                 Op::DropIndex { name } => Change::Drop(name.value.clone()),
+                Op::AddConstraint { constraint: TableConstraint::ForeignKey(fk), .. } => {
+                    Change::AddForeignKey(Box::new(fk.clone()))
+                }
+                Op::DropForeignKey { name, .. } => {
+                    let known = planned.constraints.foreign_keys.iter();
+                    if !known.clone().any(|k| k.name.eq_ignore_ascii_case(&name.value)) {
+                        return Err(MySqlError::cannot_drop_key(&name.value));
+                    }
+                    Change::DropForeignKey(name.value.clone())
+                }
                 Op::AddConstraint { constraint: TableConstraint::Check(c), .. } => {
                     let pending = super::row_rules::PendingCheck::new(
                         c.name.as_ref().map(|n| n.value.clone()),
@@ -182,7 +210,10 @@ impl Server {
                         return Err(MySqlError::drop_index_needed_by_fk(name));
                     }
                 }
-                Change::AddCheck(_) | Change::DropCheck(_) => {}
+                Change::AddCheck(_)
+                | Change::DropCheck(_)
+                | Change::AddForeignKey(_)
+                | Change::DropForeignKey(_) => {}
                 Change::RenameTable { db: to_db, to } => {
                     if !self.catalog.has_database(to_db) || Catalog::is_system_schema(to_db) {
                         return Err(MySqlError::unknown_database(to_db));
@@ -227,6 +258,21 @@ impl Server {
                     if copied.is_none() {
                         self.charge_table_rebuild(&db, &table, work);
                         copied = self.catalog.table(&db, &table).map(|t| t.row_count());
+                    }
+                }
+                // With foreign_key_checks on, ADD FOREIGN KEY rebuilds the table (COPY) as it
+                // checks the rows; with them off it is made in place.
+                Change::AddForeignKey(fk) => {
+                    let rows = self.add_foreign_key(session, &db, &table, &fk)?;
+                    if rows.is_some() && copied.is_none() {
+                        self.charge_table_rebuild(&db, &table, work);
+                        copied = rows;
+                    }
+                }
+                Change::DropForeignKey(name) => {
+                    if let Some(t) = self.catalog.table_mut(&db, &table) {
+                        let keys = &mut t.def.constraints.foreign_keys;
+                        keys.retain(|k| !k.name.eq_ignore_ascii_case(&name));
                     }
                 }
                 Change::DropCheck(name) => {
@@ -300,6 +346,86 @@ impl Server {
         let rows = t.row_count();
         self.charge_table_rebuild(db, table, work);
         Ok(Some(rows))
+    }
+
+    /// The added generated columns of `plan`: checked as CREATE TABLE checks them (3107,
+    /// 3763, ...), then computed for every row of `t` as the plan leaves it, the first value
+    /// that does not fit its column being the statement's error (the table left as it was);
+    /// then their sources are made computed ones, so the rows are seen with their values.
+    /// Simplification: the rows are read without charging pages.
+    fn plan_generated_columns(
+        t: &crate::storage::table::Table,
+        plan: &mut alter_columns::ColumnPlan,
+    ) -> Result<()> {
+        use crate::storage::table::{ColumnSource, ComputedValue};
+        super::row_rules::check_generated_columns(&plan.def)?;
+        alter_columns::check_conversions(t, &plan.sources)?;
+        let mut computed = Vec::new();
+        for name in &plan.generated {
+            let Some(p) = plan.def.column_position(name) else { continue };
+            computed.push((
+                p as usize,
+                std::rc::Rc::new(super::row_rules::generated_value(&plan.def, p)?),
+            ));
+        }
+        let wanted = vec![true; t.def.columns.len()];
+        let mut failure: Option<MySqlError> = None;
+        t.scan(&wanted, &mut |ordinal, row| {
+            let mut new = crate::storage::table::remap_row(&plan.sources, row);
+            for (p, f) in &computed {
+                match f(&new, ordinal + 1) {
+                    Ok(v) => new[*p] = v,
+                    Err(e) => {
+                        failure = Some(e);
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+        if let Some(e) = failure {
+            return Err(e);
+        }
+        for (p, f) in computed {
+            let value = move |row: &[Value]| f(row, 0).unwrap_or(Value::Null);
+            plan.sources[p] = ColumnSource::Computed(ComputedValue(std::rc::Rc::new(value)));
+        }
+        Ok(())
+    }
+
+    /// Checks the enforced CHECKs `checks` against every row of `t` as the column plan
+    /// leaves it (its conversions checked first, as the COPY makes them): the first failure
+    /// is the statement's error. Simplification: the rows are read without charging pages.
+    fn verify_planned_checks(
+        &self,
+        session: &mut Session,
+        t: &crate::storage::table::Table,
+        plan: &alter_columns::ColumnPlan,
+        checks: &[crate::storage::schema::CheckConstraint],
+    ) -> Result<()> {
+        alter_columns::check_conversions(t, &plan.sources)?;
+        let mut def = plan.def.clone();
+        def.constraints.checks = checks.iter().filter(|c| c.enforced).cloned().collect();
+        if def.constraints.checks.is_empty() {
+            return Ok(());
+        }
+        let rules = super::row_rules::RowRules::bind(&def)?;
+        let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+        let now_micros = self.clock.unix_micros();
+        let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
+        let wanted = vec![true; t.def.columns.len()];
+        let mut failure: Option<MySqlError> = None;
+        t.scan(&wanted, &mut |_, row| {
+            let mut row = crate::storage::table::remap_row(&plan.sources, row);
+            match rules.check_only(&def, &mut row, &mut cx) {
+                Ok(Ok(())) => true,
+                Ok(Err(super::row_rules::Violation(e))) | Err(e) => {
+                    failure = Some(e);
+                    false
+                }
+            }
+        });
+        failure.map_or(Ok(()), Err)
     }
 
     /// Adds a CHECK constraint: an enforced one is first checked against every row the

@@ -41,6 +41,12 @@ pub(super) struct ColumnPlan {
     pub unique_columns: Vec<String>,
     /// The ALGORITHM= clause, if given.
     pub algorithm: Option<AlterTableAlgorithm>,
+    /// CHECK constraints written on the columns ADD / MODIFY / CHANGE declares: each is a
+    /// new constraint of the table, as a column CHECK of CREATE TABLE is.
+    pub checks: Vec<super::row_rules::PendingCheck>,
+    /// Generated columns ADD COLUMN adds, by name: their values are computed for every row
+    /// by the caller (their source here is a NULL placeholder).
+    pub generated: Vec<String>,
 }
 
 /// Whether `op` is one of this module's.
@@ -159,6 +165,7 @@ fn modified_source(old: &Planned, new: &ColumnDef) -> (ColumnSource, bool) {
             ColumnSource::Converted { from: *c, to: new.clone(), convert: convert_checked }
         }
         ColumnSource::Fill(v) => ColumnSource::Fill(convert_checked(new, v.clone())),
+        ColumnSource::Computed(f) => ColumnSource::Computed(f.clone()),
     };
     (source, true)
 }
@@ -194,6 +201,8 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
     };
     let (mut changed, mut copy, mut retype, mut algorithm) = (false, false, false, None);
     let mut unique_columns = Vec::new();
+    let mut checks = Vec::new();
+    let mut generated = Vec::new();
     for op in ops {
         match op {
             Op::Algorithm { algorithm: a, .. } => algorithm = Some(*a),
@@ -206,12 +215,20 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                     }
                     return Err(MySqlError::duplicate_column(name));
                 }
-                refuse_computed(column_def.options.iter().map(|o| &o.option))?;
-                let spec = column_spec(
+                checks.extend(super::row_rules::column_checks(name, &column_def.options));
+                let mut spec = column_spec(
                     name,
                     &column_def.data_type,
                     column_def.options.iter().map(|o| &o.option),
                 )?;
+                spec.column.generated = super::row_rules::generated_column(&column_def.options);
+                if let Some(g) = &spec.column.generated {
+                    // A STORED column is written into every row (a rebuild); a VIRTUAL one
+                    // is only metadata to InnoDB (simplification: computed and kept here
+                    // all the same, as CREATE TABLE's are).
+                    copy |= g.stored;
+                    generated.push(name.clone());
+                }
                 if spec.primary || spec.column.auto_increment {
                     return Err(MySqlError::not_supported_yet(
                         "ALTER TABLE ... ADD COLUMN with PRIMARY KEY or AUTO_INCREMENT",
@@ -220,7 +237,10 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                 if spec.unique {
                     unique_columns.push(name.clone());
                 }
-                let source = ColumnSource::Fill(added_value(&spec.column));
+                let source = match spec.column.generated {
+                    Some(_) => ColumnSource::Fill(Value::Null),
+                    None => ColumnSource::Fill(added_value(&spec.column)),
+                };
                 place(&mut cols, Planned { def: spec.column, source }, column_position, table)?;
                 changed = true;
             }
@@ -254,6 +274,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                     find(&cols, name).ok_or_else(|| MySqlError::unknown_column(name, table))?;
                 let keep_name = cols[at].def.name.clone();
                 let before = cols[at].def.clone();
+                checks.extend(option_checks(&keep_name, options));
                 copy |= modify(&mut cols, &indexes, at, &keep_name, data_type, options)?;
                 retype |= retypes(&before, &cols[at].def);
                 reposition(&mut cols, at, column_position, table)?;
@@ -267,6 +288,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
                     return Err(MySqlError::duplicate_column(new));
                 }
                 let before = cols[at].def.clone();
+                checks.extend(option_checks(new, options));
                 copy |= modify(&mut cols, &indexes, at, new, data_type, options)?;
                 retype |= retypes(&before, &cols[at].def);
                 rename_in_indexes(&mut indexes, &old_name.value, new);
@@ -318,7 +340,17 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
         def.indexes.push(IndexDef { columns, ..i.index });
     }
     let sources = cols.into_iter().map(|c| c.source).collect();
-    Ok(ColumnPlan { def, sources, changed, copy, retype, unique_columns, algorithm })
+    Ok(ColumnPlan {
+        def,
+        sources,
+        changed,
+        copy,
+        retype,
+        unique_columns,
+        algorithm,
+        checks,
+        generated,
+    })
 }
 
 /// MODIFY / CHANGE of the column at `at` to `name data_type options`; true when its rows must
@@ -331,7 +363,7 @@ fn modify(
     data_type: &sqlparser::ast::DataType,
     options: &[ColumnOption],
 ) -> Result<bool> {
-    refuse_computed(options.iter())?;
+    refuse_generated(options.iter())?;
     let spec = column_spec(name, data_type, options.iter())?;
     if spec.primary || spec.unique {
         return Err(MySqlError::not_supported_yet(
@@ -388,13 +420,29 @@ pub(super) fn check_conversions(t: &Table, sources: &[ColumnSource]) -> Result<(
     failure.map_or(Ok(()), Err)
 }
 
-/// Simplification: a generated column or a column CHECK constraint is added by CREATE TABLE
-/// only (and a CHECK by ALTER TABLE ... ADD CHECK); ALTER TABLE ... ADD / MODIFY COLUMN with
-/// one answers ERROR 1235 rather than make a plain column.
-fn refuse_computed<'a>(mut options: impl Iterator<Item = &'a ColumnOption>) -> Result<()> {
-    if options.any(|o| matches!(o, ColumnOption::Generated { .. } | ColumnOption::Check(_))) {
+/// The CHECK constraints of a MODIFY / CHANGE column's options, on column `column`.
+fn option_checks(column: &str, options: &[ColumnOption]) -> Vec<super::row_rules::PendingCheck> {
+    options
+        .iter()
+        .filter_map(|o| match o {
+            ColumnOption::Check(c) => Some(super::row_rules::PendingCheck::new(
+                c.name.as_ref().map(|n| n.value.clone()),
+                &c.expr,
+                c.enforced,
+                Some(column),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Simplification: a column is made generated by CREATE TABLE and ALTER TABLE ... ADD COLUMN
+/// only; MODIFY / CHANGE COLUMN with GENERATED ALWAYS AS answers ERROR 1235 rather than make
+/// a plain column.
+fn refuse_generated<'a>(mut options: impl Iterator<Item = &'a ColumnOption>) -> Result<()> {
+    if options.any(|o| matches!(o, ColumnOption::Generated { .. })) {
         return Err(MySqlError::not_supported_yet(
-            "ALTER TABLE ... ADD / MODIFY COLUMN with GENERATED ALWAYS AS or CHECK",
+            "ALTER TABLE ... MODIFY / CHANGE COLUMN with GENERATED ALWAYS AS",
         ));
     }
     Ok(())

@@ -229,6 +229,13 @@ impl Server {
             matches!(v, Value::Int(_) | Value::UInt(_) | Value::Decimal(_) | Value::Double(_))
         }) {
             ColumnType::Double
+        } else if all(|v| matches!(v, Value::Bin(_))) {
+            // UNHEX() is NULL for text that is not hexadecimal: its column may be NULL.
+            let unhex = matches!(expr, Some(Expr::Function(f))
+                if f.name.to_string().eq_ignore_ascii_case("UNHEX"));
+            let mut c = not_null(binary_column_type(expr, values.clone()));
+            c.nullable |= unhex;
+            return c;
         } else {
             let texts: Vec<String> = values.clone().filter_map(Value::to_text).collect();
             let shape = |t: &str, n: usize| {
@@ -358,5 +365,49 @@ impl Server {
             affected_rows: written + deleted,
             info: Some(format!("Records: {n}  Duplicates: {duplicates}  Warnings: {skipped}")),
         })
+    }
+}
+
+/// The column a binary string makes (`UNHEX(..)`, `X'41'`, `CAST(.. AS BINARY)`): VARBINARY
+/// of the result's length, BLOB past 65,535 bytes. `UNHEX('literal')` takes MySQL's declared
+/// length, `(1 + the argument's length) / 2` (Item_func_unhex), the literal's length being 4
+/// bytes a character in utf8mb4; any other expression takes its longest value's length
+/// (simplification, as for text above: MySQL takes the length its type declares).
+fn binary_column_type<'a>(
+    expr: Option<&Expr>,
+    values: impl Iterator<Item = &'a Value>,
+) -> ColumnType {
+    let unhex_literal = match expr {
+        Some(Expr::Function(f)) if f.name.to_string().eq_ignore_ascii_case("UNHEX") => {
+            match &f.args {
+                FunctionArguments::List(l) => match l.args.as_slice() {
+                    [sqlparser::ast::FunctionArg::Unnamed(
+                        sqlparser::ast::FunctionArgExpr::Expr(Expr::Value(v)),
+                    )] => match &v.value {
+                        sqlparser::ast::Value::SingleQuotedString(s)
+                        | sqlparser::ast::Value::DoubleQuotedString(s) => {
+                            Some((4 * s.chars().count() as u64).div_ceil(2))
+                        }
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let longest = unhex_literal.unwrap_or_else(|| {
+        values
+            .filter_map(|v| match v {
+                Value::Bin(b) => Some(b.len() as u64),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0)
+    });
+    match u32::try_from(longest) {
+        Ok(n) if n <= 65_535 => ColumnType::VarBinary(n),
+        _ => ColumnType::Blob(crate::storage::schema::BlobSize::for_length(longest)),
     }
 }

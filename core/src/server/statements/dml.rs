@@ -95,6 +95,26 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
             }
             Value::Str(s)
         }
+        // Binary strings take the value's bytes (a number's text, a string's UTF-8) and are
+        // measured in bytes; BINARY(n) pads a shorter value with 0x00 bytes to n, as MySQL
+        // stores it (the manual's "The BINARY and VARBINARY Types").
+        ColumnType::Binary(n) | ColumnType::VarBinary(n) => {
+            let mut bytes = v.to_bytes().unwrap_or_default();
+            if bytes.len() as u64 > u64::from(*n) {
+                return Err(MySqlError::data_too_long(&col.name, row_no));
+            }
+            if let ColumnType::Binary(_) = ty {
+                bytes.resize(*n as usize, 0);
+            }
+            Value::Bin(bytes)
+        }
+        ColumnType::Blob(size) => {
+            let bytes = v.to_bytes().unwrap_or_default();
+            if bytes.len() as u64 > size.max_bytes() {
+                return Err(MySqlError::data_too_long(&col.name, row_no));
+            }
+            Value::Bin(bytes)
+        }
         ColumnType::Enum(values) => {
             let s = v.to_text().unwrap_or_default();
             match values.iter().find(|e| e.eq_ignore_ascii_case(&s)) {
@@ -168,6 +188,18 @@ fn time_for_column(v: &Value, fsp: u8, column: &str, row_no: u64) -> Result<Valu
         }
         _ => Err(incorrect()),
     }
+}
+
+/// The errors of one row that UPDATE IGNORE and DELETE IGNORE turn into a warning, leaving
+/// the row as it was (the manual's "The Effect of IGNORE on Statement Execution"): a
+/// duplicate key, and a FOREIGN KEY's missing parent or remaining child rows.
+pub(crate) fn skipped_by_ignore(e: &MySqlError) -> bool {
+    matches!(e.code, 1062 | 1451 | 1452)
+}
+
+/// The warning an error becomes under IGNORE: its code and text at level Warning.
+pub(crate) fn ignored(e: MySqlError) -> crate::error::Warning {
+    crate::error::Warning { level: "Warning", code: e.code, message: e.message }
 }
 
 /// Columns of one table, for binding UPDATE and DELETE expressions.
@@ -881,19 +913,34 @@ impl Server {
         let matched_count = matched.len().min(limit) as u64;
         let triggers = self.table_triggers(&db, &table);
         let rules = super::row_rules::RowRules::bind(&def)?;
-        // Simplification: UPDATE IGNORE is not read by the parser, so a failed CHECK is
-        // always the statement's error here.
-        let ignore = false;
+        // UPDATE IGNORE: a value the column cannot hold is stored as its nearest value with a
+        // warning, and a row whose change breaks a key or a CHECK is left as it was.
+        let ignore = crate::sql::parser::change_modifiers::has_ignore(&up.optimizer_hints);
+        let warned_before =
+            session.pending_warnings.len() as u64 + u64::from(session.pending_warnings_dropped);
         let (before, after, event) = (Timing::Before, Timing::After, Event::Update);
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
             let now_micros = self.clock.unix_micros();
             let mut cx = crate::server::context::Cx::new(&r.vars, session, now_micros);
             let mut new = old.clone();
+            let mut warnings = Vec::new();
             for (p, e) in &assignments {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.
                 let v = eval(e, &new, &[], &mut cx)?;
-                new[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, i as u64 + 1)?;
+                let col = &def.columns[*p as usize];
+                new[*p as usize] = match coerce(&def.name, col, v.clone(), i as u64 + 1) {
+                    Ok(stored) => stored,
+                    Err(e) if ignore => {
+                        let (stored, warning) = super::upsert::adjusted(col, &v, &e);
+                        warnings.push(warning);
+                        stored
+                    }
+                    Err(e) => return Err(e),
+                };
+            }
+            for w in warnings {
+                session.warn(w);
             }
             // SET runs once per matched row: its SLEEP / BENCHMARK time is the statement's.
             cx.charge_to(work);
@@ -913,7 +960,14 @@ impl Server {
                 continue;
             }
             let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
-            self.change_row(session, &db, &table, key, old, new)?;
+            match self.change_row(session, &db, &table, key, old, new) {
+                Ok(()) => {}
+                Err(e) if ignore && skipped_by_ignore(&e) => {
+                    session.warn(ignored(e));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            }
             if let Some((old, mut new)) = copies {
                 triggers.run(
                     self,
@@ -929,9 +983,14 @@ impl Server {
             changed += 1;
         }
         self.count_row_changes(&db, &table, slot, RowOp::Update, changed, work);
+        let warnings = (session.pending_warnings.len() as u64
+            + u64::from(session.pending_warnings_dropped))
+        .saturating_sub(warned_before);
         Ok(Response::Ok {
             affected_rows: changed,
-            info: Some(format!("Rows matched: {matched_count}  Changed: {changed}  Warnings: 0")),
+            info: Some(format!(
+                "Rows matched: {matched_count}  Changed: {changed}  Warnings: {warnings}"
+            )),
         })
     }
 
@@ -961,13 +1020,22 @@ impl Server {
             self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
+        // DELETE IGNORE: a row a FOREIGN KEY keeps is left, with a warning.
+        let ignore = crate::sql::parser::change_modifiers::has_ignore(&del.optimizer_hints);
         let triggers = self.table_triggers(&db, &table);
         let (before, after, event) = (Timing::Before, Timing::After, Event::Delete);
         for (i, (key, old)) in matched.into_iter().take(limit).enumerate() {
             let row_no = i as u64 + 1;
             triggers.run(self, session, before, event, Some(&old), None, row_no, work)?;
             let copy = (!triggers.is_empty()).then(|| old.clone());
-            if self.remove_row(session, &db, &table, &key, old)? {
+            let removed = match self.remove_row(session, &db, &table, &key, old) {
+                Err(e) if ignore && skipped_by_ignore(&e) => {
+                    session.warn(ignored(e));
+                    false
+                }
+                other => other?,
+            };
+            if removed {
                 deleted += 1;
                 if let Some(old) = copy {
                     triggers.run(self, session, after, event, Some(&old), None, row_no, work)?;

@@ -34,7 +34,7 @@ use crate::sql::execution::Work;
 use crate::sql::expr::eval_constant;
 use crate::sql::Response;
 use crate::storage::catalog::{Catalog, View};
-use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, TableDef};
+use crate::storage::schema::{BlobSize, ColumnDef, ColumnType, IndexDef, TableDef};
 use crate::storage::table::Table;
 use sqlparser::ast::{
     ColumnOption, ObjectName, ObjectType, SetExpr, Statement as S, TableConstraint,
@@ -157,7 +157,13 @@ pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
     };
     let nums: Vec<u32> = args
         .as_deref()
-        .map(|a| a.split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        // A length past u32 is kept as u32::MAX, so that it is refused as too long.
+        .map(|a| {
+            a.split(',')
+                .filter_map(|x| x.trim().parse::<u64>().ok())
+                .map(|n| u32::try_from(n).unwrap_or(u32::MAX))
+                .collect()
+        })
         .unwrap_or_default();
     let ty = match name.as_str() {
         "tinyint" | "bool" | "boolean" => ColumnType::TinyInt,
@@ -176,7 +182,18 @@ pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
             ColumnType::Varchar(nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?)
         }
         "text" | "mediumtext" | "longtext" | "tinytext" => ColumnType::Text,
-        "blob" | "mediumblob" | "longblob" => ColumnType::Blob,
+        // BINARY without a length is BINARY(1); VARBINARY needs one (1064 otherwise, as
+        // VARCHAR). The longest lengths are checked where the column's name is known.
+        "binary" => ColumnType::Binary(nums.first().copied().unwrap_or(1)),
+        "varbinary" => {
+            ColumnType::VarBinary(nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?)
+        }
+        "tinyblob" => ColumnType::Blob(BlobSize::Tiny),
+        "blob" => ColumnType::Blob(
+            nums.first().map_or(BlobSize::Regular, |&n| BlobSize::for_length(u64::from(n))),
+        ),
+        "mediumblob" => ColumnType::Blob(BlobSize::Medium),
+        "longblob" => ColumnType::Blob(BlobSize::Long),
         "json" => ColumnType::Json,
         "date" => ColumnType::Date,
         "datetime" => ColumnType::DateTime,
@@ -822,7 +839,7 @@ impl Server {
         }
         // FOREIGN KEYs, with the index InnoDB adds on the child's columns where none starts
         // with them.
-        let (keys, implicit) = self.declared_foreign_keys(session, &def, &foreign_keys)?;
+        let (keys, implicit) = self.declared_foreign_keys(session, &def, &foreign_keys, 1)?;
         for (index_name, cols) in implicit {
             let positions = positions(&def, &cols)?;
             def.indexes.push(IndexDef::key(&index_name, positions));
@@ -939,6 +956,16 @@ pub(crate) fn column_spec<'a>(
         }
     }
     let (ty, unsigned) = column_type(&data_type.to_string())?;
+    // ER_TOO_BIG_FIELDLENGTH: BINARY holds at most 255 bytes, VARBINARY 65,535.
+    match ty {
+        ColumnType::Binary(n) if n > 255 => {
+            return Err(MySqlError::too_big_display_width(name, 255));
+        }
+        ColumnType::VarBinary(n) if n > 65_535 => {
+            return Err(MySqlError::too_big_display_width(name, 65_535));
+        }
+        _ => {}
+    }
     let mut col = ColumnDef::new(name, ty);
     col.unsigned = unsigned;
     col.nullable = true;

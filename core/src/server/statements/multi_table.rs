@@ -108,6 +108,9 @@ impl Server {
         let rows =
             self.join_rows(session, &from, up.selection.as_ref(), &mut targets, &values, work)?;
         let (mut matched_count, mut changed) = (0u64, 0u64);
+        let ignore = crate::sql::parser::change_modifiers::has_ignore(&up.optimizer_hints);
+        let warned_before =
+            session.pending_warnings.len() as u64 + u64::from(session.pending_warnings_dropped);
         for (target, matched) in targets.iter().zip(distinct_rows(&targets, &rows)) {
             let mut target_changed = 0u64;
             Server::refuse_trigger_table(session, &target.db, &target.table)?;
@@ -120,18 +123,38 @@ impl Server {
                 let mut new = old.clone();
                 for (&(column, _), v) in target.sets.iter().zip(new_values) {
                     let col = &target.def.columns[column as usize];
-                    new[column as usize] = super::dml::coerce(&target.def.name, col, v, row_no)?;
+                    new[column as usize] =
+                        match super::dml::coerce(&target.def.name, col, v.clone(), row_no) {
+                            Ok(stored) => stored,
+                            Err(e) if ignore => {
+                                let (stored, warning) = super::upsert::adjusted(col, &v, &e);
+                                session.warn(warning);
+                                stored
+                            }
+                            Err(e) => return Err(e),
+                        };
                 }
                 // As the single-table UPDATE runs them (`dml.rs`).
                 let was = Some(&old);
                 triggers.run(self, session, before, event, was, Some(&mut new), row_no, work)?;
                 if !rules.is_empty() {
                     let def = &target.def;
-                    self.apply_row_rules(session, def, &rules, &mut new, row_no, false, work)?;
+                    if !self
+                        .apply_row_rules(session, def, &rules, &mut new, row_no, ignore, work)?
+                    {
+                        continue;
+                    }
                 }
                 if new != old {
                     let copies = (!triggers.is_empty()).then(|| (old.clone(), new.clone()));
-                    self.change_row(session, &target.db, &target.table, key, old, new)?;
+                    match self.change_row(session, &target.db, &target.table, key, old, new) {
+                        Ok(()) => {}
+                        Err(e) if ignore && super::dml::skipped_by_ignore(&e) => {
+                            session.warn(super::dml::ignored(e));
+                            continue;
+                        }
+                        Err(e) => return Err(e),
+                    }
                     target_changed += 1;
                     if let Some((old, mut new)) = copies {
                         let (was, new) = (Some(&old), Some(&mut new));
@@ -151,9 +174,14 @@ impl Server {
             );
             changed += target_changed;
         }
+        let warnings = (session.pending_warnings.len() as u64
+            + u64::from(session.pending_warnings_dropped))
+        .saturating_sub(warned_before);
         Ok(Response::Ok {
             affected_rows: changed,
-            info: Some(format!("Rows matched: {matched_count}  Changed: {changed}  Warnings: 0")),
+            info: Some(format!(
+                "Rows matched: {matched_count}  Changed: {changed}  Warnings: {warnings}"
+            )),
         })
     }
 
@@ -193,6 +221,7 @@ impl Server {
         let rows =
             self.join_rows(session, from, del.selection.as_ref(), &mut targets, &[], work)?;
         let mut deleted = 0u64;
+        let ignore = crate::sql::parser::change_modifiers::has_ignore(&del.optimizer_hints);
         for (target, matched) in targets.iter().zip(distinct_rows(&targets, &rows)) {
             let mut target_deleted = 0u64;
             Server::refuse_trigger_table(session, &target.db, &target.table)?;
@@ -202,7 +231,14 @@ impl Server {
                 let row_no = i as u64 + 1;
                 triggers.run(self, session, before, event, Some(&old), None, row_no, work)?;
                 let copy = (!triggers.is_empty()).then(|| old.clone());
-                if self.remove_row(session, &target.db, &target.table, &key, old)? {
+                let removed = match self.remove_row(session, &target.db, &target.table, &key, old) {
+                    Err(e) if ignore && super::dml::skipped_by_ignore(&e) => {
+                        session.warn(super::dml::ignored(e));
+                        false
+                    }
+                    other => other?,
+                };
+                if removed {
                     target_deleted += 1;
                     if let Some(old) = copy {
                         triggers.run(

@@ -16,6 +16,7 @@ use crate::sql::expr::{eval, EvalContext};
 use crate::sql::expr_text::mysql_text;
 use crate::storage::schema::{CheckConstraint, ColumnType, GeneratedColumn, TableDef};
 use crate::storage::table::Row;
+use crate::storage::value::Value;
 use sqlparser::ast::{ColumnOption, ColumnOptionDef, Expr, GeneratedExpressionMode, Spanned};
 use std::cell::RefCell;
 
@@ -352,6 +353,26 @@ pub(crate) struct RowRules {
     /// (position, expression), in column order: a generated column may use earlier ones.
     generated: Vec<(u32, BExpr)>,
     checks: Vec<(String, BExpr)>,
+}
+
+/// The value of the generated column at `position` of `def` from a row of `def` (its
+/// expression bound once), coerced to its type as storing it does (`row_no` names the row in
+/// an error). Evaluated without a session: a generated column may call only deterministic
+/// functions (`check_generated_columns` refuses the others).
+pub(crate) fn generated_value(
+    def: &TableDef,
+    position: u32,
+) -> Result<impl Fn(&[Value], u64) -> Result<Value>> {
+    let col = def.columns[position as usize].clone();
+    let text = col.generated.as_ref().map(|g| g.expr.clone()).unwrap_or_default();
+    let unknown = |name: &str| MySqlError::unknown_column(name, "generated column function");
+    let (e, _) = bind_over(def, &text, &unknown)?;
+    let table = def.name.clone();
+    Ok(move |row: &[Value], row_no: u64| {
+        let mut cx = crate::sql::expr::constant_context();
+        let v = eval(&e, row, &[], &mut cx)?;
+        coerce(&table, &col, v, row_no)
+    })
 }
 
 /// What a row broke, when it broke a CHECK constraint.

@@ -124,6 +124,9 @@ pub(crate) fn implicit_default(col: &ColumnDef) -> Value {
         ColumnType::Date => Value::Str("0000-00-00".into()),
         ColumnType::DateTime | ColumnType::Timestamp => Value::Str("0000-00-00 00:00:00".into()),
         ColumnType::Time(fsp) => Value::Str(crate::sql::temporal::time_text(0, *fsp)),
+        // BINARY(n)'s empty value is n zero bytes, as it is padded.
+        ColumnType::Binary(n) => Value::Bin(vec![0; *n as usize]),
+        ColumnType::VarBinary(_) | ColumnType::Blob(_) => Value::Bin(Vec::new()),
         _ => Value::Str(String::new()),
     }
 }
@@ -154,6 +157,19 @@ pub(crate) fn adjusted(col: &ColumnDef, v: &Value, e: &MySqlError) -> (Value, Wa
                 _ => implicit_default(col),
             };
             (value, warning(1264, e.message.clone()))
+        }
+        // A binary string is cut to the bytes the column holds (BINARY(n) then full, so
+        // unpadded).
+        1406 if col.ty.is_binary_string() => {
+            let n = match col.ty {
+                ColumnType::Binary(n) | ColumnType::VarBinary(n) => n as usize,
+                ColumnType::Blob(size) => usize::try_from(size.max_bytes()).unwrap_or(usize::MAX),
+                _ => usize::MAX,
+            };
+            let mut bytes = v.to_bytes().unwrap_or_default();
+            bytes.truncate(n);
+            let message = e.message.replacen("Data too long", "Data truncated", 1);
+            (Value::Bin(bytes), warning(1265, message))
         }
         1406 => {
             let n = match col.ty {

@@ -6,6 +6,7 @@
 
 pub mod account;
 pub mod cache;
+pub mod change_modifiers;
 pub mod column_name;
 pub mod compound;
 pub mod literals;
@@ -343,6 +344,7 @@ fn rewrite_mysql_only_clauses(tokens: &mut [sqlparser::tokenizer::TokenWithSpan]
     }
     rewrite_mod_operator(tokens, &sig);
     rewrite_interval_function(tokens, &sig);
+    change_modifiers::rewrite(tokens, &sig);
     // ALTER TABLE's `DROP CHECK name` is `DROP CONSTRAINT name` of a CHECK constraint.
     if sig.first().is_some_and(|&i| unquoted_word(&tokens[i].token, "ALTER")) {
         for w in sig.windows(2) {
@@ -836,6 +838,7 @@ fn parse_comma_update(
 ) -> std::result::Result<sqlparser::ast::Statement, ParserError> {
     use sqlparser::ast::{Update, UpdateTableFromKind};
     let token = p.expect_keyword(Keyword::UPDATE)?;
+    let optimizer_hints = change_modifiers::leading_hints(p);
     let table = p.parse_table_and_joins()?;
     if !p.consume_token(&Token::Comma) {
         return Err(ParserError::ParserError("not a comma-separated UPDATE".into()));
@@ -855,7 +858,7 @@ fn parse_comma_update(
     let limit = if p.parse_keyword(Keyword::LIMIT) { Some(p.parse_expr()?) } else { None };
     Ok(sqlparser::ast::Statement::Update(Update {
         update_token: token.into(),
-        optimizer_hints: vec![],
+        optimizer_hints,
         table,
         on_cluster: None,
         assignments,

@@ -11,7 +11,7 @@ mod remap;
 mod scan_memo;
 mod secondary;
 
-pub use remap::{remap_row, ColumnSource, Convert};
+pub use remap::{remap_row, ColumnSource, ComputedValue, Convert};
 pub(crate) use secondary::before_end;
 
 use super::btree::{geometry, FillPolicy, IndexGeometry};

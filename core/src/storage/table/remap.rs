@@ -33,6 +33,23 @@ pub enum ColumnSource {
     Converted { from: u32, to: ColumnDef, convert: Convert },
     /// One value for every row (an added column's default).
     Fill(Value),
+    /// A value computed from the new row's other columns (an added generated column), after
+    /// every other source and after the computed columns before it.
+    Computed(ComputedValue),
+}
+
+/// The function of an added generated column: its value from the row in the new layout.
+/// Only called on rows the caller checked compute without error.
+#[derive(Clone)]
+pub struct ComputedValue(pub std::rc::Rc<ComputeFn>);
+
+/// The function a [`ComputedValue`] holds.
+pub type ComputeFn = dyn Fn(&[Value]) -> Value;
+
+impl std::fmt::Debug for ComputedValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ComputedValue")
+    }
 }
 
 impl ColumnSource {
@@ -44,21 +61,38 @@ impl ColumnSource {
                 convert(to, old[*from as usize].clone())
             }
             ColumnSource::Fill(v) => v.clone(),
+            // Filled by `fill_computed` once the row's other values are in.
+            ColumnSource::Computed(_) => Value::Null,
         }
+    }
+
+    fn is_computed(&self) -> bool {
+        matches!(self, ColumnSource::Computed(_))
     }
 
     /// The old column it reads, if any.
     fn reads(&self) -> Option<u32> {
         match self {
             ColumnSource::Old(c) | ColumnSource::Converted { from: c, .. } => Some(*c),
-            ColumnSource::Fill(_) => None,
+            ColumnSource::Fill(_) | ColumnSource::Computed(_) => None,
         }
     }
 }
 
 /// Maps a row from the old layout to the new one.
 pub fn remap_row(sources: &[ColumnSource], old: &[Value]) -> Vec<Value> {
-    sources.iter().map(|s| s.value(old)).collect()
+    let mut row: Vec<Value> = sources.iter().map(|s| s.value(old)).collect();
+    fill_computed(sources, &mut row);
+    row
+}
+
+/// Computes the computed columns of a row whose other columns are in, in column order.
+fn fill_computed(sources: &[ColumnSource], row: &mut [Value]) {
+    for (j, s) in sources.iter().enumerate() {
+        if let ColumnSource::Computed(f) = s {
+            row[j] = (f.0)(row);
+        }
+    }
 }
 
 /// A generator seen through a column change.
@@ -88,6 +122,21 @@ impl RowGenerator for Remapped {
     }
 
     fn fill_row(&self, i: u64, wanted: ColumnSet, out: &mut [Value]) {
+        // A computed column may read any other: it wants them all.
+        let computed =
+            self.sources.iter().enumerate().any(|(j, s)| wanted.contains(j) && s.is_computed());
+        if computed {
+            let all = vec![true; self.sources.len()];
+            let mut old = vec![Value::Null; self.inner_width];
+            self.inner.fill_row(i, self.inner_wanted(ColumnSet::only(&all)), &mut old);
+            let row = remap_row(&self.sources, &old);
+            for (j, v) in row.into_iter().enumerate() {
+                if wanted.contains(j) {
+                    out[j] = v;
+                }
+            }
+            return;
+        }
         let mut old = vec![Value::Null; self.inner_width];
         self.inner.fill_row(i, self.inner_wanted(wanted), &mut old);
         for (j, s) in self.sources.iter().enumerate() {

@@ -38,6 +38,8 @@ pub(super) fn sort_key_bytes(
             let chars = if s.is_ascii() { s.len() } else { s.chars().count() };
             4 + (2 * chars as u64).min(max_sort_length)
         }
+        // A binary string sorts by its bytes.
+        Value::Bin(b) => 4 + (b.len() as u64).min(max_sort_length),
         _ => 0,
     };
     plan.order_by
@@ -50,7 +52,8 @@ pub(super) fn sort_key_bytes(
                         ColumnType::Char(_)
                         | ColumnType::Varchar(_)
                         | ColumnType::Text
-                        | ColumnType::Blob => weights(v).max(4),
+                        | ColumnType::VarBinary(_)
+                        | ColumnType::Blob(_) => weights(v).max(4),
                         other => u64::from(other.pack_length()),
                     };
                     part + u64::from(nullable)
@@ -74,6 +77,7 @@ pub(super) fn value_bytes(v: &Value) -> u64 {
     match v {
         Value::Null => 0,
         Value::Str(s) => s.len() as u64 + 1,
+        Value::Bin(b) => b.len() as u64 + 1,
         Value::Decimal(_) => 9,
         _ => 8,
     }
@@ -95,7 +99,11 @@ pub(super) fn addon_bytes(needed: &[bool], row: &[Value], types: &ColumnTypes) -
                     (ColumnType::Varchar(n) | ColumnType::Char(n), Value::Str(s)) => {
                         s.len() as u64 + if n * 4 < 256 { 1 } else { 2 }
                     }
-                    (ColumnType::Text | ColumnType::Blob, Value::Str(s)) => s.len() as u64 + 2,
+                    (ColumnType::Text, Value::Str(s)) => s.len() as u64 + 2,
+                    (ColumnType::VarBinary(n), Value::Bin(b)) => {
+                        b.len() as u64 + if n < 256 { 1 } else { 2 }
+                    }
+                    (ColumnType::Blob(_), Value::Bin(b)) => b.len() as u64 + 2,
                     (other, _) => u64::from(other.pack_length()),
                 };
             }

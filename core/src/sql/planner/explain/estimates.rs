@@ -167,8 +167,9 @@ pub(super) fn key_part_bytes(c: &ColumnDef) -> u32 {
     let bytes = match &c.ty {
         // A VARCHAR key part always has a 2-byte length.
         ColumnType::Varchar(n) => n * 4 + 2,
+        ColumnType::VarBinary(n) => n + 2,
         // Only a prefix of these can be indexed; InnoDB's largest key part.
-        ColumnType::Text | ColumnType::Blob => 3072,
+        ColumnType::Text | ColumnType::Blob(_) => 3072,
         other => other.pack_length(),
     };
     bytes + u32::from(c.nullable)
