@@ -939,11 +939,11 @@ impl Server {
                     Err(e) => return Err(e),
                 };
             }
+            // SET runs once per matched row: its SLEEP / BENCHMARK time is the statement's.
+            cx.charge_to(work);
             for w in warnings {
                 session.warn(w);
             }
-            // SET runs once per matched row: its SLEEP / BENCHMARK time is the statement's.
-            cx.charge_to(work);
             // BEFORE UPDATE may change NEW; AFTER UPDATE runs for every matched row, changed
             // or not (sql_update.cc runs it after the comparison; UNCONFIRMED from its
             // structure).
