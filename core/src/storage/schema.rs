@@ -384,7 +384,12 @@ impl TableDef {
                 if !c.nullable {
                     s.push_str(" NOT NULL");
                 }
+                // MySQL prints no default for a TEXT or BLOB column (sql_show.cc's
+                // print_default_clause: a BLOB-type field has none to print; mysqldump's
+                // `` `file` blob, ``), where a JSON column's is `DEFAULT NULL`.
+                let blob_type = matches!(c.ty, ColumnType::Text | ColumnType::Blob(_));
                 match &c.default {
+                    Some(Value::Null) | None if blob_type => {}
                     Some(Value::Null) | None if c.nullable && !c.auto_increment => {
                         s.push_str(" DEFAULT NULL")
                     }
