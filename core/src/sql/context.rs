@@ -87,6 +87,40 @@ pub trait EvalContext {
 /// Evaluation context for constants that may not read anything (LIMIT values, defaults).
 pub struct ConstantContext;
 
+/// A constant context that keeps the warnings it is given, as "code message" texts: for
+/// unit tests of what warns.
+#[cfg(test)]
+pub struct CollectedWarnings(pub Vec<String>);
+
+#[cfg(test)]
+impl EvalContext for CollectedWarnings {
+    fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value> {
+        ConstantContext.system_variable(name, scope)
+    }
+    fn user_variable(&self, _: &str) -> Value {
+        Value::Null
+    }
+    fn warn(&mut self, w: Warning) {
+        self.0.push(format!("{} {}", w.code, w.message));
+    }
+    fn unix_micros(&self) -> i64 {
+        0
+    }
+    fn sleep(&mut self, _: u64) {}
+    fn current_database(&self) -> Option<String> {
+        None
+    }
+    fn connection_id(&self) -> u64 {
+        0
+    }
+    fn server_version(&self) -> String {
+        ConstantContext.server_version()
+    }
+    fn div_precision_increment(&self) -> u8 {
+        ConstantContext.div_precision_increment()
+    }
+}
+
 /// A context for constant expressions.
 pub fn constant_context() -> ConstantContext {
     ConstantContext

@@ -100,38 +100,8 @@ pub fn math_argument(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Result;
-    use crate::sql::context::ConstantContext;
 
-    /// Collects warnings for the tests.
-    struct Warnings(Vec<String>);
-    impl EvalContext for Warnings {
-        fn system_variable(&mut self, n: &str, s: crate::sql::parser::VarScope) -> Result<Value> {
-            ConstantContext.system_variable(n, s)
-        }
-        fn user_variable(&self, _: &str) -> Value {
-            Value::Null
-        }
-        fn warn(&mut self, w: Warning) {
-            self.0.push(format!("{} {}", w.code, w.message));
-        }
-        fn unix_micros(&self) -> i64 {
-            0
-        }
-        fn sleep(&mut self, _: u64) {}
-        fn current_database(&self) -> Option<String> {
-            None
-        }
-        fn connection_id(&self) -> u64 {
-            0
-        }
-        fn server_version(&self) -> String {
-            String::new()
-        }
-        fn div_precision_increment(&self) -> u8 {
-            4
-        }
-    }
+    use crate::sql::context::CollectedWarnings as Warnings;
 
     fn read(f: impl FnOnce(&mut dyn EvalContext) -> Value) -> (Value, Vec<String>) {
         let mut cx = Warnings(Vec::new());

@@ -117,16 +117,8 @@ fn level(
             SetOp::Intersect => "Intersect",
             SetOp::Except => "Except",
         };
-        let label = if dedup {
-            format!("{word} materialize with deduplication")
-        } else {
-            format!("{word} all materialize")
-        };
+        let materialize = Node::set_materialize(word, dedup, cost, rows, children);
         let written = cost + 0.1 * rows;
-        let mut materialize = Node::new(label, Some((written, rows)));
-        materialize.init_cost = Some(written);
-        materialize.role = Role::Blocking;
-        materialize.children = children;
         if ordered {
             let mut label = format!("Sort: {}", keys.join(", "));
             if let Some(n) = limit {
@@ -156,16 +148,9 @@ fn level(
     Ok(top)
 }
 
-/// A block's estimate: its tree's, or the one its label carries (a block that reads no
-/// table: `Rows fetched before execution  (cost=0..0 rows=1)`, `Zero rows (...)`).
+/// A block's estimate ([`Node::block_estimate`]).
 fn estimate(n: &Node) -> Option<(f64, f64)> {
-    if n.label.starts_with("Rows fetched before execution") {
-        return Some((0.0, 1.0));
-    }
-    if n.label.starts_with("Zero rows") {
-        return Some((0.0, 0.0));
-    }
-    n.first_estimate()
+    n.block_estimate()
 }
 
 /// The whole's ORDER BY keys, as the tree writes them.

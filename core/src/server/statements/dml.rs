@@ -23,6 +23,30 @@ use crate::storage::table::{Key, Row};
 use crate::storage::value::{Decimal, Value};
 use sqlparser::ast::{AssignmentTarget, FromTable, SetExpr, TableFactor, TableObject};
 
+/// [`coerce`], except that under IGNORE a value the column cannot hold becomes the nearest
+/// one it can, with the warning that says so handed to `warn` (INSERT, UPDATE and the
+/// multi-table UPDATE IGNORE).
+pub(crate) fn coerce_or_adjust(
+    table: &str,
+    col: &ColumnDef,
+    v: Value,
+    row_no: u64,
+    ignore: bool,
+    warn: &mut dyn FnMut(crate::error::Warning),
+) -> Result<Value> {
+    // Kept for the adjustment only when IGNORE may need it.
+    let kept = ignore.then(|| v.clone());
+    match (coerce(table, col, v, row_no), kept) {
+        (Ok(stored), _) => Ok(stored),
+        (Err(e), Some(v)) => {
+            let (stored, warning) = super::upsert::adjusted(col, &v, &e);
+            warn(warning);
+            Ok(stored)
+        }
+        (Err(e), None) => Err(e),
+    }
+}
+
 /// Converts a value for storing in `col` of `table`, as strict mode does.
 pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Result<Value> {
     if v.is_null() {
@@ -393,16 +417,9 @@ impl Server {
                     };
                 }
                 let v = std::mem::replace(&mut row[p], Value::Null);
-                row[p] = match coerce(&def.name, col, v.clone(), row_no) {
-                    Ok(stored) => stored,
-                    // IGNORE turns the error into a warning and stores the nearest value.
-                    Err(e) if ignore => {
-                        let (stored, warning) = super::upsert::adjusted(col, &v, &e);
-                        session.warn(warning);
-                        stored
-                    }
-                    Err(e) => return Err(e),
-                };
+                // IGNORE turns the error into a warning and stores the nearest value.
+                row[p] =
+                    coerce_or_adjust(&def.name, col, v, row_no, ignore, &mut |w| session.warn(w))?;
             }
             if deferred {
                 for (p, col) in def.columns.iter().enumerate() {
@@ -929,15 +946,9 @@ impl Server {
                 // MySQL evaluates assignments left to right, each seeing the earlier ones.
                 let v = eval(e, &new, &[], &mut cx)?;
                 let col = &def.columns[*p as usize];
-                new[*p as usize] = match coerce(&def.name, col, v.clone(), i as u64 + 1) {
-                    Ok(stored) => stored,
-                    Err(e) if ignore => {
-                        let (stored, warning) = super::upsert::adjusted(col, &v, &e);
-                        warnings.push(warning);
-                        stored
-                    }
-                    Err(e) => return Err(e),
-                };
+                let row_no = i as u64 + 1;
+                new[*p as usize] =
+                    coerce_or_adjust(&def.name, col, v, row_no, ignore, &mut |w| warnings.push(w))?;
             }
             // SET runs once per matched row: its SLEEP / BENCHMARK time is the statement's.
             cx.charge_to(work);

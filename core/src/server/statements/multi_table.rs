@@ -123,16 +123,15 @@ impl Server {
                 let mut new = old.clone();
                 for (&(column, _), v) in target.sets.iter().zip(new_values) {
                     let col = &target.def.columns[column as usize];
-                    new[column as usize] =
-                        match super::dml::coerce(&target.def.name, col, v.clone(), row_no) {
-                            Ok(stored) => stored,
-                            Err(e) if ignore => {
-                                let (stored, warning) = super::upsert::adjusted(col, &v, &e);
-                                session.warn(warning);
-                                stored
-                            }
-                            Err(e) => return Err(e),
-                        };
+                    let mut warn = |w| session.warn(w);
+                    new[column as usize] = super::dml::coerce_or_adjust(
+                        &target.def.name,
+                        col,
+                        v,
+                        row_no,
+                        ignore,
+                        &mut warn,
+                    )?;
                 }
                 // As the single-table UPDATE runs them (`dml.rs`).
                 let was = Some(&old);

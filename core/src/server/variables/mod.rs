@@ -291,7 +291,7 @@ impl Variables {
 
     /// How many variables there are.
     pub fn count(&self) -> u64 {
-        self.global.len() as u64
+        self.global.len()
     }
 
     /// How many times a global value has been written since startup.

@@ -29,7 +29,7 @@
 //! as the traditional format lists them.
 
 use super::derived::{Blocks, Materialised};
-use super::tree::{Node, Role};
+use super::tree::Node;
 use super::Explainer;
 use crate::error::{MySqlError, Result};
 use crate::sql::expr::EvalContext;
@@ -297,16 +297,9 @@ impl Explainer<'_> {
     }
 }
 
-/// A block's estimate: its tree's, or the one its label carries (a block that reads no
-/// table: `Rows fetched before execution`, `Zero rows`), as the top-level drawing reads it.
+/// A block's estimate ([`Node::block_estimate`]).
 fn estimate(n: &Node) -> Option<(f64, f64)> {
-    if n.label.starts_with("Rows fetched before execution") {
-        return Some((0.0, 1.0));
-    }
-    if n.label.starts_with("Zero rows") {
-        return Some((0.0, 0.0));
-    }
-    n.first_estimate()
+    n.block_estimate()
 }
 
 /// A chain's iterator over its operands' (`children`): `<Word> materialize [with
@@ -324,16 +317,8 @@ fn chain_tree(op: SetOperator, deduplicated: bool, children: Vec<Node>, nested: 
     };
     let w = word(op);
     let capital = format!("{}{}", w[..1].to_uppercase(), &w[1..]);
-    let label = if deduplicated {
-        format!("{capital} materialize with deduplication")
-    } else {
-        format!("{capital} all materialize")
-    };
+    let materialize = Node::set_materialize(&capital, deduplicated, cost, rows, children);
     let written = cost + 0.1 * rows;
-    let mut materialize = Node::new(label, Some((written, rows)));
-    materialize.init_cost = Some(written);
-    materialize.role = Role::Blocking;
-    materialize.children = children;
     if !nested {
         return materialize;
     }

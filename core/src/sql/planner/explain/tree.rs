@@ -83,6 +83,42 @@ impl Node {
         self
     }
 
+    /// A set operation's materialization into its temporary table (`Union materialize with
+    /// deduplication`, `Except all materialize`, ...): `operation` capitalised as TREE prints
+    /// it, over its operands, costing theirs plus 0.1 a row written.
+    pub fn set_materialize(
+        operation: &str,
+        deduplicated: bool,
+        operands_cost: f64,
+        rows: f64,
+        operands: Vec<Node>,
+    ) -> Node {
+        let label = if deduplicated {
+            format!("{operation} materialize with deduplication")
+        } else {
+            format!("{operation} all materialize")
+        };
+        let written = operands_cost + 0.1 * rows;
+        let mut materialize = Node::new(label, Some((written, rows)));
+        materialize.init_cost = Some(written);
+        materialize.role = Role::Blocking;
+        materialize.children = operands;
+        materialize
+    }
+
+    /// A query block's estimate: its tree's, or the one its label carries (a block that
+    /// reads no table: `Rows fetched before execution` is one row, `Zero rows` none), as
+    /// set operations add up their operands'.
+    pub fn block_estimate(&self) -> Option<(f64, f64)> {
+        if self.label.starts_with("Rows fetched before execution") {
+            return Some((0.0, 1.0));
+        }
+        if self.label.starts_with("Zero rows") {
+            return Some((0.0, 0.0));
+        }
+        self.first_estimate()
+    }
+
     /// The estimate of this node, or of the first child that has one.
     pub fn first_estimate(&self) -> Option<(f64, f64)> {
         self.estimate.or_else(|| self.children.first().and_then(Node::first_estimate))
