@@ -42,12 +42,7 @@ pub struct PairRates {
 pub fn run_pair(seed: u32) -> Result<PairRates, String> {
     let outcome = super::bench::sysbench_seed_pair(seed).run()?;
     // The warm-ups' reports go to a file; the transcript has the two 900 s runs', in order.
-    let rates: Vec<f64> = outcome
-        .transcript
-        .lines()
-        .filter(|l| l.trim_start().starts_with("transactions:"))
-        .filter_map(|l| transactions_per_s(l)?.parse().ok())
-        .collect();
+    let rates = report_rates(&outcome.transcript);
     match rates[..] {
         [off, on] => Ok(PairRates { seed, off, on }),
         _ => Err(format!("seed {seed}: {} sysbench reports, not 2", rates.len())),
@@ -179,11 +174,19 @@ pub fn checks(out: &mut Vec<Check>) {
     );
 }
 
-/// The transactions per second of sysbench's final report (`transactions: N (R per sec.)`).
+/// The transactions per second of sysbench's final report (`transactions: N (R per sec.)`),
+/// to the whole transaction.
 fn transactions_per_s(report: &str) -> Option<String> {
-    let line = report.lines().find(|l| l.trim_start().starts_with("transactions:"))?;
-    let rate = line.split('(').nth(1)?.split_whitespace().next()?;
-    rate.parse::<f64>().ok().map(|r| format!("{r:.0}"))
+    report_rates(report).first().map(|r| format!("{r:.0}"))
+}
+
+/// The transactions per second of every sysbench report in `text`, in order, as printed (to
+/// the hundredth: the pairs differ by hundredths).
+fn report_rates(text: &str) -> Vec<f64> {
+    text.lines()
+        .filter(|l| l.trim_start().starts_with("transactions:"))
+        .filter_map(|l| l.split('(').nth(1)?.split_whitespace().next()?.parse().ok())
+        .collect()
 }
 
 #[cfg(test)]
@@ -194,6 +197,13 @@ mod tests {
             "SQL statistics:\n    transactions:                        5539   (276.57 per sec.)\n";
         assert_eq!(super::transactions_per_s(report).as_deref(), Some("277"));
         assert_eq!(super::transactions_per_s("FATAL: no"), None);
+    }
+
+    #[test]
+    fn a_pairs_rates_keep_their_hundredths() {
+        let transcript = "mysql> \\! sysbench ...\n    transactions:                        293082 (325.64 per sec.)\n\
+             mysql> SET GLOBAL userstat = ON;\n    transactions:                        292989 (325.54 per sec.)\n";
+        assert_eq!(super::report_rates(transcript), [325.64, 325.54]);
     }
 
     #[test]
