@@ -152,20 +152,13 @@ fn mib(bytes_text: &str) -> String {
         .unwrap_or_else(|_| bytes_text.to_string())
 }
 
-/// Runs every implemented check, one after another, the USER_STATISTICS seed's pairs of
-/// 900 s runs among them (minutes of CPU each).
-pub fn run() -> Vec<Check> {
-    run_with_pairs(Some(&mut |seeds| {
-        seeds.iter().map(|&s| super::fidelity_userstat::run_pair(s)).collect()
-    }))
-}
-
-/// The pairs of 900 s sysbench runs F9.1 judges, one per seed given.
+/// The USER_STATISTICS seed's pairs of 900 s sysbench runs F9.1 judges, one per seed of
+/// [`super::fidelity_userstat::PAIR_SEEDS`].
 pub type PairRunner<'a> =
-    &'a mut dyn FnMut(&[u32]) -> Vec<Result<super::fidelity_userstat::PairRates, String>>;
+    &'a mut dyn FnMut() -> Vec<Result<super::fidelity_userstat::PairRates, String>>;
 
-/// Runs every implemented check; `pairs(seeds)`, when given, runs the USER_STATISTICS
-/// seed's pairs (F9.1), which the CLI runs on other threads while the rest run here.
+/// Runs every implemented check; `pairs()`, when given, gives the USER_STATISTICS seed's
+/// pairs (F9.1), which the CLI runs on other threads while the rest run here.
 pub fn run_with_pairs(pairs: Option<PairRunner>) -> Vec<Check> {
     let mut out = run_quick();
     buffer_pool_checks(&mut out);
@@ -176,7 +169,7 @@ pub fn run_with_pairs(pairs: Option<PairRunner>) -> Vec<Check> {
     temp_table_checks(&mut out);
     super::fidelity_sys::checks(&mut out);
     super::fidelity_userstat::checks(&mut out);
-    let rates = pairs.map(|run| run(&super::fidelity_userstat::PAIR_SEEDS));
+    let rates = pairs.map(|run| run());
     super::fidelity_userstat::pair_checks(rates.as_deref(), &mut out);
     out
 }

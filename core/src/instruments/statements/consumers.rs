@@ -100,10 +100,14 @@ impl Consumers {
     /// The wait consumers as the hierarchy makes them effective: (events_waits_current,
     /// _history, _history_long). By position: asked after every statement.
     pub fn waits(&self) -> (bool, bool, bool) {
-        let e = &self.enabled;
-        // 13 global_instrumentation, 14 thread_instrumentation, 10..=12 the wait tables.
-        let current = e[13] && e[14] && e[10];
-        (current, current && e[11], current && e[12])
+        let current = self.on(const { at("global_instrumentation") })
+            && self.on(const { at("thread_instrumentation") })
+            && self.on(const { at("events_waits_current") });
+        (
+            current,
+            current && self.on(const { at("events_waits_history") }),
+            current && self.on(const { at("events_waits_history_long") }),
+        )
     }
 
     /// Statement events are collected at all (the global summaries by event name).

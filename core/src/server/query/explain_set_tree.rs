@@ -118,7 +118,7 @@ fn level(
             SetOp::Except => "Except",
         };
         let materialize = Node::set_materialize(word, dedup, cost, rows, children);
-        let written = cost + 0.1 * rows;
+        let written = materialize.init_cost.unwrap_or_default();
         if ordered {
             let mut label = format!("Sort: {}", keys.join(", "));
             if let Some(n) = limit {

@@ -209,13 +209,7 @@ impl Variables {
 
     /// A new session's variables: copies of the global values of every session-scoped one.
     pub fn new_session(&self) -> SessionVariables {
-        SessionVariables {
-            values: SYSTEM_VARIABLES
-                .iter()
-                .filter(|d| d.scope != Scope::Global)
-                .map(|d| (d.name, self.global[d.name].clone()))
-                .collect(),
-        }
+        SessionVariables { values: self.global.only(|d| d.scope != Scope::Global) }
     }
 
     /// Reads `name` in `scope` for `SELECT @@...`.

@@ -8,14 +8,13 @@
 //! The registry is in name order, so walking the vector is walking the names in order, as
 //! SHOW VARIABLES lists them.
 
-use crate::server::variables::definition::VarValue;
+use crate::server::variables::definition::{SysVarDef, VarValue};
 use crate::server::variables::registry::SYSTEM_VARIABLES;
 
 /// Values by registry place; `None` for a variable this set does not hold.
 #[derive(Clone, Debug, Default)]
 pub struct VarTable {
     values: Vec<Option<VarValue>>,
-    held: u32,
 }
 
 impl VarTable {
@@ -37,14 +36,24 @@ impl VarTable {
         if self.values.len() <= i {
             self.values.resize(SYSTEM_VARIABLES.len().max(i + 1), None);
         }
-        if self.values[i].replace(value).is_none() {
-            self.held += 1;
-        }
+        self.values[i] = Some(value);
     }
 
     /// How many variables the set holds.
     pub fn len(&self) -> u64 {
-        u64::from(self.held)
+        self.values.iter().filter(|v| v.is_some()).count() as u64
+    }
+
+    /// The values of the variables `keep` takes, copied by place (a new session's copy of
+    /// the session-scoped globals, made at every connection, with no name looked up).
+    pub fn only(&self, keep: impl Fn(&SysVarDef) -> bool) -> VarTable {
+        let values = self
+            .values
+            .iter()
+            .zip(SYSTEM_VARIABLES.iter())
+            .map(|(v, def)| v.as_ref().filter(|_| keep(def)).cloned())
+            .collect();
+        VarTable { values }
     }
 
     /// The variables held, in name order.

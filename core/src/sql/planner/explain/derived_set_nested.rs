@@ -318,7 +318,7 @@ fn chain_tree(op: SetOperator, deduplicated: bool, children: Vec<Node>, nested: 
     let w = word(op);
     let capital = format!("{}{}", w[..1].to_uppercase(), &w[1..]);
     let materialize = Node::set_materialize(&capital, deduplicated, cost, rows, children);
-    let written = cost + 0.1 * rows;
+    let written = materialize.init_cost.unwrap_or_default();
     if !nested {
         return materialize;
     }
