@@ -205,6 +205,7 @@ impl Server {
                 break;
             }
             now = due;
+            self.disk.at(now);
             self.logs.background_until(now, &mut self.disk, &settings);
             match event {
                 Event::Ready(c) => {

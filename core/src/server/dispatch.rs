@@ -103,6 +103,11 @@ impl Server {
     fn execute_first(&mut self, id: SessionId, sql: &str) -> (Executed, Option<usize>) {
         let mut next_offset = None;
         let start = self.clock.now();
+        // A statement's I/O is served at the server's clock, unless concurrent clients run:
+        // then `run_clients` tells the disk the scheduler's time at each of its events.
+        if self.logs.settings_cache.is_none() {
+            self.disk.at(start);
+        }
         let gone = Executed {
             result: Err(MySqlError::cannot_connect()),
             sent_before_error: Vec::new(),

@@ -214,6 +214,7 @@ impl Server {
             self.logs.background_until(t, &mut self.disk, &settings);
         }
         self.clock.advance_to(t);
+        self.disk.at(self.clock.now());
         self.run_pool_background();
     }
 

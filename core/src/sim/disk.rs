@@ -2,9 +2,12 @@
 //! many of each kind were done. The model is a single device serving one request at a time
 //! per caller; queueing between concurrent callers is the scheduler's business.
 //!
-//! Simplification: service times are exact (no jitter) and reads never hit a device cache;
-//! the OS page cache in front of the disk is modelled by the durability layer, not here.
+//! Service times are exact unless the profile gives the device a latency drift
+//! (`disk_latency_drift_pct`, `sim::drift`): then its latencies wander slowly with simulated
+//! time, as a real device's do. Simplification: reads never hit a device cache; the OS page
+//! cache in front of the disk is modelled by the durability layer, not here.
 
+use super::drift::Drift;
 use super::hardware::Hardware;
 use super::time::{SimDuration, SimTime};
 use std::collections::BTreeMap;
@@ -102,6 +105,11 @@ pub struct Disk {
     /// The size in pages of each tablespace file that grows as pages are allocated in it
     /// ([`Disk::extend_tablespace`]; the session temporary tablespace), by space id.
     file_pages: BTreeMap<u32, u64>,
+    /// The latencies' drift, when the profile asks for one.
+    drift: Option<Drift>,
+    /// The simulated time the server last told the disk ([`Disk::at`]): when the next I/O's
+    /// latency is taken from the drift.
+    now: SimTime,
 }
 
 /// A session temporary tablespace's size in pages when it is created and when it is
@@ -129,6 +137,38 @@ impl Disk {
             files: BTreeMap::new(),
             io_log: None,
             file_pages: BTreeMap::new(),
+            drift: Drift::new(0, hw.disk_latency_drift_pct, hw.disk_latency_drift_s),
+            now: SimTime::ZERO,
+        }
+    }
+
+    /// The disk of the experiment seeded `seed`: its latency drift (if any) is that seed's.
+    pub fn with_seed(mut self, seed: u64) -> Disk {
+        if let Some(d) = self.drift.as_mut() {
+            *d = d.reseeded(seed);
+        }
+        self
+    }
+
+    /// Simulated time is now `now`: the I/Os that follow are served at the latencies the
+    /// device has then (its drift; nothing changes without one).
+    pub fn at(&mut self, now: SimTime) {
+        self.now = now;
+    }
+
+    /// A random read's positioning latency now.
+    fn read_latency(&mut self) -> u64 {
+        match self.drift.as_mut() {
+            Some(d) => d.scale(self.read_latency_ns, self.now),
+            None => self.read_latency_ns,
+        }
+    }
+
+    /// An fsync's fixed flush latency now.
+    fn fsync_latency(&mut self) -> u64 {
+        match self.drift.as_mut() {
+            Some(d) => d.scale(self.fsync_latency_ns, self.now),
+            None => self.fsync_latency_ns,
         }
     }
 
@@ -177,8 +217,7 @@ impl Disk {
         let bytes = pages * PAGE_SIZE_BYTES;
         self.stats.reads += 1;
         self.stats.bytes_read += bytes;
-        let wait =
-            SimDuration(self.read_latency_ns + transfer_ns(bytes, self.seq_read_bytes_per_s));
+        let wait = SimDuration(self.read_latency() + transfer_ns(bytes, self.seq_read_bytes_per_s));
         self.note_read(space, bytes, wait);
         wait
     }
@@ -199,7 +238,7 @@ impl Disk {
     /// An fsync: the fixed flush latency plus the time to push `dirty_bytes` not yet on disk.
     pub fn fsync(&mut self, dirty_bytes: u64) -> SimDuration {
         self.stats.fsyncs += 1;
-        SimDuration(self.fsync_latency_ns + transfer_ns(dirty_bytes, self.write_bytes_per_s))
+        SimDuration(self.fsync_latency() + transfer_ns(dirty_bytes, self.write_bytes_per_s))
     }
 
     /// An asynchronous batch of `pages` contiguous single-page reads issued together (InnoDB's
@@ -210,11 +249,12 @@ impl Disk {
     /// positioning (simplification: InnoDB times each request from its own submission).
     pub fn read_batch(&mut self, spaces: impl IntoIterator<Item = u32>) -> Vec<SimDuration> {
         let per_page = transfer_ns(PAGE_SIZE_BYTES, self.seq_read_bytes_per_s);
+        let latency = self.read_latency();
         let mut arrivals = Vec::new();
         for (k, space) in (1u64..).zip(spaces) {
-            let wait = if k == 1 { self.read_latency_ns + per_page } else { per_page };
+            let wait = if k == 1 { latency + per_page } else { per_page };
             self.note_read(space, PAGE_SIZE_BYTES, SimDuration(wait));
-            arrivals.push(SimDuration(self.read_latency_ns + k * per_page));
+            arrivals.push(SimDuration(latency + k * per_page));
         }
         self.stats.reads += arrivals.len() as u64;
         self.stats.bytes_read += arrivals.len() as u64 * PAGE_SIZE_BYTES;

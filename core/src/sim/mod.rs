@@ -9,6 +9,7 @@
 //! ```
 
 pub mod disk;
+pub mod drift;
 pub mod files;
 pub mod hardware;
 pub mod host;

@@ -63,6 +63,14 @@ impl SimRng {
         SimRng { inner: ChaCha8Rng::from_seed(key) }
     }
 
+    /// This stream's substream `index`: as independent of the others as a new key, and found
+    /// without drawing the ones before it (a knot of `sim::drift` by its index).
+    pub fn substream(mut self, index: u64) -> SimRng {
+        self.inner.set_stream(index);
+        self.inner.set_word_pos(0);
+        self
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.inner.next_u64()
     }
