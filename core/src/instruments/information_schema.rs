@@ -393,7 +393,7 @@ pub(super) fn data_type(ty: &ColumnType) -> &'static str {
         ColumnType::Double => "double",
         ColumnType::Char(_) => "char",
         ColumnType::Varchar(_) => "varchar",
-        ColumnType::Text => "text",
+        ColumnType::Text(size) => size.text_name(),
         ColumnType::Binary(_) => "binary",
         ColumnType::VarBinary(_) => "varbinary",
         ColumnType::Blob(size) => size.name(),
@@ -411,7 +411,7 @@ pub(super) fn data_type(ty: &ColumnType) -> &'static str {
 pub(super) fn character_lengths(ty: &ColumnType) -> Option<(u64, u64)> {
     match ty {
         ColumnType::Char(n) | ColumnType::Varchar(n) => Some((u64::from(*n), u64::from(*n) * 4)),
-        ColumnType::Text => Some((65535, 65535)),
+        ColumnType::Text(size) => Some((size.max_bytes(), size.max_bytes())),
         // Binary strings count bytes: both lengths are the byte length.
         ColumnType::Binary(n) | ColumnType::VarBinary(n) => Some((u64::from(*n), u64::from(*n))),
         ColumnType::Blob(size) => Some((size.max_bytes(), size.max_bytes())),

@@ -55,6 +55,9 @@ impl EvalContext for Cx<'_> {
     fn unix_micros(&self) -> i64 {
         self.now_micros + self.slept_micros as i64
     }
+    fn statement_micros(&self) -> i64 {
+        self.now_micros
+    }
     fn sleep(&mut self, micros: u64) {
         self.slept_micros = self.slept_micros.saturating_add(micros);
     }

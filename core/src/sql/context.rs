@@ -27,8 +27,16 @@ pub trait EvalContext {
     }
     /// Records a warning for SHOW WARNINGS.
     fn warn(&mut self, w: Warning);
-    /// Simulated wall clock, microseconds since the Unix epoch.
+    /// Simulated wall clock, microseconds since the Unix epoch: the time now, a statement's
+    /// sleeps included (SYSDATE(), UUID()).
     fn unix_micros(&self) -> i64;
+    /// When the statement began, microseconds since the Unix epoch: NOW() and its synonyms,
+    /// CURDATE(), UNIX_TIMESTAMP() give the same time however long the statement runs (the
+    /// manual: "NOW() returns a constant time that indicates the time at which the statement
+    /// began to execute"), unlike SYSDATE().
+    fn statement_micros(&self) -> i64 {
+        self.unix_micros()
+    }
     /// `SLEEP(n)`: lets simulated time pass.
     fn sleep(&mut self, micros: u64);
     /// CPU work the statement does beyond its rows (`BENCHMARK()`'s repetitions), in

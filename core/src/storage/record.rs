@@ -65,7 +65,7 @@ fn is_variable(ty: &ColumnType) -> bool {
         ty,
         ColumnType::Char(_)
             | ColumnType::Varchar(_)
-            | ColumnType::Text
+            | ColumnType::Text(_)
             | ColumnType::VarBinary(_)
             | ColumnType::Blob(_)
             | ColumnType::Json
@@ -77,7 +77,7 @@ fn is_variable(ty: &ColumnType) -> bool {
 fn max_bytes(ty: &ColumnType) -> u32 {
     match ty {
         ColumnType::Char(n) | ColumnType::Varchar(n) => n.saturating_mul(4),
-        ColumnType::Text => 65_535,
+        ColumnType::Text(size) => u32::try_from(size.max_bytes()).unwrap_or(u32::MAX),
         ColumnType::VarBinary(n) => *n,
         ColumnType::Blob(size) => u32::try_from(size.max_bytes()).unwrap_or(u32::MAX),
         // A LONGBLOB underneath.
@@ -151,7 +151,7 @@ pub fn value_bytes(ty: &ColumnType, v: &Value) -> u32 {
             };
             trimmed.max(*n)
         }
-        ColumnType::Varchar(_) | ColumnType::Text => text_len(v),
+        ColumnType::Varchar(_) | ColumnType::Text(_) => text_len(v),
         // BINARY(n) is fixed-width: n bytes, padded when stored.
         ColumnType::Binary(n) => *n,
         ColumnType::VarBinary(_) => text_len(v),
@@ -172,7 +172,7 @@ pub fn value_bytes(ty: &ColumnType, v: &Value) -> u32 {
 /// Bytes of the variable-length header entry for a non-NULL value of `len` bytes: one byte,
 /// or two when the value is 128 bytes or longer and the column could exceed 255 bytes.
 fn var_header_bytes(ty: &ColumnType, len: u32) -> u32 {
-    let big = max_bytes(ty) > 255 || matches!(ty, ColumnType::Text | ColumnType::Blob(_));
+    let big = max_bytes(ty) > 255 || matches!(ty, ColumnType::Text(_) | ColumnType::Blob(_));
     if !is_variable(ty) {
         0
     } else if len < 128 || !big {
@@ -336,7 +336,10 @@ mod tests {
         assert_eq!(var_header_bytes(&ColumnType::Varchar(255), 128), 2);
         // VARCHAR(50) in utf8mb4 can reach 200 bytes: never more than one length byte.
         assert_eq!(var_header_bytes(&ColumnType::Varchar(50), 150), 1);
-        assert_eq!(var_header_bytes(&ColumnType::Text, 200), 2);
+        assert_eq!(
+            var_header_bytes(&ColumnType::Text(crate::storage::schema::BlobSize::Regular), 200),
+            2
+        );
         assert_eq!(var_header_bytes(&ColumnType::Int, 4), 0);
     }
 

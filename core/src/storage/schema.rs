@@ -22,7 +22,9 @@ pub enum ColumnType {
     Char(u32),
     /// VARCHAR(n) in characters
     Varchar(u32),
-    Text,
+    /// TINYTEXT, TEXT, MEDIUMTEXT or LONGTEXT: characters up to the size's limit in bytes
+    /// (the BLOB types' length prefixes).
+    Text(BlobSize),
     /// BINARY(n): exactly n bytes (character set `binary`); a shorter value is padded with
     /// 0x00 bytes when stored, as MySQL pads it.
     Binary(u32),
@@ -63,11 +65,10 @@ impl ColumnType {
                 let max = n * 4;
                 max + if max < 256 { 1 } else { 2 }
             }
-            ColumnType::Text => 10,
             ColumnType::Binary(n) => *n,
             ColumnType::VarBinary(n) => n + if *n < 256 { 1 } else { 2 },
-            // The length prefix and an 8-byte pointer to the value (Field_blob).
-            ColumnType::Blob(size) => size.length_bytes() + 8,
+            // The length prefix and an 8-byte pointer to the value (Field_blob, TEXT's too).
+            ColumnType::Text(size) | ColumnType::Blob(size) => size.length_bytes() + 8,
             // Field_json is a LONGBLOB: four length bytes and a pointer.
             ColumnType::Json => 12,
             ColumnType::Date => 3,
@@ -129,7 +130,7 @@ impl ColumnType {
             ColumnType::Double => "double".into(),
             ColumnType::Char(n) => format!("char({n})"),
             ColumnType::Varchar(n) => format!("varchar({n})"),
-            ColumnType::Text => "text".into(),
+            ColumnType::Text(size) => size.text_name().into(),
             ColumnType::Binary(n) => format!("binary({n})"),
             ColumnType::VarBinary(n) => format!("varbinary({n})"),
             ColumnType::Blob(size) => size.name().into(),
@@ -181,6 +182,16 @@ impl BlobSize {
             BlobSize::Regular => "blob",
             BlobSize::Medium => "mediumblob",
             BlobSize::Long => "longblob",
+        }
+    }
+
+    /// The TEXT type of the same size, as SHOW CREATE TABLE and information_schema write it.
+    pub fn text_name(self) -> &'static str {
+        match self {
+            BlobSize::Tiny => "tinytext",
+            BlobSize::Regular => "text",
+            BlobSize::Medium => "mediumtext",
+            BlobSize::Long => "longtext",
         }
     }
 
@@ -387,7 +398,7 @@ impl TableDef {
                 // MySQL prints no default for a TEXT or BLOB column (sql_show.cc's
                 // print_default_clause: a BLOB-type field has none to print; mysqldump's
                 // `` `file` blob, ``), where a JSON column's is `DEFAULT NULL`.
-                let blob_type = matches!(c.ty, ColumnType::Text | ColumnType::Blob(_));
+                let blob_type = matches!(c.ty, ColumnType::Text(_) | ColumnType::Blob(_));
                 match &c.default {
                     Some(Value::Null) | None if blob_type => {}
                     Some(Value::Null) | None if c.nullable && !c.auto_increment => {

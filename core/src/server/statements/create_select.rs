@@ -255,7 +255,9 @@ impl Server {
             } else {
                 let longest = texts.iter().map(|t| t.chars().count() as u32).max().unwrap_or(0);
                 if longest > VARCHAR_MAX {
-                    ColumnType::Text
+                    // The smallest TEXT type for that many utf8mb4 characters.
+                    let bytes = u64::from(longest).saturating_mul(4);
+                    ColumnType::Text(crate::storage::schema::BlobSize::for_length(bytes))
                 } else {
                     ColumnType::Varchar(longest)
                 }

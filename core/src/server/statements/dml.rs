@@ -132,6 +132,15 @@ pub(crate) fn coerce(table: &str, col: &ColumnDef, v: Value, row_no: u64) -> Res
             }
             Value::Bin(bytes)
         }
+        // TEXT types count their limit in bytes of utf8mb4 (TINYTEXT: 255 bytes, 63 characters
+        // of four bytes or 255 of one).
+        ColumnType::Text(size) => {
+            let s = v.to_text().unwrap_or_default();
+            if s.len() as u64 > size.max_bytes() {
+                return Err(MySqlError::data_too_long(&col.name, row_no));
+            }
+            Value::Str(s)
+        }
         ColumnType::Blob(size) => {
             let bytes = v.to_bytes().unwrap_or_default();
             if bytes.len() as u64 > size.max_bytes() {
@@ -818,6 +827,7 @@ impl Server {
         table: &str,
         alias: &str,
         selection: Option<&sqlparser::ast::Expr>,
+        order_by: &[sqlparser::ast::OrderByExpr],
         work: &mut Work,
     ) -> Result<(Vec<(Key, Row)>, u32)> {
         let Server { clock, disk, host, running, catalog, .. } = self;
@@ -831,6 +841,14 @@ impl Server {
             ),
             None => None,
         };
+        let order = order_by
+            .iter()
+            .map(|o| {
+                let desc = matches!(o.options.sort, Some(sqlparser::ast::OrderBySort::Desc));
+                let binder = Binder::scalar(&cols, "order clause");
+                Ok((binder.with_locals(session.local_names()).bind(&o.expr)?, desc))
+            })
+            .collect::<Result<Vec<_>>>()?;
         let now_micros = clock.unix_micros();
         let mut cx = crate::server::context::Cx::new(vars, session, now_micros);
         // The rows are found along the access path a SELECT with this WHERE would take: a
@@ -873,6 +891,9 @@ impl Server {
         if !unkeyed.is_empty() {
             // A table without a primary key: its rows are known by their hidden row ids.
             found = t.rows_with_values(&unkeyed);
+        }
+        if !order.is_empty() {
+            found = in_order(found, &order, &mut cx)?;
         }
         cx.charge_to(work);
         Ok((found, path_slot(t, &choice.path)))
@@ -923,8 +944,15 @@ impl Server {
                     .bind(&value)?,
             ));
         }
-        let (matched, slot) =
-            self.matching_rows(session, &db, &table, &alias, up.selection.as_ref(), work)?;
+        let (matched, slot) = self.matching_rows(
+            session,
+            &db,
+            &table,
+            &alias,
+            up.selection.as_ref(),
+            &up.order_by,
+            work,
+        )?;
         let limit = row_limit(&up.limit)?;
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
@@ -1027,8 +1055,15 @@ impl Server {
         refuse_read_only(&db, &table)?;
         Server::refuse_trigger_table(session, &db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
-        let (matched, slot) =
-            self.matching_rows(session, &db, &table, &alias, del.selection.as_ref(), work)?;
+        let (matched, slot) = self.matching_rows(
+            session,
+            &db,
+            &table,
+            &alias,
+            del.selection.as_ref(),
+            &del.order_by,
+            work,
+        )?;
         let limit = row_limit(&del.limit)?;
         let mut deleted = 0u64;
         // DELETE IGNORE: a row a FOREIGN KEY keeps is left, with a warning.
@@ -1233,6 +1268,42 @@ fn assigned_column(def: &TableDef, target: &AssignmentTarget) -> Option<Result<u
 }
 
 /// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
+/// Single-table UPDATE or DELETE with ORDER BY: the matched rows in that order, so that the
+/// rows are changed in it and LIMIT keeps its first ones ("UPDATE Statement", update.html:
+/// "If the ORDER BY clause is specified, the rows are updated in the order that is
+/// specified"; delete.html likewise). The sort is stable: rows with equal keys keep the
+/// order the access path read them in. Simplification: the rows are sorted after all were
+/// read, with no filesort counted (Sort_rows, Sort_scan) and no early stop when an index
+/// gives the order.
+fn in_order(
+    rows: Vec<(Key, Row)>,
+    order: &[(crate::sql::bind::BExpr, bool)],
+    cx: &mut crate::server::context::Cx,
+) -> Result<Vec<(Key, Row)>> {
+    let mut keyed = Vec::with_capacity(rows.len());
+    for (key, row) in rows {
+        let values =
+            order.iter().map(|(e, _)| eval(e, &row, &[], &mut *cx)).collect::<Result<Vec<_>>>()?;
+        keyed.push((values, key, row));
+    }
+    keyed.sort_by(|(a, ..), (b, ..)| {
+        a.iter()
+            .zip(b)
+            .zip(order)
+            .map(|((x, y), (_, desc))| {
+                let o = crate::storage::key::cmp_values(x, y);
+                if *desc {
+                    o.reverse()
+                } else {
+                    o
+                }
+            })
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    Ok(keyed.into_iter().map(|(_, key, row)| (key, row)).collect())
+}
+
 fn row_limit(limit: &Option<sqlparser::ast::Expr>) -> Result<usize> {
     Ok(match limit {
         Some(e) => eval_constant(e, &mut crate::sql::expr::constant_context())?

@@ -165,57 +165,65 @@ pub(crate) fn column_type(sql: &str) -> Result<(ColumnType, bool)> {
                 .collect()
         })
         .unwrap_or_default();
-    let ty = match name.as_str() {
-        "tinyint" | "bool" | "boolean" => ColumnType::TinyInt,
-        "smallint" => ColumnType::SmallInt,
-        "mediumint" => ColumnType::MediumInt,
-        "int" | "integer" => ColumnType::Int,
-        "bigint" => ColumnType::BigInt,
-        "decimal" | "numeric" | "dec" => ColumnType::Decimal {
-            precision: nums.first().copied().unwrap_or(10).min(65) as u8,
-            scale: nums.get(1).copied().unwrap_or(0).min(30) as u8,
-        },
-        "float" => ColumnType::Float,
-        "double" | "real" | "double precision" => ColumnType::Double,
-        "char" | "character" => ColumnType::Char(nums.first().copied().unwrap_or(1)),
-        "varchar" | "character varying" => {
-            ColumnType::Varchar(nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?)
-        }
-        "text" | "mediumtext" | "longtext" | "tinytext" => ColumnType::Text,
-        // BINARY without a length is BINARY(1); VARBINARY needs one (1064 otherwise, as
-        // VARCHAR). The longest lengths are checked where the column's name is known.
-        "binary" => ColumnType::Binary(nums.first().copied().unwrap_or(1)),
-        "varbinary" => {
-            ColumnType::VarBinary(nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?)
-        }
-        "tinyblob" => ColumnType::Blob(BlobSize::Tiny),
-        "blob" => ColumnType::Blob(
-            nums.first().map_or(BlobSize::Regular, |&n| BlobSize::for_length(u64::from(n))),
-        ),
-        "mediumblob" => ColumnType::Blob(BlobSize::Medium),
-        "longblob" => ColumnType::Blob(BlobSize::Long),
-        "json" => ColumnType::Json,
-        "date" => ColumnType::Date,
-        "datetime" => ColumnType::DateTime,
-        "timestamp" => ColumnType::Timestamp,
-        // TIME(fsp), fsp 0 to 6 (7 and more: ERROR 1426, named by the column's caller).
-        "time" => {
-            let fsp = nums.first().copied().unwrap_or(0);
-            if fsp > 6 {
-                return Err(MySqlError::too_big_precision(u64::from(fsp), "", 6));
+    let ty =
+        match name.as_str() {
+            "tinyint" | "bool" | "boolean" => ColumnType::TinyInt,
+            "smallint" => ColumnType::SmallInt,
+            "mediumint" => ColumnType::MediumInt,
+            "int" | "integer" => ColumnType::Int,
+            "bigint" => ColumnType::BigInt,
+            "decimal" | "numeric" | "dec" => ColumnType::Decimal {
+                precision: nums.first().copied().unwrap_or(10).min(65) as u8,
+                scale: nums.get(1).copied().unwrap_or(0).min(30) as u8,
+            },
+            "float" => ColumnType::Float,
+            "double" | "real" | "double precision" => ColumnType::Double,
+            "char" | "character" => ColumnType::Char(nums.first().copied().unwrap_or(1)),
+            "varchar" | "character varying" => ColumnType::Varchar(
+                nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?,
+            ),
+            "tinytext" => ColumnType::Text(BlobSize::Tiny),
+            // TEXT(n): the smallest TEXT type holding n characters of utf8mb4 (four bytes each),
+            // as BLOB(n) (the manual's "The BLOB and TEXT Types").
+            "text" => ColumnType::Text(nums.first().map_or(BlobSize::Regular, |&n| {
+                BlobSize::for_length(u64::from(n).saturating_mul(4))
+            })),
+            "mediumtext" => ColumnType::Text(BlobSize::Medium),
+            "longtext" => ColumnType::Text(BlobSize::Long),
+            // BINARY without a length is BINARY(1); VARBINARY needs one (1064 otherwise, as
+            // VARCHAR). The longest lengths are checked where the column's name is known.
+            "binary" => ColumnType::Binary(nums.first().copied().unwrap_or(1)),
+            "varbinary" => ColumnType::VarBinary(
+                nums.first().copied().ok_or_else(|| MySqlError::syntax(sql, 1))?,
+            ),
+            "tinyblob" => ColumnType::Blob(BlobSize::Tiny),
+            "blob" => ColumnType::Blob(
+                nums.first().map_or(BlobSize::Regular, |&n| BlobSize::for_length(u64::from(n))),
+            ),
+            "mediumblob" => ColumnType::Blob(BlobSize::Medium),
+            "longblob" => ColumnType::Blob(BlobSize::Long),
+            "json" => ColumnType::Json,
+            "date" => ColumnType::Date,
+            "datetime" => ColumnType::DateTime,
+            "timestamp" => ColumnType::Timestamp,
+            // TIME(fsp), fsp 0 to 6 (7 and more: ERROR 1426, named by the column's caller).
+            "time" => {
+                let fsp = nums.first().copied().unwrap_or(0);
+                if fsp > 6 {
+                    return Err(MySqlError::too_big_precision(u64::from(fsp), "", 6));
+                }
+                ColumnType::Time(fsp as u8)
             }
-            ColumnType::Time(fsp as u8)
-        }
-        // The labels from the text as written: their case is kept (`ENUM('Mid')` stores
-        // and shows `Mid`).
-        "enum" => ColumnType::Enum(enum_labels(sql)),
-        other => {
-            return Err(MySqlError::not_supported_yet(&format!(
-                "the column type {}",
-                other.to_uppercase()
-            )))
-        }
-    };
+            // The labels from the text as written: their case is kept (`ENUM('Mid')` stores
+            // and shows `Mid`).
+            "enum" => ColumnType::Enum(enum_labels(sql)),
+            other => {
+                return Err(MySqlError::not_supported_yet(&format!(
+                    "the column type {}",
+                    other.to_uppercase()
+                )))
+            }
+        };
     Ok((ty, unsigned))
 }
 

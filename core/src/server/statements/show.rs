@@ -626,9 +626,10 @@ fn column_type(c: &ColumnDef) -> String {
 /// The collation of a character column (the server default), None for other types.
 fn collation(ty: &ColumnType) -> Option<&'static str> {
     match ty {
-        ColumnType::Char(_) | ColumnType::Varchar(_) | ColumnType::Text | ColumnType::Enum(_) => {
-            Some("utf8mb4_0900_ai_ci")
-        }
+        ColumnType::Char(_)
+        | ColumnType::Varchar(_)
+        | ColumnType::Text(_)
+        | ColumnType::Enum(_) => Some("utf8mb4_0900_ai_ci"),
         _ => None,
     }
 }

@@ -58,7 +58,7 @@ pub fn key_kind(ty: &ColumnType) -> Option<KeyKind> {
         | ColumnType::Int
         | ColumnType::BigInt
         | ColumnType::Decimal { .. } => Some(KeyKind::Number),
-        ColumnType::Char(_) | ColumnType::Varchar(_) | ColumnType::Text => Some(KeyKind::Text),
+        ColumnType::Char(_) | ColumnType::Varchar(_) | ColumnType::Text(_) => Some(KeyKind::Text),
         _ => None,
     }
 }

@@ -324,7 +324,8 @@ pub fn clock(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Va
             n as u8
         }
     };
-    let us = cx.unix_micros() + calendar::daynr(1970, 1, 1) * US_PER_DAY;
+    let at = if f == B::Sysdate { cx.unix_micros() } else { cx.statement_micros() };
+    let us = at + calendar::daynr(1970, 1, 1) * US_PER_DAY;
     let Some(mut d) = interval::from_micros(us) else { return Ok(Value::Null) };
     // NOW(fsp) cuts the clock's microseconds to fsp digits.
     let unit = 10u32.pow(6 - u32::from(fsp));
@@ -606,7 +607,7 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         }
         B::UnixTimestamp => {
             if n == 0 {
-                return Ok(int(cx.unix_micros().div_euclid(1_000_000)));
+                return Ok(int(cx.statement_micros().div_euclid(1_000_000)));
             }
             arity(f, n, 0, 1)?;
             let Some((d, _, fsp)) = read_date(args[0], cx) else { return Ok(Value::Null) };

@@ -238,6 +238,9 @@ macro_rules! delegate {
         fn unix_micros(&self) -> i64 {
             self.cx.unix_micros()
         }
+        fn statement_micros(&self) -> i64 {
+            self.cx.statement_micros()
+        }
         fn sleep(&mut self, micros: u64) {
             self.cx.sleep(micros)
         }

@@ -120,6 +120,9 @@ impl EvalContext for Counting<'_> {
     fn unix_micros(&self) -> i64 {
         self.inner.unix_micros()
     }
+    fn statement_micros(&self) -> i64 {
+        self.inner.statement_micros()
+    }
     fn sleep(&mut self, micros: u64) {
         self.inner.sleep(micros)
     }

@@ -585,10 +585,9 @@ fn lengths_only(t: &Table, wanted: &[bool], whole: &[bool]) -> Vec<bool> {
             wanted[c]
                 && !whole[c]
                 && !key.contains(&(c as u32))
-                && t.def
-                    .columns
-                    .get(c)
-                    .is_some_and(|col| matches!(col.ty, ColumnType::Varchar(_) | ColumnType::Text))
+                && t.def.columns.get(c).is_some_and(|col| {
+                    matches!(col.ty, ColumnType::Varchar(_) | ColumnType::Text(_))
+                })
         })
         .collect();
     if marks.contains(&true) {

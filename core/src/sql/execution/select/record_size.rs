@@ -51,7 +51,7 @@ pub(super) fn sort_key_bytes(
                     let part = match ty {
                         ColumnType::Char(_)
                         | ColumnType::Varchar(_)
-                        | ColumnType::Text
+                        | ColumnType::Text(_)
                         | ColumnType::VarBinary(_)
                         | ColumnType::Blob(_) => weights(v).max(4),
                         other => u64::from(other.pack_length()),
@@ -99,7 +99,9 @@ pub(super) fn addon_bytes(needed: &[bool], row: &[Value], types: &ColumnTypes) -
                     (ColumnType::Varchar(n) | ColumnType::Char(n), Value::Str(s)) => {
                         s.len() as u64 + if n * 4 < 256 { 1 } else { 2 }
                     }
-                    (ColumnType::Text, Value::Str(s)) => s.len() as u64 + 2,
+                    (ColumnType::Text(size), Value::Str(s)) => {
+                        s.len() as u64 + u64::from(size.length_bytes())
+                    }
                     (ColumnType::VarBinary(n), Value::Bin(b)) => {
                         b.len() as u64 + if n < 256 { 1 } else { 2 }
                     }

@@ -169,7 +169,7 @@ pub(super) fn key_part_bytes(c: &ColumnDef) -> u32 {
         ColumnType::Varchar(n) => n * 4 + 2,
         ColumnType::VarBinary(n) => n + 2,
         // Only a prefix of these can be indexed; InnoDB's largest key part.
-        ColumnType::Text | ColumnType::Blob(_) => 3072,
+        ColumnType::Text(_) | ColumnType::Blob(_) => 3072,
         other => other.pack_length(),
     };
     bytes + u32::from(c.nullable)
