@@ -326,6 +326,7 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
     }
     let mut def = TableDef {
         constraints: old.constraints.clone(),
+        partitioning: old.partitioning.clone(),
         schema: old.schema.clone(),
         name: old.name.clone(),
         columns: cols.iter().map(|c| c.def.clone()).collect(),

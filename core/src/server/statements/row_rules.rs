@@ -234,6 +234,13 @@ fn bind_over(
     Ok((bound, cols.named.into_inner()))
 }
 
+/// Binds a partitioning expression over `def`'s columns (1054 names the clause `partition
+/// function`): the bound expression and the columns it names.
+pub(crate) fn bind_partition_expr(def: &TableDef, text: &str) -> Result<(BExpr, Vec<u32>)> {
+    let unknown = |name: &str| MySqlError::unknown_column(name, "partition function");
+    bind_over(def, text, &unknown)
+}
+
 /// Checks a new definition's generated columns as CREATE / ALTER TABLE does: each may name
 /// only existing columns (1054), generated ones only if defined before it (3107), no
 /// AUTO_INCREMENT column (3109) and no nondeterministic function (3763) or subquery (3102).
@@ -353,6 +360,8 @@ pub(crate) struct RowRules {
     /// (position, expression), in column order: a generated column may use earlier ones.
     generated: Vec<(u32, BExpr)>,
     checks: Vec<(String, BExpr)>,
+    /// A partitioned table's placement: a row no partition holds is refused (1526).
+    placer: Option<super::partitioning::Placer>,
 }
 
 /// The value of the generated column at `position` of `def` from a row of `def` (its
@@ -396,12 +405,12 @@ impl RowRules {
         for c in enforced {
             checks.push((c.name.clone(), bind_over(def, &c.expr, &unknown)?.0));
         }
-        Ok(RowRules { generated, checks })
+        Ok(RowRules { generated, checks, placer: super::partitioning::Placer::bind(def)? })
     }
 
     /// Whether there is nothing to do for a row.
     pub(crate) fn is_empty(&self) -> bool {
-        self.generated.is_empty() && self.checks.is_empty()
+        self.generated.is_empty() && self.checks.is_empty() && self.placer.is_none()
     }
 
     /// Fills the row's generated columns and checks its constraints. A false condition is a
@@ -417,6 +426,11 @@ impl RowRules {
         for (p, e) in &self.generated {
             let v = eval(e, row, &[], cx)?;
             row[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
+        }
+        if let Some(placer) = &self.placer {
+            if let Err(e) = placer.place(row)? {
+                return Ok(Err(Violation(e)));
+            }
         }
         self.check_only(def, row, cx)
     }

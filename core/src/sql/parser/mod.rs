@@ -10,6 +10,7 @@ pub mod change_modifiers;
 pub mod column_name;
 pub mod compound;
 pub mod literals;
+pub mod partition;
 pub mod procedure;
 pub mod session_statements;
 pub mod trigger;
@@ -210,6 +211,11 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
     let mut tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
+    // CREATE TABLE's PARTITION BY: read here for its syntax errors, by the server again
+    // (`partition::clause_of`) for its meaning; sqlparser reads the rest.
+    if let Some(clause) = partition::cut_clause(&mut tokens) {
+        partition::parse_clause(clause).map_err(|e| syntax_error(sql, &e))?;
+    }
     rewrite_mysql_only_clauses(&mut tokens);
     rewrite_binary_operator(&mut tokens);
     let mut p = Parser::new(&dialect)

@@ -114,6 +114,9 @@ pub struct Choice {
     pub cost: f64,
     /// How many times the table is expected to be read (the rows of the tables before it).
     pub loops: f64,
+    /// A partitioned table's partitions to read (`partition_pruning.rs`); None for a table
+    /// that is not partitioned.
+    pub partitions: Option<Vec<bool>>,
 }
 
 /// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
@@ -223,6 +226,7 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
         access_type: "ALL",
         cost: 0.0,
         loops: req.accesses.max(1.0),
+        partitions: None,
     };
     // An inner table of a join is scanned once into the join buffer, and every row from the
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
@@ -282,6 +286,9 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
 fn priced((cost, mut c): (f64, Choice), scan_cost: f64, req: &Request) -> Choice {
     c.cost = if cost.is_finite() { cost } else { scan_cost };
     c.loops = req.accesses.max(1.0);
+    c.partitions = (req.table.def.partitioning.as_ref()).map(|p| {
+        super::partition_pruning::prune_table(&req.table.def, p, req.offset, req.conjuncts)
+    });
     c
 }
 
@@ -358,7 +365,18 @@ fn ref_choice(
     let path = Path::Ref { index: idx.name.clone(), parts, unique };
     let used = consumed.clone();
     let (cost, loops) = (0.0, 1.0);
-    Some(Choice { path, covering, rows, consumed, used, key_columns, access_type, cost, loops })
+    Some(Choice {
+        path,
+        covering,
+        rows,
+        consumed,
+        used,
+        key_columns,
+        access_type,
+        cost,
+        loops,
+        partitions: None,
+    })
 }
 
 /// A range scan of `idx`'s first column from its bound, BETWEEN and IN conditions.
@@ -470,6 +488,7 @@ fn range_of(
         access_type: "range",
         cost: 0.0,
         loops: 1.0,
+        partitions: None,
     }
 }
 
@@ -887,6 +906,7 @@ pub fn scan_choice(t: &Table) -> Choice {
         cost: t.clustered_geometry().leaf_pages as f64 * IO_BLOCK_READ_COST
             + t.row_count() as f64 * ROW_EVALUATE_COST,
         loops: 1.0,
+        partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.partitions.len()]),
     }
 }
 

@@ -239,6 +239,8 @@ struct Conjunct {
 #[derive(Default)]
 struct PlanRow {
     table: Option<String>,
+    /// The partitions read, for a partitioned table (`partition_pruning.rs`).
+    partitions: Option<String>,
     access: Option<&'static str>,
     possible_keys: Option<String>,
     key: Option<String>,
@@ -1193,6 +1195,13 @@ impl Explainer<'_> {
                 ..PlanRow::default()
             };
             let choice = choices[i].as_ref();
+            // The partitions the read keeps, as the access path chose them.
+            if let (Some(p), Some(chosen)) = (
+                t.and_then(|t| t.def.partitioning.as_ref()),
+                choice.and_then(|c| c.partitions.as_deref()),
+            ) {
+                row.partitions = Some(p.names(chosen));
+            }
             let pick = |list: &[usize]| -> Vec<&BExpr> {
                 list.iter().filter_map(|&k| levels.access[i].get(k)).collect()
             };
@@ -1413,7 +1422,7 @@ fn row_values(r: PlanRow) -> Row {
         Value::UInt(1),
         Value::Str("SIMPLE".into()),
         opt(r.table),
-        Value::Null,
+        opt(r.partitions),
         opt(r.access.map(str::to_string)),
         opt(r.possible_keys),
         opt(r.key),
