@@ -145,4 +145,8 @@ impl MySqlError {
     pub fn unknown_partition(partition: &str, table: &str) -> MySqlError {
         Self::new(1735, "HY000", format!("Unknown partition '{partition}' in table '{table}'"))
     }
+    /// 1747 ER_PARTITION_CLAUSE_ON_NONPARTITIONED
+    pub fn partition_clause_unpartitioned() -> MySqlError {
+        Self::new(1747, "HY000", "PARTITION () clause on non partitioned table".into())
+    }
 }

@@ -198,6 +198,20 @@ impl Partitioning {
         }
     }
 
+    /// A bound as information_schema.PARTITIONS' PARTITION_DESCRIPTION shows it: a LESS THAN
+    /// bound without its parentheses (`10`, `MAXVALUE`, `5,'2024-01-01'`), an IN list's
+    /// values (`1,2`); empty for HASH and KEY.
+    pub fn show_bound(&self, bound: &Bound) -> String {
+        match bound {
+            Bound::Number => String::new(),
+            Bound::LessThan(limits) => (limits.iter())
+                .map(|l| l.as_ref().map_or_else(|| "MAXVALUE".into(), value_text))
+                .collect::<Vec<_>>()
+                .join(","),
+            Bound::In(tuples) => self.in_text(tuples),
+        }
+    }
+
     fn in_text(&self, tuples: &[Vec<Value>]) -> String {
         let shown: Vec<String> = tuples
             .iter()

@@ -13,13 +13,17 @@
 
 use super::row_rules::bind_partition_expr;
 use crate::error::{MySqlError, Result};
-use crate::sql::bind::BExpr;
+use crate::server::session::Session;
+use crate::server::Server;
 use crate::sql::expr::eval;
 use crate::sql::expr_text::mysql_text;
-use crate::sql::parser::partition::{clause_of, ClauseMethod, ClauseValues, PartitionClause};
-use crate::storage::partition::{
-    Bound, Method, Partition, Partitioning, Placement, MAX_PARTITIONS,
+use crate::sql::parser::partition::{
+    clause_of, ClauseDefinition, ClauseMethod, ClauseValues, PartitionChange, PartitionClause,
 };
+use crate::sql::planner::partition_pruning::PartitionFilter;
+use crate::sql::Response;
+use crate::storage::partition::Placement;
+use crate::storage::partition::{Bound, Method, Partition, Partitioning, MAX_PARTITIONS};
 use crate::storage::schema::{ColumnType, TableDef};
 use crate::storage::value::Value;
 use sqlparser::ast::Expr;
@@ -150,51 +154,7 @@ fn partitions(method: &Method, clause: &PartitionClause, width: usize) -> Result
         if out.iter().any(|p| p.name.eq_ignore_ascii_case(&d.name)) {
             return Err(MySqlError::duplicate_partition_name(&d.name));
         }
-        let bound = match (&d.values, method) {
-            (None, Method::Range | Method::RangeColumns) => {
-                return Err(MySqlError::partition_requires_values("RANGE", "LESS THAN"))
-            }
-            (None, Method::List | Method::ListColumns) => {
-                return Err(MySqlError::partition_requires_values("LIST", "IN"))
-            }
-            (None, _) => Bound::Number,
-            (Some(ClauseValues::LessThan(_)), m)
-                if !matches!(m, Method::Range | Method::RangeColumns) =>
-            {
-                return Err(MySqlError::partition_wrong_values("RANGE", "LESS THAN"))
-            }
-            (Some(ClauseValues::In(_)), m) if !matches!(m, Method::List | Method::ListColumns) => {
-                return Err(MySqlError::partition_wrong_values("LIST", "IN"))
-            }
-            (Some(ClauseValues::LessThan(limits)), m) => {
-                if limits.len() != width {
-                    return Err(MySqlError::syntax(&d.name, 1));
-                }
-                let mut values = Vec::with_capacity(limits.len());
-                for l in limits {
-                    values.push(match l {
-                        None => None,
-                        Some(e) => Some(bound_value(e, &d.name, *m == Method::Range)?),
-                    });
-                }
-                Bound::LessThan(values)
-            }
-            (Some(ClauseValues::In(tuples)), m) => {
-                let mut values = Vec::with_capacity(tuples.len());
-                for t in tuples {
-                    if t.len() != width {
-                        return Err(MySqlError::syntax(&d.name, 1));
-                    }
-                    let mut tuple = Vec::with_capacity(t.len());
-                    for e in t {
-                        tuple.push(bound_value(e, &d.name, *m == Method::List)?);
-                    }
-                    values.push(tuple);
-                }
-                Bound::In(values)
-            }
-        };
-        out.push(Partition { name: d.name.clone(), bound });
+        out.push(resolve_definition(method, d, width)?);
     }
     if range {
         check_increasing(method, &out)?;
@@ -202,6 +162,56 @@ fn partitions(method: &Method, clause: &PartitionClause, width: usize) -> Result
         check_list_once(&out)?;
     }
     Ok(out)
+}
+
+/// One written partition as the table keeps it: its VALUES checked against the method
+/// (1479, 1480) and evaluated.
+fn resolve_definition(method: &Method, d: &ClauseDefinition, width: usize) -> Result<Partition> {
+    let bound = match (&d.values, method) {
+        (None, Method::Range | Method::RangeColumns) => {
+            return Err(MySqlError::partition_requires_values("RANGE", "LESS THAN"))
+        }
+        (None, Method::List | Method::ListColumns) => {
+            return Err(MySqlError::partition_requires_values("LIST", "IN"))
+        }
+        (None, _) => Bound::Number,
+        (Some(ClauseValues::LessThan(_)), m)
+            if !matches!(m, Method::Range | Method::RangeColumns) =>
+        {
+            return Err(MySqlError::partition_wrong_values("RANGE", "LESS THAN"))
+        }
+        (Some(ClauseValues::In(_)), m) if !matches!(m, Method::List | Method::ListColumns) => {
+            return Err(MySqlError::partition_wrong_values("LIST", "IN"))
+        }
+        (Some(ClauseValues::LessThan(limits)), m) => {
+            if limits.len() != width {
+                return Err(MySqlError::syntax(&d.name, 1));
+            }
+            let mut values = Vec::with_capacity(limits.len());
+            for l in limits {
+                values.push(match l {
+                    None => None,
+                    Some(e) => Some(bound_value(e, &d.name, *m == Method::Range)?),
+                });
+            }
+            Bound::LessThan(values)
+        }
+        (Some(ClauseValues::In(tuples)), m) => {
+            let mut values = Vec::with_capacity(tuples.len());
+            for t in tuples {
+                if t.len() != width {
+                    return Err(MySqlError::syntax(&d.name, 1));
+                }
+                let mut tuple = Vec::with_capacity(t.len());
+                for e in t {
+                    tuple.push(bound_value(e, &d.name, *m == Method::List)?);
+                }
+                values.push(tuple);
+            }
+            Bound::In(values)
+        }
+    };
+    Ok(Partition { name: d.name.clone(), bound })
 }
 
 /// A bound's value: a constant expression; RANGE and LIST want an integer (1697).
@@ -300,41 +310,145 @@ pub(crate) fn check_unique_keys(def: &TableDef, p: &Partitioning) -> Result<()> 
     Ok(())
 }
 
-/// A partitioned table's placement rule, bound for one statement.
-pub(crate) struct Placer {
-    partitioning: Partitioning,
-    /// RANGE / LIST / HASH: the expression; otherwise the columns' positions.
-    expr: Option<BExpr>,
-    columns: Vec<u32>,
-}
-
-impl Placer {
-    pub(crate) fn bind(def: &TableDef) -> Result<Option<Placer>> {
-        let Some(p) = &def.partitioning else { return Ok(None) };
-        let expr = match p.expr.is_empty() {
-            true => None,
-            false => Some(bind_partition_expr(def, &p.expr)?.0),
+impl Server {
+    /// ALTER TABLE ... ADD / DROP / TRUNCATE PARTITION and REMOVE PARTITIONING (manual,
+    /// "Management of RANGE and LIST Partitions", "Management of HASH and KEY Partitions").
+    /// DROP and TRUNCATE delete the partitions' rows; ADD and REMOVE move none (all rows
+    /// share one B-tree here: simplification, where MySQL copies rows between partitions
+    /// for a HASH or KEY change and REMOVE PARTITIONING rebuilds the table). Like MySQL's,
+    /// these are DDL: the deletions are not undone by a ROLLBACK.
+    pub(crate) fn alter_partitions(
+        &mut self,
+        session: &mut Session,
+        database: Option<&str>,
+        table: &str,
+        change: &PartitionChange,
+    ) -> Result<Response> {
+        let db = (database.map(str::to_string))
+            .or_else(|| session.database.clone())
+            .ok_or_else(MySqlError::no_database_selected)?;
+        let t = (self.catalog.table(&db, table))
+            .ok_or_else(|| MySqlError::no_such_table(&db, table))?;
+        let p = t
+            .def
+            .partitioning
+            .clone()
+            .ok_or_else(MySqlError::partition_management_unpartitioned)?;
+        let done = |rows: u64| Response::Ok {
+            affected_rows: rows,
+            info: Some(format!("Records: {rows}  Duplicates: 0  Warnings: 0")),
         };
-        let columns = p.columns.iter().filter_map(|c| def.column_position(c)).collect();
-        Ok(Some(Placer { partitioning: p.clone(), expr, columns }))
+        match change {
+            PartitionChange::Remove => {
+                let rows = t.row_count();
+                let t = self.catalog.table_mut(&db, table).expect("found above");
+                t.def.partitioning = None;
+                Ok(done(rows))
+            }
+            PartitionChange::Add { definitions, count } => {
+                let mut next = p.clone();
+                match (count, p.method.has_values()) {
+                    (Some(_), true) => {
+                        return Err(MySqlError::partitions_must_be_defined(p.method.name()))
+                    }
+                    (Some(0), false) => return Err(MySqlError::no_partitions("partitions")),
+                    (Some(n), false) => {
+                        let first = next.partitions.len() as u64;
+                        for k in first..first.saturating_add(*n).min(MAX_PARTITIONS as u64 + 1) {
+                            next.partitions
+                                .push(Partition { name: format!("p{k}"), bound: Bound::Number });
+                        }
+                    }
+                    (None, _) => {
+                        for d in definitions {
+                            if next.partitions.iter().any(|q| q.name.eq_ignore_ascii_case(&d.name))
+                            {
+                                return Err(MySqlError::duplicate_partition_name(&d.name));
+                            }
+                            next.partitions.push(resolve_definition(
+                                &p.method,
+                                d,
+                                p.columns.len(),
+                            )?);
+                        }
+                        next.default_names = false;
+                    }
+                }
+                if next.partitions.len() > MAX_PARTITIONS {
+                    return Err(MySqlError::too_many_partitions());
+                }
+                match next.method {
+                    Method::Range | Method::RangeColumns => {
+                        check_increasing(&next.method, &next.partitions)?
+                    }
+                    Method::List | Method::ListColumns => check_list_once(&next.partitions)?,
+                    _ => {}
+                }
+                let t = self.catalog.table_mut(&db, table).expect("found above");
+                t.def.partitioning = Some(next);
+                Ok(done(0))
+            }
+            PartitionChange::Drop(names) | PartitionChange::Truncate(Some(names)) => {
+                let dropping = matches!(change, PartitionChange::Drop(_));
+                if dropping && !p.method.has_values() {
+                    return Err(MySqlError::only_on_range_list("DROP"));
+                }
+                let mut chosen = vec![false; p.partitions.len()];
+                for n in names {
+                    match p.position(n) {
+                        Some(i) => chosen[i] = true,
+                        None if dropping => return Err(MySqlError::partition_list_error("DROP")),
+                        None => return Err(MySqlError::unknown_partition(n, table)),
+                    }
+                }
+                if dropping && chosen.iter().all(|&c| c) {
+                    return Err(MySqlError::drop_last_partition());
+                }
+                self.delete_partition_rows(&db, table, &chosen)?;
+                if dropping {
+                    let t = self.catalog.table_mut(&db, table).expect("found above");
+                    let mut kept = p.clone();
+                    let mut at = 0;
+                    kept.partitions.retain(|_| {
+                        at += 1;
+                        !chosen[at - 1]
+                    });
+                    t.def.partitioning = Some(kept);
+                    return Ok(done(0));
+                }
+                // TRUNCATE PARTITION answers as TRUNCATE TABLE does, with no Records line.
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+            PartitionChange::Truncate(None) => {
+                self.delete_partition_rows(&db, table, &vec![true; p.partitions.len()])?;
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+        }
     }
 
-    /// The partition `row` belongs in, or error 1526.
-    pub(crate) fn place(&self, row: &[Value]) -> Result<std::result::Result<usize, MySqlError>> {
-        let values = match &self.expr {
-            Some(e) => {
-                let mut cx = crate::sql::expr::constant_context();
-                vec![eval(e, row, &[], &mut cx)?]
+    /// Deletes the rows of the `chosen` partitions of `db.table`.
+    fn delete_partition_rows(&mut self, db: &str, table: &str, chosen: &[bool]) -> Result<()> {
+        let t =
+            (self.catalog.table(db, table)).ok_or_else(|| MySqlError::no_such_table(db, table))?;
+        let Some(placer) = PartitionFilter::placer(&t.def)? else { return Ok(()) };
+        let all = vec![true; t.def.columns.len()];
+        let mut doomed = Vec::new();
+        t.scan(&all, &mut |_, row| {
+            if let Ok(Placement::Partition(i)) = placer.place(row) {
+                if chosen.get(i).copied().unwrap_or(false) {
+                    doomed.push(row.clone());
+                }
             }
-            None => self
-                .columns
-                .iter()
-                .map(|&c| row.get(c as usize).cloned().unwrap_or(Value::Null))
-                .collect(),
+            true
+        });
+        let keys: Vec<crate::storage::table::Key> = match t.def.primary() {
+            Some(_) => doomed.iter().filter_map(|r| t.key_of(r)).collect(),
+            None => t.rows_with_values(&doomed).into_iter().map(|(k, _)| k).collect(),
         };
-        Ok(match self.partitioning.place(&values) {
-            Placement::Partition(i) => Ok(i),
-            Placement::Nowhere(text) => Err(MySqlError::no_partition_for_value(&text)),
-        })
+        let t = self.catalog.table_mut(db, table).expect("found above");
+        for k in &keys {
+            t.delete(k);
+        }
+        Ok(())
     }
 }

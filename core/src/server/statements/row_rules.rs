@@ -361,7 +361,7 @@ pub(crate) struct RowRules {
     generated: Vec<(u32, BExpr)>,
     checks: Vec<(String, BExpr)>,
     /// A partitioned table's placement: a row no partition holds is refused (1526).
-    placer: Option<super::partitioning::Placer>,
+    placer: Option<crate::sql::planner::partition_pruning::PartitionFilter>,
 }
 
 /// The value of the generated column at `position` of `def` from a row of `def` (its
@@ -405,7 +405,11 @@ impl RowRules {
         for c in enforced {
             checks.push((c.name.clone(), bind_over(def, &c.expr, &unknown)?.0));
         }
-        Ok(RowRules { generated, checks, placer: super::partitioning::Placer::bind(def)? })
+        Ok(RowRules {
+            generated,
+            checks,
+            placer: crate::sql::planner::partition_pruning::PartitionFilter::placer(def)?,
+        })
     }
 
     /// Whether there is nothing to do for a row.
@@ -428,8 +432,9 @@ impl RowRules {
             row[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
         }
         if let Some(placer) = &self.placer {
-            if let Err(e) = placer.place(row)? {
-                return Ok(Err(Violation(e)));
+            use crate::storage::partition::Placement;
+            if let Placement::Nowhere(value) = placer.place(row)? {
+                return Ok(Err(Violation(MySqlError::no_partition_for_value(&value))));
             }
         }
         self.check_only(def, row, cx)

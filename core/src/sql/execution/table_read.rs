@@ -44,11 +44,40 @@ pub fn read(
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    if let (Path::Scan, Some(chosen)) = (&choice.path, choice.partitions.as_deref()) {
-        if let Some(filter) = PartitionFilter::new(&t.def, chosen)? {
-            return pruned_scan(t, wanted, &filter, costs, work, cx, visit);
+    if let Some(filter) = choice.partitions.as_deref().map(|c| PartitionFilter::new(&t.def, c)) {
+        if let Some(filter) = filter? {
+            if choice.path == Path::Scan {
+                return pruned_scan(t, wanted, &filter, costs, work, cx, visit);
+            }
+            // An index read finds only rows its conditions match, which pruning kept already;
+            // rows of partitions the query did not name (`PARTITION (p0)`) are passed over.
+            let reads = filter.reads(wanted);
+            let mut kept =
+                |row: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
+                    if filter.holds(row) {
+                        visit(row, costs, work, cx)
+                    } else {
+                        Ok(true)
+                    }
+                };
+            return read_path(t, choice, outer, &reads, costs, work, cx, &mut kept);
         }
     }
+    read_path(t, choice, outer, wanted, costs, work, cx, visit)
+}
+
+/// [`read`] along the chosen path, every row to `visit`.
+#[allow(clippy::too_many_arguments)]
+fn read_path(
+    t: &Table,
+    choice: &Choice,
+    outer: &[Value],
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
     match &choice.path {
         Path::Scan => full_scan(t, wanted, &[], None, costs, work, cx, visit),
         Path::Ref { index, parts, unique } => {

@@ -119,6 +119,8 @@ pub enum Statement {
     DropProcedure { database: Option<String>, name: String, if_exists: bool, function: bool },
     /// `ALTER TABLE [db.]t ALTER INDEX i {VISIBLE | INVISIBLE}`
     AlterIndexVisibility { database: Option<String>, table: String, index: String, visible: bool },
+    /// `ALTER TABLE t ADD / DROP / TRUNCATE PARTITION ...`, `ALTER TABLE t REMOVE PARTITIONING`
+    AlterPartitions { database: Option<String>, table: String, change: partition::PartitionChange },
     /// `RESTART`: the server shuts down cleanly and starts again.
     Restart,
     /// `SHOW ENGINE INNODB STATUS`
@@ -807,6 +809,9 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if p.peek_keyword(Keyword::ALTER) {
         if let Some(stmt) = parse_alter_index(p)? {
             return Ok(stmt);
+        }
+        if let Some((database, table, change)) = partition::parse_alter(p)? {
+            return Ok(Statement::AlterPartitions { database, table, change });
         }
     }
     if p.parse_keyword(Keyword::EXPLAIN)

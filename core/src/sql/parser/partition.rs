@@ -302,6 +302,80 @@ fn definition(
     Ok(ClauseDefinition { name, values })
 }
 
+/// What an `ALTER TABLE ... PARTITION` statement changes.
+#[derive(Clone, Debug)]
+pub enum PartitionChange {
+    /// `ADD PARTITION (PARTITION p VALUES ..., ...)`, or `ADD PARTITION PARTITIONS n` for
+    /// HASH and KEY (the count).
+    Add { definitions: Vec<ClauseDefinition>, count: Option<u64> },
+    /// `DROP PARTITION p0, p1`
+    Drop(Vec<String>),
+    /// `TRUNCATE PARTITION p0, p1`; None is `TRUNCATE PARTITION ALL`.
+    Truncate(Option<Vec<String>>),
+    /// `REMOVE PARTITIONING`
+    Remove,
+}
+
+/// `ALTER TABLE t {ADD | DROP | TRUNCATE} PARTITION ...` and `ALTER TABLE t REMOVE
+/// PARTITIONING`: the table and the change; None (nothing consumed) for any other ALTER.
+#[allow(clippy::type_complexity)]
+pub fn parse_alter(
+    p: &mut Parser,
+) -> Result<Option<(Option<String>, String, PartitionChange)>, ParserError> {
+    let at = |p: &Parser, n: usize, w: &str| word(&p.peek_nth_token(n).token, w);
+    if !(at(p, 0, "ALTER") && at(p, 1, "TABLE")) {
+        return Ok(None);
+    }
+    let qualified = p.peek_nth_token(3).token == Token::Period;
+    let op = if qualified { 5 } else { 3 };
+    let partition_op =
+        ["ADD", "DROP", "TRUNCATE"].iter().any(|w| at(p, op, w)) && at(p, op + 1, "PARTITION");
+    let remove = at(p, op, "REMOVE") && at(p, op + 1, "PARTITIONING");
+    if !partition_op && !remove {
+        return Ok(None);
+    }
+    p.next_token();
+    p.next_token();
+    let (database, table) = super::parse_table_name(p)?;
+    if eat_word(p, "REMOVE") {
+        p.next_token();
+        return Ok(Some((database, table, PartitionChange::Remove)));
+    }
+    let verb = p.next_token();
+    p.next_token();
+    let change = if word(&verb.token, "ADD") {
+        if eat_word(p, "PARTITIONS") {
+            PartitionChange::Add { definitions: Vec::new(), count: Some(p.parse_literal_uint()?) }
+        } else {
+            p.expect_token(&Token::LParen)?;
+            let mut unsupported = None;
+            let mut definitions = Vec::new();
+            loop {
+                definitions.push(definition(p, &mut unsupported)?);
+                if definitions.len() > crate::storage::partition::MAX_PARTITIONS {
+                    return p.expected("fewer partitions", p.peek_token());
+                }
+                if !p.consume_token(&Token::Comma) {
+                    break;
+                }
+            }
+            p.expect_token(&Token::RParen)?;
+            PartitionChange::Add { definitions, count: None }
+        }
+    } else {
+        let names =
+            |p: &mut Parser| p.parse_comma_separated(|p| p.parse_identifier().map(|i| i.value));
+        if word(&verb.token, "DROP") {
+            PartitionChange::Drop(names(p)?)
+        } else if eat_word(p, "ALL") {
+            PartitionChange::Truncate(None)
+        } else {
+            PartitionChange::Truncate(Some(names(p)?))
+        }
+    };
+    Ok(Some((database, table, change)))
+}
+
 /// The partition clause of a CREATE TABLE statement's text, if it has one.
 pub fn clause_of(sql: &str) -> crate::error::Result<Option<PartitionClause>> {
     let dialect = MySqlDialect {};

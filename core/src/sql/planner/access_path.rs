@@ -128,9 +128,36 @@ pub struct IndexHints {
     pub ignore: Vec<String>,
     /// FORCE INDEX: a full scan only when no listed index can be used.
     pub force: bool,
+    /// `t PARTITION (p0, p1)`: the partitions the query names, by position (None: every
+    /// partition). Kept with the index hints as the other thing FROM says about how to
+    /// read the table.
+    pub partitions: Option<Vec<bool>>,
 }
 
 impl IndexHints {
+    /// The hints with a FROM-clause `PARTITION (...)` list: error 1747 on a table that is
+    /// not partitioned, 1735 for a name the table lacks.
+    pub(crate) fn with_partitions(
+        mut self,
+        names: &[sqlparser::ast::Ident],
+        t: &Table,
+    ) -> crate::error::Result<IndexHints> {
+        use crate::error::MySqlError;
+        if names.is_empty() {
+            return Ok(self);
+        }
+        let p =
+            t.def.partitioning.as_ref().ok_or_else(MySqlError::partition_clause_unpartitioned)?;
+        let mut chosen = vec![false; p.partitions.len()];
+        for n in names {
+            let at = (p.position(&n.value))
+                .ok_or_else(|| MySqlError::unknown_partition(&n.value, &t.def.name))?;
+            chosen[at] = true;
+        }
+        self.partitions = Some(chosen);
+        Ok(self)
+    }
+
     /// The hints of a FROM-clause table, or error 1176 for an index the table lacks or that is
     /// invisible: MySQL refuses a hint naming an invisible index, so a query that forces one
     /// fails loudly once the index is hidden (simplification: the optimizer_switch flag
@@ -286,8 +313,13 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
 fn priced((cost, mut c): (f64, Choice), scan_cost: f64, req: &Request) -> Choice {
     c.cost = if cost.is_finite() { cost } else { scan_cost };
     c.loops = req.accesses.max(1.0);
-    c.partitions = (req.table.def.partitioning.as_ref()).map(|p| {
-        super::partition_pruning::prune_table(&req.table.def, p, req.offset, req.conjuncts)
+    c.partitions = req.table.def.partitioning.as_ref().map(|p| {
+        let mut kept =
+            super::partition_pruning::prune_table(&req.table.def, p, req.offset, req.conjuncts);
+        if let Some(named) = &req.hints.partitions {
+            kept.iter_mut().zip(named).for_each(|(k, n)| *k &= n);
+        }
+        kept
     });
     c
 }
@@ -835,7 +867,17 @@ pub fn plan_tables(
         let kind_of = |c: u32| kinds.get(c as usize).copied().flatten();
         let from = input.offset as usize;
         let to = (input.offset + input.width) as usize;
-        let mine = needed.get(from..to).unwrap_or(&[]);
+        let mut mine = needed.get(from..to).unwrap_or(&[]).to_vec();
+        // A read limited to named partitions works out each row's partition, so it reads
+        // the partitioning columns too (an index covers the query only if it holds them).
+        if let (Some(_), Some(p)) = (&input.hints.partitions, &t.def.partitioning) {
+            for c in p.columns.iter().filter_map(|c| t.def.column_position(c)) {
+                if let Some(m) = mine.get_mut(c as usize) {
+                    *m = true;
+                }
+            }
+        }
+        let mine = mine.as_slice();
         let req = Request {
             table: t,
             offset: input.offset,

@@ -71,10 +71,18 @@ impl PartitionFilter {
     /// The filter of a read of `def` that reads the `chosen` partitions, or None when it
     /// reads them all.
     pub fn new(def: &TableDef, chosen: &[bool]) -> Result<Option<PartitionFilter>> {
-        let Some(p) = &def.partitioning else { return Ok(None) };
         if chosen.iter().all(|&c| c) {
             return Ok(None);
         }
+        let Some(mut f) = Self::placer(def)? else { return Ok(None) };
+        f.chosen = chosen.to_vec();
+        Ok(Some(f))
+    }
+
+    /// The rule that places a row of a partitioned table `def` (every partition chosen), or
+    /// None when `def` is not partitioned.
+    pub fn placer(def: &TableDef) -> Result<Option<PartitionFilter>> {
+        let Some(p) = &def.partitioning else { return Ok(None) };
         let expr = match p.expr.as_str() {
             "" => None,
             text => {
@@ -87,12 +95,8 @@ impl PartitionFilter {
             }
         };
         let columns = p.columns.iter().filter_map(|c| def.column_position(c)).collect();
-        Ok(Some(PartitionFilter {
-            partitioning: p.clone(),
-            expr,
-            columns,
-            chosen: chosen.to_vec(),
-        }))
+        let chosen = vec![true; p.partitions.len()];
+        Ok(Some(PartitionFilter { partitioning: p.clone(), expr, columns, chosen }))
     }
 
     /// The table's columns the filter reads (a read must fetch them).
@@ -113,24 +117,39 @@ impl PartitionFilter {
     /// Whether `row` is in a chosen partition. A row whose partition cannot be worked out
     /// is kept (the query's own conditions still judge it).
     pub fn holds(&self, row: &[Value]) -> bool {
+        match self.place(row) {
+            Ok(Placement::Partition(i)) => self.chosen.get(i).copied().unwrap_or(true),
+            Ok(Placement::Nowhere(_)) => false,
+            Err(_) => true,
+        }
+    }
+
+    /// The partition a row of the table belongs in (the expression's error, if it fails).
+    pub fn place(&self, row: &[Value]) -> Result<Placement> {
         let values = match &self.expr {
             Some(e) => {
                 let mut cx = crate::sql::expr::constant_context();
-                match eval(e, row, &[], &mut cx) {
-                    Ok(v) => vec![v],
-                    Err(_) => return true,
-                }
+                vec![eval(e, row, &[], &mut cx)?]
             }
-            None => self
-                .columns
-                .iter()
-                .map(|&c| row.get(c as usize).cloned().unwrap_or(Value::Null))
-                .collect(),
+            None => {
+                let value = |c: &u32| row.get(*c as usize).cloned().unwrap_or(Value::Null);
+                self.columns.iter().map(value).collect()
+            }
         };
-        match self.partitioning.place(&values) {
-            Placement::Partition(i) => self.chosen.get(i).copied().unwrap_or(true),
-            Placement::Nowhere(_) => false,
-        }
+        Ok(self.partitioning.place(&values))
+    }
+
+    /// The rows each partition of `t` holds, by placing every row.
+    pub fn count_rows(&self, t: &crate::storage::table::Table) -> Vec<u64> {
+        let mut counts = vec![0u64; self.partitioning.partitions.len()];
+        let wanted = self.reads(&vec![false; t.def.columns.len()]);
+        t.scan(&wanted, &mut |_, row| {
+            if let Ok(Placement::Partition(i)) = self.place(row) {
+                counts[i] += 1;
+            }
+            true
+        });
+        counts
     }
 }
 

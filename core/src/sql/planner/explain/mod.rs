@@ -737,9 +737,9 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
     ) -> Result<Source> {
-        let (name, alias, index_directives) = match factor {
-            TableFactor::Table { name, alias, index_directives, .. } => {
-                (name, alias, index_directives)
+        let (name, alias, index_directives, partitions) = match factor {
+            TableFactor::Table { name, alias, index_directives, partitions, .. } => {
+                (name, alias, index_directives, partitions)
             }
             TableFactor::Derived { lateral: true, subquery, alias, .. } => {
                 let Some(alias) = alias else {
@@ -909,7 +909,8 @@ impl Explainer<'_> {
         }
         if let Some(t) = self.catalog.table(&db, &table) {
             let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
-            let hints = IndexHints::from_directives(index_directives, Some(t))?;
+            let hints = IndexHints::from_directives(index_directives, Some(t))?
+                .with_partitions(partitions, t)?;
             return Ok(source(Kind::Stored, columns, hints));
         }
         if let Some(v) = self.catalog.view(&db, &table) {
