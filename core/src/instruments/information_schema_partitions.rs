@@ -123,7 +123,7 @@ pub fn rows(catalog: &Catalog) -> Vec<Row> {
                 Value::Null,
                 description(p, &part.bound),
                 Value::UInt(n),
-                Value::UInt(if n == 0 { 0 } else { data / n }),
+                Value::UInt(data.checked_div(n).unwrap_or(0)),
                 Value::UInt(data),
                 Value::UInt(0),
                 Value::UInt(index),
