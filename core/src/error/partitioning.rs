@@ -149,4 +149,14 @@ impl MySqlError {
     pub fn partition_clause_unpartitioned() -> MySqlError {
         Self::new(1747, "HY000", "PARTITION () clause on non partitioned table".into())
     }
+    /// 3855 ER_DEPENDENT_BY_PARTITION_FUNC
+    pub fn dependent_by_partition_function(column: &str) -> MySqlError {
+        Self::new(
+            3855,
+            "HY000",
+            format!(
+                "Column '{column}' has a partitioning function dependency and cannot be dropped or renamed."
+            ),
+        )
+    }
 }

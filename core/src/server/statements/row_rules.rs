@@ -51,7 +51,14 @@ impl PendingCheck {
 
 /// The generated-column clause among a column's options, in the form the table keeps.
 pub(crate) fn generated_column(options: &[ColumnOptionDef]) -> Option<GeneratedColumn> {
-    options.iter().find_map(|o| match &o.option {
+    generated_of(options.iter().map(|o| &o.option))
+}
+
+/// [`generated_column`] over bare options (MODIFY / CHANGE COLUMN's).
+pub(crate) fn generated_of<'a>(
+    mut options: impl Iterator<Item = &'a ColumnOption>,
+) -> Option<GeneratedColumn> {
+    options.find_map(|o| match o {
         ColumnOption::Generated { generation_expr: Some(e), generation_expr_mode, .. } => {
             Some(GeneratedColumn {
                 expr: mysql_text(e),
@@ -344,6 +351,12 @@ pub(crate) fn check_dependencies(old: &TableDef, new: &TableDef) -> Result<()> {
     for c in &new.constraints.checks {
         if let Some(gone) = missing(&c.expr) {
             return Err(MySqlError::dependent_by_check(&c.name, &gone));
+        }
+    }
+    // Nor a partitioning column, dropped or renamed (ERROR 3855).
+    if let Some(p) = &new.partitioning {
+        if let Some(gone) = p.columns.iter().find(|c| new.column_position(c).is_none()) {
+            return Err(MySqlError::dependent_by_partition_function(gone));
         }
     }
     // A FOREIGN KEY's own columns cannot go (ERROR 1828).
