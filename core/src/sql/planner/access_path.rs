@@ -321,6 +321,14 @@ fn priced((cost, mut c): (f64, Choice), scan_cost: f64, req: &Request) -> Choice
         }
         kept
     });
+    // A pruned scan reads the kept partitions' rows only: its estimate is their count, as
+    // MySQL sums the kept partitions' statistics.
+    if let (Path::Scan, Some(kept)) = (&c.path, &c.partitions) {
+        if kept.contains(&false) {
+            let counts = super::partition_pruning::partition_rows(req.table);
+            c.rows = (counts.iter().zip(kept)).filter(|(_, &k)| k).map(|(n, _)| n).sum();
+        }
+    }
     c
 }
 

@@ -153,6 +153,22 @@ impl PartitionFilter {
     }
 }
 
+/// The rows each partition of a partitioned table holds, counted once per table state (kept
+/// in the table's memo, which a change of its rows clears, under a key naming the
+/// partitioning, which ALTER TABLE ... PARTITION changes); empty for a table not partitioned.
+pub fn partition_rows(t: &crate::storage::table::Table) -> Vec<u64> {
+    let key = format!("partition rows {:?}", t.def.partitioning);
+    if let Some(counts) = t.memo_get::<Vec<u64>>(&key) {
+        return counts;
+    }
+    let counts = match PartitionFilter::placer(&t.def) {
+        Ok(Some(placer)) => placer.count_rows(t),
+        _ => Vec::new(),
+    };
+    t.memo_put(key, counts.clone());
+    counts
+}
+
 /// The partitioning's one column whose value decides the partition directly, if any.
 pub fn pruning_column(p: &Partitioning) -> Option<&str> {
     match (&p.method, p.columns.as_slice()) {

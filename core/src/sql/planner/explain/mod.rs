@@ -1282,7 +1282,10 @@ impl Explainer<'_> {
                     }
                 }
                 (Some(t), _) => {
-                    row.rows = Some(t.row_count());
+                    // A pruned scan's estimate is its partitions' rows (`access_path.rs`).
+                    let pruned = choice
+                        .filter(|c| c.partitions.as_ref().is_some_and(|k| k.contains(&false)));
+                    row.rows = Some(pruned.map_or(t.row_count(), |c| c.rows));
                     if clustered_order {
                         row.access = Some("index");
                         row.key = Some("PRIMARY".into());
