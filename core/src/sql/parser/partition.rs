@@ -61,16 +61,20 @@ fn word(t: &Token, w: &str) -> bool {
 /// Cuts a CREATE TABLE statement's `PARTITION BY ...` (up to the statement's end) out of
 /// `tokens` and returns it; None when the statement is not a CREATE TABLE or has none.
 pub fn cut_clause(tokens: &mut Vec<TokenWithSpan>) -> Option<Vec<TokenWithSpan>> {
-    let sig: Vec<usize> =
-        (0..tokens.len()).filter(|&i| !matches!(tokens[i].token, Token::Whitespace(_))).collect();
+    let significant = |i: &usize| !matches!(tokens[*i].token, Token::Whitespace(_));
+    // Only a CREATE [TEMPORARY] TABLE is looked at further (most statements stop here).
+    let mut head = (0..tokens.len()).filter(significant).take(3).map(|i| &tokens[i].token);
+    if !head.next().is_some_and(|t| word(t, "CREATE")) {
+        return None;
+    }
+    let second = head.next()?;
+    let is_table = word(second, "TABLE")
+        || word(second, "TEMPORARY") && head.next().is_some_and(|t| word(t, "TABLE"));
+    if !is_table {
+        return None;
+    }
+    let sig: Vec<usize> = (0..tokens.len()).filter(significant).collect();
     let at = |k: usize| sig.get(k).map(|&i| &tokens[i].token);
-    if !at(0).is_some_and(|t| word(t, "CREATE")) {
-        return None;
-    }
-    let table_at = if at(1).is_some_and(|t| word(t, "TEMPORARY")) { 2 } else { 1 };
-    if !at(table_at).is_some_and(|t| word(t, "TABLE")) {
-        return None;
-    }
     let mut depth: u32 = 0;
     let mut start = None;
     for (k, &i) in sig.iter().enumerate() {
@@ -412,6 +416,11 @@ mod tests {
             (ClauseMethod::Key { linear: true }, Some(3), 0)
         );
         assert!(clause_of("CREATE TABLE t (a INT)").unwrap().is_none());
+        assert!(clause_of("CREATE TEMPORARY TABLE t (a INT) PARTITION BY HASH (a)")
+            .unwrap()
+            .is_some());
+        assert!(clause_of("SELECT 1 PARTITION BY").unwrap().is_none());
+        assert!(clause_of("CREATE VIEW v AS SELECT 1").unwrap().is_none());
         assert!(clause_of("CREATE TABLE t (a INT) PARTITION BY RANGE a").is_err());
     }
 }
