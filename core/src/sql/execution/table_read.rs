@@ -44,24 +44,21 @@ pub fn read(
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    if let Some(filter) = choice.partitions.as_deref().map(|c| PartitionFilter::new(&t.def, c)) {
-        if let Some(filter) = filter? {
-            if choice.path == Path::Scan {
-                return pruned_scan(t, wanted, &filter, costs, work, cx, visit);
-            }
-            // An index read finds only rows its conditions match, which pruning kept already;
-            // rows of partitions the query did not name (`PARTITION (p0)`) are passed over.
-            let reads = filter.reads(wanted);
-            let mut kept =
-                |row: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
-                    if filter.holds(row) {
-                        visit(row, costs, work, cx)
-                    } else {
-                        Ok(true)
-                    }
-                };
-            return read_path(t, choice, outer, &reads, costs, work, cx, &mut kept);
+    if let Some(filter) = choice.partition_filter.as_deref() {
+        if choice.path == Path::Scan {
+            return pruned_scan(t, wanted, filter, costs, work, cx, visit);
         }
+        // An index read finds only rows its conditions match, which pruning kept already;
+        // rows of partitions the query did not name (`PARTITION (p0)`) are passed over.
+        let reads = filter.reads(wanted);
+        let mut kept = |row: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
+            if filter.holds(row) {
+                visit(row, costs, work, cx)
+            } else {
+                Ok(true)
+            }
+        };
+        return read_path(t, choice, outer, &reads, costs, work, cx, &mut kept);
     }
     read_path(t, choice, outer, wanted, costs, work, cx, visit)
 }

@@ -117,6 +117,9 @@ pub struct Choice {
     /// A partitioned table's partitions to read (`partition_pruning.rs`); None for a table
     /// that is not partitioned.
     pub partitions: Option<Vec<bool>>,
+    /// When some partitions are left out: the rule that tells a row's partition, bound once
+    /// for every read of the table along this choice (a join reads it per outer row).
+    pub partition_filter: Option<std::sync::Arc<super::partition_pruning::PartitionFilter>>,
 }
 
 /// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
@@ -254,6 +257,7 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
         cost: 0.0,
         loops: req.accesses.max(1.0),
         partitions: None,
+        partition_filter: None,
     };
     // An inner table of a join is scanned once into the join buffer, and every row from the
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
@@ -323,6 +327,13 @@ fn priced((cost, mut c): (f64, Choice), scan_cost: f64, req: &Request) -> Choice
     });
     // A pruned scan reads the kept partitions' rows only: its estimate is their count, as
     // MySQL sums the kept partitions' statistics.
+    if let Some(kept) = c.partitions.as_deref().filter(|k| k.contains(&false)) {
+        // A filter that cannot be bound reads every partition (the conditions still judge).
+        c.partition_filter = (super::partition_pruning::PartitionFilter::new(&req.table.def, kept))
+            .ok()
+            .flatten()
+            .map(std::sync::Arc::new);
+    }
     if let (Path::Scan, Some(kept)) = (&c.path, &c.partitions) {
         if kept.contains(&false) {
             let counts = super::partition_pruning::partition_rows(req.table);
@@ -416,6 +427,7 @@ fn ref_choice(
         cost,
         loops,
         partitions: None,
+        partition_filter: None,
     })
 }
 
@@ -529,6 +541,7 @@ fn range_of(
         cost: 0.0,
         loops: 1.0,
         partitions: None,
+        partition_filter: None,
     }
 }
 
@@ -957,6 +970,7 @@ pub fn scan_choice(t: &Table) -> Choice {
             + t.row_count() as f64 * ROW_EVALUATE_COST,
         loops: 1.0,
         partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.partitions.len()]),
+        partition_filter: None,
     }
 }
 

@@ -50,6 +50,7 @@ pub fn prune_table(
 
 /// Which partition a stored row of a partitioned table is in, for a read that skips the
 /// rows of the partitions pruning left out.
+#[derive(Debug)]
 pub struct PartitionFilter {
     partitioning: Partitioning,
     /// RANGE / LIST / HASH: the expression over the table's row; otherwise the columns.
