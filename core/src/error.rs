@@ -7,6 +7,7 @@ use std::fmt;
 
 mod constraints;
 mod functions;
+mod partitioning;
 mod stored_program;
 
 /// A MySQL server error, as the client receives it.

@@ -27,6 +27,7 @@ fn table(name: &str, columns: Vec<ColumnDef>, indexes: Vec<IndexDef>) -> TableDe
         columns,
         indexes,
         constraints: Default::default(),
+        partitioning: None,
     }
 }
 

@@ -26,6 +26,7 @@ const DRAW_PAD: u64 = 3;
 pub fn table_def(n: u32) -> TableDef {
     TableDef {
         constraints: Default::default(),
+        partitioning: None,
         schema: "sbtest".into(),
         name: format!("sbtest{n}"),
         columns: vec![

@@ -160,6 +160,11 @@ impl MySqlError {
     pub fn check_duplicate_name(name: &str) -> MySqlError {
         Self::new(3822, "HY000", format!("Duplicate check constraint name '{name}'."))
     }
+    /// 3106 ER_UNSUPPORTED_ACTION_ON_GENERATED_COLUMN (`action` as MySQL names it:
+    /// `Changing the STORED status`).
+    pub fn unsupported_on_generated_column(action: &str) -> MySqlError {
+        Self::new(3106, "HY000", format!("'{action}' is not supported for generated columns."))
+    }
     /// 3108 ER_DEPENDENT_BY_GENERATED_COLUMN
     pub fn dependent_by_generated_column(column: &str) -> MySqlError {
         Self::new(3108, "HY000", format!("Column '{column}' has a generated column dependency."))

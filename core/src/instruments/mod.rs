@@ -8,6 +8,7 @@
 
 pub mod engine_status;
 pub mod information_schema;
+pub mod information_schema_partitions;
 pub mod information_schema_routines;
 pub mod innodb_monitor;
 pub mod memory;

@@ -280,6 +280,11 @@ pub fn read(
             let rows = super::processlist::table_rows(&view.processes(), pfs);
             Ok((described(super::processlist::table_columns(pfs), alias), rows))
         }
+        ("information_schema", super::information_schema_partitions::TABLE) => {
+            let rows = super::information_schema_partitions::rows(view.catalog());
+            let columns = super::information_schema_partitions::COLUMNS.iter().copied();
+            Ok((described(columns, alias), rows))
+        }
         ("information_schema", t) if super::information_schema_routines::TABLES.contains(&t) => {
             let (columns, rows) = super::information_schema_routines::read(view.catalog(), t)
                 .unwrap_or((&[], Vec::new()));

@@ -239,6 +239,7 @@ mod tests {
         defs.extend(indexes.iter().map(|n| IndexDef::key(n, vec![1])));
         let def = TableDef {
             constraints: Default::default(),
+            partitioning: None,
             schema: "s".into(),
             name: "t".into(),
             columns: vec![

@@ -575,6 +575,9 @@ impl Server {
                     None => Err(MySqlError::key_does_not_exist(index, table)),
                 }
             }
+            Statement::AlterPartitions { database, table, change } => {
+                self.alter_partitions(session, database.as_deref(), table, change)
+            }
             Statement::Account(a) => self.run_account_statement(session, a),
             Statement::Unsupported(what) => Err(MySqlError::not_supported_yet(what)),
             Statement::Refused(e) => Err(e.clone()),
@@ -868,7 +871,9 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::ShowCreateTrigger { .. } => "Com_show_create_trigger",
         Statement::DropProcedure { function: true, .. } => "Com_drop_function",
         Statement::DropProcedure { .. } => "Com_drop_procedure",
-        Statement::AlterIndexVisibility { .. } => "Com_alter_table",
+        Statement::AlterIndexVisibility { .. } | Statement::AlterPartitions { .. } => {
+            "Com_alter_table"
+        }
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
         Statement::ShowReplication(show) => {

@@ -7,6 +7,7 @@ pub mod index;
 pub mod key;
 pub mod name_map;
 pub mod page_layout;
+pub mod partition;
 pub mod record;
 pub mod schema;
 pub mod statistics;

@@ -347,6 +347,7 @@ mod tests {
     fn hand_computed_products_row() {
         let def = TableDef {
             constraints: Default::default(),
+            partitioning: None,
             schema: "shop".into(),
             name: "products".into(),
             columns: vec![
@@ -383,6 +384,7 @@ mod tests {
     fn no_primary_key_uses_row_id() {
         let def = TableDef {
             constraints: Default::default(),
+            partitioning: None,
             schema: "s".into(),
             name: "t".into(),
             columns: vec![ColumnDef::new("a", ColumnType::Int)],

@@ -302,6 +302,8 @@ pub struct TableDef {
     pub indexes: Vec<IndexDef>,
     /// CHECK constraints and FOREIGN KEYs.
     pub constraints: Constraints,
+    /// PARTITION BY, for a partitioned table (`storage/partition.rs`).
+    pub partitioning: Option<super::partition::Partitioning>,
 }
 
 /// The constraints of a table other than its keys.
@@ -464,8 +466,9 @@ impl TableDef {
             lines.push(format!("  CONSTRAINT `{}` CHECK ({}){enforced}", c.name, c.expr));
         }
         let auto = auto_increment_next.map(|n| format!(" AUTO_INCREMENT={n}")).unwrap_or_default();
+        let partitions = self.partitioning.as_ref().map(|p| p.show_text()).unwrap_or_default();
         format!(
-            "CREATE TABLE `{}` (\n{}\n) ENGINE=InnoDB{auto} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci",
+            "CREATE TABLE `{}` (\n{}\n) ENGINE=InnoDB{auto} DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci{partitions}",
             self.name,
             lines.join(",\n")
         )

@@ -71,7 +71,8 @@ impl Server {
                 let db = database.clone().or_else(|| session.database.clone());
                 self.check_database(session, db.as_deref(), "ALTER ROUTINE")
             }
-            Statement::AlterIndexVisibility { database, table, .. } => {
+            Statement::AlterIndexVisibility { database, table, .. }
+            | Statement::AlterPartitions { database, table, .. } => {
                 let db = database.clone().or_else(|| session.database.clone());
                 self.check_table(session, "ALTER", db.as_deref(), table)
             }

@@ -178,9 +178,9 @@ impl Server {
         work: &mut Work,
         depth: u32,
     ) -> Result<BoundSource> {
-        let (name, alias, index_directives) = match factor {
-            TableFactor::Table { name, alias, index_directives, .. } => {
-                (name, alias, index_directives)
+        let (name, alias, index_directives, partitions) = match factor {
+            TableFactor::Table { name, alias, index_directives, partitions, .. } => {
+                (name, alias, index_directives, partitions)
             }
             TableFactor::Derived { lateral, subquery, alias, .. } => {
                 let Some(alias) = alias else {
@@ -233,7 +233,8 @@ impl Server {
             return Err(MySqlError::unknown_database(&db));
         }
         if let Some(t) = self.catalog.table(&db, &table) {
-            let hints = IndexHints::from_directives(index_directives, Some(t))?;
+            let hints = IndexHints::from_directives(index_directives, Some(t))?
+                .with_partitions(partitions, t)?;
             let meta = t
                 .def
                 .columns

@@ -184,6 +184,18 @@ impl Server {
                             return Err(MySqlError::key_column_does_not_exist(c));
                         }
                     }
+                    // A UNIQUE index of a partitioned table holds every partitioning
+                    // column (1503), as CREATE TABLE's must.
+                    if let (Change::Add { unique: true, .. }, Some(p)) =
+                        (&change, &planned.partitioning)
+                    {
+                        let held = |pc: &String| columns.iter().any(|c| c.eq_ignore_ascii_case(pc));
+                        if !p.columns.iter().all(held) {
+                            return Err(MySqlError::unique_key_needs_partition_columns(
+                                "UNIQUE INDEX",
+                            ));
+                        }
+                    }
                     names.push(name);
                 }
                 Change::Drop(name) => {

@@ -108,6 +108,7 @@ mod tests {
         let strict = ColumnDef::new("s", ColumnType::Int);
         TableDef {
             constraints: Default::default(),
+            partitioning: None,
             schema: "d".into(),
             name: "t".into(),
             columns: vec![x, n, strict],

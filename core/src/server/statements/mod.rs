@@ -14,6 +14,7 @@ mod foreign_keys;
 mod function_body;
 mod index_build;
 mod multi_table;
+pub(crate) mod partitioning;
 pub mod procedure;
 pub(crate) mod program;
 pub(crate) mod row_rules;
@@ -775,6 +776,7 @@ impl Server {
             columns,
             indexes: Vec::new(),
             constraints: Default::default(),
+            partitioning: None,
         };
         let mut secondary: Vec<(Option<String>, Vec<String>, bool)> =
             column_unique.into_iter().map(|c| (Some(c.clone()), vec![c], true)).collect();
@@ -853,6 +855,7 @@ impl Server {
             def.indexes.push(IndexDef::key(&index_name, positions));
         }
         def.constraints.foreign_keys = keys;
+        def.partitioning = partitioning::declared(&def, sql, ct.temporary)?;
         let space = self.catalog.allocate_space_id();
         self.catalog.add_table(Table::new(def, space));
         let Some(sel) = selected else { return Ok(ok(0)) };

@@ -51,7 +51,14 @@ impl PendingCheck {
 
 /// The generated-column clause among a column's options, in the form the table keeps.
 pub(crate) fn generated_column(options: &[ColumnOptionDef]) -> Option<GeneratedColumn> {
-    options.iter().find_map(|o| match &o.option {
+    generated_of(options.iter().map(|o| &o.option))
+}
+
+/// [`generated_column`] over bare options (MODIFY / CHANGE COLUMN's).
+pub(crate) fn generated_of<'a>(
+    mut options: impl Iterator<Item = &'a ColumnOption>,
+) -> Option<GeneratedColumn> {
+    options.find_map(|o| match o {
         ColumnOption::Generated { generation_expr: Some(e), generation_expr_mode, .. } => {
             Some(GeneratedColumn {
                 expr: mysql_text(e),
@@ -234,6 +241,13 @@ fn bind_over(
     Ok((bound, cols.named.into_inner()))
 }
 
+/// Binds a partitioning expression over `def`'s columns (1054 names the clause `partition
+/// function`): the bound expression and the columns it names.
+pub(crate) fn bind_partition_expr(def: &TableDef, text: &str) -> Result<(BExpr, Vec<u32>)> {
+    let unknown = |name: &str| MySqlError::unknown_column(name, "partition function");
+    bind_over(def, text, &unknown)
+}
+
 /// Checks a new definition's generated columns as CREATE / ALTER TABLE does: each may name
 /// only existing columns (1054), generated ones only if defined before it (3107), no
 /// AUTO_INCREMENT column (3109) and no nondeterministic function (3763) or subquery (3102).
@@ -339,6 +353,12 @@ pub(crate) fn check_dependencies(old: &TableDef, new: &TableDef) -> Result<()> {
             return Err(MySqlError::dependent_by_check(&c.name, &gone));
         }
     }
+    // Nor a partitioning column, dropped or renamed (ERROR 3855).
+    if let Some(p) = &new.partitioning {
+        if let Some(gone) = p.columns.iter().find(|c| new.column_position(c).is_none()) {
+            return Err(MySqlError::dependent_by_partition_function(gone));
+        }
+    }
     // A FOREIGN KEY's own columns cannot go (ERROR 1828).
     for fk in &new.constraints.foreign_keys {
         if let Some(gone) = fk.columns.iter().find(|c| new.column_position(c).is_none()) {
@@ -353,6 +373,8 @@ pub(crate) struct RowRules {
     /// (position, expression), in column order: a generated column may use earlier ones.
     generated: Vec<(u32, BExpr)>,
     checks: Vec<(String, BExpr)>,
+    /// A partitioned table's placement: a row no partition holds is refused (1526).
+    placer: Option<crate::sql::planner::partition_pruning::PartitionFilter>,
 }
 
 /// The value of the generated column at `position` of `def` from a row of `def` (its
@@ -396,12 +418,16 @@ impl RowRules {
         for c in enforced {
             checks.push((c.name.clone(), bind_over(def, &c.expr, &unknown)?.0));
         }
-        Ok(RowRules { generated, checks })
+        Ok(RowRules {
+            generated,
+            checks,
+            placer: crate::sql::planner::partition_pruning::PartitionFilter::placer(def)?,
+        })
     }
 
     /// Whether there is nothing to do for a row.
     pub(crate) fn is_empty(&self) -> bool {
-        self.generated.is_empty() && self.checks.is_empty()
+        self.generated.is_empty() && self.checks.is_empty() && self.placer.is_none()
     }
 
     /// Fills the row's generated columns and checks its constraints. A false condition is a
@@ -417,6 +443,12 @@ impl RowRules {
         for (p, e) in &self.generated {
             let v = eval(e, row, &[], cx)?;
             row[*p as usize] = coerce(&def.name, &def.columns[*p as usize], v, row_no)?;
+        }
+        if let Some(placer) = &self.placer {
+            use crate::storage::partition::Placement;
+            if let Placement::Nowhere(value) = placer.place(row)? {
+                return Ok(Err(Violation(MySqlError::no_partition_for_value(&value))));
+            }
         }
         self.check_only(def, row, cx)
     }

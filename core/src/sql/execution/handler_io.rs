@@ -140,6 +140,7 @@ mod tests {
         use crate::storage::schema::{ColumnDef, ColumnType, IndexDef, TableDef};
         let def = TableDef {
             constraints: Default::default(),
+            partitioning: None,
             schema: "s".into(),
             name: format!("t{space_id}"),
             columns: vec![ColumnDef::new("id", ColumnType::Int)],

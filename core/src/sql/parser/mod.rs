@@ -10,6 +10,7 @@ pub mod change_modifiers;
 pub mod column_name;
 pub mod compound;
 pub mod literals;
+pub mod partition;
 pub mod procedure;
 pub mod session_statements;
 pub mod trigger;
@@ -118,6 +119,8 @@ pub enum Statement {
     DropProcedure { database: Option<String>, name: String, if_exists: bool, function: bool },
     /// `ALTER TABLE [db.]t ALTER INDEX i {VISIBLE | INVISIBLE}`
     AlterIndexVisibility { database: Option<String>, table: String, index: String, visible: bool },
+    /// `ALTER TABLE t ADD / DROP / TRUNCATE PARTITION ...`, `ALTER TABLE t REMOVE PARTITIONING`
+    AlterPartitions { database: Option<String>, table: String, change: partition::PartitionChange },
     /// `RESTART`: the server shuts down cleanly and starts again.
     Restart,
     /// `SHOW ENGINE INNODB STATUS`
@@ -210,6 +213,11 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
     let mut tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
+    // CREATE TABLE's PARTITION BY: read here for its syntax errors, by the server again
+    // (`partition::clause_of`) for its meaning; sqlparser reads the rest.
+    if let Some(clause) = partition::cut_clause(&mut tokens) {
+        partition::parse_clause(clause).map_err(|e| syntax_error(sql, &e))?;
+    }
     rewrite_mysql_only_clauses(&mut tokens);
     rewrite_binary_operator(&mut tokens);
     let mut p = Parser::new(&dialect)
@@ -801,6 +809,9 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if p.peek_keyword(Keyword::ALTER) {
         if let Some(stmt) = parse_alter_index(p)? {
             return Ok(stmt);
+        }
+        if let Some((database, table, change)) = partition::parse_alter(p)? {
+            return Ok(Statement::AlterPartitions { database, table, change });
         }
     }
     if p.parse_keyword(Keyword::EXPLAIN)

@@ -114,6 +114,12 @@ pub struct Choice {
     pub cost: f64,
     /// How many times the table is expected to be read (the rows of the tables before it).
     pub loops: f64,
+    /// A partitioned table's partitions to read (`partition_pruning.rs`); None for a table
+    /// that is not partitioned.
+    pub partitions: Option<Vec<bool>>,
+    /// When some partitions are left out: the rule that tells a row's partition, bound once
+    /// for every read of the table along this choice (a join reads it per outer row).
+    pub partition_filter: Option<std::sync::Arc<super::partition_pruning::PartitionFilter>>,
 }
 
 /// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
@@ -125,9 +131,36 @@ pub struct IndexHints {
     pub ignore: Vec<String>,
     /// FORCE INDEX: a full scan only when no listed index can be used.
     pub force: bool,
+    /// `t PARTITION (p0, p1)`: the partitions the query names, by position (None: every
+    /// partition). Kept with the index hints as the other thing FROM says about how to
+    /// read the table.
+    pub partitions: Option<Vec<bool>>,
 }
 
 impl IndexHints {
+    /// The hints with a FROM-clause `PARTITION (...)` list: error 1747 on a table that is
+    /// not partitioned, 1735 for a name the table lacks.
+    pub(crate) fn with_partitions(
+        mut self,
+        names: &[sqlparser::ast::Ident],
+        t: &Table,
+    ) -> crate::error::Result<IndexHints> {
+        use crate::error::MySqlError;
+        if names.is_empty() {
+            return Ok(self);
+        }
+        let p =
+            t.def.partitioning.as_ref().ok_or_else(MySqlError::partition_clause_unpartitioned)?;
+        let mut chosen = vec![false; p.partitions.len()];
+        for n in names {
+            let at = (p.position(&n.value))
+                .ok_or_else(|| MySqlError::unknown_partition(&n.value, &t.def.name))?;
+            chosen[at] = true;
+        }
+        self.partitions = Some(chosen);
+        Ok(self)
+    }
+
     /// The hints of a FROM-clause table, or error 1176 for an index the table lacks or that is
     /// invisible: MySQL refuses a hint naming an invisible index, so a query that forces one
     /// fails loudly once the index is hidden (simplification: the optimizer_switch flag
@@ -223,6 +256,8 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
         access_type: "ALL",
         cost: 0.0,
         loops: req.accesses.max(1.0),
+        partitions: None,
+        partition_filter: None,
     };
     // An inner table of a join is scanned once into the join buffer, and every row from the
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
@@ -282,6 +317,29 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
 fn priced((cost, mut c): (f64, Choice), scan_cost: f64, req: &Request) -> Choice {
     c.cost = if cost.is_finite() { cost } else { scan_cost };
     c.loops = req.accesses.max(1.0);
+    c.partitions = req.table.def.partitioning.as_ref().map(|p| {
+        let mut kept =
+            super::partition_pruning::prune_table(&req.table.def, p, req.offset, req.conjuncts);
+        if let Some(named) = &req.hints.partitions {
+            kept.iter_mut().zip(named).for_each(|(k, n)| *k &= n);
+        }
+        kept
+    });
+    // A pruned scan reads the kept partitions' rows only: its estimate is their count, as
+    // MySQL sums the kept partitions' statistics.
+    if let Some(kept) = c.partitions.as_deref().filter(|k| k.contains(&false)) {
+        // A filter that cannot be bound reads every partition (the conditions still judge).
+        c.partition_filter = (super::partition_pruning::PartitionFilter::new(&req.table.def, kept))
+            .ok()
+            .flatten()
+            .map(std::sync::Arc::new);
+    }
+    if let (Path::Scan, Some(kept)) = (&c.path, &c.partitions) {
+        if kept.contains(&false) {
+            let counts = super::partition_pruning::partition_rows(req.table);
+            c.rows = (counts.iter().zip(kept)).filter(|(_, &k)| k).map(|(n, _)| n).sum();
+        }
+    }
     c
 }
 
@@ -358,7 +416,19 @@ fn ref_choice(
     let path = Path::Ref { index: idx.name.clone(), parts, unique };
     let used = consumed.clone();
     let (cost, loops) = (0.0, 1.0);
-    Some(Choice { path, covering, rows, consumed, used, key_columns, access_type, cost, loops })
+    Some(Choice {
+        path,
+        covering,
+        rows,
+        consumed,
+        used,
+        key_columns,
+        access_type,
+        cost,
+        loops,
+        partitions: None,
+        partition_filter: None,
+    })
 }
 
 /// A range scan of `idx`'s first column from its bound, BETWEEN and IN conditions.
@@ -470,6 +540,8 @@ fn range_of(
         access_type: "range",
         cost: 0.0,
         loops: 1.0,
+        partitions: None,
+        partition_filter: None,
     }
 }
 
@@ -816,7 +888,17 @@ pub fn plan_tables(
         let kind_of = |c: u32| kinds.get(c as usize).copied().flatten();
         let from = input.offset as usize;
         let to = (input.offset + input.width) as usize;
-        let mine = needed.get(from..to).unwrap_or(&[]);
+        let mut mine = needed.get(from..to).unwrap_or(&[]).to_vec();
+        // A read limited to named partitions works out each row's partition, so it reads
+        // the partitioning columns too (an index covers the query only if it holds them).
+        if let (Some(_), Some(p)) = (&input.hints.partitions, &t.def.partitioning) {
+            for c in p.columns.iter().filter_map(|c| t.def.column_position(c)) {
+                if let Some(m) = mine.get_mut(c as usize) {
+                    *m = true;
+                }
+            }
+        }
+        let mine = mine.as_slice();
         let req = Request {
             table: t,
             offset: input.offset,
@@ -887,6 +969,8 @@ pub fn scan_choice(t: &Table) -> Choice {
         cost: t.clustered_geometry().leaf_pages as f64 * IO_BLOCK_READ_COST
             + t.row_count() as f64 * ROW_EVALUATE_COST,
         loops: 1.0,
+        partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.partitions.len()]),
+        partition_filter: None,
     }
 }
 

@@ -6,3 +6,4 @@ pub mod access_path;
 pub mod derived_merge;
 pub mod explain;
 pub mod join_order;
+pub mod partition_pruning;

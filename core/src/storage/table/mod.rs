@@ -809,6 +809,7 @@ mod tests {
     fn table(rows: u64) -> Table {
         let def = TableDef {
             constraints: Default::default(),
+            partitioning: None,
             schema: "s".into(),
             name: "t".into(),
             columns: vec![

@@ -461,9 +461,13 @@ fn run_plan_with(
                 let lengths_only = lengths_only(t, &wanted, &whole);
                 // A whole scan whose result was kept: the pages are walked as before, for the
                 // same simulated cost, and the kept result stands in for the rows.
-                let memo_key = (choice.path == Path::Scan && sources.len() == 1 && rt.is_none())
-                    .then(|| memo::key(&plan, t, &wanted))
-                    .flatten();
+                // A pruned scan of a partitioned table goes through `read`, which skips the
+                // pruned partitions' rows.
+                let pruned = choice.partitions.as_ref().is_some_and(|c| c.contains(&false));
+                let memo_key =
+                    (choice.path == Path::Scan && sources.len() == 1 && rt.is_none() && !pruned)
+                        .then(|| memo::key(&plan, t, &wanted))
+                        .flatten();
                 if let Some(kept) = memo_key.as_deref().and_then(|k| t.memo_get(k)) {
                     full_scan_replay(t, &wanted, &mut costs, work);
                     state.restore_single(kept);
@@ -474,7 +478,7 @@ fn run_plan_with(
                 let mut counting = memo::Counting { inner: &mut *cx, warnings: 0 };
                 let cx: &mut dyn EvalContext = &mut counting;
                 match late_filter(plan.filter.as_ref(), t, &choice, single) {
-                    Some((column, first_test)) => {
+                    Some((column, first_test)) if !pruned => {
                         let mut first = vec![false; width as usize];
                         first[column as usize] = true;
                         // The test reads one integer column against a constant: it needs no
@@ -496,11 +500,11 @@ fn run_plan_with(
                             &mut on_outer_row,
                         )?;
                     }
-                    None if choice.path == Path::Scan => {
+                    _ if choice.path == Path::Scan && !pruned => {
                         let visit = &mut on_outer_row;
                         full_scan(t, &wanted, &lengths_only, None, &mut costs, work, cx, visit)?;
                     }
-                    None => {
+                    _ => {
                         read(t, &choice, &[], &wanted, &mut costs, work, cx, &mut on_outer_row)?;
                     }
                 }

@@ -239,6 +239,8 @@ struct Conjunct {
 #[derive(Default)]
 struct PlanRow {
     table: Option<String>,
+    /// The partitions read, for a partitioned table (`partition_pruning.rs`).
+    partitions: Option<String>,
     access: Option<&'static str>,
     possible_keys: Option<String>,
     key: Option<String>,
@@ -735,9 +737,9 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
     ) -> Result<Source> {
-        let (name, alias, index_directives) = match factor {
-            TableFactor::Table { name, alias, index_directives, .. } => {
-                (name, alias, index_directives)
+        let (name, alias, index_directives, partitions) = match factor {
+            TableFactor::Table { name, alias, index_directives, partitions, .. } => {
+                (name, alias, index_directives, partitions)
             }
             TableFactor::Derived { lateral: true, subquery, alias, .. } => {
                 let Some(alias) = alias else {
@@ -907,7 +909,8 @@ impl Explainer<'_> {
         }
         if let Some(t) = self.catalog.table(&db, &table) {
             let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
-            let hints = IndexHints::from_directives(index_directives, Some(t))?;
+            let hints = IndexHints::from_directives(index_directives, Some(t))?
+                .with_partitions(partitions, t)?;
             return Ok(source(Kind::Stored, columns, hints));
         }
         if let Some(v) = self.catalog.view(&db, &table) {
@@ -1193,6 +1196,13 @@ impl Explainer<'_> {
                 ..PlanRow::default()
             };
             let choice = choices[i].as_ref();
+            // The partitions the read keeps, as the access path chose them.
+            if let (Some(p), Some(chosen)) = (
+                t.and_then(|t| t.def.partitioning.as_ref()),
+                choice.and_then(|c| c.partitions.as_deref()),
+            ) {
+                row.partitions = Some(p.names(chosen));
+            }
             let pick = |list: &[usize]| -> Vec<&BExpr> {
                 list.iter().filter_map(|&k| levels.access[i].get(k)).collect()
             };
@@ -1272,7 +1282,10 @@ impl Explainer<'_> {
                     }
                 }
                 (Some(t), _) => {
-                    row.rows = Some(t.row_count());
+                    // A pruned scan's estimate is its partitions' rows (`access_path.rs`).
+                    let pruned = choice
+                        .filter(|c| c.partitions.as_ref().is_some_and(|k| k.contains(&false)));
+                    row.rows = Some(pruned.map_or(t.row_count(), |c| c.rows));
                     if clustered_order {
                         row.access = Some("index");
                         row.key = Some("PRIMARY".into());
@@ -1413,7 +1426,7 @@ fn row_values(r: PlanRow) -> Row {
         Value::UInt(1),
         Value::Str("SIMPLE".into()),
         opt(r.table),
-        Value::Null,
+        opt(r.partitions),
         opt(r.access.map(str::to_string)),
         opt(r.possible_keys),
         opt(r.key),

@@ -11,6 +11,7 @@ use sqlparser::ast::BinaryOperator as B;
 fn table(name: &str, rows: i64, distinct: i64, space_id: u32) -> Table {
     let def = TableDef {
         constraints: Default::default(),
+        partitioning: None,
         schema: "s".into(),
         name: name.into(),
         columns: vec![

@@ -1,0 +1,162 @@
+//! The errors of partitioned tables (MySQL 8.4's errmsg texts for ER_PARTITION_* and their
+//! neighbours, 1479-1735).
+
+use super::MySqlError;
+
+impl MySqlError {
+    /// 1479 ER_PARTITION_REQUIRES_VALUES_ERROR
+    pub fn partition_requires_values(method: &str, values: &str) -> MySqlError {
+        Self::new(
+            1479,
+            "HY000",
+            format!(
+                "Syntax error: {method} PARTITIONING requires definition of VALUES {values} for each partition"
+            ),
+        )
+    }
+    /// 1480 ER_PARTITION_WRONG_VALUES_ERROR
+    pub fn partition_wrong_values(method: &str, values: &str) -> MySqlError {
+        Self::new(
+            1480,
+            "HY000",
+            format!("Only {method} PARTITIONING can use VALUES {values} in partition definition"),
+        )
+    }
+    /// 1481 ER_PARTITION_MAXVALUE_ERROR
+    pub fn partition_maxvalue_not_last() -> MySqlError {
+        Self::new(1481, "HY000", "MAXVALUE can only be used in last partition definition".into())
+    }
+    /// 1484 ER_PARTITION_WRONG_NO_PART_ERROR
+    pub fn partition_count_mismatch() -> MySqlError {
+        Self::new(
+            1484,
+            "HY000",
+            "Wrong number of partitions defined, mismatch with previous setting".into(),
+        )
+    }
+    /// 1488 ER_FIELD_NOT_FOUND_PART_ERROR
+    pub fn partition_field_not_found() -> MySqlError {
+        Self::new(
+            1488,
+            "HY000",
+            "Field in list of fields for partition function not found in table".into(),
+        )
+    }
+    /// 1492 ER_PARTITIONS_MUST_BE_DEFINED_ERROR
+    pub fn partitions_must_be_defined(method: &str) -> MySqlError {
+        Self::new(1492, "HY000", format!("For {method} partitions each partition must be defined"))
+    }
+    /// 1493 ER_RANGE_NOT_INCREASING_ERROR
+    pub fn range_not_increasing() -> MySqlError {
+        Self::new(
+            1493,
+            "HY000",
+            "VALUES LESS THAN value must be strictly increasing for each partition".into(),
+        )
+    }
+    /// 1495 ER_MULTIPLE_DEF_CONST_IN_LIST_PART_ERROR
+    pub fn list_constant_twice() -> MySqlError {
+        Self::new(1495, "HY000", "Multiple definition of same constant in list partitioning".into())
+    }
+    /// 1499 ER_TOO_MANY_PARTITIONS_ERROR
+    pub fn too_many_partitions() -> MySqlError {
+        Self::new(
+            1499,
+            "HY000",
+            "Too many partitions (including subpartitions) were defined".into(),
+        )
+    }
+    /// 1503 ER_UNIQUE_KEY_NEED_ALL_FIELDS_IN_PF, with the 8.0.21+ note on prefixes. `key` is
+    /// `PRIMARY KEY` or `UNIQUE INDEX`.
+    pub fn unique_key_needs_partition_columns(key: &str) -> MySqlError {
+        Self::new(
+            1503,
+            "HY000",
+            format!(
+                "A {key} must include all columns in the table's partitioning function (prefixed columns are not considered)."
+            ),
+        )
+    }
+    /// 1504 ER_NO_PARTS_ERROR
+    pub fn no_partitions(what: &str) -> MySqlError {
+        Self::new(1504, "HY000", format!("Number of {what} = 0 is not an allowed value"))
+    }
+    /// 1505 ER_PARTITION_MGMT_ON_NONPARTITIONED
+    pub fn partition_management_unpartitioned() -> MySqlError {
+        Self::new(
+            1505,
+            "HY000",
+            "Partition management on a not partitioned table is not possible".into(),
+        )
+    }
+    /// 1506 ER_FOREIGN_KEY_ON_PARTITIONED
+    pub fn foreign_key_on_partitioned() -> MySqlError {
+        Self::new(
+            1506,
+            "HY000",
+            "Foreign keys are not yet supported in conjunction with partitioning".into(),
+        )
+    }
+    /// 1507 ER_DROP_PARTITION_NON_EXISTENT
+    pub fn partition_list_error(operation: &str) -> MySqlError {
+        Self::new(1507, "HY000", format!("Error in list of partitions to {operation}"))
+    }
+    /// 1508 ER_DROP_LAST_PARTITION
+    pub fn drop_last_partition() -> MySqlError {
+        Self::new(1508, "HY000", "Cannot remove all partitions, use DROP TABLE instead".into())
+    }
+    /// 1512 ER_ONLY_ON_RANGE_LIST_PARTITION
+    pub fn only_on_range_list(operation: &str) -> MySqlError {
+        Self::new(
+            1512,
+            "HY000",
+            format!("{operation} PARTITION can only be used on RANGE/LIST partitions"),
+        )
+    }
+    /// 1517 ER_SAME_NAME_PARTITION
+    pub fn duplicate_partition_name(name: &str) -> MySqlError {
+        Self::new(1517, "HY000", format!("Duplicate partition name {name}"))
+    }
+    /// 1526 ER_NO_PARTITION_FOR_GIVEN_VALUE
+    pub fn no_partition_for_value(value: &str) -> MySqlError {
+        Self::new(1526, "HY000", format!("Table has no partition for value {value}"))
+    }
+    /// 1562 ER_PARTITION_NO_TEMPORARY
+    pub fn partition_no_temporary() -> MySqlError {
+        Self::new(1562, "HY000", "Cannot create temporary table with partitions".into())
+    }
+    /// 1659 ER_FIELD_TYPE_NOT_ALLOWED_AS_PARTITION_FIELD
+    pub fn partition_field_type(column: &str) -> MySqlError {
+        Self::new(
+            1659,
+            "HY000",
+            format!("Field '{column}' is of a not allowed type for this type of partitioning"),
+        )
+    }
+    /// 1697 ER_VALUES_IS_NOT_INT_TYPE_ERROR
+    pub fn partition_value_not_int(partition: &str) -> MySqlError {
+        Self::new(
+            1697,
+            "HY000",
+            format!("VALUES value for partition '{partition}' must have type INT"),
+        )
+    }
+    /// 1735 ER_UNKNOWN_PARTITION
+    pub fn unknown_partition(partition: &str, table: &str) -> MySqlError {
+        Self::new(1735, "HY000", format!("Unknown partition '{partition}' in table '{table}'"))
+    }
+    /// 1747 ER_PARTITION_CLAUSE_ON_NONPARTITIONED
+    pub fn partition_clause_unpartitioned() -> MySqlError {
+        Self::new(1747, "HY000", "PARTITION () clause on non partitioned table".into())
+    }
+    /// 3855 ER_DEPENDENT_BY_PARTITION_FUNC
+    pub fn dependent_by_partition_function(column: &str) -> MySqlError {
+        Self::new(
+            3855,
+            "HY000",
+            format!(
+                "Column '{column}' has a partitioning function dependency and cannot be dropped or renamed."
+            ),
+        )
+    }
+}
