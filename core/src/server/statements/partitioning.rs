@@ -106,7 +106,7 @@ fn resolve(def: &TableDef, clause: &PartitionClause) -> Result<Partitioning> {
                     def.column_position(name).ok_or_else(MySqlError::partition_field_not_found)?;
                 let c = &def.columns[p as usize];
                 let blob =
-                    matches!(c.ty, ColumnType::Text | ColumnType::Blob(_) | ColumnType::Json);
+                    matches!(c.ty, ColumnType::Text(_) | ColumnType::Blob(_) | ColumnType::Json);
                 if blob || !matches!(method, Method::Key { .. }) && !columns_type_allowed(&c.ty) {
                     return Err(MySqlError::partition_field_type(&c.name));
                 }
