@@ -18,10 +18,18 @@ static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
 /// Alignment that mimalloc's plain calls give every block (its blocks are whole machine words
 /// on word-aligned pages). The `mimalloc` crate passes every request to `mi_malloc_aligned`,
 /// whose quick path serves only blocks of at most 1 KiB, and whose slow path (a larger row
-/// buffer or string) cost about a tenth of a sysbench run's instructions; a request needing
-/// no more than this goes to `mi_malloc` instead. Each pointer is still checked, and a
-/// misaligned one (never seen) is redone through the aligned call.
+/// buffer or string) cost about a tenth of a sysbench run's instructions; a request the
+/// plain calls serve aligned ([`plain`]) goes to `mi_malloc` instead. Each pointer is still
+/// checked, and a misaligned one (never seen) is redone through the aligned call.
 const PLAIN_ALIGN: usize = std::mem::size_of::<usize>();
+
+/// Whether mimalloc's plain calls give `size` bytes the alignment `align`: any block is
+/// word-aligned, and a block asked for in a multiple of 16 bytes is 16-aligned (its size
+/// class is then a multiple of 16, and classes start 16-aligned). A `Vec<Value>` asks for
+/// 16 (a DECIMAL's mantissa is an i128).
+fn plain(align: usize, size: usize) -> bool {
+    align <= PLAIN_ALIGN || (align == 16 && size % 16 == 0)
+}
 
 /// Whether `p` is aligned as `layout` asks.
 fn aligned(p: *mut u8, layout: Layout) -> bool {
@@ -34,7 +42,7 @@ impl Counting {
     /// A block for `layout`, zeroed when `zero`, from mimalloc's plain call when that is
     /// aligned enough.
     unsafe fn block(layout: Layout, zero: bool) -> *mut u8 {
-        if layout.align() <= PLAIN_ALIGN {
+        if plain(layout.align(), layout.size()) {
             let p = unsafe {
                 if zero {
                     mi_zalloc(layout.size())
@@ -84,7 +92,7 @@ unsafe impl GlobalAlloc for Counting {
     /// and copies every time); counted as an allocation only when the block moved.
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         let p = unsafe {
-            if layout.align() <= PLAIN_ALIGN {
+            if plain(layout.align(), new_size) {
                 let moved = mi_realloc(ptr as *mut c_void, new_size) as *mut u8;
                 if moved.is_null() || aligned(moved, layout) {
                     moved
