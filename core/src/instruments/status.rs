@@ -90,7 +90,11 @@ impl Status {
 
     /// Adds `n` to a counter (no-op if this set does not hold it).
     pub fn add(&mut self, name: &str, n: u64) {
-        let i = Self::index(name);
+        self.add_at(Self::index(name), n);
+    }
+
+    /// [`Status::add`] to the counter at registry index `i`.
+    fn add_at(&mut self, i: usize, n: u64) {
         if let Some(Some(StatusValue::Number(v))) = self.values.get_mut(i) {
             *v = v.saturating_add(n);
             Self::captured(&mut self.capture, STATUS_VARIABLES[i].name, n);
@@ -172,6 +176,8 @@ fn exact_index(name: &str) -> Option<usize> {
 /// Bumps a counter in both the global set and the session's set (for Both-scoped counters
 /// such as `Questions` and `Com_select`).
 pub fn count(global: &mut Status, session: &mut Status, name: &str, n: u64) {
-    global.add(name, n);
-    session.add(name, n);
+    // One lookup for both sets: they share the registry's places.
+    let i = Status::index(name);
+    global.add_at(i, n);
+    session.add_at(i, n);
 }

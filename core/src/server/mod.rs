@@ -83,7 +83,10 @@ struct Running {
     /// memory_summary_global_by_event_name.
     memory: crate::instruments::memory::MemoryInstruments,
     /// Load generators' statements under way, waiting for the client scheduler to end them.
-    pending_statements: BTreeMap<SessionId, crate::instruments::statements::event::StatementEvent>,
+    /// Boxed: an event is hundreds of bytes, and the map's inserts and removes (two a
+    /// statement) moved them within its nodes.
+    pending_statements:
+        BTreeMap<SessionId, Box<crate::instruments::statements::event::StatementEvent>>,
     /// performance_schema's table I/O summaries (in memory: a restart empties them).
     table_io: crate::instruments::table_io::TableIo,
     /// Load generators' statements under way, for the query logs once their end is known.

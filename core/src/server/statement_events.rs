@@ -411,7 +411,7 @@ impl Server {
     /// A load generator's statement is under way for `session`: its event waits for its end.
     pub(super) fn park_statement(&mut self, session: SessionId, event: StatementEvent) {
         if let Some(r) = self.running.as_mut() {
-            r.pending_statements.insert(session, event);
+            r.pending_statements.insert(session, Box::new(event));
         }
     }
 
@@ -422,7 +422,7 @@ impl Server {
         &mut self,
         session: SessionId,
     ) -> Option<crate::instruments::statements::event::StatementEvent> {
-        self.running.as_mut()?.pending_statements.remove(&session)
+        self.running.as_mut()?.pending_statements.remove(&session).map(|e| *e)
     }
 
     /// Parks a statement taken out by [`Server::unpark_statement`] again.
@@ -459,7 +459,7 @@ impl Server {
             return;
         };
         e.end = at.max(e.start);
-        self.record_statement(e);
+        self.record_statement(*e);
     }
 }
 

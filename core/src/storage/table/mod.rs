@@ -122,6 +122,54 @@ pub struct RangeEnd {
 /// enough for a batch's hashed draws to overlap in the CPU, few enough to stay in L1.
 const SCAN_BATCH_ROWS: usize = 32;
 
+thread_local! {
+    /// The row buffers of the last batch scan that finished, for the next to reuse: a range
+    /// read of a hundred generated rows otherwise allocated its batch's rows and their texts
+    /// anew on every statement. A scan takes them (a scan nested in its visitor finds none
+    /// and makes its own) and gives them back when it ends; they hold at most
+    /// `SCAN_BATCH_ROWS` rows. Every column the taking scan does not want is set to NULL
+    /// first, so rows handed to a generator are as the generator's contract asks (NULL where
+    /// not wanted; the wanted columns it writes whole, keeping a text's buffer).
+    static SPARE_BATCH: std::cell::RefCell<Vec<Row>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A scan's batch of generated rows, given back to [`SPARE_BATCH`] however the scan ends.
+struct ScanBatch(Vec<Row>);
+
+impl ScanBatch {
+    /// The spare rows (or none), at least `rows` of them with `ncols` columns each, NULL in
+    /// every column `want` does not mark.
+    fn take(rows: usize, ncols: usize, want: &[bool]) -> ScanBatch {
+        let mut batch = SPARE_BATCH
+            .with(|spare| spare.try_borrow_mut().map(|mut s| std::mem::take(&mut *s)))
+            .unwrap_or_default();
+        for row in &mut batch {
+            row.resize(ncols, Value::Null);
+            for (slot, wanted) in row.iter_mut().zip(want) {
+                if !*wanted && !matches!(slot, Value::Null) {
+                    *slot = Value::Null;
+                }
+            }
+        }
+        if batch.len() < rows {
+            batch.resize(rows, vec![Value::Null; ncols]);
+        }
+        ScanBatch(batch)
+    }
+}
+
+impl Drop for ScanBatch {
+    fn drop(&mut self) {
+        let mut rows = std::mem::take(&mut self.0);
+        rows.truncate(SCAN_BATCH_ROWS);
+        SPARE_BATCH.with(|spare| {
+            if let Ok(mut s) = spare.try_borrow_mut() {
+                *s = rows;
+            }
+        });
+    }
+}
+
 /// Where a scan starts, and where the caller's range ends when it knows (only to size the
 /// batches rows are generated in).
 #[derive(Clone, Copy, Default)]
@@ -358,7 +406,8 @@ impl Table {
                 // are merged in by comparing each generated row's key where it lies.
                 let limit = self.batch_limit(bound.until, start);
                 let first_batch = limit.saturating_sub(start).clamp(1, SCAN_BATCH_ROWS as u64);
-                let mut batch = vec![vec![Value::Null; ncols]; first_batch as usize];
+                let mut batch = ScanBatch::take(first_batch as usize, ncols, &want);
+                let batch = &mut batch.0;
                 let mut i = start;
                 while i < self.generated_rows {
                     // Rows up to the range's end (and the one past it) first, then full
@@ -845,6 +894,77 @@ mod tests {
             true
         });
         out
+    }
+
+    /// Row i: (id = i + 1, a text), writing only the wanted columns, as sysbench's rows do.
+    #[derive(Debug)]
+    struct OnlyWanted;
+    impl RowGenerator for OnlyWanted {
+        fn row_count(&self) -> u64 {
+            70
+        }
+        fn fill_row(&self, i: u64, wanted: ColumnSet, out: &mut [Value]) {
+            if wanted.contains(0) {
+                out[0] = Value::Int(i as i64 + 1);
+            }
+            if wanted.contains(1) {
+                out[1] = Value::Str(format!("row {i}"));
+            }
+        }
+    }
+
+    #[test]
+    fn a_reused_scan_batch_holds_nothing_of_the_scan_before() {
+        let def = TableDef {
+            constraints: Default::default(),
+            schema: "s".into(),
+            name: "t".into(),
+            columns: vec![
+                ColumnDef::new("id", ColumnType::Int),
+                ColumnDef::new("c", ColumnType::Varchar(10)),
+            ],
+            indexes: vec![IndexDef {
+                name: "PRIMARY".into(),
+                columns: vec![0],
+                unique: true,
+                primary: true,
+                visible: true,
+            }],
+        };
+        let fill = FillPolicy::SequentialInserts;
+        let t = Table::generated(def, 1, Box::new(OnlyWanted), 71, fill, fill);
+        let scan = |wanted: &[bool]| {
+            let mut rows = Vec::new();
+            t.scan_from(None, None, wanted, &mut |_, row| {
+                rows.push(row.clone());
+                true
+            });
+            rows
+        };
+        let whole = scan(&[true, true]);
+        assert_eq!(whole.len(), 70);
+        assert_eq!(whole[69], vec![Value::Int(70), Value::Str("row 69".into())]);
+        // The next scan takes the last one's rows: the text it does not want is NULL.
+        let keys = scan(&[true, false]);
+        assert!(keys
+            .iter()
+            .enumerate()
+            .all(|(i, r)| *r == [Value::Int(i as i64 + 1), Value::Null]));
+        // A scan inside a scan's visit makes its own rows, and both see what they want.
+        let mut inner_rows = 0;
+        let mut outer = Vec::new();
+        t.scan_from(None, None, &[true, true], &mut |_, row| {
+            if outer.is_empty() {
+                t.scan_from(None, None, &[true, false], &mut |_, r| {
+                    assert_eq!(r[1], Value::Null);
+                    inner_rows += 1;
+                    true
+                });
+            }
+            outer.push(row.clone());
+            true
+        });
+        assert_eq!((inner_rows, outer), (70, whole));
     }
 
     #[test]

@@ -26,9 +26,9 @@ pub(super) fn key_column(plan: &Plan, k: &SortKey) -> Option<u32> {
 /// each numeric or temporal column, a string's collation weights (two bytes a character
 /// under utf8mb4_0900_ai_ci, at most `max_sort_length`) after a 4-byte length, and a NULL
 /// flag byte for a column that may be NULL.
-pub(super) fn sort_key_bytes(
+pub(super) fn sort_key_bytes<'v>(
     plan: &Plan,
-    keys: &[Value],
+    keys: impl IntoIterator<Item = &'v Value>,
     types: &ColumnTypes,
     max_sort_length: u64,
 ) -> u64 {
@@ -46,7 +46,8 @@ pub(super) fn sort_key_bytes(
         .iter()
         .zip(keys)
         .map(|((k, _), v)| {
-            match key_column(plan, k).and_then(|c| types.get(c as usize).cloned().flatten()) {
+            // By reference: an ENUM's type holds its values, which a clone would copy per row.
+            match key_column(plan, k).and_then(|c| types.get(c as usize)?.as_ref()) {
                 Some((ty, nullable)) => {
                     let part = match ty {
                         ColumnType::Char(_)
@@ -56,7 +57,7 @@ pub(super) fn sort_key_bytes(
                         | ColumnType::Blob(_) => weights(v).max(4),
                         other => u64::from(other.pack_length()),
                     };
-                    part + u64::from(nullable)
+                    part + u64::from(*nullable)
                 }
                 None => {
                     1 + match v {

@@ -83,12 +83,18 @@ impl PipelineState<'_, '_> {
     ) -> Result<bool> {
         let out: Row = self.items.iter().map(|e| e.eval(row, cx)).collect::<Result<_>>()?;
         if let Some(model) = &mut self.sort_model {
-            let keys = super::sort_keys(plan, row, &[], &out, cx)?;
-            model.add(
+            let key_bytes = if plan.order_by.iter().all(|(k, _)| matches!(k, SortKey::Output(_))) {
+                // Keys that are output columns are read where they lie, not copied per row.
+                let keys = plan.order_by.iter().map(|(k, _)| match k {
+                    SortKey::Output(i) => &out[*i as usize],
+                    SortKey::Expr(_) => &Value::Null,
+                });
+                sort_key_bytes(plan, keys, &self.types, self.settings.max_sort_length)
+            } else {
+                let keys = super::sort_keys(plan, row, &[], &out, cx)?;
                 sort_key_bytes(plan, &keys, &self.types, self.settings.max_sort_length)
-                    + out.iter().map(value_bytes).sum::<u64>()
-                    + 4,
-            );
+            };
+            model.add(key_bytes + out.iter().map(value_bytes).sum::<u64>() + 4);
         }
         let hash = key_hash(&out);
         let src = self.source.as_ref().expect("DISTINCT by reference reads one stored table");
