@@ -826,10 +826,10 @@ impl Server {
         db: &str,
         table: &str,
         alias: &str,
-        selection: Option<&sqlparser::ast::Expr>,
-        order_by: &[sqlparser::ast::OrderByExpr],
+        wanted: Wanted,
         work: &mut Work,
     ) -> Result<(Vec<(Key, Row)>, u32)> {
+        let Wanted { selection, order_by } = wanted;
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -949,8 +949,7 @@ impl Server {
             &db,
             &table,
             &alias,
-            up.selection.as_ref(),
-            &up.order_by,
+            Wanted::of(up.selection.as_ref(), &up.order_by),
             work,
         )?;
         let limit = row_limit(&up.limit)?;
@@ -1060,8 +1059,7 @@ impl Server {
             &db,
             &table,
             &alias,
-            del.selection.as_ref(),
-            &del.order_by,
+            Wanted::of(del.selection.as_ref(), &del.order_by),
             work,
         )?;
         let limit = row_limit(&del.limit)?;
@@ -1268,6 +1266,22 @@ fn assigned_column(def: &TableDef, target: &AssignmentTarget) -> Option<Result<u
 }
 
 /// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
+/// The rows a single-table UPDATE or DELETE changes: those its WHERE keeps, in its ORDER BY.
+#[derive(Clone, Copy)]
+pub(crate) struct Wanted<'a> {
+    selection: Option<&'a sqlparser::ast::Expr>,
+    order_by: &'a [sqlparser::ast::OrderByExpr],
+}
+
+impl<'a> Wanted<'a> {
+    fn of(
+        selection: Option<&'a sqlparser::ast::Expr>,
+        order_by: &'a [sqlparser::ast::OrderByExpr],
+    ) -> Wanted<'a> {
+        Wanted { selection, order_by }
+    }
+}
+
 /// Single-table UPDATE or DELETE with ORDER BY: the matched rows in that order, so that the
 /// rows are changed in it and LIMIT keeps its first ones ("UPDATE Statement", update.html:
 /// "If the ORDER BY clause is specified, the rows are updated in the order that is

@@ -930,6 +930,7 @@ mod tests {
                 primary: true,
                 visible: true,
             }],
+            partitioning: None,
         };
         let fill = FillPolicy::SequentialInserts;
         let t = Table::generated(def, 1, Box::new(OnlyWanted), 71, fill, fill);
