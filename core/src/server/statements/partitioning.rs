@@ -18,7 +18,7 @@ use crate::server::Server;
 use crate::sql::expr::eval;
 use crate::sql::expr_text::mysql_text;
 use crate::sql::parser::partition::{
-    clause_of, ClauseDefinition, ClauseMethod, ClauseValues, PartitionChange, PartitionClause,
+    clause_of, ClauseDefinition, ClauseValues, PartitionChange, PartitionClause,
 };
 use crate::sql::planner::partition_pruning::PartitionFilter;
 use crate::sql::Response;
@@ -47,17 +47,6 @@ pub(crate) fn declared(def: &TableDef, sql: &str, temporary: bool) -> Result<Opt
     Ok(Some(p))
 }
 
-fn method_of(m: &ClauseMethod) -> Method {
-    match m {
-        ClauseMethod::Range => Method::Range,
-        ClauseMethod::RangeColumns => Method::RangeColumns,
-        ClauseMethod::List => Method::List,
-        ClauseMethod::ListColumns => Method::ListColumns,
-        ClauseMethod::Hash { linear } => Method::Hash { linear: *linear },
-        ClauseMethod::Key { linear } => Method::Key { linear: *linear },
-    }
-}
-
 /// Whether a COLUMNS partitioning may use a column of this type (manual: integers, DATE,
 /// DATETIME, and the CHAR / VARCHAR / BINARY / VARBINARY strings).
 fn columns_type_allowed(ty: &ColumnType) -> bool {
@@ -74,7 +63,7 @@ fn columns_type_allowed(ty: &ColumnType) -> bool {
 }
 
 fn resolve(def: &TableDef, clause: &PartitionClause) -> Result<Partitioning> {
-    let method = method_of(&clause.method);
+    let method = clause.method.clone();
     let mut columns = Vec::new();
     let mut expr = String::new();
     let mut key_columns_written = true;

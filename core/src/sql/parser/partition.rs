@@ -12,16 +12,8 @@ use sqlparser::keywords::Keyword;
 use sqlparser::parser::{Parser, ParserError};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-/// The method as written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ClauseMethod {
-    Range,
-    RangeColumns,
-    List,
-    ListColumns,
-    Hash { linear: bool },
-    Key { linear: bool },
-}
+/// The method as written: the storage's own `Method` (the clause names it as stored).
+pub use crate::storage::partition::Method as ClauseMethod;
 
 /// A partition's `VALUES` as written.
 #[derive(Clone, Debug)]
