@@ -31,7 +31,7 @@ impl Server {
         options: Vec<(String, String)>,
         dataset: &DatasetSpec,
     ) -> std::result::Result<Server, String> {
-        let disk = Disk::new(&hardware).with_seed(seed);
+        let disk = Disk::seeded(&hardware, seed);
         let catalog = crate::datasets::catalog(&dataset.name, seed, &dataset.options)?;
         let clock = Clock::new(seed);
         let accounts = crate::server::accounts::Accounts::initial(&clock.wall_clock().datetime());

@@ -127,6 +127,12 @@ const ZERO_WRITE_BYTES_MAX: u64 = 1 << 20;
 
 impl Disk {
     pub fn new(hw: &Hardware) -> Disk {
+        Disk::seeded(hw, 0)
+    }
+
+    /// The disk of the experiment seeded `seed`: its latency drift (if the profile asks for
+    /// one) is that seed's.
+    pub fn seeded(hw: &Hardware, seed: u64) -> Disk {
         Disk {
             read_latency_ns: hw.disk_read_latency_us * 1_000,
             seq_read_bytes_per_s: hw.disk_seq_read_mb_s * 1_000_000,
@@ -137,17 +143,9 @@ impl Disk {
             files: BTreeMap::new(),
             io_log: None,
             file_pages: BTreeMap::new(),
-            drift: Drift::new(0, hw.disk_latency_drift_pct, hw.disk_latency_drift_s),
+            drift: Drift::new(seed, hw.disk_latency_drift_pct, hw.disk_latency_drift_s),
             now: SimTime::ZERO,
         }
-    }
-
-    /// The disk of the experiment seeded `seed`: its latency drift (if any) is that seed's.
-    pub fn with_seed(mut self, seed: u64) -> Disk {
-        if let Some(d) = self.drift.as_mut() {
-            *d = d.reseeded(seed);
-        }
-        self
     }
 
     /// Simulated time is now `now`: the I/Os that follow are served at the latencies the

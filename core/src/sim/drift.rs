@@ -49,11 +49,6 @@ impl Drift {
         })
     }
 
-    /// The same drift under another seed.
-    pub fn reseeded(&self, seed: u64) -> Drift {
-        Drift { seed, cached: None, ..self.clone() }
-    }
-
     /// `latency_ns` as the device serves it at `now`.
     pub fn scale(&mut self, latency_ns: u64, now: SimTime) -> u64 {
         let factor = self.factor_ppm(now) as u128;

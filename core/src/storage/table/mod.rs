@@ -855,33 +855,32 @@ mod tests {
         }
     }
 
-    fn table(rows: u64) -> Table {
-        let def = TableDef {
+    /// Table `s.t`: `id` INT (the primary key) and `second`, with an index `k` on `second`
+    /// when asked.
+    fn def_of(second: ColumnDef, indexed: bool) -> TableDef {
+        let index = |name: &str, column: u32, primary: bool| IndexDef {
+            name: name.into(),
+            columns: vec![column],
+            unique: primary,
+            primary,
+            visible: true,
+        };
+        let mut indexes = vec![index("PRIMARY", 0, true)];
+        if indexed {
+            indexes.push(index("k", 1, false));
+        }
+        TableDef {
             constraints: Default::default(),
             partitioning: None,
             schema: "s".into(),
             name: "t".into(),
-            columns: vec![
-                ColumnDef::new("id", ColumnType::Int),
-                ColumnDef::new("k", ColumnType::Int),
-            ],
-            indexes: vec![
-                IndexDef {
-                    name: "PRIMARY".into(),
-                    columns: vec![0],
-                    unique: true,
-                    primary: true,
-                    visible: true,
-                },
-                IndexDef {
-                    name: "k".into(),
-                    columns: vec![1],
-                    unique: false,
-                    primary: false,
-                    visible: true,
-                },
-            ],
-        };
+            columns: vec![ColumnDef::new("id", ColumnType::Int), second],
+            indexes,
+        }
+    }
+
+    fn table(rows: u64) -> Table {
+        let def = def_of(ColumnDef::new("k", ColumnType::Int), true);
         let fill = FillPolicy::SequentialInserts;
         Table::generated(def, 1, Box::new(Gen(rows)), rows + 1, fill, fill)
     }
@@ -915,23 +914,7 @@ mod tests {
 
     #[test]
     fn a_reused_scan_batch_holds_nothing_of_the_scan_before() {
-        let def = TableDef {
-            constraints: Default::default(),
-            schema: "s".into(),
-            name: "t".into(),
-            columns: vec![
-                ColumnDef::new("id", ColumnType::Int),
-                ColumnDef::new("c", ColumnType::Varchar(10)),
-            ],
-            indexes: vec![IndexDef {
-                name: "PRIMARY".into(),
-                columns: vec![0],
-                unique: true,
-                primary: true,
-                visible: true,
-            }],
-            partitioning: None,
-        };
+        let def = def_of(ColumnDef::new("c", ColumnType::Varchar(10)), false);
         let fill = FillPolicy::SequentialInserts;
         let t = Table::generated(def, 1, Box::new(OnlyWanted), 71, fill, fill);
         let scan = |wanted: &[bool]| {
