@@ -31,6 +31,7 @@ use crate::sql::execution::Work;
 use crate::sql::parser::VarScope;
 use crate::sql::planner::derived_merge;
 use crate::sql::planner::explain::Explainer;
+use crate::sql::planner::generated_columns;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
 use sqlparser::ast::{
@@ -129,9 +130,16 @@ impl Server {
         // table of its own; the query's ORDER BY names its columns through it too.
         let mut order_by = q.order_by.clone();
         let merged_query;
-        let q = if self.merge_derived_tables(session, &mut sel_owned, &mut order_by, sql, work)
-            && order_by != q.order_by
-        {
+        let merged = self.merge_derived_tables(session, &mut sel_owned, &mut order_by, sql, work);
+        // An expression an indexed generated column defines reads that column instead.
+        let substituted = generated_columns::substitute(
+            &mut sel_owned,
+            &mut order_by,
+            &self.catalog,
+            session.database.as_deref(),
+            &|t| work.ctes.find(t).is_some(),
+        );
+        let q = if (merged || substituted) && order_by != q.order_by {
             merged_query = Query { order_by, ..q.clone() };
             &merged_query
         } else {

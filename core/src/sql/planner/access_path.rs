@@ -744,6 +744,11 @@ fn classify(
             if alternatives.len() > IN_LIST_RANGES_MAX {
                 return None;
             }
+            // `a = 3 OR a = 700` on one column is the IN list `a IN (3, 700)`: a range of
+            // points, as MySQL's range optimizer merges the OR-ed intervals of one key part.
+            if let Some(usable) = one_column_points(&alternatives, req, &const_value, constant) {
+                return Some(usable);
+            }
             let mut columns: Option<Vec<u32>> = None;
             let mut rows = Vec::with_capacity(alternatives.len());
             for alt in alternatives {
@@ -776,6 +781,36 @@ fn classify(
         }
         _ => None,
     }
+}
+
+/// A condition's operand as a constant of a column's key kind (`classify`'s `const_value`).
+type ConstValue<'a> =
+    dyn Fn(&BExpr, u32, &mut dyn FnMut(&BExpr) -> Option<Value>) -> Option<Value> + 'a;
+
+/// OR-ed equalities of one column with constants, as the points of an IN list.
+fn one_column_points(
+    alternatives: &[&BExpr],
+    req: &Request,
+    const_value: &ConstValue<'_>,
+    constant: &mut dyn FnMut(&BExpr) -> Option<Value>,
+) -> Option<Usable> {
+    let mut column = None;
+    let mut values = Vec::with_capacity(alternatives.len());
+    for alt in alternatives {
+        let BExpr::Binary { op: B::Eq, left, right, .. } = alt else { return None };
+        let (c, value) = match (own_column(left, req), own_column(right, req)) {
+            (Some(c), None) => (c, right.as_ref()),
+            (None, Some(c)) => (c, left.as_ref()),
+            _ => return None,
+        };
+        if column.is_some_and(|was| was != c) {
+            return None;
+        }
+        column = Some(c);
+        key_kind(&req.table.def.columns[c as usize].ty)?;
+        values.push(const_value(value, c, constant)?);
+    }
+    Some(Usable::In { column: column?, values })
 }
 
 /// The OR-ed alternatives of a condition.

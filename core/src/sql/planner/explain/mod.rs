@@ -516,7 +516,29 @@ impl Explainer<'_> {
             }
             marked
         });
-        let q = if was_merged && order_by != q.order_by {
+        // As the executor plans it (`generated_columns.rs`), and the marked copy alike.
+        let is_cte = |t: &str| blocks.cte(t).is_some();
+        let substituted = super::generated_columns::substitute(
+            &mut merged,
+            &mut order_by,
+            catalog,
+            current,
+            &is_cte,
+        );
+        let marked = marked.map(|mut marked| {
+            if substituted {
+                let mut marked_order_by = q.order_by.clone();
+                super::generated_columns::substitute(
+                    &mut marked,
+                    &mut marked_order_by,
+                    catalog,
+                    current,
+                    &is_cte,
+                );
+            }
+            marked
+        });
+        let q = if (was_merged || substituted) && order_by != q.order_by {
             merged_query = Query { order_by, ..q.clone() };
             &merged_query
         } else {
