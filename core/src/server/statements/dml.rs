@@ -835,7 +835,11 @@ impl Server {
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
         let t = catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))?;
         let cols = TableColumns { alias, def: &t.def };
-        let filter = match selection {
+        // An expression an indexed generated column defines reads that column instead.
+        let substituted = selection.and_then(|e| {
+            crate::sql::planner::generated_columns::substitute_single(e, &t.def, alias)
+        });
+        let filter = match substituted.as_ref().or(selection) {
             Some(e) => Some(
                 Binder::scalar(&cols, "where clause").with_locals(session.local_names()).bind(e)?,
             ),

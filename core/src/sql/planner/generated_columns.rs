@@ -18,7 +18,8 @@
 //! (`expr_text.rs`), with column names matched without regard to case; a `?` placeholder
 //! counts as a constant of any type (MySQL knows its type when the statement runs); an
 //! outer query's column does not count as a constant (MySQL's does); tables inside a
-//! parenthesised join are not looked at; UPDATE and DELETE are planned without it.
+//! parenthesised join are not looked at; a single-table UPDATE or DELETE has its WHERE
+//! substituted ([`substitute_single`]), not its ORDER BY.
 
 use crate::sql::expr_text::mysql_text;
 use crate::storage::catalog::Catalog;
@@ -155,6 +156,22 @@ pub fn substitute(
         replace_items(&mut list.iter_mut().map(|o| &mut o.expr));
     }
     changed
+}
+
+/// [`substitute`] for the WHERE of a single-table UPDATE or DELETE on the table `def`, read
+/// as `qualifier` (MySQL's `substitute_gc` runs for them too): the condition to bind, if
+/// anything was replaced.
+pub fn substitute_single(where_: &Expr, def: &TableDef, qualifier: &str) -> Option<Expr> {
+    if !has_candidate(where_, 0) {
+        return None;
+    }
+    let reads = [Read { qualifier: qualifier.to_string(), def }];
+    let candidates = indexed_generated(&reads);
+    if candidates.is_empty() {
+        return None;
+    }
+    let mut out = where_.clone();
+    in_condition(&mut out, &candidates, &reads, 0).then_some(out)
 }
 
 /// An expression MySQL would try to match: a function or operator, not a column or value.
