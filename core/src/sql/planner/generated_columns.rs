@@ -112,23 +112,10 @@ pub fn substitute(
     is_cte: &dyn Fn(&str) -> bool,
 ) -> bool {
     // The common case pays only this walk: no expression worth matching, nothing to look up.
-    let grouped = matches!(&sel.group_by, GroupByExpr::Expressions(list, _) if !list.is_empty());
-    let ordering: Vec<&Expr> = if grouped {
-        match &sel.group_by {
-            GroupByExpr::Expressions(list, _) => list.iter().collect(),
-            GroupByExpr::All(_) => Vec::new(),
-        }
-    } else {
-        match order_by.as_ref().map(|o| &o.kind) {
-            Some(OrderByKind::Expressions(list)) => list.iter().map(|o| &o.expr).collect(),
-            _ => Vec::new(),
-        }
-    };
-    let worth = sel.selection.as_ref().is_some_and(|w| has_candidate(w, 0))
-        || ordering.iter().any(|e| is_expression(e));
-    if !worth {
+    if !worth_trying(sel, order_by.as_ref()) {
         return false;
     }
+    let grouped = is_grouped(sel);
     let reads = tables_read(sel, catalog, current_db, is_cte);
     let candidates = indexed_generated(&reads);
     if candidates.is_empty() {
@@ -156,6 +143,27 @@ pub fn substitute(
         replace_items(&mut list.iter_mut().map(|o| &mut o.expr));
     }
     changed
+}
+
+/// Whether [`substitute`] could change anything: a WHERE comparison, or a GROUP BY (or else
+/// ORDER BY) item, is an expression rather than a column or a value. Reads nothing else, so
+/// a caller may skip copying a query it would not rewrite.
+pub fn worth_trying(sel: &Select, order_by: Option<&OrderBy>) -> bool {
+    if sel.selection.as_ref().is_some_and(|w| has_candidate(w, 0)) {
+        return true;
+    }
+    if is_grouped(sel) {
+        return matches!(&sel.group_by, GroupByExpr::Expressions(list, _)
+            if list.iter().any(is_expression));
+    }
+    match order_by.map(|o| &o.kind) {
+        Some(OrderByKind::Expressions(list)) => list.iter().any(|o| is_expression(&o.expr)),
+        _ => false,
+    }
+}
+
+fn is_grouped(sel: &Select) -> bool {
+    matches!(&sel.group_by, GroupByExpr::Expressions(list, _) if !list.is_empty())
 }
 
 /// [`substitute`] for the WHERE of a single-table UPDATE or DELETE on the table `def`, read
