@@ -33,6 +33,7 @@ use crate::sql::planner::derived_merge;
 use crate::sql::planner::explain::Explainer;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
+use std::borrow::Cow;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, OrderBy, Query, Select,
     SetExpr,
@@ -123,27 +124,27 @@ impl Server {
         let SetExpr::Select(sel) = q.body.as_ref() else {
             return self.run_set_query(session, q, sql, work, depth, for_client);
         };
-        // Uncorrelated subqueries run first and become constants.
-        let mut sel_owned = (**sel).clone();
+        // The SELECT is copied only once something rewrites it (a merge, a subquery run
+        // first): a load generator's plain SELECT is read where it lies, as it was parsed.
+        let mut sel_owned: Cow<'_, Select> = Cow::Borrowed(&**sel);
         // derived_merge: a simple derived table or view reads its table directly, with no
         // table of its own; the query's ORDER BY names its columns through it too.
-        let mut order_by = q.order_by.clone();
         let merged_query;
-        let q = if self.merge_derived_tables(session, &mut sel_owned, &mut order_by, sql, work)
-            && order_by != q.order_by
-        {
-            merged_query = Query { order_by, ..q.clone() };
-            &merged_query
-        } else {
-            q
+        let q = match self.merge_derived_tables(session, &mut sel_owned, &q.order_by, sql, work) {
+            Some(order_by) if order_by != q.order_by => {
+                merged_query = Query { order_by, ..q.clone() };
+                &merged_query
+            }
+            _ => q,
         };
-        let correlated =
-            self.resolve_select_subqueries(session, &mut sel_owned, sql, work, depth)?;
+        // Uncorrelated subqueries run first and become constants.
+        let correlated = !subquery::select_without_subquery(&sel_owned)
+            && self.resolve_select_subqueries(session, sel_owned.to_mut(), sql, work, depth)?;
         // FROM: resolve sources; views and system tables are materialised here.
         let mut sources: Vec<BoundSource> = Vec::new();
         // `FROM DUAL` alone is no table at all, as MySQL reads it (it needs no database).
-        let from: Vec<sqlparser::ast::TableWithJoins> =
-            if is_dual(&sel_owned.from) { Vec::new() } else { sel_owned.from.clone() };
+        let from: &[sqlparser::ast::TableWithJoins] =
+            if is_dual(&sel_owned.from) { &[] } else { &sel_owned.from };
         let hints = if sel_owned.optimizer_hints.is_empty() {
             Vec::new()
         } else {
@@ -157,11 +158,11 @@ impl Server {
         bound?;
         // Correlated subqueries, prepared against the FROM just bound, run per outer row.
         let subs = if correlated {
-            self.prepare_correlated(session, &mut sel_owned, &sources, sql, work, depth)?
+            self.prepare_correlated(session, sel_owned.to_mut(), &sources, sql, work, depth)?
         } else {
             Vec::new()
         };
-        let sel = &sel_owned;
+        let sel: &Select = &sel_owned;
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -177,16 +178,17 @@ impl Server {
 
 impl Server {
     /// Merges the derived tables and views of `sel` that MySQL's `derived_merge` would merge
-    /// and [`derived_merge`] can (a CTE or a view of the same name is not a stored table);
-    /// `order_by` is the query's, rewritten with it.
+    /// and [`derived_merge`] can (a CTE or a view of the same name is not a stored table):
+    /// the query's `order_by` rewritten with it, None (and `sel` not copied) when nothing
+    /// merges.
     fn merge_derived_tables(
         &self,
         session: &Session,
-        sel: &mut Select,
-        order_by: &mut Option<OrderBy>,
+        sel: &mut Cow<'_, Select>,
+        order_by: &Option<OrderBy>,
         sql: &str,
         work: &Work,
-    ) -> bool {
+    ) -> Option<Option<OrderBy>> {
         let current = session.database.as_deref();
         let resolve = |name: &ObjectName, db: Option<&str>, wanted: derived_merge::Wanted| {
             let named = merge_named(&self.catalog, current, db, name, work, wanted)?;
@@ -210,7 +212,12 @@ impl Server {
             self.check_select(session, db, table).is_ok().then_some(named)
         };
         let derived_merge = || self.derived_merge_on(session);
-        derived_merge::merge_derived_tables(sel, order_by, sql, &resolve, &derived_merge)
+        if !derived_merge::merges_any(sel, sql, &resolve, &derived_merge) {
+            return None;
+        }
+        let mut order_by = order_by.clone();
+        derived_merge::merge_derived_tables(sel.to_mut(), &mut order_by, sql, &resolve, &derived_merge)
+            .then_some(order_by)
     }
 
     /// Whether `optimizer_switch` has `derived_merge=on` for the session (its default).
