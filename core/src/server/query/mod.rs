@@ -33,11 +33,11 @@ use crate::sql::planner::derived_merge;
 use crate::sql::planner::explain::Explainer;
 use crate::sql::Response;
 use crate::storage::catalog::Catalog;
-use std::borrow::Cow;
 use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, OrderBy, Query, Select,
     SetExpr,
 };
+use std::borrow::Cow;
 
 pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
 
@@ -216,8 +216,14 @@ impl Server {
             return None;
         }
         let mut order_by = order_by.clone();
-        derived_merge::merge_derived_tables(sel.to_mut(), &mut order_by, sql, &resolve, &derived_merge)
-            .then_some(order_by)
+        derived_merge::merge_derived_tables(
+            sel.to_mut(),
+            &mut order_by,
+            sql,
+            &resolve,
+            &derived_merge,
+        )
+        .then_some(order_by)
     }
 
     /// Whether `optimizer_switch` has `derived_merge=on` for the session (its default).

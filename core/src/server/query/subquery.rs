@@ -282,10 +282,9 @@ impl Server {
             return Ok(None);
         }
         let mut sel = std::borrow::Cow::Owned((**body).clone());
-        let order_by =
-            self.merge_derived_tables(session, &mut sel, &q.order_by, sql, work).unwrap_or_else(
-                || q.order_by.clone(),
-            );
+        let order_by = self
+            .merge_derived_tables(session, &mut sel, &q.order_by, sql, work)
+            .unwrap_or_else(|| q.order_by.clone());
         let mut sel = sel.into_owned();
         let text = q.to_string();
         let mut sources = Vec::new();

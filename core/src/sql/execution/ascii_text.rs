@@ -60,11 +60,7 @@ mod tests {
                     let mut b = base.clone();
                     b[at] = odd;
                     assert_eq!(is_ascii(&b), b.is_ascii(), "{b:?}");
-                    assert_eq!(
-                        is_ascii_without_nul(&b),
-                        b.is_ascii() && !b.contains(&0),
-                        "{b:?}"
-                    );
+                    assert_eq!(is_ascii_without_nul(&b), b.is_ascii() && !b.contains(&0), "{b:?}");
                 }
             }
         }

@@ -20,12 +20,12 @@
 //!   INSERT, a column); one anywhere else (a function's name, an alias) keeps the statement out.
 
 use super::Statement;
-use std::sync::Arc;
 use sqlparser::ast::{
     AssignmentTarget, Expr, FromTable, FunctionArg, FunctionArgExpr, FunctionArguments,
     GroupByExpr, Ident, InTarget, LimitClause, ObjectName, ObjectNamePart, OrderByKind, Query,
     SetExpr, TableFactor, TableObject, TableWithJoins, Value, ValueWithSpan,
 };
+use std::sync::Arc;
 
 /// What a masked part of a text is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
