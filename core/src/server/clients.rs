@@ -356,7 +356,8 @@ fn cpu_run(cpu_free: &mut [SimTime], now: SimTime, cost: SimDuration) -> SimTime
 /// A statement parsed once and run many times by a load generator (mysqlslap sends the same
 /// few texts thousands of times; the server's cost of parsing is still charged as CPU).
 pub struct Prepped {
-    stmt: crate::sql::parser::Statement,
+    /// Shared with the parse cache's template for its shape (see `Template::fill`).
+    stmt: std::sync::Arc<crate::sql::parser::Statement>,
     sql: String,
     /// Its shape with names' digits as slots, when the parse cache made it (the digest's
     /// memo is keyed by it).
@@ -368,7 +369,7 @@ pub struct Prepped {
 impl Prepped {
     /// Parses `sql` (one statement).
     pub fn new(sql: &str) -> crate::error::Result<Prepped> {
-        let stmt = crate::sql::parser::parse(sql)?;
+        let stmt = std::sync::Arc::new(crate::sql::parser::parse(sql)?);
         Ok(Prepped { stmt, sql: sql.to_string(), shaped: None, digest: std::cell::OnceCell::new() })
     }
 

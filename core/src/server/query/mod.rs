@@ -38,6 +38,7 @@ use sqlparser::ast::{
     Expr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, OrderBy, Query, Select,
     SetExpr,
 };
+use std::borrow::Cow;
 
 pub use crate::sql::execution::{Meta, QueryResult, VIEW_DEPTH_MAX};
 
@@ -124,34 +125,43 @@ impl Server {
         let SetExpr::Select(sel) = q.body.as_ref() else {
             return self.run_set_query(session, q, sql, work, depth, for_client);
         };
-        // Uncorrelated subqueries run first and become constants.
-        let mut sel_owned = (**sel).clone();
+        // The SELECT is copied only once something rewrites it (a merge, a subquery run
+        // first): a load generator's plain SELECT is read where it lies, as it was parsed.
+        let mut sel_owned: Cow<'_, Select> = Cow::Borrowed(&**sel);
         // derived_merge: a simple derived table or view reads its table directly, with no
         // table of its own; the query's ORDER BY names its columns through it too.
-        let mut order_by = q.order_by.clone();
         let merged_query;
-        let merged = self.merge_derived_tables(session, &mut sel_owned, &mut order_by, sql, work);
-        // An expression an indexed generated column defines reads that column instead.
-        let substituted = generated_columns::substitute(
-            &mut sel_owned,
-            &mut order_by,
-            &self.catalog,
-            session.database.as_deref(),
-            &|t| work.ctes.find(t).is_some(),
-        );
-        let q = if (merged || substituted) && order_by != q.order_by {
-            merged_query = Query { order_by, ..q.clone() };
-            &merged_query
-        } else {
-            q
+        let mut order_by =
+            self.merge_derived_tables(session, &mut sel_owned, &q.order_by, sql, work);
+        // An expression an indexed generated column defines reads that column instead (the
+        // SELECT is copied only when it holds an expression worth matching).
+        let ordering = order_by.as_ref().unwrap_or(&q.order_by).as_ref();
+        if generated_columns::worth_trying(&sel_owned, ordering) {
+            let mut rewritten = order_by.take().unwrap_or_else(|| q.order_by.clone());
+            generated_columns::substitute(
+                sel_owned.to_mut(),
+                &mut rewritten,
+                &self.catalog,
+                session.database.as_deref(),
+                &|t| work.ctes.find(t).is_some(),
+            );
+            order_by = Some(rewritten);
+        }
+        let q = match order_by {
+            Some(order_by) if order_by != q.order_by => {
+                merged_query = Query { order_by, ..q.clone() };
+                &merged_query
+            }
+            _ => q,
         };
-        let correlated =
-            self.resolve_select_subqueries(session, &mut sel_owned, sql, work, depth)?;
+        // Uncorrelated subqueries run first and become constants.
+        let correlated = !subquery::select_without_subquery(&sel_owned)
+            && self.resolve_select_subqueries(session, sel_owned.to_mut(), sql, work, depth)?;
         // FROM: resolve sources; views and system tables are materialised here.
         let mut sources: Vec<BoundSource> = Vec::new();
         // `FROM DUAL` alone is no table at all, as MySQL reads it (it needs no database).
-        let from: Vec<sqlparser::ast::TableWithJoins> =
-            if is_dual(&sel_owned.from) { Vec::new() } else { sel_owned.from.clone() };
+        let from: &[sqlparser::ast::TableWithJoins] =
+            if is_dual(&sel_owned.from) { &[] } else { &sel_owned.from };
         let hints = if sel_owned.optimizer_hints.is_empty() {
             Vec::new()
         } else {
@@ -165,11 +175,11 @@ impl Server {
         bound?;
         // Correlated subqueries, prepared against the FROM just bound, run per outer row.
         let subs = if correlated {
-            self.prepare_correlated(session, &mut sel_owned, &sources, sql, work, depth)?
+            self.prepare_correlated(session, sel_owned.to_mut(), &sources, sql, work, depth)?
         } else {
             Vec::new()
         };
-        let sel = &sel_owned;
+        let sel: &Select = &sel_owned;
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -185,16 +195,17 @@ impl Server {
 
 impl Server {
     /// Merges the derived tables and views of `sel` that MySQL's `derived_merge` would merge
-    /// and [`derived_merge`] can (a CTE or a view of the same name is not a stored table);
-    /// `order_by` is the query's, rewritten with it.
+    /// and [`derived_merge`] can (a CTE or a view of the same name is not a stored table):
+    /// the query's `order_by` rewritten with it, None (and `sel` not copied) when nothing
+    /// merges.
     fn merge_derived_tables(
         &self,
         session: &Session,
-        sel: &mut Select,
-        order_by: &mut Option<OrderBy>,
+        sel: &mut Cow<'_, Select>,
+        order_by: &Option<OrderBy>,
         sql: &str,
         work: &Work,
-    ) -> bool {
+    ) -> Option<Option<OrderBy>> {
         let current = session.database.as_deref();
         let resolve = |name: &ObjectName, db: Option<&str>, wanted: derived_merge::Wanted| {
             let named = merge_named(&self.catalog, current, db, name, work, wanted)?;
@@ -218,7 +229,18 @@ impl Server {
             self.check_select(session, db, table).is_ok().then_some(named)
         };
         let derived_merge = || self.derived_merge_on(session);
-        derived_merge::merge_derived_tables(sel, order_by, sql, &resolve, &derived_merge)
+        if !derived_merge::merges_any(sel, sql, &resolve, &derived_merge) {
+            return None;
+        }
+        let mut order_by = order_by.clone();
+        derived_merge::merge_derived_tables(
+            sel.to_mut(),
+            &mut order_by,
+            sql,
+            &resolve,
+            &derived_merge,
+        )
+        .then_some(order_by)
     }
 
     /// Whether `optimizer_switch` has `derived_merge=on` for the session (its default).

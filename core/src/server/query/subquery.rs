@@ -281,9 +281,11 @@ impl Server {
         if q.with.is_some() {
             return Ok(None);
         }
-        let mut sel = (**body).clone();
-        let mut order_by = q.order_by.clone();
-        self.merge_derived_tables(session, &mut sel, &mut order_by, sql, work);
+        let mut sel = std::borrow::Cow::Owned((**body).clone());
+        let order_by = self
+            .merge_derived_tables(session, &mut sel, &q.order_by, sql, work)
+            .unwrap_or_else(|| q.order_by.clone());
+        let mut sel = sel.into_owned();
         let text = q.to_string();
         let mut sources = Vec::new();
         if !is_dual(&sel.from) {
@@ -564,6 +566,60 @@ pub(super) fn scope_names(sources: &[BoundSource]) -> ScopeNames {
 }
 
 /// Whether a subquery is anywhere in `e`.
+/// Whether the clauses [`Server::resolve_select_subqueries`] rewrites (the select list,
+/// WHERE, HAVING) surely hold no subquery, so that it would change nothing and find nothing
+/// correlated. Conservative: only the plain forms below count (every child checked too);
+/// anything else is taken to hold one, and the SELECT goes the copying way.
+pub(crate) fn select_without_subquery(sel: &Select) -> bool {
+    sel.projection.iter().all(|item| match item {
+        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => plain(e),
+        // Not rewritten: nothing of theirs is walked.
+        _ => true,
+    }) && sel.selection.as_ref().is_none_or(plain)
+        && sel.having.as_ref().is_none_or(plain)
+}
+
+/// An expression built only of names, values and the operators and calls below, none of
+/// which is or holds a subquery.
+fn plain(e: &Expr) -> bool {
+    use sqlparser::ast::InTarget;
+    match e {
+        Expr::Value(_) | Expr::Identifier(_) | Expr::CompoundIdentifier(_) => true,
+        Expr::BinaryOp { left, right, .. } => plain(left) && plain(right),
+        Expr::UnaryOp { expr, .. }
+        | Expr::Nested(expr)
+        | Expr::IsNull(expr)
+        | Expr::IsNotNull(expr)
+        | Expr::IsTrue(expr)
+        | Expr::IsNotTrue(expr)
+        | Expr::IsFalse(expr)
+        | Expr::IsNotFalse(expr) => plain(expr),
+        Expr::Between { expr, low, high, .. } => plain(expr) && plain(low) && plain(high),
+        Expr::In { expr, target: InTarget::List(list), .. } => {
+            plain(expr) && list.iter().all(plain)
+        }
+        Expr::Function(func) => {
+            matches!(func.parameters, FunctionArguments::None)
+                && func.filter.is_none()
+                && func.over.is_none()
+                && func.within_group.is_empty()
+                && match &func.args {
+                    FunctionArguments::None => true,
+                    FunctionArguments::List(list) => {
+                        list.clauses.is_empty()
+                            && list.args.iter().all(|a| match a {
+                                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => plain(e),
+                                FunctionArg::Unnamed(FunctionArgExpr::Wildcard) => true,
+                                _ => false,
+                            })
+                    }
+                    FunctionArguments::Subquery(_) => false,
+                }
+        }
+        _ => false,
+    }
+}
+
 pub(super) fn has_subquery(e: &mut Expr) -> bool {
     match e {
         Expr::Subquery(_) | Expr::Exists { .. } | Expr::AnyOp { .. } | Expr::AllOp { .. } => true,

@@ -31,7 +31,7 @@ pub fn key_hash<'v>(values: impl IntoIterator<Item = &'v Value>) -> u64 {
             Value::Str(s) => {
                 h.byte(2);
                 let s = s.trim_end_matches(' ');
-                if s.is_ascii() {
+                if super::ascii_text::is_ascii(s.as_bytes()) {
                     h.ascii_folded(s.as_bytes());
                 } else {
                     let mut buf = [0u8; 4];

@@ -4,6 +4,7 @@
 //! filesort as models of what they cost (`temp_table`, `filesort`).
 
 pub mod aggregate;
+pub mod ascii_text;
 pub mod costs;
 pub mod cte;
 pub mod filesort;

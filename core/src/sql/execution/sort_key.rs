@@ -113,7 +113,7 @@ fn encode_value(v: &Value, out: &mut Vec<u8>) {
         Value::Str(s) => {
             out.push(VALUE_TAG);
             let s = s.trim_end_matches(' ');
-            if s.is_ascii() && !s.as_bytes().contains(&0) {
+            if super::ascii_text::is_ascii_without_nul(s.as_bytes()) {
                 // The common case: no byte to escape. Copied whole and folded in place, in
                 // passes the compiler widens (a byte-at-a-time `extend` cost 15 instructions
                 // a byte on sysbench's 120-character `c`).

@@ -10,6 +10,7 @@ use super::literals::{shape_with_name_slots, Literal, Template};
 use super::{parse_first, Statement};
 use crate::error::Result;
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
 
 /// Statements kept; the oldest is dropped first.
 pub const CACHED_STATEMENTS_MAX: usize = 256;
@@ -23,7 +24,7 @@ pub type Shaped = (String, Vec<Literal>);
 
 #[derive(Debug, Default)]
 pub struct StatementCache {
-    parsed: BTreeMap<String, Statement>,
+    parsed: BTreeMap<String, Arc<Statement>>,
     /// Texts in the order they were cached.
     order: VecDeque<String>,
     /// Statements by shape (`literals.rs`): the text with its literals masked; None for a
@@ -37,30 +38,32 @@ impl StatementCache {
     /// [`parse_first`], from the cache when `sql` was parsed before. Only texts that hold one
     /// statement are cached; errors are not.
     pub fn parse_first(&mut self, sql: &str) -> Result<(Statement, Option<usize>)> {
-        self.parse_first_shaped(sql).map(|(stmt, next, _)| (stmt, next))
+        self.parse_first_shaped(sql).map(|(stmt, next, _)| (Arc::unwrap_or_clone(stmt), next))
     }
 
     /// [`Self::parse`], with the text's shape (names' digits as slots) when it was made: the
     /// digest memo keys by the same shape, so a load generator's statement is masked once.
-    pub fn parse_shaped(&mut self, sql: &str) -> Result<(Statement, Option<Shaped>)> {
+    /// The statement is shared with the cache: a caller that keeps it makes the next text of
+    /// its shape a copy (`Template::fill`).
+    pub fn parse_shaped(&mut self, sql: &str) -> Result<(Arc<Statement>, Option<Shaped>)> {
         match self.parse_first_shaped(sql)? {
             (stmt, None, shaped) => Ok((stmt, shaped)),
             // The error as the parser words it.
-            (_, Some(_), _) => super::parse(sql).map(|stmt| (stmt, None)),
+            (_, Some(_), _) => super::parse(sql).map(|stmt| (Arc::new(stmt), None)),
         }
     }
 
     fn parse_first_shaped(
         &mut self,
         sql: &str,
-    ) -> Result<(Statement, Option<usize>, Option<Shaped>)> {
+    ) -> Result<(Arc<Statement>, Option<usize>, Option<Shaped>)> {
         if let Some(stmt) = self.parsed.get(sql) {
-            return Ok((stmt.clone(), None, None));
+            return Ok((Arc::clone(stmt), None, None));
         }
         let shaped =
             if sql.len() <= CACHED_TEXT_BYTES_MAX { shape_with_name_slots(sql) } else { None };
         if let Some((form, literals)) = &shaped {
-            match self.shaped.get(form) {
+            match self.shaped.get_mut(form) {
                 Some(Some(template)) => {
                     if let Some(stmt) = template.fill(sql, literals) {
                         return Ok((stmt, None, shaped));
@@ -86,7 +89,7 @@ impl StatementCache {
                     self.shape_order.push_back(form.clone());
                     if templated {
                         // Its shape answers for it from now on.
-                        return Ok((stmt, next, shaped));
+                        return Ok((Arc::new(stmt), next, shaped));
                     }
                 }
             }
@@ -97,10 +100,12 @@ impl StatementCache {
                     self.parsed.remove(&oldest);
                 }
             }
-            self.parsed.insert(sql.to_string(), stmt.clone());
+            let stmt = Arc::new(stmt);
+            self.parsed.insert(sql.to_string(), Arc::clone(&stmt));
             self.order.push_back(sql.to_string());
+            return Ok((stmt, next, shaped));
         }
-        Ok((stmt, next, shaped))
+        Ok((Arc::new(stmt), next, shaped))
     }
 
     /// [`super::parse`] through the cache: one statement, text after it an error.

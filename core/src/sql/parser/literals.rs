@@ -25,6 +25,7 @@ use sqlparser::ast::{
     GroupByExpr, Ident, InTarget, LimitClause, ObjectName, ObjectNamePart, OrderByKind, Query,
     SetExpr, TableFactor, TableObject, TableWithJoins, Value, ValueWithSpan,
 };
+use std::sync::Arc;
 
 /// What a masked part of a text is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,7 +177,9 @@ fn shape_of(sql: &str, name_slots: bool) -> Option<(String, Vec<Literal>)> {
 /// holds, by index into the text's literals.
 #[derive(Clone, Debug)]
 pub struct Template {
-    statement: Statement,
+    /// The statement of the last text filled in (the first text's before any fill). Shared
+    /// with the caller it was given to, and filled in place once that caller has dropped it.
+    statement: Arc<Statement>,
     literal_of_value: Vec<usize>,
     /// Where each literal of the text it was made from starts, and its kind: a text of the
     /// same shape fills it only if its literals are these (a keyword ending in digits is not
@@ -240,14 +243,22 @@ impl Template {
         });
         let kinds = literals.iter().map(|l| (l.start, l.kind)).collect();
         (walked && sound && used.iter().all(|u| *u)).then_some(Template {
-            statement,
+            statement: Arc::new(statement),
             literal_of_value,
             literals: kinds,
         })
     }
 
     /// The statement `sql` (of this template's shape, with `literals`) means.
-    pub fn fill(&self, sql: &str, literals: &[Literal]) -> Option<Statement> {
+    ///
+    /// Filled in place when no statement this template gave out is still held (a load
+    /// generator's client drops each statement before it sends the next), so a fill copies no
+    /// tree and each literal's text goes into the buffer the last one left; otherwise into a
+    /// copy, which the template keeps from then on. Either way the walk writes every slot,
+    /// and the slots are all that differs between texts of one shape, so what earlier texts
+    /// left in them never shows. A fill that fails part-way leaves some slots written, which
+    /// the next fill overwrites alike.
+    pub fn fill(&mut self, sql: &str, literals: &[Literal]) -> Option<Arc<Statement>> {
         if literals.len() != self.literals.len()
             || literals
                 .iter()
@@ -256,10 +267,13 @@ impl Template {
         {
             return None;
         }
-        let mut stmt = self.statement.clone();
+        if Arc::get_mut(&mut self.statement).is_none() {
+            self.statement = Arc::new(Statement::clone(&self.statement));
+        }
+        let stmt = Arc::get_mut(&mut self.statement)?;
         let mut next = 0;
         let mut sound = true;
-        let walked = walk_statement(&mut stmt, &mut |slot| match slot {
+        let walked = walk_statement(stmt, &mut |slot| match slot {
             Slot::Value(v) => {
                 if !matches!(v.value, Value::Number(..) | Value::SingleQuotedString(_)) {
                     return;
@@ -270,10 +284,8 @@ impl Template {
                 };
                 next += 1;
                 match &mut v.value {
-                    Value::Number(text, _) => *text = sql[l.start..l.end].to_string(),
-                    Value::SingleQuotedString(text) => {
-                        *text = sql[l.start + 1..l.end - 1].to_string()
-                    }
+                    Value::Number(text, _) => respell(text, &sql[l.start..l.end]),
+                    Value::SingleQuotedString(text) => respell(text, &sql[l.start + 1..l.end - 1]),
                     _ => {}
                 }
             }
@@ -281,12 +293,19 @@ impl Template {
             // identifiers that were slots there are slots here.
             Slot::Name(id) => {
                 if let Some((_, l)) = name_at(literals, id) {
-                    id.value = sql[l.start..l.end].to_string();
+                    respell(&mut id.value, &sql[l.start..l.end]);
                 }
             }
         });
-        (walked && sound && next == self.literal_of_value.len()).then_some(stmt)
+        (walked && sound && next == self.literal_of_value.len())
+            .then(|| Arc::clone(&self.statement))
     }
+}
+
+/// `text` replaced by `with`, in the buffer it already has.
+fn respell(text: &mut String, with: &str) {
+    text.clear();
+    text.push_str(with);
 }
 
 /// Calls `f` on every value of the statement's expressions and every name the walk knows (the
@@ -504,15 +523,27 @@ mod tests {
     }
 
     /// Fills the template of `first`'s shape with `second`'s literals and compares with
-    /// parsing `second` outright.
+    /// parsing `second` outright: into a copy while an earlier fill is held, and in place
+    /// (over another text's literals) once none is.
     fn same_as_parsed(first: &str, second: &str) -> bool {
         let (shape_a, lits_a) = shape_with_name_slots(first).expect("plain");
         let (shape_b, lits_b) = shape_with_name_slots(second).expect("plain");
         assert_eq!(shape_a, shape_b);
         let parsed = super::super::parse(first).expect("parses");
-        let Some(template) = Template::of(&parsed, &lits_a) else { return false };
-        let filled = template.fill(second, &lits_b).expect("fills");
-        assert_eq!(debug(&filled), debug(&super::super::parse(second).unwrap()));
+        let second_parsed = debug(&super::super::parse(second).unwrap());
+        let Some(mut template) = Template::of(&parsed, &lits_a) else { return false };
+        let held = template.fill(second, &lits_b).expect("fills");
+        assert_eq!(debug(&held), second_parsed);
+        // `held` is still held: the first text goes into a copy, and `held` stays as it was.
+        let first_again = template.fill(first, &lits_a).expect("fills");
+        assert_eq!(debug(&first_again), debug(&parsed));
+        assert_eq!(debug(&held), second_parsed);
+        let copy_at = Arc::as_ptr(&first_again);
+        drop((held, first_again));
+        // Nothing held: the second text goes into the tree the first one's fill left.
+        let in_place = template.fill(second, &lits_b).expect("fills");
+        assert_eq!(Arc::as_ptr(&in_place), copy_at);
+        assert_eq!(debug(&in_place), second_parsed);
         true
     }
 
@@ -624,7 +655,7 @@ mod tests {
             assert!(Template::of(&parsed, &lits).is_none(), "{sql}");
         }
         let (_, lits) = shape_with_name_slots("SELECT a FROM t1").unwrap();
-        let template =
+        let mut template =
             Template::of(&super::super::parse("SELECT a FROM t1").unwrap(), &lits).unwrap();
         let (_, other) = shape_with_name_slots("SELECT a FROM t1 WHERE b=1").unwrap();
         assert!(template.fill("SELECT a FROM t1 WHERE b=1", &other).is_none());

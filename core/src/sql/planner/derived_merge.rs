@@ -259,6 +259,17 @@ pub fn merge_derived_tables(
     merge_at_depth(sel, order_by, sql, resolve, derived_merge, 0)
 }
 
+/// Whether [`merge_derived_tables`] would merge anything of `sel` (its first step, on a
+/// borrowed SELECT): false lets the caller skip copying a SELECT it would not change.
+pub fn merges_any(
+    sel: &Select,
+    sql: &str,
+    resolve: &Resolve,
+    derived_merge: &dyn Fn() -> bool,
+) -> bool {
+    candidates(sel, sql, resolve, true, derived_merge, 0).iter().any(Option::is_some)
+}
+
 /// Views and derived tables merged into one another: at most this many levels deep (a view
 /// of a view of ...), the deeper ones materialised. A view cannot name itself when it is
 /// created, but `CREATE OR REPLACE VIEW` can close a loop, which this also bounds. (MySQL

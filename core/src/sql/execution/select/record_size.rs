@@ -6,6 +6,7 @@
 use super::pipeline::ColumnTypes;
 use super::plan::{Plan, SortKey};
 use crate::sql::bind::BExpr;
+use crate::sql::execution::ascii_text::is_ascii;
 use crate::sql::execution::temp_table::RowSize;
 use crate::storage::schema::ColumnType;
 use crate::storage::value::Value;
@@ -35,7 +36,7 @@ pub(super) fn sort_key_bytes<'v>(
     let weights = |v: &Value| match v {
         // Characters: an ASCII string's are its bytes (checked faster than counted).
         Value::Str(s) => {
-            let chars = if s.is_ascii() { s.len() } else { s.chars().count() };
+            let chars = if is_ascii(s.as_bytes()) { s.len() } else { s.chars().count() };
             4 + (2 * chars as u64).min(max_sort_length)
         }
         // A binary string sorts by its bytes.
