@@ -3,6 +3,11 @@
 //! the web build's profile to measure what ships:
 //! `WASM_BINDGEN_TEST_TIMEOUT=900 cargo test -p tunelab-web --target wasm32-unknown-unknown --profile web-release --test bench -- --nocapture`
 //! (every case runs in one test, far longer than the runner's default 20 s limit).
+//! Built with `TUNELAB_BENCH_ONLY=TEXT` in the environment, it runs only the cases whose name
+//! contains TEXT (as `tunelab bench --only TEXT` does; the browser has no environment, so the
+//! filter is read when the test is compiled). `TUNELAB_BENCH_REPEAT=N` runs each case N times
+//! in a row: the first run of a case is in the browser's baseline code where a function is
+//! new to it, the later ones show its optimised code.
 
 use tunelab_core::lab::bench;
 use wasm_bindgen_test::*;
@@ -12,7 +17,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[wasm_bindgen_test]
 fn engine_speed_in_wasm() {
     let performance = web_sys::window().unwrap().performance().unwrap();
-    for case in bench::cases() {
+    let cases = match option_env!("TUNELAB_BENCH_ONLY") {
+        Some(only) => bench::cases().into_iter().filter(|c| c.name.contains(only)).collect(),
+        None => bench::cases(),
+    };
+    let repeat: usize =
+        option_env!("TUNELAB_BENCH_REPEAT").and_then(|n| n.parse().ok()).unwrap_or(1).clamp(1, 10);
+    for case in cases.iter().flat_map(|c| std::iter::repeat_n(c, repeat)) {
         let started = performance.now();
         let outcome = case.experiment.run().expect("the benchmark experiment runs");
         let ms = performance.now() - started;

@@ -178,6 +178,115 @@ struct Bound<'a> {
     until: Option<&'a RangeEnd>,
 }
 
+/// What a batch scan merges into its generated rows: the changed rows still to come (in key
+/// order), the primary key's columns to compare them by, and the row a changed one is
+/// decoded into.
+struct Merge<'m, I: Iterator> {
+    pk: &'m [u32],
+    ncols: usize,
+    changes: &'m mut std::iter::Peekable<I>,
+    changed: &'m mut Row,
+}
+
+/// Visits one batch of generated rows (ordinals `first..`), each after the changed rows that
+/// sort before it, and instead of it when it was changed; the next visit's ordinal, or None
+/// when the visitor stopped.
+///
+/// Out of line on purpose, called once per batch: a browser's wasm engine runs a function
+/// in its baseline compiler's code until it has been called often enough, and then only
+/// its later calls run optimised (V8 does not replace a running wasm function's code). With
+/// the batch's loop inlined into the scan, a 3,000,000-row scan ran its whole loop in
+/// baseline code from its one call (measured: no faster than V8's `--liftoff-only`).
+#[inline(never)]
+fn visit_batch<'k, I>(
+    first: u64,
+    rows: &[Row],
+    merge: Merge<'_, I>,
+    mut ordinal: u64,
+    visit: &mut impl FnMut(u64, &Row, bool) -> bool,
+) -> Option<u64>
+where
+    I: Iterator<Item = (&'k Key, &'k Option<Box<[u8]>>)>,
+{
+    let Merge { pk, ncols, changes, changed } = merge;
+    for (g, row) in (first..).zip(rows.iter()) {
+        // Changed rows before this one, and this one's own change.
+        let mut replaced = false;
+        while let Some((k, v)) = changes.peek() {
+            let o = cmp_key_to_row(k, row, pk, g);
+            if o == Ordering::Greater {
+                break;
+            }
+            if let Some(packed) = v {
+                unpack_row(packed, ncols, changed);
+                if !visit(ordinal, changed, true) {
+                    return None;
+                }
+                ordinal += 1;
+            }
+            changes.next();
+            if o == Ordering::Equal {
+                replaced = true;
+                break;
+            }
+        }
+        if replaced {
+            continue;
+        }
+        if !visit(ordinal, row, true) {
+            return None;
+        }
+        ordinal += 1;
+    }
+    Some(ordinal)
+}
+
+/// How a late-materialising scan fills a generated row: its `first` columns for the test,
+/// then the rest it wants (texts in `lengths` by their length only).
+struct LateRows<'g> {
+    generator: &'g dyn RowGenerator,
+    first_set: ColumnSet,
+    want_set: ColumnSet,
+    lengths: Option<ColumnSet>,
+}
+
+/// Visits generated rows `rows` of a late-materialising scan (no changed rows to merge):
+/// each is filled with its first columns, tested, and completed only when the test keeps
+/// it. The next visit's ordinal, or None when the visitor stopped. Out of line and called
+/// once per batch for the reason `visit_batch` is.
+#[inline(never)]
+fn visit_late_rows(
+    rows: std::ops::Range<u64>,
+    fill: &LateRows<'_>,
+    late: &mut Option<LateFill>,
+    row: &mut Row,
+    mut ordinal: u64,
+    visit: &mut impl FnMut(u64, &Row, bool) -> bool,
+) -> Option<u64> {
+    let generator = fill.generator;
+    for i in rows {
+        if let Some((_, keep)) = late.as_mut() {
+            generator.fill_row(i, fill.first_set, row);
+            if !keep(row) {
+                if !visit(ordinal, row, false) {
+                    return None;
+                }
+                ordinal += 1;
+                continue;
+            }
+        }
+        match fill.lengths {
+            None => generator.fill_row(i, fill.want_set, row),
+            Some(l) => generator.fill_row_lengths(i, fill.want_set, l, row),
+        }
+        if !visit(ordinal, row, true) {
+            return None;
+        }
+        ordinal += 1;
+    }
+    Some(ordinal)
+}
+
 /// `key` against the key of generated row `ordinal` (its primary key columns `pk`, or the
 /// hidden row id `ordinal + 1` of a table without one), as [`Key`]'s order compares them,
 /// without gathering the row's key.
@@ -419,58 +528,25 @@ impl Table {
                     }
                     let rows = &mut batch[..n as usize];
                     generator.fill_rows(i, want_set, lengths.unwrap_or(ColumnSet::NONE), rows);
-                    for (g, row) in (i..).zip(rows.iter()) {
-                        // Changed rows before this one, and this one's own change.
-                        let mut replaced = false;
-                        while let Some((k, v)) = changes.peek() {
-                            let o = cmp_key_to_row(k, row, pk, g);
-                            if o == Ordering::Greater {
-                                break;
-                            }
-                            if let Some(packed) = v {
-                                unpack_row(packed, ncols, &mut changed);
-                                if !visit(ordinal, &changed, true) {
-                                    return;
-                                }
-                                ordinal += 1;
-                            }
-                            changes.next();
-                            if o == Ordering::Equal {
-                                replaced = true;
-                                break;
-                            }
-                        }
-                        if replaced {
-                            continue;
-                        }
-                        if !visit(ordinal, row, true) {
-                            return;
-                        }
-                        ordinal += 1;
+                    let merge = Merge { pk, ncols, changes: &mut changes, changed: &mut changed };
+                    match visit_batch(i, rows, merge, ordinal, visit) {
+                        Some(next) => ordinal = next,
+                        None => return,
                     }
                     i += n;
                 }
             } else {
                 let mut row = vec![Value::Null; ncols];
-                for i in start..self.generated_rows {
-                    if let Some((_, keep)) = late.as_mut() {
-                        generator.fill_row(i, first_set, &mut row);
-                        if !keep(&row) {
-                            if !visit(ordinal, &row, false) {
-                                return;
-                            }
-                            ordinal += 1;
-                            continue;
-                        }
+                let fill = LateRows { generator: generator.as_ref(), first_set, want_set, lengths };
+                // A batch's rows at a time, out of line (see `visit_batch`).
+                let mut i = start;
+                while i < self.generated_rows {
+                    let end = self.generated_rows.min(i + SCAN_BATCH_ROWS as u64);
+                    match visit_late_rows(i..end, &fill, &mut late, &mut row, ordinal, visit) {
+                        Some(next) => ordinal = next,
+                        None => return,
                     }
-                    match lengths {
-                        None => generator.fill_row(i, want_set, &mut row),
-                        Some(l) => generator.fill_row_lengths(i, want_set, l, &mut row),
-                    }
-                    if !visit(ordinal, &row, true) {
-                        return;
-                    }
-                    ordinal += 1;
+                    i = end;
                 }
             }
         }
@@ -1033,6 +1109,34 @@ mod tests {
             ),
             1
         );
+    }
+
+    /// A late-materialising scan runs a batch of rows per call of its out-of-line loop
+    /// (`visit_late_rows`): ordinals go on across the batches, the rows its test keeps come
+    /// complete, and a visitor's stop in the third batch ends the scan there.
+    #[test]
+    fn late_scans_go_on_across_batches_and_stop_when_told() {
+        let t = table(100);
+        let mut whole = Vec::new();
+        t.scan(&[true, true], &mut |_, row| {
+            whole.push(row.clone());
+            true
+        });
+        let mut keep = |row: &Row| row[0].to_i64().unwrap() % 3 == 0;
+        let mut seen = Vec::new();
+        let late: LateFill = (&[true, false], &mut keep);
+        t.scan_late(&[true, true], &[], Some(late), &mut |ordinal, row, complete| {
+            seen.push((ordinal, row[0].clone(), complete, row[1].clone()));
+            ordinal < 69
+        });
+        assert_eq!(seen.len(), 70);
+        for (n, (ordinal, id, complete, k)) in seen.into_iter().enumerate() {
+            assert_eq!((ordinal, &id), (n as u64, &whole[n][0]));
+            assert_eq!(complete, id.to_i64().unwrap() % 3 == 0, "row {n}");
+            if complete {
+                assert_eq!(k, whole[n][1], "row {n}");
+            }
+        }
     }
 
     /// A converter for the test: integers doubled.
