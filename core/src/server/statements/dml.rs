@@ -953,7 +953,7 @@ impl Server {
             &db,
             &table,
             &alias,
-            Wanted::of(up.selection.as_ref(), &up.order_by),
+            Wanted { selection: up.selection.as_ref(), order_by: &up.order_by },
             work,
         )?;
         let limit = row_limit(&up.limit)?;
@@ -1063,7 +1063,7 @@ impl Server {
             &db,
             &table,
             &alias,
-            Wanted::of(del.selection.as_ref(), &del.order_by),
+            Wanted { selection: del.selection.as_ref(), order_by: &del.order_by },
             work,
         )?;
         let limit = row_limit(&del.limit)?;
@@ -1269,21 +1269,11 @@ fn assigned_column(def: &TableDef, target: &AssignmentTarget) -> Option<Result<u
     )
 }
 
-/// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
 /// The rows a single-table UPDATE or DELETE changes: those its WHERE keeps, in its ORDER BY.
 #[derive(Clone, Copy)]
 pub(crate) struct Wanted<'a> {
     selection: Option<&'a sqlparser::ast::Expr>,
     order_by: &'a [sqlparser::ast::OrderByExpr],
-}
-
-impl<'a> Wanted<'a> {
-    fn of(
-        selection: Option<&'a sqlparser::ast::Expr>,
-        order_by: &'a [sqlparser::ast::OrderByExpr],
-    ) -> Wanted<'a> {
-        Wanted { selection, order_by }
-    }
 }
 
 /// Single-table UPDATE or DELETE with ORDER BY: the matched rows in that order, so that the
@@ -1322,6 +1312,7 @@ fn in_order(
     Ok(keyed.into_iter().map(|(_, key, row)| (key, row)).collect())
 }
 
+/// UPDATE/DELETE ... LIMIT n: how many matching rows to change (all without LIMIT).
 fn row_limit(limit: &Option<sqlparser::ast::Expr>) -> Result<usize> {
     Ok(match limit {
         Some(e) => eval_constant(e, &mut crate::sql::expr::constant_context())?

@@ -744,11 +744,6 @@ fn classify(
             if alternatives.len() > IN_LIST_RANGES_MAX {
                 return None;
             }
-            // `a = 3 OR a = 700` on one column is the IN list `a IN (3, 700)`: a range of
-            // points, as MySQL's range optimizer merges the OR-ed intervals of one key part.
-            if let Some(usable) = one_column_points(&alternatives, req, &const_value, constant) {
-                return Some(usable);
-            }
             let mut columns: Option<Vec<u32>> = None;
             let mut rows = Vec::with_capacity(alternatives.len());
             for alt in alternatives {
@@ -767,7 +762,7 @@ fn classify(
                 }
                 pairs.sort_by_key(|(c, _)| *c);
                 let these: Vec<u32> = pairs.iter().map(|(c, _)| *c).collect();
-                if these.len() < 2 || these.windows(2).any(|w| w[0] == w[1]) {
+                if these.is_empty() || these.windows(2).any(|w| w[0] == w[1]) {
                     return None;
                 }
                 match &columns {
@@ -775,42 +770,18 @@ fn classify(
                     Some(_) => {}
                     None => columns = Some(these),
                 }
-                rows.push(pairs.into_iter().map(|(_, v)| v).collect());
+                rows.push(pairs.into_iter().map(|(_, v)| v).collect::<Vec<_>>());
             }
-            Some(Usable::Rows { columns: columns?, rows })
+            let columns = columns?;
+            // `a = 3 OR a = 700` on one column is the IN list `a IN (3, 700)`: a range of
+            // points, as MySQL's range optimizer merges the OR-ed intervals of one key part.
+            if let [column] = columns[..] {
+                return Some(Usable::In { column, values: rows.concat() });
+            }
+            Some(Usable::Rows { columns, rows })
         }
         _ => None,
     }
-}
-
-/// A condition's operand as a constant of a column's key kind (`classify`'s `const_value`).
-type ConstValue<'a> =
-    dyn Fn(&BExpr, u32, &mut dyn FnMut(&BExpr) -> Option<Value>) -> Option<Value> + 'a;
-
-/// OR-ed equalities of one column with constants, as the points of an IN list.
-fn one_column_points(
-    alternatives: &[&BExpr],
-    req: &Request,
-    const_value: &ConstValue<'_>,
-    constant: &mut dyn FnMut(&BExpr) -> Option<Value>,
-) -> Option<Usable> {
-    let mut column = None;
-    let mut values = Vec::with_capacity(alternatives.len());
-    for alt in alternatives {
-        let BExpr::Binary { op: B::Eq, left, right, .. } = alt else { return None };
-        let (c, value) = match (own_column(left, req), own_column(right, req)) {
-            (Some(c), None) => (c, right.as_ref()),
-            (None, Some(c)) => (c, left.as_ref()),
-            _ => return None,
-        };
-        if column.is_some_and(|was| was != c) {
-            return None;
-        }
-        column = Some(c);
-        key_kind(&req.table.def.columns[c as usize].ty)?;
-        values.push(const_value(value, c, constant)?);
-    }
-    Some(Usable::In { column: column?, values })
 }
 
 /// The OR-ed alternatives of a condition.

@@ -103,7 +103,8 @@ struct Read<'a> {
 /// Replaces, in `sel`'s WHERE and in its GROUP BY (or else `order_by`), each expression that
 /// matches an indexed generated column of a table it reads; `current_db` names unqualified
 /// tables, `is_cte` says which unqualified names are common table expressions in scope (not
-/// stored tables). Returns whether anything changed.
+/// stored tables). Returns whether anything changed. Callers ask [`worth_trying`] first: the
+/// common case then pays only that walk (no copy of the query, no catalog lookups).
 pub fn substitute(
     sel: &mut Select,
     order_by: &mut Option<OrderBy>,
@@ -111,10 +112,6 @@ pub fn substitute(
     current_db: Option<&str>,
     is_cte: &dyn Fn(&str) -> bool,
 ) -> bool {
-    // The common case pays only this walk: no expression worth matching, nothing to look up.
-    if !worth_trying(sel, order_by.as_ref()) {
-        return false;
-    }
     let grouped = is_grouped(sel);
     let reads = tables_read(sel, catalog, current_db, is_cte);
     let candidates = indexed_generated(&reads);

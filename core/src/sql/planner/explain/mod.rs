@@ -518,13 +518,14 @@ impl Explainer<'_> {
         });
         // As the executor plans it (`generated_columns.rs`), and the marked copy alike.
         let is_cte = |t: &str| blocks.cte(t).is_some();
-        let substituted = super::generated_columns::substitute(
-            &mut merged,
-            &mut order_by,
-            catalog,
-            current,
-            &is_cte,
-        );
+        let substituted = super::generated_columns::worth_trying(&merged, order_by.as_ref())
+            && super::generated_columns::substitute(
+                &mut merged,
+                &mut order_by,
+                catalog,
+                current,
+                &is_cte,
+            );
         let marked = marked.map(|mut marked| {
             if substituted {
                 let mut marked_order_by = q.order_by.clone();
