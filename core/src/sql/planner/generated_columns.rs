@@ -75,9 +75,11 @@ fn constant_type(e: &Expr) -> Option<Option<ResultType>> {
             } else {
                 ResultType::Int
             })),
-            Value::SingleQuotedString(_) | Value::DoubleQuotedString(_) => {
-                Some(Some(ResultType::Str))
-            }
+            // A hex literal (`x'1234'`) is a binary string: STRING_RESULT, as a BINARY(16)
+            // column of UUID_TO_BIN is (func_uuid.result's generated column uses its index).
+            Value::SingleQuotedString(_)
+            | Value::DoubleQuotedString(_)
+            | Value::HexStringLiteral(_) => Some(Some(ResultType::Str)),
             _ => None,
         },
         _ => None,
