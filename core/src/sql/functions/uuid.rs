@@ -173,7 +173,7 @@ mod tests {
             0xab, 0x68,
         ]);
         assert_eq!(
-            run(Builtin::BinToUuid, &[bin.clone()]),
+            run(Builtin::BinToUuid, std::slice::from_ref(&bin)),
             Ok(text("7f9d04ae-61b3-4468-ac79-8ffcc984ab68"))
         );
         assert_eq!(
