@@ -84,8 +84,9 @@ struct PlannedIndex {
     columns: Vec<String>,
 }
 
+/// The column named `name`; a functional key part's hidden column has no name to find.
 fn find(cols: &[Planned], name: &str) -> Option<usize> {
-    cols.iter().position(|c| c.def.name.eq_ignore_ascii_case(name))
+    cols.iter().position(|c| !c.def.hidden && c.def.name.eq_ignore_ascii_case(name))
 }
 
 /// Places `col` at `at` (or last), after checking an AFTER column exists.
@@ -347,7 +348,8 @@ pub(super) fn plan(old: &TableDef, ops: &[&Op]) -> Result<ColumnPlan> {
         let columns = i
             .columns
             .iter()
-            .map(|c| def.column_position(c).ok_or_else(|| MySqlError::unknown_column(c, table)))
+            // By name, a functional key part's hidden column included.
+            .map(|c| def.any_column_position(c).ok_or_else(|| MySqlError::unknown_column(c, table)))
             .collect::<Result<Vec<u32>>>()?;
         def.indexes.push(IndexDef { columns, ..i.index });
     }

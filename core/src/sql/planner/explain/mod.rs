@@ -62,6 +62,7 @@ mod reorder;
 pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
+use crate::storage::schema::is_hidden_name;
 use binding::{bind, wildcard_qualifier};
 use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef, Materialised};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
@@ -1003,7 +1004,8 @@ impl Explainer<'_> {
                     let q = wildcard_qualifier(item);
                     for s in &inner {
                         if q.as_deref().is_none_or(|q| s.alias.eq_ignore_ascii_case(q)) {
-                            names.extend(s.columns.iter().cloned());
+                            let shown = s.columns.iter().filter(|c| !is_hidden_name(c));
+                            names.extend(shown.cloned());
                         }
                     }
                 }

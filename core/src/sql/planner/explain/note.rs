@@ -58,7 +58,8 @@ impl Render<'_> {
                         if qualifier.as_deref().is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
                             continue;
                         }
-                        for c in &s.columns {
+                        let shown = s.columns.iter();
+                        for c in shown.filter(|c| !crate::storage::schema::is_hidden_name(c)) {
                             match inner {
                                 Some(_) => items.push(format!("{}.`{c}`", qualified(s))),
                                 None => items.push(format!("{}.`{c}` AS `{c}`", qualified(s))),
