@@ -630,3 +630,127 @@ pub(crate) fn index_error(def: &TableDef, position: u32, e: MySqlError, row: u64
         _ => e,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table() -> TableDef {
+        let mut name = ColumnDef::new("name", ColumnType::Varchar(40));
+        name.nullable = true;
+        TableDef {
+            schema: "test".into(),
+            name: "t".into(),
+            columns: vec![
+                ColumnDef::new("id", ColumnType::Int).auto_increment(),
+                ColumnDef::new("a", ColumnType::Int).nullable(),
+                name,
+                ColumnDef::new("body", ColumnType::Text(crate::storage::schema::BlobSize::Regular)),
+                ColumnDef::new("doc", ColumnType::Json).nullable(),
+            ],
+            indexes: vec![crate::storage::schema::IndexDef::primary(vec![0])],
+            constraints: Default::default(),
+            partitioning: None,
+        }
+    }
+
+    fn expr(text: &str) -> Expr {
+        let dialect = sqlparser::dialect::MySqlDialect {};
+        sqlparser::parser::Parser::new(&dialect)
+            .try_with_sql(text)
+            .and_then(|mut p| p.parse_expr())
+            .expect("a test expression parses")
+    }
+
+    fn part(text: &str) -> Vec<KeyPart> {
+        vec![KeyPart::Expression(expr(text))]
+    }
+
+    #[test]
+    fn hidden_columns_take_the_expressions_type() {
+        let mut def = table();
+        let placed = place_key_parts(&mut def, "k", &part("a + 1"), false).unwrap();
+        assert_eq!(placed, vec![5]);
+        let hidden = &def.columns[5];
+        assert!(hidden.hidden && hidden.nullable);
+        assert_eq!(hidden.name, "!hidden!k!0!0");
+        assert_eq!(hidden.ty, ColumnType::BigInt, "integer arithmetic is bigint (key_len 9)");
+        assert_eq!(hidden.generated.as_ref().map(|g| g.expr.as_str()), Some("(`a` + 1)"));
+        // ABS keeps its argument's type; SUBSTR's literal length bounds the VARCHAR.
+        place_key_parts(&mut def, "k2", &part("ABS(a)"), false).unwrap();
+        assert_eq!(def.columns[6].ty, ColumnType::Int);
+        place_key_parts(&mut def, "k3", &part("SUBSTR(name, 1, 2)"), false).unwrap();
+        assert_eq!(def.columns[7].ty, ColumnType::Varchar(2));
+        place_key_parts(&mut def, "k4", &part("CAST(doc->'$.id' AS UNSIGNED)"), false).unwrap();
+        assert_eq!(
+            (def.columns[8].ty.clone(), def.columns[8].unsigned),
+            (ColumnType::BigInt, true)
+        );
+        // The hidden columns are not found by name; the visible ones are unchanged.
+        assert_eq!(def.column_position("!hidden!k!0!0"), None);
+        assert_eq!(def.any_column_position("!hidden!k!0!0"), Some(5));
+        assert_eq!(def.visible_columns().count(), 5);
+    }
+
+    #[test]
+    fn functional_parts_are_refused_as_mysql_refuses_them() {
+        let code = |text: &str, primary: bool| {
+            place_key_parts(&mut table(), "k", &part(text), primary).unwrap_err().code
+        };
+        assert_eq!(code("a + 1", true), 3756);
+        assert_eq!(code("a", false), 3762);
+        assert_eq!(code("(t.a)", false), 3762);
+        assert_eq!(code("a + RAND()", false), 3758);
+        assert_eq!(code("a + nosuch", false), 1054);
+        assert_eq!(code("id * 2", false), 3754);
+        assert_eq!(code("LOWER(body)", false), 3757);
+        assert_eq!(code("doc->>'$.x'", false), 3757);
+        assert_eq!(code("doc->'$.x'", false), 3753);
+        assert_eq!(code("NULL", false), 3761);
+        assert_eq!(code("SOUNDEX(name)", false), 1235);
+        let mut def = table();
+        let plain = vec![KeyPart::Column("nosuch".into())];
+        assert_eq!(place_key_parts(&mut def, "k", &plain, false).unwrap_err().code, 1072);
+        assert_eq!(place_key_parts(&mut def, "", &part("a + 1"), false).unwrap_err().code, 1280);
+    }
+
+    #[test]
+    fn unnamed_functional_indexes_are_numbered() {
+        let parts = part("a + 1");
+        assert_eq!(implicit_name(&parts, &[]), "functional_index");
+        let taken = vec!["PRIMARY".to_string(), "FUNCTIONAL_INDEX".to_string()];
+        assert_eq!(implicit_name(&parts, &taken), "functional_index_2");
+        let plain = vec![KeyPart::Column("a".into()), KeyPart::Expression(expr("a + 1"))];
+        assert_eq!(implicit_name(&plain, &taken), "a");
+    }
+
+    #[test]
+    fn dropping_hidden_columns_moves_later_positions_down() {
+        let mut def = table();
+        let first = place_key_parts(&mut def, "k", &part("a + 1"), false).unwrap();
+        let second = place_key_parts(&mut def, "m", &part("a * 2"), false).unwrap();
+        def.indexes.push(crate::storage::schema::IndexDef::key("k", first));
+        def.indexes.push(crate::storage::schema::IndexDef::key("m", vec![1, second[0]]));
+        assert_eq!(hidden_columns_of(&def, "k"), vec![5]);
+        let mut without = without_columns(&def, &hidden_columns_of(&def, "k"));
+        without.indexes.retain(|i| i.name != "k");
+        assert_eq!(without.columns.len(), 6);
+        assert_eq!(without.index("m").map(|i| i.columns.clone()), Some(vec![1, 5]));
+        assert_eq!(without.columns[5].name, "!hidden!m!0!0");
+    }
+
+    #[test]
+    fn an_out_of_range_value_names_the_index() {
+        let mut def = table();
+        place_key_parts(&mut def, "my_idx", &part("a + 1"), false).unwrap();
+        let e = MySqlError::new(1264, "22003", "Out of range".into());
+        // Before the index exists (being added), the name comes from the hidden column's.
+        let named = index_error(&def, 5, e.clone(), 3);
+        assert_eq!(
+            (named.code, named.message.as_str()),
+            (3752, "Value is out of range for functional index 'my_idx' at row 3")
+        );
+        // A visible column's error is left as it was.
+        assert_eq!(index_error(&def, 1, e, 3).code, 1264);
+    }
+}
