@@ -154,6 +154,9 @@ struct Source {
     /// tables of the nest (this one and the next `nest - 1`), which the Note writes
     /// `left join (a join b) on(...)`; 0 elsewhere.
     nest: u32,
+    /// A stored table's functional key parts' hidden columns: (position, the expression
+    /// they stand for), which EXPLAIN FORMAT=TREE writes in their place.
+    hidden: Vec<(u32, String)>,
 }
 
 impl Source {
@@ -919,6 +922,7 @@ impl Explainer<'_> {
             after: Vec::new(),
             lateral: false,
             nest: 0,
+            hidden: Vec::new(),
         };
         if let Some(text) = (self.system_views)(&db, &table) {
             let columns = self.view_columns(&db, text, depth + 1, cx)?;
@@ -935,7 +939,13 @@ impl Explainer<'_> {
             let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
             let hints = IndexHints::from_directives(index_directives, Some(t))?
                 .with_partitions(partitions, t)?;
-            return Ok(source(Kind::Stored, columns, hints));
+            let mut stored = source(Kind::Stored, columns, hints);
+            stored.hidden = (0u32..)
+                .zip(&t.def.columns)
+                .filter(|(_, c)| c.hidden)
+                .filter_map(|(p, c)| Some((p, c.generated.as_ref()?.expr.clone())))
+                .collect();
+            return Ok(stored);
         }
         if let Some(v) = self.catalog.view(&db, &table) {
             let (text, declared) = (v.query.clone(), v.columns.clone());
