@@ -41,8 +41,8 @@ const DEPTH_MAX: u32 = 64;
 pub(crate) enum KeyPart {
     /// `col` (or `col(10)` and the like, left to the caller's column lookup).
     Column(String),
-    /// `(expr)`: a functional key part.
-    Expression(Expr),
+    /// `(expr)`: a functional key part (boxed: an expression is large beside a name).
+    Expression(Box<Expr>),
 }
 
 impl KeyPart {
@@ -50,7 +50,7 @@ impl KeyPart {
     pub(crate) fn list(cols: &[IndexColumn]) -> Vec<KeyPart> {
         cols.iter()
             .map(|c| match &c.column.expr {
-                Expr::Nested(inner) => KeyPart::Expression(inner.as_ref().clone()),
+                Expr::Nested(inner) => KeyPart::Expression(inner.clone()),
                 e => KeyPart::Column(e.to_string().trim_matches('`').to_string()),
             })
             .collect()
@@ -663,7 +663,7 @@ mod tests {
     }
 
     fn part(text: &str) -> Vec<KeyPart> {
-        vec![KeyPart::Expression(expr(text))]
+        vec![KeyPart::Expression(Box::new(expr(text)))]
     }
 
     #[test]
@@ -720,7 +720,7 @@ mod tests {
         assert_eq!(implicit_name(&parts, &[]), "functional_index");
         let taken = vec!["PRIMARY".to_string(), "FUNCTIONAL_INDEX".to_string()];
         assert_eq!(implicit_name(&parts, &taken), "functional_index_2");
-        let plain = vec![KeyPart::Column("a".into()), KeyPart::Expression(expr("a + 1"))];
+        let plain = vec![KeyPart::Column("a".into()), KeyPart::Expression(Box::new(expr("a + 1")))];
         assert_eq!(implicit_name(&plain, &taken), "a");
     }
 
