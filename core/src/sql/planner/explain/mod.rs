@@ -1276,8 +1276,13 @@ impl Explainer<'_> {
                     row.access = Some(c.access_type);
                     row.key = Some(index.clone());
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
+                    // A functional key part is its expression (mysql-test
+                    // functional_index.result's FORMAT=JSON).
                     row.key_parts = (c.key_columns.iter())
-                        .map(|&k| t.def.columns[k as usize].name.clone())
+                        .map(|&k| match t.def.key_part_expression(k) {
+                            Some(expr) => expr.to_string(),
+                            None => t.def.columns[k as usize].name.clone(),
+                        })
                         .collect();
                     if let Path::Ref { parts, .. } = &c.path {
                         let outer = &self.correlation.outer;
