@@ -83,6 +83,10 @@ impl MySqlError {
             ),
         )
     }
+    /// 1815 ER_INTERNAL_ERROR
+    pub fn internal_error(what: &str) -> MySqlError {
+        Self::new(1815, "HY000", format!("Internal error: {what}"))
+    }
     /// 1280 ER_WRONG_NAME_FOR_INDEX
     pub fn wrong_name_for_index(name: &str) -> MySqlError {
         Self::new(1280, "42000", format!("Incorrect index name '{name}'"))
