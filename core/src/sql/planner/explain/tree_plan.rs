@@ -713,3 +713,20 @@ fn plain(render: &Render, e: &Expr) -> String {
     }
     text.replace('`', "")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::tree_expression;
+
+    #[test]
+    fn a_hidden_columns_expression_is_written_with_plain_qualified_names() {
+        assert_eq!(tree_expression("t", "(`b` + 1)"), "(t.b + 1)");
+        assert_eq!(tree_expression("x", "abs(`int_col`)"), "abs(x.int_col)");
+        // Quoted text is left as it is; a doubled back-quote is one in the name.
+        assert_eq!(
+            tree_expression("t", "concat(`a`,_utf8mb4'`b`\\'')"),
+            "concat(t.a,_utf8mb4'`b`\\'')"
+        );
+        assert_eq!(tree_expression("t", "(`we``ird` * 2)"), "(t.we`ird * 2)");
+    }
+}
