@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 mod constraints;
+mod functional_index;
 mod functions;
 mod partitioning;
 mod stored_program;

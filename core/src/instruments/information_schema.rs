@@ -168,6 +168,8 @@ pub fn statistics(catalog: &Catalog) -> Vec<Row> {
             let cardinality = index_cardinality(t, idx);
             for (seq, (&c, card)) in idx.columns.iter().zip(cardinality).enumerate() {
                 let Some(col) = t.def.columns.get(c as usize) else { continue };
+                // A functional key part: COLUMN_NAME NULL, EXPRESSION its expression.
+                let expression = t.def.key_part_expression(c);
                 rows.push(vec![
                     text("def"),
                     Value::Str(t.def.schema.clone()),
@@ -176,7 +178,10 @@ pub fn statistics(catalog: &Catalog) -> Vec<Row> {
                     Value::Str(t.def.schema.clone()),
                     Value::Str(idx.name.clone()),
                     Value::UInt(seq as u64 + 1),
-                    Value::Str(col.name.clone()),
+                    match expression {
+                        Some(_) => Value::Null,
+                        None => Value::Str(col.name.clone()),
+                    },
                     text("A"),
                     Value::UInt(card),
                     Value::Null,
@@ -186,7 +191,7 @@ pub fn statistics(catalog: &Catalog) -> Vec<Row> {
                     text(""),
                     text(""),
                     text(if idx.visible { "YES" } else { "NO" }),
-                    Value::Null,
+                    expression.map_or(Value::Null, |e| Value::Str(e.to_string())),
                 ]);
             }
         }
@@ -198,7 +203,9 @@ pub fn statistics(catalog: &Catalog) -> Vec<Row> {
 pub fn columns(catalog: &Catalog) -> Vec<Row> {
     let mut rows = Vec::new();
     for t in catalog.tables() {
-        for (i, c) in t.def.columns.iter().enumerate() {
+        // A functional key part's hidden columns are not listed (mysql-test
+        // functional_index.result); ORDINAL_POSITION counts the listed ones.
+        for (ordinal, (i, c)) in (1u64..).zip(t.def.visible_columns()) {
             let character = character_lengths(&c.ty);
             let (precision, scale) = numeric_precision(c);
             let is_text = character.is_some() && !c.ty.is_binary_string();
@@ -216,7 +223,7 @@ pub fn columns(catalog: &Catalog) -> Vec<Row> {
                 Value::Str(t.def.schema.clone()),
                 Value::Str(t.def.name.clone()),
                 Value::Str(c.name.clone()),
-                Value::UInt(i as u64 + 1),
+                Value::UInt(ordinal),
                 default,
                 text(if c.nullable { "YES" } else { "NO" }),
                 text(data_type(&c.ty)),
@@ -232,7 +239,7 @@ pub fn columns(catalog: &Catalog) -> Vec<Row> {
                 if is_text { text("utf8mb4") } else { Value::Null },
                 if is_text { text("utf8mb4_0900_ai_ci") } else { Value::Null },
                 Value::Str(column_type),
-                text(column_key(&t.def.indexes, i as u32)),
+                text(column_key(&t.def.indexes, i)),
                 text(match &c.generated {
                     Some(g) if g.stored => "STORED GENERATED",
                     Some(_) => "VIRTUAL GENERATED",
@@ -342,6 +349,11 @@ pub fn key_column_usage(catalog: &Catalog) -> Vec<Row> {
         for idx in t.def.indexes.iter().filter(|i| i.unique || i.primary) {
             for (seq, &c) in idx.columns.iter().enumerate() {
                 let Some(col) = t.def.columns.get(c as usize) else { continue };
+                // A functional key part names no column: KEY_COLUMN_USAGE leaves it out
+                // (mysql-test functional_index.result).
+                if col.hidden {
+                    continue;
+                }
                 rows.push(vec![
                     text("def"),
                     Value::Str(t.def.schema.clone()),

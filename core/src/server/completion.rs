@@ -13,7 +13,7 @@ impl Server {
         let mut names: BTreeSet<String> = self.catalog.database_names().into_iter().collect();
         for table in self.catalog.tables() {
             names.insert(table.def.name.clone());
-            names.extend(table.def.columns.iter().map(|c| c.name.clone()));
+            names.extend(table.def.visible_columns().map(|(_, c)| c.name.clone()));
         }
         names.extend(vars.iter_global().map(|(name, _)| name.to_string()));
         names.into_iter().collect()

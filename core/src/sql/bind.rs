@@ -208,6 +208,17 @@ pub trait Columns {
     }
 }
 
+/// A functional key part's hidden column cannot be named by a statement (MySQL answers 1054,
+/// mysql-test `functional_index.result`). A user can write its name only back-quoted (`!` ends
+/// an unquoted name); the planner's own reference to it (a functional index read for the
+/// expression it stands for, `planner/generated_columns.rs`) is unquoted and passes.
+fn refuse_hidden(id: &Ident, full: &str, clause: &str) -> Result<()> {
+    if id.quote_style.is_some() && crate::storage::schema::is_hidden_name(&id.value) {
+        return Err(MySqlError::unknown_column(full, clause));
+    }
+    Ok(())
+}
+
 /// No columns: a SELECT without FROM, SET, DO.
 pub struct NoColumns;
 
@@ -630,6 +641,7 @@ impl<'a> Binder<'a> {
     }
 
     fn identifier(&mut self, id: &Ident) -> Result<BExpr> {
+        refuse_hidden(id, &id.value, self.clause)?;
         if id.quote_style.is_none() {
             if let Some(name) = id.value.strip_prefix("@@") {
                 return Ok(BExpr::SysVar { name: name.to_string(), scope: VarScope::Default });
@@ -646,6 +658,10 @@ impl<'a> Binder<'a> {
     }
 
     fn compound(&mut self, parts: &[Ident]) -> Result<BExpr> {
+        if let Some(last) = parts.last() {
+            let full: Vec<&str> = parts.iter().map(|p| p.value.as_str()).collect();
+            refuse_hidden(last, &full.join("."), self.clause)?;
+        }
         // A user variable whose name holds dots (`@sys.statement_truncate_len`).
         if let Some(first) = parts.first().and_then(|p| p.value.strip_prefix('@')) {
             if !first.starts_with('@') && parts[0].quote_style.is_none() {

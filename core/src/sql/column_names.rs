@@ -162,7 +162,7 @@ fn factor_names(f: &TableFactor, sql: &str, scope: &NameScope, depth: u32) -> Op
                 _ => return None,
             };
             if let Some(t) = scope.catalog.table(&db, &table) {
-                return Some(t.def.columns.iter().map(|c| c.name.clone()).collect());
+                return Some(t.def.visible_columns().map(|(_, c)| c.name.clone()).collect());
             }
             let view = scope.catalog.view(&db, &table)?;
             (!view.columns.is_empty()).then(|| view.columns.clone())

@@ -223,6 +223,21 @@ pub struct ColumnDef {
     pub default: Option<Value>,
     /// `GENERATED ALWAYS AS (expr) VIRTUAL | STORED`: the value is computed from the row.
     pub generated: Option<GeneratedColumn>,
+    /// A column the server made for a functional key part (`INDEX ((a + 1))`): a VIRTUAL
+    /// generated column no statement shows or names (MySQL's `HT_HIDDEN_SQL`). Its name
+    /// starts with [`HIDDEN_PREFIX`].
+    pub hidden: bool,
+}
+
+/// How the name of a functional key part's hidden column starts (MySQL's
+/// `make_functional_index_column_name`: `!hidden!<index>!<key part>!<count>`). Where only
+/// names are at hand (a query's sources), the prefix is what marks the column hidden.
+/// Simplification: a user column whose name starts so is taken for a hidden one there.
+pub const HIDDEN_PREFIX: &str = "!hidden!";
+
+/// Whether `name` is the name of a functional key part's hidden column.
+pub fn is_hidden_name(name: &str) -> bool {
+    name.starts_with(HIDDEN_PREFIX)
 }
 
 /// A generated column's expression, in the text MySQL prints for it (`(`a` * 2)`), and
@@ -247,6 +262,7 @@ impl ColumnDef {
             auto_increment: false,
             default: None,
             generated: None,
+            hidden: false,
         }
     }
     pub fn nullable(mut self) -> ColumnDef {
@@ -363,9 +379,32 @@ pub struct ForeignKey {
 }
 
 impl TableDef {
-    /// Position of a column by name (case-insensitive, as MySQL compares column names).
+    /// Position of a column by name (case-insensitive, as MySQL compares column names). A
+    /// functional key part's hidden column is not found by name, as in MySQL (1054).
     pub fn column_position(&self, name: &str) -> Option<u32> {
+        self.columns
+            .iter()
+            .position(|c| !c.hidden && c.name.eq_ignore_ascii_case(name))
+            .map(|p| p as u32)
+    }
+
+    /// Position of a column by name, hidden columns included (the planner names a hidden
+    /// column when it reads a functional index).
+    pub fn any_column_position(&self, name: &str) -> Option<u32> {
         self.columns.iter().position(|c| c.name.eq_ignore_ascii_case(name)).map(|p| p as u32)
+    }
+
+    /// The columns a user sees (`SELECT *`, INSERT without a column list, SHOW COLUMNS), with
+    /// their positions in the row.
+    pub fn visible_columns(&self) -> impl Iterator<Item = (u32, &ColumnDef)> + '_ {
+        (0u32..).zip(self.columns.iter()).filter(|(_, c)| !c.hidden)
+    }
+
+    /// The text SHOW CREATE TABLE and SHOW INDEX give key part `column` of an index: the
+    /// column's name, or a hidden column's expression.
+    pub fn key_part_expression(&self, column: u32) -> Option<&str> {
+        let c = self.columns.get(column as usize)?;
+        c.hidden.then(|| c.generated.as_ref().map(|g| g.expr.as_str())).flatten()
     }
 
     pub fn primary(&self) -> Option<&IndexDef> {
@@ -381,6 +420,7 @@ impl TableDef {
         let mut lines: Vec<String> = self
             .columns
             .iter()
+            .filter(|c| !c.hidden)
             .map(|c| {
                 let mut s = format!("  `{}` {}", c.name, c.ty.sql());
                 if c.unsigned {
@@ -422,7 +462,11 @@ impl TableDef {
             let cols: Vec<String> = idx
                 .columns
                 .iter()
-                .map(|&p| format!("`{}`", self.columns[p as usize].name))
+                // A functional key part is its expression in parentheses (`((`a` + 1))`).
+                .map(|&p| match self.key_part_expression(p) {
+                    Some(expr) => format!("({expr})"),
+                    None => format!("`{}`", self.columns[p as usize].name),
+                })
                 .collect();
             let cols = cols.join(",");
             let invisible = if idx.visible { "" } else { " /*!80000 INVISIBLE */" };

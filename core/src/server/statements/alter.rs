@@ -14,6 +14,7 @@
 
 use crate::error::{MySqlError, Result};
 use crate::server::session::Session;
+use crate::server::statements::functional_index::{self, KeyPart};
 use crate::server::statements::{alter_columns, table_name};
 use crate::server::Server;
 use crate::sql::Response;
@@ -25,7 +26,7 @@ use sqlparser::ast::{AlterTableOperation as Op, RenameTableNameKind, TableConstr
 enum Change {
     Add {
         name: Option<String>,
-        columns: Vec<String>,
+        parts: Vec<KeyPart>,
         unique: bool,
     },
     Drop(String),
@@ -41,10 +42,6 @@ enum Change {
     AddForeignKey(Box<sqlparser::ast::ForeignKeyConstraint>),
     /// `DROP FOREIGN KEY name`.
     DropForeignKey(String),
-}
-
-fn unquoted(s: impl ToString) -> String {
-    s.to_string().trim_matches('`').to_string()
 }
 
 fn ddl_ok() -> Response {
@@ -83,7 +80,11 @@ impl Server {
         let mut changes: Vec<Change> = plan
             .unique_columns
             .iter()
-            .map(|c| Change::Add { name: Some(c.clone()), columns: vec![c.clone()], unique: true })
+            .map(|c| Change::Add {
+                name: Some(c.clone()),
+                parts: vec![KeyPart::Column(c.clone())],
+                unique: true,
+            })
             .collect();
         for c in &plan.unique_columns {
             if names.iter().any(|n| n.eq_ignore_ascii_case(c)) {
@@ -104,14 +105,19 @@ impl Server {
             let change = match op {
                 Op::AddConstraint { constraint: TableConstraint::Index(i), .. } => Change::Add {
                     name: i.name.as_ref().map(|n| n.value.clone()),
-                    columns: i.columns.iter().map(|c| unquoted(&c.column.expr)).collect(),
+                    parts: KeyPart::list(&i.columns),
                     unique: false,
                 },
                 Op::AddConstraint { constraint: TableConstraint::Unique(u), .. } => Change::Add {
                     name: u.index_name.as_ref().or(u.name.as_ref()).map(|n| n.value.clone()),
-                    columns: u.columns.iter().map(|c| unquoted(&c.column.expr)).collect(),
+                    parts: KeyPart::list(&u.columns),
                     unique: true,
                 },
+                Op::AddConstraint { constraint: TableConstraint::PrimaryKey(pk), .. }
+                    if functional_index::any_functional(&KeyPart::list(&pk.columns)) =>
+                {
+                    return Err(MySqlError::functional_index_primary_key());
+                }
                 Op::DropIndex { name } => Change::Drop(name.value.clone()),
                 Op::AddConstraint { constraint: TableConstraint::ForeignKey(fk), .. } => {
                     Change::AddForeignKey(Box::new(fk.clone()))
@@ -171,19 +177,30 @@ impl Server {
                     )));
                 }
             };
-            match &change {
-                Change::Add { name, columns, .. } => {
-                    let name = name.clone().unwrap_or_else(|| columns[0].clone());
+            let mut change = change;
+            match &mut change {
+                Change::Add { name, parts, .. } => {
+                    let resolved = name
+                        .clone()
+                        .unwrap_or_else(|| functional_index::implicit_name(parts, &names));
+                    // The parts checked against the columns as they will be (a functional
+                    // part's errors: 3762, 3758, 1054, ...); the name fixed for when the
+                    // index is made.
+                    functional_index::place_key_parts(
+                        &mut planned.clone(),
+                        &resolved,
+                        parts,
+                        false,
+                    )?;
+                    *name = Some(resolved.clone());
+                    let name = resolved;
                     if names.iter().any(|n| n.eq_ignore_ascii_case(&name))
                         || name.eq_ignore_ascii_case("PRIMARY")
                     {
                         return Err(MySqlError::duplicate_key_name(&name));
                     }
-                    for c in columns {
-                        if planned.column_position(c).is_none() {
-                            return Err(MySqlError::key_column_does_not_exist(c));
-                        }
-                    }
+                    let columns: Vec<String> =
+                        parts.iter().filter_map(KeyPart::column).map(Into::into).collect();
                     // A UNIQUE index of a partitioned table holds every partitioning
                     // column (1503), as CREATE TABLE's must.
                     if let (Change::Add { unique: true, .. }, Some(p)) =
@@ -210,9 +227,12 @@ impl Server {
                     let mut without = planned.clone();
                     without.indexes.retain(|i| !i.name.eq_ignore_ascii_case(name));
                     for c in &changes {
-                        if let Change::Add { columns, .. } = c {
-                            let positions: Vec<u32> =
-                                columns.iter().filter_map(|c| planned.column_position(c)).collect();
+                        if let Change::Add { parts, .. } = c {
+                            let positions: Vec<u32> = parts
+                                .iter()
+                                .filter_map(KeyPart::column)
+                                .filter_map(|c| planned.column_position(c))
+                                .collect();
                             without
                                 .indexes
                                 .push(crate::storage::schema::IndexDef::key("", positions));
@@ -255,12 +275,12 @@ impl Server {
         let (mut db, mut table) = (db, table);
         for change in changes {
             match change {
-                Change::Add { name, columns, unique } => {
-                    self.add_index(&db, &table, name, &columns, unique, work)?;
+                Change::Add { name, parts, unique } => {
+                    self.add_index(&db, &table, name, &parts, unique, work)?;
                 }
                 Change::Drop(name) => {
                     if let Some(t) = self.catalog.table_mut(&db, &table) {
-                        t.drop_index(&name);
+                        functional_index::drop_index(t, &name);
                     }
                 }
                 // ADD CHECK rebuilds the table (ALGORITHM=COPY: the rows are checked as they

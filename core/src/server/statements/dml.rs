@@ -246,7 +246,9 @@ impl Columns for TableColumns<'_> {
         let matches_table = qualifier.is_none_or(|q| {
             q.eq_ignore_ascii_case(self.alias) || q.eq_ignore_ascii_case(&self.def.name)
         });
-        match (matches_table, self.def.column_position(name)) {
+        // Hidden columns included: the planner names one for a functional index (a user
+        // cannot, the binder refuses it first).
+        match (matches_table, self.def.any_column_position(name)) {
             (true, Some(p)) => Ok(p),
             _ => {
                 let full = qualifier.map_or(name.to_string(), |q| format!("{q}.{name}"));
@@ -286,7 +288,8 @@ impl Server {
             None => return Err(MySqlError::unknown_database(&db)),
         };
         let targets: Vec<u32> = if ins.columns.is_empty() {
-            (0..def.columns.len() as u32).collect()
+            // Without a column list: every column but a functional key part's hidden ones.
+            def.visible_columns().map(|(p, _)| p).collect()
         } else {
             let names: Vec<String> =
                 ins.columns.iter().map(|c| c.to_string().trim_matches('`').to_string()).collect();

@@ -12,6 +12,7 @@ mod explain_change_json;
 mod explain_change_tree;
 mod foreign_keys;
 mod function_body;
+pub(crate) mod functional_index;
 mod index_build;
 mod multi_table;
 pub(crate) mod partitioning;
@@ -37,6 +38,7 @@ use crate::sql::Response;
 use crate::storage::catalog::{Catalog, View};
 use crate::storage::schema::{BlobSize, ColumnDef, ColumnType, IndexDef, TableDef};
 use crate::storage::table::Table;
+use functional_index::KeyPart;
 use sqlparser::ast::{
     ColumnOption, ObjectName, ObjectType, SetExpr, Statement as S, TableConstraint,
 };
@@ -275,7 +277,8 @@ impl Server {
                 if index.eq_ignore_ascii_case("PRIMARY") {
                     return Err(MySqlError::not_supported_yet("dropping a primary key"));
                 }
-                if !tbl.drop_index(&index) {
+                // A functional index takes its hidden columns with it.
+                if !functional_index::drop_index(tbl, &index) {
                     return Err(MySqlError::cannot_drop_key(&index));
                 }
                 Ok(Response::Ok {
@@ -364,12 +367,8 @@ impl Server {
             S::CreateIndex(ci) => {
                 let (db, table) = table_name(session, &ci.table_name)?;
                 let name = ci.name.as_ref().map(|n| n.to_string().trim_matches('`').to_string());
-                let cols: Vec<String> = ci
-                    .columns
-                    .iter()
-                    .map(|c| c.column.expr.to_string().trim_matches('`').to_string())
-                    .collect();
-                self.add_index(&db, &table, name, &cols, ci.unique, work)?;
+                let parts = KeyPart::list(&ci.columns);
+                self.add_index(&db, &table, name, &parts, ci.unique, work)?;
                 Ok(Response::Ok {
                     affected_rows: 0,
                     info: Some("Records: 0  Duplicates: 0  Warnings: 0".into()),
@@ -778,25 +777,29 @@ impl Server {
             constraints: Default::default(),
             partitioning: None,
         };
-        let mut secondary: Vec<(Option<String>, Vec<String>, bool)> =
-            column_unique.into_iter().map(|c| (Some(c.clone()), vec![c], true)).collect();
+        let mut secondary: Vec<(Option<String>, Vec<KeyPart>, bool)> = column_unique
+            .into_iter()
+            .map(|c| (Some(c.clone()), vec![KeyPart::Column(c)], true))
+            .collect();
         let mut foreign_keys = Vec::new();
         for tc in &ct.constraints {
-            let names = |cols: &[sqlparser::ast::IndexColumn]| -> Vec<String> {
-                cols.iter()
-                    .map(|c| c.column.expr.to_string().trim_matches('`').to_string())
-                    .collect()
-            };
             match tc {
-                TableConstraint::PrimaryKey(pk) => primary = Some(names(&pk.columns)),
+                TableConstraint::PrimaryKey(pk) => {
+                    let parts = KeyPart::list(&pk.columns);
+                    if functional_index::any_functional(&parts) {
+                        return Err(MySqlError::functional_index_primary_key());
+                    }
+                    primary =
+                        Some(parts.iter().filter_map(KeyPart::column).map(Into::into).collect())
+                }
                 TableConstraint::Unique(u) => {
                     // `UNIQUE KEY uv (v)`: sqlparser keeps `uv` as the index name.
                     let name = u.index_name.as_ref().or(u.name.as_ref()).map(|n| n.value.clone());
-                    secondary.push((name, names(&u.columns), true))
+                    secondary.push((name, KeyPart::list(&u.columns), true))
                 }
                 TableConstraint::Index(i) => secondary.push((
                     i.name.as_ref().map(|n| n.value.clone()),
-                    names(&i.columns),
+                    KeyPart::list(&i.columns),
                     false,
                 )),
                 TableConstraint::ForeignKey(fk) => foreign_keys.push(fk),
@@ -831,14 +834,20 @@ impl Server {
                     && !def.indexes.iter().any(|i| {
                         i.columns.first().is_some_and(|&p| def.columns[p as usize].name == c.name)
                     })
-                    && !secondary.iter().any(|(_, cols, _)| cols.first() == Some(&c.name))
+                    && !secondary.iter().any(|(_, parts, _)| {
+                        parts.first().and_then(KeyPart::column) == Some(c.name.as_str())
+                    })
             })
         {
             return Err(MySqlError::wrong_auto_key());
         }
-        for (index_name, cols, unique) in secondary {
-            let positions = positions(&def, &cols)?;
-            let index_name = index_name.unwrap_or_else(|| cols[0].clone());
+        for (index_name, parts, unique) in secondary {
+            let index_name = index_name.unwrap_or_else(|| {
+                let taken: Vec<String> = def.indexes.iter().map(|i| i.name.clone()).collect();
+                functional_index::implicit_name(&parts, &taken)
+            });
+            let positions =
+                functional_index::place_key_parts(&mut def, &index_name, &parts, false)?;
             def.indexes.push(IndexDef {
                 name: index_name,
                 columns: positions,
@@ -913,7 +922,7 @@ impl Server {
         db: &str,
         table: &str,
         name: Option<String>,
-        cols: &[String],
+        parts: &[KeyPart],
         unique: bool,
         work: &mut Work,
     ) -> Result<()> {
@@ -921,10 +930,20 @@ impl Server {
             .catalog
             .table_mut(db, table)
             .ok_or_else(|| MySqlError::no_such_table(db, table))?;
-        let positions = positions(&t.def, cols)?;
-        let name = name.unwrap_or_else(|| cols[0].clone());
+        let name = name.unwrap_or_else(|| {
+            let taken: Vec<String> = t.def.indexes.iter().map(|i| i.name.clone()).collect();
+            functional_index::implicit_name(parts, &taken)
+        });
+        // A functional key part adds its hidden column first (checked before the name, as
+        // MySQL resolves the parts before it looks for a duplicate name).
+        let mut def = t.def.clone();
+        let width = def.columns.len();
+        let positions = functional_index::place_key_parts(&mut def, &name, parts, false)?;
         if t.def.index(&name).is_some() {
             return Err(MySqlError::duplicate_key_name(&name));
+        }
+        if def.columns.len() > width {
+            functional_index::add_hidden_columns(t, def, width)?;
         }
         let index = IndexDef {
             name: name.clone(),
@@ -940,7 +959,7 @@ impl Server {
         self.charge_index_build(db, table, &name, work);
         if let Some(dup) = duplicate {
             if let Some(t) = self.catalog.table_mut(db, table) {
-                t.drop_index(&name);
+                functional_index::drop_index(t, &name);
             }
             return Err(MySqlError::duplicate_entry(&dup.key_text, table, &dup.index));
         }

@@ -342,12 +342,18 @@ impl Server {
             let cardinality = index_cardinality(t, idx);
             for (seq, (&c, card)) in idx.columns.iter().zip(cardinality).enumerate() {
                 let col = &t.def.columns[c as usize];
+                // A functional key part: no column, its expression (mysql-test
+                // functional_index.result, SHOW KEYS).
+                let expression = t.def.key_part_expression(c);
                 rows.push(vec![
                     Value::Str(t.def.name.clone()),
                     Value::Int(if idx.unique { 0 } else { 1 }),
                     Value::Str(idx.name.clone()),
                     Value::UInt(seq as u64 + 1),
-                    Value::Str(col.name.clone()),
+                    match expression {
+                        Some(_) => Value::Null,
+                        None => Value::Str(col.name.clone()),
+                    },
                     text("A"),
                     Value::UInt(card),
                     Value::Null,
@@ -357,7 +363,7 @@ impl Server {
                     text(""),
                     text(""),
                     text(if idx.visible { "YES" } else { "NO" }),
-                    Value::Null,
+                    expression.map_or(Value::Null, |e| Value::Str(e.to_string())),
                 ]);
             }
         }
@@ -394,9 +400,7 @@ impl Server {
         }
         let rows = t
             .def
-            .columns
-            .iter()
-            .enumerate()
+            .visible_columns()
             .map(|(i, c)| {
                 let mut row = vec![Value::Str(c.name.clone()), Value::Str(column_type(c))];
                 if full {
@@ -411,7 +415,7 @@ impl Server {
                 };
                 row.extend([
                     text(if c.nullable { "YES" } else { "NO" }),
-                    text(column_key(&t.def.indexes, i as u32)),
+                    text(column_key(&t.def.indexes, i)),
                     default,
                     text(match &c.generated {
                         Some(g) if g.stored => "STORED GENERATED",

@@ -216,7 +216,8 @@ pub fn named_in(
         if wanted == Wanted::View {
             return None;
         }
-        let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
+        // Names only (for `*` and for resolving names): a hidden column is neither.
+        let columns = t.def.visible_columns().map(|(_, c)| c.name.clone()).collect();
         return Some(Named::Stored { db: db.to_string(), table: table.to_string(), columns });
     }
     let v = catalog.view(db, table)?;

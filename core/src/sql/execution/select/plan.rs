@@ -8,6 +8,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
+use crate::storage::schema::is_hidden_name;
 use crate::storage::table::Table;
 use sqlparser::ast::{Expr, GroupByExpr, LimitClause, OrderByKind, Query, Select, SelectItem};
 
@@ -373,11 +374,13 @@ fn expand_wildcard(
 ) -> Result<Vec<(BExpr, String)>> {
     let column =
         |s: &BoundSource, i: usize| (BExpr::Column(s.offset + i as u32), s.meta[i].name.clone());
+    // A functional key part's hidden column is not part of `*`.
+    let shown = |s: &BoundSource, i: usize| !is_hidden_name(&s.meta[i].name);
     if let Some(q) = qualifier {
         let out: Vec<_> = sources
             .iter()
             .filter(|s| s.alias.eq_ignore_ascii_case(q.trim_matches('`')))
-            .flat_map(|s| (0..s.meta.len()).map(move |i| column(s, i)))
+            .flat_map(|s| (0..s.meta.len()).filter(|&i| shown(s, i)).map(move |i| column(s, i)))
             .collect();
         if out.is_empty() {
             return Err(MySqlError::unknown_table(q));
@@ -396,7 +399,7 @@ fn expand_wildcard(
     let mut out: Vec<(BExpr, String)> = Vec::new();
     for s in ordered {
         if s.using.is_empty() {
-            out.extend((0..s.meta.len()).map(|i| column(s, i)));
+            out.extend((0..s.meta.len()).filter(|&i| shown(s, i)).map(|i| column(s, i)));
             continue;
         }
         let (shared, rest): (Vec<_>, Vec<_>) = std::mem::take(&mut out)
@@ -407,6 +410,7 @@ fn expand_wildcard(
         out.extend(
             (0..s.meta.len())
                 .filter(|&i| !s.using.iter().any(|u| u.eq_ignore_ascii_case(&s.meta[i].name)))
+                .filter(|&i| shown(s, i))
                 .map(|i| column(s, i)),
         );
     }

@@ -33,6 +33,10 @@ pub(super) fn bind(
                         continue;
                     }
                     for (i, c) in s.columns.iter().enumerate() {
+                        // A functional key part's hidden column is not part of `*`.
+                        if crate::storage::schema::is_hidden_name(c) {
+                            continue;
+                        }
                         items.push((BExpr::Column(s.offset + i as u32), c.clone()));
                     }
                 }

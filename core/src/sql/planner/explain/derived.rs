@@ -224,6 +224,7 @@ pub(super) fn derived_source(
         after: Vec::new(),
         lateral: false,
         nest: 0,
+        hidden: Vec::new(),
     }
 }
 

@@ -253,7 +253,11 @@ pub(super) fn block(
         let start = s.offset as usize;
         let used: Vec<String> = (0..width)
             .filter(|&k| bound.columns.get(start + k).copied().unwrap_or(false))
-            .map(|k| s.columns[k].clone())
+            .map(|k| match s.hidden.iter().find(|(h, _)| *h as usize == k) {
+                // A functional key part's hidden column as its expression, as MySQL writes it.
+                Some((_, expr)) => expr.clone(),
+                None => s.columns[k].clone(),
+            })
             .collect();
         if !used.is_empty() {
             t.push(("used_columns", Json::strings(used)));

@@ -62,6 +62,7 @@ mod reorder;
 pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
+use crate::storage::schema::is_hidden_name;
 use binding::{bind, wildcard_qualifier};
 use derived::{all_rows, derived_source, estimated_rows, Blocks, CteDef, Materialised};
 use estimates::{key_columns, key_length, selectivity, split_and, FILTER_EQUALITY};
@@ -153,6 +154,9 @@ struct Source {
     /// tables of the nest (this one and the next `nest - 1`), which the Note writes
     /// `left join (a join b) on(...)`; 0 elsewhere.
     nest: u32,
+    /// A stored table's functional key parts' hidden columns: (position, the expression
+    /// they stand for), which EXPLAIN FORMAT=TREE writes in their place.
+    hidden: Vec<(u32, String)>,
 }
 
 impl Source {
@@ -918,6 +922,7 @@ impl Explainer<'_> {
             after: Vec::new(),
             lateral: false,
             nest: 0,
+            hidden: Vec::new(),
         };
         if let Some(text) = (self.system_views)(&db, &table) {
             let columns = self.view_columns(&db, text, depth + 1, cx)?;
@@ -934,7 +939,13 @@ impl Explainer<'_> {
             let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
             let hints = IndexHints::from_directives(index_directives, Some(t))?
                 .with_partitions(partitions, t)?;
-            return Ok(source(Kind::Stored, columns, hints));
+            let mut stored = source(Kind::Stored, columns, hints);
+            stored.hidden = (0u32..)
+                .zip(&t.def.columns)
+                .filter(|(_, c)| c.hidden)
+                .filter_map(|(p, c)| Some((p, c.generated.as_ref()?.expr.clone())))
+                .collect();
+            return Ok(stored);
         }
         if let Some(v) = self.catalog.view(&db, &table) {
             let (text, declared) = (v.query.clone(), v.columns.clone());
@@ -1003,7 +1014,8 @@ impl Explainer<'_> {
                     let q = wildcard_qualifier(item);
                     for s in &inner {
                         if q.as_deref().is_none_or(|q| s.alias.eq_ignore_ascii_case(q)) {
-                            names.extend(s.columns.iter().cloned());
+                            let shown = s.columns.iter().filter(|c| !is_hidden_name(c));
+                            names.extend(shown.cloned());
                         }
                     }
                 }
@@ -1264,8 +1276,13 @@ impl Explainer<'_> {
                     row.access = Some(c.access_type);
                     row.key = Some(index.clone());
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
+                    // A functional key part is its expression (mysql-test
+                    // functional_index.result's FORMAT=JSON).
                     row.key_parts = (c.key_columns.iter())
-                        .map(|&k| t.def.columns[k as usize].name.clone())
+                        .map(|&k| match t.def.key_part_expression(k) {
+                            Some(expr) => expr.to_string(),
+                            None => t.def.columns[k as usize].name.clone(),
+                        })
                         .collect();
                     if let Path::Ref { parts, .. } = &c.path {
                         let outer = &self.correlation.outer;

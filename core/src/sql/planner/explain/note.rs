@@ -58,7 +58,8 @@ impl Render<'_> {
                         if qualifier.as_deref().is_some_and(|q| !s.alias.eq_ignore_ascii_case(q)) {
                             continue;
                         }
-                        for c in &s.columns {
+                        let shown = s.columns.iter();
+                        for c in shown.filter(|c| !crate::storage::schema::is_hidden_name(c)) {
                             match inner {
                                 Some(_) => items.push(format!("{}.`{c}`", qualified(s))),
                                 None => items.push(format!("{}.`{c}` AS `{c}`", qualified(s))),
@@ -179,10 +180,36 @@ impl Render<'_> {
         match (Scope { sources: self.sources }).locate(qualifier, name) {
             Some((i, c)) => {
                 let s = &self.sources[i];
-                format!("{}.`{}`", qualified(s), s.columns[c as usize])
+                let name = &s.columns[c as usize];
+                if let Some(text) = self.hidden_expression(s, name) {
+                    return text;
+                }
+                format!("{}.`{}`", qualified(s), name)
             }
             None => format!("`{name}`"),
         }
+    }
+
+    /// A functional key part's hidden column is written as the expression it stands for, its
+    /// columns qualified (MySQL never shows the hidden name: mysql-test
+    /// functional_index.result, `where (abs(`test`.`t1`.`int_col`) = 1)`).
+    fn hidden_expression(&self, s: &Source, name: &str) -> Option<String> {
+        if !crate::storage::schema::is_hidden_name(name) || !matches!(s.kind, Kind::Stored) {
+            return None;
+        }
+        let def = &self.catalog.table(&s.db, &s.table)?.def;
+        let text = def.columns.get(def.any_column_position(name)? as usize)?.generated.as_ref()?;
+        let dialect = sqlparser::dialect::MySqlDialect {};
+        let parsed = sqlparser::parser::Parser::new(&dialect)
+            .try_with_sql(&text.expr.replace("_utf8mb4'", "'"))
+            .and_then(|mut p| p.parse_expr())
+            .ok()?;
+        let own = Render {
+            sources: std::slice::from_ref(s),
+            catalog: self.catalog,
+            correlation: self.correlation,
+        };
+        Some(own.expr(&parsed))
     }
 
     pub(super) fn expr(&self, e: &Expr) -> String {

@@ -124,6 +124,7 @@ pub(super) fn reference(alias: &str, cte_name: &str, r: &Recursing, offset: u32)
         after: Vec::new(),
         lateral: false,
         nest: 0,
+        hidden: Vec::new(),
     }
 }
 

@@ -73,13 +73,58 @@ pub(super) struct TreeTable {
     pub constant: bool,
 }
 
-/// `alias.column` for every joined-row column.
+/// `alias.column` for every joined-row column (a functional key part's hidden column as the
+/// expression it stands for).
 fn column_names(sources: &[Source]) -> Vec<String> {
     let mut names = Vec::new();
     for s in sources {
-        names.extend(s.columns.iter().map(|c| format!("{}.{c}", s.alias)));
+        names.extend((0u32..).zip(&s.columns).map(|(p, c)| {
+            match s.hidden.iter().find(|(h, _)| *h == p) {
+                Some((_, expr)) => tree_expression(&s.alias, expr),
+                None => format!("{}.{c}", s.alias),
+            }
+        }));
     }
     names
+}
+
+/// An expression as MySQL keeps it (`(`b` + 1)`) as the tree writes it, its columns
+/// qualified by `alias` without quotes (`(t.b + 1)`), as the tree writes a functional
+/// index's key part (`Index lookup on t using k (cast(json_extract(t.j,...) ...)=...)`).
+fn tree_expression(alias: &str, expr: &str) -> String {
+    let mut out = String::with_capacity(expr.len() + 8);
+    let mut quoted = false;
+    let mut chars = expr.chars().peekable();
+    // Bounded by the text's length: each step takes one character.
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if quoted => {
+                out.push(c);
+                out.extend(chars.next());
+            }
+            '\'' => {
+                quoted = !quoted;
+                out.push(c);
+            }
+            '`' if !quoted => {
+                out.push_str(alias);
+                out.push('.');
+                // The name up to its closing back-quote (a doubled one is a back-quote).
+                while let Some(n) = chars.next() {
+                    if n == '`' {
+                        if chars.peek() == Some(&'`') {
+                            chars.next();
+                        } else {
+                            break;
+                        }
+                    }
+                    out.push(n);
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 impl TreeTable {
@@ -90,7 +135,10 @@ impl TreeTable {
         let alias = &s.alias;
         let (label, per_cost, rows, mut total_cost) = match (f.table, f.choice) {
             (Some(t), Some(c)) => {
-                let col = |k: &u32| t.def.columns[*k as usize].name.clone();
+                let col = |k: &u32| match t.def.key_part_expression(*k) {
+                    Some(expr) => tree_expression(alias, expr),
+                    None => t.def.columns[*k as usize].name.clone(),
+                };
                 let secondary_covering =
                     |index: &str| c.covering && !t.def.index(index).is_some_and(|x| x.primary);
                 let label = match &c.path {
@@ -122,16 +170,16 @@ impl TreeTable {
                         let first = c.key_columns.first().copied().unwrap_or(0);
                         let column = &t.def.columns[first as usize];
                         let in_pk = t.def.primary().is_some_and(|p| p.columns.contains(&first));
-                        let names: Vec<&str> = c
-                            .key_columns
-                            .iter()
-                            .map(|k| t.def.columns[*k as usize].name.as_str())
-                            .collect();
+                        // A functional key part as its expression (UNCONFIRMED for ranges:
+                        // MySQL's lookups write it so).
+                        let owned: Vec<String> = c.key_columns.iter().map(col).collect();
+                        let names: Vec<&str> = owned.iter().map(String::as_str).collect();
+                        let first_name = col(&first);
                         let ranges: Vec<String> = intervals
                             .iter()
                             .map(|i| match key_point(i, &names) {
                                 Some(point) => point,
-                                None => interval(i, &column.name, column.nullable && !in_pk),
+                                None => interval(i, &first_name, column.nullable && !in_pk),
                             })
                             .collect();
                         let kind = if secondary_covering(index) {
@@ -664,4 +712,21 @@ fn plain(render: &Render, e: &Expr) -> String {
         }
     }
     text.replace('`', "")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tree_expression;
+
+    #[test]
+    fn a_hidden_columns_expression_is_written_with_plain_qualified_names() {
+        assert_eq!(tree_expression("t", "(`b` + 1)"), "(t.b + 1)");
+        assert_eq!(tree_expression("x", "abs(`int_col`)"), "abs(x.int_col)");
+        // Quoted text is left as it is; a doubled back-quote is one in the name.
+        assert_eq!(
+            tree_expression("t", "concat(`a`,_utf8mb4'`b`\\'')"),
+            "concat(t.a,_utf8mb4'`b`\\'')"
+        );
+        assert_eq!(tree_expression("t", "(`we``ird` * 2)"), "(t.we`ird * 2)");
+    }
 }
