@@ -613,16 +613,18 @@ impl Server {
                 .catalog
                 .table_mut(&db, &table)
                 .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
-            let key = t.key_of(&row);
             let row_bytes = u64::from(crate::storage::record::clustered_record_bytes(&t.def, &row));
             let after = (!triggers.is_empty()).then(|| row.clone());
-            t.insert(row)
+            // The key the row went in under: its primary key, or the hidden row id of a table
+            // without one (which the statement's undo needs to take the row out again).
+            let key = t
+                .insert(row)
                 .map_err(|d| MySqlError::duplicate_entry(&d.key_text, &table, &d.index))?;
             let undo = UndoRecord {
                 db: db.clone(),
                 table: table.clone(),
                 before: None,
-                after_key: key.or_else(|| Some(Key(vec![Value::UInt(0)]))),
+                after_key: Some(key),
             };
             self.log_change(session.id, undo.clone(), row_bytes);
             session.statement_undo.push(undo.clone());

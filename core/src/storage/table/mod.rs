@@ -767,7 +767,7 @@ impl Table {
     }
 
     /// Inserts a row (with its AUTO_INCREMENT value already assigned by the caller).
-    pub fn insert(&mut self, row: Row) -> Result<(), DuplicateKey> {
+    pub fn insert(&mut self, row: Row) -> Result<Key, DuplicateKey> {
         let key = match self.key_of(&row) {
             Some(k) => k,
             None => {
@@ -780,9 +780,9 @@ impl Table {
             return Err(dup);
         }
         self.account(&row, true);
-        self.set_change(key, Some(row));
+        self.set_change(key.clone(), Some(row));
         self.rows += 1;
-        Ok(())
+        Ok(key)
     }
 
     /// Replaces the row with key `key` by `row` (same key or a new one).
