@@ -40,7 +40,10 @@ use crate::sql::Response;
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::table::Row;
 use crate::storage::value::Value;
-use sqlparser::ast::{Expr, FunctionArguments, Query, SelectItem, SetExpr, TableFactor};
+use sqlparser::ast::{
+    Expr, FunctionArguments, Query, SelectItem, SelectItemQualifiedWildcardKind, SetExpr,
+    TableFactor,
+};
 
 /// Longest VARCHAR a derived string column gets before it becomes TEXT (65535 bytes of
 /// utf8mb4).
@@ -52,32 +55,45 @@ pub(super) struct Selected {
     pub rows: Vec<Row>,
 }
 
-/// The SELECT's items, when it is a plain SELECT (None for a UNION and the like).
-fn items(q: &Query) -> Option<(&[SelectItem], Vec<String>)> {
+/// A table the SELECT reads: its name (`db.t` or `t`) and the alias it goes by, if any.
+struct FromTable {
+    name: String,
+    alias: Option<String>,
+}
+
+/// The SELECT's items and the tables it reads, when it is a plain SELECT (None for a UNION
+/// and the like).
+fn items(q: &Query) -> Option<(&[SelectItem], Vec<FromTable>)> {
     let SetExpr::Select(s) = q.body.as_ref() else { return None };
     let mut tables = Vec::new();
     for f in &s.from {
         for factor in std::iter::once(&f.relation).chain(f.joins.iter().map(|j| &j.relation)) {
-            if let TableFactor::Table { name, .. } = factor {
-                tables.push(name.to_string().replace('`', ""));
+            if let TableFactor::Table { name, alias, .. } = factor {
+                tables.push(FromTable {
+                    name: name.to_string().replace('`', ""),
+                    alias: alias.as_ref().map(|a| a.name.value.clone()),
+                });
             }
         }
     }
     Some((&s.projection, tables))
 }
 
-/// The expression of item `i`, when the items can be matched to the result's columns one to
-/// one (no `*`).
-fn item_expr(items: &[SelectItem], i: usize) -> Option<&Expr> {
-    if items
-        .iter()
-        .any(|it| !matches!(it, SelectItem::UnnamedExpr(_) | SelectItem::ExprWithAlias { .. }))
-    {
-        return None;
-    }
-    match items.get(i)? {
-        SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
-        _ => None,
+/// Where a result column comes from: an item's expression, or a column a `*` stands for.
+enum Source<'q> {
+    Expr(&'q Expr),
+    Column(ColumnDef),
+}
+
+/// Whether a table answers to the qualifier `q`: its alias if it has one, else its name
+/// (`t` of `db.t` too).
+fn answers_to(t: &FromTable, q: &str) -> bool {
+    match &t.alias {
+        Some(a) => a.eq_ignore_ascii_case(q),
+        None => {
+            let base = t.name.rsplit('.').next().unwrap_or(&t.name);
+            base.eq_ignore_ascii_case(q) || t.name.eq_ignore_ascii_case(q)
+        }
     }
 }
 
@@ -110,6 +126,49 @@ impl Server {
         })
     }
 
+    /// The source of each result column, in order: an item's expression, or for `*` and
+    /// `t.*` the visible columns of the tables they stand for, in FROM order (their
+    /// definitions are copied, as mysqld copies a column read straight from a table). None
+    /// when a `*` stands for a table not in the catalog (a derived table, a view).
+    fn sources<'q>(
+        &self,
+        session: &Session,
+        items: &'q [SelectItem],
+        from: &[FromTable],
+    ) -> Option<Vec<Source<'q>>> {
+        let columns_of = |t: &FromTable| -> Option<Vec<ColumnDef>> {
+            let (db, name) = match t.name.split_once('.') {
+                Some((d, n)) => (d.to_string(), n.to_string()),
+                None => (session.database.clone()?, t.name.clone()),
+            };
+            let def = &self.catalog.table(&db, &name)?.def;
+            Some(def.visible_columns().map(|(_, c)| c.clone()).collect())
+        };
+        let mut out = Vec::new();
+        for item in items {
+            match item {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {
+                    out.push(Source::Expr(e));
+                }
+                SelectItem::Wildcard(_) => {
+                    for t in from {
+                        out.extend(columns_of(t)?.into_iter().map(Source::Column));
+                    }
+                }
+                SelectItem::QualifiedWildcard(
+                    SelectItemQualifiedWildcardKind::ObjectName(n),
+                    _,
+                ) => {
+                    let q = n.0.last()?.as_ident()?.value.clone();
+                    let t = from.iter().find(|t| answers_to(t, &q))?;
+                    out.extend(columns_of(t)?.into_iter().map(Source::Column));
+                }
+                _ => return None,
+            }
+        }
+        Some(out)
+    }
+
     /// Runs the SELECT of a CREATE TABLE ... SELECT and types its columns.
     pub(super) fn run_create_select(
         &mut self,
@@ -120,19 +179,28 @@ impl Server {
     ) -> Result<Selected> {
         let result = self.run_query(session, q, sql, work, 0, false)?;
         let (meta, rows) = result.into_values();
-        let (items, tables) = items(q).unwrap_or((&[], Vec::new()));
+        let (items, from) = items(q).unwrap_or((&[], Vec::new()));
+        let tables: Vec<String> = from.iter().map(|t| t.name.clone()).collect();
+        // Matched to the result's columns one to one, or not at all (a `*` over a table not
+        // in the catalog, such as a derived table, leaves every column typed by its values).
+        let sources = self.sources(session, items, &from).filter(|s| s.len() == meta.len());
         let mut columns = Vec::new();
         for (i, m) in meta.iter().enumerate() {
             let values = rows.iter().map(|r| &r[i]);
-            let expr = item_expr(items, i);
-            let mut col = match expr {
-                Some(Expr::Identifier(id)) => self.source_column(session, &tables, &id.value),
-                Some(Expr::CompoundIdentifier(parts)) => {
-                    parts.last().and_then(|id| self.source_column(session, &tables, &id.value))
-                }
-                _ => None,
-            }
-            .unwrap_or_else(|| self.derived_column(session, &tables, expr, values, m.nullable));
+            let (expr, copied) = match sources.as_ref().and_then(|s| s.get(i)) {
+                Some(Source::Expr(e)) => (Some(*e), None),
+                Some(Source::Column(c)) => (None, Some(c.clone())),
+                None => (None, None),
+            };
+            let mut col = copied
+                .or_else(|| match expr {
+                    Some(Expr::Identifier(id)) => self.source_column(session, &tables, &id.value),
+                    Some(Expr::CompoundIdentifier(parts)) => {
+                        parts.last().and_then(|id| self.source_column(session, &tables, &id.value))
+                    }
+                    _ => None,
+                })
+                .unwrap_or_else(|| self.derived_column(session, &tables, expr, values, m.nullable));
             col.name = m.name.clone();
             col.auto_increment = false;
             columns.push(col);
