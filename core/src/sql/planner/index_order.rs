@@ -15,16 +15,19 @@
 //! - Otherwise a full scan of the index in order (`type: index`) replaces the access when it
 //!   is cheaper than the access chosen. With LIMIT n the ordered scan stops after about
 //!   n / selectivity entries, so even a non-covering index (a clustered lookup per entry)
-//!   wins over a scan; without LIMIT only a covering index (`Using index`) is considered.
+//!   wins over a scan; without LIMIT only a covering index (`Using index`) is considered,
+//!   unless FORCE INDEX left a scan (then the forced index is read in order).
 //!
-//! Simplifications of MySQL's choice (test_if_cheaper_ordering): the filesort's own cost is
-//! not added to the access it would follow (MySQL does not add it either, but it does weigh
-//! the rows the sort would read); the selectivity of conditions the access does not use is
-//! the planner's 10 % guess per condition (at most three); another index is not sought for an
-//! equality lookup that would deliver the order when the planner picked a different one; the
-//! primary key's order is left to the clustered scan (`explain/mod.rs`, `plan.rs`), and a
-//! descending primary key order is not read backward; no loose index scan (`Using index for
-//! group-by`) and no `FORCE INDEX FOR ORDER BY`.
+//! Simplifications of MySQL's choice (test_if_skip_sort_order / test_if_cheaper_ordering):
+//! the ordered read's cost is compared with the chosen access's cost alone (MySQL also
+//! weighs the sort it saves and the index's rows per key); the selectivity of conditions the
+//! access does not use is the planner's 10 % guess per condition (at most three); another
+//! index is not sought for an equality lookup that would deliver the order when the planner
+//! picked a different one; only the first table of a one-table query block, not partitioned,
+//! without DISTINCT, ROLLUP or window functions; the primary key's order is left to the
+//! clustered scan (`explain/mod.rs`, `plan.rs`), and a descending primary key order is not
+//! read backward; no loose index scan (`Using index for group-by`); an index hint's
+//! `FOR ORDER BY` / `FOR GROUP BY` scope is not told apart from a hint for every use.
 
 use super::access_path::{
     covers, in_primary_order, Choice, IndexHints, Path, IO_BLOCK_READ_COST, ROW_EVALUATE_COST,
@@ -190,6 +193,10 @@ pub fn deliver(
         Some(n) => ((n as f64 / selectivity).ceil() as u64).clamp(1, total.max(1)),
         None => total,
     };
+    // FORCE INDEX that no condition could use left a scan: MySQL takes a scan to be very
+    // expensive then, so the forced index read in order wins even without LIMIT (manual
+    // "Index Hints").
+    let forced = hints.force && choice.path == Path::Scan;
     let mut best: Option<(f64, Choice)> = None;
     for idx in t.def.indexes.iter().filter(|i| !i.primary && i.visible && hints.allows(&i.name)) {
         if !yields(t, idx, 0, &keys) {
@@ -198,7 +205,7 @@ pub fn deliver(
         let covering = covers(t, idx, needed);
         // Without LIMIT a non-covering index read in order looks up every row's clustered
         // record: MySQL keeps the scan and its filesort.
-        if !covering && limit.is_none() {
+        if !covering && limit.is_none() && !forced {
             continue;
         }
         let rows = entries as f64;
@@ -212,7 +219,7 @@ pub fn deliver(
             rows + 1.0
         };
         let cost = reads * IO_BLOCK_READ_COST + rows * ROW_EVALUATE_COST;
-        if cost < choice.cost && best.as_ref().is_none_or(|(b, _)| cost < *b) {
+        if (cost < choice.cost || forced) && best.as_ref().is_none_or(|(b, _)| cost < *b) {
             let c = Choice {
                 path: Path::IndexScan { index: idx.name.clone() },
                 covering,

@@ -241,6 +241,9 @@ fn order_by_an_index_keeps_the_filesort_where_mysql_does() {
         let sql = format!("SELECT * FROM page_views ORDER BY {order} LIMIT 10");
         assert_eq!(access(&sql)[3].as_deref(), Some("Using filesort"), "{sql}");
     }
+    // FORCE INDEX makes the scan the expensive choice: the index in order, even so.
+    let sql = "SELECT * FROM page_views FORCE INDEX (idx_referrer) ORDER BY referrer";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "3000000", "NULL"]));
     // The primary key's own order stays the clustered scan's.
     let sql = "SELECT * FROM page_views ORDER BY id LIMIT 10";
     assert_eq!(access(sql), some(["index", "PRIMARY", "10", "NULL"]));
