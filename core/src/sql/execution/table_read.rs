@@ -7,7 +7,9 @@
 //! Counters, as the handler interface moves them: Handler_read_key per index dive,
 //! Handler_read_next per row a ref or range reads (the read that finds the end of the key
 //! counts too, so n rows cost n next-reads after the dive), Handler_read_rnd_next per row of
-//! a full scan plus the end-of-table read, Innodb_rows_read per row.
+//! a full scan plus the end-of-table read, Innodb_rows_read per row. A full index scan in
+//! key order (`type: index`) starts with Handler_read_first; read backward for ORDER BY ...
+//! DESC it starts with Handler_read_last (or the dive) and moves by Handler_read_prev.
 //!
 //! performance_schema's table I/O (`handler_io.rs`), once per read: a scan's rows are
 //! fetches on no index, a dive's on the index it went through. A read's time is what the
@@ -94,40 +96,31 @@ fn read_path(
             if pk {
                 return primary_range(t, Some(&end), Some(&end), wanted, costs, work, cx, visit);
             }
-            secondary_range(
-                t,
-                index,
-                Some(&end),
-                Some(&end),
-                *unique,
-                choice.covering,
-                wanted,
-                costs,
-                work,
-                cx,
-                visit,
-            )
+            let dive = Dive { unique: *unique, covering: choice.covering, ..Dive::key(choice) };
+            secondary_range(t, index, Some(&end), Some(&end), dive, wanted, costs, work, cx, visit)
+        }
+        Path::IndexScan { index } => {
+            // From the first (or, backward, the last) entry: index_first / index_last.
+            let first_read =
+                if choice.reverse { "Handler_read_last" } else { "Handler_read_first" };
+            let dive = Dive { first_read, ..Dive::key(choice) };
+            secondary_range(t, index, None, None, dive, wanted, costs, work, cx, visit)
         }
         Path::Range { index, intervals } => {
             let pk = t.def.index(index).is_some_and(|i| i.primary);
-            for i in intervals {
+            // Backward, the last interval is read first.
+            let ordered: Vec<&crate::sql::planner::access_path::Interval> = if choice.reverse {
+                intervals.iter().rev().collect()
+            } else {
+                intervals.iter().collect()
+            };
+            for i in ordered {
                 let (lo, hi) = (i.lo.as_ref(), i.hi.as_ref());
                 let go_on = if pk {
                     primary_range(t, lo, hi, wanted, costs, work, cx, visit)?
                 } else {
-                    secondary_range(
-                        t,
-                        index,
-                        lo,
-                        hi,
-                        false,
-                        choice.covering,
-                        wanted,
-                        costs,
-                        work,
-                        cx,
-                        visit,
-                    )?
+                    let dive = Dive::key(choice);
+                    secondary_range(t, index, lo, hi, dive, wanted, costs, work, cx, visit)?
                 };
                 if !go_on {
                     return Ok(false);
@@ -163,9 +156,41 @@ fn go_on(answer: Result<bool>, stopped: &mut bool, error: &mut Option<MySqlError
 
 /// Counts the rows one dive read.
 fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
+    count_rows_as(costs, work, n, next_reads, "Handler_read_next");
+}
+
+/// Counts the rows one dive read, its reads after the first on `next_counter`
+/// (`Handler_read_prev` when the read goes backward).
+fn count_rows_as(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64, next_counter: &str) {
     work.rows += n;
     costs.status.add("Innodb_rows_read", n);
-    costs.status.add("Handler_read_next", next_reads);
+    costs.status.add(next_counter, next_reads);
+}
+
+/// How one read of a secondary index goes.
+#[derive(Clone, Copy)]
+struct Dive {
+    /// A unique key: the read stops at the one row it finds, without a next-read.
+    unique: bool,
+    /// The index holds every column the statement reads: no clustered record is entered.
+    covering: bool,
+    /// Last entry first (`Handler_read_prev` per further row).
+    reverse: bool,
+    /// The counter of the read that positions the cursor: `Handler_read_key` for a dive,
+    /// `Handler_read_first` / `_last` for a full index scan.
+    first_read: &'static str,
+}
+
+impl Dive {
+    /// A dive (`Handler_read_key`) along `choice`, in its direction.
+    fn key(choice: &Choice) -> Dive {
+        Dive {
+            unique: false,
+            covering: choice.covering,
+            reverse: choice.reverse,
+            first_read: "Handler_read_key",
+        }
+    }
 }
 
 /// A full scan of the clustered index, leaf by leaf, with the costs handed on to `visit` so a
@@ -337,15 +362,15 @@ fn secondary_range(
     index: &str,
     lo: Option<&RangeEnd>,
     hi: Option<&RangeEnd>,
-    unique: bool,
-    covering: bool,
+    dive: Dive,
     wanted: &[bool],
     costs: &mut Costs,
     work: &mut Work,
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    costs.status.add("Handler_read_key", 1);
+    let Dive { unique, covering, reverse, first_read } = dive;
+    costs.status.add(first_read, 1);
     let Some((first, geometry)) = t.secondary_geometry(index) else { return Ok(true) };
     let clustered = t.clustered_geometry();
     let secondary_page = |rel: u64| index_page(t, first + rel);
@@ -355,7 +380,7 @@ fn secondary_range(
     let mut stopped = false;
     // The index's and the clustered records' page waits (not the caller's time per row).
     let mut spent_ns = 0u64;
-    t.index_range(index, lo, hi, wanted, &mut |hit| {
+    let mut on_hit = |hit: crate::storage::table::IndexHit| {
         let start = costs.clock.now();
         let leaf = geometry.leaf_page_of(hit.position);
         if current_leaf != Some(leaf) {
@@ -377,7 +402,12 @@ fn secondary_range(
         spent_ns += costs.clock.now().since(start).as_nanos();
         n += 1;
         go_on(visit(hit.row, costs, work, cx), &mut stopped, &mut error)
-    });
+    };
+    if reverse {
+        t.index_range_backward(index, lo, hi, wanted, &mut on_hit);
+    } else {
+        t.index_range(index, lo, hi, wanted, &mut on_hit);
+    }
     if current_leaf.is_none() {
         // A dive that finds nothing still descends to a leaf.
         let start = costs.clock.now();
@@ -387,7 +417,8 @@ fn secondary_range(
         spent_ns += costs.clock.now().since(start).as_nanos();
     }
     let next_reads = if unique || stopped { n.saturating_sub(1) } else { n };
-    count_rows(costs, work, n, next_reads);
+    let next_counter = if reverse { "Handler_read_prev" } else { "Handler_read_next" };
+    count_rows_as(costs, work, n, next_reads, next_counter);
     let ps = spent_ns * 1000 + costs.row_cpu_ps(n);
     work.table_io.add(t, index_slot(t, index), RowOp::Fetch, n, ps);
     finished(error, stopped)
@@ -398,7 +429,9 @@ fn secondary_range(
 pub fn path_slot(t: &Table, path: &Path) -> u32 {
     match path {
         Path::Scan => NO_INDEX,
-        Path::Ref { index, .. } | Path::Range { index, .. } => index_slot(t, index),
+        Path::Ref { index, .. } | Path::Range { index, .. } | Path::IndexScan { index } => {
+            index_slot(t, index)
+        }
     }
 }
 

@@ -94,6 +94,9 @@ pub enum Path {
     Ref { index: String, parts: Vec<BExpr>, unique: bool },
     /// Intervals of `index`'s first column, in order.
     Range { index: String, intervals: Vec<Interval> },
+    /// Every entry of secondary index `index`, in key order (EXPLAIN's `index` type): chosen
+    /// only to deliver ORDER BY / GROUP BY without a sort (`index_order.rs`).
+    IndexScan { index: String },
 }
 
 /// The chosen access path and what EXPLAIN says about it.
@@ -124,6 +127,8 @@ pub struct Choice {
     /// When some partitions are left out: the rule that tells a row's partition, bound once
     /// for every read of the table along this choice (a join reads it per outer row).
     pub partition_filter: Option<std::sync::Arc<super::partition_pruning::PartitionFilter>>,
+    /// Read the index backward, last entry first (ORDER BY ... DESC: `Backward index scan`).
+    pub reverse: bool,
 }
 
 /// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
@@ -262,6 +267,7 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
         loops: req.accesses.max(1.0),
         partitions: None,
         partition_filter: None,
+        reverse: false,
     };
     // An inner table of a join is scanned once into the join buffer, and every row from the
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
@@ -356,7 +362,7 @@ fn leaf_reads(t: &Table, idx: &IndexDef, rows: f64) -> f64 {
 }
 
 /// Whether every column the query reads is in the index or the primary key.
-fn covers(t: &Table, idx: &IndexDef, needed: &[bool]) -> bool {
+pub(super) fn covers(t: &Table, idx: &IndexDef, needed: &[bool]) -> bool {
     let pk: &[u32] = t.def.primary().map_or(&[], |p| &p.columns);
     needed
         .iter()
@@ -439,6 +445,7 @@ fn ref_choice(
         loops,
         partitions: None,
         partition_filter: None,
+        reverse: false,
     })
 }
 
@@ -553,6 +560,7 @@ fn range_of(
         loops: 1.0,
         partitions: None,
         partition_filter: None,
+        reverse: false,
     }
 }
 
@@ -948,6 +956,7 @@ pub fn in_primary_order(t: &Table, c: &Choice) -> bool {
         Path::Ref { index, .. } | Path::Range { index, .. } => {
             t.def.index(index).is_some_and(|i| i.primary)
         }
+        Path::IndexScan { .. } => false,
     }
 }
 
@@ -988,6 +997,7 @@ pub fn scan_choice(t: &Table) -> Choice {
         loops: 1.0,
         partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.partitions.len()]),
         partition_filter: None,
+        reverse: false,
     }
 }
 

@@ -1,11 +1,13 @@
 //! The planner: the access path of each table (full scan, `const`, `ref` / `eq_ref`, range)
-//! chosen by cost, the merge of simple derived tables into the query that reads them, the
-//! use of indexed generated columns for the expressions they define, and
-//! EXPLAIN, which prints the choice the executor really makes.
+//! chosen by cost, a secondary index read in its order for ORDER BY / GROUP BY, the merge of
+//! simple derived tables into the query that reads them, the use of indexed generated columns
+//! for the expressions they define, and EXPLAIN, which prints the choice the executor really
+//! makes.
 
 pub mod access_path;
 pub mod derived_merge;
 pub mod explain;
 pub mod generated_columns;
+pub mod index_order;
 pub mod join_order;
 pub mod partition_pruning;

@@ -1078,6 +1078,62 @@ mod tests {
         out
     }
 
+    /// Entries of index `k` as (k, id).
+    type Entries = Vec<(i64, i64)>;
+
+    /// The (k, id) entries of index `k` between two keys, forward and backward.
+    fn both_ways(t: &Table, lo: Option<i64>, hi: Option<i64>) -> (Entries, Entries) {
+        let end =
+            |k: Option<i64>| k.map(|k| RangeEnd { prefix: vec![Value::Int(k)], exclusive: false });
+        let (lo, hi) = (end(lo), end(hi));
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        let entry = |hit: &IndexHit| (hit.row[1].to_i64().unwrap(), hit.row[0].to_i64().unwrap());
+        t.index_range("k", lo.as_ref(), hi.as_ref(), &[true, true], &mut |hit| {
+            forward.push(entry(&hit));
+            true
+        });
+        t.index_range_backward("k", lo.as_ref(), hi.as_ref(), &[true, true], &mut |hit| {
+            backward.push(entry(&hit));
+            true
+        });
+        (forward, backward)
+    }
+
+    #[test]
+    fn a_backward_index_read_is_the_forward_read_reversed() {
+        let mut t = table(40);
+        let (forward, mut backward) = both_ways(&t, Some(1), Some(2));
+        assert_eq!(forward.len(), 20);
+        assert_eq!(forward[..2], [(1, 2), (1, 6)]);
+        backward.reverse();
+        assert_eq!(forward, backward);
+        // Changed rows merge in at their key from either end; a deleted one is skipped.
+        t.update(&Key(vec![Value::Int(7)]), vec![Value::Int(7), Value::Int(1)]).unwrap();
+        t.delete(&Key(vec![Value::Int(10)]));
+        t.insert(vec![Value::Int(41), Value::Int(2)]).unwrap();
+        t.insert(vec![Value::Int(0), Value::Int(1)]).unwrap();
+        t.insert(vec![Value::Int(50), Value::Int(9)]).unwrap();
+        let (forward, backward) = both_ways(&t, Some(1), Some(2));
+        assert_eq!(forward.len(), 21);
+        assert_eq!(forward[..3], [(1, 0), (1, 2), (1, 6)]);
+        assert!(forward.contains(&(1, 7)) && !forward.iter().any(|e| e.1 == 10));
+        assert_eq!(forward.last(), Some(&(2, 41)));
+        assert_eq!(backward.first(), Some(&(2, 41)));
+        assert_eq!(forward.iter().rev().copied().collect::<Vec<_>>(), backward);
+        // The whole index, unbounded at both ends, and a stop asked for after two entries.
+        let (forward, backward) = both_ways(&t, None, None);
+        assert_eq!(forward.len(), 42);
+        assert_eq!(backward[0], (9, 50));
+        assert_eq!(forward.iter().rev().copied().collect::<Vec<_>>(), backward);
+        let mut seen = 0;
+        t.index_range_backward("k", None, None, &[true, true], &mut |_| {
+            seen += 1;
+            seen < 2
+        });
+        assert_eq!(seen, 2);
+    }
+
     #[test]
     fn range_scans_merge_changed_rows_in_key_order() {
         let mut t = table(100);

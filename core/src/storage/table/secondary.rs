@@ -175,6 +175,79 @@ impl Table {
         }
     }
 
+    /// [`Table::index_range`] read backward: the rows whose key lies between `lo` and `hi`,
+    /// last entry first (InnoDB walks the leaf chain backward for `ORDER BY ... DESC`), until
+    /// `visit` returns false. A hit's position is its place in the forward order.
+    pub fn index_range_backward(
+        &self,
+        name: &str,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+        wanted: &[bool],
+        visit: &mut dyn FnMut(IndexHit) -> bool,
+    ) {
+        let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
+        let cols = self.entry_columns(&index);
+        // Overlay rows in range, highest entry key first.
+        let mut overlay: Vec<(Key, Row, Key)> = Vec::new();
+        if let Some(slot) = self.slot(&index.name) {
+            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+                std::ops::Bound::Included(Key(l.prefix.clone()))
+            });
+            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+            for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
+                if !before_end(&entry.0, hi) {
+                    break;
+                }
+                if let Some(Some(r)) = self.changed_row(pk) {
+                    overlay.push((entry.clone(), r, pk.clone()));
+                }
+            }
+        }
+        overlay.reverse();
+        let mut overlay = overlay.into_iter().peekable();
+        let mut position = 0u64;
+        if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
+            let g = generator.as_ref();
+            let ncols = self.def.columns.len();
+            let mut want = wanted.to_vec();
+            want.resize(ncols, false);
+            for &c in &cols.columns {
+                want[c as usize] = true;
+            }
+            let start = lo.map_or(0, |l| base.lower_bound(g, &cols, &l.prefix, l.exclusive));
+            let end = hi.map_or(base.ordinals.len(), |h| {
+                base.lower_bound(g, &cols, &h.prefix, !h.exclusive)
+            });
+            let mut row = vec![Value::Null; ncols];
+            let want_set = ColumnSet::wanted(&want);
+            for p in (start..end.max(start)).rev() {
+                position = p as u64;
+                let i = base.ordinals[p];
+                generator.fill_row(u64::from(i), want_set, &mut row);
+                let key = Key(cols.columns.iter().map(|&c| row[c as usize].clone()).collect());
+                while overlay.peek().is_some_and(|o| o.0 > key) {
+                    let (_, r, k) = overlay.next().expect("peeked");
+                    if !visit(IndexHit { row: &r, key: k, position }) {
+                        return;
+                    }
+                }
+                let pk = self.key_of(&row).unwrap_or(Key(vec![Value::UInt(u64::from(i) + 1)]));
+                if !self.changes.is_empty() && self.changes.contains_key(&pk) {
+                    continue;
+                }
+                if !visit(IndexHit { row: &row, key: pk, position }) {
+                    return;
+                }
+            }
+        }
+        for (_, r, k) in overlay {
+            if !visit(IndexHit { row: &r, key: k, position }) {
+                return;
+            }
+        }
+    }
+
     /// The row already holding `row`'s values in UNIQUE index `index`, other than `own`:
     /// the duplicate and its primary key, found by a lookup of the index (its base entries
     /// and overlay), as InnoDB's insert finds it in the index's page.

@@ -34,6 +34,7 @@ use crate::sql::planner::access_path::{
     column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
     split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
+use crate::sql::planner::index_order::Delivered;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
 use crate::storage::table::{Row, Table};
@@ -307,16 +308,28 @@ fn run_plan_with(
     ons.iter().flatten().for_each(|e| e.for_each_column(&mut mark));
     let kinds = column_kinds(&tables);
 
-    let choices =
+    let mut choices =
         plan_tables(&tables, &levels, &needed, &kinds, &mut |e| eval(e, &[], &[], &mut *cx).ok());
-    if let ([t], [Some(c)]) = (tables.as_slice(), choices.as_slice()) {
-        if let Some(t) = t.table.filter(|t| in_primary_order(t, c)) {
-            plan.use_clustered_order(t);
+    let mut delivered = Delivered::default();
+    if let ([input], [Some(c)]) = (tables.as_slice(), choices.as_mut_slice()) {
+        if let Some(t) = input.table {
+            if in_primary_order(t, c) {
+                plan.use_clustered_order(t);
+            }
+            let unconsumed = levels.check[0].len().saturating_sub(c.consumed.len());
+            delivered = plan.use_index_order(t, c, unconsumed, &needed, &input.hints);
         }
     }
     let source = row_source(sources, catalog, &needed);
     let types = if plan.groups_or_sorts() { column_types(sources, catalog) } else { Vec::new() };
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
+    settings.group_needs_temporary &= !delivered.group;
+    // Groups in index order under a LIMIT: the read ends once the groups wanted are
+    // complete (their keys are kept, so a new group is told by its key).
+    if delivered.group && plan.order_by.is_empty() && plan.having.is_none() {
+        settings.groups_stop_after = (plan.limit.map(|l| l.saturating_add(plan.offset)))
+            .filter(|&n| n < pipeline::KEYS_KEPT_MAX as u64);
+    }
     settings.space = work.temp_space.clone();
     settings.needed = needed.clone();
     if for_client {
@@ -437,6 +450,9 @@ fn run_plan_with(
                         costs.status.add("Select_scan", 1);
                         costs.status.add("Handler_read_first", 1);
                     }
+                    // A full index scan counts as a scan of the table; its first read
+                    // (Handler_read_first / _last) is the read's own.
+                    Path::IndexScan { .. } => costs.status.add("Select_scan", 1),
                     Path::Range { .. } => costs.status.add("Select_range", 1),
                     Path::Ref { .. } => {}
                 }
@@ -711,6 +727,7 @@ fn pipeline_settings(
         pack: false,
         space: TempSpace::default(),
         needed: Vec::new(),
+        groups_stop_after: None,
     }
 }
 

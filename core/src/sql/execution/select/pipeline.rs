@@ -53,7 +53,7 @@ use super::sorter::{Chunked, Sorter};
 
 /// Groups whose keys the pipeline keeps as values even when it could read them again: a
 /// GROUP BY with few groups then compares keys without reading rows.
-const KEYS_KEPT_MAX: usize = 65_536;
+pub(super) const KEYS_KEPT_MAX: usize = 65_536;
 /// Groups a GROUP BY may form: about 130 MB of the simulator's memory at most, past the
 /// chapter's 3,000,000. Past them the statement stops as MySQL stops when the session
 /// temporary tablespace is full (ERROR 1114). Simplification: the simulated disk has no
@@ -96,6 +96,10 @@ pub(super) struct Settings {
     /// Columns of the joined row any clause reads (all of them when empty): a row kept
     /// whole keeps only these.
     pub needed: Vec<bool>,
+    /// Groups arrive one after another (an index read in GROUP BY order) and the statement
+    /// wants only this many (LIMIT plus OFFSET, no HAVING, no ORDER BY): the read stops
+    /// when the group after them starts, as MySQL's streaming aggregate under its LIMIT.
+    pub groups_stop_after: Option<u64>,
 }
 
 /// Rows whose outputs a sort by reference keeps beside their keys (a select list of columns
@@ -549,6 +553,13 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 // A column's value is copied into the last row's key (no allocation).
                 Some(c) => assign(slot, &row[*c as usize]),
                 None => *slot = g.eval(row, cx)?,
+            }
+        }
+        if let (Some(enough), Some(groups)) = (self.settings.groups_stop_after, &self.groups) {
+            let next_group = groups.keys.last().is_none_or(|k| !same_key(k, &key));
+            if groups.index.len() >= enough && next_group {
+                self.key = key;
+                return Ok(false);
             }
         }
         let hash = key_hash(&key);

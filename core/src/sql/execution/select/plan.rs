@@ -8,6 +8,8 @@ use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
+use crate::sql::planner::access_path::{Choice, IndexHints};
+use crate::sql::planner::index_order::{deliver, Delivered, Wanted};
 use crate::storage::schema::is_hidden_name;
 use crate::storage::table::Table;
 use sqlparser::ast::{Expr, GroupByExpr, LimitClause, OrderByKind, Query, Select, SelectItem};
@@ -36,6 +38,9 @@ pub(super) struct Plan {
     pub(super) grouping: Vec<(usize, Vec<usize>)>,
     /// Window calls of the select list and ORDER BY (`BExpr::Window(n)` is call n).
     pub(super) windows: Vec<crate::sql::window::WindowCall>,
+    /// The grouping step under a window stage (`window_stage::split`): its rows go to a
+    /// temporary table whatever order they are read in.
+    pub(super) windowed: bool,
 }
 
 impl Plan {
@@ -205,6 +210,7 @@ impl Plan {
             limit,
             offset,
             windows,
+            windowed: false,
         })
     }
 
@@ -255,6 +261,40 @@ impl Plan {
         if in_order {
             self.order_by.clear();
         }
+    }
+
+    /// The ORDER BY / GROUP BY an index read in its order could deliver
+    /// (`planner::index_order`), and asks it; says what the read delivers. The ORDER BY it
+    /// delivers needs no sort.
+    pub(super) fn use_index_order(
+        &mut self,
+        t: &Table,
+        choice: &mut Choice,
+        unconsumed: usize,
+        needed: &[bool],
+        hints: &IndexHints,
+    ) -> Delivered {
+        let implicit_group = self.group_by.is_empty() && !self.aggregates.is_empty();
+        if self.distinct || self.rollup || self.windowed || implicit_group {
+            return Delivered::default();
+        }
+        let order_by: Vec<(BExpr, bool)> = (self.order_by.iter())
+            .map(|(k, desc)| match k {
+                SortKey::Expr(e) => (e.clone(), *desc),
+                SortKey::Output(i) => (self.items[*i as usize].0.clone(), *desc),
+            })
+            .collect();
+        let wanted = Wanted {
+            order_by: &order_by,
+            group_by: &self.group_by,
+            limit: self.limit.map(|l| l.saturating_add(self.offset)),
+            unconsumed,
+        };
+        let delivered = deliver(t, choice, &wanted, needed, hints);
+        if delivered.order {
+            self.order_by.clear();
+        }
+        delivered
     }
 
     /// Whether the statement groups, sorts or de-duplicates: only such a statement needs the

@@ -100,6 +100,7 @@ pub(super) fn split(plan: &mut Plan) -> Option<Stage> {
     plan.limit = None;
     plan.offset = 0;
     plan.windows.clear();
+    plan.windowed = true;
     Some(stage)
 }
 

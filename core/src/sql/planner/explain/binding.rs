@@ -140,6 +140,8 @@ pub(super) fn bind(
         filter,
         ons,
         distinct: sel.distinct.is_some(),
+        rollup: matches!(&sel.group_by, sqlparser::ast::GroupByExpr::Expressions(_, m)
+            if m.contains(&sqlparser::ast::GroupByWithModifier::Rollup)),
         limit_rows,
         windowing,
         windows,

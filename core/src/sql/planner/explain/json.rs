@@ -231,6 +231,9 @@ pub(super) fn block(
         for extra in &row.extra {
             match *extra {
                 "Using index" => t.push(("using_index", Json::Bool(true))),
+                // After filtered, before using_index, as the traditional Extra lists them
+                // (published 8.0 plans: `"filtered": "2.16", "backward_index_scan": true`).
+                "Backward index scan" => t.push(("backward_index_scan", Json::Bool(true))),
                 "Using join buffer (hash join)" => {
                     t.push(("using_join_buffer", Json::Str("hash join".into())))
                 }

@@ -35,6 +35,7 @@ use crate::sql::parser::VarScope;
 use crate::sql::planner::access_path::{
     in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
 };
+use crate::sql::planner::index_order::{self, Delivered};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::catalog::Catalog;
 use crate::storage::statistics::index_cardinality;
@@ -217,6 +218,8 @@ struct Bound {
     /// Each source's ON condition.
     ons: Vec<Option<BExpr>>,
     distinct: bool,
+    /// GROUP BY ... WITH ROLLUP.
+    rollup: bool,
     /// LIMIT plus OFFSET: the rows the executor needs before it may stop.
     limit_rows: Option<u64>,
     /// Every joined-row column any clause reads (for covering indexes).
@@ -1180,12 +1183,35 @@ impl Explainer<'_> {
         }) && lookup.is_none()
             && ((order_by_pk && !grouped && !bound.distinct) || (group_by_pk && !bound.distinct))
             && (bound.order_by.is_empty() || order_by_pk);
+        // A secondary index read in its order, as the executor asks for it (`plan.rs`
+        // use_index_order): the same inputs to `index_order::deliver`.
+        let mut index_order = Delivered::default();
+        if let (Some(t), Some(c), None) = (single, choices[0].as_mut(), &lookup) {
+            let blocked = bound.distinct
+                || bound.rollup
+                || bound.windowing.is_some()
+                || implicit_group
+                || clustered_order;
+            if !blocked {
+                let wanted = index_order::Wanted {
+                    order_by: &bound.order_by,
+                    group_by: &bound.group_by,
+                    limit: bound.limit_rows,
+                    unconsumed: levels.check[0].len().saturating_sub(c.consumed.len()),
+                };
+                index_order =
+                    index_order::deliver(t, c, &wanted, &bound.columns, &sources[0].hints);
+            }
+        }
         // Windowing needs its temporary table, a sort per window ordering and, after it, a
         // sort for the statement's ORDER BY (the clustered order is lost by then).
-        let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk)
+        let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk && !index_order.group)
             || (bound.distinct && !implicit_group)
             || bound.windowing.is_some();
-        let needs_filesort = (!bound.order_by.is_empty() && !clustered_order && !implicit_group)
+        let needs_filesort = (!bound.order_by.is_empty()
+            && !clustered_order
+            && !index_order.order
+            && !implicit_group)
             || bound.windowing == Some(true)
             || (bound.windowing.is_some() && !bound.order_by.is_empty());
         facts.temporary = needs_temporary;
@@ -1269,7 +1295,10 @@ impl Explainer<'_> {
             let mut buffered = true;
             match (t, choice) {
                 (Some(t), Some(c)) if c.path != Path::Scan => {
-                    let (Path::Ref { index, .. } | Path::Range { index, .. }) = &c.path else {
+                    let (Path::Ref { index, .. }
+                    | Path::Range { index, .. }
+                    | Path::IndexScan { index }) = &c.path
+                    else {
                         unreachable!("not a scan")
                     };
                     buffered = false;
@@ -1316,6 +1345,9 @@ impl Explainer<'_> {
                     let range = matches!(c.path, Path::Range { .. });
                     if c.access_type != "const" && (recheck || range && !checked.is_empty()) {
                         row.extra.push("Using where");
+                    }
+                    if c.reverse {
+                        row.extra.push("Backward index scan");
                     }
                     if c.covering && !t.def.index(index).is_some_and(|x| x.primary) {
                         row.extra.push("Using index");

@@ -208,3 +208,68 @@ fn what_a_window_tree_does_not_draw_is_refused_by_name() {
     let err = tree("SELECT SUM(id) OVER (ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM orders");
     assert!(err.unwrap_err().message.contains("window frames"));
 }
+
+/// The (type, key, rows, Extra) of a one-table EXPLAIN.
+fn access(sql: &str) -> [Option<String>; 4] {
+    let (rs, _) = explain(sql);
+    ["type", "key", "rows", "Extra"].map(|c| cell(&rs, 0, c))
+}
+
+fn some(values: [&str; 4]) -> [Option<String>; 4] {
+    values.map(|v| (v != "NULL").then(|| v.to_string()))
+}
+
+#[test]
+fn order_by_an_indexed_column_with_limit_reads_the_index_in_order() {
+    // page_views has INDEX idx_referrer (referrer); 3,000,000 rows at full scale.
+    let sql = "SELECT * FROM page_views ORDER BY referrer LIMIT 10";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "10", "NULL"]));
+    let sql = "SELECT * FROM page_views ORDER BY referrer DESC LIMIT 10";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "10", "Backward index scan"]));
+    // A condition the index cannot look up: about 10 / 10 % entries to find 10 rows.
+    let sql = "SELECT * FROM page_views WHERE url = '/cart' ORDER BY referrer LIMIT 10";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "100", "Using where"]));
+}
+
+#[test]
+fn order_by_an_index_keeps_the_filesort_where_mysql_does() {
+    // Without LIMIT a non-covering index read in order costs a lookup per row.
+    let sql = "SELECT * FROM page_views ORDER BY referrer";
+    assert_eq!(access(sql), some(["ALL", "NULL", "3000000", "Using filesort"]));
+    // Mixed directions, a column after the index's, an expression.
+    for order in ["referrer, id DESC", "referrer, url", "LOWER(referrer)"] {
+        let sql = format!("SELECT * FROM page_views ORDER BY {order} LIMIT 10");
+        assert_eq!(access(&sql)[3].as_deref(), Some("Using filesort"), "{sql}");
+    }
+    // FORCE INDEX makes the scan the expensive choice: the index in order, even so.
+    let sql = "SELECT * FROM page_views FORCE INDEX (idx_referrer) ORDER BY referrer";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "3000000", "NULL"]));
+    // The primary key's own order stays the clustered scan's.
+    let sql = "SELECT * FROM page_views ORDER BY id LIMIT 10";
+    assert_eq!(access(sql), some(["index", "PRIMARY", "10", "NULL"]));
+}
+
+#[test]
+fn a_covering_index_gives_order_and_groups_without_a_sort() {
+    let sql = "SELECT referrer, id FROM page_views ORDER BY referrer, id";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "3000000", "Using index"]));
+    let sql = "SELECT referrer, COUNT(*) FROM page_views GROUP BY referrer";
+    assert_eq!(access(sql), some(["index", "idx_referrer", "3000000", "Using index"]));
+    let sql = "SELECT referrer, COUNT(*) FROM page_views GROUP BY referrer ORDER BY referrer DESC";
+    let want = ["index", "idx_referrer", "3000000", "Backward index scan; Using index"];
+    assert_eq!(access(sql), some(want));
+    // An equality lookup on the index: its rows are in (referrer, id) order already.
+    let sql = "SELECT id FROM page_views WHERE referrer = 'x' ORDER BY id DESC";
+    let [kind, key, _, extra] = access(sql);
+    assert_eq!((kind.as_deref(), key.as_deref()), (Some("ref"), Some("idx_referrer")));
+    assert_eq!(extra.as_deref(), Some("Backward index scan; Using index"));
+}
+
+#[test]
+fn an_index_read_in_order_is_drawn_as_mysql_draws_it() {
+    let sql = "SELECT * FROM page_views ORDER BY referrer DESC LIMIT 10";
+    let text = tree(sql).unwrap();
+    assert!(text.starts_with("-> Limit: 10 row(s)"), "{text}");
+    assert!(text.contains("-> Index scan on page_views using idx_referrer (reverse)"), "{text}");
+    assert!(!text.contains("Sort"), "{text}");
+}

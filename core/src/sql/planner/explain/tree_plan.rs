@@ -141,8 +141,12 @@ impl TreeTable {
                 };
                 let secondary_covering =
                     |index: &str| c.covering && !t.def.index(index).is_some_and(|x| x.primary);
-                let label = match &c.path {
+                let mut label = match &c.path {
                     Path::Scan if f.index_order => format!("Index scan on {alias} using PRIMARY"),
+                    Path::IndexScan { index } if secondary_covering(index) => {
+                        format!("Covering index scan on {alias} using {index}")
+                    }
+                    Path::IndexScan { index } => format!("Index scan on {alias} using {index}"),
                     Path::Scan => format!("Table scan on {alias}"),
                     Path::Ref { index, parts, unique } => {
                         let keys: Vec<String> = c
@@ -190,6 +194,9 @@ impl TreeTable {
                         format!("{kind} on {alias} using {index} over {}", ranges.join(" OR "))
                     }
                 };
+                if c.reverse {
+                    label.push_str(" (reverse)");
+                }
                 let loops = c.loops.max(1.0);
                 (label, c.cost / loops, c.rows as f64, c.cost)
             }
