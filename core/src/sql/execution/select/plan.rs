@@ -248,8 +248,23 @@ impl Plan {
     /// clustered index scan already yields that order, and LIMIT can then stop the scan.
     pub(super) fn use_clustered_order(&mut self, t: &Table) {
         let Some(pk) = t.def.primary() else { return };
-        if self.grouped() || self.distinct || self.order_by.len() > pk.columns.len() {
+        if self.distinct || self.order_by.len() > pk.columns.len() {
             return;
+        }
+        // Groups of a primary key prefix, read in key order, are made (and come out) in key
+        // order: the same ORDER BY needs no sort (EXPLAIN says so too). Not with ROLLUP
+        // (its super-aggregate rows) nor windows, which sort for themselves.
+        if self.grouped() {
+            let k = self.group_by.len();
+            let by_prefix = k > 0
+                && k <= pk.columns.len()
+                && self
+                    .group_by
+                    .iter()
+                    .all(|g| matches!(g, BExpr::Column(c) if pk.columns[..k].contains(c)));
+            if !by_prefix || self.rollup || self.windowed {
+                return;
+            }
         }
         let in_order = self.order_by.iter().zip(&pk.columns).all(|((k, desc), col)| {
             let e = match k {
