@@ -226,6 +226,37 @@ where
     finished(error, stopped)
 }
 
+/// The clustered index read backward (`ORDER BY pk DESC`: EXPLAIN's `Backward index scan`
+/// on PRIMARY), last row first, until `visit` stops it: each row enters its leaf as the
+/// forward scan's does, and the read counts Handler_read_last once and Handler_read_prev for
+/// each further row, the one that finds the start of the table included when it gets there.
+pub fn full_scan_backward(
+    t: &Table,
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut examined = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    t.scan_backward(wanted, &mut |ordinal, row| {
+        cursor.enter(ordinal, costs, work);
+        examined += 1;
+        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    });
+    cursor.finish(costs, work);
+    work.table_io.add(t, primary_slot(t), RowOp::Fetch, examined, cursor.spent_ns() * 1000);
+    work.rows += examined;
+    costs.status.add("Innodb_rows_read", examined);
+    costs.status.add("Handler_read_last", 1);
+    let prev = if stopped || error.is_some() { examined.saturating_sub(1) } else { examined };
+    costs.status.add("Handler_read_prev", prev);
+    finished(error, stopped)
+}
+
 /// A full scan of a partitioned table that reads only the partitions pruning kept: a row of
 /// another partition is passed over without entering its leaf page, spending its CPU or
 /// counting it (Handler_read_rnd_next, Innodb_rows_read), as MySQL opens only the kept

@@ -7,6 +7,7 @@
 //! Simplification: pages are derived from a row's ordinal position with every leaf filled
 //! alike, instead of tracking page splits; sizes follow the rows' real record lengths.
 
+mod backward;
 mod remap;
 mod scan_memo;
 mod secondary;
@@ -1132,6 +1133,45 @@ mod tests {
             seen < 2
         });
         assert_eq!(seen, 2);
+    }
+
+    /// The clustered index read backward gives the forward scan's rows and ordinals in
+    /// reverse, changed, deleted and inserted rows (before, inside and past the generated
+    /// ones) included, and stops when asked.
+    #[test]
+    fn a_backward_scan_is_the_forward_scan_reversed() {
+        let rows = |t: &Table, backward: bool| {
+            let mut out = Vec::new();
+            let mut push = |ordinal: u64, row: &Row| {
+                out.push((ordinal, row[0].clone(), row[1].clone()));
+                true
+            };
+            if backward {
+                t.scan_backward(&[true, true], &mut push);
+            } else {
+                t.scan_late(&[true, true], &[], None, &mut |o, r, _| push(o, r));
+            }
+            out
+        };
+        let mut t = table(40);
+        t.update(&Key(vec![Value::Int(7)]), vec![Value::Int(7), Value::Int(1)]).unwrap();
+        t.delete(&Key(vec![Value::Int(10)]));
+        t.insert(vec![Value::Int(41), Value::Int(2)]).unwrap();
+        t.insert(vec![Value::Int(0), Value::Int(1)]).unwrap();
+        t.insert(vec![Value::Int(50), Value::Int(9)]).unwrap();
+        let forward = rows(&t, false);
+        let mut backward = rows(&t, true);
+        assert_eq!(forward.len(), 42);
+        assert_eq!(backward[0].1, Value::Int(50));
+        assert_eq!(backward[0].0, 41);
+        backward.reverse();
+        assert_eq!(forward, backward);
+        let mut seen = Vec::new();
+        t.scan_backward(&[true, true], &mut |_, r| {
+            seen.push(r[0].clone());
+            seen.len() < 3
+        });
+        assert_eq!(seen, [Value::Int(50), Value::Int(41), Value::Int(40)]);
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub(crate) use plan::{constant_u64, output_ref};
 
 use super::costs::Costs;
 use super::packed_rows::{PackedRows, TempSpace};
-use super::table_read::{full_scan, full_scan_replay, read};
+use super::table_read::{full_scan, full_scan_backward, full_scan_replay, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
@@ -314,7 +314,9 @@ fn run_plan_with(
     if let ([input], [Some(c)]) = (tables.as_slice(), choices.as_mut_slice()) {
         if let Some(t) = input.table {
             if in_primary_order(t, c) {
-                plan.use_clustered_order(t);
+                // A whole scan can go backward for ORDER BY pk DESC (`Backward index scan`).
+                let backward = c.path == Path::Scan && t.def.partitioning.is_none();
+                c.reverse = plan.use_clustered_order(t, backward);
             }
             let unconsumed = levels.check[0].len().saturating_sub(c.consumed.len());
             delivered = plan.use_index_order(t, c, unconsumed, &needed, &input.hints);
@@ -446,9 +448,12 @@ fn run_plan_with(
                 let t = stored(catalog, db, table)?;
                 let choice = choices[0].clone().unwrap_or_else(|| scan_choice(t));
                 match &choice.path {
+                    // A backward read counts Handler_read_last instead (`full_scan_backward`).
                     Path::Scan => {
                         costs.status.add("Select_scan", 1);
-                        costs.status.add("Handler_read_first", 1);
+                        if !choice.reverse {
+                            costs.status.add("Handler_read_first", 1);
+                        }
                     }
                     // A full index scan counts as a scan of the table; its first read
                     // (Handler_read_first / _last) is the read's own.
@@ -480,10 +485,13 @@ fn run_plan_with(
                 // A pruned scan of a partitioned table goes through `read`, which skips the
                 // pruned partitions' rows.
                 let pruned = choice.partitions.as_ref().is_some_and(|c| c.contains(&false));
-                let memo_key =
-                    (choice.path == Path::Scan && sources.len() == 1 && rt.is_none() && !pruned)
-                        .then(|| memo::key(&plan, t, &wanted))
-                        .flatten();
+                let memo_key = (choice.path == Path::Scan
+                    && !choice.reverse
+                    && sources.len() == 1
+                    && rt.is_none()
+                    && !pruned)
+                    .then(|| memo::key(&plan, t, &wanted))
+                    .flatten();
                 if let Some(kept) = memo_key.as_deref().and_then(|k| t.memo_get(k)) {
                     full_scan_replay(t, &wanted, &mut costs, work);
                     state.restore_single(kept);
@@ -494,6 +502,9 @@ fn run_plan_with(
                 let mut counting = memo::Counting { inner: &mut *cx, warnings: 0 };
                 let cx: &mut dyn EvalContext = &mut counting;
                 match late_filter(plan.filter.as_ref(), t, &choice, single) {
+                    _ if choice.path == Path::Scan && choice.reverse => {
+                        full_scan_backward(t, &wanted, &mut costs, work, cx, &mut on_outer_row)?;
+                    }
                     Some((column, first_test)) if !pruned => {
                         let mut first = vec![false; width as usize];
                         first[column as usize] = true;

@@ -246,10 +246,12 @@ impl Plan {
 
     /// ORDER BY the primary key ascending on a single stored table needs no sort: the
     /// clustered index scan already yields that order, and LIMIT can then stop the scan.
-    pub(super) fn use_clustered_order(&mut self, t: &Table) {
-        let Some(pk) = t.def.primary() else { return };
+    /// Descending, when `backward` says the read can go backward (a whole scan), it needs
+    /// none either: the answer is true and the caller reads the clustered index backward.
+    pub(super) fn use_clustered_order(&mut self, t: &Table, backward: bool) -> bool {
+        let Some(pk) = t.def.primary() else { return false };
         if self.distinct || self.order_by.len() > pk.columns.len() {
-            return;
+            return false;
         }
         // Groups of a primary key prefix, read in key order, are made (and come out) in key
         // order: the same ORDER BY needs no sort (EXPLAIN says so too). Not with ROLLUP
@@ -263,19 +265,28 @@ impl Plan {
                     .iter()
                     .all(|g| matches!(g, BExpr::Column(c) if pk.columns[..k].contains(c)));
             if !by_prefix || self.rollup || self.windowed {
-                return;
+                return false;
             }
         }
-        let in_order = self.order_by.iter().zip(&pk.columns).all(|((k, desc), col)| {
-            let e = match k {
-                SortKey::Expr(e) => e,
-                SortKey::Output(i) => &self.items[*i as usize].0,
-            };
-            !desc && *e == BExpr::Column(*col)
-        });
-        if in_order {
+        let in_order = |descending: bool| {
+            self.order_by.iter().zip(&pk.columns).all(|((k, desc), col)| {
+                let e = match k {
+                    SortKey::Expr(e) => e,
+                    SortKey::Output(i) => &self.items[*i as usize].0,
+                };
+                *desc == descending && *e == BExpr::Column(*col)
+            })
+        };
+        if in_order(false) {
+            self.order_by.clear();
+            return false;
+        }
+        // Groups are made forward: a descending order of them is sorted.
+        let reversed = backward && !self.grouped() && !self.order_by.is_empty() && in_order(true);
+        if reversed {
             self.order_by.clear();
         }
+        reversed
     }
 
     /// The ORDER BY / GROUP BY an index read in its order could deliver

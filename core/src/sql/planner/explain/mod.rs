@@ -1178,11 +1178,33 @@ impl Explainer<'_> {
                 .iter()
                 .zip(&pk_columns)
                 .all(|((e, desc), c)| !desc && *e == BExpr::Column(*c));
-        let clustered_order = single.is_some_and(|t| {
+        // ORDER BY the primary key descending over a whole scan: the clustered index read
+        // backward (the executor's `full_scan_backward`), as MySQL reads it.
+        let order_by_pk_desc = !bound.order_by.is_empty()
+            && bound.order_by.len() <= pk_columns.len()
+            && bound
+                .order_by
+                .iter()
+                .zip(&pk_columns)
+                .all(|((e, desc), c)| *desc && *e == BExpr::Column(*c));
+        let clustered_reverse = single.is_some_and(|t| {
+            t.def.partitioning.is_none()
+                && choices[0].as_ref().is_some_and(|c| c.path == Path::Scan)
+        }) && lookup.is_none()
+            && order_by_pk_desc
+            && !grouped
+            && !bound.distinct;
+        if clustered_reverse {
+            if let Some(c) = choices[0].as_mut() {
+                c.reverse = true;
+            }
+        }
+        let clustered_order = (single.is_some_and(|t| {
             choices[0].as_ref().is_some_and(|c| c.path == Path::Scan || in_primary_order(t, c))
         }) && lookup.is_none()
             && ((order_by_pk && !grouped && !bound.distinct) || (group_by_pk && !bound.distinct))
-            && (bound.order_by.is_empty() || order_by_pk);
+            && (bound.order_by.is_empty() || order_by_pk))
+            || clustered_reverse;
         // A secondary index read in its order, as the executor asks for it (`plan.rs`
         // use_index_order): the same inputs to `index_order::deliver`.
         let mut index_order = Delivered::default();
@@ -1373,6 +1395,9 @@ impl Explainer<'_> {
                     }
                     if !checked.is_empty() {
                         row.extra.push("Using where");
+                    }
+                    if clustered_reverse {
+                        row.extra.push("Backward index scan");
                     }
                 }
                 (None, _) if system(s) => {
