@@ -12,7 +12,10 @@
 //! Simplifications: stage events are made for statements a client runs through
 //! `Server::execute`, not for the load generators' statements the client scheduler ends; the
 //! waits a statement made still nest in the statement, not in its `executing` stage; the
-//! stage events take their EVENT_IDs after the statement's waits.
+//! stage events take their EVENT_IDs after the statement's waits; a statement whose own
+//! instrument is off makes no stage events; `events_stages_current` shows a thread's last
+//! finished stage, never one under way (a session reading it sees its previous statement's
+//! `cleaning up`, where MySQL would show its own `executing`).
 
 pub mod plan;
 pub mod profiles;
