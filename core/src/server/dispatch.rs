@@ -154,6 +154,8 @@ impl Server {
         let (mut ran_until, mut committed_until) = (start, start);
         // MySQL profiles a statement when `profiling` is on at its start and at its end, but
         // never SHOW PROFILE(S).
+        // An autocommit statement begins a transaction of its own.
+        let began_outside_transaction = !session.in_transaction;
         let profiled = session.vars.u64("profiling") != 0
             && !matches!(parsed, Ok(Statement::ShowProfiles | Statement::ShowProfile { .. }));
         let mut counted = std::collections::BTreeMap::new();
@@ -249,6 +251,10 @@ impl Server {
             start,
             spent: Default::default(),
             com,
+            extras: crate::instruments::stages::plan::Extras {
+                begins_transaction: began_outside_transaction,
+                tmp_tables: counted.get("Created_tmp_tables").copied().unwrap_or(0),
+            },
             text: profiled.then_some(text),
         };
         // The parts of its time, each ending where the next starts (stage events split them,

@@ -36,6 +36,8 @@ pub struct Staged<'a> {
     pub spent: Spent,
     /// Its `Com_*` counter (which stages it passes through).
     pub com: Option<&'static str>,
+    /// What else it did that shows as stages (a transaction begun, temporary tables).
+    pub extras: plan::Extras,
     /// Its text, for its profile; None for SHOW PROFILE(S), which are not profiled.
     pub text: Option<&'a str>,
 }
@@ -57,7 +59,7 @@ impl Server {
         if !profiling && !collect {
             return;
         }
-        let stages = plan::plan(&staged.spent, plan::shape(staged.com));
+        let stages = plan::plan(&staged.spent, plan::shape(staged.com), staged.extras);
         if let (true, Some(statement)) = (collect, event) {
             let (current, history, long) = r.statements.consumers.stages();
             let threads = r.statements.consumers.on_threads();
@@ -89,7 +91,7 @@ impl Server {
             let kept = stages
                 .iter()
                 .map(|s| ProfiledStage {
-                    state: s.name.trim_start_matches("stage/sql/"),
+                    state: crate::instruments::stages::profiles::state_of(s.name),
                     duration: s.duration,
                     cpu: s.cpu,
                 })

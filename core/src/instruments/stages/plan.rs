@@ -112,6 +112,24 @@ const HANDLER_COMMIT: Share = ("stage/sql/waiting for handler commit", 20);
 const CLOSING_TABLES: Share = ("stage/sql/closing tables", 25);
 const FREEING_ITEMS: Share = ("stage/sql/freeing items", 100);
 const CLEANING_UP: Share = ("stage/sql/cleaning up", 15);
+const TRANSACTION_HOOK: Share = ("stage/sql/Executing hook on transaction begin.", 10);
+const STARTING_AGAIN: Share = ("stage/sql/starting", 15);
+const CREATING_TMP_TABLE: Share = ("stage/sql/Creating tmp table", 10);
+const REMOVING_TMP_TABLE: Share = ("stage/sql/removing tmp table", 10);
+
+/// The most `removing tmp table` stages one statement shows (bounds the plan).
+const TMP_TABLES_SHOWN: u64 = 8;
+
+/// What else a statement did that shows as stages of its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// It began a transaction (an autocommit statement on tables): MySQL 8.0.17+ runs the
+    /// transaction-begin hook, `Executing hook on transaction begin.`, and starts again.
+    pub begins_transaction: bool,
+    /// The internal temporary tables it made (`Created_tmp_tables`): `Creating tmp table`
+    /// before it executes and a `removing tmp table` for each (at most 8) after its commit.
+    pub tmp_tables: u64,
+}
 
 /// SLEEP()'s stage.
 pub const USER_SLEEP: &str = "stage/sql/User sleep";
@@ -127,32 +145,46 @@ enum Part {
     Commit,
 }
 
-/// The stages of a statement of `shape` that spent `spent`, in order, each with its time. The
-/// times add up to `spent.total()` exactly.
-pub fn plan(spent: &Spent, shape: Shape) -> Vec<Stage> {
+/// The stages of a statement of `shape` that spent `spent` and did `extras`, in order, each
+/// with its time. The times add up to `spent.total()` exactly.
+pub fn plan(spent: &Spent, shape: Shape, extras: Extras) -> Vec<Stage> {
     use Part::*;
-    let opening = [
-        Fixed(STARTING),
-        Fixed(CHECKING_PERMISSIONS),
-        Fixed(OPENING_TABLES),
-        Fixed(INIT),
-        Fixed(SYSTEM_LOCK),
-    ];
-    let closing = [Fixed(QUERY_END), Commit, Fixed(CLOSING_TABLES)];
-    let mut parts: Vec<Part> = Vec::with_capacity(18);
+    let mut parts: Vec<Part> = Vec::with_capacity(20 + TMP_TABLES_SHOWN as usize);
+    let opening = |parts: &mut Vec<Part>| {
+        parts.push(Fixed(STARTING));
+        if extras.begins_transaction {
+            parts.extend([Fixed(TRANSACTION_HOOK), Fixed(STARTING_AGAIN)]);
+        }
+        parts.extend([
+            Fixed(CHECKING_PERMISSIONS),
+            Fixed(OPENING_TABLES),
+            Fixed(INIT),
+            Fixed(SYSTEM_LOCK),
+        ]);
+    };
+    let closing = |parts: &mut Vec<Part>| {
+        parts.extend([Fixed(QUERY_END), Commit]);
+        for _ in 0..extras.tmp_tables.min(TMP_TABLES_SHOWN) {
+            parts.push(Fixed(REMOVING_TMP_TABLE));
+        }
+        parts.push(Fixed(CLOSING_TABLES));
+    };
     match shape {
         Shape::Query => {
-            parts.extend(opening);
+            opening(&mut parts);
             parts.extend([Fixed(OPTIMIZING), Fixed(STATISTICS), Fixed(PREPARING)]);
+            if extras.tmp_tables > 0 {
+                parts.push(Fixed(CREATING_TMP_TABLE));
+            }
             parts.extend([Main("stage/sql/executing"), Sleep, Fixed(END)]);
-            parts.extend(closing);
+            closing(&mut parts);
         }
         Shape::Insert | Shape::Change => {
-            parts.extend(opening);
+            opening(&mut parts);
             let main =
                 if shape == Shape::Insert { "stage/sql/update" } else { "stage/sql/updating" };
             parts.extend([Main(main), Sleep, Fixed(END)]);
-            parts.extend(closing);
+            closing(&mut parts);
         }
         Shape::Other => {
             parts.extend([Fixed(STARTING), Main("stage/sql/executing"), Sleep]);
@@ -218,6 +250,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
     ]
     .into_iter()
     .map(|(n, _)| n)
+    .chain([TRANSACTION_HOOK, CREATING_TMP_TABLE, REMOVING_TMP_TABLE].map(|(n, _)| n))
     .chain(["stage/sql/executing", "stage/sql/update", "stage/sql/updating", USER_SLEEP])
 }
 
@@ -245,23 +278,47 @@ mod tests {
     fn the_stages_add_up_to_the_statement() {
         for shape in [Shape::Query, Shape::Insert, Shape::Change, Shape::Other] {
             let mut s = spent();
-            let p = plan(&s, shape);
+            let p = plan(&s, shape, Extras::default());
             assert_eq!(sum(&p), s.total().0, "{shape:?}");
             s.slept = SimDuration(1_000_000_000);
             s.commit = SimDuration::ZERO;
-            let p = plan(&s, shape);
+            let p = plan(&s, shape, Extras::default());
             assert_eq!(sum(&p), s.total().0, "{shape:?} sleeping");
             assert!(p.iter().any(|s| s.name == USER_SLEEP && s.cpu.0 == 0));
         }
         // Less CPU than the fixed shares (cannot happen, but must not panic or lose time).
         let s = Spent { cpu: SimDuration(5), fixed_cpu: SimDuration(1_000_000), ..spent() };
-        assert!(sum(&plan(&s, Shape::Query)) >= s.total().0);
+        assert!(sum(&plan(&s, Shape::Query, Extras::default())) >= s.total().0);
+    }
+
+    #[test]
+    fn a_transaction_and_temporary_tables_add_their_stages() {
+        let s = spent();
+        let extras = Extras { begins_transaction: true, tmp_tables: 100 };
+        let p = plan(&s, Shape::Query, extras);
+        assert_eq!(sum(&p), s.total().0);
+        let names: Vec<&str> = p.iter().map(|s| s.name.trim_start_matches("stage/sql/")).collect();
+        assert_eq!(
+            names[..4],
+            [
+                "starting",
+                "Executing hook on transaction begin.",
+                "starting",
+                "checking permissions"
+            ]
+        );
+        let at = |n: &str| names.iter().position(|x| *x == n).expect("there");
+        assert_eq!(at("Creating tmp table") + 1, at("executing"));
+        let removing = names.iter().filter(|n| **n == "removing tmp table").count();
+        assert_eq!(removing, 8, "bounded");
+        assert!(at("waiting for handler commit") < at("removing tmp table"));
+        assert!(at("removing tmp table") < at("closing tables"));
     }
 
     #[test]
     fn each_mechanism_lands_in_its_stage() {
         let s = spent();
-        let p = plan(&s, Shape::Query);
+        let p = plan(&s, Shape::Query, Extras::default());
         let names: Vec<&str> = p.iter().map(|s| s.name.trim_start_matches("stage/sql/")).collect();
         assert_eq!(
             names,
@@ -292,10 +349,10 @@ mod tests {
         assert!(executing.cpu.0 > s.run_cpu.0 && executing.cpu < executing.duration);
         assert_eq!(get("stage/sql/starting"), 30_001 * 120 / 1000);
         // A SET neither opens tables nor commits.
-        let set = plan(&Spent { commit: SimDuration::ZERO, ..s }, Shape::Other);
+        let set = plan(&Spent { commit: SimDuration::ZERO, ..s }, Shape::Other, Extras::default());
         assert!(set.iter().all(|s| !s.name.contains("Opening") && !s.name.contains("commit")));
-        assert_eq!(plan(&s, Shape::Insert)[5].name, "stage/sql/update");
-        assert_eq!(plan(&s, Shape::Change)[5].name, "stage/sql/updating");
+        assert_eq!(plan(&s, Shape::Insert, Extras::default())[5].name, "stage/sql/update");
+        assert_eq!(plan(&s, Shape::Change, Extras::default())[5].name, "stage/sql/updating");
     }
 
     #[test]

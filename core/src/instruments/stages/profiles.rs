@@ -28,10 +28,21 @@ pub enum ProfileType {
     Swaps,
 }
 
+/// A stage's Status in a profile: its name without `stage/sql/`, cut to the 30 characters
+/// of PROFILING.STATE (varchar(30)).
+pub fn state_of(stage: &'static str) -> &'static str {
+    let state = stage.trim_start_matches("stage/sql/");
+    match state.char_indices().nth(30) {
+        Some((at, _)) => &state[..at],
+        None => state,
+    }
+}
+
 /// One stage of a profile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProfiledStage {
-    /// The stage's name without `stage/sql/` (the Status column).
+    /// The stage's name without `stage/sql/` (the Status column), cut to its 30 characters
+    /// (`Executing hook on transaction ` for the transaction-begin hook).
     pub state: &'static str,
     pub duration: SimDuration,
     /// The simulated CPU within it.
