@@ -135,30 +135,31 @@ fn wanted(types: &[ProfileType]) -> [bool; 7] {
     ]
 }
 
-/// SOURCE of a stage for the profile's Source_function, Source_file, Source_line.
-/// UNCONFIRMED: the functions and files where 8.4 enters these stages; lines plausible.
-fn stage_source(state: &str) -> (&'static str, &'static str, u64) {
-    match state {
-        "starting" => ("<unknown>", "<unknown>", 0),
+/// SOURCE of a stage for the profile's Source_function, Source_file, Source_line (NULL for
+/// the stages without one here): files and lines as a MySQL 8.0 trace shows them
+/// (`stages::plan`). UNCONFIRMED: the function names, and the lines for 9.x.
+fn stage_source(state: &str) -> [Value; 3] {
+    let (function, file, line) = match state {
         "checking permissions" => ("check_access", "sql_authorization.cc", 2176),
-        "Opening tables" => ("open_tables", "sql_base.cc", 5804),
-        "init" => ("Sql_cmd_dml::execute", "sql_select.cc", 778),
-        "System lock" => ("mysql_lock_tables", "lock.cc", 332),
-        "optimizing" => ("JOIN::optimize", "sql_optimizer.cc", 368),
-        "statistics" => ("JOIN::optimize", "sql_optimizer.cc", 718),
-        "preparing" => ("JOIN::optimize", "sql_optimizer.cc", 802),
-        "executing" => ("Query_expression::ExecuteIteratorQuery", "sql_union.cc", 1681),
+        "Opening tables" => ("open_tables", "sql_base.cc", 5591),
+        "init" => ("Sql_cmd_dml::execute", "sql_select.cc", 677),
+        "System lock" => ("mysql_lock_tables", "lock.cc", 331),
+        "optimizing" => ("JOIN::optimize", "sql_optimizer.cc", 282),
+        "statistics" => ("JOIN::optimize", "sql_optimizer.cc", 502),
+        "preparing" => ("JOIN::optimize", "sql_optimizer.cc", 583),
+        "executing" => ("Query_expression::ExecuteIteratorQuery", "sql_union.cc", 1409),
         "update" => ("Sql_cmd_insert_values::execute_inner", "sql_insert.cc", 594),
         "updating" => ("Sql_cmd_update::update_single_table", "sql_update.cc", 636),
         "User sleep" => ("Item_func_sleep::val_int", "item_func.cc", 5640),
-        "end" => ("Sql_cmd_dml::execute", "sql_select.cc", 814),
-        "query end" => ("mysql_execute_command", "sql_parse.cc", 4951),
-        "waiting for handler commit" => ("ha_commit_trans", "handler.cc", 1636),
-        "closing tables" => ("mysql_execute_command", "sql_parse.cc", 5014),
-        "freeing items" => ("dispatch_sql_command", "sql_parse.cc", 5478),
-        "cleaning up" => ("dispatch_command", "sql_parse.cc", 2368),
-        _ => ("<unknown>", "<unknown>", 0),
-    }
+        "end" => ("Sql_cmd_dml::execute", "sql_select.cc", 730),
+        "query end" => ("mysql_execute_command", "sql_parse.cc", 4606),
+        "waiting for handler commit" => ("ha_commit_trans", "handler.cc", 1589),
+        "closing tables" => ("mysql_execute_command", "sql_parse.cc", 4657),
+        "freeing items" => ("dispatch_sql_command", "sql_parse.cc", 5330),
+        "cleaning up" => ("dispatch_command", "sql_parse.cc", 2184),
+        _ => return [Value::Null, Value::Null, Value::Null],
+    };
+    [Value::Str(function.into()), Value::Str(file.into()), Value::UInt(line)]
 }
 
 /// `SHOW PROFILE`'s columns and rows for `profile` with `types` (Status, Duration, then the
@@ -208,12 +209,7 @@ pub fn show_profile(
                 }
             }
             if w[6] {
-                let (function, file, line) = stage_source(s.state);
-                row.extend([
-                    Value::Str(function.into()),
-                    Value::Str(file.into()),
-                    Value::UInt(line),
-                ]);
+                row.extend(stage_source(s.state));
             }
             row
         })
@@ -250,7 +246,6 @@ pub fn profiling_rows(p: &Profiles) -> Vec<Row> {
     let mut rows = Vec::new();
     for q in &p.list {
         for (seq, s) in (2u64..).zip(&q.stages) {
-            let (function, file, line) = stage_source(s.state);
             let mut row = vec![
                 Value::UInt(q.query_id),
                 Value::UInt(seq),
@@ -260,7 +255,7 @@ pub fn profiling_rows(p: &Profiles) -> Vec<Row> {
                 seconds(SimDuration::ZERO, 6),
             ];
             row.extend((0..9).map(|_| Value::UInt(0)));
-            row.extend([Value::Str(function.into()), Value::Str(file.into()), Value::UInt(line)]);
+            row.extend(stage_source(s.state));
             rows.push(row);
         }
     }

@@ -37,28 +37,32 @@ const EVENT_COLUMNS: [ColumnSpec; 12] = [
 const SUMS: [&str; 5] =
     ["COUNT_STAR", "SUM_TIMER_WAIT", "MIN_TIMER_WAIT", "AVG_TIMER_WAIT", "MAX_TIMER_WAIT"];
 
-/// SOURCE of a stage: the file of MySQL's server that enters it. UNCONFIRMED: the files are
-/// where 8.4 sets these stages; the line numbers are plausible, not checked.
+/// SOURCE of a stage: where MySQL's server enters it, as a MySQL 8.0 trace of a SELECT's
+/// stages shows them (see `plan`); UNCONFIRMED for 9.x, whose lines differ, and for the
+/// stages that trace lacks (update, updating, User sleep, the temporary-table stages).
 fn source(stage: &str) -> &'static str {
     match stage.trim_start_matches("stage/sql/") {
         "starting" => "init_net_server_extension.cc:101",
         "checking permissions" => "sql_authorization.cc:2176",
-        "Opening tables" => "sql_base.cc:5804",
-        "init" => "sql_select.cc:778",
-        "System lock" => "lock.cc:332",
-        "optimizing" => "sql_optimizer.cc:368",
-        "statistics" => "sql_optimizer.cc:718",
-        "preparing" => "sql_optimizer.cc:802",
-        "executing" => "sql_union.cc:1681",
+        "Opening tables" => "sql_base.cc:5591",
+        "init" => "sql_select.cc:677",
+        "System lock" => "lock.cc:331",
+        "optimizing" => "sql_optimizer.cc:282",
+        "statistics" => "sql_optimizer.cc:502",
+        "preparing" => "sql_optimizer.cc:583",
+        "executing" => "sql_union.cc:1409",
         "update" => "sql_insert.cc:594",
         "updating" => "sql_update.cc:636",
         "User sleep" => "item_func.cc:5640",
-        "end" => "sql_select.cc:814",
-        "query end" => "sql_parse.cc:4951",
-        "waiting for handler commit" => "handler.cc:1636",
-        "closing tables" => "sql_parse.cc:5014",
-        "freeing items" => "sql_parse.cc:5478",
-        "cleaning up" => "sql_parse.cc:2368",
+        "end" => "sql_select.cc:730",
+        "query end" => "sql_parse.cc:4606",
+        "waiting for handler commit" => "handler.cc:1589",
+        "closing tables" => "sql_parse.cc:4657",
+        "freeing items" => "sql_parse.cc:5330",
+        "cleaning up" => "sql_parse.cc:2184",
+        "Executing hook on transaction begin." => "rpl_handler.cc:1119",
+        "Creating tmp table" => "sql_executor.cc:1042",
+        "removing tmp table" => "sql_tmp_table.cc:2411",
         _ => "sql_parse.cc:1",
     }
 }

@@ -1257,8 +1257,11 @@ fn parse_show_profile(p: &mut Parser) -> std::result::Result<Statement, ParserEr
         } else if word_is(p, "SWAPS") {
             p.next_token();
             ProfileType::Swaps
-        } else {
+        } else if types.is_empty() {
             break;
+        } else {
+            // After a comma, another type must follow.
+            return p.expected("a profile type", p.peek_token());
         };
         types.push(t);
         if !p.consume_token(&Token::Comma) {
