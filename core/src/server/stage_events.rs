@@ -30,6 +30,14 @@ pub fn stages_at_startup(vars: &Variables, at: SimTime) -> StageInstruments {
     )
 }
 
+/// The places in setup_instruments of the stages a plan can give.
+fn stage_positions() -> &'static [usize] {
+    static POSITIONS: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
+    POSITIONS.get_or_init(|| {
+        plan::names().filter_map(crate::instruments::setup::classes::position).collect()
+    })
+}
+
 /// What the dispatcher knows of a finished statement's time.
 pub struct Staged<'a> {
     pub start: SimTime,
@@ -53,9 +61,12 @@ impl Server {
     ) {
         let Some(r) = self.running.as_mut() else { return };
         let profiling = staged.text.is_some() && session.vars.u64("profiling") != 0;
+        // Every statement asks; with the stage instruments off (the default) the answer must
+        // be cheap: their places in setup_instruments are found once.
         let collect = event.is_some()
             && r.vars.global_bool("performance_schema")
-            && r.statements.consumers.global();
+            && r.statements.consumers.global()
+            && stage_positions().iter().any(|p| r.setup.at(Some(*p)).is_some_and(|s| s.enabled));
         if !profiling && !collect {
             return;
         }
