@@ -834,6 +834,26 @@ impl Warning {
             message: format!("Truncated incorrect {type_name} value: '{value}'"),
         }
     }
+    /// 1287 ER_WARN_DEPRECATED_SYNTAX for what the Performance Schema replaces: `SHOW
+    /// PROFILE`, `SHOW PROFILES`, `INFORMATION_SCHEMA.PROFILING`.
+    pub fn deprecated_performance_schema(what: &str) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1287,
+            message: format!(
+                "'{what}' is deprecated and will be removed in a future release. \
+                 Please use Performance Schema instead"
+            ),
+        }
+    }
+    /// 1287 ER_WARN_DEPRECATED_SYNTAX_NO_REPLACEMENT for a deprecated system variable set.
+    pub fn deprecated_variable(name: &str) -> Warning {
+        Warning {
+            level: "Warning",
+            code: 1287,
+            message: format!("'@@{name}' is deprecated and will be removed in a future release."),
+        }
+    }
     /// 1287 ER_WARN_DEPRECATED_SYNTAX for the prefix operator `BINARY expr` (MySQL 8.0.27+).
     pub fn binary_operator_deprecated() -> Warning {
         Warning {

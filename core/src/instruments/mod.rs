@@ -18,6 +18,7 @@ pub mod processlist;
 pub mod query_logs;
 pub mod setup;
 pub mod setup_and_waits;
+pub mod stages;
 pub mod statements;
 pub mod status;
 pub mod status_registry;

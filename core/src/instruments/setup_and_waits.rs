@@ -28,6 +28,8 @@ pub const TABLES: [&str; 9] = [
 pub struct Sources<'a> {
     pub setup: &'a InstrumentSettings,
     pub waits: &'a WaitInstruments,
+    /// The stage tables (`stages::tables`).
+    pub stages: &'a super::stages::StageInstruments,
     pub memory: &'a MemoryInstruments,
     pub catalog: &'a Catalog,
     /// The threads table's rows, made by the server (they need its processlist).

@@ -42,6 +42,10 @@ pub trait ServerView {
     fn user_statistics(&self) -> Option<(&super::user_statistics::UserStatistics, bool)> {
         None
     }
+    /// The reading session's profiles (`information_schema.PROFILING`).
+    fn profiles(&self) -> Option<&super::stages::profiles::Profiles> {
+        None
+    }
     /// What setup_instruments, the wait, file, thread and memory tables read (None while
     /// mysqld is down), brought up to date first.
     fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>>;
@@ -273,6 +277,25 @@ pub fn read(
             let sources = view.setup_and_waits();
             let (columns, rows) =
                 super::setup_and_waits::read(sources.as_ref(), t).unwrap_or_default();
+            Ok((described(columns, alias), rows))
+        }
+        ("information_schema", "profiling") => {
+            let rows = view.profiles().map(super::stages::profiles::profiling_rows);
+            let columns = super::stages::profiles::PROFILING_COLUMNS.iter().copied();
+            Ok((described(columns, alias), rows.unwrap_or_default()))
+        }
+        ("performance_schema", t) if super::stages::tables::TABLES.contains(&t) => {
+            let sources = view.setup_and_waits();
+            let (columns, rows) = match sources.as_ref() {
+                Some(s) => super::stages::tables::read(s.stages, s.setup, t),
+                None => super::stages::tables::read(
+                    &super::stages::StageInstruments::new(0, 0, SimTime(0)),
+                    &Default::default(),
+                    t,
+                )
+                .map(|(c, _)| (c, Vec::new())),
+            }
+            .unwrap_or_default();
             Ok((described(columns, alias), rows))
         }
         ("performance_schema", "processlist") | ("information_schema", "processlist") => {

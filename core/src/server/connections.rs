@@ -218,6 +218,7 @@ impl Server {
         }
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
+        self.forget_stage_thread(id);
         self.user_stats_logout(id);
         if let Some(r) = self.running.as_mut() {
             if let Some(gone) = r.sessions.remove(&id) {

@@ -150,6 +150,14 @@ impl Server {
         };
         let mut com = None;
         let mut digest = None;
+        // When its run and its commit ended (its stages' boundaries).
+        let (mut ran_until, mut committed_until) = (start, start);
+        // MySQL profiles a statement when `profiling` is on at its start and at its end, but
+        // never SHOW PROFILE(S).
+        // An autocommit statement begins a transaction of its own.
+        let began_outside_transaction = !session.in_transaction;
+        let profiled = session.vars.u64("profiling") != 0
+            && !matches!(parsed, Ok(Statement::ShowProfiles | Statement::ShowProfile { .. }));
         let mut counted = std::collections::BTreeMap::new();
         let result = match parsed {
             Err(e) => Err(e),
@@ -178,10 +186,12 @@ impl Server {
                 for (def, old) in saved {
                     session.vars.store(def, old);
                 }
+                ran_until = self.clock.now();
                 // Autocommit, COMMIT: the transaction's changes commit through the logs.
                 if !session.in_transaction {
                     self.commit_transaction(session.id);
                 }
+                committed_until = self.clock.now();
                 result
             }
         };
@@ -189,13 +199,18 @@ impl Server {
         // Charge the statement's CPU time, then any sleeping it did.
         let hw = self.host.hardware();
         let uncharged = work.rows.saturating_sub(work.charged_rows);
-        let statement_ns = self.statement_cpu_ns().saturating_add(work.extra_cpu_ns);
+        let fixed_ns = self.statement_cpu_ns();
+        let statement_ns = fixed_ns.saturating_add(work.extra_cpu_ns);
         let cpu_ns = statement_ns.saturating_add(uncharged.saturating_mul(hw.cpu_row_ns));
         // The statement's CPU_TIME: this and what its scans charged as they went.
         let event_cpu_ns = statement_ns.saturating_add(work.rows.saturating_mul(hw.cpu_row_ns));
+        // The rows its scans charged as they went (their CPU is inside its run).
+        let run_cpu_ns = work.charged_rows.saturating_mul(hw.cpu_row_ns);
         let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
         self.advance(SimDuration(cpu_ns.saturating_mul(1000) / capacity));
+        let charged_until = self.clock.now();
         self.advance(SimDuration::from_micros(work.slept_micros));
+        let slept_until = self.clock.now();
 
         if let Err(e) = &result {
             session.warn(Warning { level: "Error", code: e.code, message: e.message.clone() });
@@ -232,12 +247,39 @@ impl Server {
         let cpu_ns = event_cpu_ns;
         let ran =
             Ran { sql: text, com, result: &result, warnings, counted, digest, schema, cpu_ns };
+        let mut staged = super::stage_events::Staged {
+            start,
+            spent: Default::default(),
+            com,
+            extras: crate::instruments::stages::plan::Extras {
+                begins_transaction: began_outside_transaction,
+                tmp_tables: counted.get("Created_tmp_tables").copied().unwrap_or(0),
+            },
+            text: profiled.then_some(text),
+        };
+        // The parts of its time, each ending where the next starts (stage events split them,
+        // adding none).
+        let spent = |end: crate::sim::SimTime| crate::instruments::stages::plan::Spent {
+            run: ran_until.since(start),
+            commit: committed_until.since(ran_until),
+            cpu: charged_until.since(committed_until),
+            fixed_cpu: SimDuration(fixed_ns.saturating_mul(1000) / capacity),
+            slept: slept_until.since(charged_until),
+            after: end.since(slept_until),
+            run_cpu: SimDuration(run_cpu_ns.saturating_mul(1000) / capacity),
+        };
         match self.statement_event(&session, ran, start, self.clock.now()) {
             Some(mut event) => {
                 self.statement_waits(&session, start, Some(&mut event), counted);
+                staged.spent = spent(event.end);
+                self.statement_stages(&mut session, Some(&event), &staged);
                 self.record_statement(event);
             }
-            None => self.statement_waits(&session, start, None, counted),
+            None => {
+                self.statement_waits(&session, start, None, counted);
+                staged.spent = spent(self.clock.now());
+                self.statement_stages(&mut session, None, &staged);
+            }
         }
         // The slow log, once the statement has ended (and Slow_queries, log or no log).
         let end = self.clock.now();
@@ -466,6 +508,9 @@ impl Server {
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::ShowProcesslist { full } => Ok(self.show_processlist(session, *full)),
+            Statement::ShowProfiles | Statement::ShowProfile { .. } => {
+                Ok(self.show_profile_statement(session, stmt))
+            }
             Statement::UserStatistics { table, flush, filter, typed } => self
                 .user_statistics_statement(session, *table, *flush, filter.as_ref(), typed, work),
             Statement::ShowReplication(show) => {
@@ -756,6 +801,10 @@ impl Server {
                         }
                         let (def, v, w) = r.vars.check_set(name, *scope, &sv)?;
                         warnings.extend(w);
+                        // SHOW PROFILE's variables are deprecated since MySQL 8.0.
+                        if matches!(def.name, "profiling" | "profiling_history_size") {
+                            warnings.push(Warning::deprecated_variable(def.name));
+                        }
                         plan.push(match scope {
                             VarScope::Global => Apply::Global(def, v, *persist, false),
                             _ => Apply::Session(def, v),
@@ -885,6 +934,8 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             }
         }
         Statement::ShowProcesslist { .. } => "Com_show_processlist",
+        Statement::ShowProfiles => "Com_show_profiles",
+        Statement::ShowProfile { .. } => "Com_show_profile",
         // Percona counts Com_show_table_statistics and its siblings; those counters are not
         // simulated (a MySQL server has none), and FLUSH counts as Com_flush.
         Statement::UserStatistics { flush: true, .. } => "Com_flush",

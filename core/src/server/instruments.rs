@@ -217,6 +217,10 @@ impl ServerView for View<'_> {
         self.server.user_statistics().map(|s| (s, sees))
     }
 
+    fn profiles(&self) -> Option<&crate::instruments::stages::profiles::Profiles> {
+        Some(&self.session.profiles)
+    }
+
     fn setup_and_waits(&mut self) -> Option<crate::instruments::setup_and_waits::Sources<'_>> {
         self.server.absorb_waits();
         let processes = self.server.processes(self.session, "executing");
@@ -234,6 +238,7 @@ impl ServerView for View<'_> {
         Some(crate::instruments::setup_and_waits::Sources {
             setup: &r.setup,
             waits: &r.waits,
+            stages: &r.stages,
             memory: &r.memory,
             catalog: &self.server.catalog,
             threads,

@@ -117,6 +117,7 @@ impl Server {
                     statements,
                     setup: super::wait_events::setup_at_startup(&instrument_options),
                     waits,
+                    stages: super::stage_events::stages_at_startup(&vars, self.clock.now()),
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
                     pending_logs: BTreeMap::new(),

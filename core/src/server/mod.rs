@@ -24,6 +24,7 @@ mod prepared;
 pub mod query;
 mod query_logs;
 pub mod session;
+mod stage_events;
 mod statement_events;
 pub mod statements;
 pub(crate) mod table_locks;
@@ -82,6 +83,8 @@ struct Running {
     waits: crate::instruments::waits::WaitInstruments,
     /// memory_summary_global_by_event_name.
     memory: crate::instruments::memory::MemoryInstruments,
+    /// performance_schema's stage tables.
+    stages: crate::instruments::stages::StageInstruments,
     /// Load generators' statements under way, waiting for the client scheduler to end them.
     /// Boxed: an event is hundreds of bytes, and the map's inserts and removes (two a
     /// statement) moved them within its nodes.

@@ -102,6 +102,8 @@ pub struct Session {
     pub handler_conditions: Vec<crate::error::MySqlError>,
     /// The text a client's SQL EXECUTE ran, values in place (the slow log shows it).
     pub expanded_sql: Option<String>,
+    /// The statements profiled while `profiling` was on (SHOW PROFILES).
+    pub profiles: crate::instruments::stages::profiles::Profiles,
 }
 
 /// A statement PREPARE kept: its text, how many `?` parameters it takes and the names of its
@@ -155,6 +157,7 @@ impl Session {
             diagnostics_error_state: None,
             handler_conditions: Vec::new(),
             expanded_sql: None,
+            profiles: Default::default(),
         }
     }
 

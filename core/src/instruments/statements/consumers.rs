@@ -10,8 +10,9 @@
 //! ```
 //!
 //! The statement consumers steer the statement tables, the `events_waits_*` ones the wait
-//! tables (`instruments::waits`). Simplification: the stage and transaction consumers are
-//! listed and may be set, but no such events are made yet.
+//! tables (`instruments::waits`), the `events_stages_*` ones the stage tables
+//! (`instruments::stages`). Simplification: the transaction consumers are listed and may be
+//! set, but no transaction events are made yet.
 
 /// Every consumer with its default, in `SELECT * FROM setup_consumers` order.
 pub const DEFAULTS: [(&str, bool); 16] = [
@@ -107,6 +108,19 @@ impl Consumers {
             current,
             current && self.on(const { at("events_waits_history") }),
             current && self.on(const { at("events_waits_history_long") }),
+        )
+    }
+
+    /// The stage consumers as the hierarchy makes them effective: (events_stages_current,
+    /// _history, _history_long).
+    pub fn stages(&self) -> (bool, bool, bool) {
+        let current = self.on(const { at("global_instrumentation") })
+            && self.on(const { at("thread_instrumentation") })
+            && self.on(const { at("events_stages_current") });
+        (
+            current,
+            current && self.on(const { at("events_stages_history") }),
+            current && self.on(const { at("events_stages_history_long") }),
         )
     }
 

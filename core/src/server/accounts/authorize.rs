@@ -51,6 +51,8 @@ impl Server {
             }
             // Without PROCESS an account sees only its own threads.
             Statement::ShowProcesslist { .. } => Ok(()),
+            // A session's own profiles.
+            Statement::ShowProfiles | Statement::ShowProfile { .. } => Ok(()),
             Statement::UserStatistics { flush: true, .. } => need(&["RELOAD"], "RELOAD"),
             Statement::UserStatistics { flush: false, .. } => Ok(()),
             Statement::Restart => need(&["SHUTDOWN"], "SHUTDOWN"),

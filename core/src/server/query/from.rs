@@ -226,6 +226,12 @@ impl Server {
         }
         if Catalog::is_system_schema(&db) {
             let (meta, rows) = self.system_table(session, &db, &table, &alias)?;
+            if db.eq_ignore_ascii_case("information_schema")
+                && table.eq_ignore_ascii_case("profiling")
+            {
+                let what = "INFORMATION_SCHEMA.PROFILING";
+                session.warn(crate::error::Warning::deprecated_performance_schema(what));
+            }
             work.rows += rows.len() as u64;
             return BoundSource::of_values(alias, meta, rows);
         }

@@ -410,7 +410,10 @@ impl Server {
                     // other tables refuse it as MySQL does (a DROP privilege nobody has).
                     if db.eq_ignore_ascii_case("performance_schema") {
                         if let Some(r) = self.running.as_mut() {
-                            if r.statements.truncate(&name) || r.waits.truncate(&name) {
+                            if r.statements.truncate(&name)
+                                || r.waits.truncate(&name)
+                                || r.stages.truncate(&name)
+                            {
                                 continue;
                             }
                             if name.eq_ignore_ascii_case("memory_summary_global_by_event_name") {

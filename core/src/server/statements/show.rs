@@ -24,13 +24,14 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 44] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 50] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
+    ("information_schema", "PROFILING", "SYSTEM VIEW"),
     ("information_schema", "REFERENTIAL_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "STATISTICS", "SYSTEM VIEW"),
@@ -40,6 +41,11 @@ const SYSTEM_TABLES: [(&str, &str, &str); 44] = [
     ("mysql", "general_log", "BASE TABLE"),
     ("mysql", "slow_log", "BASE TABLE"),
     ("mysql", "user", "BASE TABLE"),
+    ("performance_schema", "events_stages_current", "BASE TABLE"),
+    ("performance_schema", "events_stages_history", "BASE TABLE"),
+    ("performance_schema", "events_stages_history_long", "BASE TABLE"),
+    ("performance_schema", "events_stages_summary_by_thread_by_event_name", "BASE TABLE"),
+    ("performance_schema", "events_stages_summary_global_by_event_name", "BASE TABLE"),
     ("performance_schema", "events_statements_current", "BASE TABLE"),
     ("performance_schema", "events_waits_current", "BASE TABLE"),
     ("performance_schema", "events_waits_history", "BASE TABLE"),

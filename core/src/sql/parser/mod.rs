@@ -129,6 +129,15 @@ pub enum Statement {
     ShowReplication(ReplicationShow),
     /// `SHOW [FULL] PROCESSLIST`
     ShowProcesslist { full: bool },
+    /// `SHOW PROFILES` (deprecated).
+    ShowProfiles,
+    /// `SHOW PROFILE [type [, type] ...] [FOR QUERY n] [LIMIT n [OFFSET m]]` (deprecated).
+    ShowProfile {
+        types: Vec<crate::instruments::stages::profiles::ProfileType>,
+        query: Option<u64>,
+        limit: Option<u64>,
+        offset: u64,
+    },
     /// `CREATE USER`, `DROP USER`, `GRANT`, `REVOKE`, `SHOW GRANTS`, `FLUSH PRIVILEGES`
     /// (read by `account.rs`, run by `server/accounts.rs`).
     Account(account::AccountStatement),
@@ -1206,6 +1215,78 @@ fn parse_flush_statistics(sql: &str) -> Option<Statement> {
     Some(Statement::UserStatistics { table, flush: true, filter: None, typed: typed.to_string() })
 }
 
+/// The rest of `SHOW PROFILE`: its types, `FOR QUERY n`, `LIMIT n [OFFSET m]`.
+fn parse_show_profile(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
+    use crate::instruments::stages::profiles::ProfileType;
+    let mut types = Vec::new();
+    // Bounded by the text: each round takes a type's words or stops.
+    loop {
+        let two = |p: &mut Parser, second: &str| {
+            p.next_token();
+            if word_is(p, second) {
+                p.next_token();
+                Ok(())
+            } else {
+                p.expected(second, p.peek_token())
+            }
+        };
+        let t = if word_is(p, "ALL") {
+            p.next_token();
+            ProfileType::All
+        } else if word_is(p, "BLOCK") {
+            two(p, "IO")?;
+            ProfileType::BlockIo
+        } else if word_is(p, "CONTEXT") {
+            two(p, "SWITCHES")?;
+            ProfileType::ContextSwitches
+        } else if word_is(p, "CPU") {
+            p.next_token();
+            ProfileType::Cpu
+        } else if word_is(p, "IPC") {
+            p.next_token();
+            ProfileType::Ipc
+        } else if word_is(p, "MEMORY") {
+            p.next_token();
+            ProfileType::Memory
+        } else if word_is(p, "PAGE") {
+            two(p, "FAULTS")?;
+            ProfileType::PageFaults
+        } else if word_is(p, "SOURCE") {
+            p.next_token();
+            ProfileType::Source
+        } else if word_is(p, "SWAPS") {
+            p.next_token();
+            ProfileType::Swaps
+        } else if types.is_empty() {
+            break;
+        } else {
+            // After a comma, another type must follow.
+            return p.expected("a profile type", p.peek_token());
+        };
+        types.push(t);
+        if !p.consume_token(&Token::Comma) {
+            break;
+        }
+    }
+    let query = if p.parse_keyword(Keyword::FOR) {
+        if !word_is(p, "QUERY") {
+            return p.expected("QUERY", p.peek_token());
+        }
+        p.next_token();
+        Some(p.parse_literal_uint()?)
+    } else {
+        None
+    };
+    let (mut limit, mut offset) = (None, 0);
+    if p.parse_keyword(Keyword::LIMIT) {
+        limit = Some(p.parse_literal_uint()?);
+        if p.parse_keyword(Keyword::OFFSET) {
+            offset = p.parse_literal_uint()?;
+        }
+    }
+    Ok(Statement::ShowProfile { types, query, limit, offset })
+}
+
 fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
     let scope = if p.parse_keyword(Keyword::GLOBAL) {
         VarScope::Global
@@ -1239,6 +1320,14 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
                 let filter = parse_show_filter(p)?;
                 return Ok(Statement::UserStatistics { table, flush: false, filter, typed });
             }
+        }
+        if word_is(p, "PROFILES") {
+            p.next_token();
+            return Ok(Statement::ShowProfiles);
+        }
+        if word_is(p, "PROFILE") {
+            p.next_token();
+            return parse_show_profile(p);
         }
         let full = word_is(p, "FULL");
         if full {
