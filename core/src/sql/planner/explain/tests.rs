@@ -24,6 +24,7 @@ fn with_shop_explainer<T>(
         correlation: Default::default(),
         label_marks: None,
         relabels: Vec::new(),
+        index_condition_blocked: false,
     };
     let mut cx = crate::sql::expr::constant_context();
     f(&mut explainer, &q, &mut cx)
