@@ -154,3 +154,35 @@ fn rebase(e: &BExpr, offset: u32) -> BExpr {
         other => other.map_children(&mut |child| rebase(child, offset)),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::Value;
+
+    fn call(name: &str, args: Vec<BExpr>) -> BExpr {
+        let builtin = crate::sql::functions::Builtin::from_name(name);
+        BExpr::Call { name: name.into(), builtin, args }
+    }
+
+    #[test]
+    fn only_deterministic_built_ins_over_columns_are_evaluable() {
+        let upper = call("UPPER", vec![BExpr::Column(3)]);
+        assert!(evaluable(&upper));
+        assert!(!evaluable(&call("RAND", vec![])));
+        assert!(!evaluable(&BExpr::UserVar("x".into())));
+        // A stored function is a call no built-in answers.
+        let stored = BExpr::Call { name: "MY_FUNC".into(), builtin: None, args: vec![] };
+        assert!(!evaluable(&stored));
+        let nested =
+            BExpr::And(Box::new(upper), Box::new(BExpr::Correlated { id: 0, args: vec![] }));
+        assert!(!evaluable(&nested));
+    }
+
+    #[test]
+    fn rebase_moves_columns_to_the_tables_own_row() {
+        let e = BExpr::And(Box::new(BExpr::Column(7)), Box::new(BExpr::Lit(Value::Int(1))));
+        let want = BExpr::And(Box::new(BExpr::Column(2)), Box::new(BExpr::Lit(Value::Int(1))));
+        assert_eq!(rebase(&e, 5), want);
+    }
+}
