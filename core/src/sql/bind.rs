@@ -1425,7 +1425,7 @@ impl BExpr {
 
     /// Calls `f` with each direct sub-expression (an aggregate's argument is not one: it is
     /// evaluated per row apart from the expression that holds the aggregate's result).
-    fn for_each_child(&self, f: &mut dyn FnMut(&BExpr)) {
+    pub(crate) fn for_each_child(&self, f: &mut dyn FnMut(&BExpr)) {
         match self {
             BExpr::Column(_)
             | BExpr::Lit(_)

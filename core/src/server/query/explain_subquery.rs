@@ -57,6 +57,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("subqueries"));
         };
         let mut sel = (**sel).clone();
+        let where_subquery = super::subquery::where_has_subquery(&sel);
         let subqueries = collect(&mut sel);
         if subqueries.len() > SUBQUERIES_MAX {
             return Err(MySqlError::not_supported_yet("EXPLAIN of more than 64 subqueries"));
@@ -73,11 +74,18 @@ impl Server {
             }
             let subs = self.prepare_correlated(session, &mut sel, &sources, sql, work, 0)?;
             let context = Dependent { subqueries: &subqueries, subs: &subs, sources: &sources };
-            return self.explain_correlated(session, q, sel, sql, work, &context);
+            let blocked = std::mem::replace(&mut work.index_condition_blocked, where_subquery);
+            let explained = self.explain_correlated(session, q, sel, sql, work, &context);
+            work.index_condition_blocked = blocked;
+            return explained;
         }
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(sel));
-        let Response::Rows(mut result) = self.explain(session, &outer_q, sql, work)? else {
+        // Its conditions hold the subqueries' results: no index condition is pushed.
+        let blocked = std::mem::replace(&mut work.index_condition_blocked, where_subquery);
+        let explained = self.explain(session, &outer_q, sql, work);
+        work.index_condition_blocked = blocked;
+        let Response::Rows(mut result) = explained? else {
             return Err(MySqlError::unknown("EXPLAIN gave no rows"));
         };
         for row in &mut result.rows {
@@ -132,7 +140,9 @@ impl Server {
         let kinds: Vec<SubqueryKind> = d.subs.iter().map(|s| s.kind).collect();
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(sel));
+        let blocked = work.index_condition_blocked;
         let (response, mut note) = self.with_explainer(session, false, |ex, cx, current| {
+            ex.index_condition_blocked = blocked;
             ex.correlation.kinds = kinds;
             ex.explain(&outer_q, sql, current, cx, work)
         })?;

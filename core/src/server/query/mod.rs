@@ -67,6 +67,7 @@ impl Server {
             return self.explain_with_subqueries(session, q, sql, work);
         }
         let (response, note) = self.with_explainer(session, false, |explainer, cx, current| {
+            explainer.index_condition_blocked = work.index_condition_blocked;
             explainer.explain(q, sql, current, cx, work)
         })?;
         session.warn(Warning { level: "Note", code: 1003, message: note });
@@ -99,6 +100,7 @@ impl Server {
             correlation: Default::default(),
             label_marks: None,
             relabels: Vec::new(),
+            index_condition_blocked: false,
         };
         f(&mut explainer, &mut cx, current.as_deref())
     }
@@ -155,7 +157,9 @@ impl Server {
             _ => q,
         };
         // Uncorrelated subqueries run first and become constants.
-        let correlated = !subquery::select_without_subquery(&sel_owned)
+        let has_subquery = !subquery::select_without_subquery(&sel_owned);
+        let where_subquery = has_subquery && subquery::where_has_subquery(&sel_owned);
+        let correlated = has_subquery
             && self.resolve_select_subqueries(session, sel_owned.to_mut(), sql, work, depth)?;
         // FROM: resolve sources; views and system tables are materialised here.
         let mut sources: Vec<BoundSource> = Vec::new();
@@ -186,8 +190,13 @@ impl Server {
         let now_micros = clock.unix_micros();
         let mut cx = Cx::new(vars, session, now_micros);
         let costs = Costs { clock, disk, host, pool, status, oom };
+        // A block whose conditions hold subqueries' results pushes no index condition.
+        let blocked = work.index_condition_blocked || where_subquery;
+        let outer_blocked = std::mem::replace(&mut work.index_condition_blocked, blocked);
         let result =
-            select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client, &subs)?;
+            select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client, &subs);
+        work.index_condition_blocked = outer_blocked;
+        let result = result?;
         cx.charge_to(work);
         Ok(result)
     }

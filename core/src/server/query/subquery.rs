@@ -620,6 +620,13 @@ fn plain(e: &Expr) -> bool {
     }
 }
 
+/// Whether a SELECT's WHERE holds a subquery (whose result, once it ran, no longer shows
+/// where it came from: the block then pushes no index condition, `Work`'s
+/// `index_condition_blocked`).
+pub(super) fn where_has_subquery(sel: &Select) -> bool {
+    sel.selection.clone().is_some_and(|mut w| has_subquery(&mut w))
+}
+
 pub(super) fn has_subquery(e: &mut Expr) -> bool {
     match e {
         Expr::Subquery(_) | Expr::Exists { .. } | Expr::AnyOp { .. } | Expr::AllOp { .. } => true,

@@ -376,8 +376,10 @@ impl Server {
         let Statement::Select(q) = crate::sql::parser::parse(&sql)? else {
             return Err(MySqlError::not_supported_yet("this multi-table statement"));
         };
-        let result = self.run_query(session, &q, &sql, work, 0, false)?;
-        Ok(result.into_values().1)
+        let blocked = std::mem::replace(&mut work.index_condition_blocked, true);
+        let result = self.run_query(session, &q, &sql, work, 0, false);
+        work.index_condition_blocked = blocked;
+        Ok(result?.into_values().1)
     }
 
     /// Each matched row of `target` with its key: a primary key from the row, or for a table

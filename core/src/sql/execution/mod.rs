@@ -123,6 +123,13 @@ pub struct Work {
     /// order they finished (EXPLAIN ANALYZE's figures for `Materialize recursive CTE`;
     /// bounded by [`RECURSIVE_RUNS_MAX`]).
     pub recursive_runs: Vec<(String, u64)>,
+    /// No index condition is pushed in the query block being read: the join of a
+    /// multi-table UPDATE or DELETE (MySQL pushes none there: sql_select.cc,
+    /// QEP_TAB::push_index_cond, SQLCOM_UPDATE_MULTI / SQLCOM_DELETE_MULTI), or a SELECT whose
+    /// uncorrelated subqueries' results stand in its conditions (MySQL never pushes a
+    /// condition with a subquery; here the results no longer show where they came from, so
+    /// the whole block pushes nothing: a simplification).
+    pub index_condition_blocked: bool,
 }
 
 /// The most recursive CTE runs one statement records for EXPLAIN ANALYZE.

@@ -23,8 +23,9 @@
 //!
 //! Simplifications: every page is priced as a disk read (MySQL prices pages it believes are
 //! cached at memory_block_read_cost 0.25); the join order is searched separately
-//! (`join_order.rs`) and this module plans the tables in the order it gives; ranges are built on an index's first column only; no index merge, skip scan,
-//! or index condition pushdown.
+//! (`join_order.rs`) and this module plans the tables in the order it gives; ranges are built on an index's first column only; no index merge or skip scan.
+//! Index condition pushdown does not enter the costs (as in MySQL): `index_condition.rs`
+//! adds it to the chosen path.
 
 use crate::sql::bind::BExpr;
 use crate::sql::Value;
@@ -129,6 +130,9 @@ pub struct Choice {
     pub partition_filter: Option<std::sync::Arc<super::partition_pruning::PartitionFilter>>,
     /// Read the index backward, last entry first (ORDER BY ... DESC: `Backward index scan`).
     pub reverse: bool,
+    /// The conditions tested on each index entry before its clustered row is fetched
+    /// (`Using index condition`, `index_condition.rs`); set once the path is final.
+    pub index_condition: Option<std::sync::Arc<super::index_condition::IndexCondition>>,
 }
 
 /// `USE`, `FORCE` and `IGNORE INDEX` hints of one table.
@@ -268,6 +272,7 @@ pub fn choose(req: &Request, constant: &mut dyn FnMut(&BExpr) -> Option<Value>) 
         partitions: None,
         partition_filter: None,
         reverse: false,
+        index_condition: None,
     };
     // An inner table of a join is scanned once into the join buffer, and every row from the
     // tables before it is compared with every buffered row (MySQL's block nested loop cost,
@@ -446,6 +451,7 @@ fn ref_choice(
         partitions: None,
         partition_filter: None,
         reverse: false,
+        index_condition: None,
     })
 }
 
@@ -561,6 +567,7 @@ fn range_of(
         partitions: None,
         partition_filter: None,
         reverse: false,
+        index_condition: None,
     }
 }
 
@@ -998,6 +1005,7 @@ pub fn scan_choice(t: &Table) -> Choice {
         partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.partitions.len()]),
         partition_filter: None,
         reverse: false,
+        index_condition: None,
     }
 }
 

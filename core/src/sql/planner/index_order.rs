@@ -233,6 +233,7 @@ pub fn deliver(
                 partitions: None,
                 partition_filter: None,
                 reverse: keys.descending,
+                index_condition: None,
             };
             best = Some((cost, c));
         }

@@ -94,10 +94,12 @@ fn pure(e: &BExpr) -> bool {
 }
 
 /// A session context that counts the warnings raised through it (a scan that warned is not
-/// kept).
-pub(super) struct Counting<'a> {
+/// kept), and with `mute` keeps them from the session (a pushed index condition's test,
+/// which the statement's filter repeats).
+pub(crate) struct Counting<'a> {
     pub inner: &'a mut dyn EvalContext,
     pub warnings: u64,
+    pub mute: bool,
 }
 
 impl EvalContext for Counting<'_> {
@@ -115,7 +117,9 @@ impl EvalContext for Counting<'_> {
     }
     fn warn(&mut self, w: Warning) {
         self.warnings += 1;
-        self.inner.warn(w)
+        if !self.mute {
+            self.inner.warn(w)
+        }
     }
     fn unix_micros(&self) -> i64 {
         self.inner.unix_micros()

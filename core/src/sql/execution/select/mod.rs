@@ -11,6 +11,7 @@
 
 mod correlated;
 mod memo;
+pub(crate) use memo::Counting;
 mod pipeline;
 mod plan;
 mod record_size;
@@ -34,6 +35,7 @@ use crate::sql::planner::access_path::{
     column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
     split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
+use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::Delivered;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
@@ -322,6 +324,9 @@ fn run_plan_with(
             delivered = plan.use_index_order(t, c, unconsumed, &needed, &input.hints);
         }
     }
+    // Index condition pushdown, once every path is final (a read in index order included).
+    let pushdown = !work.index_condition_blocked && index_condition::switch_on(cx);
+    index_condition::push(&mut choices, &tables, &levels, pushdown);
     let source = row_source(sources, catalog, &needed);
     let types = if plan.groups_or_sorts() { column_types(sources, catalog) } else { Vec::new() };
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);
@@ -499,7 +504,7 @@ fn run_plan_with(
                     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
                     return Ok(result_of(&plan, sources, rows, unshown));
                 }
-                let mut counting = memo::Counting { inner: &mut *cx, warnings: 0 };
+                let mut counting = memo::Counting { inner: &mut *cx, warnings: 0, mute: false };
                 let cx: &mut dyn EvalContext = &mut counting;
                 match late_filter(plan.filter.as_ref(), t, &choice, single) {
                     _ if choice.path == Path::Scan && choice.reverse => {

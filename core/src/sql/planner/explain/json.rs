@@ -20,6 +20,15 @@ use crate::sql::planner::access_path::ROW_EVALUATE_COST;
 use crate::storage::catalog::Catalog;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
+/// AND-ed conditions as one condition text: `(a and b)`, or the one alone.
+fn conjunction(parts: &[crate::sql::bind::BExpr], names: &Names) -> String {
+    let texts: Vec<String> = parts.iter().map(|e| names.expr(e)).collect();
+    match texts.as_slice() {
+        [one] => one.clone(),
+        many => format!("({})", many.join(" and ")),
+    }
+}
+
 /// A JSON value whose object keys keep the order they were added in (MySQL's order).
 #[derive(Clone, Debug)]
 pub enum Json {
@@ -228,6 +237,11 @@ pub(super) fn block(
                 t.push(("rematerialize", Json::Str(next.alias.clone())));
             }
         }
+        // The pushed index condition, after filtered and before the extras (published 8.0
+        // plans: `"filtered": "11.11", "index_condition": "...", "using_MRR": true`).
+        if !row.index_condition.is_empty() {
+            t.push(("index_condition", Json::Str(conjunction(&row.index_condition, &names))));
+        }
         for extra in &row.extra {
             match *extra {
                 "Using index" => t.push(("using_index", Json::Bool(true))),
@@ -266,12 +280,7 @@ pub(super) fn block(
             t.push(("used_columns", Json::strings(used)));
         }
         if !row.attached.is_empty() {
-            let parts: Vec<String> = row.attached.iter().map(|e| names.expr(e)).collect();
-            let text = match parts.as_slice() {
-                [one] => one.clone(),
-                many => format!("({})", many.join(" and ")),
-            };
-            t.push(("attached_condition", Json::Str(text)));
+            t.push(("attached_condition", Json::Str(conjunction(&row.attached, &names))));
         }
         if let Kind::Derived { number, json, .. } = &s.kind {
             let from = materialized_from(*number, json.as_deref(), s.lateral);

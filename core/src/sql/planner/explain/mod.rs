@@ -35,6 +35,7 @@ use crate::sql::parser::VarScope;
 use crate::sql::planner::access_path::{
     in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
 };
+use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::{self, Delivered};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::catalog::Catalog;
@@ -267,6 +268,8 @@ struct PlanRow {
     /// Conditions checked on the table's rows that its access does not guarantee
     /// (FORMAT=JSON's `attached_condition`).
     attached: Vec<BExpr>,
+    /// The conditions pushed to the index (FORMAT=JSON's `index_condition`).
+    index_condition: Vec<BExpr>,
 }
 
 /// The column names of a performance_schema or information_schema table (`db`, `table`,
@@ -295,6 +298,9 @@ pub struct Explainer<'a> {
     /// The condition texts of the block explained with results in place, each with its
     /// text from [`Self::label_marks`] (`server/query/explain_subquery_tree.rs`).
     pub relabels: Vec<(String, String)>,
+    /// The block's conditions hold uncorrelated subqueries' results: no index condition is
+    /// pushed (as the executor, `Work::index_condition_blocked`).
+    pub index_condition_blocked: bool,
 }
 
 impl Explainer<'_> {
@@ -1225,6 +1231,9 @@ impl Explainer<'_> {
                     index_order::deliver(t, c, &wanted, &bound.columns, &sources[0].hints);
             }
         }
+        // Index condition pushdown on the final paths, as the executor decides it.
+        let pushdown = !self.index_condition_blocked && index_condition::switch_on(&mut *cx);
+        index_condition::push(&mut choices, &tables, &levels, pushdown);
         // Windowing needs its temporary table, a sort per window ordering and, after it, a
         // sort for the statement's ORDER BY (the clustered order is lost by then).
         let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk && !index_order.group)
@@ -1313,7 +1322,13 @@ impl Explainer<'_> {
                 .product();
             row.filtered = Some(filter * 100.0);
             row.access = Some("ALL");
-            let recheck = checked.iter().any(|c| !consumed.contains(&&c.expr));
+            // Conditions tested on the index entry (`Using index condition`) need no
+            // `Using where` of their own.
+            let pushed: Vec<&BExpr> = (choice.and_then(|c| c.index_condition.as_deref()))
+                .map(|x| x.joined.iter().collect())
+                .unwrap_or_default();
+            let recheck =
+                checked.iter().any(|c| !consumed.contains(&&c.expr) && !pushed.contains(&&c.expr));
             let mut buffered = true;
             match (t, choice) {
                 (Some(t), Some(c)) if c.path != Path::Scan => {
@@ -1365,7 +1380,11 @@ impl Explainer<'_> {
                         row.filtered = Some(100.0);
                     }
                     let range = matches!(c.path, Path::Range { .. });
-                    if c.access_type != "const" && (recheck || range && !checked.is_empty()) {
+                    if !pushed.is_empty() {
+                        row.extra.push("Using index condition");
+                    }
+                    let unpushed = range && pushed.is_empty() && !checked.is_empty();
+                    if c.access_type != "const" && (recheck || unpushed) {
                         row.extra.push("Using where");
                     }
                     if c.reverse {
@@ -1417,8 +1436,10 @@ impl Explainer<'_> {
                     }
                 }
             }
-            let unguaranteed: Vec<&&Conjunct> =
-                checked.iter().filter(|c| !consumed.contains(&&c.expr)).collect();
+            let unguaranteed: Vec<&&Conjunct> = (checked.iter())
+                .filter(|c| !consumed.contains(&&c.expr) && !pushed.contains(&&c.expr))
+                .collect();
+            row.index_condition = pushed.iter().map(|&e| e.clone()).collect();
             let constant = system(s) || choice.is_some_and(|c| c.access_type == "const");
             if self.json && !constant {
                 row.attached = unguaranteed.iter().map(|c| c.expr.clone()).collect();

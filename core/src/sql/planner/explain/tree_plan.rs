@@ -197,6 +197,16 @@ impl TreeTable {
                 if c.reverse {
                     label.push_str(" (reverse)");
                 }
+                // The pushed index condition (MySQL 8.0.17+ trees: `Index range scan on p
+                // using zip_last_first over (...), with index condition: (...)`).
+                if let Some(pushed) = c.index_condition.as_deref() {
+                    let texts: Vec<String> = pushed.joined.iter().map(|e| names.expr(e)).collect();
+                    let text = match texts.as_slice() {
+                        [one] => one.clone(),
+                        many => format!("({})", many.join(" and ")),
+                    };
+                    label.push_str(&format!(", with index condition: {text}"));
+                }
                 let loops = c.loops.max(1.0);
                 (label, c.cost / loops, c.rows as f64, c.cost)
             }
