@@ -624,7 +624,9 @@ fn plain(e: &Expr) -> bool {
 /// where it came from: the block then pushes no index condition, `Work`'s
 /// `index_condition_blocked`).
 pub(super) fn where_has_subquery(sel: &Select) -> bool {
-    sel.selection.clone().is_some_and(|mut w| has_subquery(&mut w))
+    // `plain` answers without a copy for the common shapes; only a WHERE it cannot vouch
+    // for is copied for `has_subquery`'s (mutable) walk.
+    sel.selection.as_ref().is_some_and(|w| !plain(w) && has_subquery(&mut w.clone()))
 }
 
 pub(super) fn has_subquery(e: &mut Expr) -> bool {

@@ -13,6 +13,7 @@ use super::{arity, Builtin};
 use crate::error::{MySqlError, Result};
 use crate::storage::value::Value;
 use std::borrow::Cow;
+use std::fmt::Write;
 
 /// The swap flag's byte order: time-high (bytes 6-7), time-mid (4-5), time-low (0-3), then
 /// the rest as they are. Reading `SWAPPED[i]` from the UUID's bytes gives the swapped form.
@@ -104,7 +105,7 @@ fn text_of(uuid: &[u8; 16]) -> String {
         if matches!(i, 4 | 6 | 8 | 10) {
             s.push('-');
         }
-        s.push_str(&format!("{b:02x}"));
+        let _ = write!(s, "{b:02x}");
     }
     s
 }
@@ -117,7 +118,7 @@ fn escaped(bytes: &[u8]) -> String {
         if (0x20..0x7f).contains(&b) {
             s.push(b as char);
         } else {
-            s.push_str(&format!("\\x{b:02X}"));
+            let _ = write!(s, "\\x{b:02X}");
         }
     }
     s

@@ -100,6 +100,31 @@ impl Table {
         None
     }
 
+    /// The changed rows whose entry in `index` lies between `lo` and `hi`, in entry-key order
+    /// (from the index's overlay entries): (entry key, row, primary key).
+    fn overlay_in_range(
+        &self,
+        index: &IndexDef,
+        lo: Option<&RangeEnd>,
+        hi: Option<&RangeEnd>,
+    ) -> Vec<(Key, Row, Key)> {
+        let mut overlay = Vec::new();
+        let Some(slot) = self.slot(&index.name) else { return overlay };
+        let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
+            std::ops::Bound::Included(Key(l.prefix.clone()))
+        });
+        let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
+        for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
+            if !before_end(&entry.0, hi) {
+                break;
+            }
+            if let Some(Some(r)) = self.changed_row(pk) {
+                overlay.push((entry.clone(), r, pk.clone()));
+            }
+        }
+        overlay
+    }
+
     /// Calls `visit` for each row whose secondary index `name` key lies between `lo` and
     /// `hi` (prefixes of the index's columns; None = unbounded), in index order, until it
     /// returns false. Generated rows come from the base entries (skipping rows changed since),
@@ -115,23 +140,7 @@ impl Table {
     ) {
         let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
         let cols = self.entry_columns(&index);
-        // Overlay rows in range, in entry-key order, from the index's overlay entries.
-        let mut overlay: Vec<(Key, Row, Key)> = Vec::new();
-        if let Some(slot) = self.slot(&index.name) {
-            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
-                std::ops::Bound::Included(Key(l.prefix.clone()))
-            });
-            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
-            for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
-                if !before_end(&entry.0, hi) {
-                    break;
-                }
-                if let Some(Some(r)) = self.changed_row(pk) {
-                    overlay.push((entry.clone(), r, pk.clone()));
-                }
-            }
-        }
-        let mut overlay = overlay.into_iter().peekable();
+        let mut overlay = self.overlay_in_range(&index, lo, hi).into_iter().peekable();
         let mut position = 0u64;
         if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
             let ncols = self.def.columns.len();
@@ -189,23 +198,7 @@ impl Table {
         let Some(index) = self.def.index(name).filter(|i| !i.primary).cloned() else { return };
         let cols = self.entry_columns(&index);
         // Overlay rows in range, highest entry key first.
-        let mut overlay: Vec<(Key, Row, Key)> = Vec::new();
-        if let Some(slot) = self.slot(&index.name) {
-            let from = lo.map_or(std::ops::Bound::Unbounded, |l| {
-                std::ops::Bound::Included(Key(l.prefix.clone()))
-            });
-            let entries = slot.overlay.range((from, std::ops::Bound::Unbounded));
-            for (entry, pk) in entries.skip_while(|(e, _)| !after_start(&e.0, lo)) {
-                if !before_end(&entry.0, hi) {
-                    break;
-                }
-                if let Some(Some(r)) = self.changed_row(pk) {
-                    overlay.push((entry.clone(), r, pk.clone()));
-                }
-            }
-        }
-        overlay.reverse();
-        let mut overlay = overlay.into_iter().peekable();
+        let mut overlay = self.overlay_in_range(&index, lo, hi).into_iter().rev().peekable();
         let mut position = 0u64;
         if let (Some(generator), Some(base)) = (&self.generator, self.base_entries(&index)) {
             let g = generator.as_ref();

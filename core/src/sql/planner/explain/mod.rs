@@ -1177,22 +1177,17 @@ impl Explainer<'_> {
                 .collect::<BTreeSet<_>>()
                 .len()
                 == bound.group_by.len();
-        let order_by_pk = !bound.order_by.is_empty()
-            && bound.order_by.len() <= pk_columns.len()
-            && bound
-                .order_by
-                .iter()
-                .zip(&pk_columns)
-                .all(|((e, desc), c)| !desc && *e == BExpr::Column(*c));
+        // ORDER BY a prefix of the primary key, every key going the one way.
+        let order_by_pk_going = |descending: bool| {
+            !bound.order_by.is_empty()
+                && bound.order_by.len() <= pk_columns.len()
+                && (bound.order_by.iter().zip(&pk_columns))
+                    .all(|((e, desc), c)| *desc == descending && *e == BExpr::Column(*c))
+        };
+        let order_by_pk = order_by_pk_going(false);
         // ORDER BY the primary key descending over a whole scan: the clustered index read
         // backward (the executor's `full_scan_backward`), as MySQL reads it.
-        let order_by_pk_desc = !bound.order_by.is_empty()
-            && bound.order_by.len() <= pk_columns.len()
-            && bound
-                .order_by
-                .iter()
-                .zip(&pk_columns)
-                .all(|((e, desc), c)| *desc && *e == BExpr::Column(*c));
+        let order_by_pk_desc = order_by_pk_going(true);
         let clustered_reverse = single.is_some_and(|t| {
             t.def.partitioning.is_none()
                 && choices[0].as_ref().is_some_and(|c| c.path == Path::Scan)
