@@ -644,8 +644,13 @@ impl PageViews {
     /// Row `i`'s time: evenly spread over the year with jitter smaller than the spacing, so
     /// viewed_at never decreases as id grows (ids were handed out in time order).
     fn viewed_at(&self, i: u64, h: RowHash) -> i64 {
-        let rows = u128::from(self.rows.max(1));
-        let base = (u128::from(i) * u128::from(PAGE_VIEWS_SPAN_SECS) / rows) as u64;
+        let rows = self.rows.max(1);
+        // In u64 while the product fits (3,000,000 rows times a year's seconds does), a
+        // 128-bit division per row otherwise.
+        let base = match i.checked_mul(PAGE_VIEWS_SPAN_SECS) {
+            Some(product) => product / rows,
+            None => (u128::from(i) * u128::from(PAGE_VIEWS_SPAN_SECS) / u128::from(rows)) as u64,
+        };
         let gap = PAGE_VIEWS_SPAN_SECS / self.rows.max(1);
         let jitter = if gap > 1 { below(h.draw(DRAW_TIME, 0), gap) } else { 0 };
         PAGE_VIEWS_START_UNIX + (base + jitter) as i64

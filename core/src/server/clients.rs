@@ -35,7 +35,8 @@ use crate::binlog::group_commit::{CommitSettings, Prepared};
 use crate::error::MySqlError;
 use crate::instruments::statements::event::DigestKey;
 use crate::instruments::statements::Sizing;
-use crate::server::statement_events::{digest_of, digest_of_shaped, Ran};
+use crate::server::stage_events::ParkedStages;
+use crate::server::statement_events::{digest_of, digest_of_shaped, ParkedStatement, Ran};
 use crate::server::{Server, SessionId};
 use crate::sim::scheduler::Scheduler;
 use crate::sim::{SimDuration, SimTime};
@@ -244,6 +245,7 @@ impl Server {
                     slicing.dispatch(&mut cpu_free, now, &mut events);
                 }
                 Event::Ran(c, session, commits) => {
+                    self.statement_ran(session, now);
                     let prepared =
                         if commits { self.logs.prepare(session, &settings) } else { None };
                     match prepared {
@@ -430,6 +432,7 @@ impl Server {
         }
         let sizing = r.statements.sizing;
         let warned_before = session.pending_warnings.len();
+        let began_outside_transaction = !session.in_transaction;
         let schema = session.database.clone();
         let mut work = crate::sql::execution::Work::default();
         let (result, counted) = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
@@ -450,7 +453,19 @@ impl Server {
             Ran { sql: &p.sql, com, result: &result, warnings, counted, digest, schema, cpu_ns };
         // Its start and end are the client scheduler's, known later.
         if let Some(event) = self.statement_event(&session, ran, before, before) {
-            self.park_statement(id, event);
+            let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
+            let stretched = |ns: u64| SimDuration(ns.saturating_mul(1000) / capacity);
+            let stages = ParkedStages {
+                com,
+                extras: crate::instruments::stages::plan::Extras {
+                    begins_transaction: began_outside_transaction,
+                    tmp_tables: counted.get("Created_tmp_tables").copied().unwrap_or(0),
+                },
+                fixed_cpu: stretched(self.statement_cpu_ns()),
+                run_cpu: stretched(work.rows.saturating_mul(self.host.hardware().cpu_row_ns)),
+                ran_at: None,
+            };
+            self.park_statement(id, ParkedStatement { event, stages });
         }
         let sql = p.sql.as_str();
         if let Some(log) = self.pending_log(&session, sql, com, &result, counted, before, before) {

@@ -32,6 +32,8 @@ mod transactions;
 mod user_stats;
 pub mod variables;
 mod wait_events;
+
+pub use statement_events::ParkedStatement;
 pub(crate) mod wire;
 
 use crate::datasets::DatasetOptions;
@@ -88,8 +90,7 @@ struct Running {
     /// Load generators' statements under way, waiting for the client scheduler to end them.
     /// Boxed: an event is hundreds of bytes, and the map's inserts and removes (two a
     /// statement) moved them within its nodes.
-    pending_statements:
-        BTreeMap<SessionId, Box<crate::instruments::statements::event::StatementEvent>>,
+    pending_statements: BTreeMap<SessionId, Box<statement_events::ParkedStatement>>,
     /// performance_schema's table I/O summaries (in memory: a restart empties them).
     table_io: crate::instruments::table_io::TableIo,
     /// Load generators' statements under way, for the query logs once their end is known.

@@ -11,7 +11,7 @@ use crate::instruments::stages::{StageEvent, StageInstruments};
 use crate::instruments::statements::event::StatementEvent;
 use crate::server::variables::definition::VarValue;
 use crate::server::variables::Variables;
-use crate::sim::SimTime;
+use crate::sim::{SimDuration, SimTime};
 
 /// A history size: -1 is autosized, to MySQL's usual value.
 fn size(vars: &Variables, name: &str, autosized: usize) -> usize {
@@ -38,6 +38,22 @@ fn stage_positions() -> &'static [usize] {
     })
 }
 
+/// What a load generator's statement leaves for its stage events when it runs, before the
+/// client scheduler knows when it starts and ends.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ParkedStages {
+    /// Its `Com_*` counter (which stages it passes through).
+    pub com: Option<&'static str>,
+    pub extras: plan::Extras,
+    /// The fixed CPU of a statement, stretched by any CPU quota.
+    pub fixed_cpu: SimDuration,
+    /// The CPU its rows took, stretched alike.
+    pub run_cpu: SimDuration,
+    /// When its turn on a CPU and its page reads ended (before its commit), once the
+    /// scheduler knows.
+    pub ran_at: Option<SimTime>,
+}
+
 /// What the dispatcher knows of a finished statement's time.
 pub struct Staged<'a> {
     pub start: SimTime,
@@ -59,44 +75,17 @@ impl Server {
         event: Option<&StatementEvent>,
         staged: &Staged<'_>,
     ) {
-        let Some(r) = self.running.as_mut() else { return };
+        if self.running.is_none() {
+            return;
+        }
         let profiling = staged.text.is_some() && session.vars.u64("profiling") != 0;
-        // Every statement asks; with the stage instruments off (the default) the answer must
-        // be cheap: their places in setup_instruments are found once.
-        let collect = event.is_some()
-            && r.vars.global_bool("performance_schema")
-            && r.statements.consumers.global()
-            && stage_positions().iter().any(|p| r.setup.at(Some(*p)).is_some_and(|s| s.enabled));
+        let collect = event.is_some() && self.collecting_stages();
         if !profiling && !collect {
             return;
         }
         let stages = plan::plan(&staged.spent, plan::shape(staged.com), staged.extras);
         if let (true, Some(statement)) = (collect, event) {
-            let (current, history, long) = r.statements.consumers.stages();
-            let threads = r.statements.consumers.on_threads();
-            let mut at = staged.start;
-            for stage in &stages {
-                let start = at;
-                at += stage.duration;
-                let Some(s) = r.setup.of(stage.name).filter(|s| s.enabled) else { continue };
-                let e = StageEvent {
-                    thread_id: statement.thread_id,
-                    event_id: if current {
-                        r.statements.next_event_id(statement.thread_id)
-                    } else {
-                        0
-                    },
-                    event_name: stage.name,
-                    start,
-                    end: at,
-                    timed: s.timed == Some(true),
-                    nesting_event_id: statement.event_id,
-                };
-                r.stages.sum(&e, threads);
-                if current {
-                    r.stages.keep(e, history, long);
-                }
-            }
+            self.keep_stages(statement, staged.start, &stages);
         }
         if let (true, Some(text)) = (profiling, staged.text) {
             let kept = stages
@@ -110,6 +99,76 @@ impl Server {
             let history = session.vars.u64("profiling_history_size") as usize;
             session.profiles.keep(text.trim().trim_end_matches(';').trim_end(), kept, history);
         }
+    }
+
+    /// Whether a statement's stages are collected now: performance_schema on, the
+    /// global_instrumentation consumer on and a stage instrument a plan can give enabled.
+    /// Every statement asks; with the stage instruments off (the default) the answer must be
+    /// cheap: their places in setup_instruments are found once.
+    fn collecting_stages(&self) -> bool {
+        let Some(r) = self.running.as_ref() else { return false };
+        r.vars.global_bool("performance_schema")
+            && r.statements.consumers.global()
+            && stage_positions().iter().any(|p| r.setup.at(Some(*p)).is_some_and(|s| s.enabled))
+    }
+
+    /// `statement`'s `stages`, one after another from `start`, into the stage summaries and
+    /// (with the events_stages_current consumer) the current and history tables, as
+    /// setup_instruments allows each.
+    fn keep_stages(&mut self, statement: &StatementEvent, start: SimTime, stages: &[plan::Stage]) {
+        let Some(r) = self.running.as_mut() else { return };
+        let (current, history, long) = r.statements.consumers.stages();
+        let threads = r.statements.consumers.on_threads();
+        let mut at = start;
+        for stage in stages {
+            let start = at;
+            at += stage.duration;
+            let Some(s) = r.setup.of(stage.name).filter(|s| s.enabled) else { continue };
+            let e = StageEvent {
+                thread_id: statement.thread_id,
+                event_id: if current { r.statements.next_event_id(statement.thread_id) } else { 0 },
+                event_name: stage.name,
+                start,
+                end: at,
+                timed: s.timed == Some(true),
+                nesting_event_id: statement.event_id,
+            };
+            r.stages.sum(&e, threads);
+            if current {
+                r.stages.keep(e, history, long);
+            }
+        }
+    }
+
+    /// A load generator's statement has ended at `end` (the client scheduler's time): its
+    /// stages, cut from the times `parked` kept, into the stage tables. Its run is from its
+    /// start to the end of its turn on a CPU and its page reads (`ParkedStages::ran_at`), which
+    /// holds the time it queued for a CPU (MySQL's thread is in its main stage then, waiting
+    /// to be scheduled); its commit is from there to `end` (the group commit's queues and
+    /// fsyncs: `waiting for handler commit`). Simplification: the fixed stages' CPU is taken
+    /// from the start of its run, so its queueing shows in the main stage alone.
+    pub(super) fn parked_statement_stages(
+        &mut self,
+        statement: &StatementEvent,
+        parked: &ParkedStages,
+        end: SimTime,
+    ) {
+        if !self.collecting_stages() {
+            return;
+        }
+        let ran_at = parked.ran_at.unwrap_or(end).clamp(statement.start, end);
+        let ran = ran_at.since(statement.start);
+        let fixed = parked.fixed_cpu.min(ran);
+        let spent = Spent {
+            run: SimDuration(ran.0 - fixed.0),
+            commit: end.since(ran_at),
+            cpu: fixed,
+            fixed_cpu: fixed,
+            run_cpu: parked.run_cpu.min(SimDuration(ran.0 - fixed.0)),
+            ..Spent::default()
+        };
+        let stages = plan::plan(&spent, plan::shape(parked.com), parked.extras);
+        self.keep_stages(statement, statement.start, &stages);
     }
 
     /// `SHOW PROFILES` and `SHOW PROFILE`: `session`'s profiles, with MySQL 8.0+'s deprecation

@@ -5,6 +5,7 @@
 //! waits in `pending_statements` until then.
 
 use super::session::{Session, SessionId};
+use super::stage_events::ParkedStages;
 use super::Server;
 use crate::error::Result;
 use crate::instruments::statements::event::{
@@ -21,6 +22,14 @@ use std::collections::BTreeMap;
 
 /// performance_schema's THREAD_ID of a connection: its id plus this.
 pub use crate::sql::context::PS_THREAD_ID_OFFSET as THREAD_ID_OFFSET;
+
+/// A load generator's statement under way: its event, and what its stage events will be cut
+/// from, until the client scheduler ends it.
+#[derive(Clone, Debug)]
+pub struct ParkedStatement {
+    pub(super) event: StatementEvent,
+    pub(super) stages: ParkedStages,
+}
 
 /// The statement tables' sizes from the startup variables.
 pub fn sizing(vars: &Variables) -> Sizing {
@@ -409,36 +418,29 @@ impl Server {
     }
 
     /// A load generator's statement is under way for `session`: its event waits for its end.
-    pub(super) fn park_statement(&mut self, session: SessionId, event: StatementEvent) {
+    pub(super) fn park_statement(&mut self, session: SessionId, parked: ParkedStatement) {
         if let Some(r) = self.running.as_mut() {
-            r.pending_statements.insert(session, Box::new(event));
+            r.pending_statements.insert(session, Box::new(parked));
         }
     }
 
     /// Takes `session`'s parked statement out, for a load tool that runs two statements in
     /// one turn (sysbench's DELETE and INSERT of one id) and gives each back at its own turn
     /// with [`Server::repark_statement`].
-    pub fn unpark_statement(
-        &mut self,
-        session: SessionId,
-    ) -> Option<crate::instruments::statements::event::StatementEvent> {
+    pub fn unpark_statement(&mut self, session: SessionId) -> Option<ParkedStatement> {
         self.running.as_mut()?.pending_statements.remove(&session).map(|e| *e)
     }
 
     /// Parks a statement taken out by [`Server::unpark_statement`] again.
-    pub fn repark_statement(
-        &mut self,
-        session: SessionId,
-        event: crate::instruments::statements::event::StatementEvent,
-    ) {
-        self.park_statement(session, event);
+    pub fn repark_statement(&mut self, session: SessionId, parked: ParkedStatement) {
+        self.park_statement(session, parked);
     }
 
     /// The client scheduler started `session`'s parked statement at `at`.
     pub(super) fn statement_started(&mut self, session: SessionId, at: SimTime) {
-        if let Some(e) = self.running.as_mut().and_then(|r| r.pending_statements.get_mut(&session))
+        if let Some(p) = self.running.as_mut().and_then(|r| r.pending_statements.get_mut(&session))
         {
-            e.start = at;
+            p.event.start = at;
         }
         // The general log takes the statement as it arrives.
         let Some(r) = self.running.as_mut() else { return };
@@ -451,15 +453,26 @@ impl Server {
         }
     }
 
+    /// The client scheduler ended `session`'s parked statement's turn on a CPU and its page
+    /// reads at `at`; its commit (if any) follows.
+    pub(super) fn statement_ran(&mut self, session: SessionId, at: SimTime) {
+        if let Some(p) = self.running.as_mut().and_then(|r| r.pending_statements.get_mut(&session))
+        {
+            p.stages.ran_at = Some(at);
+        }
+    }
+
     /// The client scheduler finished `session`'s parked statement at `at`.
     pub(super) fn statement_finished(&mut self, session: SessionId, at: SimTime) {
         self.log_parked(session, at);
-        let Some(mut e) = self.running.as_mut().and_then(|r| r.pending_statements.remove(&session))
+        let Some(p) = self.running.as_mut().and_then(|r| r.pending_statements.remove(&session))
         else {
             return;
         };
-        e.end = at.max(e.start);
-        self.record_statement(*e);
+        let ParkedStatement { mut event, stages } = *p;
+        event.end = at.max(event.start);
+        self.parked_statement_stages(&event, &stages, event.end);
+        self.record_statement(event);
     }
 }
 

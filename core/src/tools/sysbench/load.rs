@@ -55,7 +55,7 @@ struct Thread {
 struct InsertDone {
     counter: Counter,
     run: StatementRun,
-    event: Option<crate::instruments::statements::event::StatementEvent>,
+    event: Option<crate::server::ParkedStatement>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
