@@ -120,22 +120,56 @@ pub fn hinted(hints: &[IcpHint], index: &str) -> Option<bool> {
         .map(|h| h.on)
 }
 
+/// The conditions a query block must not push, whatever the switch and hints say.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Withheld {
+    Nothing,
+    /// The block pushes nothing (`Work::index_condition_blocked`).
+    All,
+    /// These AND-ed parts of WHERE held a subquery before its result stood in them: MySQL
+    /// never pushes a condition with a subquery (sql_optimizer.cc, `uses_index_fields_only`).
+    These(Vec<BExpr>),
+}
+
+/// What a block withholds: everything when `blocked`, else the parts of its bound WHERE
+/// (`filter`) that `subquery_parts` marks (`Work::subquery_conjuncts`: one flag per AND-ed
+/// part of the WHERE as written, before its subqueries ran). When the bound WHERE has
+/// another number of parts than the written one (a merged derived table's or a reordered
+/// join's conditions joined it), the parts cannot be told apart and nothing is pushed.
+pub fn withheld(blocked: bool, filter: Option<&BExpr>, subquery_parts: &[bool]) -> Withheld {
+    if blocked {
+        return Withheld::All;
+    }
+    if !subquery_parts.contains(&true) {
+        return Withheld::Nothing;
+    }
+    let mut parts = Vec::new();
+    if let Some(f) = filter {
+        super::access_path::split_and(f, &mut parts);
+    }
+    if parts.len() != subquery_parts.len() {
+        return Withheld::All;
+    }
+    let these = parts.into_iter().zip(subquery_parts).filter(|(_, &s)| s).map(|(p, _)| p);
+    Withheld::These(these.collect())
+}
+
 /// Fills in the pushed condition of every read that qualifies, from the WHERE parts each
 /// table checks (`levels.check`). Called once the access paths are final (after a read in
 /// index order was chosen for ORDER BY / GROUP BY). `switch`: the optimizer_switch flag, which
-/// a table's ICP / NO_ICP hint overrides; `blocked`: the query block pushes nothing
-/// whatever the hints say (`Work::index_condition_blocked`).
+/// a table's ICP / NO_ICP hint overrides; `withheld`: what the block never pushes, whatever
+/// the hints say.
 pub fn push(
     choices: &mut [Option<Choice>],
     tables: &[TableInput],
     levels: &Levels,
     switch: bool,
-    blocked: bool,
+    withheld: &Withheld,
 ) {
     for (i, (choice, input)) in choices.iter_mut().zip(tables).enumerate() {
         let (Some(c), Some(t)) = (choice.as_mut(), input.table) else { continue };
         c.index_condition = None;
-        if blocked || input.outer {
+        if *withheld == Withheld::All || input.outer {
             continue;
         }
         let Some(idx) = pushable_read(t, c) else { continue };
@@ -149,6 +183,7 @@ pub fn push(
         let joined: Vec<BExpr> = (levels.check.get(i).map(Vec::as_slice).unwrap_or(&[]))
             .iter()
             .filter(|e| !consumed.contains(e))
+            .filter(|e| !matches!(withheld, Withheld::These(w) if w.contains(e)))
             .filter(|e| pushable(e, t, idx, input.offset, &own))
             .cloned()
             .collect();
@@ -269,6 +304,19 @@ mod tests {
         let others = vec!["XICP(t) NO_ICP(t".to_string()];
         assert!(hints_naming(&others, "t").is_empty());
         assert_eq!(hinted(&[], "idx"), None);
+    }
+
+    #[test]
+    fn only_the_where_parts_that_held_a_subquery_are_withheld() {
+        let part = |c: u32| BExpr::IsNull(Box::new(BExpr::Column(c)));
+        let filter =
+            BExpr::And(Box::new(BExpr::And(Box::new(part(0)), Box::new(part(1)))), Box::new(part(2)));
+        let w = withheld(false, Some(&filter), &[false, true, false]);
+        assert_eq!(w, Withheld::These(vec![part(1)]));
+        assert_eq!(withheld(false, Some(&filter), &[]), Withheld::Nothing);
+        assert_eq!(withheld(true, Some(&filter), &[]), Withheld::All);
+        // Parts that do not line up with the written WHERE: nothing is pushed.
+        assert_eq!(withheld(false, Some(&filter), &[true, false]), Withheld::All);
     }
 
     #[test]

@@ -326,8 +326,16 @@ fn run_plan_with(
         }
     }
     // Index condition pushdown, once every path is final (a read in index order included).
+    // The WHERE parts that held a subquery are this block's to withhold: taken, so a block
+    // read later (a correlated subquery's) does not see them.
+    let subquery_parts = std::mem::take(&mut work.subquery_conjuncts);
+    let withheld = index_condition::withheld(
+        work.index_condition_blocked,
+        plan.filter.as_ref(),
+        &subquery_parts,
+    );
     let switch = index_condition::switch_on(cx);
-    index_condition::push(&mut choices, &tables, &levels, switch, work.index_condition_blocked);
+    index_condition::push(&mut choices, &tables, &levels, switch, &withheld);
     let source = row_source(sources, catalog, &needed);
     let types = if plan.groups_or_sorts() { column_types(sources, catalog) } else { Vec::new() };
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);

@@ -301,6 +301,9 @@ pub struct Explainer<'a> {
     /// The block's conditions hold uncorrelated subqueries' results: no index condition is
     /// pushed (as the executor, `Work::index_condition_blocked`).
     pub index_condition_blocked: bool,
+    /// The outer block's WHERE parts that held a subquery (`Work::subquery_conjuncts`):
+    /// withheld from its index condition pushdown. The outer block's explanation takes them.
+    pub subquery_conjuncts: Vec<bool>,
 }
 
 impl Explainer<'_> {
@@ -466,6 +469,8 @@ impl Explainer<'_> {
         blocks: &mut Blocks,
         scope_start: usize,
     ) -> Result<Block> {
+        // The WHERE parts that held a subquery are this block's (not its derived tables').
+        let subquery_parts = std::mem::take(&mut self.subquery_conjuncts);
         // A derived table or view the executor merges is explained merged: its table's row
         // under the derived table's alias, as MySQL shows it.
         let mut merged = sel.clone();
@@ -585,6 +590,7 @@ impl Explainer<'_> {
             None => (written.clone(), bound),
         };
         let mut facts = tree_plan::BlockFacts::default();
+        self.subquery_conjuncts = subquery_parts;
         let plan = self.plan(cx, &sources, &bound, &mut facts)?;
         let tree = if self.tree {
             Some(tree_plan::build(&plan, &facts, &sources, &bound, sel, q, self.catalog)?)
@@ -1228,9 +1234,14 @@ impl Explainer<'_> {
             }
         }
         // Index condition pushdown on the final paths, as the executor decides it.
+        let subquery_parts = std::mem::take(&mut self.subquery_conjuncts);
+        let withheld = index_condition::withheld(
+            self.index_condition_blocked,
+            bound.filter.as_ref(),
+            &subquery_parts,
+        );
         let switch = index_condition::switch_on(&mut *cx);
-        let blocked = self.index_condition_blocked;
-        index_condition::push(&mut choices, &tables, &levels, switch, blocked);
+        index_condition::push(&mut choices, &tables, &levels, switch, &withheld);
         // Windowing needs its temporary table, a sort per window ordering and, after it, a
         // sort for the statement's ORDER BY (the clustered order is lost by then).
         let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk && !index_order.group)
