@@ -115,9 +115,7 @@ pub fn hints_naming(block_hints: &[String], alias: &str) -> Vec<IcpHint> {
 /// index, else the first naming the table alone, else nothing (the switch decides).
 pub fn hinted(hints: &[IcpHint], index: &str) -> Option<bool> {
     let names = |h: &&IcpHint| h.indexes.iter().any(|i| i.eq_ignore_ascii_case(index));
-    (hints.iter().find(names))
-        .or_else(|| hints.iter().find(|h| h.indexes.is_empty()))
-        .map(|h| h.on)
+    (hints.iter().find(names)).or_else(|| hints.iter().find(|h| h.indexes.is_empty())).map(|h| h.on)
 }
 
 /// The conditions a query block must not push, whatever the switch and hints say.
@@ -308,9 +306,11 @@ mod tests {
 
     #[test]
     fn only_the_where_parts_that_held_a_subquery_are_withheld() {
-        let part = |c: u32| BExpr::IsNull(Box::new(BExpr::Column(c)));
-        let filter =
-            BExpr::And(Box::new(BExpr::And(Box::new(part(0)), Box::new(part(1)))), Box::new(part(2)));
+        let part = |c: u32| BExpr::IsNull { arg: Box::new(BExpr::Column(c)), negated: false };
+        let filter = BExpr::And(
+            Box::new(BExpr::And(Box::new(part(0)), Box::new(part(1)))),
+            Box::new(part(2)),
+        );
         let w = withheld(false, Some(&filter), &[false, true, false]);
         assert_eq!(w, Withheld::These(vec![part(1)]));
         assert_eq!(withheld(false, Some(&filter), &[]), Withheld::Nothing);

@@ -32,8 +32,8 @@ use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
 use crate::sql::compiled::Compiled;
 use crate::sql::expr::{eval, ConstantContext, EvalContext};
 use crate::sql::planner::access_path::{
-    column_kinds, in_primary_order, is_constant_path, reads_backward, passes, plan_tables, scan_choice,
-    split_conditions, Choice, IndexHints, Levels, Path, TableInput,
+    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, reads_backward,
+    scan_choice, split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::Delivered;

@@ -33,7 +33,8 @@ use crate::sql::expr::EvalContext;
 use crate::sql::parser::column_name::source_name;
 use crate::sql::parser::VarScope;
 use crate::sql::planner::access_path::{
-    in_primary_order, key_kind, plan_tables, reads_backward, split_conditions, IndexHints, Path, TableInput,
+    in_primary_order, key_kind, plan_tables, reads_backward, split_conditions, IndexHints, Path,
+    TableInput,
 };
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::{self, Delivered};
