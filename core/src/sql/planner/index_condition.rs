@@ -26,8 +26,8 @@
 //! (MySQL pushes one into a `ref` read when no join buffer is used); the inner table of a
 //! LEFT JOIN pushes nothing (its conditions are guarded there); single-table UPDATE and
 //! DELETE push nothing (their EXPLAIN keeps `Using where`); a hint's query block name
-//! (`t@qb`) is not followed (a hint applies to the block whose SELECT carries it), and
-//! EXPLAIN's Note does not print the ICP hints.
+//! (`t@qb`) is not followed (a hint applies to the block whose SELECT carries it), and a
+//! hint naming an index the table lacks is not warned about (MySQL's 3128).
 
 use super::access_path::{Choice, Levels, Path, TableInput};
 use crate::sql::bind::BExpr;
