@@ -113,12 +113,11 @@ pub fn note_comment(q: &Query) -> Option<String> {
             };
             let lower = alias.to_ascii_lowercase();
             let mut printed = Vec::new();
-            if indexes.is_empty() {
-                if !seen.contains(&(ICP_ORDER, Target::Table(lower.clone()))) {
-                    seen.push((ICP_ORDER, Target::Table(lower.clone())));
-                    let text = format!("{name}(`{alias}`@`{block}`)");
-                    printed.push(Printed { order: ICP_ORDER, text });
-                }
+            let table_target = (ICP_ORDER, Target::Table(lower.clone()));
+            if indexes.is_empty() && !seen.contains(&table_target) {
+                seen.push(table_target);
+                let text = format!("{name}(`{alias}`@`{block}`)");
+                printed.push(Printed { order: ICP_ORDER, text });
             }
             for (index, _) in indexes {
                 let target = Target::Key(lower.clone(), index.to_ascii_lowercase());
