@@ -84,6 +84,8 @@ impl Server {
             return refuse("subqueries with blocks of their own");
         }
         let where_subquery = super::subquery::where_has_subquery(&sel);
+        let subquery_parts =
+            if where_subquery { super::subquery::subquery_conjuncts(&sel) } else { Vec::new() };
         let correlated = self.resolve_select_subqueries(session, &mut sel, sql, work, 0)?;
         // A correlated subquery is prepared as the executor prepares it (`explain_subquery.rs`
         // `explain_correlated`): the outer block calls it per row, and its own block is planned
@@ -109,7 +111,7 @@ impl Server {
         let (mut block, mut note) =
             self.with_explainer(session, false, |explainer, cx, current| {
                 explainer.correlation.kinds = kinds;
-                explainer.index_condition_blocked = where_subquery;
+                explainer.subquery_conjuncts = subquery_parts;
                 explainer.json_query_block(&outer_q, sql, current, cx, 1)
             })?;
         let first = max_select_id(&block) + 1;

@@ -58,6 +58,8 @@ impl Server {
         };
         let mut sel = (**sel).clone();
         let where_subquery = super::subquery::where_has_subquery(&sel);
+        let subquery_parts =
+            if where_subquery { super::subquery::subquery_conjuncts(&sel) } else { Vec::new() };
         let subqueries = collect(&mut sel);
         if subqueries.len() > SUBQUERIES_MAX {
             return Err(MySqlError::not_supported_yet("EXPLAIN of more than 64 subqueries"));
@@ -74,17 +76,17 @@ impl Server {
             }
             let subs = self.prepare_correlated(session, &mut sel, &sources, sql, work, 0)?;
             let context = Dependent { subqueries: &subqueries, subs: &subs, sources: &sources };
-            let blocked = std::mem::replace(&mut work.index_condition_blocked, where_subquery);
+            let parts = std::mem::replace(&mut work.subquery_conjuncts, subquery_parts);
             let explained = self.explain_correlated(session, q, sel, sql, work, &context);
-            work.index_condition_blocked = blocked;
+            work.subquery_conjuncts = parts;
             return explained;
         }
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(sel));
-        // Its conditions hold the subqueries' results: no index condition is pushed.
-        let blocked = std::mem::replace(&mut work.index_condition_blocked, where_subquery);
+        // The conditions that hold the subqueries' results push no index condition.
+        let parts = std::mem::replace(&mut work.subquery_conjuncts, subquery_parts);
         let explained = self.explain(session, &outer_q, sql, work);
-        work.index_condition_blocked = blocked;
+        work.subquery_conjuncts = parts;
         let Response::Rows(mut result) = explained? else {
             return Err(MySqlError::unknown("EXPLAIN gave no rows"));
         };
@@ -141,8 +143,10 @@ impl Server {
         let mut outer_q = q.clone();
         *outer_q.body = SetExpr::Select(Box::new(sel));
         let blocked = work.index_condition_blocked;
+        let parts = work.subquery_conjuncts.clone();
         let (response, mut note) = self.with_explainer(session, false, |ex, cx, current| {
             ex.index_condition_blocked = blocked;
+            ex.subquery_conjuncts = parts;
             ex.correlation.kinds = kinds;
             ex.explain(&outer_q, sql, current, cx, work)
         })?;

@@ -92,6 +92,8 @@ impl Server {
         }
         let mut values = (**sel).clone();
         let where_subquery = super::subquery::where_has_subquery(&values);
+        let subquery_parts =
+            if where_subquery { super::subquery::subquery_conjuncts(&values) } else { Vec::new() };
         let correlated = self.resolve_select_subqueries(session, &mut values, sql, work, 0)?;
         // Correlated subqueries, prepared against the outer FROM as the executor prepares
         // them (`explain_subquery.rs` does the same for the traditional EXPLAIN).
@@ -126,7 +128,7 @@ impl Server {
         let (mut main, relabels) =
             self.with_explainer(session, true, |explainer, cx, current| {
                 explainer.label_marks = Some(marked);
-                explainer.index_condition_blocked = where_subquery;
+                explainer.subquery_conjuncts = subquery_parts;
                 explainer.correlation.kinds = kinds;
                 let (tree, _) = explainer.explain_tree(&outer_q, sql, current, cx)?;
                 Ok((tree, std::mem::take(&mut explainer.relabels)))

@@ -240,7 +240,8 @@ impl Server {
         }
         if let Some(t) = self.catalog.table(&db, &table) {
             let hints = IndexHints::from_directives(index_directives, Some(t))?
-                .with_partitions(partitions, t)?;
+                .with_partitions(partitions, t)?
+                .with_icp_hints(&work.block_hints, &alias);
             let meta = t
                 .def
                 .columns

@@ -68,6 +68,7 @@ impl Server {
         }
         let (response, note) = self.with_explainer(session, false, |explainer, cx, current| {
             explainer.index_condition_blocked = work.index_condition_blocked;
+            explainer.subquery_conjuncts = work.subquery_conjuncts.clone();
             explainer.explain(q, sql, current, cx, work)
         })?;
         session.warn(Warning { level: "Note", code: 1003, message: note });
@@ -101,6 +102,7 @@ impl Server {
             label_marks: None,
             relabels: Vec::new(),
             index_condition_blocked: false,
+            subquery_conjuncts: Vec::new(),
         };
         f(&mut explainer, &mut cx, current.as_deref())
     }
@@ -159,6 +161,8 @@ impl Server {
         // Uncorrelated subqueries run first and become constants.
         let has_subquery = !subquery::select_without_subquery(&sel_owned);
         let where_subquery = has_subquery && subquery::where_has_subquery(&sel_owned);
+        let subquery_parts =
+            if where_subquery { subquery::subquery_conjuncts(&sel_owned) } else { Vec::new() };
         let correlated = has_subquery
             && self.resolve_select_subqueries(session, sel_owned.to_mut(), sql, work, depth)?;
         // FROM: resolve sources; views and system tables are materialised here.
@@ -190,12 +194,11 @@ impl Server {
         let now_micros = clock.unix_micros();
         let mut cx = Cx::new(vars, session, now_micros);
         let costs = Costs { clock, disk, host, pool, status, oom };
-        // A block whose conditions hold subqueries' results pushes no index condition.
-        let blocked = work.index_condition_blocked || where_subquery;
-        let outer_blocked = std::mem::replace(&mut work.index_condition_blocked, blocked);
+        // The WHERE parts that hold subqueries' results push no index condition.
+        let outer_parts = std::mem::replace(&mut work.subquery_conjuncts, subquery_parts);
         let result =
             select::run(sel, q, sql, &sources, catalog, costs, &mut cx, work, for_client, &subs);
-        work.index_condition_blocked = outer_blocked;
+        work.subquery_conjuncts = outer_parts;
         let result = result?;
         cx.charge_to(work);
         Ok(result)

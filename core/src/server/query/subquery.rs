@@ -620,9 +620,29 @@ fn plain(e: &Expr) -> bool {
     }
 }
 
+/// For each AND-ed part of a SELECT's WHERE (through parentheses, as the binder splits it),
+/// whether it holds a subquery: `Work::subquery_conjuncts`, the parts whose conditions,
+/// once the subqueries ran, are withheld from index condition pushdown.
+pub(super) fn subquery_conjuncts(sel: &Select) -> Vec<bool> {
+    fn split<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match e {
+            Expr::BinaryOp { left, op: sqlparser::ast::BinaryOperator::And, right } => {
+                split(left, out);
+                split(right, out);
+            }
+            Expr::Nested(inner) => split(inner, out),
+            other => out.push(other),
+        }
+    }
+    let mut parts = Vec::new();
+    if let Some(w) = &sel.selection {
+        split(w, &mut parts);
+    }
+    parts.into_iter().map(|p| !plain(p) && has_subquery(&mut p.clone())).collect()
+}
+
 /// Whether a SELECT's WHERE holds a subquery (whose result, once it ran, no longer shows
-/// where it came from: the block then pushes no index condition, `Work`'s
-/// `index_condition_blocked`).
+/// where it came from: `subquery_conjuncts` tells which parts held one).
 pub(super) fn where_has_subquery(sel: &Select) -> bool {
     // `plain` answers without a copy for the common shapes; only a WHERE it cannot vouch
     // for is copied for `has_subquery`'s (mutable) walk.

@@ -125,11 +125,14 @@ pub struct Work {
     pub recursive_runs: Vec<(String, u64)>,
     /// No index condition is pushed in the query block being read: the join of a
     /// multi-table UPDATE or DELETE (MySQL pushes none there: sql_select.cc,
-    /// QEP_TAB::push_index_cond, SQLCOM_UPDATE_MULTI / SQLCOM_DELETE_MULTI), or a SELECT whose
-    /// uncorrelated subqueries' results stand in its conditions (MySQL never pushes a
-    /// condition with a subquery; here the results no longer show where they came from, so
-    /// the whole block pushes nothing: a simplification).
+    /// QEP_TAB::push_index_cond, SQLCOM_UPDATE_MULTI / SQLCOM_DELETE_MULTI).
     pub index_condition_blocked: bool,
+    /// For the SELECT about to be read: one flag per AND-ed part of its WHERE as written,
+    /// true where the part holds a subquery (empty: none does). Once the subqueries ran,
+    /// their results stand in the conditions as values; MySQL never pushes a condition with
+    /// a subquery, so these parts are withheld from the pushdown
+    /// (`index_condition::withheld`). The read takes them.
+    pub subquery_conjuncts: Vec<bool>,
 }
 
 /// The most recursive CTE runs one statement records for EXPLAIN ANALYZE.

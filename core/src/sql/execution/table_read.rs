@@ -94,6 +94,10 @@ fn read_path(
                 return primary_lookup(t, &Key(values), costs, work, cx, visit);
             }
             let end = RangeEnd { prefix: values, exclusive: false };
+            if pk && choice.reverse {
+                let (lo, hi) = (Some(&end), Some(&end));
+                return primary_range_backward(t, lo, hi, wanted, costs, work, cx, visit);
+            }
             if pk {
                 return primary_range(t, Some(&end), Some(&end), wanted, costs, work, cx, visit);
             }
@@ -117,7 +121,9 @@ fn read_path(
             };
             for i in ordered {
                 let (lo, hi) = (i.lo.as_ref(), i.hi.as_ref());
-                let go_on = if pk {
+                let go_on = if pk && choice.reverse {
+                    primary_range_backward(t, lo, hi, wanted, costs, work, cx, visit)?
+                } else if pk {
                     primary_range(t, lo, hi, wanted, costs, work, cx, visit)?
                 } else {
                     let dive = Dive::key(choice);
@@ -389,6 +395,63 @@ fn primary_range(
     let ps = cursor.spent_ns() * 1000;
     work.table_io.add(t, primary_slot(t), RowOp::Fetch, n, ps);
     finished(error, stopped)
+}
+
+/// The rows of a primary key range read backward, highest key first (`ORDER BY pk DESC`:
+/// EXPLAIN's `Backward index scan` on a `range` or `ref` of PRIMARY), along the clustered
+/// leaves until the range's start or `visit` stops it. Counters as mysql-server's
+/// ReverseIndexRangeScanIterator moves them (range_optimizer/reverse_index_range_scan.cc):
+/// a range without an end starts at the index's last entry (Handler_read_last), any other
+/// with a dive (Handler_read_key); each further row is a Handler_read_prev, the read that
+/// finds the entry before the range (or the start of the table) included, unless `visit`
+/// stopped the read first.
+#[allow(clippy::too_many_arguments)]
+fn primary_range_backward(
+    t: &Table,
+    lo: Option<&RangeEnd>,
+    hi: Option<&RangeEnd>,
+    wanted: &[bool],
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut Visit,
+) -> Result<bool> {
+    let first_read = if hi.is_none() { "Handler_read_last" } else { "Handler_read_key" };
+    costs.status.add(first_read, 1);
+    let pk = t.def.primary().map(|p| p.columns.clone()).unwrap_or_default();
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut n = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    let mut key: Vec<Value> = Vec::with_capacity(pk.len());
+    t.scan_backward_from(hi, wanted, &mut |ordinal, row| {
+        key.clear();
+        key.extend(pk.iter().map(|&c| row[c as usize].clone()));
+        cursor.enter(ordinal, costs, work);
+        if !at_or_after_start(&key, lo) {
+            return false;
+        }
+        n += 1;
+        go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    });
+    cursor.finish(costs, work);
+    let prev_reads = if stopped { n.saturating_sub(1) } else { n };
+    count_rows_as(costs, work, n, prev_reads, "Handler_read_prev");
+    let ps = cursor.spent_ns() * 1000;
+    work.table_io.add(t, primary_slot(t), RowOp::Fetch, n, ps);
+    finished(error, stopped)
+}
+
+/// Whether a key is at or after a range's start.
+fn at_or_after_start(key: &[Value], lo: Option<&RangeEnd>) -> bool {
+    match lo {
+        None => true,
+        Some(l) => match crate::storage::index::cmp_prefix(key, &l.prefix) {
+            std::cmp::Ordering::Greater => true,
+            std::cmp::Ordering::Equal => !l.exclusive,
+            std::cmp::Ordering::Less => false,
+        },
+    }
 }
 
 /// The rows of a secondary index range: the index's pages, then each row's clustered record

@@ -148,6 +148,9 @@ pub struct IndexHints {
     /// partition). Kept with the index hints as the other thing FROM says about how to
     /// read the table.
     pub partitions: Option<Vec<bool>>,
+    /// The block's `ICP` / `NO_ICP` optimizer hints naming the table, in written order
+    /// (`index_condition.rs`).
+    pub icp: Vec<super::index_condition::IcpHint>,
 }
 
 impl IndexHints {
@@ -202,6 +205,15 @@ impl IndexHints {
             }
         }
         Ok(hints)
+    }
+
+    /// The hints with the query block's `ICP` / `NO_ICP` optimizer hints that name the
+    /// table read as `alias` (`block_hints`: the block's hint comments).
+    pub(crate) fn with_icp_hints(mut self, block_hints: &[String], alias: &str) -> IndexHints {
+        if !block_hints.is_empty() {
+            self.icp = super::index_condition::hints_naming(block_hints, alias);
+        }
+        self
     }
 
     pub(crate) fn allows(&self, name: &str) -> bool {
@@ -965,6 +977,19 @@ pub fn in_primary_order(t: &Table, c: &Choice) -> bool {
         }
         Path::IndexScan { .. } => false,
     }
+}
+
+/// Whether a read in primary key order (`in_primary_order`) can go backward for ORDER BY
+/// the primary key DESC: a whole scan, a range or a lookup of several rows, on a table that
+/// is not partitioned (simplification: MySQL merges the partitions' reads backward too).
+/// A lookup of one row (`const`, `eq_ref`) has no order to give.
+pub fn reads_backward(t: &Table, c: &Choice) -> bool {
+    let path = match &c.path {
+        Path::Scan | Path::Range { .. } => true,
+        Path::Ref { unique, .. } => !unique,
+        Path::IndexScan { .. } => false,
+    };
+    path && t.def.partitioning.is_none() && in_primary_order(t, c)
 }
 
 /// Whether a ref's key parts are all constants (the lookup does not depend on other tables).

@@ -16,10 +16,18 @@
 //! changes is EXPLAIN's Extra and the clustered lookups the read makes
 //! (`execution/table_read.rs`).
 //!
+//! The `ICP` / `NO_ICP` optimizer hints (manual "Optimizer Hints", index-level hints:
+//! `/*+ NO_ICP(t) */` for every index of `t`, `/*+ NO_ICP(t idx1, idx2) */` for those
+//! indexes) decide ahead of the switch, a hint naming the read's index ahead of one naming
+//! only the table (opt_hints.cc, `hint_key_state`), and the first hint written of each kind
+//! wins ([`IcpHint`]).
+//!
 //! Simplifications: a condition that also reads another table's column is never pushed
 //! (MySQL pushes one into a `ref` read when no join buffer is used); the inner table of a
-//! LEFT JOIN pushes nothing (its conditions are guarded there); no `ICP` / `NO_ICP` hints;
-//! single-table UPDATE and DELETE push nothing (their EXPLAIN keeps `Using where`).
+//! LEFT JOIN pushes nothing (its conditions are guarded there); single-table UPDATE and
+//! DELETE push nothing (their EXPLAIN keeps `Using where`); a hint's query block name
+//! (`t@qb`) is not followed (a hint applies to the block whose SELECT carries it), and a
+//! hint naming an index the table lacks is not warned about (MySQL's 3128).
 
 use super::access_path::{Choice, Levels, Path, TableInput};
 use crate::sql::bind::BExpr;
@@ -55,17 +63,117 @@ pub fn switch_on(cx: &mut dyn crate::sql::expr::EvalContext) -> bool {
     }
 }
 
+/// One `ICP` or `NO_ICP` optimizer hint naming a table: whether it turns the pushdown on,
+/// and the indexes it names (none: every index of the table).
+#[derive(Clone, Debug, PartialEq)]
+pub struct IcpHint {
+    pub on: bool,
+    pub indexes: Vec<String>,
+}
+
+/// Longest hint text read (a hint is a comment, bounded as the statement is).
+const HINT_TEXT_MAX: usize = 64 * 1024;
+
+/// The `ICP` / `NO_ICP` hints of a query block's hint comments (`block_hints`) that name
+/// the table read as `alias`, in written order.
+pub fn hints_naming(block_hints: &[String], alias: &str) -> Vec<IcpHint> {
+    let mut out = Vec::new();
+    for text in block_hints {
+        let end = (0..=text.len().min(HINT_TEXT_MAX)).rev().find(|&i| text.is_char_boundary(i));
+        let text = &text[..end.unwrap_or(0)];
+        let upper = text.to_ascii_uppercase();
+        let mut at = 0;
+        // Bounded by the text: each round moves past one occurrence.
+        while let Some(found) = upper[at..].find("ICP") {
+            let start = at + found;
+            at = start + "ICP".len();
+            let negated = upper[..start].ends_with("NO_");
+            let name_start = if negated { start - 3 } else { start };
+            let before = upper[..name_start].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let Some(args) = text[at..].trim_start().strip_prefix('(') else { continue };
+            let Some(close) = args.find(')') else { break };
+            let mut words = (args[..close].split([',', ' ', '\t', '\n', '\r']))
+                .filter(|w| !w.is_empty() && !w.starts_with('@'))
+                .map(|w| w.trim_matches('`'));
+            // The table (`t@qb`: its table part), then its indexes.
+            let Some(table) = words.next().map(|w| w.split('@').next().unwrap_or(w)) else {
+                continue;
+            };
+            if table.trim_matches('`').eq_ignore_ascii_case(alias) {
+                let indexes = words.map(str::to_string).collect();
+                out.push(IcpHint { on: !negated, indexes });
+            }
+        }
+    }
+    out
+}
+
+/// What a table's hints say of pushing a condition into `index`: the first hint naming the
+/// index, else the first naming the table alone, else nothing (the switch decides).
+pub fn hinted(hints: &[IcpHint], index: &str) -> Option<bool> {
+    let names = |h: &&IcpHint| h.indexes.iter().any(|i| i.eq_ignore_ascii_case(index));
+    (hints.iter().find(names)).or_else(|| hints.iter().find(|h| h.indexes.is_empty())).map(|h| h.on)
+}
+
+/// The conditions a query block must not push, whatever the switch and hints say.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Withheld {
+    Nothing,
+    /// The block pushes nothing (`Work::index_condition_blocked`).
+    All,
+    /// These AND-ed parts of WHERE held a subquery before its result stood in them: MySQL
+    /// never pushes a condition with a subquery (sql_optimizer.cc, `uses_index_fields_only`).
+    These(Vec<BExpr>),
+}
+
+/// What a block withholds: everything when `blocked`, else the parts of its bound WHERE
+/// (`filter`) that `subquery_parts` marks (`Work::subquery_conjuncts`: one flag per AND-ed
+/// part of the WHERE as written, before its subqueries ran). When the bound WHERE has
+/// another number of parts than the written one (a merged derived table's or a reordered
+/// join's conditions joined it), the parts cannot be told apart and nothing is pushed.
+pub fn withheld(blocked: bool, filter: Option<&BExpr>, subquery_parts: &[bool]) -> Withheld {
+    if blocked {
+        return Withheld::All;
+    }
+    if !subquery_parts.contains(&true) {
+        return Withheld::Nothing;
+    }
+    let mut parts = Vec::new();
+    if let Some(f) = filter {
+        super::access_path::split_and(f, &mut parts);
+    }
+    if parts.len() != subquery_parts.len() {
+        return Withheld::All;
+    }
+    let these = parts.into_iter().zip(subquery_parts).filter(|(_, &s)| s).map(|(p, _)| p);
+    Withheld::These(these.collect())
+}
+
 /// Fills in the pushed condition of every read that qualifies, from the WHERE parts each
 /// table checks (`levels.check`). Called once the access paths are final (after a read in
-/// index order was chosen for ORDER BY / GROUP BY).
-pub fn push(choices: &mut [Option<Choice>], tables: &[TableInput], levels: &Levels, on: bool) {
+/// index order was chosen for ORDER BY / GROUP BY). `switch`: the optimizer_switch flag, which
+/// a table's ICP / NO_ICP hint overrides; `withheld`: what the block never pushes, whatever
+/// the hints say.
+pub fn push(
+    choices: &mut [Option<Choice>],
+    tables: &[TableInput],
+    levels: &Levels,
+    switch: bool,
+    withheld: &Withheld,
+) {
     for (i, (choice, input)) in choices.iter_mut().zip(tables).enumerate() {
         let (Some(c), Some(t)) = (choice.as_mut(), input.table) else { continue };
         c.index_condition = None;
-        if !on || input.outer {
+        if *withheld == Withheld::All || input.outer {
             continue;
         }
         let Some(idx) = pushable_read(t, c) else { continue };
+        if !hinted(&input.hints.icp, &idx.name).unwrap_or(switch) {
+            continue;
+        }
         let consumed: Vec<&BExpr> =
             c.consumed.iter().filter_map(|&k| levels.access.get(i)?.get(k)).collect();
         let width = t.def.columns.len() as u32;
@@ -73,6 +181,7 @@ pub fn push(choices: &mut [Option<Choice>], tables: &[TableInput], levels: &Leve
         let joined: Vec<BExpr> = (levels.check.get(i).map(Vec::as_slice).unwrap_or(&[]))
             .iter()
             .filter(|e| !consumed.contains(e))
+            .filter(|e| !matches!(withheld, Withheld::These(w) if w.contains(e)))
             .filter(|e| pushable(e, t, idx, input.offset, &own))
             .cloned()
             .collect();
@@ -177,6 +286,37 @@ mod tests {
         let nested =
             BExpr::And(Box::new(upper), Box::new(BExpr::Correlated { id: 0, args: vec![] }));
         assert!(!evaluable(&nested));
+    }
+
+    #[test]
+    fn icp_hints_name_a_table_and_its_indexes_first_written_wins() {
+        let texts = vec![" NO_ICP(t) ICP(`t` idx_a, idx_b) NO_ICP(u@qb1) ".to_string()];
+        let t = hints_naming(&texts, "T");
+        assert_eq!(t.len(), 2);
+        // The hint naming the index comes before the one naming only the table.
+        assert_eq!(hinted(&t, "IDX_B"), Some(true));
+        assert_eq!(hinted(&t, "idx_c"), Some(false));
+        assert_eq!(hinted(&hints_naming(&texts, "u"), "any"), Some(false));
+        assert!(hints_naming(&texts, "v").is_empty());
+        // Another hint whose name ends in ICP, and an unclosed list, name nothing.
+        let others = vec!["XICP(t) NO_ICP(t".to_string()];
+        assert!(hints_naming(&others, "t").is_empty());
+        assert_eq!(hinted(&[], "idx"), None);
+    }
+
+    #[test]
+    fn only_the_where_parts_that_held_a_subquery_are_withheld() {
+        let part = |c: u32| BExpr::IsNull { arg: Box::new(BExpr::Column(c)), negated: false };
+        let filter = BExpr::And(
+            Box::new(BExpr::And(Box::new(part(0)), Box::new(part(1)))),
+            Box::new(part(2)),
+        );
+        let w = withheld(false, Some(&filter), &[false, true, false]);
+        assert_eq!(w, Withheld::These(vec![part(1)]));
+        assert_eq!(withheld(false, Some(&filter), &[]), Withheld::Nothing);
+        assert_eq!(withheld(true, Some(&filter), &[]), Withheld::All);
+        // Parts that do not line up with the written WHERE: nothing is pushed.
+        assert_eq!(withheld(false, Some(&filter), &[true, false]), Withheld::All);
     }
 
     #[test]

@@ -25,8 +25,8 @@
 //! index is not sought for an equality lookup that would deliver the order when the planner
 //! picked a different one; only the first table of a one-table query block, not partitioned,
 //! without DISTINCT, ROLLUP or window functions; the primary key's order is left to the
-//! clustered scan (`explain/mod.rs`, `plan.rs`), and a descending primary key order is not
-//! read backward; no loose index scan (`Using index for group-by`); an index hint's
+//! clustered scan, range or lookup (`explain/mod.rs`, `plan.rs`), which reads it backward for
+//! a descending order (`access_path::reads_backward`); no loose index scan (`Using index for group-by`); an index hint's
 //! `FOR ORDER BY` / `FOR GROUP BY` scope is not told apart from a hint for every use.
 
 use super::access_path::{

@@ -32,8 +32,8 @@ use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
 use crate::sql::compiled::Compiled;
 use crate::sql::expr::{eval, ConstantContext, EvalContext};
 use crate::sql::planner::access_path::{
-    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, scan_choice,
-    split_conditions, Choice, IndexHints, Levels, Path, TableInput,
+    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, reads_backward,
+    scan_choice, split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::Delivered;
@@ -316,8 +316,9 @@ fn run_plan_with(
     if let ([input], [Some(c)]) = (tables.as_slice(), choices.as_mut_slice()) {
         if let Some(t) = input.table {
             if in_primary_order(t, c) {
-                // A whole scan can go backward for ORDER BY pk DESC (`Backward index scan`).
-                let backward = c.path == Path::Scan && t.def.partitioning.is_none();
+                // A whole scan, a range or a non-unique lookup of the primary key can go
+                // backward for ORDER BY pk DESC (`Backward index scan`).
+                let backward = reads_backward(t, c);
                 c.reverse = plan.use_clustered_order(t, backward);
             }
             let unconsumed = levels.check[0].len().saturating_sub(c.consumed.len());
@@ -325,8 +326,16 @@ fn run_plan_with(
         }
     }
     // Index condition pushdown, once every path is final (a read in index order included).
-    let pushdown = !work.index_condition_blocked && index_condition::switch_on(cx);
-    index_condition::push(&mut choices, &tables, &levels, pushdown);
+    // The WHERE parts that held a subquery are this block's to withhold: taken, so a block
+    // read later (a correlated subquery's) does not see them.
+    let subquery_parts = std::mem::take(&mut work.subquery_conjuncts);
+    let withheld = index_condition::withheld(
+        work.index_condition_blocked,
+        plan.filter.as_ref(),
+        &subquery_parts,
+    );
+    let switch = index_condition::switch_on(cx);
+    index_condition::push(&mut choices, &tables, &levels, switch, &withheld);
     let source = row_source(sources, catalog, &needed);
     let types = if plan.groups_or_sorts() { column_types(sources, catalog) } else { Vec::new() };
     let mut settings = pipeline_settings(&plan, sources, catalog, choices.first(), cx, &costs);

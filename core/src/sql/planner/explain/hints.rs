@@ -16,7 +16,8 @@
 //! subqueries or other set-operation members, and hints naming another block by its
 //! QB_NAME, are left out); only the table-level hints BKA, BNL, HASH_JOIN, MERGE and
 //! DERIVED_CONDITION_PUSHDOWN (and their NO_ forms), QB_NAME and MAX_EXECUTION_TIME are
-//! printed (index-level, join-order, semi-join, SET_VAR and RESOURCE_GROUP hints are not);
+//! printed, with the index-level ICP and NO_ICP (other index-level, join-order, semi-join,
+//! SET_VAR and RESOURCE_GROUP hints are not);
 //! a hint naming a table the block does not read is left out without MySQL's warning 3128.
 
 use sqlparser::ast::{Query, Select, SetExpr, TableFactor, TableWithJoins};
@@ -33,6 +34,13 @@ const HINT_TEXT_MAX: usize = 64 * 1024;
 const TABLE_HINTS: [(&str, u8); 5] =
     [("BKA", 0), ("BNL", 1), ("MERGE", 9), ("HASH_JOIN", 18), ("DERIVED_CONDITION_PUSHDOWN", 23)];
 
+/// ICP's place in the hint-type order (opt_hints.cc `opt_hint_info`: after BKA and BNL).
+const ICP_ORDER: u8 = 2;
+
+/// Where an index-level hint prints among a table's hints: after every table-level one
+/// (`Opt_hints::print` prints a table's own hints, then its keys').
+const KEY_HINTS_AFTER: u8 = 64;
+
 /// QB_NAME's place: first of the block's hints. UNCONFIRMED: MySQL prints it apart from
 /// the switch hints (it has an argument of its own); r/opt_hints.result shows it before the
 /// block's table hints, and it is taken to precede the block's own switch hints too.
@@ -45,10 +53,12 @@ struct Printed {
 }
 
 /// Where a hint applies: the block (no table) or a table of it, by alias.
-#[derive(PartialEq)]
+#[derive(Clone, PartialEq)]
 enum Target {
     Block,
     Table(String),
+    /// An index of a table, both by lower-case name.
+    Key(String, String),
 }
 
 /// The `/*+ ... */ ` comment the Note prints after the outer block's `select`, or `None`
@@ -83,6 +93,44 @@ pub fn note_comment(q: &Query) -> Option<String> {
             let ms = args.trim();
             if global.is_empty() && !ms.is_empty() && ms.bytes().all(|b| b.is_ascii_digit()) {
                 global.push(format!("MAX_EXECUTION_TIME({ms})"));
+            }
+            continue;
+        }
+        if name == "ICP" || name == "NO_ICP" {
+            // Index-level: `NO_ICP(t)` for every index of t, `NO_ICP(t i1, i2)` per index,
+            // each printed on its own (UNCONFIRMED: one hint per index, as MySQL keeps a
+            // key's hints apart from its table's; an index the table lacks is not checked).
+            let Some((qb, names)) = hint_arguments(args) else { continue };
+            if qb.as_deref().is_some_and(|q| !q.eq_ignore_ascii_case(&block)) {
+                continue;
+            }
+            let Some(((table, table_qb), indexes)) = names.split_first() else { continue };
+            if table_qb.as_deref().is_some_and(|q| !q.eq_ignore_ascii_case(&block)) {
+                continue;
+            }
+            let Some(alias) = aliases.iter().find(|a| a.eq_ignore_ascii_case(table)) else {
+                continue;
+            };
+            let lower = alias.to_ascii_lowercase();
+            let mut printed = Vec::new();
+            let table_target = (ICP_ORDER, Target::Table(lower.clone()));
+            if indexes.is_empty() && !seen.contains(&table_target) {
+                seen.push(table_target);
+                let text = format!("{name}(`{alias}`@`{block}`)");
+                printed.push(Printed { order: ICP_ORDER, text });
+            }
+            for (index, _) in indexes {
+                let target = Target::Key(lower.clone(), index.to_ascii_lowercase());
+                if !seen.contains(&(ICP_ORDER, target.clone())) {
+                    seen.push((ICP_ORDER, target));
+                    let text = format!("{name}(`{alias}`@`{block}` `{index}`)");
+                    printed.push(Printed { order: KEY_HINTS_AFTER + ICP_ORDER, text });
+                }
+            }
+            match tables.iter_mut().find(|(a, _)| a.eq_ignore_ascii_case(alias)) {
+                Some((_, list)) => list.extend(printed),
+                None if !printed.is_empty() => tables.push((alias.clone(), printed)),
+                None => {}
             }
             continue;
         }
@@ -278,6 +326,18 @@ mod tests {
             comment("SELECT /*+ QB_NAME(QB1) BKA(t2@QB1) */ 1 FROM t1, t2").as_deref(),
             Some("/*+ QB_NAME(`QB1`) BKA(`t2`@`QB1`) */ ")
         );
+    }
+
+    #[test]
+    fn icp_hints_print_per_table_then_per_index() {
+        let got = comment("SELECT /*+ ICP(t2 i_b, i_c) NO_ICP(t1) BKA(t2) */ * FROM t1, t2");
+        // Tables in the order first named; a table's own hints before its indexes'.
+        let want = "/*+ BKA(`t2`@`select#1`) ICP(`t2`@`select#1` `i_b`) \
+                    ICP(`t2`@`select#1` `i_c`) NO_ICP(`t1`@`select#1`) */ ";
+        assert_eq!(got.as_deref(), Some(want));
+        // A second hint of the same table or index is dropped; an unknown table is left out.
+        let got = comment("SELECT /*+ NO_ICP(t1) ICP(t1) NO_ICP(t9) */ * FROM t1");
+        assert_eq!(got.as_deref(), Some("/*+ NO_ICP(`t1`@`select#1`) */ "));
     }
 
     #[test]

@@ -33,7 +33,8 @@ use crate::sql::expr::EvalContext;
 use crate::sql::parser::column_name::source_name;
 use crate::sql::parser::VarScope;
 use crate::sql::planner::access_path::{
-    in_primary_order, key_kind, plan_tables, split_conditions, IndexHints, Path, TableInput,
+    in_primary_order, key_kind, plan_tables, reads_backward, split_conditions, IndexHints, Path,
+    TableInput,
 };
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::{self, Delivered};
@@ -301,6 +302,9 @@ pub struct Explainer<'a> {
     /// The block's conditions hold uncorrelated subqueries' results: no index condition is
     /// pushed (as the executor, `Work::index_condition_blocked`).
     pub index_condition_blocked: bool,
+    /// The outer block's WHERE parts that held a subquery (`Work::subquery_conjuncts`):
+    /// withheld from its index condition pushdown. The outer block's explanation takes them.
+    pub subquery_conjuncts: Vec<bool>,
 }
 
 impl Explainer<'_> {
@@ -466,6 +470,8 @@ impl Explainer<'_> {
         blocks: &mut Blocks,
         scope_start: usize,
     ) -> Result<Block> {
+        // The WHERE parts that held a subquery are this block's (not its derived tables').
+        let subquery_parts = std::mem::take(&mut self.subquery_conjuncts);
         // A derived table or view the executor merges is explained merged: its table's row
         // under the derived table's alias, as MySQL shows it.
         let mut merged = sel.clone();
@@ -585,6 +591,7 @@ impl Explainer<'_> {
             None => (written.clone(), bound),
         };
         let mut facts = tree_plan::BlockFacts::default();
+        self.subquery_conjuncts = subquery_parts;
         let plan = self.plan(cx, &sources, &bound, &mut facts)?;
         let tree = if self.tree {
             Some(tree_plan::build(&plan, &facts, &sources, &bound, sel, q, self.catalog)?)
@@ -947,7 +954,8 @@ impl Explainer<'_> {
         if let Some(t) = self.catalog.table(&db, &table) {
             let columns = t.def.columns.iter().map(|c| c.name.clone()).collect();
             let hints = IndexHints::from_directives(index_directives, Some(t))?
-                .with_partitions(partitions, t)?;
+                .with_partitions(partitions, t)?
+                .with_icp_hints(&blocks.hints, &alias);
             let mut stored = source(Kind::Stored, columns, hints);
             stored.hidden = (0u32..)
                 .zip(&t.def.columns)
@@ -1185,13 +1193,13 @@ impl Explainer<'_> {
                     .all(|((e, desc), c)| *desc == descending && *e == BExpr::Column(*c))
         };
         let order_by_pk = order_by_pk_going(false);
-        // ORDER BY the primary key descending over a whole scan: the clustered index read
-        // backward (the executor's `full_scan_backward`), as MySQL reads it.
+        // ORDER BY the primary key descending over a whole scan, a range or a lookup of
+        // several rows of it: the clustered index read backward (the executor's
+        // `full_scan_backward` / `primary_range_backward`), as MySQL reads it.
         let order_by_pk_desc = order_by_pk_going(true);
-        let clustered_reverse = single.is_some_and(|t| {
-            t.def.partitioning.is_none()
-                && choices[0].as_ref().is_some_and(|c| c.path == Path::Scan)
-        }) && lookup.is_none()
+        let clustered_reverse = single
+            .is_some_and(|t| choices[0].as_ref().is_some_and(|c| reads_backward(t, c)))
+            && lookup.is_none()
             && order_by_pk_desc
             && !grouped
             && !bound.distinct;
@@ -1227,8 +1235,14 @@ impl Explainer<'_> {
             }
         }
         // Index condition pushdown on the final paths, as the executor decides it.
-        let pushdown = !self.index_condition_blocked && index_condition::switch_on(&mut *cx);
-        index_condition::push(&mut choices, &tables, &levels, pushdown);
+        let subquery_parts = std::mem::take(&mut self.subquery_conjuncts);
+        let withheld = index_condition::withheld(
+            self.index_condition_blocked,
+            bound.filter.as_ref(),
+            &subquery_parts,
+        );
+        let switch = index_condition::switch_on(&mut *cx);
+        index_condition::push(&mut choices, &tables, &levels, switch, &withheld);
         // Windowing needs its temporary table, a sort per window ordering and, after it, a
         // sort for the statement's ORDER BY (the clustered order is lost by then).
         let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk && !index_order.group)

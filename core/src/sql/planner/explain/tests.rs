@@ -25,6 +25,7 @@ fn with_shop_explainer<T>(
         label_marks: None,
         relabels: Vec::new(),
         index_condition_blocked: false,
+        subquery_conjuncts: Vec::new(),
     };
     let mut cx = crate::sql::expr::constant_context();
     f(&mut explainer, &q, &mut cx)
