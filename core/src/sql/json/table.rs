@@ -40,6 +40,9 @@ pub struct JsonTableDef {
     /// Every column, nested ones included, in the order they were written.
     pub columns: Vec<Column>,
     root: Node,
+    /// The row path and COLUMNS clause as EXPLAIN's Note 1003 prints them (`'$[*]' columns
+    /// (`id` for ordinality, `a` int path '$.a')`).
+    pub note: String,
 }
 
 /// One column of the table.
@@ -99,6 +102,7 @@ impl JsonTableDef {
                 children: Vec::new(),
                 span: 0..0,
             },
+            note: format!("{} columns ({})", note_string(row_path), note_columns(columns)),
         };
         let mut nested = 1;
         let mut root = std::mem::replace(&mut def.root.children, Vec::new());
@@ -330,6 +334,92 @@ fn default_value(
         return Err(MySqlError::invalid_default(column));
     }
     convert(&json, ty.clone(), unsigned).map_err(|_| MySqlError::json_table_out_of_range(column))
+}
+
+/// A string literal as the Note prints it: single-quoted, a quote escaped with `\`.
+fn note_string(v: &ValueWithSpan) -> String {
+    let s = string_of(v).unwrap_or_default();
+    format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+}
+
+/// A COLUMNS clause's list as MySQL's `Table_function_json::print` writes it.
+fn note_columns(columns: &[JsonTableColumn]) -> String {
+    let on = |h: &JsonTableColumnErrorHandling| match h {
+        JsonTableColumnErrorHandling::Null => "null".to_string(),
+        JsonTableColumnErrorHandling::Error => "error".to_string(),
+        JsonTableColumnErrorHandling::Default(v) => format!("default {}", note_string(v)),
+    };
+    let texts: Vec<String> = columns
+        .iter()
+        .map(|c| match c {
+            JsonTableColumn::ForOrdinality(n) => format!("`{}` for ordinality", n.value),
+            JsonTableColumn::Named(n) => {
+                let ty = column_type(&n.r#type).map(|(t, u)| type_text(&t, u)).unwrap_or_default();
+                let mut t = format!("`{}` {ty}", n.name.value);
+                if n.exists {
+                    t.push_str(" exists");
+                }
+                t.push_str(&format!(" path {}", note_string(&n.path)));
+                if !n.exists {
+                    if let Some(h) = &n.on_empty {
+                        t.push_str(&format!(" {} on empty", on(h)));
+                    }
+                    if let Some(h) = &n.on_error {
+                        t.push_str(&format!(" {} on error", on(h)));
+                    }
+                }
+                t
+            }
+            JsonTableColumn::Nested(n) => {
+                format!(
+                    "nested path {} columns ({})",
+                    note_string(&n.path),
+                    note_columns(&n.columns)
+                )
+            }
+        })
+        .collect();
+    texts.join(", ")
+}
+
+/// A column type as MySQL's `Field::sql_type` writes it, with the character set of a string
+/// column (utf8mb4, the connection's default).
+fn type_text(ty: &ColumnType, unsigned: bool) -> String {
+    let base = match ty {
+        ColumnType::TinyInt => "tinyint".to_string(),
+        ColumnType::SmallInt => "smallint".to_string(),
+        ColumnType::MediumInt => "mediumint".to_string(),
+        ColumnType::Int => "int".to_string(),
+        ColumnType::BigInt => "bigint".to_string(),
+        ColumnType::Decimal { precision, scale } => format!("decimal({precision},{scale})"),
+        ColumnType::Float => "float".to_string(),
+        ColumnType::Double => "double".to_string(),
+        ColumnType::Char(n) => format!("char({n}) character set utf8mb4"),
+        ColumnType::Varchar(n) => format!("varchar({n}) character set utf8mb4"),
+        ColumnType::Text(size) => format!("{}text character set utf8mb4", size_prefix(*size)),
+        ColumnType::Blob(size) => format!("{}blob", size_prefix(*size)),
+        ColumnType::Date => "date".to_string(),
+        ColumnType::DateTime => "datetime".to_string(),
+        ColumnType::Timestamp => "timestamp".to_string(),
+        ColumnType::Time(0) => "time".to_string(),
+        ColumnType::Time(fsp) => format!("time({fsp})"),
+        ColumnType::Json => "json".to_string(),
+        _ => String::new(),
+    };
+    if unsigned {
+        format!("{base} unsigned")
+    } else {
+        base
+    }
+}
+
+fn size_prefix(size: BlobSize) -> &'static str {
+    match size {
+        BlobSize::Tiny => "tiny",
+        BlobSize::Regular => "",
+        BlobSize::Medium => "medium",
+        BlobSize::Long => "long",
+    }
 }
 
 fn string_of(v: &ValueWithSpan) -> Option<String> {
