@@ -42,6 +42,9 @@ impl Server {
             return Err(MySqlError::table_function_without_alias());
         };
         let alias = alias.name.value.clone();
+        if left.iter().any(|s| s.alias.eq_ignore_ascii_case(&alias)) {
+            return Err(MySqlError::not_unique_table(&alias));
+        }
         let def = Rc::new(JsonTableDef::new(f.json_path, f.columns, &alias)?);
         // A subquery as the document is refused as MySQL refuses it (ER_WRONG_ARGUMENTS).
         let mut e = f.json_expr;
