@@ -87,7 +87,7 @@ impl Server {
             return Err(unknown_table_or_column(err, left));
         }
         let mut s = BoundSource::materialised(alias, meta, Rc::default());
-        s.source = Source::JsonTable { def, arg: e.clone() };
+        s.source = Source::JsonTable { def, arg: Box::new(e.clone()) };
         // Read after every table before it, which the join order keeps.
         s.after = (0..left.len() as u32).collect();
         Ok(s)

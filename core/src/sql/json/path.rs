@@ -165,7 +165,7 @@ impl Path {
         // array selects every element). The set only answers "seen before?": the order is
         // the walk's.
         if self.legs.iter().any(|l| matches!(l, Leg::Descendants)) {
-            let mut seen = std::collections::HashSet::with_capacity(out.len());
+            let mut seen = std::collections::BTreeSet::new();
             out.retain(|v| seen.insert(*v as *const Json));
         }
         out

@@ -105,7 +105,7 @@ impl JsonTableDef {
             note: format!("{} columns ({})", note_string(row_path), note_columns(columns)),
         };
         let mut nested = 1;
-        let mut root = std::mem::replace(&mut def.root.children, Vec::new());
+        let mut root = std::mem::take(&mut def.root.children);
         let mut own = Vec::new();
         def.add_columns(columns, &mut own, &mut root, &mut nested, alias)?;
         def.root.own = own;

@@ -77,7 +77,7 @@ pub enum Source {
     /// (`json_table.rs`). One whose document is constant is made once, as `Rows`.
     JsonTable {
         def: Rc<crate::sql::json::table::JsonTableDef>,
-        arg: Expr,
+        arg: Box<Expr>,
     },
 }
 

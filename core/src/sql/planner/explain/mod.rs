@@ -107,7 +107,7 @@ enum Kind {
     },
     /// A JSON_TABLE (`table_function.rs`): its document's expression and its row path and
     /// COLUMNS clause as the Note prints them.
-    TableFunction { arg: Expr, columns: String },
+    TableFunction { arg: Box<Expr>, columns: String },
 }
 
 /// How the Note 1003 text names a materialised block in FROM.

@@ -61,7 +61,7 @@ pub(super) fn source(
         alias: alias.clone(),
         db: String::new(),
         table: alias,
-        kind: Kind::TableFunction { arg: f.json_expr.clone(), columns: def.note.clone() },
+        kind: Kind::TableFunction { arg: Box::new(f.json_expr.clone()), columns: def.note.clone() },
         columns: def.columns.iter().map(|c| c.name.clone()).collect(),
         offset,
         outer: false,
