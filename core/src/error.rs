@@ -8,6 +8,7 @@ use std::fmt;
 mod constraints;
 mod functional_index;
 mod functions;
+mod json_table;
 mod partitioning;
 mod stored_program;
 

@@ -839,6 +839,29 @@ def json_queries():
               "WHERE id <= 5", False))
     q.append(("SELECT t1.id, JSON_EXTRACT(tj.c, '$.n') FROM t1 JOIN tj ON "
               "JSON_EXTRACT(tj.c, '$.n') = t1.a WHERE t1.id <= 30", False))
+    # JSON_TABLE (MariaDB 10.6+ has it): a lateral join over the documents, ORDINALITY,
+    # EXISTS PATH, DEFAULT ... ON EMPTY, NESTED PATH and sibling nested paths, a LEFT JOIN
+    # and an aggregate over its rows.
+    for _ in range(2):
+        n = rng.randint(10, 40)
+        q.append((f"SELECT tj.id, jt.i, jt.v FROM tj, JSON_TABLE(tj.c, '$.arr[*]' COLUMNS "
+                  f"(i FOR ORDINALITY, v INT PATH '$')) AS jt WHERE tj.id <= {n}", False))
+        q.append((f"SELECT tj.id, jt.* FROM tj, JSON_TABLE(tj.c, '$' COLUMNS (n INT PATH '$.n', "
+                  f"s VARCHAR(20) PATH '$.s', k INT PATH '$.obj.k' DEFAULT '-1' ON EMPTY, "
+                  f"e INT EXISTS PATH '$.obj')) AS jt WHERE tj.id <= {n}", False))
+        q.append((f"SELECT tj.id, jt.v FROM tj LEFT JOIN JSON_TABLE(tj.c, '$.arr[*]' COLUMNS "
+                  f"(v INT PATH '$')) AS jt ON jt.v > {rng.randint(0, 8)} WHERE tj.id <= {n}",
+                  False))
+    q.append(("SELECT jt.v, COUNT(*) FROM tj, JSON_TABLE(tj.c, '$.arr[*]' COLUMNS "
+              "(v INT PATH '$')) AS jt GROUP BY jt.v ORDER BY jt.v", True))
+    q.append(("SELECT tj.id, jt.* FROM tj, JSON_TABLE(tj.c, '$' COLUMNS (s VARCHAR(20) PATH "
+              "'$.s', NESTED PATH '$.arr[*]' COLUMNS (v INT PATH '$'))) AS jt", False))
+    q.append(("SELECT tj.id, jt.* FROM tj, JSON_TABLE(tj.c, '$' COLUMNS (NESTED PATH "
+              "'$.arr[*]' COLUMNS (v INT PATH '$'), NESTED PATH '$.obj' COLUMNS "
+              "(k INT PATH '$.k'))) AS jt", False))
+    q.append(("SELECT * FROM JSON_TABLE('[{\"a\": 1, \"b\": [11, 111]}, {\"a\": 2}]', "
+              "'$[*]' COLUMNS (o FOR ORDINALITY, a INT PATH '$.a', NESTED PATH '$.b[*]' "
+              "COLUMNS (b INT PATH '$'))) AS jt", False))
     return q
 
 

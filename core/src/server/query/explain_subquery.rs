@@ -326,7 +326,7 @@ pub(super) fn outer_name(arg: &Expr, sources: &[BoundSource]) -> OuterName {
                 reference: format!("{db}.{}.{}", s.alias, m.name),
                 note: format!("`{db}`.`{}`.`{}`", s.alias, m.name),
             },
-            Source::Rows(_) | Source::Dependent { .. } => OuterName {
+            Source::Rows(_) | Source::Dependent { .. } | Source::JsonTable { .. } => OuterName {
                 reference: format!("{}.{}", s.alias, m.name),
                 note: format!("`{}`.`{}`", s.alias, m.name),
             },

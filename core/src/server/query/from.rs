@@ -96,6 +96,14 @@ impl Server {
             };
             match kind {
                 Kind::Right => {
+                    // A JSON_TABLE that reads the left operand cannot be its outer side
+                    // (MySQL's ER_TF_FORBIDDEN_JOIN_TYPE).
+                    let reads_left = sources[start as usize..end as usize]
+                        .iter()
+                        .find(|s| matches!(s.source, Source::JsonTable { .. }));
+                    if let Some(s) = reads_left {
+                        return Err(MySqlError::table_function_forbidden_join(&s.alias));
+                    }
                     // The right operand first; everything before it, its inner side.
                     rotate(sources, item_start, start, end);
                     let moved = end - start;
@@ -189,6 +197,10 @@ impl Server {
                 return self.bind_derived_table(
                     session, sql, subquery, alias, *lateral, left, work, depth,
                 );
+            }
+            TableFactor::JsonTable { json_expr, json_path, columns, alias } => {
+                let f = super::json_table::JsonTableFactor { json_expr, json_path, columns, alias };
+                return self.bind_json_table(session, f, left, work);
             }
             _ => return Err(MySqlError::not_supported_yet("this kind of table reference")),
         };

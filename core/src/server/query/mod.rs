@@ -17,6 +17,7 @@ mod explain_subquery;
 mod explain_subquery_tree;
 mod explain_tree;
 mod from;
+mod json_table;
 mod set_operation;
 pub mod subquery;
 

@@ -12,6 +12,7 @@ pub mod functions;
 pub mod parse;
 pub mod path;
 pub mod search;
+pub mod table;
 
 use crate::storage::value::{format_double, Value};
 use std::cmp::Ordering;

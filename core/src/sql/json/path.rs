@@ -160,14 +160,15 @@ impl Path {
     pub fn select<'a>(&self, doc: &'a Json) -> Vec<&'a Json> {
         let mut out = Vec::new();
         walk(doc, &self.legs, &mut out);
-        // `**` can reach one value along two routes; MySQL returns it once.
-        let mut unique: Vec<&Json> = Vec::with_capacity(out.len());
-        for v in out {
-            if !unique.iter().any(|u| std::ptr::eq(*u, v)) {
-                unique.push(v);
-            }
+        // `**` can reach one value along two routes; MySQL returns it once. No other leg
+        // can, so only a path with `**` pays for the check (JSON_TABLE's `$[*]` over a large
+        // array selects every element). The set only answers "seen before?": the order is
+        // the walk's.
+        if self.legs.iter().any(|l| matches!(l, Leg::Descendants)) {
+            let mut seen = std::collections::BTreeSet::new();
+            out.retain(|v| seen.insert(*v as *const Json));
         }
-        unique
+        out
     }
 }
 

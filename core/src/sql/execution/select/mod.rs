@@ -10,6 +10,7 @@
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
 mod correlated;
+pub mod json_table;
 mod memo;
 pub(crate) use memo::Counting;
 mod pipeline;
@@ -70,6 +71,13 @@ pub enum Source {
     Dependent {
         sub: Rc<Correlated>,
         args: Vec<Expr>,
+    },
+    /// A JSON_TABLE whose document reads the tables before it (`arg`, in the names of the
+    /// query whose FROM holds it): its rows made again for every row of those tables
+    /// (`json_table.rs`). One whose document is constant is made once, as `Rows`.
+    JsonTable {
+        def: Rc<crate::sql::json::table::JsonTableDef>,
+        arg: Box<Expr>,
     },
 }
 
@@ -223,9 +231,10 @@ pub fn run(
     // A dependent derived table keeps its place after the tables it reads; a nested join's
     // tables keep theirs, in the order MySQL's rewrite of it gives (simplification: MySQL
     // may still order the tables inside the nest by cost).
-    let dependent = sources
-        .iter()
-        .any(|s| matches!(s.source, Source::Dependent { .. }) || s.nest_end.is_some());
+    let dependent = sources.iter().any(|s| {
+        matches!(s.source, Source::Dependent { .. } | Source::JsonTable { .. })
+            || s.nest_end.is_some()
+    });
     let reordered = if subs.is_empty() && !dependent {
         reorder::reorder(sel, &plan, sources, catalog, cx)
     } else {
@@ -375,6 +384,9 @@ fn run_plan_with(
                 (Source::Dependent { sub, args }, _) => {
                     Inner::Dependent(Dependent::new(sub, args, sources, cx)?)
                 }
+                (Source::JsonTable { def, arg }, _) => {
+                    Inner::JsonTable(json_table::Lateral::new(def, arg, sources, cx)?)
+                }
                 (Source::Stored { db, table }, Some(c)) if !is_constant_path(c) => {
                     Inner::Lookup(stored(catalog, db, table)?, c.clone())
                 }
@@ -457,6 +469,10 @@ fn run_plan_with(
                     work.rows += 1;
                     on_outer_row(row, &mut costs, work, cx)
                 })?;
+            }
+            // A JSON_TABLE first in its FROM reads no table: made when it was bound.
+            Source::JsonTable { .. } => {
+                return Err(MySqlError::unknown("a lateral JSON_TABLE first in its FROM"));
             }
             Source::Stored { db, table } => {
                 let t = stored(catalog, db, table)?;
@@ -557,8 +573,10 @@ fn run_plan_with(
             }
         }
         for i in &inner {
-            if let Inner::Dependent(d) = i {
-                d.finish(&mut costs);
+            match i {
+                Inner::Dependent(d) => d.finish(&mut costs),
+                Inner::JsonTable(j) => j.finish(&mut costs),
+                _ => {}
             }
         }
     }
@@ -609,14 +627,14 @@ pub(super) fn table_inputs<'a>(
         .map(|s| TableInput {
             table: match &s.source {
                 Source::Stored { db, table } => catalog.table(db, table),
-                Source::Rows(_) | Source::Dependent { .. } => None,
+                Source::Rows(_) | Source::Dependent { .. } | Source::JsonTable { .. } => None,
             },
             offset: s.offset,
             width: s.meta.len() as u32,
             outer: s.outer || s.nested,
             rows: match &s.source {
                 Source::Rows(r) => r.len(),
-                Source::Stored { .. } | Source::Dependent { .. } => 0,
+                Source::Stored { .. } | Source::Dependent { .. } | Source::JsonTable { .. } => 0,
             },
             hints: s.hints.clone(),
         })
@@ -672,7 +690,7 @@ fn column_types(sources: &[BoundSource], catalog: &Catalog) -> ColumnTypes {
     for s in sources {
         let table = match &s.source {
             Source::Stored { db, table } => catalog.table(db, table),
-            Source::Rows(_) | Source::Dependent { .. } => None,
+            Source::Rows(_) | Source::Dependent { .. } | Source::JsonTable { .. } => None,
         };
         match table {
             Some(t) => types.extend(t.def.columns.iter().map(|c| Some((c.ty.clone(), c.nullable)))),
@@ -767,6 +785,7 @@ enum Inner<'a> {
     Keys(&'a Table, InnerKeys),
     Lookup(&'a Table, Choice),
     Dependent(Dependent),
+    JsonTable(json_table::Lateral),
 }
 
 /// A dependent derived table as the join reads it: run again for every outer row, its rows
@@ -966,6 +985,10 @@ impl Join<'_> {
             }
             Inner::Dependent(d) => {
                 let rows = d.materialise(joined, self.catalog, costs, cx, work)?;
+                go_on = rows.try_visit(width, &mut |row| try_row(row, joined, costs, work, cx))?;
+            }
+            Inner::JsonTable(j) => {
+                let rows = j.materialise(joined, costs, cx, work)?;
                 go_on = rows.try_visit(width, &mut |row| try_row(row, joined, costs, work, cx))?;
             }
             Inner::Lookup(t, choice) => {

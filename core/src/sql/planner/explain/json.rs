@@ -151,6 +151,7 @@ pub(super) fn block(
     if let Some(s) = sources.iter().find(|s| !written(s)) {
         let what = match s.kind {
             Kind::View => "views",
+            Kind::TableFunction { .. } => "JSON_TABLE",
             _ => "performance_schema and information_schema tables",
         };
         return Err(MySqlError::not_supported_yet(&format!("EXPLAIN FORMAT=JSON of {what}")));

@@ -62,6 +62,7 @@ mod lateral;
 mod note;
 mod recursive;
 mod reorder;
+mod table_function;
 pub mod tree;
 mod tree_plan;
 use super::derived_merge::materialised_by_mysql;
@@ -105,6 +106,9 @@ enum Kind {
         number: u32,
         json: Option<Box<json::Json>>,
     },
+    /// A JSON_TABLE (`table_function.rs`): its document's expression and its row path and
+    /// COLUMNS clause as the Note prints them.
+    TableFunction { arg: Box<Expr>, columns: String },
 }
 
 /// How the Note 1003 text names a materialised block in FROM.
@@ -841,6 +845,10 @@ impl Explainer<'_> {
                 let text = DerivedText::Inline(m.note.clone());
                 return Ok(derived_source(&alias.name.value, &m, offset, text));
             }
+            TableFactor::JsonTable { json_expr, json_path, columns, alias } => {
+                let f = table_function::Factor { json_expr, json_path, columns, alias };
+                return table_function::source(f, left, offset, cx);
+            }
             _ => return Err(MySqlError::not_supported_yet("this kind of FROM item")),
         };
         let parts: Vec<String> =
@@ -1439,6 +1447,12 @@ impl Explainer<'_> {
                     if let Kind::Derived { rows, .. } = s.kind {
                         row.table = Some(s.table.clone());
                         row.rows = Some(rows);
+                    }
+                    if let Kind::TableFunction { .. } = s.kind {
+                        buffered = false;
+                        row.table = Some(s.alias.clone());
+                        row.rows = Some(table_function::ROWS_ESTIMATE);
+                        row.extra.extend(table_function::EXTRA);
                     }
                     if !checked.is_empty() {
                         row.extra.push("Using where");

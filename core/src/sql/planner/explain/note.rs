@@ -74,7 +74,7 @@ impl Render<'_> {
         let mut conditions: Vec<String> = Vec::new();
         if let Some((first, rest)) = self.sources.split_first() {
             out.push_str(" from ");
-            out.push_str(&table_ref(first));
+            out.push_str(&self.table_ref(first));
             let mut at = 0;
             while at < rest.len() {
                 let s = &rest[at];
@@ -95,12 +95,12 @@ impl Render<'_> {
                 }
                 if s.outer {
                     out.push_str(" left join ");
-                    out.push_str(&table_ref(s));
+                    out.push_str(&self.table_ref(s));
                     let on = s.on.as_ref().map_or("true".into(), |e| self.condition(e));
                     out.push_str(&format!(" on({on})"));
                 } else {
                     out.push_str(" join ");
-                    out.push_str(&table_ref(s));
+                    out.push_str(&self.table_ref(s));
                 }
             }
         }
@@ -210,6 +210,17 @@ impl Render<'_> {
             correlation: self.correlation,
         };
         Some(own.expr(&parsed))
+    }
+
+    /// A FROM-clause table as the Note writes it; a JSON_TABLE with its document's
+    /// expression in the Note's names.
+    fn table_ref(&self, s: &Source) -> String {
+        match &s.kind {
+            Kind::TableFunction { arg, columns } => {
+                format!("json_table({}, {columns}) `{}`", self.expr(arg), s.alias)
+            }
+            _ => table_ref(s),
+        }
     }
 
     pub(super) fn expr(&self, e: &Expr) -> String {

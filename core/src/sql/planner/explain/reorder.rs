@@ -32,6 +32,7 @@ pub(super) fn reorder(
             // The executor knows a materialised source's rows; EXPLAIN its estimate.
             rows: match s.kind {
                 Kind::Derived { rows, .. } => rows,
+                Kind::TableFunction { .. } => super::table_function::ROWS_ESTIMATE,
                 _ => 0,
             },
             hints: s.hints.clone(),

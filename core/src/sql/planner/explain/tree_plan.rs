@@ -224,9 +224,13 @@ impl TreeTable {
                 // (simplification: MySQL adds the temporary table's page reads).
                 let rows = match s.kind {
                     Kind::Derived { rows, .. } => rows as f64,
+                    Kind::TableFunction { .. } => super::table_function::ROWS_ESTIMATE as f64,
                     _ => 1.0,
                 };
-                if super::recursive::is_reference(s) {
+                if let Kind::TableFunction { .. } = s.kind {
+                    let cost = super::table_function::TREE_COST;
+                    ("Materialize table function".to_string(), cost, rows, cost)
+                } else if super::recursive::is_reference(s) {
                     // The rows the last iteration added, read from the CTE's temporary
                     // table: its scan (2.5 + 0.0125 per row, as below) and the rows'
                     // evaluation, which gives the 2.73 of MySQL's published plans for 2 rows.
