@@ -9,6 +9,7 @@ pub mod costs;
 pub mod cte;
 pub mod filesort;
 pub mod group_concat_order;
+pub mod group_skip_read;
 pub mod group_table;
 pub mod handler_io;
 pub mod packed_rows;

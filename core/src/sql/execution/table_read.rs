@@ -111,6 +111,7 @@ fn read_path(
             let dive = Dive { first_read, ..Dive::key(choice) };
             secondary_range(t, index, None, None, dive, wanted, costs, work, cx, visit)
         }
+        Path::GroupSkip(g) => super::group_skip_read::read(t, g, wanted, costs, work, cx, visit),
         Path::Range { index, intervals } => {
             let pk = t.def.index(index).is_some_and(|i| i.primary);
             // Backward, the last interval is read first.
@@ -561,6 +562,7 @@ pub fn path_slot(t: &Table, path: &Path) -> u32 {
         Path::Ref { index, .. } | Path::Range { index, .. } | Path::IndexScan { index } => {
             index_slot(t, index)
         }
+        Path::GroupSkip(g) => index_slot(t, &g.index),
     }
 }
 

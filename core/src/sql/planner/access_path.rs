@@ -98,6 +98,53 @@ pub enum Path {
     /// Every entry of secondary index `index`, in key order (EXPLAIN's `index` type): chosen
     /// only to deliver ORDER BY / GROUP BY without a sort (`index_order.rs`).
     IndexScan { index: String },
+    /// A loose index scan (`Using index for group-by`): a dive or two per group of a
+    /// secondary index's leading columns (`group_skip.rs`).
+    GroupSkip(Box<GroupSkip>),
+}
+
+/// How a loose index scan reads its index (`group_skip.rs` chooses it, the executor's
+/// `group_skip_read.rs` follows it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GroupSkip {
+    pub index: String,
+    /// The index entry's columns: its own, then the primary key's it lacks.
+    pub entry: Vec<u32>,
+    /// How many leading entry columns make a group.
+    pub group_parts: usize,
+    /// The constants the WHERE clause fixes for the entry columns right after the group's
+    /// (MySQL's key infix), in key order.
+    pub infix: Vec<Value>,
+    /// The MIN / MAX argument, the entry column after the infix.
+    pub min_max: Option<MinMaxPart>,
+    /// Intervals of the first entry column the groups are sought in (empty: every group).
+    pub prefix: Vec<Interval>,
+}
+
+/// The MIN / MAX argument of a loose index scan and the bounds the WHERE clause gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MinMaxPart {
+    pub column: u32,
+    pub min: bool,
+    pub max: bool,
+    /// Bounds on the column's value (None: open).
+    pub lo: Option<RangeEnd>,
+    pub hi: Option<RangeEnd>,
+    /// The column may hold NULL (MIN skips the group's NULLs with one more dive).
+    pub nullable: bool,
+}
+
+impl Path {
+    /// The index the path reads, if any.
+    pub fn index(&self) -> Option<&str> {
+        match self {
+            Path::Scan => None,
+            Path::Ref { index, .. } | Path::Range { index, .. } | Path::IndexScan { index } => {
+                Some(index)
+            }
+            Path::GroupSkip(g) => Some(&g.index),
+        }
+    }
 }
 
 /// The chosen access path and what EXPLAIN says about it.
@@ -613,7 +660,7 @@ fn row_points(
 }
 
 /// Whether lower bound `a` starts later than `b`.
-fn tighter_lo(a: &RangeEnd, b: &RangeEnd) -> bool {
+pub(super) fn tighter_lo(a: &RangeEnd, b: &RangeEnd) -> bool {
     match crate::storage::index::cmp_prefix(&a.prefix, &b.prefix) {
         std::cmp::Ordering::Greater => true,
         std::cmp::Ordering::Equal => a.exclusive,
@@ -622,7 +669,7 @@ fn tighter_lo(a: &RangeEnd, b: &RangeEnd) -> bool {
 }
 
 /// Whether upper bound `a` ends earlier than `b`.
-fn tighter_hi(a: &RangeEnd, b: &RangeEnd) -> bool {
+pub(super) fn tighter_hi(a: &RangeEnd, b: &RangeEnd) -> bool {
     match crate::storage::index::cmp_prefix(&a.prefix, &b.prefix) {
         std::cmp::Ordering::Less => true,
         std::cmp::Ordering::Equal => a.exclusive,
@@ -822,6 +869,26 @@ fn classify(
     }
 }
 
+/// A condition that bounds one of the table's own columns by constants, as the column and
+/// its interval (an equality's ends are equal), with whether it is exactly that interval
+/// (LIKE's prefix range is wider than the pattern). For the loose index scan
+/// (`group_skip.rs`), which reads MIN / MAX within such bounds.
+pub(super) fn constant_bound(
+    e: &BExpr,
+    req: &Request,
+    constant: &mut dyn FnMut(&BExpr) -> Option<Value>,
+) -> Option<(u32, Interval, bool)> {
+    let exact = !matches!(e, BExpr::Like { .. });
+    match classify(e, req, constant)? {
+        Usable::Eq { column, value: BExpr::Lit(v), constant: true } if !v.is_null() => {
+            let end = RangeEnd { prefix: vec![v], exclusive: false };
+            Some((column, Interval { lo: Some(end.clone()), hi: Some(end) }, exact))
+        }
+        Usable::Bound { column, lo, hi } => Some((column, Interval { lo, hi }, exact)),
+        _ => None,
+    }
+}
+
 /// The OR-ed alternatives of a condition.
 fn split_or<'e>(e: &'e BExpr, out: &mut Vec<&'e BExpr>) {
     match e {
@@ -975,7 +1042,7 @@ pub fn in_primary_order(t: &Table, c: &Choice) -> bool {
         Path::Ref { index, .. } | Path::Range { index, .. } => {
             t.def.index(index).is_some_and(|i| i.primary)
         }
-        Path::IndexScan { .. } => false,
+        Path::IndexScan { .. } | Path::GroupSkip(_) => false,
     }
 }
 
@@ -987,7 +1054,7 @@ pub fn reads_backward(t: &Table, c: &Choice) -> bool {
     let path = match &c.path {
         Path::Scan | Path::Range { .. } => true,
         Path::Ref { unique, .. } => !unique,
-        Path::IndexScan { .. } => false,
+        Path::IndexScan { .. } | Path::GroupSkip(_) => false,
     };
     path && t.def.partitioning.is_none() && in_primary_order(t, c)
 }

@@ -198,7 +198,7 @@ pub fn push(
 fn pushable_read<'t>(t: &'t Table, c: &Choice) -> Option<&'t IndexDef> {
     let index = match &c.path {
         Path::Ref { index, .. } | Path::Range { index, .. } => index,
-        Path::Scan | Path::IndexScan { .. } => return None,
+        Path::Scan | Path::IndexScan { .. } | Path::GroupSkip(_) => return None,
     };
     let idx = t.def.index(index)?;
     let virtual_part = idx.columns.iter().any(|&k| {

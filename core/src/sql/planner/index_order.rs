@@ -100,7 +100,7 @@ fn wanted_keys(w: &Wanted) -> Option<Keys> {
 }
 
 /// An index's entry order: its columns, then the primary key's columns it lacks.
-fn entry_order(t: &Table, idx: &IndexDef) -> Vec<u32> {
+pub(super) fn entry_order(t: &Table, idx: &IndexDef) -> Vec<u32> {
     let mut columns = idx.columns.clone();
     for &c in t.def.primary().map_or(&[][..], |p| &p.columns) {
         if !columns.contains(&c) {
@@ -148,7 +148,7 @@ fn choice_yields(t: &Table, choice: &Choice, keys: &Keys) -> bool {
     let (index, fixed) = match &choice.path {
         Path::Ref { index, parts, .. } => (index, parts.len()),
         Path::Range { index, .. } => (index, 0),
-        Path::Scan | Path::IndexScan { .. } => return false,
+        Path::Scan | Path::IndexScan { .. } | Path::GroupSkip(_) => return false,
     };
     t.def.index(index).is_some_and(|idx| !idx.primary && yields(t, idx, fixed, keys))
 }

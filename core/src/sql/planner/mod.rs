@@ -8,6 +8,7 @@ pub mod access_path;
 pub mod derived_merge;
 pub mod explain;
 pub mod generated_columns;
+pub mod group_skip;
 pub mod index_condition;
 pub mod index_order;
 pub mod join_order;

@@ -324,14 +324,22 @@ fn run_plan_with(
     let mut delivered = Delivered::default();
     if let ([input], [Some(c)]) = (tables.as_slice(), choices.as_mut_slice()) {
         if let Some(t) = input.table {
-            if in_primary_order(t, c) {
+            // A loose index scan first (it replaces any order the other reads could give).
+            let mut constant = |e: &BExpr| eval(e, &[], &[], &mut *cx).ok();
+            let loose =
+                plan.use_group_skip(t, c, &levels.access[0], &needed, &input.hints, &mut constant);
+            if let Some(d) = loose {
+                delivered = d;
+            } else if in_primary_order(t, c) {
                 // A whole scan, a range or a non-unique lookup of the primary key can go
                 // backward for ORDER BY pk DESC (`Backward index scan`).
                 let backward = reads_backward(t, c);
                 c.reverse = plan.use_clustered_order(t, backward);
             }
-            let unconsumed = levels.check[0].len().saturating_sub(c.consumed.len());
-            delivered = plan.use_index_order(t, c, unconsumed, &needed, &input.hints);
+            if loose.is_none() {
+                let unconsumed = levels.check[0].len().saturating_sub(c.consumed.len());
+                delivered = plan.use_index_order(t, c, unconsumed, &needed, &input.hints);
+            }
         }
     }
     // Index condition pushdown, once every path is final (a read in index order included).
@@ -488,7 +496,7 @@ fn run_plan_with(
                     // A full index scan counts as a scan of the table; its first read
                     // (Handler_read_first / _last) is the read's own.
                     Path::IndexScan { .. } => costs.status.add("Select_scan", 1),
-                    Path::Range { .. } => costs.status.add("Select_range", 1),
+                    Path::Range { .. } | Path::GroupSkip(_) => costs.status.add("Select_range", 1),
                     Path::Ref { .. } => {}
                 }
                 let width = sources[0].meta.len() as u32;
@@ -750,8 +758,9 @@ fn pipeline_settings(
         }
         _ => false,
     };
-    let range =
-        first_choice.and_then(|c| c.as_ref()).is_some_and(|c| matches!(c.path, Path::Range { .. }));
+    let range = first_choice
+        .and_then(|c| c.as_ref())
+        .is_some_and(|c| matches!(c.path, Path::Range { .. } | Path::GroupSkip(_)));
     Settings {
         temp: TempSettings {
             engine,

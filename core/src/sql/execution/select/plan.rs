@@ -9,6 +9,7 @@ use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
 use crate::sql::planner::access_path::{Choice, IndexHints};
+use crate::sql::planner::group_skip;
 use crate::sql::planner::index_order::{deliver, Delivered, Wanted};
 use crate::storage::schema::is_hidden_name;
 use crate::storage::table::Table;
@@ -321,6 +322,47 @@ impl Plan {
             self.order_by.clear();
         }
         delivered
+    }
+
+    /// A loose index scan for the grouping (`planner::group_skip`), when one applies and is
+    /// cheaper than `choice`: a DISTINCT becomes the GROUP BY it reads, and the ORDER BY its
+    /// groups come in needs no sort. Says what the read delivers.
+    pub(super) fn use_group_skip(
+        &mut self,
+        t: &Table,
+        choice: &mut Choice,
+        conjuncts: &[BExpr],
+        needed: &[bool],
+        hints: &IndexHints,
+        constant: &mut dyn FnMut(&BExpr) -> Option<crate::sql::Value>,
+    ) -> Option<Delivered> {
+        let items: Vec<BExpr> = self.items.iter().map(|(e, _)| e.clone()).collect();
+        let order_by: Vec<(BExpr, bool)> = (self.order_by.iter())
+            .map(|(k, desc)| match k {
+                SortKey::Expr(e) => (e.clone(), *desc),
+                SortKey::Output(i) => (self.items[*i as usize].0.clone(), *desc),
+            })
+            .collect();
+        let wanted = group_skip::Wanted {
+            group_by: &self.group_by,
+            distinct: self.distinct,
+            items: &items,
+            calls: &self.aggregates,
+            having_aggregates: self.having.as_ref().is_some_and(group_skip::has_aggregate),
+            rollup: self.rollup,
+            windowed: self.windowed || !self.windows.is_empty(),
+            order_by: &order_by,
+            conjuncts,
+        };
+        let loose = group_skip::choose(t, choice, &wanted, needed, hints, constant)?;
+        if self.distinct {
+            self.distinct = false;
+            self.group_by = loose.group_by;
+        }
+        if loose.order {
+            self.order_by.clear();
+        }
+        Some(Delivered { group: true, order: loose.order })
     }
 
     /// Whether the statement groups, sorts or de-duplicates: only such a statement needs the

@@ -79,7 +79,8 @@ pub(super) fn bind(
     }
     let windows = binder.set_windows(None).map(|w| w.calls).unwrap_or_default();
     let calls = binder.take_aggregates();
-    let aggregates = !calls.is_empty() || sel.having.as_ref().is_some_and(has_aggregate_call);
+    let having_aggregates = sel.having.as_ref().is_some_and(has_aggregate_call);
+    let aggregates = !calls.is_empty() || having_aggregates;
     let filter = match &sel.selection {
         Some(w) => {
             Some(Binder::scalar(scope, "where clause").with_locals(locals.to_vec()).bind(w)?)
@@ -133,6 +134,9 @@ pub(super) fn bind(
         .then(|| windows.iter().any(|w| !w.partition.is_empty() || !w.order.is_empty()));
     Ok(Bound {
         names: items.iter().map(|(_, name)| name.clone()).collect(),
+        items: items.iter().map(|(e, _)| e.clone()).collect(),
+        calls,
+        having_aggregates,
         columns,
         group_by,
         order_by,

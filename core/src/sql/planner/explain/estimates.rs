@@ -5,7 +5,7 @@
 use super::Source;
 use crate::sql::bind::BExpr;
 use crate::sql::Value;
-use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
+use crate::storage::schema::{ColumnDef, TableDef};
 use crate::storage::table::Table;
 use sqlparser::ast::{BinaryOperator as B, UnaryOperator as U};
 use std::collections::BTreeSet;
@@ -164,15 +164,7 @@ pub(super) fn key_length(t: &Table, columns: &[u32]) -> u32 {
 }
 
 pub(super) fn key_part_bytes(c: &ColumnDef) -> u32 {
-    let bytes = match &c.ty {
-        // A VARCHAR key part always has a 2-byte length.
-        ColumnType::Varchar(n) => n * 4 + 2,
-        ColumnType::VarBinary(n) => n + 2,
-        // Only a prefix of these can be indexed; InnoDB's largest key part.
-        ColumnType::Text(_) | ColumnType::Blob(_) => 3072,
-        other => other.pack_length(),
-    };
-    bytes + u32::from(c.nullable)
+    c.key_part_bytes()
 }
 
 /// The bytes of the server's record buffer for a row of the table (MySQL's

@@ -246,6 +246,9 @@ pub(super) fn block(
         for extra in &row.extra {
             match *extra {
                 "Using index" => t.push(("using_index", Json::Bool(true))),
+                "Using index for group-by" => {
+                    t.push(("using_index_for_group_by", Json::Bool(true)))
+                }
                 // After filtered, before using_index, as the traditional Extra lists them
                 // (published 8.0 plans: `"filtered": "2.16", "backward_index_scan": true`).
                 "Backward index scan" => t.push(("backward_index_scan", Json::Bool(true))),
@@ -310,8 +313,10 @@ pub(super) fn block(
     if !bound.group_by.is_empty() {
         operations.push(("grouping_operation", facts.temporary, false));
     }
+    // UNCONFIRMED: a DISTINCT a loose index scan makes keeps its duplicates_removal
+    // wrapper, without the temporary table.
     if bound.distinct && !implicit_group && bound.group_by.is_empty() {
-        operations.push(("duplicates_removal", true, false));
+        operations.push(("duplicates_removal", !facts.loose, false));
     }
     if !bound.order_by.is_empty() && !implicit_group {
         operations.push(("ordering_operation", false, facts.sort));

@@ -36,6 +36,7 @@ use crate::sql::planner::access_path::{
     in_primary_order, key_kind, plan_tables, reads_backward, split_conditions, IndexHints, Path,
     TableInput,
 };
+use crate::sql::planner::group_skip;
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::{self, Delivered};
 use crate::sql::{Column, Response, ResultSet, Value};
@@ -220,6 +221,12 @@ struct Bound {
     order_by: Vec<(BExpr, bool)>,
     /// Aggregates in the select list, HAVING or ORDER BY.
     aggregates: bool,
+    /// The select list's and ORDER BY's aggregate calls.
+    calls: Vec<crate::sql::bind::AggCall>,
+    /// HAVING calls an aggregate.
+    having_aggregates: bool,
+    /// The select list's expressions.
+    items: Vec<BExpr>,
     filter: Option<BExpr>,
     /// Each source's ON condition.
     ons: Vec<Option<BExpr>>,
@@ -1177,6 +1184,25 @@ impl Explainer<'_> {
             [s] => stored(s),
             _ => None,
         };
+        // A loose index scan, as the executor asks for it first (`plan.rs` use_group_skip).
+        let mut loose: Option<group_skip::Loose> = None;
+        if let (Some(t), Some(c), None) = (single, choices[0].as_mut(), &lookup) {
+            let wanted = group_skip::Wanted {
+                group_by: &bound.group_by,
+                distinct: bound.distinct,
+                items: &bound.items,
+                calls: &bound.calls,
+                having_aggregates: bound.having_aggregates,
+                rollup: bound.rollup,
+                windowed: bound.windowing.is_some() || !bound.windows.is_empty(),
+                order_by: &bound.order_by,
+                conjuncts: &levels.access[0],
+            };
+            let mut constant = |e: &BExpr| eval(e, &[], &[], &mut *cx).ok();
+            loose =
+                group_skip::choose(t, c, &wanted, &bound.columns, &sources[0].hints, &mut constant);
+        }
+        facts.loose = loose.is_some();
         let pk_columns: Vec<u32> =
             single.and_then(|t| t.def.primary()).map(|pk| pk.columns.clone()).unwrap_or_default();
         let grouped = !bound.group_by.is_empty() || bound.aggregates;
@@ -1225,7 +1251,7 @@ impl Explainer<'_> {
         // A secondary index read in its order, as the executor asks for it (`plan.rs`
         // use_index_order): the same inputs to `index_order::deliver`.
         let mut index_order = Delivered::default();
-        if let (Some(t), Some(c), None) = (single, choices[0].as_mut(), &lookup) {
+        if let (Some(t), Some(c), None, None) = (single, choices[0].as_mut(), &lookup, &loose) {
             let blocked = bound.distinct
                 || bound.rollup
                 || bound.windowing.is_some()
@@ -1253,12 +1279,15 @@ impl Explainer<'_> {
         index_condition::push(&mut choices, &tables, &levels, switch, &withheld);
         // Windowing needs its temporary table, a sort per window ordering and, after it, a
         // sort for the statement's ORDER BY (the clustered order is lost by then).
-        let needs_temporary = (!bound.group_by.is_empty() && !group_by_pk && !index_order.group)
+        let needs_temporary = ((!bound.group_by.is_empty() && !group_by_pk && !index_order.group)
             || (bound.distinct && !implicit_group)
-            || bound.windowing.is_some();
+            || bound.windowing.is_some())
+            && loose.is_none();
+        let loose_order = loose.as_ref().is_some_and(|l| l.order);
         let needs_filesort = (!bound.order_by.is_empty()
             && !clustered_order
             && !index_order.order
+            && !loose_order
             && !implicit_group)
             || bound.windowing == Some(true)
             || (bound.windowing.is_some() && !bound.order_by.is_empty());
@@ -1349,15 +1378,10 @@ impl Explainer<'_> {
             let mut buffered = true;
             match (t, choice) {
                 (Some(t), Some(c)) if c.path != Path::Scan => {
-                    let (Path::Ref { index, .. }
-                    | Path::Range { index, .. }
-                    | Path::IndexScan { index }) = &c.path
-                    else {
-                        unreachable!("not a scan")
-                    };
+                    let index = c.path.index().unwrap_or_default();
                     buffered = false;
                     row.access = Some(c.access_type);
-                    row.key = Some(index.clone());
+                    row.key = Some(index.to_string());
                     row.key_len = Some(key_length(t, &c.key_columns).to_string());
                     // A functional key part is its expression (mysql-test
                     // functional_index.result's FORMAT=JSON).
@@ -1407,7 +1431,9 @@ impl Explainer<'_> {
                     if c.reverse {
                         row.extra.push("Backward index scan");
                     }
-                    if c.covering && !t.def.index(index).is_some_and(|x| x.primary) {
+                    if matches!(c.path, Path::GroupSkip(_)) {
+                        row.extra.push("Using index for group-by");
+                    } else if c.covering && !t.def.index(index).is_some_and(|x| x.primary) {
                         row.extra.push("Using index");
                     }
                 }

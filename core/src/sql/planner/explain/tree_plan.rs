@@ -27,6 +27,9 @@ pub(super) struct BlockFacts {
     /// A sort for ORDER BY.
     pub sort: bool,
     pub windowing: bool,
+    /// A loose index scan makes the groups (or the distinct rows) itself: no aggregation or
+    /// de-duplication node above it (MySQL's skip scan returns the aggregated rows).
+    pub loose: bool,
 }
 
 /// What `plan` knows about one table when it makes its EXPLAIN row.
@@ -169,6 +172,35 @@ impl TreeTable {
                             (false, false) => "Index lookup",
                         };
                         format!("{kind} on {alias} using {index} ({})", keys.join(", "))
+                    }
+                    Path::GroupSkip(g) => {
+                        // MySQL's ExplainGroupIndexSkipScanAccessPath: the group's ranges,
+                        // then the MIN / MAX argument's.
+                        let what = if g.min_max.is_some() { "grouping" } else { "deduplication" };
+                        let mut label = format!(
+                            "Covering index skip scan for {what} on {alias} using {}",
+                            g.index
+                        );
+                        let nullable = |k: u32| t.def.columns[k as usize].nullable;
+                        let mut ranges: Vec<String> = Vec::new();
+                        if let Some(&first) = g.entry.first() {
+                            let name = col(&first);
+                            ranges.extend(
+                                g.prefix.iter().map(|i| interval(i, &name, nullable(first))),
+                            );
+                        }
+                        if !ranges.is_empty() {
+                            label.push_str(&format!(" over {}", ranges.join(" OR ")));
+                        }
+                        if let Some(p) =
+                            g.min_max.as_ref().filter(|p| p.lo.is_some() || p.hi.is_some())
+                        {
+                            let i = Interval { lo: p.lo.clone(), hi: p.hi.clone() };
+                            let text = interval(&i, &col(&p.column), nullable(p.column));
+                            let joint = if ranges.is_empty() { " over " } else { ", " };
+                            label.push_str(&format!("{joint}{text}"));
+                        }
+                        label
                     }
                     Path::Range { index, intervals } => {
                         let first = c.key_columns.first().copied().unwrap_or(0);
@@ -470,7 +502,9 @@ pub(super) fn build(
     let implicit_group = bound.aggregates && bound.group_by.is_empty();
     let calls = aggregate_calls(sel, q);
     let list: Vec<String> = calls.iter().map(&text).collect();
-    if implicit_group {
+    if facts.loose {
+        // The skip scan's rows are the groups.
+    } else if implicit_group {
         node = blocking(format!("Aggregate: {}", list.join(", ")), Some((cost, 1.0))).with(node);
     } else if !bound.group_by.is_empty() {
         if facts.temporary {
@@ -509,7 +543,7 @@ pub(super) fn build(
         node = Node::new(label, window_estimate).with(node);
         costed = costed && !joined;
     }
-    if bound.distinct && !implicit_group && bound.group_by.is_empty() {
+    if bound.distinct && !implicit_group && bound.group_by.is_empty() && !facts.loose {
         let dedup = blocking("Temporary table with deduplication", None).with(node);
         node = blocking("Table scan on <temporary>", None).with(dedup);
         costed = false;

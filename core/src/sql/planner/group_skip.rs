@@ -1,0 +1,468 @@
+//! The loose index scan (EXPLAIN's `Using index for group-by`, TREE `Covering index skip
+//! scan for grouping` / `... for deduplication`): a GROUP BY or DISTINCT over the leading
+//! columns of a covering secondary index reads one or two index entries per group, diving
+//! to the next group's first entry instead of reading every entry (manual "GROUP BY
+//! Optimization", Loose Index Scan; MySQL's group_index_skip_scan_plan.cc). EXPLAIN and the
+//! executor both call [`choose`], so EXPLAIN prints what the executor does.
+//!
+//! WHEN IT APPLIES
+//! ===============
+//! One stored table; GROUP BY plain columns that are the index's leading columns in index
+//! order, or SELECT DISTINCT of plain columns that are (in any order) its leading columns;
+//! aggregates only MIN and MAX, all of one column C that follows the group's columns in the
+//! index; every index column between the group and C fixed by an equality with a constant
+//! (the "infix"; without MIN / MAX the equalities right after the group); no other index
+//! column after those read by the query; the index covers the query; WHERE reads only the
+//! group's columns (any condition: it keeps or drops whole groups), the infix's (its
+//! equalities) and C (comparisons with constants, BETWEEN). Not with ROLLUP, window
+//! functions, an ORDER BY of the group's columns DESC (MySQL's `cannot_do_reverse_ordering`).
+//!
+//! COST
+//! ====
+//! MySQL's cost_group_skip_scan: blocks of keys (half a 16 KiB page over the key and primary
+//! key lengths), groups from the index statistics (rows / rows-per-key of the group prefix,
+//! plus one; scaled by a range's share of the rows; one when every group column is fixed),
+//! a block read per group (two ends when both MIN and MAX are wanted and groups span
+//! blocks, every block when groups are smaller than a block), and per group a B-tree descent
+//! (key_compare_cost 0.05 per level) and a row evaluation (0.1). It is chosen when cheaper
+//! than the access already chosen and than a covering scan of the same index.
+//!
+//! Simplifications of MySQL: secondary indexes only (MySQL also skips along PRIMARY); an
+//! infix part takes one constant (MySQL ORs several); C's conditions make one interval
+//! (`C <> k` and ORs of them do not qualify); COUNT / SUM / AVG (DISTINCT) through the
+//! "scanning" variant are not modelled; DISTINCT together with GROUP BY, HAVING with an
+//! aggregate, partitioned tables and the GROUP_INDEX / NO_GROUP_INDEX hints are left to the
+//! ordinary plans; a range on the group's columns is sought on the first column only.
+
+use super::access_path::{
+    constant_bound, covers, tighter_hi, tighter_lo, Choice, GroupSkip, IndexHints, Interval,
+    MinMaxPart, Path, Request, IO_BLOCK_READ_COST, ROW_EVALUATE_COST,
+};
+use super::index_order::entry_order;
+use crate::sql::bind::{AggCall, AggFunc, BExpr};
+use crate::sql::Value;
+use crate::storage::schema::IndexDef;
+use crate::storage::statistics::index_cardinality;
+use crate::storage::table::{RangeEnd, Table};
+
+/// InnoDB's page size, which MySQL's cost of a loose scan divides into key blocks.
+const BLOCK_SIZE: f64 = 16384.0;
+/// server_cost key_compare_cost.
+const KEY_COMPARE_COST: f64 = 0.05;
+/// InnoDB's row reference of a table without a primary key (its 6-byte row id).
+const ROW_ID_LENGTH: u32 = 6;
+
+/// What the statement asks of its one table's grouping.
+pub struct Wanted<'a> {
+    pub group_by: &'a [BExpr],
+    pub distinct: bool,
+    /// The select list's expressions (a DISTINCT groups by them).
+    pub items: &'a [BExpr],
+    /// The statement's aggregate calls.
+    pub calls: &'a [AggCall],
+    /// HAVING calls an aggregate.
+    pub having_aggregates: bool,
+    pub rollup: bool,
+    pub windowed: bool,
+    pub order_by: &'a [(BExpr, bool)],
+    /// The WHERE clause's AND-ed parts (over the table's own columns).
+    pub conjuncts: &'a [BExpr],
+}
+
+/// The loose scan chosen: the grouping it makes, in index order (a DISTINCT becomes this
+/// GROUP BY), and whether its groups come in the ORDER BY's order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loose {
+    pub group_by: Vec<BExpr>,
+    pub order: bool,
+}
+
+/// Whether an expression calls an aggregate (HAVING's).
+pub fn has_aggregate(e: &BExpr) -> bool {
+    if matches!(e, BExpr::Aggregate(_)) {
+        return true;
+    }
+    let mut found = false;
+    e.for_each_child(&mut |c| found |= has_aggregate(c));
+    found
+}
+
+/// Makes `choice` a loose index scan when one applies and costs less; None leaves it.
+/// `constant` evaluates an expression that reads no column.
+pub fn choose(
+    t: &Table,
+    choice: &mut Choice,
+    w: &Wanted,
+    needed: &[bool],
+    hints: &IndexHints,
+    constant: &mut dyn FnMut(&BExpr) -> Option<Value>,
+) -> Option<Loose> {
+    if w.rollup || w.windowed || w.having_aggregates || t.def.partitioning.is_some() {
+        return None;
+    }
+    if matches!(choice.access_type, "const" | "eq_ref" | "system") {
+        return None;
+    }
+    let columns = |list: &[BExpr]| -> Option<Vec<u32>> {
+        list.iter()
+            .map(|e| match e {
+                BExpr::Column(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
+    };
+    // The grouping: GROUP BY's columns in order, or DISTINCT's in any order.
+    let (group, any_order) = match (w.group_by.is_empty(), w.distinct) {
+        (false, false) => (columns(w.group_by)?, false),
+        (true, true) if w.calls.is_empty() => {
+            let mut c = columns(w.items)?;
+            c.dedup();
+            (c, true)
+        }
+        _ => return None,
+    };
+    if group.is_empty() {
+        return None;
+    }
+    // Aggregates: MIN / MAX of one column.
+    let mut min_max: Option<(u32, bool, bool)> = None;
+    for call in w.calls {
+        let (min, max) = match call.func {
+            AggFunc::Min => (true, false),
+            AggFunc::Max => (false, true),
+            _ => return None,
+        };
+        let Some(BExpr::Column(c)) = &call.arg else { return None };
+        match &mut min_max {
+            None => min_max = Some((*c, min, max)),
+            Some((column, m, x)) if *column == *c => {
+                *m |= min;
+                *x |= max;
+            }
+            Some(_) => return None,
+        }
+    }
+    // ORDER BY the group's columns descending: MySQL does not read the groups backward.
+    let group_desc = !w.order_by.is_empty()
+        && w.order_by.iter().all(|(e, d)| *d && matches!(e, BExpr::Column(c) if group.contains(c)));
+    if group_desc {
+        return None;
+    }
+    let req = Request {
+        table: t,
+        offset: 0,
+        conjuncts: w.conjuncts,
+        available: &|_| false,
+        kind_of: &|_| None,
+        needed,
+        accesses: 1.0,
+        first: true,
+        hints,
+    };
+    let bounds: Vec<Option<(u32, Interval, bool)>> =
+        w.conjuncts.iter().map(|e| constant_bound(e, &req, constant)).collect();
+    let mut best: Option<(f64, GroupSkip, u64, Vec<u32>)> = None;
+    for idx in t.def.indexes.iter().filter(|i| !i.primary && i.visible && hints.allows(&i.name)) {
+        if !covers(t, idx, needed) {
+            continue;
+        }
+        let Some(candidate) = fit(t, idx, &group, any_order, min_max, w, &bounds, needed) else {
+            continue;
+        };
+        let (cost, rows) = cost(t, idx, &candidate);
+        if best.as_ref().is_none_or(|(b, ..)| cost < *b) {
+            let used = key_parts(&candidate);
+            best = Some((cost, candidate, rows, used));
+        }
+    }
+    let (cost, skip, rows, used) = best?;
+    // Cheaper than the access chosen and than a covering scan of the same index.
+    let per_leaf = t
+        .secondary_geometry(&skip.index)
+        .map_or(100.0, |(_, g)| f64::from(g.records_per_leaf.max(1)));
+    let total = t.row_count() as f64;
+    let index_scan = (total / per_leaf + 1.0) * IO_BLOCK_READ_COST + total * ROW_EVALUATE_COST;
+    if cost >= choice.cost || cost >= index_scan {
+        return None;
+    }
+    let group_columns: Vec<u32> = skip.entry[..skip.group_parts].to_vec();
+    let order = !w.order_by.is_empty()
+        && w.order_by.len() <= group_columns.len()
+        && w.order_by.iter().zip(&group_columns).all(|((e, d), c)| !*d && *e == BExpr::Column(*c));
+    *choice = Choice {
+        path: Path::GroupSkip(Box::new(skip)),
+        covering: true,
+        rows,
+        consumed: Vec::new(),
+        // The estimate of groups already reflects the WHERE clause (filtered 100).
+        used: (0..w.conjuncts.len()).collect(),
+        key_columns: used,
+        access_type: "range",
+        cost,
+        loops: 1.0,
+        partitions: None,
+        partition_filter: None,
+        reverse: false,
+        index_condition: None,
+    };
+    Some(Loose { group_by: group_columns.into_iter().map(BExpr::Column).collect(), order })
+}
+
+/// The loose scan of `idx` for the grouping, if the index and the WHERE clause allow one.
+#[allow(clippy::too_many_arguments)]
+fn fit(
+    t: &Table,
+    idx: &IndexDef,
+    group: &[u32],
+    any_order: bool,
+    min_max: Option<(u32, bool, bool)>,
+    w: &Wanted,
+    bounds: &[Option<(u32, Interval, bool)>],
+    needed: &[bool],
+) -> Option<GroupSkip> {
+    let entry = entry_order(t, idx);
+    let k = group.len();
+    let lead = entry.get(..k)?;
+    let is_prefix = if any_order { group.iter().all(|c| lead.contains(c)) } else { lead == group };
+    if !is_prefix {
+        return None;
+    }
+    // The constant each later entry column is fixed to by an equality, if any.
+    let fixed = |column: u32| -> Option<Value> {
+        bounds.iter().flatten().find_map(|(c, i, _)| match (&i.lo, &i.hi) {
+            (Some(lo), Some(hi)) if *c == column && lo == hi && !lo.exclusive => {
+                lo.prefix.first().cloned()
+            }
+            _ => None,
+        })
+    };
+    let mut infix = Vec::new();
+    let mut at = k;
+    let mut part = None;
+    match min_max {
+        Some((column, min, max)) => {
+            let p = entry.iter().position(|&c| c == column)?;
+            if p < k {
+                return None;
+            }
+            for &c in &entry[k..p] {
+                infix.push(fixed(c)?);
+            }
+            at = p + 1;
+            let nullable = t.def.columns[column as usize].nullable;
+            part = Some(MinMaxPart { column, min, max, lo: None, hi: None, nullable });
+        }
+        None => {
+            while let Some(&c) = entry.get(at) {
+                match fixed(c) {
+                    Some(v) => infix.push(v),
+                    None => break,
+                }
+                at += 1;
+            }
+        }
+    }
+    // No later entry column may be read.
+    if entry[at.min(entry.len())..].iter().any(|&c| needed.get(c as usize) == Some(&true)) {
+        return None;
+    }
+    let infix_columns = &entry[k..k + infix.len()];
+    // Every WHERE part reads the group's columns only, or is an infix equality, or bounds
+    // the MIN / MAX argument by constants.
+    let mut prefix_lo: Option<RangeEnd> = None;
+    let mut prefix_hi: Option<RangeEnd> = None;
+    let mut prefix_bounded = false;
+    for (e, bound) in w.conjuncts.iter().zip(bounds) {
+        let mut read = Vec::new();
+        e.for_each_column(&mut |c| read.push(c));
+        if read.iter().all(|c| group.contains(c)) {
+            if let Some((c, i, _)) = bound {
+                if *c == entry[0] {
+                    prefix_bounded = true;
+                    narrow(&mut prefix_lo, &mut prefix_hi, i);
+                }
+            }
+            continue;
+        }
+        match (bound, &mut part) {
+            (Some((c, i, _)), _) if infix_columns.contains(c) => {
+                let (Some(lo), Some(hi)) = (&i.lo, &i.hi) else { return None };
+                if lo != hi {
+                    return None;
+                }
+            }
+            (Some((c, i, true)), Some(p)) if *c == p.column => {
+                narrow(&mut p.lo, &mut p.hi, i);
+            }
+            _ => return None,
+        }
+    }
+    let prefix =
+        if prefix_bounded { vec![Interval { lo: prefix_lo, hi: prefix_hi }] } else { Vec::new() };
+    Some(GroupSkip {
+        index: idx.name.clone(),
+        entry: entry.clone(),
+        group_parts: k,
+        infix,
+        min_max: part,
+        prefix,
+    })
+}
+
+/// Intersects an interval into the bounds kept so far.
+fn narrow(lo: &mut Option<RangeEnd>, hi: &mut Option<RangeEnd>, i: &Interval) {
+    if let Some(l) = &i.lo {
+        if lo.as_ref().is_none_or(|cur| tighter_lo(l, cur)) {
+            *lo = Some(l.clone());
+        }
+    }
+    if let Some(h) = &i.hi {
+        if hi.as_ref().is_none_or(|cur| tighter_hi(h, cur)) {
+            *hi = Some(h.clone());
+        }
+    }
+}
+
+/// The key parts EXPLAIN's key_len counts: the group's and the infix's, and the MIN / MAX
+/// argument when a dive's key holds it (a bound MIN or MAX looks for, or MIN skipping the
+/// NULLs of a nullable column).
+fn key_parts(g: &GroupSkip) -> Vec<u32> {
+    let mut used: Vec<u32> = g.entry[..g.group_parts + g.infix.len()].to_vec();
+    if let Some(p) = &g.min_max {
+        let ranged = p.lo.is_some() || p.hi.is_some();
+        let keyed = if ranged {
+            (p.min && p.lo.is_some()) || (p.max && p.hi.is_some())
+        } else {
+            p.min && p.nullable
+        };
+        if keyed {
+            used.push(p.column);
+        }
+    }
+    used
+}
+
+/// MySQL's cost of the loose scan and its estimate of groups (cost_group_skip_scan).
+fn cost(t: &Table, idx: &IndexDef, g: &GroupSkip) -> (f64, u64) {
+    let records = t.row_count() as f64;
+    let key_length: u32 =
+        idx.columns.iter().map(|&c| t.def.columns[c as usize].key_part_bytes()).sum();
+    let ref_length: u32 = t.def.primary().map_or(ROW_ID_LENGTH, |p| {
+        p.columns.iter().map(|&c| t.def.columns[c as usize].key_part_bytes()).sum()
+    });
+    let keys_per_block =
+        (BLOCK_SIZE / 2.0 / f64::from((key_length + ref_length).max(1))).floor() + 1.0;
+    let num_blocks = (records / keys_per_block).floor() + 1.0;
+    let per_key = records_per_key(t, idx);
+    let at = |parts: usize| per_key.get(parts.saturating_sub(1)).copied().unwrap_or(1.0);
+    let keys_per_group = at(g.group_parts).max(1.0);
+    let single = single_group(g);
+    let mut groups = if single { 1.0 } else { (records / keys_per_group).floor() + 1.0 };
+    if !single {
+        if let Some(i) = g.prefix.first() {
+            let in_range = t.records_in_range(&g.index, i.lo.as_ref(), i.hi.as_ref()) as f64;
+            if records > 0.0 {
+                groups = (groups * in_range / records).round_ties_even().max(1.0);
+            }
+        }
+    }
+    let used_parts = g.group_parts + g.infix.len();
+    let (have_min, have_max) = g.min_max.as_ref().map_or((false, false), |p| (p.min, p.max));
+    let io_blocks = if used_parts > g.group_parts {
+        let in_subgroup = at(used_parts).min(keys_per_group);
+        let overlap = if in_subgroup >= keys_per_block {
+            1.0
+        } else {
+            let blocks_per_group = num_blocks / groups;
+            (blocks_per_group * (in_subgroup - 1.0) / keys_per_group).min(1.0)
+        };
+        (groups * (1.0 + overlap)).min(num_blocks)
+    } else if keys_per_group > keys_per_block {
+        if have_min && have_max {
+            groups + 1.0
+        } else {
+            groups
+        }
+    } else {
+        num_blocks
+    };
+    let height = if records == 0.0 { 1.0 } else { (records.ln() / keys_per_block.ln()).ceil() };
+    let cpu = groups * (height * KEY_COMPARE_COST + ROW_EVALUATE_COST);
+    (io_blocks * IO_BLOCK_READ_COST + cpu, groups as u64)
+}
+
+/// Whether an equality fixes every group column, so there is one group: only the first
+/// column's range is known here, so this holds for a one-column group fixed to a point.
+fn single_group(g: &GroupSkip) -> bool {
+    g.group_parts == 1
+        && g.prefix.first().is_some_and(|i| match (&i.lo, &i.hi) {
+            (Some(lo), Some(hi)) => lo == hi && !lo.exclusive,
+            _ => false,
+        })
+}
+
+/// The index's rows per key of each prefix of its columns (InnoDB's rec_per_key from the
+/// index statistics), then one per key for the primary key columns an entry ends with.
+fn records_per_key(t: &Table, idx: &IndexDef) -> Vec<f64> {
+    let rows = t.row_count() as f64;
+    let mut out: Vec<f64> =
+        index_cardinality(t, idx).iter().map(|&d| (rows / d.max(1) as f64).max(1.0)).collect();
+    let extra = entry_order(t, idx).len().saturating_sub(out.len());
+    out.extend(std::iter::repeat_n(1.0, extra));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(group_parts: usize, prefix: Vec<Interval>) -> GroupSkip {
+        GroupSkip {
+            index: "i".into(),
+            entry: vec![0, 1, 2],
+            group_parts,
+            infix: Vec::new(),
+            min_max: None,
+            prefix,
+        }
+    }
+
+    #[test]
+    fn a_point_on_a_one_column_group_is_one_group() {
+        let point = RangeEnd { prefix: vec![Value::Int(3)], exclusive: false };
+        let i = Interval { lo: Some(point.clone()), hi: Some(point) };
+        assert!(single_group(&g(1, vec![i.clone()])));
+        assert!(!single_group(&g(2, vec![i])));
+        let open = Interval {
+            lo: None,
+            hi: Some(RangeEnd { prefix: vec![Value::Int(3)], exclusive: true }),
+        };
+        assert!(!single_group(&g(1, vec![open])));
+    }
+
+    #[test]
+    fn key_len_counts_the_argument_only_when_a_dive_keys_on_it() {
+        let part = |min, max, lo: bool, nullable| MinMaxPart {
+            column: 2,
+            min,
+            max,
+            lo: lo.then(|| RangeEnd { prefix: vec![Value::Int(1)], exclusive: true }),
+            hi: None,
+            nullable,
+        };
+        let mut s = g(1, Vec::new());
+        s.entry = vec![0, 2, 1];
+        s.min_max = Some(part(true, false, false, true));
+        // MIN of a nullable column: the NULL-skipping dive keys on it (group_min_max's
+        // `select a1, min(a2)` has key_len 130, `max(a2)` 65).
+        assert_eq!(key_parts(&s), vec![0, 2]);
+        s.min_max = Some(part(false, true, false, true));
+        assert_eq!(key_parts(&s), vec![0]);
+        s.min_max = Some(part(true, false, false, false));
+        assert_eq!(key_parts(&s), vec![0]);
+        s.min_max = Some(part(false, true, true, false));
+        assert_eq!(key_parts(&s), vec![0]);
+        s.min_max = Some(part(true, true, true, false));
+        assert_eq!(key_parts(&s), vec![0, 2]);
+    }
+}
