@@ -12,8 +12,8 @@
 //!   when that entry's value is NULL; MIN within bounds: a dive to the lower bound;
 //! - MAX: a dive to the last entry of the group (HA_READ_PREFIX_LAST: Handler_read_key).
 //!
-//! Each dive that finds an entry returns one row to InnoDB's count (Innodb_rows_read);
-//! the statement examines one row per group (the iterator's output, MySQL's Rows_examined).
+//! Each dive that finds an entry returns one row to InnoDB's count (Innodb_rows_read, from
+//! which this simulator takes Rows_examined).
 //! The rows handed on are the entries MIN and MAX were found in (or the group's first entry
 //! when no MIN / MAX is asked for): the grouping after the read computes the aggregates
 //! from them, so the results are those of the whole groups.
@@ -143,7 +143,6 @@ pub fn read(
             if rows.is_empty() {
                 continue;
             }
-            work.rows += 1;
             for r in &rows {
                 match visit(r, costs, work, cx) {
                     Ok(true) => {}
@@ -159,6 +158,9 @@ pub fn read(
             }
         }
     }
+    // The entries the dives returned are the rows InnoDB read (and the statement's examined
+    // rows, which this simulator takes from Innodb_rows_read).
+    work.rows += d.found;
     costs.status.add("Innodb_rows_read", d.found);
     let ps = d.spent_ns * 1000 + costs.row_cpu_ps(d.found);
     work.table_io.add(t, index_slot(t, &g.index), RowOp::Fetch, d.found, ps);

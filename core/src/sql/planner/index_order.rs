@@ -26,7 +26,8 @@
 //! picked a different one; only the first table of a one-table query block, not partitioned,
 //! without DISTINCT, ROLLUP or window functions; the primary key's order is left to the
 //! clustered scan, range or lookup (`explain/mod.rs`, `plan.rs`), which reads it backward for
-//! a descending order (`access_path::reads_backward`); no loose index scan (`Using index for group-by`); an index hint's
+//! a descending order (`access_path::reads_backward`); the loose index scan (`Using index for
+//! group-by`) is `group_skip.rs`'s, tried first; an index hint's
 //! `FOR ORDER BY` / `FOR GROUP BY` scope is not told apart from a hint for every use.
 
 use super::access_path::{
