@@ -40,6 +40,7 @@ impl Server {
             let start = self.clock.now();
             let (rows0, charged0, slept0) = (work.rows, work.charged_rows, work.slept_micros);
             let io0 = work.table_io.clone();
+            let skip_scans0 = work.skip_scans.len();
             let result = self.run_query(session, q, sql, work, 0, true)?;
             let returned = result.row_count() + result.unshown;
             // The statement's time so far: what the run advanced the clock by, plus the CPU of
@@ -65,7 +66,13 @@ impl Server {
                 let (after, before) = (sum(&io.entries), sum(&io0.entries));
                 (after.0.saturating_sub(before.0), after.1.saturating_sub(before.1))
             };
+            let skip_scans = work.skip_scans.get(skip_scans0..).unwrap_or_default();
+            let skipped = |db: &str, table: &str| -> Option<u64> {
+                let mine = skip_scans.iter().filter(|(d, t, _)| d == db && t == table);
+                mine.map(|(_, _, groups)| *groups).reduce(|a, b| a + b)
+            };
             let measured = Measured {
+                skip_scan_rows: &skipped,
                 total_ms: total_ns as f64 / 1e6,
                 returned,
                 fetched: &fetched,

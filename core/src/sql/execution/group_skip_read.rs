@@ -122,6 +122,7 @@ pub fn read(
     let whole = [Interval { lo: None, hi: None }];
     let intervals: &[Interval] = if g.prefix.is_empty() { &whole } else { &g.prefix };
     let mut first = true;
+    let mut groups = 0u64;
     let mut result = Ok(true);
     'intervals: for interval in intervals {
         let mut after: Option<RangeEnd> = interval.lo.clone();
@@ -143,6 +144,7 @@ pub fn read(
             if rows.is_empty() {
                 continue;
             }
+            groups += 1;
             for r in &rows {
                 match visit(r, costs, work, cx) {
                     Ok(true) => {}
@@ -161,6 +163,9 @@ pub fn read(
     // The entries the dives returned are the rows InnoDB read (and the statement's examined
     // rows, which this simulator takes from Innodb_rows_read).
     work.rows += d.found;
+    if work.skip_scans.len() < crate::sql::execution::RECURSIVE_RUNS_MAX {
+        work.skip_scans.push((t.def.schema.clone(), t.def.name.clone(), groups));
+    }
     costs.status.add("Innodb_rows_read", d.found);
     let ps = d.spent_ns * 1000 + costs.row_cpu_ps(d.found);
     work.table_io.add(t, index_slot(t, &g.index), RowOp::Fetch, d.found, ps);

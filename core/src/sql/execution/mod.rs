@@ -124,6 +124,11 @@ pub struct Work {
     /// order they finished (EXPLAIN ANALYZE's figures for `Materialize recursive CTE`;
     /// bounded by [`RECURSIVE_RUNS_MAX`]).
     pub recursive_runs: Vec<(String, u64)>,
+    /// The loose index scans the statement ran (`group_skip_read.rs`): each table's schema
+    /// and name and the rows (groups) the scan returned, for EXPLAIN ANALYZE, whose access
+    /// node counts those rather than the entries fetched (bounded by
+    /// [`RECURSIVE_RUNS_MAX`]).
+    pub skip_scans: Vec<(String, String, u64)>,
     /// No index condition is pushed in the query block being read: the join of a
     /// multi-table UPDATE or DELETE (MySQL pushes none there: sql_select.cc,
     /// QEP_TAB::push_index_cond, SQLCOM_UPDATE_MULTI / SQLCOM_DELETE_MULTI).

@@ -198,6 +198,9 @@ pub struct IndexHints {
     /// The block's `ICP` / `NO_ICP` optimizer hints naming the table, in written order
     /// (`index_condition.rs`).
     pub icp: Vec<super::index_condition::IcpHint>,
+    /// The block's `GROUP_INDEX` / `NO_GROUP_INDEX` hints naming the table, in written order
+    /// (`group_skip.rs`).
+    pub group_index: Vec<super::index_condition::IcpHint>,
 }
 
 impl IndexHints {
@@ -254,11 +257,14 @@ impl IndexHints {
         Ok(hints)
     }
 
-    /// The hints with the query block's `ICP` / `NO_ICP` optimizer hints that name the
-    /// table read as `alias` (`block_hints`: the block's hint comments).
+    /// The hints with the query block's `ICP` / `NO_ICP` and `GROUP_INDEX` /
+    /// `NO_GROUP_INDEX` optimizer hints that name the table read as `alias` (`block_hints`:
+    /// the block's hint comments).
     pub(crate) fn with_icp_hints(mut self, block_hints: &[String], alias: &str) -> IndexHints {
         if !block_hints.is_empty() {
             self.icp = super::index_condition::hints_naming(block_hints, alias);
+            self.group_index =
+                super::index_condition::named_hints(block_hints, alias, "GROUP_INDEX");
         }
         self
     }

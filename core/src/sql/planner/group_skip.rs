@@ -31,8 +31,10 @@
 //! infix part takes one constant (MySQL ORs several); C's conditions make one interval
 //! (`C <> k` and ORs of them do not qualify); COUNT / SUM / AVG (DISTINCT) through the
 //! "scanning" variant are not modelled; DISTINCT together with GROUP BY, HAVING with an
-//! aggregate, partitioned tables and the GROUP_INDEX / NO_GROUP_INDEX hints are left to the
-//! ordinary plans; a range on the group's columns is sought on the first column only.
+//! aggregate and partitioned tables are left to the ordinary plans; a range on the group's
+//! columns is sought on the first column only; GROUP_INDEX / NO_GROUP_INDEX (and USE / FORCE
+//! / IGNORE INDEX, whatever their FOR scope) choose the indexes the loose scan may use, but
+//! neither forces it nor changes the tight index scan of `index_order.rs`.
 
 use super::access_path::{
     constant_bound, covers, tighter_hi, tighter_lo, Choice, GroupSkip, IndexHints, Interval,
@@ -162,7 +164,10 @@ pub fn choose(
     let bounds: Vec<Option<(u32, Interval, bool)>> =
         w.conjuncts.iter().map(|e| constant_bound(e, &req, constant)).collect();
     let mut best: Option<(f64, GroupSkip, u64, Vec<u32>)> = None;
-    for idx in t.def.indexes.iter().filter(|i| !i.primary && i.visible && hints.allows(&i.name)) {
+    let usable = |i: &&IndexDef| {
+        !i.primary && i.visible && hints.allows(&i.name) && group_hint_allows(hints, &i.name)
+    };
+    for idx in t.def.indexes.iter().filter(usable) {
         if !covers(t, idx, needed) {
             continue;
         }
@@ -206,6 +211,18 @@ pub fn choose(
         index_condition: None,
     };
     Some(Loose { group_by: group_columns.into_iter().map(BExpr::Column).collect(), order })
+}
+
+/// Whether the `GROUP_INDEX` / `NO_GROUP_INDEX` hints leave `index` to the loose scan: a
+/// hint naming it decides, then one naming the table alone; `GROUP_INDEX` naming other
+/// indexes keeps the scan to those (manual "Index-Level Optimizer Hints", as FORCE / IGNORE
+/// INDEX FOR GROUP BY).
+fn group_hint_allows(hints: &IndexHints, index: &str) -> bool {
+    let list = &hints.group_index;
+    match super::index_condition::hinted(list, index) {
+        Some(on) => on,
+        None => !list.iter().any(|h| h.on && !h.indexes.is_empty()),
+    }
 }
 
 /// The loose scan of `idx` for the grouping, if the index and the WHERE clause allow one.

@@ -77,6 +77,12 @@ const HINT_TEXT_MAX: usize = 64 * 1024;
 /// The `ICP` / `NO_ICP` hints of a query block's hint comments (`block_hints`) that name
 /// the table read as `alias`, in written order.
 pub fn hints_naming(block_hints: &[String], alias: &str) -> Vec<IcpHint> {
+    named_hints(block_hints, alias, "ICP")
+}
+
+/// The `WORD` / `NO_WORD` index-level hints (`ICP`, `GROUP_INDEX`) of a query block's hint
+/// comments that name the table read as `alias`, in written order.
+pub fn named_hints(block_hints: &[String], alias: &str, word: &str) -> Vec<IcpHint> {
     let mut out = Vec::new();
     for text in block_hints {
         let end = (0..=text.len().min(HINT_TEXT_MAX)).rev().find(|&i| text.is_char_boundary(i));
@@ -84,9 +90,9 @@ pub fn hints_naming(block_hints: &[String], alias: &str) -> Vec<IcpHint> {
         let upper = text.to_ascii_uppercase();
         let mut at = 0;
         // Bounded by the text: each round moves past one occurrence.
-        while let Some(found) = upper[at..].find("ICP") {
+        while let Some(found) = upper[at..].find(word) {
             let start = at + found;
-            at = start + "ICP".len();
+            at = start + word.len();
             let negated = upper[..start].ends_with("NO_");
             let name_start = if negated { start - 3 } else { start };
             let before = upper[..name_start].chars().next_back();

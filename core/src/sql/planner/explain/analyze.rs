@@ -4,7 +4,8 @@
 //! What is measured and what is apportioned (SIMPLIFICATION: the executor runs a statement
 //! as a whole, not iterator by iterator, so it has no clock reading per iterator):
 //! - a table access's rows are the rows the handler fetched from that table (exact; a table
-//!   the query reads twice under two aliases shares its fetches evenly between them);
+//!   the query reads twice under two aliases shares its fetches evenly between them); a loose
+//!   index scan's are the groups it returned (its dives fetch one or two entries per group);
 //! - the top iterator's rows are the rows the query returned (exact);
 //! - any other iterator's rows are its input's rows scaled by the share its estimate keeps
 //!   (a Filter estimated to keep a third of its input is shown keeping a third of what its
@@ -26,6 +27,9 @@ pub struct Measured<'a> {
     pub returned: u64,
     /// Rows fetched per (schema, table), and the picoseconds the fetches took.
     pub fetched: &'a dyn Fn(&str, &str) -> (u64, u64),
+    /// Rows a loose index scan of (schema, table) returned (its groups), when one ran: its
+    /// access node shows those, not the entries its dives fetched.
+    pub skip_scan_rows: &'a dyn Fn(&str, &str) -> Option<u64>,
     /// How many accesses of the same table the tree has (to share its fetches).
     pub cpu_row_ps: f64,
     /// The rows each recursive CTE the statement ran made, by name, in the order they
@@ -257,7 +261,9 @@ fn measure(
             let (fetched, ps) = (m.fetched)(db, t);
             let share = counts.iter().find(|(d, x, _)| d == db && x == t).map_or(1, |c| c.2);
             work += ps as f64 / f64::from(share);
-            fetched as f64 / f64::from(share)
+            let returned =
+                (m.skip_scan_rows)(db, t).filter(|_| n.label.contains(" skip scan for "));
+            returned.unwrap_or(fetched) as f64 / f64::from(share)
         }
         _ if top => m.returned as f64,
         _ if preset.is_some() => preset.unwrap_or(0.0),
