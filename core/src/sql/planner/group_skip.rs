@@ -117,9 +117,14 @@ pub fn choose(
     let (group, any_order) = match (w.group_by.is_empty(), w.distinct) {
         (false, false) => (columns(w.group_by)?, false),
         (true, true) if w.calls.is_empty() => {
-            let mut c = columns(w.items)?;
-            c.dedup();
-            (c, true)
+            // Each column once, wherever it repeats in the select list.
+            let mut distinct: Vec<u32> = Vec::new();
+            for c in columns(w.items)? {
+                if !distinct.contains(&c) {
+                    distinct.push(c);
+                }
+            }
+            (distinct, true)
         }
         _ => return None,
     };
@@ -432,6 +437,140 @@ fn records_per_key(t: &Table, idx: &IndexDef) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
+    use sqlparser::ast::BinaryOperator as B;
+
+    /// `(id INT PRIMARY KEY, a INT, b INT, c INT, KEY k_ab (a, b))`, 2,000 rows, `a` in 10
+    /// groups, `b` in 50 values.
+    fn table() -> Table {
+        let def = TableDef {
+            constraints: Default::default(),
+            partitioning: None,
+            schema: "s".into(),
+            name: "t".into(),
+            columns: ["id", "a", "b", "c"]
+                .iter()
+                .map(|n| ColumnDef::new(n, ColumnType::Int))
+                .collect(),
+            indexes: vec![IndexDef::primary(vec![0]), IndexDef::key("k_ab", vec![1, 2])],
+        };
+        let mut t = Table::new(def, 7);
+        for i in 1..=2000i64 {
+            let row = vec![Value::Int(i), Value::Int(i % 10), Value::Int(i % 50), Value::Int(i)];
+            t.insert(row).unwrap();
+        }
+        t
+    }
+
+    fn col(c: u32) -> BExpr {
+        BExpr::Column(c)
+    }
+
+    fn call(func: AggFunc, c: u32) -> AggCall {
+        AggCall::new(func, Some(col(c)), false, None)
+    }
+
+    /// The loose scan `choose` makes of a full scan for the query, if any.
+    fn chosen(t: &Table, w: &Wanted) -> Option<(Loose, Choice)> {
+        let mut needed = vec![false; 4];
+        for e in w.items.iter().chain(w.group_by).chain(w.conjuncts) {
+            e.for_each_column(&mut |c| needed[c as usize] = true);
+        }
+        for c in w.calls {
+            if let Some(a) = &c.arg {
+                a.for_each_column(&mut |c| needed[c as usize] = true);
+            }
+        }
+        let mut choice = crate::sql::planner::access_path::scan_choice(t);
+        let hints = IndexHints::default();
+        let loose = choose(t, &mut choice, w, &needed, &hints, &mut |e| match e {
+            BExpr::Lit(v) => Some(v.clone()),
+            _ => None,
+        })?;
+        Some((loose, choice))
+    }
+
+    fn wanted<'a>(
+        group_by: &'a [BExpr],
+        items: &'a [BExpr],
+        calls: &'a [AggCall],
+        conjuncts: &'a [BExpr],
+    ) -> Wanted<'a> {
+        Wanted {
+            group_by,
+            distinct: false,
+            items,
+            calls,
+            having_aggregates: false,
+            rollup: false,
+            windowed: false,
+            order_by: &[],
+            conjuncts,
+        }
+    }
+
+    #[test]
+    fn min_of_the_next_column_per_group_is_a_loose_scan_of_groups_plus_one_rows() {
+        let t = table();
+        let (group, items, calls) = ([col(1)], [col(1)], [call(AggFunc::Min, 2)]);
+        let (loose, c) = chosen(&t, &wanted(&group, &items, &calls, &[])).expect("loose");
+        assert_eq!(loose.group_by, vec![col(1)]);
+        assert_eq!((c.rows, c.access_type), (11, "range"));
+        // b is NOT NULL: MIN reads the group's first entry, no key part for it.
+        assert_eq!(c.key_columns, vec![1]);
+        let Path::GroupSkip(g) = &c.path else { panic!("not a skip scan") };
+        assert_eq!((g.group_parts, g.entry.clone()), (1, vec![1, 2, 0]));
+    }
+
+    #[test]
+    fn other_aggregates_columns_and_orders_are_not_loose() {
+        let t = table();
+        let (group, items) = ([col(1)], [col(1)]);
+        let sum = [call(AggFunc::Sum, 2)];
+        assert!(chosen(&t, &wanted(&group, &items, &sum, &[])).is_none());
+        // c is outside the index: not covering.
+        let max_c = [call(AggFunc::Max, 3)];
+        assert!(chosen(&t, &wanted(&group, &items, &max_c, &[])).is_none());
+        // GROUP BY b is not the index's leading column.
+        let (by_b, min_a) = ([col(2)], [call(AggFunc::Min, 1)]);
+        assert!(chosen(&t, &wanted(&by_b, &by_b, &min_a, &[])).is_none());
+        // ORDER BY the group DESC.
+        let min_b = [call(AggFunc::Min, 2)];
+        let desc = [(col(1), true)];
+        let w = Wanted { order_by: &desc, ..wanted(&group, &items, &min_b, &[]) };
+        assert!(chosen(&t, &w).is_none());
+    }
+
+    #[test]
+    fn distinct_groups_by_its_columns_once_in_index_order() {
+        let t = table();
+        let items = [col(2), col(1), col(2)];
+        let w = Wanted { distinct: true, ..wanted(&[], &items, &[], &[]) };
+        let (loose, c) = chosen(&t, &w).expect("loose");
+        assert_eq!(loose.group_by, vec![col(1), col(2)]);
+        let Path::GroupSkip(g) = &c.path else { panic!("not a skip scan") };
+        assert!(g.min_max.is_none());
+    }
+
+    #[test]
+    fn a_range_on_the_argument_bounds_min_and_max_and_keys_the_dive() {
+        let t = table();
+        let gt = BExpr::Binary {
+            op: B::Gt,
+            left: Box::new(col(2)),
+            right: Box::new(BExpr::Lit(Value::Int(20))),
+            text: String::new(),
+        };
+        let (group, items, calls) = ([col(1)], [col(1)], [call(AggFunc::Min, 2)]);
+        let conjuncts = [gt];
+        let (_, c) = chosen(&t, &wanted(&group, &items, &calls, &conjuncts)).expect("loose");
+        let Path::GroupSkip(g) = &c.path else { panic!("not a skip scan") };
+        let p = g.min_max.as_ref().expect("MIN");
+        assert_eq!(p.lo, Some(RangeEnd { prefix: vec![Value::Int(20)], exclusive: true }));
+        assert_eq!(c.key_columns, vec![1, 2]);
+        // The WHERE part is kept as a filter; its estimate is in the groups already.
+        assert_eq!((c.consumed.len(), c.used.len()), (0, 1));
+    }
 
     fn g(group_parts: usize, prefix: Vec<Interval>) -> GroupSkip {
         GroupSkip {
