@@ -168,6 +168,30 @@ impl MySqlError {
                 .into(),
         )
     }
+    /// 1732 ER_PARTITION_EXCHANGE_PART_TABLE
+    pub fn exchange_with_partitioned(table: &str) -> MySqlError {
+        Self::new(
+            1732,
+            "HY000",
+            format!("Table to exchange with partition is partitioned: '{table}'"),
+        )
+    }
+    /// 1736 ER_TABLES_DIFFERENT_METADATA
+    pub fn tables_different_definitions() -> MySqlError {
+        Self::new(1736, "HY000", "Tables have different definitions".into())
+    }
+    /// 1737 ER_ROW_DOES_NOT_MATCH_PARTITION
+    pub fn row_does_not_match_partition() -> MySqlError {
+        Self::new(1737, "HY000", "Found a row that does not match the partition".into())
+    }
+    /// 1740 ER_PARTITION_EXCHANGE_FOREIGN_KEY
+    pub fn exchange_foreign_key(table: &str) -> MySqlError {
+        Self::new(
+            1740,
+            "HY000",
+            format!("Table to exchange with partition has foreign key references: '{table}'"),
+        )
+    }
     /// 1526 ER_NO_PARTITION_FOR_GIVEN_VALUE
     pub fn no_partition_for_value(value: &str) -> MySqlError {
         Self::new(1526, "HY000", format!("Table has no partition for value {value}"))

@@ -304,8 +304,8 @@ pub(crate) fn check_unique_keys(def: &TableDef, p: &Partitioning) -> Result<()> 
 }
 
 impl Server {
-    /// ALTER TABLE ... ADD / DROP / TRUNCATE / COALESCE / REORGANIZE PARTITION (the last two
-    /// in `partition_reorganize.rs`) and REMOVE PARTITIONING (manual,
+    /// ALTER TABLE ... ADD / DROP / TRUNCATE / COALESCE / REORGANIZE / EXCHANGE PARTITION (the last three
+    /// in `partition_maintenance.rs`) and REMOVE PARTITIONING (manual,
     /// "Management of RANGE and LIST Partitions", "Management of HASH and KEY Partitions").
     /// DROP and TRUNCATE delete the partitions' rows; ADD and REMOVE move none (all rows
     /// share one B-tree here: simplification, where MySQL copies rows between partitions
@@ -414,17 +414,22 @@ impl Server {
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             PartitionChange::Coalesce(n) => {
-                let next = super::partition_reorganize::coalesced(&p, *n)?;
+                let next = super::partition_maintenance::coalesced(&p, *n)?;
                 let t = self.catalog.table_mut(&db, table).expect("found above");
                 t.def.partitioning = Some(next);
                 Ok(done(0))
             }
             PartitionChange::Reorganize { names, into } => {
-                let next = super::partition_reorganize::reorganized(&p, names, into)?;
-                super::partition_reorganize::check_rows_placed(t, &next)?;
+                let next = super::partition_maintenance::reorganized(&p, names, into)?;
+                super::partition_maintenance::check_rows_placed(t, &next)?;
                 let t = self.catalog.table_mut(&db, table).expect("found above");
                 t.def.partitioning = Some(next);
                 Ok(done(0))
+            }
+            PartitionChange::Exchange { partition, database: other_db, table: other, .. } => {
+                let other_db = other_db.clone().unwrap_or_else(|| db.clone());
+                self.exchange_partition((&db, table), &p, partition, (&other_db, other))?;
+                Ok(Response::Ok { affected_rows: 0, info: None })
             }
             PartitionChange::Truncate(None) => {
                 self.delete_partition_rows(&db, table, &vec![true; p.partitions.len()])?;

@@ -315,6 +315,8 @@ pub enum PartitionChange {
     /// `REORGANIZE PARTITION p0, p1 INTO (PARTITION ...)`; without names and definitions,
     /// the bare `REORGANIZE PARTITION`.
     Reorganize { names: Vec<String>, into: Vec<ClauseDefinition> },
+    /// `EXCHANGE PARTITION p WITH TABLE [db.]t [{WITH | WITHOUT} VALIDATION]`.
+    Exchange { partition: String, database: Option<String>, table: String, validation: bool },
 }
 
 /// `ALTER TABLE t {ADD | DROP | TRUNCATE} PARTITION ...` and `ALTER TABLE t REMOVE
@@ -329,9 +331,10 @@ pub fn parse_alter(
     }
     let qualified = p.peek_nth_token(3).token == Token::Period;
     let op = if qualified { 5 } else { 3 };
-    let partition_op =
-        ["ADD", "DROP", "TRUNCATE", "COALESCE", "REORGANIZE"].iter().any(|w| at(p, op, w))
-            && at(p, op + 1, "PARTITION");
+    let partition_op = ["ADD", "DROP", "TRUNCATE", "COALESCE", "REORGANIZE", "EXCHANGE"]
+        .iter()
+        .any(|w| at(p, op, w))
+        && at(p, op + 1, "PARTITION");
     let remove = at(p, op, "REMOVE") && at(p, op + 1, "PARTITIONING");
     if !partition_op && !remove {
         return Ok(None);
@@ -352,6 +355,18 @@ pub fn parse_alter(
         } else {
             PartitionChange::Add { definitions: definitions(p)?, count: None }
         }
+    } else if word(&verb.token, "EXCHANGE") {
+        let partition = p.parse_identifier()?.value;
+        if !(eat_word(p, "WITH") && eat_word(p, "TABLE")) {
+            return p.expected("WITH TABLE", p.peek_token());
+        }
+        let (database, table) = super::parse_table_name(p)?;
+        let without = eat_word(p, "WITHOUT");
+        if (without || eat_word(p, "WITH")) && !eat_word(p, "VALIDATION") {
+            return p.expected("VALIDATION", p.peek_token());
+        }
+        let validation = !without;
+        PartitionChange::Exchange { partition, database, table, validation }
     } else if word(&verb.token, "COALESCE") {
         PartitionChange::Coalesce(p.parse_literal_uint()?)
     } else if word(&verb.token, "REORGANIZE") {
