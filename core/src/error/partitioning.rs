@@ -105,6 +105,32 @@ impl MySqlError {
     pub fn drop_last_partition() -> MySqlError {
         Self::new(1508, "HY000", "Cannot remove all partitions, use DROP TABLE instead".into())
     }
+    /// 1509 ER_COALESCE_ONLY_ON_HASH_PARTITION
+    pub fn coalesce_only_on_hash() -> MySqlError {
+        Self::new(
+            1509,
+            "HY000",
+            "COALESCE PARTITION can only be used on HASH/KEY partitions".into(),
+        )
+    }
+    /// 1510 ER_REORG_HASH_ONLY_ON_SAME_NO
+    pub fn reorganize_hash_same_number() -> MySqlError {
+        Self::new(
+            1510,
+            "HY000",
+            "REORGANIZE PARTITION can only be used to reorganize partitions not to change their numbers"
+                .into(),
+        )
+    }
+    /// 1511 ER_REORG_NO_PARAM_ERROR
+    pub fn reorganize_without_parameters() -> MySqlError {
+        Self::new(
+            1511,
+            "HY000",
+            "REORGANIZE PARTITION without parameters can only be used on auto-partitioned tables using HASH PARTITIONs"
+                .into(),
+        )
+    }
     /// 1512 ER_ONLY_ON_RANGE_LIST_PARTITION
     pub fn only_on_range_list(operation: &str) -> MySqlError {
         Self::new(
@@ -113,9 +139,58 @@ impl MySqlError {
             format!("{operation} PARTITION can only be used on RANGE/LIST partitions"),
         )
     }
+    /// 1515 ER_COALESCE_PARTITION_NO_PARTITION
+    pub fn coalesce_none() -> MySqlError {
+        Self::new(1515, "HY000", "At least one partition must be coalesced".into())
+    }
+    /// 1516 ER_REORG_PARTITION_NOT_EXIST
+    pub fn reorganize_too_many() -> MySqlError {
+        Self::new(1516, "HY000", "More partitions to reorganize than there are partitions".into())
+    }
     /// 1517 ER_SAME_NAME_PARTITION
     pub fn duplicate_partition_name(name: &str) -> MySqlError {
         Self::new(1517, "HY000", format!("Duplicate partition name {name}"))
+    }
+    /// 1519 ER_CONSECUTIVE_REORG_PARTITIONS
+    pub fn reorganize_not_consecutive() -> MySqlError {
+        Self::new(
+            1519,
+            "HY000",
+            "When reorganizing a set of partitions they must be in consecutive order".into(),
+        )
+    }
+    /// 1520 ER_REORG_OUTSIDE_RANGE
+    pub fn reorganize_outside_range() -> MySqlError {
+        Self::new(
+            1520,
+            "HY000",
+            "Reorganize of range partitions cannot change total ranges except for last partition where it can extend the range"
+                .into(),
+        )
+    }
+    /// 1732 ER_PARTITION_EXCHANGE_PART_TABLE
+    pub fn exchange_with_partitioned(table: &str) -> MySqlError {
+        Self::new(
+            1732,
+            "HY000",
+            format!("Table to exchange with partition is partitioned: '{table}'"),
+        )
+    }
+    /// 1736 ER_TABLES_DIFFERENT_METADATA
+    pub fn tables_different_definitions() -> MySqlError {
+        Self::new(1736, "HY000", "Tables have different definitions".into())
+    }
+    /// 1737 ER_ROW_DOES_NOT_MATCH_PARTITION
+    pub fn row_does_not_match_partition() -> MySqlError {
+        Self::new(1737, "HY000", "Found a row that does not match the partition".into())
+    }
+    /// 1740 ER_PARTITION_EXCHANGE_FOREIGN_KEY
+    pub fn exchange_foreign_key(table: &str) -> MySqlError {
+        Self::new(
+            1740,
+            "HY000",
+            format!("Table to exchange with partition has foreign key references: '{table}'"),
+        )
     }
     /// 1526 ER_NO_PARTITION_FOR_GIVEN_VALUE
     pub fn no_partition_for_value(value: &str) -> MySqlError {

@@ -15,6 +15,7 @@ mod function_body;
 pub(crate) mod functional_index;
 mod index_build;
 mod multi_table;
+pub(crate) mod partition_maintenance;
 pub(crate) mod partitioning;
 pub mod procedure;
 pub(crate) mod program;

@@ -155,7 +155,11 @@ fn partitions(method: &Method, clause: &PartitionClause, width: usize) -> Result
 
 /// One written partition as the table keeps it: its VALUES checked against the method
 /// (1479, 1480) and evaluated.
-fn resolve_definition(method: &Method, d: &ClauseDefinition, width: usize) -> Result<Partition> {
+pub(super) fn resolve_definition(
+    method: &Method,
+    d: &ClauseDefinition,
+    width: usize,
+) -> Result<Partition> {
     let bound = match (&d.values, method) {
         (None, Method::Range | Method::RangeColumns) => {
             return Err(MySqlError::partition_requires_values("RANGE", "LESS THAN"))
@@ -224,7 +228,7 @@ fn bound_value(e: &Expr, partition: &str, integer: bool) -> Result<Value> {
 
 /// RANGE: each bound above the one before (a tuple compared column by column for RANGE
 /// COLUMNS), MAXVALUE only last for RANGE.
-fn check_increasing(method: &Method, parts: &[Partition]) -> Result<()> {
+pub(super) fn check_increasing(method: &Method, parts: &[Partition]) -> Result<()> {
     let limits: Vec<&Vec<Option<Value>>> = parts
         .iter()
         .filter_map(|p| match &p.bound {
@@ -243,7 +247,7 @@ fn check_increasing(method: &Method, parts: &[Partition]) -> Result<()> {
     Ok(())
 }
 
-fn tuple_order(a: &[Option<Value>], b: &[Option<Value>]) -> Ordering {
+pub(super) fn tuple_order(a: &[Option<Value>], b: &[Option<Value>]) -> Ordering {
     for (x, y) in a.iter().zip(b) {
         let o = match (x, y) {
             (None, None) => Ordering::Equal,
@@ -258,7 +262,7 @@ fn tuple_order(a: &[Option<Value>], b: &[Option<Value>]) -> Ordering {
     Ordering::Equal
 }
 
-fn check_list_once(parts: &[Partition]) -> Result<()> {
+pub(super) fn check_list_once(parts: &[Partition]) -> Result<()> {
     let mut seen: Vec<&Vec<Value>> = Vec::new();
     for p in parts {
         let Bound::In(tuples) = &p.bound else { continue };
@@ -300,7 +304,8 @@ pub(crate) fn check_unique_keys(def: &TableDef, p: &Partitioning) -> Result<()> 
 }
 
 impl Server {
-    /// ALTER TABLE ... ADD / DROP / TRUNCATE PARTITION and REMOVE PARTITIONING (manual,
+    /// ALTER TABLE ... ADD / DROP / TRUNCATE / COALESCE / REORGANIZE / EXCHANGE PARTITION (the last three
+    /// in `partition_maintenance.rs`) and REMOVE PARTITIONING (manual,
     /// "Management of RANGE and LIST Partitions", "Management of HASH and KEY Partitions").
     /// DROP and TRUNCATE delete the partitions' rows; ADD and REMOVE move none (all rows
     /// share one B-tree here: simplification, where MySQL copies rows between partitions
@@ -406,6 +411,24 @@ impl Server {
                     return Ok(done(0));
                 }
                 // TRUNCATE PARTITION answers as TRUNCATE TABLE does, with no Records line.
+                Ok(Response::Ok { affected_rows: 0, info: None })
+            }
+            PartitionChange::Coalesce(n) => {
+                let next = super::partition_maintenance::coalesced(&p, *n)?;
+                let t = self.catalog.table_mut(&db, table).expect("found above");
+                t.def.partitioning = Some(next);
+                Ok(done(0))
+            }
+            PartitionChange::Reorganize { names, into } => {
+                let next = super::partition_maintenance::reorganized(&p, names, into)?;
+                super::partition_maintenance::check_rows_placed(t, &next)?;
+                let t = self.catalog.table_mut(&db, table).expect("found above");
+                t.def.partitioning = Some(next);
+                Ok(done(0))
+            }
+            PartitionChange::Exchange { partition, database: other_db, table: other, .. } => {
+                let other_db = other_db.clone().unwrap_or_else(|| db.clone());
+                self.exchange_partition((&db, table), &p, partition, (&other_db, other))?;
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             PartitionChange::Truncate(None) => {

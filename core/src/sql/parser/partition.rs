@@ -310,6 +310,13 @@ pub enum PartitionChange {
     Truncate(Option<Vec<String>>),
     /// `REMOVE PARTITIONING`
     Remove,
+    /// `COALESCE PARTITION n` (HASH and KEY): the last n partitions go.
+    Coalesce(u64),
+    /// `REORGANIZE PARTITION p0, p1 INTO (PARTITION ...)`; without names and definitions,
+    /// the bare `REORGANIZE PARTITION`.
+    Reorganize { names: Vec<String>, into: Vec<ClauseDefinition> },
+    /// `EXCHANGE PARTITION p WITH TABLE [db.]t [{WITH | WITHOUT} VALIDATION]`.
+    Exchange { partition: String, database: Option<String>, table: String, validation: bool },
 }
 
 /// `ALTER TABLE t {ADD | DROP | TRUNCATE} PARTITION ...` and `ALTER TABLE t REMOVE
@@ -324,8 +331,10 @@ pub fn parse_alter(
     }
     let qualified = p.peek_nth_token(3).token == Token::Period;
     let op = if qualified { 5 } else { 3 };
-    let partition_op =
-        ["ADD", "DROP", "TRUNCATE"].iter().any(|w| at(p, op, w)) && at(p, op + 1, "PARTITION");
+    let partition_op = ["ADD", "DROP", "TRUNCATE", "COALESCE", "REORGANIZE", "EXCHANGE"]
+        .iter()
+        .any(|w| at(p, op, w))
+        && at(p, op + 1, "PARTITION");
     let remove = at(p, op, "REMOVE") && at(p, op + 1, "PARTITIONING");
     if !partition_op && !remove {
         return Ok(None);
@@ -339,28 +348,38 @@ pub fn parse_alter(
     }
     let verb = p.next_token();
     p.next_token();
+    let names = |p: &mut Parser| p.parse_comma_separated(|p| p.parse_identifier().map(|i| i.value));
     let change = if word(&verb.token, "ADD") {
         if eat_word(p, "PARTITIONS") {
             PartitionChange::Add { definitions: Vec::new(), count: Some(p.parse_literal_uint()?) }
         } else {
-            p.expect_token(&Token::LParen)?;
-            let mut unsupported = None;
-            let mut definitions = Vec::new();
-            loop {
-                definitions.push(definition(p, &mut unsupported)?);
-                if definitions.len() > crate::storage::partition::MAX_PARTITIONS {
-                    return p.expected("fewer partitions", p.peek_token());
-                }
-                if !p.consume_token(&Token::Comma) {
-                    break;
-                }
+            PartitionChange::Add { definitions: definitions(p)?, count: None }
+        }
+    } else if word(&verb.token, "EXCHANGE") {
+        let partition = p.parse_identifier()?.value;
+        if !(eat_word(p, "WITH") && eat_word(p, "TABLE")) {
+            return p.expected("WITH TABLE", p.peek_token());
+        }
+        let (database, table) = super::parse_table_name(p)?;
+        let without = eat_word(p, "WITHOUT");
+        if (without || eat_word(p, "WITH")) && !eat_word(p, "VALIDATION") {
+            return p.expected("VALIDATION", p.peek_token());
+        }
+        let validation = !without;
+        PartitionChange::Exchange { partition, database, table, validation }
+    } else if word(&verb.token, "COALESCE") {
+        PartitionChange::Coalesce(p.parse_literal_uint()?)
+    } else if word(&verb.token, "REORGANIZE") {
+        if matches!(p.peek_token().token, Token::EOF | Token::SemiColon) {
+            PartitionChange::Reorganize { names: Vec::new(), into: Vec::new() }
+        } else {
+            let names = names(p)?;
+            if !eat_word(p, "INTO") {
+                return p.expected("INTO", p.peek_token());
             }
-            p.expect_token(&Token::RParen)?;
-            PartitionChange::Add { definitions, count: None }
+            PartitionChange::Reorganize { names, into: definitions(p)? }
         }
     } else {
-        let names =
-            |p: &mut Parser| p.parse_comma_separated(|p| p.parse_identifier().map(|i| i.value));
         if word(&verb.token, "DROP") {
             PartitionChange::Drop(names(p)?)
         } else if eat_word(p, "ALL") {
@@ -370,6 +389,24 @@ pub fn parse_alter(
         }
     };
     Ok(Some((database, table, change)))
+}
+
+/// A parenthesised list of partition definitions (`ADD PARTITION (...)`, `INTO (...)`).
+fn definitions(p: &mut Parser) -> Result<Vec<ClauseDefinition>, ParserError> {
+    p.expect_token(&Token::LParen)?;
+    let mut unsupported = None;
+    let mut definitions = Vec::new();
+    loop {
+        definitions.push(definition(p, &mut unsupported)?);
+        if definitions.len() > crate::storage::partition::MAX_PARTITIONS {
+            return p.expected("fewer partitions", p.peek_token());
+        }
+        if !p.consume_token(&Token::Comma) {
+            break;
+        }
+    }
+    p.expect_token(&Token::RParen)?;
+    Ok(definitions)
 }
 
 /// The partition clause of a CREATE TABLE statement's text, if it has one.

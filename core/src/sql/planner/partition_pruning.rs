@@ -2,37 +2,38 @@
 //! a partitioned table, the partitions that can hold a matching row. EXPLAIN lists them in
 //! its `partitions` column.
 //!
-//! What prunes: `col = const`, `col IN (...)`, `col IS NULL` on every method whose
-//! partitioning is the bare column (RANGE, LIST, HASH, one-column COLUMNS and KEY), and
-//! `<`, `<=`, `>`, `>=`, BETWEEN on RANGE, LIST and one-column RANGE / LIST COLUMNS; AND
-//! keeps the partitions both sides keep, OR those either side keeps. Simplifications:
-//! MySQL also prunes through YEAR(), TO_DAYS() and the other monotonic functions, on short
-//! ranges of a HASH column (by walking the range) and on multi-column COLUMNS prefixes;
-//! here those conditions keep every partition.
+//! What prunes, on a table partitioned on one column: `col = const`, `col IN (...)` and
+//! `col IS NULL` on every method, whatever the partitioning expression (it is evaluated at
+//! the value, as MySQL does); `<`, `<=`, `>`, `>=` and BETWEEN on RANGE and LIST (and
+//! one-column RANGE / LIST COLUMNS) when the expression is the bare column or one of the
+//! increasing functions (`monotonic.rs`: YEAR, TO_DAYS, TO_SECONDS, UNIX_TIMESTAMP); and a
+//! short range of an integer column on any method, walked value by value as mysql-server's
+//! `get_part_iter_for_interval_via_walking` does (at most 32 values, or twice the
+//! partitions). AND keeps the partitions both sides keep, OR those either side keeps.
+//! Simplification: multi-column COLUMNS and KEY partitionings keep every partition (MySQL
+//! prunes on their leading columns too).
+
+mod monotonic;
 
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{BExpr, Binder, Columns};
 use crate::sql::expr::eval;
 use crate::storage::partition::{Bound, Method, Partitioning, Placement};
-use crate::storage::schema::TableDef;
+use crate::storage::schema::{ColumnType, TableDef};
 use crate::storage::value::Value;
+use monotonic::Monotonic;
 use sqlparser::ast::BinaryOperator as B;
 use std::cmp::Ordering;
 
-/// The partitions to read: `chosen[i]` for partition i. `column` is the position (in the
-/// bound row) of the table's partitioning column, None when pruning cannot use one.
+/// The partitions to read: `chosen[i]` for partition i, for a partitioning whose value is
+/// the bare column at `column` (in the bound row), None when pruning cannot use one.
 pub fn prune(p: &Partitioning, column: Option<u32>, conditions: &[&BExpr]) -> Vec<bool> {
-    let all = vec![true; p.partitions.len()];
-    let Some(column) = column else { return all };
-    let mut chosen = all;
-    for c in conditions {
-        if let Some(keep) = kept(p, column, c, 0) {
-            for (k, x) in chosen.iter_mut().zip(keep) {
-                *k &= x;
-            }
+    match column {
+        Some(column) => {
+            Pruner { p, column, through: Through::Column, integer: false }.prune(conditions)
         }
+        None => vec![true; p.partitions.len()],
     }
-    chosen
 }
 
 /// [`prune`] for a table of a query: its partitioning column found at `offset` in the
@@ -43,9 +44,91 @@ pub fn prune_table(
     offset: u32,
     conditions: &[BExpr],
 ) -> Vec<bool> {
-    let column = pruning_column(p).and_then(|c| def.column_position(c)).map(|c| offset + c);
     let conditions: Vec<&BExpr> = conditions.iter().collect();
-    prune(p, column, &conditions)
+    match Pruner::of(def, p, offset) {
+        Some(pruner) => pruner.prune(&conditions),
+        None => vec![true; p.partitions.len()],
+    }
+}
+
+/// How the partitioning column's value becomes the value that places a row.
+enum Through {
+    /// It is the value (the bare column, or the one COLUMNS / KEY column).
+    Column,
+    /// An expression of it, evaluated by `placer` on a row holding the value at `at`;
+    /// `monotonic` when it is one of the increasing functions ranges map through.
+    Expr { placer: Box<PartitionFilter>, at: usize, width: usize, monotonic: Option<Monotonic> },
+}
+
+/// What pruning knows of one partitioned table.
+struct Pruner<'a> {
+    p: &'a Partitioning,
+    /// The partitioning column's position in the bound row.
+    column: u32,
+    through: Through,
+    /// Whether the column holds integers (a short range of it can be walked).
+    integer: bool,
+}
+
+impl<'a> Pruner<'a> {
+    /// The pruner of `def`'s partitioning `p`, whose row starts at `offset` in the bound
+    /// row; None when it is partitioned on more than one column.
+    fn of(def: &TableDef, p: &'a Partitioning, offset: u32) -> Option<Pruner<'a>> {
+        let [name] = p.columns.as_slice() else { return None };
+        let at = def.column_position(name)?;
+        let ty = &def.columns.get(at as usize)?.ty;
+        let integer = matches!(
+            ty,
+            ColumnType::TinyInt
+                | ColumnType::SmallInt
+                | ColumnType::MediumInt
+                | ColumnType::Int
+                | ColumnType::BigInt
+        );
+        let through = match (&p.method, pruning_column(p)) {
+            (_, Some(_)) => Through::Column,
+            (Method::Range | Method::List | Method::Hash { .. }, None) => {
+                let placer = PartitionFilter::placer(def).ok()??;
+                let monotonic = match p.method {
+                    Method::Range | Method::List => Monotonic::of(&p.expr, name, ty),
+                    _ => None,
+                };
+                Through::Expr {
+                    placer: Box::new(placer),
+                    at: at as usize,
+                    width: def.columns.len(),
+                    monotonic,
+                }
+            }
+            _ => return None,
+        };
+        Some(Pruner { p, column: offset + at, through, integer })
+    }
+
+    fn prune(&self, conditions: &[&BExpr]) -> Vec<bool> {
+        let mut chosen = vec![true; self.p.partitions.len()];
+        let mut keep_only = |keep: Vec<bool>| {
+            for (k, x) in chosen.iter_mut().zip(keep) {
+                *k &= x;
+            }
+        };
+        for c in conditions {
+            if let Some(keep) = self.kept(c, 0) {
+                keep_only(keep);
+            }
+        }
+        // A range written as two conditions (`a >= 3 AND a <= 5`) is walked as one.
+        let (mut lo, mut hi) = (None, None);
+        for c in conditions {
+            self.bounds(c, &mut lo, &mut hi, 0);
+        }
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            if let Some(keep) = self.walked(lo, hi) {
+                keep_only(keep);
+            }
+        }
+        chosen
+    }
 }
 
 /// Which partition a stored row of a partitioned table is in, for a read that skips the
@@ -125,6 +208,15 @@ impl PartitionFilter {
         }
     }
 
+    /// The partitioning expression's value on `row` (NULL for the COLUMNS and KEY methods,
+    /// which have none).
+    pub fn value(&self, row: &[Value]) -> Result<Value> {
+        match &self.expr {
+            Some(e) => eval(e, row, &[], &mut crate::sql::expr::constant_context()),
+            None => Ok(Value::Null),
+        }
+    }
+
     /// The partition a row of the table belongs in (the expression's error, if it fails).
     pub fn place(&self, row: &[Value]) -> Result<Placement> {
         let values = match &self.expr {
@@ -184,64 +276,217 @@ pub fn pruning_column(p: &Partitioning) -> Option<&str> {
 /// Bound on how deep a condition tree is walked (deeper parts keep every partition).
 const DEPTH_MAX: u32 = 32;
 
-/// The partitions a condition keeps, or None when it says nothing about them.
-fn kept(p: &Partitioning, column: u32, c: &BExpr, depth: u32) -> Option<Vec<bool>> {
-    if depth > DEPTH_MAX {
-        return None;
+/// A range's end: its value and whether the value is in the range.
+type End<'v> = Option<(&'v Value, bool)>;
+
+/// The most values a short range is walked through (mysql-server's `MAX_RANGE_TO_WALK`);
+/// a longer one is still walked when it has at most twice as many values as partitions.
+const WALK_MAX: i128 = 32;
+
+impl Pruner<'_> {
+    fn is_col(&self, e: &BExpr) -> bool {
+        matches!(e, BExpr::Column(x) if *x == self.column)
     }
-    let is_col = |e: &BExpr| matches!(e, BExpr::Column(x) if *x == column);
-    let lit = |e: &BExpr| match e {
-        BExpr::Lit(v) => Some(v.clone()),
-        _ => None,
-    };
-    match c {
-        BExpr::And(a, b) => match (kept(p, column, a, depth + 1), kept(p, column, b, depth + 1)) {
-            (Some(x), Some(y)) => Some(x.iter().zip(y).map(|(a, b)| *a && b).collect()),
-            (x, None) => x,
-            (None, y) => y,
-        },
-        BExpr::Or(a, b) => {
-            let (x, y) = (kept(p, column, a, depth + 1)?, kept(p, column, b, depth + 1)?);
-            Some(x.iter().zip(y).map(|(a, b)| *a || b).collect())
+
+    /// The partitions a condition keeps, or None when it says nothing about them.
+    fn kept(&self, c: &BExpr, depth: u32) -> Option<Vec<bool>> {
+        if depth > DEPTH_MAX {
+            return None;
         }
-        BExpr::IsNull { arg, negated: false } if is_col(arg) => Some(point(p, &Value::Null)),
-        BExpr::InList { arg, list, negated: false } if is_col(arg) => {
-            let mut keep = vec![false; p.partitions.len()];
-            for e in list {
-                let v = lit(e)?;
-                for (k, x) in keep.iter_mut().zip(point(p, &v)) {
-                    *k |= x;
+        let p = self.p;
+        let lit = |e: &BExpr| match e {
+            BExpr::Lit(v) => Some(v.clone()),
+            _ => None,
+        };
+        match c {
+            BExpr::And(a, b) => match (self.kept(a, depth + 1), self.kept(b, depth + 1)) {
+                (Some(x), Some(y)) => Some(x.iter().zip(y).map(|(a, b)| *a && b).collect()),
+                (x, None) => x,
+                (None, y) => y,
+            },
+            BExpr::Or(a, b) => {
+                let (x, y) = (self.kept(a, depth + 1)?, self.kept(b, depth + 1)?);
+                Some(x.iter().zip(y).map(|(a, b)| *a || b).collect())
+            }
+            BExpr::IsNull { arg, negated: false } if self.is_col(arg) => {
+                Some(self.point(&Value::Null))
+            }
+            BExpr::InList { arg, list, negated: false } if self.is_col(arg) => {
+                let mut keep = vec![false; p.partitions.len()];
+                for e in list {
+                    let v = lit(e)?;
+                    for (k, x) in keep.iter_mut().zip(self.point(&v)) {
+                        *k |= x;
+                    }
+                }
+                Some(keep)
+            }
+            BExpr::Between { arg, low, high, negated: false } if self.is_col(arg) => {
+                let (lo, hi) = (lit(low)?, lit(high)?);
+                self.range(Some((&lo, true)), Some((&hi, true)))
+            }
+            BExpr::Binary { .. } => {
+                let (op, v) = self.comparison(c)?;
+                if v.is_null() {
+                    // `col = NULL` and `col < NULL` match no row.
+                    return Some(vec![false; p.partitions.len()]);
+                }
+                match op {
+                    B::Eq => Some(self.point(&v)),
+                    B::Lt => self.range(None, Some((&v, false))),
+                    B::LtEq => self.range(None, Some((&v, true))),
+                    B::Gt => self.range(Some((&v, false)), None),
+                    B::GtEq => self.range(Some((&v, true)), None),
+                    _ => None,
                 }
             }
-            Some(keep)
+            _ => None,
         }
-        BExpr::Between { arg, low, high, negated: false } if is_col(arg) => {
-            let (lo, hi) = (lit(low)?, lit(high)?);
-            interval(p, Some((&lo, true)), Some((&hi, true)))
+    }
+
+    /// A comparison of the column with a literal, as `col <op> value`.
+    fn comparison(&self, c: &BExpr) -> Option<(B, Value)> {
+        let BExpr::Binary { op, left, right, .. } = c else { return None };
+        match (&**left, &**right) {
+            (l, BExpr::Lit(v)) if self.is_col(l) => Some((op.clone(), v.clone())),
+            (BExpr::Lit(v), r) if self.is_col(r) => Some((flipped(op)?, v.clone())),
+            _ => None,
         }
-        BExpr::Binary { op, left, right, .. } => {
-            let (op, v) = if is_col(left) {
-                (op.clone(), lit(right)?)
-            } else if is_col(right) {
-                (flipped(op)?, lit(left)?)
-            } else {
-                return None;
+    }
+
+    /// The partition the column's value `v` goes to (none when no partition holds it).
+    fn point(&self, v: &Value) -> Vec<bool> {
+        let mut keep = vec![false; self.p.partitions.len()];
+        let placed = match &self.through {
+            Through::Column => Some(self.p.place(std::slice::from_ref(v))),
+            Through::Expr { placer, at, width, .. } => {
+                // An expression that fails at the value leaves the partitions to the
+                // query's own conditions.
+                let Ok(placed) = placer.place(&row_with(*at, *width, v)) else {
+                    return vec![true; keep.len()];
+                };
+                Some(placed)
+            }
+        };
+        if let Some(Placement::Partition(i)) = placed {
+            keep[i] = true;
+        }
+        keep
+    }
+
+    /// The partitions a range of the column reaches: on RANGE and LIST through the bare
+    /// column or an increasing function, else by walking a short range of integers.
+    fn range(&self, low: End<'_>, high: End<'_>) -> Option<Vec<bool>> {
+        let ordered = matches!(
+            self.p.method,
+            Method::Range | Method::RangeColumns | Method::List | Method::ListColumns
+        );
+        match &self.through {
+            Through::Column if ordered => interval(self.p, low, high),
+            Through::Expr { placer, at, width, monotonic: Some(m) } => {
+                let map = |end: End<'_>, is_low: bool| -> Option<Option<(Value, bool)>> {
+                    let Some((v, inclusive)) = end else { return Some(None) };
+                    let mapped = placer.value(&row_with(*at, *width, v)).ok()?;
+                    if mapped.is_null() {
+                        return None;
+                    }
+                    Some(Some((mapped, m.inclusive(v, inclusive, is_low))))
+                };
+                let (lo, hi) = (map(low, true)?, map(high, false)?);
+                interval(
+                    self.p,
+                    lo.as_ref().map(|(v, i)| (v, *i)),
+                    hi.as_ref().map(|(v, i)| (v, *i)),
+                )
+            }
+            _ => {
+                let (Some((l, l_in)), Some((h, h_in))) = (low, high) else { return None };
+                self.walked(int(l)? + i128::from(!l_in), int(h)? - i128::from(!h_in))
+            }
+        }
+    }
+
+    /// The partitions a short range of an integer column reaches, `lo..=hi`, each of its
+    /// values placed in turn; None for a long range or a column of other values.
+    fn walked(&self, lo: i128, hi: i128) -> Option<Vec<bool>> {
+        if !self.integer {
+            return None;
+        }
+        let n = self.p.partitions.len();
+        let count = hi - lo + 1;
+        if count > WALK_MAX && count > 2 * n as i128 {
+            return None;
+        }
+        let mut keep = vec![false; n];
+        for v in lo..=hi {
+            let v = match i64::try_from(v) {
+                Ok(i) => Value::Int(i),
+                Err(_) => Value::UInt(u64::try_from(v).ok()?),
             };
-            if v.is_null() {
-                // `col = NULL` and `col < NULL` match no row.
-                return Some(vec![false; p.partitions.len()]);
-            }
-            match op {
-                B::Eq => Some(point(p, &v)),
-                B::Lt => interval(p, None, Some((&v, false))),
-                B::LtEq => interval(p, None, Some((&v, true))),
-                B::Gt => interval(p, Some((&v, false)), None),
-                B::GtEq => interval(p, Some((&v, true)), None),
-                _ => None,
+            for (k, x) in keep.iter_mut().zip(self.point(&v)) {
+                *k |= x;
             }
         }
+        Some(keep)
+    }
+
+    /// Tightens the integer bounds `lo..=hi` with the AND-ed comparisons of `c` on the
+    /// column (the range analysis that makes `a >= 3 AND a <= 5` one range).
+    fn bounds(&self, c: &BExpr, lo: &mut Option<i128>, hi: &mut Option<i128>, depth: u32) {
+        if depth > DEPTH_MAX {
+            return;
+        }
+        let at_least = |lo: &mut Option<i128>, v: i128| *lo = Some(lo.map_or(v, |l| l.max(v)));
+        let at_most = |hi: &mut Option<i128>, v: i128| *hi = Some(hi.map_or(v, |h| h.min(v)));
+        match c {
+            BExpr::And(a, b) => {
+                self.bounds(a, lo, hi, depth + 1);
+                self.bounds(b, lo, hi, depth + 1);
+            }
+            BExpr::Between { arg, low, high, negated: false } if self.is_col(arg) => {
+                if let (BExpr::Lit(l), BExpr::Lit(h)) = (&**low, &**high) {
+                    if let (Some(l), Some(h)) = (int(l), int(h)) {
+                        at_least(lo, l);
+                        at_most(hi, h);
+                    }
+                }
+            }
+            _ => {
+                let Some((op, v)) = self.comparison(c) else { return };
+                let Some(v) = int(&v) else { return };
+                match op {
+                    B::Eq => {
+                        at_least(lo, v);
+                        at_most(hi, v);
+                    }
+                    B::Gt => at_least(lo, v + 1),
+                    B::GtEq => at_least(lo, v),
+                    B::Lt => at_most(hi, v - 1),
+                    B::LtEq => at_most(hi, v),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// An integer literal's value.
+fn int(v: &Value) -> Option<i128> {
+    match v {
+        Value::Int(i) => Some(i128::from(*i)),
+        Value::UInt(u) => Some(i128::from(*u)),
         _ => None,
     }
+}
+
+/// A row of the partitioned table, `width` columns wide, that holds `v` at `at` and NULL
+/// elsewhere: what the partitioning expression (of that one column) is evaluated on.
+fn row_with(at: usize, width: usize, v: &Value) -> Vec<Value> {
+    let mut row = vec![Value::Null; width];
+    if let Some(x) = row.get_mut(at) {
+        *x = v.clone();
+    }
+    row
 }
 
 fn flipped(op: &B) -> Option<B> {
@@ -253,15 +498,6 @@ fn flipped(op: &B) -> Option<B> {
         B::GtEq => B::LtEq,
         _ => return None,
     })
-}
-
-/// The one partition a value goes to (none when no partition holds it).
-fn point(p: &Partitioning, v: &Value) -> Vec<bool> {
-    let mut keep = vec![false; p.partitions.len()];
-    if let Placement::Partition(i) = p.place(std::slice::from_ref(v)) {
-        keep[i] = true;
-    }
-    keep
 }
 
 /// Whether `v` is above the low end `(value, inclusive)` of a range.
@@ -348,43 +584,4 @@ fn interval(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::storage::partition::Partition;
-
-    fn range() -> Partitioning {
-        let part = |name: &str, l: Option<i64>| Partition {
-            name: name.into(),
-            bound: Bound::LessThan(vec![l.map(Value::Int)]),
-        };
-        Partitioning {
-            method: Method::Range,
-            expr: "`a`".into(),
-            columns: vec!["a".into()],
-            key_columns_written: false,
-            partitions: vec![part("p0", Some(10)), part("p1", Some(20)), part("p2", None)],
-            default_names: false,
-        }
-    }
-
-    fn cmp(op: B, v: i64) -> BExpr {
-        BExpr::Binary {
-            op,
-            left: Box::new(BExpr::Column(0)),
-            right: Box::new(BExpr::Lit(Value::Int(v))),
-            text: String::new(),
-        }
-    }
-
-    #[test]
-    fn equality_and_ranges_keep_the_partitions_they_reach() {
-        let p = range();
-        assert_eq!(prune(&p, Some(0), &[&cmp(B::Eq, 15)]), [false, true, false]);
-        assert_eq!(prune(&p, Some(0), &[&cmp(B::Lt, 10)]), [true, false, false]);
-        assert_eq!(prune(&p, Some(0), &[&cmp(B::LtEq, 10)]), [true, true, false]);
-        assert_eq!(prune(&p, Some(0), &[&cmp(B::GtEq, 20)]), [false, false, true]);
-        assert_eq!(prune(&p, Some(0), &[&cmp(B::Gt, 12), &cmp(B::Lt, 18)]), [false, true, false]);
-        // A condition on another column keeps them all.
-        assert_eq!(prune(&p, Some(1), &[&cmp(B::Eq, 15)]), [true, true, true]);
-    }
-}
+mod tests;
