@@ -50,7 +50,7 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
-        if !matches!(q.body.as_ref(), SetExpr::Select(_)) {
+        if !matches!(q.body.as_ref(), SetExpr::Select(_) | SetExpr::Values(_)) {
             if q.with.is_some() {
                 return Err(MySqlError::not_supported_yet(
                     "EXPLAIN FORMAT=JSON of WITH around UNION, INTERSECT or EXCEPT",

@@ -65,6 +65,7 @@ mod reorder;
 mod table_function;
 pub mod tree;
 mod tree_plan;
+mod values;
 use super::derived_merge::materialised_by_mysql;
 use crate::storage::schema::is_hidden_name;
 use binding::{bind, wildcard_qualifier};
@@ -427,8 +428,12 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
     ) -> Result<Block> {
-        let SetExpr::Select(sel) = q.body.as_ref() else {
-            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        let sel = match q.body.as_ref() {
+            SetExpr::Select(sel) => sel,
+            SetExpr::Values(v) if q.with.is_none() => {
+                return self.explain_values(v, q, sql, current, cx, blocks);
+            }
+            _ => return Err(MySqlError::not_supported_yet("UNION and other set operations")),
         };
         let scope_start = blocks.ctes.len();
         if let Some(with) = &q.with {
