@@ -64,6 +64,7 @@ mod recursive;
 mod reorder;
 mod table_function;
 pub mod tree;
+mod tree_join;
 mod tree_plan;
 mod values;
 use super::derived_merge::materialised_by_mysql;
@@ -710,12 +711,6 @@ impl Explainer<'_> {
                 Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
             };
             if let TableFactor::NestedJoin { table_with_joins, alias: None } = &join.relation {
-                if (outer || straight) && self.tree {
-                    return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN FORMAT=TREE of an outer join or STRAIGHT_JOIN over a \
-                         parenthesised join",
-                    ));
-                }
                 let start = sources.len();
                 self.explain_join_chain(
                     table_with_joins,
