@@ -381,6 +381,13 @@ impl<'a> Binder<'a> {
                     (_, other) => other,
                 }
             }
+            // `expr COLLATE name`: the collation is checked against the literal's character
+            // set (`literal_charset.rs`). Simplification: the value compares and sorts as it
+            // would without COLLATE.
+            Expr::Collate { expr, .. } => {
+                super::literal_charset::of_literal(e)?;
+                self.bind(expr)?
+            }
             Expr::Identifier(id) => self.identifier(id)?,
             Expr::CompoundIdentifier(parts) => self.compound(parts)?,
             Expr::IsNull(x) => BExpr::IsNull { arg: Box::new(self.bind(x)?), negated: false },
@@ -746,6 +753,13 @@ impl<'a> Binder<'a> {
         };
         if name == CORRELATED_MARK || name == OUTER_MARK {
             return self.correlation_mark(&name, &args);
+        }
+        // CHARSET() / COLLATION() of a literal whose character set the parser fixed.
+        if let ("CHARSET" | "COLLATION", [arg]) = (name.as_str(), args.as_slice()) {
+            if let Some(c) = super::literal_charset::of_literal(arg)? {
+                let answer = if name == "CHARSET" { c.charset } else { c.collation };
+                return Ok(BExpr::Lit(Value::Str(answer)));
+            }
         }
         // `VALUES(col)` in ON DUPLICATE KEY UPDATE (deprecated since 8.0.20, still there in
         // 9.x): the value the row would have had; NULL in any other statement.

@@ -661,9 +661,9 @@ impl Explainer<'_> {
     /// A parenthesised join (`t1 JOIN (t2 JOIN t3 ON c) ON d`) pushes its tables in place, as
     /// the executor binds it (`from.rs`); an inner join's ON over it is checked at its last
     /// table. MySQL flattens such a nest of inner joins into the outer join's tables
-    /// (simplify_joins), which EXPLAIN then orders together. Simplification: a parenthesised
-    /// join as an outer or STRAIGHT_JOIN's right operand, or holding an outer join and
-    /// inner-joined, is not explained (1235).
+    /// (simplify_joins), which EXPLAIN then orders together; on the inner side of a LEFT
+    /// JOIN it stays a nest (`Source::nest`, drawn as a subtree by `tree_join.rs`).
+    /// Simplification: a parenthesised join holding an outer join is not explained (1235).
     #[allow(clippy::too_many_arguments)]
     fn explain_join_chain(
         &mut self,
