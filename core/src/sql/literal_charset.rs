@@ -9,6 +9,9 @@
 //! and COLLATION() of such an expression answer from here (`bind.rs`); other strings are
 //! utf8mb4 with the session's default collation.
 //!
+//! A comparison where one side has a binary or case-sensitive collation compares bytes
+//! ([`exact_collation`]).
+//!
 //! Simplifications: the character sets known are the few the simulator names (utf8mb4,
 //! utf8mb3 / utf8, latin1, ascii, binary); a collation is known when it is its character
 //! set's name, an underscore and a suffix (`utf8mb4_bin`, `latin1_german1_ci`), not
@@ -97,6 +100,20 @@ pub fn of_literal(e: &Expr) -> Result<Option<Charset>> {
     })
 }
 
+/// Whether `e` is `x COLLATE c` with a collation that compares bytes: `binary`, a `_bin`
+/// one, or a case-sensitive `_cs` one. Simplification: a `_cs` collation is taken as
+/// comparing bytes, and `utf8mb4_bin`'s PAD SPACE (trailing spaces ignored) is not kept.
+pub fn exact_collation(e: &Expr) -> bool {
+    match e {
+        Expr::Nested(inner) => exact_collation(inner),
+        Expr::Collate { collation, .. } => {
+            let name = collation.to_string().trim_matches('`').to_ascii_lowercase();
+            name == "binary" || name.ends_with("_bin") || name.ends_with("_cs")
+        }
+        _ => false,
+    }
+}
+
 /// A quoted string literal without introducer.
 fn is_text(e: &Expr) -> bool {
     matches!(e, Expr::Value(v) if matches!(v.value,
@@ -148,5 +165,23 @@ mod tests {
         assert_eq!(mismatch.code, 1253);
         let unknown = of("'a' COLLATE no_such_collation").expect_err("1273");
         assert_eq!(unknown.code, 1273);
+    }
+
+    #[test]
+    fn binary_and_case_sensitive_collations_compare_bytes() {
+        let first = |sql: &str| {
+            let statement = crate::sql::parse(&format!("SELECT {sql}")).expect("parses");
+            let crate::sql::Statement::Select(q) = statement else { panic!("a SELECT") };
+            let sqlparser::ast::SetExpr::Select(s) = *q.body else { panic!("a SELECT body") };
+            let sqlparser::ast::SelectItem::UnnamedExpr(e) = &s.projection[0] else {
+                panic!("an unnamed item")
+            };
+            exact_collation(e)
+        };
+        assert!(first("'a' COLLATE utf8mb4_bin"));
+        assert!(first("('a' COLLATE binary)"));
+        assert!(first("'a' COLLATE utf8mb4_0900_as_cs"));
+        assert!(!first("'a' COLLATE utf8mb4_0900_ai_ci"));
+        assert!(!first("_binary'a'"));
     }
 }

@@ -287,6 +287,12 @@ impl Names<'_> {
                 let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
                 format!("{}({})", name.to_ascii_lowercase(), args.join(","))
             }
+            // A comparison under a binary collation reads both sides as bytes (`bind.rs`
+            // `as_bytes`): drawn as written, `(x collate utf8mb4_bin)` (UNCONFIRMED).
+            BExpr::Cast { arg, text, .. } if text.is_empty() => self.expr(arg),
+            BExpr::Cast { arg, text, .. } if text.starts_with("collate ") => {
+                format!("({} {text})", self.expr(arg))
+            }
             BExpr::Unary { text, .. } | BExpr::Cast { text, .. } => text.clone(),
             // Simplification: anything else is printed by its kind only.
             BExpr::Case { .. } => "case ... end".into(),
