@@ -5,15 +5,16 @@
 //! table the inner side of a nested loop.
 //!
 //! A parenthesised join on the inner side of a LEFT JOIN (`t1 LEFT JOIN (t2 JOIN t3 ON c) ON
-//! d`) is a subtree of its own: its tables joined among themselves (inner joins), that
-//! subtree the inner side of a `Nested loop left join` under the tables before it, so its
-//! rows are NULL-complemented together (mysql-test's nested outer join plans in FORMAT=TREE).
-//! Inside the nest a condition that reads a table before the nest is a filter on the rows it
-//! is checked with, never a hash join's key (the nest's hash table holds only its own rows).
+//! d`) is a subtree of its own: its tables joined among themselves (inner joins), and that
+//! subtree the inner side of the outer join, so its rows are NULL-complemented together
+//! (ConnectJoins' outer-join substructure). When the nest's first table uses a join buffer
+//! the outer join is a `Left hash join` whose build side (`Hash`) is the whole nest, keyed by
+//! the equalities between the nest and the tables before it (any other condition reading
+//! both is the join's `extra conditions`); otherwise it is a `Nested loop left join` and
+//! those conditions are filters inside the nest, checked for each row before it.
 //! Simplifications: the outer join's ON is checked with the nest's last table, as the
 //! traditional format shows it (MySQL checks each part at the first table that completes
-//! it); the nest is always joined by a nested loop (UNCONFIRMED: MySQL may build a hash
-//! table of the nest when its first table uses a join buffer). A STRAIGHT_JOIN over a
+//! it); the hash join's form is UNCONFIRMED against a live 9.x. A STRAIGHT_JOIN over a
 //! parenthesised inner join has no nest: MySQL flattens it (simplify_joins).
 
 use super::tree::{Node, Role};
@@ -32,12 +33,29 @@ pub(super) fn join_all(tables: &[&TreeTable]) -> Option<Joined> {
         if let (Some((prev, cost, rows)), true) = (acc.as_ref(), t.nest > 1 && t.outer) {
             let end = t.position + t.nest as usize;
             let len = tables[at..].iter().take_while(|x| x.position < end).count();
-            if let Some((inner, inner_cost, inner_rows)) = join_nest(&tables[at..at + len]) {
+            let hashed = t.buffered;
+            if let Some(((inner, inner_cost, inner_rows), outside)) =
+                join_nest(&tables[at..at + len], hashed)
+            {
                 let cost = cost + inner_cost;
                 let joined = (rows * inner_rows).max(*rows);
-                let node = Node::new("Nested loop left join", Some((cost, joined)))
-                    .with(prev.clone())
-                    .with(inner);
+                let node = if hashed {
+                    let keys: Vec<&str> =
+                        outside.iter().filter(|(_, eq)| *eq).map(|(c, _)| c.as_str()).collect();
+                    let extra: Vec<&str> =
+                        outside.iter().filter(|(_, eq)| !*eq).map(|(c, _)| c.as_str()).collect();
+                    let mut label = format!("Left hash join {}", on_text(&keys));
+                    if !extra.is_empty() {
+                        label.push_str(&format!(", extra conditions: {}", extra.join(" and ")));
+                    }
+                    let mut hash = Node::new("Hash", None);
+                    hash.role = Role::Blocking;
+                    Node::new(label, Some((cost, joined))).with(prev.clone()).with(hash.with(inner))
+                } else {
+                    Node::new("Nested loop left join", Some((cost, joined)))
+                        .with(prev.clone())
+                        .with(inner)
+                };
                 acc = Some((node, cost, joined));
             }
             at += len;
@@ -49,15 +67,50 @@ pub(super) fn join_all(tables: &[&TreeTable]) -> Option<Joined> {
     acc
 }
 
-/// The tables of a nest joined among themselves (inner joins); conditions reading a table
-/// before the nest's first are filters, not hash keys.
-fn join_nest(tables: &[&TreeTable]) -> Option<Joined> {
+/// A condition's text and whether it is an equality.
+type Condition = (String, bool);
+
+/// The tables of a nest joined among themselves (inner joins). A condition reading a table
+/// before the nest's first is a filter inside it, never a hash key of its own joins; with
+/// `hashed` (the nest is the build side of the outer hash join, made once) it is left out
+/// and returned, for the outer join to check.
+fn join_nest(tables: &[&TreeTable], hashed: bool) -> Option<(Joined, Vec<Condition>)> {
     let start = tables.first()?.position;
     let mut acc: Option<Joined> = None;
+    let mut outside = Vec::new();
     for t in tables {
+        let kept;
+        let t = if hashed {
+            let mut own = (*t).clone();
+            let mut conditions = Vec::new();
+            let mut earliest = Vec::new();
+            for (c, first) in t.conditions.iter().zip(&t.earliest) {
+                if *first < start {
+                    outside.push((c.0.clone(), c.2));
+                } else {
+                    conditions.push(c.clone());
+                    earliest.push(*first);
+                }
+            }
+            own.conditions = conditions;
+            own.earliest = earliest;
+            kept = own;
+            &kept
+        } else {
+            *t
+        };
         acc = Some(join_one(acc, t, Some(start)));
     }
-    acc
+    acc.map(|joined| (joined, outside))
+}
+
+/// A hash join's keys as its label writes them.
+fn on_text(keys: &[&str]) -> String {
+    if keys.is_empty() {
+        "(no condition)".into()
+    } else {
+        keys.join(", ")
+    }
 }
 
 /// `t` joined after `acc` (or alone when first); `nest`: the position of the first table of
@@ -92,7 +145,7 @@ fn join_one(acc: Option<Joined>, t: &TreeTable, nest: Option<usize>) -> Joined {
             (false, false) => rest.push(c.as_str()),
         }
     }
-    let on = if keys.is_empty() { "(no condition)".into() } else { keys.join(", ") };
+    let on = on_text(&keys);
     let probe = filtered(t.access.clone(), &local, kept);
     let mut hash = Node::new("Hash", None);
     hash.role = Role::Blocking;
