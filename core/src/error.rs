@@ -215,6 +215,18 @@ impl MySqlError {
     pub fn value_count_mismatch(row: u64) -> MySqlError {
         Self::new(1136, "21S01", format!("Column count doesn't match value count at row {row}"))
     }
+    /// 1253 ER_COLLATION_CHARSET_MISMATCH: COLLATE names a collation of another character set.
+    pub fn collation_charset_mismatch(collation: &str, charset: &str) -> MySqlError {
+        Self::new(
+            1253,
+            "42000",
+            format!("COLLATION '{collation}' is not valid for CHARACTER SET '{charset}'"),
+        )
+    }
+    /// 1273 ER_UNKNOWN_COLLATION
+    pub fn unknown_collation(collation: &str) -> MySqlError {
+        Self::new(1273, "HY000", format!("Unknown collation: '{collation}'"))
+    }
     /// 1141 ER_NONEXISTING_GRANT
     pub fn no_such_grant(user: &str, host: &str) -> MySqlError {
         Self::new(

@@ -350,8 +350,20 @@ impl<'a> Binder<'a> {
                 self.row_comparison(op, left, right)
             }
             Expr::BinaryOp { left, op, right } => {
-                let l = self.bind(left)?;
-                let r = self.bind(right)?;
+                let mut l = self.bind(left)?;
+                let mut r = self.bind(right)?;
+                // A comparison under a binary or case-sensitive collation (`x COLLATE
+                // utf8mb4_bin = 'A'`) compares the strings' bytes (`literal_charset.rs`).
+                let compares = matches!(
+                    op,
+                    B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq | B::Spaceship
+                );
+                if compares
+                    && (super::literal_charset::exact_collation(left)
+                        || super::literal_charset::exact_collation(right))
+                {
+                    (l, r) = (as_bytes(l, left), as_bytes(r, right));
+                }
                 Ok(self.binary(op, l, r, left, right))
             }
             Expr::UnaryOp { op, expr } => {
@@ -380,6 +392,13 @@ impl<'a> Binder<'a> {
                     }
                     (_, other) => other,
                 }
+            }
+            // `expr COLLATE name`: the collation is checked against the literal's character
+            // set (`literal_charset.rs`). Simplification: the value compares and sorts as it
+            // would without COLLATE.
+            Expr::Collate { expr, .. } => {
+                super::literal_charset::of_literal(e)?;
+                self.bind(expr)?
             }
             Expr::Identifier(id) => self.identifier(id)?,
             Expr::CompoundIdentifier(parts) => self.compound(parts)?,
@@ -746,6 +765,13 @@ impl<'a> Binder<'a> {
         };
         if name == CORRELATED_MARK || name == OUTER_MARK {
             return self.correlation_mark(&name, &args);
+        }
+        // CHARSET() / COLLATION() of a literal whose character set the parser fixed.
+        if let ("CHARSET" | "COLLATION", [arg]) = (name.as_str(), args.as_slice()) {
+            if let Some(c) = super::literal_charset::of_literal(arg)? {
+                let answer = if name == "CHARSET" { c.charset } else { c.collation };
+                return Ok(BExpr::Lit(Value::Str(answer)));
+            }
         }
         // `VALUES(col)` in ON DUPLICATE KEY UPDATE (deprecated since 8.0.20, still there in
         // 9.x): the value the row would have had; NULL in any other statement.
@@ -1535,5 +1561,24 @@ impl BExpr {
             BExpr::Cast { target, .. } => Some(target.is_numeric()),
             _ => None,
         }
+    }
+}
+
+/// `e` read as its bytes, as `BINARY e` reads it (a comparison under a binary collation).
+/// Its text, for EXPLAIN's trees: `collate c` on the side that names the collation, empty on
+/// the other (each drawn as its operand, `tree.rs`).
+fn as_bytes(e: BExpr, source: &Expr) -> BExpr {
+    let mut source = source;
+    while let Expr::Nested(inner) = source {
+        source = inner;
+    }
+    let text = match source {
+        Expr::Collate { collation, .. } => format!("collate {collation}"),
+        _ => String::new(),
+    };
+    BExpr::Cast {
+        arg: Box::new(e),
+        target: Box::new(super::cast::CastTarget::Binary { length: None }),
+        text,
     }
 }

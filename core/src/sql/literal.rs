@@ -10,7 +10,10 @@ use sqlparser::ast::Value as Lit;
 pub fn literal(v: &Lit) -> Result<Value> {
     Ok(match v {
         Lit::Number(s, _) => number_literal(s),
-        Lit::SingleQuotedString(s) | Lit::DoubleQuotedString(s) => Value::Str(s.clone()),
+        // N'text' is a string in the national character set (utf8mb3, `literal_charset.rs`).
+        Lit::SingleQuotedString(s) | Lit::DoubleQuotedString(s) | Lit::NationalStringLiteral(s) => {
+            Value::Str(s.clone())
+        }
         Lit::Boolean(b) => Value::Int(i64::from(*b)),
         Lit::Null => Value::Null,
         // X'41' and 0x41 are binary strings; where a number is wanted the binder reads them

@@ -14,6 +14,7 @@ pub mod expr_text;
 pub mod functions;
 pub mod json;
 pub mod literal;
+pub mod literal_charset;
 pub mod numeric_operands;
 pub mod parser;
 pub mod pfs_format;

@@ -50,7 +50,7 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
-        if !matches!(q.body.as_ref(), SetExpr::Select(_)) {
+        if !matches!(q.body.as_ref(), SetExpr::Select(_) | SetExpr::Values(_)) {
             if q.with.is_some() {
                 return Err(MySqlError::not_supported_yet(
                     "EXPLAIN FORMAT=JSON of WITH around UNION, INTERSECT or EXCEPT",
@@ -100,19 +100,16 @@ impl Server {
                 return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of this query"))
             }
         };
-        // Simplification: a parenthesized set operation inside another (MySQL nests its
-        // result object in a query specification) and VALUES rows are not written.
+        // A parenthesized set operation inside another nests its result object in a query
+        // specification (`nested_document`); a VALUES operand is one block.
         let plain = |leaf: &SetNode| match leaf {
-            SetNode::Leaf(SetExpr::Select(_) | SetExpr::Table(_)) => true,
+            SetNode::Leaf(SetExpr::Select(_) | SetExpr::Table(_) | SetExpr::Values(_)) => true,
             SetNode::Leaf(SetExpr::Query(inner)) => {
                 inner.with.is_none() && matches!(inner.body.as_ref(), SetExpr::Select(_))
             }
             _ => false,
         };
         let nested = !operands.iter().all(|(_, o)| plain(o));
-        if nested && has_values(&node, 0) {
-            return Err(MySqlError::not_supported_yet("EXPLAIN FORMAT=JSON of VALUES"));
-        }
         let mut template = q.clone();
         template.with = None;
         template.order_by = None;
@@ -213,21 +210,6 @@ pub(super) fn set_result_document(op: SetOp, result_row: Option<&Row>, blocks: V
 
 /// The most levels of parenthesized set operations written (the parser bounds them too).
 const NESTING_MAX: u32 = 64;
-
-/// Whether a set operation has a VALUES operand (at any depth).
-fn has_values(node: &SetNode, depth: u32) -> bool {
-    if depth > NESTING_MAX {
-        return false;
-    }
-    match node {
-        SetNode::Leaf(SetExpr::Values(_)) => true,
-        SetNode::Leaf(SetExpr::Query(inner)) => {
-            flatten(&inner.body).is_ok_and(|n| has_values(&n, depth + 1))
-        }
-        SetNode::Leaf(_) => false,
-        SetNode::Chain { operands, .. } => operands.iter().any(|(_, o)| has_values(o, depth + 1)),
-    }
-}
 
 /// The `query_block` contents of a set operation with parenthesized set operations inside
 /// (`(SELECT a FROM t UNION SELECT b FROM u) UNION ALL SELECT 5`), from its blocks'

@@ -97,7 +97,7 @@ impl Server {
         if q.with.is_none() && Self::has_select_subqueries(q) {
             return self.subquery_tree(session, q, sql, work);
         }
-        if !matches!(q.body.as_ref(), SetExpr::Select(_)) {
+        if !matches!(q.body.as_ref(), SetExpr::Select(_) | SetExpr::Values(_)) {
             if q.with.is_some() {
                 return Err(MySqlError::not_supported_yet(
                     "EXPLAIN FORMAT=TREE of WITH around UNION, INTERSECT or EXCEPT",

@@ -61,7 +61,7 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
-        if !matches!(q.body.as_ref(), SetExpr::Select(_)) && q.with.is_none() {
+        if !matches!(q.body.as_ref(), SetExpr::Select(_) | SetExpr::Values(_)) && q.with.is_none() {
             return self.explain_set_query(session, q, sql, work);
         }
         if q.with.is_none() && Self::has_select_subqueries(q) {

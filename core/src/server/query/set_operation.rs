@@ -96,8 +96,8 @@ fn leaf_body(e: &SetExpr) -> Result<SetExpr> {
 /// the rows', as MySQL types a VALUES column. Every row needs ROW (MySQL's grammar has no
 /// bare `(1, 2)` in a VALUES statement) and the first row's length (ERROR 1136 naming the
 /// first row that differs). Simplification: the rows are run as SELECTs, each a query
-/// block of its own, where MySQL reads them as one table value constructor (EXPLAIN is not
-/// modelled for it).
+/// block of its own, where MySQL reads them as one table value constructor (EXPLAIN
+/// explains it as that one block, `planner/explain/values.rs`).
 pub(crate) fn values_body(v: &sqlparser::ast::Values) -> Result<SetExpr> {
     let Some(first) = v.rows.first() else { return Err(MySqlError::syntax(&v.to_string(), 1)) };
     if !v.explicit_row || first.content.is_empty() {
@@ -501,6 +501,8 @@ impl SetExplain {
                 let mut q = template.clone();
                 match body {
                     SetExpr::Query(inner) => q = (**inner).clone(),
+                    // A VALUES operand is one block of its own (its table value constructor).
+                    SetExpr::Values(_) => *q.body = (*body).clone(),
                     other => *q.body = leaf_body(other)?,
                 }
                 let number = self.next;

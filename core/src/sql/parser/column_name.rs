@@ -22,7 +22,8 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
     };
     if let Expr::Value(v) = e {
         if let sqlparser::ast::Value::SingleQuotedString(s)
-        | sqlparser::ast::Value::DoubleQuotedString(s) = &v.value
+        | sqlparser::ast::Value::DoubleQuotedString(s)
+        | sqlparser::ast::Value::NationalStringLiteral(s) = &v.value
         {
             return s.clone();
         }

@@ -926,7 +926,7 @@ fn parse_alter_index(p: &mut Parser) -> std::result::Result<Option<Statement>, P
     Ok(Some(Statement::AlterIndexVisibility { database, table, index, visible }))
 }
 
-/// `EXPLAIN [ANALYZE] [FORMAT=TRADITIONAL | TREE] SELECT ...` or `EXPLAIN t` / `DESCRIBE t`
+/// `EXPLAIN [ANALYZE] [FORMAT=TRADITIONAL | TREE] SELECT | TABLE | VALUES ...` or `EXPLAIN t` / `DESCRIBE t`
 /// (the columns).
 fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
     let analyze = p.parse_keyword(Keyword::ANALYZE);
@@ -972,6 +972,7 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
         || p.peek_keyword(Keyword::WITH)
         || p.peek_token().token == Token::LParen
         || is_table_statement(p)
+        || p.peek_keyword(Keyword::VALUES)
     {
         let query = p.parse_query()?;
         if json {

@@ -267,7 +267,7 @@ fn measure(
         }
         _ if top => m.returned as f64,
         _ if preset.is_some() => preset.unwrap_or(0.0),
-        _ if fetched_before => n.estimate.map_or(1.0, |(_, r)| r) * loops,
+        _ if fetched_before => n.block_estimate().map_or(1.0, |(_, r)| r) * loops,
         // An aggregate without GROUP BY makes one row each time it runs.
         _ if n.label.starts_with("Aggregate: ") => loops,
         _ if n.label.starts_with("Materialize recursive CTE ") && n.actual.is_some() => {

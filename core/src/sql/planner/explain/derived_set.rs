@@ -35,7 +35,7 @@ struct Chain<'q> {
     operands: Vec<(bool, &'q SetExpr)>,
 }
 
-/// `body` as a chain of one operator over plain SELECTs, or `None`.
+/// `body` as a chain of one operator over plain SELECTs (or VALUES), or `None`.
 fn chain(body: &SetExpr) -> Option<Chain<'_>> {
     let mut operands = Vec::new();
     let mut at = body;
@@ -47,7 +47,7 @@ fn chain(body: &SetExpr) -> Option<Chain<'_>> {
                     return None;
                 }
                 op_seen = Some(*op);
-                if !matches!(right.as_ref(), SetExpr::Select(_)) {
+                if !matches!(right.as_ref(), SetExpr::Select(_) | SetExpr::Values(_)) {
                     return None;
                 }
                 let distinct = match set_quantifier {
@@ -58,7 +58,8 @@ fn chain(body: &SetExpr) -> Option<Chain<'_>> {
                 operands.push((distinct, right.as_ref()));
                 at = left;
             }
-            SetExpr::Select(_) => {
+            // A VALUES operand is one block (`values.rs`).
+            SetExpr::Select(_) | SetExpr::Values(_) => {
                 operands.push((true, at));
                 break;
             }

@@ -65,7 +65,9 @@ mod recursive;
 mod reorder;
 mod table_function;
 pub mod tree;
+mod tree_join;
 mod tree_plan;
+mod values;
 use super::derived_merge::materialised_by_mysql;
 use crate::storage::schema::is_hidden_name;
 use binding::{bind, wildcard_qualifier};
@@ -434,8 +436,12 @@ impl Explainer<'_> {
         cx: &mut dyn EvalContext,
         blocks: &mut Blocks,
     ) -> Result<Block> {
-        let SetExpr::Select(sel) = q.body.as_ref() else {
-            return Err(MySqlError::not_supported_yet("UNION and other set operations"));
+        let sel = match q.body.as_ref() {
+            SetExpr::Select(sel) => sel,
+            SetExpr::Values(v) if q.with.is_none() => {
+                return self.explain_values(v, q, sql, current, cx, blocks);
+            }
+            _ => return Err(MySqlError::not_supported_yet("UNION and other set operations")),
         };
         let scope_start = blocks.ctes.len();
         if let Some(with) = &q.with {
@@ -662,9 +668,9 @@ impl Explainer<'_> {
     /// A parenthesised join (`t1 JOIN (t2 JOIN t3 ON c) ON d`) pushes its tables in place, as
     /// the executor binds it (`from.rs`); an inner join's ON over it is checked at its last
     /// table. MySQL flattens such a nest of inner joins into the outer join's tables
-    /// (simplify_joins), which EXPLAIN then orders together. Simplification: a parenthesised
-    /// join as an outer or STRAIGHT_JOIN's right operand, or holding an outer join and
-    /// inner-joined, is not explained (1235).
+    /// (simplify_joins), which EXPLAIN then orders together; on the inner side of a LEFT
+    /// JOIN it stays a nest (`Source::nest`, drawn as a subtree by `tree_join.rs`).
+    /// Simplification: a parenthesised join holding an outer join is not explained (1235).
     #[allow(clippy::too_many_arguments)]
     fn explain_join_chain(
         &mut self,
@@ -712,12 +718,6 @@ impl Explainer<'_> {
                 Some(_) => return Err(MySqlError::not_supported_yet("USING and NATURAL joins")),
             };
             if let TableFactor::NestedJoin { table_with_joins, alias: None } = &join.relation {
-                if (outer || straight) && self.tree {
-                    return Err(MySqlError::not_supported_yet(
-                        "EXPLAIN FORMAT=TREE of an outer join or STRAIGHT_JOIN over a \
-                         parenthesised join",
-                    ));
-                }
                 let start = sources.len();
                 self.explain_join_chain(
                     table_with_joins,

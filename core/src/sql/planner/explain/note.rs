@@ -232,7 +232,19 @@ impl Render<'_> {
                 [c] => self.column(None, &c.value),
                 [] => String::new(),
             },
-            Expr::Value(v) => v.value.to_string(),
+            // A national string is utf8mb3's (MySQL prints the character set it names).
+            Expr::Value(v) => match &v.value {
+                sqlparser::ast::Value::NationalStringLiteral(s) => {
+                    format!("_utf8mb3'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+                }
+                other => other.to_string(),
+            },
+            // `_latin1'a'`: the introducer against its string.
+            Expr::Prefixed { prefix, value } => format!("{}{}", prefix.value, self.expr(value)),
+            // UNCONFIRMED: Item_func_set_collation's parenthesised, lower-case `collate`.
+            Expr::Collate { expr, collation } => {
+                format!("({} collate {})", self.expr(expr), collation)
+            }
             Expr::Nested(x) => self.expr(x),
             Expr::BinaryOp { op: op @ (B::And | B::Or | B::Xor), .. } => {
                 let mut parts = Vec::new();

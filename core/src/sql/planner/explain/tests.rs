@@ -297,3 +297,43 @@ fn a_secondary_range_that_fetches_rows_pushes_its_index_condition() {
     let sql = "SELECT * FROM page_views WHERE id BETWEEN 10 AND 20 AND id % 2 = 0";
     assert_eq!(extra(sql).as_deref(), Some("Using where"));
 }
+
+#[test]
+fn a_values_statement_is_one_block_reading_no_table() {
+    let (rs, note) = explain("VALUES ROW(1, 'a'), ROW(2, NULL)");
+    assert_eq!(rs.rows.len(), 1);
+    assert_eq!(cell(&rs, 0, "select_type").as_deref(), Some("SIMPLE"));
+    assert_eq!(cell(&rs, 0, "Extra").as_deref(), Some("No tables used"));
+    assert_eq!(note, "values row(1,'a'),row(2,NULL)");
+    let text = tree("VALUES ROW(1), ROW(2), ROW(3)").unwrap();
+    assert_eq!(text.trim_end(), "-> Rows fetched before execution  (cost=0..0 rows=3)");
+    // Every row as long as the first (1136), each written with ROW.
+    assert_eq!(explain_error("VALUES ROW(1, 2), ROW(3)"), 1136);
+    assert_eq!(explain_error("VALUES ROW()"), 1064);
+}
+
+#[test]
+fn a_derived_values_table_is_materialised_with_its_rows() {
+    let (rs, note) = explain("SELECT * FROM (VALUES ROW(1, 2), ROW(3, 4)) AS v (a, b)");
+    assert_eq!(cell(&rs, 0, "table").as_deref(), Some("<derived2>"));
+    assert_eq!(cell(&rs, 0, "rows").as_deref(), Some("2"));
+    assert_eq!(cell(&rs, 1, "select_type").as_deref(), Some("DERIVED"));
+    assert!(note.ends_with("from (values row(1,2),row(3,4)) `v`"), "{note}");
+}
+
+#[test]
+fn an_outer_join_over_a_parenthesised_join_keeps_the_nest_as_its_inner_side() {
+    let text = tree(
+        "SELECT 1 FROM customers c LEFT JOIN (orders o JOIN order_items i \
+         ON i.order_id = o.id) ON o.customer_id = c.id",
+    )
+    .unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // The first table of the nest uses a join buffer: the nest is the hash join's build side,
+    // keyed by the equality that reads the table before it (not a filter inside the nest).
+    assert!(lines[0].starts_with("-> Left hash join (o.customer_id = c.id)"), "{text}");
+    assert!(lines[1].starts_with("    -> Table scan on c"), "{text}");
+    assert_eq!(lines[2], "    -> Hash", "{text}");
+    assert!(lines[3].starts_with("        -> Nested loop inner join"), "{text}");
+    assert!(!text.contains("Filter: (o.customer_id = c.id)"), "{text}");
+}

@@ -107,11 +107,16 @@ impl Node {
     }
 
     /// A query block's estimate: its tree's, or the one its label carries (a block that
-    /// reads no table: `Rows fetched before execution` is one row, `Zero rows` none), as
-    /// set operations add up their operands'.
+    /// reads no table: `Rows fetched before execution` is the rows its label gives, one
+    /// without, a VALUES statement's N; `Zero rows` none), as set operations add up their
+    /// operands'.
     pub fn block_estimate(&self) -> Option<(f64, f64)> {
-        if self.label.starts_with("Rows fetched before execution") {
-            return Some((0.0, 1.0));
+        if let Some(rest) = self.label.strip_prefix("Rows fetched before execution") {
+            let rows = rest
+                .split_once("rows=")
+                .and_then(|(_, r)| r.trim_end_matches(')').parse::<f64>().ok())
+                .unwrap_or(1.0);
+            return Some((0.0, rows));
         }
         if self.label.starts_with("Zero rows") {
             return Some((0.0, 0.0));
@@ -286,6 +291,12 @@ impl Names<'_> {
             BExpr::Call { name, args, .. } => {
                 let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
                 format!("{}({})", name.to_ascii_lowercase(), args.join(","))
+            }
+            // A comparison under a binary collation reads both sides as bytes (`bind.rs`
+            // `as_bytes`): drawn as written, `(x collate utf8mb4_bin)` (UNCONFIRMED).
+            BExpr::Cast { arg, text, .. } if text.is_empty() => self.expr(arg),
+            BExpr::Cast { arg, text, .. } if text.starts_with("collate ") => {
+                format!("({} {text})", self.expr(arg))
             }
             BExpr::Unary { text, .. } | BExpr::Cast { text, .. } => text.clone(),
             // Simplification: anything else is printed by its kind only.

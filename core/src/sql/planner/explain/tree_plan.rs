@@ -60,7 +60,7 @@ pub(super) struct TableFacts<'a> {
 /// One table's part of the tree.
 #[derive(Clone, Debug)]
 pub(super) struct TreeTable {
-    access: Node,
+    pub(super) access: Node,
     /// The cost of all its accesses together.
     pub total_cost: f64,
     /// Rows one access returns, before the conditions.
@@ -68,12 +68,19 @@ pub(super) struct TreeTable {
     pub filter: f64,
     /// Conditions (rendered), whether each reads this table only, and whether it is an
     /// equality (a hash join's key).
-    conditions: Vec<(String, bool, bool)>,
-    buffered: bool,
+    pub(super) conditions: Vec<(String, bool, bool)>,
+    /// For each condition, the first table (position in the join order) it reads.
+    pub(super) earliest: Vec<usize>,
+    pub(super) buffered: bool,
     /// A LATERAL derived table, made again for each row before it: its cost is paid per row.
-    per_outer_row: bool,
+    pub(super) per_outer_row: bool,
     pub outer: bool,
     pub constant: bool,
+    /// Its position in the join order.
+    pub(super) position: usize,
+    /// The first table of a parenthesised join on the inner side of a LEFT JOIN: how many
+    /// tables the nest holds (`Source::nest`); 0 elsewhere.
+    pub(super) nest: u32,
 }
 
 /// `alias.column` for every joined-row column (a functional key part's hidden column as the
@@ -318,16 +325,31 @@ impl TreeTable {
                 (names.expr(e), *local, eq)
             })
             .collect();
+        let source_of = |c: u32| f.sources.iter().position(|s| s.contains(c));
+        let earliest = f
+            .checked
+            .iter()
+            .map(|(e, _)| {
+                let mut first = f.index;
+                e.for_each_column(&mut |c| {
+                    first = source_of(c).map_or(first, |at| at.min(first));
+                });
+                first
+            })
+            .collect();
         TreeTable {
             access,
             total_cost,
             rows,
             filter: f.filter,
             conditions,
+            earliest,
             buffered: f.buffered,
             per_outer_row: s.lateral,
             outer: s.outer,
             constant: f.constant,
+            position: f.index,
+            nest: s.nest,
         }
     }
 }
@@ -409,7 +431,7 @@ pub(super) fn relabels(
 }
 
 /// A `Filter` over `child` for `conditions`, if any.
-fn filtered(child: Node, conditions: &[&str], rows: f64) -> Node {
+pub(super) fn filtered(child: Node, conditions: &[&str], rows: f64) -> Node {
     if conditions.is_empty() {
         return child;
     }
@@ -441,55 +463,8 @@ pub(super) fn build(
         return Ok(Node::new(label, None));
     }
     let tables: Vec<&TreeTable> = plan.iter().filter_map(|r| r.tree.as_ref()).collect();
-    let mut acc: Option<(Node, f64, f64)> = None;
-    for t in tables.iter().filter(|t| !t.constant) {
-        let all: Vec<&str> = t.conditions.iter().map(|(c, _, _)| c.as_str()).collect();
-        let local: Vec<&str> =
-            t.conditions.iter().filter(|(_, l, _)| *l).map(|(c, _, _)| c.as_str()).collect();
-        let kept = t.rows * t.filter;
-        acc = Some(match acc.take() {
-            None => (filtered(t.access.clone(), &all, kept), t.total_cost, kept),
-            Some((prev, cost, rows)) => {
-                // UNCONFIRMED: a LATERAL table's materialisation and scan once per outer row.
-                let cost = cost + if t.per_outer_row { t.total_cost * rows } else { t.total_cost };
-                let joined = if t.outer { (rows * kept).max(rows) } else { rows * kept };
-                let node = if t.buffered {
-                    let keys: Vec<&str> = t
-                        .conditions
-                        .iter()
-                        .filter(|(_, l, eq)| !*l && *eq)
-                        .map(|(c, _, _)| c.as_str())
-                        .collect();
-                    let rest: Vec<&str> = t
-                        .conditions
-                        .iter()
-                        .filter(|(_, l, eq)| !*l && !*eq)
-                        .map(|(c, _, _)| c.as_str())
-                        .collect();
-                    let on =
-                        if keys.is_empty() { "(no condition)".into() } else { keys.join(", ") };
-                    let probe = filtered(t.access.clone(), &local, kept);
-                    let mut hash = Node::new("Hash", None);
-                    hash.role = Role::Blocking;
-                    let kind = if t.outer { "Left" } else { "Inner" };
-                    let join = Node::new(format!("{kind} hash join {on}"), Some((cost, joined)));
-                    let join = if t.outer {
-                        join.with(prev).with(hash.with(probe))
-                    } else {
-                        join.with(probe).with(hash.with(prev))
-                    };
-                    filtered(join, &rest, joined)
-                } else {
-                    let kind = if t.outer { "left" } else { "inner" };
-                    let inner = filtered(t.access.clone(), &all, kept);
-                    Node::new(format!("Nested loop {kind} join"), Some((cost, joined)))
-                        .with(prev)
-                        .with(inner)
-                };
-                (node, cost, joined)
-            }
-        });
-    }
+    let joined: Vec<&TreeTable> = tables.iter().copied().filter(|t| !t.constant).collect();
+    let acc = super::tree_join::join_all(&joined);
     let (mut node, cost, rows) = match acc {
         Some(a) => a,
         // Every table was read while optimizing.
@@ -578,7 +553,7 @@ pub(super) fn build(
     Ok(node)
 }
 
-fn blocking(label: impl Into<String>, estimate: Option<(f64, f64)>) -> Node {
+pub(super) fn blocking(label: impl Into<String>, estimate: Option<(f64, f64)>) -> Node {
     let mut n = Node::new(label, estimate);
     n.role = Role::Blocking;
     n
