@@ -18,7 +18,7 @@ use crate::server::Server;
 use crate::sql::parser::partition::ClauseDefinition;
 use crate::sql::planner::partition_pruning::PartitionFilter;
 use crate::storage::partition::{Bound, Method, Partitioning, Placement};
-use crate::storage::table::{Key, Row, Table};
+use crate::storage::table::{Row, Table};
 
 /// `p` without its last `n` partitions.
 pub(super) fn coalesced(p: &Partitioning, n: u64) -> Result<Partitioning> {
@@ -184,13 +184,7 @@ impl Server {
             }
             true
         });
-        let keys_of = |t: &Table, rows: &[Row]| -> Vec<Key> {
-            match t.def.primary() {
-                Some(_) => rows.iter().filter_map(|r| t.key_of(r)).collect(),
-                None => t.rows_with_values(rows).into_iter().map(|(k, _)| k).collect(),
-            }
-        };
-        let (out_keys, in_keys) = (keys_of(pt, &outgoing), keys_of(nt, &incoming));
+        let (out_keys, in_keys) = (pt.keys_of_rows(&outgoing), nt.keys_of_rows(&incoming));
         let pt = self.catalog.table_mut(db, table).expect("found above");
         for k in &out_keys {
             pt.delete(k);

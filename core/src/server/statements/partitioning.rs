@@ -453,10 +453,7 @@ impl Server {
             }
             true
         });
-        let keys: Vec<crate::storage::table::Key> = match t.def.primary() {
-            Some(_) => doomed.iter().filter_map(|r| t.key_of(r)).collect(),
-            None => t.rows_with_values(&doomed).into_iter().map(|(k, _)| k).collect(),
-        };
+        let keys = t.keys_of_rows(&doomed);
         let t = self.catalog.table_mut(db, table).expect("found above");
         for k in &keys {
             t.delete(k);

@@ -370,17 +370,9 @@ fn primary_range(
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
     let mut past_end = false;
-    // The row's key, gathered into one buffer (a one-column key is read where it lies).
     let mut key: Vec<Value> = Vec::with_capacity(pk.len());
     t.scan_from(lo, hi, wanted, &mut |ordinal, row| {
-        let at_end = match pk.as_slice() {
-            [c] => !before_end(std::slice::from_ref(&row[*c as usize]), hi),
-            _ => {
-                key.clear();
-                key.extend(pk.iter().map(|&c| row[c as usize].clone()));
-                !before_end(&key, hi)
-            }
-        };
+        let at_end = !before_end(row_key(&pk, row, &mut key), hi);
         cursor.enter(ordinal, costs, work);
         if at_end {
             past_end = true;
@@ -426,10 +418,8 @@ fn primary_range_backward(
     let mut stopped = false;
     let mut key: Vec<Value> = Vec::with_capacity(pk.len());
     t.scan_backward_from(hi, wanted, &mut |ordinal, row| {
-        key.clear();
-        key.extend(pk.iter().map(|&c| row[c as usize].clone()));
         cursor.enter(ordinal, costs, work);
-        if !at_or_after_start(&key, lo) {
+        if !at_or_after_start(row_key(&pk, row, &mut key), lo) {
             return false;
         }
         n += 1;
@@ -441,6 +431,19 @@ fn primary_range_backward(
     let ps = cursor.spent_ns() * 1000;
     work.table_io.add(t, primary_slot(t), RowOp::Fetch, n, ps);
     finished(error, stopped)
+}
+
+/// The primary key `pk` of `row`: a one-column key where it lies in the row, a longer one
+/// gathered into `buf`.
+fn row_key<'a>(pk: &[u32], row: &'a [Value], buf: &'a mut Vec<Value>) -> &'a [Value] {
+    match pk {
+        [c] => std::slice::from_ref(&row[*c as usize]),
+        _ => {
+            buf.clear();
+            buf.extend(pk.iter().map(|&c| row[c as usize].clone()));
+            buf
+        }
+    }
 }
 
 /// Whether a key is at or after a range's start.

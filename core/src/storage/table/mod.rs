@@ -706,6 +706,15 @@ impl Table {
         found
     }
 
+    /// The keys of `rows` (rows read from this table): each one's primary key, or for a table
+    /// without one the keys of every row of equal values ([`Table::rows_with_values`]).
+    pub fn keys_of_rows(&self, rows: &[Row]) -> Vec<Key> {
+        match self.def.primary() {
+            Some(_) => rows.iter().filter_map(|r| self.key_of(r)).collect(),
+            None => self.rows_with_values(rows).into_iter().map(|(k, _)| k).collect(),
+        }
+    }
+
     /// Where a key sits in key order, for choosing its leaf page: a generated row's position,
     /// else the end of the table (changed rows are mostly new rows at the end).
     pub fn ordinal_hint(&self, key: &Key) -> u64 {
