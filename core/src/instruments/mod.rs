@@ -2,14 +2,15 @@
 //! bumped as work happens, `Handler_*`, `Com_*`, and those published from the engines when
 //! read), their registry, the tables the server produces (performance_schema's status,
 //! variable, statement and table I/O tables, information_schema's TABLES, STATISTICS,
-//! COLUMNS, KEY_COLUMN_USAGE and the buffer pool tables), the sys schema's views, the InnoDB
-//! monitor (`SHOW ENGINE INNODB STATUS`), the lessons' map of a table in the pool, and
+//! COLUMNS, KEY_COLUMN_USAGE, INNODB_METRICS and the buffer pool tables), the sys schema's
+//! views, the InnoDB monitor (`SHOW ENGINE INNODB STATUS`), the lessons' map of a table in the pool, and
 //! performance_schema's setup, wait, file, thread and memory tables.
 
 pub mod engine_status;
 pub mod information_schema;
 pub mod information_schema_partitions;
 pub mod information_schema_routines;
+pub mod innodb_metrics;
 pub mod innodb_monitor;
 pub mod memory;
 pub mod name_index;

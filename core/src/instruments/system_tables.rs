@@ -49,6 +49,11 @@ pub trait ServerView {
     /// What setup_instruments, the wait, file, thread and memory tables read (None while
     /// mysqld is down), brought up to date first.
     fn setup_and_waits(&mut self) -> Option<super::setup_and_waits::Sources<'_>>;
+    /// `information_schema.INNODB_METRICS`' rows, brought up to date (None while mysqld is
+    /// down); Err when the reader lacks the PROCESS privilege.
+    fn innodb_metrics(&mut self) -> Result<Option<Vec<Row>>> {
+        Ok(None)
+    }
     /// `mysql.slow_log` and `mysql.general_log` (`log_output=TABLE`).
     fn query_log_tables(&self) -> Option<&super::query_logs::LogTables> {
         None
@@ -171,6 +176,10 @@ pub fn read(
             let rs = innodb_monitor::buffer_pool_stats(view.pool());
             let meta = rs.columns.iter().map(|c| num(&c.name)).collect();
             Ok((meta, rs.rows))
+        }
+        ("information_schema", "innodb_metrics") => {
+            let rows = view.innodb_metrics()?.unwrap_or_default();
+            Ok((described(super::innodb_metrics::COLUMNS, alias), rows))
         }
         ("information_schema", "tables") => {
             let mut rows = Vec::new();

@@ -800,6 +800,11 @@ impl Server {
                             continue;
                         }
                         let (def, v, w) = r.vars.check_set(name, *scope, &sv)?;
+                        let is_default = matches!(sv, SetValue::Default);
+                        if let Some(w) = Server::check_monitor_value(def.name, is_default, &v)? {
+                            warnings.push(w);
+                            continue;
+                        }
                         warnings.extend(w);
                         // SHOW PROFILE's variables are deprecated since MySQL 8.0.
                         if matches!(def.name, "profiling" | "profiling_history_size") {

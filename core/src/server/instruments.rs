@@ -194,6 +194,13 @@ impl ServerView for View<'_> {
         self.server.processes(self.session, "executing")
     }
 
+    fn innodb_metrics(&mut self) -> Result<Option<Vec<Row>>> {
+        if !self.server.accounts.has_global(&self.session.account, "PROCESS") {
+            return Err(crate::error::MySqlError::specific_access_denied("PROCESS"));
+        }
+        Ok(self.server.innodb_metrics_rows())
+    }
+
     fn query_log_tables(&self) -> Option<&crate::instruments::query_logs::LogTables> {
         Some(self.server.query_log_tables())
     }

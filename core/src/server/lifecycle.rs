@@ -124,6 +124,7 @@ impl Server {
                     last_statement_ends: BTreeMap::new(),
                     table_io: Default::default(),
                     user_stats: Default::default(),
+                    metrics: Default::default(),
                     vars,
                     status: Status::global_at_startup(),
                     started_at: self.clock.now(),
@@ -134,6 +135,7 @@ impl Server {
                     monitor: None,
                     commit_settings: std::cell::Cell::new(None),
                 });
+                self.start_innodb_metrics();
                 // The logs open afresh (a header each) with the variables of this start.
                 self.close_query_logs();
                 self.sync_query_logs();

@@ -18,6 +18,7 @@ pub mod crash;
 pub mod dispatch;
 pub mod flavour;
 mod generated_tables;
+mod innodb_metrics;
 mod instruments;
 mod lifecycle;
 mod prepared;
@@ -100,6 +101,8 @@ struct Running {
     last_statement_ends: BTreeMap<SessionId, SimTime>,
     /// Percona Server's USER_STATISTICS (in memory: a restart empties them).
     user_stats: crate::instruments::user_statistics::UserStatistics,
+    /// information_schema.INNODB_METRICS' counters (in memory: a restart starts them afresh).
+    metrics: crate::instruments::innodb_metrics::InnodbMetrics,
 }
 
 /// Which dataset the simulated disk holds at boot.

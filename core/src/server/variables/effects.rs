@@ -30,6 +30,11 @@ impl Server {
                 self.load_buffer_pool();
             }
             "thread_cache_size" => self.trim_thread_cache(),
+            // InnoDB's monitor counters start, stop or reset (`server::innodb_metrics`).
+            "innodb_monitor_enable"
+            | "innodb_monitor_disable"
+            | "innodb_monitor_reset"
+            | "innodb_monitor_reset_all" => self.apply_monitor_control(name),
             // The query logs open, close or move to the new file (`server::query_logs`).
             "slow_query_log"
             | "slow_query_log_file"
