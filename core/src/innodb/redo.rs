@@ -54,6 +54,21 @@ pub struct RedoStats {
     pub fsyncs: u64,
     /// `Innodb_log_waits`: appends that found the log buffer full and waited for a write.
     pub waits: u64,
+    /// Checkpoints taken: times the checkpoint LSN moved (INNODB_METRICS' log_checkpoints).
+    pub checkpoints: u64,
+    /// The page cleaner's batches and pages, by why it flushed (INNODB_METRICS'
+    /// buffer_flush_adaptive / _background / _sync sets): busy past the low-water mark,
+    /// idle, or a sync flush at the full log. `[batches, pages, pages of the last batch]`.
+    pub adaptive_flush: [u64; 3],
+    pub background_flush: [u64; 3],
+    pub sync_flush: [u64; 3],
+}
+
+/// Counts one flush batch of `pages` into `[batches, pages, last batch's pages]`.
+fn count_batch(set: &mut [u64; 3], pages: u64) {
+    set[0] += 1;
+    set[1] += pages;
+    set[2] = pages;
 }
 
 /// The redo log of one running mysqld.
@@ -181,6 +196,14 @@ impl RedoLog {
         }
         let flushed = budget - left;
         self.cleaned_untold += flushed;
+        if flushed > 0 {
+            let set = if idle {
+                &mut self.stats.background_flush
+            } else {
+                &mut self.stats.adaptive_flush
+            };
+            count_batch(set, flushed);
+        }
         self.advance_checkpoint();
         flushed
     }
@@ -192,6 +215,7 @@ impl RedoLog {
         let target = oldest.min(self.file.synced);
         if target > self.checkpoint_lsn {
             self.checkpoint_lsn = target;
+            self.stats.checkpoints += 1;
         }
     }
 
@@ -206,6 +230,7 @@ impl RedoLog {
         let pages = self.dirty_pages();
         self.dirty.clear();
         self.cleaned_untold += pages;
+        count_batch(&mut self.stats.sync_flush, pages);
         self.advance_checkpoint();
         pages
     }

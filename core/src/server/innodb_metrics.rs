@@ -7,13 +7,14 @@ use super::variables::definition::VarValue;
 use super::variables::Variables;
 use super::{Running, Server};
 use crate::error::{MySqlError, Result, Warning};
+use crate::innodb::redo::RedoStats;
 use crate::instruments::innodb_metrics::catalog::Source;
 use crate::instruments::innodb_metrics::{Control, InnodbMetrics};
 use crate::instruments::status::{Status, StatusValue};
 use crate::storage::table::Row;
 
 /// A counter's figure now. Status variables are read as the engines last published them.
-fn figure(status: &Status, vars: &Variables, cpus: u64, source: Source) -> i64 {
+fn figure(status: &Status, vars: &Variables, redo: &RedoStats, cpus: u64, source: Source) -> i64 {
     let status_number = |name: &str| match status.get(name) {
         Some(StatusValue::Number(n)) => *n as i64,
         _ => 0,
@@ -24,6 +25,34 @@ fn figure(status: &Status, vars: &Variables, cpus: u64, source: Source) -> i64 {
         Source::Cpus => cpus as i64,
         Source::LsnAge => status_number("Innodb_redo_log_current_lsn")
             .saturating_sub(status_number("Innodb_redo_log_checkpoint_lsn")),
+        Source::Redo(name) => redo_figure(redo, name) as i64,
+    }
+}
+
+/// The redo log's own figures: `checkpoints`, and `KIND_batches` / `KIND_pages` / `KIND_last`
+/// of the page cleaner's flushes (KIND adaptive, background, sync, or all of them).
+fn redo_figure(redo: &RedoStats, name: &str) -> u64 {
+    if name == "checkpoints" {
+        return redo.checkpoints;
+    }
+    let Some((kind, what)) = name.rsplit_once('_') else { return 0 };
+    let at = match what {
+        "batches" => 0,
+        "pages" => 1,
+        "last" => 2,
+        _ => return 0,
+    };
+    match kind {
+        "adaptive" => redo.adaptive_flush[at],
+        "background" => redo.background_flush[at],
+        "sync" => redo.sync_flush[at],
+        // Every flush list batch, whatever started it; the last one is the latest of any kind
+        // (kept per kind, so the largest of the three last batches stands in for it).
+        "all" if at == 2 => {
+            redo.adaptive_flush[2].max(redo.background_flush[2]).max(redo.sync_flush[2])
+        }
+        "all" => redo.adaptive_flush[at] + redo.background_flush[at] + redo.sync_flush[at],
+        _ => 0,
     }
 }
 
@@ -40,8 +69,9 @@ impl Server {
         self.publish_engine_status();
         let now = self.clock.now();
         let cpus = self.host.logical_cpus();
+        let redo = self.logs.redo.stats;
         let Some(r) = self.running.as_mut() else { return };
-        let read = |s: Source| figure(&r.status, &r.vars, cpus, s);
+        let read = |s: Source| figure(&r.status, &r.vars, &redo, cpus, s);
         let mut metrics = InnodbMetrics::at_startup(now, &read);
         if let VarValue::Text(option) = r.vars.global("innodb_monitor_enable") {
             for name in listed(option).filter(|n| InnodbMetrics::accepts(n)) {
@@ -89,12 +119,13 @@ impl Server {
         self.publish_engine_status();
         let now = self.clock.now();
         let cpus = self.host.logical_cpus();
+        let redo = self.logs.redo.stats;
         let Some(r) = self.running.as_mut() else { return };
         let value = match r.vars.global(name) {
             VarValue::Text(t) => t.clone(),
             _ => return,
         };
-        let read = |s: Source| figure(&r.status, &r.vars, cpus, s);
+        let read = |s: Source| figure(&r.status, &r.vars, &redo, cpus, s);
         r.metrics.apply(control, &value, now, &read);
         r.vars.set_global_raw(name, VarValue::Text(String::new()));
     }
@@ -104,8 +135,9 @@ impl Server {
         self.publish_engine_status();
         let now = self.clock.now();
         let cpus = self.host.logical_cpus();
+        let redo = self.logs.redo.stats;
         let r: &mut Running = self.running.as_mut()?;
-        let read = |s: Source| figure(&r.status, &r.vars, cpus, s);
+        let read = |s: Source| figure(&r.status, &r.vars, &redo, cpus, s);
         Some(r.metrics.rows(now, &read))
     }
 }

@@ -34,6 +34,20 @@ pub enum Source {
     Cpus,
     /// The current redo LSN minus the checkpoint LSN.
     LsnAge,
+    /// A figure the redo log keeps (checkpoints, the page cleaner's batches), by name.
+    Redo(&'static str),
+}
+
+impl Source {
+    /// Whether the figure is a level the counter takes as it is (the CPUs, a last batch's
+    /// pages: MONITOR_SET in srv0mon) rather than a running count it grows by.
+    pub fn is_level(self) -> bool {
+        match self {
+            Source::Cpus => true,
+            Source::Redo(name) => name.ends_with("_last"),
+            _ => false,
+        }
+    }
 }
 
 /// One entry of the list: a counter, or a module.
@@ -126,6 +140,7 @@ fn parse_source(text: &'static str) -> Source {
     match text.split_once(':') {
         Some(("status", name)) => Source::Status(name),
         Some(("var", name)) => Source::Variable(name),
+        Some(("redo", name)) => Source::Redo(name),
         _ if text == "cpus" => Source::Cpus,
         _ if text == "lsn_age" => Source::LsnAge,
         _ => panic!("counters.txt: unknown source {text}"),

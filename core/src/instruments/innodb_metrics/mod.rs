@@ -280,7 +280,7 @@ fn refresh(def: &CounterDef, c: &mut CounterState, figure: i64) {
     if !c.on {
         return;
     }
-    if def.is(CURRENT) || def.source == Some(Source::Cpus) {
+    if def.is(CURRENT) || def.source.is_some_and(Source::is_level) {
         c.value = figure;
         c.min = Some(c.min.map_or(figure, |m| m.min(figure)));
     } else {
