@@ -139,6 +139,10 @@ pub struct Durability {
     pub fsync_trace: Option<Vec<FsyncRecord>>,
     /// Transactions prepared since the last redo fsync (the group it will cover).
     redo_unsynced_trx: u32,
+    /// Transactions with changes committed (prepared) and rolled back since startup, for
+    /// INNODB_METRICS' trx_rw_commits and trx_rollbacks.
+    pub rw_commits: u64,
+    pub rw_rollbacks: u64,
     /// The settings while a run of concurrent clients holds them fixed (no SET GLOBAL can
     /// run inside it), so the many row changes do not look them up one by one.
     pub(crate) settings_cache: Option<CommitSettings>,
@@ -158,6 +162,8 @@ impl Durability {
             binlog: Binlog::starting_at(position),
             flushes: FlushQueue::default(),
             next_xid: 1,
+            rw_commits: 0,
+            rw_rollbacks: 0,
             open: BTreeMap::new(),
             recent: VecDeque::new(),
             next_tick: now + SimDuration::from_secs(1),
@@ -196,7 +202,9 @@ impl Durability {
 
     /// Takes the open transaction of `session` away (ROLLBACK, or a crash).
     pub fn take_open(&mut self, session: SessionId) -> Option<OpenTrx> {
-        self.open.remove(&session)
+        let trx = self.open.remove(&session);
+        self.rw_rollbacks += u64::from(trx.is_some());
+        trx
     }
 
     /// ROLLBACK TO SAVEPOINT: the newest `n` changes of the session's open transaction are
@@ -218,6 +226,7 @@ impl Durability {
     /// nothing (a read-only commit writes no log).
     pub fn prepare(&mut self, session: SessionId, settings: &CommitSettings) -> Option<Prepared> {
         let trx = self.open.remove(&session)?;
+        self.rw_commits += 1;
         let xid = self.next_xid;
         self.next_xid += 1;
         let prepare_lsn = self.redo.append(redo::PREPARE_BYTES, 0, settings.log_buffer_bytes);
@@ -230,6 +239,11 @@ impl Durability {
             undo: trx.undo,
         });
         Some(Prepared { xid, binlog_bytes: binlog::transaction_bytes(trx.binlog_rows_bytes) })
+    }
+
+    /// Transactions with changes open now.
+    pub fn open_transactions(&self) -> u64 {
+        self.open.len() as u64
     }
 
     fn trx_mut(&mut self, xid: u64) -> Option<&mut TrxRecord> {

@@ -13,8 +13,29 @@ use crate::instruments::innodb_metrics::{Control, InnodbMetrics};
 use crate::instruments::status::{Status, StatusValue};
 use crate::storage::table::Row;
 
+/// What the engines keep beyond the status variables, copied before a read.
+struct EngineFigures {
+    redo: RedoStats,
+    rw_commits: u64,
+    rw_rollbacks: u64,
+    open_transactions: u64,
+    cpus: u64,
+}
+
+impl Server {
+    fn engine_figures(&self) -> EngineFigures {
+        EngineFigures {
+            redo: self.logs.redo.stats,
+            rw_commits: self.logs.rw_commits,
+            rw_rollbacks: self.logs.rw_rollbacks,
+            open_transactions: self.logs.open_transactions(),
+            cpus: self.host.logical_cpus(),
+        }
+    }
+}
+
 /// A counter's figure now. Status variables are read as the engines last published them.
-fn figure(status: &Status, vars: &Variables, redo: &RedoStats, cpus: u64, source: Source) -> i64 {
+fn figure(status: &Status, vars: &Variables, engine: &EngineFigures, source: Source) -> i64 {
     let status_number = |name: &str| match status.get(name) {
         Some(StatusValue::Number(n)) => *n as i64,
         _ => 0,
@@ -22,10 +43,16 @@ fn figure(status: &Status, vars: &Variables, redo: &RedoStats, cpus: u64, source
     match source {
         Source::Status(name) => status_number(name),
         Source::Variable(name) => vars.global_u64(name) as i64,
-        Source::Cpus => cpus as i64,
+        Source::Cpus => engine.cpus as i64,
         Source::LsnAge => status_number("Innodb_redo_log_current_lsn")
             .saturating_sub(status_number("Innodb_redo_log_checkpoint_lsn")),
-        Source::Redo(name) => redo_figure(redo, name) as i64,
+        Source::Redo(name) => redo_figure(&engine.redo, name) as i64,
+        Source::Trx(name) => match name {
+            "rw_commits" => engine.rw_commits as i64,
+            "rollbacks" => engine.rw_rollbacks as i64,
+            "active" => engine.open_transactions as i64,
+            _ => 0,
+        },
     }
 }
 
@@ -68,10 +95,9 @@ impl Server {
     pub(super) fn start_innodb_metrics(&mut self) {
         self.publish_engine_status();
         let now = self.clock.now();
-        let cpus = self.host.logical_cpus();
-        let redo = self.logs.redo.stats;
+        let engine = self.engine_figures();
         let Some(r) = self.running.as_mut() else { return };
-        let read = |s: Source| figure(&r.status, &r.vars, &redo, cpus, s);
+        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
         let mut metrics = InnodbMetrics::at_startup(now, &read);
         if let VarValue::Text(option) = r.vars.global("innodb_monitor_enable") {
             for name in listed(option).filter(|n| InnodbMetrics::accepts(n)) {
@@ -118,14 +144,13 @@ impl Server {
         let Some(control) = Control::of_variable(name) else { return };
         self.publish_engine_status();
         let now = self.clock.now();
-        let cpus = self.host.logical_cpus();
-        let redo = self.logs.redo.stats;
+        let engine = self.engine_figures();
         let Some(r) = self.running.as_mut() else { return };
         let value = match r.vars.global(name) {
             VarValue::Text(t) => t.clone(),
             _ => return,
         };
-        let read = |s: Source| figure(&r.status, &r.vars, &redo, cpus, s);
+        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
         r.metrics.apply(control, &value, now, &read);
         r.vars.set_global_raw(name, VarValue::Text(String::new()));
     }
@@ -134,10 +159,9 @@ impl Server {
     pub(super) fn innodb_metrics_rows(&mut self) -> Option<Vec<Row>> {
         self.publish_engine_status();
         let now = self.clock.now();
-        let cpus = self.host.logical_cpus();
-        let redo = self.logs.redo.stats;
+        let engine = self.engine_figures();
         let r: &mut Running = self.running.as_mut()?;
-        let read = |s: Source| figure(&r.status, &r.vars, &redo, cpus, s);
+        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
         Some(r.metrics.rows(now, &read))
     }
 }

@@ -36,6 +36,8 @@ pub enum Source {
     LsnAge,
     /// A figure the redo log keeps (checkpoints, the page cleaner's batches), by name.
     Redo(&'static str),
+    /// Transactions with changes: `rw_commits`, `rollbacks`, `active` (open now).
+    Trx(&'static str),
 }
 
 impl Source {
@@ -43,7 +45,7 @@ impl Source {
     /// pages: MONITOR_SET in srv0mon) rather than a running count it grows by.
     pub fn is_level(self) -> bool {
         match self {
-            Source::Cpus => true,
+            Source::Cpus | Source::Trx("active") => true,
             Source::Redo(name) => name.ends_with("_last"),
             _ => false,
         }
@@ -141,6 +143,7 @@ fn parse_source(text: &'static str) -> Source {
         Some(("status", name)) => Source::Status(name),
         Some(("var", name)) => Source::Variable(name),
         Some(("redo", name)) => Source::Redo(name),
+        Some(("trx", name)) => Source::Trx(name),
         _ if text == "cpus" => Source::Cpus,
         _ if text == "lsn_age" => Source::LsnAge,
         _ => panic!("counters.txt: unknown source {text}"),
