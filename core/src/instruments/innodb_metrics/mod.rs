@@ -124,7 +124,7 @@ impl InnodbMetrics {
         match catalog::find(value) {
             Some(i) => {
                 let def = &catalog::entries()[i];
-                !(def.is(GROUP) && !def.is(MODULE))
+                !def.is(GROUP) || def.is(MODULE)
             }
             None => false,
         }
@@ -173,12 +173,12 @@ impl InnodbMetrics {
         } else {
             (module + 1, false)
         };
-        for i in start..entries.len() {
-            if entries[i].is(MODULE) {
+        for (i, def) in entries.iter().enumerate().skip(start) {
+            if def.is(MODULE) {
                 if at_own_module {
                     at_own_module = false;
                 } else if all {
-                    if !entries[i].is(GROUP) {
+                    if !def.is(GROUP) {
                         continue;
                     }
                 } else {
