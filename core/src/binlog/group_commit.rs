@@ -44,6 +44,10 @@ pub struct CommitSettings {
     pub redo_capacity_bytes: u64,
     pub io_capacity: u64,
     pub io_capacity_max: u64,
+    /// A file past this size after a group's events is closed and the next opened.
+    pub max_binlog_size: u64,
+    /// Files last written longer ago than this are deleted at a rotation (None: never).
+    pub binlog_expire: Option<SimDuration>,
 }
 
 /// A transaction with changes that has not committed yet.
@@ -293,6 +297,12 @@ impl Durability {
         }
         t = cpu(t, disk.append_to(crate::sim::disk::BINARY_LOG_FILE, bytes));
         self.binlog.file.write_to(self.binlog.position, t);
+        self.binlog.files.touch(t);
+        let position = self.binlog.position;
+        if self.binlog.files.position_in_file(position) >= settings.max_binlog_size {
+            let expire = settings.binlog_expire.map(|d| SimTime(t.0.saturating_sub(d.0)));
+            self.binlog.files.rotate(position, t, expire);
+        }
         if let Some(h) = self.history.as_mut() {
             record(&mut h.binlog_written, t, self.binlog.position);
         }
@@ -528,6 +538,8 @@ mod tests {
             redo_capacity_bytes: 100 << 20,
             io_capacity: 10_000,
             io_capacity_max: 20_000,
+            max_binlog_size: 1 << 30,
+            binlog_expire: None,
         }
     }
 

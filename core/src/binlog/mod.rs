@@ -1,15 +1,16 @@
 //! The binary log: each committed transaction's events (GTID, BEGIN, Table_map, row events,
-//! XID) appended to `binlog.000001`, written into the OS page cache in the group commit's flush
+//! XID) appended to the current file (`files.rs`: binlog.000001, .000002, ...), written into the OS page cache in the group commit's flush
 //! stage and fsynced in its sync stage as `sync_binlog` says (0: never, the OS decides; 1: every
 //! group; N: every N groups).
 //!
-//! Simplification: one binlog file that never rotates; event sizes are estimated from the row
+//! Simplification: event sizes are estimated from the row
 //! image (ROW format, FULL image, CRC32 checksums), not encoded; DDL statements are not written
 //! to it (MySQL writes each as a Query event).
 
 pub mod group_commit;
 pub mod recovery;
 
+pub mod files;
 use crate::sim::disk::OsFile;
 
 /// A new binary log file starts with its 4-byte magic number and a Format_description and
@@ -43,6 +44,8 @@ pub struct Binlog {
     pub fsyncs: u64,
     /// Transactions written (`Binlog_cache_use`).
     pub transactions: u64,
+    /// The files the stream is cut into (`SHOW BINARY LOGS`).
+    pub files: files::BinlogFiles,
 }
 
 impl Binlog {
@@ -54,6 +57,7 @@ impl Binlog {
             groups_since_sync: 0,
             fsyncs: 0,
             transactions: 0,
+            files: files::BinlogFiles::new(position),
         }
     }
 

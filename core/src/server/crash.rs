@@ -99,9 +99,11 @@ impl Server {
         }
         let now = self.clock.now();
         let trace = self.logs.fsync_trace.take();
+        let files = self.logs.binlog.files.clone();
         self.logs =
             crate::binlog::group_commit::Durability::new(image.redo_end, image.binlog_end, now);
         self.logs.fsync_trace = trace;
+        self.logs.binlog.files = files;
         // The checkpoint stays where it was on disk until recovery.
         self.logs.redo.checkpoint_lsn = report.checkpoint_lsn;
         self.pending_recovery = Some(report);
@@ -188,8 +190,10 @@ impl Server {
             // The logs end where recovery left them, all on disk; the checkpoint follows.
             let (lsn, pos) = (rep.image.redo_end, rep.image.binlog_end);
             let trace = self.logs.fsync_trace.take();
+            let files = self.logs.binlog.files.clone();
             self.logs = crate::binlog::group_commit::Durability::new(lsn, pos, self.clock.now());
             self.logs.fsync_trace = trace;
+            self.logs.binlog.files = files;
         }
         self.start_mysqld();
         report

@@ -513,6 +513,7 @@ impl Server {
             }
             Statement::UserStatistics { table, flush, filter, typed } => self
                 .user_statistics_statement(session, *table, *flush, filter.as_ref(), typed, work),
+            Statement::BinlogAdmin(admin) => self.binlog_admin(session, admin, work),
             Statement::ShowReplication(show) => {
                 let result = self.show_replication(*show)?;
                 work.rows += result.rows.len() as u64;
@@ -930,6 +931,14 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         }
         Statement::Restart => "Com_restart",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        Statement::BinlogAdmin(admin) => {
+            use crate::sql::parser::binlog_admin::BinlogAdmin as B;
+            match admin {
+                B::PurgeTo(_) => "Com_purge",
+                B::PurgeBefore(_) => "Com_purge_before_date",
+                B::Reset(_) => "Com_reset",
+            }
+        }
         Statement::ShowReplication(show) => {
             use crate::sql::parser::ReplicationShow as R;
             match show {

@@ -100,6 +100,14 @@ impl Server {
     }
 }
 
+/// How old a binary log file may grow before a rotation deletes it: None when
+/// `binlog_expire_logs_auto_purge` is OFF or `binlog_expire_logs_seconds` is 0.
+pub(crate) fn binlog_expire(vars: &Variables) -> Option<SimDuration> {
+    let seconds = vars.global_u64("binlog_expire_logs_seconds");
+    (vars.global_bool("binlog_expire_logs_auto_purge") && seconds > 0)
+        .then(|| SimDuration::from_secs(seconds))
+}
+
 /// The commit settings in force: read from the global variables when a commit uses them,
 /// so that a `SET GLOBAL` takes effect at the next commit (as in MySQL).
 fn commit_settings_from(vars: &Variables) -> CommitSettings {
@@ -116,5 +124,7 @@ fn commit_settings_from(vars: &Variables) -> CommitSettings {
         redo_capacity_bytes: vars.global_u64("innodb_redo_log_capacity").max(1 << 20),
         io_capacity: vars.global_u64("innodb_io_capacity"),
         io_capacity_max: vars.global_u64("innodb_io_capacity_max"),
+        max_binlog_size: vars.global_u64("max_binlog_size").max(4096),
+        binlog_expire: binlog_expire(vars),
     }
 }

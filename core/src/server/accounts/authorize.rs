@@ -46,6 +46,15 @@ impl Server {
                 Ok(())
             }
             Statement::ShowEngineInnodbStatus => need(&["PROCESS"], "PROCESS"),
+            Statement::BinlogAdmin(admin) => {
+                use crate::sql::parser::binlog_admin::BinlogAdmin as B;
+                match admin {
+                    B::Reset(_) => need(&["RELOAD"], "RELOAD"),
+                    B::PurgeTo(_) | B::PurgeBefore(_) => {
+                        need(&["SUPER", "BINLOG_ADMIN"], "SUPER or BINLOG_ADMIN")
+                    }
+                }
+            }
             Statement::ShowReplication(_) => {
                 need(&["SUPER", "REPLICATION CLIENT"], "SUPER, REPLICATION CLIENT")
             }

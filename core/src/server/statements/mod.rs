@@ -4,6 +4,7 @@
 
 mod alter;
 mod alter_columns;
+mod binlog_admin;
 mod column_defaults;
 mod create_select;
 pub mod dml;
@@ -85,6 +86,7 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
         S::Call(_) => "Com_call_procedure",
         S::LockTables { .. } => "Com_lock_tables",
         S::UnlockTables => "Com_unlock_tables",
+        S::Flush { .. } => "Com_flush",
         _ => return None,
     })
 }
@@ -509,9 +511,9 @@ impl Server {
                 }
                 Ok(ok(0))
             }
-            // FLUSH LOGS closes and reopens the query logs (the binary log and the error log
-            // it also rotates are not files the simulator shows); FLUSH SLOW|GENERAL LOGS
-            // one of them.
+            // FLUSH LOGS closes and reopens the query logs and opens the binary log's next
+            // file (the error log it also reopens is not a file the simulator shows); FLUSH
+            // SLOW|GENERAL|BINARY LOGS one of them.
             S::Flush { object_type, tables, .. }
                 if tables.is_empty()
                     && matches!(
@@ -519,12 +521,16 @@ impl Server {
                         sqlparser::ast::FlushType::Logs
                             | sqlparser::ast::FlushType::SlowLogs
                             | sqlparser::ast::FlushType::GeneralLogs
+                            | sqlparser::ast::FlushType::BinaryLogs
                     ) =>
             {
                 use sqlparser::ast::FlushType as F;
                 let slow = matches!(object_type, F::Logs | F::SlowLogs);
                 let general = matches!(object_type, F::Logs | F::GeneralLogs);
                 self.flush_query_logs(slow, general);
+                if matches!(object_type, F::Logs | F::BinaryLogs) {
+                    self.rotate_binary_log();
+                }
                 Ok(ok(0))
             }
             other => {

@@ -2,18 +2,14 @@
 //! log has got to, which the durability lesson's group commits move (`Position` grows by each
 //! committed transaction's events, `binlog::transaction_bytes`).
 //!
-//! Simplifications: the binary log is one file, `binlog.000001`, that neither rotates at
-//! `max_binlog_size` nor starts anew at a restart (real mysqld opens `binlog.000002` at each
-//! start); GTIDs are off (9.7's default `gtid_mode`), so `Executed_Gtid_Set` is empty; the
+//! The files are `binlog::files`' (a new one at each start, at FLUSH BINARY LOGS and past
+//! `max_binlog_size`). Simplifications: GTIDs are off (9.7's default `gtid_mode`), so `Executed_Gtid_Set` is empty; the
 //! server is never a replica, so `SHOW REPLICA STATUS` is an empty set, as on any source.
 
 use crate::error::{MySqlError, Result};
 use crate::server::Server;
 use crate::sql::parser::ReplicationShow;
 use crate::sql::{Column, ResultSet, Value};
-
-/// The binary log's file name, in the datadir (`log_bin_basename` is `binlog`).
-pub const BINARY_LOG_NAME: &str = "binlog.000001";
 
 /// `SHOW REPLICA STATUS`' columns (MySQL 8.4 / 9.x, as the manual's reference lists them).
 const REPLICA_STATUS_COLUMNS: [&str; 60] = [
@@ -94,6 +90,7 @@ impl Server {
             .vars
             .global_bool("log_bin");
         let position = self.logs.binlog.position;
+        let files = &self.logs.binlog.files;
         let rows =
             |columns: Vec<Column>, rows: Vec<Vec<Value>>| ResultSet { columns, rows, unshown: 0 };
         Ok(match show {
@@ -111,7 +108,11 @@ impl Server {
                         Column::number("File_size"),
                         Column::text("Encrypted"),
                     ],
-                    vec![vec![text(BINARY_LOG_NAME), Value::UInt(position), text("No")]],
+                    files
+                        .list(position)
+                        .into_iter()
+                        .map(|(name, size)| vec![text(&name), Value::UInt(size), text("No")])
+                        .collect(),
                 )
             }
             ReplicationShow::BinaryLogStatus => rows(
@@ -125,8 +126,8 @@ impl Server {
                 // Without a binary log the statement is an empty set.
                 if log_bin {
                     vec![vec![
-                        text(BINARY_LOG_NAME),
-                        Value::UInt(position),
+                        text(&files.current_name()),
+                        Value::UInt(files.position_in_file(position)),
                         text(""),
                         text(""),
                         text(""),

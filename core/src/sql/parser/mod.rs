@@ -5,6 +5,7 @@
 //! `near '...' at line N` text.
 
 pub mod account;
+pub mod binlog_admin;
 pub mod cache;
 pub mod change_modifiers;
 pub mod column_name;
@@ -127,6 +128,8 @@ pub enum Statement {
     ShowEngineInnodbStatus,
     /// `SHOW BINARY LOGS`, `SHOW BINARY LOG STATUS` or `SHOW REPLICA STATUS`.
     ShowReplication(ReplicationShow),
+    /// FLUSH BINARY LOGS, PURGE BINARY LOGS, RESET BINARY LOGS AND GTIDS.
+    BinlogAdmin(binlog_admin::BinlogAdmin),
     /// `SHOW [FULL] PROCESSLIST`
     ShowProcesslist { full: bool },
     /// `SHOW PROFILES` (deprecated).
@@ -218,6 +221,12 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     if let Some(stmt) = parse_flush_statistics(sql) {
         return Ok((stmt, None));
+    }
+    if let Some(admin) = binlog_admin::parse(sql) {
+        return Ok((Statement::BinlogAdmin(admin), None));
+    }
+    if let Some(near) = binlog_admin::removed_spelling(sql) {
+        return Err(MySqlError::syntax(near, 1));
     }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;

@@ -293,7 +293,7 @@ fn unit_of(v: &Value) -> Option<Unit> {
 
 /// Seconds since 1970 of `d` in the session's time zone (UTC: `time_zone` is SYSTEM and
 /// the simulated host's zone is UTC).
-fn unix_seconds(d: &DateTime) -> i64 {
+pub(crate) fn unix_seconds(d: &DateTime) -> i64 {
     (calendar::daynr(d.year, d.month, d.day) - calendar::daynr(1970, 1, 1)) * 86_400
         + i64::from(d.hour) * 3600
         + i64::from(d.minute) * 60
