@@ -455,15 +455,24 @@ impl<'a> Binder<'a> {
                 }
                 BExpr::InList { arg: Box::new(arg), list, negated: *negated }
             }
-            Expr::Like { negated, expr, pattern, escape_char, .. } => BExpr::Like {
-                arg: Box::new(self.bind(expr)?),
-                pattern: Box::new(self.bind(pattern)?),
-                escape: match escape_char {
-                    Some(c) => Some(Box::new(self.bind(c)?)),
-                    None => None,
-                },
-                negated: *negated,
-            },
+            Expr::Like { negated, expr, pattern, escape_char, .. } => {
+                let (mut arg, mut pat) = (self.bind(expr)?, self.bind(pattern)?);
+                // Under a binary or case-sensitive COLLATE, LIKE matches the bytes.
+                if super::literal_charset::exact_collation(expr)
+                    || super::literal_charset::exact_collation(pattern)
+                {
+                    (arg, pat) = (as_bytes(arg, expr), as_bytes(pat, pattern));
+                }
+                BExpr::Like {
+                    arg: Box::new(arg),
+                    pattern: Box::new(pat),
+                    escape: match escape_char {
+                        Some(c) => Some(Box::new(self.bind(c)?)),
+                        None => None,
+                    },
+                    negated: *negated,
+                }
+            }
             Expr::Case { operand, conditions, else_result, .. } => BExpr::Case {
                 operand: match operand {
                     Some(o) => Some(Box::new(self.bind(o)?)),

@@ -492,6 +492,11 @@ impl Explainer<'_> {
         // A derived table or view the executor merges is explained merged: its table's row
         // under the derived table's alias, as MySQL shows it.
         let mut merged = sel.clone();
+        // An inner join's ON over a nest holding an outer join is WHERE's, as the executor
+        // binds it (`inner_join_nest.rs`).
+        if super::inner_join_nest::worth_lifting(&merged) {
+            super::inner_join_nest::lift(&mut merged);
+        }
         let mut order_by = q.order_by.clone();
         let catalog = self.catalog;
         let resolve = |name: &sqlparser::ast::ObjectName,
@@ -540,6 +545,9 @@ impl Explainer<'_> {
         // The copy with its subqueries marked (`label_marks`) is merged as the query was (a
         // query with subqueries is not merged now, `derived_merge.rs`), so both bind alike.
         let marked = self.label_marks.take().map(|mut marked| {
+            if super::inner_join_nest::worth_lifting(&marked) {
+                super::inner_join_nest::lift(&mut marked);
+            }
             if was_merged {
                 let mut marked_order_by = q.order_by.clone();
                 super::derived_merge::merge_derived_tables(
@@ -728,7 +736,9 @@ impl Explainer<'_> {
                     cx,
                     blocks,
                 )?;
-                if sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty()) {
+                let holds_outer =
+                    sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty());
+                if holds_outer && (outer || straight || on.is_some()) {
                     return Err(MySqlError::not_supported_yet(
                         "EXPLAIN of a join over a parenthesised outer join",
                     ));
