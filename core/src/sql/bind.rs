@@ -394,8 +394,9 @@ impl<'a> Binder<'a> {
                 }
             }
             // `expr COLLATE name`: the collation is checked against the literal's character
-            // set (`literal_charset.rs`). Simplification: the value compares and sorts as it
-            // would without COLLATE.
+            // set (`literal_charset.rs`). Its value is the expression's; a comparison or LIKE
+            // over it (here), an ORDER BY or GROUP BY key (`select/plan.rs`) under a binary
+            // or case-sensitive collation reads its bytes.
             Expr::Collate { expr, .. } => {
                 super::literal_charset::of_literal(e)?;
                 self.bind(expr)?

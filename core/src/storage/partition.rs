@@ -87,9 +87,11 @@ pub struct Partitioning {
     /// Rows `EXCHANGE PARTITION ... WITHOUT VALIDATION` put in a partition their value does
     /// not belong to, by [`row_text`] of the whole row, with that partition's position: a
     /// read of the partition finds them there, pruning by value does not. Simplifications:
-    /// a row deleted and then inserted again with the same values is found there again; a
-    /// partition change other than TRUNCATE places every row by its value (MySQL keeps a
-    /// misplaced row where it is unless its partition is rebuilt).
+    /// a row deleted and then inserted again with the same values is found there again; an
+    /// UPDATE or DELETE of a misplaced row changes it (MySQL refuses both, ERROR 1863, until
+    /// the partition is repaired), an UPDATE placing it by its new values; a partition change
+    /// other than TRUNCATE places every row by its value (MySQL keeps a misplaced row where
+    /// it is unless its partition is rebuilt).
     pub misplaced: BTreeMap<String, u32>,
 }
 
