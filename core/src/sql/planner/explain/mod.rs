@@ -678,7 +678,9 @@ impl Explainer<'_> {
     /// table. MySQL flattens such a nest of inner joins into the outer join's tables
     /// (simplify_joins), which EXPLAIN then orders together; on the inner side of a LEFT
     /// JOIN it stays a nest (`Source::nest`, drawn as a subtree by `tree_join.rs`).
-    /// Simplification: a parenthesised join holding an outer join is not explained (1235).
+    /// A parenthesised join holding an outer join is explained as an inner join's operand
+    /// (its ON moved to WHERE first, `inner_join_nest.rs`). Simplification: as an outer
+    /// join's inner side or STRAIGHT_JOIN's right operand it is not explained (1235).
     #[allow(clippy::too_many_arguments)]
     fn explain_join_chain(
         &mut self,
