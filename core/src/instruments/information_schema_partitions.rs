@@ -174,6 +174,7 @@ mod tests {
                     })
                     .collect(),
                 default_names: true,
+                misplaced: Default::default(),
             }),
             ..def.clone()
         };

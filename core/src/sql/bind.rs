@@ -394,8 +394,9 @@ impl<'a> Binder<'a> {
                 }
             }
             // `expr COLLATE name`: the collation is checked against the literal's character
-            // set (`literal_charset.rs`). Simplification: the value compares and sorts as it
-            // would without COLLATE.
+            // set (`literal_charset.rs`). Its value is the expression's; a comparison or LIKE
+            // over it (here), an ORDER BY or GROUP BY key (`select/plan.rs`) under a binary
+            // or case-sensitive collation reads its bytes.
             Expr::Collate { expr, .. } => {
                 super::literal_charset::of_literal(e)?;
                 self.bind(expr)?
@@ -455,15 +456,24 @@ impl<'a> Binder<'a> {
                 }
                 BExpr::InList { arg: Box::new(arg), list, negated: *negated }
             }
-            Expr::Like { negated, expr, pattern, escape_char, .. } => BExpr::Like {
-                arg: Box::new(self.bind(expr)?),
-                pattern: Box::new(self.bind(pattern)?),
-                escape: match escape_char {
-                    Some(c) => Some(Box::new(self.bind(c)?)),
-                    None => None,
-                },
-                negated: *negated,
-            },
+            Expr::Like { negated, expr, pattern, escape_char, .. } => {
+                let (mut arg, mut pat) = (self.bind(expr)?, self.bind(pattern)?);
+                // Under a binary or case-sensitive COLLATE, LIKE matches the bytes.
+                if super::literal_charset::exact_collation(expr)
+                    || super::literal_charset::exact_collation(pattern)
+                {
+                    (arg, pat) = (as_bytes(arg, expr), as_bytes(pat, pattern));
+                }
+                BExpr::Like {
+                    arg: Box::new(arg),
+                    pattern: Box::new(pat),
+                    escape: match escape_char {
+                        Some(c) => Some(Box::new(self.bind(c)?)),
+                        None => None,
+                    },
+                    negated: *negated,
+                }
+            }
             Expr::Case { operand, conditions, else_result, .. } => BExpr::Case {
                 operand: match operand {
                     Some(o) => Some(Box::new(self.bind(o)?)),

@@ -134,7 +134,13 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 Some(c) => ev(c, cx)?.to_text().and_then(|s| s.chars().next()).unwrap_or('\\'),
                 None => '\\',
             };
+            // A binary string on either side matches bytes exactly (the binary collation
+            // wins, as in comparisons): no case folding.
+            let exact = matches!(v, Value::Bin(_)) || matches!(p, Value::Bin(_));
             let r = match (v.to_text(), p.to_text()) {
+                (Some(s), Some(p)) if exact => {
+                    Some(LikePattern::case_sensitive(&p, escape).matches(&s))
+                }
                 (Some(s), Some(p)) => Some(like(&s, &p, escape)),
                 _ => None,
             };

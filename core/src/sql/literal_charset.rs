@@ -9,8 +9,8 @@
 //! and COLLATION() of such an expression answer from here (`bind.rs`); other strings are
 //! utf8mb4 with the session's default collation.
 //!
-//! A comparison where one side has a binary or case-sensitive collation compares bytes
-//! ([`exact_collation`]).
+//! A comparison or LIKE where one side has a binary or case-sensitive collation compares
+//! bytes ([`exact_collation`]), and so do ORDER BY and GROUP BY keys under one.
 //!
 //! Simplifications: the character sets known are the few the simulator names (utf8mb4,
 //! utf8mb3 / utf8, latin1, ascii, binary); a collation is known when it is its character

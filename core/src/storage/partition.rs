@@ -10,6 +10,7 @@
 
 use crate::storage::value::Value;
 use std::cmp::Ordering;
+use std::collections::BTreeMap;
 
 /// How rows are divided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,6 +84,20 @@ pub struct Partitioning {
     /// Whether the partitions were named by MySQL (`PARTITIONS 4` alone: p0..p3), in which
     /// case SHOW CREATE TABLE prints the count rather than the list.
     pub default_names: bool,
+    /// Rows `EXCHANGE PARTITION ... WITHOUT VALIDATION` put in a partition their value does
+    /// not belong to, by [`row_text`] of the whole row, with that partition's position: a
+    /// read of the partition finds them there, pruning by value does not. Simplifications:
+    /// a row deleted and then inserted again with the same values is found there again; an
+    /// UPDATE or DELETE of a misplaced row changes it (MySQL refuses both, ERROR 1863, until
+    /// the partition is repaired), an UPDATE placing it by its new values; a partition change
+    /// other than TRUNCATE places every row by its value (MySQL keeps a misplaced row where
+    /// it is unless its partition is rebuilt).
+    pub misplaced: BTreeMap<String, u32>,
+}
+
+/// The text that names a whole row among a partitioned table's misplaced rows.
+pub fn row_text(row: &[Value]) -> String {
+    format!("{row:?}")
 }
 
 /// Where a row's value goes, or why it goes nowhere.
@@ -335,6 +350,7 @@ mod tests {
                 })
                 .collect(),
             default_names: false,
+            misplaced: BTreeMap::new(),
         }
     }
 

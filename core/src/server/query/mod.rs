@@ -136,6 +136,11 @@ impl Server {
         // derived_merge: a simple derived table or view reads its table directly, with no
         // table of its own; the query's ORDER BY names its columns through it too.
         let merged_query;
+        // An inner join's ON over a nest holding an outer join is WHERE's
+        // (`inner_join_nest.rs`).
+        if crate::sql::planner::inner_join_nest::worth_lifting(&sel_owned) {
+            crate::sql::planner::inner_join_nest::lift(sel_owned.to_mut());
+        }
         let mut order_by =
             self.merge_derived_tables(session, &mut sel_owned, &q.order_by, sql, work);
         // An expression an indexed generated column defines reads that column instead (the

@@ -33,6 +33,7 @@ pub(super) fn coalesced(p: &Partitioning, n: u64) -> Result<Partitioning> {
         return Err(MySqlError::drop_last_partition());
     }
     let mut next = p.clone();
+    next.misplaced.clear();
     next.partitions.truncate((have - n) as usize);
     Ok(next)
 }
@@ -98,6 +99,7 @@ pub(super) fn reorganized(
         }
     }
     let mut next = p.clone();
+    next.misplaced.clear();
     next.partitions.splice(first..=last, new_parts);
     next.default_names = false;
     match next.method {
@@ -133,16 +135,19 @@ impl Server {
     /// partition's rows and the other table's change places (manual, "Exchanging Partitions
     /// and Subpartitions with Tables"). The other table must not be partitioned (1732), have
     /// no foreign keys (1740, nor may the partitioned table) and have the same columns and
-    /// indexes (1736); each of its rows must belong in the partition (1737). Simplifications:
-    /// rows are moved one by one (MySQL swaps the two tablespaces), and WITHOUT VALIDATION
-    /// checks the rows as well, because a row outside its partition cannot be kept here (all
-    /// partitions share one B-tree, which places each row by its value).
+    /// indexes (1736); each of its rows must belong in the partition (1737), unless `validation`
+    /// is off (WITHOUT VALIDATION): then a row that does not is kept in the partition all the
+    /// same, as MySQL keeps it, and only reads of that partition find it
+    /// (`Partitioning::misplaced`). Simplifications: rows are moved one by one (MySQL swaps the
+    /// two tablespaces); a misplaced row whose unique key another partition's row holds is
+    /// refused (1235: all partitions share one B-tree here, where two rows cannot share a key).
     pub(super) fn exchange_partition(
         &mut self,
         (db, table): (&str, &str),
         p: &Partitioning,
         partition: &str,
         (other_db, other): (&str, &str),
+        validation: bool,
     ) -> Result<()> {
         let i =
             p.position(partition).ok_or_else(|| MySqlError::unknown_partition(partition, table))?;
@@ -166,15 +171,15 @@ impl Server {
         let in_partition =
             |row: &Row| matches!(placer.place(row), Ok(Placement::Partition(j)) if j == i);
         let mut incoming: Vec<Row> = Vec::new();
-        let mut misfit = false;
+        let mut misfits: Vec<String> = Vec::new();
         nt.scan(&all, &mut |_, row| {
-            misfit = !in_partition(row);
-            if !misfit {
-                incoming.push(row.clone());
+            if !in_partition(row) {
+                misfits.push(crate::storage::partition::row_text(row));
             }
-            !misfit
+            incoming.push(row.clone());
+            !validation || misfits.is_empty()
         });
-        if misfit {
+        if validation && !misfits.is_empty() {
             return Err(MySqlError::row_does_not_match_partition());
         }
         let mut outgoing: Vec<Row> = Vec::new();
@@ -185,13 +190,36 @@ impl Server {
             true
         });
         let (out_keys, in_keys) = (pt.keys_of_rows(&outgoing), nt.keys_of_rows(&incoming));
+        // A misplaced row may share a unique key with a row of another partition.
+        if !misfits.is_empty() {
+            let taken = incoming
+                .iter()
+                .any(|row| pt.conflict(row, None).is_some_and(|(_, k)| !out_keys.contains(&k)));
+            if taken {
+                return Err(MySqlError::not_supported_yet(
+                    "EXCHANGE PARTITION WITHOUT VALIDATION of a row whose key another \
+                     partition holds",
+                ));
+            }
+        }
+        let leaving: Vec<String> =
+            outgoing.iter().map(|r| crate::storage::partition::row_text(r)).collect();
         let pt = self.catalog.table_mut(db, table).expect("found above");
         for k in &out_keys {
             pt.delete(k);
         }
+        if let Some(kept) = pt.def.partitioning.as_mut() {
+            for text in &leaving {
+                kept.misplaced.remove(text);
+            }
+            for text in misfits {
+                kept.misplaced.insert(text, i as u32);
+            }
+        }
         for row in incoming {
             // The rows belong in the partition and its unique keys hold the partitioning
-            // columns, so none can be taken in the other partitions.
+            // columns, so none can be taken in the other partitions (a misplaced row's key
+            // was checked above).
             let _ = pt.insert(row);
         }
         let nt = self.catalog.table_mut(other_db, other).expect("found above");

@@ -105,7 +105,16 @@ fn resolve(def: &TableDef, clause: &PartitionClause) -> Result<Partitioning> {
     }
     let partitions = partitions(&method, clause, columns.len())?;
     let default_names = clause.definitions.is_empty();
-    Ok(Partitioning { method, expr, columns, key_columns_written, partitions, default_names })
+    let misplaced = Default::default();
+    Ok(Partitioning {
+        method,
+        expr,
+        columns,
+        key_columns_written,
+        partitions,
+        default_names,
+        misplaced,
+    })
 }
 
 fn partitions(method: &Method, clause: &PartitionClause, width: usize) -> Result<Vec<Partition>> {
@@ -341,6 +350,7 @@ impl Server {
             }
             PartitionChange::Add { definitions, count } => {
                 let mut next = p.clone();
+                next.misplaced.clear();
                 match (count, p.method.has_values()) {
                     (Some(_), true) => {
                         return Err(MySqlError::partitions_must_be_defined(p.method.name()))
@@ -402,6 +412,7 @@ impl Server {
                 if dropping {
                     let t = self.catalog.table_mut(&db, table).expect("found above");
                     let mut kept = p.clone();
+                    kept.misplaced.clear();
                     let mut at = 0;
                     kept.partitions.retain(|_| {
                         at += 1;
@@ -409,6 +420,12 @@ impl Server {
                     });
                     t.def.partitioning = Some(kept);
                     return Ok(done(0));
+                }
+                // The emptied partitions hold no misplaced row now.
+                let t = self.catalog.table_mut(&db, table).expect("found above");
+                if let Some(kept) = t.def.partitioning.as_mut() {
+                    kept.misplaced
+                        .retain(|_, at| !chosen.get(*at as usize).copied().unwrap_or(false));
                 }
                 // TRUNCATE PARTITION answers as TRUNCATE TABLE does, with no Records line.
                 Ok(Response::Ok { affected_rows: 0, info: None })
@@ -426,13 +443,23 @@ impl Server {
                 t.def.partitioning = Some(next);
                 Ok(done(0))
             }
-            PartitionChange::Exchange { partition, database: other_db, table: other, .. } => {
+            PartitionChange::Exchange {
+                partition,
+                database: other_db,
+                table: other,
+                validation,
+            } => {
                 let other_db = other_db.clone().unwrap_or_else(|| db.clone());
-                self.exchange_partition((&db, table), &p, partition, (&other_db, other))?;
+                let (pt, nt) = ((db.as_str(), table), (other_db.as_str(), other.as_str()));
+                self.exchange_partition(pt, &p, partition, nt, *validation)?;
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
             PartitionChange::Truncate(None) => {
                 self.delete_partition_rows(&db, table, &vec![true; p.partitions.len()])?;
+                let t = self.catalog.table_mut(&db, table).expect("found above");
+                if let Some(kept) = t.def.partitioning.as_mut() {
+                    kept.misplaced.clear();
+                }
                 Ok(Response::Ok { affected_rows: 0, info: None })
             }
         }

@@ -63,6 +63,13 @@ pub fn source_name(e: &Expr, sql: &str) -> String {
             let open = special_open(before);
             a = function_name_start(&open[..open.len() - 1]);
         }
+        // A VALUES or TABLE subquery's span starts at its first row's values (or at the
+        // table's name): take the keyword and the opening parenthesis back in.
+        Expr::Subquery(q) if leads_with_values_or_table(&q.body) => {
+            if let Some(open) = values_or_table_open(&sql[..a]) {
+                a = open;
+            }
+        }
         // A subquery's span starts inside its parentheses (and an expression that begins
         // with one starts inside them too): take the opening one back in.
         Expr::Subquery(_) if before.ends_with('(') => a = before.len() - 1,
@@ -296,4 +303,27 @@ fn ends_with_word(text: &str, word: &str) -> bool {
             .bytes()
             .next_back()
             .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// Whether a query body starts with `VALUES` or `TABLE` (its first block, for a set
+/// operation).
+fn leads_with_values_or_table(body: &sqlparser::ast::SetExpr) -> bool {
+    use sqlparser::ast::SetExpr;
+    match body {
+        SetExpr::Values(_) | SetExpr::Table(_) => true,
+        SetExpr::SetOperation { left, .. } => leads_with_values_or_table(left),
+        _ => false,
+    }
+}
+
+/// The offset of the last `(` in `before` that `VALUES` or `TABLE` follows: where a
+/// `(VALUES ...)` or `(TABLE t)` subquery opens.
+fn values_or_table_open(before: &str) -> Option<usize> {
+    before.rmatch_indices('(').map(|(at, _)| at).find(|&at| {
+        let after = before[at + 1..].trim_start();
+        ["VALUES", "TABLE"].iter().any(|k| {
+            after.get(..k.len()).is_some_and(|w| w.eq_ignore_ascii_case(k))
+                && !after[k.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+        })
+    })
 }

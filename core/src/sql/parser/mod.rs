@@ -10,7 +10,9 @@ pub mod cache;
 pub mod change_modifiers;
 pub mod column_name;
 pub mod compound;
+pub mod dialect;
 pub mod literals;
+pub mod parenthesised;
 pub mod partition;
 pub mod procedure;
 pub mod session_statements;
@@ -238,7 +240,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     rewrite_mysql_only_clauses(&mut tokens);
     rewrite_binary_operator(&mut tokens);
-    let mut p = Parser::new(&dialect)
+    // The parser's dialect also reads `(VALUES ...)` and `(TABLE t)` as subqueries.
+    let parsing = dialect::TuneLabDialect::default();
+    let mut p = Parser::new(&parsing)
         .with_recursion_limit(RECURSION_LIMIT)
         .with_tokens_with_locations(tokens);
     let stmt = parse_statement(&mut p).map_err(|e| syntax_error(sql, &e))?;
@@ -844,7 +848,7 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
         || is_table_statement(p)
         || p.peek_keyword(Keyword::VALUES)
     {
-        return Ok(Statement::Select(p.parse_query()?));
+        return Ok(Statement::Select(parenthesised::fold(p.parse_query()?)));
     }
     if p.peek_keyword(Keyword::UPDATE) {
         if let Some(up) = p.maybe_parse(parse_comma_update)? {
@@ -983,7 +987,7 @@ fn parse_explain(p: &mut Parser) -> std::result::Result<Statement, ParserError> 
         || is_table_statement(p)
         || p.peek_keyword(Keyword::VALUES)
     {
-        let query = p.parse_query()?;
+        let query = parenthesised::fold(p.parse_query()?);
         if json {
             return Ok(Statement::ExplainJson(query));
         }

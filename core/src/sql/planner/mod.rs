@@ -11,5 +11,6 @@ pub mod generated_columns;
 pub mod group_skip;
 pub mod index_condition;
 pub mod index_order;
+pub mod inner_join_nest;
 pub mod join_order;
 pub mod partition_pruning;

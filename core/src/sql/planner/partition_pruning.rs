@@ -195,6 +195,10 @@ impl PartitionFilter {
         if let Some(e) = &self.expr {
             e.for_each_column(&mut mark);
         }
+        // A misplaced row is known by all its values.
+        if !self.partitioning.misplaced.is_empty() {
+            w.iter_mut().for_each(|x| *x = true);
+        }
         w
     }
 
@@ -219,6 +223,13 @@ impl PartitionFilter {
 
     /// The partition a row of the table belongs in (the expression's error, if it fails).
     pub fn place(&self, row: &[Value]) -> Result<Placement> {
+        // A row EXCHANGE PARTITION ... WITHOUT VALIDATION left outside its partition.
+        if !self.partitioning.misplaced.is_empty() {
+            let at = self.partitioning.misplaced.get(&crate::storage::partition::row_text(row));
+            if let Some(&at) = at {
+                return Ok(Placement::Partition(at as usize));
+            }
+        }
         let values = match &self.expr {
             Some(e) => {
                 let mut cx = crate::sql::expr::constant_context();

@@ -8,6 +8,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
+use crate::sql::literal_charset::exact_collation;
 use crate::sql::planner::access_path::{Choice, IndexHints};
 use crate::sql::planner::group_skip;
 use crate::sql::planner::index_order::{deliver, Delivered, Wanted};
@@ -58,12 +59,21 @@ impl Plan {
         let named = crate::sql::window_bind::named_windows(&sel.named_window)?;
         binder.set_windows(Some(crate::sql::bind::WindowScope { calls: Vec::new(), named }));
         let mut items = Vec::new();
+        // Which items carry a binary or case-sensitive COLLATE (`b COLLATE utf8mb4_bin AS
+        // c`): ORDER BY and GROUP BY naming one compare its bytes.
+        let mut exact_items: Vec<bool> = Vec::new();
         for item in &sel.projection {
             match item {
-                SelectItem::UnnamedExpr(e) => items
-                    .push((binder.bind(e)?, crate::sql::parser::column_name::source_name(e, sql))),
+                SelectItem::UnnamedExpr(e) => {
+                    items.push((
+                        binder.bind(e)?,
+                        crate::sql::parser::column_name::source_name(e, sql),
+                    ));
+                    exact_items.push(exact_collation(e));
+                }
                 SelectItem::ExprWithAlias { expr, alias } => {
-                    items.push((binder.bind(expr)?, alias.value.clone()))
+                    items.push((binder.bind(expr)?, alias.value.clone()));
+                    exact_items.push(exact_collation(expr));
                 }
                 SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
                     let qualifier = match item {
@@ -77,6 +87,7 @@ impl Plan {
                         return Err(MySqlError::no_tables_used());
                     }
                     items.extend(expanded);
+                    exact_items.resize(items.len(), false);
                 }
                 _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
             }
@@ -88,18 +99,24 @@ impl Plan {
                 // before the select list's aliases (MySQL searches FROM first for GROUP BY,
                 // unlike ORDER BY: `IF(GROUPING(name), 'All', name) AS name ... GROUP BY
                 // name` groups by the column).
+                // A key under a binary or case-sensitive COLLATE groups by its bytes.
+                let by_item = |e: &Expr| {
+                    let i = output_ref(e, &items)?;
+                    let (key, _) = &items[i as usize];
+                    Some(match exact_items.get(i as usize) {
+                        Some(true) => as_bytes(key.clone()),
+                        _ => key.clone(),
+                    })
+                };
                 exprs
                     .iter()
                     .map(|e| match e {
-                        Expr::Value(_) => {
-                            group_or_order_ref(e, &items).map_or_else(|| b.bind(e), Ok)
-                        }
+                        Expr::Value(_) => by_item(e).map_or_else(|| b.bind(e), Ok),
                         Expr::Identifier(_) => match b.bind(e) {
-                            Err(err) if err.code == 1054 => {
-                                group_or_order_ref(e, &items).ok_or(err)
-                            }
+                            Err(err) if err.code == 1054 => by_item(e).ok_or(err),
                             bound => bound,
                         },
+                        _ if exact_collation(e) => b.bind(e).map(as_bytes),
                         _ => b.bind(e),
                     })
                     .collect::<Result<Vec<_>>>()?
@@ -134,6 +151,19 @@ impl Plan {
                     };
                     if let Some(e) = typed_key {
                         key = SortKey::Expr(e);
+                    }
+                    // A binary or case-sensitive COLLATE sorts by the bytes.
+                    let exact = match &key {
+                        SortKey::Output(i) => exact_items.get(*i as usize).copied(),
+                        SortKey::Expr(_) => None,
+                    };
+                    if exact.unwrap_or_else(|| exact_collation(&o.expr)) {
+                        key = match key {
+                            SortKey::Output(i) => {
+                                SortKey::Expr(as_bytes(items[i as usize].0.clone()))
+                            }
+                            SortKey::Expr(e) => SortKey::Expr(as_bytes(e)),
+                        };
                     }
                     order_by.push((key, desc));
                 }
@@ -443,9 +473,14 @@ pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
     }
 }
 
-/// GROUP BY on a select alias or position groups by that item's expression.
-fn group_or_order_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<BExpr> {
-    output_ref(e, items).map(|i| items[i as usize].0.clone())
+/// `e` as a binary string, for a sort or grouping key under a binary or case-sensitive
+/// COLLATE (`literal_charset.rs`). Simplification: every such collation compares bytes.
+fn as_bytes(e: BExpr) -> BExpr {
+    BExpr::Cast {
+        arg: Box::new(e),
+        target: Box::new(crate::sql::cast::CastTarget::Binary { length: None }),
+        text: String::new(),
+    }
 }
 
 /// HAVING may name select aliases.

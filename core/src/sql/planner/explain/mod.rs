@@ -492,6 +492,11 @@ impl Explainer<'_> {
         // A derived table or view the executor merges is explained merged: its table's row
         // under the derived table's alias, as MySQL shows it.
         let mut merged = sel.clone();
+        // An inner join's ON over a nest holding an outer join is WHERE's, as the executor
+        // binds it (`inner_join_nest.rs`).
+        if super::inner_join_nest::worth_lifting(&merged) {
+            super::inner_join_nest::lift(&mut merged);
+        }
         let mut order_by = q.order_by.clone();
         let catalog = self.catalog;
         let resolve = |name: &sqlparser::ast::ObjectName,
@@ -540,6 +545,9 @@ impl Explainer<'_> {
         // The copy with its subqueries marked (`label_marks`) is merged as the query was (a
         // query with subqueries is not merged now, `derived_merge.rs`), so both bind alike.
         let marked = self.label_marks.take().map(|mut marked| {
+            if super::inner_join_nest::worth_lifting(&marked) {
+                super::inner_join_nest::lift(&mut marked);
+            }
             if was_merged {
                 let mut marked_order_by = q.order_by.clone();
                 super::derived_merge::merge_derived_tables(
@@ -670,7 +678,9 @@ impl Explainer<'_> {
     /// table. MySQL flattens such a nest of inner joins into the outer join's tables
     /// (simplify_joins), which EXPLAIN then orders together; on the inner side of a LEFT
     /// JOIN it stays a nest (`Source::nest`, drawn as a subtree by `tree_join.rs`).
-    /// Simplification: a parenthesised join holding an outer join is not explained (1235).
+    /// A parenthesised join holding an outer join is explained as an inner join's operand
+    /// (its ON moved to WHERE first, `inner_join_nest.rs`). Simplification: as an outer
+    /// join's inner side or STRAIGHT_JOIN's right operand it is not explained (1235).
     #[allow(clippy::too_many_arguments)]
     fn explain_join_chain(
         &mut self,
@@ -728,7 +738,9 @@ impl Explainer<'_> {
                     cx,
                     blocks,
                 )?;
-                if sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty()) {
+                let holds_outer =
+                    sources[start..].iter().any(|s| s.outer || s.lateral || !s.after.is_empty());
+                if holds_outer && (outer || straight || on.is_some()) {
                     return Err(MySqlError::not_supported_yet(
                         "EXPLAIN of a join over a parenthesised outer join",
                     ));

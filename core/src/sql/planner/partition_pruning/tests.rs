@@ -15,6 +15,7 @@ fn range() -> Partitioning {
         key_columns_written: false,
         partitions: vec![part("p0", Some(10)), part("p1", Some(20)), part("p2", None)],
         default_names: false,
+        misplaced: Default::default(),
     }
 }
 
@@ -55,6 +56,7 @@ fn table(method: Method, expr: &str, column: &str, partitions: Vec<Partition>) -
             key_columns_written: false,
             partitions,
             default_names: false,
+            misplaced: Default::default(),
         }),
     }
 }
