@@ -1180,7 +1180,10 @@ fn update_one(
     cx: &mut dyn EvalContext,
 ) -> Result<bool> {
     match arg {
-        Some(a) => a.with_value(row, cx, |v| acc.update(v))?,
+        Some(a) => match a.integer(row) {
+            Some(i) => acc.update(&Value::Int(i)),
+            None => a.with_value(row, cx, |v| acc.update(v))?,
+        },
         None => acc.update(&Value::Null),
     }
     Ok(true)
