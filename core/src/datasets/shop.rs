@@ -427,6 +427,7 @@ fn push_referrer<const K: usize>(r: &mut Text<'_>, token: u64, n: u64) {
 /// and extra digits together, the lengths of its words (one empty word for a shape without
 /// words, so every shape draws alike), and whether its token is decimal (else six base-62
 /// digits).
+#[derive(Clone, Copy)]
 struct ReferrerLengths {
     fixed: u32,
     word_count: u64,
@@ -434,32 +435,44 @@ struct ReferrerLengths {
     decimal: bool,
 }
 
-static REFERRER_LENGTHS: [ReferrerLengths; 9] = {
+/// The lengths of each pick's referrer shape (0..100, as [`REFERRER_OF_PICK`] maps them): a
+/// row's pick finds its lengths in one load, not through its shape's number first (two
+/// loads one after the other on every row of a scan).
+static REFERRER_LENGTHS_OF_PICK: [ReferrerLengths; 100] = {
     const NONE: ReferrerLengths =
         ReferrerLengths { fixed: 0, word_count: 1, words: [0; 16], decimal: false };
-    let mut out = [NONE; 9];
+    let mut of_shape = [NONE; 9];
     let mut k = 0;
     while k < REFERRERS.len() {
         let shape = &REFERRERS[k];
-        out[k].fixed = (shape.before.len() + shape.between.len() + shape.after.len()) as u32
+        of_shape[k].fixed = (shape.before.len() + shape.between.len() + shape.after.len()) as u32
             + shape.extra_digits;
-        out[k].decimal = matches!(shape.token, TokenForm::Decimal);
+        of_shape[k].decimal = matches!(shape.token, TokenForm::Decimal);
         if !shape.words.is_empty() {
             assert!(shape.words.len() <= 16, "a shape has at most 16 words");
-            out[k].word_count = shape.words.len() as u64;
+            of_shape[k].word_count = shape.words.len() as u64;
             let mut w = 0;
             while w < shape.words.len() {
-                out[k].words[w] = shape.words[w].len() as u8;
+                of_shape[k].words[w] = shape.words[w].len() as u8;
                 w += 1;
             }
         }
         k += 1;
     }
+    let mut out = [NONE; 100];
+    let mut pick = 0;
+    while pick < 100 {
+        out[pick] = of_shape[SHAPE_OF_PICK[pick] as usize];
+        pick += 1;
+    }
     out
 };
 
 /// The referrer shape (index into [`REFERRERS`]) of each pick 0..100.
-static REFERRER_OF_PICK: [u8; 100] = {
+static REFERRER_OF_PICK: [u8; 100] = SHAPE_OF_PICK;
+
+/// [`REFERRER_OF_PICK`] as a constant, for the tables built from it.
+const SHAPE_OF_PICK: [u8; 100] = {
     let mut of_pick = [0u8; 100];
     let (mut pick, mut shape) = (0, 0);
     while pick < 100 {
@@ -601,9 +614,12 @@ impl PageViews {
     /// row, so such a branch was mispredicted on most rows).
     #[inline(always)]
     fn referrer_length(&self, i: u64, h: RowHash) -> usize {
-        let (shape, n) = Self::referrer_shape(h);
-        let lengths = &REFERRER_LENGTHS[shape];
-        let word = lengths.words[below(n, lengths.word_count) as usize];
+        let pick = below(h.draw(DRAW_REFERRER, 0), 100);
+        let n = h.draw(DRAW_REFERRER, 1);
+        let lengths = &REFERRER_LENGTHS_OF_PICK[pick as usize];
+        // The mask changes nothing (a shape has at most 16 words, so the draw is below 16)
+        // but spares a bounds check per row.
+        let word = lengths.words[below(n, lengths.word_count) as usize & 15];
         // Only Hacker News' decimal ids (3 % of rows, so the branch is nearly always
         // predicted) need the token itself.
         let token = if lengths.decimal {
@@ -790,9 +806,7 @@ impl PageViews {
         if want(PV_REFERRER) {
             if lengths.contains(PV_REFERRER) {
                 each_row!(|out, _h, _i, length| {
-                    let slot = text_slot(&mut out[PV_REFERRER]);
-                    slot.clear();
-                    slot.push_str(&SPACES[..length.min(SPACES.len())]);
+                    set_spaces(text_slot(&mut out[PV_REFERRER]), length);
                 });
             } else {
                 each_row!(|out, h, i, _length| {
@@ -813,6 +827,21 @@ impl PageViews {
             });
         }
     }
+}
+
+/// Makes `slot` `length` spaces (at most [`SPACES`]' length). The spaces are copied in
+/// blocks of a fixed size, which the compiler writes in line, then cut to `length`: a copy
+/// of `length` bytes was a call to the C library's memset per row (6 % of a full scan of
+/// page_views). One block holds nearly every referrer, so the second is almost never taken.
+#[inline(always)]
+fn set_spaces(slot: &mut String, length: usize) {
+    const BLOCK: usize = SPACES.len() / 2;
+    slot.clear();
+    slot.push_str(&SPACES[..BLOCK]);
+    if length > BLOCK {
+        slot.push_str(&SPACES[BLOCK..]);
+    }
+    slot.truncate(length);
 }
 
 /// The string inside `slot`, made a string first if it holds anything else: a buffer the

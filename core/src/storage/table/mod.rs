@@ -210,6 +210,17 @@ where
     I: Iterator<Item = (&'k Key, &'k Option<Box<[u8]>>)>,
 {
     let Merge { pk, ncols, changes, changed } = merge;
+    // No changed row left to merge (a table never changed, or past its last change): the
+    // rows as they are, without looking for one per row.
+    if changes.peek().is_none() {
+        for row in rows {
+            if !visit(ordinal, row, true) {
+                return None;
+            }
+            ordinal += 1;
+        }
+        return Some(ordinal);
+    }
     for (g, row) in (first..).zip(rows.iter()) {
         // Changed rows before this one, and this one's own change.
         let mut replaced = false;

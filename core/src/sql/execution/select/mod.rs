@@ -40,7 +40,7 @@ use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::Delivered;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
-use crate::storage::table::{Row, Table};
+use crate::storage::table::{LateFill, Row, Table};
 use crate::storage::value::Value;
 use pipeline::{ColumnFacts, ResultRows};
 use pipeline::{ColumnTypes, PipelineState, RowSource, Settings};
@@ -448,6 +448,10 @@ fn run_plan_with(
         };
         let total_width = offset as usize;
         let single = sources.len() == 1;
+        // A scan of the one table feeding one plain aggregate skips the pipeline's per-row
+        // choices (`pipeline/plain_feed.rs`): decided here, before the row visitor below
+        // borrows the pipeline.
+        let plain = single && state.plain_feed().is_some();
         let mut on_outer_row =
             |outer: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
                 if single {
@@ -554,20 +558,59 @@ fn run_plan_with(
                             let v = first_test.truth(row, &mut ConstantContext);
                             !matches!(v, Ok(Some(false)))
                         };
-                        full_scan(
-                            t,
-                            &wanted,
-                            &lengths_only,
-                            Some((&first, &mut keep)),
-                            &mut costs,
-                            work,
-                            cx,
-                            &mut on_outer_row,
-                        )?;
+                        let late = Some((&first[..], &mut keep as &mut dyn FnMut(&Row) -> bool));
+                        if plain {
+                            let st = &mut state;
+                            full_scan_plain(
+                                t,
+                                &wanted,
+                                &lengths_only,
+                                late,
+                                st,
+                                &mut costs,
+                                work,
+                                cx,
+                            )?;
+                        } else {
+                            let visit = &mut on_outer_row;
+                            full_scan(
+                                t,
+                                &wanted,
+                                &lengths_only,
+                                late,
+                                &mut costs,
+                                work,
+                                cx,
+                                visit,
+                            )?;
+                        }
                     }
                     _ if choice.path == Path::Scan && !pruned => {
-                        let visit = &mut on_outer_row;
-                        full_scan(t, &wanted, &lengths_only, None, &mut costs, work, cx, visit)?;
+                        if plain {
+                            let st = &mut state;
+                            full_scan_plain(
+                                t,
+                                &wanted,
+                                &lengths_only,
+                                None,
+                                st,
+                                &mut costs,
+                                work,
+                                cx,
+                            )?;
+                        } else {
+                            let visit = &mut on_outer_row;
+                            full_scan(
+                                t,
+                                &wanted,
+                                &lengths_only,
+                                None,
+                                &mut costs,
+                                work,
+                                cx,
+                                visit,
+                            )?;
+                        }
                     }
                     _ => {
                         read(t, &choice, &[], &wanted, &mut costs, work, cx, &mut on_outer_row)?;
@@ -591,6 +634,30 @@ fn run_plan_with(
     let increment = cx.div_precision_increment();
     let (rows, unshown) = state.finish(&plan, &mut costs, cx, increment)?;
     Ok(result_of(&plan, sources, rows, unshown))
+}
+
+/// [`full_scan`] with every row fed to the pipeline's plain feed.
+#[allow(clippy::too_many_arguments)]
+fn full_scan_plain(
+    t: &Table,
+    wanted: &[bool],
+    lengths_only: &[bool],
+    late: Option<LateFill>,
+    state: &mut PipelineState,
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+) -> Result<bool> {
+    let mut feed = state.plain_feed().ok_or_else(no_plain_feed)?;
+    let visit =
+        &mut |row: &Row, _: &mut Costs, _: &mut Work, cx: &mut dyn EvalContext| feed.feed(row, cx);
+    full_scan(t, wanted, lengths_only, late, costs, work, cx, visit)
+}
+
+/// The error of a plain feed that was there when the scan was planned and is gone when it
+/// starts: nothing between the two changes the pipeline, so this is never returned.
+fn no_plain_feed() -> MySqlError {
+    MySqlError::unknown("the plain aggregate feed of a scan")
 }
 
 /// Puts the session's `group_concat_max_len` into the plan's GROUP_CONCAT calls (read once,

@@ -38,6 +38,7 @@ mod agg_store;
 mod distinct;
 mod distinct_values;
 mod outputs;
+mod plain_feed;
 mod result_rows;
 
 use outputs::Outputs;
@@ -160,6 +161,10 @@ pub(super) struct PipelineState<'p, 'a> {
     distinct: Option<distinct::DistinctRows>,
     /// Aggregates without GROUP BY.
     single: Option<(Option<Row>, Vec<Accumulator>)>,
+    /// One aggregate without GROUP BY, plain (no DISTINCT values kept by reference, no
+    /// ORDER BY of its own): a row that passed WHERE only updates it. Worked out once, so a
+    /// scan's row tests one flag instead of the four lists.
+    one_plain_aggregate: bool,
     /// Per aggregate without GROUP BY: a DISTINCT call's values seen, kept by reference
     /// when one stored table is read (`distinct_values.rs`).
     distinct_values: Vec<Option<distinct_values::DistinctValues>>,
@@ -218,11 +223,14 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             });
             (None, accs.collect())
         });
-        let distinct_values = plan
+        let distinct_values: Vec<_> = plan
             .aggregates
             .iter()
             .map(|c| by_reference(c).then(distinct_values::DistinctValues::new))
             .collect();
+        let one_plain_aggregate = single.is_some()
+            && matches!(plan.aggregates.as_slice(), [c] if c.order_by.is_empty())
+            && matches!(distinct_values.as_slice(), [None]);
         let groups = (!plan.group_by.is_empty()).then(|| Groups {
             index: GroupIndex::new(),
             keys: Vec::new(),
@@ -279,6 +287,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             distinct: (plan.distinct && !plan.grouped() && has_source)
                 .then(distinct::DistinctRows::new),
             single,
+            one_plain_aggregate,
             distinct_values,
             groups,
             temp: None,
@@ -337,17 +346,11 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 return Ok(true);
             }
         }
-        if let Some((Some(_), accs)) = &mut self.single {
-            if let ([acc], [arg], [None], [order]) = (
-                accs.as_mut_slice(),
-                self.agg_args.as_slice(),
-                self.distinct_values.as_slice(),
-                self.agg_orders.as_slice(),
-            ) {
-                if !order.is_empty() {
-                    return self.feed_passed(plan, row, costs, cx);
+        if self.one_plain_aggregate {
+            if let Some((Some(_), accs)) = &mut self.single {
+                if let ([acc], [arg]) = (accs.as_mut_slice(), self.agg_args.as_slice()) {
+                    return update_one(acc, arg.as_ref(), row, cx);
                 }
-                return update_one(acc, arg.as_ref(), row, cx);
             }
         }
         self.feed_passed(plan, row, costs, cx)
@@ -1177,7 +1180,10 @@ fn update_one(
     cx: &mut dyn EvalContext,
 ) -> Result<bool> {
     match arg {
-        Some(a) => a.with_value(row, cx, |v| acc.update(v))?,
+        Some(a) => match a.integer(row) {
+            Some(i) => acc.update(&Value::Int(i)),
+            None => a.with_value(row, cx, |v| acc.update(v))?,
+        },
         None => acc.update(&Value::Null),
     }
     Ok(true)
