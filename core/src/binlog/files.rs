@@ -11,7 +11,7 @@
 //! simulated disk, so rotating changes no timing; the Stop event of a clean shutdown is not
 //! counted.
 
-use crate::sim::SimTime;
+use crate::sim::{SimDuration, SimTime};
 
 /// Bytes before a file's first transaction: the magic number, the Format_description event
 /// and the Previous_gtids event (a 9.x file's first event position).
@@ -98,12 +98,16 @@ impl BinlogFiles {
         self.files[last].modified = now;
     }
 
-    /// Closes the current file at the stream's `position` and opens the next; files older
-    /// than `expire` (if given) are deleted.
-    pub fn rotate(&mut self, position: u64, now: SimTime, expire: Option<SimTime>) {
+    /// Closes the current file at the stream's `position` and opens the next; files last
+    /// written longer than `expire` (if given) before `now` are deleted.
+    pub fn rotate(&mut self, position: u64, now: SimTime, expire: Option<SimDuration>) {
         self.close_and_open(position, now, true);
-        if let Some(before) = expire {
-            self.purge_before(before);
+        self.expire(now, expire);
+    }
+
+    fn expire(&mut self, now: SimTime, expire: Option<SimDuration>) {
+        if let Some(age) = expire {
+            self.purge_before(SimTime(now.0.saturating_sub(age.0)));
         }
     }
 
@@ -127,12 +131,10 @@ impl BinlogFiles {
 
     /// mysqld starts: the first start writes the first file; each later one opens a new
     /// file (the previous ends without a Rotate event).
-    pub fn open_at_start(&mut self, position: u64, now: SimTime, expire: Option<SimTime>) {
+    pub fn open_at_start(&mut self, position: u64, now: SimTime, expire: Option<SimDuration>) {
         if self.opened_by_start {
             self.close_and_open(position, now, false);
-            if let Some(before) = expire {
-                self.purge_before(before);
-            }
+            self.expire(now, expire);
         } else {
             self.touch(now);
         }

@@ -300,8 +300,7 @@ impl Durability {
         self.binlog.files.touch(t);
         let position = self.binlog.position;
         if self.binlog.files.position_in_file(position) >= settings.max_binlog_size {
-            let expire = settings.binlog_expire.map(|d| SimTime(t.0.saturating_sub(d.0)));
-            self.binlog.files.rotate(position, t, expire);
+            self.binlog.files.rotate(position, t, settings.binlog_expire);
         }
         if let Some(h) = self.history.as_mut() {
             record(&mut h.binlog_written, t, self.binlog.position);

@@ -56,19 +56,42 @@ pub struct RedoStats {
     pub waits: u64,
     /// Checkpoints taken: times the checkpoint LSN moved (INNODB_METRICS' log_checkpoints).
     pub checkpoints: u64,
-    /// The page cleaner's batches and pages, by why it flushed (INNODB_METRICS'
-    /// buffer_flush_adaptive / _background / _sync sets): busy past the low-water mark,
-    /// idle, or a sync flush at the full log. `[batches, pages, pages of the last batch]`.
-    pub adaptive_flush: [u64; 3],
-    pub background_flush: [u64; 3],
-    pub sync_flush: [u64; 3],
+    /// The page cleaner's batches, by [`FlushKind`] (INNODB_METRICS' buffer_flush_adaptive /
+    /// _background / _sync sets).
+    pub flushes: [FlushBatches; 3],
+    /// Pages of the latest batch of any kind (buffer_flush_batch_pages).
+    pub last_batch_pages: u64,
 }
 
-/// Counts one flush batch of `pages` into `[batches, pages, last batch's pages]`.
-fn count_batch(set: &mut [u64; 3], pages: u64) {
-    set[0] += 1;
-    set[1] += pages;
-    set[2] = pages;
+/// Why the page cleaner flushed a batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlushKind {
+    /// Busy, past the adaptive flushing low-water mark.
+    Adaptive = 0,
+    /// Idle.
+    Background = 1,
+    /// A sync flush at the full log.
+    Sync = 2,
+}
+
+/// One kind's flush batches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlushBatches {
+    pub batches: u64,
+    pub pages: u64,
+    /// Pages of its latest batch.
+    pub last_pages: u64,
+}
+
+impl RedoStats {
+    /// Counts one flush batch of `pages`.
+    fn count_batch(&mut self, kind: FlushKind, pages: u64) {
+        let set = &mut self.flushes[kind as usize];
+        set.batches += 1;
+        set.pages += pages;
+        set.last_pages = pages;
+        self.last_batch_pages = pages;
+    }
 }
 
 /// The redo log of one running mysqld.
@@ -197,12 +220,8 @@ impl RedoLog {
         let flushed = budget - left;
         self.cleaned_untold += flushed;
         if flushed > 0 {
-            let set = if idle {
-                &mut self.stats.background_flush
-            } else {
-                &mut self.stats.adaptive_flush
-            };
-            count_batch(set, flushed);
+            let kind = if idle { FlushKind::Background } else { FlushKind::Adaptive };
+            self.stats.count_batch(kind, flushed);
         }
         self.advance_checkpoint();
         flushed
@@ -230,7 +249,7 @@ impl RedoLog {
         let pages = self.dirty_pages();
         self.dirty.clear();
         self.cleaned_untold += pages;
-        count_batch(&mut self.stats.sync_flush, pages);
+        self.stats.count_batch(FlushKind::Sync, pages);
         self.advance_checkpoint();
         pages
     }

@@ -1,16 +1,18 @@
 //! The server's side of `information_schema.INNODB_METRICS`: the counters' figures read from
 //! the running server (status variables published from the engines first, variables, the
-//! host's CPUs), their start with mysqld (the default-on set, then the
-//! `innodb_monitor_enable` option's names), and the four `innodb_monitor_*` variables.
+//! redo log's and group commit's own counts, the host's CPUs), their start with mysqld (the
+//! default-on set, then the `innodb_monitor_enable` option's names), and the four
+//! `innodb_monitor_*` variables.
 
 use super::variables::definition::VarValue;
 use super::variables::Variables;
-use super::{Running, Server};
+use super::Server;
 use crate::error::{MySqlError, Result, Warning};
 use crate::innodb::redo::RedoStats;
-use crate::instruments::innodb_metrics::catalog::Source;
-use crate::instruments::innodb_metrics::{Control, InnodbMetrics};
+use crate::instruments::innodb_metrics::catalog::{FlushFigure, Source};
+use crate::instruments::innodb_metrics::{Control, InnodbMetrics, Reading};
 use crate::instruments::status::{Status, StatusValue};
+use crate::sim::SimTime;
 use crate::storage::table::Row;
 
 /// What the engines keep beyond the status variables, copied before a read.
@@ -22,65 +24,41 @@ struct EngineFigures {
     cpus: u64,
 }
 
-impl Server {
-    fn engine_figures(&self) -> EngineFigures {
-        EngineFigures {
-            redo: self.logs.redo.stats,
-            rw_commits: self.logs.rw_commits,
-            rw_rollbacks: self.logs.rw_rollbacks,
-            open_transactions: self.logs.open_transactions(),
-            cpus: self.host.logical_cpus(),
-        }
-    }
-}
-
 /// A counter's figure now. Status variables are read as the engines last published them.
 fn figure(status: &Status, vars: &Variables, engine: &EngineFigures, source: Source) -> i64 {
     let status_number = |name: &str| match status.get(name) {
         Some(StatusValue::Number(n)) => *n as i64,
         _ => 0,
     };
-    match source {
-        Source::Status(name) => status_number(name),
-        Source::Variable(name) => vars.global_u64(name) as i64,
-        Source::Cpus => engine.cpus as i64,
-        Source::LsnAge => status_number("Innodb_redo_log_current_lsn")
-            .saturating_sub(status_number("Innodb_redo_log_checkpoint_lsn")),
-        Source::Redo(name) => redo_figure(&engine.redo, name) as i64,
-        Source::Trx(name) => match name {
-            "rw_commits" => engine.rw_commits as i64,
-            "rollbacks" => engine.rw_rollbacks as i64,
-            "active" => engine.open_transactions as i64,
-            _ => 0,
-        },
-    }
-}
-
-/// The redo log's own figures: `checkpoints`, and `KIND_batches` / `KIND_pages` / `KIND_last`
-/// of the page cleaner's flushes (KIND adaptive, background, sync, or all of them).
-fn redo_figure(redo: &RedoStats, name: &str) -> u64 {
-    if name == "checkpoints" {
-        return redo.checkpoints;
-    }
-    let Some((kind, what)) = name.rsplit_once('_') else { return 0 };
-    let at = match what {
-        "batches" => 0,
-        "pages" => 1,
-        "last" => 2,
-        _ => return 0,
-    };
-    match kind {
-        "adaptive" => redo.adaptive_flush[at],
-        "background" => redo.background_flush[at],
-        "sync" => redo.sync_flush[at],
-        // Every flush list batch, whatever started it; the last one is the latest of any kind
-        // (kept per kind, so the largest of the three last batches stands in for it).
-        "all" if at == 2 => {
-            redo.adaptive_flush[2].max(redo.background_flush[2]).max(redo.sync_flush[2])
+    let redo = &engine.redo;
+    let value = match source {
+        Source::Status(name) => return status_number(name),
+        Source::Variable(name) => vars.global_u64(name),
+        Source::Cpus => engine.cpus,
+        Source::LsnAge => {
+            return status_number("Innodb_redo_log_current_lsn")
+                .saturating_sub(status_number("Innodb_redo_log_checkpoint_lsn"))
         }
-        "all" => redo.adaptive_flush[at] + redo.background_flush[at] + redo.sync_flush[at],
-        _ => 0,
-    }
+        Source::Checkpoints => redo.checkpoints,
+        Source::Flush(Some(kind), figure) => {
+            let set = redo.flushes[kind as usize];
+            match figure {
+                FlushFigure::Batches => set.batches,
+                FlushFigure::Pages => set.pages,
+                FlushFigure::LastPages => set.last_pages,
+            }
+        }
+        // Every flush list batch, whatever started it.
+        Source::Flush(None, figure) => match figure {
+            FlushFigure::Batches => redo.flushes.iter().map(|f| f.batches).sum(),
+            FlushFigure::Pages => redo.flushes.iter().map(|f| f.pages).sum(),
+            FlushFigure::LastPages => redo.last_batch_pages,
+        },
+        Source::TrxCommits => engine.rw_commits,
+        Source::TrxRollbacks => engine.rw_rollbacks,
+        Source::TrxActive => engine.open_transactions,
+    };
+    value as i64
 }
 
 /// The names an `innodb_monitor_*` option or variable value lists: MySQL's startup option
@@ -90,21 +68,39 @@ fn listed(value: &str) -> impl Iterator<Item = &str> {
 }
 
 impl Server {
+    /// Runs `act` on the counters with the figures as they are now (the engines' status
+    /// published first); None while mysqld is down.
+    fn with_metrics<T>(
+        &mut self,
+        act: impl FnOnce(&mut InnodbMetrics, SimTime, Reading) -> T,
+    ) -> Option<T> {
+        self.publish_engine_status();
+        let now = self.clock.now();
+        let engine = EngineFigures {
+            redo: self.logs.redo.stats,
+            rw_commits: self.logs.rw_commits,
+            rw_rollbacks: self.logs.rw_rollbacks,
+            open_transactions: self.logs.open_transactions(),
+            cpus: self.host.logical_cpus(),
+        };
+        let r = self.running.as_mut()?;
+        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
+        Some(act(&mut r.metrics, now, &read))
+    }
+
     /// The counters as mysqld starts: the default set, then what `innodb_monitor_enable` (an
     /// option here) names. Called once the running state exists.
     pub(super) fn start_innodb_metrics(&mut self) {
-        self.publish_engine_status();
-        let now = self.clock.now();
-        let engine = self.engine_figures();
-        let Some(r) = self.running.as_mut() else { return };
-        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
-        let mut metrics = InnodbMetrics::at_startup(now, &read);
-        if let VarValue::Text(option) = r.vars.global("innodb_monitor_enable") {
-            for name in listed(option).filter(|n| InnodbMetrics::accepts(n)) {
-                metrics.apply(Control::Enable, name, now, &read);
+        let option = match self.running.as_ref().map(|r| r.vars.global("innodb_monitor_enable")) {
+            Some(VarValue::Text(option)) => option.clone(),
+            _ => String::new(),
+        };
+        self.with_metrics(|metrics, now, read| {
+            *metrics = InnodbMetrics::at_startup(now, read);
+            for name in listed(&option).filter(|n| InnodbMetrics::accepts(n)) {
+                metrics.apply(Control::Enable, name, now, read);
             }
-        }
-        r.metrics = metrics;
+        });
     }
 
     /// Checks a `SET GLOBAL innodb_monitor_*` before anything is stored: error 1231 unless
@@ -142,26 +138,14 @@ impl Server {
     /// MySQL's update function acts on the name and keeps none.
     pub(super) fn apply_monitor_control(&mut self, name: &str) {
         let Some(control) = Control::of_variable(name) else { return };
-        self.publish_engine_status();
-        let now = self.clock.now();
-        let engine = self.engine_figures();
         let Some(r) = self.running.as_mut() else { return };
-        let value = match r.vars.global(name) {
-            VarValue::Text(t) => t.clone(),
-            _ => return,
-        };
-        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
-        r.metrics.apply(control, &value, now, &read);
+        let VarValue::Text(value) = r.vars.global(name).clone() else { return };
         r.vars.set_global_raw(name, VarValue::Text(String::new()));
+        self.with_metrics(|metrics, now, read| metrics.apply(control, &value, now, read));
     }
 
     /// INNODB_METRICS' rows now (None while mysqld is down).
     pub(super) fn innodb_metrics_rows(&mut self) -> Option<Vec<Row>> {
-        self.publish_engine_status();
-        let now = self.clock.now();
-        let engine = self.engine_figures();
-        let r: &mut Running = self.running.as_mut()?;
-        let read = |s: Source| figure(&r.status, &r.vars, &engine, s);
-        Some(r.metrics.rows(now, &read))
+        self.with_metrics(|metrics, now, read| metrics.rows(now, read))
     }
 }

@@ -108,11 +108,9 @@ impl Server {
                 self.accounts.clear_cache();
                 // Each start with the binary log on opens a new file of it.
                 if vars.global_bool("log_bin") {
-                    let now = self.clock.now();
-                    let expire = super::transactions::binlog_expire(&vars)
-                        .map(|d| crate::sim::SimTime(now.0.saturating_sub(d.0)));
+                    let expire = super::transactions::binlog_expire(&vars);
                     let position = self.logs.binlog.position;
-                    self.logs.binlog.files.open_at_start(position, now, expire);
+                    self.logs.binlog.files.open_at_start(position, self.clock.now(), expire);
                 }
                 let statements = super::statement_events::instruments_at_startup(
                     &vars,

@@ -2,6 +2,8 @@
 //! [`CounterDef`]s once, and the name lookups `innodb_monitor_enable` and its siblings make:
 //! an exact name (any case), or a `%` pattern.
 
+use crate::innodb::redo::FlushKind;
+use crate::sql::expr::LikePattern;
 use std::sync::OnceLock;
 
 const LIST: &str = include_str!("counters.txt");
@@ -34,21 +36,31 @@ pub enum Source {
     Cpus,
     /// The current redo LSN minus the checkpoint LSN.
     LsnAge,
-    /// A figure the redo log keeps (checkpoints, the page cleaner's batches), by name.
-    Redo(&'static str),
-    /// Transactions with changes: `rw_commits`, `rollbacks`, `active` (open now).
-    Trx(&'static str),
+    /// Checkpoints the redo log has taken.
+    Checkpoints,
+    /// The page cleaner's flush batches of one kind (None: of every kind).
+    Flush(Option<FlushKind>, FlushFigure),
+    /// Transactions with changes committed, rolled back, and open now.
+    TrxCommits,
+    TrxRollbacks,
+    TrxActive,
+}
+
+/// Which figure of a set of flush batches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlushFigure {
+    Batches,
+    Pages,
+    /// Pages of the latest batch.
+    LastPages,
 }
 
 impl Source {
-    /// Whether the figure is a level the counter takes as it is (the CPUs, a last batch's
-    /// pages: MONITOR_SET in srv0mon) rather than a running count it grows by.
+    /// Whether the figure is a level the counter takes as it is (the CPUs, the open
+    /// transactions, a last batch's pages: MONITOR_SET in srv0mon) rather than a running
+    /// count it grows by.
     pub fn is_level(self) -> bool {
-        match self {
-            Source::Cpus | Source::Trx("active") => true,
-            Source::Redo(name) => name.ends_with("_last"),
-            _ => false,
-        }
+        matches!(self, Source::Cpus | Source::TrxActive | Source::Flush(_, FlushFigure::LastPages))
     }
 }
 
@@ -142,35 +154,38 @@ fn parse_source(text: &'static str) -> Source {
     match text.split_once(':') {
         Some(("status", name)) => Source::Status(name),
         Some(("var", name)) => Source::Variable(name),
-        Some(("redo", name)) => Source::Redo(name),
-        Some(("trx", name)) => Source::Trx(name),
+        Some(("redo", "checkpoints")) => Source::Checkpoints,
+        Some(("redo", name)) => parse_flush(name),
+        Some(("trx", "rw_commits")) => Source::TrxCommits,
+        Some(("trx", "rollbacks")) => Source::TrxRollbacks,
+        Some(("trx", "active")) => Source::TrxActive,
         _ if text == "cpus" => Source::Cpus,
         _ if text == "lsn_age" => Source::LsnAge,
         _ => panic!("counters.txt: unknown source {text}"),
     }
 }
 
-/// SQL's LIKE as srv0mon's wildcard names use it: `%` any run, `_` any one character, any case.
-pub fn wild_match(pattern: &str, name: &str) -> bool {
-    let p: Vec<char> = pattern.to_ascii_lowercase().chars().collect();
-    let n: Vec<char> = name.to_ascii_lowercase().chars().collect();
-    // Iterative matching with one backtrack point: linear in the pattern times the name.
-    let (mut pi, mut ni) = (0, 0);
-    let mut star: Option<(usize, usize)> = None;
-    while ni < n.len() {
-        if pi < p.len() && (p[pi] == '_' || p[pi] == n[ni]) {
-            pi += 1;
-            ni += 1;
-        } else if pi < p.len() && p[pi] == '%' {
-            star = Some((pi, ni));
-            pi += 1;
-        } else if let Some((sp, sn)) = star {
-            pi = sp + 1;
-            ni = sn + 1;
-            star = Some((sp, sn + 1));
-        } else {
-            return false;
-        }
-    }
-    p[pi..].iter().all(|c| *c == '%')
+/// `KIND_FIGURE`: KIND adaptive, background, sync or all; FIGURE batches, pages or last.
+fn parse_flush(name: &str) -> Source {
+    let (kind, figure) = name.rsplit_once('_').unwrap_or((name, ""));
+    let kind = match kind {
+        "adaptive" => Some(FlushKind::Adaptive),
+        "background" => Some(FlushKind::Background),
+        "sync" => Some(FlushKind::Sync),
+        "all" => None,
+        _ => panic!("counters.txt: unknown flush kind in redo:{name}"),
+    };
+    let figure = match figure {
+        "batches" => FlushFigure::Batches,
+        "pages" => FlushFigure::Pages,
+        "last" => FlushFigure::LastPages,
+        _ => panic!("counters.txt: unknown flush figure in redo:{name}"),
+    };
+    Source::Flush(kind, figure)
+}
+
+/// A `%` pattern as srv0mon's wildcard names use it: SQL's LIKE, any case, a backslash escaping
+/// (wild_case_compare).
+pub fn wild_pattern(pattern: &str) -> LikePattern {
+    LikePattern::new(pattern, '\\')
 }

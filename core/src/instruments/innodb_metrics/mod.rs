@@ -119,7 +119,8 @@ impl InnodbMetrics {
     /// be switched by its module's name. A false answer is MySQL's error 1231.
     pub fn accepts(value: &str) -> bool {
         if value.contains('%') {
-            return catalog::entries().iter().any(|d| catalog::wild_match(value, d.name));
+            let pattern = catalog::wild_pattern(value);
+            return catalog::entries().iter().any(|d| pattern.matches(d.name));
         }
         match catalog::find(value) {
             Some(i) => {
@@ -136,8 +137,9 @@ impl InnodbMetrics {
     pub fn apply(&mut self, control: Control, value: &str, now: SimTime, read: Reading) {
         let entries = catalog::entries();
         if value.contains('%') {
+            let pattern = catalog::wild_pattern(value);
             for (i, def) in entries.iter().enumerate() {
-                if !catalog::wild_match(value, def.name) {
+                if !pattern.matches(def.name) {
                     continue;
                 }
                 if !def.is(MODULE) && !def.is(GROUP) {

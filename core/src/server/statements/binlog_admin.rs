@@ -37,11 +37,9 @@ impl Server {
         if !r.vars.global_bool("log_bin") {
             return;
         }
-        let now = self.clock.now();
-        let expire = super::super::transactions::binlog_expire(&r.vars)
-            .map(|d| SimTime(now.0.saturating_sub(d.0)));
+        let expire = super::super::transactions::binlog_expire(&r.vars);
         let position = self.logs.binlog.position;
-        self.logs.binlog.files.rotate(position, now, expire);
+        self.logs.binlog.files.rotate(position, self.clock.now(), expire);
     }
 
     /// Runs one of the binary log's administration statements (privileges checked by the
@@ -80,15 +78,7 @@ impl Server {
             BinlogAdmin::Reset(to) => {
                 let first = to.unwrap_or(1);
                 if first == 0 || first > u64::from(crate::binlog::files::FILE_NUMBER_MAX) {
-                    return Err(MySqlError::new(
-                        1064,
-                        "42000",
-                        format!(
-                            "You have an error in your SQL syntax; check the manual that \
-                             corresponds to your MySQL server version for the right syntax to \
-                             use near '{first}' at line 1"
-                        ),
-                    ));
+                    return Err(MySqlError::syntax(&first.to_string(), 1));
                 }
                 files.reset(position, now, first as u32);
             }

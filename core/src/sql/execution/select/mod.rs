@@ -543,22 +543,31 @@ fn run_plan_with(
                 }
                 let mut counting = memo::Counting { inner: &mut *cx, warnings: 0, mute: false };
                 let cx: &mut dyn EvalContext = &mut counting;
-                match late_filter(plan.filter.as_ref(), t, &choice, single) {
+                match () {
                     _ if choice.path == Path::Scan && choice.reverse => {
                         full_scan_backward(t, &wanted, &mut costs, work, cx, &mut on_outer_row)?;
                     }
-                    Some((column, first_test)) if !pruned => {
-                        let mut first = vec![false; width as usize];
-                        first[column as usize] = true;
-                        // The test reads one integer column against a constant: it needs no
+                    _ if choice.path == Path::Scan && !pruned => {
+                        // Late filling: the one integer column of the filter's first test is
+                        // read first, and the rest of a row only when that test passes. The
+                        // test reads one integer column against a constant: it needs no
                         // session and raises no warning, so running it twice (here and in
                         // the filter) changes nothing a learner sees.
-                        let first_test = Compiled::new(first_test);
+                        let first_test = late_filter(plan.filter.as_ref(), t, &choice, single).map(
+                            |(column, test)| {
+                                let mut first = vec![false; width as usize];
+                                first[column as usize] = true;
+                                (first, Compiled::new(test))
+                            },
+                        );
                         let mut keep = |row: &Row| {
-                            let v = first_test.truth(row, &mut ConstantContext);
-                            !matches!(v, Ok(Some(false)))
+                            first_test.as_ref().is_none_or(|(_, test)| {
+                                !matches!(test.truth(row, &mut ConstantContext), Ok(Some(false)))
+                            })
                         };
-                        let late = Some((&first[..], &mut keep as &mut dyn FnMut(&Row) -> bool));
+                        let late = first_test.as_ref().map(|(first, _)| {
+                            (&first[..], &mut keep as &mut dyn FnMut(&Row) -> bool)
+                        });
                         if plain {
                             let st = &mut state;
                             full_scan_plain(
@@ -578,33 +587,6 @@ fn run_plan_with(
                                 &wanted,
                                 &lengths_only,
                                 late,
-                                &mut costs,
-                                work,
-                                cx,
-                                visit,
-                            )?;
-                        }
-                    }
-                    _ if choice.path == Path::Scan && !pruned => {
-                        if plain {
-                            let st = &mut state;
-                            full_scan_plain(
-                                t,
-                                &wanted,
-                                &lengths_only,
-                                None,
-                                st,
-                                &mut costs,
-                                work,
-                                cx,
-                            )?;
-                        } else {
-                            let visit = &mut on_outer_row;
-                            full_scan(
-                                t,
-                                &wanted,
-                                &lengths_only,
-                                None,
                                 &mut costs,
                                 work,
                                 cx,
