@@ -26,12 +26,20 @@ const CHAPTER_3_118: [[&str; 6]; 5] = [
     ["SELECT `title` , `price` FROM `product", "96", "0", "0.2", "13", "96"],
 ];
 
-const SHORT_TIMES: &str = "sub-millisecond averages (0.2-0.5 ms printed to 0.1 ms): a short \
-     statement here waits for the end of a scan's 3 ms CPU slice (0.5-0.6 ms in all); the real \
-     kernel's wake-up preemption is finer than whole slices";
-const PAGE_OF_VIEWS: &str = "26.6 ms for a 10-row primary key read is fifty times its CPU: \
-     no simulated mechanism (CPU slices, page waits) gives it, and the chapter does not print \
-     the statement; its calls, rows and index use are checked";
+const JOIN_TIME: &str = "the join's own run is 0.24 ms here, a point lookup's 0.22 ms plus \
+     its 25 rows; the chapter's join takes 0.5 ms (0.43 ms in its slow log, Listing 3.121), \
+     about 0.2 ms more than its point lookup, which no per-row, join or temporary-table cost \
+     of this model gives a 25-row join";
+const CUSTOMER_TIME: &str = "0.215 ms here, printed 0.2; the chapter's slow log has 0.225 ms \
+     for it (Listing 3.121) and its Performance Schema 0.3: there every shape's Performance \
+     Schema average is 0.025-0.05 ms above its slow-log time (mysqld writes the slow log's \
+     entry inside the statement's timer, after the Query_time it prints), a write this model \
+     does not time";
+const PAGE_OF_VIEWS: &str = "26.6 ms for a 10-row primary key read is over a hundred times \
+     its run here (0.22 ms), and every call took about that long (pt-query-digest's V/M 0.00 \
+     in Listing 3.121, not a few outliers): no simulated mechanism (CPU slices, page waits) \
+     gives it, and the chapter does not print the statement; its calls, rows and index use \
+     are checked";
 
 /// Runs the chapter's load and adds F6.2, F7.2 and F7.3.
 pub fn checks(out: &mut Vec<Check>) {
@@ -229,9 +237,9 @@ fn digest_checks(server: &mut crate::server::Server, out: &mut Vec<Check>) {
     );
 }
 
-const SHORT_ORDER: &str = "the four short shapes rank by their sub-millisecond times, which \
-     here all wait for a scan's 3 ms CPU slice (0.5-0.6 ms each, F6.2's pending reason), and \
-     the page of views is 26.6 ms in the chapter only";
+const SHORT_ORDER: &str = "the page of views is 26.6 ms in the chapter only (F6.2's pending \
+     reason), and the other three rank by totals 0.002-0.02 s apart, which rest on the \
+     join's extra 0.2 ms there (F6.2)";
 
 fn yes(b: bool) -> String {
     if b { "yes" } else { "no" }.into()
@@ -371,9 +379,11 @@ fn listing_3_118_checks(ranked: &[Vec<String>], out: &mut Vec<Check>) {
             let timed = col == 2 || col == 3;
             let tolerance = if timed { Tolerance::Percent(20) } else { Tolerance::Exact };
             let c = check("F6.2", figure, chapter[col], cell(col), tolerance);
-            out.push(match (timed, k) {
-                (true, 1) => c.pending(PAGE_OF_VIEWS),
-                (true, 2..) => c.pending(SHORT_TIMES),
+            // Rows 3-5 total 0 s in the chapter as here; their averages are checked.
+            out.push(match (timed, k, col) {
+                (true, 1, _) => c.pending(PAGE_OF_VIEWS),
+                (true, 2, 3) => c.pending(JOIN_TIME),
+                (true, 3, 3) => c.pending(CUSTOMER_TIME),
                 _ => c,
             });
         }

@@ -27,6 +27,12 @@
 //! scans on 4 CPUs take twice their CPU time each), while a short statement waits at most
 //! until the next slice ends. Simplifications: no preemption inside a slice (RUN_TO_PARITY
 //! behaviour); the slice is the same for every thread.
+//! A statement's timer (Performance Schema, slow log, general log) starts when its thread first
+//! runs, not when the statement arrives: mysqld's thread sleeps in the socket read until the
+//! client's packet wakes it, then waits on the run queue for a CPU, and only once running
+//! reads the packet and starts the statement's clock. So the wait for a CPU at wake-up is in a
+//! client's own timings (mysqlslap's, sysbench's), not in the server's; the waits between a
+//! long statement's slices are in both.
 //! A connection is a client's first step (`StatementRun::wait_before` holds its wait for the
 //! acceptor and the handshake, its CPU the set-up and authentication), so connecting competes
 //! for the CPUs like any statement.
@@ -109,6 +115,8 @@ struct LongRun {
     /// CPU time still to run.
     remaining: SimDuration,
     io_wait: SimDuration,
+    /// It has had a slice of CPU (its timer has started).
+    started: bool,
 }
 
 /// The CPUs' state for statements longer than a slice (see the module header).
@@ -124,12 +132,23 @@ struct Slicing {
 
 impl Slicing {
     /// Gives free CPUs to the queue's clients in order, each for one slice; schedules the
-    /// next look at the CPUs while some wait.
-    fn dispatch(&mut self, cpu_free: &mut [SimTime], now: SimTime, events: &mut Scheduler<Event>) {
+    /// next look at the CPUs while some wait. A statement's first slice starts its timer: its
+    /// session is added to `first_runs`.
+    fn dispatch(
+        &mut self,
+        cpu_free: &mut [SimTime],
+        now: SimTime,
+        events: &mut Scheduler<Event>,
+        first_runs: &mut Vec<SessionId>,
+    ) {
         while let Some(&c) = self.queue.front() {
             let Some(slot) = cpu_free.iter_mut().filter(|f| **f <= now).min() else { break };
             self.queue.pop_front();
             let Some(mut run) = self.runs[c as usize].take() else { continue };
+            if !run.started {
+                run.started = true;
+                first_runs.push(run.session);
+            }
             let this = SimDuration(run.remaining.0.min(self.slice.0));
             run.remaining = SimDuration(run.remaining.0 - this.0);
             *slot = now + this;
@@ -197,6 +216,8 @@ impl Server {
             let _ = events.schedule(start, Event::Ready(c));
         }
         let mut p = Pipeline::default();
+        // Long statements whose first slice a dispatch has just given (reused buffer).
+        let mut first_runs: Vec<SessionId> = Vec::new();
         let mut now = start;
         // Bounded: every event is a step of a finite workload (each client's statements),
         // and the scheduler refuses to grow past its own bound.
@@ -218,7 +239,6 @@ impl Server {
                     run.statements += 1;
                     let ready = now + st.wait_before;
                     sessions[c as usize] = Some(st.session);
-                    self.statement_started(st.session, ready);
                     let cost = SimDuration(stretch(st.cpu_ns));
                     if slicing.slice > SimDuration::ZERO && cost > slicing.slice {
                         slicing.runs[c as usize] = Some(LongRun {
@@ -226,23 +246,31 @@ impl Server {
                             commits: st.commits,
                             remaining: cost,
                             io_wait: st.io_wait,
+                            started: false,
                         });
                         let _ = events.schedule(ready, Event::WantSlice(c));
                         continue;
                     }
-                    let end = cpu_run(&mut cpu_free, ready, cost);
+                    let (begin, end) = cpu_turn(&mut cpu_free, ready, cost);
+                    self.statement_started(st.session, begin);
                     let _ =
                         events.schedule(end + st.io_wait, Event::Ran(c, st.session, st.commits));
                 }
                 Event::WantSlice(c) => {
                     slicing.queue.push_back(c);
-                    slicing.dispatch(&mut cpu_free, now, &mut events);
+                    slicing.dispatch(&mut cpu_free, now, &mut events, &mut first_runs);
+                    for session in first_runs.drain(..) {
+                        self.statement_started(session, now);
+                    }
                 }
                 Event::CpuFree => {
                     if slicing.check_at == Some(now) {
                         slicing.check_at = None;
                     }
-                    slicing.dispatch(&mut cpu_free, now, &mut events);
+                    slicing.dispatch(&mut cpu_free, now, &mut events, &mut first_runs);
+                    for session in first_runs.drain(..) {
+                        self.statement_started(session, now);
+                    }
                 }
                 Event::Ran(c, session, commits) => {
                     self.statement_ran(session, now);
@@ -349,10 +377,15 @@ impl Server {
 
 /// Runs `cost` of CPU work ready at `now` on the CPU that frees first; returns when it ends.
 fn cpu_run(cpu_free: &mut [SimTime], now: SimTime, cost: SimDuration) -> SimTime {
-    let Some(slot) = cpu_free.iter_mut().min() else { return now + cost };
+    cpu_turn(cpu_free, now, cost).1
+}
+
+/// As [`cpu_run`], returning when the work begins (its thread first runs) and when it ends.
+fn cpu_turn(cpu_free: &mut [SimTime], now: SimTime, cost: SimDuration) -> (SimTime, SimTime) {
+    let Some(slot) = cpu_free.iter_mut().min() else { return (now, now + cost) };
     let begin = if *slot > now { *slot } else { now };
     *slot = begin + cost;
-    *slot
+    (begin, *slot)
 }
 
 /// A statement parsed once and run many times by a load generator (mysqlslap sends the same
