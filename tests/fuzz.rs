@@ -32,6 +32,8 @@ const CORPUS: &[&str] = &[
     "FLUSH BINARY LOGS;",
     "PURGE BINARY LOGS TO 'binlog.000002';",
     "PURGE BINARY LOGS BEFORE NOW() - INTERVAL 1 DAY;",
+    "PURGE BINARY LOGS BEFORE NOW() junk\n more;",
+    "PURGE MASTER LOGS BEFORE 'é' é;",
     "RESET BINARY LOGS AND GTIDS TO 7;",
     "RESET MASTER;",
     "SET GLOBAL innodb_monitor_reset = '%_';",

@@ -32,6 +32,8 @@ pub struct Sources<'a> {
     pub stages: &'a super::stages::StageInstruments,
     pub memory: &'a MemoryInstruments,
     pub catalog: &'a Catalog,
+    /// The binary log's current file (its I/O's FILE_NAME).
+    pub binlog_file: String,
     /// The threads table's rows, made by the server (they need its processlist).
     pub threads: Vec<Row>,
 }
@@ -83,14 +85,14 @@ pub fn read(sources: Option<&Sources<'_>>, table: &str) -> Option<(Vec<ColumnSpe
         }
         _ => {
             let empty;
-            let (waits, setup, catalog) = match sources {
-                Some(s) => (s.waits, s.setup, s.catalog),
+            let (waits, setup, catalog, binlog) = match sources {
+                Some(s) => (s.waits, s.setup, s.catalog, s.binlog_file.as_str()),
                 None => {
                     empty = Empty::new();
-                    (&empty.waits, &empty.setup, &empty.catalog)
+                    (&empty.waits, &empty.setup, &empty.catalog, "")
                 }
             };
-            let (c, r) = super::waits::tables::read(waits, setup, catalog, table)?;
+            let (c, r) = super::waits::tables::read(waits, setup, catalog, binlog, table)?;
             columns = c;
             rows = if sources.is_some() { r } else { Vec::new() };
         }

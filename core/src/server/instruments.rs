@@ -248,6 +248,7 @@ impl ServerView for View<'_> {
             stages: &r.stages,
             memory: &r.memory,
             catalog: &self.server.catalog,
+            binlog_file: self.server.logs.binlog.files.current_name(),
             threads,
         })
     }

@@ -121,6 +121,9 @@ impl Server {
         let statement_cpu_ns = self.host.hardware().cpu_statement_ns;
         let wait_event_ns = self.host.hardware().cpu_wait_event_ns;
         let (io, io_total) = self.disk.take_io_log();
+        // The binary log's current file names its I/O (only looked up when there is I/O).
+        let binlog =
+            if io.is_empty() { String::new() } else { self.logs.binlog.files.current_name() };
         let Some(r) = self.running.as_mut() else { return };
         let thread = session.id.0 + super::statement_events::THREAD_ID_OFFSET;
         let (current, history, long) = wait_consumers(&r.statements.consumers);
@@ -140,7 +143,7 @@ impl Server {
             for rec in &io {
                 let class = file_class(rec.file);
                 let Some(s) = r.setup.of(class).filter(|s| s.enabled) else { continue };
-                let Some(name) = file_name(rec.file, &self.catalog) else { continue };
+                let Some(name) = file_name(rec.file, &self.catalog, &binlog) else { continue };
                 let e = WaitEvent {
                     thread_id: thread,
                     event_id: r.statements.next_event_id(thread),

@@ -9,14 +9,16 @@
 //!   the session temporary   /var/lib/mysql/#innodb_temp/temp_1.ibt     innodb_temp_file
 //!     tablespace
 //!   the redo log            /var/lib/mysql/#innodb_redo/#ib_redo0      innodb_log_file
-//!   the binary log          /var/lib/mysql/binlog.000001               sql/binlog
+//!   the binary log          /var/lib/mysql/binlog.000002 (the current)  sql/binlog
 //! ```
 //!
 //! Simplifications: one session temporary tablespace serves every connection (MySQL gives
 //! each session its own from a pool of ten, `temp_1.ibt` .. `temp_10.ibt`); the redo log is
 //! one file (MySQL 8.0.30+ spreads it over 32 `#ib_redoN` files, N advancing as they fill;
-//! which N is current is UNCONFIRMED); files with no I/O since startup or the last TRUNCATE
-//! have no row (MySQL lists every open file).
+//! which N is current is UNCONFIRMED); the binary log's I/O since startup or the last TRUNCATE
+//! is all on its current file's row (MySQL keeps a row for each file, until it is purged);
+//! files with no I/O since startup or the last TRUNCATE have no row (MySQL lists every open
+//! file).
 
 use crate::sim::disk::{FileOps, BINARY_LOG_FILE, REDO_LOG_FILE};
 use crate::sql::execution::temp_table::TEMP_SPACE_ID;
@@ -36,13 +38,14 @@ pub fn file_class(space: u32) -> &'static str {
 }
 
 /// FILE_NAME of file `space`, or None for a tablespace that no longer exists (its table was
-/// dropped: MySQL drops the file's row when it deletes the file).
-pub fn file_name(space: u32, catalog: &Catalog) -> Option<String> {
+/// dropped: MySQL drops the file's row when it deletes the file). `binlog` is the binary
+/// log's current file (`binlog.000002`).
+pub fn file_name(space: u32, catalog: &Catalog, binlog: &str) -> Option<String> {
     Some(match space {
         0 => format!("{DATADIR}ibdata1"),
         TEMP_SPACE_ID => format!("{DATADIR}#innodb_temp/temp_1.ibt"),
         REDO_LOG_FILE => format!("{DATADIR}#innodb_redo/#ib_redo0"),
-        BINARY_LOG_FILE => format!("{DATADIR}binlog.000001"),
+        BINARY_LOG_FILE => format!("{DATADIR}{binlog}"),
         _ => {
             let t = catalog.tables().find(|t| t.space_id == space)?;
             format!("{DATADIR}{}/{}.ibd", t.def.schema, t.def.name)

@@ -86,6 +86,7 @@ pub fn read(
     w: &WaitInstruments,
     setup: &InstrumentSettings,
     catalog: &Catalog,
+    binlog: &str,
     table: &str,
 ) -> Option<(Vec<ColumnSpec>, Vec<Row>)> {
     let num = |n: &'static str| (n, true, false);
@@ -150,7 +151,7 @@ pub fn read(
             ]);
             columns.extend(SUMMARY_COLUMNS.map(num));
             for (space, sums) in &w.by_file {
-                let Some(name) = file_name(*space, catalog) else { continue };
+                let Some(name) = file_name(*space, catalog, binlog) else { continue };
                 let mut row = vec![
                     Value::Str(name),
                     Value::Str(file_class(*space).to_string()),

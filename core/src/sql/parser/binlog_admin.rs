@@ -74,6 +74,42 @@ pub fn removed_spelling(sql: &str) -> Option<&str> {
     (first.eq_ignore_ascii_case("RESET") && master).then_some(rest)
 }
 
+/// Where the syntax error of `PURGE BINARY LOGS BEFORE expr junk` starts: at the first token
+/// after the expression (`junk`), as MySQL's parser quotes it, with its line.
+pub fn purge_before_trailing(sql: &str) -> Option<(&str, u32)> {
+    let text = sql.trim().trim_end_matches(';').trim_end();
+    let words: Vec<&str> = text.split_whitespace().take(4).collect();
+    let is = |i: usize, w: &str| words.get(i).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    if !(is(0, "PURGE") && (is(1, "BINARY") || is(1, "MASTER")) && is(2, "LOGS") && is(3, "BEFORE"))
+    {
+        return None;
+    }
+    // The expression starts after the fourth word.
+    let mut at = 0;
+    for _ in 0..4 {
+        at += text[at..].find(|c: char| !c.is_whitespace())?;
+        at += text[at..].find(char::is_whitespace).unwrap_or(text.len() - at);
+    }
+    let value = &text[at..];
+    let mut p = sqlparser::parser::Parser::new(&MySqlDialect {}).try_with_sql(value).ok()?;
+    p.parse_expr().ok()?;
+    let next = p.peek_token();
+    if next.token == sqlparser::tokenizer::Token::EOF {
+        return None;
+    }
+    // sqlparser's location: 1-based line and column (in characters) within `value`.
+    let (line, column) = (next.span.start.line, next.span.start.column);
+    let line_start: usize =
+        value.split_inclusive('\n').take(line.saturating_sub(1) as usize).map(str::len).sum();
+    let in_line = value[line_start..]
+        .char_indices()
+        .nth(column.saturating_sub(1) as usize)
+        .map_or(value.len() - line_start, |(i, _)| i);
+    let near = &value[line_start + in_line..];
+    let sql_line = 1 + text[..text.len() - near.len()].matches('\n').count() as u32;
+    Some((near, sql_line))
+}
+
 /// `'text'` or `"text"` without its quotes (no escapes: file names and datetimes have none).
 fn unquote(s: &str) -> Option<String> {
     let q = s.chars().next()?;
@@ -108,6 +144,13 @@ mod tests {
         assert_eq!(removed_spelling("reset master to 5"), Some("master to 5"));
         assert_eq!(removed_spelling("RESET PERSIST"), None);
         assert_eq!(removed_spelling("RESET ééé"), None, "no panic off a character boundary");
+        assert_eq!(purge_before_trailing("PURGE BINARY LOGS BEFORE NOW() junk"), Some(("junk", 1)));
+        assert_eq!(
+            purge_before_trailing("purge binary logs before\n 'é' - INTERVAL 1 DAY  x y;"),
+            Some(("x y", 2))
+        );
+        assert_eq!(purge_before_trailing("PURGE BINARY LOGS BEFORE NOW()"), None);
+        assert_eq!(purge_before_trailing("PURGE BINARY LOGS TO 'x' junk"), None);
         for not_ours in
             ["RESET MASTER", "PURGE BINARY LOGS TO binlog", "FLUSH TABLES", "RESET BINARY LOGS"]
         {

@@ -230,6 +230,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     if let Some(near) = binlog_admin::removed_spelling(sql) {
         return Err(MySqlError::syntax(near, 1));
     }
+    if let Some((near, line)) = binlog_admin::purge_before_trailing(sql) {
+        return Err(MySqlError::syntax(near, line));
+    }
     let dialect = MySqlDialect {};
     check_operator_count(&dialect, sql)?;
     let mut tokens = tokens_with_units(&dialect, sql).map_err(|e| syntax_error(sql, &e))?;
