@@ -628,7 +628,7 @@ fn bench_all(json: bool, only: Option<&str>) -> Result<ExitCode, Fail> {
 /// on threads of their own beside the other checks. Each is its own deterministic experiment,
 /// so the figures are those of running them one after another.
 fn fidelity_side_by_side() -> Vec<fidelity::Check> {
-    use tunelab_core::lab::fidelity_userstat::{run_pair, PairRates, PAIR_SEEDS};
+    use tunelab_core::lab::fidelity::userstat::{run_pair, PairRates, PAIR_SEEDS};
     // The main thread's stack size: the engine is written for it.
     let spawn = |seed: u32| {
         std::thread::Builder::new()

@@ -7,7 +7,5 @@ pub mod chapter;
 pub mod crash_sweep;
 pub mod experiment;
 pub mod fidelity;
-mod fidelity_sys;
-pub mod fidelity_userstat;
 pub mod lesson;
 pub mod link;

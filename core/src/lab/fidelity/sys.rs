@@ -5,9 +5,9 @@
 //! reads the 95th-percentile view and `sys.schema_unused_indexes` afterwards. The slow log
 //! captures the load with long_query_time = 0, as section 3.13.8 does (F8.1).
 
-use super::experiment::Experiment;
-use super::fidelity::{check, Check, Tolerance};
+use super::{check, Check, Tolerance};
 use crate::client::Client;
+use crate::lab::experiment::Experiment;
 use crate::sql::Response;
 
 /// Listing 3.118's query, as the chapter prints it.

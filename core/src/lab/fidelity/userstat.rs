@@ -7,9 +7,9 @@
 //! the CLI runs side by side with the other checks when asked (`tunelab fidelity
 //! --seed-pairs`); one pair alone is `tunelab bench --only sysbench-25k-userstat-pair`.
 
-use super::experiment::Experiment;
-use super::fidelity::{check, Check, Tolerance};
+use super::{check, Check, Tolerance};
 use crate::client::Client;
+use crate::lab::experiment::Experiment;
 use crate::sql::Response;
 
 /// Why the seed's 53 transactions/s is not a target. The post gives no hardware, table size,
@@ -40,7 +40,7 @@ pub struct PairRates {
 /// Runs one seed's pair (`bench::sysbench_seed_pair`, the experiment `tunelab bench` times):
 /// about 12.5 million statements, minutes of CPU.
 pub fn run_pair(seed: u32) -> Result<PairRates, String> {
-    let outcome = super::bench::sysbench_seed_pair(seed).run()?;
+    let outcome = crate::lab::bench::sysbench_seed_pair(seed).run()?;
     // The warm-ups' reports go to a file; the transcript has the two 900 s runs', in order.
     let rates = report_rates(&outcome.transcript);
     match rates[..] {
@@ -216,7 +216,7 @@ mod tests {
 
     #[test]
     fn pairs_that_ran_are_a_target_and_pairs_not_run_are_pending() {
-        use super::super::fidelity::{targets_pass, Kind};
+        use super::super::{targets_pass, Kind};
         use super::{pair_checks, PairRates};
         let mut out = Vec::new();
         pair_checks(None, &mut out);
