@@ -37,6 +37,8 @@ builtins! {
     // An ENUM column's value as its index number (1 for the first label, 0 for the empty
     // error value), for ORDER BY (`bind.rs`): `args[1..]` are the labels.
     EnumKeyMark = " ENUM_KEY",
+    // A string's sort key under a case-sensitive `_cs` COLLATE (`literal_charset.rs`).
+    CaseKeyMark = " CASE_KEY",
     JsonCompareMark = " JSON_COMPARE",
     JsonDocMark = " JSON_DOC",
     JsonMemberOfMark = " JSON_MEMBER_OF",
@@ -305,6 +307,12 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             arity(name, n, 1, 1)?;
             super::temporal::time_number(args[0])
         }
+        B::CaseKeyMark => match args.first() {
+            None | Some(Value::Null) => Value::Null,
+            Some(v) => Value::Bin(super::literal_charset::case_sensitive_key(
+                &v.to_text().unwrap_or_default(),
+            )),
+        },
         B::EnumKeyMark => match args.first() {
             None | Some(Value::Null) => Value::Null,
             Some(v) => {

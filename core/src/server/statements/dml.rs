@@ -1100,7 +1100,8 @@ impl Server {
     }
 
     /// Replaces the row `old` under `key` by `new`, after its FOREIGN KEYs' checks (a parent
-    /// row for the new values; what the keys referring to this table do with the old ones).
+    /// row for the new values; what the keys referring to this table do with the old ones);
+    /// a row left in the wrong partition is refused (1863, `misplaced_rows.rs`).
     pub(super) fn change_row(
         &mut self,
         session: &mut Session,
@@ -1110,6 +1111,9 @@ impl Server {
         old: Row,
         new: Row,
     ) -> Result<()> {
+        if let Some(t) = self.catalog.table(db, table) {
+            super::misplaced_rows::refuse_misplaced(&t.def, &old)?;
+        }
         if self.catalog.has_foreign_keys() {
             if let Some(def) = self.catalog.table(db, table).map(|t| t.def.clone()) {
                 self.check_parent_rows(session, &def, &new, Some(&old))?;
@@ -1149,7 +1153,8 @@ impl Server {
     }
 
     /// Deletes the row `old` under `key`, after what the FOREIGN KEYs referring to its table
-    /// do (refuse, or delete or change their rows); false when it was already gone.
+    /// do (refuse, or delete or change their rows); false when it was already gone. A row
+    /// left in the wrong partition is refused (1863, `misplaced_rows.rs`).
     pub(super) fn remove_row(
         &mut self,
         session: &mut Session,
@@ -1158,6 +1163,9 @@ impl Server {
         key: &Key,
         old: Row,
     ) -> Result<bool> {
+        if let Some(t) = self.catalog.table(db, table) {
+            super::misplaced_rows::refuse_misplaced(&t.def, &old)?;
+        }
         if self.catalog.has_foreign_keys() {
             self.follow_parent_change(session, db, table, &old, None, 0)?;
         }
