@@ -32,13 +32,13 @@ macro_rules! builtins {
 builtins! {
     // Hidden calls the binder makes around JSON values (see `json/functions.rs`); their
     // names begin with a space, so they sort first and no typed name reaches them.
+    // A string's sort key under a case-sensitive `_cs` COLLATE (`literal_charset.rs`).
+    CaseKeyMark = " CASE_KEY",
     // COUNT(DISTINCT a, b, ...)'s argument: the values as one key, NULL when any is NULL.
     DistinctRowMark = " DISTINCT_ROW",
     // An ENUM column's value as its index number (1 for the first label, 0 for the empty
     // error value), for ORDER BY (`bind.rs`): `args[1..]` are the labels.
     EnumKeyMark = " ENUM_KEY",
-    // A string's sort key under a case-sensitive `_cs` COLLATE (`literal_charset.rs`).
-    CaseKeyMark = " CASE_KEY",
     JsonCompareMark = " JSON_COMPARE",
     JsonDocMark = " JSON_DOC",
     JsonMemberOfMark = " JSON_MEMBER_OF",

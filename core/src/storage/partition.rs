@@ -1,6 +1,9 @@
 //! A partitioned table's partitioning (MySQL 8.4 manual, "Partitioning Types"): the method,
 //! what it partitions on, and each partition's bound; which partition a row belongs to; and
 //! the `/*!50100 PARTITION BY ... */` text SHOW CREATE TABLE prints after the table options.
+//! A RANGE or LIST table may be subpartitioned (`partition/subpartition.rs`); its physical
+//! partitions are then the subpartitions, and the names, positions and sets of chosen
+//! partitions the rest of the engine passes around count those.
 //!
 //! Simplification: the rows of every partition still live in the table's one clustered
 //! B-tree, as for an unpartitioned table; a partition is a rule over the rows, not a

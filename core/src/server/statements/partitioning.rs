@@ -4,8 +4,9 @@
 //! Partitioning"): every unique key must hold every partitioning column (1503), RANGE bounds
 //! must increase (1493) with MAXVALUE last (1481), LIST constants appear once (1495), RANGE
 //! and LIST need each partition's VALUES (1492 / 1479 / 1480), COLUMNS and KEY name columns
-//! of the table (1488) of a type they allow (1659); and each row written is placed in a
-//! partition, or refused with 1526 when none holds it.
+//! of the table (1488) of a type they allow (1659); SUBPARTITION BY only on RANGE and LIST
+//! (1500), with as many subpartitions in every partition (1485); and each row written is
+//! placed in a partition, or refused with 1526 when none holds it.
 //!
 //! Simplifications: a RANGE / LIST / HASH expression is accepted if it binds over the table's
 //! columns (MySQL also refuses the functions its list does not allow, error 1564); a bare

@@ -97,10 +97,14 @@ impl<'a> Pruner<'a> {
             (Method::Range | Method::List | Method::Hash { .. }, None) => {
                 // The partition's own placement (a subpartitioned table's partitions are
                 // pruned first, their subpartitions after).
-                let mut top = p.clone();
-                top.sub = None;
-                let top_def = TableDef { partitioning: Some(top), ..def.clone() };
-                let placer = PartitionFilter::placer(&top_def).ok()??;
+                let placer = if p.sub.is_some() {
+                    let top = Partitioning { sub: None, ..p.clone() };
+                    let top_def = TableDef { partitioning: Some(top), ..def.clone() };
+                    PartitionFilter::placer(&top_def)
+                } else {
+                    PartitionFilter::placer(def)
+                };
+                let placer = placer.ok()??;
                 let monotonic = match p.method {
                     Method::Range | Method::List => Monotonic::of(&p.expr, name, ty),
                     _ => None,

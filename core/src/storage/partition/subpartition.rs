@@ -72,3 +72,62 @@ impl Subpartitioning {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::partition::Bound;
+    use crate::storage::value::Value;
+
+    fn table(default_names: bool) -> Partitioning {
+        let sub = Subpartitioning {
+            method: Method::Hash { linear: false },
+            expr: "`id`".into(),
+            columns: vec!["id".into()],
+            key_columns_written: true,
+            count: 2,
+            count_written: true,
+            default_names,
+        };
+        let part = |name: &str, limit: Option<i64>, subs: [&str; 2]| Partition {
+            name: name.into(),
+            bound: Bound::LessThan(vec![limit.map(Value::Int)]),
+            subpartitions: subs.iter().map(|s| s.to_string()).collect(),
+        };
+        Partitioning {
+            method: Method::Range,
+            expr: "`r`".into(),
+            columns: vec!["r".into()],
+            key_columns_written: false,
+            partitions: vec![part("p0", Some(10), ["s0", "s1"]), part("p1", None, ["s2", "s3"])],
+            default_names: false,
+            misplaced: BTreeMap::new(),
+            sub: Some(sub),
+        }
+    }
+
+    #[test]
+    fn physical_partitions_are_the_subpartitions_in_order() {
+        let p = table(false);
+        assert_eq!(p.physical_count(), 4);
+        assert_eq!(p.physical_names(), ["p0_s0", "p0_s1", "p1_s2", "p1_s3"]);
+        assert_eq!(p.physical_positions("P1"), Some(vec![2, 3]));
+        assert_eq!(p.physical_positions("s1"), Some(vec![1]));
+        assert_eq!(p.physical_positions("nope"), None);
+        assert_eq!(p.partition_of(3), 1);
+        assert_eq!(p.expand(&[true, false], Some(&[false, true])), [false, true, false, false]);
+        assert_eq!(p.all_columns(), ["r", "id"]);
+    }
+
+    #[test]
+    fn show_text_lists_written_names_and_counts_default_ones() {
+        assert_eq!(
+            table(false).show_text(),
+            "\n/*!50100 PARTITION BY RANGE (`r`)\nSUBPARTITION BY HASH (`id`)\n(PARTITION p0 VALUES LESS THAN (10)\n (SUBPARTITION s0 ENGINE = InnoDB,\n  SUBPARTITION s1 ENGINE = InnoDB),\n PARTITION p1 VALUES LESS THAN MAXVALUE\n (SUBPARTITION s2 ENGINE = InnoDB,\n  SUBPARTITION s3 ENGINE = InnoDB)) */"
+        );
+        assert_eq!(
+            table(true).show_text(),
+            "\n/*!50100 PARTITION BY RANGE (`r`)\nSUBPARTITION BY HASH (`id`)\nSUBPARTITIONS 2\n(PARTITION p0 VALUES LESS THAN (10) ENGINE = InnoDB,\n PARTITION p1 VALUES LESS THAN MAXVALUE ENGINE = InnoDB) */"
+        );
+    }
+}
