@@ -184,6 +184,13 @@ impl MySqlError {
     pub fn row_does_not_match_partition() -> MySqlError {
         Self::new(1737, "HY000", "Found a row that does not match the partition".into())
     }
+    /// 1863 ER_ROW_IN_WRONG_PARTITION: an UPDATE or DELETE reached a row stored in a
+    /// partition its value does not belong to. `detail` is mysql-server's
+    /// `print_partition_error` text: the partition read, the right one and the row's key
+    /// (`0. Correct is 1 id:200`).
+    pub fn row_in_wrong_partition(detail: &str) -> MySqlError {
+        Self::new(1863, "HY000", format!("Found a row in wrong partition {detail}"))
+    }
     /// 1740 ER_PARTITION_EXCHANGE_FOREIGN_KEY
     pub fn exchange_foreign_key(table: &str) -> MySqlError {
         Self::new(
@@ -214,6 +221,30 @@ impl MySqlError {
             1697,
             "HY000",
             format!("VALUES value for partition '{partition}' must have type INT"),
+        )
+    }
+    /// 1734 ER_PARTITION_INSTEAD_OF_SUBPARTITION
+    pub fn partition_instead_of_subpartition() -> MySqlError {
+        Self::new(
+            1734,
+            "HY000",
+            "Subpartitioned table, use subpartition instead of partition".into(),
+        )
+    }
+    /// 1500 ER_SUBPARTITION_ERROR
+    pub fn subpartition_error() -> MySqlError {
+        Self::new(
+            1500,
+            "HY000",
+            "It is only possible to mix RANGE/LIST partitioning with HASH/KEY partitioning for subpartitioning".into(),
+        )
+    }
+    /// 1485 ER_PARTITION_WRONG_NO_SUBPART_ERROR
+    pub fn subpartition_count_mismatch() -> MySqlError {
+        Self::new(
+            1485,
+            "HY000",
+            "Wrong number of subpartitions defined, mismatch with previous setting".into(),
         )
     }
     /// 1735 ER_UNKNOWN_PARTITION

@@ -1,6 +1,8 @@
 //! information_schema.PARTITIONS (MySQL 8.4 manual, "The INFORMATION_SCHEMA PARTITIONS
-//! Table"): one row per partition of a partitioned table, in definition order, and one row
-//! with NULL partition columns for a table that is not partitioned.
+//! Table"): one row per partition of a partitioned table, in definition order (per
+//! subpartition of a subpartitioned one, with its name, position within its partition,
+//! method and expression), and one row with NULL partition columns for a table that is not
+//! partitioned.
 //!
 //! TABLE_ROWS counts the rows each partition holds (every row is placed, as InnoDB's
 //! per-partition statistics would count them after ANALYZE TABLE). Simplifications: the
@@ -51,10 +53,10 @@ pub const COLUMNS: [ColumnSpec; 25] = [
 const PAGE: u64 = 16384;
 
 /// The expression column: the partitioning expression, or the COLUMNS / KEY list quoted.
-fn expression(p: &Partitioning) -> String {
-    match p.method {
-        Method::Range | Method::List | Method::Hash { .. } => p.expr.clone(),
-        _ => p.columns.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(","),
+fn expression(method: &Method, expr: &str, columns: &[String]) -> String {
+    match method {
+        Method::Range | Method::List | Method::Hash { .. } => expr.to_string(),
+        _ => columns.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(","),
     }
 }
 
@@ -108,19 +110,35 @@ pub fn rows(catalog: &Catalog) -> Vec<Row> {
         };
         let counts = placer.count_rows(t);
         let total = t.row_count();
-        for (i, (part, &n)) in p.partitions.iter().zip(&counts).enumerate() {
+        let (sub_method, sub_expression) = match &p.sub {
+            Some(s) => (
+                Value::Str(s.method.name().into()),
+                Value::Str(expression(&s.method, &s.expr, &s.columns)),
+            ),
+            None => (Value::Null, Value::Null),
+        };
+        // Each physical partition: a partition, or a subpartition of one.
+        let physical = p.partitions.iter().enumerate().flat_map(|(i, part)| {
+            let subs: Vec<Option<(usize, &String)>> = if p.sub.is_some() {
+                part.subpartitions.iter().enumerate().map(Some).collect()
+            } else {
+                vec![None]
+            };
+            subs.into_iter().map(move |s| (i, part, s))
+        });
+        for ((i, part, s), &n) in physical.zip(&counts) {
             let data = share(sizes.data_length, n, total).max(PAGE);
             let index = share(sizes.index_length, n, total);
             let mut row = head();
             row.extend([
                 Value::Str(part.name.clone()),
-                Value::Null,
+                s.map_or(Value::Null, |(_, name)| Value::Str(name.clone())),
                 Value::UInt(i as u64 + 1),
-                Value::Null,
+                s.map_or(Value::Null, |(j, _)| Value::UInt(j as u64 + 1)),
                 Value::Str(p.method.name().into()),
-                Value::Null,
-                Value::Str(expression(p)),
-                Value::Null,
+                sub_method.clone(),
+                Value::Str(expression(&p.method, &p.expr, &p.columns)),
+                sub_expression.clone(),
                 description(p, &part.bound),
                 Value::UInt(n),
                 Value::UInt(data.checked_div(n).unwrap_or(0)),
@@ -168,13 +186,13 @@ mod tests {
                 columns: vec!["a".into()],
                 key_columns_written: true,
                 partitions: (0..2)
-                    .map(|i| crate::storage::partition::Partition {
-                        name: format!("p{i}"),
-                        bound: Bound::Number,
+                    .map(|i| {
+                        crate::storage::partition::Partition::new(format!("p{i}"), Bound::Number)
                     })
                     .collect(),
                 default_names: true,
                 misplaced: Default::default(),
+                sub: None,
             }),
             ..def.clone()
         };

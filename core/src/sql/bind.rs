@@ -358,11 +358,12 @@ impl<'a> Binder<'a> {
                     op,
                     B::Eq | B::NotEq | B::Lt | B::LtEq | B::Gt | B::GtEq | B::Spaceship
                 );
-                if compares
-                    && (super::literal_charset::exact_collation(left)
-                        || super::literal_charset::exact_collation(right))
-                {
+                use super::literal_charset::{collation_exactness, Exactness};
+                let exactness = [left, right].map(|e| collation_exactness(e));
+                if compares && exactness.contains(&Some(Exactness::Bytes)) {
                     (l, r) = (as_bytes(l, left), as_bytes(r, right));
+                } else if compares && exactness.contains(&Some(Exactness::CaseSensitive)) {
+                    (l, r) = (case_key(l, left), case_key(r, right));
                 }
                 Ok(self.binary(op, l, r, left, right))
             }
@@ -1572,6 +1573,12 @@ impl BExpr {
             _ => None,
         }
     }
+}
+
+/// `e`'s sort key under a case-sensitive collation (`literal_charset::case_sensitive_key`),
+/// for a comparison under one; drawn in EXPLAIN's trees as [`as_bytes`] draws its operand.
+fn case_key(e: BExpr, source: &Expr) -> BExpr {
+    as_bytes(BExpr::call(" CASE_KEY".into(), vec![e]), source)
 }
 
 /// `e` read as its bytes, as `BINARY e` reads it (a comparison under a binary collation).

@@ -32,6 +32,8 @@ macro_rules! builtins {
 builtins! {
     // Hidden calls the binder makes around JSON values (see `json/functions.rs`); their
     // names begin with a space, so they sort first and no typed name reaches them.
+    // A string's sort key under a case-sensitive `_cs` COLLATE (`literal_charset.rs`).
+    CaseKeyMark = " CASE_KEY",
     // COUNT(DISTINCT a, b, ...)'s argument: the values as one key, NULL when any is NULL.
     DistinctRowMark = " DISTINCT_ROW",
     // An ENUM column's value as its index number (1 for the first label, 0 for the empty
@@ -305,6 +307,12 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             arity(name, n, 1, 1)?;
             super::temporal::time_number(args[0])
         }
+        B::CaseKeyMark => match args.first() {
+            None | Some(Value::Null) => Value::Null,
+            Some(v) => Value::Bin(super::literal_charset::case_sensitive_key(
+                &v.to_text().unwrap_or_default(),
+            )),
+        },
         B::EnumKeyMark => match args.first() {
             None | Some(Value::Null) => Value::Null,
             Some(v) => {

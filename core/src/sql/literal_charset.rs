@@ -9,8 +9,11 @@
 //! and COLLATION() of such an expression answer from here (`bind.rs`); other strings are
 //! utf8mb4 with the session's default collation.
 //!
-//! A comparison or LIKE where one side has a binary or case-sensitive collation compares
-//! bytes ([`exact_collation`]), and so do ORDER BY and GROUP BY keys under one.
+//! A comparison or LIKE where one side has a binary collation compares bytes
+//! ([`exact_collation`]), and so do ORDER BY and GROUP BY keys under one. A case-sensitive
+//! `_cs` collation (utf8mb4_0900_as_cs) compares as the default collation does first and by
+//! case after, lower case first (`a < A < b < B`): its comparisons, ORDER BY and GROUP BY
+//! keys are [`case_sensitive_key`]s; its LIKE matches bytes.
 //!
 //! Simplifications: the character sets known are the few the simulator names (utf8mb4,
 //! utf8mb3 / utf8, latin1, ascii, binary); a collation is known when it is its character
@@ -100,18 +103,58 @@ pub fn of_literal(e: &Expr) -> Result<Option<Charset>> {
     })
 }
 
-/// Whether `e` is `x COLLATE c` with a collation that compares bytes: `binary`, a `_bin`
-/// one, or a case-sensitive `_cs` one. Simplification: a `_cs` collation is taken as
-/// comparing bytes, and `utf8mb4_bin`'s PAD SPACE (trailing spaces ignored) is not kept.
+/// How a COLLATE clause makes strings compare, where it differs from the default
+/// (case-insensitive) collation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exactness {
+    /// `binary` or a `_bin` collation: by the bytes.
+    Bytes,
+    /// A `_cs` collation (utf8mb4_0900_as_cs): case-insensitively first, then by case.
+    CaseSensitive,
+}
+
+/// Whether `e` is `x COLLATE c` with a collation that tells case apart: `binary`, a `_bin`
+/// one, or a case-sensitive `_cs` one (see [`collation_exactness`]). Simplification:
+/// `utf8mb4_bin`'s PAD SPACE (trailing spaces ignored) is not kept.
 pub fn exact_collation(e: &Expr) -> bool {
+    collation_exactness(e).is_some()
+}
+
+/// How `e`'s COLLATE clause compares, when it tells case apart.
+pub fn collation_exactness(e: &Expr) -> Option<Exactness> {
     match e {
-        Expr::Nested(inner) => exact_collation(inner),
+        Expr::Nested(inner) => collation_exactness(inner),
         Expr::Collate { collation, .. } => {
             let name = collation.to_string().trim_matches('`').to_ascii_lowercase();
-            name == "binary" || name.ends_with("_bin") || name.ends_with("_cs")
+            if name == "binary" || name.ends_with("_bin") {
+                Some(Exactness::Bytes)
+            } else if name.ends_with("_cs") {
+                Some(Exactness::CaseSensitive)
+            } else {
+                None
+            }
         }
-        _ => false,
+        _ => None,
     }
+}
+
+/// The bytes that sort a string as a case-sensitive `_cs` collation does: every character
+/// folded to lower case (the default collation's order), a zero byte, then a byte per
+/// character, 1 for one that is not upper case and 2 for one that is, so strings equal but
+/// for case compare by their case, lower case first, at the first character where it
+/// differs (UCA's tertiary level: `a < A < b < B`). Simplifications: the first part is the
+/// folded code points (the order the default collation uses here, not UCA's primary
+/// weights, which put `_` before the digits); accents are not a level of their own; the
+/// collation is NO PAD (trailing spaces count) as utf8mb4_0900_as_cs is.
+pub fn case_sensitive_key(s: &str) -> Vec<u8> {
+    let mut key: Vec<u8> = Vec::with_capacity(2 * s.len() + 1);
+    for c in s.chars().flat_map(char::to_lowercase) {
+        let mut buf = [0u8; 4];
+        key.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+    }
+    key.push(0);
+    key.extend(s.chars().map(|c| if c.is_uppercase() { 2u8 } else { 1u8 }));
+    key
 }
 
 /// A quoted string literal without introducer.
@@ -165,6 +208,14 @@ mod tests {
         assert_eq!(mismatch.code, 1253);
         let unknown = of("'a' COLLATE no_such_collation").expect_err("1273");
         assert_eq!(unknown.code, 1273);
+    }
+
+    #[test]
+    fn case_sensitive_keys_sort_lower_case_first_within_a_letter() {
+        let mut words = ["B", "b", "A", "a", "ab", "Ab", "aB", "c", "a "];
+        words.sort_by_key(|w| case_sensitive_key(w));
+        assert_eq!(words, ["a", "A", "a ", "ab", "aB", "Ab", "b", "B", "c"]);
+        assert_ne!(case_sensitive_key("a"), case_sensitive_key("A"));
     }
 
     #[test]

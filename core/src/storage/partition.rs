@@ -1,6 +1,9 @@
 //! A partitioned table's partitioning (MySQL 8.4 manual, "Partitioning Types"): the method,
 //! what it partitions on, and each partition's bound; which partition a row belongs to; and
 //! the `/*!50100 PARTITION BY ... */` text SHOW CREATE TABLE prints after the table options.
+//! A RANGE or LIST table may be subpartitioned (`partition/subpartition.rs`); its physical
+//! partitions are then the subpartitions, and the names, positions and sets of chosen
+//! partitions the rest of the engine passes around count those.
 //!
 //! Simplification: the rows of every partition still live in the table's one clustered
 //! B-tree, as for an unpartitioned table; a partition is a rule over the rows, not a
@@ -11,6 +14,9 @@
 use crate::storage::value::Value;
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+
+mod subpartition;
+pub use subpartition::Subpartitioning;
 
 /// How rows are divided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +72,16 @@ pub enum Bound {
 pub struct Partition {
     pub name: String,
     pub bound: Bound,
+    /// A subpartitioned table's: the names of this partition's subpartitions, in order
+    /// (as many as [`Subpartitioning::count`]); empty otherwise.
+    pub subpartitions: Vec<String>,
+}
+
+impl Partition {
+    /// A partition without subpartitions.
+    pub fn new(name: String, bound: Bound) -> Partition {
+        Partition { name, bound, subpartitions: Vec::new() }
+    }
 }
 
 /// A table's partitioning.
@@ -85,14 +101,18 @@ pub struct Partitioning {
     /// case SHOW CREATE TABLE prints the count rather than the list.
     pub default_names: bool,
     /// Rows `EXCHANGE PARTITION ... WITHOUT VALIDATION` put in a partition their value does
-    /// not belong to, by [`row_text`] of the whole row, with that partition's position: a
-    /// read of the partition finds them there, pruning by value does not. Simplifications:
-    /// a row deleted and then inserted again with the same values is found there again; an
-    /// UPDATE or DELETE of a misplaced row changes it (MySQL refuses both, ERROR 1863, until
-    /// the partition is repaired), an UPDATE placing it by its new values; a partition change
-    /// other than TRUNCATE places every row by its value (MySQL keeps a misplaced row where
-    /// it is unless its partition is rebuilt).
+    /// not belong to, by [`row_text`] of the whole row, with that partition's physical
+    /// position: a read of the partition finds them there, pruning by value does not, and
+    /// an UPDATE or DELETE that reaches one is refused (ERROR 1863,
+    /// `server/statements/misplaced_rows.rs`). Simplifications: a row deleted and then
+    /// inserted again with the same values is found there again; a partition change other
+    /// than TRUNCATE places every row by its value (MySQL keeps a misplaced row where it is
+    /// unless its partition is rebuilt).
     pub misplaced: BTreeMap<String, u32>,
+    /// `SUBPARTITION BY HASH | KEY`: how each partition is divided again. The table's
+    /// physical partitions are then its subpartitions, partition by partition
+    /// ([`Partitioning::physical_count`]).
+    pub sub: Option<Subpartitioning>,
 }
 
 /// The text that names a whole row among a partitioned table's misplaced rows.
@@ -173,6 +193,8 @@ impl Partitioning {
             Method::Key { .. } => format!("{} ({})", self.method.name(), self.column_list()),
             _ => format!("{} ({})", self.method.name(), self.expr),
         };
+        let sub_clause = self.sub.as_ref().map(Subpartitioning::show_clause).unwrap_or_default();
+        let named_subs = self.sub.as_ref().is_some_and(|s| !s.default_names);
         let body = if self.default_names {
             format!("\nPARTITIONS {}", self.partitions.len())
         } else {
@@ -187,12 +209,19 @@ impl Partitioning {
                         }
                         Bound::In(tuples) => format!(" VALUES IN ({})", self.in_text(tuples)),
                     };
-                    format!("PARTITION {}{values} ENGINE = InnoDB", p.name)
+                    if named_subs {
+                        let subs: Vec<String> = (p.subpartitions.iter())
+                            .map(|s| format!("SUBPARTITION {s} ENGINE = InnoDB"))
+                            .collect();
+                        format!("PARTITION {}{values}\n ({})", p.name, subs.join(",\n  "))
+                    } else {
+                        format!("PARTITION {}{values} ENGINE = InnoDB", p.name)
+                    }
                 })
                 .collect();
             format!("\n({})", parts.join(",\n "))
         };
-        format!("\n/*!{version} PARTITION BY {on}{body} */")
+        format!("\n/*!{version} PARTITION BY {on}{sub_clause}{body} */")
     }
 
     /// The COLUMNS / KEY list as MySQL prints it: names unquoted, joined by commas.
@@ -242,19 +271,85 @@ impl Partitioning {
         shown.join(",")
     }
 
+    /// Every column the partitioning reads (mysql-server's `full_part_field_array`).
+    pub fn all_columns(&self) -> Vec<String> {
+        let mut all = self.columns.clone();
+        for c in self.sub.iter().flat_map(|s| &s.columns) {
+            if !all.iter().any(|a| a.eq_ignore_ascii_case(c)) {
+                all.push(c.clone());
+            }
+        }
+        all
+    }
+
     /// The position of the partition named `name` (names are case-insensitive).
     pub fn position(&self, name: &str) -> Option<usize> {
         self.partitions.iter().position(|p| p.name.eq_ignore_ascii_case(name))
     }
 
-    /// Partition names for a set of chosen partitions, as EXPLAIN's `partitions` column
-    /// lists them (`p0,p2`).
+    /// Names for a set of chosen physical partitions, as EXPLAIN's `partitions` column
+    /// lists them (`p0,p2`; a subpartition as `p0_p0sp1`, its partition's name first).
     pub fn names(&self, chosen: &[bool]) -> String {
-        let names: Vec<&str> = (self.partitions.iter().zip(chosen))
+        let names: Vec<String> = (self.physical_names().into_iter().zip(chosen))
             .filter(|(_, &c)| c)
-            .map(|(p, _)| p.name.as_str())
+            .map(|(n, _)| n)
             .collect();
         names.join(",")
+    }
+
+    /// How many physical partitions the table has: its partitions, or their subpartitions.
+    pub fn physical_count(&self) -> usize {
+        self.partitions.len() * self.sub.as_ref().map_or(1, |s| s.count.max(1))
+    }
+
+    /// The physical partitions' names as EXPLAIN writes them, in physical order.
+    pub fn physical_names(&self) -> Vec<String> {
+        match &self.sub {
+            None => self.partitions.iter().map(|p| p.name.clone()).collect(),
+            Some(_) => (self.partitions.iter())
+                .flat_map(|p| p.subpartitions.iter().map(move |s| format!("{}_{s}", p.name)))
+                .collect(),
+        }
+    }
+
+    /// The physical partitions a name picks (a partition's, case-insensitive: all its
+    /// subpartitions; a subpartition's: itself), as `PARTITION (...)` and TRUNCATE PARTITION
+    /// read names; None for a name the table lacks.
+    pub fn physical_positions(&self, name: &str) -> Option<Vec<usize>> {
+        let per = self.sub.as_ref().map_or(1, |s| s.count.max(1));
+        if let Some(i) = self.position(name) {
+            return Some((i * per..(i + 1) * per).collect());
+        }
+        self.subpartition_position(name).map(|at| vec![at])
+    }
+
+    /// The physical position of the subpartition named `name`.
+    pub fn subpartition_position(&self, name: &str) -> Option<usize> {
+        self.sub.as_ref()?;
+        let per = self.sub.as_ref().map_or(1, |s| s.count.max(1));
+        self.partitions.iter().enumerate().find_map(|(i, p)| {
+            let j = p.subpartitions.iter().position(|s| s.eq_ignore_ascii_case(name))?;
+            Some(i * per + j)
+        })
+    }
+
+    /// The partition a physical partition belongs to.
+    pub fn partition_of(&self, physical: usize) -> usize {
+        physical / self.sub.as_ref().map_or(1, |s| s.count.max(1))
+    }
+
+    /// The physical partitions chosen when the partitions `top` are (each partition's
+    /// subpartitions with it), narrowed to the subpartitions `sub` when given.
+    pub fn expand(&self, top: &[bool], sub: Option<&[bool]>) -> Vec<bool> {
+        let Some(s) = &self.sub else { return top.to_vec() };
+        let per = s.count.max(1);
+        let mut out = Vec::with_capacity(top.len() * per);
+        for &t in top {
+            for j in 0..per {
+                out.push(t && sub.is_none_or(|k| k.get(j).copied().unwrap_or(true)));
+            }
+        }
+        out
     }
 }
 
@@ -344,13 +439,13 @@ mod tests {
             columns: vec!["a".into()],
             key_columns_written: false,
             partitions: (limits.iter().enumerate())
-                .map(|(i, l)| Partition {
-                    name: format!("p{i}"),
-                    bound: Bound::LessThan(vec![l.map(Value::Int)]),
+                .map(|(i, l)| {
+                    Partition::new(format!("p{i}"), Bound::LessThan(vec![l.map(Value::Int)]))
                 })
                 .collect(),
             default_names: false,
             misplaced: BTreeMap::new(),
+            sub: None,
         }
     }
 

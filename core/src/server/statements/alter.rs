@@ -207,7 +207,7 @@ impl Server {
                         (&change, &planned.partitioning)
                     {
                         let held = |pc: &String| columns.iter().any(|c| c.eq_ignore_ascii_case(pc));
-                        if !p.columns.iter().all(held) {
+                        if !p.all_columns().iter().all(held) {
                             return Err(MySqlError::unique_key_needs_partition_columns(
                                 "UNIQUE INDEX",
                             ));

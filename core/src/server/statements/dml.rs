@@ -834,7 +834,7 @@ impl Server {
         wanted: Wanted,
         work: &mut Work,
     ) -> Result<(Vec<(Key, Row)>, u32)> {
-        let Wanted { selection, order_by } = wanted;
+        let Wanted { selection, order_by, partitions } = wanted;
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Running { vars, status, pool, oom, .. } =
             running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
@@ -869,7 +869,8 @@ impl Server {
             width,
             outer: false,
             rows: 0,
-            hints: Default::default(),
+            hints: crate::sql::planner::access_path::IndexHints::default()
+                .with_partitions(partitions, t)?,
         }];
         let levels = split_conditions(filter.as_ref(), &[None], &tables);
         let needed = vec![true; width as usize];
@@ -914,7 +915,7 @@ impl Server {
         up: &sqlparser::ast::Update,
         work: &mut Work,
     ) -> Result<Response> {
-        let TableFactor::Table { name, alias, .. } = &up.table.relation else {
+        let TableFactor::Table { name, alias, partitions, .. } = &up.table.relation else {
             return Err(MySqlError::not_supported_yet("UPDATE of a derived table"));
         };
         if super::multi_table::is_multi_update(up) {
@@ -958,7 +959,7 @@ impl Server {
             &db,
             &table,
             &alias,
-            Wanted { selection: up.selection.as_ref(), order_by: &up.order_by },
+            Wanted { selection: up.selection.as_ref(), order_by: &up.order_by, partitions },
             work,
         )?;
         let limit = row_limit(&up.limit)?;
@@ -1056,7 +1057,7 @@ impl Server {
         let [twj] = from.as_slice() else {
             return Err(MySqlError::not_supported_yet("multi-table DELETE"));
         };
-        let TableFactor::Table { name, alias, .. } = &twj.relation else {
+        let TableFactor::Table { name, alias, partitions, .. } = &twj.relation else {
             return Err(MySqlError::not_supported_yet("DELETE from a derived table"));
         };
         let (db, table) = table_name(session, name)?;
@@ -1068,7 +1069,7 @@ impl Server {
             &db,
             &table,
             &alias,
-            Wanted { selection: del.selection.as_ref(), order_by: &del.order_by },
+            Wanted { selection: del.selection.as_ref(), order_by: &del.order_by, partitions },
             work,
         )?;
         let limit = row_limit(&del.limit)?;
@@ -1100,7 +1101,8 @@ impl Server {
     }
 
     /// Replaces the row `old` under `key` by `new`, after its FOREIGN KEYs' checks (a parent
-    /// row for the new values; what the keys referring to this table do with the old ones).
+    /// row for the new values; what the keys referring to this table do with the old ones);
+    /// a row left in the wrong partition is refused (1863, `misplaced_rows.rs`).
     pub(super) fn change_row(
         &mut self,
         session: &mut Session,
@@ -1110,6 +1112,9 @@ impl Server {
         old: Row,
         new: Row,
     ) -> Result<()> {
+        if let Some(t) = self.catalog.table(db, table) {
+            super::misplaced_rows::refuse_misplaced(&t.def, &old)?;
+        }
         if self.catalog.has_foreign_keys() {
             if let Some(def) = self.catalog.table(db, table).map(|t| t.def.clone()) {
                 self.check_parent_rows(session, &def, &new, Some(&old))?;
@@ -1149,7 +1154,8 @@ impl Server {
     }
 
     /// Deletes the row `old` under `key`, after what the FOREIGN KEYs referring to its table
-    /// do (refuse, or delete or change their rows); false when it was already gone.
+    /// do (refuse, or delete or change their rows); false when it was already gone. A row
+    /// left in the wrong partition is refused (1863, `misplaced_rows.rs`).
     pub(super) fn remove_row(
         &mut self,
         session: &mut Session,
@@ -1158,6 +1164,9 @@ impl Server {
         key: &Key,
         old: Row,
     ) -> Result<bool> {
+        if let Some(t) = self.catalog.table(db, table) {
+            super::misplaced_rows::refuse_misplaced(&t.def, &old)?;
+        }
         if self.catalog.has_foreign_keys() {
             self.follow_parent_change(session, db, table, &old, None, 0)?;
         }
@@ -1279,6 +1288,9 @@ fn assigned_column(def: &TableDef, target: &AssignmentTarget) -> Option<Result<u
 pub(crate) struct Wanted<'a> {
     selection: Option<&'a sqlparser::ast::Expr>,
     order_by: &'a [sqlparser::ast::OrderByExpr],
+    /// `t PARTITION (p0, ...)`: only these partitions' rows (MySQL 8.4 manual, "Partition
+    /// Selection": DELETE and UPDATE take the clause as SELECT does).
+    partitions: &'a [sqlparser::ast::Ident],
 }
 
 /// Single-table UPDATE or DELETE with ORDER BY: the matched rows in that order, so that the

@@ -15,6 +15,7 @@ mod foreign_keys;
 mod function_body;
 pub(crate) mod functional_index;
 mod index_build;
+mod misplaced_rows;
 mod multi_table;
 pub(crate) mod partition_maintenance;
 pub(crate) mod partitioning;

@@ -47,6 +47,12 @@ pub(super) fn reorganized(
     if names.is_empty() {
         return Err(MySqlError::reorganize_without_parameters());
     }
+    if p.sub.is_some() {
+        // Simplification: MySQL reorganizes a subpartitioned table's partitions too.
+        return Err(MySqlError::not_supported_yet(
+            "REORGANIZE PARTITION of a subpartitioned table",
+        ));
+    }
     if names.len() > p.partitions.len() {
         return Err(MySqlError::reorganize_too_many());
     }
@@ -149,8 +155,13 @@ impl Server {
         (other_db, other): (&str, &str),
         validation: bool,
     ) -> Result<()> {
-        let i =
-            p.position(partition).ok_or_else(|| MySqlError::unknown_partition(partition, table))?;
+        // A subpartitioned table exchanges a subpartition (1734 for a partition's name).
+        let i = match (p.sub.is_some(), p.position(partition)) {
+            (true, Some(_)) => return Err(MySqlError::partition_instead_of_subpartition()),
+            (true, None) => p.subpartition_position(partition),
+            (false, at) => at,
+        }
+        .ok_or_else(|| MySqlError::unknown_partition(partition, table))?;
         let pt =
             self.catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))?;
         let nt = (self.catalog.table(other_db, other))

@@ -361,8 +361,8 @@ pub(crate) fn check_dependencies(old: &TableDef, new: &TableDef) -> Result<()> {
     }
     // Nor a partitioning column, dropped or renamed (ERROR 3855).
     if let Some(p) = &new.partitioning {
-        if let Some(gone) = p.columns.iter().find(|c| new.column_position(c).is_none()) {
-            return Err(MySqlError::dependent_by_partition_function(gone));
+        if let Some(gone) = p.all_columns().into_iter().find(|c| new.column_position(c).is_none()) {
+            return Err(MySqlError::dependent_by_partition_function(&gone));
         }
     }
     // A FOREIGN KEY's own columns cannot go (ERROR 1828).

@@ -3,8 +3,10 @@
 //! tokens before sqlparser sees the rest, and read here into a [`PartitionClause`]; the
 //! server checks it against the table (`server/statements/partitioning.rs`).
 //!
-//! Simplification: SUBPARTITION BY and the per-partition options other than ENGINE and
-//! COMMENT (DATA DIRECTORY, MAX_ROWS, TABLESPACE, ...) are refused with error 1235.
+//! `SUBPARTITION BY [LINEAR] HASH (expr) | [LINEAR] KEY (columns) [SUBPARTITIONS n]` and each
+//! partition's `(SUBPARTITION name, ...)` are read too. Simplification: the per-partition
+//! and per-subpartition options other than ENGINE and COMMENT (DATA DIRECTORY, MAX_ROWS,
+//! TABLESPACE, ...) are refused with error 1235.
 
 use sqlparser::ast::Expr;
 use sqlparser::dialect::MySqlDialect;
@@ -24,11 +26,26 @@ pub enum ClauseValues {
     In(Vec<Vec<Expr>>),
 }
 
-/// One `PARTITION name [VALUES ...]`.
+/// One `PARTITION name [VALUES ...] [(SUBPARTITION name, ...)]`.
 #[derive(Clone, Debug)]
 pub struct ClauseDefinition {
     pub name: String,
     pub values: Option<ClauseValues>,
+    /// The subpartitions' names as written (empty when none are).
+    pub subpartitions: Vec<String>,
+}
+
+/// `SUBPARTITION BY ...` as written.
+#[derive(Clone, Debug)]
+pub struct SubClause {
+    /// `Hash` or `Key`.
+    pub method: ClauseMethod,
+    /// HASH: the expression.
+    pub expr: Option<Expr>,
+    /// KEY: the column names.
+    pub columns: Vec<String>,
+    /// `SUBPARTITIONS n`
+    pub count: Option<u64>,
 }
 
 /// The clause as written.
@@ -42,7 +59,9 @@ pub struct PartitionClause {
     /// `PARTITIONS n`
     pub count: Option<u64>,
     pub definitions: Vec<ClauseDefinition>,
-    /// A form this server does not model (SUBPARTITION BY, DATA DIRECTORY, ...).
+    /// `SUBPARTITION BY ...`
+    pub sub: Option<SubClause>,
+    /// A form this server does not model (DATA DIRECTORY, ...).
     pub unsupported: Option<String>,
 }
 
@@ -112,19 +131,14 @@ pub fn parse_clause(tokens: Vec<TokenWithSpan>) -> Result<PartitionClause, Parse
         columns: Vec::new(),
         count: None,
         definitions: Vec::new(),
+        sub: None,
         unsupported: None,
     };
     if eat_word(&mut p, "HASH") {
         clause.expr = Some(parenthesised_expr(&mut p)?);
     } else if p.parse_keyword(Keyword::KEY) {
         clause.method = ClauseMethod::Key { linear };
-        if eat_word(&mut p, "ALGORITHM") {
-            p.expect_token(&Token::Eq)?;
-            let n = p.parse_literal_uint()?;
-            if n != 1 && n != 2 {
-                return p.expected("1 or 2", p.peek_token());
-            }
-        }
+        algorithm(&mut p)?;
         clause.columns = column_list(&mut p, true)?;
     } else if !linear && eat_word(&mut p, "RANGE") {
         if eat_word(&mut p, "COLUMNS") {
@@ -149,9 +163,8 @@ pub fn parse_clause(tokens: Vec<TokenWithSpan>) -> Result<PartitionClause, Parse
         clause.count = Some(p.parse_literal_uint()?);
     }
     if eat_word(&mut p, "SUBPARTITION") {
-        clause.unsupported = Some("SUBPARTITION BY".into());
-        skip_rest(&mut p);
-        return Ok(clause);
+        p.expect_keyword(Keyword::BY)?;
+        clause.sub = Some(sub_clause(&mut p)?);
     }
     if p.consume_token(&Token::LParen) {
         loop {
@@ -181,11 +194,41 @@ fn eat_word(p: &mut Parser, w: &str) -> bool {
     }
 }
 
-fn skip_rest(p: &mut Parser) {
-    // Bounded by the clause's tokens.
-    while !matches!(p.peek_token().token, Token::EOF | Token::SemiColon) {
-        p.next_token();
+/// `SUBPARTITION BY` read: `[LINEAR] HASH (expr)` or `[LINEAR] KEY [ALGORITHM = n]
+/// (columns)`, then `[SUBPARTITIONS n]`.
+fn sub_clause(p: &mut Parser) -> Result<SubClause, ParserError> {
+    let linear = eat_word(p, "LINEAR");
+    let mut sub = SubClause {
+        method: ClauseMethod::Hash { linear },
+        expr: None,
+        columns: Vec::new(),
+        count: None,
+    };
+    if eat_word(p, "HASH") {
+        sub.expr = Some(parenthesised_expr(p)?);
+    } else if p.parse_keyword(Keyword::KEY) {
+        sub.method = ClauseMethod::Key { linear };
+        algorithm(p)?;
+        sub.columns = column_list(p, true)?;
+    } else {
+        return p.expected("HASH or KEY", p.peek_token());
     }
+    if eat_word(p, "SUBPARTITIONS") {
+        sub.count = Some(p.parse_literal_uint()?);
+    }
+    Ok(sub)
+}
+
+/// KEY's optional `ALGORITHM = 1 | 2` (kept to no effect).
+fn algorithm(p: &mut Parser) -> Result<(), ParserError> {
+    if eat_word(p, "ALGORITHM") {
+        p.expect_token(&Token::Eq)?;
+        let n = p.parse_literal_uint()?;
+        if n != 1 && n != 2 {
+            return p.expected("1 or 2", p.peek_token());
+        }
+    }
+    Ok(())
 }
 
 fn parenthesised_expr(p: &mut Parser) -> Result<Expr, ParserError> {
@@ -252,7 +295,30 @@ fn definition(
             return p.expected("LESS THAN or IN", p.peek_token());
         }
     }
-    // Partition options: ENGINE and COMMENT are kept to no effect; the rest is refused.
+    options(p, unsupported);
+    let mut subpartitions = Vec::new();
+    if p.consume_token(&Token::LParen) {
+        loop {
+            if !eat_word(p, "SUBPARTITION") {
+                return p.expected("SUBPARTITION", p.peek_token());
+            }
+            subpartitions.push(p.parse_identifier()?.value);
+            options(p, unsupported);
+            if subpartitions.len() > crate::storage::partition::MAX_PARTITIONS {
+                return p.expected("fewer subpartitions", p.peek_token());
+            }
+            if !p.consume_token(&Token::Comma) {
+                break;
+            }
+        }
+        p.expect_token(&Token::RParen)?;
+    }
+    Ok(ClauseDefinition { name, values, subpartitions })
+}
+
+/// A partition's or subpartition's options: ENGINE and COMMENT are kept to no effect; the
+/// rest is refused (recorded in `unsupported`).
+fn options(p: &mut Parser, unsupported: &mut Option<String>) {
     loop {
         let t = p.peek_token().token;
         if word(&t, "STORAGE") {
@@ -276,26 +342,8 @@ fn definition(
             }
             continue;
         }
-        if word(&t, "SUBPARTITION") || t == Token::LParen {
-            *unsupported = Some("SUBPARTITION".into());
-            let mut depth = 0u32;
-            // Bounded by the clause's tokens.
-            loop {
-                match p.peek_token().token {
-                    Token::LParen => depth += 1,
-                    Token::RParen if depth == 0 => break,
-                    Token::RParen => depth -= 1,
-                    Token::Comma if depth == 0 => break,
-                    Token::EOF => break,
-                    _ => {}
-                }
-                p.next_token();
-            }
-            continue;
-        }
         break;
     }
-    Ok(ClauseDefinition { name, values })
 }
 
 /// What an `ALTER TABLE ... PARTITION` statement changes.

@@ -217,11 +217,14 @@ impl IndexHints {
         }
         let p =
             t.def.partitioning.as_ref().ok_or_else(MySqlError::partition_clause_unpartitioned)?;
-        let mut chosen = vec![false; p.partitions.len()];
+        // Over the physical partitions: a partition's name picks all its subpartitions.
+        let mut chosen = vec![false; p.physical_count()];
         for n in names {
-            let at = (p.position(&n.value))
+            let at = (p.physical_positions(&n.value))
                 .ok_or_else(|| MySqlError::unknown_partition(&n.value, &t.def.name))?;
-            chosen[at] = true;
+            for i in at {
+                chosen[i] = true;
+            }
         }
         self.partitions = Some(chosen);
         Ok(self)
@@ -1100,7 +1103,7 @@ pub fn scan_choice(t: &Table) -> Choice {
         cost: t.clustered_geometry().leaf_pages as f64 * IO_BLOCK_READ_COST
             + t.row_count() as f64 * ROW_EVALUATE_COST,
         loops: 1.0,
-        partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.partitions.len()]),
+        partitions: t.def.partitioning.as_ref().map(|p| vec![true; p.physical_count()]),
         partition_filter: None,
         reverse: false,
         index_condition: None,

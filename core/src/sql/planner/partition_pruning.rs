@@ -37,7 +37,9 @@ pub fn prune(p: &Partitioning, column: Option<u32>, conditions: &[&BExpr]) -> Ve
 }
 
 /// [`prune`] for a table of a query: its partitioning column found at `offset` in the
-/// joined row the conditions are bound against.
+/// joined row the conditions are bound against. The result is over the physical partitions:
+/// a subpartitioned table's kept partitions' subpartitions, narrowed by the conditions on
+/// the subpartitioning column as a HASH / KEY table's partitions are.
 pub fn prune_table(
     def: &TableDef,
     p: &Partitioning,
@@ -45,10 +47,15 @@ pub fn prune_table(
     conditions: &[BExpr],
 ) -> Vec<bool> {
     let conditions: Vec<&BExpr> = conditions.iter().collect();
-    match Pruner::of(def, p, offset) {
+    let top = match Pruner::of(def, p, offset) {
         Some(pruner) => pruner.prune(&conditions),
         None => vec![true; p.partitions.len()],
-    }
+    };
+    let Some(s) = &p.sub else { return top };
+    let sub = s.as_partitioning();
+    let sub_def = TableDef { partitioning: Some(sub.clone()), ..def.clone() };
+    let kept = Pruner::of(&sub_def, &sub, offset).map(|pruner| pruner.prune(&conditions));
+    p.expand(&top, kept.as_deref())
 }
 
 /// How the partitioning column's value becomes the value that places a row.
@@ -88,7 +95,16 @@ impl<'a> Pruner<'a> {
         let through = match (&p.method, pruning_column(p)) {
             (_, Some(_)) => Through::Column,
             (Method::Range | Method::List | Method::Hash { .. }, None) => {
-                let placer = PartitionFilter::placer(def).ok()??;
+                // The partition's own placement (a subpartitioned table's partitions are
+                // pruned first, their subpartitions after).
+                let placer = if p.sub.is_some() {
+                    let top = Partitioning { sub: None, ..p.clone() };
+                    let top_def = TableDef { partitioning: Some(top), ..def.clone() };
+                    PartitionFilter::placer(&top_def)
+                } else {
+                    PartitionFilter::placer(def)
+                };
+                let placer = placer.ok()??;
                 let monotonic = match p.method {
                     Method::Range | Method::List => Monotonic::of(&p.expr, name, ty),
                     _ => None,
@@ -139,6 +155,10 @@ pub struct PartitionFilter {
     /// RANGE / LIST / HASH: the expression over the table's row; otherwise the columns.
     expr: Option<BExpr>,
     columns: Vec<u32>,
+    /// A subpartitioned table's: the rule that places a row in its partition's
+    /// subpartitions (the subpartitioning as a HASH / KEY partitioning).
+    sub: Option<Box<PartitionFilter>>,
+    /// Over the physical partitions.
     chosen: Vec<bool>,
 }
 
@@ -179,8 +199,15 @@ impl PartitionFilter {
             }
         };
         let columns = p.columns.iter().filter_map(|c| def.column_position(c)).collect();
-        let chosen = vec![true; p.partitions.len()];
-        Ok(Some(PartitionFilter { partitioning: p.clone(), expr, columns, chosen }))
+        let chosen = vec![true; p.physical_count()];
+        let sub = match &p.sub {
+            Some(s) => {
+                let sub_def = TableDef { partitioning: Some(s.as_partitioning()), ..def.clone() };
+                Self::placer(&sub_def)?.map(Box::new)
+            }
+            None => None,
+        };
+        Ok(Some(PartitionFilter { partitioning: p.clone(), expr, columns, sub, chosen }))
     }
 
     /// The table's columns the filter reads (a read must fetch them).
@@ -194,6 +221,9 @@ impl PartitionFilter {
         self.columns.iter().for_each(|&c| mark(c));
         if let Some(e) = &self.expr {
             e.for_each_column(&mut mark);
+        }
+        if let Some(s) = &self.sub {
+            w = s.reads(&w);
         }
         // A misplaced row is known by all its values.
         if !self.partitioning.misplaced.is_empty() {
@@ -221,15 +251,28 @@ impl PartitionFilter {
         }
     }
 
-    /// The partition a row of the table belongs in (the expression's error, if it fails).
+    /// The partition a row of the table is in (the expression's error, if it fails): where
+    /// its value places it, unless EXCHANGE PARTITION ... WITHOUT VALIDATION left it in
+    /// another.
     pub fn place(&self, row: &[Value]) -> Result<Placement> {
-        // A row EXCHANGE PARTITION ... WITHOUT VALIDATION left outside its partition.
-        if !self.partitioning.misplaced.is_empty() {
-            let at = self.partitioning.misplaced.get(&crate::storage::partition::row_text(row));
-            if let Some(&at) = at {
-                return Ok(Placement::Partition(at as usize));
-            }
+        if let Some(at) = self.misplaced_at(row) {
+            return Ok(Placement::Partition(at));
         }
+        self.place_by_value(row)
+    }
+
+    /// The partition EXCHANGE PARTITION ... WITHOUT VALIDATION left `row` in, outside the
+    /// one its value places it in; None for a row where its value puts it.
+    pub fn misplaced_at(&self, row: &[Value]) -> Option<usize> {
+        if self.partitioning.misplaced.is_empty() {
+            return None;
+        }
+        let at = self.partitioning.misplaced.get(&crate::storage::partition::row_text(row));
+        at.map(|&at| at as usize)
+    }
+
+    /// The partition the row's value places it in, wherever it is stored.
+    pub fn place_by_value(&self, row: &[Value]) -> Result<Placement> {
         let values = match &self.expr {
             Some(e) => {
                 let mut cx = crate::sql::expr::constant_context();
@@ -240,12 +283,18 @@ impl PartitionFilter {
                 self.columns.iter().map(value).collect()
             }
         };
-        Ok(self.partitioning.place(&values))
+        match (self.partitioning.place(&values), &self.sub) {
+            (Placement::Partition(i), Some(s)) => match s.place_by_value(row)? {
+                Placement::Partition(j) => Ok(Placement::Partition(i * s.chosen.len() + j)),
+                nowhere => Ok(nowhere),
+            },
+            (placed, _) => Ok(placed),
+        }
     }
 
     /// The rows each partition of `t` holds, by placing every row.
     pub fn count_rows(&self, t: &crate::storage::table::Table) -> Vec<u64> {
-        let mut counts = vec![0u64; self.partitioning.partitions.len()];
+        let mut counts = vec![0u64; self.partitioning.physical_count()];
         let wanted = self.reads(&vec![false; t.def.columns.len()]);
         t.scan(&wanted, &mut |_, row| {
             if let Ok(Placement::Partition(i)) = self.place(row) {

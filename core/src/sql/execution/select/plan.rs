@@ -8,7 +8,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
-use crate::sql::literal_charset::exact_collation;
+use crate::sql::literal_charset::{collation_exactness, Exactness};
 use crate::sql::planner::access_path::{Choice, IndexHints};
 use crate::sql::planner::group_skip;
 use crate::sql::planner::index_order::{deliver, Delivered, Wanted};
@@ -61,7 +61,7 @@ impl Plan {
         let mut items = Vec::new();
         // Which items carry a binary or case-sensitive COLLATE (`b COLLATE utf8mb4_bin AS
         // c`): ORDER BY and GROUP BY naming one compare its bytes.
-        let mut exact_items: Vec<bool> = Vec::new();
+        let mut exact_items: Vec<Option<Exactness>> = Vec::new();
         for item in &sel.projection {
             match item {
                 SelectItem::UnnamedExpr(e) => {
@@ -69,11 +69,11 @@ impl Plan {
                         binder.bind(e)?,
                         crate::sql::parser::column_name::source_name(e, sql),
                     ));
-                    exact_items.push(exact_collation(e));
+                    exact_items.push(collation_exactness(e));
                 }
                 SelectItem::ExprWithAlias { expr, alias } => {
                     items.push((binder.bind(expr)?, alias.value.clone()));
-                    exact_items.push(exact_collation(expr));
+                    exact_items.push(collation_exactness(expr));
                 }
                 SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => {
                     let qualifier = match item {
@@ -87,7 +87,7 @@ impl Plan {
                         return Err(MySqlError::no_tables_used());
                     }
                     items.extend(expanded);
-                    exact_items.resize(items.len(), false);
+                    exact_items.resize(items.len(), None);
                 }
                 _ => return Err(MySqlError::not_supported_yet("this kind of select item")),
             }
@@ -104,7 +104,7 @@ impl Plan {
                     let i = output_ref(e, &items)?;
                     let (key, _) = &items[i as usize];
                     Some(match exact_items.get(i as usize) {
-                        Some(true) => as_bytes(key.clone()),
+                        Some(Some(x)) => keyed(key.clone(), *x),
                         _ => key.clone(),
                     })
                 };
@@ -116,8 +116,10 @@ impl Plan {
                             Err(err) if err.code == 1054 => by_item(e).ok_or(err),
                             bound => bound,
                         },
-                        _ if exact_collation(e) => b.bind(e).map(as_bytes),
-                        _ => b.bind(e),
+                        _ => match collation_exactness(e) {
+                            Some(x) => b.bind(e).map(|k| keyed(k, x)),
+                            None => b.bind(e),
+                        },
                     })
                     .collect::<Result<Vec<_>>>()?
             }
@@ -157,12 +159,12 @@ impl Plan {
                         SortKey::Output(i) => exact_items.get(*i as usize).copied(),
                         SortKey::Expr(_) => None,
                     };
-                    if exact.unwrap_or_else(|| exact_collation(&o.expr)) {
+                    if let Some(x) = exact.unwrap_or_else(|| collation_exactness(&o.expr)) {
                         key = match key {
                             SortKey::Output(i) => {
-                                SortKey::Expr(as_bytes(items[i as usize].0.clone()))
+                                SortKey::Expr(keyed(items[i as usize].0.clone(), x))
                             }
-                            SortKey::Expr(e) => SortKey::Expr(as_bytes(e)),
+                            SortKey::Expr(e) => SortKey::Expr(keyed(e, x)),
                         };
                     }
                     order_by.push((key, desc));
@@ -473,9 +475,13 @@ pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
     }
 }
 
-/// `e` as a binary string, for a sort or grouping key under a binary or case-sensitive
-/// COLLATE (`literal_charset.rs`). Simplification: every such collation compares bytes.
-fn as_bytes(e: BExpr) -> BExpr {
+/// `e` as a sort or grouping key under a binary COLLATE (its bytes) or a case-sensitive one
+/// (its `literal_charset::case_sensitive_key`).
+fn keyed(e: BExpr, exactness: Exactness) -> BExpr {
+    let e = match exactness {
+        Exactness::Bytes => e,
+        Exactness::CaseSensitive => BExpr::call(" CASE_KEY".into(), vec![e]),
+    };
     BExpr::Cast {
         arg: Box::new(e),
         target: Box::new(crate::sql::cast::CastTarget::Binary { length: None }),

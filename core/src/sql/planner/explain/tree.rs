@@ -288,6 +288,10 @@ impl Names<'_> {
                     like
                 }
             }
+            // A case-sensitive collation's sort key is drawn as its string (`bind.rs`).
+            BExpr::Call { name, args, .. } if name == " CASE_KEY" && args.len() == 1 => {
+                self.expr(&args[0])
+            }
             BExpr::Call { name, args, .. } => {
                 let args: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
                 format!("{}({})", name.to_ascii_lowercase(), args.join(","))

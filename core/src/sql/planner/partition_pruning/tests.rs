@@ -5,6 +5,7 @@ use crate::storage::partition::Partition;
 
 fn range() -> Partitioning {
     let part = |name: &str, l: Option<i64>| Partition {
+        subpartitions: Vec::new(),
         name: name.into(),
         bound: Bound::LessThan(vec![l.map(Value::Int)]),
     };
@@ -16,6 +17,7 @@ fn range() -> Partitioning {
         partitions: vec![part("p0", Some(10)), part("p1", Some(20)), part("p2", None)],
         default_names: false,
         misplaced: Default::default(),
+        sub: None,
     }
 }
 
@@ -57,12 +59,13 @@ fn table(method: Method, expr: &str, column: &str, partitions: Vec<Partition>) -
             partitions,
             default_names: false,
             misplaced: Default::default(),
+            sub: None,
         }),
     }
 }
 
 fn less_than(name: &str, limit: Option<i64>) -> Partition {
-    Partition { name: name.into(), bound: Bound::LessThan(vec![limit.map(Value::Int)]) }
+    Partition::new(name.into(), Bound::LessThan(vec![limit.map(Value::Int)]))
 }
 
 fn on(def: &TableDef, conditions: &[BExpr]) -> Vec<bool> {
@@ -99,7 +102,7 @@ fn ranges_of_a_date_prune_through_year() {
 
 #[test]
 fn short_integer_ranges_of_hash_are_walked() {
-    let parts = (0..4).map(|i| Partition { name: format!("p{i}"), bound: Bound::Number }).collect();
+    let parts = (0..4).map(|i| Partition::new(format!("p{i}"), Bound::Number)).collect();
     let t = table(Method::Hash { linear: false }, "`id`", "id", parts);
     let between = |lo: i64, hi: i64| BExpr::Between {
         arg: Box::new(BExpr::Column(0)),
