@@ -230,10 +230,17 @@ where
     let mut examined = 0u64;
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
-    t.scan_late(wanted, lengths_only, late, &mut |ordinal, row, complete| {
-        cursor.enter(ordinal, costs, work);
-        examined += 1;
-        !complete || go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    // A run of rows in one call (`scan_runs`): the loop keeps the cursor and the visitor's
+    // state at hand from row to row.
+    t.scan_runs(wanted, lengths_only, late, &mut |first, rows, complete| {
+        for (ordinal, row) in (first..).zip(rows) {
+            cursor.enter(ordinal, costs, work);
+            examined += 1;
+            if complete && !go_on(visit(row, costs, work, cx), &mut stopped, &mut error) {
+                return false;
+            }
+        }
+        true
     });
     scan_done(t, cursor, examined, costs, work);
     finished(error, stopped)
