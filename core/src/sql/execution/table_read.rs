@@ -246,6 +246,40 @@ where
     finished(error, stopped)
 }
 
+/// [`full_scan`] for a visitor that takes a run of rows at once and reads neither the costs
+/// nor the work (a plain aggregate's feed): `visit(rows, cx)` answers how many of the rows it
+/// took (all, or up to the one where it stopped or failed) and whether the scan goes on. The
+/// rows it took enter their leaves after it, together ([`LeafCursor::enter_run`]): the rows
+/// entered, and so the pages, counters and CPU, are those [`full_scan`] enters.
+#[allow(clippy::too_many_arguments)]
+pub fn full_scan_runs<V>(
+    t: &Table,
+    wanted: &[bool],
+    lengths_only: &[bool],
+    late: Option<LateFill>,
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut V,
+) -> Result<bool>
+where
+    V: FnMut(&[Row], &mut dyn EvalContext) -> (usize, Result<bool>) + ?Sized,
+{
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut examined = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    t.scan_runs(wanted, lengths_only, late, &mut |first, rows, complete| {
+        // A row late materialisation turned down is entered, not visited.
+        let (taken, answer) = if complete { visit(rows, cx) } else { (rows.len(), Ok(true)) };
+        cursor.enter_run(first, taken as u64, costs, work);
+        examined += taken as u64;
+        go_on(answer, &mut stopped, &mut error)
+    });
+    scan_done(t, cursor, examined, costs, work);
+    finished(error, stopped)
+}
+
 /// The clustered index read backward (`ORDER BY pk DESC`: EXPLAIN's `Backward index scan`
 /// on PRIMARY), last row first, until `visit` stops it: each row enters its leaf as the
 /// forward scan's does, and the read counts Handler_read_last once and Handler_read_prev for
