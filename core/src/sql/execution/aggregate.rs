@@ -221,6 +221,27 @@ impl Accumulator {
         self.update_general(v);
     }
 
+    /// `count` calls of [`Self::update`] at once, with integers that sum to `sum` and never
+    /// take the running sum out of range on the way (non-negative ones do not when the total
+    /// stays in range): for a SUM in its whole-number exact state. False, with nothing
+    /// changed, in any other state or when the total would overflow (the caller then
+    /// updates row by row, which switches to a double where the sum overflows).
+    pub fn update_whole_run(&mut self, count: u64, sum: i128) -> bool {
+        if self.seen.is_some()
+            || self.func != AggFunc::Sum
+            || self.inexact
+            || !self.exact_is_whole()
+        {
+            return false;
+        }
+        let start = self.exact.map_or(0, |d| d.mantissa);
+        let Some(total) = start.checked_add(sum) else { return false };
+        self.rows += count;
+        self.non_null += count;
+        self.exact = Some(Decimal::new(total, 0));
+        true
+    }
+
     #[inline(never)]
     fn update_general(&mut self, v: &Value) {
         self.rows += 1;
@@ -674,6 +695,35 @@ mod tests {
             a.update(v);
         }
         a.finish(4)
+    }
+
+    /// A run of integers taken at once (`update_whole_run`) leaves a SUM as the same rows one
+    /// by one do; it is refused, with nothing changed, where the sum would leave its exact
+    /// whole-number state (an overflow, a DECIMAL with a scale, DISTINCT, another function).
+    #[test]
+    fn a_whole_run_is_its_rows_one_by_one() {
+        let sum = AggCall::new(AggFunc::Sum, None, false, None);
+        let runs: [&[i64]; 3] = [&[3, 0, 17], &[i64::MAX, i64::MAX], &[5]];
+        let (mut bulk, mut one_by_one) = (Accumulator::new(&sum), Accumulator::new(&sum));
+        for run in runs {
+            let total: i128 = run.iter().map(|&i| i128::from(i)).sum();
+            assert!(bulk.update_whole_run(run.len() as u64, total));
+            run.iter().for_each(|&i| one_by_one.update(&Value::Int(i)));
+            assert_eq!(bulk.finish(4), one_by_one.finish(4));
+            assert_eq!((bulk.rows, bulk.non_null), (one_by_one.rows, one_by_one.non_null));
+        }
+        bulk.exact = Some(Decimal::new(i128::MAX - 1, 0));
+        assert!(!bulk.update_whole_run(1, 2));
+        assert_eq!(bulk.exact, Some(Decimal::new(i128::MAX - 1, 0)));
+        let mut scaled = Accumulator::new(&sum);
+        scaled.update(&Value::Decimal(Decimal::new(15, 1)));
+        assert!(!scaled.update_whole_run(1, 2));
+        for call in [
+            AggCall::new(AggFunc::Sum, None, true, None),
+            AggCall::new(AggFunc::Max, None, false, None),
+        ] {
+            assert!(!Accumulator::new(&call).update_whole_run(1, 2));
+        }
     }
 
     /// A rollup level of DISTINCT calls merges its groups' sets: each value counts once over

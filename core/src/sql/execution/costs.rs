@@ -189,6 +189,28 @@ impl LeafCursor {
         self.enter_slow(ordinal, costs, work);
     }
 
+    /// [`Self::enter`] for rows `first..first + n` in order: each stretch of them on the fast
+    /// path (inside the current leaf and record-buffer batch) counted at once, the rest one
+    /// by one. The same counts and charges as `n` calls of `enter`.
+    pub fn enter_run(&mut self, first: u64, n: u64, costs: &mut Costs, work: &mut Work) {
+        let end = first + n;
+        let mut ordinal = first;
+        while ordinal < end {
+            if self.rows != self.next_batch_at && self.leaf_ordinals.contains(&ordinal) {
+                // `enter` takes the fast path until the row count reaches the next batch (if
+                // it is still ahead) or the ordinal leaves the leaf.
+                let to_batch = self.next_batch_at.checked_sub(self.rows).unwrap_or(u64::MAX);
+                let k = (end - ordinal).min(self.leaf_ordinals.end - ordinal).min(to_batch);
+                self.rows += k;
+                self.uncharged += k;
+                ordinal += k;
+            } else {
+                self.enter_slow(ordinal, costs, work);
+                ordinal += 1;
+            }
+        }
+    }
+
     #[cold]
     #[inline(never)]
     fn enter_slow(&mut self, ordinal: u64, costs: &mut Costs, work: &mut Work) {

@@ -230,10 +230,51 @@ where
     let mut examined = 0u64;
     let mut error: Option<MySqlError> = None;
     let mut stopped = false;
-    t.scan_late(wanted, lengths_only, late, &mut |ordinal, row, complete| {
-        cursor.enter(ordinal, costs, work);
-        examined += 1;
-        !complete || go_on(visit(row, costs, work, cx), &mut stopped, &mut error)
+    // A run of rows in one call (`scan_runs`): the loop keeps the cursor and the visitor's
+    // state at hand from row to row.
+    t.scan_runs(wanted, lengths_only, late, &mut |first, rows, complete| {
+        for (ordinal, row) in (first..).zip(rows) {
+            cursor.enter(ordinal, costs, work);
+            examined += 1;
+            if complete && !go_on(visit(row, costs, work, cx), &mut stopped, &mut error) {
+                return false;
+            }
+        }
+        true
+    });
+    scan_done(t, cursor, examined, costs, work);
+    finished(error, stopped)
+}
+
+/// [`full_scan`] for a visitor that takes a run of rows at once and reads neither the costs
+/// nor the work (a plain aggregate's feed): `visit(rows, cx)` answers how many of the rows it
+/// took (all, or up to the one where it stopped or failed) and whether the scan goes on. The
+/// rows it took enter their leaves after it, together ([`LeafCursor::enter_run`]): the rows
+/// entered, and so the pages, counters and CPU, are those [`full_scan`] enters.
+#[allow(clippy::too_many_arguments)]
+pub fn full_scan_runs<V>(
+    t: &Table,
+    wanted: &[bool],
+    lengths_only: &[bool],
+    late: Option<LateFill>,
+    costs: &mut Costs,
+    work: &mut Work,
+    cx: &mut dyn EvalContext,
+    visit: &mut V,
+) -> Result<bool>
+where
+    V: FnMut(&[Row], &mut dyn EvalContext) -> (usize, Result<bool>) + ?Sized,
+{
+    let mut cursor = LeafCursor::new(t, wanted, costs);
+    let mut examined = 0u64;
+    let mut error: Option<MySqlError> = None;
+    let mut stopped = false;
+    t.scan_runs(wanted, lengths_only, late, &mut |first, rows, complete| {
+        // A row late materialisation turned down is entered, not visited.
+        let (taken, answer) = if complete { visit(rows, cx) } else { (rows.len(), Ok(true)) };
+        cursor.enter_run(first, taken as u64, costs, work);
+        examined += taken as u64;
+        go_on(answer, &mut stopped, &mut error)
     });
     scan_done(t, cursor, examined, costs, work);
     finished(error, stopped)

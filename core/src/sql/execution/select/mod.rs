@@ -26,7 +26,7 @@ pub(crate) use plan::{constant_u64, output_ref};
 
 use super::costs::Costs;
 use super::packed_rows::{PackedRows, TempSpace};
-use super::table_read::{full_scan, full_scan_backward, full_scan_replay, read};
+use super::table_read::{full_scan, full_scan_backward, full_scan_replay, full_scan_runs, read};
 use super::{Meta, QueryResult, Work};
 use crate::error::{MySqlError, Result};
 use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
@@ -618,7 +618,7 @@ fn run_plan_with(
     Ok(result_of(&plan, sources, rows, unshown))
 }
 
-/// [`full_scan`] with every row fed to the pipeline's plain feed.
+/// [`full_scan`] with every row fed to the pipeline's plain feed, a run of rows at a time.
 #[allow(clippy::too_many_arguments)]
 fn full_scan_plain(
     t: &Table,
@@ -631,9 +631,8 @@ fn full_scan_plain(
     cx: &mut dyn EvalContext,
 ) -> Result<bool> {
     let mut feed = state.plain_feed().ok_or_else(no_plain_feed)?;
-    let visit =
-        &mut |row: &Row, _: &mut Costs, _: &mut Work, cx: &mut dyn EvalContext| feed.feed(row, cx);
-    full_scan(t, wanted, lengths_only, late, costs, work, cx, visit)
+    let visit = &mut |rows: &[Row], cx: &mut dyn EvalContext| feed.feed_run(rows, cx);
+    full_scan_runs(t, wanted, lengths_only, late, costs, work, cx, visit)
 }
 
 /// The error of a plain feed that was there when the scan was planned and is gone when it

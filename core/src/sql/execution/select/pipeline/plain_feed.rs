@@ -38,6 +38,40 @@ impl<'p> PipelineState<'p, '_> {
 }
 
 impl PlainFeed<'_, '_> {
+    /// Takes a run of the scan's rows: how many it took (all, or up to the one that failed)
+    /// and the answer of the last. Without WHERE, once the first row is kept, a SUM of
+    /// non-negative integers read where they lie (`SUM(LENGTH(col))`) is added up over the
+    /// run and given to the aggregate once ([`Accumulator::update_whole_run`]); anything else
+    /// row by row.
+    pub(in crate::sql::execution::select) fn feed_run(
+        &mut self,
+        rows: &[Row],
+        cx: &mut dyn EvalContext,
+    ) -> (usize, Result<bool>) {
+        if let (None, Some(_), Some(arg)) = (self.filter, self.first.as_ref(), self.arg) {
+            // Non-negative values only: the running sum then only grows, so it overflows in
+            // the run exactly when the run's total does, as `update_whole_run` checks.
+            let mut sum = 0i128;
+            let whole = rows.iter().all(|row| match arg.integer(row) {
+                Some(i) if i >= 0 => {
+                    sum += i128::from(i);
+                    true
+                }
+                _ => false,
+            });
+            if whole && self.acc.update_whole_run(rows.len() as u64, sum) {
+                return (rows.len(), Ok(true));
+            }
+        }
+        for (k, row) in rows.iter().enumerate() {
+            match self.feed(row, cx) {
+                Ok(true) => {}
+                answer => return (k + 1, answer),
+            }
+        }
+        (rows.len(), Ok(true))
+    }
+
     /// Takes one row of the scan; true (a lone aggregate wants every row).
     #[inline(always)]
     pub(in crate::sql::execution::select) fn feed(
