@@ -6,6 +6,7 @@
 //! views, the InnoDB monitor (`SHOW ENGINE INNODB STATUS`), the lessons' map of a table in the pool, and
 //! performance_schema's setup, wait, file, thread and memory tables.
 
+pub mod buffer_pages;
 pub mod engine_status;
 pub mod information_schema;
 pub mod information_schema_partitions;

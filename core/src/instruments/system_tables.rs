@@ -3,6 +3,7 @@
 //! computed from the live counters, variables and storage structures when a query reads them.
 //! The server shows itself to them through [`ServerView`].
 
+use super::buffer_pages;
 use super::innodb_monitor;
 use super::statements::{tables as statement_tables, StatementInstruments};
 use super::status::StatusValue;
@@ -53,6 +54,10 @@ pub trait ServerView {
     /// down); Err when the reader lacks the PROCESS privilege.
     fn innodb_metrics(&mut self) -> Result<Option<Vec<Row>>> {
         Ok(None)
+    }
+    /// `performance_schema.persisted_variables`: the `SET PERSIST` settings, in name order.
+    fn persisted_variables(&self) -> Vec<Row> {
+        Vec::new()
     }
     /// `mysql.slow_log` and `mysql.general_log` (`log_output=TABLE`).
     fn query_log_tables(&self) -> Option<&super::query_logs::LogTables> {
@@ -161,9 +166,16 @@ pub fn read(
                 .collect();
             Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], rows))
         }
-        ("information_schema", "innodb_buffer_page_lru") => {
+        ("performance_schema", "persisted_variables") => {
+            Ok((vec![text("VARIABLE_NAME"), text("VARIABLE_VALUE")], view.persisted_variables()))
+        }
+        ("information_schema", "innodb_buffer_page" | "innodb_buffer_page_lru") => {
             view.bring_pool_up_to_date();
-            let rs = innodb_monitor::buffer_page_lru(view.pool(), view.catalog(), view.now())?;
+            let rs = if key.1 == "innodb_buffer_page" {
+                buffer_pages::buffer_page(view.pool(), view.catalog(), view.now())?
+            } else {
+                buffer_pages::buffer_page_lru(view.pool(), view.catalog(), view.now())?
+            };
             let meta = rs
                 .columns
                 .iter()

@@ -514,6 +514,9 @@ impl Server {
             Statement::UserStatistics { table, flush, filter, typed } => self
                 .user_statistics_statement(session, *table, *flush, filter.as_ref(), typed, work),
             Statement::BinlogAdmin(admin) => self.binlog_admin(session, admin, work),
+            Statement::ResetPersist { name, if_exists } => {
+                self.reset_persist(session, name.as_deref(), *if_exists)
+            }
             Statement::ShowReplication(show) => {
                 let result = self.show_replication(*show)?;
                 work.rows += result.rows.len() as u64;
@@ -930,6 +933,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_alter_table"
         }
         Statement::Restart => "Com_restart",
+        Statement::ResetPersist { .. } => "Com_reset",
         Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
         Statement::BinlogAdmin(admin) => {
             use crate::sql::parser::binlog_admin::BinlogAdmin as B;

@@ -201,6 +201,10 @@ impl ServerView for View<'_> {
         Ok(self.server.innodb_metrics_rows())
     }
 
+    fn persisted_variables(&self) -> Vec<crate::storage::table::Row> {
+        self.server.persisted_variables()
+    }
+
     fn query_log_tables(&self) -> Option<&crate::instruments::query_logs::LogTables> {
         Some(self.server.query_log_tables())
     }

@@ -12,6 +12,7 @@
 //! [`SYS_CONFIG`]) and the function `sys.format_statement()` (a built-in of the engine,
 //! `sql::pfs_format`).
 
+mod pool_and_key_views;
 mod views;
 
 use crate::storage::table::Row;

@@ -6,6 +6,10 @@
 //! Still to come: the file I/O columns of `schema_table_statistics` (see there), now that
 //! `file_summary_by_instance` exists.
 
+use super::pool_and_key_views::{
+    INNODB_BUFFER_STATS_BY_SCHEMA, INNODB_BUFFER_STATS_BY_TABLE, SCHEMA_REDUNDANT_INDEXES,
+    X_INNODB_BUFFER_STATS_BY_SCHEMA, X_INNODB_BUFFER_STATS_BY_TABLE, X_SCHEMA_FLATTENED_KEYS,
+};
 use super::SysView;
 
 /// The average-latency distribution of statement digests, in whole microseconds: how many
@@ -372,12 +376,27 @@ const X_MEMORY_GLOBAL_TOTAL: &str = "SELECT SUM(current_number_of_bytes_used) AS
 /// Every view, in name order.
 pub const VIEWS: &[SysView] = &[
     SysView {
+        name: "innodb_buffer_stats_by_schema",
+        algorithm: "TEMPTABLE",
+        query: INNODB_BUFFER_STATS_BY_SCHEMA,
+    },
+    SysView {
+        name: "innodb_buffer_stats_by_table",
+        algorithm: "TEMPTABLE",
+        query: INNODB_BUFFER_STATS_BY_TABLE,
+    },
+    SysView {
         name: "io_global_by_file_by_bytes",
         algorithm: "MERGE",
         query: IO_GLOBAL_BY_FILE_BY_BYTES,
     },
     SysView { name: "memory_global_total", algorithm: "TEMPTABLE", query: MEMORY_GLOBAL_TOTAL },
     SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
+    SysView {
+        name: "schema_redundant_indexes",
+        algorithm: "TEMPTABLE",
+        query: SCHEMA_REDUNDANT_INDEXES,
+    },
     SysView {
         name: "schema_table_statistics",
         algorithm: "TEMPTABLE",
@@ -403,6 +422,16 @@ pub const VIEWS: &[SysView] = &[
     SysView { name: "version", algorithm: "UNDEFINED", query: VERSION },
     SysView { name: "waits_global_by_latency", algorithm: "MERGE", query: WAITS_GLOBAL_BY_LATENCY },
     SysView {
+        name: "x$innodb_buffer_stats_by_schema",
+        algorithm: "TEMPTABLE",
+        query: X_INNODB_BUFFER_STATS_BY_SCHEMA,
+    },
+    SysView {
+        name: "x$innodb_buffer_stats_by_table",
+        algorithm: "TEMPTABLE",
+        query: X_INNODB_BUFFER_STATS_BY_TABLE,
+    },
+    SysView {
         name: "x$io_global_by_file_by_bytes",
         algorithm: "MERGE",
         query: X_IO_GLOBAL_BY_FILE_BY_BYTES,
@@ -417,6 +446,11 @@ pub const VIEWS: &[SysView] = &[
         name: "x$ps_digest_avg_latency_distribution",
         algorithm: "TEMPTABLE",
         query: PS_DIGEST_AVG_LATENCY_DISTRIBUTION,
+    },
+    SysView {
+        name: "x$schema_flattened_keys",
+        algorithm: "TEMPTABLE",
+        query: X_SCHEMA_FLATTENED_KEYS,
     },
     SysView {
         name: "x$schema_index_statistics",

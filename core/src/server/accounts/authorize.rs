@@ -65,6 +65,9 @@ impl Server {
             Statement::UserStatistics { flush: true, .. } => need(&["RELOAD"], "RELOAD"),
             Statement::UserStatistics { flush: false, .. } => Ok(()),
             Statement::Restart => need(&["SHUTDOWN"], "SHUTDOWN"),
+            Statement::ResetPersist { .. } => {
+                need(&["SUPER", "SYSTEM_VARIABLES_ADMIN"], "SUPER or SYSTEM_VARIABLES_ADMIN")
+            }
             Statement::Use(db) => self.check_database_use(session, db),
             Statement::CreateProcedure { database, .. } => {
                 let db = database.clone().or_else(|| session.database.clone());

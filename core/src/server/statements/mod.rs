@@ -19,6 +19,7 @@ mod misplaced_rows;
 mod multi_table;
 pub(crate) mod partition_maintenance;
 pub(crate) mod partitioning;
+mod persisted;
 pub mod procedure;
 pub(crate) mod program;
 pub(crate) mod row_rules;

@@ -24,9 +24,10 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 51] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 53] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
+    ("information_schema", "INNODB_BUFFER_PAGE", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_METRICS", "SYSTEM VIEW"),
@@ -69,6 +70,7 @@ const SYSTEM_TABLES: [(&str, &str, &str); 51] = [
     ("performance_schema", "events_statements_summary_global_by_event_name", "BASE TABLE"),
     ("performance_schema", "global_status", "BASE TABLE"),
     ("performance_schema", "global_variables", "BASE TABLE"),
+    ("performance_schema", "persisted_variables", "BASE TABLE"),
     ("performance_schema", "processlist", "BASE TABLE"),
     ("performance_schema", "session_status", "BASE TABLE"),
     ("performance_schema", "session_variables", "BASE TABLE"),

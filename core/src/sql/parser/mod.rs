@@ -126,6 +126,8 @@ pub enum Statement {
     AlterPartitions { database: Option<String>, table: String, change: partition::PartitionChange },
     /// `RESTART`: the server shuts down cleanly and starts again.
     Restart,
+    /// `RESET PERSIST [[IF EXISTS] name]`: forget one persisted setting, or all of them.
+    ResetPersist { name: Option<String>, if_exists: bool },
     /// `SHOW ENGINE INNODB STATUS`
     ShowEngineInnodbStatus,
     /// `SHOW BINARY LOGS`, `SHOW BINARY LOG STATUS` or `SHOW REPLICA STATUS`.
@@ -223,6 +225,9 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     }
     if let Some(stmt) = parse_flush_statistics(sql) {
         return Ok((stmt, None));
+    }
+    if let Some(stmt) = parse_reset_persist(sql) {
+        return Ok((stmt?, None));
     }
     if let Some(admin) = binlog_admin::parse(sql) {
         return Ok((Statement::BinlogAdmin(admin), None));
@@ -1214,6 +1219,46 @@ fn parse_set_target(
         name = p.parse_identifier()?.value;
     }
     Ok(SetTarget::System { name, scope, persist, persist_only })
+}
+
+/// `RESET PERSIST [[IF EXISTS] name]` (sqlparser has no such statement), word by word; a
+/// name may be backquoted. None for any other statement; a syntax error for anything else
+/// after `RESET PERSIST`.
+fn parse_reset_persist(sql: &str) -> Option<Result<Statement>> {
+    let text = sql.trim().trim_end_matches(';').trim_end();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let is = |i: usize, w: &str| words.get(i).is_some_and(|x| x.eq_ignore_ascii_case(w));
+    if !(is(0, "RESET") && is(1, "PERSIST")) {
+        return None;
+    }
+    let name = |w: &str| {
+        let bare = w.strip_prefix('`').and_then(|w| w.strip_suffix('`')).unwrap_or(w);
+        (!bare.is_empty() && !bare.contains('`')).then(|| bare.to_string())
+    };
+    let if_exists = is(2, "IF") && is(3, "EXISTS");
+    // Where the name is, and the first word past the statement's end.
+    let (at, end) = if if_exists { (4, 5) } else { (2, 3) };
+    if words.len() <= end {
+        let stmt = match words.get(at) {
+            None if !if_exists && !is(2, "IF") => {
+                Some(Statement::ResetPersist { name: None, if_exists: false })
+            }
+            Some(w) if !is(at, "IF") => {
+                name(w).map(|n| Statement::ResetPersist { name: Some(n), if_exists })
+            }
+            _ => None,
+        };
+        if let Some(stmt) = stmt {
+            return Some(Ok(stmt));
+        }
+    }
+    // MySQL's parser quotes the text from the first word it cannot take (here: what follows
+    // the name, or the end).
+    let near = words.get(end).map_or("", |w| {
+        let offset = w.as_ptr() as usize - text.as_ptr() as usize;
+        &text[offset..]
+    });
+    Some(Err(MySqlError::syntax(near, 1)))
 }
 
 /// `FLUSH {CLIENT|INDEX|TABLE|THREAD|USER}_STATISTICS` (one word after FLUSH, an optional
