@@ -2,9 +2,6 @@
 //! formats and order are kept; the texts are not MySQL's. Latencies are formatted with the
 //! native `FORMAT_PICO_TIME()` (as MySQL 8.0.16+ does) and sizes with `FORMAT_BYTES()`;
 //! the `x$` twins show the raw values and the whole digest text.
-//!
-//! Still to come: the file I/O columns of `schema_table_statistics` (see there), now that
-//! `file_summary_by_instance` exists.
 
 use super::pool_and_key_views::{
     INNODB_BUFFER_STATS_BY_SCHEMA, INNODB_BUFFER_STATS_BY_TABLE, SCHEMA_REDUNDANT_INDEXES,
@@ -258,13 +255,9 @@ const X_SCHEMA_TABLES_WITH_FULL_TABLE_SCANS: &str = "SELECT object_schema AS obj
    AND count_read > 0
  ORDER BY count_read DESC";
 
-/// Per table: the rows fetched, inserted, updated and deleted and the time they took, the
-/// busiest table first.
-///
-/// Simplification, for now: MySQL's view joins each table's file I/O (from
-/// `file_summary_by_instance`, through `x$ps_schema_table_statistics_io`) into the `io_*`
-/// columns; that performance_schema table is not in this engine yet, so they are NULL, as
-/// MySQL's LEFT JOIN leaves them for a table without file I/O.
+/// Per table: the rows fetched, inserted, updated and deleted and the time they took, then
+/// the file I/O of its tablespace (`x$ps_schema_table_statistics_io`; NULL for a table whose
+/// file saw none), the busiest table first.
 const SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
        t.object_name AS table_name,
        FORMAT_PICO_TIME(t.sum_timer_wait) AS total_latency,
@@ -276,15 +269,18 @@ const SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
        FORMAT_PICO_TIME(t.sum_timer_update) AS update_latency,
        t.count_delete AS rows_deleted,
        FORMAT_PICO_TIME(t.sum_timer_delete) AS delete_latency,
-       NULL AS io_read_requests,
-       NULL AS io_read,
-       NULL AS io_read_latency,
-       NULL AS io_write_requests,
-       NULL AS io_write,
-       NULL AS io_write_latency,
-       NULL AS io_misc_requests,
-       NULL AS io_misc_latency
+       f.count_read AS io_read_requests,
+       FORMAT_BYTES(f.sum_number_of_bytes_read) AS io_read,
+       FORMAT_PICO_TIME(f.sum_timer_read) AS io_read_latency,
+       f.count_write AS io_write_requests,
+       FORMAT_BYTES(f.sum_number_of_bytes_write) AS io_write,
+       FORMAT_PICO_TIME(f.sum_timer_write) AS io_write_latency,
+       f.count_misc AS io_misc_requests,
+       FORMAT_PICO_TIME(f.sum_timer_misc) AS io_misc_latency
   FROM performance_schema.table_io_waits_summary_by_table AS t
+  LEFT JOIN sys.`x$ps_schema_table_statistics_io` AS f
+    ON f.table_schema = t.object_schema
+   AND f.table_name = t.object_name
  ORDER BY t.sum_timer_wait DESC";
 
 /// The same with raw picoseconds.
@@ -299,16 +295,39 @@ const X_SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
        t.sum_timer_update AS update_latency,
        t.count_delete AS rows_deleted,
        t.sum_timer_delete AS delete_latency,
-       NULL AS io_read_requests,
-       NULL AS io_read,
-       NULL AS io_read_latency,
-       NULL AS io_write_requests,
-       NULL AS io_write,
-       NULL AS io_write_latency,
-       NULL AS io_misc_requests,
-       NULL AS io_misc_latency
+       f.count_read AS io_read_requests,
+       f.sum_number_of_bytes_read AS io_read,
+       f.sum_timer_read AS io_read_latency,
+       f.count_write AS io_write_requests,
+       f.sum_number_of_bytes_write AS io_write,
+       f.sum_timer_write AS io_write_latency,
+       f.count_misc AS io_misc_requests,
+       f.sum_timer_misc AS io_misc_latency
   FROM performance_schema.table_io_waits_summary_by_table AS t
+  LEFT JOIN sys.`x$ps_schema_table_statistics_io` AS f
+    ON f.table_schema = t.object_schema
+   AND f.table_name = t.object_name
  ORDER BY t.sum_timer_wait DESC";
+
+/// Each tablespace file's I/O summed per table, the schema and table read off the file's path
+/// (`<datadir>/<schema>/<table>.ibd`), for `schema_table_statistics`. MySQL's reads the names
+/// with `sys.extract_schema_from_file_name()` / `extract_table_from_file_name()`; this one
+/// with SUBSTRING_INDEX, which gives the same for this datadir's paths. (Both read the path
+/// alone: in MySQL a partition's file, `t#p#p0.ibd`, names no table, so a partitioned table's
+/// io_* columns stay NULL; this engine keeps a table's partitions in one file.)
+const PS_SCHEMA_TABLE_STATISTICS_IO: &str =
+    "SELECT SUBSTRING_INDEX(SUBSTRING_INDEX(FILE_NAME, '/', -2), '/', 1) AS table_schema,
+       SUBSTRING_INDEX(SUBSTRING_INDEX(FILE_NAME, '/', -1), '.', 1) AS table_name,
+       SUM(COUNT_READ) AS count_read,
+       SUM(SUM_NUMBER_OF_BYTES_READ) AS sum_number_of_bytes_read,
+       SUM(SUM_TIMER_READ) AS sum_timer_read,
+       SUM(COUNT_WRITE) AS count_write,
+       SUM(SUM_NUMBER_OF_BYTES_WRITE) AS sum_number_of_bytes_write,
+       SUM(SUM_TIMER_WRITE) AS sum_timer_write,
+       SUM(COUNT_MISC) AS count_misc,
+       SUM(SUM_TIMER_MISC) AS sum_timer_misc
+  FROM performance_schema.file_summary_by_instance
+ GROUP BY table_schema, table_name";
 
 /// The sys schema's version and the server's (MySQL keeps this view, deprecated). 2.1.2 is
 /// what MySQL 8.0.28 and later install.
@@ -446,6 +465,11 @@ pub const VIEWS: &[SysView] = &[
         name: "x$ps_digest_avg_latency_distribution",
         algorithm: "TEMPTABLE",
         query: PS_DIGEST_AVG_LATENCY_DISTRIBUTION,
+    },
+    SysView {
+        name: "x$ps_schema_table_statistics_io",
+        algorithm: "TEMPTABLE",
+        query: PS_SCHEMA_TABLE_STATISTICS_IO,
     },
     SysView {
         name: "x$schema_flattened_keys",
