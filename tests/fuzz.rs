@@ -41,6 +41,7 @@ const CORPUS: &[&str] = &[
     "SET GLOBAL innodb_monitor_reset_all = 'all';",
     "SELECT NAME, COUNT, AVG_COUNT FROM information_schema.INNODB_METRICS WHERE COUNT > 0;",
     "SET PERSIST max_connections = 300; RESET PERSIST IF EXISTS nope; RESET PERSIST `max_connections`; RESET PERSIST IF; RESET PERSIST a b c; RESET PERSIST ``; SELECT * FROM performance_schema.persisted_variables; RESET PERSIST;",
+    "SELECT * FROM sys.statements_with_temp_tables; SELECT * FROM sys.x$statements_with_sorting WHERE avg_rows_sorted > 0; SELECT * FROM sys.statements_with_errors_or_warnings ORDER BY error_pct; SELECT * FROM sys.schema_table_statistics; SELECT * FROM sys.x$ps_schema_table_statistics_io;",
     "SELECT * FROM information_schema.INNODB_BUFFER_PAGE WHERE BLOCK_ID < 2 OR PAGE_STATE = 'NOT_USED' LIMIT 3; SELECT * FROM sys.innodb_buffer_stats_by_schema; SELECT * FROM sys.x$innodb_buffer_stats_by_table; SELECT * FROM sys.schema_redundant_indexes; SELECT * FROM sys.x$schema_flattened_keys WHERE index_columns LIKE '%,%';",
     "SELECT @@max_connections, @@global.innodb_buffer_pool_size DIV 1048576;",
     "SHOW GLOBAL STATUS LIKE 'Innodb_buffer_pool%';",

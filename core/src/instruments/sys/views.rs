@@ -7,6 +7,10 @@ use super::pool_and_key_views::{
     INNODB_BUFFER_STATS_BY_SCHEMA, INNODB_BUFFER_STATS_BY_TABLE, SCHEMA_REDUNDANT_INDEXES,
     X_INNODB_BUFFER_STATS_BY_SCHEMA, X_INNODB_BUFFER_STATS_BY_TABLE, X_SCHEMA_FLATTENED_KEYS,
 };
+use super::statement_kind_views::{
+    STATEMENTS_WITH_ERRORS_OR_WARNINGS, STATEMENTS_WITH_SORTING, STATEMENTS_WITH_TEMP_TABLES,
+    X_STATEMENTS_WITH_ERRORS_OR_WARNINGS, X_STATEMENTS_WITH_SORTING, X_STATEMENTS_WITH_TEMP_TABLES,
+};
 use super::SysView;
 
 /// The average-latency distribution of statement digests, in whole microseconds: how many
@@ -429,6 +433,11 @@ pub const VIEWS: &[SysView] = &[
     SysView { name: "schema_unused_indexes", algorithm: "MERGE", query: SCHEMA_UNUSED_INDEXES },
     SysView { name: "statement_analysis", algorithm: "MERGE", query: STATEMENT_ANALYSIS },
     SysView {
+        name: "statements_with_errors_or_warnings",
+        algorithm: "MERGE",
+        query: STATEMENTS_WITH_ERRORS_OR_WARNINGS,
+    },
+    SysView {
         name: "statements_with_full_table_scans",
         algorithm: "MERGE",
         query: STATEMENTS_WITH_FULL_TABLE_SCANS,
@@ -437,6 +446,12 @@ pub const VIEWS: &[SysView] = &[
         name: "statements_with_runtimes_in_95th_percentile",
         algorithm: "MERGE",
         query: STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE,
+    },
+    SysView { name: "statements_with_sorting", algorithm: "MERGE", query: STATEMENTS_WITH_SORTING },
+    SysView {
+        name: "statements_with_temp_tables",
+        algorithm: "MERGE",
+        query: STATEMENTS_WITH_TEMP_TABLES,
     },
     SysView { name: "version", algorithm: "UNDEFINED", query: VERSION },
     SysView { name: "waits_global_by_latency", algorithm: "MERGE", query: WAITS_GLOBAL_BY_LATENCY },
@@ -493,6 +508,11 @@ pub const VIEWS: &[SysView] = &[
     },
     SysView { name: "x$statement_analysis", algorithm: "MERGE", query: X_STATEMENT_ANALYSIS },
     SysView {
+        name: "x$statements_with_errors_or_warnings",
+        algorithm: "MERGE",
+        query: X_STATEMENTS_WITH_ERRORS_OR_WARNINGS,
+    },
+    SysView {
         name: "x$statements_with_full_table_scans",
         algorithm: "MERGE",
         query: X_STATEMENTS_WITH_FULL_TABLE_SCANS,
@@ -501,6 +521,16 @@ pub const VIEWS: &[SysView] = &[
         name: "x$statements_with_runtimes_in_95th_percentile",
         algorithm: "MERGE",
         query: X_STATEMENTS_WITH_RUNTIMES_IN_95TH_PERCENTILE,
+    },
+    SysView {
+        name: "x$statements_with_sorting",
+        algorithm: "MERGE",
+        query: X_STATEMENTS_WITH_SORTING,
+    },
+    SysView {
+        name: "x$statements_with_temp_tables",
+        algorithm: "MERGE",
+        query: X_STATEMENTS_WITH_TEMP_TABLES,
     },
     SysView {
         name: "x$waits_global_by_latency",
