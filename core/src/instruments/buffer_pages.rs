@@ -22,6 +22,7 @@ use crate::sim::SimTime;
 use crate::sql::result::{Column, ResultSet};
 use crate::storage::catalog::Catalog;
 use crate::storage::page_layout::PageLayout;
+use crate::storage::table::Row;
 use crate::storage::value::Value;
 
 /// Most rows either table materialises (a 2 GB pool's blocks).
@@ -84,23 +85,12 @@ fn yes_no(b: bool) -> Value {
     Value::Str(if b { "YES" } else { "NO" }.to_string())
 }
 
-fn columns(names: &[(&str, bool)]) -> Vec<Column> {
-    names
-        .iter()
-        .map(|(n, numeric)| Column { name: n.to_string(), numeric: *numeric, nullable: true })
-        .collect()
-}
-
-/// `information_schema.INNODB_BUFFER_PAGE_LRU`: one row per resident page, each instance's
-/// LRU list from head (position 0) to tail.
-pub fn buffer_page_lru(
-    pool: Option<&BufferPool>,
-    catalog: &Catalog,
-    now: SimTime,
-) -> crate::error::Result<ResultSet> {
-    let columns = columns(&[
+/// The columns both tables share, with the table's own second column (`LRU_POSITION` or
+/// `BLOCK_ID`) and the ones that differ after COMPRESSED_SIZE.
+fn columns(second: &str, state: &str, stale: bool) -> Vec<Column> {
+    let mut names: Vec<(&str, bool)> = vec![
         ("POOL_ID", true),
-        ("LRU_POSITION", true),
+        (second, true),
         ("SPACE", true),
         ("PAGE_NUMBER", true),
         ("PAGE_TYPE", false),
@@ -115,11 +105,61 @@ pub fn buffer_page_lru(
         ("NUMBER_RECORDS", true),
         ("DATA_SIZE", true),
         ("COMPRESSED_SIZE", true),
-        ("COMPRESSED", false),
+        (state, false),
         ("IO_FIX", false),
         ("IS_OLD", false),
         ("FREE_PAGE_CLOCK", true),
-    ]);
+    ];
+    if stale {
+        names.push(("IS_STALE", false));
+    }
+    names
+        .iter()
+        .map(|(n, numeric)| Column { name: n.to_string(), numeric: *numeric, nullable: true })
+        .collect()
+}
+
+/// A resident page's row: `second` is its LRU position or block id, `state` the value of the
+/// seventeenth column (`COMPRESSED` NO, or `PAGE_STATE` FILE_PAGE), `stale` whether IS_STALE
+/// follows.
+fn resident_row(spaces: &Tablespaces, p: &LruPage, second: u64, state: Value, stale: bool) -> Row {
+    let d = spaces.describe(p);
+    let mut row = vec![
+        Value::UInt(u64::from(p.pool_id)),
+        Value::UInt(second),
+        Value::UInt(u64::from(p.page.space)),
+        Value::UInt(p.page.page_no),
+        Value::Str(d.page_type.to_string()),
+        Value::UInt(0),
+        Value::UInt(0),
+        yes_no(false),
+        Value::UInt(0),
+        Value::UInt(0),
+        Value::UInt(p.first_access.map_or(0, |t| t.0 / 1_000_000)),
+        d.table_name,
+        d.index_name,
+        Value::UInt(d.records),
+        Value::UInt(d.data_bytes),
+        Value::UInt(0),
+        state,
+        Value::Str(if p.reading { "IO_READ" } else { "IO_NONE" }.to_string()),
+        yes_no(p.old),
+        Value::UInt(p.freed_page_clock),
+    ];
+    if stale {
+        row.push(yes_no(false));
+    }
+    row
+}
+
+/// `information_schema.INNODB_BUFFER_PAGE_LRU`: one row per resident page, each instance's
+/// LRU list from head (position 0) to tail.
+pub fn buffer_page_lru(
+    pool: Option<&BufferPool>,
+    catalog: &Catalog,
+    now: SimTime,
+) -> crate::error::Result<ResultSet> {
+    let columns = columns("LRU_POSITION", "COMPRESSED", false);
     let Some(pool) = pool else {
         return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
     };
@@ -129,32 +169,8 @@ pub fn buffer_page_lru(
     let spaces = Tablespaces::of(catalog);
     let rows = pool
         .lru_pages(now)
-        .into_iter()
-        .map(|p| {
-            let d = spaces.describe(&p);
-            vec![
-                Value::UInt(u64::from(p.pool_id)),
-                Value::UInt(p.position),
-                Value::UInt(u64::from(p.page.space)),
-                Value::UInt(p.page.page_no),
-                Value::Str(d.page_type.to_string()),
-                Value::UInt(0),
-                Value::UInt(0),
-                yes_no(false),
-                Value::UInt(0),
-                Value::UInt(0),
-                Value::UInt(p.first_access.map_or(0, |t| t.0 / 1_000_000)),
-                d.table_name,
-                d.index_name,
-                Value::UInt(d.records),
-                Value::UInt(d.data_bytes),
-                Value::UInt(0),
-                yes_no(false),
-                Value::Str(if p.reading { "IO_READ" } else { "IO_NONE" }.to_string()),
-                yes_no(p.old),
-                Value::UInt(p.freed_page_clock),
-            ]
-        })
+        .iter()
+        .map(|p| resident_row(&spaces, p, p.position, yes_no(false), false))
         .collect();
     Ok(ResultSet { columns, rows, unshown: 0 })
 }
@@ -174,29 +190,7 @@ pub fn buffer_page(
     catalog: &Catalog,
     now: SimTime,
 ) -> crate::error::Result<ResultSet> {
-    let columns = columns(&[
-        ("POOL_ID", true),
-        ("BLOCK_ID", true),
-        ("SPACE", true),
-        ("PAGE_NUMBER", true),
-        ("PAGE_TYPE", false),
-        ("FLUSH_TYPE", true),
-        ("FIX_COUNT", true),
-        ("IS_HASHED", false),
-        ("NEWEST_MODIFICATION", true),
-        ("OLDEST_MODIFICATION", true),
-        ("ACCESS_TIME", true),
-        ("TABLE_NAME", false),
-        ("INDEX_NAME", false),
-        ("NUMBER_RECORDS", true),
-        ("DATA_SIZE", true),
-        ("COMPRESSED_SIZE", true),
-        ("PAGE_STATE", false),
-        ("IO_FIX", false),
-        ("IS_OLD", false),
-        ("FREE_PAGE_CLOCK", true),
-        ("IS_STALE", false),
-    ]);
+    let columns = columns("BLOCK_ID", "PAGE_STATE", true);
     let Some(pool) = pool else {
         return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
     };
@@ -217,30 +211,8 @@ pub fn buffer_page(
         let pool_id = pool_id as u32;
         let mut block = 0u64;
         while let Some(p) = pages.next_if(|p| p.pool_id == pool_id) {
-            let d = spaces.describe(&p);
-            rows.push(vec![
-                Value::UInt(u64::from(pool_id)),
-                Value::UInt(block),
-                Value::UInt(u64::from(p.page.space)),
-                Value::UInt(p.page.page_no),
-                Value::Str(d.page_type.to_string()),
-                Value::UInt(0),
-                Value::UInt(0),
-                yes_no(false),
-                Value::UInt(0),
-                Value::UInt(0),
-                Value::UInt(p.first_access.map_or(0, |t| t.0 / 1_000_000)),
-                d.table_name,
-                d.index_name,
-                Value::UInt(d.records),
-                Value::UInt(d.data_bytes),
-                Value::UInt(0),
-                Value::Str("FILE_PAGE".to_string()),
-                Value::Str(if p.reading { "IO_READ" } else { "IO_NONE" }.to_string()),
-                yes_no(p.old),
-                Value::UInt(p.freed_page_clock),
-                yes_no(false),
-            ]);
+            let file_page = Value::Str("FILE_PAGE".to_string());
+            rows.push(resident_row(&spaces, &p, block, file_page, true));
             block += 1;
         }
         let free_blocks = if list_free { block..blocks } else { 0..0 };

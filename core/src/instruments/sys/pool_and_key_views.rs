@@ -7,71 +7,73 @@
 //! - `x$schema_flattened_keys` and `schema_redundant_indexes`: each index as one row with its
 //!   columns in order, and the indexes another index of the same table makes unnecessary.
 
+/// One of the four buffer-stats views: `$table` adds the `object_name` column (and groups by
+/// it), `$bytes` wraps the byte sums (FORMAT_BYTES or nothing), `$order` is what the rows are
+/// sorted by, the largest share of the pool first.
+macro_rules! buffer_stats_view {
+    ($table:expr, $bytes:expr, $group:expr, $order:expr) => {
+        concat!(
+            "SELECT IF(LOCATE('.', pg.TABLE_NAME) = 0, 'InnoDB System',
+          TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', 1))) AS object_schema,",
+            $table,
+            "
+       ",
+            $bytes,
+            "(SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END)) AS allocated,
+       ",
+            $bytes,
+            "(SUM(pg.DATA_SIZE)) AS data,
+       COUNT(pg.PAGE_NUMBER) AS pages,
+       SUM(pg.IS_HASHED = 'YES') AS pages_hashed,
+       SUM(pg.IS_OLD = 'YES') AS pages_old,
+       ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME)) AS rows_cached
+  FROM information_schema.INNODB_BUFFER_PAGE AS pg
+ WHERE pg.TABLE_NAME IS NOT NULL
+ GROUP BY ",
+            $group,
+            "
+ ORDER BY ",
+            $order
+        )
+    };
+}
+
+/// The `object_name` column of the per-table views.
+macro_rules! object_name {
+    () => {
+        "
+       TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', -1)) AS object_name,"
+    };
+}
+
+/// The formatted views' order: the raw allocation (their `allocated` is text).
+macro_rules! by_allocation {
+    () => {
+        "SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END) DESC"
+    };
+}
+
 /// What each schema holds in the pool. `allocated` counts whole pages (the compressed size
 /// for compressed pages), `data` the bytes of records on them; `rows_cached` spreads the
 /// records over the indexes they came from.
 pub(super) const INNODB_BUFFER_STATS_BY_SCHEMA: &str =
-    "SELECT IF(LOCATE('.', pg.TABLE_NAME) = 0, 'InnoDB System',
-          TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', 1))) AS object_schema,
-       FORMAT_BYTES(SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END))
-         AS allocated,
-       FORMAT_BYTES(SUM(pg.DATA_SIZE)) AS data,
-       COUNT(pg.PAGE_NUMBER) AS pages,
-       SUM(pg.IS_HASHED = 'YES') AS pages_hashed,
-       SUM(pg.IS_OLD = 'YES') AS pages_old,
-       ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME)) AS rows_cached
-  FROM information_schema.INNODB_BUFFER_PAGE AS pg
- WHERE pg.TABLE_NAME IS NOT NULL
- GROUP BY object_schema
- ORDER BY SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END) DESC";
+    buffer_stats_view!("", "FORMAT_BYTES", "object_schema", by_allocation!());
 
 /// The same with bytes as numbers.
 pub(super) const X_INNODB_BUFFER_STATS_BY_SCHEMA: &str =
-    "SELECT IF(LOCATE('.', pg.TABLE_NAME) = 0, 'InnoDB System',
-          TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', 1))) AS object_schema,
-       SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END) AS allocated,
-       SUM(pg.DATA_SIZE) AS data,
-       COUNT(pg.PAGE_NUMBER) AS pages,
-       SUM(pg.IS_HASHED = 'YES') AS pages_hashed,
-       SUM(pg.IS_OLD = 'YES') AS pages_old,
-       ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME)) AS rows_cached
-  FROM information_schema.INNODB_BUFFER_PAGE AS pg
- WHERE pg.TABLE_NAME IS NOT NULL
- GROUP BY object_schema
- ORDER BY allocated DESC";
+    buffer_stats_view!("", "", "object_schema", "allocated DESC");
 
 /// What each table holds in the pool, the largest share first.
-pub(super) const INNODB_BUFFER_STATS_BY_TABLE: &str =
-    "SELECT IF(LOCATE('.', pg.TABLE_NAME) = 0, 'InnoDB System',
-          TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', 1))) AS object_schema,
-       TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', -1)) AS object_name,
-       FORMAT_BYTES(SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END))
-         AS allocated,
-       FORMAT_BYTES(SUM(pg.DATA_SIZE)) AS data,
-       COUNT(pg.PAGE_NUMBER) AS pages,
-       SUM(pg.IS_HASHED = 'YES') AS pages_hashed,
-       SUM(pg.IS_OLD = 'YES') AS pages_old,
-       ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME)) AS rows_cached
-  FROM information_schema.INNODB_BUFFER_PAGE AS pg
- WHERE pg.TABLE_NAME IS NOT NULL
- GROUP BY object_schema, object_name
- ORDER BY SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END) DESC";
+pub(super) const INNODB_BUFFER_STATS_BY_TABLE: &str = buffer_stats_view!(
+    object_name!(),
+    "FORMAT_BYTES",
+    "object_schema, object_name",
+    by_allocation!()
+);
 
 /// The same with bytes as numbers.
 pub(super) const X_INNODB_BUFFER_STATS_BY_TABLE: &str =
-    "SELECT IF(LOCATE('.', pg.TABLE_NAME) = 0, 'InnoDB System',
-          TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', 1))) AS object_schema,
-       TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', -1)) AS object_name,
-       SUM(CASE WHEN pg.COMPRESSED_SIZE > 0 THEN pg.COMPRESSED_SIZE ELSE 16384 END) AS allocated,
-       SUM(pg.DATA_SIZE) AS data,
-       COUNT(pg.PAGE_NUMBER) AS pages,
-       SUM(pg.IS_HASHED = 'YES') AS pages_hashed,
-       SUM(pg.IS_OLD = 'YES') AS pages_old,
-       ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME)) AS rows_cached
-  FROM information_schema.INNODB_BUFFER_PAGE AS pg
- WHERE pg.TABLE_NAME IS NOT NULL
- GROUP BY object_schema, object_name
- ORDER BY allocated DESC";
+    buffer_stats_view!(object_name!(), "", "object_schema, object_name", "allocated DESC");
 
 /// Each B-tree index of the user schemas as one row: unique or not, whether any column is a
 /// prefix (`SUB_PART`), and its columns in index order joined by commas.
