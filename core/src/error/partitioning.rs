@@ -244,6 +244,14 @@ impl MySqlError {
             "It is only possible to mix RANGE/LIST partitioning with HASH/KEY partitioning for subpartitioning".into(),
         )
     }
+    /// 1513 ER_ADD_PARTITION_SUBPART_ERROR
+    pub fn add_partition_subpart_error() -> MySqlError {
+        Self::new(
+            1513,
+            "HY000",
+            "Trying to Add partition(s) with wrong number of subpartitions".into(),
+        )
+    }
     /// 1485 ER_PARTITION_WRONG_NO_SUBPART_ERROR
     pub fn subpartition_count_mismatch() -> MySqlError {
         Self::new(
