@@ -141,7 +141,10 @@ pub fn collation_exactness(e: &Expr) -> Option<Exactness> {
 /// A bound expression's value as the bytes a binary or case-sensitive collation compares
 /// (`BINARY` of the value, or of its [`case_sensitive_key`]): the key of a GROUP BY, ORDER
 /// BY or DISTINCT aggregate under such a COLLATE.
-pub(crate) fn collation_key(e: crate::sql::bind::BExpr, exactness: Exactness) -> crate::sql::bind::BExpr {
+pub(crate) fn collation_key(
+    e: crate::sql::bind::BExpr,
+    exactness: Exactness,
+) -> crate::sql::bind::BExpr {
     use crate::sql::bind::BExpr;
     let e = match exactness {
         Exactness::Bytes => e,

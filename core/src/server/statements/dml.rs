@@ -375,7 +375,10 @@ impl Server {
         let mut page_ns = 0u64;
         let triggers = self.table_triggers(&db, &table);
         let named = insert_partition_names(ins)?;
-        let t = self.catalog.table(&db, &table).ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+        let t = self
+            .catalog
+            .table(&db, &table)
+            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
         let rules = super::row_rules::RowRules::bind(&def)?.within(t, &named)?;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
@@ -968,7 +971,10 @@ impl Server {
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
         let triggers = self.table_triggers(&db, &table);
-        let t = self.catalog.table(&db, &table).ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+        let t = self
+            .catalog
+            .table(&db, &table)
+            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
         let rules = super::row_rules::RowRules::bind(&def)?.within(t, partitions)?;
         // UPDATE IGNORE: a value the column cannot hold is stored as its nearest value with a
         // warning, and a row whose change breaks a key or a CHECK is left as it was.

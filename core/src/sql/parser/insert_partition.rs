@@ -97,7 +97,8 @@ mod tests {
 
     #[test]
     fn mysql_order_is_read_and_hive_order_refused() {
-        let (p, c) = partitions_and_columns("INSERT INTO t PARTITION (p0, p1) (a, b) VALUES (1, 2)");
+        let (p, c) =
+            partitions_and_columns("INSERT INTO t PARTITION (p0, p1) (a, b) VALUES (1, 2)");
         assert_eq!((p, c), (vec!["p0".into(), "p1".into()], vec!["a".into(), "b".into()]));
         let (p, c) = partitions_and_columns("REPLACE d.t PARTITION (p0) VALUES (1, 2)");
         assert_eq!((p.len(), c.len()), (1, 0));

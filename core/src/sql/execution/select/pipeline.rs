@@ -289,7 +289,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 && !plan.grouped()
                 && has_source
                 && plan.distinct_exact.is_empty())
-                .then(distinct::DistinctRows::new),
+            .then(distinct::DistinctRows::new),
             single,
             one_plain_aggregate,
             distinct_values,
