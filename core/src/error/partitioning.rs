@@ -184,6 +184,11 @@ impl MySqlError {
     pub fn row_does_not_match_partition() -> MySqlError {
         Self::new(1737, "HY000", "Found a row that does not match the partition".into())
     }
+    /// 1748 ER_ROW_DOES_NOT_MATCH_GIVEN_PARTITION_SET: a write naming `PARTITION (...)`
+    /// whose (new) row the named partitions do not hold.
+    pub fn row_not_in_partition_set() -> MySqlError {
+        Self::new(1748, "HY000", "Found a row not matching the given partition set".into())
+    }
     /// 1863 ER_ROW_IN_WRONG_PARTITION: an UPDATE or DELETE reached a row stored in a
     /// partition its value does not belong to. `detail` is mysql-server's
     /// `print_partition_error` text: the partition read, the right one and the row's key
@@ -237,6 +242,14 @@ impl MySqlError {
             1500,
             "HY000",
             "It is only possible to mix RANGE/LIST partitioning with HASH/KEY partitioning for subpartitioning".into(),
+        )
+    }
+    /// 1513 ER_ADD_PARTITION_SUBPART_ERROR
+    pub fn add_partition_subpart_error() -> MySqlError {
+        Self::new(
+            1513,
+            "HY000",
+            "Trying to Add partition(s) with wrong number of subpartitions".into(),
         )
     }
     /// 1485 ER_PARTITION_WRONG_NO_SUBPART_ERROR

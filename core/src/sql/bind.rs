@@ -886,13 +886,25 @@ impl<'a> Binder<'a> {
                     }
                 })
             };
+            // COUNT(DISTINCT a COLLATE utf8mb4_bin) counts the values its collation tells
+            // apart: each such argument is counted by its collation's bytes.
+            let counted = |a: &Expr, bound: BExpr| {
+                match crate::sql::literal_charset::collation_exactness(a) {
+                    Some(x) if func == AggFunc::Count && distinct => {
+                        crate::sql::literal_charset::collation_key(bound, x)
+                    }
+                    _ => bound,
+                }
+            };
             let arg = if count_row {
                 // The hidden call is made bound, as no typed name reaches it.
-                let values = args.iter().map(|a| bind_inner(a)).collect::<Result<Vec<_>>>()?;
+                let values = (args.iter())
+                    .map(|a| bind_inner(a).map(|b| counted(a, b)))
+                    .collect::<Result<Vec<_>>>()?;
                 Some(BExpr::call(" DISTINCT_ROW".into(), values))
             } else {
                 match args.first() {
-                    Some(a) => Some(bind_inner(a)?),
+                    Some(a) => Some(counted(a, bind_inner(a)?)),
                     None => None,
                 }
             };

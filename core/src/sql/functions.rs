@@ -1091,7 +1091,8 @@ fn distinct_row_key(args: &[&Value]) -> Value {
         let (numeric, text) = crate::sql::execution::aggregate::distinct_key(v);
         key.push_str(&format!("{}{}:{text}", u8::from(numeric), text.len()));
     }
-    Value::Str(key)
+    // Its parts are folded as each value compares; the whole is compared as it is.
+    Value::Bin(key.into_bytes())
 }
 
 /// MySQL's `my_rnd` generator behind RAND(): two seeds modulo 2^30 - 1.

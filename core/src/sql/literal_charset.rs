@@ -138,6 +138,37 @@ pub fn collation_exactness(e: &Expr) -> Option<Exactness> {
     }
 }
 
+/// A bound expression's value as the bytes a binary or case-sensitive collation compares
+/// (`BINARY` of the value, or of its [`case_sensitive_key`]): the key of a GROUP BY, ORDER
+/// BY or DISTINCT aggregate under such a COLLATE.
+pub(crate) fn collation_key(
+    e: crate::sql::bind::BExpr,
+    exactness: Exactness,
+) -> crate::sql::bind::BExpr {
+    use crate::sql::bind::BExpr;
+    let e = match exactness {
+        Exactness::Bytes => e,
+        Exactness::CaseSensitive => BExpr::call(" CASE_KEY".into(), vec![e]),
+    };
+    BExpr::Cast {
+        arg: Box::new(e),
+        target: Box::new(crate::sql::cast::CastTarget::Binary { length: None }),
+        text: String::new(),
+    }
+}
+
+/// A value as DISTINCT compares it under a binary or case-sensitive collation: a string as
+/// its bytes or its [`case_sensitive_key`]; other values as they are.
+pub(crate) fn collation_value(v: &mut crate::storage::value::Value, exactness: Exactness) {
+    use crate::storage::value::Value;
+    if let Value::Str(s) = v {
+        *v = Value::Bin(match exactness {
+            Exactness::Bytes => std::mem::take(s).into_bytes(),
+            Exactness::CaseSensitive => case_sensitive_key(s),
+        });
+    }
+}
+
 /// The bytes that sort a string as a case-sensitive `_cs` collation does: every character
 /// folded to lower case (the default collation's order), a zero byte, then a byte per
 /// character, 1 for one that is not upper case and 2 for one that is, so strings equal but

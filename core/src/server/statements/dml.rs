@@ -374,7 +374,12 @@ impl Server {
         // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
         let mut page_ns = 0u64;
         let triggers = self.table_triggers(&db, &table);
-        let rules = super::row_rules::RowRules::bind(&def)?;
+        let named = insert_partition_names(ins)?;
+        let t = self
+            .catalog
+            .table(&db, &table)
+            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+        let rules = super::row_rules::RowRules::bind(&def)?.within(t, &named)?;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
             let mut row: Row = vec![Value::Null; def.columns.len()];
@@ -966,7 +971,11 @@ impl Server {
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
         let triggers = self.table_triggers(&db, &table);
-        let rules = super::row_rules::RowRules::bind(&def)?;
+        let t = self
+            .catalog
+            .table(&db, &table)
+            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
+        let rules = super::row_rules::RowRules::bind(&def)?.within(t, partitions)?;
         // UPDATE IGNORE: a value the column cannot hold is stored as its nearest value with a
         // warning, and a row whose change breaks a key or a CHECK is left as it was.
         let ignore = crate::sql::parser::change_modifiers::has_ignore(&up.optimizer_hints);
@@ -1354,4 +1363,15 @@ fn row_value(
     }
     let e = super::column_defaults::with_defaults(e, def, Some(p))?;
     Ok((eval_constant(&e, cx)?, false))
+}
+
+/// An INSERT's or REPLACE's `PARTITION (p0, ...)` names (none without the clause).
+fn insert_partition_names(ins: &sqlparser::ast::Insert) -> Result<Vec<sqlparser::ast::Ident>> {
+    let Some(list) = &ins.partitioned else { return Ok(Vec::new()) };
+    list.iter()
+        .map(|e| match e {
+            sqlparser::ast::Expr::Identifier(i) => Ok(i.clone()),
+            other => Err(MySqlError::syntax(&other.to_string(), 1)),
+        })
+        .collect()
 }

@@ -190,6 +190,10 @@ impl Single<'_> {
         let select_block = Json::Object(select_fields);
         let strings = |s: String| Json::Array(s.split(',').map(|p| Json::Str(p.into())).collect());
         let mut t = vec![(self.kind, Json::Bool(true)), ("table_name", Json::Str(table))];
+        // A partitioned table's partitions, after its name (as for a SELECT's table).
+        if let Some(p) = text(3) {
+            t.push(("partitions", strings(p)));
+        }
         t.push(("access_type", Json::Str(access)));
         if let Some(p) = text(5) {
             t.push(("possible_keys", strings(p)));

@@ -17,6 +17,7 @@ pub(crate) mod functional_index;
 mod index_build;
 mod misplaced_rows;
 mod multi_table;
+mod new_subpartitions;
 pub(crate) mod partition_maintenance;
 pub(crate) mod partitioning;
 mod persisted;

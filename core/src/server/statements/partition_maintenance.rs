@@ -8,7 +8,9 @@
 //! for none, 1508 for all). REORGANIZE replaces consecutive partitions (1519) of a RANGE or
 //! LIST table with new ones: on RANGE they must end where the old ones ended (1520), unless
 //! they are the table's last, whose range they may extend; on HASH and KEY it only renames,
-//! with as many partitions (1510); every row must find a partition (1526). Simplification:
+//! with as many partitions (1510); every row must find a partition (1526). A subpartitioned
+//! table's new partitions take the subpartitions they list or the server's default ones
+//! (`new_subpartitions.rs`). Simplification:
 //! all partitions' rows share the table's one B-tree here, so no row is copied (MySQL copies
 //! the reorganized partitions' rows).
 
@@ -47,12 +49,6 @@ pub(super) fn reorganized(
     if names.is_empty() {
         return Err(MySqlError::reorganize_without_parameters());
     }
-    if p.sub.is_some() {
-        // Simplification: MySQL reorganizes a subpartitioned table's partitions too.
-        return Err(MySqlError::not_supported_yet(
-            "REORGANIZE PARTITION of a subpartitioned table",
-        ));
-    }
     if names.len() > p.partitions.len() {
         return Err(MySqlError::reorganize_too_many());
     }
@@ -86,6 +82,11 @@ pub(super) fn reorganized(
         }
         new_parts.push(resolve_definition(&p.method, d, p.columns.len())?);
     }
+    // A subpartitioned table's new partitions take their subpartitions.
+    let mut next = p.clone();
+    let kept = super::new_subpartitions::outside(p, first, last);
+    let bringing = super::new_subpartitions::Bringing::Reorganize;
+    super::new_subpartitions::assign(next.sub.as_mut(), &kept, &mut new_parts, into, bringing)?;
     if matches!(p.method, Method::Range | Method::RangeColumns) {
         let end = |b: &Bound| match b {
             Bound::LessThan(limits) => Some(limits.clone()),
@@ -104,9 +105,11 @@ pub(super) fn reorganized(
             return Err(MySqlError::reorganize_outside_range());
         }
     }
-    let mut next = p.clone();
     next.misplaced.clear();
     next.partitions.splice(first..=last, new_parts);
+    if next.physical_count() > crate::storage::partition::MAX_PARTITIONS {
+        return Err(MySqlError::too_many_partitions());
+    }
     next.default_names = false;
     match next.method {
         Method::Range | Method::RangeColumns => check_increasing(&next.method, &next.partitions)?,

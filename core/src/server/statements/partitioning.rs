@@ -448,19 +448,18 @@ impl Server {
                     }
                     (None, _) => {
                         for d in definitions {
-                            if !d.subpartitions.is_empty() {
-                                // Simplification: an added partition's subpartitions are
-                                // named by the server.
-                                return Err(MySqlError::not_supported_yet(
-                                    "ADD PARTITION with SUBPARTITION definitions",
-                                ));
-                            }
-                            let mut added = resolve_definition(&p.method, d, p.columns.len())?;
-                            if let Some(s) = &p.sub {
-                                added.subpartitions = (0..s.count)
-                                    .map(|j| Subpartitioning::default_name(&added.name, j))
-                                    .collect();
-                            }
+                            let mut added =
+                                vec![resolve_definition(&p.method, d, p.columns.len())?];
+                            // A subpartitioned table's new partition takes the
+                            // subpartitions it lists, or the server names them.
+                            super::new_subpartitions::assign(
+                                next.sub.as_mut(),
+                                &next.partitions,
+                                &mut added,
+                                std::slice::from_ref(d),
+                                super::new_subpartitions::Bringing::Add,
+                            )?;
+                            let added = added.pop().expect("one partition");
                             let taken = |n: &str| {
                                 next.partitions.iter().any(|q| {
                                     q.name.eq_ignore_ascii_case(n)

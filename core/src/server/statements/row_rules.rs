@@ -381,6 +381,8 @@ pub(crate) struct RowRules {
     checks: Vec<(String, BExpr)>,
     /// A partitioned table's placement: a row no partition holds is refused (1526).
     placer: Option<crate::sql::planner::partition_pruning::PartitionFilter>,
+    /// A write's `PARTITION (...)` list: a row outside it is refused (1748).
+    partition_set: Option<crate::sql::planner::partition_pruning::PartitionFilter>,
 }
 
 /// The value of the generated column at `position` of `def` from a row of `def` (its
@@ -428,12 +430,35 @@ impl RowRules {
             generated,
             checks,
             placer: crate::sql::planner::partition_pruning::PartitionFilter::placer(def)?,
+            partition_set: None,
         })
+    }
+
+    /// The rules of a write naming `PARTITION (names)` of `table` (none: every partition):
+    /// a row the named partitions and subpartitions do not hold is ERROR 1748, checked
+    /// after the row's partition is found (1526 first) and its CHECK constraints, as
+    /// ha_partition's write_row / update_row refuse it before the row reaches a partition
+    /// (so before a duplicate key is seen). Unknown names are 1735, and a list on a table that
+    /// is not partitioned 1747, as for a read.
+    pub(crate) fn within(
+        mut self,
+        table: &crate::storage::table::Table,
+        names: &[sqlparser::ast::Ident],
+    ) -> Result<RowRules> {
+        let hints = crate::sql::planner::access_path::IndexHints::default();
+        if let Some(chosen) = hints.with_partitions(names, table)?.partitions {
+            self.partition_set =
+                crate::sql::planner::partition_pruning::PartitionFilter::new(&table.def, &chosen)?;
+        }
+        Ok(self)
     }
 
     /// Whether there is nothing to do for a row.
     pub(crate) fn is_empty(&self) -> bool {
-        self.generated.is_empty() && self.checks.is_empty() && self.placer.is_none()
+        self.generated.is_empty()
+            && self.checks.is_empty()
+            && self.placer.is_none()
+            && self.partition_set.is_none()
     }
 
     /// Fills the row's generated columns and checks its constraints. A false condition is a
@@ -457,7 +482,15 @@ impl RowRules {
                 return Ok(Err(Violation(MySqlError::no_partition_for_value(&value))));
             }
         }
-        self.check_only(def, row, cx)
+        if let Err(v) = self.check_only(def, row, cx)? {
+            return Ok(Err(v));
+        }
+        match &self.partition_set {
+            Some(set) if !set.holds(row) => {
+                Ok(Err(Violation(MySqlError::row_not_in_partition_set())))
+            }
+            _ => Ok(Ok(())),
+        }
     }
 
     /// Checks the row's constraints only (its generated columns are already filled).

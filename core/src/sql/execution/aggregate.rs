@@ -15,8 +15,15 @@ use std::collections::BTreeSet;
 
 /// A value as a DISTINCT key: its printed text plus a numeric marker, so 1 and '1' stay apart
 /// the way MySQL's typed comparison keeps them (simplification: exact for same-typed columns).
+/// A character string compares case-insensitively (the default collation); a binary string,
+/// such as an argument under a binary or case-sensitive COLLATE (`literal_charset.rs`), by
+/// its bytes (simplification: bytes that are not UTF-8 are read as U+FFFD, so two such
+/// strings may count as one).
 pub(crate) fn distinct_key(v: &Value) -> (bool, String) {
-    (v.is_numeric(), v.to_text().unwrap_or_default().to_lowercase())
+    match v {
+        Value::Bin(_) => (false, v.to_text().unwrap_or_default()),
+        _ => (v.is_numeric(), v.to_text().unwrap_or_default().to_lowercase()),
+    }
 }
 
 /// A DISTINCT key's number read back from its text: a DOUBLE when `inexact`, else an

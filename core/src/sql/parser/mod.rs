@@ -11,6 +11,7 @@ pub mod change_modifiers;
 pub mod column_name;
 pub mod compound;
 pub mod dialect;
+pub mod insert_partition;
 pub mod literals;
 pub mod parenthesised;
 pub mod partition;
@@ -246,6 +247,7 @@ pub fn parse_first(sql: &str) -> Result<(Statement, Option<usize>)> {
     if let Some(clause) = partition::cut_clause(&mut tokens) {
         partition::parse_clause(clause).map_err(|e| syntax_error(sql, &e))?;
     }
+    insert_partition::rewrite(&mut tokens);
     rewrite_mysql_only_clauses(&mut tokens);
     rewrite_binary_operator(&mut tokens);
     // The parser's dialect also reads `(VALUES ...)` and `(TABLE t)` as subqueries.

@@ -284,8 +284,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
             sorter,
             sort_outputs,
             packed_sort,
-            distinct: (plan.distinct && !plan.grouped() && has_source)
-                .then(distinct::DistinctRows::new),
+            // Kept by reference only when the select list compares as its values do.
+            distinct: (plan.distinct
+                && !plan.grouped()
+                && has_source
+                && plan.distinct_exact.is_empty())
+            .then(distinct::DistinctRows::new),
             single,
             one_plain_aggregate,
             distinct_values,
@@ -781,7 +785,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         let empty = Outputs::new(&self.settings.space, 0, 0);
         let mut outputs = std::mem::replace(&mut self.outputs, empty);
         if plan.distinct {
-            outputs.distinct(&self.settings.temp, costs)?;
+            outputs.distinct(&self.settings.temp, &plan.distinct_exact, costs)?;
         }
         outputs.sort(&descending(plan));
         self.emit(&outputs, plan)
@@ -964,7 +968,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         if plan.distinct {
             // DISTINCT over groups: every group's output, then as ungrouped rows.
             let mut outputs = lend(rt, costs, cx, |cx| all_outputs(&mut scratch, cx))?;
-            outputs.distinct(&self.settings.temp, costs)?;
+            outputs.distinct(&self.settings.temp, &plan.distinct_exact, costs)?;
             outputs.sort(&descending(plan));
             return self.emit(&outputs, plan);
         }

@@ -32,6 +32,9 @@ pub(super) struct Plan {
     pub(super) having: Option<BExpr>,
     pub(super) order_by: Vec<(SortKey, bool)>,
     pub(super) distinct: bool,
+    /// Per select item: a binary or case-sensitive COLLATE that DISTINCT compares it by
+    /// (`SELECT DISTINCT name COLLATE utf8mb4_bin`); empty when no item has one.
+    pub(super) distinct_exact: Vec<Option<Exactness>>,
     pub(super) limit: Option<u64>,
     pub(super) offset: u64,
     /// GROUP BY ... WITH ROLLUP.
@@ -230,7 +233,10 @@ impl Plan {
             }
             grouping.push((slot, columns));
         }
+        let distinct_exact =
+            if exact_items.iter().any(Option::is_some) { exact_items } else { Vec::new() };
         Ok(Plan {
+            distinct_exact,
             rollup,
             grouping,
             items,
@@ -368,6 +374,10 @@ impl Plan {
         hints: &IndexHints,
         constant: &mut dyn FnMut(&BExpr) -> Option<crate::sql::Value>,
     ) -> Option<Delivered> {
+        // A DISTINCT under a binary or case-sensitive COLLATE is not the index's GROUP BY.
+        if self.distinct && !self.distinct_exact.is_empty() {
+            return None;
+        }
         let items: Vec<BExpr> = self.items.iter().map(|(e, _)| e.clone()).collect();
         let order_by: Vec<(BExpr, bool)> = (self.order_by.iter())
             .map(|(k, desc)| match k {
@@ -478,15 +488,7 @@ pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
 /// `e` as a sort or grouping key under a binary COLLATE (its bytes) or a case-sensitive one
 /// (its `literal_charset::case_sensitive_key`).
 fn keyed(e: BExpr, exactness: Exactness) -> BExpr {
-    let e = match exactness {
-        Exactness::Bytes => e,
-        Exactness::CaseSensitive => BExpr::call(" CASE_KEY".into(), vec![e]),
-    };
-    BExpr::Cast {
-        arg: Box::new(e),
-        target: Box::new(crate::sql::cast::CastTarget::Binary { length: None }),
-        text: String::new(),
-    }
+    crate::sql::literal_charset::collation_key(e, exactness)
 }
 
 /// HAVING may name select aliases.

@@ -189,6 +189,12 @@ pub(super) fn block(
             _ => row.table.clone().unwrap_or_default(),
         };
         t.push(("table_name", Json::Str(name)));
+        // A partitioned table's partitions read, after its name (opt_explain_json.cc's
+        // table_base_ctx::format_body), as the traditional format's `partitions` column
+        // names them (`p0`, a subpartition `p0_p0sp0`).
+        if let Some(p) = &row.partitions {
+            t.push(("partitions", Json::strings(p.split(',').map(str::to_string))));
+        }
         t.push(("access_type", Json::Str(row.access.unwrap_or("ALL").to_string())));
         if let Some(p) = &row.possible_keys {
             t.push(("possible_keys", Json::strings(p.split(',').map(str::to_string))));

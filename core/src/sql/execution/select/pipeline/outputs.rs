@@ -16,6 +16,7 @@ use crate::sql::execution::group_table::{key_hash, GroupIndex};
 use crate::sql::execution::packed_rows::{PackedRows, TempSpace};
 use crate::sql::execution::sort_key::KeyEncoder;
 use crate::sql::execution::temp_table::{RowSize, TempSettings, TempTable};
+use crate::sql::literal_charset::Exactness;
 use crate::storage::key::cmp_values;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
@@ -71,7 +72,14 @@ impl Outputs {
     /// DISTINCT: the first row of each set of equal output rows stays, in arrival order;
     /// the temporary table with a unique key over the output row is written for each new
     /// row and looked up for each repeat.
-    pub(crate) fn distinct(&mut self, settings: &TempSettings, costs: &mut Costs) -> Result<()> {
+    /// `exact`: per output column, a binary or case-sensitive COLLATE it is compared by
+    /// (empty: none).
+    pub(crate) fn distinct(
+        &mut self,
+        settings: &TempSettings,
+        exact: &[Option<Exactness>],
+        costs: &mut Costs,
+    ) -> Result<()> {
         let mut temp = TempTable::create(settings.clone(), costs);
         let mut index = GroupIndex::new();
         let mut kept: Vec<u64> = Vec::new();
@@ -80,10 +88,12 @@ impl Outputs {
             for &at in &self.places {
                 self.whole(at, &mut row);
                 row.truncate(self.width);
+                collation_values(&mut row, exact);
                 let hash = key_hash(&row);
                 let (_, new) = index.find_or_add(hash, &mut |g| {
                     self.whole(kept[g as usize], &mut theirs);
                     theirs.truncate(self.width);
+                    collation_values(&mut theirs, exact);
                     Ok(same_row(&theirs, &row))
                 })?;
                 if new {
@@ -116,6 +126,16 @@ impl Outputs {
         }
         let places = std::mem::take(&mut self.places);
         self.places = sort_places(places, &self.rows, self.width, desc);
+    }
+}
+
+/// A row's values as DISTINCT compares them under their columns' COLLATE clauses.
+/// Simplification: the temporary table's key is counted at the compared bytes' size.
+fn collation_values(row: &mut [Value], exact: &[Option<Exactness>]) {
+    for (v, x) in row.iter_mut().zip(exact) {
+        if let Some(x) = x {
+            crate::sql::literal_charset::collation_value(v, *x);
+        }
     }
 }
 
