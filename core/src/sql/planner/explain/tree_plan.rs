@@ -78,6 +78,10 @@ pub(super) struct TreeTable {
     pub(super) buffered: bool,
     /// A LATERAL derived table, made again for each row before it: its cost is paid per row.
     pub(super) per_outer_row: bool,
+    /// How many times the plan reads a stored table along its chosen access (the rows
+    /// before it, for a table after the first): `total_cost` covers them all. None for
+    /// anything else, whose cost does not grow with the rows before it.
+    pub(super) loops: Option<f64>,
     pub outer: bool,
     pub constant: bool,
     /// Its position in the join order.
@@ -350,6 +354,7 @@ impl TreeTable {
             earliest,
             buffered: f.buffered,
             per_outer_row: s.lateral,
+            loops: f.table.and(f.choice).map(|c| c.loops.max(1.0)),
             outer: s.outer,
             constant: f.constant,
             position: f.index,
