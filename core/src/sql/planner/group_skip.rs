@@ -231,9 +231,8 @@ pub fn choose(
         None => f64::INFINITY,
     };
     if cost >= choice.cost || cost >= index_scan {
-        if distinct_args.is_none() {
-            return None;
-        }
+        // Only the DISTINCT aggregates keep a dearer skip scan.
+        distinct_args.as_ref()?;
         // The DISTINCT aggregates' "scanning" variant: the index is read entry by entry,
         // each new combination handed on, at no cost in MySQL's comparison (its
         // make_group_skip_scan_path sets the path's cost to 0 when the skip scan loses to
