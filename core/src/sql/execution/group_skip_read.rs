@@ -12,6 +12,9 @@
 //!   when that entry's value is NULL; MIN within bounds: a dive to the lower bound;
 //! - MAX: a dive to the last entry of the group (HA_READ_PREFIX_LAST: Handler_read_key).
 //!
+//! Along PRIMARY the dives go down the clustered index. The "scanning" variant (the DISTINCT
+//! aggregates') is read by `table_read.rs` as an index scan instead.
+//!
 //! Each dive that finds an entry returns one row to InnoDB's count (Innodb_rows_read, from
 //! which this simulator takes Rows_examined).
 //! The rows handed on are the entries MIN and MAX were found in (or the group's first entry
@@ -26,12 +29,15 @@ use crate::sql::execution::Work;
 use crate::sql::expr::EvalContext;
 use crate::sql::planner::access_path::{GroupSkip, Interval};
 use crate::sql::Value;
-use crate::storage::table::{RangeEnd, Row, Table};
+use crate::storage::table::{before_end, RangeEnd, Row, Table};
 
 /// The dives of one loose scan, with what they cost and counted.
 struct Dives<'t> {
     t: &'t Table,
     index: &'t str,
+    /// The primary key's columns when the scan goes along the clustered index (empty for a
+    /// secondary index).
+    primary: Vec<u32>,
     wanted: &'t [bool],
     /// The index's first page in the tablespace and its geometry.
     first_page: u64,
@@ -61,7 +67,28 @@ impl Dives<'_> {
             hit = Some((h.row.clone(), h.position));
             false
         };
-        if backward {
+        if !self.primary.is_empty() {
+            // Along the clustered index: the first row at or past `lo` (or at or before
+            // `hi`), if it is within the other end.
+            let pk = &self.primary;
+            let key =
+                |row: &Row| -> Vec<Value> { pk.iter().map(|&c| row[c as usize].clone()).collect() };
+            if backward {
+                self.t.scan_backward_from(hi, self.wanted, &mut |ordinal, row| {
+                    if after_start(&key(row), lo) {
+                        hit = Some((row.clone(), ordinal));
+                    }
+                    false
+                });
+            } else {
+                self.t.scan_from(lo, hi, self.wanted, &mut |ordinal, row| {
+                    if before_end(&key(row), hi) {
+                        hit = Some((row.clone(), ordinal));
+                    }
+                    false
+                });
+            }
+        } else if backward {
             self.t.index_range_backward(self.index, lo, hi, self.wanted, &mut take);
         } else {
             self.t.index_range(self.index, lo, hi, self.wanted, &mut take);
@@ -77,6 +104,15 @@ impl Dives<'_> {
         self.found += 1;
         Some(row)
     }
+}
+
+/// Whether a key is at or after a range's start.
+fn after_start(key: &[Value], lo: Option<&RangeEnd>) -> bool {
+    lo.is_none_or(|l| match crate::storage::index::cmp_prefix(key, &l.prefix) {
+        std::cmp::Ordering::Greater => true,
+        std::cmp::Ordering::Equal => !l.exclusive,
+        std::cmp::Ordering::Less => false,
+    })
 }
 
 /// A key: the group's values, the infix's, then `more`.
@@ -108,10 +144,17 @@ pub fn read(
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    let Some((first_page, geometry)) = t.secondary_geometry(&g.index) else { return Ok(true) };
+    let clustered = t.def.index(&g.index).filter(|i| i.primary).map(|i| i.columns.clone());
+    let located = match &clustered {
+        // The clustered index's pages come first in the tablespace.
+        Some(_) => Some((0, t.clustered_geometry())),
+        None => t.secondary_geometry(&g.index),
+    };
+    let Some((first_page, geometry)) = located else { return Ok(true) };
     let mut d = Dives {
         t,
         index: &g.index,
+        primary: clustered.unwrap_or_default(),
         wanted,
         first_page,
         geometry,

@@ -111,6 +111,46 @@ fn read_path(
             let dive = Dive { first_read, ..Dive::key(choice) };
             secondary_range(t, index, None, None, dive, wanted, costs, work, cx, visit)
         }
+        Path::GroupSkip(g) if g.scanning => {
+            // The "scanning" variant: every entry in order (from index_first, or a dive to
+            // each range of the first column), each new group's first entry handed on.
+            let parts: Vec<usize> = g.entry[..g.group_parts].iter().map(|&c| c as usize).collect();
+            let mut last: Option<Vec<Value>> = None;
+            let mut first_only =
+                |row: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
+                    let key: Vec<Value> = parts.iter().map(|&c| row[c].clone()).collect();
+                    if last.as_ref() == Some(&key) {
+                        return Ok(true);
+                    }
+                    last = Some(key);
+                    visit(row, costs, work, cx)
+                };
+            let whole = [crate::sql::planner::access_path::Interval { lo: None, hi: None }];
+            let (intervals, first_read) = if g.prefix.is_empty() {
+                (&whole[..], "Handler_read_first")
+            } else {
+                (&g.prefix[..], "Handler_read_key")
+            };
+            for i in intervals {
+                let dive = Dive { first_read, ..Dive::key(choice) };
+                let (lo, hi) = (i.lo.as_ref(), i.hi.as_ref());
+                if !secondary_range(
+                    t,
+                    &g.index,
+                    lo,
+                    hi,
+                    dive,
+                    wanted,
+                    costs,
+                    work,
+                    cx,
+                    &mut first_only,
+                )? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
         Path::GroupSkip(g) => super::group_skip_read::read(t, g, wanted, costs, work, cx, visit),
         Path::Range { index, intervals } => {
             let pk = t.def.index(index).is_some_and(|i| i.primary);

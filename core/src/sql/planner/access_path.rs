@@ -98,8 +98,8 @@ pub enum Path {
     /// Every entry of secondary index `index`, in key order (EXPLAIN's `index` type): chosen
     /// only to deliver ORDER BY / GROUP BY without a sort (`index_order.rs`).
     IndexScan { index: String },
-    /// A loose index scan (`Using index for group-by`): a dive or two per group of a
-    /// secondary index's leading columns (`group_skip.rs`).
+    /// A loose index scan (`Using index for group-by`): a dive or two per group of an
+    /// index's leading columns (`group_skip.rs`).
     GroupSkip(Box<GroupSkip>),
 }
 
@@ -119,6 +119,9 @@ pub struct GroupSkip {
     pub min_max: Option<MinMaxPart>,
     /// Intervals of the first entry column the groups are sought in (empty: every group).
     pub prefix: Vec<Interval>,
+    /// MySQL's "scanning" variant (`Using index for group-by (scanning)`), for the DISTINCT
+    /// aggregates: every entry is read in order and each new group handed on, no dives.
+    pub scanning: bool,
 }
 
 /// The MIN / MAX argument of a loose index scan and the bounds the WHERE clause gives it.

@@ -1,9 +1,9 @@
 //! The loose index scan (EXPLAIN's `Using index for group-by`, TREE `Covering index skip
 //! scan for grouping` / `... for deduplication`): a GROUP BY or DISTINCT over the leading
-//! columns of a covering secondary index reads one or two index entries per group, diving
-//! to the next group's first entry instead of reading every entry (manual "GROUP BY
-//! Optimization", Loose Index Scan; MySQL's group_index_skip_scan_plan.cc). EXPLAIN and the
-//! executor both call [`choose`], so EXPLAIN prints what the executor does.
+//! columns of a covering index reads one or two index entries per group, diving to the next
+//! group's first entry instead of reading every entry (manual "GROUP BY Optimization", Loose
+//! Index Scan; MySQL's group_index_skip_scan_plan.cc). EXPLAIN and the executor both call
+//! [`choose`], so EXPLAIN prints what the executor does.
 //!
 //! WHEN IT APPLIES
 //! ===============
@@ -12,10 +12,17 @@
 //! aggregates only MIN and MAX, all of one column C that follows the group's columns in the
 //! index; every index column between the group and C fixed by an equality with a constant
 //! (the "infix"; without MIN / MAX the equalities right after the group); no other index
-//! column after those read by the query; the index covers the query; WHERE reads only the
-//! group's columns (any condition: it keeps or drops whole groups), the infix's (its
-//! equalities) and C (comparisons with constants, BETWEEN). Not with ROLLUP, window
-//! functions, an ORDER BY of the group's columns DESC (MySQL's `cannot_do_reverse_ordering`).
+//! column after those read by the query; the index covers the query (PRIMARY always does);
+//! WHERE reads only the group's columns (any condition: it keeps or drops whole groups), the
+//! infix's (its equalities) and C (comparisons with constants, BETWEEN). Not with ROLLUP,
+//! window functions, an ORDER BY of the group's columns DESC (MySQL's
+//! `cannot_do_reverse_ordering`). Another ORDER BY sorts the groups after the scan, through
+//! MySQL's streamed temporary table (`Using temporary; Using filesort`, `explain/`).
+//!
+//! Instead of MIN / MAX, COUNT / SUM / AVG (DISTINCT) all of one set of plain columns (MySQL's
+//! is_indexed_agg_distinct): those columns join the GROUP BY's (in any order) to make the
+//! index prefix the scan dedups on, and the aggregates are computed above it from one entry
+//! per distinct combination. Not along PRIMARY (MySQL's primary_key_is_clustered).
 //!
 //! COST
 //! ====
@@ -25,16 +32,21 @@
 //! a block read per group (two ends when both MIN and MAX are wanted and groups span
 //! blocks, every block when groups are smaller than a block), and per group a B-tree descent
 //! (key_compare_cost 0.05 per level) and a row evaluation (0.1). It is chosen when cheaper
-//! than the access already chosen and than a covering scan of the same index.
+//! than the access already chosen and than a covering scan of the same index. For the
+//! DISTINCT aggregates a dearer skip scan is kept as the "scanning" variant at cost 0
+//! (MySQL's make_group_skip_scan_path, is_index_scan): EXPLAIN `Using index for group-by
+//! (scanning)`, and the executor reads every entry in order.
 //!
-//! Simplifications of MySQL: secondary indexes only (MySQL also skips along PRIMARY); an
-//! infix part takes one constant (MySQL ORs several); C's conditions make one interval
-//! (`C <> k` and ORs of them do not qualify); COUNT / SUM / AVG (DISTINCT) through the
-//! "scanning" variant are not modelled; DISTINCT together with GROUP BY, HAVING with an
-//! aggregate and partitioned tables are left to the ordinary plans; a range on the group's
-//! columns is sought on the first column only; GROUP_INDEX / NO_GROUP_INDEX (and USE / FORCE
-//! / IGNORE INDEX, whatever their FOR scope) choose the indexes the loose scan may use, but
-//! neither forces it nor changes the tight index scan of `index_order.rs`.
+//! Simplifications of MySQL: an infix part takes one constant (MySQL ORs several); C's
+//! conditions make one interval (`C <> k` and ORs of them do not qualify); DISTINCT together
+//! with GROUP BY, HAVING with an aggregate and partitioned tables are left to the ordinary
+//! plans; a range on the group's columns is sought on the first column only; GROUP_INDEX /
+//! NO_GROUP_INDEX (and USE / FORCE / IGNORE INDEX, whatever their FOR scope) choose the
+//! indexes the loose scan may use, but neither forces it nor changes the tight index scan of
+//! `index_order.rs`; possible_keys does not gain the indexes usable for the grouping (MySQL
+//! 8's add_loose_index_scan_and_skip_scan_keys adds them); the "scanning" variant's EXPLAIN
+//! costs (0, and a prefix cost without the rows' evaluation) are UNCONFIRMED against a live
+//! server.
 
 use super::access_path::{
     constant_bound, covers, tighter_hi, tighter_lo, Choice, GroupSkip, IndexHints, Interval,
@@ -77,6 +89,9 @@ pub struct Wanted<'a> {
 pub struct Loose {
     pub group_by: Vec<BExpr>,
     pub order: bool,
+    /// The scan returns the aggregated rows (MIN / MAX, or a DISTINCT's rows); false for
+    /// the DISTINCT aggregates, computed above it from the distinct combinations it reads.
+    pub aggregated: bool,
 }
 
 /// Whether an expression calls an aggregate (HAVING's).
@@ -113,9 +128,13 @@ pub fn choose(
             })
             .collect()
     };
+    // COUNT / SUM / AVG (DISTINCT) over one set of plain columns: those columns extend the
+    // group, so the scan hands on each distinct combination once (MySQL's is_agg_distinct).
+    let distinct_args = distinct_aggregate_columns(w.calls);
     // The grouping: GROUP BY's columns in order, or DISTINCT's in any order.
     let (group, any_order) = match (w.group_by.is_empty(), w.distinct) {
         (false, false) => (columns(w.group_by)?, false),
+        (true, false) if distinct_args.is_some() => (Vec::new(), true),
         (true, true) if w.calls.is_empty() => {
             // Each column once, wherever it repeats in the select list.
             let mut distinct: Vec<u32> = Vec::new();
@@ -128,12 +147,22 @@ pub fn choose(
         }
         _ => return None,
     };
+    // The group's own columns (their order is the GROUP BY's), then the DISTINCT
+    // arguments' in any order.
+    let ordered = if any_order { 0 } else { group.len() };
+    let statement_group = group.len();
+    let mut group = group;
+    for &c in distinct_args.iter().flatten() {
+        if !group.contains(&c) {
+            group.push(c);
+        }
+    }
     if group.is_empty() {
         return None;
     }
     // Aggregates: MIN / MAX of one column.
     let mut min_max: Option<(u32, bool, bool)> = None;
-    for call in w.calls {
+    for call in w.calls.iter().filter(|_| distinct_args.is_none()) {
         let (min, max) = match call.func {
             AggFunc::Min => (true, false),
             AggFunc::Max => (false, true),
@@ -169,14 +198,19 @@ pub fn choose(
     let bounds: Vec<Option<(u32, Interval, bool)>> =
         w.conjuncts.iter().map(|e| constant_bound(e, &req, constant)).collect();
     let mut best: Option<(f64, GroupSkip, u64, Vec<u32>)> = None;
+    // The clustered index covers every query; it is left out for the DISTINCT aggregates
+    // (MySQL's primary_key_is_clustered).
     let usable = |i: &&IndexDef| {
-        !i.primary && i.visible && hints.allows(&i.name) && group_hint_allows(hints, &i.name)
+        (!i.primary || distinct_args.is_none())
+            && i.visible
+            && hints.allows(&i.name)
+            && group_hint_allows(hints, &i.name)
     };
     for idx in t.def.indexes.iter().filter(usable) {
         if !covers(t, idx, needed) {
             continue;
         }
-        let Some(candidate) = fit(t, idx, &group, any_order, min_max, w, &bounds, needed) else {
+        let Some(candidate) = fit(t, idx, &group, ordered, min_max, w, &bounds, needed) else {
             continue;
         };
         let (cost, rows) = cost(t, idx, &candidate);
@@ -185,17 +219,28 @@ pub fn choose(
             best = Some((cost, candidate, rows, used));
         }
     }
-    let (cost, skip, rows, used) = best?;
-    // Cheaper than the access chosen and than a covering scan of the same index.
-    let per_leaf = t
-        .secondary_geometry(&skip.index)
-        .map_or(100.0, |(_, g)| f64::from(g.records_per_leaf.max(1)));
+    let (mut cost, mut skip, rows, used) = best?;
+    // Cheaper than the access chosen and than a covering scan of the same index (the
+    // clustered index's scan is the table scan).
     let total = t.row_count() as f64;
-    let index_scan = (total / per_leaf + 1.0) * IO_BLOCK_READ_COST + total * ROW_EVALUATE_COST;
+    let index_scan = match t.secondary_geometry(&skip.index) {
+        Some((_, g)) => {
+            let per_leaf = f64::from(g.records_per_leaf.max(1));
+            (total / per_leaf + 1.0) * IO_BLOCK_READ_COST + total * ROW_EVALUATE_COST
+        }
+        None => f64::INFINITY,
+    };
     if cost >= choice.cost || cost >= index_scan {
-        return None;
+        // Only the DISTINCT aggregates keep a dearer skip scan.
+        distinct_args.as_ref()?;
+        // The DISTINCT aggregates' "scanning" variant: the index is read entry by entry,
+        // each new combination handed on, at no cost in MySQL's comparison (its
+        // make_group_skip_scan_path sets the path's cost to 0 when the skip scan loses to
+        // the best access so far, for have_agg_distinct).
+        skip.scanning = true;
+        cost = 0.0;
     }
-    let group_columns: Vec<u32> = skip.entry[..skip.group_parts].to_vec();
+    let group_columns: Vec<u32> = skip.entry[..statement_group.min(skip.group_parts)].to_vec();
     let order = !w.order_by.is_empty()
         && w.order_by.len() <= group_columns.len()
         && w.order_by.iter().zip(&group_columns).all(|((e, d), c)| !*d && *e == BExpr::Column(*c));
@@ -215,7 +260,42 @@ pub fn choose(
         reverse: false,
         index_condition: None,
     };
-    Some(Loose { group_by: group_columns.into_iter().map(BExpr::Column).collect(), order })
+    Some(Loose {
+        group_by: group_columns.into_iter().map(BExpr::Column).collect(),
+        order,
+        aggregated: distinct_args.is_none(),
+    })
+}
+
+/// The columns of the statement's aggregates when every one is COUNT, SUM or AVG with
+/// DISTINCT and all read the same set of plain columns (COUNT(DISTINCT a, b) reads two);
+/// None otherwise.
+fn distinct_aggregate_columns(calls: &[AggCall]) -> Option<Vec<u32>> {
+    let mut set: Option<Vec<u32>> = None;
+    for call in calls {
+        if !call.distinct || !matches!(call.func, AggFunc::Count | AggFunc::Sum | AggFunc::Avg) {
+            return None;
+        }
+        let mut read: Vec<u32> = match call.arg.as_ref()? {
+            BExpr::Column(c) => vec![*c],
+            BExpr::Call { name, args, .. } if name == " DISTINCT_ROW" => args
+                .iter()
+                .map(|a| match a {
+                    BExpr::Column(c) => Some(*c),
+                    _ => None,
+                })
+                .collect::<Option<Vec<u32>>>()?,
+            _ => return None,
+        };
+        read.sort_unstable();
+        read.dedup();
+        match &set {
+            None => set = Some(read),
+            Some(s) if *s == read => {}
+            Some(_) => return None,
+        }
+    }
+    set
 }
 
 /// Whether the `GROUP_INDEX` / `NO_GROUP_INDEX` hints leave `index` to the loose scan: a
@@ -236,7 +316,7 @@ fn fit(
     t: &Table,
     idx: &IndexDef,
     group: &[u32],
-    any_order: bool,
+    ordered: usize,
     min_max: Option<(u32, bool, bool)>,
     w: &Wanted,
     bounds: &[Option<(u32, Interval, bool)>],
@@ -245,7 +325,9 @@ fn fit(
     let entry = entry_order(t, idx);
     let k = group.len();
     let lead = entry.get(..k)?;
-    let is_prefix = if any_order { group.iter().all(|c| lead.contains(c)) } else { lead == group };
+    // The first `ordered` columns in the group's order, the rest in any.
+    let is_prefix =
+        lead[..ordered] == group[..ordered] && group[ordered..].iter().all(|c| lead.contains(c));
     if !is_prefix {
         return None;
     }
@@ -328,6 +410,7 @@ fn fit(
         infix,
         min_max: part,
         prefix,
+        scanning: false,
     })
 }
 
@@ -382,7 +465,11 @@ fn cost(t: &Table, idx: &IndexDef, g: &GroupSkip) -> (f64, u64) {
     let mut groups = if single { 1.0 } else { (records / keys_per_group).floor() + 1.0 };
     if !single {
         if let Some(i) = g.prefix.first() {
-            let in_range = t.records_in_range(&g.index, i.lo.as_ref(), i.hi.as_ref()) as f64;
+            let in_range = if idx.primary {
+                t.primary_records_in_range(i.lo.as_ref(), i.hi.as_ref())
+            } else {
+                t.records_in_range(&g.index, i.lo.as_ref(), i.hi.as_ref())
+            } as f64;
             if records > 0.0 {
                 groups = (groups * in_range / records).round_ties_even().max(1.0);
             }
@@ -572,6 +659,24 @@ mod tests {
         assert_eq!((c.consumed.len(), c.used.len()), (0, 1));
     }
 
+    #[test]
+    fn distinct_aggregates_of_one_column_set_extend_the_group() {
+        let t = table();
+        let count = |arg| AggCall::new(AggFunc::Count, Some(arg), true, None);
+        let pair = BExpr::call(" DISTINCT_ROW".into(), vec![col(2), col(1)]);
+        let calls = [count(pair), AggCall::new(AggFunc::Sum, Some(col(1)), true, None)];
+        // COUNT(DISTINCT b, a) with SUM(DISTINCT a): two column sets, no loose scan.
+        assert_eq!(distinct_aggregate_columns(&calls), None);
+        let calls = [count(BExpr::call(" DISTINCT_ROW".into(), vec![col(2), col(1)]))];
+        assert_eq!(distinct_aggregate_columns(&calls), Some(vec![1, 2]));
+        let (_, c) = chosen(&t, &wanted(&[], &[], &calls, &[])).expect("loose");
+        let Path::GroupSkip(g) = &c.path else { panic!("not a skip scan") };
+        assert_eq!((g.group_parts, g.min_max.is_none()), (2, true));
+        // A plain COUNT is not one of them.
+        let plain = [AggCall::new(AggFunc::Count, Some(col(1)), false, None)];
+        assert_eq!(distinct_aggregate_columns(&plain), None);
+    }
+
     fn g(group_parts: usize, prefix: Vec<Interval>) -> GroupSkip {
         GroupSkip {
             index: "i".into(),
@@ -580,6 +685,7 @@ mod tests {
             infix: Vec::new(),
             min_max: None,
             prefix,
+            scanning: false,
         }
     }
 

@@ -255,6 +255,10 @@ pub(super) fn block(
                 "Using index for group-by" => {
                     t.push(("using_index_for_group_by", Json::Bool(true)))
                 }
+                // MySQL's JSON names the variant in place of true.
+                "Using index for group-by (scanning)" => {
+                    t.push(("using_index_for_group_by", Json::Str("scanning".into())))
+                }
                 // After filtered, before using_index, as the traditional Extra lists them
                 // (published 8.0 plans: `"filtered": "2.16", "backward_index_scan": true`).
                 "Backward index scan" => t.push(("backward_index_scan", Json::Bool(true))),
@@ -325,7 +329,8 @@ pub(super) fn block(
         operations.push(("duplicates_removal", !facts.loose, false));
     }
     if !bound.order_by.is_empty() && !implicit_group {
-        operations.push(("ordering_operation", false, facts.sort));
+        // A loose scan's groups sorted again go through a temporary table first.
+        operations.push(("ordering_operation", facts.streamed, facts.sort));
     }
     // The outermost operation carries the sort cost, when it sorts or uses a temporary table.
     let sort_cost = match operations.last() {

@@ -1214,7 +1214,7 @@ impl Explainer<'_> {
             loose =
                 group_skip::choose(t, c, &wanted, &bound.columns, &sources[0].hints, &mut constant);
         }
-        facts.loose = loose.is_some();
+        facts.loose = loose.as_ref().is_some_and(|l| l.aggregated);
         let pk_columns: Vec<u32> =
             single.and_then(|t| t.def.primary()).map(|pk| pk.columns.clone()).unwrap_or_default();
         let grouped = !bound.group_by.is_empty() || bound.aggregates;
@@ -1305,6 +1305,7 @@ impl Explainer<'_> {
             || (bound.windowing.is_some() && !bound.order_by.is_empty());
         facts.temporary = needs_temporary;
         facts.sort = needs_filesort;
+        facts.streamed = loose.is_some() && needs_filesort;
         facts.windowing = bound.windowing.is_some();
 
         let mut cardinalities: BTreeMap<(usize, usize), u64> = BTreeMap::new();
@@ -1443,8 +1444,12 @@ impl Explainer<'_> {
                     if c.reverse {
                         row.extra.push("Backward index scan");
                     }
-                    if matches!(c.path, Path::GroupSkip(_)) {
-                        row.extra.push("Using index for group-by");
+                    if let Path::GroupSkip(g) = &c.path {
+                        row.extra.push(if g.scanning {
+                            "Using index for group-by (scanning)"
+                        } else {
+                            "Using index for group-by"
+                        });
                     } else if c.covering && !t.def.index(index).is_some_and(|x| x.primary) {
                         row.extra.push("Using index");
                     }
@@ -1531,7 +1536,7 @@ impl Explainer<'_> {
                 },
             }));
             if i == first_non_const {
-                if needs_temporary {
+                if needs_temporary || facts.streamed {
                     row.extra.push("Using temporary");
                 }
                 if needs_filesort {

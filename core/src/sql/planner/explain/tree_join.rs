@@ -12,6 +12,11 @@
 //! the equalities between the nest and the tables before it (any other condition reading
 //! both is the join's `extra conditions`); otherwise it is a `Nested loop left join` and
 //! those conditions are filters inside the nest, checked for each row before it.
+//! A hashed nest is costed as built once (its tables for the nest's own rows, as the same
+//! join written alone), and the hash join adds to it the rows before it and a row evaluation
+//! for each pair compared, as for a hash join of one table. UNCONFIRMED against a live 9.x:
+//! MySQL's TREE takes these figures from the plan's positions (SetCostOnHashJoinAccessPath:
+//! build side, the probe table's read cost, one evaluation per pair).
 //! Simplifications: the outer join's ON is checked with the nest's last table, as the
 //! traditional format shows it (MySQL checks each part at the first table that completes
 //! it); the hash join's form is UNCONFIRMED against a live 9.x. A STRAIGHT_JOIN over a
@@ -19,6 +24,7 @@
 
 use super::tree::{Node, Role};
 use super::tree_plan::{filtered, TreeTable};
+use crate::sql::planner::access_path::ROW_EVALUATE_COST;
 
 /// A joined subtree: its node, its cost and the rows it returns.
 pub(super) type Joined = (Node, f64, f64);
@@ -37,7 +43,11 @@ pub(super) fn join_all(tables: &[&TreeTable]) -> Option<Joined> {
             if let Some(((inner, inner_cost, inner_rows), outside)) =
                 join_nest(&tables[at..at + len], hashed)
             {
-                let cost = cost + inner_cost;
+                // A hashed nest is built once; each row before it is then compared with
+                // the nest's rows (the hash join's cost, as for one table: the build side,
+                // the probe side and a row evaluation per pair).
+                let pairs = if hashed { rows * inner_rows * ROW_EVALUATE_COST } else { 0.0 };
+                let cost = cost + inner_cost + pairs;
                 let joined = (rows * inner_rows).max(*rows);
                 let node = if hashed {
                     let keys: Vec<&str> =
@@ -78,10 +88,14 @@ fn join_nest(tables: &[&TreeTable], hashed: bool) -> Option<(Joined, Vec<Conditi
     let start = tables.first()?.position;
     let mut acc: Option<Joined> = None;
     let mut outside = Vec::new();
-    for t in tables {
+    for (k, t) in tables.iter().enumerate() {
         let kept;
         let t = if hashed {
             let mut own = (*t).clone();
+            // Built once: costed for the rows of the nest before it (none for its first
+            // table), not for every row before the nest as the plan's positions are.
+            let before = acc.as_ref().map_or(1.0, |(_, _, rows)| *rows);
+            own.total_cost = once(t, before, k == 0);
             let mut conditions = Vec::new();
             let mut earliest = Vec::new();
             for (c, first) in t.conditions.iter().zip(&t.earliest) {
@@ -102,6 +116,24 @@ fn join_nest(tables: &[&TreeTable], hashed: bool) -> Option<(Joined, Vec<Conditi
         acc = Some(join_one(acc, t, Some(start)));
     }
     acc.map(|joined| (joined, outside))
+}
+
+/// The cost of `t` read for `before` rows of its nest (its first table: read once) instead
+/// of its `loops`: a table in a join buffer is scanned once and each row before it compared
+/// with its rows (`access_path.rs`'s join cost), any other read again per row before it.
+fn once(t: &TreeTable, before: f64, first: bool) -> f64 {
+    match t.loops {
+        Some(loops) if t.buffered => {
+            let scan = (t.total_cost - loops * t.rows * ROW_EVALUATE_COST).max(0.0);
+            if first {
+                scan
+            } else {
+                scan + before * t.rows * ROW_EVALUATE_COST
+            }
+        }
+        Some(loops) => t.total_cost / loops * before,
+        None => t.total_cost,
+    }
 }
 
 /// A hash join's keys as its label writes them.

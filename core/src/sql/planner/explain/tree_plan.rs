@@ -30,6 +30,10 @@ pub(super) struct BlockFacts {
     /// A loose index scan makes the groups (or the distinct rows) itself: no aggregation or
     /// de-duplication node above it (MySQL's skip scan returns the aggregated rows).
     pub loose: bool,
+    /// A loose index scan's groups sorted for an ORDER BY they do not come in: MySQL puts
+    /// its temporary table between them and the sort and streams the rows through it
+    /// (`Using temporary; Using filesort`, TREE `Stream results`).
+    pub streamed: bool,
 }
 
 /// What `plan` knows about one table when it makes its EXPLAIN row.
@@ -74,6 +78,10 @@ pub(super) struct TreeTable {
     pub(super) buffered: bool,
     /// A LATERAL derived table, made again for each row before it: its cost is paid per row.
     pub(super) per_outer_row: bool,
+    /// How many times the plan reads a stored table along its chosen access (the rows
+    /// before it, for a table after the first): `total_cost` covers them all. None for
+    /// anything else, whose cost does not grow with the rows before it.
+    pub(super) loops: Option<f64>,
     pub outer: bool,
     pub constant: bool,
     /// Its position in the join order.
@@ -346,6 +354,7 @@ impl TreeTable {
             earliest,
             buffered: f.buffered,
             per_outer_row: s.lateral,
+            loops: f.table.and(f.choice).map(|c| c.loops.max(1.0)),
             outer: s.outer,
             constant: f.constant,
             position: f.index,
@@ -538,6 +547,12 @@ pub(super) fn build(
         let mut label = format!("Sort: {}", keys.join(", "));
         if let Some(n) = limit {
             label.push_str(&format!(", limit input to {} row(s) per chunk", n + offset));
+        }
+        if facts.streamed {
+            // The skip scan's estimate on the streamed rows, none on the Sort above them
+            // (as MySQL prints a sort over `Stream results`).
+            node = Node::new("Stream results", costed.then_some((cost, rows))).with(node);
+            costed = false;
         }
         node = blocking(label, costed.then_some((cost, rows))).with(node);
     }
