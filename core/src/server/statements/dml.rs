@@ -374,12 +374,7 @@ impl Server {
         // performance_schema's timer for the inserts: the last page's wait and the rows' CPU.
         let mut page_ns = 0u64;
         let triggers = self.table_triggers(&db, &table);
-        let named = insert_partition_names(ins)?;
-        let t = self
-            .catalog
-            .table(&db, &table)
-            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
-        let rules = super::row_rules::RowRules::bind(&def)?.within(t, &named)?;
+        let rules = self.row_rules(&def, &db, &table, &insert_partition_names(ins)?)?;
         for (i, values) in rows.into_iter().enumerate() {
             let row_no = i as u64 + 1;
             let mut row: Row = vec![Value::Null; def.columns.len()];
@@ -971,11 +966,7 @@ impl Server {
         let mut changed = 0u64;
         let matched_count = matched.len().min(limit) as u64;
         let triggers = self.table_triggers(&db, &table);
-        let t = self
-            .catalog
-            .table(&db, &table)
-            .ok_or_else(|| MySqlError::no_such_table(&db, &table))?;
-        let rules = super::row_rules::RowRules::bind(&def)?.within(t, partitions)?;
+        let rules = self.row_rules(&def, &db, &table, partitions)?;
         // UPDATE IGNORE: a value the column cannot hold is stored as its nearest value with a
         // warning, and a row whose change breaks a key or a CHECK is left as it was.
         let ignore = crate::sql::parser::change_modifiers::has_ignore(&up.optimizer_hints);
@@ -1363,6 +1354,26 @@ fn row_value(
     }
     let e = super::column_defaults::with_defaults(e, def, Some(p))?;
     Ok((eval_constant(&e, cx)?, false))
+}
+
+impl Server {
+    /// The rules every row a write stores must keep (generated columns, CHECK constraints,
+    /// a partition to hold it) and, when the statement names `PARTITION (...)`, that list.
+    fn row_rules(
+        &self,
+        def: &TableDef,
+        db: &str,
+        table: &str,
+        partitions: &[sqlparser::ast::Ident],
+    ) -> Result<super::row_rules::RowRules> {
+        let rules = super::row_rules::RowRules::bind(def)?;
+        if partitions.is_empty() {
+            return Ok(rules);
+        }
+        let t =
+            self.catalog.table(db, table).ok_or_else(|| MySqlError::no_such_table(db, table))?;
+        rules.within(t, partitions)
+    }
 }
 
 /// An INSERT's or REPLACE's `PARTITION (p0, ...)` names (none without the clause).

@@ -37,13 +37,10 @@ impl Server {
             self.persisted.clear();
             return Ok(ok);
         };
-        // Names are stored in their canonical (lower) case; MySQL matches them without case.
-        let key = self.persisted.keys().find(|k| k.eq_ignore_ascii_case(name)).cloned();
-        match key {
-            Some(k) => {
-                self.persisted.remove(&k);
-                Ok(ok)
-            }
+        // Names are kept as their definitions spell them, in lower case; MySQL matches them
+        // without case.
+        match self.persisted.remove(&name.to_ascii_lowercase()) {
+            Some(_) => Ok(ok),
             None if if_exists => {
                 let e = not_persisted(name);
                 session.warn(Warning { level: "Warning", code: e.code, message: e.message });

@@ -13,6 +13,7 @@
 //! the statement is ERROR 1064 near it, as mysqld answers; so is an UPDATE modifier repeated
 //! or out of order (DELETE's may come in any order, repeated).
 
+use super::unquoted_word as word;
 use sqlparser::ast::OptimizerHint;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Whitespace};
 
@@ -55,10 +56,6 @@ fn explain_word(t: &Token) -> bool {
         Token::Eq => true,
         _ => false,
     }
-}
-
-fn word(t: &Token, w: &str) -> bool {
-    matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
 }
 
 /// Rewrites the modifiers of a statement that is (or EXPLAINs) an UPDATE or DELETE;

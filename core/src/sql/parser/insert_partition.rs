@@ -7,29 +7,8 @@
 //! order, which MySQL refuses, has its `PARTITION` made a quoted word that sqlparser refuses
 //! there, so the statement is ERROR 1064 near `PARTITION`, as mysqld answers.
 
+use super::{closing_paren as closing, unquoted_word as word};
 use sqlparser::tokenizer::{Token, TokenWithSpan};
-
-fn word(t: &Token, w: &str) -> bool {
-    matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
-}
-
-/// The position in `sig` of the `)` closing the `(` at `sig[open]`, if any.
-fn closing(tokens: &[TokenWithSpan], sig: &[usize], open: usize) -> Option<usize> {
-    let mut depth = 0u32;
-    for (k, &i) in sig.iter().enumerate().skip(open) {
-        match tokens[i].token {
-            Token::LParen => depth += 1,
-            Token::RParen => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
 
 /// Whether the `(` at `sig[open]` starts a query (`(SELECT ...)`, `(WITH ...)`, ...) rather
 /// than a column list.

@@ -304,7 +304,8 @@ pub enum CreateSelectDuplicates {
     Replace,
 }
 
-fn unquoted_word(t: &Token, w: &str) -> bool {
+/// Whether `t` is the word `w` written without quotes (any case).
+pub(super) fn unquoted_word(t: &Token, w: &str) -> bool {
     matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
 }
 
@@ -575,6 +576,29 @@ fn starts_operand_position(t: &Token) -> bool {
     }
 }
 
+/// The position in `sig` of the `)` that closes the `(` at `sig[open]`, if the statement
+/// closes it.
+pub(super) fn closing_paren(
+    tokens: &[sqlparser::tokenizer::TokenWithSpan],
+    sig: &[usize],
+    open: usize,
+) -> Option<usize> {
+    let mut depth = 0u32;
+    for (i, &j) in sig.iter().enumerate().skip(open) {
+        match tokens[j].token {
+            Token::LParen => depth += 1,
+            Token::RParen => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Where the operand of a prefix `BINARY` that starts at `sig[k]` ends (the position in
 /// `sig` of its last token): MySQL's `BINARY simple_expr`, read here as a literal, a
 /// `_charset'string'`, a column (`t.c`), a function call or a parenthesised expression,
@@ -590,22 +614,7 @@ fn simple_operand_end(
     {
         k += 1;
     }
-    let closing = |open: usize| {
-        let mut depth = 0u32;
-        for (i, &j) in sig.iter().enumerate().skip(open) {
-            match tokens[j].token {
-                Token::LParen => depth += 1,
-                Token::RParen => {
-                    depth = depth.saturating_sub(1);
-                    if depth == 0 {
-                        return Some(i);
-                    }
-                }
-                _ => {}
-            }
-        }
-        None
-    };
+    let closing = |open: usize| closing_paren(tokens, sig, open);
     match at(k)? {
         Token::LParen => closing(k),
         Token::Number(..)

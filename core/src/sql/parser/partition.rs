@@ -8,6 +8,7 @@
 //! and per-subpartition options other than ENGINE and COMMENT (DATA DIRECTORY, MAX_ROWS,
 //! TABLESPACE, ...) are refused with error 1235.
 
+use super::unquoted_word as word;
 use sqlparser::ast::Expr;
 use sqlparser::dialect::MySqlDialect;
 use sqlparser::keywords::Keyword;
@@ -63,10 +64,6 @@ pub struct PartitionClause {
     pub sub: Option<SubClause>,
     /// A form this server does not model (DATA DIRECTORY, ...).
     pub unsupported: Option<String>,
-}
-
-fn word(t: &Token, w: &str) -> bool {
-    matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
 }
 
 /// Cuts a CREATE TABLE statement's `PARTITION BY ...` (up to the statement's end) out of

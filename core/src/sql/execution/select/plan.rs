@@ -8,7 +8,7 @@ use crate::error::{MySqlError, Result};
 use crate::sql::bind::{AggCall, AggFunc, BExpr, Binder, Columns};
 use crate::sql::execution::Meta;
 use crate::sql::expr::ConstantContext;
-use crate::sql::literal_charset::{collation_exactness, Exactness};
+use crate::sql::literal_charset::{collation_exactness, collation_key, Exactness};
 use crate::sql::planner::access_path::{Choice, IndexHints};
 use crate::sql::planner::group_skip;
 use crate::sql::planner::index_order::{deliver, Delivered, Wanted};
@@ -107,7 +107,7 @@ impl Plan {
                     let i = output_ref(e, &items)?;
                     let (key, _) = &items[i as usize];
                     Some(match exact_items.get(i as usize) {
-                        Some(Some(x)) => keyed(key.clone(), *x),
+                        Some(Some(x)) => collation_key(key.clone(), *x),
                         _ => key.clone(),
                     })
                 };
@@ -120,7 +120,7 @@ impl Plan {
                             bound => bound,
                         },
                         _ => match collation_exactness(e) {
-                            Some(x) => b.bind(e).map(|k| keyed(k, x)),
+                            Some(x) => b.bind(e).map(|k| collation_key(k, x)),
                             None => b.bind(e),
                         },
                     })
@@ -165,9 +165,9 @@ impl Plan {
                     if let Some(x) = exact.unwrap_or_else(|| collation_exactness(&o.expr)) {
                         key = match key {
                             SortKey::Output(i) => {
-                                SortKey::Expr(keyed(items[i as usize].0.clone(), x))
+                                SortKey::Expr(collation_key(items[i as usize].0.clone(), x))
                             }
-                            SortKey::Expr(e) => SortKey::Expr(keyed(e, x)),
+                            SortKey::Expr(e) => SortKey::Expr(collation_key(e, x)),
                         };
                     }
                     order_by.push((key, desc));
@@ -483,12 +483,6 @@ pub(crate) fn output_ref(e: &Expr, items: &[(BExpr, String)]) -> Option<u32> {
             .map(|p| p as u32),
         _ => None,
     }
-}
-
-/// `e` as a sort or grouping key under a binary COLLATE (its bytes) or a case-sensitive one
-/// (its `literal_charset::case_sensitive_key`).
-fn keyed(e: BExpr, exactness: Exactness) -> BExpr {
-    crate::sql::literal_charset::collation_key(e, exactness)
 }
 
 /// HAVING may name select aliases.
