@@ -44,6 +44,13 @@ pub fn long_cases() -> Vec<BenchCase> {
     ]
 }
 
+/// Issue 13's index read and join on page_views: a range over the primary key (2,000,000
+/// rows, filter and aggregate as the full scan has them) and a hash join of every view to
+/// its customer (3,000,000 probes).
+const RANGE_PRIMARY: &str = "SELECT SUM(LENGTH(referrer)) FROM shop.page_views WHERE id > 1000000;";
+const HASH_JOIN: &str = "SELECT COUNT(*) FROM shop.page_views p \
+     JOIN shop.customers c ON c.id = p.customer_id;";
+
 /// Issue 14's statements whose rows the server keeps for itself, past the 1,000,000 rows
 /// that used to end them with ERROR 1114: a derived table that cannot be merged (3,000,000
 /// groups), a UNION ALL of two 3,000,000-row blocks, a CTE and a view over page_views, and a
@@ -99,6 +106,8 @@ pub fn all_cases() -> Vec<BenchCase> {
         BenchCase { name: "scan-page-views-3m", experiment: scan_page_views() },
         BenchCase { name: "listing-3.118-count", experiment: listing_3_118_count() },
         BenchCase { name: "listing-3.118-load", experiment: listing_3_118_load() },
+        BenchCase { name: "range-primary-2m", experiment: one_query(RANGE_PRIMARY) },
+        BenchCase { name: "hash-join-page-views-3m", experiment: one_query(HASH_JOIN) },
         BenchCase { name: "listing-3.116", experiment: listing_3_116() },
         BenchCase { name: "hit-ratio-curve", experiment: hit_ratio_curve() },
         BenchCase { name: "table-3.6-64k-commits", experiment: table_3_6("wsl2-chapter") },

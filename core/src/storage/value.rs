@@ -16,7 +16,7 @@ pub struct Decimal {
 }
 
 /// One value.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, PartialEq)]
 pub enum Value {
     Null,
     Int(i64),
@@ -28,6 +28,31 @@ pub enum Value {
     /// (`UNHEX('41')`, `_binary'a'`, `X'41'`, `CAST(x AS BINARY)`). Kept apart from `Str`,
     /// which is UTF-8 text in utf8mb4, because its bytes need not be UTF-8.
     Bin(Vec<u8>),
+}
+
+impl Clone for Value {
+    fn clone(&self) -> Value {
+        match self {
+            Value::Null => Value::Null,
+            Value::Int(i) => Value::Int(*i),
+            Value::UInt(u) => Value::UInt(*u),
+            Value::Decimal(d) => Value::Decimal(*d),
+            Value::Double(f) => Value::Double(*f),
+            Value::Str(s) => Value::Str(s.clone()),
+            Value::Bin(b) => Value::Bin(b.clone()),
+        }
+    }
+
+    /// A string or bytes copied over a value of the same kind keeps its buffer: a row slot
+    /// written again for every row (a join's joined row, `clone_from_slice`) allocates only
+    /// when a longer value arrives.
+    fn clone_from(&mut self, source: &Value) {
+        match (self, source) {
+            (Value::Str(d), Value::Str(s)) => d.clone_from(s),
+            (Value::Bin(d), Value::Bin(s)) => d.clone_from(s),
+            (d, s) => *d = s.clone(),
+        }
+    }
 }
 
 fn pow10(n: u8) -> i128 {

@@ -10,6 +10,7 @@
 //! [`EvalContext`] and the server's counters only through [`Costs`].
 
 mod correlated;
+mod hash_probe;
 pub mod json_table;
 mod memo;
 pub(crate) use memo::Counting;
@@ -435,6 +436,9 @@ fn run_plan_with(
             }
         }
         let nest_matched = vec![std::cell::Cell::new(false); sources.len()];
+        let probes = hash_probes(sources, &inner, &ons, &levels, &closes, &work.temp_space)?;
+        let probe_rows: Vec<std::cell::Cell<Row>> =
+            inner.iter().map(|_| Default::default()).collect();
         let join = Join {
             plan: &plan,
             sources,
@@ -445,6 +449,8 @@ fn run_plan_with(
             catalog,
             closes: &closes,
             nest_matched: &nest_matched,
+            probes: &probes,
+            probe_rows: &probe_rows,
         };
         let total_width = offset as usize;
         let single = sources.len() == 1;
@@ -452,6 +458,9 @@ fn run_plan_with(
         // choices (`pipeline/plain_feed.rs`): decided here, before the row visitor below
         // borrows the pipeline.
         let plain = single && state.plain_feed().is_some();
+        // The joined row, written in place for every outer row: each level writes its own
+        // columns before anything reads them, so the slots keep their buffers.
+        let mut joined = Row::new();
         let mut on_outer_row =
             |outer: &Row, costs: &mut Costs, work: &mut Work, cx: &mut dyn EvalContext| {
                 if single {
@@ -461,8 +470,9 @@ fn run_plan_with(
                 if !correlated::lend(rt, costs, cx, |cx| passes(&levels.check[0], outer, cx))? {
                     return Ok(true);
                 }
-                let mut joined = outer.clone();
                 joined.resize(total_width, Value::Null);
+                let n = outer.len().min(total_width);
+                joined[..n].clone_from_slice(&outer[..n]);
                 join.rest(1, &mut joined, costs, work, cx, &mut state)
             };
         match &sources[0].source {
@@ -504,18 +514,26 @@ fn run_plan_with(
                     Path::Ref { .. } => {}
                 }
                 let width = sources[0].meta.len() as u32;
-                let mut wanted = vec![false; width as usize];
-                if sources.len() > 1 {
-                    wanted.iter_mut().for_each(|w| *w = true);
-                }
+                // A lateral source (a dependent derived table, a JSON_TABLE) reads the first
+                // table's columns through its own arguments: it gets every column.
+                let lateral = sources.iter().any(|s| {
+                    matches!(s.source, Source::Dependent { .. } | Source::JsonTable { .. })
+                });
+                let mut wanted = vec![lateral; width as usize];
                 // Columns read whole, and columns read only for their length.
                 let mut whole = wanted.clone();
-                plan.mark_column_uses(&mut |c, length_only| {
+                let mut mark = |c: u32, length_only: bool| {
                     if c < width {
                         wanted[c as usize] = true;
                         whole[c as usize] |= !length_only;
                     }
-                });
+                };
+                plan.mark_column_uses(&mut mark);
+                // A join reads the first table's columns in its ON conditions too (its WHERE
+                // parts and the lookups made of them are the plan's filter, marked above).
+                for on in ons.iter().flatten() {
+                    on.for_each_column_use(&mut mark);
+                }
                 // Rows kept by reference are kept by their primary key.
                 if let Some(pk) = single_integer_key(t) {
                     wanted[pk as usize] = true;
@@ -977,6 +995,11 @@ struct Join<'a> {
     /// Per nested join (at its first table's position): whether a combination of its tables
     /// matched for the current outer row.
     nest_matched: &'a [std::cell::Cell<bool>],
+    /// Per inner level (as `inner`): the hash join's probe into its rows, if it has one.
+    probes: &'a [Option<hash_probe::Probe>],
+    /// Per inner level: the row its probe's candidates are read into, kept between outer
+    /// rows.
+    probe_rows: &'a [std::cell::Cell<Row>],
 }
 
 impl Join<'_> {
@@ -1033,7 +1056,34 @@ impl Join<'_> {
         };
         match &self.inner[level - 1] {
             Inner::Rows(rows, width) => {
-                go_on = rows.try_visit(*width, &mut |row| try_row(row, joined, costs, work, cx))?;
+                let found = match &self.probes[level - 1] {
+                    Some(probe) => probe.candidates(joined),
+                    None => hash_probe::Candidates::Every,
+                };
+                go_on = match found {
+                    hash_probe::Candidates::Rows(found) => {
+                        // The level's row buffer, lent for the loop (taken, so a re-entry
+                        // would only start a new one) and given back with its strings.
+                        let cell = &self.probe_rows[level - 1];
+                        let mut row = cell.take();
+                        let mut result = Ok(true);
+                        for &(_, at) in found {
+                            rows.read_at(at, *width, &mut row);
+                            match try_row(&row, joined, costs, work, cx) {
+                                Ok(true) => {}
+                                other => {
+                                    result = other;
+                                    break;
+                                }
+                            }
+                        }
+                        cell.set(row);
+                        result?
+                    }
+                    hash_probe::Candidates::Every => {
+                        rows.try_visit(*width, &mut |row| try_row(row, joined, costs, work, cx))?
+                    }
+                };
             }
             Inner::Keys(t, keys) => {
                 let needed = vec![true; t.def.columns.len()];
@@ -1095,6 +1145,42 @@ impl Join<'_> {
         }
         Ok(true)
     }
+}
+
+/// The hash join's probe of each inner level held as rows (`hash_probe.rs`). Its key may
+/// come from any condition that decides whether the level's row joins: the ON condition,
+/// and for a plain inner level the WHERE parts it completes too (`Levels::access`). A level
+/// whose unmatched rows matter (the inner side of an outer join, a nested join's tables, a
+/// nest's last table) takes it from ON alone: a row that fails a WHERE part there has still
+/// matched.
+fn hash_probes(
+    sources: &[BoundSource],
+    inner: &[Inner],
+    ons: &[Option<BExpr>],
+    levels: &Levels,
+    closes: &[Option<usize>],
+    space: &TempSpace,
+) -> Result<Vec<Option<hash_probe::Probe>>> {
+    let mut probes = Vec::with_capacity(inner.len());
+    for (i, level) in inner.iter().enumerate() {
+        let l = i + 1;
+        let (Inner::Rows(rows, width), Some(s)) = (level, sources.get(l)) else {
+            probes.push(None);
+            continue;
+        };
+        let mut parts = Vec::new();
+        let plain = !s.outer && !s.nested && s.nest_end.is_none() && closes[l].is_none();
+        match levels.access.get(l).filter(|_| plain) {
+            Some(access) => access.iter().for_each(|c| hash_probe::conjuncts(c, &mut parts)),
+            None => {
+                if let Some(on) = &ons[l] {
+                    hash_probe::conjuncts(on, &mut parts);
+                }
+            }
+        }
+        probes.push(hash_probe::Probe::build(rows, *width, s.offset, &parts, space)?);
+    }
+    Ok(probes)
 }
 
 /// Late materialisation for a full scan of one table: the filter's first test, when it
