@@ -256,13 +256,15 @@ struct LateRows<'g> {
     lengths: Option<ColumnSet>,
 }
 
-/// Visits generated rows `rows` of a late-materialising scan (no changed rows to merge):
-/// each is filled with its first columns, tested, and completed only when the test keeps
-/// it. The next visit's ordinal, or None when the visitor stopped. Out of line and called
+/// Visits generated rows `first..` of a late-materialising scan (no changed rows to
+/// merge): their first columns are made for the whole batch at once (in `firsts`, whose
+/// other columns are NULL), each is tested, and only a row the test keeps is made whole, in
+/// `row`. The next visit's ordinal, or None when the visitor stopped. Out of line and called
 /// once per batch for the reason `visit_batch` is.
 #[inline(never)]
 fn visit_late_rows(
-    rows: std::ops::Range<u64>,
+    first: u64,
+    firsts: &mut [Row],
     fill: &LateRows<'_>,
     late: &mut Option<LateFill>,
     row: &mut Row,
@@ -270,11 +272,12 @@ fn visit_late_rows(
     visit: &mut impl FnMut(u64, &[Row], bool) -> bool,
 ) -> Option<u64> {
     let generator = fill.generator;
-    for i in rows {
+    // The batch's draws together: one row's are a chain of hashes, several rows' overlap.
+    generator.fill_rows(first, fill.first_set, ColumnSet::NONE, firsts);
+    for (i, tested) in (first..).zip(firsts.iter()) {
         if let Some((_, keep)) = late.as_mut() {
-            generator.fill_row(i, fill.first_set, row);
-            if !keep(row) {
-                if !visit(ordinal, std::slice::from_ref(row), false) {
+            if !keep(tested) {
+                if !visit(ordinal, std::slice::from_ref(tested), false) {
                     return None;
                 }
                 ordinal += 1;
@@ -564,11 +567,13 @@ impl Table {
             } else {
                 let mut row = vec![Value::Null; ncols];
                 let fill = LateRows { generator: generator.as_ref(), first_set, want_set, lengths };
+                let mut batch = ScanBatch::take(SCAN_BATCH_ROWS, ncols, &first_want);
                 // A batch's rows at a time, out of line (see `visit_batch`).
                 let mut i = start;
                 while i < self.generated_rows {
                     let end = self.generated_rows.min(i + SCAN_BATCH_ROWS as u64);
-                    match visit_late_rows(i..end, &fill, &mut late, &mut row, ordinal, visit) {
+                    let firsts = &mut batch.0[..(end - i) as usize];
+                    match visit_late_rows(i, firsts, &fill, &mut late, &mut row, ordinal, visit) {
                         Some(next) => ordinal = next,
                         None => return,
                     }
