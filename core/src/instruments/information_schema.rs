@@ -515,6 +515,9 @@ pub fn views(catalog: &Catalog) -> Vec<Row> {
         .collect()
 }
 
+/// Finds a view by schema and name: its query and algorithm.
+type ViewLookup = dyn Fn(&str, &str) -> Option<(String, &'static str)>;
+
 /// IS_UPDATABLE: MySQL's rule for a view (`sql_view.cc`): it must be mergeable (not
 /// TEMPTABLE, and no aggregate, window function, DISTINCT, GROUP BY, HAVING, LIMIT or set
 /// operation), read at least one table, show at least one plain column of it, and have no
@@ -522,13 +525,7 @@ pub fn views(catalog: &Catalog) -> Vec<Row> {
 /// TEMPTABLE `sys.processlist`). `db` is the view's schema (for its unqualified names);
 /// `lookup` finds a view by schema and name. Simplification: a derived table in its FROM,
 /// or a subquery in its select list (which MySQL also refuses), is not looked into.
-fn is_updatable(
-    query: &str,
-    algorithm: &str,
-    db: &str,
-    lookup: &dyn Fn(&str, &str) -> Option<(String, &'static str)>,
-    depth: u32,
-) -> bool {
+fn is_updatable(query: &str, algorithm: &str, db: &str, lookup: &ViewLookup, depth: u32) -> bool {
     use crate::sql::parser::Statement;
     use sqlparser::ast::{Expr, JoinOperator, SelectItem, SetExpr, TableFactor};
     if algorithm == "TEMPTABLE" || depth > 8 {

@@ -159,7 +159,7 @@ impl StatementIo {
             for o in e.ops.iter_mut().filter(|o| o.count > 0) {
                 let old = o.sum_ps;
                 before += weight(o) as u128;
-                let upto = if whole == 0 { 0 } else { total_ps as u128 * before / whole };
+                let upto = (total_ps as u128 * before).checked_div(whole).unwrap_or(0);
                 let share = (upto as u64).saturating_sub(given);
                 given = upto as u64;
                 o.sum_ps = share;
