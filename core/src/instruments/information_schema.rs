@@ -487,15 +487,25 @@ pub fn views(catalog: &Catalog) -> Vec<Row> {
         all.push(("sys".into(), v.name.into(), v.query.into(), v.algorithm, true));
     }
     all.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+    // A view in another's FROM, by schema and name (case-insensitively): its query and
+    // algorithm.
+    let known = all.clone();
+    let lookup = move |db: &str, name: &str| {
+        known
+            .iter()
+            .find(|v| v.0.eq_ignore_ascii_case(db) && v.1.eq_ignore_ascii_case(name))
+            .map(|v| (v.2.clone(), v.3))
+    };
     all.into_iter()
         .map(|(db, name, query, algorithm, sys)| {
+            let updatable = is_updatable(&query, algorithm, &db, &lookup, 0);
             vec![
                 text("def"),
                 Value::Str(db),
                 Value::Str(name),
                 text(query.trim()),
                 text("NONE"),
-                text(if is_updatable(&query, algorithm) { "YES" } else { "NO" }),
+                text(if updatable { "YES" } else { "NO" }),
                 text(if sys { "mysql.sys@localhost" } else { "root@localhost" }),
                 text(if sys { "INVOKER" } else { "DEFINER" }),
                 text("utf8mb4"),
@@ -505,15 +515,20 @@ pub fn views(catalog: &Catalog) -> Vec<Row> {
         .collect()
 }
 
+/// Finds a view by schema and name: its query and algorithm.
+type ViewLookup = dyn Fn(&str, &str) -> Option<(String, &'static str)>;
+
 /// IS_UPDATABLE: MySQL's rule for a view (`sql_view.cc`): it must be mergeable (not
 /// TEMPTABLE, and no aggregate, window function, DISTINCT, GROUP BY, HAVING, LIMIT or set
-/// operation), read at least one table, and show at least one plain column of it.
-/// Simplification: a derived table or view in its FROM, or a subquery in its select list
-/// (which MySQL also refuses), is not looked into.
-fn is_updatable(query: &str, algorithm: &str) -> bool {
+/// operation), read at least one table, show at least one plain column of it, and have no
+/// outer join and no view in its FROM that is not updatable itself (`sys.session` reads the
+/// TEMPTABLE `sys.processlist`). `db` is the view's schema (for its unqualified names);
+/// `lookup` finds a view by schema and name. Simplification: a derived table in its FROM,
+/// or a subquery in its select list (which MySQL also refuses), is not looked into.
+fn is_updatable(query: &str, algorithm: &str, db: &str, lookup: &ViewLookup, depth: u32) -> bool {
     use crate::sql::parser::Statement;
-    use sqlparser::ast::{Expr, SelectItem, SetExpr};
-    if algorithm == "TEMPTABLE" {
+    use sqlparser::ast::{Expr, JoinOperator, SelectItem, SetExpr, TableFactor};
+    if algorithm == "TEMPTABLE" || depth > 8 {
         return false;
     }
     let Ok(Statement::Select(q)) = crate::sql::parser::parse(query) else { return false };
@@ -521,7 +536,34 @@ fn is_updatable(query: &str, algorithm: &str) -> bool {
         return false;
     }
     let SetExpr::Select(sel) = q.body.as_ref() else { return false };
+    let updatable_source = |f: &TableFactor| {
+        let TableFactor::Table { name, .. } = f else { return true };
+        let parts: Vec<String> = name.0.iter().map(|p| p.to_string().replace('`', "")).collect();
+        let (schema, table) = match parts.as_slice() {
+            [t] => (db, t.as_str()),
+            [s, t] => (s.as_str(), t.as_str()),
+            _ => return true,
+        };
+        match lookup(schema, table) {
+            Some((inner, alg)) => is_updatable(&inner, alg, schema, lookup, depth + 1),
+            None => true,
+        }
+    };
+    let outer = |j: &JoinOperator| {
+        matches!(
+            j,
+            JoinOperator::LeftOuter(_)
+                | JoinOperator::RightOuter(_)
+                | JoinOperator::FullOuter(_)
+                | JoinOperator::Left(_)
+                | JoinOperator::Right(_)
+        )
+    };
     !sel.from.is_empty()
+        && sel.from.iter().all(|t| {
+            updatable_source(&t.relation)
+                && t.joins.iter().all(|j| !outer(&j.join_operator) && updatable_source(&j.relation))
+        })
         && sel.projection.iter().any(|item| match item {
             SelectItem::Wildcard(_) | SelectItem::QualifiedWildcard(..) => true,
             SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => {

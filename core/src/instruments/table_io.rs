@@ -7,8 +7,12 @@
 //! zero until used, so an index nobody used shows as a row of zeros, which is what
 //! `sys.schema_unused_indexes` looks for. A table never opened has no rows.
 //!
-//! Timers are picoseconds (`wait/io/table/sql/handler` is timed by default): the simulated
-//! time each read or change was charged (see `handler_io.rs`).
+//! Timers are picoseconds (`wait/io/table/sql/handler` is timed by default). These rows are
+//! the one source of table I/O time: `events_waits_summary_global_by_event_name`'s
+//! `wait/io/table/sql/handler` row adds up what they were given, as MySQL's global row adds
+//! up its table shares (so it keeps what a TRUNCATE of these tables or a DROP TABLE takes
+//! from them). Each statement's time is shared over its tables and indexes by
+//! `StatementIo::rescaled` (see there for why, and the simplification).
 //!
 //! Simplification: MySQL keeps these per table share and may drop them when the table
 //! definition cache evicts the share (UNCONFIRMED lifecycle); here a table's rows last until
@@ -55,8 +59,11 @@ pub struct TableIo {
 
 impl TableIo {
     /// Adds a statement's table I/O. A table opened for the first time (or re-created, or
-    /// whose indexes changed since) starts with every index's row at zero.
-    pub fn absorb(&mut self, io: &StatementIo, catalog: &Catalog) {
+    /// whose indexes changed since) starts with every index's row at zero. Returns what it
+    /// added, by kind: the statement's part of `wait/io/table/sql/handler`'s global row, which
+    /// is the sum of these rows (`Server::statement_waits`).
+    pub fn absorb(&mut self, io: &StatementIo, catalog: &Catalog) -> [OpTimes; 4] {
+        let mut added = [OpTimes::default(); 4];
         for e in &io.entries {
             let Some(t) = catalog.table(&e.schema, &e.table) else { continue };
             let names = || t.def.indexes.iter().map(|i| i.name.clone()).collect::<Vec<_>>();
@@ -81,11 +88,13 @@ impl TableIo {
             }
             let slot = if e.index == NO_INDEX { rows.indexes.len() } else { e.index as usize };
             if let Some(ops) = rows.ops.get_mut(slot) {
-                for (mine, theirs) in ops.iter_mut().zip(&e.ops) {
+                for ((mine, theirs), sum) in ops.iter_mut().zip(&e.ops).zip(&mut added) {
                     mine.absorb(theirs);
+                    sum.absorb(theirs);
                 }
             }
         }
+        added
     }
 
     /// TRUNCATE TABLE of either summary: every count and timer back to zero, the rows kept.

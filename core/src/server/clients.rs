@@ -515,6 +515,13 @@ impl Server {
         let charged_ns = work.charged_rows.saturating_mul(row_ns).saturating_mul(1000) / capacity;
         let waited = self.clock.now().since(before).0.saturating_sub(charged_ns);
         run.io_wait = SimDuration(waited) + SimDuration::from_micros(work.slept_micros);
+        // Its table I/O, timed as an interactive statement's is (its busy time less a
+        // statement's fixed CPU, `Server::statement_waits`): its CPU and its waits, but not
+        // its commit's CPU (the group commit's, after the statement's run).
+        let commit_ns = if run.commits { self.host.hardware().cpu_commit_ns } else { 0 };
+        let busy_ns = run.cpu_ns.saturating_sub(commit_ns).saturating_add(run.io_wait.0);
+        let fixed_ns = self.host.hardware().cpu_statement_ns;
+        self.charge_table_io(&work.table_io, busy_ns.saturating_sub(fixed_ns));
         if self.userstat_on() {
             // Its busy time: its CPU and its waits (the time queued for a CPU is the
             // scheduler's, not the statement's).

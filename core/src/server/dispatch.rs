@@ -270,13 +270,13 @@ impl Server {
         };
         match self.statement_event(&session, ran, start, self.clock.now()) {
             Some(mut event) => {
-                self.statement_waits(&session, start, Some(&mut event), counted);
+                self.statement_waits(&session, start, Some(&mut event), &work.table_io);
                 staged.spent = spent(event.end);
                 self.statement_stages(&mut session, Some(&event), &staged);
                 self.record_statement(event);
             }
             None => {
-                self.statement_waits(&session, start, None, counted);
+                self.statement_waits(&session, start, None, &work.table_io);
                 staged.spent = spent(self.clock.now());
                 self.statement_stages(&mut session, None, &staged);
             }
@@ -388,12 +388,10 @@ impl Server {
         if let Some(r) = self.running.as_mut() {
             counted = r.status.end_capture();
             session.status.absorb(&counted);
-            // The statement's table I/O joins performance_schema's summaries once, here
-            // (while the global_instrumentation consumer, which they hang from, is on).
-            if r.statements.consumers.global() {
-                r.table_io.absorb(&table_io, &self.catalog);
-            }
         }
+        // The statement's table I/O stays for performance_schema, which takes it once the
+        // statement's time is known (`Server::charge_table_io`).
+        work.table_io = table_io;
         (result, counted)
     }
 

@@ -97,7 +97,7 @@ impl Server {
                 id: s.id.0,
                 user: s.login_user.clone(),
                 host: "localhost".into(),
-                db: s.database.clone(),
+                db: s.database_outside_view.clone().unwrap_or_else(|| s.database.clone()),
                 command: if running { "Query" } else { "Sleep" },
                 time_secs: now.since(s.command_since).as_secs(),
                 state: if running { state } else { "" },

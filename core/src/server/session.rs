@@ -65,6 +65,9 @@ pub struct Session {
     pub used_password: bool,
     /// The statement it runs now (the processlist's Info), None between statements.
     pub current_sql: Option<String>,
+    /// While a view's SELECT runs in the view's schema: the client's own default database,
+    /// which the processlist's DB still shows (None outside views).
+    pub database_outside_view: Option<Option<String>>,
     /// When its current command began: its last statement's end while it sleeps, the
     /// statement's start while one runs (the processlist's Time).
     pub command_since: crate::sim::SimTime,
@@ -143,6 +146,7 @@ impl Session {
             login_user: "root".into(),
             used_password: false,
             current_sql: None,
+            database_outside_view: None,
             command_since: crate::sim::SimTime(0),
             connected_at: crate::sim::SimTime(0),
             statement_insert_id: None,

@@ -1,8 +1,8 @@
 //! The server's side of performance_schema's setup and waits slice: startup of the
 //! instrument settings and wait tables from the options, and after each client statement
-//! the waits it made (its file I/O from `sim::Disk`'s log, one table I/O event per operation,
-//! the idle wait before it), the file and memory summaries brought up to date, and the CPU
-//! the events cost.
+//! the waits it made (its file I/O from `sim::Disk`'s log, its table I/O with the per-table
+//! summaries, one event per kind of operation, the idle wait before it), the file and memory
+//! summaries brought up to date, and the CPU the events cost.
 //!
 //! Simplifications, each where it is made below: a statement's I/O waits are laid end to end
 //! from its start (the CPU between them is not shown); background I/O done during a statement
@@ -19,12 +19,15 @@ use crate::server::variables::definition::VarValue;
 use crate::server::variables::Variables;
 use crate::sim::disk::IoOp;
 use crate::sim::{SimDuration, SimTime};
+use crate::sql::execution::handler_io::{OpTimes, StatementIo};
 
 /// SOURCE of the waits. UNCONFIRMED: MySQL 8.0's files, lines chosen.
 const FILE_SOURCE: &str = "fil0fil.cc:7988";
 const LOG_SOURCE: &str = "log0write.cc:1314";
 const BINLOG_SOURCE: &str = "binlog.cc:8162";
 const TABLE_SOURCE: &str = "handler.cc:2991";
+/// The table I/O instrument.
+const TABLE_IO: &str = "wait/io/table/sql/handler";
 const IDLE_SOURCE: &str = "init_net_server_extension.cc:104";
 
 /// A history size: -1 is autosized, to MySQL's usual value.
@@ -116,7 +119,7 @@ impl Server {
         session: &Session,
         start: SimTime,
         event: Option<&mut StatementEvent>,
-        counted: &std::collections::BTreeMap<&'static str, u64>,
+        table_io: &StatementIo,
     ) {
         let statement_cpu_ns = self.host.hardware().cpu_statement_ns;
         let wait_event_ns = self.host.hardware().cpu_wait_event_ns;
@@ -170,52 +173,37 @@ impl Server {
                 kept += 1;
             }
         }
-        // Table I/O: one event per operation of the statement, its rows as NUMBER_OF_BYTES
-        // (MySQL's batched table I/O), counted as that many waits in the summaries. Its time
-        // is the statement's after parsing (simplification: MySQL times the handler calls).
-        let known = crate::instruments::setup::classes::known();
-        let table_io = r.setup.at(known.table_io).filter(|s| s.enabled);
-        if let (true, Some(s), Some(event)) = (global, table_io, event.as_deref()) {
-            {
-                // Rows of InnoDB tables only: performance_schema's own tables and the other
-                // system tables are not instrumented (setup_objects' defaults).
-                let n = |name: &str| counted.get(name).copied().unwrap_or(0);
-                let ops = [
-                    ("fetch", n("Innodb_rows_read")),
-                    ("insert", n("Innodb_rows_inserted")),
-                    ("update", n("Innodb_rows_updated")),
-                    ("delete", n("Innodb_rows_deleted")),
-                ];
-                let busy =
-                    SimDuration(event.end.since(event.start).0.saturating_sub(statement_cpu_ns));
-                for (op, rows) in ops.into_iter().filter(|(_, rows)| *rows > 0) {
-                    let timed = s.timed == Some(true);
-                    let e = WaitEvent {
-                        thread_id: thread,
-                        event_id: if current { r.statements.next_event_id(thread) } else { 0 },
-                        event_name: "wait/io/table/sql/handler",
-                        source: TABLE_SOURCE,
-                        start: event.start,
-                        end: event.start + busy,
-                        timed,
-                        object: WaitObject::Table,
-                        nesting_event_id: Some(event.event_id),
-                        operation: op,
-                        number_of_bytes: Some(rows),
-                    };
-                    let ps = e.timer_wait_ps();
-                    let each = ps / rows;
-                    r.waits.by_event_name.entry(e.event_name).or_default().add_many(
-                        rows,
-                        if timed { ps } else { 0 },
-                        each,
-                        each,
-                    );
-                    if current {
-                        r.waits.keep(e, history, long);
-                        kept += 1;
-                    }
-                }
+        // Table I/O: the statement's time after parsing (simplification: MySQL times the
+        // handler calls, in batches; see `StatementIo::rescaled`) shared over its tables and
+        // indexes, then one event per kind of operation, its rows as NUMBER_OF_BYTES (MySQL's
+        // batched table I/O), laid end to end from the statement's start.
+        let busy = match event.as_deref() {
+            Some(e) => e.end.since(e.start),
+            None => self.clock.now().since(start),
+        };
+        let busy_ns = busy.0.saturating_sub(statement_cpu_ns);
+        let charged = self.charge_table_io(table_io, busy_ns);
+        let Some(r) = self.running.as_mut() else { return };
+        if let (Some((timed, ops)), Some(event), true) = (charged, event.as_deref(), current) {
+            let kinds = ["fetch", "insert", "update", "delete"];
+            let mut at = event.start;
+            for (op, o) in kinds.into_iter().zip(ops).filter(|(_, o)| o.count > 0) {
+                let e = WaitEvent {
+                    thread_id: thread,
+                    event_id: r.statements.next_event_id(thread),
+                    event_name: TABLE_IO,
+                    source: TABLE_SOURCE,
+                    start: at,
+                    end: at + SimDuration(o.sum_ps / 1000),
+                    timed,
+                    object: WaitObject::Table,
+                    nesting_event_id: Some(event.event_id),
+                    operation: op,
+                    number_of_bytes: Some(o.count),
+                };
+                at = e.end;
+                r.waits.keep(e, history, long);
+                kept += 1;
             }
         }
         // The disk keeps each I/O only while events_waits_current is on.
@@ -235,6 +223,35 @@ impl Server {
                 e.end = self.clock.now();
             }
         }
+    }
+
+    /// A statement's table I/O into performance_schema: `busy_ns` (its time less a
+    /// statement's fixed CPU; 0 when the instrument is not timed) shared over the tables and
+    /// indexes it read and changed, added to `table_io_waits_summary_by_index_usage` /
+    /// `_by_table` and, the same figures, to `wait/io/table/sql/handler`'s global row. None
+    /// when the instrument or the global_instrumentation consumer is off; else whether it is
+    /// timed and what was added, by kind (fetch, insert, update, delete).
+    pub(super) fn charge_table_io(
+        &mut self,
+        io: &StatementIo,
+        busy_ns: u64,
+    ) -> Option<(bool, [OpTimes; 4])> {
+        let r = self.running.as_mut()?;
+        if io.entries.is_empty() || !r.statements.consumers.global() {
+            return None;
+        }
+        let known = crate::instruments::setup::classes::known();
+        let s = r.setup.at(known.table_io).filter(|s| s.enabled)?;
+        let timed = s.timed == Some(true);
+        let total_ps = if timed { busy_ns.saturating_mul(1000) } else { 0 };
+        let added = r.table_io.absorb(&io.rescaled(total_ps), &self.catalog);
+        if added.iter().any(|o| o.count > 0) {
+            let sums = r.waits.by_event_name.entry(TABLE_IO).or_default();
+            for o in &added {
+                sums.add_many(o.count, o.sum_ps, o.min_ps, o.max_ps);
+            }
+        }
+        Some((timed, added))
     }
 
     /// A connection ended: its thread's wait rows go.

@@ -1580,6 +1580,30 @@ impl BExpr {
             | BExpr::Between { .. }
             | BExpr::InList { .. }
             | BExpr::Like { .. } => Some(true),
+            // A choice between its arguments has their type, a NULL argument aside: text if
+            // one is text, numeric if every typed one is (`IF(c, sql_text, NULL)` is text even
+            // on a row where it is NULL).
+            BExpr::Call { name, args, .. }
+                if matches!(name.as_str(), "IF" | "IFNULL" | "COALESCE" | "NULLIF") =>
+            {
+                let chosen = match name.as_str() {
+                    "IF" => args.get(1..).unwrap_or(&[]),
+                    "NULLIF" => args.get(..1).unwrap_or(&[]),
+                    _ => args.as_slice(),
+                };
+                let kinds: Vec<Option<bool>> = chosen
+                    .iter()
+                    .filter(|a| !matches!(a, BExpr::Lit(Value::Null)))
+                    .map(|a| a.numeric_type(column_numeric))
+                    .collect();
+                if kinds.contains(&Some(false)) {
+                    Some(false)
+                } else if kinds.iter().all(|k| *k == Some(true)) && !kinds.is_empty() {
+                    Some(true)
+                } else {
+                    None
+                }
+            }
             BExpr::Call { name, .. } => super::functions::returns_text(name).map(|t| !t),
             BExpr::Cast { target, .. } => Some(target.is_numeric()),
             _ => None,

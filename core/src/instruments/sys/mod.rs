@@ -13,6 +13,7 @@
 //! `sql::pfs_format`).
 
 mod pool_and_key_views;
+mod processlist_views;
 mod statement_kind_views;
 mod views;
 

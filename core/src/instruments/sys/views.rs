@@ -7,6 +7,7 @@ use super::pool_and_key_views::{
     INNODB_BUFFER_STATS_BY_SCHEMA, INNODB_BUFFER_STATS_BY_TABLE, SCHEMA_REDUNDANT_INDEXES,
     X_INNODB_BUFFER_STATS_BY_SCHEMA, X_INNODB_BUFFER_STATS_BY_TABLE, X_SCHEMA_FLATTENED_KEYS,
 };
+use super::processlist_views::{PROCESSLIST, SESSION, X_PROCESSLIST, X_SESSION};
 use super::statement_kind_views::{
     STATEMENTS_WITH_ERRORS_OR_WARNINGS, STATEMENTS_WITH_SORTING, STATEMENTS_WITH_TEMP_TABLES,
     X_STATEMENTS_WITH_ERRORS_OR_WARNINGS, X_STATEMENTS_WITH_SORTING, X_STATEMENTS_WITH_TEMP_TABLES,
@@ -414,6 +415,7 @@ pub const VIEWS: &[SysView] = &[
         query: IO_GLOBAL_BY_FILE_BY_BYTES,
     },
     SysView { name: "memory_global_total", algorithm: "TEMPTABLE", query: MEMORY_GLOBAL_TOTAL },
+    SysView { name: "processlist", algorithm: "TEMPTABLE", query: PROCESSLIST },
     SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
     SysView {
         name: "schema_redundant_indexes",
@@ -431,6 +433,7 @@ pub const VIEWS: &[SysView] = &[
         query: SCHEMA_TABLES_WITH_FULL_TABLE_SCANS,
     },
     SysView { name: "schema_unused_indexes", algorithm: "MERGE", query: SCHEMA_UNUSED_INDEXES },
+    SysView { name: "session", algorithm: "UNDEFINED", query: SESSION },
     SysView { name: "statement_analysis", algorithm: "MERGE", query: STATEMENT_ANALYSIS },
     SysView {
         name: "statements_with_errors_or_warnings",
@@ -471,6 +474,7 @@ pub const VIEWS: &[SysView] = &[
         query: X_IO_GLOBAL_BY_FILE_BY_BYTES,
     },
     SysView { name: "x$memory_global_total", algorithm: "TEMPTABLE", query: X_MEMORY_GLOBAL_TOTAL },
+    SysView { name: "x$processlist", algorithm: "TEMPTABLE", query: X_PROCESSLIST },
     SysView {
         name: "x$ps_digest_95th_percentile_by_avg_us",
         algorithm: "TEMPTABLE",
@@ -506,6 +510,7 @@ pub const VIEWS: &[SysView] = &[
         algorithm: "MERGE",
         query: X_SCHEMA_TABLES_WITH_FULL_TABLE_SCANS,
     },
+    SysView { name: "x$session", algorithm: "UNDEFINED", query: X_SESSION },
     SysView { name: "x$statement_analysis", algorithm: "MERGE", query: X_STATEMENT_ANALYSIS },
     SysView {
         name: "x$statements_with_errors_or_warnings",

@@ -9,6 +9,7 @@
 //! reproduce without a history of the chapter's server the chapter does not give. Pending and
 //! history-dependent figures are still measured and printed, apart from the targets.
 
+mod advisor_sequence;
 mod buffer_pool;
 mod connections;
 mod defaults;
@@ -177,6 +178,7 @@ pub fn run_with_pairs(pairs: Option<PairRunner>) -> Vec<Check> {
     connections::connection_checks(&mut out);
     temp_tables::temp_table_checks(&mut out);
     sys::checks(&mut out);
+    advisor_sequence::checks(&mut out);
     userstat::checks(&mut out);
     let rates = pairs.map(|run| run());
     userstat::pair_checks(rates.as_deref(), &mut out);

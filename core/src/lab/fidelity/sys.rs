@@ -1,4 +1,5 @@
-//! Sections 3.13.6 to 3.13.8 on the chapter's load (FIDELITY.md F6.2, F7.1-F7.3, F8.1): after a
+//! Sections 3.13.6 to 3.13.8 on the chapter's load (FIDELITY.md F6.2, F7.1-F7.3, F8.1, F8.2;
+//! F7.5 runs the chapter's whole sequence on a server of its own, `advisor_sequence.rs`): after a
 //! TRUNCATE of the digest summary, eight mysqlslap clients run as the plain app user through
 //! the five shop statements of `shop_load.sql` (`sim::files`), 480 queries in all, on the
 //! full-scale `shop` of the chapter's server. Listing 3.118 ranks the digests; Listing 3.119
@@ -11,7 +12,8 @@ use crate::lab::experiment::Experiment;
 use crate::sql::Response;
 
 /// Listing 3.118's query, as the chapter prints it.
-const LISTING_3_118: &str = "SELECT LEFT(DIGEST_TEXT, 38) AS digest, COUNT_STAR AS calls, \
+pub(super) const LISTING_3_118: &str =
+    "SELECT LEFT(DIGEST_TEXT, 38) AS digest, COUNT_STAR AS calls, \
      ROUND(SUM_TIMER_WAIT / 1e12, 1) AS total_s, ROUND(AVG_TIMER_WAIT / 1e9, 1) AS avg_ms, \
      SUM_ROWS_EXAMINED DIV COUNT_STAR AS rows_avg, SUM_NO_INDEX_USED AS no_idx \
      FROM performance_schema.events_statements_summary_by_digest \
@@ -41,6 +43,10 @@ const PAGE_OF_VIEWS: &str = "26.6 ms for a 10-row primary key read is over a hun
      gives it, and the chapter does not print the statement; its calls, rows and index use \
      are checked";
 
+/// Section 3.13.6's load: eight mysqlslap clients, 480 queries through `shop_load.sql`.
+pub(super) const LOAD: &str = "mysqlslap --defaults-file=bench.cnf --create-schema=shop \
+     --concurrency=8 --number-of-queries=480 --query=shop_load.sql";
+
 /// Runs the chapter's load and adds F6.2, F7.2 and F7.3.
 pub fn checks(out: &mut Vec<Check>) {
     let server = Experiment::default().start_server().expect("the default experiment starts");
@@ -58,11 +64,7 @@ pub fn checks(out: &mut Vec<Check>) {
     ] {
         server.execute(id, sql);
     }
-    crate::tools::run_shell(
-        server,
-        "mysqlslap --defaults-file=bench.cnf --create-schema=shop --concurrency=8 \
-         --number-of-queries=480 --query=shop_load.sql",
-    );
+    crate::tools::run_shell(server, LOAD);
     server.execute(id, "SET GLOBAL slow_query_log = OFF");
     slow_log_checks(server, out);
     let ranked = rows(server.execute(id, LISTING_3_118));
@@ -131,7 +133,6 @@ pub fn checks(out: &mut Vec<Check>) {
         Tolerance::Exact,
     ));
     server.disconnect(id);
-    advisor_checks(server, out);
 }
 
 /// F8.1: with long_query_time = 0 the load's slow log holds about 490 entries whose
@@ -262,71 +263,6 @@ fn slow_log_figures(server: &crate::server::Server) -> (u64, f64) {
     let last = times.iter().copied().max().unwrap_or(0);
     (times.len() as u64, (last - first) as f64 / 1e6)
 }
-
-/// F7.5, Listing 3.120: the advisor's findings on the server of the chapter's load.
-fn advisor_checks(server: &mut crate::server::Server, out: &mut Vec<Check>) {
-    let report = crate::tools::run_shell(
-        server,
-        "perl mysqltuner.pl --defaults-file bench.cnf --noprettyicon --nogood --noinfo 2>/dev/null \
-         | grep -E 'Slow queries|Sorts requiring|TLS/SSL is|pool instances:'",
-    );
-    let finding = |needle: &str| {
-        report.lines().find(|l| l.contains(needle)).unwrap_or("(no such line)").to_string()
-    };
-    out.push(check(
-        "F7.5",
-        "MySQLTuner: buffer pool instances",
-        "[!!] InnoDB buffer pool instances: 1",
-        finding("pool instances:"),
-        Tolerance::Exact,
-    ));
-    out.push(check(
-        "F7.5",
-        "MySQLTuner: TLS",
-        "[!!] TLS/SSL is disabled. Connections are unencrypted.",
-        finding("TLS/SSL is"),
-        Tolerance::Exact,
-    ));
-    out.push(
-        check(
-            "F7.5",
-            "MySQLTuner: advises a larger sort buffer (which F5.2 finds slower)",
-            "sort_buffer_size (> 256K)",
-            finding("sort_buffer_size (>").trim().to_string(),
-            Tolerance::Exact,
-        )
-        .pending(SORT_ADVICE),
-    );
-    out.push(
-        check(
-            "F7.5",
-            "MySQLTuner: Slow queries",
-            "[!!] Slow queries: 51% (1K/2K)",
-            finding("Slow queries:"),
-            Tolerance::Exact,
-        )
-        .pending(SLOW_SHARE),
-    );
-    out.push(
-        check(
-            "F7.5",
-            "MySQLTuner: Sorts requiring temporary tables",
-            "[!!] Sorts requiring temporary tables: 387% (1K temp sorts / 355 sorts)",
-            finding("Sorts requiring"),
-            Tolerance::Exact,
-        )
-        .pending(SORT_SHARE),
-    );
-}
-
-const SORT_ADVICE: &str = "the advice follows from the merge passes of Table 3.8's sort, which \
-     ran on another server of this report; the load's server has none";
-const SLOW_SHARE: &str = "the chapter's server had run section 3.13.8's long_query_time = 0 \
-     capture and its other loads before the advisor; that sequence is not printed";
-const SORT_SHARE: &str = "1,374 merge passes are three 256 KB runs of Table 3.8's sort (458 \
-     each) and 355 sorts are more than the load's 96: the chapter's sequence of loads before \
-     the advisor is not printed; the check's formula is MySQLTuner's (golden \
-     tools/advisor_report)";
 
 /// Listing 3.118 row by row: counts exactly, times within 20 %, and the finding that one shape
 /// holds 97 % of the time (within 3 points).

@@ -326,6 +326,11 @@ impl Server {
             _ => return Err(MySqlError::unknown("view is not a SELECT")),
         };
         let saved = session.database.replace(db.to_string());
+        // The processlist keeps showing the client's database (the outermost view's caller).
+        let outside = session.database_outside_view.is_none();
+        if outside {
+            session.database_outside_view = Some(saved.clone());
+        }
         // A view sees no CTE of the statement that reads it (its names are resolved where
         // it was defined), nor any enclosing query's columns.
         let ctes = std::mem::take(&mut work.ctes);
@@ -334,6 +339,9 @@ impl Server {
         work.ctes = ctes;
         work.outer_scopes = scopes;
         session.database = saved;
+        if outside {
+            session.database_outside_view = None;
+        }
         let (meta, rows) = result?.into_packed()?;
         // A view MySQL materialises (it groups, aggregates, de-duplicates, limits or is a set
         // operation: ALGORITHM=UNDEFINED cannot merge it) fills an internal temporary table

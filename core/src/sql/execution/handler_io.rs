@@ -132,6 +132,49 @@ impl StatementIo {
     }
 }
 
+impl StatementIo {
+    /// The same operations with their times rescaled to add up to `total_ps` exactly, each
+    /// (table, index, kind) getting a share in proportion to the time its reads and writes
+    /// were charged as they ran (in proportion to its rows when none was charged). The
+    /// shortest and longest per-row times scale with their sum.
+    ///
+    /// This is how the statement's table I/O time reaches performance_schema: MySQL's
+    /// executor reads a table in PSI batch mode (`PFSBatchMode`, `start_psi_batch_mode`), so
+    /// one table I/O wait spans a scan's fetches and the work between them, and the per-index
+    /// and per-table summaries are what `events_waits_summary_global_by_event_name`'s
+    /// `wait/io/table/sql/handler` row adds up. Simplification: we do not time the batches;
+    /// the statement's time (`Server::statement_waits`) is shared out over its tables.
+    pub fn rescaled(&self, total_ps: u64) -> StatementIo {
+        let each = |f: &dyn Fn(&OpTimes) -> u64| -> u128 {
+            self.entries.iter().flat_map(|e| e.ops.iter()).map(|o| f(o) as u128).sum()
+        };
+        let charged = each(&|o| o.sum_ps);
+        let weight: &dyn Fn(&OpTimes) -> u64 =
+            if charged > 0 { &|o| o.sum_ps } else { &|o| o.count };
+        let whole = if charged > 0 { charged } else { each(&|o| o.count) };
+        let mut out = self.clone();
+        // Cumulative rounding: the shares add up to `total_ps` to the picosecond.
+        let (mut before, mut given) = (0u128, 0u64);
+        for e in &mut out.entries {
+            for o in e.ops.iter_mut().filter(|o| o.count > 0) {
+                let old = o.sum_ps;
+                before += weight(o) as u128;
+                let upto = (total_ps as u128 * before).checked_div(whole).unwrap_or(0);
+                let share = (upto as u64).saturating_sub(given);
+                given = upto as u64;
+                o.sum_ps = share;
+                if old > 0 {
+                    let scale = |v: u64| (v as u128 * share as u128 / old as u128) as u64;
+                    (o.min_ps, o.max_ps) = (scale(o.min_ps), scale(o.max_ps));
+                } else {
+                    (o.min_ps, o.max_ps) = (share / o.count, share / o.count);
+                }
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +206,26 @@ mod tests {
         assert_eq!((f.count, f.sum_ps, f.min_ps, f.max_ps), (5, 700, 100, 300));
         assert_eq!(io.entries[1].ops[RowOp::Insert as usize].count, 2);
         assert_eq!(io.entries[2].ops[RowOp::Fetch as usize], OpTimes::default());
+    }
+    #[test]
+    fn rescaled_shares_the_time_by_what_was_charged_then_by_rows() {
+        let a = table(5);
+        let mut io = StatementIo::default();
+        io.add(&a, 0, RowOp::Fetch, 4, 400);
+        io.add(&a, NO_INDEX, RowOp::Fetch, 10, 100);
+        io.add(&a, NO_INDEX, RowOp::Insert, 2, 0);
+        let r = io.rescaled(1001);
+        let f = |i: usize, op: RowOp| r.entries[i].ops[op as usize];
+        assert_eq!(f(0, RowOp::Fetch).sum_ps, 800);
+        assert_eq!(f(1, RowOp::Fetch).sum_ps, 201);
+        assert_eq!((f(1, RowOp::Insert).sum_ps, f(1, RowOp::Insert).count), (0, 2));
+        assert_eq!((f(0, RowOp::Fetch).min_ps, f(0, RowOp::Fetch).max_ps), (200, 200));
+        // Nothing charged: by rows.
+        let mut io = StatementIo::default();
+        io.add(&a, 0, RowOp::Fetch, 1, 0);
+        io.add(&a, NO_INDEX, RowOp::Update, 3, 0);
+        let r = io.rescaled(100);
+        assert_eq!(r.entries[0].ops[0].sum_ps + r.entries[1].ops[2].sum_ps, 100);
+        assert_eq!((r.entries[1].ops[2].sum_ps, r.entries[1].ops[2].min_ps), (75, 25));
     }
 }

@@ -1,9 +1,11 @@
-//! What the advisor reads from the server, read the way MySQLTuner reads it: each query is a
-//! `mysql -Bse "..."` of its own, so each is a connection, a login and a statement that the
-//! server counts (`Connections`, `Questions`, `Com_*`, the slow log and the Performance Schema
-//! see the advisor as they see MySQLTuner). Variables come from `SHOW VARIABLES` then
-//! `SHOW GLOBAL VARIABLES` (the global values win), status from `SHOW STATUS` then `SHOW GLOBAL
-//! STATUS`, both read before any check runs.
+//! What the advisor reads from the server, read the way MySQLTuner reads it: it sends
+//! MySQLTuner's statements (`statements.rs`), each a `mysql -Bse "..."` of its own, so each is a
+//! connection, a login and a statement that the server counts (`Connections`, `Questions`,
+//! `Com_*`, Slow_queries, the slow log and the Performance Schema see the advisor as they see
+//! MySQLTuner), and keeps what the checks read from the answers. Variables come from `SHOW
+//! VARIABLES` then `SHOW GLOBAL VARIABLES` (the global values win), status from `SHOW STATUS`
+//! then `SHOW GLOBAL STATUS`, the sixth statement: what the rest send is counted only by a
+//! later run.
 //!
 //! The host's facts MySQLTuner takes from the operating system (`/proc/meminfo`, the CPU
 //! count) come from the simulated host: the machine's RAM, not the container's limit, as a
@@ -12,9 +14,19 @@
 //! Simplification: MySQLTuner's other-process memory (a `ps` over the host) is 0 here: the
 //! simulated host runs nothing but mysqld.
 
+use super::statements::{self, Each, Reads, STATEMENTS};
 use crate::server::Server;
 use crate::sql::Response;
 use std::collections::BTreeMap;
+
+/// A statement MySQL refuses, as MySQLTuner prints it ("Failed to execute: ...").
+#[derive(Clone, Debug, Default)]
+pub struct Failure {
+    /// The sub that sent it (where the report prints the failure).
+    pub sub: &'static str,
+    /// Its text as MySQLTuner prints it.
+    pub sql: String,
+}
 
 /// Everything the checks read.
 #[derive(Clone, Debug, Default)]
@@ -43,6 +55,14 @@ pub struct Facts {
     pub anonymous: Option<Vec<String>>,
     pub without_password: Option<Vec<String>>,
     pub any_host: Option<Vec<String>>,
+    /// SHOW DATABASES.
+    pub databases: Vec<String>,
+    /// mysql.user has a password column MySQLTuner knows (else its security section stops).
+    pub auth_column: bool,
+    /// `--skippassword`: the password checks are not run.
+    pub skippassword: bool,
+    /// The statements that failed as they fail on MySQL, in order (MySQLTuner prints each).
+    pub failures: Vec<Failure>,
     /// The host's RAM and CPUs.
     pub physical_memory: f64,
     pub cpu_cores: u64,
@@ -73,15 +93,6 @@ fn number(v: Option<&String>) -> f64 {
     }
 }
 
-/// The account queries of the security section (printed when they fail).
-pub const ANONYMOUS_SQL: &str = "SELECT CONCAT(QUOTE(user), '@', QUOTE(host)) FROM mysql.user \
-     WHERE (TRIM(USER) = '' OR USER IS NULL)";
-pub const NO_PASSWORD_SQL: &str = "SELECT CONCAT(QUOTE(user), '@', QUOTE(host)) FROM mysql.user \
-     WHERE (authentication_string = '' OR authentication_string IS NULL) AND user != '' \
-     AND account_locked = 'N' AND password_expired = 'N'";
-pub const ANY_HOST_SQL: &str =
-    "SELECT CONCAT(QUOTE(user), '@', host) FROM mysql.user WHERE HOST='%'";
-
 /// A login to the server, used once per query.
 pub struct Login {
     pub user: String,
@@ -99,12 +110,7 @@ pub enum ReadError {
 
 impl Login {
     /// Runs `sql` on a connection of its own, as `mysql -Bse`: the rows as text (NULL as
-    /// "NULL"), or nothing when it fails (MySQLTuner goes on with an empty answer).
-    pub fn select(&self, server: &mut Server, sql: &str) -> Vec<Vec<String>> {
-        self.try_select(server, sql).unwrap_or_default()
-    }
-
-    /// As [`Login::select`], None when the statement fails.
+    /// "NULL"), None when it fails (MySQLTuner goes on with an empty answer).
     pub fn try_select(&self, server: &mut Server, sql: &str) -> Option<Vec<Vec<String>>> {
         let c = server.connect_as(&self.user, self.password.as_deref()).ok()?;
         let done = server.execute(c.id, sql);
@@ -122,26 +128,11 @@ impl Login {
             Err(_) => None,
         }
     }
-
-    fn one(&self, server: &mut Server, sql: &str) -> String {
-        self.select(server, sql)
-            .into_iter()
-            .next()
-            .and_then(|r| r.into_iter().next())
-            .unwrap_or_default()
-    }
-
-    fn pairs(&self, server: &mut Server, sql: &str, into: &mut BTreeMap<String, String>) {
-        for row in self.select(server, sql) {
-            if let [k, v, ..] = row.as_slice() {
-                into.insert(k.clone(), v.clone());
-            }
-        }
-    }
 }
 
-/// Logs in (`mysqladmin ping`) and reads every fact, in MySQLTuner's order.
-pub fn read(server: &mut Server, login: &Login) -> Result<Facts, ReadError> {
+/// Logs in (`mysqladmin ping`), sends MySQLTuner's statements in its order (`statements.rs`)
+/// and keeps what the report reads from their answers.
+pub fn read(server: &mut Server, login: &Login, skippassword: bool) -> Result<Facts, ReadError> {
     if !server.is_running() {
         return Err(ReadError::Down);
     }
@@ -149,58 +140,154 @@ pub fn read(server: &mut Server, login: &Login) -> Result<Facts, ReadError> {
         Ok(c) => server.disconnect(c.id),
         Err(_) => return Err(ReadError::Login),
     }
-    let mut f = Facts { version: login.one(server, "SELECT VERSION()"), ..Facts::default() };
-    login.pairs(server, "SHOW VARIABLES", &mut f.vars);
-    login.pairs(server, "SHOW GLOBAL VARIABLES", &mut f.vars);
-    login.select(server, "SHOW GRANTS FOR CURRENT_USER()");
-    login.pairs(server, "SHOW STATUS", &mut f.status);
-    login.pairs(server, "SHOW GLOBAL STATUS", &mut f.status);
-    let engines = login.select(
-        server,
-        "SELECT ENGINE, SUM(DATA_LENGTH+INDEX_LENGTH), COUNT(ENGINE), SUM(DATA_LENGTH), \
-         SUM(INDEX_LENGTH) FROM information_schema.TABLES WHERE TABLE_SCHEMA NOT IN \
-         ('information_schema', 'performance_schema', 'mysql') AND ENGINE IS NOT NULL \
-         GROUP BY ENGINE ORDER BY ENGINE ASC",
-    );
-    for row in engines {
-        if row.first().is_some_and(|e| e == "InnoDB") {
-            f.innodb_bytes = row.get(1).and_then(|v| v.parse().ok()).unwrap_or(0.0);
-            f.innodb_tables = row.get(2).and_then(|v| v.parse().ok()).unwrap_or(0);
+    let mut f = Facts { skippassword, ..Facts::default() };
+    let mut grants = String::new();
+    let mut validate_plugin = false;
+    for s in STATEMENTS {
+        let texts: Vec<String> = match s.each {
+            Each::Once => vec![s.sql.to_string()],
+            Each::Schema => f
+                .databases
+                .iter()
+                .filter(|d| d.as_str() != "information_schema")
+                .map(|d| s.sql.replace("{db}", d))
+                .collect(),
+            Each::WithAuthColumn => {
+                let password_check =
+                    matches!(s.reads, Reads::WithoutPassword | Reads::ValidatePlugin);
+                if !f.auth_column || (skippassword && password_check) {
+                    continue;
+                }
+                vec![s.sql.to_string()]
+            }
+            Each::WithoutValidatePlugin => {
+                if !f.auth_column || skippassword || validate_plugin {
+                    continue;
+                }
+                vec![s.sql.to_string()]
+            }
+        };
+        for text in texts {
+            let answer = login.try_select(server, statements::sent(&text));
+            // Where this engine lacks what MySQL has, MySQL's outcome: the answer, unless the
+            // account lacks a privilege MySQL asks for.
+            let refused = s.needs_process && !has_process(&grants);
+            let failed = match s.gap {
+                Some(_) => refused,
+                None => answer.is_none(),
+            };
+            if failed {
+                f.failures.push(Failure { sub: s.sub, sql: text.clone() });
+            }
+            let rows = answer.unwrap_or_default();
+            let cell = |r: usize, c: usize| -> String {
+                rows.get(r).and_then(|row| row.get(c)).cloned().unwrap_or_default()
+            };
+            match s.reads {
+                Reads::Nothing => {}
+                Reads::Version => f.version = cell(0, 0),
+                Reads::Variables => pairs(&rows, &mut f.vars),
+                Reads::Grants => {
+                    grants = rows
+                        .iter()
+                        .filter_map(|r| r.first().cloned())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                }
+                Reads::Status | Reads::GlobalStatus => pairs(&rows, &mut f.status),
+                Reads::PfsMemory => {
+                    if f.pfs_memory == 0.0 {
+                        f.pfs_memory = pfs_memory(&rows);
+                    }
+                }
+                Reads::Databases => {
+                    f.databases = rows.iter().filter_map(|r| r.first().cloned()).collect()
+                }
+                Reads::EngineSizes => {
+                    for row in &rows {
+                        if row.first().is_some_and(|e| e == "InnoDB") {
+                            f.innodb_bytes = row.get(1).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+                            f.innodb_tables = row.get(2).and_then(|v| v.parse().ok()).unwrap_or(0);
+                        }
+                    }
+                }
+                Reads::Fragmented => f.fragmented_tables = rows.len() as u64,
+                Reads::UserColumns => {
+                    let known = rows.iter().any(|r| {
+                        r.first().is_some_and(|c| {
+                            c == "authentication_string" || c.eq_ignore_ascii_case("password")
+                        })
+                    });
+                    // Gap: this engine's information_schema.COLUMNS lists no mysql column.
+                    f.auth_column = known || (rows.is_empty() && sees_mysql_user(&grants));
+                }
+                Reads::RoleColumn => {}
+                Reads::Anonymous => f.anonymous = (!failed).then(|| accounts(&rows)),
+                Reads::WithoutPassword => f.without_password = (!failed).then(|| accounts(&rows)),
+                // Gap: no PLUGINS table here; MySQL 9.x answers 0.
+                Reads::ValidatePlugin => {
+                    validate_plugin = cell(0, 0).parse::<u64>().is_ok_and(|n| n >= 1)
+                }
+                Reads::AnyHost => f.any_host = (!failed).then(|| accounts(&rows)),
+                Reads::SslCipher => f.ssl_cipher = cell(0, 1),
+                Reads::TableCount => f.total_tables = cell(0, 0).parse().unwrap_or(0),
+            }
         }
     }
-    f.fragmented_tables = login
-        .one(
-            server,
-            "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA NOT IN \
-             ('information_schema', 'mysql', 'performance_schema', 'sys') AND DATA_FREE > 0 \
-             AND NOT ENGINE = 'MEMORY'",
-        )
-        .parse()
-        .unwrap_or(0);
-    let quoted = |rows: Option<Vec<Vec<String>>>| -> Option<Vec<String>> {
-        let rows = rows?;
-        let mut v: Vec<String> = rows.into_iter().filter_map(|r| r.into_iter().next()).collect();
-        v.sort();
-        Some(v)
-    };
-    f.anonymous = quoted(login.try_select(server, ANONYMOUS_SQL));
-    f.without_password = quoted(login.try_select(server, NO_PASSWORD_SQL));
-    f.any_host = quoted(login.try_select(server, ANY_HOST_SQL));
-    let ssl = login.select(server, "SHOW SESSION STATUS LIKE 'Ssl_cipher'");
-    f.ssl_cipher = ssl.into_iter().next().and_then(|r| r.into_iter().nth(1)).unwrap_or_default();
-    f.total_tables =
-        login.one(server, "SELECT COUNT(*) FROM information_schema.tables").parse().unwrap_or(0);
-    f.pfs_memory = login
-        .one(
-            server,
-            "SELECT SUM(CURRENT_NUMBER_OF_BYTES_USED) FROM \
-             performance_schema.memory_summary_global_by_event_name \
-             WHERE EVENT_NAME LIKE 'memory/performance_schema/%'",
-        )
-        .parse()
-        .unwrap_or(0.0);
-    f.sys_installed = !login.select(server, "SELECT sys_version FROM sys.version").is_empty();
+    // get_all_vars: an Uptime of 0 is taken as 1 (the report divides by it).
+    if f.stat("Uptime") <= 0.0 {
+        f.status.insert("Uptime".into(), "1".into());
+    }
+    f.sys_installed = f.databases.iter().any(|d| d == "sys");
     f.physical_memory = server.host().host_ram_bytes() as f64;
     f.cpu_cores = u64::from(server.host().hardware().host_cpus);
     Ok(f)
+}
+
+fn pairs(rows: &[Vec<String>], into: &mut BTreeMap<String, String>) {
+    for row in rows {
+        if let [k, v, ..] = row.as_slice() {
+            into.insert(k.clone(), v.clone());
+        }
+    }
+}
+
+fn accounts(rows: &[Vec<String>]) -> Vec<String> {
+    let mut v: Vec<String> = rows.iter().filter_map(|r| r.first().cloned()).collect();
+    v.sort();
+    v
+}
+
+/// The bytes of SHOW ENGINE PERFORMANCE_SCHEMA STATUS's `performance_schema.memory` row.
+fn pfs_memory(rows: &[Vec<String>]) -> f64 {
+    rows.iter()
+        .find(|r| r.get(1).is_some_and(|n| n == "performance_schema.memory"))
+        .and_then(|r| r.get(2))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0)
+}
+
+/// The account holds PROCESS (or every global privilege), as SHOW GRANTS words it.
+fn has_process(grants: &str) -> bool {
+    grants.lines().any(|g| {
+        g.split_once(" ON *.* ")
+            .is_some_and(|(privs, _)| privs.contains("PROCESS") || privs.contains("ALL PRIVILEGES"))
+    })
+}
+
+/// MySQL's information_schema.COLUMNS shows mysql.user's columns to an account with a
+/// privilege on that table. Simplification: a table privilege granted on `*.*` or on the mysql
+/// schema (SELECT, INSERT, UPDATE, DELETE or ALL), as SHOW GRANTS words it.
+fn sees_mysql_user(grants: &str) -> bool {
+    grants.lines().any(|g| {
+        let Some((privs, rest)) = g.strip_prefix("GRANT ").and_then(|g| g.split_once(" ON "))
+        else {
+            return false;
+        };
+        let on = rest.split(" TO ").next().unwrap_or("");
+        let table_privilege = ["SELECT", "INSERT", "UPDATE", "DELETE", "ALL PRIVILEGES"]
+            .iter()
+            .any(|p| privs.contains(p));
+        table_privilege && (on == "*.*" || on.starts_with("`mysql`."))
+    })
 }

@@ -20,10 +20,12 @@
 pub mod checks;
 mod facts;
 mod format;
+pub mod statements;
 
 use crate::server::Server;
 use checks::{Level, Outcome, Section, CHECKS};
 use facts::{Login, ReadError};
+use std::collections::BTreeMap;
 
 /// The MySQLTuner version whose report this follows (the chapter's Listing 3.120).
 pub const VERSION: &str = "2.9.2";
@@ -94,6 +96,18 @@ fn parse(words: &[String]) -> Result<Options, String> {
 /// Runs the advisor with the command line `command` (`mysqltuner ...` or
 /// `perl mysqltuner.pl ...`) and returns what it prints.
 pub fn run(server: &mut Server, command: &str) -> String {
+    run_reading(server, command).0
+}
+
+/// As [`run`], with the status counters the run read (SHOW STATUS then SHOW GLOBAL STATUS;
+/// empty when it read none): what its report's figures are computed from.
+pub fn run_reading(server: &mut Server, command: &str) -> (String, BTreeMap<String, String>) {
+    let mut read = BTreeMap::new();
+    let text = report(server, command, &mut read);
+    (text, read)
+}
+
+fn report(server: &mut Server, command: &str, read: &mut BTreeMap<String, String>) -> String {
     let words = crate::tools::mysqlslap::shell_words(command);
     let skip = match words.first().map(String::as_str) {
         Some("perl") => 2,
@@ -133,7 +147,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
     if o.password.is_some() {
         login.password = o.password.clone();
     }
-    let mut f = match facts::read(server, &login) {
+    let mut f = match facts::read(server, &login, o.skippassword) {
         Ok(f) => f,
         Err(ReadError::Login) => {
             out.line(Level::Bad, "Attempted to use login credentials, but they were invalid.");
@@ -148,6 +162,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
             return out.text;
         }
     };
+    read.clone_from(&f.status);
     if let Some(mb) = o.forcemem_mb {
         f.physical_memory = (mb * 1_048_576) as f64;
     }
@@ -159,19 +174,21 @@ pub fn run(server: &mut Server, command: &str) -> String {
             "Logged in using credentials passed on the command line"
         },
     );
+    // get_all_vars and calculations print their refused statements before the checks start.
+    for failed in f.failures.iter().filter(|x| {
+        x.sub.starts_with("get_all_vars")
+            || x.sub.starts_with("check_privileges")
+            || x.sub.starts_with("calculations")
+    }) {
+        out.line(Level::Bad, &format!("Failed to execute: {}", failed.sql));
+        out.line(Level::Bad, "FAIL Execute SQL / return code: 256");
+    }
     out.line(Level::Good, "Operating on 64-bit architecture");
     let mut all = Outcome::default();
     for section in Section::ALL {
         out.plain(format::section_rule(section.title()).trim_end_matches('\n'));
         let mut part = Outcome::default();
         for check in CHECKS.iter().filter(|c| c.section == section) {
-            if o.skippassword && section == Section::Security {
-                part.lines.push((
-                    Level::Info,
-                    "Skipped password checks due to --skippassword option".into(),
-                ));
-                break;
-            }
             (check.run)(&f, &mut part);
         }
         for (level, text) in &part.lines {
