@@ -196,6 +196,15 @@ pub fn format_double(d: f64) -> String {
 }
 
 impl Value {
+    /// An integer value (signed or unsigned) as one number; None for any other kind.
+    pub fn integer(&self) -> Option<i128> {
+        match self {
+            Value::Int(i) => Some(i128::from(*i)),
+            Value::UInt(u) => Some(i128::from(*u)),
+            _ => None,
+        }
+    }
+
     pub fn is_null(&self) -> bool {
         matches!(self, Value::Null)
     }

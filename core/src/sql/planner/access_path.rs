@@ -937,12 +937,19 @@ pub struct TableInput<'a> {
 
 /// The AND-ed parts of a condition.
 pub fn split_and(e: &BExpr, out: &mut Vec<BExpr>) {
+    let mut parts = Vec::new();
+    conjuncts(e, &mut parts);
+    out.extend(parts.into_iter().cloned());
+}
+
+/// The AND-ed parts of a condition, borrowed.
+pub fn conjuncts<'a>(e: &'a BExpr, out: &mut Vec<&'a BExpr>) {
     match e {
         BExpr::And(a, b) => {
-            split_and(a, out);
-            split_and(b, out);
+            conjuncts(a, out);
+            conjuncts(b, out);
         }
-        other => out.push(other.clone()),
+        other => out.push(other),
     }
 }
 

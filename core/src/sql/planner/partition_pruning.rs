@@ -461,7 +461,7 @@ impl Pruner<'_> {
             }
             _ => {
                 let (Some((l, l_in)), Some((h, h_in))) = (low, high) else { return None };
-                self.walked(int(l)? + i128::from(!l_in), int(h)? - i128::from(!h_in))
+                self.walked(l.integer()? + i128::from(!l_in), h.integer()? - i128::from(!h_in))
             }
         }
     }
@@ -505,7 +505,7 @@ impl Pruner<'_> {
             }
             BExpr::Between { arg, low, high, negated: false } if self.is_col(arg) => {
                 if let (BExpr::Lit(l), BExpr::Lit(h)) = (&**low, &**high) {
-                    if let (Some(l), Some(h)) = (int(l), int(h)) {
+                    if let (Some(l), Some(h)) = (l.integer(), h.integer()) {
                         at_least(lo, l);
                         at_most(hi, h);
                     }
@@ -513,7 +513,7 @@ impl Pruner<'_> {
             }
             _ => {
                 let Some((op, v)) = self.comparison(c) else { return };
-                let Some(v) = int(&v) else { return };
+                let Some(v) = v.integer() else { return };
                 match op {
                     B::Eq => {
                         at_least(lo, v);
@@ -527,15 +527,6 @@ impl Pruner<'_> {
                 }
             }
         }
-    }
-}
-
-/// An integer literal's value.
-fn int(v: &Value) -> Option<i128> {
-    match v {
-        Value::Int(i) => Some(i128::from(*i)),
-        Value::UInt(u) => Some(i128::from(*u)),
-        _ => None,
     }
 }
 

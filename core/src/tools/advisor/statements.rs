@@ -89,6 +89,16 @@ const fn once(sql: &'static str, sub: &'static str, reads: Reads) -> Statement {
     Statement { sql, sub, each: Each::Once, reads, needs_process: false, gap: None }
 }
 
+/// MySQLTuner's `get_pf_memory`: SHOW ENGINE PERFORMANCE_SCHEMA STATUS, which needs PROCESS
+/// and which we do not simulate.
+const fn pfs_status(sub: &'static str, reads: Reads) -> Statement {
+    Statement {
+        needs_process: true,
+        gap: Some(NO_PFS_STATUS),
+        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", sub, reads)
+    }
+}
+
 /// How many statements of [`STATEMENTS`] a run sends before (and including) the SHOW GLOBAL
 /// STATUS whose counters it prints.
 pub const BEFORE_STATUS: usize = 6;
@@ -141,16 +151,8 @@ pub const STATEMENTS: &[Statement] = &[
     // read from the mysql client's com_status, not measured.
     once("select DATABASE(), USER() limit 1", "get_tuning_info", Reads::Nothing),
     // calculations: get_pf_memory for max_used_memory, then for max_peak_memory.
-    Statement {
-        needs_process: true,
-        gap: Some(NO_PFS_STATUS),
-        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", "calculations: get_pf_memory", Reads::PfsMemory)
-    },
-    Statement {
-        needs_process: true,
-        gap: Some(NO_PFS_STATUS),
-        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", "calculations: get_pf_memory", Reads::PfsMemory)
-    },
+    pfs_status("calculations: get_pf_memory", Reads::PfsMemory),
+    pfs_status("calculations: get_pf_memory", Reads::PfsMemory),
     once(
         "SELECT IFNULL(SUM(INDEX_LENGTH), 0) FROM information_schema.TABLES WHERE TABLE_SCHEMA NOT IN ('information_schema') AND ENGINE = 'MyISAM';",
         "calculations",
@@ -243,21 +245,9 @@ pub const STATEMENTS: &[Statement] = &[
     // ssl_tls_recommendations.
     once("SHOW SESSION STATUS LIKE 'Ssl_cipher'", "ssl_tls_recommendations", Reads::SslCipher),
     // mysql_stats: get_pf_memory three times (the printed line, and the two results it keeps).
-    Statement {
-        needs_process: true,
-        gap: Some(NO_PFS_STATUS),
-        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", "mysql_stats: get_pf_memory", Reads::Nothing)
-    },
-    Statement {
-        needs_process: true,
-        gap: Some(NO_PFS_STATUS),
-        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", "mysql_stats: get_pf_memory", Reads::Nothing)
-    },
-    Statement {
-        needs_process: true,
-        gap: Some(NO_PFS_STATUS),
-        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", "mysql_stats: get_pf_memory", Reads::Nothing)
-    },
+    pfs_status("mysql_stats: get_pf_memory", Reads::Nothing),
+    pfs_status("mysql_stats: get_pf_memory", Reads::Nothing),
+    pfs_status("mysql_stats: get_pf_memory", Reads::Nothing),
     // mysql_stats: the table definition cache against the number of tables.
     once("SELECT COUNT(*) FROM information_schema.tables", "mysql_stats", Reads::TableCount),
 ];

@@ -65,7 +65,7 @@ impl Probe {
         let mut cell = Value::Null;
         for at in rows.starts(width) {
             rows.cell_at(at, inner as usize, &mut cell);
-            match integer(&cell) {
+            match cell.integer() {
                 Some(key) => entries.push((key, at)),
                 // NULL never equals anything: the row is no candidate for any outer row.
                 None if matches!(cell, Value::Null) => {}
@@ -83,7 +83,7 @@ impl Probe {
         if matches!(value, Value::Null) {
             return Candidates::Rows(&[]);
         }
-        let Some(key) = integer(value) else { return Candidates::Every };
+        let Some(key) = value.integer() else { return Candidates::Every };
         let first = self.entries.partition_point(|&(k, _)| k < key);
         let end = first + self.entries[first..].partition_point(|&(k, _)| k == key);
         Candidates::Rows(&self.entries[first..end])
@@ -93,15 +93,6 @@ impl Probe {
 impl Drop for Probe {
     fn drop(&mut self) {
         self.space.give(self.entries.len() as u64 * ENTRY_BYTES);
-    }
-}
-
-/// An integer value as a key (signed and unsigned compare by number).
-fn integer(v: &Value) -> Option<i128> {
-    match v {
-        Value::Int(i) => Some(i128::from(*i)),
-        Value::UInt(u) => Some(i128::from(*u)),
-        _ => None,
     }
 }
 
@@ -119,17 +110,6 @@ fn equality(c: &BExpr, offset: u32, width: usize) -> Option<(u32, u32)> {
         (true, false) if *b < offset => Some((*a - offset, *b)),
         (false, true) if *a < offset => Some((*b - offset, *a)),
         _ => None,
-    }
-}
-
-/// The conjuncts of `c` (its AND tree flattened).
-pub fn conjuncts<'a>(c: &'a BExpr, out: &mut Vec<&'a BExpr>) {
-    match c {
-        BExpr::And(a, b) => {
-            conjuncts(a, out);
-            conjuncts(b, out);
-        }
-        other => out.push(other),
     }
 }
 

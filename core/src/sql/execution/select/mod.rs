@@ -34,8 +34,8 @@ use crate::sql::bind::{resolve_among, BExpr, Binder, Columns, SourceColumns};
 use crate::sql::compiled::Compiled;
 use crate::sql::expr::{eval, ConstantContext, EvalContext};
 use crate::sql::planner::access_path::{
-    column_kinds, in_primary_order, is_constant_path, passes, plan_tables, reads_backward,
-    scan_choice, split_conditions, Choice, IndexHints, Levels, Path, TableInput,
+    column_kinds, conjuncts, in_primary_order, is_constant_path, passes, plan_tables,
+    reads_backward, scan_choice, split_conditions, Choice, IndexHints, Levels, Path, TableInput,
 };
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::Delivered;
@@ -1171,10 +1171,10 @@ fn hash_probes(
         let mut parts = Vec::new();
         let plain = !s.outer && !s.nested && s.nest_end.is_none() && closes[l].is_none();
         match levels.access.get(l).filter(|_| plain) {
-            Some(access) => access.iter().for_each(|c| hash_probe::conjuncts(c, &mut parts)),
+            Some(access) => access.iter().for_each(|c| conjuncts(c, &mut parts)),
             None => {
                 if let Some(on) = &ons[l] {
-                    hash_probe::conjuncts(on, &mut parts);
+                    conjuncts(on, &mut parts);
                 }
             }
         }
