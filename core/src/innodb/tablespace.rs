@@ -12,3 +12,46 @@ pub const FIRST_INDEX_PAGE: u64 = 3;
 pub fn index_page(t: &Table, rel: u64) -> PageId {
     PageId { space: t.space_id, page_no: FIRST_INDEX_PAGE + rel }
 }
+
+/// Bytes of an InnoDB page.
+const PAGE_BYTES: u64 = 16384;
+/// A new file-per-table tablespace's pages (MySQL's FIL_IBD_FILE_INITIAL_SIZE).
+const IBD_INITIAL_PAGES: u64 = 7;
+/// Pages of an extent (1 MiB of 16 KiB pages).
+const EXTENT_PAGES: u64 = 64;
+/// Past this size a tablespace grows four extents at a time (32 MiB: MySQL's
+/// `fsp_get_pages_to_extend_ibd` threshold for 16 KiB pages; FSP_FREE_ADD is 4).
+const FOUR_EXTENT_THRESHOLD_PAGES: u64 = 32 * EXTENT_PAGES;
+
+/// The size of a file-per-table tablespace whose highest used page is `used_pages - 1`: it
+/// starts at seven pages, grows a page at a time up to one extent, then an extent at a time,
+/// and four extents at a time past 32 MiB (InnoDB's rule for `.ibd` files; without an
+/// AUTOEXTEND_SIZE option). Simplification: the file is sized by its used pages, with none of
+/// the free extents InnoDB reserves for its segments.
+pub fn ibd_file_bytes(used_pages: u64) -> u64 {
+    let pages = if used_pages <= IBD_INITIAL_PAGES {
+        IBD_INITIAL_PAGES
+    } else if used_pages <= EXTENT_PAGES {
+        used_pages
+    } else if used_pages <= FOUR_EXTENT_THRESHOLD_PAGES {
+        used_pages.div_ceil(EXTENT_PAGES) * EXTENT_PAGES
+    } else {
+        let step = 4 * EXTENT_PAGES;
+        used_pages.div_ceil(step) * step
+    };
+    pages * PAGE_BYTES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ibd_files_grow_by_pages_then_extents_then_four() {
+        assert_eq!(ibd_file_bytes(4), 114_688, "an empty table's 112 KiB");
+        assert_eq!(ibd_file_bytes(40), 40 * 16384);
+        assert_eq!(ibd_file_bytes(65), 2 << 20);
+        assert_eq!(ibd_file_bytes(2048), 32 << 20);
+        assert_eq!(ibd_file_bytes(2049), 36 << 20);
+    }
+}

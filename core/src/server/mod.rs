@@ -15,6 +15,7 @@ mod completion;
 pub mod connections;
 pub mod context;
 pub mod crash;
+pub mod datadir;
 pub mod dispatch;
 pub mod flavour;
 mod generated_tables;

@@ -20,7 +20,8 @@ pub mod shell;
 pub mod sysbench;
 
 use crate::server::Server;
-use shell::files::{self, Place};
+use shell::files;
+use shell::glob;
 use shell::pipeline::{self, Target};
 use shell::{sort_uniq, text_filters};
 
@@ -61,11 +62,12 @@ pub fn run_shell_with(server: &mut Server, command: &str, external: External<'_>
     let mut input: Option<String> = None;
     let last = stages.len() - 1;
     for (i, stage) in stages.iter().enumerate() {
+        let piped = i < last;
+        let to_terminal = !piped && stage.stdout.is_none();
         let printed = match external(server, &stage.text) {
             Some(out) => out,
-            None => run_command(server, &stage.text, input.as_deref()),
+            None => run_command(server, &stage.text, input.as_deref(), to_terminal),
         };
-        let piped = i < last;
         if !piped && stage.stdout.is_none() && stage.stderr.is_none() {
             terminal.push_str(&printed);
             return terminal;
@@ -132,8 +134,11 @@ fn write_file(server: &mut Server, path: &str, text: &str, append: bool) -> Stri
 }
 
 /// Runs one command of a pipeline, with `stdin` the previous stage's output (None at the
-/// start of a line: the terminal, which has nothing to read).
-fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> String {
+/// start of a line: the terminal, which has nothing to read); `terminal` when its output goes
+/// to the terminal. Its pattern words are expanded first (`shell::glob`).
+fn run_command(server: &mut Server, command: &str, stdin: Option<&str>, terminal: bool) -> String {
+    let expanded = glob::expand(server, command);
+    let command = expanded.as_str();
     let program = command.split_whitespace().next().unwrap_or("");
     if program.is_empty() {
         return String::new();
@@ -166,10 +171,7 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>) -> Strin
             format!("{}\n", words[1..].join(" "))
         }
         "docker" => docker(server, command),
-        "ls" if command.split_whitespace().skip(1).all(|w| w.starts_with('-')) => {
-            ls_home(server, command.contains("-l"))
-        }
-        "ls" => ls(server, command),
+        "ls" => shell::ls::run(server, command, terminal),
         _ => format!("sh: 1: {program}: not found\n"),
     }
 }
@@ -257,8 +259,8 @@ fn cat(server: &Server, command: &str, stdin: &str) -> String {
     for path in paths {
         match files::read(server, &path) {
             _ if path == "-" => out.push_str(stdin),
-            Some((text, _)) => out.push_str(text),
-            None if files::is_datadir(server, &path) => {
+            Some((text, _)) => out.push_str(&text),
+            None if files::is_datadir_dir(server, &path) => {
                 out.push_str(&format!("cat: {path}: Is a directory\n"))
             }
             None => out.push_str(&format!("cat: {path}: No such file or directory\n")),
@@ -397,84 +399,6 @@ fn rm(server: &mut Server, command: &str) -> String {
         let removed = server.host_files_mut().remove(&path) || server.remove_datadir_file(&path);
         if !removed && !force {
             out.push_str(&format!("rm: cannot remove '{path}': No such file or directory\n"));
-        }
-    }
-    out
-}
-
-/// `ls` (or `ls -l`) of the home directory. Simplification: every file shows the current
-/// simulated time, not the time it was written.
-fn ls_home(server: &Server, long: bool) -> String {
-    let files: Vec<(&str, u64)> = server.host_files().list().collect();
-    if !long {
-        let names: Vec<&str> = files.iter().map(|(n, _)| *n).collect();
-        return if names.is_empty() { String::new() } else { format!("{}\n", names.join("  ")) };
-    }
-    let mut out =
-        format!("total {}\n", files.iter().map(|(_, b)| b.div_ceil(4096) * 4).sum::<u64>());
-    let width = files.iter().map(|(_, b)| b.to_string().len()).max().unwrap_or(1);
-    for (name, bytes) in files {
-        out.push_str(&long_line(server, "-rw-r--r-- 1 root root", (bytes, width), name));
-    }
-    out
-}
-
-/// One `ls -l` line: mode and owners, size, the simulated time, name.
-/// The size is right-aligned to `width` digits, as `ls -l` aligns its column.
-fn long_line(server: &Server, mode_and_owners: &str, size: (u64, usize), name: &str) -> String {
-    let (bytes, width) = size;
-    let t = server.clock().wall_clock();
-    let month = t.month_abbrev();
-    format!(
-        "{mode_and_owners} {bytes:>width$} {month} {:2} {:02}:{:02} {name}\n",
-        t.day, t.hour, t.minute
-    )
-}
-
-/// `ls [-l] PATH...`: the datadir (`/var/lib/mysql`), its files (the buffer pool dump, the
-/// query logs) and the host's files.
-fn ls(server: &Server, command: &str) -> String {
-    let long = command.split_whitespace().any(|w| w.starts_with('-') && w.contains('l'));
-    let mut out = String::new();
-    let paths = operands(command);
-    for path in &paths {
-        if files::is_datadir(server, path) {
-            let entries = files::datadir_entries(server);
-            if paths.len() > 1 {
-                out.push_str(&format!("{path}:\n"));
-            }
-            if !long {
-                let names: Vec<&str> = entries.iter().map(|(n, _, _)| n.as_str()).collect();
-                out.push_str(&format!("{}\n", names.join("  ")));
-                continue;
-            }
-            let total: u64 = entries.iter().map(|(_, b, _)| b.div_ceil(4096) * 4).sum();
-            out.push_str(&format!("total {total}\n"));
-            let width = entries.iter().map(|(_, b, _)| b.to_string().len()).max().unwrap_or(1);
-            for (name, bytes, dir) in entries {
-                let mode =
-                    if dir { "drwxr-x--- 2 mysql mysql" } else { "-rw-r----- 1 mysql mysql" };
-                out.push_str(&long_line(server, mode, (bytes, width), &name));
-            }
-            continue;
-        }
-        let file = crate::server::buffer_pool::BUFFER_POOL_FILE;
-        match server.buffer_pool_file_bytes() {
-            Some(bytes) if path == file || path == "ib_buffer_pool" => {
-                out.push_str(&long_line(server, "-rw-r----- 1 mysql mysql", (bytes, 0), path));
-            }
-            _ if let Some((bytes, place)) = files::size(server, path) => {
-                let mode = match place {
-                    Place::Home => "-rw-r--r-- 1 root root",
-                    Place::Datadir => "-rw-r----- 1 mysql mysql",
-                };
-                if long {
-                    out.push_str(&long_line(server, mode, (bytes, 0), path));
-                } else {
-                    out.push_str(&format!("{path}\n"));
-                }
-            }
-            _ => out.push_str(&format!("ls: cannot access '{path}': No such file or directory\n")),
         }
     }
     out

@@ -80,6 +80,16 @@ fn text(s: &str) -> Value {
 }
 
 impl Server {
+    /// The binary log's files and their sizes as `SHOW BINARY LOGS` lists them, or None when
+    /// binary logging is off (or mysqld is down).
+    pub fn binary_log_files(&self) -> Option<Vec<(String, u64)>> {
+        let running = self.running.as_ref()?;
+        running
+            .vars
+            .global_bool("log_bin")
+            .then(|| self.logs.binlog.files.list(self.logs.binlog.position))
+    }
+
     /// Runs one of the binary log's SHOW statements (the caller has checked REPLICATION
     /// CLIENT).
     pub(crate) fn show_replication(&self, show: ReplicationShow) -> Result<ResultSet> {
