@@ -42,6 +42,33 @@ pub fn ibd_file_bytes(used_pages: u64) -> u64 {
     pages * PAGE_BYTES
 }
 
+/// A table's file-per-table tablespaces, as (name, file bytes): the table's own (`orders`),
+/// or one per partition (`bulk#p#p0`) and subpartition (`bulk#p#p0#sp#p0sp0`), MySQL's file
+/// names without `.ibd`. Simplification: a partitioned table's pages are shared out evenly
+/// between its partitions, not by the rows each holds (information_schema.PARTITIONS counts
+/// those).
+pub fn table_files(t: &Table) -> Vec<(String, u64)> {
+    let sizes = t.sizes();
+    let pages = (sizes.data_length + sizes.index_length) / PAGE_BYTES;
+    let name = &t.def.name;
+    let Some(p) = &t.def.partitioning else {
+        return vec![(name.clone(), ibd_file_bytes(FIRST_INDEX_PAGE + pages))];
+    };
+    let mut names = Vec::new();
+    for part in &p.partitions {
+        let base = format!("{name}#p#{}", part.name.to_lowercase());
+        if p.sub.is_none() || part.subpartitions.is_empty() {
+            names.push(base);
+        } else {
+            for sub in &part.subpartitions {
+                names.push(format!("{base}#sp#{}", sub.to_lowercase()));
+            }
+        }
+    }
+    let each = pages.div_ceil(names.len().max(1) as u64).max(1);
+    names.into_iter().map(|n| (n, ibd_file_bytes(FIRST_INDEX_PAGE + each))).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -238,38 +238,11 @@ fn upgrade_history(version: &str) -> String {
     )
 }
 
-/// A table's tablespace files: `name.ibd`, or one per partition (`name#p#p0.ibd`,
-/// `name#p#p0#sp#p0sp0.ibd`) with the table's pages shared out evenly (Simplification: not by
-/// each partition's rows, which information_schema.PARTITIONS counts).
+/// A table's tablespace files (`name.ibd`, or one per partition).
 fn tablespace_files(t: &crate::storage::table::Table) -> Vec<DatadirEntry> {
-    use crate::innodb::tablespace::{ibd_file_bytes, FIRST_INDEX_PAGE};
-    let sizes = t.sizes();
-    let pages = (sizes.data_length + sizes.index_length) / PAGE;
-    let name = &t.def.name;
-    let Some(p) = &t.def.partitioning else {
-        return vec![DatadirEntry::file(
-            format!("{name}.ibd"),
-            ibd_file_bytes(FIRST_INDEX_PAGE + pages),
-        )];
-    };
-    let mut files = Vec::new();
-    for part in &p.partitions {
-        if part.subpartitions.is_empty() || p.sub.is_none() {
-            files.push(format!("{name}#p#{}.ibd", part.name.to_lowercase()));
-        } else {
-            for sub in &part.subpartitions {
-                files.push(format!(
-                    "{name}#p#{}#sp#{}.ibd",
-                    part.name.to_lowercase(),
-                    sub.to_lowercase()
-                ));
-            }
-        }
-    }
-    let each = pages.div_ceil(files.len().max(1) as u64).max(1);
-    files
+    crate::innodb::tablespace::table_files(t)
         .into_iter()
-        .map(|f| DatadirEntry::file(f, ibd_file_bytes(FIRST_INDEX_PAGE + each)))
+        .map(|(name, bytes)| DatadirEntry::file(format!("{name}.ibd"), bytes))
         .collect()
 }
 

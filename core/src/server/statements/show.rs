@@ -24,13 +24,14 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 53] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 54] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_METRICS", "SYSTEM VIEW"),
+    ("information_schema", "INNODB_TABLESPACES", "SYSTEM VIEW"),
     ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "PROFILING", "SYSTEM VIEW"),
