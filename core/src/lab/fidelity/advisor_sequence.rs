@@ -118,7 +118,7 @@ pub(super) fn checks(out: &mut Vec<Check>) {
         order.join(" | "),
         Tolerance::Exact,
     );
-    out.push(if c.pass { c } else { c.pending(ORDER) });
+    out.push(c);
     // "it printed Current connection is encrypted above the TLS line".
     let encrypted = full.lines().any(|l| l.contains("Current connection is encrypted"));
     let c = check(
@@ -234,11 +234,6 @@ const ENCRYPTED: &str = "the advisor logs in over the server's UNIX socket (benc
      no host), where MySQL sets no Ssl_cipher, so the report prints Current connection is NOT \
      encrypted; the chapter's run was encrypted, as a TCP login to 9.7's auto-generated \
      certificates is (UNCONFIRMED: the chapter does not print bench.cnf's host)";
-
-const ORDER: &str = "the report prints its SSL/TLS section (and check_security_2_0's TLS/SSL \
-     line) before the performance metrics, where 2.8.36's main calls ssl_tls_recommendations, \
-     the newest source read; the chapter's 2.9.2 prints the TLS line after the InnoDB section \
-     (UNCONFIRMED where 2.9.2 calls it: its source was not available)";
 
 const SORT_ADVICE: &str = "MySQLTuner asks for a larger sort buffer only when merge passes are \
      over 10 % of the sorts it read";

@@ -164,7 +164,10 @@ fn columns(names: &[String]) -> String {
         return String::new();
     }
     let widths: Vec<usize> = names.iter().map(|n| n.chars().count()).collect();
-    let layout = (1..=names.len()).rev().find_map(|cols| {
+    // A column takes at least three characters (a name and two spaces), as GNU ls bounds it:
+    // so at most 27 columns are tried, however many names there are.
+    let most = names.len().min(TERMINAL_COLUMNS / 3 + 1);
+    let layout = (1..=most).rev().find_map(|cols| {
         let rows = names.len().div_ceil(cols);
         let col_widths: Vec<usize> =
             widths.chunks(rows).map(|c| c.iter().copied().max().unwrap_or(0)).collect();
