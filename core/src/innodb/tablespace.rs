@@ -24,15 +24,16 @@ const EXTENT_PAGES: u64 = 64;
 const FOUR_EXTENT_THRESHOLD_PAGES: u64 = 32 * EXTENT_PAGES;
 
 /// The size of a file-per-table tablespace whose highest used page is `used_pages - 1`: it
-/// starts at seven pages, grows a page at a time up to one extent, then an extent at a time,
-/// and four extents at a time past 32 MiB (InnoDB's rule for `.ibd` files; without an
-/// AUTOEXTEND_SIZE option). Simplification: the file is sized by its used pages, with none of
-/// the free extents InnoDB reserves for its segments.
+/// starts at seven pages, and when it needs more grows to one extent first, then an extent at
+/// a time, and four extents at a time past 32 MiB (`fsp_try_extend_data_file`, the rule
+/// `sim::Disk::extend_tablespace` follows; no AUTOEXTEND_SIZE option). Simplification: the
+/// file is sized by its used pages, with none of the free extents InnoDB reserves for its
+/// segments.
 pub fn ibd_file_bytes(used_pages: u64) -> u64 {
     let pages = if used_pages <= IBD_INITIAL_PAGES {
         IBD_INITIAL_PAGES
     } else if used_pages <= EXTENT_PAGES {
-        used_pages
+        EXTENT_PAGES
     } else if used_pages <= FOUR_EXTENT_THRESHOLD_PAGES {
         used_pages.div_ceil(EXTENT_PAGES) * EXTENT_PAGES
     } else {
@@ -74,9 +75,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ibd_files_grow_by_pages_then_extents_then_four() {
+    fn ibd_files_grow_to_an_extent_then_by_extents_then_four() {
         assert_eq!(ibd_file_bytes(4), 114_688, "an empty table's 112 KiB");
-        assert_eq!(ibd_file_bytes(40), 40 * 16384);
+        assert_eq!(ibd_file_bytes(8), 1 << 20, "then one extent");
         assert_eq!(ibd_file_bytes(65), 2 << 20);
         assert_eq!(ibd_file_bytes(2048), 32 << 20);
         assert_eq!(ibd_file_bytes(2049), 36 << 20);

@@ -11,15 +11,19 @@
 //! session temporary tablespaces of five pages (`FIL_IBT_FILE_INITIAL_SIZE`), `auto.cnf`
 //! holding `server_uuid`, and the TLS and RSA key files `mysqld` generates on first start.
 //!
-//! Simplifications: the undo tablespaces, `ibdata1`, `ibtmp1`, `mysql.ibd` and the session
-//! temporary tablespaces keep their initial sizes (the simulator does not grow them: the
-//! undo log's pages and the temporary tables' pages are not given file space); `mysql.ibd`'s
+//! The session temporary tablespace the simulator's sessions share, `temp_1.ibt`, is as large
+//! as the simulated disk has grown it for on-disk temporary tables (and back to five pages
+//! when its session ends).
+//!
+//! Simplifications: the undo tablespaces, `ibdata1`, `ibtmp1` and `mysql.ibd` keep their
+//! initial sizes (the simulator gives the undo log's pages no file space); `mysql.ibd`'s
 //! 25 MiB and the key files' sizes are those of listings of fresh servers, not computed
 //! (UNCONFIRMED for 9.7); the `.sdi` files of `performance_schema/` and of the `mysql` log
 //! tables are not listed; `mysql.sock` is the symbolic link to the socket that listings of the
 //! official image show (UNCONFIRMED who makes it).
 
 use super::Server;
+use crate::sql::execution::temp_table::TEMP_SPACE_ID;
 use crate::storage::catalog::Catalog;
 
 /// Mode and owners as `ls -l` prints them.
@@ -98,11 +102,19 @@ impl Server {
         let dir = dir.trim_matches('/');
         match dir {
             "" => Some(self.datadir_top()),
-            "#innodb_temp" => Some(
-                (1..=SESSION_TEMP_SPACES)
-                    .map(|n| DatadirEntry::file(format!("temp_{n}.ibt"), IBT_INITIAL_PAGES * PAGE))
-                    .collect(),
-            ),
+            "#innodb_temp" => {
+                // temp_1.ibt is the one the simulator's sessions share (instruments::waits::
+                // files), as large as their on-disk temporary tables have grown it.
+                let used = self.disk.tablespace_pages(TEMP_SPACE_ID).unwrap_or(IBT_INITIAL_PAGES);
+                Some(
+                    (1..=SESSION_TEMP_SPACES)
+                        .map(|n| {
+                            let pages = if n == 1 { used } else { IBT_INITIAL_PAGES };
+                            DatadirEntry::file(format!("temp_{n}.ibt"), pages * PAGE)
+                        })
+                        .collect(),
+                )
+            }
             "mysql" => Some(
                 ["general_log", "slow_log"]
                     .iter()

@@ -203,6 +203,12 @@ impl Disk {
         wait
     }
 
+    /// The pages tablespace `space`'s file has grown to, if it has grown since it was created
+    /// or last truncated.
+    pub fn tablespace_pages(&self, space: u32) -> Option<u64> {
+        self.file_pages.get(&space).copied()
+    }
+
     /// Tablespace `space`'s file is truncated back to its initial size (a session temporary
     /// tablespace released when its session ends).
     pub fn truncate_tablespace(&mut self, space: u32) {
