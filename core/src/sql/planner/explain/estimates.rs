@@ -19,16 +19,8 @@ pub(super) const FILTER_BETWEEN: f64 = 0.1111;
 /// The most an IN list is assumed to keep.
 pub(super) const FILTER_IN_MAX: f64 = 0.5;
 
-/// The AND-ed parts of a condition.
-pub(super) fn split_and(e: &BExpr, out: &mut Vec<BExpr>) {
-    match e {
-        BExpr::And(a, b) => {
-            split_and(a, out);
-            split_and(b, out);
-        }
-        other => out.push(other.clone()),
-    }
-}
+/// The AND-ed parts of a condition (the planner's one splitting).
+pub(super) use crate::sql::planner::access_path::split_and;
 
 /// Whether `e` reads any column of `s`.
 pub(super) fn reads(e: &BExpr, s: &Source) -> bool {
