@@ -268,14 +268,26 @@ impl Server {
             after: end.since(slept_until),
             run_cpu: SimDuration(run_cpu_ns.saturating_mul(1000) / capacity),
         };
+        let mut trx = super::transaction_events::TrxStatement {
+            event_id: None,
+            begins: matches!(com, Some("Com_begin")),
+            touched: !work.table_io.entries.is_empty(),
+            failed: result.is_err(),
+            wrote: work.handler_rows_changed > 0,
+            start,
+            committed: committed_until,
+        };
         match self.statement_event(&session, ran, start, self.clock.now()) {
             Some(mut event) => {
+                trx.event_id = Some(event.event_id);
+                self.statement_transaction(&session, &trx);
                 self.statement_waits(&session, start, Some(&mut event), &work.table_io);
                 staged.spent = spent(event.end);
                 self.statement_stages(&mut session, Some(&event), &staged);
                 self.record_statement(event);
             }
             None => {
+                self.statement_transaction(&session, &trx);
                 self.statement_waits(&session, start, None, &work.table_io);
                 staged.spent = spent(self.clock.now());
                 self.statement_stages(&mut session, None, &staged);

@@ -312,11 +312,14 @@ impl Server {
             _ => (0, 0),
         };
         let thread_id = session.id.0 + THREAD_ID_OFFSET;
+        let event_id = r.statements.next_event_id(thread_id);
+        let ends_transaction = matches!(ran.com, Some("Com_commit" | "Com_rollback"));
+        let nesting_transaction = r.transactions.nesting(thread_id, event_id, ends_transaction);
         Some(StatementEvent {
             thread_id,
             user: session.login_user.clone(),
             host: "localhost",
-            event_id: r.statements.next_event_id(thread_id),
+            event_id,
             statement_id: r.statements.next_statement_id(),
             event_name: event_name(ran.com),
             sql_text: truncate_bytes(sql, sizing.sql_text),
@@ -333,6 +336,7 @@ impl Server {
             counts: StatementCounts::from_status(ran.counted, sent, affected),
             cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
             timed: setting.is_none_or(|s| s.timed == Some(true)),
+            nesting_transaction,
         })
     }
 
@@ -377,6 +381,7 @@ impl Server {
                 counts: StatementCounts::default(),
                 cpu_ps: 0,
                 timed: setting.is_none_or(|s| s.timed == Some(true)),
+                nesting_transaction: r.transactions.nesting(thread_id, 0, false),
             };
             r.statements.begin(event);
         }
