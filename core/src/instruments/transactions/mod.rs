@@ -253,7 +253,7 @@ mod tests {
             savepoints: 0,
             rollback_to_savepoint: 0,
             release_savepoint: 0,
-            nesting_event_id: Some(id - 1),
+            nesting_event_id: id.checked_sub(1),
         }
     }
 
