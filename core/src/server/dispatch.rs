@@ -192,6 +192,7 @@ impl Server {
                     self.commit_transaction(session.id);
                 }
                 committed_until = self.clock.now();
+                self.settle_transaction_event(&session, committed_until);
                 result
             }
         };
@@ -273,7 +274,11 @@ impl Server {
             begins: matches!(com, Some("Com_begin")),
             touched: !work.table_io.entries.is_empty(),
             failed: result.is_err(),
-            wrote: work.handler_rows_changed > 0,
+            // Rows inserted, updated or deleted (the ops after Fetch).
+            wrote: work.table_io.entries.iter().any(|e| {
+                let writes = crate::sql::execution::handler_io::RowOp::Insert as usize;
+                e.ops[writes..].iter().any(|o| o.count > 0)
+            }),
             start,
             committed: committed_until,
         };

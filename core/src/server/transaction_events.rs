@@ -3,17 +3,18 @@
 //! the transaction (START TRANSACTION / BEGIN, or with autocommit=0 the first statement that
 //! touched an InnoDB table), ends where the server ends the transaction (`Server::commit`
 //! and `Server::rollback`, which COMMIT, ROLLBACK, START TRANSACTION and the implicit
-//! commits of DDL and LOCK TABLES call), and an autocommit statement that touched an InnoDB
-//! table makes a whole one, from its start to the end of its commit (ROLLED BACK when it
-//! failed). The event's EVENT_ID follows the statement's that began it, which is its
-//! NESTING_EVENT_ID.
+//! commits of DDL and LOCK TABLES call) once that statement's commit is through, and an
+//! autocommit statement that touched an InnoDB table makes a whole one, from its start to
+//! the end of its commit (ROLLED BACK when it failed). The event's EVENT_ID follows the
+//! statement's that began it, which is its NESTING_EVENT_ID; the statements inside nest in
+//! it (COMMIT and ROLLBACK too).
 //!
 //! Simplifications: events are made for statements a client runs through `Server::execute`
 //! (the console, `mysql -e`, the advisor's queries), not for the load generators' statements
 //! the client scheduler ends; a statement "touches InnoDB" when it read or changed rows of a
 //! table (every table here is InnoDB), so a SELECT of no table or of a system schema makes
-//! none; statements inside a transaction keep NESTING_EVENT_ID NULL (MySQL nests them in the
-//! transaction); a connection that ends with a transaction open drops its event (MySQL rolls
+//! none; a statement that commits implicitly (DDL) ends the transaction after its own run;
+//! a connection that ends with a transaction open drops its event (MySQL rolls
 //! it back into the long history); TRX_ID is NULL (the manual: "Unused"); recording costs no
 //! simulated time.
 
@@ -126,7 +127,8 @@ impl Server {
             state: TrxState::Active,
             gtid: "AUTOMATIC",
             explicit,
-            start: t.start,
+            // START TRANSACTION's transaction begins as it ends (after any commit it made).
+            start: if explicit { t.committed } else { t.start },
             end: t.start,
             timed,
             read_only: matches!(
@@ -142,7 +144,7 @@ impl Server {
         };
         if whole {
             e.state = if t.failed { TrxState::RolledBack } else { TrxState::Committed };
-            e.end = t.committed.max(t.start);
+            e.end = t.committed.max(e.start);
             e.end_event_id = (event_id != 0).then_some(event_id);
             e.gtid = gtid_at_end(&r.vars, e.state, t.wrote);
             r.transactions.finish(e, consumers);
@@ -159,7 +161,6 @@ impl Server {
         state: TrxState,
         wrote: bool,
     ) {
-        let now = self.clock.now();
         let Some(r) = self.running.as_mut() else { return };
         let thread = session.id.0 + THREAD_ID_OFFSET;
         if !r.transactions.is_open(thread) {
@@ -167,8 +168,15 @@ impl Server {
         }
         let gtid = gtid_at_end(&r.vars, state, wrote);
         let end_id = r.statements.peek_event_id(thread);
+        r.transactions.end(thread, state, end_id, gtid);
+    }
+
+    /// `session`'s statement's commit is through at `at`: the transaction it ended (if any)
+    /// finishes then, its time holding the commit's log writes and fsyncs.
+    pub(super) fn settle_transaction_event(&mut self, session: &Session, at: SimTime) {
+        let Some(r) = self.running.as_mut() else { return };
         let consumers = r.statements.consumers.transactions();
-        r.transactions.end(thread, now, state, end_id, gtid, consumers);
+        r.transactions.settle(session.id.0 + THREAD_ID_OFFSET, at, consumers);
     }
 
     /// A SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT counted in `session`'s open

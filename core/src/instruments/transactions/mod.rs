@@ -91,6 +91,9 @@ pub struct TransactionInstruments {
     pub history_long_size: usize,
     /// Each thread's open transaction (bounded by the connections).
     pub open: BTreeMap<u64, TransactionEvent>,
+    /// Each thread's transaction the server has ended, until its statement's commit is
+    /// through.
+    pub ending: BTreeMap<u64, TransactionEvent>,
     /// Each thread's last ended transaction, kept while `events_transactions_current` is on.
     pub ended: BTreeMap<u64, TransactionEvent>,
     /// `events_transactions_history`.
@@ -110,6 +113,7 @@ impl TransactionInstruments {
             history_size,
             history_long_size,
             open: BTreeMap::new(),
+            ending: BTreeMap::new(),
             ended: BTreeMap::new(),
             per_thread: BTreeMap::new(),
             long: VecDeque::new(),
@@ -145,22 +149,22 @@ impl TransactionInstruments {
         self.open.get_mut(&thread)
     }
 
-    /// Ends `thread`'s open transaction (if any) at `at` in `state`, into the summary and the
-    /// tables whose consumers (current, history, long) are on now.
-    pub fn end(
-        &mut self,
-        thread: u64,
-        at: SimTime,
-        state: TrxState,
-        end_event_id: u64,
-        gtid: &'static str,
-        consumers: (bool, bool, bool),
-    ) {
+    /// The server ends `thread`'s open transaction (if any) in `state`: it waits in
+    /// `ending` until the statement's commit is through ([`Self::settle`]), so that its time
+    /// holds the commit's log writes and fsyncs.
+    pub fn end(&mut self, thread: u64, state: TrxState, end_event_id: u64, gtid: &'static str) {
         let Some(mut e) = self.open.remove(&thread) else { return };
-        e.end = at.max(e.start);
         e.state = state;
         e.gtid = gtid;
         e.end_event_id = (e.event_id != 0).then_some(end_event_id.max(e.event_id));
+        self.ending.insert(thread, e);
+    }
+
+    /// `thread`'s ended transaction (if any) finishes at `at`, into the summary and the
+    /// tables whose consumers (current, history, long) are on now.
+    pub fn settle(&mut self, thread: u64, at: SimTime, consumers: (bool, bool, bool)) {
+        let Some(mut e) = self.ending.remove(&thread) else { return };
+        e.end = at.max(e.start);
         self.finish(e, consumers);
     }
 
@@ -209,6 +213,7 @@ impl TransactionInstruments {
     /// A connection ended: its thread's rows go (the long history keeps them).
     pub fn forget_thread(&mut self, thread: u64) {
         self.open.remove(&thread);
+        self.ending.remove(&thread);
         self.ended.remove(&thread);
         self.per_thread.remove(&thread);
     }
@@ -219,8 +224,9 @@ impl TransactionInstruments {
         match table.to_ascii_lowercase().as_str() {
             "events_transactions_current" => {
                 self.ended.clear();
-                for e in self.open.values_mut() {
+                for e in self.open.values_mut().chain(self.ending.values_mut()) {
                     e.event_id = 0;
+                    e.end_event_id = None;
                 }
             }
             "events_transactions_history" => self.per_thread.clear(),
@@ -264,12 +270,15 @@ mod tests {
         t.begin(trx(50, 2, 10));
         assert_eq!(t.current().next().map(|e| e.state), Some(TrxState::Active));
         assert_eq!(t.current().next().map(|e| e.timer_wait_ps(SimTime(15))), Some(5_000));
-        t.end(50, SimTime(20), TrxState::Committed, 4, "ANONYMOUS", on);
+        t.end(50, TrxState::Committed, 4, "ANONYMOUS");
+        assert_eq!(t.current().count(), 0, "ending: shown once settled");
+        t.settle(50, SimTime(20), on);
         let e = t.current().next().copied().expect("a row");
         assert_eq!((e.state, e.end_event_id, e.gtid), (TrxState::Committed, Some(4), "ANONYMOUS"));
         for id in [10, 20, 30] {
             t.begin(trx(50, id, 30));
-            t.end(50, SimTime(31), TrxState::RolledBack, id, "AUTOMATIC", on);
+            t.end(50, TrxState::RolledBack, id, "AUTOMATIC");
+            t.settle(50, SimTime(31), on);
         }
         assert_eq!(t.per_thread[&50].iter().map(|e| e.event_id).collect::<Vec<_>>(), [20, 30]);
         assert_eq!(t.long.iter().map(|e| e.event_id).collect::<Vec<_>>(), [10, 20, 30]);
@@ -277,7 +286,8 @@ mod tests {
         assert_eq!(t.summary[2].count, 0);
         // Consumers off: summed, not kept.
         t.begin(trx(51, 0, 40));
-        t.end(51, SimTime(41), TrxState::Committed, 0, "AUTOMATIC", (false, false, false));
+        t.end(51, TrxState::Committed, 0, "AUTOMATIC");
+        t.settle(51, SimTime(41), (false, false, false));
         assert_eq!(t.summary[0].count, 5);
         assert_eq!(t.current().count(), 1);
         assert!(t.truncate("EVENTS_TRANSACTIONS_HISTORY_LONG") && t.long.is_empty());
