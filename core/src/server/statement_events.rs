@@ -29,6 +29,8 @@ pub use crate::sql::context::PS_THREAD_ID_OFFSET as THREAD_ID_OFFSET;
 pub struct ParkedStatement {
     pub(super) event: StatementEvent,
     pub(super) stages: ParkedStages,
+    /// What its transaction event needs (`transaction_events`).
+    pub(super) trx: super::transaction_events::TrxStatement,
 }
 
 /// The statement tables' sizes from the startup variables.
@@ -474,8 +476,13 @@ impl Server {
         else {
             return;
         };
-        let ParkedStatement { mut event, stages } = *p;
+        let ParkedStatement { mut event, stages, mut trx } = *p;
         event.end = at.max(event.start);
+        // The transaction it ended finishes with it; the one it began starts with it.
+        self.settle_transaction_event(session, event.end);
+        trx.start = event.start;
+        trx.committed = event.end;
+        self.statement_transaction(session, &trx);
         self.parked_statement_stages(&event, &stages, event.end);
         self.record_statement(event);
     }

@@ -9,9 +9,11 @@
 //! statement's that began it, which is its NESTING_EVENT_ID; the statements inside nest in
 //! it (COMMIT and ROLLBACK too).
 //!
-//! Simplifications: events are made for statements a client runs through `Server::execute`
-//! (the console, `mysql -e`, the advisor's queries), not for the load generators' statements
-//! the client scheduler ends; a statement "touches InnoDB" when it read or changed rows of a
+//! A load generator's statement (sysbench's, mysqlslap's) keeps what its event needs with its
+//! parked statement event, and its transaction ends or begins when the client scheduler ends
+//! it (`Server::statement_finished`), on the scheduler's clock.
+//!
+//! Simplifications: a statement "touches InnoDB" when it read or changed rows of a
 //! table (every table here is InnoDB), so a SELECT of no table or of a system schema makes
 //! none; a statement that commits implicitly (DDL) ends the transaction after its own run;
 //! a connection that ends with a transaction open drops its event (MySQL rolls
@@ -40,21 +42,57 @@ pub fn at_startup(vars: &Variables, at: SimTime) -> TransactionInstruments {
     )
 }
 
-/// What the dispatcher knows of a finished statement, for its transaction event.
+/// What the dispatcher knows of a finished statement, for its transaction event (plain
+/// data: a load generator's statement keeps it until the client scheduler ends it).
+#[derive(Clone, Copy, Debug)]
 pub struct TrxStatement {
     /// Its statement event's EVENT_ID (None when its instrument is off).
     pub event_id: Option<u64>,
-    /// START TRANSACTION / BEGIN.
-    pub begins: bool,
+    /// START TRANSACTION / BEGIN left a transaction open.
+    pub explicit: bool,
+    /// It is a transaction of its own (autocommit on, no BEGIN before it or in it).
+    pub whole: bool,
     /// It read or changed rows of an InnoDB table.
     pub touched: bool,
     /// It failed (an autocommit statement's transaction is rolled back).
     pub failed: bool,
     /// It changed rows (its commit writes to the binary log).
     pub wrote: bool,
+    /// The session's ACCESS_MODE and ISOLATION_LEVEL as it ended.
+    pub read_only: bool,
+    pub isolation: &'static str,
     pub start: SimTime,
     /// When its commit ended.
     pub committed: SimTime,
+}
+
+impl TrxStatement {
+    /// `session`'s statement as it ended: `begins` for START TRANSACTION / BEGIN, `touched`
+    /// InnoDB, `failed`, `wrote` rows; its times and event id are set by the caller.
+    pub fn after(
+        session: &Session,
+        begins: bool,
+        touched: bool,
+        failed: bool,
+        wrote: bool,
+    ) -> Self {
+        let explicit = begins && session.in_transaction;
+        TrxStatement {
+            event_id: None,
+            explicit,
+            whole: !explicit && session.autocommit() && !session.in_transaction,
+            touched,
+            failed,
+            wrote,
+            read_only: matches!(
+                session.vars.get("transaction_read_only"),
+                Some(VarValue::Bool(true))
+            ),
+            isolation: isolation(session),
+            start: SimTime(0),
+            committed: SimTime(0),
+        }
+    }
 }
 
 /// ISOLATION_LEVEL from `transaction_isolation`.
@@ -106,10 +144,9 @@ impl Server {
     }
 
     /// After `session`'s statement `t`: the transaction event it began, or its whole one.
-    pub(super) fn statement_transaction(&mut self, session: &Session, t: &TrxStatement) {
-        let thread = session.id.0 + THREAD_ID_OFFSET;
-        let explicit = t.begins && session.in_transaction;
-        if !explicit && !t.touched {
+    pub(super) fn statement_transaction(&mut self, session: SessionId, t: &TrxStatement) {
+        let thread = session.0 + THREAD_ID_OFFSET;
+        if !t.explicit && !t.touched {
             return;
         }
         let Some(timed) = self.transaction_instrument() else { return };
@@ -117,32 +154,29 @@ impl Server {
         if r.transactions.is_open(thread) {
             return;
         }
-        let whole = !explicit && session.autocommit() && !session.in_transaction;
         let consumers = r.statements.consumers.transactions();
         let event_id = if consumers.0 { r.statements.next_event_id(thread) } else { 0 };
+        // START TRANSACTION's transaction begins as it ends (after any commit it made).
+        let start = if t.explicit { t.committed } else { t.start };
         let mut e = TransactionEvent {
             thread_id: thread,
             event_id,
             end_event_id: None,
             state: TrxState::Active,
             gtid: "AUTOMATIC",
-            explicit,
-            // START TRANSACTION's transaction begins as it ends (after any commit it made).
-            start: if explicit { t.committed } else { t.start },
-            end: t.start,
+            explicit: t.explicit,
+            start,
+            end: start,
             timed,
-            read_only: matches!(
-                session.vars.get("transaction_read_only"),
-                Some(VarValue::Bool(true))
-            ),
-            isolation: isolation(session),
-            autocommit: whole,
+            read_only: t.read_only,
+            isolation: t.isolation,
+            autocommit: t.whole,
             savepoints: 0,
             rollback_to_savepoint: 0,
             release_savepoint: 0,
             nesting_event_id: t.event_id,
         };
-        if whole {
+        if t.whole {
             e.state = if t.failed { TrxState::RolledBack } else { TrxState::Committed };
             e.end = t.committed.max(e.start);
             e.end_event_id = (event_id != 0).then_some(event_id);
@@ -173,10 +207,10 @@ impl Server {
 
     /// `session`'s statement's commit is through at `at`: the transaction it ended (if any)
     /// finishes then, its time holding the commit's log writes and fsyncs.
-    pub(super) fn settle_transaction_event(&mut self, session: &Session, at: SimTime) {
+    pub(super) fn settle_transaction_event(&mut self, session: SessionId, at: SimTime) {
         let Some(r) = self.running.as_mut() else { return };
         let consumers = r.statements.consumers.transactions();
-        r.transactions.settle(session.id.0 + THREAD_ID_OFFSET, at, consumers);
+        r.transactions.settle(session.0 + THREAD_ID_OFFSET, at, consumers);
     }
 
     /// A SAVEPOINT, ROLLBACK TO SAVEPOINT or RELEASE SAVEPOINT counted in `session`'s open

@@ -132,8 +132,10 @@ impl TransactionInstruments {
     /// transaction took no EVENT_ID.
     pub fn nesting(&self, thread: u64, event_id: u64, ends_it: bool) -> Option<u64> {
         let open = self.open.get(&thread).map(|e| e.event_id);
+        // Ended by it: settled already (a client's statement) or not yet (a load
+        // generator's, until the client scheduler ends it).
         let ended = || {
-            let e = self.ended.get(&thread)?;
+            let e = self.ending.get(&thread).or_else(|| self.ended.get(&thread))?;
             (ends_it && e.end_event_id == Some(event_id)).then_some(e.event_id)
         };
         open.or_else(ended).filter(|id| *id != 0)
