@@ -95,17 +95,19 @@ impl TrxStatement {
     }
 }
 
-/// ISOLATION_LEVEL from `transaction_isolation`.
+/// ISOLATION_LEVEL from `transaction_isolation` (asked after every statement: no allocation).
 fn isolation(session: &Session) -> &'static str {
-    match session.vars.get("transaction_isolation") {
-        Some(VarValue::Text(t)) => match t.to_ascii_uppercase().as_str() {
-            "READ-UNCOMMITTED" => "READ UNCOMMITTED",
-            "READ-COMMITTED" => "READ COMMITTED",
-            "SERIALIZABLE" => "SERIALIZABLE",
-            _ => "REPEATABLE READ",
-        },
-        _ => "REPEATABLE READ",
-    }
+    let Some(VarValue::Text(t)) = session.vars.get("transaction_isolation") else {
+        return "REPEATABLE READ";
+    };
+    [
+        ("READ-UNCOMMITTED", "READ UNCOMMITTED"),
+        ("READ-COMMITTED", "READ COMMITTED"),
+        ("SERIALIZABLE", "SERIALIZABLE"),
+    ]
+    .into_iter()
+    .find(|(v, _)| t.eq_ignore_ascii_case(v))
+    .map_or("REPEATABLE READ", |(_, level)| level)
 }
 
 /// GTID when a transaction ends: gtid_next stays `AUTOMATIC` unless a commit writes to the
@@ -115,7 +117,7 @@ fn isolation(session: &Session) -> &'static str {
 /// AUTOMATIC stays there too.
 fn gtid_at_end(vars: &Variables, state: TrxState, wrote: bool) -> &'static str {
     let anonymous = match vars.global("gtid_mode") {
-        VarValue::Text(m) => m.to_ascii_uppercase().starts_with("OFF"),
+        VarValue::Text(m) => m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("OFF")),
         _ => true,
     };
     if state == TrxState::Committed && wrote && vars.global_bool("log_bin") && anonymous {
