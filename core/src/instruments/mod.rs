@@ -7,6 +7,7 @@
 //! performance_schema's setup, wait, file, thread and memory tables.
 
 pub mod buffer_pages;
+pub mod connect_attrs;
 pub mod engine_status;
 pub mod information_schema;
 pub mod information_schema_partitions;
@@ -28,6 +29,7 @@ pub mod sys;
 pub mod system_tables;
 pub mod table_io;
 pub mod threads;
+pub mod transactions;
 pub mod user_statistics;
 pub mod waits;
 

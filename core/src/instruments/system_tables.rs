@@ -63,6 +63,15 @@ pub trait ServerView {
     fn query_log_tables(&self) -> Option<&super::query_logs::LogTables> {
         None
     }
+    /// performance_schema's transaction tables (None while mysqld is down).
+    fn transactions(&self) -> Option<&super::transactions::TransactionInstruments> {
+        None
+    }
+    /// `session_connect_attrs`' rows (`account_only`: `session_account_connect_attrs`', the
+    /// reader's account's sessions).
+    fn connect_attrs(&self, _account_only: bool) -> Vec<Row> {
+        Vec::new()
+    }
 }
 
 /// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
@@ -318,6 +327,24 @@ pub fn read(
             }
             .unwrap_or_default();
             Ok((described(columns, alias), rows))
+        }
+        ("performance_schema", t) if super::transactions::tables::TABLES.contains(&t) => {
+            let now = view.now();
+            let empty;
+            let instruments = match view.transactions() {
+                Some(s) => s,
+                None => {
+                    empty = super::transactions::TransactionInstruments::new(0, 0, SimTime(0));
+                    &empty
+                }
+            };
+            let (columns, rows) =
+                super::transactions::tables::read(instruments, t, now).unwrap_or_default();
+            Ok((described(columns, alias), rows))
+        }
+        ("performance_schema", t) if super::connect_attrs::TABLES.contains(&t) => {
+            let rows = view.connect_attrs(t == "session_account_connect_attrs");
+            Ok((described(super::connect_attrs::COLUMNS, alias), rows))
         }
         ("performance_schema", "processlist") | ("information_schema", "processlist") => {
             let pfs = key.0 == "performance_schema";

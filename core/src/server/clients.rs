@@ -471,6 +471,16 @@ impl Server {
         let (result, counted) = self.dispatch_counted(&mut session, &p.stmt, &p.sql, &mut work);
         let warnings = session.pending_warnings.len().saturating_sub(warned_before) as u32;
         run.commits = !session.in_transaction;
+        let writes = crate::sql::execution::handler_io::RowOp::Insert as usize;
+        let wrote =
+            work.table_io.entries.iter().any(|e| e.ops[writes..].iter().any(|o| o.count > 0));
+        let mut trx = super::transaction_events::TrxStatement::after(
+            &session,
+            matches!(com, Some("Com_begin")),
+            !work.table_io.entries.is_empty(),
+            result.is_err(),
+            wrote,
+        );
         // Simplification: a prepared statement's COM_STMT_EXECUTE and its binary rows are
         // counted as the text protocol's COM_QUERY and rows.
         self.count_exchange(&mut session, p.sql.len() as u64, &result);
@@ -498,7 +508,13 @@ impl Server {
                 run_cpu: stretched(work.rows.saturating_mul(self.host.hardware().cpu_row_ns)),
                 ran_at: None,
             };
-            self.park_statement(id, ParkedStatement { event, stages });
+            trx.event_id = Some(event.event_id);
+            self.park_statement(id, ParkedStatement { event, stages, trx });
+        } else {
+            // No statement event to end later: its transaction is settled at its start.
+            self.settle_transaction_event(id, before);
+            (trx.start, trx.committed) = (before, before);
+            self.statement_transaction(id, &trx);
         }
         let sql = p.sql.as_str();
         if let Some(log) = self.pending_log(&session, sql, com, &result, counted, before, before) {

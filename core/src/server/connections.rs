@@ -186,6 +186,21 @@ impl Server {
         Ok(Connected { id, cost })
     }
 
+    /// Says which program opened connection `id`: `program`, whose first connection is
+    /// `first` (its pid comes from it), for its connection attributes
+    /// (`performance_schema.session_connect_attrs`).
+    pub fn set_client_program(
+        &mut self,
+        id: SessionId,
+        program: crate::instruments::connect_attrs::ClientProgram,
+        first: SessionId,
+    ) {
+        let session = self.running.as_mut().and_then(|r| r.sessions.get_mut(&id));
+        if let Some(session) = session {
+            session.client = crate::instruments::connect_attrs::ClientProcess::of(program, first.0);
+        }
+    }
+
     /// Makes `db` connection `id`'s current database, as the database named in the
     /// handshake (`mysql_real_connect`'s `db`) does: no statement, no time of its own.
     /// Error 1049 if there is no such database.
@@ -219,6 +234,7 @@ impl Server {
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
         self.forget_stage_thread(id);
+        self.forget_transaction_thread(id);
         self.user_stats_logout(id);
         if let Some(r) = self.running.as_mut() {
             if let Some(gone) = r.sessions.remove(&id) {

@@ -192,6 +192,7 @@ impl Server {
                     self.commit_transaction(session.id);
                 }
                 committed_until = self.clock.now();
+                self.settle_transaction_event(session.id, committed_until);
                 result
             }
         };
@@ -268,14 +269,32 @@ impl Server {
             after: end.since(slept_until),
             run_cpu: SimDuration(run_cpu_ns.saturating_mul(1000) / capacity),
         };
+        // Rows inserted, updated or deleted (the ops after Fetch).
+        let writes = crate::sql::execution::handler_io::RowOp::Insert as usize;
+        let wrote =
+            work.table_io.entries.iter().any(|e| e.ops[writes..].iter().any(|o| o.count > 0));
+        let begins = matches!(com, Some("Com_begin"));
+        let touched = !work.table_io.entries.is_empty();
+        let mut trx = super::transaction_events::TrxStatement::after(
+            &session,
+            begins,
+            touched,
+            result.is_err(),
+            wrote,
+        );
+        trx.start = start;
+        trx.committed = committed_until;
         match self.statement_event(&session, ran, start, self.clock.now()) {
             Some(mut event) => {
+                trx.event_id = Some(event.event_id);
+                self.statement_transaction(session.id, &trx);
                 self.statement_waits(&session, start, Some(&mut event), &work.table_io);
                 staged.spent = spent(event.end);
                 self.statement_stages(&mut session, Some(&event), &staged);
                 self.record_statement(event);
             }
             None => {
+                self.statement_transaction(session.id, &trx);
                 self.statement_waits(&session, start, None, &work.table_io);
                 staged.spent = spent(self.clock.now());
                 self.statement_stages(&mut session, None, &staged);

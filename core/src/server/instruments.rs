@@ -209,6 +209,30 @@ impl ServerView for View<'_> {
         Some(self.server.query_log_tables())
     }
 
+    fn transactions(&self) -> Option<&crate::instruments::transactions::TransactionInstruments> {
+        self.server.running.as_ref().map(|r| &r.transactions)
+    }
+
+    fn connect_attrs(&self, account_only: bool) -> Vec<Row> {
+        let Some(r) = self.server.running.as_ref() else { return Vec::new() };
+        // The reading session is out of the map while its statement runs.
+        let reader = self.session;
+        let mut sessions: Vec<(u64, crate::instruments::connect_attrs::ClientProcess)> = r
+            .sessions
+            .values()
+            .map(|s| &**s)
+            .chain(std::iter::once(reader))
+            .filter(|s| !account_only || s.account == reader.account)
+            .map(|s| (s.id.0, s.client))
+            .collect();
+        sessions.sort_unstable_by_key(|(id, _)| *id);
+        let version = match r.vars.global("version") {
+            crate::server::variables::definition::VarValue::Text(v) => v.as_str(),
+            _ => "",
+        };
+        crate::instruments::connect_attrs::rows(&sessions, version)
+    }
+
     fn statements(&self) -> Option<&crate::instruments::statements::StatementInstruments> {
         self.server.running.as_ref().map(|r| &r.statements)
     }

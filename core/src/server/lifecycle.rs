@@ -124,6 +124,7 @@ impl Server {
                     setup: super::wait_events::setup_at_startup(&instrument_options),
                     waits,
                     stages: super::stage_events::stages_at_startup(&vars, self.clock.now()),
+                    transactions: super::transaction_events::at_startup(&vars, self.clock.now()),
                     memory: Default::default(),
                     pending_statements: BTreeMap::new(),
                     pending_logs: BTreeMap::new(),

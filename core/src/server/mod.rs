@@ -30,6 +30,7 @@ mod stage_events;
 mod statement_events;
 pub mod statements;
 pub(crate) mod table_locks;
+mod transaction_events;
 mod transactions;
 mod user_stats;
 pub mod variables;
@@ -89,6 +90,8 @@ struct Running {
     memory: crate::instruments::memory::MemoryInstruments,
     /// performance_schema's stage tables.
     stages: crate::instruments::stages::StageInstruments,
+    /// performance_schema's transaction tables.
+    transactions: crate::instruments::transactions::TransactionInstruments,
     /// Load generators' statements under way, waiting for the client scheduler to end them.
     /// Boxed: an event is hundreds of bytes, and the map's inserts and removes (two a
     /// statement) moved them within its nodes.

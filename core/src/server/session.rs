@@ -107,6 +107,9 @@ pub struct Session {
     pub expanded_sql: Option<String>,
     /// The statements profiled while `profiling` was on (SHOW PROFILES).
     pub profiles: crate::instruments::stages::profiles::Profiles,
+    /// The program that opened it (its connection attributes): the mysql client unless a
+    /// tool says otherwise (`Server::set_client_program`).
+    pub client: crate::instruments::connect_attrs::ClientProcess,
 }
 
 /// A statement PREPARE kept: its text, how many `?` parameters it takes and the names of its
@@ -162,6 +165,7 @@ impl Session {
             handler_conditions: Vec::new(),
             expanded_sql: None,
             profiles: Default::default(),
+            client: crate::instruments::connect_attrs::ClientProcess::mysql(id.0),
         }
     }
 

@@ -29,6 +29,8 @@ pub use crate::sql::context::PS_THREAD_ID_OFFSET as THREAD_ID_OFFSET;
 pub struct ParkedStatement {
     pub(super) event: StatementEvent,
     pub(super) stages: ParkedStages,
+    /// What its transaction event needs (`transaction_events`).
+    pub(super) trx: super::transaction_events::TrxStatement,
 }
 
 /// The statement tables' sizes from the startup variables.
@@ -312,11 +314,14 @@ impl Server {
             _ => (0, 0),
         };
         let thread_id = session.id.0 + THREAD_ID_OFFSET;
+        let event_id = r.statements.next_event_id(thread_id);
+        let ends_transaction = matches!(ran.com, Some("Com_commit" | "Com_rollback"));
+        let nesting_transaction = r.transactions.nesting(thread_id, event_id, ends_transaction);
         Some(StatementEvent {
             thread_id,
             user: session.login_user.clone(),
             host: "localhost",
-            event_id: r.statements.next_event_id(thread_id),
+            event_id,
             statement_id: r.statements.next_statement_id(),
             event_name: event_name(ran.com),
             sql_text: truncate_bytes(sql, sizing.sql_text),
@@ -333,6 +338,7 @@ impl Server {
             counts: StatementCounts::from_status(ran.counted, sent, affected),
             cpu_ps: if r.statements.consumers.cpu() { ran.cpu_ns.saturating_mul(1000) } else { 0 },
             timed: setting.is_none_or(|s| s.timed == Some(true)),
+            nesting_transaction,
         })
     }
 
@@ -377,6 +383,7 @@ impl Server {
                 counts: StatementCounts::default(),
                 cpu_ps: 0,
                 timed: setting.is_none_or(|s| s.timed == Some(true)),
+                nesting_transaction: r.transactions.nesting(thread_id, 0, false),
             };
             r.statements.begin(event);
         }
@@ -469,8 +476,13 @@ impl Server {
         else {
             return;
         };
-        let ParkedStatement { mut event, stages } = *p;
+        let ParkedStatement { mut event, stages, mut trx } = *p;
         event.end = at.max(event.start);
+        // The transaction it ended finishes with it; the one it began starts with it.
+        self.settle_transaction_event(session, event.end);
+        trx.start = event.start;
+        trx.committed = event.end;
+        self.statement_transaction(session, &trx);
         self.parked_statement_stages(&event, &stages, event.end);
         self.record_statement(event);
     }

@@ -22,6 +22,7 @@
 //! stops when the last has disconnected, so each client's connect (socket, acceptor, thread,
 //! handshake, authentication) and disconnect are inside the figure mysqlslap prints.
 
+use crate::instruments::connect_attrs::ClientProgram;
 use crate::server::clients::{Prepped, StatementRun, Workload};
 use crate::server::{Server, SessionId};
 use crate::sim::rng::SimRng;
@@ -486,7 +487,10 @@ pub fn run(server: &mut Server, command: &str) -> String {
     let user = o.user.clone().unwrap_or_else(|| "root".into());
     let login = (user.as_str(), o.password.as_deref());
     let admin = match server.connect_as(login.0, login.1) {
-        Ok(c) => c.id,
+        Ok(c) => {
+            server.set_client_program(c.id, ClientProgram::Mysqlslap, c.id);
+            c.id
+        }
         Err(e) => {
             return format!("{out}mysqlslap: Error when connecting to server: {}\n", e.message)
         }
@@ -525,7 +529,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
                 error: None,
             };
             let clients_run =
-                run_connecting(server, clients, schema, o.commit > 0, login, &mut load);
+                run_connecting(server, clients, schema, o.commit > 0, (login, admin), &mut load);
             if let Some(e) = load.error {
                 return format!("{out}{e}\n");
             }
@@ -603,7 +607,7 @@ fn run_connecting(
     clients: u32,
     schema: &str,
     autocommit_off: bool,
-    login: (&str, Option<&str>),
+    (login, first): ((&str, Option<&str>), SessionId),
     load: &mut SlapLoad,
 ) -> ClientsOutcome {
     let start = server.now();
@@ -624,6 +628,8 @@ fn run_connecting(
         for _ in 0..pending {
             match server.connect_as(login.0, login.1) {
                 Ok(c) => {
+                    // One mysqlslap process: its pid in the connection attributes.
+                    server.set_client_program(c.id, ClientProgram::Mysqlslap, first);
                     // The schema is named in the handshake (part of the connect's cost).
                     let _ = server.select_database(c.id, schema);
                     if autocommit_off {

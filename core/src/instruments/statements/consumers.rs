@@ -11,8 +11,8 @@
 //!
 //! The statement consumers steer the statement tables, the `events_waits_*` ones the wait
 //! tables (`instruments::waits`), the `events_stages_*` ones the stage tables
-//! (`instruments::stages`). Simplification: the transaction consumers are listed and may be
-//! set, but no transaction events are made yet.
+//! (`instruments::stages`), the `events_transactions_*` ones the transaction tables
+//! (`instruments::transactions`).
 
 /// Every consumer with its default, in `SELECT * FROM setup_consumers` order.
 pub const DEFAULTS: [(&str, bool); 16] = [
@@ -121,6 +121,19 @@ impl Consumers {
             current,
             current && self.on(const { at("events_stages_history") }),
             current && self.on(const { at("events_stages_history_long") }),
+        )
+    }
+
+    /// The transaction consumers as the hierarchy makes them effective:
+    /// (events_transactions_current, _history, _history_long).
+    pub fn transactions(&self) -> (bool, bool, bool) {
+        let current = self.on(const { at("global_instrumentation") })
+            && self.on(const { at("thread_instrumentation") })
+            && self.on(const { at("events_transactions_current") });
+        (
+            current,
+            current && self.on(const { at("events_transactions_history") }),
+            current && self.on(const { at("events_transactions_history_long") }),
         )
     }
 

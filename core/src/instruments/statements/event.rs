@@ -156,6 +156,9 @@ pub struct StatementEvent {
     /// TIMED = YES for its instrument in setup_instruments: else its timers are NULL and it
     /// adds no time to the summaries and histograms (it is still counted).
     pub timed: bool,
+    /// The transaction event it runs in (NESTING_EVENT_ID, NESTING_EVENT_TYPE `TRANSACTION`),
+    /// if one is open and took an EVENT_ID.
+    pub nesting_transaction: Option<u64>,
 }
 
 impl StatementEvent {

@@ -229,6 +229,7 @@ mod tests {
             counts: StatementCounts::default(),
             cpu_ps: 0,
             timed: true,
+            nesting_transaction: None,
         }
     }
 

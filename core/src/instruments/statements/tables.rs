@@ -172,8 +172,12 @@ fn event_values(e: &StatementEvent, running: bool, now: SimTime, started: SimTim
             .map(Value::UInt),
     );
     row.extend([
-        Value::Null,
-        Value::Null,
+        e.nesting_transaction.map_or(Value::Null, Value::UInt),
+        if e.nesting_transaction.is_some() {
+            Value::Str("TRANSACTION".into())
+        } else {
+            Value::Null
+        },
         Value::UInt(0),
         Value::UInt(e.statement_id),
         Value::UInt(e.cpu_ps),

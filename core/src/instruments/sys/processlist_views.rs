@@ -6,11 +6,11 @@
 //! its wait from `events_waits_current`. `session` is `processlist` without the background
 //! threads and daemons: the connections a DBA looks at during a load.
 //!
+//! The thread's transaction comes from `events_transactions_current` (`trx_latency` is an
+//! ACTIVE one's time so far, an ended one's whole time), the client's process id and program
+//! from `session_connect_attrs` (`_pid`, `program_name`), each by a LEFT JOIN as MySQL's.
+//!
 //! Simplifications, each NULL as MySQL prints a column whose source has no row:
-//! - `trx_latency`, `trx_state`, `trx_autocommit`: MySQL reads
-//!   `events_transactions_current`, which this simulator does not keep;
-//! - `pid`, `program_name`: MySQL reads `session_connect_attrs` (what the client sent in its
-//!   handshake), which is not kept either;
 //! - `current_memory`: MySQL sums the thread's rows of `memory_summary_by_thread_by_event_name`
 //!   (not kept); here it is the thread's TOTAL_MEMORY from `performance_schema.threads`, which
 //!   accounts a connection's buffers only, so a background thread (0 there) shows NULL;
@@ -19,7 +19,7 @@
 /// The columns both forms share, given how each shows a statement, a latency and a size.
 macro_rules! processlist_view {
     ($statement:literal, $info:literal, $latency:literal, $lock:literal, $cpu:literal,
-     $last_latency:literal, $memory:literal, $wait:literal) => {
+     $last_latency:literal, $memory:literal, $wait:literal, $trx:literal) => {
         concat!(
             "SELECT pps.thread_id AS thd_id,
        pps.processlist_id AS conn_id,
@@ -65,15 +65,23 @@ macro_rules! processlist_view {
             $wait,
             ") AS last_wait_latency,
        ewc.source AS source,
-       NULL AS trx_latency,
-       NULL AS trx_state,
-       NULL AS trx_autocommit,
-       NULL AS pid,
-       NULL AS program_name
+       ",
+            $trx,
+            " AS trx_latency,
+       etc.state AS trx_state,
+       etc.autocommit AS trx_autocommit,
+       conattr_pid.attr_value AS pid,
+       conattr_progname.attr_value AS program_name
   FROM performance_schema.threads AS pps
   LEFT JOIN performance_schema.events_waits_current AS ewc USING (thread_id)
   LEFT JOIN performance_schema.events_stages_current AS estc USING (thread_id)
   LEFT JOIN performance_schema.events_statements_current AS esc USING (thread_id)
+  LEFT JOIN performance_schema.events_transactions_current AS etc USING (thread_id)
+  LEFT JOIN performance_schema.session_connect_attrs AS conattr_pid
+    ON conattr_pid.processlist_id = pps.processlist_id AND conattr_pid.attr_name = '_pid'
+  LEFT JOIN performance_schema.session_connect_attrs AS conattr_progname
+    ON conattr_progname.processlist_id = pps.processlist_id
+   AND conattr_progname.attr_name = 'program_name'
  ORDER BY pps.processlist_time DESC, last_wait_latency DESC"
         )
     };
@@ -89,7 +97,8 @@ pub(super) const PROCESSLIST: &str = processlist_view!(
     "FORMAT_PICO_TIME(esc.cpu_time)",
     "FORMAT_PICO_TIME(esc.timer_wait)",
     "FORMAT_BYTES(NULLIF(pps.total_memory, 0))",
-    "FORMAT_PICO_TIME(ewc.timer_wait)"
+    "FORMAT_PICO_TIME(ewc.timer_wait)",
+    "FORMAT_PICO_TIME(etc.timer_wait)"
 );
 
 /// The same with picoseconds, bytes and whole statements.
@@ -101,7 +110,8 @@ pub(super) const X_PROCESSLIST: &str = processlist_view!(
     "esc.cpu_time",
     "esc.timer_wait",
     "NULLIF(pps.total_memory, 0)",
-    "ewc.timer_wait"
+    "ewc.timer_wait",
+    "etc.timer_wait"
 );
 
 /// The client connections of `processlist` (no background thread, no daemon).

@@ -419,6 +419,7 @@ impl Server {
                             if r.statements.truncate(&name)
                                 || r.waits.truncate(&name)
                                 || r.stages.truncate(&name)
+                                || r.transactions.truncate(&name)
                             {
                                 continue;
                             }
@@ -546,6 +547,12 @@ impl Server {
 
     /// Ends a transaction keeping its changes.
     pub(crate) fn commit(&mut self, session: &mut Session) {
+        let wrote = !session.undo.is_empty();
+        self.end_transaction_event(
+            session,
+            crate::instruments::transactions::TrxState::Committed,
+            wrote,
+        );
         session.undo.clear();
         session.savepoints.clear();
         session.in_transaction = false;
@@ -575,6 +582,11 @@ impl Server {
 
     /// Ends a transaction undoing its changes, newest first.
     pub(crate) fn rollback(&mut self, session: &mut Session) {
+        self.end_transaction_event(
+            session,
+            crate::instruments::transactions::TrxState::RolledBack,
+            false,
+        );
         self.logs.take_open(session.id);
         self.undo_changes(std::mem::take(&mut session.undo));
         session.savepoints.clear();

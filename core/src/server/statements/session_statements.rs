@@ -201,6 +201,7 @@ impl Server {
                 }
                 session.savepoints.push((key, session.undo.len()));
                 self.count_handler("Handler_savepoint");
+                self.count_transaction_savepoint(session, |e| &mut e.savepoints);
             }
             SavepointOp::RollbackTo => {
                 let i = found.ok_or_else(|| MySqlError::savepoint_missing(name))?;
@@ -210,10 +211,12 @@ impl Server {
                 self.undo_changes(undone);
                 session.savepoints.truncate(i + 1);
                 self.count_handler("Handler_savepoint_rollback");
+                self.count_transaction_savepoint(session, |e| &mut e.rollback_to_savepoint);
             }
             SavepointOp::Release => {
                 let i = found.ok_or_else(|| MySqlError::savepoint_missing(name))?;
                 session.savepoints.truncate(i);
+                self.count_transaction_savepoint(session, |e| &mut e.release_savepoint);
             }
         }
         Ok(super::ok(0))

@@ -24,7 +24,7 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 54] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 60] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE", "SYSTEM VIEW"),
@@ -69,10 +69,16 @@ const SYSTEM_TABLES: [(&str, &str, &str); 54] = [
     ("performance_schema", "events_statements_summary_by_thread_by_event_name", "BASE TABLE"),
     ("performance_schema", "events_statements_summary_by_user_by_event_name", "BASE TABLE"),
     ("performance_schema", "events_statements_summary_global_by_event_name", "BASE TABLE"),
+    ("performance_schema", "events_transactions_current", "BASE TABLE"),
+    ("performance_schema", "events_transactions_history", "BASE TABLE"),
+    ("performance_schema", "events_transactions_history_long", "BASE TABLE"),
+    ("performance_schema", "events_transactions_summary_global_by_event_name", "BASE TABLE"),
     ("performance_schema", "global_status", "BASE TABLE"),
     ("performance_schema", "global_variables", "BASE TABLE"),
     ("performance_schema", "persisted_variables", "BASE TABLE"),
     ("performance_schema", "processlist", "BASE TABLE"),
+    ("performance_schema", "session_account_connect_attrs", "BASE TABLE"),
+    ("performance_schema", "session_connect_attrs", "BASE TABLE"),
     ("performance_schema", "session_status", "BASE TABLE"),
     ("performance_schema", "session_variables", "BASE TABLE"),
     ("performance_schema", "setup_consumers", "BASE TABLE"),

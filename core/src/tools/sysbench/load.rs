@@ -335,6 +335,13 @@ pub fn run(server: &mut Server, o: &Options) -> String {
             }
         }
     }
+    // One sysbench process: its threads' connections share its pid.
+    if let Some(&first) = sessions.first() {
+        for &id in &sessions {
+            let sysbench = crate::instruments::connect_attrs::ClientProgram::Sysbench;
+            server.set_client_program(id, sysbench, first);
+        }
+    }
     let (per_thread, unsupported) = script::prepared_per_thread(o);
     let mut prepared = vec![0u64; sessions.len()];
     let mut failed = sessions.len() < o.threads as usize;

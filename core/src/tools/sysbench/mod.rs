@@ -63,6 +63,8 @@ fn connect(server: &mut Server, o: &options::Options) -> Result<SessionId, Strin
         )
     };
     let connected = server.connect_as(&o.user, o.password.as_deref()).map_err(refused)?;
+    let sysbench = crate::instruments::connect_attrs::ClientProgram::Sysbench;
+    server.set_client_program(connected.id, sysbench, connected.id);
     if let Err(e) = server.select_database(connected.id, &o.db) {
         server.disconnect(connected.id);
         return Err(refused(e));
