@@ -209,17 +209,21 @@ pub fn innodb_tablespaces(catalog: &Catalog) -> Vec<Row> {
             text(if kind == "Undo" { "active" } else { "normal" }),
         ]
     };
+    use crate::innodb::tablespace::{
+        ibd_file_bytes, table_files, DATA_FILE_DEFAULT_BYTES, MYSQL_IBD_BYTES, UNDO_BYTES,
+    };
+    let temporary = DATA_FILE_DEFAULT_BYTES;
     let mut rows = vec![
-        row(4_294_967_294, "mysql", 18432, "Any", "General", 26_214_400),
-        row(4_294_967_293, "innodb_temporary", 4128, "Compact or Redundant", "System", 12 << 20),
-        row(4_294_967_279, "innodb_undo_001", 0, "Undo", "Undo", 16 << 20),
-        row(4_294_967_278, "innodb_undo_002", 0, "Undo", "Undo", 16 << 20),
-        row(1, "sys/sys_config", 16417, "Dynamic", "Single", 7 * 16384),
+        row(4_294_967_294, "mysql", 18432, "Any", "General", MYSQL_IBD_BYTES),
+        row(4_294_967_293, "innodb_temporary", 4128, "Compact or Redundant", "System", temporary),
+        row(4_294_967_279, "innodb_undo_001", 0, "Undo", "Undo", UNDO_BYTES),
+        row(4_294_967_278, "innodb_undo_002", 0, "Undo", "Undo", UNDO_BYTES),
+        row(1, "sys/sys_config", 16417, "Dynamic", "Single", ibd_file_bytes(0)),
     ];
     let mut tables: Vec<_> = catalog.tables().collect();
     tables.sort_by_key(|t| t.space_id);
     for t in tables {
-        for (file, bytes) in crate::innodb::tablespace::table_files(t) {
+        for (file, bytes) in table_files(t) {
             let name = format!("{}/{file}", t.def.schema);
             rows.push(row(u64::from(t.space_id), &name, 16417, "Dynamic", "Single", bytes));
         }

@@ -66,20 +66,14 @@ impl DatadirEntry {
     }
 }
 
-/// Bytes of an InnoDB page.
-const PAGE: u64 = 16384;
+use crate::innodb::tablespace::{
+    ibd_file_bytes, DATA_FILE_DEFAULT_BYTES, MYSQL_IBD_BYTES, UNDO_BYTES,
+};
+use crate::sim::disk::{PAGE_SIZE_BYTES as PAGE, TABLESPACE_INITIAL_PAGES as IBT_INITIAL_PAGES};
 /// The session temporary tablespaces mysqld creates at start (`#innodb_temp/temp_N.ibt`).
 const SESSION_TEMP_SPACES: u32 = 10;
-/// A session temporary tablespace's initial pages (MySQL's FIL_IBT_FILE_INITIAL_SIZE).
-const IBT_INITIAL_PAGES: u64 = 5;
-/// An undo tablespace's initial size (8.0.23+).
-const UNDO_BYTES: u64 = 16 << 20;
 /// The doublewrite files of a 16 KiB-page server (two, `innodb_doublewrite_files`).
 const DBLWR_BYTES: [u64; 2] = [196_608, 8_585_216];
-/// `mysql.ibd` on a fresh server (UNCONFIRMED for 9.7: listings of 8.4 show 25 MiB).
-const MYSQL_IBD_BYTES: u64 = 26_214_400;
-/// `sys/sys_config.ibd`: seven pages, an empty table's file-per-table tablespace.
-const SYS_CONFIG_BYTES: u64 = 7 * PAGE;
 /// The CSV engine's metadata file of each log table (`.CSM`).
 const CSM_BYTES: u64 = 35;
 /// The key and certificate files (RSA 2048; sizes as listings of fresh servers show them).
@@ -126,7 +120,8 @@ impl Server {
                     })
                     .collect(),
             ),
-            "sys" => Some(vec![DatadirEntry::file("sys_config.ibd", SYS_CONFIG_BYTES)]),
+            // sys.sys_config: an empty table's tablespace.
+            "sys" => Some(vec![DatadirEntry::file("sys_config.ibd", ibd_file_bytes(0))]),
             "performance_schema" => Some(Vec::new()),
             _ => self.catalog.database(dir).map(|db| {
                 db.tables.values().flat_map(tablespace_files).collect::<Vec<DatadirEntry>>()
@@ -206,17 +201,14 @@ impl Server {
     }
 
     fn global_text(&self, name: &str) -> String {
-        match self.variables().map(|v| v.global(name)) {
-            Some(super::variables::definition::VarValue::Text(t)) => t.clone(),
-            _ => String::new(),
-        }
+        self.variables().map(|v| super::query_logs::text_var(v, name)).unwrap_or_default()
     }
 
     /// The first file's size in a data file path such as `ibdata1:12M:autoextend`.
     fn initial_file_bytes(&self, variable: &str) -> u64 {
         let path = self.global_text(variable);
         let size = path.split(';').next().and_then(|f| f.split(':').nth(1)).unwrap_or("12M");
-        parse_size(size).unwrap_or(12 << 20)
+        parse_size(size).unwrap_or(DATA_FILE_DEFAULT_BYTES)
     }
 }
 

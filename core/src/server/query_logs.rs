@@ -131,7 +131,7 @@ pub fn absolute_log_path(name: &str, datadir: &str) -> String {
     }
 }
 
-fn text_var(vars: &Variables, name: &str) -> String {
+pub(super) fn text_var(vars: &Variables, name: &str) -> String {
     match vars.global(name) {
         VarValue::Text(t) => t.clone(),
         _ => String::new(),

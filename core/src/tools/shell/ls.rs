@@ -57,16 +57,13 @@ pub fn run(server: &Server, command: &str, terminal: bool) -> String {
         {
             dirs.push((path.clone(), entries));
         } else if let Some((bytes, place)) = files::size(server, path) {
-            let mode = match place {
-                Place::Home => HOME_FILE,
-                Place::Datadir => files::datadir_entry(server, path).map_or(DATA_FILE, |e| e.mode),
+            // mysqld's files carry their own mode (and a link its target); a log has none.
+            let (mode, target) = match place {
+                Place::Home => (HOME_FILE, None),
+                Place::Datadir => files::datadir_entry(server, path)
+                    .map_or((DATA_FILE, None), |e| (e.mode, e.target)),
             };
-            let target = files::datadir_entry(server, path).and_then(|e| e.target);
             singles.push(DatadirEntry { name: path.clone(), bytes, mode, target });
-        } else if let Some(bytes) =
-            server.buffer_pool_file_bytes().filter(|_| path == "ib_buffer_pool")
-        {
-            singles.push(DatadirEntry { name: path.clone(), bytes, mode: DATA_FILE, target: None });
         } else {
             errors.push_str(&format!("ls: cannot access '{path}': No such file or directory\n"));
         }
