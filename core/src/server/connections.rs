@@ -231,6 +231,25 @@ impl Server {
         if let Some(r) = self.running.as_mut().filter(|r| r.sessions.contains_key(&id)) {
             r.status.add("Bytes_received", super::wire::command_bytes(0));
         }
+        // A transaction still open is rolled back as the connection's thread cleans up: its
+        // changes go, and its transaction event ends ROLLED BACK (into the long history; the
+        // thread's own rows go with the thread below).
+        if let Some(mut session) = self.running.as_mut().and_then(|r| r.sessions.remove(&id)) {
+            if session.in_transaction || !session.undo.is_empty() {
+                self.rollback(&mut session);
+            } else {
+                // An event opened by a read with autocommit off ends as well.
+                self.end_transaction_event(
+                    &session,
+                    crate::instruments::transactions::TrxState::RolledBack,
+                    false,
+                );
+            }
+            self.settle_transaction_event(id, self.clock.now());
+            if let Some(r) = self.running.as_mut() {
+                r.sessions.insert(id, session);
+            }
+        }
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);
         self.forget_stage_thread(id);

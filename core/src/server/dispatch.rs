@@ -177,6 +177,11 @@ impl Server {
                 }
                 self.idle_wait(&session, start);
                 digest = self.statement_begun(&session, text, com, start);
+                // DDL, grants and the like commit the open transaction before they run (even
+                // when they then fail), inside their own statement's time.
+                if com.is_some_and(|c| super::implicit_commit::commits_implicitly(c, &stmt)) {
+                    self.implicit_commit(&mut session);
+                }
                 session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());
                 session.command_since = start;
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.

@@ -19,6 +19,7 @@ pub mod datadir;
 pub mod dispatch;
 pub mod flavour;
 mod generated_tables;
+mod implicit_commit;
 mod innodb_metrics;
 mod instruments;
 mod lifecycle;

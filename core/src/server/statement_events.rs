@@ -315,8 +315,7 @@ impl Server {
         };
         let thread_id = session.id.0 + THREAD_ID_OFFSET;
         let event_id = r.statements.next_event_id(thread_id);
-        let ends_transaction = matches!(ran.com, Some("Com_commit" | "Com_rollback"));
-        let nesting_transaction = r.transactions.nesting(thread_id, event_id, ends_transaction);
+        let nesting_transaction = r.transactions.nesting(thread_id, event_id);
         Some(StatementEvent {
             thread_id,
             user: session.login_user.clone(),
@@ -383,7 +382,7 @@ impl Server {
                 counts: StatementCounts::default(),
                 cpu_ps: 0,
                 timed: setting.is_none_or(|s| s.timed == Some(true)),
-                nesting_transaction: r.transactions.nesting(thread_id, 0, false),
+                nesting_transaction: r.transactions.nesting(thread_id, 0),
             };
             r.statements.begin(event);
         }

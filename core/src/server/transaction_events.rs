@@ -13,12 +13,14 @@
 //! parked statement event, and its transaction ends or begins when the client scheduler ends
 //! it (`Server::statement_finished`), on the scheduler's clock.
 //!
+//! A statement that commits implicitly (DDL, grants: `implicit_commit.rs`) ends the open
+//! transaction before its own work, and is its END_EVENT_ID as a COMMIT would be; a
+//! connection that ends with a transaction open rolls it back, and its event ends ROLLED
+//! BACK (kept by the long history; the thread's own rows go with the thread).
+//!
 //! Simplifications: a statement "touches InnoDB" when it read or changed rows of a
 //! table (every table here is InnoDB), so a SELECT of no table or of a system schema makes
-//! none; a statement that commits implicitly (DDL) ends the transaction after its own run;
-//! a connection that ends with a transaction open drops its event (MySQL rolls
-//! it back into the long history); TRX_ID is NULL (the manual: "Unused"); recording costs no
-//! simulated time.
+//! none; TRX_ID is NULL (the manual: "Unused"); recording costs no simulated time.
 
 use super::session::{Session, SessionId};
 use super::statement_events::THREAD_ID_OFFSET;

@@ -128,15 +128,16 @@ impl TransactionInstruments {
     }
 
     /// The transaction event a statement of `thread` taking `event_id` nests in: the open
-    /// one, or (`ends_it`: a COMMIT or ROLLBACK) the one it has just ended. None when that
-    /// transaction took no EVENT_ID.
-    pub fn nesting(&self, thread: u64, event_id: u64, ends_it: bool) -> Option<u64> {
+    /// one, or the one it has just ended (a COMMIT, a ROLLBACK, or a statement that
+    /// committed implicitly: the transaction's END_EVENT_ID is the statement's own id). None
+    /// when that transaction took no EVENT_ID.
+    pub fn nesting(&self, thread: u64, event_id: u64) -> Option<u64> {
         let open = self.open.get(&thread).map(|e| e.event_id);
         // Ended by it: settled already (a client's statement) or not yet (a load
-        // generator's, until the client scheduler ends it).
+        // generator's, until the client scheduler ends it). No other statement has that id.
         let ended = || {
             let e = self.ending.get(&thread).or_else(|| self.ended.get(&thread))?;
-            (ends_it && e.end_event_id == Some(event_id)).then_some(e.event_id)
+            (event_id != 0 && e.end_event_id == Some(event_id)).then_some(e.event_id)
         };
         open.or_else(ended).filter(|id| *id != 0)
     }
