@@ -7,8 +7,9 @@
 //!
 //! Options read: `-u`/`--user`, `-p`/`--password` (attached value only: a bare `-p` would
 //! prompt, and the simulated terminal sends an empty password), `-e`/`--execute`,
-//! `-D`/`--database`, `-t`/`--table`; connection options (`-h`, `-P`, `-S`, `--protocol`) are
-//! accepted and ignored, as for mysqlslap (one server, reached over its UNIX socket).
+//! `-D`/`--database`, `-t`/`--table`; `-h`/`--host`, `--protocol` and `--ssl-mode` choose the
+//! socket or TCP with TLS (`server::transport`: `-h127.0.0.1` is an encrypted TCP login);
+//! `-P` and `-S` are accepted and ignored (one server).
 
 use crate::server::Server;
 use crate::sql::{Response, ResultSet};
@@ -21,6 +22,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
     let mut execute: Option<String> = None;
     let mut database: Option<String> = None;
     let mut boxed = false;
+    let (mut host, mut protocol, mut ssl_mode) = (None, None, None);
     let mut i = 1;
     // Bounded by the words.
     while i < words.len() {
@@ -43,7 +45,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
                 password = inline.filter(|v| !v.is_empty()).or(Some(String::new()))
             }
             "-u" | "--user" | "-e" | "--execute" | "-D" | "--database" | "-h" | "--host" | "-P"
-            | "--port" | "-S" | "--socket" | "--protocol" => {
+            | "--port" | "-S" | "--socket" | "--protocol" | "--ssl-mode" => {
                 let value = match inline {
                     Some(v) => v,
                     None => match words.get(i) {
@@ -58,6 +60,9 @@ pub fn run(server: &mut Server, command: &str) -> String {
                     "-u" | "--user" => user = value,
                     "-e" | "--execute" => execute = Some(value),
                     "-D" | "--database" => database = Some(value),
+                    "-h" | "--host" => host = Some(value),
+                    "--protocol" => protocol = Some(value),
+                    "--ssl-mode" => ssl_mode = Some(value),
                     _ => {}
                 }
             }
@@ -77,7 +82,12 @@ pub fn run(server: &mut Server, command: &str) -> String {
             "{out}mysql: the simulated shell has no terminal for an interactive mysql; use -e\n"
         );
     };
-    let connected = match server.connect_as(&user, password.as_deref()) {
+    let transport = crate::server::transport::Transport::chosen(
+        host.as_deref(),
+        protocol.as_deref(),
+        ssl_mode.as_deref(),
+    );
+    let connected = match server.connect_over(&user, password.as_deref(), transport) {
         Ok(c) => c.id,
         Err(e) => return format!("{out}{e}\n"),
     };

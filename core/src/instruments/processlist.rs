@@ -3,8 +3,8 @@
 //! `information_schema.PROCESSLIST` show them (ordered by Id). An account without the PROCESS
 //! privilege sees only its own threads.
 //!
-//! Simplification: the connections' Host is `localhost` (every client comes over the socket)
-//! and a statement's State is the one it has while it reads the list (`init` for SHOW
+//! A connection's Host is `localhost` over the socket and `localhost:PORT` over TCP (the
+//! client's port: `server::transport`). Simplification: a statement's State is the one it has while it reads the list (`init` for SHOW
 //! PROCESSLIST, `executing` for a SELECT from the tables).
 
 use crate::sql::{Column, ResultSet};
@@ -21,7 +21,10 @@ pub struct Process {
     pub id: u64,
     /// The user the client logged in as.
     pub user: String,
+    /// `localhost` over the socket, `localhost:PORT` over TCP.
     pub host: String,
+    /// How the client connects (threads' CONNECTION_TYPE).
+    pub transport: crate::server::transport::Transport,
     /// The default database.
     pub db: Option<String>,
     /// `Query`, `Sleep`, `Daemon`.

@@ -145,7 +145,7 @@ pub fn rows(
             Value::Null,
             text("YES"),
             text("YES"),
-            text("Socket"),
+            text(p.transport.connection_type()),
             Value::UInt(os_id(id)),
             text("USR_default"),
             text("PRIMARY"),
@@ -167,7 +167,8 @@ fn process_columns(p: Option<&Process>, processlist_id: Option<u64>) -> Vec<Valu
         Some(p) => vec![
             Value::UInt(p.id),
             text(&p.user),
-            text(&p.host),
+            // The host without the client's port (the processlist shows it with).
+            text(p.host.split(':').next().unwrap_or(&p.host)),
             opt(p.db.as_deref()),
             text(p.command),
             Value::UInt(p.time_secs),
@@ -195,6 +196,7 @@ mod tests {
             id: 8,
             user: "root".into(),
             host: "localhost".into(),
+            transport: Default::default(),
             db: None,
             command: "Query",
             time_secs: 0,

@@ -128,6 +128,8 @@ pub struct AccountCounters {
     pub lost_connections: u64,
     pub access_denied: u64,
     pub empty_queries: u64,
+    /// Connections made over TLS (THREAD_STATISTICS' TOTAL_SSL_CONNECTIONS).
+    pub ssl_connections: u64,
 }
 
 /// A statement's class for SELECT_COMMANDS / UPDATE_COMMANDS / OTHER_COMMANDS.
@@ -312,11 +314,19 @@ impl UserStatistics {
     }
 
     /// A login (or a refused one) of `user` from `client`.
-    pub fn connected(&mut self, user: &str, client: &str, thread: u64, ok: bool, threads: bool) {
+    pub fn connected(
+        &mut self,
+        user: &str,
+        client: &str,
+        thread: u64,
+        (ok, ssl): (bool, bool),
+        threads: bool,
+    ) {
         let add = |c: &mut AccountCounters| {
             if ok {
                 c.total_connections += 1;
                 c.concurrent_connections += 1;
+                c.ssl_connections += u64::from(ssl);
             } else {
                 c.denied_connections += 1;
             }
@@ -474,7 +484,7 @@ impl UserStatistics {
                         n(c.empty_queries),
                     ];
                     if which == StatsTable::Thread {
-                        r.push(n(0));
+                        r.push(n(c.ssl_connections));
                     }
                     r
                 };
@@ -541,8 +551,8 @@ mod tests {
     #[test]
     fn accounts_count_logins_statements_and_disconnects() {
         let mut s = UserStatistics::default();
-        s.connected("app", "localhost", 9, true, false);
-        s.connected("app", "localhost", 0, false, false);
+        s.connected("app", "localhost", 9, (true, false), false);
+        s.connected("app", "localhost", 0, (false, false), false);
         let facts = StatementFacts {
             user: "app",
             client: "localhost",

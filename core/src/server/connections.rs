@@ -10,13 +10,18 @@
 //!             caching_sha2_password: full (SHA-256 crypt) or fast (cached) ─ 1045, 1040
 //! ```
 //!
-//! Every client connects over the UNIX socket, as the chapter's `docker exec ... mysqlslap`
-//! does: mysqlslap's `--host` defaults to `localhost`, which a Unix client takes to mean the
-//! socket file, not TCP to 127.0.0.1 (and its errors name the account `'app'@'localhost'`).
-//! So there is no TCP handshake and no TLS: a socket counts as a secure transport, and
-//! caching_sha2_password's full authentication may take the password in clear over it.
+//! A client connects over the UNIX socket unless it names a host other than `localhost`
+//! (`transport.rs`): the chapter's `docker exec ... mysqlslap` does, as mysqlslap's `--host`
+//! defaults to `localhost`, which a Unix client takes to mean the socket file (and its errors
+//! name the account `'app'@'localhost'`). A socket counts as a secure transport, and
+//! caching_sha2_password's full authentication may take the password in clear over it. A
+//! client with `host=127.0.0.1` connects over TCP instead, encrypted by default: a TCP
+//! connect, then a TLS 1.3 handshake (its CPU and one more round trip) before the login,
+//! whose password then travels inside TLS. 127.0.0.1 resolves to `localhost`, so the same
+//! accounts match.
 
 use super::session::{Session, SessionId};
+use super::transport::Transport;
 use super::{Server, CONNECTION_BASE_BYTES};
 use crate::error::MySqlError;
 use crate::instruments::status::StatusValue;
@@ -52,21 +57,37 @@ pub struct Connected {
 /// server's request for the password and the client's answer,) the OK; and at the end
 /// COM_QUIT. Each waits for the other side to wake up (`thread_wake_us`). A cached thread is
 /// woken by the acceptor (one more wake-up); a new one is created by it.
+///
+/// Over TCP the connect is `tcp_connect_us`; with TLS the handshake adds its CPU
+/// (`cpu_tls_handshake_ns`) and two hand-offs (the ClientHello to the server, the server's
+/// flight back; the client's Finished travels with its login).
 pub fn connection_cost(
     hw: &Hardware,
     created: bool,
     authentication: Authentication,
+    transport: Transport,
 ) -> ConnectionCost {
     let wake = SimDuration::from_micros(hw.thread_wake_us);
-    let (round_trips, auth_ns) = match authentication {
+    let (mut round_trips, auth_ns) = match authentication {
         Authentication::Full => (4, hw.cpu_auth_full_ns),
         Authentication::Fast => (3, hw.cpu_auth_fast_ns),
+    };
+    let mut cpu_ns =
+        hw.cpu_connect_ns.saturating_add(hw.cpu_client_connect_ns).saturating_add(auth_ns);
+    let connect_us = match transport {
+        Transport::Socket => hw.socket_connect_us,
+        Transport::Tcp => hw.tcp_connect_us,
+        Transport::Tls => {
+            round_trips += 2;
+            cpu_ns = cpu_ns.saturating_add(hw.cpu_tls_handshake_ns);
+            hw.tcp_connect_us
+        }
     };
     let acceptor = if created { SimDuration::from_micros(hw.thread_create_us) } else { wake };
     ConnectionCost {
         acceptor,
-        cpu_ns: hw.cpu_connect_ns.saturating_add(hw.cpu_client_connect_ns).saturating_add(auth_ns),
-        latency: SimDuration::from_micros(hw.socket_connect_us) + wake.saturating_mul(round_trips),
+        cpu_ns,
+        latency: SimDuration::from_micros(connect_us) + wake.saturating_mul(round_trips),
     }
 }
 
@@ -108,6 +129,18 @@ impl Server {
         user: &str,
         password: Option<&str>,
     ) -> Result<Connected, MySqlError> {
+        self.connect_over(user, password, Transport::Socket)
+    }
+
+    /// [`Server::connect_as`] over `transport`: over TLS the session shows its
+    /// `Ssl_version` and `Ssl_cipher`, and `Ssl_accepts` / `Ssl_finished_accepts` count the
+    /// handshake, which happens before the login (a login that then fails still counts it).
+    pub fn connect_over(
+        &mut self,
+        user: &str,
+        password: Option<&str>,
+        transport: Transport,
+    ) -> Result<Connected, MySqlError> {
         let Some(r) = self.running.as_mut() else {
             return Err(MySqlError::cannot_connect());
         };
@@ -131,12 +164,16 @@ impl Server {
         } else {
             r.status.set("Threads_cached", StatusValue::Number(cached - 1));
         }
+        if transport.encrypted() {
+            r.status.add("Ssl_accepts", 1);
+            r.status.add("Ssl_finished_accepts", 1);
+        }
         let login = match self.accounts.authenticate(user, password) {
             Ok(login) => login,
             Err(e) => {
                 r.status.add("Aborted_connects", 1);
                 self.park_thread();
-                self.user_stats_login(user, id.0, false);
+                self.user_stats_login(user, id.0, (false, false));
                 return Err(e);
             }
         };
@@ -159,7 +196,22 @@ impl Server {
             _ => String::new(),
         };
         let password_len = password.map(|p| p.len() as u64);
-        let (received, sent) = super::wire::handshake_bytes(&version, user, password_len, full);
+        let (mut received, sent) = super::wire::handshake_bytes(&version, user, password_len, full);
+        if transport.encrypted() {
+            // The client's SSL request (its capabilities, before the TLS handshake, whose
+            // own records the server's byte counters do not see).
+            received += super::wire::SSL_REQUEST_BYTES;
+            session
+                .status
+                .set("Ssl_version", StatusValue::Text(super::transport::TLS_VERSION.into()));
+            session
+                .status
+                .set("Ssl_cipher", StatusValue::Text(super::transport::TLS_CIPHER.into()));
+            let (from, to) = super::transport::certificate_validity();
+            session.status.set("Ssl_server_not_before", StatusValue::Text(from));
+            session.status.set("Ssl_server_not_after", StatusValue::Text(to));
+        }
+        session.transport = transport;
         crate::instruments::status::count(
             &mut r.status,
             &mut session.status,
@@ -180,8 +232,8 @@ impl Server {
             let t = self.clock.wall_clock().datetime();
             r.status.set("Max_used_connections_time", StatusValue::Text(t));
         }
-        self.user_stats_login(user, id.0, true);
-        let cost = connection_cost(self.host.hardware(), created, login.authentication);
+        self.user_stats_login(user, id.0, (true, transport.encrypted()));
+        let cost = connection_cost(self.host.hardware(), created, login.authentication, transport);
         self.log_connect(id);
         Ok(Connected { id, cost })
     }
@@ -304,8 +356,8 @@ mod tests {
     #[test]
     fn a_connection_costs_its_parts() {
         let hw = hw();
-        let fast = connection_cost(&hw, false, Authentication::Fast);
-        let full = connection_cost(&hw, true, Authentication::Full);
+        let fast = connection_cost(&hw, false, Authentication::Fast, Transport::Socket);
+        let full = connection_cost(&hw, true, Authentication::Full, Transport::Socket);
         // Fast path: socket, three hand-offs; CPU of both sides plus the scramble check.
         assert_eq!(
             fast.latency,
@@ -317,13 +369,23 @@ mod tests {
         assert_eq!(full.latency, fast.latency + SimDuration::from_micros(hw.thread_wake_us));
         assert_eq!(full.cpu_ns - fast.cpu_ns, hw.cpu_auth_full_ns - hw.cpu_auth_fast_ns);
         assert_eq!(full.acceptor, SimDuration::from_micros(hw.thread_create_us));
+        // TLS over TCP: the TCP connect, two more hand-offs and the handshake's CPU.
+        let tls = connection_cost(&hw, false, Authentication::Fast, Transport::Tls);
+        assert_eq!(
+            tls.latency,
+            SimDuration::from_micros(hw.tcp_connect_us + 5 * hw.thread_wake_us)
+        );
+        assert_eq!(tls.cpu_ns - fast.cpu_ns, hw.cpu_tls_handshake_ns);
+        let tcp = connection_cost(&hw, false, Authentication::Fast, Transport::Tcp);
+        assert_eq!(tcp.cpu_ns, fast.cpu_ns);
+        assert!(hw.cpu_tls_handshake_ns > 0 && hw.tcp_connect_us > 0);
     }
 
     #[test]
     fn the_acceptor_takes_connections_one_at_a_time() {
         let hw = hw();
-        let made = connection_cost(&hw, true, Authentication::Fast);
-        let cached = connection_cost(&hw, false, Authentication::Fast);
+        let made = connection_cost(&hw, true, Authentication::Fast, Transport::Socket);
+        let cached = connection_cost(&hw, false, Authentication::Fast, Transport::Socket);
         let q = acceptor_queue(&[made, made, cached]);
         assert_eq!(q[0], made.acceptor);
         assert_eq!(q[1], made.acceptor + made.acceptor);

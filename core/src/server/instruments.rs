@@ -82,6 +82,7 @@ impl Server {
                 id: EVENT_SCHEDULER_ID,
                 user: "event_scheduler".into(),
                 host: "localhost".into(),
+                transport: Default::default(),
                 db: None,
                 command: "Daemon",
                 time_secs: now.since(r.started_at).as_secs(),
@@ -96,7 +97,8 @@ impl Server {
             out.push(Process {
                 id: s.id.0,
                 user: s.login_user.clone(),
-                host: "localhost".into(),
+                host: s.transport.processlist_host(s.id.0),
+                transport: s.transport,
                 db: s.database_outside_view.clone().unwrap_or_else(|| s.database.clone()),
                 command: if running { "Query" } else { "Sleep" },
                 time_secs: now.since(s.command_since).as_secs(),

@@ -33,6 +33,7 @@ pub mod statements;
 pub(crate) mod table_locks;
 mod transaction_events;
 mod transactions;
+pub mod transport;
 mod user_stats;
 pub mod variables;
 mod wait_events;

@@ -110,6 +110,8 @@ pub struct Session {
     /// The program that opened it (its connection attributes): the mysql client unless a
     /// tool says otherwise (`Server::set_client_program`).
     pub client: crate::instruments::connect_attrs::ClientProcess,
+    /// How the client reached the server (the socket unless it named another host).
+    pub transport: super::transport::Transport,
 }
 
 /// A statement PREPARE kept: its text, how many `?` parameters it takes and the names of its
@@ -166,6 +168,7 @@ impl Session {
             expanded_sql: None,
             profiles: Default::default(),
             client: crate::instruments::connect_attrs::ClientProcess::mysql(id.0),
+            transport: Default::default(),
         }
     }
 

@@ -12,7 +12,8 @@ use crate::sql::execution::handler_io::StatementIo;
 use crate::sql::parser::Statement;
 use crate::sql::Response;
 
-/// The host every client connects from: mysqld's UNIX socket.
+/// The host every client connects from: the simulated host itself (over the socket, or TCP
+/// from 127.0.0.1, which resolves to `localhost`).
 const CLIENT: &str = "localhost";
 
 impl Server {
@@ -87,14 +88,14 @@ impl Server {
         }
     }
 
-    /// A login of `user` (refused when not `ok`).
-    pub(super) fn user_stats_login(&mut self, user: &str, thread: u64, ok: bool) {
+    /// A login of `user` (refused when not `ok`; over TLS when `ssl`).
+    pub(super) fn user_stats_login(&mut self, user: &str, thread: u64, (ok, ssl): (bool, bool)) {
         if !self.userstat_on() {
             return;
         }
         let threads = self.thread_statistics_on();
         if let Some(r) = self.running.as_mut() {
-            r.user_stats.connected(user, CLIENT, thread, ok, threads);
+            r.user_stats.connected(user, CLIENT, thread, (ok, ssl), threads);
         }
         self.account_user_stats_memory();
     }

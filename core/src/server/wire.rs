@@ -118,6 +118,10 @@ fn ok_response_bytes(r: &Response) -> u64 {
     }
 }
 
+/// The client's SSL request packet: its capability flags, maximum packet size, character set
+/// and 23 bytes of filler, sent in place of the login before the TLS handshake.
+pub const SSL_REQUEST_BYTES: u64 = HEADER + 4 + 4 + 1 + 23;
+
 /// The bytes of a connection's handshake: (received, sent). mysqld sends its greeting
 /// (protocol 10, the version string, thread id, the 20-byte scramble in two parts, capability
 /// flags, `caching_sha2_password`); the client answers with its capabilities, user name, a

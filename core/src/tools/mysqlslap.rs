@@ -11,9 +11,10 @@
 //! `--auto-generate-sql-unique-query-number`, `--auto-generate-sql-unique-write-number`,
 //! `--number-int-cols`, `--number-char-cols`, `--commit`, `--no-drop`, `--engine`, `--silent`,
 //! and the connection options: `--user` and `--password` log in as that account (root, the
-//! container's OS user, when no `--user` is given); `--host`, `--port`, `--socket` and
-//! `--protocol` are accepted and ignored: every client connects over mysqld's UNIX socket, as
-//! `localhost` means to a Unix client (see `server/connections.rs`). The client CPU of
+//! container's OS user, when no `--user` is given); `--host`, `--protocol` and `--ssl-mode`
+//! (or the option file's `host`, `protocol`, `ssl-mode`) choose the transport: mysqld's UNIX
+//! socket for no host or `localhost`, as a Unix client takes it, else TCP with TLS
+//! (`server/transport.rs`); `--port` and `--socket` are accepted and ignored. The client CPU of
 //! mysqlslap runs in the same container as mysqld (as `docker exec ... mysqlslap` does), so it
 //! competes for the same CPUs: each query costs one more `cpu_statement_ns` for the client
 //! side, and each connection `cpu_client_connect_ns`.
@@ -63,6 +64,10 @@ struct Options {
     /// `--defaults-file`: an option file whose `[client]` group gives the user and password
     /// the command line does not.
     defaults_file: Option<String>,
+    /// `--host`, `--protocol` and `--ssl-mode` (or the option file's): the transport.
+    host: Option<String>,
+    protocol: Option<String>,
+    ssl_mode: Option<String>,
 }
 
 impl Default for Options {
@@ -92,6 +97,9 @@ impl Default for Options {
             user: None,
             password: None,
             defaults_file: None,
+            host: None,
+            protocol: None,
+            ssl_mode: None,
         }
     }
 }
@@ -199,6 +207,7 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
             "--socket",
             "-S",
             "--protocol",
+            "--ssl-mode",
             "--pre-query",
             "--post-query",
             "--detach",
@@ -266,6 +275,9 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
             }
             "--user" | "-u" => o.user = Some(value),
             "--defaults-file" | "--defaults-extra-file" => o.defaults_file = Some(value),
+            "--host" | "-h" => o.host = Some(value),
+            "--protocol" => o.protocol = Some(value),
+            "--ssl-mode" => o.ssl_mode = Some(value),
             _ => {}
         }
     }
@@ -454,7 +466,15 @@ pub fn run(server: &mut Server, command: &str) -> String {
         if o.password.is_none() {
             o.password = files.client_option(&path, "password");
         }
+        o.host = o.host.take().or_else(|| files.client_option(&path, "host"));
+        o.protocol = o.protocol.take().or_else(|| files.client_option(&path, "protocol"));
+        o.ssl_mode = o.ssl_mode.take().or_else(|| files.client_option(&path, "ssl-mode"));
     }
+    let transport = crate::server::transport::Transport::chosen(
+        o.host.as_deref(),
+        o.protocol.as_deref(),
+        o.ssl_mode.as_deref(),
+    );
     // `--query` and `--create` name a file when one exists there (`my_stat` in get_options),
     // else they are the SQL itself; either is split at the delimiter's first character.
     for text in [&mut o.query, &mut o.create].into_iter().flatten() {
@@ -485,8 +505,8 @@ pub fn run(server: &mut Server, command: &str) -> String {
     // One management connection for the whole run (schema set-up and clean-up), as
     // mysqlslap's main() opens; the clients connect on their own in each iteration.
     let user = o.user.clone().unwrap_or_else(|| "root".into());
-    let login = (user.as_str(), o.password.as_deref());
-    let admin = match server.connect_as(login.0, login.1) {
+    let login = (user.as_str(), o.password.as_deref(), transport);
+    let admin = match server.connect_over(login.0, login.1, login.2) {
         Ok(c) => {
             server.set_client_program(c.id, ClientProgram::Mysqlslap, c.id);
             c.id
@@ -607,7 +627,7 @@ fn run_connecting(
     clients: u32,
     schema: &str,
     autocommit_off: bool,
-    (login, first): ((&str, Option<&str>), SessionId),
+    (login, first): ((&str, Option<&str>, crate::server::transport::Transport), SessionId),
     load: &mut SlapLoad,
 ) -> ClientsOutcome {
     let start = server.now();
@@ -626,7 +646,7 @@ fn run_connecting(
         let mut wave = Vec::new();
         let mut costs = Vec::new();
         for _ in 0..pending {
-            match server.connect_as(login.0, login.1) {
+            match server.connect_over(login.0, login.1, login.2) {
                 Ok(c) => {
                     // One mysqlslap process: its pid in the connection attributes.
                     server.set_client_program(c.id, ClientProgram::Mysqlslap, first);
@@ -661,7 +681,7 @@ fn run_connecting(
                 && start + retry(attempts) < end
             {
                 for _ in 0..pending {
-                    match server.connect_as(login.0, login.1) {
+                    match server.connect_over(login.0, login.1, login.2) {
                         Err(e) => outcome.refusal = Some(e),
                         Ok(c) => {
                             server.disconnect(c.id);

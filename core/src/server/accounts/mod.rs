@@ -12,8 +12,9 @@
 //! ```
 //!
 //! Simplifications: grants are kept at the global and database levels (no table, column,
-//! routine or proxy grants, no roles); every client connects over the UNIX socket, so the
-//! client's host is always `localhost`; root's password is not checked (the simulator does not
+//! routine or proxy grants, no roles); every client connects from the host itself, over the
+//! UNIX socket or TCP to 127.0.0.1, which resolves to `localhost`, so the client's host is
+//! always `localhost`; root's password is not checked (the simulator does not
 //! know the one the container was started with); the authentication string is built from the
 //! seed and the password, shaped as MySQL's (`$A$005$`, 20 salt characters, 43 digest
 //! characters) but not the SHA-256 crypt digest itself, and its salt keeps to printable

@@ -48,7 +48,7 @@ pub struct Facts {
     pub pfs_memory: f64,
     /// The sys schema answers.
     pub sys_installed: bool,
-    /// The session's `Ssl_cipher` (empty over the UNIX socket).
+    /// The session's `Ssl_cipher` (empty over the UNIX socket and unencrypted TCP).
     pub ssl_cipher: String,
     /// Accounts as `'user'@'host'`: with an empty user; with no password; with host `%`.
     /// None when the query failed (an account without SELECT on mysql.user).
@@ -97,6 +97,8 @@ fn number(v: Option<&String>) -> f64 {
 pub struct Login {
     pub user: String,
     pub password: Option<String>,
+    /// The socket, or TCP (with TLS by default) when the options name another host.
+    pub transport: crate::server::transport::Transport,
 }
 
 /// Why the advisor could not read the server.
@@ -112,7 +114,7 @@ impl Login {
     /// Runs `sql` on a connection of its own, as `mysql -Bse`: the rows as text (NULL as
     /// "NULL"), None when it fails (MySQLTuner goes on with an empty answer).
     pub fn try_select(&self, server: &mut Server, sql: &str) -> Option<Vec<Vec<String>>> {
-        let c = server.connect_as(&self.user, self.password.as_deref()).ok()?;
+        let c = server.connect_over(&self.user, self.password.as_deref(), self.transport).ok()?;
         let done = server.execute(c.id, sql);
         server.disconnect(c.id);
         match done.result {
@@ -136,7 +138,7 @@ pub fn read(server: &mut Server, login: &Login, skippassword: bool) -> Result<Fa
     if !server.is_running() {
         return Err(ReadError::Down);
     }
-    match server.connect_as(&login.user, login.password.as_deref()) {
+    match server.connect_over(&login.user, login.password.as_deref(), login.transport) {
         Ok(c) => server.disconnect(c.id),
         Err(_) => return Err(ReadError::Login),
     }

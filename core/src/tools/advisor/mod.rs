@@ -7,9 +7,10 @@
 //!
 //! Options: `--defaults-file` / `--defaults-extra-file` (the `[client]` user and password),
 //! `--user` / `-u`, `--pass` / `--password` / `-p`, `--nogood`, `--nobad`, `--noinfo`,
-//! `--nocolor` / `--color`, `--noprettyicon`, `--skippassword`, `--forcemem N` (MB); `--host`,
-//! `--port`, `--socket`, `--checkversion`, `--verbose` and the stat switches are accepted
-//! (one server, reached over its socket; no section they add is simulated).
+//! `--nocolor` / `--color`, `--noprettyicon`, `--skippassword`, `--forcemem N` (MB); `--host`
+//! and `--protocol` (with the option file's `host`, `protocol` and `ssl-mode`: the socket, or
+//! TCP with TLS, `server::transport`); `--port`, `--socket`, `--checkversion`, `--verbose`
+//! and the stat switches are accepted (one server; no section they add is simulated).
 //!
 //! Simplifications: the report leaves out what reads the host rather than the server (system
 //! and filesystem checks, which MySQLTuner skips without `--sysstat`), the CVE list (it needs
@@ -22,6 +23,7 @@ mod facts;
 mod format;
 pub mod statements;
 
+use crate::server::transport::Transport;
 use crate::server::Server;
 use checks::{Level, Outcome, Section, CHECKS};
 use facts::{Login, ReadError};
@@ -41,6 +43,8 @@ struct Options {
     noprettyicon: bool,
     skippassword: bool,
     forcemem_mb: Option<u64>,
+    host: Option<String>,
+    protocol: Option<String>,
 }
 
 fn parse(words: &[String]) -> Result<Options, String> {
@@ -84,7 +88,9 @@ fn parse(words: &[String]) -> Result<Options, String> {
                     format!("Value \"{v}\" invalid for option forcemem (number expected)")
                 })?)
             }
-            "host" | "port" | "socket" | "protocol" | "mysqladmin" | "mysqlcmd" => {
+            "host" => o.host = Some(value(&mut i)?),
+            "protocol" => o.protocol = Some(value(&mut i)?),
+            "port" | "socket" | "mysqladmin" | "mysqlcmd" => {
                 value(&mut i)?;
             }
             _ => return Err(format!("Unknown option: {}", name.trim_start_matches('-'))),
@@ -129,8 +135,11 @@ fn report(server: &mut Server, command: &str, read: &mut BTreeMap<String, String
     ));
     out.text.push('\n');
     out.line(Level::Info, "Skipped version check for MySQLTuner script");
-    let mut login = Login { user: "root".into(), password: None };
+    let mut login = Login { user: "root".into(), password: None, transport: Transport::Socket };
     let mut from_file = false;
+    // The mysql client MySQLTuner runs reads the file's [client] group: its host, protocol
+    // and ssl-mode decide the transport as the user and password decide the login.
+    let (mut host, mut protocol, mut ssl_mode) = (None, None, None);
     if let Some(path) = &o.defaults_file {
         let files = server.host_files();
         if files.read(path).is_none() {
@@ -140,7 +149,13 @@ fn report(server: &mut Server, command: &str, read: &mut BTreeMap<String, String
         from_file = true;
         login.user = files.client_option(path, "user").unwrap_or_else(|| "root".into());
         login.password = files.client_option(path, "password");
+        host = files.client_option(path, "host");
+        protocol = files.client_option(path, "protocol");
+        ssl_mode = files.client_option(path, "ssl-mode");
     }
+    host = o.host.clone().or(host);
+    protocol = o.protocol.clone().or(protocol);
+    login.transport = Transport::chosen(host.as_deref(), protocol.as_deref(), ssl_mode.as_deref());
     if let Some(u) = &o.user {
         login.user = u.clone();
     }

@@ -50,8 +50,10 @@ pub struct Options {
     pub user: String,
     pub password: Option<String>,
     pub db: String,
-    /// `--mysql-socket`, `--mysql-host` and `--mysql-port`: where the tool says it connects
-    /// (every client reaches mysqld over its UNIX socket here, see `server/connections.rs`).
+    /// `--mysql-socket`, `--mysql-host` and `--mysql-port`: where the tool says it connects.
+    /// Simplification: sysbench's clients reach mysqld over its UNIX socket here whatever the
+    /// host (`server/transport.rs` models TCP and TLS for the mysql client, mysqlslap and the
+    /// advisor; sysbench's `--mysql-ssl` is not modelled).
     pub socket: Option<String>,
     pub host: String,
     pub port: u32,
