@@ -117,11 +117,10 @@ impl Server {
         // The general log takes the command as it arrives, before it is parsed or run.
         let who = self.running.as_ref().filter(|r| r.vars.global_bool("general_log"));
         let who = who.and_then(|r| r.sessions.get(&id));
-        let who = who.map(|s| (s.account.user.clone(), s.login_user.clone()));
-        if let Some((priv_user, user)) = who {
+        if let Some(who) = who.map(|s| crate::server::query_logs::Who::of(s)) {
             let text = sql.trim().trim_end_matches(';').trim_end();
             let (command, argument) = crate::server::query_logs::general_command(text);
-            self.general_log_command(id.0, (&priv_user, &user), start, command, &argument);
+            self.general_log_command(id.0, &who, start, command, &argument);
         }
         let Some(running) = self.running.as_mut() else {
             return (gone, None);

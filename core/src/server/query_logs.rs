@@ -97,6 +97,28 @@ impl PendingLog {
 /// The general log's command and argument for a statement's text as the client sends it:
 /// `use DB` goes as COM_INIT_DB (`Init DB`, the database's name), the rest as `Query`.
 /// Simplification: every USE is taken for the client's own `use` command.
+/// Who a general log line is about: the account's user (CURRENT_USER()'s), the login name
+/// (USER()'s) and the client's IP (empty over the socket), as `user_host` shows them.
+pub(super) struct Who {
+    pub(super) priv_user: String,
+    pub(super) user: String,
+    pub(super) ip: &'static str,
+}
+
+impl Who {
+    pub(super) fn of(session: &Session) -> Who {
+        Who {
+            priv_user: session.account.user.clone(),
+            user: session.login_user.clone(),
+            ip: session.transport.client_ip(),
+        }
+    }
+
+    fn of_entry(e: &SlowEntry) -> Who {
+        Who { priv_user: e.priv_user.clone(), user: e.user.clone(), ip: e.ip }
+    }
+}
+
 pub(super) fn general_command(text: &str) -> (&'static str, String) {
     let mut words = text.splitn(2, char::is_whitespace);
     match (words.next(), words.next()) {
@@ -243,6 +265,7 @@ impl Server {
             user: session.login_user.clone(),
             priv_user: session.account.user.clone(),
             host: "localhost".into(),
+            ip: session.transport.client_ip(),
             thread_id: session.id.0,
             db: session.database.clone(),
             sql: text.to_string(),
@@ -273,7 +296,7 @@ impl Server {
     pub(super) fn general_log_command(
         &mut self,
         thread_id: u64,
-        user_host: (&str, &str),
+        who: &Who,
         at: SimTime,
         command: &'static str,
         argument: &str,
@@ -291,10 +314,9 @@ impl Server {
             self.query_logs.files.append(&path, &line);
         }
         if to_table {
-            let (priv_user, user) = user_host;
             self.query_logs.tables.push_general(GeneralRow {
                 at,
-                user_host: format!("{priv_user}[{user}] @ localhost []"),
+                user_host: format!("{}[{}] @ localhost [{}]", who.priv_user, who.user, who.ip),
                 thread_id,
                 server_id,
                 command,
@@ -307,8 +329,8 @@ impl Server {
     pub(super) fn general_log_pending(&mut self, p: &mut PendingLog) {
         if let Some(text) = p.general.take() {
             let e = &p.entry;
-            let who = (e.priv_user.clone(), e.user.clone());
-            self.general_log_command(e.thread_id, (&who.0, &who.1), e.start, "Query", &text);
+            let who = Who::of_entry(e);
+            self.general_log_command(e.thread_id, &who, e.start, "Query", &text);
         }
     }
 
@@ -372,10 +394,11 @@ impl Server {
     /// Simplification: the line names no database (one named in the handshake is set after).
     pub(super) fn log_connect(&mut self, id: super::SessionId) {
         let Some(s) = self.running.as_ref().and_then(|r| r.sessions.get(&id)) else { return };
-        let (priv_user, user) = (s.account.user.clone(), s.login_user.clone());
-        let argument = general::connect_argument(&user, "localhost", None);
+        let who = Who::of(s);
+        let connection_type = s.transport.connection_type();
+        let argument = general::connect_argument(&who.user, "localhost", None, connection_type);
         let now = self.clock.now();
-        self.general_log_command(id.0, (&priv_user, &user), now, "Connect", &argument);
+        self.general_log_command(id.0, &who, now, "Connect", &argument);
     }
 
     /// The client closes connection `id` (COM_QUIT): the general log's `Quit` line and the
@@ -397,8 +420,8 @@ impl Server {
         p.entry.bytes_received = 5;
         p.entry.bytes_sent = 0;
         if p.general.take().is_some() {
-            let who = (p.entry.priv_user.clone(), p.entry.user.clone());
-            self.general_log_command(id.0, (&who.0, &who.1), at, "Quit", "");
+            let who = Who::of_entry(&p.entry);
+            self.general_log_command(id.0, &who, at, "Quit", "");
         }
         // Simplification: the entry is written but Slow_queries does not count it, as the
         // simulator's Questions does not count COM_QUIT (mysqld counts both), so that the

@@ -14,7 +14,8 @@
 //! TLS_AES_128_GCM_SHA256 (the first of MySQL's TLSv1.3 ciphersuites, as a 9.x mysql client
 //! with `-h127.0.0.1` reports them), `performance_schema.threads.CONNECTION_TYPE` `SSL/TLS`
 //! (`TCP/IP` unencrypted, `Socket` over the socket), and `Ssl_accepts` /
-//! `Ssl_finished_accepts` counting the handshakes, `Ssl_server_not_before` / `_after` the
+//! `Ssl_finished_accepts` counting the handshakes (and for any TCP client, the logs'
+//! `@ localhost [127.0.0.1]` and the general log's `using TCP/IP` or `using SSL/TLS`), `Ssl_server_not_before` / `_after` the
 //! auto-generated certificate's ten years. Its cost is the TLS 1.3 handshake's CPU
 //! (`cpu_tls_handshake_ns`) and one more round trip.
 //!
@@ -93,6 +94,15 @@ impl Transport {
         }
     }
 
+    /// The client's address as the logs show it in brackets (`@ localhost [127.0.0.1]`):
+    /// none over the socket.
+    pub fn client_ip(self) -> &'static str {
+        match self {
+            Transport::Socket => "",
+            Transport::Tcp | Transport::Tls => "127.0.0.1",
+        }
+    }
+
     /// Whether the session is encrypted.
     pub fn encrypted(self) -> bool {
         self == Transport::Tls
@@ -136,6 +146,7 @@ mod tests {
         assert_eq!(Transport::Tcp.connection_type(), "TCP/IP");
         assert_eq!(Transport::Tls.connection_type(), "SSL/TLS");
         assert!(Transport::Tls.encrypted() && !Transport::Tcp.encrypted());
+        assert_eq!((Transport::Socket.client_ip(), Transport::Tcp.client_ip()), ("", "127.0.0.1"));
         assert_eq!(Transport::Socket.processlist_host(8), "localhost");
         let host = Transport::Tls.processlist_host(8);
         let port: u64 = host.strip_prefix("localhost:").unwrap().parse().unwrap();

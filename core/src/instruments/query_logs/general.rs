@@ -23,9 +23,10 @@ pub fn format_line(
     format!("{}\t{thread_id:>5} {command}\t{argument}\n", iso8601(at, utc))
 }
 
-/// A `Connect` line's argument: `user@host on db using Socket` (the db empty when none).
-pub fn connect_argument(user: &str, host: &str, db: Option<&str>) -> String {
-    format!("{user}@{host} on {} using Socket", db.unwrap_or(""))
+/// A `Connect` line's argument: `user@host on db using Socket` (the db empty when none;
+/// `using TCP/IP` or `using SSL/TLS` for the other transports).
+pub fn connect_argument(user: &str, host: &str, db: Option<&str>, connection_type: &str) -> String {
+    format!("{user}@{host} on {} using {connection_type}", db.unwrap_or(""))
 }
 
 #[cfg(test)]
@@ -36,6 +37,13 @@ mod tests {
     fn lines_are_tab_separated() {
         let line = format_line(SimTime(0), true, 12, "Query", "SELECT 1");
         assert_eq!(line, "2026-09-23T08:00:00.000000Z\t   12 Query\tSELECT 1\n");
-        assert_eq!(connect_argument("app", "localhost", None), "app@localhost on  using Socket");
+        assert_eq!(
+            connect_argument("app", "localhost", None, "Socket"),
+            "app@localhost on  using Socket"
+        );
+        assert_eq!(
+            connect_argument("app", "localhost", Some("shop"), "SSL/TLS"),
+            "app@localhost on shop using SSL/TLS"
+        );
     }
 }

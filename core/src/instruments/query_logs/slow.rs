@@ -52,6 +52,8 @@ pub struct SlowEntry {
     /// The account's user name (`priv_user`: CURRENT_USER()'s).
     pub priv_user: String,
     pub host: String,
+    /// The client's IP in the brackets after the host: empty over the socket.
+    pub ip: &'static str,
     /// The connection id (`Id:`, `Thread_id:`).
     pub thread_id: u64,
     /// The session's default database when the statement ended.
@@ -204,8 +206,8 @@ pub fn format_entry(e: &SlowEntry, extra: bool, utc: bool, last_db: &mut Option<
     let mut out = String::with_capacity(e.sql.len() + 256);
     out.push_str(&format!("# Time: {}\n", iso8601(e.end, utc)));
     out.push_str(&format!(
-        "# User@Host: {}[{}] @ {} []  Id: {:>5}\n",
-        e.priv_user, e.user, e.host, e.thread_id
+        "# User@Host: {}[{}] @ {} [{}]  Id: {:>5}\n",
+        e.priv_user, e.user, e.host, e.ip, e.thread_id
     ));
     out.push_str(&format!(
         "# Query_time: {}  Lock_time: {} Rows_sent: {}  Rows_examined: {}",
@@ -254,6 +256,7 @@ mod tests {
             user: "app".into(),
             priv_user: "app".into(),
             host: "localhost".into(),
+            ip: "",
             thread_id: 12,
             db: Some("shop".into()),
             sql: "SELECT 1".into(),

@@ -103,7 +103,7 @@ impl LogTables {
                 let e = &r.entry;
                 vec![
                     Value::Str(timestamp6(e.start)),
-                    Value::Str(format!("{}[{}] @ {} []", e.priv_user, e.user, e.host)),
+                    Value::Str(format!("{}[{}] @ {} [{}]", e.priv_user, e.user, e.host, e.ip)),
                     Value::Str(time6(e.query_us())),
                     Value::Str(time6(e.lock.0 / 1_000)),
                     Value::UInt(e.rows_sent),

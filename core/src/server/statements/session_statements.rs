@@ -90,9 +90,9 @@ impl Server {
         r.status
             .set("Prepared_stmt_count", crate::instruments::status::StatusValue::Number(open + 1));
         if session.locals.is_empty() {
-            let who = (session.account.user.clone(), session.login_user.clone());
+            let who = crate::server::query_logs::Who::of(session);
             let now = self.clock.now();
-            self.general_log_command(session.id.0, (&who.0, &who.1), now, "Prepare", &text);
+            self.general_log_command(session.id.0, &who, now, "Prepare", &text);
         }
         let params = placeholders(&text).len() as u32;
         let marker_names = marker_item_names(&text);
@@ -151,9 +151,9 @@ impl Server {
         // Outside stored programs the logs show the text run (see the header).
         if session.locals.is_empty() {
             session.expanded_sql = Some(text.clone());
-            let who = (session.account.user.clone(), session.login_user.clone());
+            let who = crate::server::query_logs::Who::of(session);
             let now = self.clock.now();
-            self.general_log_command(session.id.0, (&who.0, &who.1), now, "Execute", &text);
+            self.general_log_command(session.id.0, &who, now, "Execute", &text);
         }
         // UNCONFIRMED: the statement run counts in its own Com_* counter too (mysqld's
         // mysql_execute_command counts every statement it runs, the prepared one included).
