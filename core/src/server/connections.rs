@@ -23,6 +23,7 @@ use crate::instruments::status::StatusValue;
 use crate::server::accounts::Authentication;
 use crate::sim::hardware::Hardware;
 use crate::sim::SimDuration;
+use crate::status_id;
 
 /// What opening one connection cost, from the hardware constants ([`connection_cost`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -118,30 +119,30 @@ impl Server {
             // `Connections` counts thread ids, so it does not count this attempt (MYSQL_SPEC
             // says "attempts, successful or not"; for this path that is UNCONFIRMED, and we
             // chose the code's reading).
-            r.status.add("Connection_errors_max_connections", 1);
+            r.status.add(status_id!("Connection_errors_max_connections"), 1);
             return Err(MySqlError::too_many_connections());
         }
-        r.status.add("Connections", 1);
+        r.status.add(status_id!("Connections"), 1);
         let id = SessionId(r.next_thread_id);
         r.next_thread_id += 1;
         let cached = r.status.number("Threads_cached");
         let created = cached == 0;
         if created {
-            r.status.add("Threads_created", 1);
+            r.status.add(status_id!("Threads_created"), 1);
         } else {
             r.status.set("Threads_cached", StatusValue::Number(cached - 1));
         }
         let login = match self.accounts.authenticate(user, password) {
             Ok(login) => login,
             Err(e) => {
-                r.status.add("Aborted_connects", 1);
+                r.status.add(status_id!("Aborted_connects"), 1);
                 self.park_thread();
                 self.user_stats_login(user, id.0, false);
                 return Err(e);
             }
         };
         if !login.connection_admin && open + 1 > max {
-            r.status.add("Connection_errors_max_connections", 1);
+            r.status.add(status_id!("Connection_errors_max_connections"), 1);
             self.park_thread();
             return Err(MySqlError::too_many_connections_at_login());
         }
@@ -163,10 +164,15 @@ impl Server {
         crate::instruments::status::count(
             &mut r.status,
             &mut session.status,
-            "Bytes_received",
+            status_id!("Bytes_received"),
             received,
         );
-        crate::instruments::status::count(&mut r.status, &mut session.status, "Bytes_sent", sent);
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            status_id!("Bytes_sent"),
+            sent,
+        );
         session.account = login.account;
         session.login_user = user.to_string();
         session.used_password = password.is_some();
@@ -229,7 +235,7 @@ impl Server {
         self.log_quit(id);
         // COM_QUIT: a header and the command byte; mysqld answers nothing.
         if let Some(r) = self.running.as_mut().filter(|r| r.sessions.contains_key(&id)) {
-            r.status.add("Bytes_received", super::wire::command_bytes(0));
+            r.status.add(status_id!("Bytes_received"), super::wire::command_bytes(0));
         }
         self.forget_statement_thread(id);
         self.forget_wait_thread(id);

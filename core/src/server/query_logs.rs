@@ -18,11 +18,12 @@ use crate::instruments::query_logs::{
     general, header, slow, GeneralRow, LogFile, LogFiles, LogKind, LogTables, SlowEntry, SlowRow,
     SlowRules, Throttle, Verdict,
 };
+use crate::instruments::status::{Counted, StatusId};
 use crate::server::variables::definition::VarValue;
 use crate::server::variables::Variables;
 use crate::sim::{SimDuration, SimTime};
 use crate::sql::Response;
-use std::collections::BTreeMap;
+use crate::status_id;
 
 /// How long a COM_QUIT takes mysqld. UNCONFIRMED: a few microseconds in real slow logs; the
 /// simulator charges a disconnect no time, and a Quit must take some to pass
@@ -203,12 +204,12 @@ impl Server {
         sql: &str,
         com: Option<&'static str>,
         result: &crate::error::Result<Response>,
-        counted: &BTreeMap<&'static str, u64>,
+        counted: &Counted,
         start: SimTime,
         end: SimTime,
     ) -> Option<PendingLog> {
         let vars = self.variables()?;
-        let n = |name: &str| counted.get(name).copied().unwrap_or(0);
+        let n = |id: StatusId| counted.get(id);
         let logging = vars.global_bool("slow_query_log") || vars.global_bool("general_log");
         let text = sql.trim().trim_end_matches(';').trim_end();
         // The mysql client sends `use DB` as COM_INIT_DB, which the slow log names so.
@@ -250,7 +251,7 @@ impl Server {
             end,
             lock: SimDuration::ZERO,
             rows_sent,
-            rows_examined: n("Innodb_rows_read"),
+            rows_examined: n(status_id!("Innodb_rows_read")),
             errno: result.as_ref().err().map_or(0, |e| e.code),
             bytes_received: super::wire::command_bytes(text.len() as u64),
             bytes_sent: super::wire::response_bytes(result),
@@ -259,7 +260,7 @@ impl Server {
             // (JT_ALL, sql_select.cc). Tables of fewer than two rows are spared (MYSQL_SPEC
             // 8.1) only as "system" tables, which need an exact row count (MyISAM, MEMORY);
             // InnoDB's is an estimate, so a one-row InnoDB table counts like any other.
-            no_index_used: n("Select_scan") + n("Select_full_join") > 0,
+            no_index_used: n(status_id!("Select_scan")) + n(status_id!("Select_full_join")) > 0,
             admin: com.is_some_and(|c| slow::ADMIN_COMMANDS.contains(&c)),
             last_insert_id: session.statement_read_last_insert_id,
             insert_id: session.statement_insert_id,
@@ -360,9 +361,9 @@ impl Server {
         }
         if self.log_finished(log) {
             if let Some(r) = self.running.as_mut() {
-                r.status.add("Slow_queries", 1);
+                r.status.add(status_id!("Slow_queries"), 1);
                 if let Some(s) = r.sessions.get_mut(&session) {
-                    s.status.add("Slow_queries", 1);
+                    s.status.add(status_id!("Slow_queries"), 1);
                 }
             }
         }
@@ -387,7 +388,7 @@ impl Server {
         let Some(session) = self.running.as_ref().and_then(|r| r.sessions.get(&id)) else {
             return;
         };
-        let no_rows = BTreeMap::new();
+        let no_rows = Counted::default();
         let ok = Ok(Response::Ok { affected_rows: 0, info: None });
         let quit = "# administrator command: Quit";
         let Some(mut p) = self.pending_log(session, quit, None, &ok, &no_rows, at, at + QUIT_TIME)

@@ -18,6 +18,7 @@ use crate::sim::SimTime;
 use crate::sql::digest::TokenArray;
 use crate::sql::parser::literals::{shape_with_name_slots, Literal, LiteralKind};
 use crate::sql::Response;
+use crate::status_id;
 use std::collections::BTreeMap;
 
 /// performance_schema's THREAD_ID of a connection: its id plus this.
@@ -275,7 +276,7 @@ pub struct Ran<'a> {
     pub com: Option<&'static str>,
     pub result: &'a Result<Response>,
     pub warnings: u32,
-    pub counted: &'a BTreeMap<&'static str, u64>,
+    pub counted: &'a crate::instruments::status::Counted,
     /// Its digest when the caller keeps one (a load generator's statement is digested once).
     pub digest: Option<DigestKey>,
     /// The session's default database when the statement started (`USE` counts under the
@@ -420,7 +421,7 @@ impl Server {
         let Some(r) = self.running.as_mut() else { return };
         let age = r.vars.global_u64("performance_schema_max_digest_sample_age");
         if !r.statements.record(&event, age) {
-            r.status.add("Performance_schema_digest_lost", 1);
+            r.status.add(status_id!("Performance_schema_digest_lost"), 1);
         }
     }
 

@@ -18,9 +18,11 @@
 //! Simplifications: the non-leaf pages of the new index are not created; the merge's file I/O
 //! is charged as CPU time (it is copies through the page cache), not as waits on the disk.
 
+use crate::instruments::status::StatusId;
 use crate::server::{Running, Server};
 use crate::sql::execution::costs::{Costs, Counters};
 use crate::sql::execution::Work;
+use crate::status_id;
 
 /// Most leaf pages a build creates one by one (a 64 GB index); a larger one's pages past it are
 /// not created (the bound keeps a statement's loop finite, far beyond any table here).
@@ -30,9 +32,9 @@ pub(super) const LEAF_PAGES_MAX: u64 = 4 << 20;
 pub(super) struct PageCountersOnly<'a>(pub(super) &'a mut dyn Counters);
 
 impl Counters for PageCountersOnly<'_> {
-    fn add(&mut self, name: &str, n: u64) {
-        if !matches!(name, "Innodb_rows_read" | "Handler_read_rnd_next") {
-            self.0.add(name, n);
+    fn add(&mut self, id: StatusId, n: u64) {
+        if id != status_id!("Innodb_rows_read") && id != status_id!("Handler_read_rnd_next") {
+            self.0.add(id, n);
         }
     }
 }
