@@ -24,6 +24,7 @@ use crate::server::accounts::Authentication;
 use crate::sim::hardware::Hardware;
 use crate::sim::SimDuration;
 use crate::status_id;
+use crate::var_id;
 
 /// What opening one connection cost, from the hardware constants ([`connection_cost`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,7 +114,7 @@ impl Server {
             return Err(MySqlError::cannot_connect());
         };
         let open = r.sessions.len() as u64;
-        let max = r.vars.global_u64("max_connections");
+        let max = r.vars.global_u64(var_id!("max_connections"));
         if open > max {
             // Refused by the listener before any thread or thread id is given to it, and
             // `Connections` counts thread ids, so it does not count this attempt (MYSQL_SPEC
@@ -155,7 +156,7 @@ impl Server {
         let mut session = Session::new(id, r.vars.new_session());
         // The handshake's packets, before any statement.
         let full = matches!(login.authentication, crate::server::accounts::Authentication::Full);
-        let version = match r.vars.global("version") {
+        let version = match r.vars.global(var_id!("version")) {
             crate::server::variables::definition::VarValue::Text(v) => v.clone(),
             _ => String::new(),
         };
@@ -263,7 +264,7 @@ impl Server {
     /// no more than its new size.
     fn park_thread(&mut self) {
         if let Some(r) = self.running.as_mut() {
-            let room = r.vars.global_u64("thread_cache_size");
+            let room = r.vars.global_u64(var_id!("thread_cache_size"));
             let kept = (r.status.number("Threads_cached") + 1).min(room);
             r.status.set("Threads_cached", StatusValue::Number(kept));
         }
@@ -273,7 +274,7 @@ impl Server {
     /// (`Per_thread_connection_handler::modify_thread_cache_size`).
     pub(super) fn trim_thread_cache(&mut self) {
         if let Some(r) = self.running.as_mut() {
-            let room = r.vars.global_u64("thread_cache_size");
+            let room = r.vars.global_u64(var_id!("thread_cache_size"));
             let cached = r.status.number("Threads_cached").min(room);
             r.status.set("Threads_cached", StatusValue::Number(cached));
         }

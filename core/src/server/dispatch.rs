@@ -27,6 +27,7 @@ use crate::sql::parser::VarScope;
 use crate::sql::parser::{Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::status_id;
+use crate::var_id;
 use sqlparser::ast::{Expr, Query, SetExpr};
 
 /// The databases every server has.
@@ -121,7 +122,7 @@ impl Server {
             elapsed: SimDuration::ZERO,
         };
         // The general log takes the command as it arrives, before it is parsed or run.
-        let who = self.running.as_ref().filter(|r| r.vars.global_bool("general_log"));
+        let who = self.running.as_ref().filter(|r| r.vars.global_bool(var_id!("general_log")));
         let who = who.and_then(|r| r.sessions.get(&id));
         let who = who.map(|s| (s.account.user.clone(), s.login_user.clone()));
         if let Some((priv_user, user)) = who {
@@ -172,7 +173,7 @@ impl Server {
         // never SHOW PROFILE(S).
         // An autocommit statement begins a transaction of its own.
         let began_outside_transaction = !session.in_transaction;
-        let profiled = session.vars.u64("profiling") != 0
+        let profiled = session.vars.u64(var_id!("profiling")) != 0
             && !matches!(parsed, Ok(Statement::ShowProfiles | Statement::ShowProfile { .. }));
         let mut counted = Counted::default();
         let result = match parsed {

@@ -11,6 +11,7 @@ use super::{Server, SessionId};
 use crate::error::MySqlError;
 use crate::instruments::status::{count, StatusId, StatusValue};
 use crate::status_id;
+use crate::var_id;
 
 impl Server {
     /// COM_STMT_PREPARE of `n` statements on connection `id`, one after another; stops at the
@@ -24,7 +25,7 @@ impl Server {
         let Some(session) = r.sessions.get_mut(&id) else {
             return (0, Some(MySqlError::cannot_connect()));
         };
-        let max = r.vars.global_u64("max_prepared_stmt_count");
+        let max = r.vars.global_u64(var_id!("max_prepared_stmt_count"));
         let open = r.status.number("Prepared_stmt_count");
         let room = max.saturating_sub(open);
         let prepared = n.min(room);

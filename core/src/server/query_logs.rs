@@ -24,6 +24,7 @@ use crate::server::variables::Variables;
 use crate::sim::{SimDuration, SimTime};
 use crate::sql::Response;
 use crate::status_id;
+use crate::var_id;
 
 /// How long a COM_QUIT takes mysqld. UNCONFIRMED: a few microseconds in real slow logs; the
 /// simulator charges a disconnect no time, and a Quit must take some to pass
@@ -111,7 +112,7 @@ pub(super) fn general_command(text: &str) -> (&'static str, String) {
 
 /// Where `log_output` sends the logs: (to files, to tables). NONE wins over the others.
 fn log_output(vars: &Variables) -> (bool, bool) {
-    let text = match vars.global("log_output") {
+    let text = match vars.global(var_id!("log_output")) {
         VarValue::Text(t) => t.to_ascii_uppercase(),
         _ => "FILE".to_string(),
     };
@@ -146,7 +147,7 @@ impl Server {
         header(
             &text_var(vars, "version"),
             &text_var(vars, "version_comment"),
-            vars.global_u64("port"),
+            vars.global_u64(var_id!("port")),
             &text_var(vars, "socket"),
         )
     }
@@ -158,8 +159,8 @@ impl Server {
         let (to_file, _) = log_output(vars);
         let datadir = text_var(vars, "datadir");
         let wanted = [
-            (LogKind::Slow, vars.global_bool("slow_query_log"), "slow_query_log_file"),
-            (LogKind::General, vars.global_bool("general_log"), "general_log_file"),
+            (LogKind::Slow, vars.global_bool(var_id!("slow_query_log")), "slow_query_log_file"),
+            (LogKind::General, vars.global_bool(var_id!("general_log")), "general_log_file"),
         ]
         .map(|(kind, on, file)| {
             (kind, (on && to_file).then(|| absolute_log_path(&text_var(vars, file), &datadir)))
@@ -210,14 +211,15 @@ impl Server {
     ) -> Option<PendingLog> {
         let vars = self.variables()?;
         let n = |id: StatusId| counted.get(id);
-        let logging = vars.global_bool("slow_query_log") || vars.global_bool("general_log");
+        let logging =
+            vars.global_bool(var_id!("slow_query_log")) || vars.global_bool(var_id!("general_log"));
         let text = sql.trim().trim_end_matches(';').trim_end();
         // The mysql client sends `use DB` as COM_INIT_DB, which the slow log names so.
         let text = match com {
             Some("Com_change_db") => "# administrator command: Init DB",
             _ => text,
         };
-        let long_query_time = match session.vars.get("long_query_time") {
+        let long_query_time = match session.vars.get(var_id!("long_query_time")) {
             Some(VarValue::Float(f)) => *f,
             _ => 10.0,
         };
@@ -231,10 +233,11 @@ impl Server {
         }
         let rules = SlowRules {
             long_query_us,
-            log_queries_not_using_indexes: vars.global_bool("log_queries_not_using_indexes"),
-            throttle_per_minute: vars.global_u64("log_throttle_queries_not_using_indexes"),
-            min_examined_row_limit: session.vars.u64("min_examined_row_limit"),
-            log_slow_admin_statements: vars.global_bool("log_slow_admin_statements"),
+            log_queries_not_using_indexes: vars
+                .global_bool(var_id!("log_queries_not_using_indexes")),
+            throttle_per_minute: vars.global_u64(var_id!("log_throttle_queries_not_using_indexes")),
+            min_examined_row_limit: session.vars.u64(var_id!("min_examined_row_limit")),
+            log_slow_admin_statements: vars.global_bool(var_id!("log_slow_admin_statements")),
         };
         let rows_sent = match result {
             Ok(Response::Rows(rs)) => rs.rows.len() as u64 + rs.unshown,
@@ -266,7 +269,8 @@ impl Server {
             insert_id: session.statement_insert_id,
         };
         let general = self.query_logs.general.is_some() || log_output(vars).1;
-        let general = (general && vars.global_bool("general_log")).then(|| text.to_string());
+        let general =
+            (general && vars.global_bool(var_id!("general_log"))).then(|| text.to_string());
         Some(PendingLog { entry, rules, general })
     }
 
@@ -280,11 +284,11 @@ impl Server {
         argument: &str,
     ) {
         let Some(vars) = self.variables() else { return };
-        if !vars.global_bool("general_log") {
+        if !vars.global_bool(var_id!("general_log")) {
             return;
         }
         let utc = text_var(vars, "log_timestamps") != "SYSTEM";
-        let server_id = vars.global_u64("server_id");
+        let server_id = vars.global_u64(var_id!("server_id"));
         let (_, to_table) = log_output(vars);
         if let Some(open) = &self.query_logs.general {
             let line = general::format_line(at, utc, thread_id, command, argument);
@@ -319,13 +323,13 @@ impl Server {
         let Some(vars) = self.variables() else { return false };
         let e = p.entry;
         let was_slow = slow::is_slow(&e, &p.rules);
-        if !vars.global_bool("slow_query_log") {
+        if !vars.global_bool(var_id!("slow_query_log")) {
             return was_slow;
         }
         let (_, to_table) = log_output(vars);
-        let extra = vars.global_bool("log_slow_extra");
+        let extra = vars.global_bool(var_id!("log_slow_extra"));
         let utc = text_var(vars, "log_timestamps") != "SYSTEM";
-        let server_id = vars.global_u64("server_id");
+        let server_id = vars.global_u64(var_id!("server_id"));
         let suppressed = self.query_logs.throttle.take_summary(e.end);
         let mut entries = Vec::new();
         if suppressed > 0 {

@@ -23,6 +23,7 @@ use crate::server::{Running, Server};
 use crate::sql::execution::costs::{Costs, Counters};
 use crate::sql::execution::Work;
 use crate::status_id;
+use crate::var_id;
 
 /// Most leaf pages a build creates one by one (a 64 GB index); a larger one's pages past it are
 /// not created (the bound keeps a statement's loop finite, far beyond any table here).
@@ -51,7 +52,7 @@ impl Server {
     ) {
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Some(Running { status, pool, oom, vars, .. }) = running.as_mut() else { return };
-        let sort_buffer = vars.global_u64("innodb_sort_buffer_size").max(65_536);
+        let sort_buffer = vars.global_u64(var_id!("innodb_sort_buffer_size")).max(65_536);
         let Some(t) = catalog.table(db, table) else { return };
         let Some((first_page, geometry)) = t.secondary_geometry(index) else { return };
         let rows = t.row_count();

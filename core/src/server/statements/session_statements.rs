@@ -39,6 +39,7 @@ use crate::sql::parser::session_statements::{
 use crate::sql::parser::Statement;
 use crate::sql::{Response, Value};
 use crate::status_id;
+use crate::var_id;
 use sqlparser::tokenizer::Token;
 
 /// The longest statement text PREPARE keeps (MySQL bounds it by `max_allowed_packet`, 64 MB
@@ -84,7 +85,7 @@ impl Server {
             return Err(MySqlError::unsupported_in_prepared());
         }
         let r = self.running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
-        let max = r.vars.global_u64("max_prepared_stmt_count");
+        let max = r.vars.global_u64(var_id!("max_prepared_stmt_count"));
         let open = r.status.number("Prepared_stmt_count");
         if open >= max || session.prepared.len() >= PREPARED_PER_SESSION_MAX {
             return Err(MySqlError::too_many_prepared_statements(max));
