@@ -206,3 +206,29 @@ impl StatusId {
             .unwrap_or_else(|| panic!("engine uses unknown status variable '{name}'"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status_id;
+
+    #[test]
+    fn a_capture_sums_each_counter_once_and_reaches_the_session() {
+        let (mut global, mut session) = (Status::global_at_startup(), Status::session_at_connect());
+        global.begin_capture();
+        global.add(status_id!("Handler_write"), 2);
+        global.add(status_id!("Innodb_rows_inserted"), 2);
+        global.begin_capture();
+        global.add_named("handler_write", 3);
+        assert_eq!(global.end_capture(), Counted::default(), "the outer capture keeps it");
+        let counted = global.end_capture();
+        assert_eq!(counted.get(status_id!("Handler_write")), 5);
+        assert_eq!(counted.get(status_id!("Sort_rows")), 0);
+        assert_eq!(counted.iter().count(), 2);
+        session.absorb(&counted);
+        assert_eq!(session.number("Handler_write"), 5);
+        // Global-only: not held by a session.
+        assert_eq!(session.get("Innodb_rows_inserted"), None);
+        assert_eq!(global.number("Innodb_rows_inserted"), 2);
+    }
+}

@@ -76,7 +76,7 @@ impl StatusId {
 
     /// The status variable at registry place `i` (`None` past the registry's end).
     pub fn at(i: usize) -> Option<StatusId> {
-        (i < STATUS_VARIABLES.len()).then(|| StatusId(i as u16))
+        (i < STATUS_VARIABLES.len()).then_some(StatusId(i as u16))
     }
 
     /// Its place in [`STATUS_VARIABLES`].
@@ -563,6 +563,17 @@ mod tests {
             assert!(ok, "{} has an odd character", var.name);
         }
         assert!(STATUS_VARIABLES.len() >= 250, "only {} variables", STATUS_VARIABLES.len());
+    }
+
+    #[test]
+    fn every_variable_has_the_id_of_its_place() {
+        for (i, var) in STATUS_VARIABLES.iter().enumerate() {
+            let id = StatusId::named(var.name);
+            assert_eq!((id.index(), id.name()), (i, var.name));
+            assert_eq!(StatusId::at(i), Some(id));
+        }
+        assert_eq!(StatusId::at(STATUS_VARIABLES.len()), None);
+        assert_eq!(crate::status_id!("Com_select").name(), "Com_select");
     }
 
     #[test]

@@ -631,6 +631,17 @@ mod tests {
     }
 
     #[test]
+    fn every_variable_has_the_id_of_its_place() {
+        for (i, var) in SYSTEM_VARIABLES.iter().enumerate() {
+            assert_eq!(VarId::named(var.name).place(), Some(i));
+            assert_eq!(var.name.place(), Some(i));
+            assert_eq!(VarId::named(var.name).to_string(), var.name);
+        }
+        assert_eq!("AutoCommit".place(), var_id!("autocommit").place());
+        assert_eq!("no_such_variable".place(), None);
+    }
+
+    #[test]
     fn set_checks_scope_type_and_range() {
         let vars = startup(&[]);
         let set = |n: &str, s: VarScope, v: Value| vars.check_set(n, s, &SetValue::Value(v));
