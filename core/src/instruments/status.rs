@@ -1,12 +1,13 @@
 //! Status variables: the counters and gauges a tuner reads with SHOW STATUS and
 //! performance_schema.global_status. Global values live here; counters with session scope are
-//! also kept per session. Engine code bumps them by their MySQL names.
+//! also kept per session. Engine code bumps them by their MySQL names, found
+//! when compiling (`status_id!`).
 
 use crate::instruments::name_index::NameIndex;
+pub use crate::instruments::status_registry::StatusId;
 use crate::instruments::status_registry::{
     StatusKind, StatusScope, StatusVarDef, STATUS_VARIABLES,
 };
-use std::collections::BTreeMap;
 
 /// Finds a status variable's definition by name (case-insensitive). The registry is sorted by
 /// lower-case name, so this is a binary search without allocating.
@@ -38,16 +39,44 @@ impl StatusValue {
     }
 }
 
+/// What a statement counted: each counter it moved, once, with how much, in the order it was
+/// first moved. A statement moves a handful of counters, so this is a short list searched in
+/// place rather than a map.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// At most one entry per status variable, so at most the registry's length.
+    moved: Vec<(StatusId, u64)>,
+}
+
+impl Counted {
+    /// How much `id` moved (0 if it did not).
+    pub fn get(&self, id: StatusId) -> u64 {
+        self.moved.iter().find(|(i, _)| *i == id).map_or(0, |(_, n)| *n)
+    }
+
+    /// Every counter that moved, with how much.
+    pub fn iter(&self) -> impl Iterator<Item = (StatusId, u64)> + '_ {
+        self.moved.iter().copied()
+    }
+
+    /// Notes `n` more of `id`.
+    fn add(&mut self, id: StatusId, n: u64) {
+        match self.moved.iter_mut().find(|(i, _)| *i == id) {
+            Some((_, v)) => *v = v.saturating_add(n),
+            None => self.moved.push((id, n)),
+        }
+    }
+}
+
 /// One set of status values (the global set, or one session's).
 #[derive(Clone, Debug)]
 pub struct Status {
-    /// By the variable's place in the registry: `None` for one this set does not hold (a
-    /// session holds no global-only counter). A statement bumps dozens of counters, so the
-    /// value is found by index rather than by a search of names.
+    /// By the variable's place in the registry ([`StatusId`]): `None` for one this set does
+    /// not hold (a session holds no global-only counter).
     values: Vec<Option<StatusValue>>,
     /// What `add` counted since the outermost `begin_capture`, for the running statement's
     /// session.
-    capture: Option<BTreeMap<&'static str, u64>>,
+    capture: Option<Counted>,
     capture_depth: u32,
 }
 
@@ -80,33 +109,20 @@ impl Status {
         }
     }
 
-    /// The registry index of `name`: its exact spelling found in one hash probe, any other
-    /// spelling by the registry's case-insensitive search.
-    fn index(name: &str) -> usize {
-        exact_index(name)
-            .or_else(|| registry_index(name))
-            .unwrap_or_else(|| panic!("engine uses unknown status variable '{name}'"))
-    }
-
     /// Adds `n` to a counter (no-op if this set does not hold it).
-    pub fn add(&mut self, name: &str, n: u64) {
-        self.add_at(Self::index(name), n);
-    }
-
-    /// [`Status::add`] to the counter at registry index `i`.
-    fn add_at(&mut self, i: usize, n: u64) {
-        if let Some(Some(StatusValue::Number(v))) = self.values.get_mut(i) {
+    pub fn add(&mut self, id: StatusId, n: u64) {
+        if let Some(Some(StatusValue::Number(v))) = self.values.get_mut(id.index()) {
             *v = v.saturating_add(n);
-            Self::captured(&mut self.capture, STATUS_VARIABLES[i].name, n);
+            if let Some(c) = self.capture.as_mut() {
+                c.add(id, n);
+            }
         }
     }
 
-    /// Notes `n` more of `key` in the running capture, if one is on.
-    fn captured(capture: &mut Option<BTreeMap<&'static str, u64>>, key: &'static str, n: u64) {
-        if let Some(c) = capture.as_mut() {
-            let e = c.entry(key).or_insert(0);
-            *e = e.saturating_add(n);
-        }
+    /// [`Status::add`] to a counter named at run time (a name chosen from data, such as a
+    /// statement's `Com_*`); a name the registry lacks is an engine bug and panics.
+    pub fn add_named(&mut self, name: &str, n: u64) {
+        self.add(StatusId::of(name), n);
     }
 
     /// Starts recording what [`Status::add`] counts, so that a statement's counts can reach
@@ -114,31 +130,31 @@ impl Status {
     pub fn begin_capture(&mut self) {
         self.capture_depth += 1;
         if self.capture.is_none() {
-            self.capture = Some(BTreeMap::new());
+            self.capture = Some(Counted::default());
         }
     }
 
     /// Ends a recording; the outermost end returns everything counted since it began.
-    pub fn end_capture(&mut self) -> BTreeMap<&'static str, u64> {
+    pub fn end_capture(&mut self) -> Counted {
         self.capture_depth = self.capture_depth.saturating_sub(1);
         if self.capture_depth == 0 {
             self.capture.take().unwrap_or_default()
         } else {
-            BTreeMap::new()
+            Counted::default()
         }
     }
 
     /// Adds counts recorded on the global set to this session's set; the counters that exist
     /// only globally (Innodb_*, Uptime, ...) are not held here and are skipped.
-    pub fn absorb(&mut self, counted: &BTreeMap<&'static str, u64>) {
-        for (name, n) in counted {
-            self.add(name, *n);
+    pub fn absorb(&mut self, counted: &Counted) {
+        for (id, n) in counted.iter() {
+            self.add(id, n);
         }
     }
 
     /// Sets a gauge or a text value.
     pub fn set(&mut self, name: &str, value: StatusValue) {
-        if let Some(slot @ Some(_)) = self.values.get_mut(Self::index(name)) {
+        if let Some(slot @ Some(_)) = self.values.get_mut(StatusId::of(name).index()) {
             *slot = Some(value);
         }
     }
@@ -175,9 +191,44 @@ fn exact_index(name: &str) -> Option<usize> {
 
 /// Bumps a counter in both the global set and the session's set (for Both-scoped counters
 /// such as `Questions` and `Com_select`).
-pub fn count(global: &mut Status, session: &mut Status, name: &str, n: u64) {
-    // One lookup for both sets: they share the registry's places.
-    let i = Status::index(name);
-    global.add_at(i, n);
-    session.add_at(i, n);
+pub fn count(global: &mut Status, session: &mut Status, id: StatusId, n: u64) {
+    global.add(id, n);
+    session.add(id, n);
+}
+
+impl StatusId {
+    /// The status variable named `name` in any letter case, found at run time (one hash probe
+    /// for the registered spelling); a name the registry lacks is an engine bug and panics.
+    pub fn of(name: &str) -> StatusId {
+        exact_index(name)
+            .or_else(|| registry_index(name))
+            .and_then(StatusId::at)
+            .unwrap_or_else(|| panic!("engine uses unknown status variable '{name}'"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::status_id;
+
+    #[test]
+    fn a_capture_sums_each_counter_once_and_reaches_the_session() {
+        let (mut global, mut session) = (Status::global_at_startup(), Status::session_at_connect());
+        global.begin_capture();
+        global.add(status_id!("Handler_write"), 2);
+        global.add(status_id!("Innodb_rows_inserted"), 2);
+        global.begin_capture();
+        global.add_named("handler_write", 3);
+        assert_eq!(global.end_capture(), Counted::default(), "the outer capture keeps it");
+        let counted = global.end_capture();
+        assert_eq!(counted.get(status_id!("Handler_write")), 5);
+        assert_eq!(counted.get(status_id!("Sort_rows")), 0);
+        assert_eq!(counted.iter().count(), 2);
+        session.absorb(&counted);
+        assert_eq!(session.number("Handler_write"), 5);
+        // Global-only: not held by a session.
+        assert_eq!(session.get("Innodb_rows_inserted"), None);
+        assert_eq!(global.number("Innodb_rows_inserted"), 2);
+    }
 }

@@ -7,6 +7,7 @@ use crate::innodb::buffer_pool::{BufferPool, PageId, PoolConfig};
 use crate::instruments::status::StatusValue;
 use crate::server::variables::Variables;
 use crate::server::{Running, Server};
+use crate::var_id;
 
 /// Where the simulated datadir keeps the dump (`innodb_buffer_pool_filename` in the datadir).
 pub const BUFFER_POOL_FILE: &str = "/var/lib/mysql/ib_buffer_pool";
@@ -14,18 +15,18 @@ pub const BUFFER_POOL_FILE: &str = "/var/lib/mysql/ib_buffer_pool";
 /// The pool settings the variables hold.
 pub(super) fn pool_config(vars: &Variables) -> PoolConfig {
     PoolConfig {
-        old_blocks_pct: vars.global_u64("innodb_old_blocks_pct"),
-        old_blocks_time_ms: vars.global_u64("innodb_old_blocks_time"),
-        read_ahead_threshold: vars.global_u64("innodb_read_ahead_threshold"),
-        random_read_ahead: vars.global_bool("innodb_random_read_ahead"),
+        old_blocks_pct: vars.global_u64(var_id!("innodb_old_blocks_pct")),
+        old_blocks_time_ms: vars.global_u64(var_id!("innodb_old_blocks_time")),
+        read_ahead_threshold: vars.global_u64(var_id!("innodb_read_ahead_threshold")),
+        random_read_ahead: vars.global_bool(var_id!("innodb_random_read_ahead")),
     }
 }
 
 /// A new, empty pool of the size and instances the variables give.
 pub(super) fn new_pool(vars: &Variables) -> BufferPool {
     BufferPool::new(
-        vars.global_u64("innodb_buffer_pool_size") / 16384,
-        vars.global_u64("innodb_buffer_pool_instances").clamp(1, 64) as u32,
+        vars.global_u64(var_id!("innodb_buffer_pool_size")) / 16384,
+        vars.global_u64(var_id!("innodb_buffer_pool_instances")).clamp(1, 64) as u32,
         pool_config(vars),
     )
 }
@@ -87,15 +88,15 @@ impl Server {
     pub(crate) fn resize_buffer_pool(&mut self) {
         let now = self.clock.now();
         let Some(r) = self.running.as_mut() else { return };
-        let requested = r.vars.global_u64("innodb_buffer_pool_size");
-        let chunk = r.vars.global_u64("innodb_buffer_pool_chunk_size").max(1 << 20);
-        let unit = chunk * r.vars.global_u64("innodb_buffer_pool_instances").max(1);
+        let requested = r.vars.global_u64(var_id!("innodb_buffer_pool_size"));
+        let chunk = r.vars.global_u64(var_id!("innodb_buffer_pool_chunk_size")).max(1 << 20);
+        let unit = chunk * r.vars.global_u64(var_id!("innodb_buffer_pool_instances")).max(1);
         let size = requested.div_ceil(unit) * unit;
         r.vars.set_global_raw(
             "innodb_buffer_pool_size",
             crate::server::variables::definition::VarValue::UInt(size),
         );
-        let ahi = r.vars.global_bool("innodb_adaptive_hash_index");
+        let ahi = r.vars.global_bool(var_id!("innodb_adaptive_hash_index"));
         r.pool.start_resize(size / 16384, unit, chunk, ahi, now);
         self.error_log.push(format!(
             "{} 0 [Note] [MY-012398] [InnoDB] Requested to resize buffer pool. (new size: {size} bytes)",
@@ -108,7 +109,7 @@ impl Server {
     pub(super) fn dump_buffer_pool(&mut self) {
         let now = self.clock.now();
         let Some(r) = self.running.as_mut() else { return };
-        let pages = r.pool.dump(r.vars.global_u64("innodb_buffer_pool_dump_pct"));
+        let pages = r.pool.dump(r.vars.global_u64(var_id!("innodb_buffer_pool_dump_pct")));
         let bytes = dump_file_bytes(&pages);
         // Writing the file: the list is small; one write and one fsync.
         let t = self.disk.write(bytes) + self.disk.fsync(bytes);

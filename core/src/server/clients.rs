@@ -46,6 +46,7 @@ use crate::server::statement_events::{digest_of, digest_of_shaped, ParkedStateme
 use crate::server::{Server, SessionId};
 use crate::sim::scheduler::Scheduler;
 use crate::sim::{SimDuration, SimTime};
+use crate::status_id;
 
 /// The most clients one run may have (mysqlslap's own limit is far higher, but each client
 /// is a simulated thread here).
@@ -457,11 +458,26 @@ impl Server {
         let Some(mut session) = r.sessions.remove(&id) else {
             return (Err(MySqlError::cannot_connect()), run);
         };
-        crate::instruments::status::count(&mut r.status, &mut session.status, "Questions", 1);
-        crate::instruments::status::count(&mut r.status, &mut session.status, "Queries", 1);
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            status_id!("Questions"),
+            1,
+        );
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            status_id!("Queries"),
+            1,
+        );
         let com = crate::server::dispatch::com_counter(&p.stmt);
         if let Some(com) = com {
-            crate::instruments::status::count(&mut r.status, &mut session.status, com, 1);
+            crate::instruments::status::count(
+                &mut r.status,
+                &mut session.status,
+                crate::instruments::status::StatusId::of(com),
+                1,
+            );
         }
         let sizing = r.statements.sizing;
         let warned_before = session.pending_warnings.len();
@@ -502,7 +518,7 @@ impl Server {
                 com,
                 extras: crate::instruments::stages::plan::Extras {
                     begins_transaction: began_outside_transaction,
-                    tmp_tables: counted.get("Created_tmp_tables").copied().unwrap_or(0),
+                    tmp_tables: counted.get(status_id!("Created_tmp_tables")),
                 },
                 fixed_cpu: stretched(self.statement_cpu_ns()),
                 run_cpu: stretched(work.rows.saturating_mul(self.host.hardware().cpu_row_ns)),

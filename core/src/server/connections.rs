@@ -28,6 +28,8 @@ use crate::instruments::status::StatusValue;
 use crate::server::accounts::Authentication;
 use crate::sim::hardware::Hardware;
 use crate::sim::SimDuration;
+use crate::status_id;
+use crate::var_id;
 
 /// What opening one connection cost, from the hardware constants ([`connection_cost`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -145,22 +147,22 @@ impl Server {
             return Err(MySqlError::cannot_connect());
         };
         let open = r.sessions.len() as u64;
-        let max = r.vars.global_u64("max_connections");
+        let max = r.vars.global_u64(var_id!("max_connections"));
         if open > max {
             // Refused by the listener before any thread or thread id is given to it, and
             // `Connections` counts thread ids, so it does not count this attempt (MYSQL_SPEC
             // says "attempts, successful or not"; for this path that is UNCONFIRMED, and we
             // chose the code's reading).
-            r.status.add("Connection_errors_max_connections", 1);
+            r.status.add(status_id!("Connection_errors_max_connections"), 1);
             return Err(MySqlError::too_many_connections());
         }
-        r.status.add("Connections", 1);
+        r.status.add(status_id!("Connections"), 1);
         let id = SessionId(r.next_thread_id);
         r.next_thread_id += 1;
         let cached = r.status.number("Threads_cached");
         let created = cached == 0;
         if created {
-            r.status.add("Threads_created", 1);
+            r.status.add(status_id!("Threads_created"), 1);
         } else {
             r.status.set("Threads_cached", StatusValue::Number(cached - 1));
         }
@@ -171,14 +173,14 @@ impl Server {
         let login = match self.accounts.authenticate(user, password) {
             Ok(login) => login,
             Err(e) => {
-                r.status.add("Aborted_connects", 1);
+                r.status.add(status_id!("Aborted_connects"), 1);
                 self.park_thread();
                 self.user_stats_login(user, id.0, (false, false));
                 return Err(e);
             }
         };
         if !login.connection_admin && open + 1 > max {
-            r.status.add("Connection_errors_max_connections", 1);
+            r.status.add(status_id!("Connection_errors_max_connections"), 1);
             self.park_thread();
             return Err(MySqlError::too_many_connections_at_login());
         }
@@ -191,7 +193,7 @@ impl Server {
         let mut session = Session::new(id, r.vars.new_session());
         // The handshake's packets, before any statement.
         let full = matches!(login.authentication, crate::server::accounts::Authentication::Full);
-        let version = match r.vars.global("version") {
+        let version = match r.vars.global(var_id!("version")) {
             crate::server::variables::definition::VarValue::Text(v) => v.clone(),
             _ => String::new(),
         };
@@ -215,10 +217,15 @@ impl Server {
         crate::instruments::status::count(
             &mut r.status,
             &mut session.status,
-            "Bytes_received",
+            status_id!("Bytes_received"),
             received,
         );
-        crate::instruments::status::count(&mut r.status, &mut session.status, "Bytes_sent", sent);
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            status_id!("Bytes_sent"),
+            sent,
+        );
         session.account = login.account;
         session.login_user = user.to_string();
         session.used_password = password.is_some();
@@ -281,7 +288,7 @@ impl Server {
         self.log_quit(id);
         // COM_QUIT: a header and the command byte; mysqld answers nothing.
         if let Some(r) = self.running.as_mut().filter(|r| r.sessions.contains_key(&id)) {
-            r.status.add("Bytes_received", super::wire::command_bytes(0));
+            r.status.add(status_id!("Bytes_received"), super::wire::command_bytes(0));
         }
         // A transaction still open is rolled back as the connection's thread cleans up: its
         // changes go, and its transaction event ends ROLLED BACK (into the long history; the
@@ -328,7 +335,7 @@ impl Server {
     /// no more than its new size.
     fn park_thread(&mut self) {
         if let Some(r) = self.running.as_mut() {
-            let room = r.vars.global_u64("thread_cache_size");
+            let room = r.vars.global_u64(var_id!("thread_cache_size"));
             let kept = (r.status.number("Threads_cached") + 1).min(room);
             r.status.set("Threads_cached", StatusValue::Number(kept));
         }
@@ -338,7 +345,7 @@ impl Server {
     /// (`Per_thread_connection_handler::modify_thread_cache_size`).
     pub(super) fn trim_thread_cache(&mut self) {
         if let Some(r) = self.running.as_mut() {
-            let room = r.vars.global_u64("thread_cache_size");
+            let room = r.vars.global_u64(var_id!("thread_cache_size"));
             let cached = r.status.number("Threads_cached").min(room);
             r.status.set("Threads_cached", StatusValue::Number(cached));
         }

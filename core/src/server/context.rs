@@ -8,6 +8,7 @@ use crate::sql::execution::Work;
 use crate::sql::expr::EvalContext;
 use crate::sql::parser::VarScope;
 use crate::sql::Value;
+use crate::var_id;
 use crate::SERVER_VERSION;
 
 /// Expression context: the session, the global variables and the clock.
@@ -72,7 +73,7 @@ impl EvalContext for Cx<'_> {
     }
     fn server_version(&self) -> String {
         // @@version: Percona Server's carries its release after MySQL's version.
-        match self.vars.global("version") {
+        match self.vars.global(var_id!("version")) {
             crate::server::variables::definition::VarValue::Text(v) => v.clone(),
             _ => SERVER_VERSION.to_string(),
         }
@@ -84,7 +85,7 @@ impl EvalContext for Cx<'_> {
         format!("{}@localhost", self.session.login_user)
     }
     fn div_precision_increment(&self) -> u8 {
-        self.session.vars.u64("div_precision_increment").min(30) as u8
+        self.session.vars.u64(var_id!("div_precision_increment")).min(30) as u8
     }
     fn last_insert_id(&mut self, set: Option<u64>) -> u64 {
         self.session.read_last_insert_id(set)

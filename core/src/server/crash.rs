@@ -16,6 +16,7 @@
 use crate::binlog::recovery::{CrashImage, CrashKind, Fate};
 use crate::server::{Down, Server, SessionId};
 use crate::sim::SimDuration;
+use crate::var_id;
 
 /// What a crash left, for the next start's recovery and for the transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,7 +47,7 @@ impl Server {
     pub fn crash(&mut self, kind: CrashKind) -> bool {
         let Some(running) = self.running.take() else { return false };
         let image = self.logs.image_now(kind);
-        let log_bin = running.vars.global_bool("log_bin");
+        let log_bin = running.vars.global_bool(var_id!("log_bin"));
         let mut report = CrashReport {
             kind,
             image,

@@ -13,7 +13,7 @@
 //! 6. the response, the warning count and the elapsed simulated time go back to the client.
 
 use crate::error::{MySqlError, Result, Warning};
-use crate::instruments::status::StatusValue;
+use crate::instruments::status::{Counted, StatusId, StatusValue};
 use crate::server::context::Cx;
 use crate::server::session::{Session, SessionId};
 use crate::server::statement_events::Ran;
@@ -26,6 +26,8 @@ use crate::sql::expr::{eval, eval_constant, LikePattern};
 use crate::sql::parser::VarScope;
 use crate::sql::parser::{Assignment, SetTarget, ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
+use crate::status_id;
+use crate::var_id;
 use sqlparser::ast::{Expr, Query, SetExpr};
 
 /// The databases every server has.
@@ -59,10 +61,15 @@ impl Server {
         crate::instruments::status::count(
             &mut r.status,
             &mut session.status,
-            "Bytes_received",
+            status_id!("Bytes_received"),
             received,
         );
-        crate::instruments::status::count(&mut r.status, &mut session.status, "Bytes_sent", sent);
+        crate::instruments::status::count(
+            &mut r.status,
+            &mut session.status,
+            status_id!("Bytes_sent"),
+            sent,
+        );
     }
 
     /// Runs the statements in `sql` (one, or several separated by `;`, as the mysql client
@@ -115,7 +122,7 @@ impl Server {
             elapsed: SimDuration::ZERO,
         };
         // The general log takes the command as it arrives, before it is parsed or run.
-        let who = self.running.as_ref().filter(|r| r.vars.global_bool("general_log"));
+        let who = self.running.as_ref().filter(|r| r.vars.global_bool(var_id!("general_log")));
         let who = who.and_then(|r| r.sessions.get(&id));
         if let Some(who) = who.map(|s| crate::server::query_logs::Who::of(s)) {
             let text = sql.trim().trim_end_matches(';').trim_end();
@@ -132,8 +139,18 @@ impl Server {
         session.pending_warnings_dropped = 0;
         session.statement_begins();
         let schema = session.database.clone();
-        crate::instruments::status::count(&mut running.status, &mut session.status, "Questions", 1);
-        crate::instruments::status::count(&mut running.status, &mut session.status, "Queries", 1);
+        crate::instruments::status::count(
+            &mut running.status,
+            &mut session.status,
+            status_id!("Questions"),
+            1,
+        );
+        crate::instruments::status::count(
+            &mut running.status,
+            &mut session.status,
+            status_id!("Queries"),
+            1,
+        );
 
         let mut work = Work::default();
         let parsed = self.statements.parse_first(sql).map(|(stmt, next)| {
@@ -155,9 +172,9 @@ impl Server {
         // never SHOW PROFILE(S).
         // An autocommit statement begins a transaction of its own.
         let began_outside_transaction = !session.in_transaction;
-        let profiled = session.vars.u64("profiling") != 0
+        let profiled = session.vars.u64(var_id!("profiling")) != 0
             && !matches!(parsed, Ok(Statement::ShowProfiles | Statement::ShowProfile { .. }));
-        let mut counted = std::collections::BTreeMap::new();
+        let mut counted = Counted::default();
         let result = match parsed {
             Err(e) => Err(e),
             Ok(stmt) => {
@@ -166,7 +183,7 @@ impl Server {
                     crate::instruments::status::count(
                         &mut running.status,
                         &mut session.status,
-                        com,
+                        StatusId::of(com),
                         1,
                     );
                 }
@@ -258,7 +275,7 @@ impl Server {
             com,
             extras: crate::instruments::stages::plan::Extras {
                 begins_transaction: began_outside_transaction,
-                tmp_tables: counted.get("Created_tmp_tables").copied().unwrap_or(0),
+                tmp_tables: counted.get(status_id!("Created_tmp_tables")),
             },
             text: profiled.then_some(text),
         };
@@ -314,7 +331,12 @@ impl Server {
             if self.log_finished(p) {
                 if let Some(r) = self.running.as_mut() {
                     let status = &mut session.status;
-                    crate::instruments::status::count(&mut r.status, status, "Slow_queries", 1);
+                    crate::instruments::status::count(
+                        &mut r.status,
+                        status,
+                        status_id!("Slow_queries"),
+                        1,
+                    );
                 }
             }
         }
@@ -397,12 +419,12 @@ impl Server {
         stmt: &Statement,
         sql: &str,
         work: &mut Work,
-    ) -> (Result<Response>, std::collections::BTreeMap<&'static str, u64>) {
+    ) -> (Result<Response>, Counted) {
         if let Some(r) = self.running.as_mut() {
             r.status.begin_capture();
         }
         let result = self.dispatch(session, stmt, sql, work);
-        let mut counted = std::collections::BTreeMap::new();
+        let mut counted = Counted::default();
         let table_io = std::mem::take(&mut work.table_io);
         let (userstat_ns, rows_read, rows_changed) = self.user_stats_io(&table_io);
         work.extra_cpu_ns += userstat_ns;

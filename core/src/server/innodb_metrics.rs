@@ -14,6 +14,7 @@ use crate::instruments::innodb_metrics::{Control, InnodbMetrics, Reading};
 use crate::instruments::status::{Status, StatusValue};
 use crate::sim::SimTime;
 use crate::storage::table::Row;
+use crate::var_id;
 
 /// What the engines keep beyond the status variables, copied before a read.
 struct EngineFigures {
@@ -91,10 +92,11 @@ impl Server {
     /// The counters as mysqld starts: the default set, then what `innodb_monitor_enable` (an
     /// option here) names. Called once the running state exists.
     pub(super) fn start_innodb_metrics(&mut self) {
-        let option = match self.running.as_ref().map(|r| r.vars.global("innodb_monitor_enable")) {
-            Some(VarValue::Text(option)) => option.clone(),
-            _ => String::new(),
-        };
+        let option =
+            match self.running.as_ref().map(|r| r.vars.global(var_id!("innodb_monitor_enable"))) {
+                Some(VarValue::Text(option)) => option.clone(),
+                _ => String::new(),
+            };
         self.with_metrics(|metrics, now, read| {
             *metrics = InnodbMetrics::at_startup(now, read);
             for name in listed(&option).filter(|n| InnodbMetrics::accepts(n)) {

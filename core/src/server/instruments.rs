@@ -15,6 +15,7 @@ use crate::sim::SimTime;
 use crate::sql::execution::Meta;
 use crate::storage::catalog::Catalog;
 use crate::storage::table::Row;
+use crate::var_id;
 
 impl Server {
     /// A global status value (published from the engines first), or None if unknown or down.
@@ -42,7 +43,7 @@ impl Server {
         let up = now.since(r.started_at).as_secs();
         r.status.set("Uptime", StatusValue::Number(up));
         r.status.set("Uptime_since_flush_status", StatusValue::Number(up));
-        let capacity = r.vars.global_u64("innodb_redo_log_capacity");
+        let capacity = r.vars.global_u64(var_id!("innodb_redo_log_capacity"));
         engine_status::publish_logs(&self.logs, capacity, &mut r.status);
     }
 
@@ -74,7 +75,7 @@ impl Server {
         let all = self.accounts.has_global(&reader.account, "PROCESS");
         let mut out = Vec::new();
         let scheduler_on = matches!(
-            r.vars.global("event_scheduler"),
+            r.vars.global(var_id!("event_scheduler")),
             crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
         );
         if all && scheduler_on {
@@ -228,7 +229,7 @@ impl ServerView for View<'_> {
             .map(|s| (s.id.0, s.client))
             .collect();
         sessions.sort_unstable_by_key(|(id, _)| *id);
-        let version = match r.vars.global("version") {
+        let version = match r.vars.global(var_id!("version")) {
             crate::server::variables::definition::VarValue::Text(v) => v.as_str(),
             _ => "",
         };
@@ -263,7 +264,7 @@ impl ServerView for View<'_> {
         let processes = self.server.processes(self.session, "executing");
         let r = self.server.running.as_ref()?;
         let scheduler_on = matches!(
-            r.vars.global("event_scheduler"),
+            r.vars.global(var_id!("event_scheduler")),
             crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
         );
         let threads = crate::instruments::threads::rows(

@@ -8,6 +8,7 @@ use super::variables::Variables;
 use super::{DatasetSpec, Down, Running, Server, MYSQLD_BASE_BYTES};
 use crate::instruments::status::Status;
 use crate::sim::{Clock, Disk, Hardware, Host, SimDuration};
+use crate::var_id;
 use buffer_pool::BUFFER_POOL_FILE;
 use std::collections::BTreeMap;
 
@@ -107,7 +108,7 @@ impl Server {
                 // caching_sha2_password's cache of verified logins is in memory only.
                 self.accounts.clear_cache();
                 // Each start with the binary log on opens a new file of it.
-                if vars.global_bool("log_bin") {
+                if vars.global_bool(var_id!("log_bin")) {
                     let expire = super::transactions::binlog_expire(&vars);
                     let position = self.logs.binlog.position;
                     self.logs.binlog.files.open_at_start(position, self.clock.now(), expire);
@@ -187,8 +188,8 @@ impl Server {
     pub fn shutdown(&mut self) {
         let Some(r) = self.running.as_mut() else { return };
         let dirty = r.pool.pages_dirty();
-        let dump = r.vars.global_bool("innodb_buffer_pool_dump_at_shutdown")
-            && r.vars.global_u64("innodb_fast_shutdown") != 2;
+        let dump = r.vars.global_bool(var_id!("innodb_buffer_pool_dump_at_shutdown"))
+            && r.vars.global_u64(var_id!("innodb_fast_shutdown")) != 2;
         let stamp = self.log_timestamp();
         self.error_log.push(format!(
             "{stamp} 0 [System] [MY-013172] [Server] Received SHUTDOWN from user <via user signal>. Shutting down mysqld (Version: {}).",
@@ -234,7 +235,7 @@ impl Server {
         let load = self
             .running
             .as_ref()
-            .is_some_and(|r| r.vars.global_bool("innodb_buffer_pool_load_at_startup"));
+            .is_some_and(|r| r.vars.global_bool(var_id!("innodb_buffer_pool_load_at_startup")));
         if load {
             self.load_buffer_pool();
         }
@@ -254,9 +255,9 @@ impl Server {
 fn size_buffer_pool(vars: &mut Variables) {
     use super::variables::definition::VarValue;
     const MIB: u64 = 1 << 20;
-    let pool = vars.global_u64("innodb_buffer_pool_size");
-    let instances = vars.global_u64("innodb_buffer_pool_instances").max(1);
-    let mut chunk = vars.global_u64("innodb_buffer_pool_chunk_size").max(MIB);
+    let pool = vars.global_u64(var_id!("innodb_buffer_pool_size"));
+    let instances = vars.global_u64(var_id!("innodb_buffer_pool_instances")).max(1);
+    let mut chunk = vars.global_u64(var_id!("innodb_buffer_pool_chunk_size")).max(MIB);
     if chunk.saturating_mul(instances) > pool {
         chunk = (pool / instances / MIB).max(1) * MIB;
         vars.set_global_raw("innodb_buffer_pool_chunk_size", VarValue::UInt(chunk));

@@ -248,7 +248,7 @@ impl Server {
 
 /// The executor bumps the server's status counters through this narrow view.
 impl crate::sql::execution::costs::Counters for Status {
-    fn add(&mut self, name: &str, n: u64) {
-        Status::add(self, name, n);
+    fn add(&mut self, id: crate::instruments::status::StatusId, n: u64) {
+        Status::add(self, id, n);
     }
 }

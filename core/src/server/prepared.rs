@@ -9,7 +9,9 @@
 
 use super::{Server, SessionId};
 use crate::error::MySqlError;
-use crate::instruments::status::{count, StatusValue};
+use crate::instruments::status::{count, StatusId, StatusValue};
+use crate::status_id;
+use crate::var_id;
 
 impl Server {
     /// COM_STMT_PREPARE of `n` statements on connection `id`, one after another; stops at the
@@ -23,12 +25,12 @@ impl Server {
         let Some(session) = r.sessions.get_mut(&id) else {
             return (0, Some(MySqlError::cannot_connect()));
         };
-        let max = r.vars.global_u64("max_prepared_stmt_count");
+        let max = r.vars.global_u64(var_id!("max_prepared_stmt_count"));
         let open = r.status.number("Prepared_stmt_count");
         let room = max.saturating_sub(open);
         let prepared = n.min(room);
         let attempts = if prepared < n { prepared + 1 } else { n };
-        count(&mut r.status, &mut session.status, "Com_stmt_prepare", attempts);
+        count(&mut r.status, &mut session.status, status_id!("Com_stmt_prepare"), attempts);
         r.status.set("Prepared_stmt_count", StatusValue::Number(open + prepared));
         let error = (prepared < n).then(|| MySqlError::too_many_prepared_statements(max));
         (prepared, error)
@@ -57,7 +59,7 @@ impl Server {
     pub fn count_status(&mut self, id: SessionId, name: &str, n: u64) {
         let Some(r) = self.running.as_mut() else { return };
         if let Some(session) = r.sessions.get_mut(&id) {
-            count(&mut r.status, &mut session.status, name, n);
+            count(&mut r.status, &mut session.status, StatusId::of(name), n);
         }
     }
 }

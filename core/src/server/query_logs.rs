@@ -18,11 +18,13 @@ use crate::instruments::query_logs::{
     general, header, slow, GeneralRow, LogFile, LogFiles, LogKind, LogTables, SlowEntry, SlowRow,
     SlowRules, Throttle, Verdict,
 };
+use crate::instruments::status::{Counted, StatusId};
 use crate::server::variables::definition::VarValue;
 use crate::server::variables::Variables;
 use crate::sim::{SimDuration, SimTime};
 use crate::sql::Response;
-use std::collections::BTreeMap;
+use crate::status_id;
+use crate::var_id;
 
 /// How long a COM_QUIT takes mysqld. UNCONFIRMED: a few microseconds in real slow logs; the
 /// simulator charges a disconnect no time, and a Quit must take some to pass
@@ -132,7 +134,7 @@ pub(super) fn general_command(text: &str) -> (&'static str, String) {
 
 /// Where `log_output` sends the logs: (to files, to tables). NONE wins over the others.
 fn log_output(vars: &Variables) -> (bool, bool) {
-    let text = match vars.global("log_output") {
+    let text = match vars.global(var_id!("log_output")) {
         VarValue::Text(t) => t.to_ascii_uppercase(),
         _ => "FILE".to_string(),
     };
@@ -167,7 +169,7 @@ impl Server {
         header(
             &text_var(vars, "version"),
             &text_var(vars, "version_comment"),
-            vars.global_u64("port"),
+            vars.global_u64(var_id!("port")),
             &text_var(vars, "socket"),
         )
     }
@@ -179,8 +181,8 @@ impl Server {
         let (to_file, _) = log_output(vars);
         let datadir = text_var(vars, "datadir");
         let wanted = [
-            (LogKind::Slow, vars.global_bool("slow_query_log"), "slow_query_log_file"),
-            (LogKind::General, vars.global_bool("general_log"), "general_log_file"),
+            (LogKind::Slow, vars.global_bool(var_id!("slow_query_log")), "slow_query_log_file"),
+            (LogKind::General, vars.global_bool(var_id!("general_log")), "general_log_file"),
         ]
         .map(|(kind, on, file)| {
             (kind, (on && to_file).then(|| absolute_log_path(&text_var(vars, file), &datadir)))
@@ -225,20 +227,21 @@ impl Server {
         sql: &str,
         com: Option<&'static str>,
         result: &crate::error::Result<Response>,
-        counted: &BTreeMap<&'static str, u64>,
+        counted: &Counted,
         start: SimTime,
         end: SimTime,
     ) -> Option<PendingLog> {
         let vars = self.variables()?;
-        let n = |name: &str| counted.get(name).copied().unwrap_or(0);
-        let logging = vars.global_bool("slow_query_log") || vars.global_bool("general_log");
+        let n = |id: StatusId| counted.get(id);
+        let logging =
+            vars.global_bool(var_id!("slow_query_log")) || vars.global_bool(var_id!("general_log"));
         let text = sql.trim().trim_end_matches(';').trim_end();
         // The mysql client sends `use DB` as COM_INIT_DB, which the slow log names so.
         let text = match com {
             Some("Com_change_db") => "# administrator command: Init DB",
             _ => text,
         };
-        let long_query_time = match session.vars.get("long_query_time") {
+        let long_query_time = match session.vars.get(var_id!("long_query_time")) {
             Some(VarValue::Float(f)) => *f,
             _ => 10.0,
         };
@@ -252,10 +255,11 @@ impl Server {
         }
         let rules = SlowRules {
             long_query_us,
-            log_queries_not_using_indexes: vars.global_bool("log_queries_not_using_indexes"),
-            throttle_per_minute: vars.global_u64("log_throttle_queries_not_using_indexes"),
-            min_examined_row_limit: session.vars.u64("min_examined_row_limit"),
-            log_slow_admin_statements: vars.global_bool("log_slow_admin_statements"),
+            log_queries_not_using_indexes: vars
+                .global_bool(var_id!("log_queries_not_using_indexes")),
+            throttle_per_minute: vars.global_u64(var_id!("log_throttle_queries_not_using_indexes")),
+            min_examined_row_limit: session.vars.u64(var_id!("min_examined_row_limit")),
+            log_slow_admin_statements: vars.global_bool(var_id!("log_slow_admin_statements")),
         };
         let rows_sent = match result {
             Ok(Response::Rows(rs)) => rs.rows.len() as u64 + rs.unshown,
@@ -273,7 +277,7 @@ impl Server {
             end,
             lock: SimDuration::ZERO,
             rows_sent,
-            rows_examined: n("Innodb_rows_read"),
+            rows_examined: n(status_id!("Innodb_rows_read")),
             errno: result.as_ref().err().map_or(0, |e| e.code),
             bytes_received: super::wire::command_bytes(text.len() as u64),
             bytes_sent: super::wire::response_bytes(result),
@@ -282,13 +286,14 @@ impl Server {
             // (JT_ALL, sql_select.cc). Tables of fewer than two rows are spared (MYSQL_SPEC
             // 8.1) only as "system" tables, which need an exact row count (MyISAM, MEMORY);
             // InnoDB's is an estimate, so a one-row InnoDB table counts like any other.
-            no_index_used: n("Select_scan") + n("Select_full_join") > 0,
+            no_index_used: n(status_id!("Select_scan")) + n(status_id!("Select_full_join")) > 0,
             admin: com.is_some_and(|c| slow::ADMIN_COMMANDS.contains(&c)),
             last_insert_id: session.statement_read_last_insert_id,
             insert_id: session.statement_insert_id,
         };
         let general = self.query_logs.general.is_some() || log_output(vars).1;
-        let general = (general && vars.global_bool("general_log")).then(|| text.to_string());
+        let general =
+            (general && vars.global_bool(var_id!("general_log"))).then(|| text.to_string());
         Some(PendingLog { entry, rules, general })
     }
 
@@ -302,11 +307,11 @@ impl Server {
         argument: &str,
     ) {
         let Some(vars) = self.variables() else { return };
-        if !vars.global_bool("general_log") {
+        if !vars.global_bool(var_id!("general_log")) {
             return;
         }
         let utc = text_var(vars, "log_timestamps") != "SYSTEM";
-        let server_id = vars.global_u64("server_id");
+        let server_id = vars.global_u64(var_id!("server_id"));
         let (_, to_table) = log_output(vars);
         if let Some(open) = &self.query_logs.general {
             let line = general::format_line(at, utc, thread_id, command, argument);
@@ -340,13 +345,13 @@ impl Server {
         let Some(vars) = self.variables() else { return false };
         let e = p.entry;
         let was_slow = slow::is_slow(&e, &p.rules);
-        if !vars.global_bool("slow_query_log") {
+        if !vars.global_bool(var_id!("slow_query_log")) {
             return was_slow;
         }
         let (_, to_table) = log_output(vars);
-        let extra = vars.global_bool("log_slow_extra");
+        let extra = vars.global_bool(var_id!("log_slow_extra"));
         let utc = text_var(vars, "log_timestamps") != "SYSTEM";
-        let server_id = vars.global_u64("server_id");
+        let server_id = vars.global_u64(var_id!("server_id"));
         let suppressed = self.query_logs.throttle.take_summary(e.end);
         let mut entries = Vec::new();
         if suppressed > 0 {
@@ -382,9 +387,9 @@ impl Server {
         }
         if self.log_finished(log) {
             if let Some(r) = self.running.as_mut() {
-                r.status.add("Slow_queries", 1);
+                r.status.add(status_id!("Slow_queries"), 1);
                 if let Some(s) = r.sessions.get_mut(&session) {
-                    s.status.add("Slow_queries", 1);
+                    s.status.add(status_id!("Slow_queries"), 1);
                 }
             }
         }
@@ -410,7 +415,7 @@ impl Server {
         let Some(session) = self.running.as_ref().and_then(|r| r.sessions.get(&id)) else {
             return;
         };
-        let no_rows = BTreeMap::new();
+        let no_rows = Counted::default();
         let ok = Ok(Response::Ok { affected_rows: 0, info: None });
         let quit = "# administrator command: Quit";
         let Some(mut p) = self.pending_log(session, quit, None, &ok, &no_rows, at, at + QUIT_TIME)

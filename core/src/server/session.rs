@@ -8,6 +8,7 @@ use crate::server::variables::SessionVariables;
 use crate::sql::parser::account::AccountName;
 use crate::sql::Value;
 use crate::storage::schema::ColumnDef;
+use crate::var_id;
 use std::collections::BTreeMap;
 
 pub use crate::innodb::trx::{SessionId, UndoRecord, UNDO_RECORDS_MAX};
@@ -175,7 +176,7 @@ impl Session {
     /// The session's `autocommit` value.
     pub fn autocommit(&self) -> bool {
         !matches!(
-            self.vars.get("autocommit"),
+            self.vars.get(var_id!("autocommit")),
             Some(crate::server::variables::definition::VarValue::Bool(false))
         )
     }
@@ -183,7 +184,7 @@ impl Session {
     /// The session's `foreign_key_checks` value: 0 turns InnoDB's foreign key checks off.
     pub fn foreign_key_checks(&self) -> bool {
         !matches!(
-            self.vars.get("foreign_key_checks"),
+            self.vars.get(var_id!("foreign_key_checks")),
             Some(crate::server::variables::definition::VarValue::Bool(false))
         )
     }
@@ -194,7 +195,7 @@ impl Session {
     /// `first_successful_insert_id_in_prev_stmt`), a `LAST_INSERT_ID(expr)`'s expr, or what
     /// `SET last_insert_id = N` set: the session variable `last_insert_id` holds it.
     pub fn last_insert_id(&self) -> u64 {
-        self.vars.u64("last_insert_id")
+        self.vars.u64(var_id!("last_insert_id"))
     }
 
     fn set_last_insert_id(&mut self, id: u64) {

@@ -12,6 +12,7 @@ use crate::instruments::statements::event::StatementEvent;
 use crate::server::variables::definition::VarValue;
 use crate::server::variables::Variables;
 use crate::sim::{SimDuration, SimTime};
+use crate::var_id;
 
 /// A history size: -1 is autosized, to MySQL's usual value.
 fn size(vars: &Variables, name: &str, autosized: usize) -> usize {
@@ -78,7 +79,7 @@ impl Server {
         if self.running.is_none() {
             return;
         }
-        let profiling = staged.text.is_some() && session.vars.u64("profiling") != 0;
+        let profiling = staged.text.is_some() && session.vars.u64(var_id!("profiling")) != 0;
         let collect = event.is_some() && self.collecting_stages();
         if !profiling && !collect {
             return;
@@ -96,7 +97,7 @@ impl Server {
                     cpu: s.cpu,
                 })
                 .collect();
-            let history = session.vars.u64("profiling_history_size") as usize;
+            let history = session.vars.u64(var_id!("profiling_history_size")) as usize;
             session.profiles.keep(text.trim().trim_end_matches(';').trim_end(), kept, history);
         }
     }
@@ -107,7 +108,7 @@ impl Server {
     /// cheap: their places in setup_instruments are found once.
     fn collecting_stages(&self) -> bool {
         let Some(r) = self.running.as_ref() else { return false };
-        r.vars.global_bool("performance_schema")
+        r.vars.global_bool(var_id!("performance_schema"))
             && r.statements.consumers.global()
             && stage_positions().iter().any(|p| r.setup.at(Some(*p)).is_some_and(|s| s.enabled))
     }

@@ -18,6 +18,8 @@ use crate::sim::SimTime;
 use crate::sql::digest::TokenArray;
 use crate::sql::parser::literals::{shape_with_name_slots, Literal, LiteralKind};
 use crate::sql::Response;
+use crate::status_id;
+use crate::var_id;
 use std::collections::BTreeMap;
 
 /// performance_schema's THREAD_ID of a connection: its id plus this.
@@ -35,16 +37,16 @@ pub struct ParkedStatement {
 
 /// The statement tables' sizes from the startup variables.
 pub fn sizing(vars: &Variables) -> Sizing {
-    let digests = match vars.global("performance_schema_digests_size") {
+    let digests = match vars.global(var_id!("performance_schema_digests_size")) {
         // -1: autosized; MySQL picks 10000 on all but the smallest servers.
         VarValue::Int(n) if *n < 0 => 10_000,
-        _ => vars.global_u64("performance_schema_digests_size") as usize,
+        _ => vars.global_u64(var_id!("performance_schema_digests_size")) as usize,
     };
     Sizing {
         digests,
-        max_digest_length: vars.global_u64("max_digest_length") as usize,
-        digest_text: vars.global_u64("performance_schema_max_digest_length") as usize,
-        sql_text: vars.global_u64("performance_schema_max_sql_text_length") as usize,
+        max_digest_length: vars.global_u64(var_id!("max_digest_length")) as usize,
+        digest_text: vars.global_u64(var_id!("performance_schema_max_digest_length")) as usize,
+        sql_text: vars.global_u64(var_id!("performance_schema_max_sql_text_length")) as usize,
         history: history_size(vars, "performance_schema_events_statements_history_size", 10),
         history_long: history_size(
             vars,
@@ -275,7 +277,7 @@ pub struct Ran<'a> {
     pub com: Option<&'static str>,
     pub result: &'a Result<Response>,
     pub warnings: u32,
-    pub counted: &'a BTreeMap<&'static str, u64>,
+    pub counted: &'a crate::instruments::status::Counted,
     /// Its digest when the caller keeps one (a load generator's statement is digested once).
     pub digest: Option<DigestKey>,
     /// The session's default database when the statement started (`USE` counts under the
@@ -297,8 +299,10 @@ impl Server {
         let r = self.running.as_mut()?;
         // A statement whose instrument is off makes no event (setup_instruments); one that
         // the list does not name is collected, timed.
-        let setting = r.setup.of_static(event_name(ran.com));
-        if !r.vars.global_bool("performance_schema") || setting.is_some_and(|s| !s.enabled) {
+        let event_name = event_name(ran.com);
+        let setting = r.setup.of_static(event_name);
+        if !r.vars.global_bool(var_id!("performance_schema")) || setting.is_some_and(|s| !s.enabled)
+        {
             return None;
         }
         let sql = statement_text(ran.sql);
@@ -322,7 +326,7 @@ impl Server {
             host: "localhost",
             event_id,
             statement_id: r.statements.next_statement_id(),
-            event_name: event_name(ran.com),
+            event_name,
             sql_text: truncate_bytes(sql, sizing.sql_text),
             digest,
             schema: ran.schema,
@@ -352,8 +356,9 @@ impl Server {
         start: SimTime,
     ) -> Option<DigestKey> {
         let r = self.running.as_mut()?;
-        let setting = r.setup.of_static(event_name(com));
-        if !r.vars.global_bool("performance_schema")
+        let event_name = event_name(com);
+        let setting = r.setup.of_static(event_name);
+        if !r.vars.global_bool(var_id!("performance_schema"))
             || !r.statements.consumers.global()
             || setting.is_some_and(|s| !s.enabled)
         {
@@ -371,7 +376,7 @@ impl Server {
                 host: "localhost",
                 event_id: r.statements.peek_event_id(thread_id),
                 statement_id: r.statements.peek_statement_id(),
-                event_name: event_name(com),
+                event_name,
                 sql_text: truncate_bytes(sql, sizing.sql_text),
                 digest: digest.clone(),
                 schema: session.database.clone(),
@@ -395,7 +400,7 @@ impl Server {
         let hw = self.host.hardware();
         let shares = match self.running.as_ref() {
             Some(r) => crate::instruments::statements::cost::shares(
-                r.vars.global_bool("performance_schema"),
+                r.vars.global_bool(var_id!("performance_schema")),
                 &r.statements.consumers,
             ),
             None => 0,
@@ -417,9 +422,9 @@ impl Server {
     /// Sums a finished statement into the statement tables.
     pub(super) fn record_statement(&mut self, event: StatementEvent) {
         let Some(r) = self.running.as_mut() else { return };
-        let age = r.vars.global_u64("performance_schema_max_digest_sample_age");
+        let age = r.vars.global_u64(var_id!("performance_schema_max_digest_sample_age"));
         if !r.statements.record(&event, age) {
-            r.status.add("Performance_schema_digest_lost", 1);
+            r.status.add(status_id!("Performance_schema_digest_lost"), 1);
         }
     }
 

@@ -29,6 +29,7 @@ use super::Server;
 use crate::instruments::transactions::{TransactionEvent, TransactionInstruments, TrxState};
 use crate::server::variables::definition::VarValue;
 use crate::sim::SimTime;
+use crate::var_id;
 
 /// The transaction tables of a server starting at `at` with `vars` (-1 sizes autosized to
 /// MySQL's usual 10 and 10,000).
@@ -87,7 +88,7 @@ impl TrxStatement {
             failed,
             wrote,
             read_only: matches!(
-                session.vars.get("transaction_read_only"),
+                session.vars.get(var_id!("transaction_read_only")),
                 Some(VarValue::Bool(true))
             ),
             isolation: isolation(session),
@@ -99,7 +100,7 @@ impl TrxStatement {
 
 /// ISOLATION_LEVEL from `transaction_isolation` (asked after every statement: no allocation).
 fn isolation(session: &Session) -> &'static str {
-    let Some(VarValue::Text(t)) = session.vars.get("transaction_isolation") else {
+    let Some(VarValue::Text(t)) = session.vars.get(var_id!("transaction_isolation")) else {
         return "REPEATABLE READ";
     };
     [
@@ -118,11 +119,11 @@ fn isolation(session: &Session) -> &'static str {
 /// AUTOMATIC is kept). Simplification: with gtid_mode ON the simulator assigns no GTIDs, so
 /// AUTOMATIC stays there too.
 fn gtid_at_end(vars: &Variables, state: TrxState, wrote: bool) -> &'static str {
-    let anonymous = match vars.global("gtid_mode") {
+    let anonymous = match vars.global(var_id!("gtid_mode")) {
         VarValue::Text(m) => m.get(..3).is_some_and(|p| p.eq_ignore_ascii_case("OFF")),
         _ => true,
     };
-    if state == TrxState::Committed && wrote && vars.global_bool("log_bin") && anonymous {
+    if state == TrxState::Committed && wrote && vars.global_bool(var_id!("log_bin")) && anonymous {
         "ANONYMOUS"
     } else {
         "AUTOMATIC"
@@ -140,7 +141,7 @@ impl Server {
     /// global_instrumentation on, the `transaction` instrument enabled): its TIMED if so.
     fn transaction_instrument(&self) -> Option<bool> {
         let r = self.running.as_ref()?;
-        if !r.vars.global_bool("performance_schema") || !r.statements.consumers.global() {
+        if !r.vars.global_bool(var_id!("performance_schema")) || !r.statements.consumers.global() {
             return None;
         }
         let s = r.setup.at(instrument_position())?;

@@ -7,6 +7,7 @@ use super::variables::Variables;
 use super::Server;
 use crate::binlog::group_commit::CommitSettings;
 use crate::sim::{SimDuration, SimTime};
+use crate::var_id;
 
 impl Server {
     /// The commit settings of the running mysqld.
@@ -103,8 +104,8 @@ impl Server {
 /// How old a binary log file may grow before a rotation deletes it: None when
 /// `binlog_expire_logs_auto_purge` is OFF or `binlog_expire_logs_seconds` is 0.
 pub(crate) fn binlog_expire(vars: &Variables) -> Option<SimDuration> {
-    let seconds = vars.global_u64("binlog_expire_logs_seconds");
-    (vars.global_bool("binlog_expire_logs_auto_purge") && seconds > 0)
+    let seconds = vars.global_u64(var_id!("binlog_expire_logs_seconds"));
+    (vars.global_bool(var_id!("binlog_expire_logs_auto_purge")) && seconds > 0)
         .then(|| SimDuration::from_secs(seconds))
 }
 
@@ -112,19 +113,21 @@ pub(crate) fn binlog_expire(vars: &Variables) -> Option<SimDuration> {
 /// so that a `SET GLOBAL` takes effect at the next commit (as in MySQL).
 fn commit_settings_from(vars: &Variables) -> CommitSettings {
     CommitSettings {
-        flush_log_at_trx_commit: vars.global_u64("innodb_flush_log_at_trx_commit"),
+        flush_log_at_trx_commit: vars.global_u64(var_id!("innodb_flush_log_at_trx_commit")),
         flush_log_at_timeout: SimDuration::from_secs(
-            vars.global_u64("innodb_flush_log_at_timeout").max(1),
+            vars.global_u64(var_id!("innodb_flush_log_at_timeout")).max(1),
         ),
-        sync_binlog: vars.global_u64("sync_binlog"),
-        log_bin: vars.global_bool("log_bin"),
-        sync_delay: SimDuration::from_micros(vars.global_u64("binlog_group_commit_sync_delay")),
-        sync_no_delay_count: vars.global_u64("binlog_group_commit_sync_no_delay_count"),
-        log_buffer_bytes: vars.global_u64("innodb_log_buffer_size").max(1),
-        redo_capacity_bytes: vars.global_u64("innodb_redo_log_capacity").max(1 << 20),
-        io_capacity: vars.global_u64("innodb_io_capacity"),
-        io_capacity_max: vars.global_u64("innodb_io_capacity_max"),
-        max_binlog_size: vars.global_u64("max_binlog_size").max(4096),
+        sync_binlog: vars.global_u64(var_id!("sync_binlog")),
+        log_bin: vars.global_bool(var_id!("log_bin")),
+        sync_delay: SimDuration::from_micros(
+            vars.global_u64(var_id!("binlog_group_commit_sync_delay")),
+        ),
+        sync_no_delay_count: vars.global_u64(var_id!("binlog_group_commit_sync_no_delay_count")),
+        log_buffer_bytes: vars.global_u64(var_id!("innodb_log_buffer_size")).max(1),
+        redo_capacity_bytes: vars.global_u64(var_id!("innodb_redo_log_capacity")).max(1 << 20),
+        io_capacity: vars.global_u64(var_id!("innodb_io_capacity")),
+        io_capacity_max: vars.global_u64(var_id!("innodb_io_capacity_max")),
+        max_binlog_size: vars.global_u64(var_id!("max_binlog_size")).max(4096),
         binlog_expire: binlog_expire(vars),
     }
 }

@@ -20,6 +20,7 @@ use crate::server::variables::Variables;
 use crate::sim::disk::IoOp;
 use crate::sim::{SimDuration, SimTime};
 use crate::sql::execution::handler_io::{OpTimes, StatementIo};
+use crate::var_id;
 
 /// SOURCE of the waits. UNCONFIRMED: MySQL 8.0's files, lines chosen.
 const FILE_SOURCE: &str = "fil0fil.cc:7988";
@@ -45,7 +46,7 @@ pub fn waits_at_startup(vars: &Variables, at: SimTime) -> WaitInstruments {
         size(vars, "performance_schema_events_waits_history_long_size", 10_000),
         at,
     );
-    w.performance_schema = vars.global_bool("performance_schema");
+    w.performance_schema = vars.global_bool(var_id!("performance_schema"));
     w
 }
 

@@ -11,6 +11,7 @@
 use super::mysqlslap::shell_words;
 use crate::binlog::recovery::CrashKind;
 use crate::server::Server;
+use crate::var_id;
 
 /// The most error log lines `docker logs` prints.
 const LOG_LINES_MAX: usize = 10_000;
@@ -86,7 +87,7 @@ pub fn ls_redo(server: &Server, command: &str) -> String {
     let Some(vars) = server.variables() else {
         return "ls: cannot access '#innodb_redo': No such file or directory\n".into();
     };
-    let capacity = vars.global_u64("innodb_redo_log_capacity");
+    let capacity = vars.global_u64(var_id!("innodb_redo_log_capacity"));
     let file_bytes = (capacity / crate::innodb::redo::REDO_FILES).max(1);
     let redo = &server.logs().redo;
     let first = redo.checkpoint_lsn / file_bytes;

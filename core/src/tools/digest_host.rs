@@ -10,6 +10,7 @@
 use super::pt_query_digest::{self, DigestHost};
 use super::shell::files;
 use crate::server::Server;
+use crate::var_id;
 
 struct SimHost<'a> {
     server: &'a Server,
@@ -36,7 +37,7 @@ impl DigestHost for SimHost<'_> {
     fn hostname(&self) -> String {
         self.server
             .variables()
-            .map(|v| match v.global("hostname") {
+            .map(|v| match v.global(var_id!("hostname")) {
                 crate::server::variables::definition::VarValue::Text(h) => h.clone(),
                 _ => "localhost".into(),
             })

@@ -12,24 +12,25 @@
 //! ```
 
 use super::iso8601;
+use crate::instruments::status_registry::StatusId;
 use crate::sim::{SimDuration, SimTime};
 
 /// `log_slow_extra`'s counters: (field name in the entry, the session status counter whose
 /// per-statement change it shows), in the order the entry prints them.
-pub const EXTRA_FIELDS: [(&str, &str); 13] = [
-    ("Read_first", "Handler_read_first"),
-    ("Read_last", "Handler_read_last"),
-    ("Read_key", "Handler_read_key"),
-    ("Read_next", "Handler_read_next"),
-    ("Read_prev", "Handler_read_prev"),
-    ("Read_rnd", "Handler_read_rnd"),
-    ("Read_rnd_next", "Handler_read_rnd_next"),
-    ("Sort_merge_passes", "Sort_merge_passes"),
-    ("Sort_range_count", "Sort_range"),
-    ("Sort_rows", "Sort_rows"),
-    ("Sort_scan_count", "Sort_scan"),
-    ("Created_tmp_disk_tables", "Created_tmp_disk_tables"),
-    ("Created_tmp_tables", "Created_tmp_tables"),
+pub const EXTRA_FIELDS: [(&str, StatusId); 13] = [
+    ("Read_first", StatusId::named("Handler_read_first")),
+    ("Read_last", StatusId::named("Handler_read_last")),
+    ("Read_key", StatusId::named("Handler_read_key")),
+    ("Read_next", StatusId::named("Handler_read_next")),
+    ("Read_prev", StatusId::named("Handler_read_prev")),
+    ("Read_rnd", StatusId::named("Handler_read_rnd")),
+    ("Read_rnd_next", StatusId::named("Handler_read_rnd_next")),
+    ("Sort_merge_passes", StatusId::named("Sort_merge_passes")),
+    ("Sort_range_count", StatusId::named("Sort_range")),
+    ("Sort_rows", StatusId::named("Sort_rows")),
+    ("Sort_scan_count", StatusId::named("Sort_scan")),
+    ("Created_tmp_disk_tables", StatusId::named("Created_tmp_disk_tables")),
+    ("Created_tmp_tables", StatusId::named("Created_tmp_tables")),
 ];
 
 /// The `Com_*` counters of the statements mysqld calls administrative for the slow log

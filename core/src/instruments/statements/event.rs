@@ -9,8 +9,9 @@
 //! Simplifications: LOCK_TIME is 0 (the simulator has no table-lock or metadata-lock waits);
 //! the memory columns are 0 (statements' memory is not modelled).
 
+use crate::instruments::status::Counted;
 use crate::sim::SimTime;
-use std::collections::BTreeMap;
+use crate::status_id;
 use std::sync::Arc;
 
 /// The counts of one statement that performance_schema sums per digest.
@@ -64,27 +65,25 @@ impl StatementCounts {
 
     /// The counts a statement's moves of the status counters give, with the rows it sent
     /// and changed from its response.
-    pub fn from_status(counted: &BTreeMap<&'static str, u64>, sent: u64, affected: u64) -> Self {
-        let mut c = StatementCounts { rows_affected: affected, rows_sent: sent, ..Self::default() };
-        // One pass over the few counters the statement moved (every statement builds this).
-        for (&name, &n) in counted {
-            let field = match name {
-                "Innodb_rows_read" => &mut c.rows_examined,
-                "Created_tmp_disk_tables" => &mut c.created_tmp_disk_tables,
-                "Created_tmp_tables" => &mut c.created_tmp_tables,
-                "Select_full_join" => &mut c.select_full_join,
-                "Select_full_range_join" => &mut c.select_full_range_join,
-                "Select_range" => &mut c.select_range,
-                "Select_range_check" => &mut c.select_range_check,
-                "Select_scan" => &mut c.select_scan,
-                "Sort_merge_passes" => &mut c.sort_merge_passes,
-                "Sort_range" => &mut c.sort_range,
-                "Sort_rows" => &mut c.sort_rows,
-                "Sort_scan" => &mut c.sort_scan,
-                _ => continue,
-            };
-            *field = n;
-        }
+    pub fn from_status(counted: &Counted, sent: u64, affected: u64) -> Self {
+        let n = |id| counted.get(id);
+        let mut c = StatementCounts {
+            rows_affected: affected,
+            rows_sent: sent,
+            rows_examined: n(status_id!("Innodb_rows_read")),
+            created_tmp_disk_tables: n(status_id!("Created_tmp_disk_tables")),
+            created_tmp_tables: n(status_id!("Created_tmp_tables")),
+            select_full_join: n(status_id!("Select_full_join")),
+            select_full_range_join: n(status_id!("Select_full_range_join")),
+            select_range: n(status_id!("Select_range")),
+            select_range_check: n(status_id!("Select_range_check")),
+            select_scan: n(status_id!("Select_scan")),
+            sort_merge_passes: n(status_id!("Sort_merge_passes")),
+            sort_range: n(status_id!("Sort_range")),
+            sort_rows: n(status_id!("Sort_rows")),
+            sort_scan: n(status_id!("Sort_scan")),
+            ..Self::default()
+        };
         c.no_index_used = u64::from(c.select_scan + c.select_full_join > 0);
         c.no_good_index_used = u64::from(c.select_range_check > 0);
         c

@@ -10,6 +10,7 @@ use crate::sql::execution::Work;
 use crate::sql::expr::eval_constant;
 use crate::sql::parser::binlog_admin::BinlogAdmin;
 use crate::sql::{Response, Value};
+use crate::var_id;
 
 /// The simulated instant a PURGE ... BEFORE value names (before the simulated boot: the
 /// start of time).
@@ -34,7 +35,7 @@ impl Server {
     /// next one opened (files past `binlog_expire_logs_seconds` deleted).
     pub(crate) fn rotate_binary_log(&mut self) {
         let Some(r) = self.running.as_ref() else { return };
-        if !r.vars.global_bool("log_bin") {
+        if !r.vars.global_bool(var_id!("log_bin")) {
             return;
         }
         let expire = super::super::transactions::binlog_expire(&r.vars);
@@ -64,7 +65,7 @@ impl Server {
             }
             _ => None,
         };
-        if !r.vars.global_bool("log_bin") {
+        if !r.vars.global_bool(var_id!("log_bin")) {
             return Ok(ok);
         }
         let now = self.clock.now();

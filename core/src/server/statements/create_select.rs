@@ -37,6 +37,7 @@ use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
 use crate::sql::execution::Work;
 use crate::sql::parser::CreateSelectDuplicates;
 use crate::sql::Response;
+use crate::status_id;
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::table::Row;
 use crate::storage::value::Value;
@@ -423,12 +424,12 @@ impl Server {
             work.table_io.add(t, NO_INDEX, RowOp::Insert, written, ps);
         }
         if let Some(r) = self.running.as_mut() {
-            r.status.add("Innodb_rows_inserted", written);
-            r.status.add("Handler_write", written);
+            r.status.add(status_id!("Innodb_rows_inserted"), written);
+            r.status.add(status_id!("Handler_write"), written);
         }
         if let Some(r) = self.running.as_mut() {
-            r.status.add("Innodb_rows_deleted", deleted);
-            r.status.add("Handler_delete", deleted);
+            r.status.add(status_id!("Innodb_rows_deleted"), deleted);
+            r.status.add(status_id!("Handler_delete"), deleted);
         }
         let duplicates = skipped + deleted;
         Ok(Response::Ok {

@@ -17,6 +17,7 @@ use crate::sql::planner::access_path::{
     column_kinds, plan_tables, scan_choice, split_conditions, TableInput,
 };
 use crate::sql::Response;
+use crate::status_id;
 use crate::storage::catalog::{TriggerEvent as Event, TriggerTiming as Timing};
 use crate::storage::schema::{ColumnDef, ColumnType, TableDef};
 use crate::storage::table::{Key, Row};
@@ -657,12 +658,12 @@ impl Server {
             work.table_io.add(t, NO_INDEX, RowOp::Insert, inserted, ps);
         }
         if let Some(r) = self.running.as_mut() {
-            r.status.add("Innodb_rows_inserted", inserted);
-            r.status.add("Handler_write", inserted);
-            r.status.add("Innodb_rows_updated", updated);
-            r.status.add("Handler_update", updated);
-            r.status.add("Innodb_rows_deleted", deleted);
-            r.status.add("Handler_delete", deleted);
+            r.status.add(status_id!("Innodb_rows_inserted"), inserted);
+            r.status.add(status_id!("Handler_write"), inserted);
+            r.status.add(status_id!("Innodb_rows_updated"), updated);
+            r.status.add(status_id!("Handler_update"), updated);
+            r.status.add(status_id!("Innodb_rows_deleted"), deleted);
+            r.status.add(status_id!("Handler_delete"), deleted);
         }
         let warnings = (session.pending_warnings.len() as u64
             + u64::from(session.pending_warnings_dropped))
@@ -1226,8 +1227,8 @@ impl Server {
             work.table_io.add(t, slot, op, rows, ps);
         }
         let (innodb, handler) = match op {
-            RowOp::Delete => ("Innodb_rows_deleted", "Handler_delete"),
-            _ => ("Innodb_rows_updated", "Handler_update"),
+            RowOp::Delete => (status_id!("Innodb_rows_deleted"), status_id!("Handler_delete")),
+            _ => (status_id!("Innodb_rows_updated"), status_id!("Handler_update")),
         };
         if let Some(r) = self.running.as_mut() {
             r.status.add(innodb, rows);

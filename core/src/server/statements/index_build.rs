@@ -18,9 +18,12 @@
 //! Simplifications: the non-leaf pages of the new index are not created; the merge's file I/O
 //! is charged as CPU time (it is copies through the page cache), not as waits on the disk.
 
+use crate::instruments::status::StatusId;
 use crate::server::{Running, Server};
 use crate::sql::execution::costs::{Costs, Counters};
 use crate::sql::execution::Work;
+use crate::status_id;
+use crate::var_id;
 
 /// Most leaf pages a build creates one by one (a 64 GB index); a larger one's pages past it are
 /// not created (the bound keeps a statement's loop finite, far beyond any table here).
@@ -30,9 +33,9 @@ pub(super) const LEAF_PAGES_MAX: u64 = 4 << 20;
 pub(super) struct PageCountersOnly<'a>(pub(super) &'a mut dyn Counters);
 
 impl Counters for PageCountersOnly<'_> {
-    fn add(&mut self, name: &str, n: u64) {
-        if !matches!(name, "Innodb_rows_read" | "Handler_read_rnd_next") {
-            self.0.add(name, n);
+    fn add(&mut self, id: StatusId, n: u64) {
+        if id != status_id!("Innodb_rows_read") && id != status_id!("Handler_read_rnd_next") {
+            self.0.add(id, n);
         }
     }
 }
@@ -49,7 +52,7 @@ impl Server {
     ) {
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Some(Running { status, pool, oom, vars, .. }) = running.as_mut() else { return };
-        let sort_buffer = vars.global_u64("innodb_sort_buffer_size").max(65_536);
+        let sort_buffer = vars.global_u64(var_id!("innodb_sort_buffer_size")).max(65_536);
         let Some(t) = catalog.table(db, table) else { return };
         let Some((first_page, geometry)) = t.secondary_geometry(index) else { return };
         let rows = t.row_count();

@@ -13,6 +13,7 @@ use crate::sql::expr::eval_constant;
 use crate::sql::Response;
 use crate::storage::catalog::Procedure;
 use crate::storage::value::Value;
+use crate::var_id;
 use sqlparser::ast::{Function, FunctionArg, FunctionArgExpr, FunctionArguments};
 use std::collections::BTreeMap;
 
@@ -31,7 +32,7 @@ impl Server {
         if procedure.returns.is_some() {
             self.check_function_binlog_safety(procedure)?;
         }
-        let sql_mode = match session.vars.get("sql_mode") {
+        let sql_mode = match session.vars.get(var_id!("sql_mode")) {
             Some(crate::server::variables::definition::VarValue::Text(t)) => t.clone(),
             _ => String::new(),
         };
@@ -58,7 +59,9 @@ impl Server {
     /// user (a function that may change data differently on a replica would be unsafe).
     fn check_function_binlog_safety(&self, f: &Procedure) -> Result<()> {
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
-        if !r.vars.global_bool("log_bin") || r.vars.global_bool("log_bin_trust_function_creators") {
+        if !r.vars.global_bool(var_id!("log_bin"))
+            || r.vars.global_bool(var_id!("log_bin_trust_function_creators"))
+        {
             return Ok(());
         }
         let safe = f

@@ -28,6 +28,7 @@ use crate::sql::execution::Work;
 use crate::sql::parser::compound::{ConditionValue, Stmt};
 use crate::sql::parser::Statement;
 use crate::sql::Response;
+use crate::status_id;
 use crate::storage::catalog::Procedure;
 use crate::storage::schema::ColumnDef;
 use crate::storage::value::Value;
@@ -438,9 +439,9 @@ impl Server {
     ) -> Result<()> {
         let (stmt, _) = self.statements.parse_first(sql)?;
         if let Some(r) = self.running.as_mut() {
-            r.status.add("Queries", 1);
+            r.status.add(status_id!("Queries"), 1);
             if let Some(com) = crate::server::dispatch::com_counter(&stmt) {
-                r.status.add(com, 1);
+                r.status.add_named(com, 1);
             }
         }
         let response = self.dispatch(session, &stmt, sql, work)?;

@@ -29,6 +29,7 @@
 //! parse).
 
 use crate::error::{MySqlError, Result, Warning};
+use crate::instruments::status_registry::StatusId;
 use crate::server::session::{PreparedSql, Session};
 use crate::server::Server;
 use crate::sql::execution::Work;
@@ -37,6 +38,8 @@ use crate::sql::parser::session_statements::{
 };
 use crate::sql::parser::Statement;
 use crate::sql::{Response, Value};
+use crate::status_id;
+use crate::var_id;
 use sqlparser::tokenizer::Token;
 
 /// The longest statement text PREPARE keeps (MySQL bounds it by `max_allowed_packet`, 64 MB
@@ -73,7 +76,7 @@ impl Server {
             return Err(MySqlError::packet_too_large());
         }
         // Counted whether or not the text then prepares (Prepared_statement::prepare).
-        self.count_handler("Com_stmt_prepare");
+        self.count_handler(status_id!("Com_stmt_prepare"));
         let stmt = crate::sql::parse(&text)?;
         if matches!(
             stmt,
@@ -82,7 +85,7 @@ impl Server {
             return Err(MySqlError::unsupported_in_prepared());
         }
         let r = self.running.as_mut().ok_or_else(MySqlError::cannot_connect)?;
-        let max = r.vars.global_u64("max_prepared_stmt_count");
+        let max = r.vars.global_u64(var_id!("max_prepared_stmt_count"));
         let open = r.status.number("Prepared_stmt_count");
         if open >= max || session.prepared.len() >= PREPARED_PER_SESSION_MAX {
             return Err(MySqlError::too_many_prepared_statements(max));
@@ -113,7 +116,7 @@ impl Server {
                 "Prepared_stmt_count",
                 crate::instruments::status::StatusValue::Number(open.saturating_sub(1)),
             );
-            r.status.add("Com_stmt_close", 1);
+            r.status.add(status_id!("Com_stmt_close"), 1);
         }
         true
     }
@@ -147,7 +150,7 @@ impl Server {
         let text = expand(&prepared.text, &values);
         let marker_names = prepared.marker_names.clone();
         let stmt = crate::sql::parse(&text)?;
-        self.count_handler("Com_stmt_execute");
+        self.count_handler(status_id!("Com_stmt_execute"));
         // Outside stored programs the logs show the text run (see the header).
         if session.locals.is_empty() {
             session.expanded_sql = Some(text.clone());
@@ -161,7 +164,7 @@ impl Server {
         // when it ends, `Server::dispatch_counted`.)
         if let Some(com) = crate::server::dispatch::com_counter(&stmt) {
             if let Some(r) = self.running.as_mut() {
-                r.status.add(com, 1);
+                r.status.add_named(com, 1);
             }
         }
         let mut response = self.dispatch(session, &stmt, &text, work)?;
@@ -200,7 +203,7 @@ impl Server {
                     ));
                 }
                 session.savepoints.push((key, session.undo.len()));
-                self.count_handler("Handler_savepoint");
+                self.count_handler(status_id!("Handler_savepoint"));
                 self.count_transaction_savepoint(session, |e| &mut e.savepoints);
             }
             SavepointOp::RollbackTo => {
@@ -210,7 +213,7 @@ impl Server {
                 self.logs.drop_newest_open(session.id, undone.len());
                 self.undo_changes(undone);
                 session.savepoints.truncate(i + 1);
-                self.count_handler("Handler_savepoint_rollback");
+                self.count_handler(status_id!("Handler_savepoint_rollback"));
                 self.count_transaction_savepoint(session, |e| &mut e.rollback_to_savepoint);
             }
             SavepointOp::Release => {
@@ -223,9 +226,9 @@ impl Server {
     }
 
     /// Counts one in a status counter (the session's follows when the statement ends).
-    fn count_handler(&mut self, name: &str) {
+    fn count_handler(&mut self, id: StatusId) {
         if let Some(r) = self.running.as_mut() {
-            r.status.add(name, 1);
+            r.status.add(id, 1);
         }
     }
 

@@ -10,6 +10,7 @@ use crate::error::{MySqlError, Result};
 use crate::server::Server;
 use crate::sql::parser::ReplicationShow;
 use crate::sql::{Column, ResultSet, Value};
+use crate::var_id;
 
 /// `SHOW REPLICA STATUS`' columns (MySQL 8.4 / 9.x, as the manual's reference lists them).
 const REPLICA_STATUS_COLUMNS: [&str; 60] = [
@@ -86,7 +87,7 @@ impl Server {
         let running = self.running.as_ref()?;
         running
             .vars
-            .global_bool("log_bin")
+            .global_bool(var_id!("log_bin"))
             .then(|| self.logs.binlog.files.list(self.logs.binlog.position))
     }
 
@@ -98,7 +99,7 @@ impl Server {
             .as_ref()
             .ok_or_else(MySqlError::cannot_connect)?
             .vars
-            .global_bool("log_bin");
+            .global_bool(var_id!("log_bin"));
         let position = self.logs.binlog.position;
         let files = &self.logs.binlog.files;
         let rows =

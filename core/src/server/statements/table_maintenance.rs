@@ -25,6 +25,7 @@ use crate::sql::parser::MaintenanceOp;
 use crate::sql::result::{Column, ResultSet};
 use crate::sql::Response;
 use crate::storage::value::Value;
+use crate::var_id;
 
 /// Most leaf pages CHECK TABLE reads one by one (a 64 GB index); the loop stays finite.
 const CHECKED_PAGES_MAX: u64 = 4 << 20;
@@ -109,7 +110,7 @@ impl Server {
         let ranges = self.index_leaf_ranges(db, table);
         let Server { clock, disk, host, running, catalog, .. } = self;
         let Some(Running { status, pool, oom, vars, .. }) = running.as_mut() else { return };
-        let sample = vars.global_u64("innodb_stats_persistent_sample_pages").max(1);
+        let sample = vars.global_u64(var_id!("innodb_stats_persistent_sample_pages")).max(1);
         let Some(t) = catalog.table(db, table) else { return };
         let mut costs = Costs { clock, disk, host, pool, status, oom };
         for (first, leaves) in ranges {

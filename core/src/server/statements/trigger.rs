@@ -28,6 +28,7 @@ use crate::storage::catalog::{Trigger, TriggerEvent, TriggerTiming};
 use crate::storage::schema::TableDef;
 use crate::storage::table::Row;
 use crate::storage::value::Value;
+use crate::var_id;
 use std::collections::BTreeMap;
 
 const COLLATION: &str = "utf8mb4_0900_ai_ci";
@@ -123,7 +124,7 @@ impl Server {
             }
             return Err(MySqlError::no_such_table(&db, table));
         }
-        let sql_mode = match session.vars.get("sql_mode") {
+        let sql_mode = match session.vars.get(var_id!("sql_mode")) {
             Some(crate::server::variables::definition::VarValue::Text(t)) => t.clone(),
             _ => String::new(),
         };

@@ -24,6 +24,11 @@ impl VarTable {
         self.values.get(super::registry_index(name)?)?.as_ref()
     }
 
+    /// The value of the variable at registry place `i`.
+    pub fn at(&self, i: usize) -> Option<&VarValue> {
+        self.values.get(i)?.as_ref()
+    }
+
     /// Whether the set holds `name` (spelled as registered).
     pub fn contains_key(&self, name: &str) -> bool {
         self.get(name).is_some()

@@ -3,8 +3,10 @@
 //! and the handler counters a tuner reads move with each row.
 
 use crate::innodb::buffer_pool::PageId;
+use crate::instruments::status_registry::StatusId;
 use crate::sim::{Clock, Disk, Host};
 use crate::sql::execution::Work;
+use crate::status_id;
 use crate::storage::schema::TableDef;
 use crate::storage::table::Table;
 
@@ -14,7 +16,7 @@ pub use crate::innodb::tablespace::{index_page, FIRST_INDEX_PAGE};
 /// `Innodb_pages_read`, `Select_*`). The server's status implements it; the executor sees
 /// only this, not the instruments that keep and show them.
 pub trait Counters {
-    fn add(&mut self, name: &str, n: u64);
+    fn add(&mut self, id: StatusId, n: u64);
 }
 
 /// Parts of the server a scan charges: clock, disk, host memory, buffer pool and counters.
@@ -49,14 +51,14 @@ impl Costs<'_> {
         let fetch = self.pool.fetch(page, self.clock.now(), self.disk);
         self.clock.advance_to(fetch.ready_at);
         if fetch.pages_read > 0 {
-            self.status.add("Innodb_pages_read", fetch.pages_read);
-            self.status.add("Innodb_data_reads", fetch.os_reads);
-            self.status.add("Innodb_data_read", fetch.pages_read * 16384);
+            self.status.add(status_id!("Innodb_pages_read"), fetch.pages_read);
+            self.status.add(status_id!("Innodb_data_reads"), fetch.os_reads);
+            self.status.add(status_id!("Innodb_data_read"), fetch.pages_read * 16384);
         }
         if fetch.pages_written > 0 {
-            self.status.add("Innodb_pages_written", fetch.pages_written);
-            self.status.add("Innodb_data_writes", fetch.pages_written);
-            self.status.add("Innodb_data_written", fetch.pages_written * 16384);
+            self.status.add(status_id!("Innodb_pages_written"), fetch.pages_written);
+            self.status.add(status_id!("Innodb_data_writes"), fetch.pages_written);
+            self.status.add(status_id!("Innodb_data_written"), fetch.pages_written * 16384);
         }
         let after = self.pool.pages_data();
         if after > before && self.oom.is_none() {

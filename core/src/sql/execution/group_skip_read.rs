@@ -22,6 +22,7 @@
 //! from them, so the results are those of the whole groups.
 
 use crate::error::Result;
+use crate::instruments::status_registry::StatusId;
 use crate::sql::execution::costs::{index_page, Costs};
 use crate::sql::execution::handler_io::RowOp;
 use crate::sql::execution::table_read::{index_slot, Visit};
@@ -29,6 +30,7 @@ use crate::sql::execution::Work;
 use crate::sql::expr::EvalContext;
 use crate::sql::planner::access_path::{GroupSkip, Interval};
 use crate::sql::Value;
+use crate::status_id;
 use crate::storage::table::{before_end, RangeEnd, Row, Table};
 
 /// The dives of one loose scan, with what they cost and counted.
@@ -58,7 +60,7 @@ impl Dives<'_> {
         lo: Option<&RangeEnd>,
         hi: Option<&RangeEnd>,
         backward: bool,
-        counter: &'static str,
+        counter: StatusId,
         costs: &mut Costs,
     ) -> Option<Row> {
         costs.status.add(counter, 1);
@@ -171,9 +173,9 @@ pub fn read(
         let mut after: Option<RangeEnd> = interval.lo.clone();
         loop {
             let counter = if first && g.prefix.is_empty() {
-                "Handler_read_first"
+                status_id!("Handler_read_first")
             } else {
-                "Handler_read_key"
+                status_id!("Handler_read_key")
             };
             first = false;
             let Some(row) = d.entry(after.as_ref(), interval.hi.as_ref(), false, counter, costs)
@@ -209,7 +211,7 @@ pub fn read(
     if work.skip_scans.len() < crate::sql::execution::RECURSIVE_RUNS_MAX {
         work.skip_scans.push((t.def.schema.clone(), t.def.name.clone(), groups));
     }
-    costs.status.add("Innodb_rows_read", d.found);
+    costs.status.add(status_id!("Innodb_rows_read"), d.found);
     let ps = d.spent_ns * 1000 + costs.row_cpu_ps(d.found);
     work.table_io.add(t, index_slot(t, &g.index), RowOp::Fetch, d.found, ps);
     result
@@ -230,7 +232,8 @@ fn group_rows(
         if g.infix.is_empty() {
             return vec![first];
         }
-        let found = d.entry(Some(&exact), Some(&exact), false, "Handler_read_key", costs);
+        let found =
+            d.entry(Some(&exact), Some(&exact), false, status_id!("Handler_read_key"), costs);
         return found.into_iter().collect();
     };
     let column = p.column as usize;
@@ -240,14 +243,16 @@ fn group_rows(
     let mut rows = Vec::with_capacity(2);
     if p.min {
         let mut min = if bounded || !g.infix.is_empty() {
-            d.entry(Some(&lo), Some(&hi), false, "Handler_read_key", costs)
+            d.entry(Some(&lo), Some(&hi), false, status_id!("Handler_read_key"), costs)
         } else {
             Some(first)
         };
         // NULLs sort first: past them to the group's first value, if it has one.
         if min.as_ref().is_some_and(|r| r[column].is_null()) {
             let past = RangeEnd { prefix: key_of(&key, &[], Some(&Value::Null)), exclusive: true };
-            if let Some(r) = d.entry(Some(&past), Some(&hi), false, "Handler_read_key", costs) {
+            if let Some(r) =
+                d.entry(Some(&past), Some(&hi), false, status_id!("Handler_read_key"), costs)
+            {
                 min = Some(r);
             }
         }
@@ -258,7 +263,7 @@ fn group_rows(
         }
     }
     if p.max {
-        match d.entry(Some(&lo), Some(&hi), true, "Handler_read_key", costs) {
+        match d.entry(Some(&lo), Some(&hi), true, status_id!("Handler_read_key"), costs) {
             Some(r) => rows.push(r),
             None => rows.clear(),
         }

@@ -18,6 +18,7 @@
 //! spends on each row (a join's inner reads, a temporary table) is not the read's.
 
 use crate::error::{MySqlError, Result};
+use crate::instruments::status_registry::StatusId;
 use crate::sql::bind::BExpr;
 use crate::sql::execution::costs::{index_page, Costs, LeafCursor};
 use crate::sql::execution::handler_io::{RowOp, NO_INDEX};
@@ -27,6 +28,7 @@ use crate::sql::expr::EvalContext;
 use crate::sql::planner::access_path::{Choice, Path};
 use crate::sql::planner::partition_pruning::PartitionFilter;
 use crate::sql::Value;
+use crate::status_id;
 
 use crate::storage::table::{before_end, Key, LateFill, RangeEnd, Row, Table};
 
@@ -106,8 +108,11 @@ fn read_path(
         }
         Path::IndexScan { index } => {
             // From the first (or, backward, the last) entry: index_first / index_last.
-            let first_read =
-                if choice.reverse { "Handler_read_last" } else { "Handler_read_first" };
+            let first_read = if choice.reverse {
+                status_id!("Handler_read_last")
+            } else {
+                status_id!("Handler_read_first")
+            };
             let dive = Dive { first_read, ..Dive::key(choice) };
             secondary_range(t, index, None, None, dive, wanted, costs, work, cx, visit)
         }
@@ -127,9 +132,9 @@ fn read_path(
                 };
             let whole = [crate::sql::planner::access_path::Interval { lo: None, hi: None }];
             let (intervals, first_read) = if g.prefix.is_empty() {
-                (&whole[..], "Handler_read_first")
+                (&whole[..], status_id!("Handler_read_first"))
             } else {
-                (&g.prefix[..], "Handler_read_key")
+                (&g.prefix[..], status_id!("Handler_read_key"))
             };
             for i in intervals {
                 let dive = Dive { first_read, ..Dive::key(choice) };
@@ -204,14 +209,20 @@ fn go_on(answer: Result<bool>, stopped: &mut bool, error: &mut Option<MySqlError
 
 /// Counts the rows one dive read.
 fn count_rows(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64) {
-    count_rows_as(costs, work, n, next_reads, "Handler_read_next");
+    count_rows_as(costs, work, n, next_reads, status_id!("Handler_read_next"));
 }
 
 /// Counts the rows one dive read, its reads after the first on `next_counter`
 /// (`Handler_read_prev` when the read goes backward).
-fn count_rows_as(costs: &mut Costs, work: &mut Work, n: u64, next_reads: u64, next_counter: &str) {
+fn count_rows_as(
+    costs: &mut Costs,
+    work: &mut Work,
+    n: u64,
+    next_reads: u64,
+    next_counter: StatusId,
+) {
     work.rows += n;
-    costs.status.add("Innodb_rows_read", n);
+    costs.status.add(status_id!("Innodb_rows_read"), n);
     costs.status.add(next_counter, next_reads);
 }
 
@@ -226,7 +237,7 @@ struct Dive<'c> {
     reverse: bool,
     /// The counter of the read that positions the cursor: `Handler_read_key` for a dive,
     /// `Handler_read_first` / `_last` for a full index scan.
-    first_read: &'static str,
+    first_read: StatusId,
     /// The pushed index condition (`Using index condition`), over the table's own row: an
     /// entry it turns down is passed over inside the engine.
     pushed: Option<&'c [BExpr]>,
@@ -240,7 +251,7 @@ impl Dive<'_> {
             unique: false,
             covering: choice.covering,
             reverse: choice.reverse,
-            first_read: "Handler_read_key",
+            first_read: status_id!("Handler_read_key"),
             pushed: choice.index_condition.as_deref().map(|c| c.on_row.as_slice()),
         }
     }
@@ -344,10 +355,10 @@ pub fn full_scan_backward(
     cursor.finish(costs, work);
     work.table_io.add(t, primary_slot(t), RowOp::Fetch, examined, cursor.spent_ns() * 1000);
     work.rows += examined;
-    costs.status.add("Innodb_rows_read", examined);
-    costs.status.add("Handler_read_last", 1);
+    costs.status.add(status_id!("Innodb_rows_read"), examined);
+    costs.status.add(status_id!("Handler_read_last"), 1);
     let prev = if stopped || error.is_some() { examined.saturating_sub(1) } else { examined };
-    costs.status.add("Handler_read_prev", prev);
+    costs.status.add(status_id!("Handler_read_prev"), prev);
     finished(error, stopped)
 }
 
@@ -402,8 +413,8 @@ fn scan_done(t: &Table, mut cursor: LeafCursor, examined: u64, costs: &mut Costs
     cursor.finish(costs, work);
     work.table_io.add(t, NO_INDEX, RowOp::Fetch, examined, cursor.spent_ns() * 1000);
     work.rows += examined;
-    costs.status.add("Innodb_rows_read", examined);
-    costs.status.add("Handler_read_rnd_next", examined + 1);
+    costs.status.add(status_id!("Innodb_rows_read"), examined);
+    costs.status.add(status_id!("Handler_read_rnd_next"), examined + 1);
 }
 
 /// One row by its whole primary key: a root-to-leaf descent of the clustered index.
@@ -415,7 +426,7 @@ fn primary_lookup(
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    costs.status.add("Handler_read_key", 1);
+    costs.status.add(status_id!("Handler_read_key"), 1);
     let start = costs.clock.now();
     let geometry = t.clustered_geometry();
     for p in geometry.path_to_leaf(t.ordinal_hint(key)) {
@@ -444,7 +455,7 @@ fn primary_range(
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    costs.status.add("Handler_read_key", 1);
+    costs.status.add(status_id!("Handler_read_key"), 1);
     let pk = t.def.primary().map(|p| p.columns.clone()).unwrap_or_default();
     let mut cursor = LeafCursor::new(t, wanted, costs);
     let mut n = 0u64;
@@ -490,7 +501,8 @@ fn primary_range_backward(
     cx: &mut dyn EvalContext,
     visit: &mut Visit,
 ) -> Result<bool> {
-    let first_read = if hi.is_none() { "Handler_read_last" } else { "Handler_read_key" };
+    let first_read =
+        if hi.is_none() { status_id!("Handler_read_last") } else { status_id!("Handler_read_key") };
     costs.status.add(first_read, 1);
     let pk = t.def.primary().map(|p| p.columns.clone()).unwrap_or_default();
     let mut cursor = LeafCursor::new(t, wanted, costs);
@@ -508,7 +520,7 @@ fn primary_range_backward(
     });
     cursor.finish(costs, work);
     let prev_reads = if stopped { n.saturating_sub(1) } else { n };
-    count_rows_as(costs, work, n, prev_reads, "Handler_read_prev");
+    count_rows_as(costs, work, n, prev_reads, status_id!("Handler_read_prev"));
     let ps = cursor.spent_ns() * 1000;
     work.table_io.add(t, primary_slot(t), RowOp::Fetch, n, ps);
     finished(error, stopped)
@@ -619,7 +631,8 @@ fn secondary_range(
         spent_ns += costs.clock.now().since(start).as_nanos();
     }
     let next_reads = if unique || stopped { n.saturating_sub(1) } else { n };
-    let next_counter = if reverse { "Handler_read_prev" } else { "Handler_read_next" };
+    let next_counter =
+        if reverse { status_id!("Handler_read_prev") } else { status_id!("Handler_read_next") };
     count_rows_as(costs, work, n, next_reads, next_counter);
     let ps = spent_ns * 1000 + costs.row_cpu_ps(n);
     work.table_io.add(t, index_slot(t, index), RowOp::Fetch, n, ps);

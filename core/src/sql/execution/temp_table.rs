@@ -25,6 +25,7 @@ use crate::innodb::buffer_pool::PageId;
 use crate::sim::hardware::TempCosts;
 use crate::sim::SimDuration;
 use crate::sql::execution::costs::Costs;
+use crate::status_id;
 
 /// The session temporary tablespace's id. InnoDB numbers them down from the top of the id
 /// range (`dict_sys_t::s_max_temp_space_id`); one statement uses one here.
@@ -144,7 +145,7 @@ impl TempTable {
     }
 
     fn created(settings: TempSettings, costs: &mut Costs, keyed: bool) -> TempTable {
-        costs.status.add("Created_tmp_tables", 1);
+        costs.status.add(status_id!("Created_tmp_tables"), 1);
         let temp = costs.host.hardware().temp.clone();
         let mut t = TempTable {
             settings,
@@ -211,10 +212,10 @@ impl TempTable {
                 && ram_used + bytes > self.settings.temptable_max_ram;
             let mmap_room = self.mmap_bytes + bytes <= self.settings.temptable_max_mmap;
             if over_size {
-                costs.status.add("Count_hit_tmp_table_size", 1);
+                costs.status.add(status_id!("Count_hit_tmp_table_size"), 1);
                 self.convert_to_disk(costs);
             } else if over_ram && !mmap_room {
-                costs.status.add("TempTable_count_hit_max_ram", 1);
+                costs.status.add(status_id!("TempTable_count_hit_max_ram"), 1);
                 self.convert_to_disk(costs);
             } else {
                 self.memory_bytes += bytes;
@@ -275,7 +276,7 @@ impl TempTable {
 
     /// Converts the table to InnoDB: every row so far is copied into it.
     fn convert_to_disk(&mut self, costs: &mut Costs) {
-        costs.status.add("Created_tmp_disk_tables", 1);
+        costs.status.add(status_id!("Created_tmp_disk_tables"), 1);
         let copied = self.rows.saturating_sub(1);
         let n = self.rows.max(1);
         let avg = RowSize {
@@ -394,8 +395,8 @@ impl TempTable {
     /// The statement is over: the table is dropped, its memory returned and its pages
     /// discarded from the buffer pool (the session tablespace keeps its size).
     pub fn drop_table(mut self, costs: &mut Costs) {
-        costs.status.add("Handler_write", self.writes);
-        costs.status.add("Handler_update", self.updates);
+        costs.status.add(status_id!("Handler_write"), self.writes);
+        costs.status.add(status_id!("Handler_update"), self.updates);
         self.release_host(costs);
         if self.on_disk() {
             costs.pool.discard_space(TEMP_SPACE_ID);

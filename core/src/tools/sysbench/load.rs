@@ -25,6 +25,7 @@ use crate::server::clients::{Prepped, StatementRun, Workload};
 use crate::server::{Server, SessionId};
 use crate::sim::{SimDuration, SimTime};
 use crate::sql::Response;
+use crate::var_id;
 
 /// The most statements one run sends (bounds the simulation): 900 s of 8 threads at
 /// 5,000 statements a second each, thirty times the seed's load. When reached, no thread
@@ -354,7 +355,8 @@ pub fn run(server: &mut Server, o: &Options) -> String {
         }
         let mut active: Vec<bool> = vec![true; sessions.len()];
         // A round small enough that the threads share a limit they cannot all fit in.
-        let limit = server.variables().map_or(0, |v| v.global_u64("max_prepared_stmt_count"));
+        let limit =
+            server.variables().map_or(0, |v| v.global_u64(var_id!("max_prepared_stmt_count")));
         let round = (limit / u64::from(o.threads)).clamp(1, PREPARE_ROUND);
         // Bounded: every round prepares PREPARE_ROUND more per active thread, or ends it.
         while active.iter().any(|a| *a) {

@@ -39,6 +39,7 @@ use crate::sql::planner::access_path::{
 };
 use crate::sql::planner::index_condition;
 use crate::sql::planner::index_order::Delivered;
+use crate::status_id;
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnType;
 use crate::storage::table::{LateFill, Row, Table};
@@ -403,7 +404,7 @@ fn run_plan_with(
                     let t = stored(catalog, db, table)?;
                     let c = c.clone().unwrap_or_else(|| scan_choice(t));
                     if c.path == Path::Scan {
-                        costs.status.add("Select_full_join", 1);
+                        costs.status.add(status_id!("Select_full_join"), 1);
                     }
                     let all = vec![true; t.def.columns.len()];
                     let large = t.row_count() > INNER_ROWS_AS_VALUES_MAX;
@@ -502,15 +503,17 @@ fn run_plan_with(
                 match &choice.path {
                     // A backward read counts Handler_read_last instead (`full_scan_backward`).
                     Path::Scan => {
-                        costs.status.add("Select_scan", 1);
+                        costs.status.add(status_id!("Select_scan"), 1);
                         if !choice.reverse {
-                            costs.status.add("Handler_read_first", 1);
+                            costs.status.add(status_id!("Handler_read_first"), 1);
                         }
                     }
                     // A full index scan counts as a scan of the table; its first read
                     // (Handler_read_first / _last) is the read's own.
-                    Path::IndexScan { .. } => costs.status.add("Select_scan", 1),
-                    Path::Range { .. } | Path::GroupSkip(_) => costs.status.add("Select_range", 1),
+                    Path::IndexScan { .. } => costs.status.add(status_id!("Select_scan"), 1),
+                    Path::Range { .. } | Path::GroupSkip(_) => {
+                        costs.status.add(status_id!("Select_range"), 1)
+                    }
                     Path::Ref { .. } => {}
                 }
                 let width = sources[0].meta.len() as u32;
@@ -848,7 +851,7 @@ fn pipeline_settings(
         sort_buffer_size,
         max_sort_length,
         group_needs_temporary: !group_by_pk,
-        sort_counter: if range { "Sort_range" } else { "Sort_scan" },
+        sort_counter: if range { status_id!("Sort_range") } else { status_id!("Sort_scan") },
         costs: costs.host.hardware().temp.clone(),
         rows_kept: u64::MAX,
         pack: false,

@@ -19,6 +19,7 @@
 use super::correlated::lend;
 use super::plan::{Plan, SortKey};
 use crate::error::{MySqlError, Result, Warning};
+use crate::instruments::status_registry::StatusId;
 use crate::sim::hardware::TempCosts;
 use crate::sql::bind::{AggCall, AggFunc, BExpr};
 use crate::sql::compiled::Compiled;
@@ -29,6 +30,7 @@ use crate::sql::execution::group_table::{key_hash, GroupIndex};
 use crate::sql::execution::packed_rows::{PackedRows, TempSpace};
 use crate::sql::execution::temp_table::{TempSettings, TempTable};
 use crate::sql::expr::{eval, EvalContext};
+use crate::status_id;
 use crate::storage::schema::ColumnType;
 use crate::storage::table::{cmp_values, Key, Row, Table};
 use crate::storage::value::Value;
@@ -83,7 +85,7 @@ pub(super) struct Settings {
     pub group_needs_temporary: bool,
     /// The sort counter a filesort of rows bumps: `Sort_scan`, or `Sort_range` when the first
     /// table is read by a range.
-    pub sort_counter: &'static str,
+    pub sort_counter: StatusId,
     /// The hardware's costs of temporary tables and sorts.
     pub costs: TempCosts,
     /// Rows of the result the pipeline keeps: all of them for a query whose rows the server
@@ -1022,7 +1024,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
                 by_value = true;
             }
         }
-        self.charge_sort(model, "Sort_scan", costs);
+        self.charge_sort(model, status_id!("Sort_scan"), costs);
         if by_value {
             // Every output rebuilt, to be sorted by value (a key the bytes cannot order).
             let mut kept = lend(rt, costs, cx, |cx| all_outputs(&mut scratch, cx))?;
@@ -1052,12 +1054,12 @@ impl<'p, 'a> PipelineState<'p, 'a> {
     }
 
     /// Charges a finished sort: its counters and its simulated time.
-    fn charge_sort(&self, model: Filesort, counter: &'static str, costs: &mut Costs) {
+    fn charge_sort(&self, model: Filesort, counter: StatusId, costs: &mut Costs) {
         let outcome = model.finish(&self.settings.costs);
         costs.status.add(counter, 1);
-        costs.status.add("Sort_rows", outcome.sort_rows);
-        costs.status.add("Sort_merge_passes", outcome.merge_passes);
-        costs.status.add("Created_tmp_files", outcome.tmp_files);
+        costs.status.add(status_id!("Sort_rows"), outcome.sort_rows);
+        costs.status.add(status_id!("Sort_merge_passes"), outcome.merge_passes);
+        costs.status.add(status_id!("Created_tmp_files"), outcome.tmp_files);
         let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
         let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
         costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
