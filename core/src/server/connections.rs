@@ -167,8 +167,8 @@ impl Server {
             r.status.set("Threads_cached", StatusValue::Number(cached - 1));
         }
         if transport.encrypted() {
-            r.status.add("Ssl_accepts", 1);
-            r.status.add("Ssl_finished_accepts", 1);
+            r.status.add(status_id!("Ssl_accepts"), 1);
+            r.status.add(status_id!("Ssl_finished_accepts"), 1);
         }
         let login = match self.accounts.authenticate(user, password) {
             Ok(login) => login,
