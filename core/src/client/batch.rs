@@ -22,7 +22,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
     let mut execute: Option<String> = None;
     let mut database: Option<String> = None;
     let mut boxed = false;
-    let (mut host, mut protocol, mut ssl_mode) = (None, None, None);
+    let mut transport = crate::server::transport::TransportOptions::default();
     let mut i = 1;
     // Bounded by the words.
     while i < words.len() {
@@ -60,10 +60,9 @@ pub fn run(server: &mut Server, command: &str) -> String {
                     "-u" | "--user" => user = value,
                     "-e" | "--execute" => execute = Some(value),
                     "-D" | "--database" => database = Some(value),
-                    "-h" | "--host" => host = Some(value),
-                    "--protocol" => protocol = Some(value),
-                    "--ssl-mode" => ssl_mode = Some(value),
-                    _ => {}
+                    other => {
+                        transport.take(other, &value);
+                    }
                 }
             }
             _ if !name.starts_with('-') && database.is_none() => database = Some(name),
@@ -82,12 +81,7 @@ pub fn run(server: &mut Server, command: &str) -> String {
             "{out}mysql: the simulated shell has no terminal for an interactive mysql; use -e\n"
         );
     };
-    let transport = crate::server::transport::Transport::chosen(
-        host.as_deref(),
-        protocol.as_deref(),
-        ssl_mode.as_deref(),
-    );
-    let connected = match server.connect_over(&user, password.as_deref(), transport) {
+    let connected = match server.connect_over(&user, password.as_deref(), transport.transport()) {
         Ok(c) => c.id,
         Err(e) => return format!("{out}{e}\n"),
     };

@@ -71,6 +71,44 @@ fn name_hash(name: &str) -> u64 {
     h ^ (h >> 33)
 }
 
+/// How two names compare as their ASCII-lower-case forms do (both registries' order; the
+/// system variables' names are lower case), for the registries' searches when compiling
+/// (`StatusId::named`, `VarId::named`).
+pub(crate) const fn cmp_lower(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
+    let mut i = 0;
+    // Bounded by the shorter name.
+    while i < a.len() && i < b.len() {
+        let (x, y) = (a[i].to_ascii_lowercase(), b[i].to_ascii_lowercase());
+        if x != y {
+            return if x < y { std::cmp::Ordering::Less } else { std::cmp::Ordering::Greater };
+        }
+        i += 1;
+    }
+    if a.len() < b.len() {
+        std::cmp::Ordering::Less
+    } else if a.len() > b.len() {
+        std::cmp::Ordering::Greater
+    } else {
+        std::cmp::Ordering::Equal
+    }
+}
+
+/// Whether two names are spelled exactly alike.
+pub(crate) const fn eq_bytes(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    // Bounded by the names' length.
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,9 +21,8 @@ pub struct Process {
     pub id: u64,
     /// The user the client logged in as.
     pub user: String,
-    /// `localhost` over the socket, `localhost:PORT` over TCP.
-    pub host: String,
-    /// How the client connects (threads' CONNECTION_TYPE).
+    /// How the client connects: the Host column (`localhost`, with the client's port over
+    /// TCP) and threads' CONNECTION_TYPE.
     pub transport: crate::server::transport::Transport,
     /// The default database.
     pub db: Option<String>,
@@ -45,7 +44,7 @@ fn values(p: &Process, full_info: bool) -> Row {
     vec![
         Value::UInt(p.id),
         Value::Str(p.user.clone()),
-        Value::Str(p.host.clone()),
+        Value::Str(p.transport.processlist_host(p.id)),
         p.db.as_ref().map_or(Value::Null, |d| Value::Str(d.clone())),
         Value::Str(p.command.to_string()),
         Value::UInt(p.time_secs),

@@ -58,12 +58,18 @@ impl StatusId {
         // Bounded: the range halves on every step.
         while lo < hi {
             let mid = (lo + hi) / 2;
-            match cmp_lower(STATUS_VARIABLES[mid].name.as_bytes(), name.as_bytes()) {
+            match crate::instruments::name_index::cmp_lower(
+                STATUS_VARIABLES[mid].name.as_bytes(),
+                name.as_bytes(),
+            ) {
                 std::cmp::Ordering::Less => lo = mid + 1,
                 std::cmp::Ordering::Greater => hi = mid,
                 std::cmp::Ordering::Equal => {
                     assert!(
-                        eq_bytes(STATUS_VARIABLES[mid].name.as_bytes(), name.as_bytes()),
+                        crate::instruments::name_index::eq_bytes(
+                            STATUS_VARIABLES[mid].name.as_bytes(),
+                            name.as_bytes()
+                        ),
                         "status variable spelled otherwise than registered"
                     );
                     assert!(mid <= u16::MAX as usize, "registry too large for StatusId");
@@ -102,42 +108,6 @@ macro_rules! status_id {
     ($name:literal) => {
         const { $crate::instruments::status_registry::StatusId::named($name) }
     };
-}
-
-/// How two names compare as their ASCII-lower-case forms do (the registry's order).
-const fn cmp_lower(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
-    let mut i = 0;
-    // Bounded by the shorter name.
-    while i < a.len() && i < b.len() {
-        let (x, y) = (a[i].to_ascii_lowercase(), b[i].to_ascii_lowercase());
-        if x != y {
-            return if x < y { std::cmp::Ordering::Less } else { std::cmp::Ordering::Greater };
-        }
-        i += 1;
-    }
-    if a.len() < b.len() {
-        std::cmp::Ordering::Less
-    } else if a.len() > b.len() {
-        std::cmp::Ordering::Greater
-    } else {
-        std::cmp::Ordering::Equal
-    }
-}
-
-/// Whether two names are spelled exactly alike.
-const fn eq_bytes(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    // Bounded by the names' length.
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// All status variables, sorted the way `SHOW STATUS` sorts them (by lower-case name).

@@ -168,7 +168,7 @@ fn process_columns(p: Option<&Process>, processlist_id: Option<u64>) -> Vec<Valu
             Value::UInt(p.id),
             text(&p.user),
             // The host without the client's port (the processlist shows it with).
-            text(p.host.split(':').next().unwrap_or(&p.host)),
+            text(crate::server::transport::CLIENT_HOST),
             opt(p.db.as_deref()),
             text(p.command),
             Value::UInt(p.time_secs),
@@ -195,7 +195,6 @@ mod tests {
         let p = Process {
             id: 8,
             user: "root".into(),
-            host: "localhost".into(),
             transport: Default::default(),
             db: None,
             command: "Query",

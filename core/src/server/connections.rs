@@ -293,17 +293,9 @@ impl Server {
         // A transaction still open is rolled back as the connection's thread cleans up: its
         // changes go, and its transaction event ends ROLLED BACK (into the long history; the
         // thread's own rows go with the thread below).
+        // (An event opened by a read with autocommit off, with nothing to undo, ends too.)
         if let Some(mut session) = self.running.as_mut().and_then(|r| r.sessions.remove(&id)) {
-            if session.in_transaction || !session.undo.is_empty() {
-                self.rollback(&mut session);
-            } else {
-                // An event opened by a read with autocommit off ends as well.
-                self.end_transaction_event(
-                    &session,
-                    crate::instruments::transactions::TrxState::RolledBack,
-                    false,
-                );
-            }
+            self.rollback(&mut session);
             self.settle_transaction_event(id, self.clock.now());
             if let Some(r) = self.running.as_mut() {
                 r.sessions.insert(id, session);

@@ -193,11 +193,6 @@ impl Server {
                 }
                 self.idle_wait(&session, start);
                 digest = self.statement_begun(&session, text, com, start);
-                // DDL, grants and the like commit the open transaction before they run (even
-                // when they then fail), inside their own statement's time.
-                if com.is_some_and(|c| super::implicit_commit::commits_implicitly(c, &stmt)) {
-                    self.implicit_commit(&mut session);
-                }
                 session.current_sql = Some(text.trim().trim_end_matches(';').trim_end().into());
                 session.command_since = start;
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
@@ -447,6 +442,12 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Response> {
+        // DDL, grants and the like commit the open transaction before they run (even when
+        // they then fail), inside their own statement's time: here, so that a prepared
+        // statement's or a procedure's does too.
+        if super::implicit_commit::commits_implicitly(stmt) {
+            self.implicit_commit(session);
+        }
         self.authorize(session, stmt)?;
         if let Statement::Other(s) = stmt {
             self.check_locks_for_statement(session, s)?;

@@ -82,7 +82,6 @@ impl Server {
             out.push(Process {
                 id: EVENT_SCHEDULER_ID,
                 user: "event_scheduler".into(),
-                host: "localhost".into(),
                 transport: Default::default(),
                 db: None,
                 command: "Daemon",
@@ -98,7 +97,6 @@ impl Server {
             out.push(Process {
                 id: s.id.0,
                 user: s.login_user.clone(),
-                host: s.transport.processlist_host(s.id.0),
                 transport: s.transport,
                 db: s.database_outside_view.clone().unwrap_or_else(|| s.database.clone()),
                 command: if running { "Query" } else { "Sleep" },

@@ -38,9 +38,55 @@ pub enum Transport {
     Tls,
 }
 
+/// The host name every client has: it connects from the simulated host itself, over the
+/// socket or from 127.0.0.1, which resolves to `localhost`.
+pub const CLIENT_HOST: &str = "localhost";
+
 /// The TLS version and ciphersuite every encrypted session negotiates here.
 pub const TLS_VERSION: &str = "TLSv1.3";
 pub const TLS_CIPHER: &str = "TLS_AES_128_GCM_SHA256";
+
+/// A client's transport options as given: `--host` (`-h`), `--protocol` and `--ssl-mode`,
+/// each None when not given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TransportOptions {
+    pub host: Option<String>,
+    pub protocol: Option<String>,
+    pub ssl_mode: Option<String>,
+}
+
+impl TransportOptions {
+    /// Takes `value` for the command-line option `name` (with or without its dashes) if it
+    /// is one of these (`-h`, `--host`, `--protocol`, `--ssl-mode`): whether it was.
+    pub fn take(&mut self, name: &str, value: &str) -> bool {
+        let slot = match name.trim_start_matches('-') {
+            "h" | "host" => &mut self.host,
+            "protocol" => &mut self.protocol,
+            "ssl-mode" => &mut self.ssl_mode,
+            _ => return false,
+        };
+        *slot = Some(value.to_string());
+        true
+    }
+
+    /// What the command line left unset, from the `[client]` group of option file `path`.
+    pub fn or_file(&mut self, files: &crate::sim::files::HostFiles, path: &str) {
+        for (slot, key) in [
+            (&mut self.host, "host"),
+            (&mut self.protocol, "protocol"),
+            (&mut self.ssl_mode, "ssl-mode"),
+        ] {
+            if slot.is_none() {
+                *slot = files.client_option(path, key);
+            }
+        }
+    }
+
+    /// The transport these options choose ([`Transport::chosen`]).
+    pub fn transport(&self) -> Transport {
+        Transport::chosen(self.host.as_deref(), self.protocol.as_deref(), self.ssl_mode.as_deref())
+    }
+}
 
 /// How long the certificates mysqld generates at its first start are valid: ten years.
 const CERTIFICATE_DAYS: i64 = 3_650;
@@ -113,11 +159,11 @@ impl Transport {
     /// `localhost`, name resolution being on by default).
     pub fn processlist_host(self, id: u64) -> String {
         match self {
-            Transport::Socket => "localhost".to_string(),
+            Transport::Socket => CLIENT_HOST.to_string(),
             Transport::Tcp | Transport::Tls => {
                 // Spread over the range as consecutive connections' ports are.
                 let port = EPHEMERAL_PORT_FIRST + (id.wrapping_mul(7_919) % EPHEMERAL_PORTS);
-                format!("localhost:{port}")
+                format!("{CLIENT_HOST}:{port}")
             }
         }
     }
@@ -152,6 +198,19 @@ mod tests {
         let port: u64 = host.strip_prefix("localhost:").unwrap().parse().unwrap();
         assert!((32_768..61_000).contains(&port));
         assert_ne!(host, Transport::Tls.processlist_host(9));
+    }
+
+    #[test]
+    fn options_from_the_command_line_come_before_the_option_file() {
+        let mut o = TransportOptions::default();
+        assert!(o.take("-h", "127.0.0.1") && o.take("--ssl-mode", "DISABLED"));
+        assert!(!o.take("--port", "3306"));
+        assert_eq!(o.transport(), Transport::Tcp);
+        let mut files = crate::sim::files::HostFiles::default();
+        files.write("c.cnf", "[client]\nhost=localhost\nprotocol=tcp\n", false).unwrap();
+        o.or_file(&files, "c.cnf");
+        assert_eq!(o.host.as_deref(), Some("127.0.0.1"));
+        assert_eq!(o.protocol.as_deref(), Some("tcp"));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::sql::Response;
 
 /// The host every client connects from: the simulated host itself (over the socket, or TCP
 /// from 127.0.0.1, which resolves to `localhost`).
-const CLIENT: &str = "localhost";
+const CLIENT: &str = super::transport::CLIENT_HOST;
 
 impl Server {
     /// Whether USER_STATISTICS counts now.

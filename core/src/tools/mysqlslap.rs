@@ -25,6 +25,7 @@
 
 use crate::instruments::connect_attrs::ClientProgram;
 use crate::server::clients::{Prepped, StatementRun, Workload};
+use crate::server::transport::TransportOptions;
 use crate::server::{Server, SessionId};
 use crate::sim::rng::SimRng;
 use crate::sim::SimDuration;
@@ -65,9 +66,7 @@ struct Options {
     /// the command line does not.
     defaults_file: Option<String>,
     /// `--host`, `--protocol` and `--ssl-mode` (or the option file's): the transport.
-    host: Option<String>,
-    protocol: Option<String>,
-    ssl_mode: Option<String>,
+    transport: TransportOptions,
 }
 
 impl Default for Options {
@@ -97,9 +96,7 @@ impl Default for Options {
             user: None,
             password: None,
             defaults_file: None,
-            host: None,
-            protocol: None,
-            ssl_mode: None,
+            transport: TransportOptions::default(),
         }
     }
 }
@@ -275,10 +272,9 @@ fn parse_options(words: &[String]) -> Result<Options, String> {
             }
             "--user" | "-u" => o.user = Some(value),
             "--defaults-file" | "--defaults-extra-file" => o.defaults_file = Some(value),
-            "--host" | "-h" => o.host = Some(value),
-            "--protocol" => o.protocol = Some(value),
-            "--ssl-mode" => o.ssl_mode = Some(value),
-            _ => {}
+            other => {
+                o.transport.take(other, &value);
+            }
         }
     }
     if o.query.is_none() && !o.auto_generate {
@@ -466,15 +462,9 @@ pub fn run(server: &mut Server, command: &str) -> String {
         if o.password.is_none() {
             o.password = files.client_option(&path, "password");
         }
-        o.host = o.host.take().or_else(|| files.client_option(&path, "host"));
-        o.protocol = o.protocol.take().or_else(|| files.client_option(&path, "protocol"));
-        o.ssl_mode = o.ssl_mode.take().or_else(|| files.client_option(&path, "ssl-mode"));
+        o.transport.or_file(files, &path);
     }
-    let transport = crate::server::transport::Transport::chosen(
-        o.host.as_deref(),
-        o.protocol.as_deref(),
-        o.ssl_mode.as_deref(),
-    );
+    let transport = o.transport.transport();
     // `--query` and `--create` name a file when one exists there (`my_stat` in get_options),
     // else they are the SQL itself; either is split at the delimiter's first character.
     for text in [&mut o.query, &mut o.create].into_iter().flatten() {

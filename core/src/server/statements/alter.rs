@@ -266,11 +266,6 @@ impl Server {
                 "COPY/INPLACE",
             ));
         }
-        // DDL commits the session's open transaction first (an implicit commit): its undo
-        // must not put rows of the old layout back.
-        if plan.changed {
-            self.commit(session);
-        }
         let mut copied = self.apply_column_plan(&db, &table, plan, work)?;
         let (mut db, mut table) = (db, table);
         for change in changes {

@@ -48,10 +48,15 @@ impl VarId {
         // Bounded: the range halves on every step.
         while lo < hi {
             let mid = (lo + hi) / 2;
-            match cmp_bytes(SYSTEM_VARIABLES[mid].name.as_bytes(), name.as_bytes()) {
+            let registered = SYSTEM_VARIABLES[mid].name.as_bytes();
+            match crate::instruments::name_index::cmp_lower(registered, name.as_bytes()) {
                 std::cmp::Ordering::Less => lo = mid + 1,
                 std::cmp::Ordering::Greater => hi = mid,
                 std::cmp::Ordering::Equal => {
+                    assert!(
+                        crate::instruments::name_index::eq_bytes(registered, name.as_bytes()),
+                        "system variable spelled otherwise than registered"
+                    );
                     assert!(mid <= u16::MAX as usize, "registry too large for VarId");
                     return VarId(mid as u16);
                 }
@@ -70,29 +75,6 @@ macro_rules! var_id {
     };
 }
 
-/// How two names compare in byte order (the registry's order).
-const fn cmp_bytes(a: &[u8], b: &[u8]) -> std::cmp::Ordering {
-    let mut i = 0;
-    // Bounded by the shorter name.
-    while i < a.len() && i < b.len() {
-        if a[i] != b[i] {
-            return if a[i] < b[i] {
-                std::cmp::Ordering::Less
-            } else {
-                std::cmp::Ordering::Greater
-            };
-        }
-        i += 1;
-    }
-    if a.len() < b.len() {
-        std::cmp::Ordering::Less
-    } else if a.len() > b.len() {
-        std::cmp::Ordering::Greater
-    } else {
-        std::cmp::Ordering::Equal
-    }
-}
-
 /// How the engine names a variable it reads: a [`VarId`] (hot paths, found when compiling) or
 /// its name in any letter case (found at run time).
 pub trait VarName: Copy + std::fmt::Display {
@@ -108,16 +90,19 @@ impl VarName for VarId {
 
 impl VarName for &str {
     fn place(self) -> Option<usize> {
-        registry_index(self).or_else(|| {
-            // Any other spelling: registered names are lower case, so their case-insensitive
-            // order is their byte order.
-            SYSTEM_VARIABLES
-                .binary_search_by(|d| {
-                    crate::instruments::status::cmp_ignore_ascii_case(d.name, self)
-                })
-                .ok()
-        })
+        place_of(self)
     }
+}
+
+/// The registry place of a variable named in any letter case: the registered spelling in one
+/// hash probe, any other by a search (registered names are lower case, so their
+/// case-insensitive order is their byte order).
+fn place_of(name: &str) -> Option<usize> {
+    registry_index(name).or_else(|| {
+        SYSTEM_VARIABLES
+            .binary_search_by(|d| crate::instruments::status::cmp_ignore_ascii_case(d.name, name))
+            .ok()
+    })
 }
 
 impl std::fmt::Display for VarId {
@@ -128,15 +113,7 @@ impl std::fmt::Display for VarId {
 
 /// Finds a variable's definition by name (case-insensitive).
 pub fn lookup(name: &str) -> Option<&'static SysVarDef> {
-    if let Some(i) = registry_index(name) {
-        return Some(&SYSTEM_VARIABLES[i]);
-    }
-    // Any other spelling: registered names are lower case, so their case-insensitive order is
-    // their byte order.
-    SYSTEM_VARIABLES
-        .binary_search_by(|d| crate::instruments::status::cmp_ignore_ascii_case(d.name, name))
-        .ok()
-        .map(|i| &SYSTEM_VARIABLES[i])
+    place_of(name).map(|i| &SYSTEM_VARIABLES[i])
 }
 
 /// The global values of every known variable.

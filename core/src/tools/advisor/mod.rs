@@ -23,7 +23,7 @@ mod facts;
 mod format;
 pub mod statements;
 
-use crate::server::transport::Transport;
+use crate::server::transport::{Transport, TransportOptions};
 use crate::server::Server;
 use checks::{Level, Outcome, Section, CHECKS};
 use facts::{Login, ReadError};
@@ -43,8 +43,8 @@ struct Options {
     noprettyicon: bool,
     skippassword: bool,
     forcemem_mb: Option<u64>,
-    host: Option<String>,
-    protocol: Option<String>,
+    /// `--host` and `--protocol` (the option file's `ssl-mode` joins them).
+    transport: TransportOptions,
 }
 
 fn parse(words: &[String]) -> Result<Options, String> {
@@ -88,8 +88,10 @@ fn parse(words: &[String]) -> Result<Options, String> {
                     format!("Value \"{v}\" invalid for option forcemem (number expected)")
                 })?)
             }
-            "host" => o.host = Some(value(&mut i)?),
-            "protocol" => o.protocol = Some(value(&mut i)?),
+            "host" | "protocol" => {
+                let v = value(&mut i)?;
+                o.transport.take(&name, &v);
+            }
             "port" | "socket" | "mysqladmin" | "mysqlcmd" => {
                 value(&mut i)?;
             }
@@ -139,7 +141,7 @@ fn report(server: &mut Server, command: &str, read: &mut BTreeMap<String, String
     let mut from_file = false;
     // The mysql client MySQLTuner runs reads the file's [client] group: its host, protocol
     // and ssl-mode decide the transport as the user and password decide the login.
-    let (mut host, mut protocol, mut ssl_mode) = (None, None, None);
+    let mut transport = o.transport.clone();
     if let Some(path) = &o.defaults_file {
         let files = server.host_files();
         if files.read(path).is_none() {
@@ -149,13 +151,9 @@ fn report(server: &mut Server, command: &str, read: &mut BTreeMap<String, String
         from_file = true;
         login.user = files.client_option(path, "user").unwrap_or_else(|| "root".into());
         login.password = files.client_option(path, "password");
-        host = files.client_option(path, "host");
-        protocol = files.client_option(path, "protocol");
-        ssl_mode = files.client_option(path, "ssl-mode");
+        transport.or_file(files, path);
     }
-    host = o.host.clone().or(host);
-    protocol = o.protocol.clone().or(protocol);
-    login.transport = Transport::chosen(host.as_deref(), protocol.as_deref(), ssl_mode.as_deref());
+    login.transport = transport.transport();
     if let Some(u) = &o.user {
         login.user = u.clone();
     }
