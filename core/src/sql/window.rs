@@ -150,6 +150,23 @@ pub struct WindowInputs {
     pub frame: Option<Frame>,
 }
 
+impl WindowInputs {
+    /// Whether the window sorts its rows (it has PARTITION BY or ORDER BY).
+    pub fn sorts(&self) -> bool {
+        !self.partition.is_empty() || !self.order.is_empty()
+    }
+
+    /// Whether two windows sort alike: the same PARTITION BY then ORDER BY columns, in the
+    /// same directions (MySQL's `Window::equal_sort`; a window that sorts nothing sorts like
+    /// no other).
+    fn same_sort(&self, other: &WindowInputs) -> bool {
+        let keys = |w: &WindowInputs| -> Vec<(u32, bool)> {
+            w.partition.iter().map(|&p| (p, false)).chain(w.order.iter().copied()).collect()
+        };
+        self.sorts() && other.sorts() && keys(self) == keys(other)
+    }
+}
+
 /// A window call as bound: its function and the expressions it reads (over the grouped row,
 /// so they may hold aggregates).
 #[derive(Clone, Debug, PartialEq)]
@@ -189,14 +206,23 @@ impl WindowRows for RowValues<'_> {
     }
 }
 
-/// The rows' order for a window: by partition, then by ORDER BY; rows that tie keep their
-/// input order (a stable sort). The rows are ordered by byte sort keys
+/// The rows' order for a window: `base` (the order the rows are in when the window's sort
+/// runs: the previous window's, or the rows' own) sorted by partition, then by ORDER BY;
+/// rows that tie keep their place in `base` (a stable sort). A window with neither PARTITION
+/// BY nor ORDER BY sorts nothing and keeps `base`. The rows are ordered by byte sort keys
 /// (`sort_key.rs`, the order `cmp_values` gives) when their values allow, else by values.
-pub fn sorted_order(w: &WindowInputs, rows: &dyn WindowRows) -> Vec<usize> {
+pub fn sorted_order(w: &WindowInputs, rows: &dyn WindowRows, base: Vec<usize>) -> Vec<usize> {
     let n = rows.count();
-    let mut idx: Vec<usize> = (0..n).collect();
-    if w.partition.is_empty() && w.order.is_empty() {
+    let mut idx = base;
+    if !w.sorts() {
         return idx;
+    }
+    // Where each row stands in `base`, which breaks ties.
+    let mut place = vec![0usize; n];
+    for (k, &i) in idx.iter().enumerate() {
+        if let Some(p) = place.get_mut(i) {
+            *p = k;
+        }
     }
     let columns: Vec<(u32, bool)> =
         w.partition.iter().map(|&p| (p, false)).chain(w.order.iter().copied()).collect();
@@ -218,11 +244,12 @@ pub fn sorted_order(w: &WindowInputs, rows: &dyn WindowRows) -> Vec<usize> {
     }
     if encodable {
         let key = |i: usize| &bytes[if i == 0 { 0 } else { ends[i - 1] }..ends[i]];
-        // Ties broken by position: the order a stable sort gives.
-        idx.sort_unstable_by(|&a, &b| key(a).cmp(key(b)).then(a.cmp(&b)));
+        // Ties broken by place in `base`: the order a stable sort gives.
+        idx.sort_unstable_by(|&a, &b| key(a).cmp(key(b)).then(place[a].cmp(&place[b])));
         return idx;
     }
     drop((bytes, ends));
+    // A stable sort of `base` keeps its order among ties.
     idx.sort_by(|&a, &b| {
         for &p in &w.partition {
             let o = cmp_values(&rows.cell(a, p), &rows.cell(b, p));
@@ -259,7 +286,8 @@ pub fn compute(
     frame_rows: &mut u64,
 ) -> Result<Vec<Value>> {
     let mut out = vec![Value::Null; rows.len()];
-    compute_into(w, &RowValues(rows), increment, frame_rows, &mut |i, v| {
+    let base = (0..rows.len()).collect();
+    compute_into(w, &RowValues(rows), base, increment, frame_rows, &mut |i, v| {
         out[i] = v;
         Ok(())
     })?;
@@ -267,15 +295,18 @@ pub fn compute(
 }
 
 /// [`compute`] over rows read by position, each value handed to `out` as it is found
-/// (partition by partition, not in the rows' order).
+/// (partition by partition, not in the rows' order). The rows stand in the order `base`
+/// when the window's sort runs; the order it leaves them in is returned, for the next
+/// window's sort (and the result's order when the statement has no ORDER BY).
 pub fn compute_into(
     w: &WindowInputs,
     rows: &dyn WindowRows,
+    base: Vec<usize>,
     increment: u8,
     frame_rows: &mut u64,
     out: &mut WindowOut<'_>,
-) -> Result<()> {
-    let order = sorted_order(w, rows);
+) -> Result<Vec<usize>> {
+    let order = sorted_order(w, rows, base);
     let mut start = 0;
     while start < order.len() {
         let mut end = start + 1;
@@ -286,7 +317,27 @@ pub fn compute_into(
         partition(w, rows, &order[start..end], increment, frame_rows, out)?;
         start = end;
     }
-    Ok(())
+    Ok(order)
+}
+
+/// The order windows are computed in, as MySQL's `Window::reorder_and_eliminate_sorts`
+/// chooses it: the windows as listed, except that a later window sorting exactly as an
+/// earlier one moves up to just after it, so that the two share one sort. The last window
+/// that sorts sets the order of a result without ORDER BY. Simplification: each call is a
+/// window (calls naming one window sort alike, so they end up adjacent as MySQL's one
+/// window); UNCONFIRMED: inline windows listed in the select list's order, named ones where
+/// first used.
+pub fn processing_order(calls: &[WindowInputs]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..calls.len()).collect();
+    for i in 0..calls.len().saturating_sub(1) {
+        for j in i + 1..calls.len() {
+            if calls[order[i]].same_sort(&calls[order[j]]) {
+                order.swap(i + 1, j);
+                break;
+            }
+        }
+    }
+    order
 }
 
 /// One partition's values; `part` holds its rows' indices in window order.
@@ -586,6 +637,32 @@ mod tests {
             .iter()
             .map(|v| v.to_text().unwrap_or("NULL".into()))
             .collect()
+    }
+
+    fn window(partition: Vec<u32>, order: Vec<(u32, bool)>) -> WindowInputs {
+        WindowInputs { func: WindowFunc::RowNumber, args: vec![], partition, order, frame: None }
+    }
+
+    #[test]
+    fn a_window_sorting_like_an_earlier_one_moves_up_beside_it() {
+        let by_g = window(vec![0], vec![]);
+        let by_x = window(vec![], vec![(1, true)]);
+        let none = window(vec![], vec![]);
+        assert_eq!(processing_order(&[by_g.clone(), by_x.clone(), by_g.clone()]), [0, 2, 1]);
+        assert_eq!(processing_order(&[by_x.clone(), by_g.clone()]), [0, 1]);
+        // OVER () sorts like no other window, not even another OVER ().
+        assert_eq!(processing_order(&[none.clone(), by_x, none]), [0, 1, 2]);
+    }
+
+    #[test]
+    fn each_window_sorts_the_order_the_previous_left_ties_included() {
+        let data = rows(&[(2, 10), (1, 20), (2, 20), (1, 10)]);
+        let view = RowValues(&data);
+        let by_x = sorted_order(&window(vec![], vec![(1, false)]), &view, vec![0, 1, 2, 3]);
+        assert_eq!(by_x, [0, 3, 1, 2]);
+        // Grouping by g after that keeps x's order inside each group.
+        assert_eq!(sorted_order(&window(vec![0], vec![]), &view, by_x.clone()), [3, 1, 0, 2]);
+        assert_eq!(sorted_order(&window(vec![], vec![]), &view, by_x.clone()), by_x);
     }
 
     #[test]

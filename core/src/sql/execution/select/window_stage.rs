@@ -163,18 +163,31 @@ impl Stage {
         let mut visited = 0;
         // Per call: its values packed as they are found, and where each row's value starts
         // (`u64::MAX`, read as NULL, for a row given none).
-        let mut values: Vec<(PackedRows, Vec<u64>)> = Vec::with_capacity(self.calls.len());
-        for c in &self.calls {
+        // Each window sorts the rows as the previous one left them, so the last that sorts
+        // sets the order of a result without ORDER BY, as in MySQL.
+        let mut values: Vec<Option<(PackedRows, Vec<u64>)>> =
+            (0..self.calls.len()).map(|_| None).collect();
+        let mut rows_order: Vec<usize> = (0..starts.len()).collect();
+        for k in window::processing_order(&self.calls) {
+            let c = &self.calls[k];
             let mut store = PackedRows::in_space(space);
             let mut at = vec![u64::MAX; starts.len()];
-            window::compute_into(c, &view, increment, &mut visited, &mut |i, v| {
-                if let Some(slot) = at.get_mut(i) {
-                    *slot = store.push_located(std::slice::from_ref(&v))?;
-                }
-                Ok(())
-            })?;
-            values.push((store, at));
+            rows_order = window::compute_into(
+                c,
+                &view,
+                rows_order,
+                increment,
+                &mut visited,
+                &mut |i, v| {
+                    if let Some(slot) = at.get_mut(i) {
+                        *slot = store.push_located(std::slice::from_ref(&v))?;
+                    }
+                    Ok(())
+                },
+            )?;
+            values[k] = Some((store, at));
         }
+        let values: Vec<(PackedRows, Vec<u64>)> = values.into_iter().flatten().collect();
         // The extended row i: the first step's columns, then each call's value.
         let extend = |i: usize, row: &mut Row| {
             rows.read_at(starts[i], width, row);
@@ -200,8 +213,8 @@ impl Stage {
         let order_width = self.order_by.len();
         let mut row = Row::new();
         if !self.distinct && self.order_by.is_empty() {
-            for i in 0..starts.len() {
-                if !in_window(i as u64) {
+            for (k, &i) in rows_order.iter().enumerate() {
+                if !in_window(k as u64) {
                     continue;
                 }
                 extend(i, &mut row);
@@ -219,7 +232,7 @@ impl Stage {
             let mut index = GroupIndex::new();
             let mut theirs = Row::new();
             let n_items = self.items.len();
-            for i in 0..starts.len() {
+            for &i in &rows_order {
                 extend(i, &mut row);
                 let mut o: Row = self
                     .items
