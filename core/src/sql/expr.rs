@@ -166,8 +166,17 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 None => Ok(Value::Null),
             }
         }
-        BExpr::Call { name, builtin: None, .. } => {
-            Err(functions::unknown_function(name, cx.current_database()))
+        BExpr::Call { name, builtin: None, args } => {
+            // With sys the current schema, its functions answer unqualified (MySQL finds
+            // them as stored functions of the current schema).
+            let database = cx.current_database();
+            if database.as_deref() == Some("sys") && !name.contains('.') {
+                let qualified = format!("SYS.{name}");
+                if Builtin::from_name(&qualified).is_some() {
+                    return ev(&BExpr::call(qualified, args.clone()), cx);
+                }
+            }
+            Err(functions::unknown_function(name, database))
         }
         BExpr::Call { name, builtin: Some(f), args } => match f {
             // Control flow evaluates only what it needs.

@@ -223,7 +223,9 @@ builtins! {
     Substring = "SUBSTRING",
     SubstringIndex = "SUBSTRING_INDEX",
     Subtime = "SUBTIME",
+    SysFormatBytes = "SYS.FORMAT_BYTES",
     SysFormatStatement = "SYS.FORMAT_STATEMENT",
+    SysFormatTime = "SYS.FORMAT_TIME",
     Sysdate = "SYSDATE",
     SystemUser = "SYSTEM_USER",
     Tan = "TAN",
@@ -704,6 +706,22 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
         // built-in resolved under the sys schema's name, reading `@sys.statement_truncate_len`
         // first and then sys.sys_config's value (its default: the simulator's sys_config is
         // read-only). MySQL's also sets the user variable as it reads the config; this does not.
+        // sys.format_bytes() and sys.format_time(), deprecated since 8.0.16 for the built-ins
+        // but still in the sys schema (same simplification as sys.format_statement below).
+        B::SysFormatBytes => {
+            arity(name, n, 1, 1)?;
+            match args[0].to_f64() {
+                None => Value::Null,
+                Some(b) => Value::Str(super::pfs_format::sys_format_bytes(b)),
+            }
+        }
+        B::SysFormatTime => {
+            arity(name, n, 1, 1)?;
+            match args[0].to_f64() {
+                None => Value::Null,
+                Some(ps) => Value::Str(super::pfs_format::sys_format_time(ps)),
+            }
+        }
         B::SysFormatStatement => {
             arity(name, n, 1, 1)?;
             match args[0].to_text() {
@@ -857,10 +875,14 @@ const NOT_YET: &[&str] = &[
     "WEIGHT_STRING",
 ];
 
-/// MySQL looks an unknown name up as a stored function in the current database.
+/// MySQL looks an unknown name up as a stored function in the current database, or in the
+/// schema it is qualified with (`sys.nope(1)`: FUNCTION sys.nope does not exist).
 pub fn unknown_function(name: &str, database: Option<String>) -> MySqlError {
     if NOT_YET.contains(&name) {
         return MySqlError::not_supported_yet(&format!("the function {name}()"));
+    }
+    if name.contains('.') {
+        return MySqlError::function_does_not_exist(&name.to_ascii_lowercase());
     }
     match database {
         None => MySqlError::no_database_selected(),
@@ -890,6 +912,10 @@ fn interval(args: &[&Value]) -> Value {
 
 fn arity(name: &str, n: usize, min: usize, max: usize) -> Result<()> {
     if n < min || n > max {
+        // The sys schema's functions are stored functions in MySQL, counted as such.
+        if name.starts_with("SYS.") && min == max {
+            return Err(MySqlError::function_argument_count(&name.to_ascii_lowercase(), min, n));
+        }
         return Err(MySqlError::wrong_parameter_count(name));
     }
     Ok(())
@@ -940,7 +966,9 @@ pub fn returns_text(name: &str) -> Option<bool> {
         | "FORMAT"
         | "FORMAT_BYTES"
         | "FORMAT_PICO_TIME"
+        | "SYS.FORMAT_BYTES"
         | "SYS.FORMAT_STATEMENT"
+        | "SYS.FORMAT_TIME"
         | "NOW"
         | "CURRENT_TIMESTAMP"
         | "SYSDATE"

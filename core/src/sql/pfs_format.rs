@@ -1,7 +1,8 @@
 //! The formatting functions tuning sessions read numbers through: `FORMAT_PICO_TIME()` and
 //! `FORMAT_BYTES()` (native since MySQL 8.0.16, `Item_func_pfs_format_pico_time` and
 //! `Item_func_pfs_format_bytes` in item_pfs_func.cc), and the sys schema's
-//! `sys.format_statement()`, which shortens a statement to `statement_truncate_len`.
+//! `sys.format_statement()`, which shortens a statement to `statement_truncate_len`, and
+//! `sys.format_bytes()` / `sys.format_time()`, the sys schema's older, unpadded forms.
 
 /// `FORMAT_PICO_TIME(ps)`: the largest unit the value reaches (ps, ns, us, ms, s, min, h, d),
 /// printed as C's `%4.2f` (or `%4.2e` from 100000 of the unit); below a nanosecond, the
@@ -65,6 +66,45 @@ fn c_exponent(v: f64) -> String {
         None => ('+', exponent),
     };
     format!("{mantissa}e{sign}{digits:0>2}")
+}
+
+/// `sys.format_bytes(n)`, the sys schema's older function (deprecated for FORMAT_BYTES()): no
+/// padding, whole bytes below a KiB (`512 bytes`), else two decimals of the largest unit up
+/// to PiB (`16383.91 PiB`, the manual's examples). UNCONFIRMED: `1.00 KiB` rather than
+/// `1 KiB` for a value its rounding leaves whole.
+pub fn sys_format_bytes(bytes: f64) -> String {
+    const KIB: f64 = 1024.0;
+    let units: [(f64, &str); 5] = [
+        (KIB * KIB * KIB * KIB * KIB, "PiB"),
+        (KIB * KIB * KIB * KIB, "TiB"),
+        (KIB * KIB * KIB, "GiB"),
+        (KIB * KIB, "MiB"),
+        (KIB, "KiB"),
+    ];
+    match units.iter().find(|(div, _)| bytes >= *div) {
+        Some((div, unit)) => format!("{:.2} {unit}", bytes / div),
+        None => format!("{} bytes", bytes.round() as i64),
+    }
+}
+
+/// `sys.format_time(ps)`, the sys schema's older function (deprecated for FORMAT_PICO_TIME()):
+/// two decimals of the largest unit among ns, us, ms, s, m, h, d and w, whole picoseconds
+/// below a nanosecond, no padding (`3.50 ns`, `3.15 m`: the manual's examples).
+pub fn sys_format_time(ps: f64) -> String {
+    const UNITS: [(f64, &str); 8] = [
+        (604_800e12, "w"),
+        (86_400e12, "d"),
+        (3_600e12, "h"),
+        (60e12, "m"),
+        (1e12, "s"),
+        (1e9, "ms"),
+        (1e6, "us"),
+        (1e3, "ns"),
+    ];
+    match UNITS.iter().find(|(div, _)| ps >= *div) {
+        Some((div, unit)) => format!("{:.2} {unit}", ps / div),
+        None => format!("{} ps", ps.round() as i64),
+    }
 }
 
 /// `sys.statement_truncate_len`'s default (sys.sys_config).
@@ -141,6 +181,12 @@ mod tests {
             "SELECT COUNT ( * ) FROM `page_ ... r_id` = ? AND `viewed_at` >= ?"
         );
         assert_eq!(format_statement("SELECT\n1", 64), "SELECT 1");
+        // The manual's examples of the sys schema's older functions.
+        assert_eq!(sys_format_bytes(512.0), "512 bytes");
+        assert_eq!(sys_format_bytes(18446644073709551615.0), "16383.91 PiB");
+        assert_eq!(sys_format_time(3501.0), "3.50 ns");
+        assert_eq!(sys_format_time(188732396662000.0), "3.15 m");
+        assert_eq!(sys_format_time(5.0), "5 ps");
         assert_eq!(format_statement("abcdefghij", 10), "abcdefghij");
         // 11 / 2 - 2 = 3.5, which LEFT() rounds to 4.
         assert_eq!(format_statement("abcdefghijkl", 11), "abcd ... ijkl");
