@@ -171,6 +171,8 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>, terminal
             format!("{}\n", words[1..].join(" "))
         }
         "docker" => docker(server, command),
+        "nproc" => shell::host_info::nproc(server, command),
+        "free" => shell::host_info::free(server, command),
         "ls" => shell::ls::run(server, command, terminal),
         _ => format!("sh: 1: {program}: not found\n"),
     }

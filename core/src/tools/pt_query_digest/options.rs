@@ -108,7 +108,11 @@ Options modelled here (percona-toolkit 3.2.1's behaviour):
   --outliers=ATTR:P95:COUNT      Classes past --limit still reported (default Query_time:1:10)
   --preserve-embedded-numbers    Keep the numbers inside names (sbtest17) in fingerprints
   --no-report                    Aggregate only
+  --version                      The tool's version
 ";
+
+/// What [`parse`] returns for `--version`: the caller prints the version its host has.
+pub const VERSION_REQUEST: &str = "--version";
 
 /// The usage error the tool prints for a bad command line: Getopt's warnings (on standard
 /// error in the tool) first, then the usage block with the errors.
@@ -180,6 +184,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             }
             if name == "help" {
                 return Err(HELP.to_string());
+            }
+            if name == "version" {
+                return Err(VERSION_REQUEST.to_string());
             }
             if name == "preserve-embedded-numbers" {
                 o.preserve_embedded_numbers = true;

@@ -22,6 +22,11 @@ pub fn run_line(line: &str, host: &dyn DigestHost) -> (String, u8) {
 pub fn run_with_status(args: &[String], host: &dyn DigestHost) -> (String, u8) {
     let opts = match options::parse(args) {
         Ok(o) => o,
+        Err(e) if e == options::VERSION_REQUEST => {
+            // The version whose layout the host's reports follow (`DigestHost::wide_profile`).
+            let version = if host.wide_profile() { "3.7.1" } else { "3.2.1" };
+            return (format!("pt-query-digest {version}\n"), 0);
+        }
         Err(e) => {
             let status = if e == options::HELP {
                 0

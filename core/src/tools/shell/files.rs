@@ -29,6 +29,9 @@ pub fn read<'a>(server: &'a Server, path: &str) -> Option<(Cow<'a, str>, Place)>
     if let Some(text) = server.host_files().read(path) {
         return Some((Cow::Borrowed(text), Place::Home));
     }
+    if let Some(text) = super::host_info::cgroup_file(server, path) {
+        return Some((Cow::Owned(text), Place::Home));
+    }
     if path.starts_with('/') || HostFiles::name_of(path).is_some() {
         let name = path.strip_prefix("./").unwrap_or(path);
         if let Some(f) = server.datadir_file(name) {
