@@ -436,6 +436,14 @@ impl MySqlError {
     pub fn query_interrupted() -> MySqlError {
         Self::new(1317, "70100", "Query execution was interrupted".into())
     }
+    /// 3024 ER_QUERY_TIMEOUT: a SELECT ran past max_execution_time (or its hint).
+    pub fn max_execution_time_exceeded() -> MySqlError {
+        Self::new(
+            3024,
+            "HY000",
+            "Query execution was interrupted, maximum statement execution time exceeded".into(),
+        )
+    }
     /// 1318 ER_SP_WRONG_NO_OF_ARGS, for a stored procedure.
     pub fn procedure_argument_count(name: &str, expected: usize, got: usize) -> MySqlError {
         Self::new(

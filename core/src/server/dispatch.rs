@@ -197,7 +197,30 @@ impl Server {
                 session.command_since = start;
                 // /*+ SET_VAR(var = value) */ changes session variables for this statement only.
                 let saved = self.apply_set_var_hints(&mut session, sql);
+                let session_limit = session.vars.u64(var_id!("max_execution_time"));
+                let limit = super::execution_time::limit_ms(&stmt, text, session_limit);
+                if let Some(ms) = limit {
+                    work.deadline = Some(start + SimDuration::from_micros(ms.saturating_mul(1000)));
+                    if let Some(r) = self.running.as_mut() {
+                        crate::instruments::status::count(
+                            &mut r.status,
+                            &mut session.status,
+                            status_id!("Max_execution_time_set"),
+                            1,
+                        );
+                    }
+                }
                 let (result, moved) = self.dispatch_counted(&mut session, &stmt, sql, &mut work);
+                if matches!(&result, Err(e) if e.code == 3024) {
+                    if let Some(r) = self.running.as_mut() {
+                        crate::instruments::status::count(
+                            &mut r.status,
+                            &mut session.status,
+                            status_id!("Max_execution_time_exceeded"),
+                            1,
+                        );
+                    }
+                }
                 counted = moved;
                 for (def, old) in saved {
                     session.vars.store(def, old);

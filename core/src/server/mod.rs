@@ -17,6 +17,7 @@ pub mod context;
 pub mod crash;
 pub mod datadir;
 pub mod dispatch;
+mod execution_time;
 pub mod flavour;
 mod generated_tables;
 mod implicit_commit;

@@ -92,6 +92,9 @@ impl QueryResult {
 /// simulated time it waited.
 #[derive(Default)]
 pub struct Work {
+    /// When the statement must stop (max_execution_time, for a top-level SELECT): its
+    /// row loops check the clock against it ([`Work::check_deadline`]).
+    pub deadline: Option<crate::sim::SimTime>,
     pub rows: u64,
     /// Rows whose CPU time a scan already charged as it went.
     pub charged_rows: u64,
@@ -145,6 +148,18 @@ pub struct Work {
 pub const RECURSIVE_RUNS_MAX: usize = 64;
 
 impl Work {
+    /// ERROR 3024 once the clock has passed the statement's deadline. Simplification: checked
+    /// per row a join tries and per execution of a subquery; the clock itself moves as a
+    /// scan leaves each leaf page (`Costs::charge_rows`), so a statement stops within a page
+    /// of its limit, where MySQL's timer thread kills it within a row or so.
+    #[inline]
+    pub fn check_deadline(&self, now: crate::sim::SimTime) -> crate::error::Result<()> {
+        match self.deadline {
+            Some(d) if now > d => Err(crate::error::MySqlError::max_execution_time_exceeded()),
+            _ => Ok(()),
+        }
+    }
+
     /// Adds the work of another part of the same statement (a correlated subquery's
     /// executions) to this one.
     pub fn absorb(&mut self, o: Work) {

@@ -291,7 +291,8 @@ where
                 return false;
             }
         }
-        true
+        // max_execution_time, once a run (`Work::check_deadline`).
+        go_on(work.check_deadline(costs.clock.now()).map(|()| true), &mut stopped, &mut error)
     });
     scan_done(t, cursor, examined, costs, work);
     finished(error, stopped)
@@ -325,6 +326,8 @@ where
         let (taken, answer) = if complete { visit(rows, cx) } else { (rows.len(), Ok(true)) };
         cursor.enter_run(first, taken as u64, costs, work);
         examined += taken as u64;
+        // max_execution_time, once a run (`Work::check_deadline`).
+        let answer = answer.and_then(|on| work.check_deadline(costs.clock.now()).map(|()| on));
         go_on(answer, &mut stopped, &mut error)
     });
     scan_done(t, cursor, examined, costs, work);

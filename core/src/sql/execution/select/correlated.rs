@@ -88,7 +88,11 @@ pub(super) struct Runtime<'a> {
 
 impl<'a> Runtime<'a> {
     pub fn new(catalog: &'a Catalog, subs: &[Rc<Correlated>], work: &Work) -> Runtime<'a> {
-        let inner = Work { temp_space: work.temp_space.clone(), ..Work::default() };
+        let inner = Work {
+            temp_space: work.temp_space.clone(),
+            deadline: work.deadline,
+            ..Work::default()
+        };
         Runtime { catalog, subs: subs.to_vec(), work: RefCell::new(inner) }
     }
 
@@ -181,6 +185,7 @@ pub(super) fn run_dependent(
     if work.joined > JOINED_ROWS_MAX {
         return Err(MySqlError::query_interrupted());
     }
+    work.check_deadline(costs.clock.now())?;
     Ok(result)
 }
 

@@ -1039,6 +1039,7 @@ impl Join<'_> {
             if work.joined > JOINED_ROWS_MAX {
                 return Err(MySqlError::query_interrupted());
             }
+            work.check_deadline(costs.clock.now())?;
             joined[off..off + width].clone_from_slice(&row[..width]);
             let ok = match &self.ons[level] {
                 Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
