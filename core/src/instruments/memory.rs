@@ -4,16 +4,20 @@
 //!
 //! ```text
 //!   the buffer pool's size        ->  memory/innodb/buf_buf_pool (allocated whole at startup)
+//!   mysqld's fixed buffers        ->  memory/performance_schema/*, memory/innodb/log_buffer_memory,
+//!                                     memory/mysys/KEY_CACHE (`mysqld_memory`, at startup)
 //!   host category "temptable"    ->  memory/temptable/physical_ram
 //!   host category "connections"  ->  memory/sql/NET::buff
+//!   a filesort's sort buffer      ->  memory/sql/Filesort_buffer::sort_keys
 //! ```
 //!
 //! Simplifications: the host's accounts are read after each statement (with the most each
 //! category held in between), and each rise to that peak is counted as one allocation and
 //! each fall from it as one free (COUNT_ALLOC, COUNT_FREE); a connection's whole base memory (its
-//! thread's stack as touched and its network buffer) is counted as its network buffer;
-//! mysqld's base memory (code, data dictionary, performance_schema's own buffers) is in no
-//! row; sort buffers are not accounted by the simulator and stay at zero.
+//! thread's stack as touched and its network buffer) is counted as its network buffer; the
+//! rest of mysqld's base memory (code, the data dictionary) is in no row, as in MySQL; a sort
+//! buffer is one allocation of what the sort filled (MySQL 8.0.12+ grows it in blocks up to
+//! sort_buffer_size as the rows need), freed before the statement ends.
 
 use super::setup::InstrumentSettings;
 use std::collections::BTreeMap;
@@ -48,6 +52,28 @@ impl MemorySums {
     }
     pub fn current_count(&self) -> u64 {
         self.count_alloc.saturating_sub(self.count_free)
+    }
+}
+
+/// The sort buffers' instrument.
+pub const SORT_BUFFER_INSTRUMENT: &str = "memory/sql/Filesort_buffer::sort_keys";
+
+/// Sort buffers allocated and freed since the last reading (the server's status keeps it
+/// for the executor, which sees only the counters).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TransientBuffers {
+    pub count: u64,
+    pub bytes: u64,
+    /// The largest of them (one statement sorts at a time, so the most held at once).
+    pub largest: u64,
+}
+
+impl TransientBuffers {
+    /// One buffer of `bytes`, allocated and freed.
+    pub fn add(&mut self, bytes: u64) {
+        self.count += 1;
+        self.bytes = self.bytes.saturating_add(bytes);
+        self.largest = self.largest.max(bytes);
     }
 }
 
@@ -97,6 +123,43 @@ impl MemoryInstruments {
                 s.bytes_free += peak - now;
             }
         }
+    }
+
+    /// mysqld's fixed buffers, allocated at startup: one allocation each, for the enabled
+    /// instruments (performance_schema's own are always enabled).
+    pub fn at_startup(parts: &[(&'static str, u64)], setup: &InstrumentSettings) -> Self {
+        let mut m = MemoryInstruments::default();
+        for &(name, bytes) in parts {
+            if !setup.enabled(name) {
+                continue;
+            }
+            let s = m.by_name.entry(name).or_default();
+            s.count_alloc += 1;
+            s.bytes_alloc += bytes;
+            s.high_count = s.high_count.max(s.current_count());
+            s.high_bytes = s.high_bytes.max(s.current_bytes());
+        }
+        m
+    }
+
+    /// Buffers allocated and freed between two readings, under `name` if it is enabled: each
+    /// an allocation and a free, the largest on top of what was held the high-water mark.
+    pub fn absorb_transient(
+        &mut self,
+        name: &'static str,
+        t: TransientBuffers,
+        setup: &InstrumentSettings,
+    ) {
+        if t.count == 0 || !setup.enabled(name) {
+            return;
+        }
+        let s = self.by_name.entry(name).or_default();
+        s.high_bytes = s.high_bytes.max(s.current_bytes().saturating_add(t.largest));
+        s.high_count = s.high_count.max(s.current_count() + 1);
+        s.count_alloc += t.count;
+        s.count_free += t.count;
+        s.bytes_alloc = s.bytes_alloc.saturating_add(t.bytes);
+        s.bytes_free = s.bytes_free.saturating_add(t.bytes);
     }
 
     /// TRUNCATE: the counts restart, the memory in use stays in use (MySQL keeps CURRENT_*
@@ -166,5 +229,21 @@ mod tests {
         assert_eq!(values(&t), [1, 1, 5000, 5000, 0, 0, 1, 0, 0, 5000]);
         m.truncate();
         assert_eq!(values(&m.by_name["memory/innodb/buf_buf_pool"])[8], 400);
+    }
+
+    #[test]
+    fn fixed_buffers_are_held_and_sort_buffers_come_and_go() {
+        let setup = InstrumentSettings::default();
+        let parts = [("memory/innodb/log_buffer_memory", 1 << 20), ("no/such/instrument", 5)];
+        let mut m = MemoryInstruments::at_startup(&parts, &setup);
+        let log = m.by_name["memory/innodb/log_buffer_memory"];
+        assert_eq!(values(&log), [1, 0, 1 << 20, 0, 0, 1, 1, 0, 1 << 20, 1 << 20]);
+        assert_eq!(m.by_name.len(), 1);
+        let mut t = TransientBuffers::default();
+        t.add(4000);
+        t.add(9000);
+        m.absorb_transient(SORT_BUFFER_INSTRUMENT, t, &setup);
+        let sort = m.by_name[SORT_BUFFER_INSTRUMENT];
+        assert_eq!(values(&sort), [2, 2, 13000, 13000, 0, 0, 1, 0, 0, 9000]);
     }
 }

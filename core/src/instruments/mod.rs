@@ -15,6 +15,7 @@ pub mod information_schema_routines;
 pub mod innodb_metrics;
 pub mod innodb_monitor;
 pub mod memory;
+pub mod mysqld_memory;
 pub mod name_index;
 pub mod pool_map;
 pub mod processlist;

@@ -78,6 +78,9 @@ pub struct Status {
     /// session.
     capture: Option<Counted>,
     capture_depth: u32,
+    /// Sort buffers allocated and freed since the memory summary last took them (not a
+    /// status variable: the executor reaches the server's memory instruments through here).
+    pub sort_buffers: super::memory::TransientBuffers,
 }
 
 fn initial(def: &StatusVarDef) -> StatusValue {
@@ -94,6 +97,7 @@ impl Status {
             values: STATUS_VARIABLES.iter().map(|d| Some(initial(d))).collect(),
             capture: None,
             capture_depth: 0,
+            sort_buffers: Default::default(),
         }
     }
 
@@ -106,6 +110,7 @@ impl Status {
                 .collect(),
             capture: None,
             capture_depth: 0,
+            sort_buffers: Default::default(),
         }
     }
 

@@ -6,6 +6,8 @@
 use super::buffer_pool;
 use super::variables::Variables;
 use super::{DatasetSpec, Down, Running, Server, MYSQLD_BASE_BYTES};
+use crate::instruments::memory::MemoryInstruments;
+use crate::instruments::mysqld_memory::{self, Sizing};
 use crate::instruments::status::Status;
 use crate::sim::{Clock, Disk, Hardware, Host, SimDuration};
 use crate::var_id;
@@ -89,7 +91,9 @@ impl Server {
             Ok((mut vars, _warnings)) => {
                 size_buffer_pool(&mut vars);
                 let pool = buffer_pool::new_pool(&vars);
-                if let Err(oom) = self.host.allocate("mysqld", MYSQLD_BASE_BYTES) {
+                let fixed_memory = fixed_memory(&vars);
+                let charge = mysqld_memory::host_charge(MYSQLD_BASE_BYTES, &fixed_memory);
+                if let Err(oom) = self.host.allocate("mysqld", charge) {
                     let line = format!(
                         "{stamp} 0 [ERROR] [MY-000000] [Server] Out of memory: {} more bytes needed",
                         oom.wanted_bytes
@@ -120,13 +124,15 @@ impl Server {
                 );
                 let mut waits = super::wait_events::waits_at_startup(&vars, self.clock.now());
                 waits.mark_disk(&self.disk);
+                let setup = super::wait_events::setup_at_startup(&instrument_options);
+                let memory = MemoryInstruments::at_startup(&fixed_memory, &setup);
                 self.running = Some(Running {
                     statements,
-                    setup: super::wait_events::setup_at_startup(&instrument_options),
+                    setup,
                     waits,
                     stages: super::stage_events::stages_at_startup(&vars, self.clock.now()),
                     transactions: super::transaction_events::at_startup(&vars, self.clock.now()),
-                    memory: Default::default(),
+                    memory,
                     pending_statements: BTreeMap::new(),
                     pending_logs: BTreeMap::new(),
                     last_statement_ends: BTreeMap::new(),
@@ -264,4 +270,47 @@ fn size_buffer_pool(vars: &mut Variables) {
     }
     let unit = chunk * instances;
     vars.set_global_raw("innodb_buffer_pool_size", VarValue::UInt(pool.div_ceil(unit) * unit));
+}
+
+/// mysqld's fixed buffers, sized from its startup variables (performance_schema's only when
+/// it is on).
+fn fixed_memory(vars: &Variables) -> Vec<(&'static str, u64)> {
+    let v = |id| vars.global_u64(id);
+    let pfs = vars.global_bool(var_id!("performance_schema"));
+    let p = |id| if pfs { vars.global_u64(id) } else { 0 };
+    let sizing = Sizing {
+        waits_history_long: p(var_id!("performance_schema_events_waits_history_long_size")),
+        stages_history_long: p(var_id!("performance_schema_events_stages_history_long_size")),
+        statements_history_long: p(var_id!(
+            "performance_schema_events_statements_history_long_size"
+        )),
+        transactions_history_long: p(var_id!(
+            "performance_schema_events_transactions_history_long_size"
+        )),
+        waits_history: p(var_id!("performance_schema_events_waits_history_size")),
+        stages_history: p(var_id!("performance_schema_events_stages_history_size")),
+        statements_history: p(var_id!("performance_schema_events_statements_history_size")),
+        transactions_history: p(var_id!("performance_schema_events_transactions_history_size")),
+        statement_stack: p(var_id!("performance_schema_max_statement_stack")),
+        digests: p(var_id!("performance_schema_digests_size")),
+        max_sql_text_length: p(var_id!("performance_schema_max_sql_text_length")),
+        max_digest_length: p(var_id!("performance_schema_max_digest_length")),
+        class_limits: [
+            p(var_id!("performance_schema_max_mutex_classes")),
+            p(var_id!("performance_schema_max_rwlock_classes")),
+            p(var_id!("performance_schema_max_cond_classes")),
+            p(var_id!("performance_schema_max_thread_classes")),
+            p(var_id!("performance_schema_max_file_classes")),
+            p(var_id!("performance_schema_max_socket_classes")),
+            p(var_id!("performance_schema_max_stage_classes")),
+            p(var_id!("performance_schema_max_memory_classes")),
+        ],
+        innodb_log_buffer_size: v(var_id!("innodb_log_buffer_size")),
+        key_buffer_size: v(var_id!("key_buffer_size")),
+    };
+    let mut parts = mysqld_memory::fixed_allocations(&sizing);
+    if !pfs {
+        parts.retain(|(name, _)| !name.starts_with("memory/performance_schema/"));
+    }
+    parts
 }

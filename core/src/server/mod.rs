@@ -55,7 +55,9 @@ pub use query_logs::absolute_log_path;
 pub use session::SessionId;
 
 /// Resident memory of a started mysqld before any buffer pool page or connection is used:
-/// code, the data dictionary cache and performance_schema's fixed buffers.
+/// performance_schema's fixed buffers, the redo log buffer and the key cache (each under
+/// its instrument, `instruments::mysqld_memory`), and code and the data dictionary cache,
+/// in no instrument. More when those buffers are set larger than this leaves room for.
 /// UNCONFIRMED: chosen from typical RSS of a fresh 8.4/9.x container (300-450 MB).
 pub const MYSQLD_BASE_BYTES: u64 = 320 << 20;
 
@@ -251,5 +253,8 @@ impl Server {
 impl crate::sql::execution::costs::Counters for Status {
     fn add(&mut self, id: crate::instruments::status::StatusId, n: u64) {
         Status::add(self, id, n);
+    }
+    fn sort_buffer(&mut self, bytes: u64) {
+        self.sort_buffers.add(bytes);
     }
 }

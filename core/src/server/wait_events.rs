@@ -80,6 +80,12 @@ impl Server {
             // A resize changes the pool without a host allocation: it counts as a change.
             r.memory.absorb(changes.wrapping_mul(31).wrapping_add(pool), read, &r.setup);
         }
+        // The statements' sort buffers, taken even when not collected (the tally stays small).
+        let sorts = std::mem::take(&mut r.status.sort_buffers);
+        if collect {
+            let name = crate::instruments::memory::SORT_BUFFER_INSTRUMENT;
+            r.memory.absorb_transient(name, sorts, &r.setup);
+        }
     }
 
     /// Before `session`'s statement starting at `start`: the idle wait since its last one.

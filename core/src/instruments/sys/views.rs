@@ -397,6 +397,33 @@ const MEMORY_GLOBAL_TOTAL: &str =
 const X_MEMORY_GLOBAL_TOTAL: &str = "SELECT SUM(current_number_of_bytes_used) AS total_allocated
   FROM performance_schema.memory_summary_global_by_event_name";
 
+/// Each memory instrument that holds memory now: its blocks and bytes now and at their
+/// highest, with the average block, most bytes first.
+const MEMORY_GLOBAL_BY_CURRENT_BYTES: &str = "SELECT event_name,
+       current_count_used AS current_count,
+       FORMAT_BYTES(current_number_of_bytes_used) AS current_alloc,
+       FORMAT_BYTES(IFNULL(current_number_of_bytes_used / NULLIF(current_count_used, 0), 0))
+         AS current_avg_alloc,
+       high_count_used AS high_count,
+       FORMAT_BYTES(high_number_of_bytes_used) AS high_alloc,
+       FORMAT_BYTES(IFNULL(high_number_of_bytes_used / NULLIF(high_count_used, 0), 0))
+         AS high_avg_alloc
+  FROM performance_schema.memory_summary_global_by_event_name
+ WHERE current_number_of_bytes_used > 0
+ ORDER BY current_number_of_bytes_used DESC";
+
+const X_MEMORY_GLOBAL_BY_CURRENT_BYTES: &str = "SELECT event_name,
+       current_count_used AS current_count,
+       current_number_of_bytes_used AS current_alloc,
+       IFNULL(current_number_of_bytes_used / NULLIF(current_count_used, 0), 0)
+         AS current_avg_alloc,
+       high_count_used AS high_count,
+       high_number_of_bytes_used AS high_alloc,
+       IFNULL(high_number_of_bytes_used / NULLIF(high_count_used, 0), 0) AS high_avg_alloc
+  FROM performance_schema.memory_summary_global_by_event_name
+ WHERE current_number_of_bytes_used > 0
+ ORDER BY current_number_of_bytes_used DESC";
+
 /// Every view, in name order.
 pub const VIEWS: &[SysView] = &[
     SysView {
@@ -413,6 +440,11 @@ pub const VIEWS: &[SysView] = &[
         name: "io_global_by_file_by_bytes",
         algorithm: "MERGE",
         query: IO_GLOBAL_BY_FILE_BY_BYTES,
+    },
+    SysView {
+        name: "memory_global_by_current_bytes",
+        algorithm: "MERGE",
+        query: MEMORY_GLOBAL_BY_CURRENT_BYTES,
     },
     SysView { name: "memory_global_total", algorithm: "TEMPTABLE", query: MEMORY_GLOBAL_TOTAL },
     SysView { name: "processlist", algorithm: "TEMPTABLE", query: PROCESSLIST },
@@ -472,6 +504,11 @@ pub const VIEWS: &[SysView] = &[
         name: "x$io_global_by_file_by_bytes",
         algorithm: "MERGE",
         query: X_IO_GLOBAL_BY_FILE_BY_BYTES,
+    },
+    SysView {
+        name: "x$memory_global_by_current_bytes",
+        algorithm: "MERGE",
+        query: X_MEMORY_GLOBAL_BY_CURRENT_BYTES,
     },
     SysView { name: "x$memory_global_total", algorithm: "TEMPTABLE", query: X_MEMORY_GLOBAL_TOTAL },
     SysView { name: "x$processlist", algorithm: "TEMPTABLE", query: X_PROCESSLIST },

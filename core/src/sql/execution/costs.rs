@@ -17,6 +17,9 @@ pub use crate::innodb::tablespace::{index_page, FIRST_INDEX_PAGE};
 /// only this, not the instruments that keep and show them.
 pub trait Counters {
     fn add(&mut self, id: StatusId, n: u64);
+    /// A filesort allocated a sort buffer of `bytes` and freed it (for the memory
+    /// instruments; a view that keeps only counters ignores it).
+    fn sort_buffer(&mut self, _bytes: u64) {}
 }
 
 /// Parts of the server a scan charges: clock, disk, host memory, buffer pool and counters.

@@ -72,6 +72,10 @@ pub struct SortOutcome {
     pub io_ns: u64,
     /// Bytes written to and read from the temporary files.
     pub file_bytes: u64,
+    /// Bytes of sort buffer the sort allocated: the most its records (or its priority queue)
+    /// filled, at most sort_buffer_size. MySQL 8.0.12+ allocates the buffer in growing blocks
+    /// as rows arrive, not sort_buffer_size at once. Simplification: exactly the fill.
+    pub buffer_bytes: u64,
 }
 
 impl Filesort {
@@ -183,6 +187,7 @@ impl Filesort {
             compares += wanted as f64 * (chunks.max(2) as f64).log2();
         }
         out.sort_rows = self.keep.map_or(rows, |k| k.min(rows));
+        out.buffer_bytes = self.peak_fill.min(self.buffer_bytes);
         compares += self.compares;
         let cpu = rows as f64 * costs.sort_row_ns as f64
             + compares * costs.sort_compare_ns as f64

@@ -1060,6 +1060,9 @@ impl<'p, 'a> PipelineState<'p, 'a> {
         costs.status.add(status_id!("Sort_rows"), outcome.sort_rows);
         costs.status.add(status_id!("Sort_merge_passes"), outcome.merge_passes);
         costs.status.add(status_id!("Created_tmp_files"), outcome.tmp_files);
+        if outcome.buffer_bytes > 0 {
+            costs.status.sort_buffer(outcome.buffer_bytes);
+        }
         let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
         let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
         costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
