@@ -166,18 +166,7 @@ fn eval_other(e: &BExpr, row: &[Value], aggs: &[Value], cx: &mut dyn EvalContext
                 None => Ok(Value::Null),
             }
         }
-        BExpr::Call { name, builtin: None, args } => {
-            // With sys the current schema, its functions answer unqualified (MySQL finds
-            // them as stored functions of the current schema).
-            let database = cx.current_database();
-            if database.as_deref() == Some("sys") && !name.contains('.') {
-                let qualified = format!("SYS.{name}");
-                if Builtin::from_name(&qualified).is_some() {
-                    return ev(&BExpr::call(qualified, args.clone()), cx);
-                }
-            }
-            Err(functions::unknown_function(name, database))
-        }
+        BExpr::Call { name, builtin: None, args } => unknown_call(name, args, row, aggs, cx),
         BExpr::Call { name, builtin: Some(f), args } => match f {
             // Control flow evaluates only what it needs.
             Builtin::If => {
@@ -741,4 +730,26 @@ mod tests {
         assert!(like("Innodb_Buffer", "INNODB\\_%", '\\'));
         assert!(!like("Innodb-Buffer", "innodb\\_%", '\\'));
     }
+}
+
+/// A call of a name that is no built-in: with sys the current schema, one of its functions
+/// unqualified (MySQL finds them as stored functions of the current schema); else MySQL's
+/// error for an unknown function. Out of line, so the evaluator's hot loop stays as small.
+#[cold]
+#[inline(never)]
+fn unknown_call(
+    name: &str,
+    args: &[BExpr],
+    row: &[Value],
+    aggs: &[Value],
+    cx: &mut dyn EvalContext,
+) -> Result<Value> {
+    let database = cx.current_database();
+    if database.as_deref() == Some("sys") && !name.contains('.') {
+        let qualified = format!("SYS.{name}");
+        if Builtin::from_name(&qualified).is_some() {
+            return eval(&BExpr::call(qualified, args.to_vec()), row, aggs, cx);
+        }
+    }
+    Err(functions::unknown_function(name, database))
 }

@@ -149,7 +149,8 @@ pub const RECURSIVE_RUNS_MAX: usize = 64;
 
 impl Work {
     /// ERROR 3024 once the clock has passed the statement's deadline. Simplification: checked
-    /// per row a join tries and per execution of a subquery; the clock itself moves as a
+    /// every 1,024 rows a join tries, at the end of each scan run (`table_read`) and per
+    /// execution of a subquery; the clock itself moves as a
     /// scan leaves each leaf page (`Costs::charge_rows`), so a statement stops within a page
     /// of its limit, where MySQL's timer thread kills it within a row or so.
     #[inline]

@@ -1039,7 +1039,11 @@ impl Join<'_> {
             if work.joined > JOINED_ROWS_MAX {
                 return Err(MySqlError::query_interrupted());
             }
-            work.check_deadline(costs.clock.now())?;
+            // max_execution_time every 1,024 combinations: a check per row cost the count
+            // of Listing 3.118 a tenth of its time.
+            if work.joined & 1023 == 0 {
+                work.check_deadline(costs.clock.now())?;
+            }
             joined[off..off + width].clone_from_slice(&row[..width]);
             let ok = match &self.ons[level] {
                 Some(c) => eval(c, joined, &[], cx)?.truth() == Some(true),
