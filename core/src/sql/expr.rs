@@ -711,27 +711,6 @@ impl LikePattern {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::like;
-
-    #[test]
-    fn like_patterns() {
-        assert!(like("Innodb_buffer_pool_reads", "innodb_buffer_pool%", '\\'));
-        assert!(like("max_connections", "max\\_connections", '\\'));
-        assert!(!like("maxXconnections", "max\\_connections", '\\'));
-        assert!(like("abc", "a_c", '\\'));
-        assert!(like("abc", "%", '\\'));
-        assert!(like("", "%%", '\\'));
-        assert!(!like("abc", "ab", '\\'));
-        assert!(like("aXbXc", "%b%c", '\\'));
-        // Non-ASCII text folds by Unicode's rules; ASCII by the same result without copying.
-        assert!(like("ÉTÉ", "été", '\\'));
-        assert!(like("Innodb_Buffer", "INNODB\\_%", '\\'));
-        assert!(!like("Innodb-Buffer", "innodb\\_%", '\\'));
-    }
-}
-
 /// A call of a name that is no built-in: with sys the current schema, one of its functions
 /// unqualified (MySQL finds them as stored functions of the current schema); else MySQL's
 /// error for an unknown function. Out of line, so the evaluator's hot loop stays as small.
@@ -752,4 +731,25 @@ fn unknown_call(
         }
     }
     Err(functions::unknown_function(name, database))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::like;
+
+    #[test]
+    fn like_patterns() {
+        assert!(like("Innodb_buffer_pool_reads", "innodb_buffer_pool%", '\\'));
+        assert!(like("max_connections", "max\\_connections", '\\'));
+        assert!(!like("maxXconnections", "max\\_connections", '\\'));
+        assert!(like("abc", "a_c", '\\'));
+        assert!(like("abc", "%", '\\'));
+        assert!(like("", "%%", '\\'));
+        assert!(!like("abc", "ab", '\\'));
+        assert!(like("aXbXc", "%b%c", '\\'));
+        // Non-ASCII text folds by Unicode's rules; ASCII by the same result without copying.
+        assert!(like("ÉTÉ", "été", '\\'));
+        assert!(like("Innodb_Buffer", "INNODB\\_%", '\\'));
+        assert!(!like("Innodb-Buffer", "innodb\\_%", '\\'));
+    }
 }
