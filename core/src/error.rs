@@ -352,6 +352,10 @@ impl MySqlError {
         Self::new(1232, "42000", format!("Incorrect argument type to variable '{name}'"))
     }
     /// 1235 ER_NOT_SUPPORTED_YET
+    /// 1286 ER_UNKNOWN_STORAGE_ENGINE.
+    pub fn unknown_storage_engine(name: &str) -> MySqlError {
+        Self::new(1286, "42000", format!("Unknown storage engine '{name}'"))
+    }
     pub fn not_supported_yet(what: &str) -> MySqlError {
         Self::new(1235, "42000", format!("This version of MySQL doesn't yet support '{what}'"))
     }

@@ -9,6 +9,7 @@
 pub mod buffer_pages;
 pub mod connect_attrs;
 pub mod engine_status;
+pub mod engines;
 pub mod information_schema;
 pub mod information_schema_partitions;
 pub mod information_schema_routines;

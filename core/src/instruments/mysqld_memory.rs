@@ -23,6 +23,11 @@
 //! account/user/host aggregates, which MySQL grows as they are used) stay at zero; the sizes
 //! are fixed at startup, so `SET GLOBAL innodb_log_buffer_size` or `key_buffer_size` moves
 //! neither the rows nor the host's charge.
+//!
+//! SHOW ENGINE PERFORMANCE_SCHEMA STATUS reads the same arrays ([`engine_status_rows`]): a
+//! `.size`, `.count` and `.memory` row for each, then `performance_schema.memory`, their
+//! total, which MySQLTuner counts in mysqld's memory. MySQL lists some 80 buffers there; the
+//! ones kept empty here, and the hash tables' rows, are left out.
 
 use super::setup::classes::classes;
 
@@ -68,110 +73,294 @@ const THREAD_ROW: u64 = 8_192;
 /// An instrument class (`PFS_instr_class`).
 const CLASS_ROW: u64 = 256;
 
-/// The class buffers, in [`Sizing::class_limits`]' order.
-const CLASS_BUFFERS: [&str; 8] = [
-    "memory/performance_schema/mutex_class",
-    "memory/performance_schema/rwlock_class",
-    "memory/performance_schema/cond_class",
-    "memory/performance_schema/thread_class",
-    "memory/performance_schema/file_class",
-    "memory/performance_schema/socket_class",
-    "memory/performance_schema/stage_class",
-    "memory/performance_schema/memory_class",
-];
+/// How SHOW ENGINE PERFORMANCE_SCHEMA STATUS names a buffer's three rows
+/// (`pfs_show_status` in `storage/perfschema/ha_perfschema.cc`), in the order it prints them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Naming {
+    /// `NAME.size`, `NAME.count`, `NAME.memory`: most tables.
+    SizeCount,
+    /// `NAME.row_size`, `NAME.row_count`, `NAME.memory`: the memory tables and classes.
+    RowSizeRowCount,
+    /// `NAME.count`, `NAME.size`, `NAME.memory`: the SQL text and digest token arrays.
+    CountSize,
+}
+
+/// One of performance_schema's fixed arrays: the memory instrument it is counted under, the
+/// name SHOW ENGINE PERFORMANCE_SCHEMA STATUS gives it, and its rows and their size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PfsBuffer {
+    pub instrument: &'static str,
+    pub status_name: &'static str,
+    pub naming: Naming,
+    pub row_size: u64,
+    pub rows: u64,
+}
+
+impl PfsBuffer {
+    pub fn bytes(&self) -> u64 {
+        self.row_size.saturating_mul(self.rows)
+    }
+}
 
 /// How many instrument classes this server has whose names start with `prefix`.
 fn classes_under(prefix: &str) -> u64 {
     classes().iter().filter(|c| c.name.starts_with(prefix)).count() as u64
 }
 
+/// performance_schema's fixed arrays in the order SHOW ENGINE PERFORMANCE_SCHEMA STATUS
+/// lists them (MySQL's order, with the buffers this simulation keeps empty left out: see the
+/// module's header).
+pub fn pfs_buffers(s: &Sizing) -> Vec<PfsBuffer> {
+    use Naming::*;
+    let t = THREAD_PAGE;
+    let [mutex, rwlock, cond, thread, file, socket, stage, memory] = s.class_limits;
+    let statement_classes = classes_under("statement/");
+    let b = |instrument: &'static str, status_name, naming, row_size, rows| PfsBuffer {
+        instrument,
+        status_name,
+        naming,
+        row_size,
+        rows,
+    };
+    vec![
+        b(
+            "memory/performance_schema/events_waits_history",
+            "events_waits_history",
+            SizeCount,
+            WAIT_ROW,
+            t * s.waits_history,
+        ),
+        b(
+            "memory/performance_schema/events_waits_history_long",
+            "events_waits_history_long",
+            SizeCount,
+            WAIT_ROW,
+            s.waits_history_long,
+        ),
+        b(
+            "memory/performance_schema/mutex_class",
+            "(pfs_mutex_class)",
+            SizeCount,
+            CLASS_ROW,
+            mutex,
+        ),
+        b(
+            "memory/performance_schema/rwlock_class",
+            "(pfs_rwlock_class)",
+            SizeCount,
+            CLASS_ROW,
+            rwlock,
+        ),
+        b("memory/performance_schema/cond_class", "(pfs_cond_class)", SizeCount, CLASS_ROW, cond),
+        b(
+            "memory/performance_schema/thread_class",
+            "(pfs_thread_class)",
+            SizeCount,
+            CLASS_ROW,
+            thread,
+        ),
+        b("memory/performance_schema/file_class", "(pfs_file_class)", SizeCount, CLASS_ROW, file),
+        b("memory/performance_schema/threads", "threads", SizeCount, THREAD_ROW, t),
+        b(
+            "memory/performance_schema/events_waits_summary_by_thread_by_event_name",
+            "events_waits_summary_by_thread_by_event_name",
+            SizeCount,
+            SINGLE_STAT,
+            t * (classes_under("wait/") + classes_under("idle")),
+        ),
+        b(
+            "memory/performance_schema/stage_class",
+            "(pfs_stage_class)",
+            SizeCount,
+            CLASS_ROW,
+            stage,
+        ),
+        b(
+            "memory/performance_schema/events_stages_history",
+            "events_stages_history",
+            SizeCount,
+            STAGE_ROW,
+            t * s.stages_history,
+        ),
+        b(
+            "memory/performance_schema/events_stages_history_long",
+            "events_stages_history_long",
+            SizeCount,
+            STAGE_ROW,
+            s.stages_history_long,
+        ),
+        b(
+            "memory/performance_schema/events_stages_summary_by_thread_by_event_name",
+            "events_stages_summary_by_thread_by_event_name",
+            SizeCount,
+            SINGLE_STAT,
+            t * classes_under("stage/"),
+        ),
+        // statement_class is sized by the statement classes there are (no variable sets it).
+        b(
+            "memory/performance_schema/statement_class",
+            "(pfs_statement_class)",
+            SizeCount,
+            CLASS_ROW,
+            statement_classes,
+        ),
+        b(
+            "memory/performance_schema/events_statements_history",
+            "events_statements_history",
+            SizeCount,
+            STATEMENT_ROW,
+            t * s.statements_history,
+        ),
+        b(
+            "memory/performance_schema/events_statements_history_long",
+            "events_statements_history_long",
+            SizeCount,
+            STATEMENT_ROW,
+            s.statements_history_long,
+        ),
+        b(
+            "memory/performance_schema/events_statements_summary_by_thread_by_event_name",
+            "events_statements_summary_by_thread_by_event_name",
+            SizeCount,
+            STATEMENT_STAT,
+            t * statement_classes,
+        ),
+        b(
+            "memory/performance_schema/events_statements_current",
+            "events_statements_current",
+            SizeCount,
+            STATEMENT_ROW,
+            t * s.statement_stack,
+        ),
+        b(
+            "memory/performance_schema/socket_class",
+            "(pfs_socket_class)",
+            SizeCount,
+            CLASS_ROW,
+            socket,
+        ),
+        b(
+            "memory/performance_schema/events_statements_summary_by_digest",
+            "events_statements_summary_by_digest",
+            SizeCount,
+            DIGEST_ROW,
+            s.digests,
+        ),
+        b(
+            "memory/performance_schema/memory_class",
+            "(pfs_memory_class)",
+            RowSizeRowCount,
+            CLASS_ROW,
+            memory,
+        ),
+        b(
+            "memory/performance_schema/memory_summary_by_thread_by_event_name",
+            "memory_summary_by_thread_by_event_name",
+            RowSizeRowCount,
+            MEMORY_STAT,
+            t * classes_under("memory/"),
+        ),
+        b(
+            "memory/performance_schema/events_transactions_history",
+            "events_transactions_history",
+            SizeCount,
+            TRANSACTION_ROW,
+            t * s.transactions_history,
+        ),
+        b(
+            "memory/performance_schema/events_transactions_history_long",
+            "events_transactions_history_long",
+            SizeCount,
+            TRANSACTION_ROW,
+            s.transactions_history_long,
+        ),
+        b(
+            "memory/performance_schema/events_statements_history_long.tokens",
+            "(history_long_statements_digest_token_array)",
+            CountSize,
+            s.max_digest_length,
+            s.statements_history_long,
+        ),
+        b(
+            "memory/performance_schema/events_statements_history.tokens",
+            "(history_statements_digest_token_array)",
+            CountSize,
+            s.max_digest_length,
+            t * s.statements_history,
+        ),
+        b(
+            "memory/performance_schema/events_statements_current.tokens",
+            "(current_statements_digest_token_array)",
+            CountSize,
+            s.max_digest_length,
+            t * s.statement_stack,
+        ),
+        b(
+            "memory/performance_schema/events_statements_history_long.sqltext",
+            "(history_long_statements_text_array)",
+            CountSize,
+            s.max_sql_text_length,
+            s.statements_history_long,
+        ),
+        b(
+            "memory/performance_schema/events_statements_history.sqltext",
+            "(history_statements_text_array)",
+            CountSize,
+            s.max_sql_text_length,
+            t * s.statements_history,
+        ),
+        b(
+            "memory/performance_schema/events_statements_current.sqltext",
+            "(current_statements_text_array)",
+            CountSize,
+            s.max_sql_text_length,
+            t * s.statement_stack,
+        ),
+        b(
+            "memory/performance_schema/events_statements_summary_by_digest.digest_text",
+            "(statements_digest_token_array)",
+            CountSize,
+            s.max_digest_length,
+            s.digests,
+        ),
+    ]
+}
+
 /// Each fixed allocation: (instrument, bytes), the zero-sized left out.
 pub fn fixed_allocations(s: &Sizing) -> Vec<(&'static str, u64)> {
-    let t = THREAD_PAGE;
-    let statement_text = s.max_sql_text_length;
-    let tokens = s.max_digest_length;
     let mut out = vec![
         ("memory/innodb/log_buffer_memory", s.innodb_log_buffer_size),
         ("memory/mysys/KEY_CACHE", s.key_buffer_size),
-        ("memory/performance_schema/events_waits_history_long", s.waits_history_long * WAIT_ROW),
-        ("memory/performance_schema/events_stages_history_long", s.stages_history_long * STAGE_ROW),
-        (
-            "memory/performance_schema/events_statements_history_long",
-            s.statements_history_long * STATEMENT_ROW,
-        ),
-        (
-            "memory/performance_schema/events_statements_history_long.sqltext",
-            s.statements_history_long * statement_text,
-        ),
-        (
-            "memory/performance_schema/events_statements_history_long.tokens",
-            s.statements_history_long * tokens,
-        ),
-        (
-            "memory/performance_schema/events_transactions_history_long",
-            s.transactions_history_long * TRANSACTION_ROW,
-        ),
-        ("memory/performance_schema/events_statements_summary_by_digest", s.digests * DIGEST_ROW),
-        (
-            "memory/performance_schema/events_statements_summary_by_digest.digest_text",
-            s.digests * tokens,
-        ),
-        ("memory/performance_schema/events_waits_history", t * s.waits_history * WAIT_ROW),
-        ("memory/performance_schema/events_stages_history", t * s.stages_history * STAGE_ROW),
-        (
-            "memory/performance_schema/events_statements_history",
-            t * s.statements_history * STATEMENT_ROW,
-        ),
-        (
-            "memory/performance_schema/events_statements_history.sqltext",
-            t * s.statements_history * statement_text,
-        ),
-        (
-            "memory/performance_schema/events_statements_history.tokens",
-            t * s.statements_history * tokens,
-        ),
-        (
-            "memory/performance_schema/events_statements_current",
-            t * s.statement_stack * STATEMENT_ROW,
-        ),
-        (
-            "memory/performance_schema/events_statements_current.sqltext",
-            t * s.statement_stack * statement_text,
-        ),
-        (
-            "memory/performance_schema/events_statements_current.tokens",
-            t * s.statement_stack * tokens,
-        ),
-        (
-            "memory/performance_schema/events_transactions_history",
-            t * s.transactions_history * TRANSACTION_ROW,
-        ),
-        (
-            "memory/performance_schema/events_statements_summary_by_thread_by_event_name",
-            t * classes_under("statement/") * STATEMENT_STAT,
-        ),
-        (
-            "memory/performance_schema/events_stages_summary_by_thread_by_event_name",
-            t * classes_under("stage/") * SINGLE_STAT,
-        ),
-        (
-            "memory/performance_schema/events_waits_summary_by_thread_by_event_name",
-            t * (classes_under("wait/") + classes_under("idle")) * SINGLE_STAT,
-        ),
-        (
-            "memory/performance_schema/memory_summary_by_thread_by_event_name",
-            t * classes_under("memory/") * MEMORY_STAT,
-        ),
-        ("memory/performance_schema/threads", t * THREAD_ROW),
     ];
-    out.extend(CLASS_BUFFERS.iter().zip(s.class_limits).map(|(n, c)| (*n, c * CLASS_ROW)));
-    // statement_class is sized by the statement classes there are (no variable sets it).
-    out.push((
-        "memory/performance_schema/statement_class",
-        classes_under("statement/") * CLASS_ROW,
-    ));
+    out.extend(pfs_buffers(s).iter().map(|b| (b.instrument, b.bytes())));
     out.retain(|(_, bytes)| *bytes > 0);
     out
+}
+
+/// SHOW ENGINE PERFORMANCE_SCHEMA STATUS's (Name, Status) rows: three for each buffer, then
+/// `performance_schema.memory`, the sum of their `.memory` rows (what MySQLTuner reads).
+pub fn engine_status_rows(s: &Sizing) -> Vec<(String, u64)> {
+    let buffers = pfs_buffers(s);
+    let mut rows = Vec::with_capacity(buffers.len() * 3 + 1);
+    let mut total = 0u64;
+    for b in &buffers {
+        let n = b.status_name;
+        let (size, count) = match b.naming {
+            Naming::RowSizeRowCount => (format!("{n}.row_size"), format!("{n}.row_count")),
+            Naming::SizeCount | Naming::CountSize => (format!("{n}.size"), format!("{n}.count")),
+        };
+        let size = (size, b.row_size);
+        let count = (count, b.rows);
+        if b.naming == Naming::CountSize {
+            rows.extend([count, size]);
+        } else {
+            rows.extend([size, count]);
+        }
+        rows.push((format!("{n}.memory"), b.bytes()));
+        total = total.saturating_add(b.bytes());
+    }
+    rows.push(("performance_schema.memory".to_string(), total));
+    rows
 }
 
 /// The least the rest of mysqld (code, libraries, the data dictionary) takes outside any
@@ -233,5 +422,30 @@ mod tests {
         let big = Sizing { digests: 1 << 20, ..defaults() };
         let parts = fixed_allocations(&big);
         assert!(host_charge(320 << 20, &parts) > 4 << 30);
+    }
+
+    #[test]
+    fn engine_status_totals_the_performance_schema_instruments() {
+        let s = defaults();
+        let rows = engine_status_rows(&s);
+        let instrumented: u64 = fixed_allocations(&s)
+            .iter()
+            .filter(|(n, _)| n.starts_with("memory/performance_schema/"))
+            .map(|(_, b)| b)
+            .sum();
+        assert_eq!(rows.last(), Some(&("performance_schema.memory".to_string(), instrumented)));
+        let find = |name: &str| rows.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        assert_eq!(find("events_statements_history_long.count"), Some(10_000));
+        assert_eq!(find("(history_long_statements_text_array).size"), Some(1024));
+        assert_eq!(find("(history_long_statements_text_array).memory"), Some(10_240_000));
+        assert_eq!(find("(pfs_memory_class).row_count"), Some(450));
+        // The token and text arrays print their count before their size, as MySQL does.
+        let at = |name: &str| rows.iter().position(|(n, _)| n == name).unwrap();
+        assert!(
+            at("(statements_digest_token_array).count")
+                < at("(statements_digest_token_array).size")
+        );
+        assert!(at("threads.size") < at("threads.count"));
+        assert_eq!(rows.len(), pfs_buffers(&s).len() * 3 + 1);
     }
 }

@@ -266,6 +266,9 @@ pub fn read(
             ];
             Ok((meta, rows))
         }
+        ("information_schema", "engines") => {
+            Ok((described(super::engines::COLUMNS, alias), super::engines::rows()))
+        }
         ("information_schema", "schemata") => {
             let rows = view
                 .catalog()

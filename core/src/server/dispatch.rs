@@ -606,6 +606,21 @@ impl Server {
                     unshown: 0,
                 }))
             }
+            Statement::ShowEngineStatus { engine } => {
+                let result = self.show_engine_status(engine)?;
+                work.rows += result.rows.len() as u64;
+                Ok(Response::Rows(result))
+            }
+            Statement::ShowEngines => {
+                let columns = crate::instruments::engines::SHOW_COLUMNS;
+                let rows = crate::instruments::engines::rows();
+                work.rows += rows.len() as u64;
+                Ok(Response::Rows(ResultSet {
+                    columns: columns.iter().map(|c| Column::text(c)).collect(),
+                    rows,
+                    unshown: 0,
+                }))
+            }
             Statement::Do(exprs) => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
                 let mut cx = Cx::new(&r.vars, session, self.clock.unix_micros());
@@ -1001,7 +1016,16 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         }
         Statement::Restart => "Com_restart",
         Statement::ResetPersist { .. } => "Com_reset",
-        Statement::ShowEngineInnodbStatus => "Com_show_engine_status",
+        // MySQL resolves the engine's name as it parses: an unknown one never runs.
+        Statement::ShowEngineStatus { engine }
+            if crate::instruments::engines::resolve(engine).is_none() =>
+        {
+            return None
+        }
+        Statement::ShowEngineInnodbStatus | Statement::ShowEngineStatus { .. } => {
+            "Com_show_engine_status"
+        }
+        Statement::ShowEngines => "Com_show_storage_engines",
         Statement::BinlogAdmin(admin) => {
             use crate::sql::parser::binlog_admin::BinlogAdmin as B;
             match admin {

@@ -56,6 +56,31 @@ impl Server {
         innodb_monitor::monitor_text(&r.pool, &mut r.monitor, r.started_at, now, wall)
     }
 
+    /// `SHOW ENGINE name STATUS` for an engine other than InnoDB: PERFORMANCE_SCHEMA's
+    /// buffers (`pfs_show_status`), nothing for the engines that print nothing, MySQL's
+    /// error for a name it does not know.
+    pub(super) fn show_engine_status(&mut self, engine: &str) -> Result<crate::sql::ResultSet> {
+        use crate::sql::{Column, ResultSet};
+        use crate::storage::value::Value;
+        let name = crate::instruments::engines::resolve(engine)
+            .ok_or_else(|| crate::error::MySqlError::unknown_storage_engine(engine))?;
+        let rows = match (name, self.running.as_ref()) {
+            ("PERFORMANCE_SCHEMA", Some(r)) => super::lifecycle::performance_schema_status(&r.vars)
+                .into_iter()
+                .map(|(n, v)| {
+                    vec![
+                        Value::Str("performance_schema".into()),
+                        Value::Str(n),
+                        Value::Str(v.to_string()),
+                    ]
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let columns = ["Type", "Name", "Status"].iter().map(|c| Column::text(c)).collect();
+        Ok(ResultSet { columns, rows, unshown: 0 })
+    }
+
     /// The rows of a performance_schema or information_schema table, as `session` reads it.
     pub(crate) fn system_table(
         &mut self,

@@ -275,10 +275,33 @@ fn size_buffer_pool(vars: &mut Variables) {
 /// mysqld's fixed buffers, sized from its startup variables (performance_schema's only when
 /// it is on).
 fn fixed_memory(vars: &Variables) -> Vec<(&'static str, u64)> {
+    let pfs = vars.global_bool(var_id!("performance_schema"));
+    let mut parts = mysqld_memory::fixed_allocations(&startup_sizing(vars));
+    if !pfs {
+        parts.retain(|(name, _)| !name.starts_with("memory/performance_schema/"));
+    }
+    parts
+}
+
+/// SHOW ENGINE PERFORMANCE_SCHEMA STATUS's (Name, Status) rows. With performance_schema off
+/// nothing is allocated and every row is 0, as in MySQL, where the sizes are set only when
+/// the buffers are.
+pub(crate) fn performance_schema_status(vars: &Variables) -> Vec<(String, u64)> {
+    let pfs = vars.global_bool(var_id!("performance_schema"));
+    let mut rows = mysqld_memory::engine_status_rows(&startup_sizing(vars));
+    if !pfs {
+        rows.iter_mut().for_each(|(_, v)| *v = 0);
+    }
+    rows
+}
+
+/// The sizes of mysqld's fixed buffers from its variables (the performance_schema ones 0
+/// when it is off). performance_schema's are read-only, so they are the startup values.
+fn startup_sizing(vars: &Variables) -> Sizing {
     let v = |id| vars.global_u64(id);
     let pfs = vars.global_bool(var_id!("performance_schema"));
     let p = |id| if pfs { vars.global_u64(id) } else { 0 };
-    let sizing = Sizing {
+    Sizing {
         waits_history_long: p(var_id!("performance_schema_events_waits_history_long_size")),
         stages_history_long: p(var_id!("performance_schema_events_stages_history_long_size")),
         statements_history_long: p(var_id!(
@@ -307,10 +330,5 @@ fn fixed_memory(vars: &Variables) -> Vec<(&'static str, u64)> {
         ],
         innodb_log_buffer_size: v(var_id!("innodb_log_buffer_size")),
         key_buffer_size: v(var_id!("key_buffer_size")),
-    };
-    let mut parts = mysqld_memory::fixed_allocations(&sizing);
-    if !pfs {
-        parts.retain(|(name, _)| !name.starts_with("memory/performance_schema/"));
     }
-    parts
 }

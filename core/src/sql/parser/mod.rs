@@ -131,6 +131,10 @@ pub enum Statement {
     ResetPersist { name: Option<String>, if_exists: bool },
     /// `SHOW ENGINE INNODB STATUS`
     ShowEngineInnodbStatus,
+    /// `SHOW ENGINE name STATUS` for an engine other than InnoDB (as typed).
+    ShowEngineStatus { engine: String },
+    /// `SHOW [STORAGE] ENGINES`
+    ShowEngines,
     /// `SHOW BINARY LOGS`, `SHOW BINARY LOG STATUS` or `SHOW REPLICA STATUS`.
     ShowReplication(ReplicationShow),
     /// FLUSH BINARY LOGS, PURGE BINARY LOGS, RESET BINARY LOGS AND GTIDS.
@@ -1376,11 +1380,28 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
     }
     if scope == VarScope::Default && word_is(p, "ENGINE") {
         let word = |n: usize, w: &str| matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w));
-        if word(1, "INNODB") && word(2, "STATUS") {
-            for _ in 0..3 {
+        if word(2, "STATUS") {
+            p.next_token();
+            let engine = match &p.next_token().token {
+                Token::Word(w) => w.value.clone(),
+                _ => String::new(),
+            };
+            p.next_token();
+            if engine.eq_ignore_ascii_case("INNODB") || engine.eq_ignore_ascii_case("INNOBASE") {
+                return Ok(Statement::ShowEngineInnodbStatus);
+            }
+            return Ok(Statement::ShowEngineStatus { engine });
+        }
+    }
+    if scope == VarScope::Default {
+        let storage = word_is(p, "STORAGE");
+        let at = usize::from(storage);
+        if matches!(&p.peek_nth_token(at).token, Token::Word(x) if x.value.eq_ignore_ascii_case("ENGINES"))
+        {
+            for _ in 0..=at {
                 p.next_token();
             }
-            return Ok(Statement::ShowEngineInnodbStatus);
+            return Ok(Statement::ShowEngines);
         }
     }
     if scope == VarScope::Default {

@@ -145,11 +145,20 @@ pub const CHECKS: &[Check] = &[
     Check {
         section: Section::Storage,
         follows: "check_storage_engines: engine list and InnoDB data",
-        reads: &["information_schema.TABLES"],
+        reads: &["information_schema.ENGINES", "information_schema.TABLES"],
         rule: "lists the engines; sums DATA_LENGTH + INDEX_LENGTH of InnoDB tables",
         run: |f, o| {
-            // The engines a MySQL 9.7 server reports in information_schema.ENGINES.
-            o.info("Status: +ARCHIVE +BLACKHOLE +CSV -FEDERATED +InnoDB +MEMORY +MRG_MYISAM +MyISAM +PERFORMANCE_SCHEMA");
+            // `+NAME ` for an engine that is YES or DEFAULT, `-NAME ` otherwise: each with its
+            // trailing space, so the line ends in one.
+            let engines: String = f
+                .engines
+                .iter()
+                .map(|(e, support)| {
+                    let on = support == "YES" || support == "DEFAULT";
+                    format!("{}{e} ", if on { '+' } else { '-' })
+                })
+                .collect();
+            o.info(format!("Status: {engines}"));
             o.info(format!(
                 "Data in InnoDB tables: {} (Tables: {})",
                 hr_bytes(f.innodb_bytes),

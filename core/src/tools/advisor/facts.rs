@@ -57,6 +57,8 @@ pub struct Facts {
     pub any_host: Option<Vec<String>>,
     /// SHOW DATABASES.
     pub databases: Vec<String>,
+    /// information_schema.ENGINES: (ENGINE, SUPPORT) in name order.
+    pub engines: Vec<(String, String)>,
     /// mysql.user has a password column MySQLTuner knows (else its security section stops).
     pub auth_column: bool,
     /// `--skippassword`: the password checks are not run.
@@ -201,6 +203,12 @@ pub fn read(server: &mut Server, login: &Login, skippassword: bool) -> Result<Fa
                     if f.pfs_memory == 0.0 {
                         f.pfs_memory = pfs_memory(&rows);
                     }
+                }
+                Reads::Engines => {
+                    f.engines = rows
+                        .iter()
+                        .filter_map(|r| Some((r.first()?.clone(), r.get(1)?.clone())))
+                        .collect()
                 }
                 Reads::Databases => {
                     f.databases = rows.iter().filter_map(|r| r.first().cloned()).collect()

@@ -58,6 +58,8 @@ pub enum Reads {
     /// `SHOW GLOBAL STATUS`: the counters the report prints.
     GlobalStatus,
     PfsMemory,
+    /// information_schema.ENGINES' names and support.
+    Engines,
     Databases,
     EngineSizes,
     Fragmented,
@@ -91,26 +93,17 @@ const fn once(sql: &'static str, sub: &'static str, reads: Reads) -> Statement {
     Statement { sql, sub, each: Each::Once, reads, needs_process: false, gap: None }
 }
 
-/// MySQLTuner's `get_pf_memory`: SHOW ENGINE PERFORMANCE_SCHEMA STATUS, which needs PROCESS
-/// and which we do not simulate.
+/// MySQLTuner's `get_pf_memory`: SHOW ENGINE PERFORMANCE_SCHEMA STATUS, which needs PROCESS.
 const fn pfs_status(sub: &'static str, reads: Reads) -> Statement {
-    Statement {
-        needs_process: true,
-        gap: Some(NO_PFS_STATUS),
-        ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", sub, reads)
-    }
+    Statement { needs_process: true, ..once("SHOW ENGINE PERFORMANCE_SCHEMA STATUS", sub, reads) }
 }
 
 /// How many statements of [`STATEMENTS`] a run sends before (and including) the SHOW GLOBAL
 /// STATUS whose counters it prints.
 pub const BEFORE_STATUS: usize = 6;
 
-const NO_ENGINES: &str = "SHOW ENGINES and information_schema.ENGINES are not simulated \
-     (ERROR 1235 / 1109 here); the engine list the report prints is MySQL 9.7's";
 const NO_INNODB_TRX: &str = "information_schema.INNODB_TRX is not simulated (ERROR 1109 here); \
      MySQL answers 0 active transactions to an idle server";
-const NO_PFS_STATUS: &str = "SHOW ENGINE PERFORMANCE_SCHEMA STATUS is not simulated (ERROR 1235 \
-     here): the report counts no Performance Schema memory";
 const NO_SYSTEM_TABLE_STATUS: &str = "SHOW TABLE STATUS of a system schema is not simulated \
      (ERROR 1235 here); MySQL lists its tables, none with an AUTO_INCREMENT near its maximum";
 const NO_SYSTEM_COLUMNS: &str = "information_schema.COLUMNS lists no column of the mysql schema \
@@ -129,7 +122,7 @@ pub const STATEMENTS: &[Statement] = &[
     once("SHOW STATUS", "get_all_vars", Reads::Status),
     once("SHOW GLOBAL STATUS", "get_all_vars", Reads::GlobalStatus),
     // get_all_vars: the engines as have_* variables (MySQL bug #59393's workaround).
-    Statement { gap: Some(NO_ENGINES), ..once("SHOW ENGINES", "get_all_vars", Reads::Nothing) },
+    once("SHOW ENGINES", "get_all_vars", Reads::Nothing),
     // get_all_vars: replication, with the pre-8.4 words on 9.x (see the module's header).
     once("SHOW SLAVE STATUS\\G", "get_all_vars", Reads::Nothing),
     once("SHOW SLAVE HOSTS\\G", "get_all_vars", Reads::Nothing),
@@ -166,14 +159,11 @@ pub const STATEMENTS: &[Statement] = &[
         Reads::Nothing,
     ),
     // check_storage_engines.
-    Statement {
-        gap: Some(NO_ENGINES),
-        ..once(
-            "SELECT ENGINE,SUPPORT FROM information_schema.ENGINES ORDER BY ENGINE ASC",
-            "check_storage_engines",
-            Reads::Nothing,
-        )
-    },
+    once(
+        "SELECT ENGINE,SUPPORT FROM information_schema.ENGINES ORDER BY ENGINE ASC",
+        "check_storage_engines",
+        Reads::Engines,
+    ),
     once("SHOW DATABASES", "check_storage_engines", Reads::Databases),
     once(
         "SELECT ENGINE, SUM(DATA_LENGTH+INDEX_LENGTH), COUNT(ENGINE), SUM(DATA_LENGTH), SUM(INDEX_LENGTH) FROM information_schema.TABLES WHERE TABLE_SCHEMA NOT IN ('information_schema', 'performance_schema', 'mysql') AND ENGINE IS NOT NULL GROUP BY ENGINE ORDER BY ENGINE ASC;",
