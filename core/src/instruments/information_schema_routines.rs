@@ -114,11 +114,31 @@ pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec
 /// CHARSET utf8mb4`): the type facts as information_schema.COLUMNS gives them.
 /// UNCONFIRMED: DTD_IDENTIFIER is the type as declared, in lower case, without its
 /// character set (MySQL prints the type as it stores it, e.g. `int` for `INT(11)`).
+/// A type as the data dictionary spells it (DTD_IDENTIFIER): lower case and without spaces
+/// after commas, except inside quotes (`ENUM('YES', 'NO')` is `enum('YES','NO')`).
+fn dictionary_spelling(type_sql: &str) -> String {
+    let mut out = String::with_capacity(type_sql.len());
+    let mut quoted = false;
+    let mut after_comma = false;
+    for c in type_sql.chars() {
+        if c == '\'' {
+            quoted = !quoted;
+        }
+        if !quoted && after_comma && c == ' ' {
+            continue;
+        }
+        after_comma = !quoted && c == ',';
+        out.push(if quoted { c } else { c.to_ascii_lowercase() });
+    }
+    out
+}
+
 fn type_facts(type_sql: &str) -> Vec<Value> {
-    let lower = type_sql.to_ascii_lowercase();
+    let lower = dictionary_spelling(type_sql);
     let bare = lower.split(" charset").next().unwrap_or(&lower).split(" collate").next();
     let bare = bare.unwrap_or(&lower).trim().to_string();
-    let Ok((ty, unsigned)) = crate::server::statements::column_type(&bare) else {
+    let Ok((ty, unsigned)) = crate::server::statements::column_type(&bare.to_ascii_lowercase())
+    else {
         return vec![Value::Str(bare.clone()); 1]
             .into_iter()
             .chain(std::iter::repeat_n(Value::Null, 7))
@@ -149,7 +169,8 @@ fn type_facts(type_sql: &str) -> Vec<Value> {
 
 /// Every routine with its schema, by schema then name (procedures and functions together).
 fn all_routines(catalog: &Catalog) -> Vec<(String, &Procedure)> {
-    let mut all = Vec::new();
+    let mut all: Vec<(String, &Procedure)> =
+        crate::instruments::sys::routines::all().iter().map(|r| ("sys".to_string(), r)).collect();
     for d in catalog.databases() {
         for r in d.procedures.values().chain(d.functions.values()) {
             all.push((d.name.clone(), r));
@@ -188,9 +209,8 @@ pub fn routines(catalog: &Catalog) -> Vec<Row> {
                 Some(_) => "INVOKER",
                 None => "DEFINER",
             };
-            let comment = characteristic(r, &["COMMENT '"])
-                .map(|c| c["COMMENT '".len()..].trim_end_matches('\'').to_string())
-                .unwrap_or_default();
+            let comment =
+                characteristic(r, &["COMMENT '"]).map(|_| r.comment()).unwrap_or_default();
             row.extend([
                 text("SQL"),
                 text(&r.body_text),
@@ -268,4 +288,16 @@ pub fn triggers(catalog: &Catalog) -> Vec<Row> {
         }
     }
     rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::dictionary_spelling;
+
+    #[test]
+    fn types_are_spelled_as_the_dictionary_keeps_them() {
+        assert_eq!(dictionary_spelling("ENUM('YES', 'NO')"), "enum('YES','NO')");
+        assert_eq!(dictionary_spelling("DECIMAL(10, 2) UNSIGNED"), "decimal(10,2) unsigned");
+        assert_eq!(dictionary_spelling("SET('a, b', 'C')"), "set('a, b','C')");
+    }
 }

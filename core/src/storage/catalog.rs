@@ -53,6 +53,15 @@ pub struct Procedure {
 }
 
 impl Procedure {
+    /// Its COMMENT's text, quotes written twice read once (empty without one).
+    pub fn comment(&self) -> String {
+        self.characteristics
+            .iter()
+            .find_map(|c| c.strip_prefix("COMMENT '"))
+            .map(|c| c.strip_suffix('\'').unwrap_or(c).replace("''", "'"))
+            .unwrap_or_default()
+    }
+
     pub fn kind(&self) -> &'static str {
         if self.returns.is_some() {
             "FUNCTION"
@@ -272,11 +281,19 @@ impl Catalog {
         self.databases.get(db)?.views.get(name)
     }
 
+    /// A stored procedure, the sys schema's among them.
     pub fn procedure(&self, db: &str, name: &str) -> Option<&Procedure> {
+        if db == "sys" {
+            return crate::instruments::sys::routines::find(name, false);
+        }
         self.databases.get(db)?.procedures.get(&name.to_ascii_lowercase())
     }
 
+    /// A stored function, the sys schema's among them.
     pub fn function(&self, db: &str, name: &str) -> Option<&Procedure> {
+        if db == "sys" {
+            return crate::instruments::sys::routines::find(name, true);
+        }
         self.databases.get(db)?.functions.get(&name.to_ascii_lowercase())
     }
 

@@ -9,11 +9,13 @@
 //! [`VIEWS`]: its name, its algorithm and its SELECT.
 //!
 //! Besides the views: `sys.sys_config` (the sys schema's one table, read-only here, see
-//! [`SYS_CONFIG`]) and the function `sys.format_statement()` (a built-in of the engine,
-//! `sql::pfs_format`).
+//! [`SYS_CONFIG`]), the functions `sys.format_statement()`, `sys.format_bytes()` and
+//! `sys.format_time()` (built-ins of the engine, `sql::pfs_format`), and the stored
+//! procedures and functions of [`routines`].
 
 mod pool_and_key_views;
 mod processlist_views;
+pub mod routines;
 mod statement_kind_views;
 mod views;
 

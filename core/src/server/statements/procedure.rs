@@ -17,6 +17,16 @@ use crate::var_id;
 use sqlparser::ast::{Function, FunctionArg, FunctionArgExpr, FunctionArguments};
 use std::collections::BTreeMap;
 
+/// The sys schema's routines are part of the server here (`instruments::sys::routines`):
+/// creating or dropping one is refused rather than answered with "does not exist".
+/// Simplification: MySQL lets an administrator change the sys schema.
+fn refuse_sys(db: &str) -> Result<()> {
+    if db.eq_ignore_ascii_case("sys") {
+        return Err(MySqlError::not_supported_yet("changing the sys schema's routines"));
+    }
+    Ok(())
+}
+
 impl Server {
     /// CREATE PROCEDURE and CREATE FUNCTION.
     pub(crate) fn create_procedure(
@@ -29,6 +39,7 @@ impl Server {
             .clone()
             .or_else(|| session.database.clone())
             .ok_or_else(MySqlError::no_database_selected)?;
+        refuse_sys(&db)?;
         if procedure.returns.is_some() {
             self.check_function_binlog_safety(procedure)?;
         }
@@ -88,6 +99,7 @@ impl Server {
             .clone()
             .or_else(|| session.database.clone())
             .ok_or_else(MySqlError::no_database_selected)?;
+        refuse_sys(&db)?;
         let key = name.to_ascii_lowercase();
         let removed = self.catalog.database_mut(&db).and_then(|d| {
             if function {

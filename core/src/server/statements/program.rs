@@ -444,7 +444,11 @@ impl Server {
                 r.status.add_named(com, 1);
             }
         }
-        let response = self.dispatch(session, &stmt, sql, work)?;
+        let result = self.dispatch(session, &stmt, sql, work);
+        // ROW_COUNT() and FOUND_ROWS() follow each statement of the body, as in MySQL
+        // (`UPDATE ...; SELECT ROW_COUNT();` in a procedure reads the UPDATE's count).
+        session.statement_ends(&result);
+        let response = result?;
         if let Response::Rows(_) = &response {
             if run.trigger {
                 return Err(MySqlError::result_set_from_trigger());

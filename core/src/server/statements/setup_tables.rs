@@ -58,8 +58,9 @@ struct Bound {
     condition: Option<crate::sql::bind::BExpr>,
 }
 
-/// Binds `up` to a table with `names` whose `settable` columns may be assigned.
-fn bind(up: &Update, names: &[&str], settable: &[&str]) -> Result<Bound> {
+/// Binds `up` to a table with `names` whose `settable` columns may be assigned; a stored
+/// program's `locals` (its parameters and variables) are visible to the expressions.
+fn bind(up: &Update, names: &[&str], settable: &[&str], locals: Vec<String>) -> Result<Bound> {
     let columns = NamedColumns { names };
     let mut sets = Vec::new();
     for a in &up.assignments {
@@ -74,10 +75,11 @@ fn bind(up: &Update, names: &[&str], settable: &[&str]) -> Result<Bound> {
         if !settable.contains(&names[at]) {
             return Err(MySqlError::wrong_perfschema_usage());
         }
-        sets.push((at, Binder::scalar(&columns, "field list").bind(&a.value)?));
+        let mut binder = Binder::scalar(&columns, "field list").with_locals(locals.clone());
+        sets.push((at, binder.bind(&a.value)?));
     }
     let condition = match &up.selection {
-        Some(e) => Some(Binder::scalar(&columns, "where clause").bind(e)?),
+        Some(e) => Some(Binder::scalar(&columns, "where clause").with_locals(locals).bind(e)?),
         None => None,
     };
     Ok(Bound { sets, condition })
@@ -123,7 +125,7 @@ impl Server {
         work: &mut Work,
     ) -> Result<Response> {
         let names = ["NAME", "ENABLED"];
-        let bound = bind(up, &names, &["ENABLED"])?;
+        let bound = bind(up, &names, &["ENABLED"], session.local_names())?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
         let mut cx = Cx::new(&r.vars, session, now_micros);
@@ -166,7 +168,7 @@ impl Server {
         up: &Update,
         work: &mut Work,
     ) -> Result<Response> {
-        let bound = bind(up, &INSTRUMENT_COLUMNS, &["ENABLED", "TIMED"])?;
+        let bound = bind(up, &INSTRUMENT_COLUMNS, &["ENABLED", "TIMED"], session.local_names())?;
         let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
         let now_micros = self.clock.unix_micros();
         let mut cx = Cx::new(&r.vars, session, now_micros);

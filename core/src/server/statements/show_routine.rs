@@ -138,27 +138,32 @@ impl Server {
             "Database Collation",
         ];
         let mut rows = Vec::new();
+        // The sys schema's routines, then each database's, in database and name order.
+        let sys = crate::instruments::sys::routines::all()
+            .iter()
+            .filter(|r| r.returns.is_some() == function)
+            .map(|r| ("sys", r));
+        let mut all: Vec<(&str, &crate::storage::catalog::Procedure)> = sys.collect();
         for d in self.catalog.databases() {
             let routines = if function { &d.functions } else { &d.procedures };
-            for r in routines.values() {
+            all.extend(routines.values().map(|r| (d.name.as_str(), r)));
+        }
+        all.sort_by(|a, b| (a.0, &a.1.name).cmp(&(b.0, &b.1.name)));
+        for (db, r) in all {
+            {
                 if !like_filter(filter, &r.name) {
                     continue;
                 }
                 let created =
                     CivilTime::from_unix(r.created_micros.div_euclid(1_000_000), 0).datetime();
-                let comment = r
-                    .characteristics
-                    .iter()
-                    .find_map(|c| c.strip_prefix("COMMENT '"))
-                    .map(|c| c.trim_end_matches('\'').to_string())
-                    .unwrap_or_default();
+                let comment = r.comment();
                 let security = if r.characteristics.iter().any(|c| c == "SQL SECURITY INVOKER") {
                     "INVOKER"
                 } else {
                     "DEFINER"
                 };
                 rows.push(vec![
-                    text(&d.name),
+                    text(db),
                     text(&r.name),
                     text(r.kind()),
                     text(&r.definer),

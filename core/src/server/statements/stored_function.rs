@@ -46,7 +46,9 @@ impl Server {
         sql: &str,
         work: &mut Work,
     ) -> Result<Option<Statement>> {
-        if !self.catalog.databases().any(|d| !d.functions.is_empty()) {
+        if !self.catalog.databases().any(|d| !d.functions.is_empty())
+            && !crate::instruments::sys::routines::mentions_a_function(sql)
+        {
             return Ok(None);
         }
         let mut out = stmt.clone();

@@ -105,6 +105,22 @@ fn returns_type(s: &str) -> Result<(String, &str)> {
     }
 }
 
+/// Where the string literal `t` opens with ends: its closing quote's byte offset, past any
+/// quote written twice (`'It''s'`) or escaped with a backslash.
+fn closing_quote(t: &str) -> Option<usize> {
+    let bytes = t.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'\'' if bytes.get(i + 1) == Some(&b'\'') => i += 2,
+            b'\'' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 /// The characteristics before a routine's body, as written, and the body.
 fn characteristics(mut s: &str) -> Result<(Vec<String>, &str)> {
     let mut out = Vec::new();
@@ -138,7 +154,7 @@ fn characteristics(mut s: &str) -> Result<(Vec<String>, &str)> {
                 if !t.starts_with('\'') {
                     return Err(MySqlError::syntax(s.trim(), 1));
                 }
-                let close = t[1..].find('\'').ok_or_else(|| MySqlError::syntax(t, 1))? + 1;
+                let close = closing_quote(t).ok_or_else(|| MySqlError::syntax(t, 1))?;
                 (format!("COMMENT {}", &t[..=close]), &t[close + 1..])
             }
             _ => return Ok((out, s)),
@@ -311,6 +327,9 @@ mod tests {
             procedure.characteristics,
             ["DETERMINISTIC", "READS SQL DATA", "COMMENT 'greets'"]
         );
+        // 'It''s \'here': a doubled quote and an escaped one stay inside the literal.
+        assert_eq!(closing_quote("'It''s \\'here' RETURN 1"), Some(13));
+        assert_eq!(closing_quote("'open"), None);
         assert_eq!(procedure.body, Stmt::Return("CONCAT('Hello, ', s, '!')".into()));
         let no_return = "CREATE FUNCTION f() RETURNS INT DETERMINISTIC BEGIN END";
         assert_eq!(parse_procedure_ddl(no_return).unwrap_err().code, 1320);
