@@ -13,6 +13,7 @@
 //! `sys.format_time()` (built-ins of the engine, `sql::pfs_format`), and the stored
 //! procedures and functions of [`routines`].
 
+mod metrics_view;
 mod pool_and_key_views;
 mod processlist_views;
 pub mod routines;

@@ -447,6 +447,7 @@ pub const VIEWS: &[SysView] = &[
         query: MEMORY_GLOBAL_BY_CURRENT_BYTES,
     },
     SysView { name: "memory_global_total", algorithm: "TEMPTABLE", query: MEMORY_GLOBAL_TOTAL },
+    SysView { name: "metrics", algorithm: "UNDEFINED", query: super::metrics_view::METRICS },
     SysView { name: "processlist", algorithm: "TEMPTABLE", query: PROCESSLIST },
     SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
     SysView {
