@@ -323,6 +323,7 @@ impl Server {
         );
         trx.start = start;
         trx.committed = committed_until;
+        self.innodb_trx_after(&mut session, &trx);
         match self.statement_event(&session, ran, start, self.clock.now()) {
             Some(mut event) => {
                 trx.event_id = Some(event.event_id);
