@@ -365,6 +365,11 @@ impl Server {
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
         }
+        if self.pending_kill.is_some() && self.end_connection_if_killed(id) {
+            // KILL of its own connection: the rest of a multi-statement text is not run.
+            let elapsed = self.clock.now().since(start);
+            return (Executed { result, sent_before_error, warnings, elapsed }, None);
+        }
         if std::mem::take(&mut self.pending_restart) {
             // The server answers OK, then shuts down and starts again.
             let elapsed = self.clock.now().since(start);

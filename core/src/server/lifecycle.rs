@@ -54,6 +54,8 @@ impl Server {
             pool_maps: None,
             logs: crate::binlog::group_commit::Durability::default(),
             severed: std::collections::BTreeSet::new(),
+            killed: std::collections::BTreeSet::new(),
+            pending_kill: None,
             next_trx_id: super::innodb_trx::FIRST_TRX_ID,
             statements: Default::default(),
             pending_recovery: None,
