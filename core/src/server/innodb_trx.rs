@@ -31,16 +31,18 @@ impl Server {
     /// After `session`'s statement `t` (begun at `start`): InnoDB's transaction begins, takes
     /// an id, or (an autocommit statement's) comes and goes.
     pub(super) fn innodb_trx_after(&mut self, session: &mut Session, t: &TrxStatement) {
-        if t.whole {
-            if t.wrote && !t.failed {
+        if !session.in_transaction && session.autocommit() {
+            if t.whole && t.wrote && !t.failed {
                 self.next_trx_id = self.next_trx_id.saturating_add(2);
+            }
+            // No transaction is open: one autocommit=0 began and nothing ended (SET
+            // autocommit = 1, which the simulator does not commit by) ends here.
+            if session.innodb_trx.is_some() {
+                self.innodb_trx_end(session, true);
             }
             return;
         }
-        if session.innodb_trx.is_none()
-            && t.touched
-            && (session.in_transaction || !session.autocommit())
-        {
+        if session.innodb_trx.is_none() && t.touched {
             session.innodb_trx = Some(InnodbTrx {
                 started: t.start,
                 id: None,
