@@ -1,5 +1,6 @@
 //! `KILL [CONNECTION | QUERY] processlist_id` (`sql_kill` and `kill_one_thread` in
-//! sql_parse.cc): the ids are SHOW PROCESSLIST's.
+//! sql_parse.cc): the ids are SHOW PROCESSLIST's. The id is an expression, evaluated by the
+//! dispatcher (`Statement::Kill`), which refuses a subquery as MySQL does.
 //!
 //! - An id no connection has is ER_NO_SUCH_THREAD (1094). So is the event scheduler's:
 //!   MySQL's search for the thread skips daemon threads (UNCONFIRMED here).
@@ -22,6 +23,9 @@ use crate::error::{MySqlError, Result};
 use crate::sql::Response;
 use crate::status_id;
 use sqlparser::ast::KillType;
+
+/// The most killed connections remembered for their clients' next statement.
+const KILLED_MARKS_MAX: usize = 1024;
 
 impl Server {
     /// Runs `KILL [modifier] id` from `session`.
@@ -67,8 +71,11 @@ impl Server {
         self.close_connection(id);
         if let Some(r) = self.running.as_mut() {
             r.status.add(status_id!("Aborted_clients"), 1);
-            // Bounded: an id's mark goes at its client's next statement, and ids are not
-            // reused.
+            // Bounded: an id's mark goes at its client's next statement (ids are not
+            // reused); marks no client came back for go oldest first.
+            if self.killed.len() >= KILLED_MARKS_MAX {
+                self.killed.pop_first();
+            }
             self.killed.insert(id);
         }
     }

@@ -84,7 +84,6 @@ pub(crate) fn com_counter(s: &S) -> Option<&'static str> {
         S::Drop { object_type: ObjectType::Index, .. } => "Com_drop_index",
         S::Drop { .. } => "Com_drop_table",
         S::StartTransaction { .. } => "Com_begin",
-        S::Kill { .. } => "Com_kill",
         S::Commit { .. } => "Com_commit",
         S::Rollback { .. } => "Com_rollback",
         S::Call(_) => "Com_call_procedure",
@@ -503,7 +502,6 @@ impl Server {
                 self.commit(session);
                 Ok(ok(0))
             }
-            S::Kill { modifier, id } => self.kill(session, *modifier, *id),
             S::Rollback { .. } => {
                 self.rollback(session);
                 Ok(ok(0))
