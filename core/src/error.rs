@@ -440,6 +440,15 @@ impl MySqlError {
     pub fn query_interrupted() -> MySqlError {
         Self::new(1317, "70100", "Query execution was interrupted".into())
     }
+    /// 1094 ER_NO_SUCH_THREAD: KILL of a processlist id no connection has.
+    pub fn unknown_thread(id: u64) -> MySqlError {
+        Self::new(1094, "HY000", format!("Unknown thread id: {id}"))
+    }
+    /// 1095 ER_KILL_DENIED_ERROR: KILL of another user's connection without
+    /// CONNECTION_ADMIN or SUPER.
+    pub fn not_owner_of_thread(id: u64) -> MySqlError {
+        Self::new(1095, "HY000", format!("You are not owner of thread {id}"))
+    }
     /// 3024 ER_QUERY_TIMEOUT: a SELECT ran past max_execution_time (or its hint).
     pub fn max_execution_time_exceeded() -> MySqlError {
         Self::new(

@@ -223,6 +223,15 @@ impl Client {
     }
 
     fn run_statement(&mut self, text: &str, vertical: bool, out: &mut String) {
+        if self.session.is_some_and(|id| self.server.take_killed(id)) {
+            // KILL ended this connection: the statement finds it gone, and the client
+            // reconnects for the next one. UNCONFIRMED: whether mysql.cc reconnects at this
+            // statement (shown here) or reports 2006 and reconnects at the next one.
+            self.session = None;
+            out.push_str(&format::error(&MySqlError::lost_connection()));
+            self.reconnect(out);
+            return;
+        }
         if self.session.is_some_and(|id| self.server.take_severed(id)) {
             // mysqld died under this connection (kill -9, power loss).
             self.session = None;

@@ -15,6 +15,7 @@ pub mod information_schema_partitions;
 pub mod information_schema_routines;
 pub mod innodb_metrics;
 pub mod innodb_monitor;
+pub mod innodb_trx;
 pub mod memory;
 pub mod mysqld_memory;
 pub mod name_index;

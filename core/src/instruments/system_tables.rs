@@ -55,6 +55,11 @@ pub trait ServerView {
     fn innodb_metrics(&mut self) -> Result<Option<Vec<Row>>> {
         Ok(None)
     }
+    /// `information_schema.INNODB_TRX`' rows; Err when the reader lacks the PROCESS
+    /// privilege.
+    fn innodb_trx(&mut self) -> Result<Vec<Row>> {
+        Ok(Vec::new())
+    }
     /// `performance_schema.persisted_variables`: the `SET PERSIST` settings, in name order.
     fn persisted_variables(&self) -> Vec<Row> {
         Vec::new()
@@ -201,6 +206,10 @@ pub fn read(
         ("information_schema", "innodb_metrics") => {
             let rows = view.innodb_metrics()?.unwrap_or_default();
             Ok((described(super::innodb_metrics::COLUMNS, alias), rows))
+        }
+        ("information_schema", super::innodb_trx::TABLE) => {
+            let rows = view.innodb_trx()?;
+            Ok((described(super::innodb_trx::COLUMNS, alias), rows))
         }
         ("information_schema", "tables") => {
             let mut rows = Vec::new();

@@ -497,6 +497,11 @@ impl Server {
             result.is_err(),
             wrote,
         );
+        // InnoDB's transaction (INNODB_TRX) begins at the statement's start on the
+        // scheduler's clock.
+        let mut innodb = trx;
+        innodb.start = before;
+        self.innodb_trx_after(&mut session, &innodb);
         // Simplification: a prepared statement's COM_STMT_EXECUTE and its binary rows are
         // counted as the text protocol's COM_QUERY and rows.
         self.count_exchange(&mut session, p.sql.len() as u64, &result);

@@ -290,6 +290,12 @@ impl Server {
         if let Some(r) = self.running.as_mut().filter(|r| r.sessions.contains_key(&id)) {
             r.status.add(status_id!("Bytes_received"), super::wire::command_bytes(0));
         }
+        self.close_connection(id);
+    }
+
+    /// Ends connection `id`'s thread (after COM_QUIT, or KILL): its transaction rolls back
+    /// and its session goes.
+    pub(super) fn close_connection(&mut self, id: SessionId) {
         // A transaction still open is rolled back as the connection's thread cleans up: its
         // changes go, and its transaction event ends ROLLED BACK (into the long history; the
         // thread's own rows go with the thread below).

@@ -323,6 +323,7 @@ impl Server {
         );
         trx.start = start;
         trx.committed = committed_until;
+        self.innodb_trx_after(&mut session, &trx);
         match self.statement_event(&session, ran, start, self.clock.now()) {
             Some(mut event) => {
                 trx.event_id = Some(event.event_id);
@@ -363,6 +364,11 @@ impl Server {
         let sent_before_error = std::mem::take(&mut session.sent_before_error);
         if let Some(r) = self.running.as_mut() {
             r.sessions.insert(id, session);
+        }
+        if self.pending_kill.is_some() && self.end_connection_if_killed(id) {
+            // KILL of its own connection: the rest of a multi-statement text is not run.
+            let elapsed = self.clock.now().since(start);
+            return (Executed { result, sent_before_error, warnings, elapsed }, None);
         }
         if std::mem::take(&mut self.pending_restart) {
             // The server answers OK, then shuts down and starts again.
@@ -620,6 +626,27 @@ impl Server {
                     rows,
                     unshown: 0,
                 }))
+            }
+            Statement::Kill { modifier, id } => {
+                // MySQL refuses a subquery before it evaluates anything. Simplification: only
+                // a subquery that is the whole argument is seen here (a deeper one is the
+                // evaluator's own error).
+                let mut bare = id;
+                while let sqlparser::ast::Expr::Nested(inner) = bare {
+                    bare = inner;
+                }
+                if matches!(bare, sqlparser::ast::Expr::Subquery(_)) {
+                    return Err(MySqlError::not_supported_yet(
+                        "Usage of subqueries or stored function calls as part of this statement",
+                    ));
+                }
+                let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
+                let mut cx = Cx::new(&r.vars, session, self.clock.unix_micros());
+                let value = eval_constant(id, &mut cx)?;
+                cx.charge_to(work);
+                // `Item::val_int()` cast to my_thread_id (32 bits): NULL and text are 0.
+                let id = u64::from(value.to_i64().unwrap_or(0) as u32);
+                self.kill(session, *modifier, id)
             }
             Statement::Do(exprs) => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
@@ -1015,6 +1042,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_alter_table"
         }
         Statement::Restart => "Com_restart",
+        Statement::Kill { .. } => "Com_kill",
         Statement::ResetPersist { .. } => "Com_reset",
         // MySQL resolves the engine's name as it parses: an unknown one never runs.
         Statement::ShowEngineStatus { engine }

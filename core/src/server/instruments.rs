@@ -227,6 +227,10 @@ impl ServerView for View<'_> {
         Ok(self.server.innodb_metrics_rows())
     }
 
+    fn innodb_trx(&mut self) -> Result<Vec<Row>> {
+        self.server.innodb_trx_rows(self.session)
+    }
+
     fn persisted_variables(&self) -> Vec<crate::storage::table::Row> {
         self.server.persisted_variables()
     }

@@ -22,7 +22,9 @@ pub mod flavour;
 mod generated_tables;
 mod implicit_commit;
 mod innodb_metrics;
+mod innodb_trx;
 mod instruments;
+mod kill;
 mod lifecycle;
 mod prepared;
 pub mod query;
@@ -168,6 +170,14 @@ pub struct Server {
     logs: crate::binlog::group_commit::Durability,
     /// Connections a crash cut: their next statement gets error 2013.
     severed: std::collections::BTreeSet<SessionId>,
+    /// Connections KILL ended: their client's next statement gets error 2013.
+    killed: std::collections::BTreeSet<SessionId>,
+    /// Kill the connection whose statement is running once it has ended (`KILL` of one's
+    /// own connection).
+    pending_kill: Option<SessionId>,
+    /// InnoDB's transaction id counter (`trx_sys->next_trx_id_or_no`): the next id or
+    /// commit number.
+    next_trx_id: u64,
     /// What the next start must recover after a crash.
     pending_recovery: Option<crash::CrashReport>,
     /// Statements parsed before, by text (the simulator's speed-up, not a server feature).

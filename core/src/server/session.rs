@@ -43,6 +43,9 @@ pub struct Session {
     pub global_read_lock: bool,
     /// Changes of the open transaction, oldest first.
     pub undo: Vec<UndoRecord>,
+    /// Its transaction inside InnoDB, from the first table the transaction read or changed
+    /// until it ends (`information_schema.INNODB_TRX`).
+    pub innodb_trx: Option<crate::instruments::innodb_trx::InnodbTrx>,
     /// Changes of the row-changing statement running, oldest first (undone if it fails).
     pub statement_undo: Vec<UndoRecord>,
     /// The text of the last SELECT and the database it ran in (`Last_query_cost` is worked
@@ -142,6 +145,7 @@ impl Session {
             global_read_lock: false,
             in_transaction: false,
             undo: Vec::new(),
+            innodb_trx: None,
             statement_undo: Vec::new(),
             last_select: String::new(),
             last_select_db: String::new(),

@@ -99,7 +99,7 @@ impl TrxStatement {
 }
 
 /// ISOLATION_LEVEL from `transaction_isolation` (asked after every statement: no allocation).
-fn isolation(session: &Session) -> &'static str {
+pub(super) fn isolation(session: &Session) -> &'static str {
     let Some(VarValue::Text(t)) = session.vars.get(var_id!("transaction_isolation")) else {
         return "REPEATABLE READ";
     };

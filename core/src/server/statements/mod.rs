@@ -483,11 +483,19 @@ impl Server {
                 session.global_read_lock = true;
                 Ok(ok(0))
             }
-            S::StartTransaction { .. } => {
+            S::StartTransaction { modifier, modes, .. } => {
                 // START TRANSACTION releases the session's table locks.
                 session.table_locks = None;
                 self.commit(session);
                 session.in_transaction = true;
+                // WITH CONSISTENT SNAPSHOT begins InnoDB's transaction (and its read view)
+                // now, not at the first table it reads.
+                if *modifier == Some(crate::sql::parser::session_statements::CONSISTENT_SNAPSHOT) {
+                    let read_only = modes.contains(&sqlparser::ast::TransactionMode::AccessMode(
+                        sqlparser::ast::TransactionAccessMode::ReadOnly,
+                    ));
+                    self.innodb_trx_begin_now(session, read_only);
+                }
                 Ok(ok(0))
             }
             S::Commit { .. } => {
@@ -556,6 +564,7 @@ impl Server {
         session.undo.clear();
         session.savepoints.clear();
         session.in_transaction = false;
+        self.innodb_trx_end(session, true);
     }
 
     /// Runs one row-changing statement so that it changes all its rows or none: InnoDB rolls
@@ -591,6 +600,7 @@ impl Server {
         self.undo_changes(std::mem::take(&mut session.undo));
         session.savepoints.clear();
         session.in_transaction = false;
+        self.innodb_trx_end(session, false);
     }
 
     fn drop(

@@ -127,6 +127,9 @@ pub enum Statement {
     AlterPartitions { database: Option<String>, table: String, change: partition::PartitionChange },
     /// `RESTART`: the server shuts down cleanly and starts again.
     Restart,
+    /// `KILL [CONNECTION | QUERY] expr`: the processlist id is an expression (a literal, a
+    /// user variable, CONNECTION_ID()), evaluated when the statement runs.
+    Kill { modifier: Option<sqlparser::ast::KillType>, id: sqlparser::ast::Expr },
     /// `RESET PERSIST [[IF EXISTS] name]`: forget one persisted setting, or all of them.
     ResetPersist { name: Option<String>, if_exists: bool },
     /// `SHOW ENGINE INNODB STATUS`
@@ -840,6 +843,18 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if word_is(p, "RESTART") && matches!(p.peek_nth_token(1).token, Token::EOF | Token::SemiColon) {
         p.next_token();
         return Ok(Statement::Restart);
+    }
+    if word_is(p, "KILL") {
+        p.next_token();
+        // `KILL CONNECTION_ID()`: CONNECTION_ID is one word, not the CONNECTION option.
+        let modifier = if p.parse_keyword(Keyword::CONNECTION) {
+            Some(sqlparser::ast::KillType::Connection)
+        } else if p.parse_keyword(Keyword::QUERY) {
+            Some(sqlparser::ast::KillType::Query)
+        } else {
+            None
+        };
+        return Ok(Statement::Kill { modifier, id: p.parse_expr()? });
     }
     if word_is(p, "DO") {
         p.next_token();

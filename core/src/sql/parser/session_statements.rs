@@ -72,6 +72,54 @@ fn word_at(p: &Parser, n: usize, w: &str) -> bool {
     matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w) && x.quote_style.is_none())
 }
 
+/// The parser's mark of `START TRANSACTION WITH CONSISTENT SNAPSHOT`, which sqlparser does not
+/// read: its StartTransaction with this modifier (one of SQLite's, which MySQL's grammar has
+/// no way to write, so no other statement carries it).
+pub const CONSISTENT_SNAPSHOT: sqlparser::ast::TransactionModifier =
+    sqlparser::ast::TransactionModifier::Immediate;
+
+/// Whether the statement ahead (START TRANSACTION ...) has WITH CONSISTENT SNAPSHOT among its
+/// characteristics (looking at most 16 tokens ahead: the characteristics are few).
+fn consistent_snapshot_ahead(p: &Parser) -> bool {
+    (2..16)
+        .take_while(|&n| !matches!(p.peek_nth_token(n).token, Token::EOF | Token::SemiColon))
+        .any(|n| word_at(p, n, "WITH") && word_at(p, n + 1, "CONSISTENT"))
+}
+
+/// `START TRANSACTION characteristic [, characteristic] ...` where one characteristic is WITH
+/// CONSISTENT SNAPSHOT (the others READ ONLY or READ WRITE).
+fn parse_start_with_snapshot(p: &mut Parser) -> Result<Statement, ParserError> {
+    use sqlparser::ast::{BeginTransactionKind, TransactionAccessMode, TransactionMode};
+    p.next_token();
+    p.next_token();
+    let mut modes = Vec::new();
+    loop {
+        if word_at(p, 0, "WITH") && word_at(p, 1, "CONSISTENT") && word_at(p, 2, "SNAPSHOT") {
+            for _ in 0..3 {
+                p.next_token();
+            }
+        } else if p.parse_keywords(&[Keyword::READ, Keyword::ONLY]) {
+            modes.push(TransactionMode::AccessMode(TransactionAccessMode::ReadOnly));
+        } else if p.parse_keywords(&[Keyword::READ, Keyword::WRITE]) {
+            modes.push(TransactionMode::AccessMode(TransactionAccessMode::ReadWrite));
+        } else {
+            return p.expected("WITH CONSISTENT SNAPSHOT, READ ONLY or READ WRITE", p.peek_token());
+        }
+        if !p.consume_token(&Token::Comma) {
+            break;
+        }
+    }
+    Ok(Statement::Other(Box::new(sqlparser::ast::Statement::StartTransaction {
+        modes,
+        begin: false,
+        transaction: Some(BeginTransactionKind::Transaction),
+        modifier: Some(CONSISTENT_SNAPSHOT),
+        statements: Vec::new(),
+        exception: None,
+        has_end_keyword: false,
+    })))
+}
+
 /// One of these statements, or None (nothing consumed) when the statement is none of them.
 pub fn parse(p: &mut Parser) -> Result<Option<Statement>, ParserError> {
     if word_at(p, 0, "PREPARE") {
@@ -108,6 +156,9 @@ pub fn parse(p: &mut Parser) -> Result<Option<Statement>, ParserError> {
         p.next_token();
         p.next_token();
         return Ok(Some(Statement::Deallocate(p.parse_identifier()?.value)));
+    }
+    if word_at(p, 0, "START") && word_at(p, 1, "TRANSACTION") && consistent_snapshot_ahead(p) {
+        return parse_start_with_snapshot(p).map(Some);
     }
     if word_at(p, 0, "SAVEPOINT") {
         p.next_token();
