@@ -504,7 +504,20 @@ impl Server {
                 session.last_select_db.push_str(session.database.as_deref().unwrap_or(""));
                 self.select(session, q, sql, work)
             }
-            Statement::Set(assignments) => self.set(session, assignments, work),
+            Statement::Set(assignments) => {
+                let was_autocommit = session.autocommit();
+                let result = self.set(session, assignments, work);
+                // Turning autocommit from 0 to 1 commits the open transaction (one of the
+                // manual's implicit commits); setting it to 1 when it is 1 does not.
+                if result.is_ok()
+                    && !was_autocommit
+                    && session.autocommit()
+                    && session.in_transaction
+                {
+                    self.commit(session);
+                }
+                result
+            }
             Statement::ShowVariables { scope, filter } => {
                 let r = self.running.as_ref().ok_or_else(MySqlError::cannot_connect)?;
                 let pattern = match filter {
