@@ -142,6 +142,26 @@ impl MemoryInstruments {
         m
     }
 
+    /// A fixed buffer freed and allocated again at `bytes` (SET GLOBAL key_buffer_size): one
+    /// free of what it held and one allocation, if its instrument is enabled and counted it.
+    pub fn reallocate(&mut self, name: &'static str, bytes: u64, setup: &InstrumentSettings) {
+        if !setup.enabled(name) {
+            return;
+        }
+        let Some(s) = self.by_name.get_mut(name) else { return };
+        let held = s.current_bytes();
+        if held > 0 {
+            s.count_free += 1;
+            s.bytes_free += held;
+        }
+        if bytes > 0 {
+            s.count_alloc += 1;
+            s.bytes_alloc += bytes;
+        }
+        s.high_bytes = s.high_bytes.max(s.current_bytes());
+        s.high_count = s.high_count.max(s.current_count());
+    }
+
     /// Buffers allocated and freed between two readings, under `name` if it is enabled: each
     /// an allocation and a free, the largest on top of what was held the high-water mark.
     pub fn absorb_transient(

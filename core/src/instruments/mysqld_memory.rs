@@ -20,9 +20,9 @@
 //! below (`sizeof` of MySQL's structures, which change from release to release); the page of
 //! [`THREAD_PAGE`] threads; every buffer counted as one allocation; the tables not listed
 //! (instances of mutexes, files, tables, sockets, metadata locks, the error summaries, the
-//! account/user/host aggregates, which MySQL grows as they are used) stay at zero; the sizes
-//! are fixed at startup, so `SET GLOBAL innodb_log_buffer_size` or `key_buffer_size` moves
-//! neither the rows nor the host's charge.
+//! account/user/host aggregates, which MySQL grows as they are used) stay at zero.
+//! performance_schema's sizes are fixed at startup; `SET GLOBAL innodb_log_buffer_size` and
+//! `key_buffer_size` reallocate their buffers (`server::lifecycle`).
 //!
 //! SHOW ENGINE PERFORMANCE_SCHEMA STATUS reads the same arrays ([`engine_status_rows`]): a
 //! `.size`, `.count` and `.memory` row for each, then `performance_schema.memory`, their

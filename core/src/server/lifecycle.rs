@@ -275,8 +275,34 @@ fn size_buffer_pool(vars: &mut Variables) {
     vars.set_global_raw("innodb_buffer_pool_size", VarValue::UInt(pool.div_ceil(unit) * unit));
 }
 
-/// mysqld's fixed buffers, sized from its startup variables (performance_schema's only when
-/// it is on).
+impl Server {
+    /// `SET GLOBAL key_buffer_size` or `innodb_log_buffer_size`: the buffer is freed and
+    /// allocated again at its new size (one free and one allocation of its instrument), and
+    /// the host's charge for mysqld follows; past the host's limit, the kernel's OOM killer
+    /// ends mysqld as it does for a buffer pool that grows too far.
+    pub(super) fn resize_fixed_buffer(&mut self, variable: &str) {
+        let instrument = match variable {
+            "key_buffer_size" => "memory/mysys/KEY_CACHE",
+            _ => "memory/innodb/log_buffer_memory",
+        };
+        let Some(r) = self.running.as_mut() else { return };
+        let parts = fixed_memory(&r.vars);
+        let bytes = parts.iter().find(|(n, _)| *n == instrument).map_or(0, |(_, b)| *b);
+        r.memory.reallocate(instrument, bytes, &r.setup);
+        let charge = mysqld_memory::host_charge(MYSQLD_BASE_BYTES, &parts);
+        let held = self.host.used_by("mysqld");
+        if charge < held {
+            self.host.release("mysqld", held - charge);
+        } else if charge > held && r.oom.is_none() {
+            if let Err(e) = self.host.allocate("mysqld", charge - held) {
+                r.oom = Some(e);
+            }
+        }
+    }
+}
+
+/// mysqld's fixed buffers, sized from its variables (performance_schema's only when it is
+/// on): the startup values, or the key cache's and log buffer's since SET GLOBAL resized them.
 fn fixed_memory(vars: &Variables) -> Vec<(&'static str, u64)> {
     let pfs = vars.global_bool(var_id!("performance_schema"));
     let mut parts = mysqld_memory::fixed_allocations(&startup_sizing(vars));

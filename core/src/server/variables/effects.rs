@@ -1,6 +1,6 @@
 //! What a `SET GLOBAL` does beyond storing the value: the buffer pool resizes, takes new
-//! midpoint and read-ahead settings, dumps or loads now; the thread cache trims; the query
-//! logs open, close or change files.
+//! midpoint and read-ahead settings, dumps or loads now; the thread cache trims; the key cache
+//! and the redo log buffer take their new size; the query logs open, close or change files.
 
 use crate::server::buffer_pool::pool_config;
 use crate::server::Server;
@@ -30,6 +30,8 @@ impl Server {
                 self.load_buffer_pool();
             }
             "thread_cache_size" => self.trim_thread_cache(),
+            // The key cache and the redo log buffer are reallocated at the new size.
+            "key_buffer_size" | "innodb_log_buffer_size" => self.resize_fixed_buffer(name),
             // InnoDB's monitor counters start, stop or reset (`server::innodb_metrics`).
             "innodb_monitor_enable"
             | "innodb_monitor_disable"
