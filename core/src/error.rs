@@ -244,6 +244,18 @@ impl MySqlError {
         )
     }
     /// 1036 ER_OPEN_AS_READONLY: a change to a table the server keeps read-only.
+    /// 1792 ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION.
+    pub fn read_only_transaction() -> MySqlError {
+        Self::new(1792, "25006", "Cannot execute statement in a READ ONLY transaction.".into())
+    }
+    /// 1290 ER_OPTION_PREVENTS_STATEMENT, for `read_only` or `super_read_only`.
+    pub fn option_prevents_statement(option: &str) -> MySqlError {
+        Self::new(
+            1290,
+            "HY000",
+            format!("The MySQL server is running with the {option} option so it cannot execute this statement"),
+        )
+    }
     pub fn read_only_table(table: &str) -> MySqlError {
         Self::new(1036, "HY000", format!("Table '{table}' is read only"))
     }

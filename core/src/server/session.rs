@@ -37,6 +37,12 @@ pub struct Session {
     pub sent_before_error: Vec<crate::sql::Response>,
     /// Inside BEGIN ... COMMIT (or with autocommit off after a change).
     pub in_transaction: bool,
+    /// The open transaction's access mode when START TRANSACTION named one (true: READ
+    /// ONLY, false: READ WRITE); None takes `transaction_read_only`'s.
+    pub transaction_access_read_only: Option<bool>,
+    /// The temporary tables this session created (schema, table): a read-only transaction
+    /// may still change them.
+    pub temporary_tables: std::collections::BTreeSet<(String, String)>,
     /// The tables `LOCK TABLES` locked, while it holds them (`table_locks.rs`).
     pub table_locks: Option<Vec<crate::server::table_locks::LockedTable>>,
     /// Held after `FLUSH TABLES WITH READ LOCK`, until UNLOCK TABLES.
@@ -144,6 +150,8 @@ impl Session {
             table_locks: None,
             global_read_lock: false,
             in_transaction: false,
+            transaction_access_read_only: None,
+            temporary_tables: std::collections::BTreeSet::new(),
             undo: Vec::new(),
             innodb_trx: None,
             statement_undo: Vec::new(),

@@ -279,7 +279,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("INSERT INTO TABLE FUNCTION"));
         };
         let (db, table) = table_name(session, name)?;
-        refuse_read_only(&db, &table)?;
+        self.refuse_write(session, &db, &table)?;
         Server::refuse_trigger_table(session, &db, &table)?;
         let def = match self.catalog.table(&db, &table) {
             Some(t) => t.def.clone(),
@@ -923,7 +923,7 @@ impl Server {
             return self.update_multi(session, up, work);
         }
         let (db, table) = table_name(session, name)?;
-        refuse_read_only(&db, &table)?;
+        self.refuse_write(session, &db, &table)?;
         Server::refuse_trigger_table(session, &db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let def = self
@@ -1062,7 +1062,7 @@ impl Server {
             return Err(MySqlError::not_supported_yet("DELETE from a derived table"));
         };
         let (db, table) = table_name(session, name)?;
-        refuse_read_only(&db, &table)?;
+        self.refuse_write(session, &db, &table)?;
         Server::refuse_trigger_table(session, &db, &table)?;
         let alias = alias.as_ref().map_or(table.clone(), |a| a.name.value.clone());
         let (matched, slot) = self.matching_rows(
@@ -1262,13 +1262,48 @@ fn next_auto_increment(
     generated
 }
 
-/// `sys.sys_config` is read-only here (see `instruments::sys`): a change to it gets MySQL's
-/// error for a read-only table rather than "doesn't exist".
-fn refuse_read_only(db: &str, table: &str) -> Result<()> {
-    if db.eq_ignore_ascii_case("sys") && table == "sys_config" {
-        return Err(MySqlError::read_only_table(table));
+impl Server {
+    /// Whether the session may change rows of `db`.`table` (INSERT, UPDATE, DELETE):
+    /// - `sys.sys_config` is read-only here (see `instruments::sys`): MySQL's error for a
+    ///   read-only table rather than "doesn't exist";
+    /// - with `super_read_only` no one may, with `read_only` only an account with SUPER or
+    ///   CONNECTION_ADMIN (1290);
+    /// - in a READ ONLY transaction (START TRANSACTION READ ONLY, or `transaction_read_only`
+    ///   on), no one may (1792).
+    ///
+    /// The session's temporary tables stay writable under all three, as in MySQL.
+    /// Simplification: DDL is not refused (MySQL refuses it in read-only mode too).
+    fn refuse_write(&self, session: &Session, db: &str, table: &str) -> Result<()> {
+        if db.eq_ignore_ascii_case("sys") && table == "sys_config" {
+            return Err(MySqlError::read_only_table(table));
+        }
+        if session.temporary_tables.contains(&(db.to_string(), table.to_string())) {
+            return Ok(());
+        }
+        if let Some(r) = self.running.as_ref() {
+            if r.vars.global_bool(crate::var_id!("super_read_only")) {
+                return Err(MySqlError::option_prevents_statement("--super-read-only"));
+            }
+            if r.vars.global_bool(crate::var_id!("read_only")) {
+                let a = &session.account;
+                let exempt =
+                    ["SUPER", "CONNECTION_ADMIN"].iter().any(|p| self.accounts.has_global(a, p));
+                if !exempt {
+                    return Err(MySqlError::option_prevents_statement("--read-only"));
+                }
+            }
+        }
+        let read_only = session.transaction_access_read_only.unwrap_or_else(|| {
+            matches!(
+                session.vars.get(crate::var_id!("transaction_read_only")),
+                Some(crate::server::variables::definition::VarValue::Bool(true))
+            )
+        });
+        if read_only {
+            return Err(MySqlError::read_only_transaction());
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The position of the column an assignment (`SET col = ...`, `[db.][t.]col = ...`) sets, or

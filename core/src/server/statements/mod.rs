@@ -488,6 +488,12 @@ impl Server {
                 session.table_locks = None;
                 self.commit(session);
                 session.in_transaction = true;
+                use sqlparser::ast::{TransactionAccessMode as Access, TransactionMode as Mode};
+                session.transaction_access_read_only = modes.iter().find_map(|m| match m {
+                    Mode::AccessMode(Access::ReadOnly) => Some(true),
+                    Mode::AccessMode(Access::ReadWrite) => Some(false),
+                    _ => None,
+                });
                 // WITH CONSISTENT SNAPSHOT begins InnoDB's transaction (and its read view)
                 // now, not at the first table it reads.
                 if *modifier == Some(crate::sql::parser::session_statements::CONSISTENT_SNAPSHOT) {
@@ -564,6 +570,7 @@ impl Server {
         session.undo.clear();
         session.savepoints.clear();
         session.in_transaction = false;
+        session.transaction_access_read_only = None;
         self.innodb_trx_end(session, true);
     }
 
@@ -600,6 +607,7 @@ impl Server {
         self.undo_changes(std::mem::take(&mut session.undo));
         session.savepoints.clear();
         session.in_transaction = false;
+        session.transaction_access_read_only = None;
         self.innodb_trx_end(session, false);
     }
 
@@ -662,6 +670,7 @@ impl Server {
                             let removed = d.tables.remove(&name).map(|t| Some(t.space_id));
                             if removed.is_some() {
                                 d.triggers.retain(|t| t.table != name);
+                                session.temporary_tables.remove(&(db.clone(), name.clone()));
                             }
                             removed
                         }
@@ -900,6 +909,9 @@ impl Server {
         }
         def.constraints.foreign_keys = keys;
         def.partitioning = partitioning::declared(&def, sql, ct.temporary)?;
+        if ct.temporary {
+            session.temporary_tables.insert((db.clone(), name.clone()));
+        }
         let space = self.catalog.allocate_space_id();
         self.catalog.add_table(Table::new(def, space));
         let Some(sel) = selected else { return Ok(ok(0)) };

@@ -30,6 +30,19 @@ impl Server {
                 self.load_buffer_pool();
             }
             "thread_cache_size" => self.trim_thread_cache(),
+            // super_read_only on turns read_only on; read_only off turns super_read_only off.
+            "super_read_only" | "read_only" => {
+                if let Some(r) = self.running.as_mut() {
+                    use crate::server::variables::definition::VarValue;
+                    let on = r.vars.global_bool(crate::var_id!("super_read_only"));
+                    let read_only = r.vars.global_bool(crate::var_id!("read_only"));
+                    if name == "super_read_only" && on {
+                        r.vars.set_global_raw("read_only", VarValue::Bool(true));
+                    } else if name == "read_only" && !read_only {
+                        r.vars.set_global_raw("super_read_only", VarValue::Bool(false));
+                    }
+                }
+            }
             // The key cache and the redo log buffer are reallocated at the new size.
             "key_buffer_size" | "innodb_log_buffer_size" => self.resize_fixed_buffer(name),
             // InnoDB's monitor counters start, stop or reset (`server::innodb_metrics`).
