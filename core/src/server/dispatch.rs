@@ -630,6 +630,10 @@ impl Server {
                 work.rows += result.rows.len() as u64;
                 Ok(Response::Rows(result))
             }
+            Statement::ShowCreateDatabase { name, if_not_exists } => {
+                work.rows += 1;
+                Ok(Response::Rows(self.show_create_database(name, *if_not_exists)?))
+            }
             Statement::ShowEngines => {
                 let columns = crate::instruments::engines::SHOW_COLUMNS;
                 let rows = crate::instruments::engines::rows();
@@ -1067,6 +1071,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_show_engine_status"
         }
         Statement::ShowEngines => "Com_show_storage_engines",
+        Statement::ShowCreateDatabase { .. } => "Com_show_create_db",
         Statement::BinlogAdmin(admin) => {
             use crate::sql::parser::binlog_admin::BinlogAdmin as B;
             match admin {

@@ -77,6 +77,7 @@ impl Server {
                 need(&["SUPER", "SYSTEM_VARIABLES_ADMIN"], "SUPER or SYSTEM_VARIABLES_ADMIN")
             }
             Statement::Use(db) => self.check_database_use(session, db),
+            Statement::ShowCreateDatabase { name, .. } => self.check_database_use(session, name),
             Statement::CreateProcedure { database, .. } => {
                 let db = database.clone().or_else(|| session.database.clone());
                 self.check_database(session, db.as_deref(), "CREATE ROUTINE")

@@ -138,6 +138,8 @@ pub enum Statement {
     ShowEngineStatus { engine: String },
     /// `SHOW [STORAGE] ENGINES`
     ShowEngines,
+    /// `SHOW CREATE {DATABASE | SCHEMA} [IF NOT EXISTS] name`
+    ShowCreateDatabase { name: String, if_not_exists: bool },
     /// `SHOW BINARY LOGS`, `SHOW BINARY LOG STATUS` or `SHOW REPLICA STATUS`.
     ShowReplication(ReplicationShow),
     /// FLUSH BINARY LOGS, PURGE BINARY LOGS, RESET BINARY LOGS AND GTIDS.
@@ -1500,6 +1502,13 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             let (database, table) = parse_table_name(p)?;
             return Ok(Statement::ShowCreateTable { database, table, view_only: false });
         }
+        if p.parse_keywords(&[Keyword::CREATE, Keyword::DATABASE])
+            || p.parse_keywords(&[Keyword::CREATE, Keyword::SCHEMA])
+        {
+            let if_not_exists = p.parse_keywords(&[Keyword::IF, Keyword::NOT, Keyword::EXISTS]);
+            let name = p.parse_identifier()?.value;
+            return Ok(Statement::ShowCreateDatabase { name, if_not_exists });
+        }
         if p.parse_keywords(&[Keyword::CREATE, Keyword::VIEW]) {
             let (database, table) = parse_table_name(p)?;
             return Ok(Statement::ShowCreateTable { database, table, view_only: true });
@@ -1536,7 +1545,6 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         if let Some(show) = parse_show_replication(p)? {
             return Ok(Statement::ShowReplication(show));
         }
-        // SHOW CREATE DATABASE: a later part of the engine.
         if word_is(p, "WARNINGS") {
             p.next_token();
             return Ok(Statement::ShowWarnings { errors_only: false });
