@@ -424,6 +424,36 @@ const X_MEMORY_GLOBAL_BY_CURRENT_BYTES: &str = "SELECT event_name,
  WHERE current_number_of_bytes_used > 0
  ORDER BY current_number_of_bytes_used DESC";
 
+/// Each AUTO_INCREMENT column of the user's tables, with the largest value its type holds
+/// and how much of that range the next value has used: the columns closest to running out
+/// first. (MySQL's sys has no `x$` twin of it.)
+const SCHEMA_AUTO_INCREMENT_COLUMNS: &str = "SELECT c.TABLE_SCHEMA AS table_schema, c.TABLE_NAME AS table_name, c.COLUMN_NAME AS column_name,
+       c.DATA_TYPE AS data_type, c.COLUMN_TYPE AS column_type,
+       (LOCATE('unsigned', c.COLUMN_TYPE) = 0) AS is_signed,
+       (LOCATE('unsigned', c.COLUMN_TYPE) > 0) AS is_unsigned,
+       (CASE c.DATA_TYPE
+          WHEN 'tinyint' THEN 255
+          WHEN 'smallint' THEN 65535
+          WHEN 'mediumint' THEN 16777215
+          WHEN 'int' THEN 4294967295
+          WHEN 'bigint' THEN 18446744073709551615
+        END >> IF(LOCATE('unsigned', c.COLUMN_TYPE) > 0, 0, 1)) AS max_value,
+       t.AUTO_INCREMENT AS auto_increment,
+       t.AUTO_INCREMENT / (CASE c.DATA_TYPE
+          WHEN 'tinyint' THEN 255
+          WHEN 'smallint' THEN 65535
+          WHEN 'mediumint' THEN 16777215
+          WHEN 'int' THEN 4294967295
+          WHEN 'bigint' THEN 18446744073709551615
+        END >> IF(LOCATE('unsigned', c.COLUMN_TYPE) > 0, 0, 1)) AS auto_increment_ratio
+  FROM information_schema.COLUMNS c
+  JOIN information_schema.TABLES t
+    ON t.TABLE_SCHEMA = c.TABLE_SCHEMA AND t.TABLE_NAME = c.TABLE_NAME
+ WHERE c.TABLE_SCHEMA NOT IN ('mysql', 'sys', 'information_schema', 'performance_schema')
+   AND t.TABLE_TYPE = 'BASE TABLE'
+   AND c.EXTRA = 'auto_increment'
+ ORDER BY auto_increment_ratio DESC, max_value";
+
 /// Every view, in name order.
 pub const VIEWS: &[SysView] = &[
     SysView {
@@ -449,6 +479,11 @@ pub const VIEWS: &[SysView] = &[
     SysView { name: "memory_global_total", algorithm: "TEMPTABLE", query: MEMORY_GLOBAL_TOTAL },
     SysView { name: "metrics", algorithm: "UNDEFINED", query: super::metrics_view::METRICS },
     SysView { name: "processlist", algorithm: "TEMPTABLE", query: PROCESSLIST },
+    SysView {
+        name: "schema_auto_increment_columns",
+        algorithm: "MERGE",
+        query: SCHEMA_AUTO_INCREMENT_COLUMNS,
+    },
     SysView { name: "schema_index_statistics", algorithm: "MERGE", query: SCHEMA_INDEX_STATISTICS },
     SysView {
         name: "schema_redundant_indexes",

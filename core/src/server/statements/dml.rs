@@ -1238,7 +1238,10 @@ impl Server {
 }
 
 /// An AUTO_INCREMENT column's value: NULL or 0 takes the table's next value (returned, as
-/// LAST_INSERT_ID() counts it); a larger given value moves the counter past it.
+/// LAST_INSERT_ID() counts it); a larger given value moves the counter past it. A counter past
+/// the largest value the column's type holds gives that largest value again, so the insert
+/// fails on the key that holds it (`Duplicate entry '127' for key 't.PRIMARY'`), as InnoDB's
+/// exhausted counter does.
 fn next_auto_increment(
     t: &mut crate::storage::table::Table,
     col: &ColumnDef,
@@ -1247,12 +1250,11 @@ fn next_auto_increment(
     let mut generated = None;
     let n = v.to_i64().unwrap_or(0);
     if v.is_null() || n == 0 {
-        *v = if col.unsigned {
-            Value::UInt(t.auto_increment_next)
-        } else {
-            Value::Int(t.auto_increment_next as i64)
-        };
-        generated = Some(t.auto_increment_next);
+        let bits = super::upsert::integer_bits(&col.ty);
+        let largest = if col.unsigned { u64::MAX >> (64 - bits) } else { u64::MAX >> (65 - bits) };
+        let next = t.auto_increment_next.min(largest);
+        *v = if col.unsigned { Value::UInt(next) } else { Value::Int(next as i64) };
+        generated = Some(next);
     } else if n as u64 >= t.auto_increment_next {
         t.auto_increment_next = n as u64 + 1;
     }
