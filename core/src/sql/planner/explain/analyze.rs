@@ -270,6 +270,9 @@ fn measure(
         _ if fetched_before => n.block_estimate().map_or(1.0, |(_, r)| r) * loops,
         // An aggregate without GROUP BY makes one row each time it runs.
         _ if n.label.starts_with("Aggregate: ") => loops,
+        // A sort with a LIMIT above it keeps that many rows (a priority queue) and returns
+        // only those, as MySQL's `Sort: ..., limit input to N row(s) per chunk` shows.
+        _ if sort_limit(&n.label).is_some() => input.min(sort_limit(&n.label).unwrap_or(0.0) * loops),
         _ if n.label.starts_with("Materialize recursive CTE ") && n.actual.is_some() => {
             n.actual.map_or(input, |a| a.rows * a.loops)
         }
@@ -297,6 +300,15 @@ fn measure(
     }
     n.actual = Some(Actual { first_ms: 0.0, last_ms: work, rows: rows / loops, loops });
     Done { work, rows }
+}
+
+/// The N of a sort's `limit input to N row(s) per chunk`.
+fn sort_limit(label: &str) -> Option<f64> {
+    if !label.starts_with("Sort") {
+        return None;
+    }
+    let (_, after) = label.split_once(", limit input to ")?;
+    after.split(' ').next()?.parse().ok()
 }
 
 /// A subquery's node (`Select #2 (subquery in condition; run only once)`).
