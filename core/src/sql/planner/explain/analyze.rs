@@ -14,7 +14,8 @@
 //!   the iterators in proportion to their work: the handler time of each access, a row's CPU
 //!   for every row any other iterator handles. An iterator's last row comes when its subtree's
 //!   work is done; a blocking one (Sort, Aggregate, temporary table, Hash) returns its first
-//!   row only then, a streaming one after its first input row. Times of an iterator run in a
+//!   row only when its own work is done too (first and last row together), a streaming one
+//!   after its first input row. Times of an iterator run in a
 //!   loop are per loop, as MySQL averages them.
 
 use super::tree::{Actual, Node, Role};
@@ -272,7 +273,9 @@ fn measure(
         _ if n.label.starts_with("Aggregate: ") => loops,
         // A sort with a LIMIT above it keeps that many rows (a priority queue) and returns
         // only those, as MySQL's `Sort: ..., limit input to N row(s) per chunk` shows.
-        _ if sort_limit(&n.label).is_some() => input.min(sort_limit(&n.label).unwrap_or(0.0) * loops),
+        _ if sort_limit(&n.label).is_some() => {
+            input.min(sort_limit(&n.label).unwrap_or(0.0) * loops)
+        }
         _ if n.label.starts_with("Materialize recursive CTE ") && n.actual.is_some() => {
             n.actual.map_or(input, |a| a.rows * a.loops)
         }
@@ -333,7 +336,14 @@ fn place_times(n: &mut Node, scale: f64, start: f64) -> f64 {
     let last_total = start + a.last_ms * scale;
     let rows_total = (a.rows * loops).max(1.0);
     let first_total = match n.role {
-        Role::Blocking => begin,
+        // A blocking iterator does all its work (the sort, the aggregation) before it returns
+        // its first row, so its first and last rows come together, as MySQL's
+        // `Sort: ... (actual time=41013..41013 ...)` shows.
+        // The scan of a temporary table streams what its child materialized.
+        Role::Blocking if n.label.starts_with("Table scan on <") => {
+            first_child_first.unwrap_or(start).max(begin)
+        }
+        Role::Blocking => last_total,
         Role::Access(..) => start + (last_total - start) / rows_total,
         Role::Stream | Role::Group => first_child_first.unwrap_or(start).max(start),
     };
