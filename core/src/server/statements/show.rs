@@ -654,6 +654,37 @@ fn collation(ty: &ColumnType) -> Option<&'static str> {
     }
 }
 
+impl Server {
+    /// `SHOW CREATE DATABASE`: the statement that would make the schema again, with its
+    /// character set and collation (every schema here has the server's defaults;
+    /// information_schema's is utf8mb3, as in MySQL) and 8.0.16's encryption default.
+    pub(crate) fn show_create_database(
+        &self,
+        name: &str,
+        if_not_exists: bool,
+    ) -> Result<ResultSet> {
+        if !self.catalog.has_database(name) {
+            return Err(MySqlError::unknown_database(name));
+        }
+        let guard = if if_not_exists { "/*!32312 IF NOT EXISTS*/ " } else { "" };
+        let options = if name.eq_ignore_ascii_case("information_schema") {
+            "/*!40100 DEFAULT CHARACTER SET utf8mb3 */".to_string()
+        } else {
+            "/*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci */ \
+             /*!80016 DEFAULT ENCRYPTION='N' */"
+                .to_string()
+        };
+        Ok(ResultSet {
+            columns: vec![Column::text("Database"), Column::text("Create Database")],
+            rows: vec![vec![
+                Value::Str(name.to_string()),
+                Value::Str(format!("CREATE DATABASE {guard}`{name}` {options}")),
+            ]],
+            unshown: 0,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -691,36 +722,5 @@ mod tests {
         assert_eq!(column_key(&indexes, 3), "MUL");
         assert_eq!(column_key(&indexes, 4), "MUL");
         assert_eq!(column_key(&indexes, 5), "");
-    }
-}
-
-impl Server {
-    /// `SHOW CREATE DATABASE`: the statement that would make the schema again, with its
-    /// character set and collation (every schema here has the server's defaults;
-    /// information_schema's is utf8mb3, as in MySQL) and 8.0.16's encryption default.
-    pub(crate) fn show_create_database(
-        &self,
-        name: &str,
-        if_not_exists: bool,
-    ) -> Result<ResultSet> {
-        if !self.catalog.has_database(name) {
-            return Err(MySqlError::unknown_database(name));
-        }
-        let guard = if if_not_exists { "/*!32312 IF NOT EXISTS*/ " } else { "" };
-        let options = if name.eq_ignore_ascii_case("information_schema") {
-            "/*!40100 DEFAULT CHARACTER SET utf8mb3 */".to_string()
-        } else {
-            "/*!40100 DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci */ \
-             /*!80016 DEFAULT ENCRYPTION='N' */"
-                .to_string()
-        };
-        Ok(ResultSet {
-            columns: vec![Column::text("Database"), Column::text("Create Database")],
-            rows: vec![vec![
-                Value::Str(name.to_string()),
-                Value::Str(format!("CREATE DATABASE {guard}`{name}` {options}")),
-            ]],
-            unshown: 0,
-        })
     }
 }
