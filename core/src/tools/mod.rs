@@ -46,6 +46,10 @@ pub fn run_shell_with(server: &mut Server, command: &str, external: External<'_>
             .map(|line| run_shell_with(server, line, &mut *external))
             .collect();
     }
+    let substituted = shell::substitution::substitute(command, &mut |inner| {
+        run_shell_with(server, inner, &mut *external)
+    });
+    let command = substituted.as_str();
     let program = command.split_whitespace().next().unwrap_or("");
     if program.is_empty() {
         return String::new();
@@ -172,6 +176,8 @@ fn run_command(server: &mut Server, command: &str, stdin: Option<&str>, terminal
         }
         "docker" => docker(server, command),
         "nproc" => shell::host_info::nproc(server, command),
+        "hostname" => shell::clock_and_name::hostname(server, command),
+        "date" => shell::clock_and_name::date(server, command),
         "free" => shell::host_info::free(server, command),
         "ls" => shell::ls::run(server, command, terminal),
         _ => format!("sh: 1: {program}: not found\n"),
