@@ -72,6 +72,10 @@ pub trait ServerView {
     fn transactions(&self) -> Option<&super::transactions::TransactionInstruments> {
         None
     }
+    /// performance_schema's `accounts`, `hosts` or `users` rows.
+    fn connection_summary(&self, _table: &str) -> Vec<Row> {
+        Vec::new()
+    }
     /// `session_connect_attrs`' rows (`account_only`: `session_account_connect_attrs`', the
     /// reader's account's sessions).
     fn connect_attrs(&self, _account_only: bool) -> Vec<Row> {
@@ -353,6 +357,10 @@ pub fn read(
             let (columns, rows) =
                 super::transactions::tables::read(instruments, t, now).unwrap_or_default();
             Ok((described(columns, alias), rows))
+        }
+        ("performance_schema", t) if super::connection_summaries::TABLES.contains(&t) => {
+            let rows = view.connection_summary(t);
+            Ok((described(super::connection_summaries::columns(t), alias), rows))
         }
         ("performance_schema", t) if super::connect_attrs::TABLES.contains(&t) => {
             let rows = view.connect_attrs(t == "session_account_connect_attrs");

@@ -15,6 +15,9 @@ use crate::storage::value::Value;
 
 /// (THREAD_ID, NAME, PROCESSLIST_ID when it has one). TYPE is BACKGROUND but for the event
 /// scheduler and the GTID table compressor, which are FOREGROUND as in MySQL.
+/// The background threads (those with no processlist id): the `accounts` table's NULL row.
+pub const BACKGROUND_THREADS: u64 = 36;
+
 const BACKGROUND: [(u64, &str, Option<u64>); 37] = [
     (1, "thread/sql/main", None),
     (2, "thread/mysys/thread_timer_notifier", None),
@@ -185,6 +188,12 @@ fn process_columns(p: Option<&Process>, processlist_id: Option<u64>) -> Vec<Valu
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn background_threads_are_the_list_without_processlist_ids() {
+        let n = BACKGROUND.iter().filter(|t| t.2.is_none()).count() as u64;
+        assert_eq!(super::BACKGROUND_THREADS, n);
+    }
+
     use super::*;
 
     #[test]

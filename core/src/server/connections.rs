@@ -232,6 +232,7 @@ impl Server {
         session.command_since = self.clock.now();
         session.connected_at = self.clock.now();
         r.sessions.insert(id, Box::new(session));
+        r.connection_totals.connected(user, crate::server::transport::CLIENT_HOST);
         let connected = r.sessions.len() as u64;
         r.status.set("Threads_connected", StatusValue::Number(connected));
         if connected > r.status.number("Max_used_connections") {

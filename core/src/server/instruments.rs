@@ -243,6 +243,34 @@ impl ServerView for View<'_> {
         self.server.running.as_ref().map(|r| &r.transactions)
     }
 
+    fn connection_summary(&self, table: &str) -> Vec<Row> {
+        use crate::instruments::connection_summaries::{rows, Sources};
+        let Some(r) = self.server.running.as_ref() else { return Vec::new() };
+        // The reading session is out of the map while its statement runs.
+        let host = crate::server::transport::CLIENT_HOST.to_string();
+        let mut open: Vec<(String, String)> = r
+            .sessions
+            .values()
+            .map(|s| &**s)
+            .chain(std::iter::once(self.session))
+            .map(|s| (s.login_user.clone(), host.clone()))
+            .collect();
+        let scheduler_on = matches!(
+            r.vars.global(var_id!("event_scheduler")),
+            crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
+        );
+        if scheduler_on {
+            open.push(("event_scheduler".into(), host.clone()));
+        }
+        let sources = Sources {
+            totals: &r.connection_totals,
+            open,
+            background_threads: crate::instruments::threads::BACKGROUND_THREADS,
+            session_bytes: super::CONNECTION_BASE_BYTES,
+        };
+        rows(table, &sources)
+    }
+
     fn connect_attrs(&self, account_only: bool) -> Vec<Row> {
         let Some(r) = self.server.running.as_ref() else { return Vec::new() };
         // The reading session is out of the map while its statement runs.

@@ -139,6 +139,7 @@ impl Server {
                     pending_statements: BTreeMap::new(),
                     pending_logs: BTreeMap::new(),
                     last_statement_ends: BTreeMap::new(),
+                    connection_totals: Default::default(),
                     table_io: Default::default(),
                     user_stats: Default::default(),
                     metrics: Default::default(),

@@ -110,6 +110,8 @@ struct Running {
     /// When each load client's last statement ended on the client scheduler's clock, for the
     /// time of its `Quit` in the query logs.
     last_statement_ends: BTreeMap<SessionId, SimTime>,
+    /// Connections made since startup by account (performance_schema.accounts, hosts, users).
+    connection_totals: crate::instruments::connection_summaries::ConnectionTotals,
     /// Percona Server's USER_STATISTICS (in memory: a restart empties them).
     user_stats: crate::instruments::user_statistics::UserStatistics,
     /// information_schema.INNODB_METRICS' counters (in memory: a restart starts them afresh).

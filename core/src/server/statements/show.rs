@@ -24,13 +24,14 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 60] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 64] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
     ("information_schema", "INNODB_METRICS", "SYSTEM VIEW"),
+    ("information_schema", "INNODB_TRX", "SYSTEM VIEW"),
     ("information_schema", "INNODB_TABLESPACES", "SYSTEM VIEW"),
     ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
@@ -44,6 +45,9 @@ const SYSTEM_TABLES: [(&str, &str, &str); 60] = [
     ("mysql", "general_log", "BASE TABLE"),
     ("mysql", "slow_log", "BASE TABLE"),
     ("mysql", "user", "BASE TABLE"),
+    ("performance_schema", "accounts", "BASE TABLE"),
+    ("performance_schema", "hosts", "BASE TABLE"),
+    ("performance_schema", "users", "BASE TABLE"),
     ("performance_schema", "events_stages_current", "BASE TABLE"),
     ("performance_schema", "events_stages_history", "BASE TABLE"),
     ("performance_schema", "events_stages_history_long", "BASE TABLE"),
