@@ -244,6 +244,15 @@ impl MySqlError {
         )
     }
     /// 1036 ER_OPEN_AS_READONLY: a change to a table the server keeps read-only.
+    /// 1568 ER_CANT_CHANGE_TX_CHARACTERISTICS.
+    pub fn cant_change_transaction_characteristics() -> MySqlError {
+        Self::new(
+            1568,
+            "25001",
+            "Transaction characteristics can't be changed while a transaction is in progress"
+                .into(),
+        )
+    }
     /// 1792 ER_CANT_EXECUTE_IN_READ_ONLY_TRANSACTION.
     pub fn read_only_transaction() -> MySqlError {
         Self::new(1792, "25006", "Cannot execute statement in a READ ONLY transaction.".into())

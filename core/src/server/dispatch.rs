@@ -160,6 +160,7 @@ impl Server {
         let is_diagnostic =
             matches!(parsed, Ok(Statement::ShowWarnings { .. } | Statement::GetDiagnostics(_)));
         let is_get_diagnostics = matches!(parsed, Ok(Statement::GetDiagnostics(_)));
+        let sets_next_transaction = matches!(parsed, Ok(Statement::SetNextTransaction { .. }));
         let kind = match &parsed {
             Ok(stmt) => super::user_stats::classify(stmt),
             Err(_) => (crate::instruments::user_statistics::CommandClass::Other, false, false),
@@ -256,6 +257,11 @@ impl Server {
             session.warn(Warning { level: "Error", code: e.code, message: e.message.clone() });
         }
         session.statement_ends(&result);
+        // The next transaction's characteristics last until a transaction has ended.
+        if !session.in_transaction && !sets_next_transaction {
+            session.next_transaction_read_only = None;
+            session.next_transaction_isolation = None;
+        }
         let warnings = session.pending_warnings.len() as u32 + session.pending_warnings_dropped;
         // Every statement but SHOW WARNINGS/ERRORS and GET DIAGNOSTICS replaces the
         // diagnostics area; GET DIAGNOSTICS adds its own conditions to it.
@@ -629,6 +635,14 @@ impl Server {
                 let result = self.show_engine_status(engine)?;
                 work.rows += result.rows.len() as u64;
                 Ok(Response::Rows(result))
+            }
+            Statement::SetNextTransaction { isolation, read_only } => {
+                if session.in_transaction {
+                    return Err(MySqlError::cant_change_transaction_characteristics());
+                }
+                session.next_transaction_isolation = isolation.clone();
+                session.next_transaction_read_only = *read_only;
+                Ok(Response::Ok { affected_rows: 0, info: None })
             }
             Statement::ShowCreateDatabase { name, if_not_exists } => {
                 work.rows += 1;
@@ -1072,6 +1086,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         }
         Statement::ShowEngines => "Com_show_storage_engines",
         Statement::ShowCreateDatabase { .. } => "Com_show_create_db",
+        Statement::SetNextTransaction { .. } => "Com_set_option",
         Statement::BinlogAdmin(admin) => {
             use crate::sql::parser::binlog_admin::BinlogAdmin as B;
             match admin {

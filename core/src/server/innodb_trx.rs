@@ -19,7 +19,6 @@ use super::transaction_events::TrxStatement;
 use super::Server;
 use crate::error::{MySqlError, Result};
 use crate::instruments::innodb_trx::{self, InnodbTrx, OpenTrx};
-use crate::server::variables::definition::VarValue;
 use crate::sim::SimTime;
 use crate::storage::table::Row;
 use crate::var_id;
@@ -61,11 +60,7 @@ impl Server {
     /// START TRANSACTION WITH CONSISTENT SNAPSHOT: InnoDB's transaction begins at once
     /// (`read_only`: the statement said READ ONLY).
     pub(crate) fn innodb_trx_begin_now(&mut self, session: &mut Session, read_only: bool) {
-        let read_only = read_only
-            || matches!(
-                session.vars.get(var_id!("transaction_read_only")),
-                Some(VarValue::Bool(true))
-            );
+        let read_only = read_only || super::transaction_events::access_read_only(session);
         session.innodb_trx = Some(InnodbTrx {
             started: self.clock.now(),
             id: None,

@@ -40,6 +40,10 @@ pub struct Session {
     /// The open transaction's access mode when START TRANSACTION named one (true: READ
     /// ONLY, false: READ WRITE); None takes `transaction_read_only`'s.
     pub transaction_access_read_only: Option<bool>,
+    /// `SET TRANSACTION ...` without a scope: the next transaction's access mode and
+    /// isolation level, forgotten when that transaction ends.
+    pub next_transaction_read_only: Option<bool>,
+    pub next_transaction_isolation: Option<String>,
     /// The temporary tables this session created (schema, table): a read-only transaction
     /// may still change them.
     pub temporary_tables: std::collections::BTreeSet<(String, String)>,
@@ -151,6 +155,8 @@ impl Session {
             global_read_lock: false,
             in_transaction: false,
             transaction_access_read_only: None,
+            next_transaction_read_only: None,
+            next_transaction_isolation: None,
             temporary_tables: std::collections::BTreeSet::new(),
             undo: Vec::new(),
             innodb_trx: None,

@@ -87,10 +87,7 @@ impl TrxStatement {
             touched,
             failed,
             wrote,
-            read_only: matches!(
-                session.vars.get(var_id!("transaction_read_only")),
-                Some(VarValue::Bool(true))
-            ),
+            read_only: access_read_only(session),
             isolation: isolation(session),
             start: SimTime(0),
             committed: SimTime(0),
@@ -99,9 +96,22 @@ impl TrxStatement {
 }
 
 /// ISOLATION_LEVEL from `transaction_isolation` (asked after every statement: no allocation).
+/// Whether the session's transaction is READ ONLY: as START TRANSACTION said, else as SET
+/// TRANSACTION said for the next one, else `transaction_read_only`.
+pub(crate) fn access_read_only(session: &Session) -> bool {
+    session.transaction_access_read_only.or(session.next_transaction_read_only).unwrap_or_else(
+        || matches!(session.vars.get(var_id!("transaction_read_only")), Some(VarValue::Bool(true))),
+    )
+}
+
 pub(super) fn isolation(session: &Session) -> &'static str {
-    let Some(VarValue::Text(t)) = session.vars.get(var_id!("transaction_isolation")) else {
-        return "REPEATABLE READ";
+    let t = match (
+        &session.next_transaction_isolation,
+        session.vars.get(var_id!("transaction_isolation")),
+    ) {
+        (Some(next), _) => next,
+        (None, Some(VarValue::Text(t))) => t,
+        _ => return "REPEATABLE READ",
     };
     [
         ("READ-UNCOMMITTED", "READ UNCOMMITTED"),

@@ -1295,13 +1295,7 @@ impl Server {
                 }
             }
         }
-        let read_only = session.transaction_access_read_only.unwrap_or_else(|| {
-            matches!(
-                session.vars.get(crate::var_id!("transaction_read_only")),
-                Some(crate::server::variables::definition::VarValue::Bool(true))
-            )
-        });
-        if read_only {
+        if crate::server::transaction_events::access_read_only(session) {
             return Err(MySqlError::read_only_transaction());
         }
         Ok(())

@@ -489,11 +489,14 @@ impl Server {
                 self.commit(session);
                 session.in_transaction = true;
                 use sqlparser::ast::{TransactionAccessMode as Access, TransactionMode as Mode};
-                session.transaction_access_read_only = modes.iter().find_map(|m| match m {
-                    Mode::AccessMode(Access::ReadOnly) => Some(true),
-                    Mode::AccessMode(Access::ReadWrite) => Some(false),
-                    _ => None,
-                });
+                session.transaction_access_read_only = modes
+                    .iter()
+                    .find_map(|m| match m {
+                        Mode::AccessMode(Access::ReadOnly) => Some(true),
+                        Mode::AccessMode(Access::ReadWrite) => Some(false),
+                        _ => None,
+                    })
+                    .or(session.next_transaction_read_only);
                 // WITH CONSISTENT SNAPSHOT begins InnoDB's transaction (and its read view)
                 // now, not at the first table it reads.
                 if *modifier == Some(crate::sql::parser::session_statements::CONSISTENT_SNAPSHOT) {

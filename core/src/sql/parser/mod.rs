@@ -138,6 +138,10 @@ pub enum Statement {
     ShowEngineStatus { engine: String },
     /// `SHOW [STORAGE] ENGINES`
     ShowEngines,
+    /// `SET TRANSACTION characteristic [, ...]` without GLOBAL or SESSION: the next
+    /// transaction's isolation level (MySQL's variable spelling, `READ-COMMITTED`) and access
+    /// mode. (With GLOBAL or SESSION it is a SET of the two variables.)
+    SetNextTransaction { isolation: Option<String>, read_only: Option<bool> },
     /// `SHOW CREATE {DATABASE | SCHEMA} [IF NOT EXISTS] name`
     ShowCreateDatabase { name: String, if_not_exists: bool },
     /// `SHOW BINARY LOGS`, `SHOW BINARY LOG STATUS` or `SHOW REPLICA STATUS`.
@@ -1142,7 +1146,85 @@ fn refused_rest(p: &mut Parser, refusal: Statement) -> Statement {
     refusal
 }
 
+/// `SET [GLOBAL | SESSION] TRANSACTION characteristic [, characteristic]`, after SET, or
+/// None (nothing consumed) for any other SET.
+fn parse_set_transaction(p: &mut Parser) -> std::result::Result<Option<Statement>, ParserError> {
+    let word = |p: &Parser, n: usize, w: &str| matches!(&p.peek_nth_token(n).token, Token::Word(x) if x.value.eq_ignore_ascii_case(w));
+    let scope = if word(p, 0, "TRANSACTION") {
+        None
+    } else if word(p, 1, "TRANSACTION") && word(p, 0, "GLOBAL") {
+        Some(VarScope::Global)
+    } else if word(p, 1, "TRANSACTION") && (word(p, 0, "SESSION") || word(p, 0, "LOCAL")) {
+        Some(VarScope::Session)
+    } else {
+        return Ok(None);
+    };
+    if scope.is_some() {
+        p.next_token();
+    }
+    p.next_token();
+    let (mut isolation, mut read_only) = (None, None);
+    loop {
+        if p.parse_keywords(&[Keyword::ISOLATION, Keyword::LEVEL]) {
+            let level = if p.parse_keywords(&[Keyword::READ, Keyword::UNCOMMITTED]) {
+                "READ-UNCOMMITTED"
+            } else if p.parse_keywords(&[Keyword::READ, Keyword::COMMITTED]) {
+                "READ-COMMITTED"
+            } else if p.parse_keywords(&[Keyword::REPEATABLE, Keyword::READ]) {
+                "REPEATABLE-READ"
+            } else if p.parse_keyword(Keyword::SERIALIZABLE) {
+                "SERIALIZABLE"
+            } else {
+                return p.expected("an isolation level", p.peek_token());
+            };
+            if isolation.replace(level).is_some() {
+                return p.expected("one ISOLATION LEVEL", p.peek_token());
+            }
+        } else if p.parse_keywords(&[Keyword::READ, Keyword::ONLY]) {
+            if read_only.replace(true).is_some() {
+                return p.expected("one access mode", p.peek_token());
+            }
+        } else if p.parse_keywords(&[Keyword::READ, Keyword::WRITE]) {
+            if read_only.replace(false).is_some() {
+                return p.expected("one access mode", p.peek_token());
+            }
+        } else {
+            return p.expected("ISOLATION LEVEL, READ ONLY or READ WRITE", p.peek_token());
+        }
+        if !p.consume_token(&Token::Comma) {
+            break;
+        }
+    }
+    let Some(scope) = scope else {
+        return Ok(Some(Statement::SetNextTransaction {
+            isolation: isolation.map(str::to_string),
+            read_only,
+        }));
+    };
+    let system = |name: &str| SetTarget::System {
+        name: name.to_string(),
+        scope,
+        persist: false,
+        persist_only: false,
+    };
+    let mut assignments = Vec::new();
+    if let Some(level) = isolation {
+        let value = Expr::Value(sqlparser::ast::Value::SingleQuotedString(level.into()).into());
+        assignments
+            .push(Assignment { target: system("transaction_isolation"), value: Some(value) });
+    }
+    if let Some(on) = read_only {
+        let value = Expr::Identifier(sqlparser::ast::Ident::new(if on { "ON" } else { "OFF" }));
+        assignments
+            .push(Assignment { target: system("transaction_read_only"), value: Some(value) });
+    }
+    Ok(Some(Statement::Set(assignments)))
+}
+
 fn parse_set(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
+    if let Some(statement) = parse_set_transaction(p)? {
+        return Ok(statement);
+    }
     let mut assignments = Vec::new();
     // The scope keyword of one assignment carries over to the next ones without one.
     let mut scope = VarScope::Session;
