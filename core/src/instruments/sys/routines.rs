@@ -273,10 +273,21 @@ pub fn find(name: &str, function: bool) -> Option<&'static Procedure> {
     all().iter().find(|r| r.name.eq_ignore_ascii_case(name) && r.returns.is_some() == function)
 }
 
-/// Whether `sql` names one of the sys schema's functions (any case): a statement that does
-/// not is spared the search for stored function calls (a byte scan, no allocation).
-pub fn mentions_a_function(sql: &str) -> bool {
+/// Whether `sql` may call one of the sys schema's functions (any case): a statement that
+/// cannot is spared the search for stored function calls. Outside the sys schema a call must
+/// be qualified (`sys.` or `` `sys`. ``), so one pass over the bytes looking for `sys`
+/// settles most statements (a long INSERT's among them) before any name is compared.
+pub fn mentions_a_function(sql: &str, in_sys_schema: bool) -> bool {
     let bytes = sql.as_bytes();
+    let qualified = bytes.windows(4).any(|w| {
+        w[0] | 0x20 == b's'
+            && w[1] | 0x20 == b'y'
+            && w[2] | 0x20 == b's'
+            && (w[3] == b'.' || w[3] == b'`')
+    });
+    if !qualified && !in_sys_schema {
+        return false;
+    }
     all().iter().filter(|r| r.returns.is_some()).any(|f| {
         let name = f.name.as_bytes();
         bytes.windows(name.len()).any(|w| w.eq_ignore_ascii_case(name))
@@ -302,7 +313,10 @@ mod tests {
         let mut sorted = names.clone();
         sorted.sort();
         assert_eq!(names, sorted);
-        assert!(mentions_a_function("SELECT SYS.PS_THREAD_ID(NULL)"));
-        assert!(!mentions_a_function("SELECT ps_current_thread_id()"));
+        assert!(mentions_a_function("SELECT SYS.PS_THREAD_ID(NULL)", false));
+        assert!(mentions_a_function("SELECT `sys`.`ps_thread_id`(NULL)", false));
+        assert!(!mentions_a_function("SELECT ps_thread_id(NULL)", false));
+        assert!(mentions_a_function("SELECT ps_thread_id(NULL)", true));
+        assert!(!mentions_a_function("SELECT ps_current_thread_id()", true));
     }
 }

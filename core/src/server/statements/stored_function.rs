@@ -47,7 +47,10 @@ impl Server {
         work: &mut Work,
     ) -> Result<Option<Statement>> {
         if !self.catalog.databases().any(|d| !d.functions.is_empty())
-            && !crate::instruments::sys::routines::mentions_a_function(sql)
+            && !crate::instruments::sys::routines::mentions_a_function(
+                sql,
+                session.database.as_deref() == Some("sys"),
+            )
         {
             return Ok(None);
         }
