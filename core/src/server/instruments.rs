@@ -99,10 +99,7 @@ impl Server {
         let now = self.clock.now();
         let all = self.accounts.has_global(&reader.account, "PROCESS");
         let mut out = Vec::new();
-        let scheduler_on = matches!(
-            r.vars.global(var_id!("event_scheduler")),
-            crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
-        );
+        let scheduler_on = event_scheduler_on(&r.vars);
         if all && scheduler_on {
             out.push(Process {
                 id: EVENT_SCHEDULER_ID,
@@ -255,10 +252,7 @@ impl ServerView for View<'_> {
             .chain(std::iter::once(self.session))
             .map(|s| (s.login_user.clone(), host.clone()))
             .collect();
-        let scheduler_on = matches!(
-            r.vars.global(var_id!("event_scheduler")),
-            crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
-        );
+        let scheduler_on = event_scheduler_on(&r.vars);
         if scheduler_on {
             open.push(("event_scheduler".into(), host.clone()));
         }
@@ -318,10 +312,7 @@ impl ServerView for View<'_> {
         self.server.absorb_waits();
         let processes = self.server.processes(self.session, "executing");
         let r = self.server.running.as_ref()?;
-        let scheduler_on = matches!(
-            r.vars.global(var_id!("event_scheduler")),
-            crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
-        );
+        let scheduler_on = event_scheduler_on(&r.vars);
         let threads = crate::instruments::threads::rows(
             &processes,
             crate::server::statement_events::THREAD_ID_OFFSET,
@@ -338,4 +329,13 @@ impl ServerView for View<'_> {
             threads,
         })
     }
+}
+
+/// Whether `event_scheduler` is ON: its thread then shows in the processlist, threads and
+/// the accounts tables.
+fn event_scheduler_on(vars: &crate::server::variables::Variables) -> bool {
+    matches!(
+        vars.global(var_id!("event_scheduler")),
+        crate::server::variables::definition::VarValue::Text(t) if t.eq_ignore_ascii_case("ON")
+    )
 }

@@ -1279,14 +1279,13 @@ impl Server {
         if db.eq_ignore_ascii_case("sys") && table == "sys_config" {
             return Err(MySqlError::read_only_table(table));
         }
-        if session.temporary_tables.contains(&(db.to_string(), table.to_string())) {
-            return Ok(());
-        }
+        // Asked only on the way to a refusal: the usual write pays for none of it.
+        let temporary = || session.temporary_tables.iter().any(|(d, t)| d == db && t == table);
         if let Some(r) = self.running.as_ref() {
-            if r.vars.global_bool(crate::var_id!("super_read_only")) {
+            if r.vars.global_bool(crate::var_id!("super_read_only")) && !temporary() {
                 return Err(MySqlError::option_prevents_statement("--super-read-only"));
             }
-            if r.vars.global_bool(crate::var_id!("read_only")) {
+            if r.vars.global_bool(crate::var_id!("read_only")) && !temporary() {
                 let a = &session.account;
                 let exempt =
                     ["SUPER", "CONNECTION_ADMIN"].iter().any(|p| self.accounts.has_global(a, p));
@@ -1295,7 +1294,7 @@ impl Server {
                 }
             }
         }
-        if crate::server::transaction_events::access_read_only(session) {
+        if crate::server::transaction_events::access_read_only(session) && !temporary() {
             return Err(MySqlError::read_only_transaction());
         }
         Ok(())
