@@ -20,6 +20,7 @@ pub mod innodb_trx;
 pub mod memory;
 pub mod mysqld_memory;
 pub mod name_index;
+pub mod plugins;
 pub mod pool_map;
 pub mod processlist;
 pub mod query_logs;

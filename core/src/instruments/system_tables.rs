@@ -282,6 +282,9 @@ pub fn read(
         ("information_schema", "engines") => {
             Ok((described(super::engines::COLUMNS, alias), super::engines::rows()))
         }
+        ("information_schema", "plugins") => {
+            Ok((described(super::plugins::COLUMNS, alias), super::plugins::rows()))
+        }
         ("information_schema", "schemata") => {
             let rows = view
                 .catalog()

@@ -648,9 +648,28 @@ impl Server {
                 work.rows += 1;
                 Ok(Response::Rows(self.show_create_database(name, *if_not_exists)?))
             }
-            Statement::ShowEngines => {
-                let columns = crate::instruments::engines::SHOW_COLUMNS;
-                let rows = crate::instruments::engines::rows();
+            Statement::InstallPlugin { name, library } => {
+                let plugin_dir = self
+                    .variables()
+                    .map(|v| super::query_logs::text_var(v, "plugin_dir"))
+                    .unwrap_or_default();
+                Err(crate::instruments::plugins::install(name, library, &plugin_dir))
+            }
+            Statement::UninstallPlugin { name } => {
+                Err(crate::instruments::plugins::uninstall(name))
+            }
+            Statement::ShowEngines | Statement::ShowPlugins => {
+                let (columns, rows) = if matches!(stmt, Statement::ShowEngines) {
+                    (
+                        &crate::instruments::engines::SHOW_COLUMNS[..],
+                        crate::instruments::engines::rows(),
+                    )
+                } else {
+                    (
+                        &crate::instruments::plugins::SHOW_COLUMNS[..],
+                        crate::instruments::plugins::show_rows(),
+                    )
+                };
                 work.rows += rows.len() as u64;
                 Ok(Response::Rows(ResultSet {
                     columns: columns.iter().map(|c| Column::text(c)).collect(),
@@ -1085,6 +1104,9 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
             "Com_show_engine_status"
         }
         Statement::ShowEngines => "Com_show_storage_engines",
+        Statement::ShowPlugins => "Com_show_plugins",
+        Statement::InstallPlugin { .. } => "Com_install_plugin",
+        Statement::UninstallPlugin { .. } => "Com_uninstall_plugin",
         Statement::ShowCreateDatabase { .. } => "Com_show_create_db",
         Statement::SetNextTransaction { .. } => "Com_set_option",
         Statement::BinlogAdmin(admin) => {

@@ -73,6 +73,13 @@ impl Server {
             Statement::UserStatistics { flush: true, .. } => need(&["RELOAD"], "RELOAD"),
             Statement::UserStatistics { flush: false, .. } => Ok(()),
             Statement::Restart => need(&["SHUTDOWN"], "SHUTDOWN"),
+            // mysql.plugin is where an installed plugin is registered.
+            Statement::InstallPlugin { .. } => {
+                self.check_table(session, "INSERT", Some("mysql"), "plugin")
+            }
+            Statement::UninstallPlugin { .. } => {
+                self.check_table(session, "DELETE", Some("mysql"), "plugin")
+            }
             Statement::ResetPersist { .. } => {
                 need(&["SUPER", "SYSTEM_VARIABLES_ADMIN"], "SUPER or SYSTEM_VARIABLES_ADMIN")
             }

@@ -24,9 +24,10 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 64] = [
+const SYSTEM_TABLES: [(&str, &str, &str); 66] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
+    ("information_schema", "ENGINES", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE_LRU", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_POOL_STATS", "SYSTEM VIEW"),
@@ -34,6 +35,7 @@ const SYSTEM_TABLES: [(&str, &str, &str); 64] = [
     ("information_schema", "INNODB_TRX", "SYSTEM VIEW"),
     ("information_schema", "INNODB_TABLESPACES", "SYSTEM VIEW"),
     ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
+    ("information_schema", "PLUGINS", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "PROFILING", "SYSTEM VIEW"),
     ("information_schema", "REFERENTIAL_CONSTRAINTS", "SYSTEM VIEW"),

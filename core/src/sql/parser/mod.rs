@@ -138,6 +138,12 @@ pub enum Statement {
     ShowEngineStatus { engine: String },
     /// `SHOW [STORAGE] ENGINES`
     ShowEngines,
+    /// `SHOW PLUGINS`
+    ShowPlugins,
+    /// `INSTALL PLUGIN name SONAME 'library'`
+    InstallPlugin { name: String, library: String },
+    /// `UNINSTALL PLUGIN name`
+    UninstallPlugin { name: String },
     /// `SET TRANSACTION characteristic [, ...]` without GLOBAL or SESSION: the next
     /// transaction's isolation level (MySQL's variable spelling, `READ-COMMITTED`) and access
     /// mode. (With GLOBAL or SESSION it is a SET of the two variables.)
@@ -835,6 +841,28 @@ fn check_operator_count(dialect: &MySqlDialect, sql: &str) -> Result<()> {
     Ok(())
 }
 
+/// `INSTALL PLUGIN name SONAME 'library'` or `UNINSTALL PLUGIN name`; None (nothing taken)
+/// for another INSTALL or UNINSTALL (COMPONENT), which stays a syntax error here.
+fn parse_plugin_statement(p: &mut Parser) -> std::result::Result<Option<Statement>, ParserError> {
+    let install = word_is(p, "INSTALL");
+    if !matches!(&p.peek_nth_token(1).token, Token::Word(w) if w.value.eq_ignore_ascii_case("PLUGIN"))
+    {
+        return Ok(None);
+    }
+    p.next_token();
+    p.next_token();
+    let name = p.parse_identifier()?.value;
+    if !install {
+        return Ok(Some(Statement::UninstallPlugin { name }));
+    }
+    if !word_is(p, "SONAME") {
+        return p.expected("SONAME", p.peek_token());
+    }
+    p.next_token();
+    let library = p.parse_literal_string()?;
+    Ok(Some(Statement::InstallPlugin { name, library }))
+}
+
 fn word_is(p: &Parser, w: &str) -> bool {
     matches!(&p.peek_token().token, Token::Word(word) if word.value.eq_ignore_ascii_case(w))
 }
@@ -849,6 +877,11 @@ fn parse_statement(p: &mut Parser) -> std::result::Result<Statement, ParserError
     if word_is(p, "RESTART") && matches!(p.peek_nth_token(1).token, Token::EOF | Token::SemiColon) {
         p.next_token();
         return Ok(Statement::Restart);
+    }
+    if word_is(p, "INSTALL") || word_is(p, "UNINSTALL") {
+        if let Some(plugin) = parse_plugin_statement(p)? {
+            return Ok(plugin);
+        }
     }
     if word_is(p, "KILL") {
         p.next_token();
@@ -1501,6 +1534,10 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
                 p.next_token();
             }
             return Ok(Statement::ShowEngines);
+        }
+        if word_is(p, "PLUGINS") {
+            p.next_token();
+            return Ok(Statement::ShowPlugins);
         }
     }
     if scope == VarScope::Default {

@@ -234,7 +234,7 @@ pub fn read(server: &mut Server, login: &Login, skippassword: bool) -> Result<Fa
                 Reads::RoleColumn => {}
                 Reads::Anonymous => f.anonymous = (!failed).then(|| accounts(&rows)),
                 Reads::WithoutPassword => f.without_password = (!failed).then(|| accounts(&rows)),
-                // Gap: no PLUGINS table here; MySQL 9.x answers 0.
+                // MySQL 9.x answers 0: validate_password is a component there, not a plugin.
                 Reads::ValidatePlugin => {
                     validate_plugin = cell(0, 0).parse::<u64>().is_ok_and(|n| n >= 1)
                 }

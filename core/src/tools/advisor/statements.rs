@@ -107,8 +107,6 @@ const NO_SYSTEM_TABLE_STATUS: &str = "SHOW TABLE STATUS of a system schema is no
 const NO_SYSTEM_COLUMNS: &str = "information_schema.COLUMNS lists no column of the mysql schema \
      here; MySQL lists mysql.user's (authentication_string among them) to an account with a \
      privilege on it";
-const NO_PLUGINS: &str = "information_schema.PLUGINS is not simulated (ERROR 1109 here); MySQL \
-     9.x has validate_password as a component, not an ACTIVE plugin, so it answers 0";
 
 /// MySQLTuner's statements in the order it sends them.
 pub const STATEMENTS: &[Statement] = &[
@@ -215,7 +213,6 @@ pub const STATEMENTS: &[Statement] = &[
     },
     Statement {
         each: Each::WithAuthColumn,
-        gap: Some(NO_PLUGINS),
         ..once(
             "select count(*) from information_schema.plugins where PLUGIN_NAME='validate_password' AND PLUGIN_STATUS='ACTIVE'",
             "security_recommendations",
