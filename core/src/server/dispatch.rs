@@ -483,6 +483,10 @@ impl Server {
         if super::implicit_commit::commits_implicitly(stmt) {
             self.implicit_commit(session);
         }
+        // Read-only mode refuses DDL before any privilege is checked (MySQL's order).
+        if let Statement::Other(s) = stmt {
+            self.refuse_ddl(session, s)?;
+        }
         self.authorize(session, stmt)?;
         if let Statement::Other(s) = stmt {
             self.check_locks_for_statement(session, s)?;

@@ -1274,28 +1274,77 @@ impl Server {
     ///   on), no one may (1792).
     ///
     /// The session's temporary tables stay writable under all three, as in MySQL.
-    /// Simplification: DDL is not refused (MySQL refuses it in read-only mode too).
     fn refuse_write(&self, session: &Session, db: &str, table: &str) -> Result<()> {
         if db.eq_ignore_ascii_case("sys") && table == "sys_config" {
             return Err(MySqlError::read_only_table(table));
         }
         // Asked only on the way to a refusal: the usual write pays for none of it.
         let temporary = || session.temporary_tables.iter().any(|(d, t)| d == db && t == table);
-        if let Some(r) = self.running.as_ref() {
-            if r.vars.global_bool(crate::var_id!("super_read_only")) && !temporary() {
-                return Err(MySqlError::option_prevents_statement("--super-read-only"));
-            }
-            if r.vars.global_bool(crate::var_id!("read_only")) && !temporary() {
-                let a = &session.account;
-                let exempt =
-                    ["SUPER", "CONNECTION_ADMIN"].iter().any(|p| self.accounts.has_global(a, p));
-                if !exempt {
-                    return Err(MySqlError::option_prevents_statement("--read-only"));
-                }
+        if let Some(refusal) = self.read_only_refusal(session) {
+            if !temporary() {
+                return Err(refusal);
             }
         }
         if crate::server::transaction_events::access_read_only(session) && !temporary() {
             return Err(MySqlError::read_only_transaction());
+        }
+        Ok(())
+    }
+}
+
+impl Server {
+    /// MySQL's 1290 when the server's read-only mode stops `session` changing a table:
+    /// `super_read_only` stops everyone, `read_only` every account without SUPER or
+    /// CONNECTION_ADMIN. None when it may.
+    pub(crate) fn read_only_refusal(&self, session: &Session) -> Option<MySqlError> {
+        let r = self.running.as_ref()?;
+        if r.vars.global_bool(crate::var_id!("super_read_only")) {
+            return Some(MySqlError::option_prevents_statement("--super-read-only"));
+        }
+        if r.vars.global_bool(crate::var_id!("read_only")) {
+            let a = &session.account;
+            if !["SUPER", "CONNECTION_ADMIN"].iter().any(|p| self.accounts.has_global(a, p)) {
+                return Some(MySqlError::option_prevents_statement("--read-only"));
+            }
+        }
+        None
+    }
+
+    /// Whether the server's read-only mode lets `session` run the DDL `stmt`, checked before
+    /// anything else about it (MySQL's `deny_updates_if_read_only_option`, before the
+    /// statement looks up its tables): CREATE or DROP DATABASE, and CREATE, ALTER, DROP,
+    /// TRUNCATE or RENAME of a table, or CREATE or DROP of an index, are refused (1290) unless
+    /// every table they name is one of the session's temporary tables (or CREATE TEMPORARY
+    /// TABLE). ANALYZE and OPTIMIZE TABLE change no structure or content and stay allowed, as
+    /// in MySQL. Simplification: views, triggers, routines and accounts are not refused here.
+    pub(crate) fn refuse_ddl(
+        &self,
+        session: &Session,
+        stmt: &sqlparser::ast::Statement,
+    ) -> Result<()> {
+        use sqlparser::ast::{ObjectType, Statement as S};
+        let named: Vec<&sqlparser::ast::ObjectName> = match stmt {
+            S::CreateDatabase { .. }
+            | S::Drop { object_type: ObjectType::Database | ObjectType::Schema, .. } => Vec::new(),
+            S::CreateTable(ct) if ct.temporary => return Ok(()),
+            S::CreateTable(ct) => vec![&ct.name],
+            S::Drop { object_type: ObjectType::Index, table: Some(table), .. } => vec![table],
+            S::Drop { object_type: ObjectType::Table, names, .. } => names.iter().collect(),
+            S::AlterTable(alter) => vec![&alter.name],
+            S::CreateIndex(ci) => vec![&ci.table_name],
+            S::Truncate(t) => t.table_names.iter().map(|target| &target.name).collect(),
+            S::RenameTable(renames) => renames.iter().map(|r| &r.old_name).collect(),
+            _ => return Ok(()),
+        };
+        let Some(refusal) = self.read_only_refusal(session) else { return Ok(()) };
+        let creates = matches!(stmt, S::CreateTable(_) | S::CreateDatabase { .. });
+        let temporary = |name: &&sqlparser::ast::ObjectName| {
+            super::table_name(session, name).is_ok_and(|(db, t)| {
+                session.temporary_tables.iter().any(|(d, n)| *d == db && *n == t)
+            })
+        };
+        if creates || named.is_empty() || !named.iter().all(temporary) {
+            return Err(refusal);
         }
         Ok(())
     }
