@@ -456,6 +456,10 @@ impl Server {
         let result = self.dispatch(session, stmt, sql, work);
         let mut counted = Counted::default();
         let table_io = std::mem::take(&mut work.table_io);
+        self.open_statement_tables(session, &table_io);
+        if let (Ok(_), Statement::Other(s)) = (&result, stmt) {
+            self.close_ddl_tables(session, s);
+        }
         let (userstat_ns, rows_read, rows_changed) = self.user_stats_io(&table_io);
         work.extra_cpu_ns += userstat_ns;
         work.handler_rows_read += rows_read;
@@ -651,6 +655,31 @@ impl Server {
             Statement::ShowCreateDatabase { name, if_not_exists } => {
                 work.rows += 1;
                 Ok(Response::Rows(self.show_create_database(name, *if_not_exists)?))
+            }
+            Statement::ShowOpenTables { database, filter } => {
+                let names = ["Database", "Table", "In_use", "Name_locked"];
+                let rows = self
+                    .open_tables_rows(database.as_deref())
+                    .into_iter()
+                    .filter(|row| match &row[1] {
+                        Value::Str(table) => {
+                            super::statements::show::like_filter(filter.as_ref(), table)
+                        }
+                        _ => true,
+                    })
+                    .collect();
+                let rows = self.where_filter(session, &names, rows, filter.as_ref(), work)?;
+                work.rows += rows.len() as u64;
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![
+                        Column::text("Database"),
+                        Column::text("Table"),
+                        Column::number("In_use"),
+                        Column::number("Name_locked"),
+                    ],
+                    rows,
+                    unshown: 0,
+                }))
             }
             Statement::InstallPlugin { name, library } => {
                 let plugin_dir = self
@@ -1109,6 +1138,7 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         }
         Statement::ShowEngines => "Com_show_storage_engines",
         Statement::ShowPlugins => "Com_show_plugins",
+        Statement::ShowOpenTables { .. } => "Com_show_open_tables",
         Statement::InstallPlugin { .. } => "Com_install_plugin",
         Statement::UninstallPlugin { .. } => "Com_uninstall_plugin",
         Statement::ShowCreateDatabase { .. } => "Com_show_create_db",

@@ -141,6 +141,11 @@ impl Server {
                     last_statement_ends: BTreeMap::new(),
                     connection_totals: Default::default(),
                     table_io: Default::default(),
+                    table_cache: super::table_cache::TableCache::new(
+                        vars.global_u64(crate::var_id!("table_open_cache_instances")),
+                        vars.global_u64(crate::var_id!("table_open_cache")),
+                        vars.global_u64(crate::var_id!("table_definition_cache")),
+                    ),
                     user_stats: Default::default(),
                     metrics: Default::default(),
                     vars,

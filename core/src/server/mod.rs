@@ -33,6 +33,7 @@ pub mod session;
 mod stage_events;
 mod statement_events;
 pub mod statements;
+mod table_cache;
 pub(crate) mod table_locks;
 mod transaction_events;
 mod transactions;
@@ -105,6 +106,8 @@ struct Running {
     pending_statements: BTreeMap<SessionId, Box<statement_events::ParkedStatement>>,
     /// performance_schema's table I/O summaries (in memory: a restart empties them).
     table_io: crate::instruments::table_io::TableIo,
+    /// The table cache and table definition cache (empty at startup).
+    table_cache: table_cache::TableCache,
     /// Load generators' statements under way, for the query logs once their end is known.
     pending_logs: BTreeMap<SessionId, query_logs::PendingLog>,
     /// When each load client's last statement ended on the client scheduler's clock, for the

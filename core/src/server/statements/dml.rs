@@ -1309,45 +1309,6 @@ impl Server {
         }
         None
     }
-
-    /// Whether the server's read-only mode lets `session` run the DDL `stmt`, checked before
-    /// anything else about it (MySQL's `deny_updates_if_read_only_option`, before the
-    /// statement looks up its tables): CREATE or DROP DATABASE, and CREATE, ALTER, DROP,
-    /// TRUNCATE or RENAME of a table, or CREATE or DROP of an index, are refused (1290) unless
-    /// every table they name is one of the session's temporary tables (or CREATE TEMPORARY
-    /// TABLE). ANALYZE and OPTIMIZE TABLE change no structure or content and stay allowed, as
-    /// in MySQL. Simplification: views, triggers, routines and accounts are not refused here.
-    pub(crate) fn refuse_ddl(
-        &self,
-        session: &Session,
-        stmt: &sqlparser::ast::Statement,
-    ) -> Result<()> {
-        use sqlparser::ast::{ObjectType, Statement as S};
-        let named: Vec<&sqlparser::ast::ObjectName> = match stmt {
-            S::CreateDatabase { .. }
-            | S::Drop { object_type: ObjectType::Database | ObjectType::Schema, .. } => Vec::new(),
-            S::CreateTable(ct) if ct.temporary => return Ok(()),
-            S::CreateTable(ct) => vec![&ct.name],
-            S::Drop { object_type: ObjectType::Index, table: Some(table), .. } => vec![table],
-            S::Drop { object_type: ObjectType::Table, names, .. } => names.iter().collect(),
-            S::AlterTable(alter) => vec![&alter.name],
-            S::CreateIndex(ci) => vec![&ci.table_name],
-            S::Truncate(t) => t.table_names.iter().map(|target| &target.name).collect(),
-            S::RenameTable(renames) => renames.iter().map(|r| &r.old_name).collect(),
-            _ => return Ok(()),
-        };
-        let Some(refusal) = self.read_only_refusal(session) else { return Ok(()) };
-        let creates = matches!(stmt, S::CreateTable(_) | S::CreateDatabase { .. });
-        let temporary = |name: &&sqlparser::ast::ObjectName| {
-            super::table_name(session, name).is_ok_and(|(db, t)| {
-                session.temporary_tables.iter().any(|(d, n)| *d == db && *n == t)
-            })
-        };
-        if creates || named.is_empty() || !named.iter().all(temporary) {
-            return Err(refusal);
-        }
-        Ok(())
-    }
 }
 
 /// The position of the column an assignment (`SET col = ...`, `[db.][t.]col = ...`) sets, or

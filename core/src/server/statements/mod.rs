@@ -7,6 +7,7 @@ mod alter_columns;
 mod binlog_admin;
 mod column_defaults;
 mod create_select;
+mod ddl_targets;
 pub mod dml;
 mod explain_change;
 mod explain_change_json;
@@ -481,6 +482,19 @@ impl Server {
                     return Err(MySqlError::lock_or_active_transaction());
                 }
                 session.global_read_lock = true;
+                self.flush_tables(session, &[]);
+                Ok(ok(0))
+            }
+            // FLUSH TABLES [t, ...]: closes the tables (every one, or those named) in the
+            // table cache.
+            S::Flush {
+                object_type: sqlparser::ast::FlushType::Tables,
+                read_lock: false,
+                export: false,
+                tables,
+                ..
+            } => {
+                self.flush_tables(session, tables);
                 Ok(ok(0))
             }
             S::StartTransaction { modifier, modes, .. } => {

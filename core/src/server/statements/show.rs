@@ -590,7 +590,7 @@ impl Server {
 
     /// Keeps the rows a SHOW statement's `WHERE` accepts (LIKE was applied while listing);
     /// `names` are the result's column names, which the condition may use.
-    pub(super) fn where_filter(
+    pub(crate) fn where_filter(
         &self,
         session: &mut Session,
         names: &[&str],
@@ -627,7 +627,7 @@ pub(super) fn target_database(session: &Session, database: Option<&str>) -> Resu
 }
 
 /// Whether `name` passes a SHOW statement's LIKE (any other filter passes everything here).
-pub(super) fn like_filter(filter: Option<&ShowFilter>, name: &str) -> bool {
+pub(crate) fn like_filter(filter: Option<&ShowFilter>, name: &str) -> bool {
     match filter {
         Some(ShowFilter::Like(p)) => like_case_sensitive(p, name),
         _ => true,

@@ -140,6 +140,8 @@ pub enum Statement {
     ShowEngines,
     /// `SHOW PLUGINS`
     ShowPlugins,
+    /// `SHOW OPEN TABLES [{FROM | IN} db] [LIKE 'pattern' | WHERE expr]`
+    ShowOpenTables { database: Option<String>, filter: Option<ShowFilter> },
     /// `INSTALL PLUGIN name SONAME 'library'`
     InstallPlugin { name: String, library: String },
     /// `UNINSTALL PLUGIN name`
@@ -1570,13 +1572,23 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             p.next_token();
             return Ok(Statement::ShowProcesslist { full });
         }
+        let open = !full
+            && word_is(p, "OPEN")
+            && matches!(&p.peek_nth_token(1).token, Token::Word(w) if w.keyword == Keyword::TABLES);
+        if open {
+            p.next_token();
+        }
         if p.parse_keyword(Keyword::TABLES) {
             let database = if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
                 Some(p.parse_identifier()?.value)
             } else {
                 None
             };
-            return Ok(Statement::ShowTables { full, database, filter: parse_show_filter(p)? });
+            let filter = parse_show_filter(p)?;
+            if open {
+                return Ok(Statement::ShowOpenTables { database, filter });
+            }
+            return Ok(Statement::ShowTables { full, database, filter });
         }
         if p.parse_keyword(Keyword::TABLE) {
             if word_is(p, "STATUS") {
