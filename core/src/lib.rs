@@ -88,5 +88,24 @@ pub use lab::experiment::{Experiment, Outcome};
 /// `@@version`, the error log).
 pub const SERVER_VERSION: &str = "9.7.2";
 
+/// MYSQL_VERSION_ID of [`SERVER_VERSION`]: major * 10000 + minor * 100 + patch. What a
+/// `/*!NNNNN ... */` comment is compared with, and the plugin interfaces' version.
+pub const SERVER_VERSION_ID: u32 = version_id(SERVER_VERSION);
+
+/// `"9.7.2"` as 90702 (digits and dots only; a part past the third is ignored).
+const fn version_id(version: &str) -> u32 {
+    let bytes = version.as_bytes();
+    let (mut parts, mut part, mut i) = ([0u32; 3], 0, 0);
+    while i < bytes.len() && part < 3 {
+        match bytes[i] {
+            b'.' => part += 1,
+            b @ b'0'..=b'9' => parts[part] = parts[part] * 10 + (b - b'0') as u32,
+            _ => break,
+        }
+        i += 1;
+    }
+    parts[0] * 10_000 + parts[1] * 100 + parts[2]
+}
+
 /// TuneLab's own version, printed in transcript headers.
 pub const TUNELAB_VERSION: &str = env!("CARGO_PKG_VERSION");

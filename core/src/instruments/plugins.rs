@@ -48,7 +48,7 @@ impl Kind {
     fn interface_version(self) -> String {
         match self {
             Kind::StorageEngine | Kind::InformationSchema | Kind::Daemon => {
-                format!("{}.0", version_id())
+                format!("{}.0", crate::SERVER_VERSION_ID)
             }
             Kind::Authentication => "2.1".into(),
             Kind::Audit => "4.1".into(),
@@ -237,12 +237,6 @@ fn version_numbers() -> [u32; 3] {
         *n = part.parse().unwrap_or(0);
     }
     numbers
-}
-
-/// MYSQL_VERSION_ID: major * 10000 + minor * 100 + patch (a real 8.2.0 prints 80200.0).
-fn version_id() -> u32 {
-    let [major, minor, patch] = version_numbers();
-    major * 10_000 + minor * 100 + patch
 }
 
 /// InnoDB's version as its plugins report it: the server's major.minor ("9.7").

@@ -24,7 +24,7 @@ pub enum Lexeme {
 }
 
 /// The server version a `/*!NNNNN ... */` comment is compared with.
-const SERVER_VERSION_ID: u32 = 90700;
+const SERVER_VERSION_ID: u32 = crate::SERVER_VERSION_ID;
 
 /// Character sets an introducer (`_utf8mb4'..'`) may name.
 const CHARSETS: [&str; 8] =

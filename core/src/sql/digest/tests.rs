@@ -144,6 +144,9 @@ fn signs_strings_and_variables() {
         "SELECT `a` FROM `t` GROUP BY `a` WITH ROLLUP "
     );
     assert_eq!(text("SELECT /*!80000 1 */ + 2"), "SELECT ? + ? ");
+    // 9.7.2 is 90702: a comment for 9.7.1 is SQL here, one for 9.7.3 is not.
+    assert_eq!(text("SELECT 1 /*!90701 + 2 */"), "SELECT ? + ? ");
+    assert_eq!(text("SELECT 1 /*!90703 + 2 */"), "SELECT ? ");
 }
 
 #[test]
