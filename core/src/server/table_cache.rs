@@ -211,66 +211,6 @@ impl TableCache {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_second_open_from_the_same_instance_hits_and_another_instance_misses() {
-        let mut c = TableCache::new(16, 4000, 2000);
-        let first = c.open(8, 1, "shop", "orders");
-        assert_eq!(first, Opened { hits: 0, misses: 1, overflows: 0, definitions: 1 });
-        assert_eq!(c.open(8, 1, "shop", "orders").hits, 1);
-        assert_eq!(c.open(24, 1, "shop", "orders").hits, 1, "24 % 16 is 8's instance");
-        let other = c.open(9, 1, "shop", "orders");
-        assert_eq!(other, Opened { hits: 0, misses: 1, overflows: 0, definitions: 0 });
-        assert_eq!((c.open_tables(), c.open_definitions()), (2, 1));
-    }
-
-    #[test]
-    fn an_instance_past_its_size_closes_its_least_recently_used_tables() {
-        // 4 instances of 2 tables each.
-        let mut c = TableCache::new(4, 8, 100);
-        c.open(0, 1, "d", "a");
-        c.open(0, 2, "d", "b");
-        c.open(0, 1, "d", "a"); // b is now the least recently used
-        let third = c.open(0, 3, "d", "c");
-        assert_eq!(third.overflows, 1);
-        assert_eq!(c.open(0, 1, "d", "a").hits, 1);
-        assert_eq!(c.open(0, 2, "d", "b").misses, 1, "b was closed");
-        assert_eq!(c.open_tables(), 2);
-        // b's definition was kept (the definition cache is large enough).
-        assert_eq!(c.open_definitions(), 3);
-    }
-
-    #[test]
-    fn definitions_no_table_holds_go_first_when_the_definition_cache_is_full() {
-        let mut c = TableCache::new(1, 1, 2);
-        c.open(0, 1, "d", "a");
-        c.open(0, 2, "d", "b"); // closes a: its definition is unheld
-        assert_eq!(c.definitions(), vec![("d", "a"), ("d", "b")]);
-        let third = c.open(0, 3, "d", "c"); // closes b, then drops a's definition (oldest)
-        assert_eq!(third.definitions, 1);
-        assert_eq!(c.definitions(), vec![("d", "b"), ("d", "c")]);
-        assert_eq!(c.open(0, 1, "d", "a").definitions, 1, "a's definition is loaded again");
-    }
-
-    #[test]
-    fn closing_a_tables_tables_drops_them_from_every_instance() {
-        let mut c = TableCache::new(16, 4000, 2000);
-        for thread in 0..4 {
-            c.open(thread, 1, "shop", "orders");
-            c.open(thread, 2, "shop", "customers");
-        }
-        assert_eq!(c.open_tables(), 8);
-        c.close_tables(|s, n| s == "shop" && n == "orders");
-        assert_eq!((c.open_tables(), c.open_definitions()), (4, 1));
-        c.close_tables(|_, _| true);
-        assert_eq!((c.open_tables(), c.open_definitions()), (0, 0));
-        assert_eq!(c.open(0, 1, "shop", "orders").definitions, 1);
-    }
-}
-
 impl super::Server {
     /// Opens, in the session's table cache instance, each table the statement read or wrote
     /// rows of (its table I/O), once per statement, and counts what that did. The session's
@@ -378,5 +318,65 @@ impl super::Server {
         self.close_cached_tables(|schema, table| {
             named.iter().any(|(d, t)| d == schema && t == table)
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_open_from_the_same_instance_hits_and_another_instance_misses() {
+        let mut c = TableCache::new(16, 4000, 2000);
+        let first = c.open(8, 1, "shop", "orders");
+        assert_eq!(first, Opened { hits: 0, misses: 1, overflows: 0, definitions: 1 });
+        assert_eq!(c.open(8, 1, "shop", "orders").hits, 1);
+        assert_eq!(c.open(24, 1, "shop", "orders").hits, 1, "24 % 16 is 8's instance");
+        let other = c.open(9, 1, "shop", "orders");
+        assert_eq!(other, Opened { hits: 0, misses: 1, overflows: 0, definitions: 0 });
+        assert_eq!((c.open_tables(), c.open_definitions()), (2, 1));
+    }
+
+    #[test]
+    fn an_instance_past_its_size_closes_its_least_recently_used_tables() {
+        // 4 instances of 2 tables each.
+        let mut c = TableCache::new(4, 8, 100);
+        c.open(0, 1, "d", "a");
+        c.open(0, 2, "d", "b");
+        c.open(0, 1, "d", "a"); // b is now the least recently used
+        let third = c.open(0, 3, "d", "c");
+        assert_eq!(third.overflows, 1);
+        assert_eq!(c.open(0, 1, "d", "a").hits, 1);
+        assert_eq!(c.open(0, 2, "d", "b").misses, 1, "b was closed");
+        assert_eq!(c.open_tables(), 2);
+        // b's definition was kept (the definition cache is large enough).
+        assert_eq!(c.open_definitions(), 3);
+    }
+
+    #[test]
+    fn definitions_no_table_holds_go_first_when_the_definition_cache_is_full() {
+        let mut c = TableCache::new(1, 1, 2);
+        c.open(0, 1, "d", "a");
+        c.open(0, 2, "d", "b"); // closes a: its definition is unheld
+        assert_eq!(c.definitions(), vec![("d", "a"), ("d", "b")]);
+        let third = c.open(0, 3, "d", "c"); // closes b, then drops a's definition (oldest)
+        assert_eq!(third.definitions, 1);
+        assert_eq!(c.definitions(), vec![("d", "b"), ("d", "c")]);
+        assert_eq!(c.open(0, 1, "d", "a").definitions, 1, "a's definition is loaded again");
+    }
+
+    #[test]
+    fn closing_a_tables_tables_drops_them_from_every_instance() {
+        let mut c = TableCache::new(16, 4000, 2000);
+        for thread in 0..4 {
+            c.open(thread, 1, "shop", "orders");
+            c.open(thread, 2, "shop", "customers");
+        }
+        assert_eq!(c.open_tables(), 8);
+        c.close_tables(|s, n| s == "shop" && n == "orders");
+        assert_eq!((c.open_tables(), c.open_definitions()), (4, 1));
+        c.close_tables(|_, _| true);
+        assert_eq!((c.open_tables(), c.open_definitions()), (0, 0));
+        assert_eq!(c.open(0, 1, "shop", "orders").definitions, 1);
     }
 }

@@ -624,6 +624,34 @@ fn using_condition(
     condition.ok_or_else(|| MySqlError::syntax("USING ()", 1))
 }
 
+/// MySQL's 1064 for a parenthesis right after a table's name or alias (`word`), near that
+/// parenthesis. The word's place is where the parser saw it, in `sql` when that is the text it
+/// parsed; a subquery's text is its own, so there the first place the word is followed by a
+/// parenthesis is taken.
+fn parenthesis_after(sql: &str, word: &sqlparser::ast::Ident) -> MySqlError {
+    let paren_after = |from: usize| {
+        let rest = &sql[from..];
+        rest.trim_start().starts_with('(').then(|| from + rest.len() - rest.trim_start().len())
+    };
+    let end = word.span.end;
+    let by_span = crate::sql::parser::offset_of(sql, end.line, end.column)
+        .filter(|&at| at <= sql.len() && sql.is_char_boundary(at))
+        .and_then(paren_after);
+    let by_text = || {
+        let lower = sql.to_ascii_lowercase();
+        let needle = word.value.to_ascii_lowercase();
+        lower.match_indices(&needle).find_map(|(at, _)| {
+            let after = at + needle.len();
+            // Past a closing quote of a quoted name.
+            let after = if sql[after..].starts_with(['`', '"']) { after + 1 } else { after };
+            paren_after(after)
+        })
+    };
+    let at = by_span.or_else(by_text).unwrap_or(sql.len());
+    let line = sql[..at].matches('\n').count() as u32 + 1;
+    MySqlError::syntax(sql[at..].trim_end_matches([';', ' ', '\n', '\r', '\t']), line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -663,32 +691,4 @@ mod tests {
         sources[1].outer = true;
         assert_eq!(outer_side(&mut sources, 0, 2, None).unwrap_err().code, 1235);
     }
-}
-
-/// MySQL's 1064 for a parenthesis right after a table's name or alias (`word`), near that
-/// parenthesis. The word's place is where the parser saw it, in `sql` when that is the text it
-/// parsed; a subquery's text is its own, so there the first place the word is followed by a
-/// parenthesis is taken.
-fn parenthesis_after(sql: &str, word: &sqlparser::ast::Ident) -> MySqlError {
-    let paren_after = |from: usize| {
-        let rest = &sql[from..];
-        rest.trim_start().starts_with('(').then(|| from + rest.len() - rest.trim_start().len())
-    };
-    let end = word.span.end;
-    let by_span = crate::sql::parser::offset_of(sql, end.line, end.column)
-        .filter(|&at| at <= sql.len() && sql.is_char_boundary(at))
-        .and_then(paren_after);
-    let by_text = || {
-        let lower = sql.to_ascii_lowercase();
-        let needle = word.value.to_ascii_lowercase();
-        lower.match_indices(&needle).find_map(|(at, _)| {
-            let after = at + needle.len();
-            // Past a closing quote of a quoted name.
-            let after = if sql[after..].starts_with(['`', '"']) { after + 1 } else { after };
-            paren_after(after)
-        })
-    };
-    let at = by_span.or_else(by_text).unwrap_or(sql.len());
-    let line = sql[..at].matches('\n').count() as u32 + 1;
-    MySqlError::syntax(sql[at..].trim_end_matches([';', ' ', '\n', '\r', '\t']), line)
 }
