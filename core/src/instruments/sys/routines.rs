@@ -9,7 +9,7 @@
 //! information_schema.ROUTINES lists them, owned by `mysql.sys`@`localhost` and run with the
 //! caller's privileges (SQL SECURITY INVOKER) as MySQL's are. The texts are this
 //! simulator's own; what carries over from MySQL's sys schema is each routine's name,
-//! parameters, result columns and summary wording ("Enabled 3 consumers", "Truncated 23
+//! parameters, result columns and summary wording ("Enabled 3 consumers", "Truncated 25
 //! tables").
 //!
 //! Simplifications: only these routines of the sys schema's 48 exist; `ps_truncate_all_tables`
@@ -27,7 +27,7 @@ pub const DEFINER: &str = "mysql.sys@localhost";
 
 /// performance_schema's summary and history tables, which `ps_truncate_all_tables` empties:
 /// those this server has, in name order.
-pub const TRUNCATED_TABLES: [&str; 23] = [
+pub const TRUNCATED_TABLES: [&str; 25] = [
     "events_stages_history",
     "events_stages_history_long",
     "events_stages_summary_by_thread_by_event_name",
@@ -51,6 +51,8 @@ pub const TRUNCATED_TABLES: [&str; 23] = [
     "file_summary_by_event_name",
     "file_summary_by_instance",
     "memory_summary_global_by_event_name",
+    "table_io_waits_summary_by_index_usage",
+    "table_io_waits_summary_by_table",
 ];
 
 /// The routines' CREATE statements, in name order (procedures and functions together).
