@@ -230,19 +230,11 @@ pub const COLUMNS: [super::ColumnSpec; 11] = [
 /// SHOW PLUGINS' columns: the name, status, type, library and license of the same rows.
 pub const SHOW_COLUMNS: [&str; 5] = ["Name", "Status", "Type", "Library", "License"];
 
-/// The server version's three numbers (9, 7, 2).
-fn version_numbers() -> [u32; 3] {
-    let mut numbers = [0; 3];
-    for (n, part) in numbers.iter_mut().zip(crate::SERVER_VERSION.split('.')) {
-        *n = part.parse().unwrap_or(0);
-    }
-    numbers
-}
-
-/// InnoDB's version as its plugins report it: the server's major.minor ("9.7").
+/// InnoDB's version as its plugins report it: the server's major.minor ("9.7"), read from
+/// MYSQL_VERSION_ID.
 fn innodb_version() -> String {
-    let [major, minor, _] = version_numbers();
-    format!("{major}.{minor}")
+    let id = crate::SERVER_VERSION_ID;
+    format!("{}.{}", id / 10_000, id / 100 % 100)
 }
 
 /// One row per plugin, in [`COLUMNS`]' order. Every plugin here is compiled in, so the

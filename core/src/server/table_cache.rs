@@ -296,9 +296,7 @@ impl super::Server {
             })
             .collect()
     }
-}
 
-impl super::Server {
     /// FLUSH TABLES: closes every cached table, or those `named`, and counts a flush
     /// (`Flush_commands`).
     pub(super) fn flush_tables(
@@ -311,13 +309,25 @@ impl super::Server {
         }
         if named.is_empty() {
             self.close_cached_tables(|_, _| true);
-            return;
+        } else {
+            self.close_named_tables(session, named.iter().collect());
         }
+    }
+
+    /// Closes the cached tables of the tables `named` (as written, resolved against the
+    /// session's database): FLUSH TABLES t, ..., and DDL on them.
+    pub(super) fn close_named_tables(
+        &mut self,
+        session: &super::session::Session,
+        named: Vec<&sqlparser::ast::ObjectName>,
+    ) {
         let named: Vec<(String, String)> =
             named.iter().filter_map(|n| super::statements::table_name(session, n).ok()).collect();
-        self.close_cached_tables(|schema, table| {
-            named.iter().any(|(d, t)| d == schema && t == table)
-        });
+        if !named.is_empty() {
+            self.close_cached_tables(|schema, table| {
+                named.iter().any(|(d, t)| d == schema && t == table)
+            });
+        }
     }
 }
 

@@ -77,12 +77,6 @@ impl Server {
             self.close_cached_tables(|schema, _| schema == db);
             return;
         }
-        let named: Vec<(String, String)> =
-            targets.tables.iter().filter_map(|n| super::table_name(session, n).ok()).collect();
-        if !named.is_empty() {
-            self.close_cached_tables(|schema, table| {
-                named.iter().any(|(d, t)| d == schema && t == table)
-            });
-        }
+        self.close_named_tables(session, targets.tables);
     }
 }
