@@ -14,7 +14,10 @@
 //! outgrows the CPU's cache), the temporary file's writes and reads at page-cache speed, the
 //! merges' comparisons, and the page faults of a buffer past glibc's mmap threshold.
 
+use crate::instruments::status_registry::StatusId;
 use crate::sim::hardware::TempCosts;
+use crate::sql::execution::costs::Costs;
+use crate::status_id;
 
 /// Runs merged at a time (`MERGEBUFF` in sql/filesort.h).
 pub const MERGEBUFF: u64 = 7;
@@ -76,6 +79,24 @@ pub struct SortOutcome {
     /// filled, at most sort_buffer_size. MySQL 8.0.12+ allocates the buffer in growing blocks
     /// as rows arrive, not sort_buffer_size at once. Simplification: exactly the fill.
     pub buffer_bytes: u64,
+}
+
+impl SortOutcome {
+    /// Charges the sort to its statement: `counter` (`Sort_scan` or `Sort_range`),
+    /// `Sort_rows`, merge passes and files, its sort buffer (`memory/sql/Filesort_buffer::
+    /// sort_keys`), and its CPU and file I/O on the clock, the CPU stretched by any quota.
+    pub fn charge(self, counter: StatusId, costs: &mut Costs) {
+        costs.status.add(counter, 1);
+        costs.status.add(status_id!("Sort_rows"), self.sort_rows);
+        costs.status.add(status_id!("Sort_merge_passes"), self.merge_passes);
+        costs.status.add(status_id!("Created_tmp_files"), self.tmp_files);
+        if self.buffer_bytes > 0 {
+            costs.status.sort_buffer(self.buffer_bytes);
+        }
+        let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
+        let cpu = self.cpu_ns.saturating_mul(1000) / capacity;
+        costs.clock.advance(crate::sim::SimDuration(cpu + self.io_ns));
+    }
 }
 
 impl Filesort {

@@ -1055,17 +1055,7 @@ impl<'p, 'a> PipelineState<'p, 'a> {
 
     /// Charges a finished sort: its counters and its simulated time.
     fn charge_sort(&self, model: Filesort, counter: StatusId, costs: &mut Costs) {
-        let outcome = model.finish(&self.settings.costs);
-        costs.status.add(counter, 1);
-        costs.status.add(status_id!("Sort_rows"), outcome.sort_rows);
-        costs.status.add(status_id!("Sort_merge_passes"), outcome.merge_passes);
-        costs.status.add(status_id!("Created_tmp_files"), outcome.tmp_files);
-        if outcome.buffer_bytes > 0 {
-            costs.status.sort_buffer(outcome.buffer_bytes);
-        }
-        let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
-        let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
-        costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
+        model.finish(&self.settings.costs).charge(counter, costs);
     }
 }
 

@@ -409,19 +409,12 @@ impl Stage {
 }
 
 /// A filesort of records of the given sizes (`Sort_scan`, `Sort_rows`, merge passes and
-/// files), with its simulated time.
+/// files, its sort buffer), with its simulated time.
 fn charge_sort(records: impl Iterator<Item = u64>, sort_buffer: u64, costs: &mut Costs) {
     let temp_costs = costs.host.hardware().temp.clone();
     let mut sort = Filesort::new(sort_buffer, None, &temp_costs);
     records.for_each(|bytes| sort.add(bytes));
-    let outcome = sort.finish(&temp_costs);
-    costs.status.add(status_id!("Sort_scan"), 1);
-    costs.status.add(status_id!("Sort_rows"), outcome.sort_rows);
-    costs.status.add(status_id!("Sort_merge_passes"), outcome.merge_passes);
-    costs.status.add(status_id!("Created_tmp_files"), outcome.tmp_files);
-    let capacity = costs.host.cpu_capacity_milli().clamp(1, 1000);
-    let cpu = outcome.cpu_ns.saturating_mul(1000) / capacity;
-    costs.clock.advance(crate::sim::SimDuration(cpu + outcome.io_ns));
+    sort.finish(&temp_costs).charge(status_id!("Sort_scan"), costs);
 }
 
 /// The first step's rows, packed, read by position.
