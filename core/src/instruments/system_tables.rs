@@ -30,6 +30,11 @@ pub trait ServerView {
     /// The buffer pool (None while mysqld is down).
     fn pool(&self) -> Option<&BufferPool>;
     fn now(&self) -> SimTime;
+    /// When the reading statement reads: after its fixed stages up to `executing`, whose CPU
+    /// the server charges when it ends. A running event's TIMER_END, its own among them.
+    fn read_at(&self) -> SimTime {
+        self.now()
+    }
     /// `mysql.user`: the accounts, one row each, in [`MYSQL_USER_COLUMNS`]' order.
     fn mysql_user(&self) -> Vec<Row>;
     /// performance_schema's statement tables (None while mysqld is down).
@@ -310,7 +315,7 @@ pub fn read(
             ))
         }
         ("performance_schema", t) if statement_tables::TABLES.contains(&t) => {
-            let now = view.now();
+            let now = view.read_at();
             let empty;
             let instruments = match view.statements() {
                 Some(s) => s,
@@ -348,7 +353,7 @@ pub fn read(
             Ok((described(columns, alias), rows))
         }
         ("performance_schema", t) if super::transactions::tables::TABLES.contains(&t) => {
-            let now = view.now();
+            let now = view.read_at();
             let empty;
             let instruments = match view.transactions() {
                 Some(s) => s,

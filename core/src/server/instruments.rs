@@ -209,6 +209,14 @@ impl ServerView for View<'_> {
         self.server.clock.now()
     }
 
+    /// Simplification: the reader is taken to be a query (a SELECT of the table; an INSERT
+    /// ... SELECT reads it a few microseconds later), its CPU not stretched by a quota.
+    fn read_at(&self) -> SimTime {
+        use crate::instruments::stages::plan::{before_main, Extras, Shape};
+        let fixed = crate::sim::SimDuration(self.server.statement_cpu_ns());
+        self.server.clock.now() + before_main(fixed, Shape::Query, Extras::default())
+    }
+
     fn mysql_user(&self) -> Vec<Row> {
         self.server.mysql_user_table()
     }

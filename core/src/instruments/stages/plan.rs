@@ -148,9 +148,8 @@ enum Part {
     Commit,
 }
 
-/// The stages of a statement of `shape` that spent `spent` and did `extras`, in order, each
-/// with its time. The times add up to `spent.total()` exactly.
-pub fn plan(spent: &Spent, shape: Shape, extras: Extras) -> Vec<Stage> {
+/// The parts of a statement of `shape` that did `extras`, in order.
+fn parts(shape: Shape, extras: Extras) -> Vec<Part> {
     use Part::*;
     let mut parts: Vec<Part> = Vec::with_capacity(20 + TMP_TABLES_SHOWN as usize);
     let opening = |parts: &mut Vec<Part>| {
@@ -195,6 +194,24 @@ pub fn plan(spent: &Spent, shape: Shape, extras: Extras) -> Vec<Stage> {
         }
     }
     parts.extend([Fixed(FREEING_ITEMS), Fixed(CLEANING_UP)]);
+    parts
+}
+
+/// The time a statement of `shape` with `fixed_cpu` of fixed CPU has spent when its main
+/// stage begins: its fixed stages before `executing` (or `update`, `updating`). A statement
+/// that reads its own running event (`events_statements_current`) reads it then.
+pub fn before_main(fixed_cpu: SimDuration, shape: Shape, extras: Extras) -> SimDuration {
+    let before = parts(shape, extras).into_iter().take_while(|p| !matches!(p, Part::Main(_)));
+    // Each stage rounded as `plan` rounds it, so the two agree to the nanosecond.
+    let share = |per_mille: u64| fixed_cpu.0.saturating_mul(per_mille) / 1000;
+    SimDuration(before.map(|p| if let Part::Fixed((_, m)) = p { share(m) } else { 0 }).sum())
+}
+
+/// The stages of a statement of `shape` that spent `spent` and did `extras`, in order, each
+/// with its time. The times add up to `spent.total()` exactly.
+pub fn plan(spent: &Spent, shape: Shape, extras: Extras) -> Vec<Stage> {
+    use Part::*;
+    let parts = parts(shape, extras);
     // A statement on InnoDB tables commits through the handler (an autocommit SELECT too);
     // another (SET, SHOW, a COMMIT with nothing to write) only when the logs were written:
     // MySQL enters the stage only with an engine registered in the transaction.
@@ -356,6 +373,21 @@ mod tests {
         assert!(set.iter().all(|s| !s.name.contains("Opening") && !s.name.contains("commit")));
         assert_eq!(plan(&s, Shape::Insert, Extras::default())[5].name, "stage/sql/update");
         assert_eq!(plan(&s, Shape::Change, Extras::default())[5].name, "stage/sql/updating");
+    }
+
+    #[test]
+    fn a_statement_reaches_its_main_stage_after_its_fixed_stages() {
+        let s = spent();
+        for shape in [Shape::Query, Shape::Insert, Shape::Other] {
+            let extras = Extras { begins_transaction: true, tmp_tables: 1 };
+            let p = plan(&s, shape, extras);
+            let main = p.iter().position(|st| st.cpu != st.duration).expect("a main stage");
+            let before: u64 = p[..main].iter().map(|st| st.duration.0).sum();
+            assert_eq!(before_main(s.fixed_cpu, shape, extras).0, before, "{shape:?}");
+        }
+        // A query's: starting to preparing, 68 % of the fixed CPU.
+        let q = before_main(SimDuration(40_000), Shape::Query, Extras::default());
+        assert_eq!(q.0, 27_200);
     }
 
     #[test]
