@@ -14,7 +14,8 @@
 //!   first connection (mysqld is PID 1 and its threads are numbered from 71 up, see
 //!   `threads`); every connection of one mysqlslap or sysbench run shares its pid;
 //! - `os_user` is `root` (the console's `docker exec` shell);
-//! - the handshake's bytes still count the attributes as a constant (`server::wire`).
+//! - the handshake's bytes count these attributes (`server::wire`); a real client's build may
+//!   send others (`_thread` on Windows, `_connector_*` from Connector/J).
 
 use crate::instruments::ColumnSpec;
 use crate::storage::table::Row;

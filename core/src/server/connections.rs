@@ -24,6 +24,7 @@ use super::session::{Session, SessionId};
 use super::transport::Transport;
 use super::{Server, CONNECTION_BASE_BYTES};
 use crate::error::MySqlError;
+use crate::instruments::connect_attrs::{client_version, ClientProcess, ClientProgram};
 use crate::instruments::status::StatusValue;
 use crate::server::accounts::Authentication;
 use crate::sim::hardware::Hardware;
@@ -143,6 +144,21 @@ impl Server {
         password: Option<&str>,
         transport: Transport,
     ) -> Result<Connected, MySqlError> {
+        self.connect_program(user, password, transport, ClientProgram::Mysql, None)
+    }
+
+    /// [`Server::connect_over`] from a client `program` whose process opened connection
+    /// `process_of` first (None: this connection is its first), which decides the connection
+    /// attributes the handshake carries (`performance_schema.session_connect_attrs`) and so
+    /// its bytes.
+    pub fn connect_program(
+        &mut self,
+        user: &str,
+        password: Option<&str>,
+        transport: Transport,
+        program: ClientProgram,
+        process_of: Option<SessionId>,
+    ) -> Result<Connected, MySqlError> {
         let Some(r) = self.running.as_mut() else {
             return Err(MySqlError::cannot_connect());
         };
@@ -191,6 +207,7 @@ impl Server {
             return Err(MySqlError::cannot_connect());
         };
         let mut session = Session::new(id, r.vars.new_session());
+        session.client = ClientProcess::of(program, process_of.unwrap_or(id).0);
         // The handshake's packets, before any statement.
         let full = matches!(login.authentication, crate::server::accounts::Authentication::Full);
         let version = match r.vars.global(var_id!("version")) {
@@ -198,7 +215,9 @@ impl Server {
             _ => String::new(),
         };
         let password_len = password.map(|p| p.len() as u64);
-        let (mut received, sent) = super::wire::handshake_bytes(&version, user, password_len, full);
+        let attributes = session.client.attributes(client_version(&version));
+        let (mut received, sent) =
+            super::wire::handshake_bytes(&version, user, password_len, full, &attributes);
         if transport.encrypted() {
             // The client's SSL request (its capabilities, before the TLS handshake, whose
             // own records the server's byte counters do not see).
@@ -244,21 +263,6 @@ impl Server {
         let cost = connection_cost(self.host.hardware(), created, login.authentication, transport);
         self.log_connect(id);
         Ok(Connected { id, cost })
-    }
-
-    /// Says which program opened connection `id`: `program`, whose first connection is
-    /// `first` (its pid comes from it), for its connection attributes
-    /// (`performance_schema.session_connect_attrs`).
-    pub fn set_client_program(
-        &mut self,
-        id: SessionId,
-        program: crate::instruments::connect_attrs::ClientProgram,
-        first: SessionId,
-    ) {
-        let session = self.running.as_mut().and_then(|r| r.sessions.get_mut(&id));
-        if let Some(session) = session {
-            session.client = crate::instruments::connect_attrs::ClientProcess::of(program, first.0);
-        }
     }
 
     /// Makes `db` connection `id`'s current database, as the database named in the

@@ -122,7 +122,7 @@ pub struct Session {
     /// The statements profiled while `profiling` was on (SHOW PROFILES).
     pub profiles: crate::instruments::stages::profiles::Profiles,
     /// The program that opened it (its connection attributes): the mysql client unless a
-    /// tool says otherwise (`Server::set_client_program`).
+    /// tool connects as another program (`Server::connect_program`).
     pub client: crate::instruments::connect_attrs::ClientProcess,
     /// How the client reached the server (the socket unless it named another host).
     pub transport: super::transport::Transport,

@@ -130,17 +130,21 @@ pub const SSL_REQUEST_BYTES: u64 = HEADER + 4 + 4 + 1 + 23;
 /// login since startup, the request for the password (0x01 0x04) that the client answers
 /// over the socket, then OK.
 ///
-/// Simplification: the client's connection attributes (`_os`, `_client_name`, `_pid`,
-/// `_client_version`, `_platform`, `program_name`) are counted as a constant 120 bytes; the
-/// real ones depend on the client's build.
+/// The client's connection attributes (`attributes`, name and value pairs) are a
+/// length-encoded block of length-encoded names and values (`mysql_real_connect`'s
+/// `CLIENT_CONNECT_ATTRS`).
 pub fn handshake_bytes(
     version: &str,
     user: &str,
     password_len: Option<u64>,
     full_auth: bool,
+    attributes: &[(&str, String)],
 ) -> (u64, u64) {
     const PLUGIN: u64 = "caching_sha2_password".len() as u64 + 1;
-    const ATTRIBUTES: u64 = 120;
+    let attributes: u64 = attributes
+        .iter()
+        .map(|(name, value)| lenenc_str(name.len() as u64) + lenenc_str(value.len() as u64))
+        .sum();
     let greeting =
         HEADER + 1 + version.len() as u64 + 1 + 4 + 8 + 1 + 2 + 1 + 2 + 2 + 1 + 10 + 13 + PLUGIN;
     let scramble = if password_len.is_some() { 32 } else { 0 };
@@ -153,7 +157,7 @@ pub fn handshake_bytes(
         + 1
         + lenenc_str(scramble)
         + PLUGIN
-        + lenenc_str(ATTRIBUTES);
+        + lenenc_str(attributes);
     let auth_signal = HEADER + 2;
     let password_packet = match (full_auth, password_len) {
         (true, Some(len)) => HEADER + len + 1,
@@ -215,10 +219,25 @@ mod tests {
 
     #[test]
     fn the_first_login_sends_the_password() {
-        let (fast_in, fast_out) = handshake_bytes("9.7.0", "app", Some(6), false);
-        let (full_in, full_out) = handshake_bytes("9.7.0", "app", Some(6), true);
+        let attributes = [("_os", "Linux".to_string())];
+        let (fast_in, fast_out) = handshake_bytes("9.7.0", "app", Some(6), false, &attributes);
+        let (full_in, full_out) = handshake_bytes("9.7.0", "app", Some(6), true, &attributes);
         assert_eq!(full_in, fast_in + 4 + 7);
         assert_eq!(full_out, fast_out);
         assert_eq!(fast_out, 77 + 6 + 11, "greeting, fast-path signal, OK");
+        // One pair, `_os` and `Linux`: 1 + 3 and 1 + 5 bytes.
+        let (bare_in, _) = handshake_bytes("9.7.0", "app", Some(6), false, &[]);
+        assert_eq!(fast_in, bare_in + 10);
+    }
+
+    #[test]
+    fn the_mysql_clients_attributes_take_113_bytes() {
+        // _pid 1001, _platform x86_64, _os Linux, _client_name libmysql, os_user root,
+        // _client_version 9.7.0, program_name mysql: 113 bytes of pairs (the block's own
+        // length byte is there without them too).
+        let process = crate::instruments::connect_attrs::ClientProcess::mysql(1);
+        let with = handshake_bytes("9.7.0", "root", None, false, &process.attributes("9.7.0"));
+        let without = handshake_bytes("9.7.0", "root", None, false, &[]);
+        assert_eq!(with.0 - without.0, 113);
     }
 }

@@ -496,15 +496,13 @@ pub fn run(server: &mut Server, command: &str) -> String {
     // mysqlslap's main() opens; the clients connect on their own in each iteration.
     let user = o.user.clone().unwrap_or_else(|| "root".into());
     let login = (user.as_str(), o.password.as_deref(), transport);
-    let admin = match server.connect_over(login.0, login.1, login.2) {
-        Ok(c) => {
-            server.set_client_program(c.id, ClientProgram::Mysqlslap, c.id);
-            c.id
-        }
-        Err(e) => {
-            return format!("{out}mysqlslap: Error when connecting to server: {}\n", e.message)
-        }
-    };
+    let admin =
+        match server.connect_program(login.0, login.1, login.2, ClientProgram::Mysqlslap, None) {
+            Ok(c) => c.id,
+            Err(e) => {
+                return format!("{out}mysqlslap: Error when connecting to server: {}\n", e.message)
+            }
+        };
     for &clients in &o.concurrency {
         let mut timings_ms = Vec::new();
         let per_client = match o.number_of_queries {
@@ -636,10 +634,10 @@ fn run_connecting(
         let mut wave = Vec::new();
         let mut costs = Vec::new();
         for _ in 0..pending {
-            match server.connect_over(login.0, login.1, login.2) {
+            // One mysqlslap process: its pid in the connection attributes.
+            let slap = ClientProgram::Mysqlslap;
+            match server.connect_program(login.0, login.1, login.2, slap, Some(first)) {
                 Ok(c) => {
-                    // One mysqlslap process: its pid in the connection attributes.
-                    server.set_client_program(c.id, ClientProgram::Mysqlslap, first);
                     // The schema is named in the handshake (part of the connect's cost).
                     let _ = server.select_database(c.id, schema);
                     if autocommit_off {

@@ -322,7 +322,8 @@ pub fn run(server: &mut Server, o: &Options) -> String {
     let mut sessions = Vec::new();
     // Bounded by --threads.
     for _ in 0..o.threads {
-        match super::connect(server, o) {
+        // One sysbench process: its threads' connections share its pid.
+        match super::connect(server, o, sessions.first().copied()) {
             Ok(id) => sessions.push(id),
             Err(text) => {
                 out.push_str(&text);
@@ -334,13 +335,6 @@ pub fn run(server: &mut Server, o: &Options) -> String {
                 ));
                 break;
             }
-        }
-    }
-    // One sysbench process: its threads' connections share its pid.
-    if let Some(&first) = sessions.first() {
-        for &id in &sessions {
-            let sysbench = crate::instruments::connect_attrs::ClientProgram::Sysbench;
-            server.set_client_program(id, sysbench, first);
         }
     }
     let (per_thread, unsupported) = script::prepared_per_thread(o);

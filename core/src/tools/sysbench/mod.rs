@@ -49,8 +49,13 @@ pub fn run(server: &mut Server, command: &str) -> String {
 }
 
 /// Connects as the tool's driver does (`mysql_drv_connect`), with the database named in the
-/// handshake; the FATAL lines when the server refuses.
-fn connect(server: &mut Server, o: &options::Options) -> Result<SessionId, String> {
+/// handshake, from the sysbench process whose first connection is `first` (None: this one);
+/// the FATAL lines when the server refuses.
+fn connect(
+    server: &mut Server,
+    o: &options::Options,
+    first: Option<SessionId>,
+) -> Result<SessionId, String> {
     let refused = |e: crate::error::MySqlError| {
         let place = match &o.socket {
             Some(socket) => format!("socket '{socket}'"),
@@ -62,9 +67,11 @@ fn connect(server: &mut Server, o: &options::Options) -> Result<SessionId, Strin
             e.code, e.message
         )
     };
-    let connected = server.connect_as(&o.user, o.password.as_deref()).map_err(refused)?;
     let sysbench = crate::instruments::connect_attrs::ClientProgram::Sysbench;
-    server.set_client_program(connected.id, sysbench, connected.id);
+    let socket = crate::server::transport::Transport::Socket;
+    let connected = server
+        .connect_program(&o.user, o.password.as_deref(), socket, sysbench, first)
+        .map_err(refused)?;
     if let Err(e) = server.select_database(connected.id, &o.db) {
         server.disconnect(connected.id);
         return Err(refused(e));

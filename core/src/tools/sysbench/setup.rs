@@ -26,7 +26,7 @@ fn query_failed(sql: &str, e: &crate::error::MySqlError, line: u32) -> String {
 
 /// The connection a command opens, or the FATAL lines when it cannot.
 fn open(server: &mut Server, o: &Options) -> Result<SessionId, String> {
-    super::connect(server, o).map_err(|text| {
+    super::connect(server, o, None).map_err(|text| {
         format!(
             // UNCONFIRMED: the line of the command's `drv:connect()`.
             "{text}FATAL: `sysbench.cmdline.call_command' function failed: \
