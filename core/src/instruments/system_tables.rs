@@ -81,6 +81,11 @@ pub trait ServerView {
     fn connection_summary(&self, _table: &str) -> Vec<Row> {
         Vec::new()
     }
+    /// Whether the reader holds a privilege on `db`.`table` (information_schema lists only
+    /// such tables' columns).
+    fn may_see_table(&self, _db: &str, _table: &str) -> bool {
+        true
+    }
     /// `session_connect_attrs`' rows (`account_only`: `session_account_connect_attrs`', the
     /// reader's account's sessions).
     fn connect_attrs(&self, _account_only: bool) -> Vec<Row> {
@@ -88,9 +93,9 @@ pub trait ServerView {
     }
 }
 
-/// `mysql.user`'s columns as MySQL 9.7 has them, up to `Drop_role_priv` (the password reuse
-/// policy columns and `User_attributes` that follow are left out): (name, numeric, nullable).
-pub const MYSQL_USER_COLUMNS: [(&str, bool, bool); 47] = [
+/// `mysql.user`'s columns as MySQL 9.7 has them (`definitions::mysql`): (name, numeric,
+/// nullable).
+pub const MYSQL_USER_COLUMNS: [(&str, bool, bool); 51] = [
     ("Host", false, false),
     ("User", false, false),
     ("Select_priv", false, false),
@@ -138,6 +143,10 @@ pub const MYSQL_USER_COLUMNS: [(&str, bool, bool); 47] = [
     ("account_locked", false, false),
     ("Create_role_priv", false, false),
     ("Drop_role_priv", false, false),
+    ("Password_reuse_history", true, true),
+    ("Password_reuse_time", true, true),
+    ("Password_require_current", false, true),
+    ("User_attributes", false, true),
 ];
 
 /// The rows of a performance_schema or information_schema table the server produces, its
@@ -388,6 +397,22 @@ pub fn read(
             let (columns, rows) = super::information_schema_routines::read(view.catalog(), t)
                 .unwrap_or((&[], Vec::new()));
             Ok((described(columns.iter().copied(), alias), rows))
+        }
+        ("information_schema", "columns") => {
+            // The system tables' columns from their definitions (the data dictionary holds
+            // them before any user table, so they come first), then the user tables'; of
+            // them, those of the tables the reader holds a privilege on.
+            let mut rows = Vec::new();
+            for (db, name, text) in super::definitions::all() {
+                if let Ok(parsed) = super::definitions::parse(text) {
+                    rows.extend(super::definitions::information_schema_rows(db, name, &parsed));
+                }
+            }
+            rows.extend(super::information_schema::columns(view.catalog()));
+            let text = |v: &Value| v.to_text().unwrap_or_default();
+            rows.retain(|r| view.may_see_table(&text(&r[1]), &text(&r[2])));
+            let columns = super::information_schema::COLUMNS_COLUMNS.iter().copied();
+            Ok((described(columns, alias), rows))
         }
         ("information_schema", t) if super::information_schema::TABLES.contains(&t) => {
             let (columns, rows) =

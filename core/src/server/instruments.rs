@@ -217,6 +217,13 @@ impl ServerView for View<'_> {
         self.server.clock.now() + before_main(fixed, Shape::Query, Extras::default())
     }
 
+    /// Any of the privileges a column can be granted (SELECT, INSERT, UPDATE, REFERENCES).
+    fn may_see_table(&self, db: &str, table: &str) -> bool {
+        ["SELECT", "INSERT", "UPDATE", "REFERENCES"]
+            .iter()
+            .any(|p| self.server.check_table(self.session, p, Some(db), table).is_ok())
+    }
+
     fn mysql_user(&self) -> Vec<Row> {
         self.server.mysql_user_table()
     }

@@ -299,7 +299,12 @@ impl Accounts {
                         "authentication_string" => Value::Str(a.auth_string.clone()),
                         "password_expired" => yn(false),
                         "password_last_changed" => Value::Str(a.password_changed.clone()),
-                        "password_lifetime" => Value::Null,
+                        // No password policy or attributes of the account's own.
+                        "password_lifetime"
+                        | "Password_reuse_history"
+                        | "Password_reuse_time"
+                        | "Password_require_current"
+                        | "User_attributes" => Value::Null,
                         "account_locked" => yn(a.locked),
                         priv_col => yn(STATIC_PRIVILEGES
                             .iter()

@@ -24,7 +24,7 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-const SYSTEM_TABLES: [(&str, &str, &str); 66] = [
+pub(crate) const SYSTEM_TABLES: [(&str, &str, &str); 66] = [
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "ENGINES", "SYSTEM VIEW"),
@@ -100,11 +100,13 @@ pub(crate) fn is_system_table(db: &str, table: &str) -> bool {
         .any(|(d, t, _)| d.eq_ignore_ascii_case(db) && t.eq_ignore_ascii_case(table))
 }
 
-/// What a table name names: a stored table, a view, or one of the sys schema's views.
+/// What a table name names: a stored table, a view, one of the sys schema's views, or a
+/// system table the server produces, by its name and definition (`instruments::definitions`).
 enum Named<'a> {
     Table(&'a Table),
     View(&'a crate::storage::catalog::View),
     SysView(&'static crate::instruments::sys::SysView),
+    System(&'static str, &'static str),
 }
 
 /// A text column that may hold NULL.
@@ -265,7 +267,7 @@ impl Server {
     ) -> Result<ResultSet> {
         let what = if view_only { "SHOW CREATE VIEW" } else { "SHOW CREATE TABLE" };
         let (db, named) = self.named_table(session, database, table, what)?;
-        if view_only && matches!(named, Named::Table(_)) {
+        if view_only && matches!(named, Named::Table(_) | Named::System(..)) {
             return Err(MySqlError::not_a_view(&db, table));
         }
         let view_columns = || {
@@ -285,6 +287,11 @@ impl Server {
                     text("utf8mb4"),
                     text("utf8mb4_0900_ai_ci"),
                 ]],
+                unshown: 0,
+            }),
+            Named::System(name, create) => Ok(ResultSet {
+                columns: vec![Column::text("Table"), Column::text("Create Table")],
+                rows: vec![vec![text(name), text(create)]],
                 unshown: 0,
             }),
             Named::Table(t) => {
@@ -355,9 +362,13 @@ impl Server {
             nullable_text("Expression"),
         ];
         let (_, named) = self.named_table(session, database, table, "SHOW INDEX")?;
-        let Named::Table(t) = named else {
+        let t = match named {
+            Named::Table(t) => t,
+            Named::System(..) => {
+                return Err(MySqlError::not_supported_yet("SHOW INDEX of a system table"))
+            }
             // A view has no indexes.
-            return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
+            _ => return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 }),
         };
         let mut rows = Vec::new();
         for idx in &t.def.indexes {
@@ -404,22 +415,16 @@ impl Server {
         work: &mut Work,
     ) -> Result<ResultSet> {
         let (_, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
-        let Named::Table(t) = named else {
-            return Err(MySqlError::not_supported_yet("SHOW COLUMNS of a view"));
+        let t = match named {
+            Named::Table(t) => t,
+            Named::System(name, create) => {
+                let parsed = crate::instruments::definitions::parse(create)
+                    .map_err(|e| MySqlError::unknown(&format!("definition of {name}: {e}")))?;
+                let rows = crate::instruments::definitions::show_columns_rows(&parsed, full);
+                return self.shown_columns(session, full, rows, filter, work);
+            }
+            _ => return Err(MySqlError::not_supported_yet("SHOW COLUMNS of a view")),
         };
-        let mut columns = vec![Column::text("Field"), Column::text("Type")];
-        if full {
-            columns.push(nullable_text("Collation"));
-        }
-        columns.extend([
-            Column::text("Null"),
-            Column::text("Key"),
-            nullable_text("Default"),
-            Column::text("Extra"),
-        ]);
-        if full {
-            columns.extend([Column::text("Privileges"), Column::text("Comment")]);
-        }
         let rows = t
             .def
             .visible_columns()
@@ -451,7 +456,36 @@ impl Server {
                 }
                 row
             })
-            .filter(|row: &Vec<Value>| like_filter(filter, &row[0].to_text().unwrap_or_default()))
+            .collect();
+        self.shown_columns(session, full, rows, filter, work)
+    }
+
+    /// SHOW COLUMNS' result from its rows (one per column, Field first): its header, then the
+    /// rows its LIKE and WHERE keep.
+    fn shown_columns(
+        &self,
+        session: &mut Session,
+        full: bool,
+        rows: Vec<Row>,
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
+    ) -> Result<ResultSet> {
+        let mut columns = vec![Column::text("Field"), Column::text("Type")];
+        if full {
+            columns.push(nullable_text("Collation"));
+        }
+        columns.extend([
+            Column::text("Null"),
+            Column::text("Key"),
+            nullable_text("Default"),
+            Column::text("Extra"),
+        ]);
+        if full {
+            columns.extend([Column::text("Privileges"), Column::text("Comment")]);
+        }
+        let rows = rows
+            .into_iter()
+            .filter(|row| like_filter(filter, &row[0].to_text().unwrap_or_default()))
             .collect();
         let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -555,8 +589,8 @@ impl Server {
     }
 
     /// The table or view `[db.]table` names, with its database; MySQL's 1046, 1049 and 1146
-    /// when there is none. System schemas' tables have no definition here (`what` names the
-    /// statement in the 1235 error).
+    /// when there is none. A system table without a definition here (`definitions`) is 1235,
+    /// `what` naming the statement.
     fn named_table(
         &self,
         session: &Session,
@@ -574,7 +608,15 @@ impl Server {
             }
         }
         if Catalog::is_system_schema(&db) {
-            return Err(MySqlError::not_supported_yet(&format!("{what} of a system table")));
+            if let Some((name, text)) = crate::instruments::definitions::find(&db, table) {
+                return Ok((db, Named::System(name, text)));
+            }
+            let produced = is_system_table(&db, table)
+                || crate::instruments::system_tables::columns(&db, table).is_ok();
+            if produced || db.eq_ignore_ascii_case("information_schema") {
+                return Err(MySqlError::not_supported_yet(&format!("{what} of a system table")));
+            }
+            return Err(MySqlError::no_such_table(&db, table));
         }
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));

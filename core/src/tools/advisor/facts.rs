@@ -228,8 +228,7 @@ pub fn read(server: &mut Server, login: &Login, skippassword: bool) -> Result<Fa
                             c == "authentication_string" || c.eq_ignore_ascii_case("password")
                         })
                     });
-                    // Gap: this engine's information_schema.COLUMNS lists no mysql column.
-                    f.auth_column = known || (rows.is_empty() && sees_mysql_user(&grants));
+                    f.auth_column = known;
                 }
                 Reads::RoleColumn => {}
                 Reads::Anonymous => f.anonymous = (!failed).then(|| accounts(&rows)),
@@ -282,22 +281,5 @@ fn has_process(grants: &str) -> bool {
     grants.lines().any(|g| {
         g.split_once(" ON *.* ")
             .is_some_and(|(privs, _)| privs.contains("PROCESS") || privs.contains("ALL PRIVILEGES"))
-    })
-}
-
-/// MySQL's information_schema.COLUMNS shows mysql.user's columns to an account with a
-/// privilege on that table. Simplification: a table privilege granted on `*.*` or on the mysql
-/// schema (SELECT, INSERT, UPDATE, DELETE or ALL), as SHOW GRANTS words it.
-fn sees_mysql_user(grants: &str) -> bool {
-    grants.lines().any(|g| {
-        let Some((privs, rest)) = g.strip_prefix("GRANT ").and_then(|g| g.split_once(" ON "))
-        else {
-            return false;
-        };
-        let on = rest.split(" TO ").next().unwrap_or("");
-        let table_privilege = ["SELECT", "INSERT", "UPDATE", "DELETE", "ALL PRIVILEGES"]
-            .iter()
-            .any(|p| privs.contains(p));
-        table_privilege && (on == "*.*" || on.starts_with("`mysql`."))
     })
 }
