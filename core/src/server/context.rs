@@ -39,6 +39,14 @@ impl<'a> Cx<'a> {
 impl EvalContext for Cx<'_> {
     fn system_variable(&mut self, name: &str, scope: VarScope) -> Result<Value> {
         let (_, v) = self.vars.read(&self.session.vars, name, scope)?;
+        // The diagnostics area's counts: the conditions the previous statement left, which a
+        // statement reading them keeps (MySQL's DA_KEEP_COUNTS).
+        if name.eq_ignore_ascii_case("warning_count") {
+            return Ok(Value::UInt(self.session.condition_count(false)));
+        }
+        if name.eq_ignore_ascii_case("error_count") {
+            return Ok(Value::UInt(self.session.condition_count(true)));
+        }
         Ok(select_value(&v))
     }
     fn user_variable(&self, name: &str) -> Value {

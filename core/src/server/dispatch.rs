@@ -267,6 +267,7 @@ impl Server {
         // diagnostics area; GET DIAGNOSTICS adds its own conditions to it.
         if !is_diagnostic {
             session.warnings = std::mem::take(&mut session.pending_warnings);
+            session.warnings_dropped = session.pending_warnings_dropped;
             session.diagnostics_error_state = result.as_ref().err().map(|e| e.sqlstate.to_string());
         } else if is_get_diagnostics {
             let room = crate::server::session::WARNINGS_MAX.saturating_sub(session.warnings.len());
@@ -578,11 +579,23 @@ impl Server {
                     .collect();
                 self.show_pairs(session, rows, filter.as_ref(), work)
             }
-            Statement::ShowWarnings { errors_only } => {
+            Statement::ShowWarnings { errors_only, count: true, .. } => {
+                // The diagnostics area's count, as @@warning_count / @@error_count read it.
+                let name = if *errors_only { "error_count" } else { "warning_count" };
+                let n = session.condition_count(*errors_only);
+                Ok(Response::Rows(ResultSet {
+                    columns: vec![Column::number(&format!("@@session.{name}"))],
+                    rows: vec![vec![Value::UInt(n)]],
+                    unshown: 0,
+                }))
+            }
+            Statement::ShowWarnings { errors_only, offset, limit, .. } => {
                 let rows = session
                     .warnings
                     .iter()
                     .filter(|w| !errors_only || w.level == "Error")
+                    .skip(usize::try_from(*offset).unwrap_or(usize::MAX))
+                    .take(limit.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX)))
                     .map(|w| {
                         vec![
                             Value::Str(w.level.into()),
@@ -1081,8 +1094,8 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         Statement::Set(_) => "Com_set_option",
         Statement::ShowVariables { .. } => "Com_show_variables",
         Statement::ShowStatus { .. } => "Com_show_status",
-        Statement::ShowWarnings { errors_only: false } => "Com_show_warnings",
-        Statement::ShowWarnings { errors_only: true } => "Com_show_errors",
+        Statement::ShowWarnings { errors_only: false, .. } => "Com_show_warnings",
+        Statement::ShowWarnings { errors_only: true, .. } => "Com_show_errors",
         Statement::Do(_) => "Com_do",
         Statement::Use(_) => "Com_change_db",
         Statement::ShowDatabases { .. } => "Com_show_databases",

@@ -29,6 +29,8 @@ pub struct Session {
     pub database: Option<String>,
     /// Warnings and notes of the last statement that produced any (SHOW WARNINGS).
     pub warnings: Vec<Warning>,
+    /// Of the last statement's conditions, those past [`WARNINGS_MAX`] (counted, not kept).
+    pub warnings_dropped: u32,
     /// Warnings of the statement running now.
     pub pending_warnings: Vec<Warning>,
     /// Warnings dropped past [`WARNINGS_MAX`], still counted.
@@ -148,6 +150,7 @@ impl Session {
             user_vars: BTreeMap::new(),
             database: None,
             warnings: Vec::new(),
+            warnings_dropped: 0,
             pending_warnings: Vec::new(),
             sent_before_error: Vec::new(),
             pending_warnings_dropped: 0,
@@ -312,6 +315,15 @@ impl Session {
     pub fn pop_frame(&mut self) -> BTreeMap<String, Value> {
         self.local_types.pop();
         self.locals.pop().unwrap_or_default()
+    }
+
+    /// `@@warning_count` (every condition the last statement left, kept or not) or, with
+    /// `errors_only`, `@@error_count`.
+    pub fn condition_count(&self, errors_only: bool) -> u64 {
+        if errors_only {
+            return self.warnings.iter().filter(|w| w.level == "Error").count() as u64;
+        }
+        self.warnings.len() as u64 + u64::from(self.warnings_dropped)
     }
 
     pub fn warn(&mut self, w: Warning) {

@@ -65,8 +65,9 @@ pub enum Statement {
     ShowVariables { scope: VarScope, filter: Option<ShowFilter> },
     /// `SHOW [GLOBAL | SESSION] STATUS [LIKE 'p' | WHERE expr]`
     ShowStatus { scope: VarScope, filter: Option<ShowFilter> },
-    /// `SHOW WARNINGS` / `SHOW ERRORS`
-    ShowWarnings { errors_only: bool },
+    /// `SHOW WARNINGS` / `SHOW ERRORS` `[LIMIT [offset,] row_count]`, or with `COUNT(*)` their
+    /// number (`count`).
+    ShowWarnings { errors_only: bool, count: bool, offset: u64, limit: Option<u64> },
     /// `DO expr, ...`
     Do(Vec<Expr>),
     /// `USE db`
@@ -1498,6 +1499,42 @@ fn parse_show_profile(p: &mut Parser) -> std::result::Result<Statement, ParserEr
     Ok(Statement::ShowProfile { types, query, limit, offset })
 }
 
+/// `SHOW WARNINGS | ERRORS [LIMIT [offset,] row_count]` and `SHOW COUNT(*) WARNINGS |
+/// ERRORS`; None (nothing consumed) for another SHOW.
+fn parse_show_warnings(p: &mut Parser) -> std::result::Result<Option<Statement>, ParserError> {
+    let is = |p: &Parser, n: usize, t: &Token| &p.peek_nth_token(n).token == t;
+    let count = word_is(p, "COUNT")
+        && is(p, 1, &Token::LParen)
+        && is(p, 2, &Token::Mul)
+        && is(p, 3, &Token::RParen);
+    if count {
+        for _ in 0..4 {
+            p.next_token();
+        }
+    }
+    let errors_only = if word_is(p, "WARNINGS") {
+        false
+    } else if word_is(p, "ERRORS") {
+        true
+    } else if count {
+        return p.expected("WARNINGS or ERRORS", p.peek_token());
+    } else {
+        return Ok(None);
+    };
+    p.next_token();
+    let (mut offset, mut limit) = (0, None);
+    if !count && p.parse_keyword(Keyword::LIMIT) {
+        let first = p.parse_literal_uint()?;
+        if p.consume_token(&Token::Comma) {
+            offset = first;
+            limit = Some(p.parse_literal_uint()?);
+        } else {
+            limit = Some(first);
+        }
+    }
+    Ok(Some(Statement::ShowWarnings { errors_only, count, offset, limit }))
+}
+
 fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
     let scope = if p.parse_keyword(Keyword::GLOBAL) {
         VarScope::Global
@@ -1676,13 +1713,8 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         if let Some(show) = parse_show_replication(p)? {
             return Ok(Statement::ShowReplication(show));
         }
-        if word_is(p, "WARNINGS") {
-            p.next_token();
-            return Ok(Statement::ShowWarnings { errors_only: false });
-        }
-        if word_is(p, "ERRORS") {
-            p.next_token();
-            return Ok(Statement::ShowWarnings { errors_only: true });
+        if let Some(show) = parse_show_warnings(p)? {
+            return Ok(show);
         }
     }
     // Other SHOW statements: a later part of the engine runs them.
@@ -1867,5 +1899,15 @@ mod tests {
         ));
         assert!(matches!(parse("show variables").unwrap(), Statement::ShowVariables { .. }));
         assert!(matches!(parse("SHOW WARNINGS").unwrap(), Statement::ShowWarnings { .. }));
+        assert!(matches!(
+            parse("SHOW ERRORS LIMIT 2, 3").unwrap(),
+            Statement::ShowWarnings { errors_only: true, count: false, offset: 2, limit: Some(3) }
+        ));
+        assert!(matches!(
+            parse("SHOW COUNT(*) WARNINGS").unwrap(),
+            Statement::ShowWarnings { errors_only: false, count: true, offset: 0, limit: None }
+        ));
+        assert!(parse("SHOW COUNT(*) TABLES").is_err());
+        assert!(parse("SHOW COUNT(*) WARNINGS LIMIT 1").is_err());
     }
 }
