@@ -52,18 +52,21 @@ pub struct ColumnInfo {
     pub key: &'static str,
 }
 
-/// A parsed definition: its columns in order and its engine.
+/// A parsed definition: its columns and keys in order, and its engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Parsed {
     pub columns: Vec<ColumnInfo>,
+    pub keys: Vec<Key>,
     pub engine: String,
 }
 
-/// A key: whether it is the primary key, whether unique, its columns.
-struct Key {
-    primary: bool,
-    unique: bool,
-    columns: Vec<String>,
+/// A key: its name (`PRIMARY` for the primary key), whether unique, its columns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub name: String,
+    pub primary: bool,
+    pub unique: bool,
+    pub columns: Vec<String>,
 }
 
 /// Parses a definition; Err names the line it could not read.
@@ -104,7 +107,7 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
         }
         c.key = key_of(&keys, &c.name);
     }
-    Ok(Parsed { columns, engine })
+    Ok(Parsed { columns, keys, engine })
 }
 
 /// A column line without its trailing comma: `` `name` type clauses... ``.
@@ -193,7 +196,8 @@ fn key(body: &str) -> Option<Key> {
     if !primary && !unique && !head.starts_with("KEY") {
         return None;
     }
-    Some(Key { primary, unique, columns })
+    let name = if primary { "PRIMARY".to_string() } else { head.split('`').nth(1)?.to_string() };
+    Some(Key { name, primary, unique, columns })
 }
 
 /// SHOW COLUMNS' Key for `column`: PRI in the primary key, else UNI as the first column of a
@@ -513,6 +517,9 @@ mod tests {
         let p = parse(text).expect("parses");
         let keys: Vec<&str> = p.columns.iter().map(|c| c.key).collect();
         assert_eq!(keys, ["UNI", "MUL", ""]);
+        let names: Vec<(&str, bool, usize)> =
+            p.keys.iter().map(|k| (k.name.as_str(), k.unique, k.columns.len())).collect();
+        assert_eq!(names, [("A", true, 1), ("B", false, 2)]);
         assert_eq!(p.columns[1].comment, "it's");
         assert_eq!(character_lengths(&p.columns[1]), Some((64, 256)));
         assert!(parse("CREATE TABLE `t` (\n  `A` int FROBNICATE\n) ENGINE=X DEFAULT CHARSET=a")

@@ -361,11 +361,12 @@ impl Server {
             Column::text("Visible"),
             nullable_text("Expression"),
         ];
-        let (_, named) = self.named_table(session, database, table, "SHOW INDEX")?;
+        let (db, named) = self.named_table(session, database, table, "SHOW INDEX")?;
         let t = match named {
             Named::Table(t) => t,
-            Named::System(..) => {
-                return Err(MySqlError::not_supported_yet("SHOW INDEX of a system table"))
+            Named::System(name, create) => {
+                let rows = self.system_index_rows(session, &db, name, create)?;
+                return Ok(ResultSet { columns, rows, unshown: 0 });
             }
             // A view has no indexes.
             _ => return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 }),
@@ -401,6 +402,67 @@ impl Server {
             }
         }
         Ok(ResultSet { columns, rows, unshown: 0 })
+    }
+
+    /// SHOW INDEX's rows for a system table, from its definition: performance_schema's keys
+    /// are hash indexes with no collation or cardinality (the manual's `SHOW INDEX FROM
+    /// performance_schema.accounts`); an InnoDB table's are B-trees whose cardinality is
+    /// counted here from its rows (exact, where InnoDB samples).
+    fn system_index_rows(
+        &mut self,
+        session: &Session,
+        db: &str,
+        name: &str,
+        create: &str,
+    ) -> Result<Vec<Row>> {
+        let parsed = crate::instruments::definitions::parse(create)
+            .map_err(|e| MySqlError::unknown(&format!("definition of {name}: {e}")))?;
+        let hashed = parsed.engine == "PERFORMANCE_SCHEMA";
+        let (meta, table_rows) = if hashed || parsed.keys.is_empty() {
+            (Vec::new(), Vec::new())
+        } else {
+            self.system_table(session, db, name, name)?
+        };
+        let position = |column: &str| meta.iter().position(|m| m.name.eq_ignore_ascii_case(column));
+        let mut rows = Vec::new();
+        for key in &parsed.keys {
+            let mut prefix: Vec<usize> = Vec::new();
+            for (seq, column) in (1u64..).zip(&key.columns) {
+                prefix.extend(position(column));
+                let cardinality = if hashed {
+                    Value::Null
+                } else {
+                    let mut seen: Vec<Vec<String>> = table_rows
+                        .iter()
+                        .map(|r| {
+                            prefix.iter().map(|&i| r[i].to_text().unwrap_or_default()).collect()
+                        })
+                        .collect();
+                    seen.sort();
+                    seen.dedup();
+                    Value::UInt(seen.len() as u64)
+                };
+                let nullable = parsed.columns.iter().any(|c| &c.name == column && c.nullable);
+                rows.push(vec![
+                    text(name),
+                    Value::Int(if key.unique { 0 } else { 1 }),
+                    text(&key.name),
+                    Value::UInt(seq),
+                    text(column),
+                    if hashed { Value::Null } else { text("A") },
+                    cardinality,
+                    Value::Null,
+                    Value::Null,
+                    text(if nullable { "YES" } else { "" }),
+                    text(if hashed { "HASH" } else { "BTREE" }),
+                    text(""),
+                    text(""),
+                    text("YES"),
+                    Value::Null,
+                ]);
+            }
+        }
+        Ok(rows)
     }
 
     /// `SHOW [FULL] COLUMNS FROM t`, `DESCRIBE t`: Field, Type, Null, Key, Default, Extra
