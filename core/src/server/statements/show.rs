@@ -141,8 +141,8 @@ impl Server {
             Statement::ShowCreateTable { database, table, view_only } => {
                 self.show_create_table(session, database.as_deref(), table, *view_only)?
             }
-            Statement::ShowIndex { database, table } => {
-                self.show_index(session, database.as_deref(), table)?
+            Statement::ShowIndex { database, table, filter } => {
+                self.show_index(session, database.as_deref(), table, filter.as_ref(), work)?
             }
             Statement::ShowColumns { full, database, table, filter } => self.show_columns(
                 session,
@@ -339,9 +339,11 @@ impl Server {
     /// `SHOW INDEX FROM t`: one row per index column, MySQL 8.0+'s fifteen columns.
     fn show_index(
         &mut self,
-        session: &Session,
+        session: &mut Session,
         database: Option<&str>,
         table: &str,
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
     ) -> Result<ResultSet> {
         let columns = vec![
             Column::text("Table"),
@@ -366,7 +368,7 @@ impl Server {
             Named::Table(t) => t,
             Named::System(name, create) => {
                 let rows = self.system_index_rows(session, &db, name, create)?;
-                return Ok(ResultSet { columns, rows, unshown: 0 });
+                return self.filtered_index_rows(session, columns, rows, filter, work);
             }
             // A view has no indexes.
             _ => return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 }),
@@ -401,6 +403,21 @@ impl Server {
                 ]);
             }
         }
+        self.filtered_index_rows(session, columns, rows, filter, work)
+    }
+
+    /// SHOW INDEX's result: the rows its WHERE keeps.
+    fn filtered_index_rows(
+        &self,
+        session: &mut Session,
+        columns: Vec<Column>,
+        rows: Vec<Row>,
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
+    ) -> Result<ResultSet> {
+        let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 

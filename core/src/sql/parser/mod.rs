@@ -83,7 +83,8 @@ pub enum Statement {
     /// `SHOW {PROCEDURE | FUNCTION} STATUS [LIKE 'p' | WHERE ...]`.
     ShowRoutineStatus { function: bool, filter: Option<ShowFilter> },
     /// `SHOW {INDEX | INDEXES | KEYS} {FROM | IN} [db.]t [FROM db]`
-    ShowIndex { database: Option<String>, table: String },
+    /// `SHOW {INDEX | INDEXES | KEYS} FROM t [FROM db] [WHERE expr]`
+    ShowIndex { database: Option<String>, table: String, filter: Option<ShowFilter> },
     /// `SHOW [FULL] COLUMNS FROM [db.]t`, `DESCRIBE t`, `DESC t`
     ShowColumns { full: bool, database: Option<String>, table: String, filter: Option<ShowFilter> },
     /// `SHOW TABLE STATUS [{FROM | IN} db] [LIKE 'p' | WHERE expr]`
@@ -1664,7 +1665,13 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
             if p.parse_keyword(Keyword::FROM) || p.parse_keyword(Keyword::IN) {
                 database = Some(p.parse_identifier()?.value);
             }
-            return Ok(Statement::ShowIndex { database, table });
+            // A WHERE, not a LIKE (MySQL's grammar takes only `opt_where_clause` here).
+            let filter = if p.parse_keyword(Keyword::WHERE) {
+                Some(ShowFilter::Where(Box::new(p.parse_expr()?)))
+            } else {
+                None
+            };
+            return Ok(Statement::ShowIndex { database, table, filter });
         }
         if p.parse_keywords(&[Keyword::CREATE, Keyword::TABLE]) {
             let (database, table) = parse_table_name(p)?;
