@@ -7,6 +7,7 @@
 //! performance_schema's setup, wait, file, thread and memory tables.
 
 pub mod buffer_pages;
+pub mod character_sets;
 pub mod connect_attrs;
 pub mod connection_summaries;
 pub mod definitions;

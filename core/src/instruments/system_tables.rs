@@ -296,6 +296,14 @@ pub fn read(
         ("information_schema", "engines") => {
             Ok((described(super::engines::COLUMNS, alias), super::engines::rows()))
         }
+        ("information_schema", "character_sets") => Ok((
+            described(super::character_sets::SET_COLUMNS, alias),
+            super::character_sets::set_rows(),
+        )),
+        ("information_schema", "collations") => Ok((
+            described(super::character_sets::COLLATION_COLUMNS, alias),
+            super::character_sets::collation_rows(),
+        )),
         ("information_schema", "plugins") => {
             Ok((described(super::plugins::COLUMNS, alias), super::plugins::rows()))
         }

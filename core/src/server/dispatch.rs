@@ -704,6 +704,46 @@ impl Server {
             Statement::UninstallPlugin { name } => {
                 Err(crate::instruments::plugins::uninstall(name))
             }
+            Statement::ShowCharacterSet { filter } | Statement::ShowCollation { filter } => {
+                use crate::instruments::character_sets as cs;
+                let (columns, rows) = if matches!(stmt, Statement::ShowCharacterSet { .. }) {
+                    (&cs::SHOW_SET_COLUMNS[..], cs::show_set_rows())
+                } else {
+                    (&cs::SHOW_COLLATION_COLUMNS[..], cs::show_collation_rows())
+                };
+                // LIKE matches the name case-insensitively, as the dictionary's
+                // utf8mb3_general_ci name columns compare.
+                let pattern = match filter {
+                    Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
+                    _ => None,
+                };
+                work.rows += rows.len() as u64;
+                let rows = rows
+                    .into_iter()
+                    .filter(|row| match (&pattern, &row[0]) {
+                        (Some(p), Value::Str(name)) => p.matches(name),
+                        _ => true,
+                    })
+                    .collect();
+                let names: Vec<&str> = columns.iter().map(|c| c.0).collect();
+                let rows = self.where_filter(session, &names, rows, filter.as_ref(), work)?;
+                Ok(Response::Rows(ResultSet {
+                    columns: columns
+                        .iter()
+                        .map(
+                            |&(c, numeric)| {
+                                if numeric {
+                                    Column::number(c)
+                                } else {
+                                    Column::text(c)
+                                }
+                            },
+                        )
+                        .collect(),
+                    rows,
+                    unshown: 0,
+                }))
+            }
             Statement::ShowEngines | Statement::ShowPlugins => {
                 let (columns, rows) = if matches!(stmt, Statement::ShowEngines) {
                     (
@@ -1151,6 +1191,8 @@ pub(crate) fn com_counter(stmt: &Statement) -> Option<&'static str> {
         }
         Statement::ShowEngines => "Com_show_storage_engines",
         Statement::ShowPlugins => "Com_show_plugins",
+        Statement::ShowCharacterSet { .. } => "Com_show_charsets",
+        Statement::ShowCollation { .. } => "Com_show_collations",
         Statement::ShowOpenTables { .. } => "Com_show_open_tables",
         Statement::InstallPlugin { .. } => "Com_install_plugin",
         Statement::UninstallPlugin { .. } => "Com_uninstall_plugin",

@@ -24,8 +24,10 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-pub(crate) const SYSTEM_TABLES: [(&str, &str, &str); 66] = [
+pub(crate) const SYSTEM_TABLES: [(&str, &str, &str); 68] = [
+    ("information_schema", "CHARACTER_SETS", "SYSTEM VIEW"),
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
+    ("information_schema", "COLLATIONS", "SYSTEM VIEW"),
     ("information_schema", "COLUMNS", "SYSTEM VIEW"),
     ("information_schema", "ENGINES", "SYSTEM VIEW"),
     ("information_schema", "INNODB_BUFFER_PAGE", "SYSTEM VIEW"),

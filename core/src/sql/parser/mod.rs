@@ -142,6 +142,10 @@ pub enum Statement {
     ShowEngines,
     /// `SHOW PLUGINS`
     ShowPlugins,
+    /// `SHOW {CHARACTER SET | CHARSET} [LIKE 'pattern' | WHERE expr]`
+    ShowCharacterSet { filter: Option<ShowFilter> },
+    /// `SHOW COLLATION [LIKE 'pattern' | WHERE expr]`
+    ShowCollation { filter: Option<ShowFilter> },
     /// `SHOW OPEN TABLES [{FROM | IN} db] [LIKE 'pattern' | WHERE expr]`
     ShowOpenTables { database: Option<String>, filter: Option<ShowFilter> },
     /// `INSTALL PLUGIN name SONAME 'library'`
@@ -1578,6 +1582,18 @@ fn parse_show(p: &mut Parser) -> std::result::Result<Statement, ParserError> {
         if word_is(p, "PLUGINS") {
             p.next_token();
             return Ok(Statement::ShowPlugins);
+        }
+        let character_set = word_is(p, "CHARACTER")
+            && matches!(&p.peek_nth_token(1).token, Token::Word(x) if x.value.eq_ignore_ascii_case("SET"));
+        if character_set || word_is(p, "CHARSET") {
+            for _ in 0..=usize::from(character_set) {
+                p.next_token();
+            }
+            return Ok(Statement::ShowCharacterSet { filter: parse_show_filter(p)? });
+        }
+        if word_is(p, "COLLATION") {
+            p.next_token();
+            return Ok(Statement::ShowCollation { filter: parse_show_filter(p)? });
         }
     }
     if scope == VarScope::Default {
