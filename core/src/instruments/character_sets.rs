@@ -413,6 +413,12 @@ fn yes(b: bool) -> Value {
     text(if b { "Yes" } else { "" })
 }
 
+/// A character set's default collation and the most bytes one character takes (None for a
+/// name that is not a character set).
+pub fn character_set(name: &str) -> Option<(&'static str, u64)> {
+    CHARACTER_SETS.iter().find(|s| s.0 == name).map(|&(_, _, default, maxlen)| (default, maxlen))
+}
+
 /// information_schema.CHARACTER_SETS' rows, by name.
 pub fn set_rows() -> Vec<Row> {
     CHARACTER_SETS

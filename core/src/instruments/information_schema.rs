@@ -527,14 +527,25 @@ pub(super) fn numeric_precision(c: &ColumnDef) -> (Option<u64>, Option<u64>) {
 /// COLUMN_KEY, as SHOW COLUMNS' Key: PRI for a primary key column, UNI for the first column
 /// of a single-column unique index, MUL for the first column of any other index.
 pub fn column_key(indexes: &[IndexDef], column: u32) -> &'static str {
-    if indexes.iter().any(|i| i.primary && i.columns.contains(&column)) {
+    let keys = indexes.iter().map(|i| (i.primary, i.unique, i.columns.as_slice()));
+    key_rank(keys, |c| *c == column)
+}
+
+/// [`column_key`]'s rule over keys given as (primary, unique, columns), for the column `is`
+/// picks out (a system table's keys name their columns, `definitions`).
+pub fn key_rank<'k, C: 'k>(
+    keys: impl Iterator<Item = (bool, bool, &'k [C])> + Clone,
+    is: impl Fn(&C) -> bool,
+) -> &'static str {
+    let first = |columns: &[C]| columns.first().is_some_and(&is);
+    if keys.clone().any(|(primary, _, columns)| primary && columns.iter().any(&is)) {
         return "PRI";
     }
-    let first = |i: &&IndexDef| !i.primary && i.columns.first() == Some(&column);
-    if indexes.iter().filter(first).any(|i| i.unique && i.columns.len() == 1) {
+    let mut secondary = keys.filter(|(primary, _, columns)| !primary && first(columns));
+    if secondary.clone().any(|(_, unique, columns)| unique && columns.len() == 1) {
         return "UNI";
     }
-    if indexes.iter().any(|i| first(&i)) {
+    if secondary.next().is_some() {
         return "MUL";
     }
     ""

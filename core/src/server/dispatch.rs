@@ -705,44 +705,9 @@ impl Server {
                 Err(crate::instruments::plugins::uninstall(name))
             }
             Statement::ShowCharacterSet { filter } | Statement::ShowCollation { filter } => {
-                use crate::instruments::character_sets as cs;
-                let (columns, rows) = if matches!(stmt, Statement::ShowCharacterSet { .. }) {
-                    (&cs::SHOW_SET_COLUMNS[..], cs::show_set_rows())
-                } else {
-                    (&cs::SHOW_COLLATION_COLUMNS[..], cs::show_collation_rows())
-                };
-                // LIKE matches the name case-insensitively, as the dictionary's
-                // utf8mb3_general_ci name columns compare.
-                let pattern = match filter {
-                    Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
-                    _ => None,
-                };
-                work.rows += rows.len() as u64;
-                let rows = rows
-                    .into_iter()
-                    .filter(|row| match (&pattern, &row[0]) {
-                        (Some(p), Value::Str(name)) => p.matches(name),
-                        _ => true,
-                    })
-                    .collect();
-                let names: Vec<&str> = columns.iter().map(|c| c.0).collect();
-                let rows = self.where_filter(session, &names, rows, filter.as_ref(), work)?;
-                Ok(Response::Rows(ResultSet {
-                    columns: columns
-                        .iter()
-                        .map(
-                            |&(c, numeric)| {
-                                if numeric {
-                                    Column::number(c)
-                                } else {
-                                    Column::text(c)
-                                }
-                            },
-                        )
-                        .collect(),
-                    rows,
-                    unshown: 0,
-                }))
+                let collations = matches!(stmt, Statement::ShowCollation { .. });
+                let rs = self.show_character_sets(session, collations, filter.as_ref(), work)?;
+                Ok(Response::Rows(rs))
             }
             Statement::ShowEngines | Statement::ShowPlugins => {
                 let (columns, rows) = if matches!(stmt, Statement::ShowEngines) {

@@ -200,22 +200,10 @@ fn key(body: &str) -> Option<Key> {
     Some(Key { name, primary, unique, columns })
 }
 
-/// SHOW COLUMNS' Key for `column`: PRI in the primary key, else UNI as the first column of a
-/// one-column unique key, else MUL as the first column of any other key (MySQL's order of
-/// precedence).
+/// SHOW COLUMNS' Key for `column`, by information_schema's rule.
 fn key_of(keys: &[Key], column: &str) -> &'static str {
-    let same = |c: &String| c.eq_ignore_ascii_case(column);
-    if keys.iter().any(|k| k.primary && k.columns.iter().any(same)) {
-        return "PRI";
-    }
-    let first = |k: &&Key| !k.primary && k.columns.first().is_some_and(same);
-    if keys.iter().filter(first).any(|k| k.unique && k.columns.len() == 1) {
-        return "UNI";
-    }
-    if keys.iter().any(|k| first(&k)) {
-        return "MUL";
-    }
-    ""
+    let keys = keys.iter().map(|k| (k.primary, k.unique, k.columns.as_slice()));
+    super::information_schema::key_rank(keys, |c: &String| c.eq_ignore_ascii_case(column))
 }
 
 /// The words of a column's clauses: quoted strings and parenthesized groups stay whole
@@ -276,24 +264,15 @@ fn is_character(column_type: &str) -> bool {
     )
 }
 
-/// A character set's default collation.
+/// A character set's default collation (the server's, utf8mb4_0900_ai_ci, for a name that is
+/// none).
 fn default_collation(charset: &str) -> &'static str {
-    match charset {
-        "utf8mb3" => "utf8mb3_general_ci",
-        "ascii" => "ascii_general_ci",
-        "latin1" => "latin1_swedish_ci",
-        "binary" => "binary",
-        _ => "utf8mb4_0900_ai_ci",
-    }
+    super::character_sets::character_set(charset).map_or("utf8mb4_0900_ai_ci", |s| s.0)
 }
 
 /// The most bytes one character takes in `charset`.
 fn max_bytes_per_char(charset: Option<&str>) -> u64 {
-    match charset {
-        Some("utf8mb4") => 4,
-        Some("utf8mb3") => 3,
-        _ => 1,
-    }
+    charset.and_then(super::character_sets::character_set).map_or(1, |s| s.1)
 }
 
 /// CHARACTER_MAXIMUM_LENGTH and CHARACTER_OCTET_LENGTH; None for types that are not strings.

@@ -423,6 +423,42 @@ impl Server {
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
+    /// `SHOW CHARACTER SET` or, with `collations`, `SHOW COLLATION`: LIKE matches the name
+    /// case-insensitively, as the dictionary's utf8mb3_general_ci name columns compare.
+    pub(crate) fn show_character_sets(
+        &self,
+        session: &mut Session,
+        collations: bool,
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
+    ) -> Result<ResultSet> {
+        use crate::instruments::character_sets as cs;
+        let (columns, rows) = if collations {
+            (&cs::SHOW_COLLATION_COLUMNS[..], cs::show_collation_rows())
+        } else {
+            (&cs::SHOW_SET_COLUMNS[..], cs::show_set_rows())
+        };
+        let pattern = match filter {
+            Some(ShowFilter::Like(p)) => Some(LikePattern::new(p, '\\')),
+            _ => None,
+        };
+        work.rows += rows.len() as u64;
+        let rows = rows
+            .into_iter()
+            .filter(|row| match (&pattern, &row[0]) {
+                (Some(p), Value::Str(name)) => p.matches(name),
+                _ => true,
+            })
+            .collect();
+        let names: Vec<&str> = columns.iter().map(|c| c.0).collect();
+        let rows = self.where_filter(session, &names, rows, filter, work)?;
+        let columns = columns
+            .iter()
+            .map(|&(c, numeric)| if numeric { Column::number(c) } else { Column::text(c) })
+            .collect();
+        Ok(ResultSet { columns, rows, unshown: 0 })
+    }
+
     /// SHOW INDEX's rows for a system table, from its definition: performance_schema's keys
     /// are hash indexes with no collation or cardinality (the manual's `SHOW INDEX FROM
     /// performance_schema.accounts`); an InnoDB table's are B-trees whose cardinality is
