@@ -245,6 +245,11 @@ impl Durability {
         Some(Prepared { xid, binlog_bytes: binlog::transaction_bytes(trx.binlog_rows_bytes) })
     }
 
+    /// The undo records of `session`'s open transaction, oldest first (empty without one).
+    pub fn open_undo(&self, session: SessionId) -> &[UndoRecord] {
+        self.open.get(&session).map_or(&[], |t| t.undo.as_slice())
+    }
+
     /// Transactions with changes open now.
     pub fn open_transactions(&self) -> u64 {
         self.open.len() as u64

@@ -35,6 +35,7 @@ pub mod status_registry;
 pub mod sys;
 pub mod system_tables;
 pub mod table_io;
+pub mod table_status;
 pub mod threads;
 pub mod transactions;
 pub mod user_statistics;

@@ -86,6 +86,15 @@ pub trait ServerView {
     fn may_see_table(&self, _db: &str, _table: &str) -> bool {
         true
     }
+    /// information_schema.TABLES' rows of the stored tables and views the reader may see (of
+    /// `schema` only, when given): the user schemas', mysql's and sys.sys_config, their
+    /// statistics through mysql.table_stats' cache. By default, as an engine reports them now.
+    fn stored_table_status(
+        &mut self,
+        schema: Option<&str>,
+    ) -> Vec<super::table_status::TableStatus> {
+        super::table_status::live_user_tables(self.catalog(), schema)
+    }
     /// `session_connect_attrs`' rows (`account_only`: `session_account_connect_attrs`', the
     /// reader's account's sessions).
     fn connect_attrs(&self, _account_only: bool) -> Vec<Row> {
@@ -230,68 +239,15 @@ pub fn read(
             Ok((described(super::innodb_trx::COLUMNS, alias), rows))
         }
         ("information_schema", "tables") => {
-            let mut rows = Vec::new();
-            for t in view.catalog().tables() {
-                let s = t.sizes();
-                rows.push(vec![
-                    Value::Str("def".into()),
-                    Value::Str(t.def.schema.clone()),
-                    Value::Str(t.def.name.clone()),
-                    Value::Str("BASE TABLE".into()),
-                    Value::Str("InnoDB".into()),
-                    Value::UInt(10),
-                    Value::Str("Dynamic".into()),
-                    Value::UInt(s.rows),
-                    Value::UInt(s.avg_row_length),
-                    Value::UInt(s.data_length),
-                    Value::UInt(0),
-                    Value::UInt(s.index_length),
-                    Value::UInt(0),
-                    if t.def.columns.iter().any(|c| c.auto_increment) {
-                        Value::UInt(t.auto_increment_next)
-                    } else {
-                        Value::Null
-                    },
-                    Value::Str("utf8mb4_0900_ai_ci".into()),
-                ]);
-            }
-            // Views are rows too (the user's and the sys schema's), of type VIEW with no
-            // engine, sizes or collation; every row then in schema and name order, as the
-            // tables alone were. Simplification: the system schemas' own tables (mysql,
-            // performance_schema, sys.sys_config) are not listed.
-            let user_views = view.catalog().views().map(|(schema, v)| (schema, v.name.as_str()));
-            let sys_views = super::sys::VIEWS.iter().map(|v| ("sys", v.name));
-            for (schema, name) in user_views.chain(sys_views) {
-                let mut row = vec![Value::Null; 15];
-                row[0] = Value::Str("def".into());
-                row[1] = Value::Str(schema.to_string());
-                row[2] = Value::Str(name.to_string());
-                row[3] = Value::Str("VIEW".into());
-                rows.push(row);
-            }
-            let name = |row: &Row, i: usize| match &row[i] {
-                Value::Str(s) => s.clone(),
-                _ => String::new(),
-            };
-            rows.sort_by_cached_key(|row| (name(row, 1), name(row, 2)));
-            let meta = vec![
-                text("TABLE_CATALOG"),
-                text("TABLE_SCHEMA"),
-                text("TABLE_NAME"),
-                text("TABLE_TYPE"),
-                text("ENGINE"),
-                num("VERSION"),
-                text("ROW_FORMAT"),
-                num("TABLE_ROWS"),
-                num("AVG_ROW_LENGTH"),
-                num("DATA_LENGTH"),
-                num("MAX_DATA_LENGTH"),
-                num("INDEX_LENGTH"),
-                num("DATA_FREE"),
-                num("AUTO_INCREMENT"),
-                text("TABLE_COLLATION"),
-            ];
-            Ok((meta, rows))
+            let rows = super::table_status::gather(view, None)
+                .iter()
+                .map(super::table_status::TableStatus::information_schema_row)
+                .collect();
+            let columns = super::table_status::COLUMNS
+                .iter()
+                .enumerate()
+                .map(|(i, (n, num))| (*n, *num, i >= 4));
+            Ok((described(columns, alias), rows))
         }
         ("information_schema", "engines") => {
             Ok((described(super::engines::COLUMNS, alias), super::engines::rows()))

@@ -276,7 +276,7 @@ impl Server {
                 Event::Ran(c, session, commits) => {
                     self.statement_ran(session, now);
                     let prepared =
-                        if commits { self.logs.prepare(session, &settings) } else { None };
+                        if commits { self.prepare_commit(session, &settings, now) } else { None };
                     match prepared {
                         Some(prep) => {
                             run.commits += 1;

@@ -18,17 +18,23 @@ impl Server {
     /// them on disk (the generated dataset's own simplification at boot).
     pub fn load_generated_table(&mut self, table: DatasetTable) -> Result<(), MySqlError> {
         let (db, name) = (table.def.schema.clone(), table.def.name.clone());
-        let Some(space_id) = self.catalog.table(&db, &name).map(|t| t.space_id) else {
+        let Some((space_id, created)) =
+            self.catalog.table(&db, &name).map(|t| (t.space_id, t.created_micros))
+        else {
             return Err(MySqlError::no_such_table(&db, &name));
         };
-        self.catalog.add_table(Table::generated(
+        let mut loaded = Table::generated(
             table.def,
             space_id,
             table.generator,
             table.auto_increment_next,
             table.fill,
             table.secondary_fill,
-        ));
+        );
+        // The same table, its rows committed by the load just now.
+        loaded.created_micros = created;
+        loaded.updated_micros = Some(self.clock.unix_micros());
+        self.catalog.add_table(loaded);
         Ok(())
     }
 }

@@ -92,6 +92,16 @@ impl Server {
         system_tables::read(&mut View { server: self, session }, db, table, alias)
     }
 
+    /// information_schema.TABLES' rows as `session` reads them (of `schema` only, when given):
+    /// SHOW TABLE STATUS prints the same.
+    pub(crate) fn table_status_rows(
+        &mut self,
+        session: &Session,
+        schema: Option<&str>,
+    ) -> Vec<crate::instruments::table_status::TableStatus> {
+        crate::instruments::table_status::gather(&mut View { server: self, session }, schema)
+    }
+
     /// The processlist as `reader` sees it while its statement is in `state`: every thread
     /// with the PROCESS privilege, else its own user's; the event scheduler while it is ON.
     pub(crate) fn processes(&self, reader: &Session, state: &'static str) -> Vec<Process> {
@@ -219,9 +229,14 @@ impl ServerView for View<'_> {
 
     /// Any of the privileges a column can be granted (SELECT, INSERT, UPDATE, REFERENCES).
     fn may_see_table(&self, db: &str, table: &str) -> bool {
-        ["SELECT", "INSERT", "UPDATE", "REFERENCES"]
-            .iter()
-            .any(|p| self.server.check_table(self.session, p, Some(db), table).is_ok())
+        self.server.may_see_table(self.session, db, table)
+    }
+
+    fn stored_table_status(
+        &mut self,
+        schema: Option<&str>,
+    ) -> Vec<crate::instruments::table_status::TableStatus> {
+        self.server.stored_table_status(self.session, schema)
     }
 
     fn mysql_user(&self) -> Vec<Row> {

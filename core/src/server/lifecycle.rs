@@ -114,6 +114,9 @@ impl Server {
                 self.down = None;
                 // caching_sha2_password's cache of verified logins is in memory only.
                 self.accounts.clear_cache();
+                // InnoDB keeps a table's UPDATE_TIME in memory only: NULL again until the
+                // table's next change commits.
+                self.catalog.forget_update_times();
                 // Each start with the binary log on opens a new file of it.
                 if vars.global_bool(var_id!("log_bin")) {
                     let expire = super::transactions::binlog_expire(&vars);

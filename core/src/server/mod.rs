@@ -35,6 +35,7 @@ mod statement_events;
 pub mod statements;
 mod table_cache;
 pub(crate) mod table_locks;
+mod table_status;
 mod transaction_events;
 mod transactions;
 pub mod transport;

@@ -56,7 +56,8 @@ impl Server {
     /// by the commit's CPU time and every write and fsync it waits for.
     pub(crate) fn commit_transaction(&mut self, session: SessionId) {
         let Some(settings) = self.commit_settings() else { return };
-        let Some(prepared) = self.logs.prepare(session, &settings) else { return };
+        let now = self.clock.now();
+        let Some(prepared) = self.prepare_commit(session, &settings, now) else { return };
         let hw = self.host.hardware();
         let capacity = self.host.cpu_capacity_milli().clamp(1, 1000);
         let cpu = SimDuration(hw.cpu_commit_ns.saturating_mul(1000) / capacity);
@@ -67,6 +68,31 @@ impl Server {
         let t = self.logs.sync_stage(&group, t, &mut self.disk, &settings);
         let t = self.logs.commit_stage(&group, t, &mut self.disk, &settings);
         self.advance_to(t);
+    }
+
+    /// Prepares `session`'s transaction for the two-phase commit (None when it changed
+    /// nothing), and stamps each table it changed with `at` as its UPDATE_TIME, as InnoDB
+    /// sets `dict_table_t::update_time` when a read-write transaction commits.
+    pub(crate) fn prepare_commit(
+        &mut self,
+        session: SessionId,
+        settings: &CommitSettings,
+        at: SimTime,
+    ) -> Option<crate::binlog::group_commit::Prepared> {
+        let micros = crate::sim::unix_micros_at(at);
+        let Server { logs, catalog, .. } = self;
+        let mut last: Option<(&str, &str)> = None;
+        // Bounded by the transaction's undo records (UNDO_RECORDS_MAX).
+        for u in logs.open_undo(session) {
+            let key = (u.db.as_str(), u.table.as_str());
+            if last != Some(key) {
+                if let Some(t) = catalog.table_mut(key.0, key.1) {
+                    t.updated_micros = Some(micros);
+                }
+                last = Some(key);
+            }
+        }
+        logs.prepare(session, settings)
     }
 
     /// Takes back row changes, newest first (ROLLBACK, and transactions a crash lost).

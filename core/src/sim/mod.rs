@@ -37,6 +37,11 @@ pub fn civil_time_at(t: SimTime) -> CivilTime {
     )
 }
 
+/// Microseconds since the Unix epoch at simulated instant `t`.
+pub fn unix_micros_at(t: SimTime) -> i64 {
+    BOOT_UNIX_SECS * 1_000_000 + (t.0 / 1_000) as i64
+}
+
 /// The clock and the seed of one simulated machine.
 #[derive(Clone, Debug)]
 pub struct Clock {
@@ -76,7 +81,7 @@ impl Clock {
 
     /// Seconds since the Unix epoch, simulated (for UNIX_TIMESTAMP() and `timestamp`).
     pub fn unix_micros(&self) -> i64 {
-        BOOT_UNIX_SECS * 1_000_000 + (self.now.0 / 1_000) as i64
+        unix_micros_at(self.now)
     }
 
     /// The random stream of `stream` under this clock's seed.

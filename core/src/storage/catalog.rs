@@ -21,6 +21,8 @@ pub struct View {
     /// The column list of `CREATE VIEW v (a, b) AS ...`: the view's column names (empty: its
     /// SELECT's own names).
     pub columns: Vec<String>,
+    /// When CREATE VIEW made it (simulated Unix microseconds): its CREATE_TIME.
+    pub created_micros: i64,
 }
 
 /// A stored procedure parameter.
@@ -141,6 +143,8 @@ pub struct Catalog {
     /// Set once a table with a FOREIGN KEY is added: until then no row change need look for
     /// the keys referring to its table (a server of 25,000 tables without any pays nothing).
     has_foreign_keys: bool,
+    /// `mysql.table_stats`: the statistics information_schema.TABLES last cached.
+    pub table_stats: crate::storage::table_stats::StatsCache,
 }
 
 impl Catalog {
@@ -148,7 +152,7 @@ impl Catalog {
         // As on a freshly initialised server: the system tablespace is space 0, the mysql,
         // temporary and undo tablespaces take ids near 2^32, and sys.sys_config (the one
         // InnoDB table of the sys schema) is space 1; the first user table gets 2.
-        Catalog { databases: BTreeMap::new(), next_space_id: 2, has_foreign_keys: false }
+        Catalog { next_space_id: 2, ..Catalog::default() }
     }
 
     pub fn is_system_schema(name: &str) -> bool {
@@ -181,6 +185,7 @@ impl Catalog {
     /// Drops a database and returns the space ids of its tables (to discard their pages).
     pub fn drop_database(&mut self, name: &str) -> Option<Vec<u32>> {
         let db = self.databases.remove(name)?;
+        self.table_stats.remove_database(name);
         Some(db.tables.values().map(|t| t.space_id).collect())
     }
 
@@ -300,6 +305,15 @@ impl Catalog {
     /// Rows held in memory by all tables' changes (for memory accounting).
     pub fn changed_rows(&self) -> u64 {
         self.tables().map(Table::changed_rows).sum()
+    }
+
+    /// A restart: InnoDB's in-memory UPDATE_TIME of every table is gone.
+    pub fn forget_update_times(&mut self) {
+        for d in self.databases.values_mut() {
+            for t in d.tables.values_mut_unordered() {
+                t.updated_micros = None;
+            }
+        }
     }
 
     /// Table definitions of a database, for SHOW TABLES and information_schema.

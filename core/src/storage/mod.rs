@@ -12,5 +12,6 @@ pub mod record;
 pub mod schema;
 pub mod statistics;
 pub mod table;
+pub mod table_stats;
 pub mod value;
 pub mod value_bytes;

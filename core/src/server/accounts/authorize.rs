@@ -85,6 +85,16 @@ impl Server {
             }
             Statement::Use(db) => self.check_database_use(session, db),
             Statement::ShowCreateDatabase { name, .. } => self.check_database_use(session, name),
+            // SHOW TABLES and SHOW TABLE STATUS need some privilege in the database, as USE
+            // does (mysqld's check_access / check_grant_db before it lists a table); with no
+            // database named or chosen, the statement's own 1046 follows.
+            Statement::ShowTables { database, .. }
+            | Statement::ShowTableStatus { database, .. } => {
+                match database.as_deref().or(session.database.as_deref()) {
+                    Some(db) => self.check_database_use(session, db),
+                    None => Ok(()),
+                }
+            }
             Statement::CreateProcedure { database, .. } => {
                 let db = database.clone().or_else(|| session.database.clone());
                 self.check_database(session, db.as_deref(), "CREATE ROUTINE")

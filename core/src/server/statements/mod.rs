@@ -366,8 +366,12 @@ impl Server {
                 crate::sql::column_names::check_unique(&columns)?;
                 self.resolve_view_query(session, &cv.query, sql, work)?;
                 let query = cv.query.to_string();
+                let created_micros = self.clock.unix_micros();
                 if let Some(d) = self.catalog.database_mut(&db) {
-                    d.views.insert(name.clone(), View { name, query, algorithm, columns });
+                    d.views.insert(
+                        name.clone(),
+                        View { name, query, algorithm, columns, created_micros },
+                    );
                 }
                 Ok(ok(0))
             }
@@ -696,6 +700,7 @@ impl Server {
                     };
                     match removed {
                         Some(Some(space)) => {
+                            self.catalog.table_stats.remove(&db, &name);
                             if let Some(r) = self.running.as_mut() {
                                 let freed = r.pool.discard_space(space);
                                 self.host.release("buffer pool", freed * 16384);
@@ -721,6 +726,14 @@ impl Server {
             }
             _ => Err(MySqlError::not_supported_yet(&format!("DROP {object_type}"))),
         }
+    }
+
+    /// Adds the table CREATE TABLE defined, empty, in a tablespace of its own, created now.
+    fn add_created_table(&mut self, def: TableDef) {
+        let space = self.catalog.allocate_space_id();
+        let mut table = Table::new(def, space);
+        table.created_micros = self.clock.unix_micros();
+        self.catalog.add_table(table);
     }
 
     fn create_table(
@@ -780,8 +793,7 @@ impl Server {
                 .table(&src_db, &src_name)
                 .ok_or_else(|| MySqlError::no_such_table(&src_db, &src_name))?;
             let def = TableDef { schema: db.clone(), name: name.clone(), ..src.def.clone() };
-            let space = self.catalog.allocate_space_id();
-            self.catalog.add_table(Table::new(def, space));
+            self.add_created_table(def);
             return Ok(ok(0));
         }
         let selected = match &ct.query {
@@ -929,8 +941,7 @@ impl Server {
         if ct.temporary {
             session.temporary_tables.insert((db.clone(), name.clone()));
         }
-        let space = self.catalog.allocate_space_id();
-        self.catalog.add_table(Table::new(def, space));
+        self.add_created_table(def);
         let Some(sel) = selected else { return Ok(ok(0)) };
         let duplicates = crate::sql::parser::create_select_duplicates(sql);
         let filled = self.fill_created(session, (&db, &name), &targets, sel.rows, duplicates, work);

@@ -232,6 +232,9 @@ impl Server {
         };
         // Names compare as utf8mb3_bin on a case-sensitive server (lower_case_table_names=0).
         list.sort();
+        // Only the tables the account holds a privilege on (of performance_schema, a plain
+        // account sees the status and variable tables everyone may read).
+        list.retain(|(name, _)| self.may_see_table(session, &db, name));
         let name_column = format!("Tables_in_{db}");
         let header = match filter {
             Some(ShowFilter::Like(p)) => format!("{name_column} ({p})"),
@@ -610,10 +613,9 @@ impl Server {
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
-    /// `SHOW TABLE STATUS [FROM db] [LIKE 'p' | WHERE ...]`: information_schema.TABLES'
-    /// figures under SHOW's column names, for the tables and views of the database in name
-    /// order (a view shows only its name and the comment VIEW). Simplification: the catalog
-    /// keeps no creation, update or check time, so those columns are NULL.
+    /// `SHOW TABLE STATUS [FROM db] [LIKE 'p' | WHERE ...]`: information_schema.TABLES' rows
+    /// of the database (the same statistics, through the same cache) under SHOW's column
+    /// names, in name order.
     fn show_table_status(
         &mut self,
         session: &mut Session,
@@ -625,82 +627,24 @@ impl Server {
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
         }
-        if Catalog::is_system_schema(&db) {
-            return Err(MySqlError::not_supported_yet("SHOW TABLE STATUS of a system schema"));
-        }
-        let d = self.catalog.database(&db).ok_or_else(|| MySqlError::unknown_database(&db))?;
-        let mut names: Vec<&String> = d.tables.keys().chain(d.views.keys()).collect();
-        names.sort();
-        let mut rows = Vec::new();
-        for name in names.into_iter().filter(|n| like_filter(filter, n)) {
-            let row = match d.tables.get(name) {
-                Some(t) => {
-                    let s = t.sizes();
-                    let auto_increment = if t.def.columns.iter().any(|c| c.auto_increment) {
-                        Value::UInt(t.auto_increment_next)
-                    } else {
-                        Value::Null
-                    };
-                    vec![
-                        Value::Str(name.clone()),
-                        text("InnoDB"),
-                        Value::UInt(10),
-                        text("Dynamic"),
-                        Value::UInt(s.rows),
-                        Value::UInt(s.avg_row_length),
-                        Value::UInt(s.data_length),
-                        Value::UInt(0),
-                        Value::UInt(s.index_length),
-                        Value::UInt(0),
-                        auto_increment,
-                        Value::Null,
-                        Value::Null,
-                        Value::Null,
-                        text("utf8mb4_0900_ai_ci"),
-                        Value::Null,
-                        text(""),
-                        text(""),
-                    ]
-                }
-                None => {
-                    let mut row = vec![Value::Str(name.clone())];
-                    row.extend(std::iter::repeat_n(Value::Null, 15));
-                    row.extend([Value::Null, text("VIEW")]);
-                    row
-                }
-            };
-            rows.push(row);
-        }
-        let names = [
-            "Name",
-            "Engine",
-            "Version",
-            "Row_format",
-            "Rows",
-            "Avg_row_length",
-            "Data_length",
-            "Max_data_length",
-            "Index_length",
-            "Data_free",
-            "Auto_increment",
-            "Create_time",
-            "Update_time",
-            "Check_time",
-            "Collation",
-            "Checksum",
-            "Create_options",
-            "Comment",
-        ];
-        let numeric = [2usize, 4, 5, 6, 7, 8, 9, 10, 15];
-        let columns = names
+        let mut listed = self.table_status_rows(session, Some(&db));
+        listed.sort_by(|a, b| a.name.cmp(&b.name));
+        let rows: Vec<Row> = listed
+            .iter()
+            .filter(|t| like_filter(filter, &t.name))
+            .map(crate::instruments::table_status::TableStatus::show_row)
+            .collect();
+        let show_columns = &crate::instruments::table_status::SHOW_COLUMNS;
+        let columns = show_columns
             .iter()
             .enumerate()
-            .map(|(i, n)| match (i, numeric.contains(&i)) {
+            .map(|(i, (n, numeric))| match (i, numeric) {
                 (0, _) => Column::text(n),
                 (_, true) => nullable_number(n),
-                _ => nullable_text(n),
+                _ => Column { name: n.to_string(), numeric: false, nullable: true },
             })
             .collect();
+        let names: Vec<&str> = show_columns.iter().map(|(n, _)| *n).collect();
         let rows = self.where_filter(session, &names, rows, filter, work)?;
         Ok(ResultSet { columns, rows, unshown: 0 })
     }

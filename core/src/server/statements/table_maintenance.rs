@@ -10,6 +10,9 @@
 //! * OPTIMIZE TABLE on InnoDB is a rebuild and an analyze (its note says so), as ALTER TABLE
 //!   ... FORCE.
 //!
+//! ANALYZE TABLE (and OPTIMIZE's analyze) also stores the table's current statistics in
+//! mysql.table_stats, which information_schema.TABLES and SHOW TABLE STATUS read.
+//!
 //! Simplification: the simulator's index statistics are always current (it counts, it does
 //! not estimate), so ANALYZE TABLE changes no figure SHOW INDEX or the optimizer reads; it
 //! costs what it costs and answers as MySQL answers. CHECK TABLE finds nothing wrong: the
@@ -69,6 +72,7 @@ impl Server {
             match op {
                 MaintenanceOp::Analyze => {
                     self.charge_statistics_sampling(&db, name);
+                    self.cache_table_statistics(&db, name);
                     row(&label, "status", "OK");
                 }
                 MaintenanceOp::Check => {
@@ -78,6 +82,7 @@ impl Server {
                 MaintenanceOp::Optimize => {
                     self.charge_table_rebuild(&db, name, work);
                     self.charge_statistics_sampling(&db, name);
+                    self.cache_table_statistics(&db, name);
                     row(
                         &label,
                         "note",
@@ -90,6 +95,19 @@ impl Server {
         let columns = ["Table", "Op", "Msg_type", "Msg_text"].map(Column::text).to_vec();
         work.rows += rows.len() as u64;
         Ok(Response::Rows(ResultSet { columns, rows, unshown: 0 }))
+    }
+
+    /// ANALYZE's new statistics go to mysql.table_stats, which information_schema.TABLES
+    /// and SHOW TABLE STATUS read until they expire (not a partitioned table's: MySQL does
+    /// not cache those).
+    fn cache_table_statistics(&mut self, db: &str, table: &str) {
+        let Some(t) = self.catalog.table(db, table) else { return };
+        if t.def.partitioning.is_some() {
+            return;
+        }
+        let stats = crate::instruments::table_status::live_stats(t);
+        let now = self.clock.unix_micros();
+        self.catalog.table_stats.store(db, table, now, stats);
     }
 
     /// The leaf pages of each index of `db.table`: its first page and how many.

@@ -72,6 +72,13 @@ pub struct Table {
     /// Hidden DB_ROW_ID counter for tables without a primary key.
     next_row_id: u64,
     pub auto_increment_next: u64,
+    /// When CREATE TABLE made it (simulated Unix microseconds): information_schema.TABLES'
+    /// CREATE_TIME, kept by the data dictionary. A dataset's tables are taken to have been
+    /// created at the simulated host's boot.
+    pub created_micros: i64,
+    /// When a transaction that changed it last committed (InnoDB's in-memory
+    /// `dict_table_t::update_time`, gone at a restart): the live UPDATE_TIME.
+    pub updated_micros: Option<i64>,
     fill: FillPolicy,
     secondary_fill: FillPolicy,
     /// Sum of clustered leaf record bytes over all rows, and per secondary index.
@@ -331,6 +338,8 @@ impl Table {
             rows: 0,
             next_row_id: 1,
             auto_increment_next: 1,
+            created_micros: crate::sim::BOOT_UNIX_SECS * 1_000_000,
+            updated_micros: None,
             fill: FillPolicy::SequentialInserts,
             secondary_fill: FillPolicy::SequentialInserts,
             clustered_bytes: 0,

@@ -1,0 +1,102 @@
+//! The stored tables' rows of information_schema.TABLES and SHOW TABLE STATUS: each user
+//! table's statistics read through mysql.table_stats' cache (`storage::table_stats`) under
+//! the reading session's `information_schema_stats_expiry`, as MySQL 8.0 and later read them,
+//! and the mysql schema's and sys.sys_config's tables beside them.
+
+use super::session::Session;
+use super::Server;
+use crate::instruments::table_status::{self as status, TableStatus};
+use crate::server::variables::definition::VarValue;
+use crate::storage::table_stats::Store;
+use crate::var_id;
+
+impl Server {
+    /// Whether `session` holds any privilege a column can be granted on `db`.`table`
+    /// (information_schema lists only such tables).
+    pub(crate) fn may_see_table(&self, session: &Session, db: &str, table: &str) -> bool {
+        ["SELECT", "INSERT", "UPDATE", "REFERENCES"]
+            .iter()
+            .any(|p| self.check_table(session, p, Some(db), table).is_ok())
+    }
+
+    /// The stored tables and views `session` may see, of `schema` only when given, unsorted.
+    /// Reading statistics caches them unless the server or the session's transaction is
+    /// read-only (MySQL's `can_persist_I_S_dynamic_statistics`), or the table is partitioned.
+    pub(crate) fn stored_table_status(
+        &mut self,
+        session: &Session,
+        schema: Option<&str>,
+    ) -> Vec<TableStatus> {
+        let Some(r) = self.running.as_ref() else {
+            return status::live_user_tables(&self.catalog, schema);
+        };
+        let expiry = match session.vars.get(var_id!("information_schema_stats_expiry")) {
+            Some(VarValue::UInt(n)) => *n,
+            Some(VarValue::Int(n)) => u64::try_from(*n).unwrap_or(0),
+            _ => 86_400,
+        };
+        let read_only = r.vars.global_bool(var_id!("read_only"))
+            || r.vars.global_bool(var_id!("super_read_only"))
+            || r.vars.global_bool(var_id!("innodb_read_only"))
+            || super::transaction_events::access_read_only(session);
+        let now = self.clock.unix_micros();
+        let mut out = Vec::new();
+        let listed: Vec<TableStatus> = status::live_user_tables(&self.catalog, schema)
+            .into_iter()
+            .filter(|t| self.may_see_table(session, &t.schema, &t.name))
+            .collect();
+        for mut t in listed {
+            if let (Some(live), Some(table)) =
+                (t.stats.take(), self.catalog.table(&t.schema, &t.name))
+            {
+                let store = if read_only || table.def.partitioning.is_some() {
+                    Store::Forbidden
+                } else {
+                    Store::Allowed
+                };
+                t.stats = Some(self.catalog.table_stats.read(
+                    &t.schema,
+                    &t.name,
+                    now,
+                    expiry,
+                    store,
+                    || live,
+                ));
+            }
+            out.push(t);
+        }
+        let wants = |name: &str| schema.is_none_or(|s| s.eq_ignore_ascii_case(name));
+        if wants("mysql") {
+            if self.may_see_table(session, "mysql", "user") {
+                let accounts = self.mysql_user_table().len() as u64;
+                let stats = self.catalog.table_stats.read(
+                    "mysql",
+                    "user",
+                    now,
+                    expiry,
+                    Store::Allowed,
+                    || status::one_page_stats(accounts, None),
+                );
+                out.push(status::mysql_user(stats));
+            }
+            for log in ["general_log", "slow_log"] {
+                if self.may_see_table(session, "mysql", log) {
+                    out.push(status::log_table(log));
+                }
+            }
+        }
+        if wants("sys") && self.may_see_table(session, "sys", "sys_config") {
+            let rows = crate::instruments::sys::SYS_CONFIG.len() as u64;
+            let stats = self.catalog.table_stats.read(
+                "sys",
+                "sys_config",
+                now,
+                expiry,
+                Store::Allowed,
+                || status::one_page_stats(rows, None),
+            );
+            out.push(status::sys_config(stats));
+        }
+        out
+    }
+}

@@ -1,0 +1,169 @@
+//! `mysql.table_stats`: the data dictionary's cache of each table's statistics, the figures
+//! information_schema.TABLES and SHOW TABLE STATUS show (MySQL 8.0 and later). A query of
+//! those columns reads the cached figures while they are younger than the session's
+//! `information_schema_stats_expiry` seconds (86400 by default); missing or older ones are read
+//! from the storage engine and cached anew. ANALYZE TABLE caches the current figures; DROP
+//! TABLE removes the entry (`dd::drop_table` calls `remove_table_dynamic_statistics`), and
+//! nothing else does: after a TRUNCATE, an ALTER or a million inserts TABLE_ROWS, DATA_LENGTH,
+//! AUTO_INCREMENT and UPDATE_TIME stay where they were cached, as on a real 8.0 server.
+//!
+//! The cache is on the simulated disk, so it outlives restarts (the manual: "a server restart
+//! ... does not update cached statistics automatically").
+
+use std::collections::BTreeMap;
+
+/// The statistics columns of a table's row in information_schema.TABLES.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableStats {
+    pub rows: u64,
+    pub avg_row_length: u64,
+    pub data_length: u64,
+    pub max_data_length: u64,
+    pub index_length: u64,
+    pub data_free: u64,
+    pub auto_increment: Option<u64>,
+    /// Simulated Unix microseconds of the table's last committed change, if known.
+    pub update_time: Option<i64>,
+    pub check_time: Option<i64>,
+    pub checksum: Option<u64>,
+}
+
+/// One cached entry: when it was stored (simulated Unix microseconds) and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Cached {
+    at_micros: i64,
+    stats: TableStats,
+}
+
+/// Whether a read of the statistics may store what it reads from the engine. MySQL does not
+/// store them when the server or the transaction is read-only, or when the query also reads
+/// Performance Schema data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Store {
+    Allowed,
+    Forbidden,
+}
+
+/// The cache, by (schema, table). Bounded by the tables that exist or existed under a name
+/// no DROP has removed since.
+#[derive(Debug, Default)]
+pub struct StatsCache {
+    entries: BTreeMap<(String, String), Cached>,
+}
+
+impl StatsCache {
+    /// The statistics of `db`.`table` as a query reading them at `now_micros` gets them:
+    /// cached ones younger than `expiry_secs`, otherwise `live()` (cached when `store`
+    /// allows and `expiry_secs` is not 0: 0 means "always from the engine, never cached").
+    pub fn read(
+        &mut self,
+        db: &str,
+        table: &str,
+        now_micros: i64,
+        expiry_secs: u64,
+        store: Store,
+        live: impl FnOnce() -> TableStats,
+    ) -> TableStats {
+        if expiry_secs == 0 {
+            return live();
+        }
+        let key = (db.to_string(), table.to_string());
+        let expiry_micros =
+            i64::try_from(expiry_secs.saturating_mul(1_000_000)).unwrap_or(i64::MAX);
+        if let Some(c) = self.entries.get(&key) {
+            if now_micros.saturating_sub(c.at_micros) < expiry_micros {
+                return c.stats.clone();
+            }
+        }
+        let stats = live();
+        if store == Store::Allowed {
+            self.entries.insert(key, Cached { at_micros: now_micros, stats: stats.clone() });
+        }
+        stats
+    }
+
+    /// ANALYZE TABLE: the current figures, cached now.
+    pub fn store(&mut self, db: &str, table: &str, now_micros: i64, stats: TableStats) {
+        self.entries
+            .insert((db.to_string(), table.to_string()), Cached { at_micros: now_micros, stats });
+    }
+
+    /// DROP TABLE: the entry goes with the table.
+    pub fn remove(&mut self, db: &str, table: &str) {
+        self.entries.remove(&(db.to_string(), table.to_string()));
+    }
+
+    /// DROP DATABASE: every entry of the schema's tables.
+    pub fn remove_database(&mut self, db: &str) {
+        self.entries.retain(|(d, _), _| d != db);
+    }
+
+    /// Entries held (for tests and memory accounting).
+    pub fn len(&self) -> u64 {
+        self.entries.len() as u64
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(rows: u64) -> TableStats {
+        TableStats {
+            rows,
+            avg_row_length: 0,
+            data_length: 16384,
+            max_data_length: 0,
+            index_length: 0,
+            data_free: 0,
+            auto_increment: None,
+            update_time: None,
+            check_time: None,
+            checksum: None,
+        }
+    }
+
+    const DAY: u64 = 86_400;
+    const SEC: i64 = 1_000_000;
+
+    #[test]
+    fn cached_figures_stay_until_they_expire() {
+        let mut c = StatsCache::default();
+        assert_eq!(c.read("shop", "t", 0, DAY, Store::Allowed, || stats(1)).rows, 1);
+        // The table grew; the cache still answers 1 for a day.
+        assert_eq!(c.read("shop", "t", 3600 * SEC, DAY, Store::Allowed, || stats(500)).rows, 1);
+        assert_eq!(c.read("shop", "t", 86_399 * SEC, DAY, Store::Allowed, || stats(500)).rows, 1);
+        // A day later the engine is asked again, and that is cached in turn.
+        assert_eq!(c.read("shop", "t", 86_400 * SEC, DAY, Store::Allowed, || stats(500)).rows, 500);
+        assert_eq!(c.read("shop", "t", 86_401 * SEC, DAY, Store::Allowed, || stats(9)).rows, 500);
+    }
+
+    #[test]
+    fn expiry_zero_reads_the_engine_and_caches_nothing() {
+        let mut c = StatsCache::default();
+        assert_eq!(c.read("shop", "t", 0, 0, Store::Allowed, || stats(7)).rows, 7);
+        assert!(c.is_empty());
+        // A session with a shorter expiry sees the same cache expire sooner.
+        c.read("shop", "t", 0, DAY, Store::Allowed, || stats(1));
+        assert_eq!(c.read("shop", "t", 10 * SEC, 5, Store::Allowed, || stats(2)).rows, 2);
+    }
+
+    #[test]
+    fn read_only_reads_do_not_store_and_drop_forgets() {
+        let mut c = StatsCache::default();
+        assert_eq!(c.read("shop", "t", 0, DAY, Store::Forbidden, || stats(3)).rows, 3);
+        assert!(c.is_empty());
+        c.store("shop", "t", 0, stats(4));
+        c.store("shop", "u", 0, stats(5));
+        c.store("other", "t", 0, stats(6));
+        assert_eq!(c.read("shop", "t", SEC, DAY, Store::Allowed, || stats(99)).rows, 4);
+        c.remove("shop", "t");
+        assert_eq!(c.read("shop", "t", SEC, DAY, Store::Forbidden, || stats(99)).rows, 99);
+        c.remove_database("shop");
+        assert_eq!(c.len(), 1);
+    }
+}
