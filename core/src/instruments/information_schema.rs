@@ -11,7 +11,7 @@
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::{ColumnDef, ColumnType, IndexDef};
 use crate::storage::statistics::index_cardinality;
-use crate::storage::table::Row;
+use crate::storage::table::{Row, Table};
 use crate::storage::value::Value;
 
 /// The views this file produces (lower case, as the system table dispatch matches them).
@@ -148,7 +148,9 @@ pub(super) fn text(s: &str) -> Value {
 pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec<Row>)> {
     Some(match name {
         "innodb_tablespaces" => (&INNODB_TABLESPACES_COLUMNS, innodb_tablespaces(catalog)),
-        "statistics" => (&STATISTICS_COLUMNS, statistics(catalog)),
+        "statistics" => {
+            (&STATISTICS_COLUMNS, statistics(catalog, &|_, _| true, &live_cardinalities))
+        }
         "columns" => (&COLUMNS_COLUMNS, columns(catalog)),
         "key_column_usage" => (&KEY_COLUMN_USAGE_COLUMNS, key_column_usage(catalog)),
         "views" => (&VIEWS_COLUMNS, views(catalog)),
@@ -231,41 +233,61 @@ pub fn innodb_tablespaces(catalog: &Catalog) -> Vec<Row> {
     rows
 }
 
-/// One row per column of every index, with the cardinality InnoDB's statistics estimate
-/// (the same numbers `SHOW INDEX` prints).
-pub fn statistics(catalog: &Catalog) -> Vec<Row> {
+/// One row per key part of every index of every table the reader may see (`visible`), with
+/// each index's cardinalities as `cardinalities` gives them for a table (the figures SHOW INDEX
+/// prints too, [`statistics_rows`]).
+pub fn statistics(
+    catalog: &Catalog,
+    visible: &dyn Fn(&str, &str) -> bool,
+    cardinalities: &dyn Fn(&Table) -> Vec<Vec<u64>>,
+) -> Vec<Row> {
+    catalog
+        .tables()
+        .filter(|t| visible(&t.def.schema, &t.def.name))
+        .flat_map(|t| statistics_rows(t, &cardinalities(t)))
+        .collect()
+}
+
+/// Each index's cardinalities as InnoDB estimates them now (the optimizer's figures).
+pub fn live_cardinalities(t: &Table) -> Vec<Vec<u64>> {
+    t.def.indexes.iter().map(|idx| index_cardinality(t, idx)).collect()
+}
+
+/// `t`'s rows of information_schema.STATISTICS, one per key part of each index, with each
+/// index's cardinalities from `cardinalities` (in the definition's order). SHOW INDEX prints
+/// the same values under its own names.
+pub fn statistics_rows(t: &Table, cardinalities: &[Vec<u64>]) -> Vec<Row> {
     let mut rows = Vec::new();
-    for t in catalog.tables() {
-        for idx in &t.def.indexes {
-            let cardinality = index_cardinality(t, idx);
-            for (seq, (&c, card)) in idx.columns.iter().zip(cardinality).enumerate() {
-                let Some(col) = t.def.columns.get(c as usize) else { continue };
-                // A functional key part: COLUMN_NAME NULL, EXPRESSION its expression.
-                let expression = t.def.key_part_expression(c);
-                rows.push(vec![
-                    text("def"),
-                    Value::Str(t.def.schema.clone()),
-                    Value::Str(t.def.name.clone()),
-                    Value::Int(i64::from(!idx.unique)),
-                    Value::Str(t.def.schema.clone()),
-                    Value::Str(idx.name.clone()),
-                    Value::UInt(seq as u64 + 1),
-                    match expression {
-                        Some(_) => Value::Null,
-                        None => Value::Str(col.name.clone()),
-                    },
-                    text("A"),
-                    Value::UInt(card),
-                    Value::Null,
-                    Value::Null,
-                    text(if col.nullable { "YES" } else { "" }),
-                    text("BTREE"),
-                    text(""),
-                    text(""),
-                    text(if idx.visible { "YES" } else { "NO" }),
-                    expression.map_or(Value::Null, |e| Value::Str(e.to_string())),
-                ]);
-            }
+    for (i, idx) in t.def.indexes.iter().enumerate() {
+        let cardinality = cardinalities.get(i).map_or(&[][..], Vec::as_slice);
+        for (seq, &c) in idx.columns.iter().enumerate() {
+            let Some(col) = t.def.columns.get(c as usize) else { continue };
+            // A functional key part: COLUMN_NAME NULL, EXPRESSION its expression (mysql-test
+            // functional_index.result, SHOW KEYS).
+            let expression = t.def.key_part_expression(c);
+            rows.push(vec![
+                text("def"),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(t.def.name.clone()),
+                Value::Int(i64::from(!idx.unique)),
+                Value::Str(t.def.schema.clone()),
+                Value::Str(idx.name.clone()),
+                Value::UInt(seq as u64 + 1),
+                match expression {
+                    Some(_) => Value::Null,
+                    None => Value::Str(col.name.clone()),
+                },
+                text("A"),
+                cardinality.get(seq).map_or(Value::Null, |&n| Value::UInt(n)),
+                Value::Null,
+                Value::Null,
+                text(if col.nullable { "YES" } else { "" }),
+                text("BTREE"),
+                text(""),
+                text(""),
+                text(if idx.visible { "YES" } else { "NO" }),
+                expression.map_or(Value::Null, |e| Value::Str(e.to_string())),
+            ]);
         }
     }
     rows

@@ -95,6 +95,14 @@ pub trait ServerView {
     ) -> Vec<super::table_status::TableStatus> {
         super::table_status::live_user_tables(self.catalog(), schema)
     }
+    /// Each index's cardinalities of `db`.`table` (in its definition's order) as the reader
+    /// sees them in information_schema.STATISTICS: by default InnoDB's current estimate.
+    fn index_cardinalities(&mut self, db: &str, table: &str) -> Vec<Vec<u64>> {
+        self.catalog()
+            .table(db, table)
+            .map(super::information_schema::live_cardinalities)
+            .unwrap_or_default()
+    }
     /// `session_connect_attrs`' rows (`account_only`: `session_account_connect_attrs`', the
     /// reader's account's sessions).
     fn connect_attrs(&self, _account_only: bool) -> Vec<Row> {
@@ -376,6 +384,43 @@ pub fn read(
             let text = |v: &Value| v.to_text().unwrap_or_default();
             rows.retain(|r| view.may_see_table(&text(&r[1]), &text(&r[2])));
             let columns = super::information_schema::COLUMNS_COLUMNS.iter().copied();
+            Ok((described(columns, alias), rows))
+        }
+        ("information_schema", "statistics") => {
+            // The user tables' keys (their cardinalities as cached for the reader), then the
+            // system tables', each only if the reader holds a privilege on its table.
+            let names: Vec<(String, String)> = view
+                .catalog()
+                .tables()
+                .map(|t| (t.def.schema.clone(), t.def.name.clone()))
+                .filter(|(db, t)| view.may_see_table(db, t))
+                .collect();
+            let mut rows = Vec::new();
+            for (db, t) in names {
+                let cardinalities = view.index_cardinalities(&db, &t);
+                if let Some(table) = view.catalog().table(&db, &t) {
+                    rows.extend(super::information_schema::statistics_rows(table, &cardinalities));
+                }
+            }
+            for (db, name, text) in super::definitions::all() {
+                let Ok(parsed) = super::definitions::parse(text) else { continue };
+                if parsed.keys.is_empty() || !view.may_see_table(db, name) {
+                    continue;
+                }
+                let (meta, contents) = if parsed.engine == "PERFORMANCE_SCHEMA" {
+                    (Vec::new(), Vec::new())
+                } else {
+                    read(view, db, name, name)?
+                };
+                let names: Vec<String> = meta.into_iter().map(|m| m.name).collect();
+                rows.extend(super::definitions::statistics_rows(
+                    db,
+                    name,
+                    &parsed,
+                    (&names, &contents),
+                ));
+            }
+            let columns = super::information_schema::STATISTICS_COLUMNS.iter().copied();
             Ok((described(columns, alias), rows))
         }
         ("information_schema", t) if super::information_schema::TABLES.contains(&t) => {

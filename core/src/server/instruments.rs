@@ -232,6 +232,10 @@ impl ServerView for View<'_> {
         self.server.may_see_table(self.session, db, table)
     }
 
+    fn index_cardinalities(&mut self, db: &str, table: &str) -> Vec<Vec<u64>> {
+        self.server.cached_cardinalities(self.session, db, table)
+    }
+
     fn stored_table_status(
         &mut self,
         schema: Option<&str>,

@@ -1,13 +1,14 @@
-//! The stored tables' rows of information_schema.TABLES and SHOW TABLE STATUS: each user
-//! table's statistics read through mysql.table_stats' cache (`storage::table_stats`) under
-//! the reading session's `information_schema_stats_expiry`, as MySQL 8.0 and later read them,
-//! and the mysql schema's and sys.sys_config's tables beside them.
+//! The stored tables' rows of information_schema.TABLES and SHOW TABLE STATUS, and their
+//! indexes' cardinalities for information_schema.STATISTICS and SHOW INDEX: each read through
+//! the data dictionary's statistics cache (`storage::table_stats`: mysql.table_stats and
+//! mysql.index_stats) under the reading session's `information_schema_stats_expiry`, as MySQL
+//! 8.0 and later read them; the mysql schema's and sys.sys_config's tables beside them.
 
 use super::session::Session;
 use super::Server;
 use crate::instruments::table_status::{self as status, TableStatus};
 use crate::server::variables::definition::VarValue;
-use crate::storage::table_stats::Store;
+use crate::storage::table_stats::{ReadAt, Store};
 use crate::var_id;
 
 impl Server {
@@ -19,49 +20,46 @@ impl Server {
             .any(|p| self.check_table(session, p, Some(db), table).is_ok())
     }
 
+    /// How `session` reads cached statistics now: its `information_schema_stats_expiry`, and
+    /// whether it may store what it reads from the engine (not when the server or the
+    /// session's transaction is read-only: MySQL's `can_persist_I_S_dynamic_statistics`).
+    fn statistics_read(&self, session: &Session) -> ReadAt {
+        let expiry_secs = match session.vars.get(var_id!("information_schema_stats_expiry")) {
+            Some(VarValue::UInt(n)) => *n,
+            Some(VarValue::Int(n)) => u64::try_from(*n).unwrap_or(0),
+            _ => 86_400,
+        };
+        let read_only = self.running.as_ref().is_some_and(|r| {
+            r.vars.global_bool(var_id!("read_only"))
+                || r.vars.global_bool(var_id!("super_read_only"))
+                || r.vars.global_bool(var_id!("innodb_read_only"))
+        }) || super::transaction_events::access_read_only(session);
+        let store = if read_only { Store::Forbidden } else { Store::Allowed };
+        ReadAt { now_micros: self.clock.unix_micros(), expiry_secs, store }
+    }
+
     /// The stored tables and views `session` may see, of `schema` only when given, unsorted.
-    /// Reading statistics caches them unless the server or the session's transaction is
-    /// read-only (MySQL's `can_persist_I_S_dynamic_statistics`), or the table is partitioned.
+    /// A partitioned table's statistics are never cached (as in MySQL).
     pub(crate) fn stored_table_status(
         &mut self,
         session: &Session,
         schema: Option<&str>,
     ) -> Vec<TableStatus> {
-        let Some(r) = self.running.as_ref() else {
-            return status::live_user_tables(&self.catalog, schema);
-        };
-        let expiry = match session.vars.get(var_id!("information_schema_stats_expiry")) {
-            Some(VarValue::UInt(n)) => *n,
-            Some(VarValue::Int(n)) => u64::try_from(*n).unwrap_or(0),
-            _ => 86_400,
-        };
-        let read_only = r.vars.global_bool(var_id!("read_only"))
-            || r.vars.global_bool(var_id!("super_read_only"))
-            || r.vars.global_bool(var_id!("innodb_read_only"))
-            || super::transaction_events::access_read_only(session);
-        let now = self.clock.unix_micros();
-        let mut out = Vec::new();
+        let read = self.statistics_read(session);
         let listed: Vec<TableStatus> = status::live_user_tables(&self.catalog, schema)
             .into_iter()
             .filter(|t| self.may_see_table(session, &t.schema, &t.name))
             .collect();
+        let mut out = Vec::with_capacity(listed.len());
         for mut t in listed {
-            if let (Some(live), Some(table)) =
-                (t.stats.take(), self.catalog.table(&t.schema, &t.name))
-            {
-                let store = if read_only || table.def.partitioning.is_some() {
-                    Store::Forbidden
-                } else {
-                    Store::Allowed
-                };
-                t.stats = Some(self.catalog.table_stats.read(
-                    &t.schema,
-                    &t.name,
-                    now,
-                    expiry,
-                    store,
-                    || live,
-                ));
+            if let Some(live) = t.stats.take() {
+                let partitioned = self
+                    .catalog
+                    .table(&t.schema, &t.name)
+                    .is_some_and(|table| table.def.partitioning.is_some());
+                let read =
+                    if partitioned { ReadAt { store: Store::Forbidden, ..read } } else { read };
+                t.stats = Some(self.catalog.table_stats.read(&t.schema, &t.name, read, || live));
             }
             out.push(t);
         }
@@ -69,14 +67,10 @@ impl Server {
         if wants("mysql") {
             if self.may_see_table(session, "mysql", "user") {
                 let accounts = self.mysql_user_table().len() as u64;
-                let stats = self.catalog.table_stats.read(
-                    "mysql",
-                    "user",
-                    now,
-                    expiry,
-                    Store::Allowed,
-                    || status::one_page_stats(accounts, None),
-                );
+                let stats = self
+                    .catalog
+                    .table_stats
+                    .read("mysql", "user", read, || status::one_page_stats(accounts, None));
                 out.push(status::mysql_user(stats));
             }
             for log in ["general_log", "slow_log"] {
@@ -87,16 +81,25 @@ impl Server {
         }
         if wants("sys") && self.may_see_table(session, "sys", "sys_config") {
             let rows = crate::instruments::sys::SYS_CONFIG.len() as u64;
-            let stats = self.catalog.table_stats.read(
-                "sys",
-                "sys_config",
-                now,
-                expiry,
-                Store::Allowed,
-                || status::one_page_stats(rows, None),
-            );
+            let stats = self
+                .catalog
+                .table_stats
+                .read("sys", "sys_config", read, || status::one_page_stats(rows, None));
             out.push(status::sys_config(stats));
         }
         out
+    }
+
+    /// The cardinalities of each index of `db`.`table` (in its definition's order, one per
+    /// key part) as `session` reads them in information_schema.STATISTICS or SHOW INDEX:
+    /// through mysql.index_stats' cache. The optimizer reads InnoDB's own, current figures.
+    pub(crate) fn cached_cardinalities(
+        &mut self,
+        session: &Session,
+        db: &str,
+        table: &str,
+    ) -> Vec<Vec<u64>> {
+        let read = self.statistics_read(session);
+        self.catalog.cached_cardinalities(db, table, read)
     }
 }

@@ -307,6 +307,36 @@ impl Catalog {
         self.tables().map(Table::changed_rows).sum()
     }
 
+    /// The cardinalities of each of `db`.`table`'s indexes (in its definition's order) as
+    /// information_schema.STATISTICS reads them: through mysql.index_stats' cache, from
+    /// InnoDB's estimate when missing or expired (not cached for a partitioned table).
+    pub fn cached_cardinalities(
+        &mut self,
+        db: &str,
+        table: &str,
+        read: crate::storage::table_stats::ReadAt,
+    ) -> Vec<Vec<u64>> {
+        use crate::storage::table_stats::{ReadAt, Store};
+        let Some(t) = self.databases.get(db).and_then(|d| d.tables.get(table)) else {
+            return Vec::new();
+        };
+        let read = if t.def.partitioning.is_some() {
+            ReadAt { store: Store::Forbidden, ..read }
+        } else {
+            read
+        };
+        let cache = &mut self.table_stats;
+        t.def
+            .indexes
+            .iter()
+            .map(|idx| {
+                cache.read_index(db, table, &idx.name, read, || {
+                    crate::storage::statistics::index_cardinality(t, idx)
+                })
+            })
+            .collect()
+    }
+
     /// A restart: InnoDB's in-memory UPDATE_TIME of every table is gone.
     pub fn forget_update_times(&mut self) {
         for d in self.databases.values_mut() {

@@ -44,11 +44,29 @@ pub enum Store {
     Forbidden,
 }
 
-/// The cache, by (schema, table). Bounded by the tables that exist or existed under a name
-/// no DROP has removed since.
+/// How a query reads cached statistics: when, under which expiry, and whether it may store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReadAt {
+    pub now_micros: i64,
+    pub expiry_secs: u64,
+    pub store: Store,
+}
+
+/// The cache: `mysql.table_stats` by (schema, table) and `mysql.index_stats` by (schema,
+/// table, index), each entry with its own time. Bounded by the tables and indexes that exist
+/// or existed under a name no DROP has removed since.
 #[derive(Debug, Default)]
 pub struct StatsCache {
     entries: BTreeMap<(String, String), Cached>,
+    /// An index's cardinality per key part, the figures information_schema.STATISTICS and
+    /// SHOW INDEX print.
+    indexes: BTreeMap<(String, String, String), (i64, Vec<u64>)>,
+}
+
+/// Whether an entry cached at `at` is still good at `now` under `expiry_secs`.
+fn fresh(at: i64, now: i64, expiry_secs: u64) -> bool {
+    let expiry_micros = i64::try_from(expiry_secs.saturating_mul(1_000_000)).unwrap_or(i64::MAX);
+    now.saturating_sub(at) < expiry_micros
 }
 
 impl StatsCache {
@@ -59,11 +77,10 @@ impl StatsCache {
         &mut self,
         db: &str,
         table: &str,
-        now_micros: i64,
-        expiry_secs: u64,
-        store: Store,
+        at: ReadAt,
         live: impl FnOnce() -> TableStats,
     ) -> TableStats {
+        let ReadAt { now_micros, expiry_secs, store } = at;
         if expiry_secs == 0 {
             return live();
         }
@@ -82,6 +99,48 @@ impl StatsCache {
         stats
     }
 
+    /// An index's cardinalities (one per key part) as information_schema.STATISTICS reads
+    /// them, by the rules of [`StatsCache::read`].
+    pub fn read_index(
+        &mut self,
+        db: &str,
+        table: &str,
+        index: &str,
+        at: ReadAt,
+        live: impl FnOnce() -> Vec<u64>,
+    ) -> Vec<u64> {
+        let ReadAt { now_micros, expiry_secs, store } = at;
+        if expiry_secs == 0 {
+            return live();
+        }
+        let key = (db.to_string(), table.to_string(), index.to_string());
+        if let Some((at, cardinality)) = self.indexes.get(&key) {
+            if fresh(*at, now_micros, expiry_secs) {
+                return cardinality.clone();
+            }
+        }
+        let cardinality = live();
+        if store == Store::Allowed {
+            self.indexes.insert(key, (now_micros, cardinality.clone()));
+        }
+        cardinality
+    }
+
+    /// ANALYZE TABLE: an index's current cardinalities, cached now.
+    pub fn store_index(
+        &mut self,
+        db: &str,
+        table: &str,
+        index: &str,
+        now_micros: i64,
+        cardinality: Vec<u64>,
+    ) {
+        self.indexes.insert(
+            (db.to_string(), table.to_string(), index.to_string()),
+            (now_micros, cardinality),
+        );
+    }
+
     /// ANALYZE TABLE: the current figures, cached now.
     pub fn store(&mut self, db: &str, table: &str, now_micros: i64, stats: TableStats) {
         self.entries
@@ -91,11 +150,13 @@ impl StatsCache {
     /// DROP TABLE: the entry goes with the table.
     pub fn remove(&mut self, db: &str, table: &str) {
         self.entries.remove(&(db.to_string(), table.to_string()));
+        self.indexes.retain(|(d, t, _), _| !(d == db && t == table));
     }
 
     /// DROP DATABASE: every entry of the schema's tables.
     pub fn remove_database(&mut self, db: &str) {
         self.entries.retain(|(d, _), _| d != db);
+        self.indexes.retain(|(d, _, _), _| d != db);
     }
 
     /// Entries held (for tests and memory accounting).
@@ -127,43 +188,88 @@ mod tests {
         }
     }
 
+    fn at(now_micros: i64, expiry_secs: u64, store: Store) -> ReadAt {
+        ReadAt { now_micros, expiry_secs, store }
+    }
+
     const DAY: u64 = 86_400;
     const SEC: i64 = 1_000_000;
 
     #[test]
     fn cached_figures_stay_until_they_expire() {
         let mut c = StatsCache::default();
-        assert_eq!(c.read("shop", "t", 0, DAY, Store::Allowed, || stats(1)).rows, 1);
+        assert_eq!(c.read("shop", "t", at(0, DAY, Store::Allowed), || stats(1)).rows, 1);
         // The table grew; the cache still answers 1 for a day.
-        assert_eq!(c.read("shop", "t", 3600 * SEC, DAY, Store::Allowed, || stats(500)).rows, 1);
-        assert_eq!(c.read("shop", "t", 86_399 * SEC, DAY, Store::Allowed, || stats(500)).rows, 1);
+        assert_eq!(c.read("shop", "t", at(3600 * SEC, DAY, Store::Allowed), || stats(500)).rows, 1);
+        assert_eq!(
+            c.read("shop", "t", at(86_399 * SEC, DAY, Store::Allowed), || stats(500)).rows,
+            1
+        );
         // A day later the engine is asked again, and that is cached in turn.
-        assert_eq!(c.read("shop", "t", 86_400 * SEC, DAY, Store::Allowed, || stats(500)).rows, 500);
-        assert_eq!(c.read("shop", "t", 86_401 * SEC, DAY, Store::Allowed, || stats(9)).rows, 500);
+        assert_eq!(
+            c.read("shop", "t", at(86_400 * SEC, DAY, Store::Allowed), || stats(500)).rows,
+            500
+        );
+        assert_eq!(
+            c.read("shop", "t", at(86_401 * SEC, DAY, Store::Allowed), || stats(9)).rows,
+            500
+        );
     }
 
     #[test]
     fn expiry_zero_reads_the_engine_and_caches_nothing() {
         let mut c = StatsCache::default();
-        assert_eq!(c.read("shop", "t", 0, 0, Store::Allowed, || stats(7)).rows, 7);
+        assert_eq!(c.read("shop", "t", at(0, 0, Store::Allowed), || stats(7)).rows, 7);
         assert!(c.is_empty());
         // A session with a shorter expiry sees the same cache expire sooner.
-        c.read("shop", "t", 0, DAY, Store::Allowed, || stats(1));
-        assert_eq!(c.read("shop", "t", 10 * SEC, 5, Store::Allowed, || stats(2)).rows, 2);
+        c.read("shop", "t", at(0, DAY, Store::Allowed), || stats(1));
+        assert_eq!(c.read("shop", "t", at(10 * SEC, 5, Store::Allowed), || stats(2)).rows, 2);
     }
 
     #[test]
     fn read_only_reads_do_not_store_and_drop_forgets() {
         let mut c = StatsCache::default();
-        assert_eq!(c.read("shop", "t", 0, DAY, Store::Forbidden, || stats(3)).rows, 3);
+        assert_eq!(c.read("shop", "t", at(0, DAY, Store::Forbidden), || stats(3)).rows, 3);
         assert!(c.is_empty());
         c.store("shop", "t", 0, stats(4));
         c.store("shop", "u", 0, stats(5));
         c.store("other", "t", 0, stats(6));
-        assert_eq!(c.read("shop", "t", SEC, DAY, Store::Allowed, || stats(99)).rows, 4);
+        assert_eq!(c.read("shop", "t", at(SEC, DAY, Store::Allowed), || stats(99)).rows, 4);
         c.remove("shop", "t");
-        assert_eq!(c.read("shop", "t", SEC, DAY, Store::Forbidden, || stats(99)).rows, 99);
+        assert_eq!(c.read("shop", "t", at(SEC, DAY, Store::Forbidden), || stats(99)).rows, 99);
         c.remove_database("shop");
         assert_eq!(c.len(), 1);
+    }
+
+    #[test]
+    fn index_cardinalities_are_cached_apart_and_dropped_with_their_table() {
+        let mut c = StatsCache::default();
+        assert_eq!(
+            c.read_index("shop", "t", "k", at(0, DAY, Store::Allowed), || vec![10, 40]),
+            vec![10, 40]
+        );
+        assert_eq!(
+            c.read_index("shop", "t", "k", at(SEC, DAY, Store::Allowed), || vec![99, 99]),
+            vec![10, 40]
+        );
+        // Another index of the table has its own entry.
+        assert_eq!(
+            c.read_index("shop", "t", "j", at(SEC, DAY, Store::Allowed), || vec![7]),
+            vec![7]
+        );
+        c.store_index("shop", "t", "k", 2 * SEC, vec![11, 41]);
+        assert_eq!(
+            c.read_index("shop", "t", "k", at(3 * SEC, DAY, Store::Allowed), || vec![0]),
+            vec![11, 41]
+        );
+        c.remove("shop", "t");
+        assert_eq!(
+            c.read_index("shop", "t", "k", at(3 * SEC, DAY, Store::Forbidden), || vec![5]),
+            vec![5]
+        );
+        assert_eq!(
+            c.read_index("shop", "t", "j", at(3 * SEC, 0, Store::Allowed), || vec![6]),
+            vec![6]
+        );
     }
 }

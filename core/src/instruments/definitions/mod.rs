@@ -425,6 +425,64 @@ pub fn information_schema_rows(db: &str, table: &str, parsed: &Parsed) -> Vec<Ro
         .collect()
 }
 
+/// information_schema.STATISTICS' rows (its 18 columns, as `information_schema::
+/// statistics_rows` makes a user table's) for the keys of system table `db`.`table`:
+/// performance_schema's are hash indexes with no collation or cardinality (the manual's
+/// `SHOW INDEX FROM performance_schema.accounts`); an InnoDB table's are B-trees whose
+/// cardinality is counted from `contents`, its column names and rows (exact, where InnoDB
+/// samples).
+pub fn statistics_rows(
+    db: &str,
+    table: &str,
+    parsed: &Parsed,
+    contents: (&[String], &[Row]),
+) -> Vec<Row> {
+    let text = |s: &str| Value::Str(s.to_string());
+    let hashed = parsed.engine == "PERFORMANCE_SCHEMA";
+    let (names, rows) = contents;
+    let position = |column: &str| names.iter().position(|n| n.eq_ignore_ascii_case(column));
+    let mut out = Vec::new();
+    for key in &parsed.keys {
+        let mut prefix: Vec<usize> = Vec::new();
+        for (seq, column) in (1u64..).zip(&key.columns) {
+            prefix.extend(position(column));
+            let cardinality = if hashed {
+                Value::Null
+            } else {
+                let mut seen: Vec<Vec<String>> = rows
+                    .iter()
+                    .map(|r| prefix.iter().map(|&i| r[i].to_text().unwrap_or_default()).collect())
+                    .collect();
+                seen.sort();
+                seen.dedup();
+                Value::UInt(seen.len() as u64)
+            };
+            let nullable = parsed.columns.iter().any(|c| &c.name == column && c.nullable);
+            out.push(vec![
+                text("def"),
+                text(db),
+                text(table),
+                Value::Int(if key.unique { 0 } else { 1 }),
+                text(db),
+                text(&key.name),
+                Value::UInt(seq),
+                text(column),
+                if hashed { Value::Null } else { text("A") },
+                cardinality,
+                Value::Null,
+                Value::Null,
+                text(if nullable { "YES" } else { "" }),
+                text(if hashed { "HASH" } else { "BTREE" }),
+                text(""),
+                text(""),
+                text("YES"),
+                Value::Null,
+            ]);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,9 @@
 //! formatted as MySQL 9.7 prints them: the same column names, order and types (numeric
 //! columns are right-aligned by the client), the same sort order and the same errors.
 //!
-//! SHOW INDEX's cardinality is [`crate::storage::statistics::index_cardinality`], the same
-//! estimate the planner and EXPLAIN use.
+//! SHOW INDEX prints information_schema.STATISTICS' rows: its cardinality is
+//! [`crate::storage::statistics::index_cardinality`], the estimate the planner and EXPLAIN
+//! use, as the data dictionary cached it (mysql.index_stats, `information_schema_stats_expiry`).
 
 use crate::error::{MySqlError, Result};
 use crate::instruments::information_schema::column_key;
@@ -18,7 +19,6 @@ use crate::sql::parser::{ShowFilter, Statement};
 use crate::sql::{Column, Response, ResultSet, Value};
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::{ColumnDef, ColumnType};
-use crate::storage::statistics::index_cardinality;
 use crate::storage::table::{Row, Table};
 
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
@@ -117,6 +117,16 @@ fn nullable_text(name: &str) -> Column {
 }
 
 /// A numeric column that may hold NULL.
+/// A row of SHOW INDEX from information_schema.STATISTICS' row: SHOW INDEX prints the same
+/// values without the catalog, schemas and TABLE_NAME's prefix columns (mysqld runs SHOW INDEX
+/// as a query of STATISTICS).
+fn show_index_row(statistics: &[Value]) -> Row {
+    [2, 3, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]
+        .iter()
+        .map(|&i| statistics.get(i).cloned().unwrap_or(Value::Null))
+        .collect()
+}
+
 fn nullable_number(name: &str) -> Column {
     Column { name: name.to_string(), numeric: true, nullable: true }
 }
@@ -378,36 +388,15 @@ impl Server {
             // A view has no indexes.
             _ => return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 }),
         };
-        let mut rows = Vec::new();
-        for idx in &t.def.indexes {
-            let cardinality = index_cardinality(t, idx);
-            for (seq, (&c, card)) in idx.columns.iter().zip(cardinality).enumerate() {
-                let col = &t.def.columns[c as usize];
-                // A functional key part: no column, its expression (mysql-test
-                // functional_index.result, SHOW KEYS).
-                let expression = t.def.key_part_expression(c);
-                rows.push(vec![
-                    Value::Str(t.def.name.clone()),
-                    Value::Int(if idx.unique { 0 } else { 1 }),
-                    Value::Str(idx.name.clone()),
-                    Value::UInt(seq as u64 + 1),
-                    match expression {
-                        Some(_) => Value::Null,
-                        None => Value::Str(col.name.clone()),
-                    },
-                    text("A"),
-                    Value::UInt(card),
-                    Value::Null,
-                    Value::Null,
-                    text(if col.nullable { "YES" } else { "" }),
-                    text("BTREE"),
-                    text(""),
-                    text(""),
-                    text(if idx.visible { "YES" } else { "NO" }),
-                    expression.map_or(Value::Null, |e| Value::Str(e.to_string())),
-                ]);
-            }
-        }
+        let (schema, name) = (t.def.schema.clone(), t.def.name.clone());
+        let cardinalities = self.cached_cardinalities(session, &schema, &name);
+        let rows = match self.catalog.table(&schema, &name) {
+            Some(t) => crate::instruments::information_schema::statistics_rows(t, &cardinalities)
+                .iter()
+                .map(|r| show_index_row(r))
+                .collect(),
+            None => Vec::new(),
+        };
         self.filtered_index_rows(session, columns, rows, filter, work)
     }
 
@@ -462,10 +451,8 @@ impl Server {
         Ok(ResultSet { columns, rows, unshown: 0 })
     }
 
-    /// SHOW INDEX's rows for a system table, from its definition: performance_schema's keys
-    /// are hash indexes with no collation or cardinality (the manual's `SHOW INDEX FROM
-    /// performance_schema.accounts`); an InnoDB table's are B-trees whose cardinality is
-    /// counted here from its rows (exact, where InnoDB samples).
+    /// SHOW INDEX's rows for a system table, from its definition
+    /// (`definitions::statistics_rows`), an InnoDB one's cardinality counted from its rows.
     fn system_index_rows(
         &mut self,
         session: &Session,
@@ -475,52 +462,20 @@ impl Server {
     ) -> Result<Vec<Row>> {
         let parsed = crate::instruments::definitions::parse(create)
             .map_err(|e| MySqlError::unknown(&format!("definition of {name}: {e}")))?;
-        let hashed = parsed.engine == "PERFORMANCE_SCHEMA";
-        let (meta, table_rows) = if hashed || parsed.keys.is_empty() {
+        let (meta, table_rows) = if parsed.engine == "PERFORMANCE_SCHEMA" || parsed.keys.is_empty()
+        {
             (Vec::new(), Vec::new())
         } else {
             self.system_table(session, db, name, name)?
         };
-        let position = |column: &str| meta.iter().position(|m| m.name.eq_ignore_ascii_case(column));
-        let mut rows = Vec::new();
-        for key in &parsed.keys {
-            let mut prefix: Vec<usize> = Vec::new();
-            for (seq, column) in (1u64..).zip(&key.columns) {
-                prefix.extend(position(column));
-                let cardinality = if hashed {
-                    Value::Null
-                } else {
-                    let mut seen: Vec<Vec<String>> = table_rows
-                        .iter()
-                        .map(|r| {
-                            prefix.iter().map(|&i| r[i].to_text().unwrap_or_default()).collect()
-                        })
-                        .collect();
-                    seen.sort();
-                    seen.dedup();
-                    Value::UInt(seen.len() as u64)
-                };
-                let nullable = parsed.columns.iter().any(|c| &c.name == column && c.nullable);
-                rows.push(vec![
-                    text(name),
-                    Value::Int(if key.unique { 0 } else { 1 }),
-                    text(&key.name),
-                    Value::UInt(seq),
-                    text(column),
-                    if hashed { Value::Null } else { text("A") },
-                    cardinality,
-                    Value::Null,
-                    Value::Null,
-                    text(if nullable { "YES" } else { "" }),
-                    text(if hashed { "HASH" } else { "BTREE" }),
-                    text(""),
-                    text(""),
-                    text("YES"),
-                    Value::Null,
-                ]);
-            }
-        }
-        Ok(rows)
+        let names: Vec<String> = meta.into_iter().map(|m| m.name).collect();
+        let rows = crate::instruments::definitions::statistics_rows(
+            db,
+            name,
+            &parsed,
+            (&names, &table_rows),
+        );
+        Ok(rows.iter().map(|r| show_index_row(r)).collect())
     }
 
     /// `SHOW [FULL] COLUMNS FROM t`, `DESCRIBE t`: Field, Type, Null, Key, Default, Extra

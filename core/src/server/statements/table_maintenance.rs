@@ -11,7 +11,8 @@
 //!   ... FORCE.
 //!
 //! ANALYZE TABLE (and OPTIMIZE's analyze) also stores the table's current statistics in
-//! mysql.table_stats, which information_schema.TABLES and SHOW TABLE STATUS read.
+//! mysql.table_stats and mysql.index_stats, which information_schema.TABLES and STATISTICS,
+//! SHOW TABLE STATUS and SHOW INDEX read.
 //!
 //! Simplification: the simulator's index statistics are always current (it counts, it does
 //! not estimate), so ANALYZE TABLE changes no figure SHOW INDEX or the optimizer reads; it
@@ -97,8 +98,9 @@ impl Server {
         Ok(Response::Rows(ResultSet { columns, rows, unshown: 0 }))
     }
 
-    /// ANALYZE's new statistics go to mysql.table_stats, which information_schema.TABLES
-    /// and SHOW TABLE STATUS read until they expire (not a partitioned table's: MySQL does
+    /// ANALYZE's new statistics go to mysql.table_stats and mysql.index_stats, which
+    /// information_schema.TABLES, STATISTICS, SHOW TABLE STATUS and SHOW INDEX read until
+    /// they expire (not a partitioned table's: MySQL does
     /// not cache those).
     fn cache_table_statistics(&mut self, db: &str, table: &str) {
         let Some(t) = self.catalog.table(db, table) else { return };
@@ -106,8 +108,17 @@ impl Server {
             return;
         }
         let stats = crate::instruments::table_status::live_stats(t);
+        let indexes: Vec<(String, Vec<u64>)> = t
+            .def
+            .indexes
+            .iter()
+            .map(|idx| (idx.name.clone(), crate::storage::statistics::index_cardinality(t, idx)))
+            .collect();
         let now = self.clock.unix_micros();
         self.catalog.table_stats.store(db, table, now, stats);
+        for (index, cardinality) in indexes {
+            self.catalog.table_stats.store_index(db, table, &index, now, cardinality);
+        }
     }
 
     /// The leaf pages of each index of `db.table`: its first page and how many.
