@@ -63,6 +63,12 @@ pub struct StatsCache {
     indexes: BTreeMap<(String, String, String), (i64, Vec<u64>)>,
 }
 
+/// Most entries each map holds. The dictionary keeps a row per table (and per index) that
+/// exists or existed under a name no DROP has removed; a loop of CREATE and RENAME could grow
+/// that without end, so past this many the cache stores nothing new and reads go to the engine
+/// (a simulator bound, above sysbench's 25,000 tables and their indexes).
+pub const ENTRIES_MAX: usize = 250_000;
+
 /// Whether an entry cached at `at` is still good at `now` under `expiry_secs`.
 fn fresh(at: i64, now: i64, expiry_secs: u64) -> bool {
     let expiry_micros = i64::try_from(expiry_secs.saturating_mul(1_000_000)).unwrap_or(i64::MAX);
@@ -93,7 +99,9 @@ impl StatsCache {
             }
         }
         let stats = live();
-        if store == Store::Allowed {
+        if store == Store::Allowed
+            && (self.entries.len() < ENTRIES_MAX || self.entries.contains_key(&key))
+        {
             self.entries.insert(key, Cached { at_micros: now_micros, stats: stats.clone() });
         }
         stats
@@ -120,7 +128,9 @@ impl StatsCache {
             }
         }
         let cardinality = live();
-        if store == Store::Allowed {
+        if store == Store::Allowed
+            && (self.indexes.len() < ENTRIES_MAX || self.indexes.contains_key(&key))
+        {
             self.indexes.insert(key, (now_micros, cardinality.clone()));
         }
         cardinality
@@ -135,16 +145,18 @@ impl StatsCache {
         now_micros: i64,
         cardinality: Vec<u64>,
     ) {
-        self.indexes.insert(
-            (db.to_string(), table.to_string(), index.to_string()),
-            (now_micros, cardinality),
-        );
+        let key = (db.to_string(), table.to_string(), index.to_string());
+        if self.indexes.len() < ENTRIES_MAX || self.indexes.contains_key(&key) {
+            self.indexes.insert(key, (now_micros, cardinality));
+        }
     }
 
     /// ANALYZE TABLE: the current figures, cached now.
     pub fn store(&mut self, db: &str, table: &str, now_micros: i64, stats: TableStats) {
-        self.entries
-            .insert((db.to_string(), table.to_string()), Cached { at_micros: now_micros, stats });
+        let key = (db.to_string(), table.to_string());
+        if self.entries.len() < ENTRIES_MAX || self.entries.contains_key(&key) {
+            self.entries.insert(key, Cached { at_micros: now_micros, stats });
+        }
     }
 
     /// DROP TABLE: the entry goes with the table.
@@ -271,5 +283,21 @@ mod tests {
             c.read_index("shop", "t", "j", at(3 * SEC, 0, Store::Allowed), || vec![6]),
             vec![6]
         );
+    }
+
+    #[test]
+    fn the_cache_stops_growing_at_its_bound() {
+        let mut c = StatsCache::default();
+        for i in 0..ENTRIES_MAX {
+            c.store("db", &i.to_string(), 0, stats(1));
+        }
+        assert_eq!(c.len(), ENTRIES_MAX as u64);
+        // A new table's figures are read from the engine and not kept...
+        assert_eq!(c.read("db", "new", at(0, DAY, Store::Allowed), || stats(2)).rows, 2);
+        assert_eq!(c.read("db", "new", at(SEC, DAY, Store::Allowed), || stats(3)).rows, 3);
+        // ...while an entry already there is still refreshed.
+        c.store("db", "0", SEC, stats(4));
+        assert_eq!(c.read("db", "0", at(2 * SEC, DAY, Store::Allowed), || stats(9)).rows, 4);
+        assert_eq!(c.len(), ENTRIES_MAX as u64);
     }
 }
