@@ -437,6 +437,10 @@ pub const SOURCES: &[Source] = &[
         toml: include_str!("../../../../lessons/09_user_statistics/lesson.toml"),
         markdown: include_str!("../../../../lessons/09_user_statistics/lesson.md"),
     },
+    Source {
+        toml: include_str!("../../../../lessons/10_table_statistics/lesson.toml"),
+        markdown: include_str!("../../../../lessons/10_table_statistics/lesson.md"),
+    },
     Source { toml: include_str!("../../../../lessons/coming.toml"), markdown: "" },
 ];
 
@@ -482,12 +486,17 @@ mod tests {
     #[test]
     fn the_catalog_reads_and_validates() {
         let lessons = catalog().unwrap();
-        assert_eq!(lessons.len(), 9, "3.13.1 to 3.13.8 (the first two sections in one lesson, 3.13.7 in two) and the USER_STATISTICS seed");
+        assert_eq!(
+            lessons.len(),
+            10,
+            "3.13.1 to 3.13.8 (the first two sections in one lesson, 3.13.7 in three: the \
+             advisor, sys, information_schema's cached statistics) and the USER_STATISTICS seed"
+        );
         unique(lessons.iter().map(|l| l.id.as_str()), "lesson").unwrap();
         for l in &lessons {
             l.validate().unwrap();
         }
-        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 9);
+        assert_eq!(lessons.iter().filter(|l| l.status == Status::Ready).count(), 10);
     }
 
     #[test]
