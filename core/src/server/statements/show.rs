@@ -24,7 +24,7 @@ use crate::storage::table::{Row, Table};
 /// The tables this server produces in its system schemas (what a SELECT can read from them,
 /// see `instruments/system_tables.rs`), with the type SHOW FULL TABLES gives them. Simplification: a real server
 /// lists many more (information_schema alone has about 80).
-pub(crate) const SYSTEM_TABLES: [(&str, &str, &str); 68] = [
+pub(crate) const SYSTEM_TABLES: [(&str, &str, &str); 72] = [
     ("information_schema", "CHARACTER_SETS", "SYSTEM VIEW"),
     ("information_schema", "CHECK_CONSTRAINTS", "SYSTEM VIEW"),
     ("information_schema", "COLLATIONS", "SYSTEM VIEW"),
@@ -37,14 +37,18 @@ pub(crate) const SYSTEM_TABLES: [(&str, &str, &str); 68] = [
     ("information_schema", "INNODB_TRX", "SYSTEM VIEW"),
     ("information_schema", "INNODB_TABLESPACES", "SYSTEM VIEW"),
     ("information_schema", "KEY_COLUMN_USAGE", "SYSTEM VIEW"),
+    ("information_schema", "PARAMETERS", "SYSTEM VIEW"),
+    ("information_schema", "PARTITIONS", "SYSTEM VIEW"),
     ("information_schema", "PLUGINS", "SYSTEM VIEW"),
     ("information_schema", "PROCESSLIST", "SYSTEM VIEW"),
     ("information_schema", "PROFILING", "SYSTEM VIEW"),
     ("information_schema", "REFERENTIAL_CONSTRAINTS", "SYSTEM VIEW"),
+    ("information_schema", "ROUTINES", "SYSTEM VIEW"),
     ("information_schema", "SCHEMATA", "SYSTEM VIEW"),
     ("information_schema", "STATISTICS", "SYSTEM VIEW"),
     ("information_schema", "TABLES", "SYSTEM VIEW"),
     ("information_schema", "TABLE_CONSTRAINTS", "SYSTEM VIEW"),
+    ("information_schema", "TRIGGERS", "SYSTEM VIEW"),
     ("information_schema", "VIEWS", "SYSTEM VIEW"),
     ("mysql", "general_log", "BASE TABLE"),
     ("mysql", "slow_log", "BASE TABLE"),
