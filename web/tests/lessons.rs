@@ -31,7 +31,10 @@ async fn the_index_lists_lessons_in_order_and_shows_notices_as_text() {
     yew::Renderer::<LessonIndex>::with_root_and_props(div.clone(), props).render();
     settle().await;
     let cards = div.query_selector_all(".lesson-card").unwrap();
-    assert_eq!(cards.length(), 9);
+    // One card per lesson of the catalog, and the catalog holds the ten lessons.
+    let catalog = lesson::catalog().unwrap();
+    assert_eq!(catalog.len(), 10);
+    assert_eq!(cards.length() as usize, catalog.len());
     let first: Element = cards.get(0).unwrap().dyn_into().unwrap();
     assert_eq!(first.get_attribute("data-lesson").as_deref(), Some("buffer-pool"));
     // Every lesson is ready: none is marked as coming.
