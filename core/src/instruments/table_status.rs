@@ -211,22 +211,6 @@ impl TableStatus {
     }
 }
 
-/// Statistics of zero rows and no pages (system views, performance_schema's tables).
-pub fn empty_stats(rows: u64) -> TableStats {
-    TableStats {
-        rows,
-        avg_row_length: 0,
-        data_length: 0,
-        max_data_length: 0,
-        index_length: 0,
-        data_free: 0,
-        auto_increment: None,
-        update_time: None,
-        check_time: None,
-        checksum: None,
-    }
-}
-
 /// When the simulated data directory was initialised: the boot instant.
 pub fn initialised_micros() -> i64 {
     crate::sim::BOOT_UNIX_SECS * 1_000_000
@@ -243,7 +227,7 @@ pub fn system_view(name: &str) -> TableStatus {
         // real 8.4 server shows as NULL, 0, 0 and NULL: the other statistics 0 or NULL alike,
         // the collation NULL.
         row_format: None,
-        stats: Some(empty_stats(0)),
+        stats: Some(TableStats::empty(0)),
         create_micros: Some(initialised_micros()),
         collation: None,
         create_options: Some(String::new()),
@@ -261,7 +245,7 @@ pub fn performance_schema_table(name: &str, rows: u64) -> TableStatus {
         // Seen as Dynamic on a real 8.4 server; UNCONFIRMED for tables of fixed-width columns
         // only, which are taken to be the same.
         row_format: Some("Dynamic"),
-        stats: Some(empty_stats(rows)),
+        stats: Some(TableStats::empty(rows)),
         create_micros: Some(initialised_micros()),
         collation: Some(
             if name == "session_account_connect_attrs" || name == "session_connect_attrs" {
@@ -286,7 +270,7 @@ pub fn log_table(name: &str) -> TableStatus {
         kind: Kind::BaseTable,
         engine: Some("CSV"),
         row_format: Some("Dynamic"),
-        stats: Some(empty_stats(2)),
+        stats: Some(TableStats::empty(2)),
         create_micros: Some(initialised_micros()),
         collation: Some("utf8mb3_general_ci"),
         create_options: Some(String::new()),
@@ -301,7 +285,7 @@ pub fn one_page_stats(rows: u64, updated_micros: Option<i64>) -> TableStats {
         avg_row_length: 16384 / rows.max(1),
         data_length: 16384,
         update_time: updated_micros,
-        ..empty_stats(rows)
+        ..TableStats::empty(rows)
     }
 }
 

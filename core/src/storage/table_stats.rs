@@ -28,6 +28,25 @@ pub struct TableStats {
     pub checksum: Option<u64>,
 }
 
+impl TableStats {
+    /// `rows` rows in no pages, nothing else known (system views, performance_schema's
+    /// tables).
+    pub fn empty(rows: u64) -> TableStats {
+        TableStats {
+            rows,
+            avg_row_length: 0,
+            data_length: 0,
+            max_data_length: 0,
+            index_length: 0,
+            data_free: 0,
+            auto_increment: None,
+            update_time: None,
+            check_time: None,
+            checksum: None,
+        }
+    }
+}
+
 /// One cached entry: when it was stored (simulated Unix microseconds) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Cached {
@@ -186,18 +205,7 @@ mod tests {
     use super::*;
 
     fn stats(rows: u64) -> TableStats {
-        TableStats {
-            rows,
-            avg_row_length: 0,
-            data_length: 16384,
-            max_data_length: 0,
-            index_length: 0,
-            data_free: 0,
-            auto_increment: None,
-            update_time: None,
-            check_time: None,
-            checksum: None,
-        }
+        TableStats { data_length: 16384, ..TableStats::empty(rows) }
     }
 
     fn at(now_micros: i64, expiry_secs: u64, store: Store) -> ReadAt {
