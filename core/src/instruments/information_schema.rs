@@ -14,10 +14,11 @@ use crate::storage::statistics::index_cardinality;
 use crate::storage::table::{Row, Table};
 use crate::storage::value::Value;
 
-/// The views this file produces (lower case, as the system table dispatch matches them).
-pub const TABLES: [&str; 8] = [
+/// The views whose rows [`read`] makes from the catalog alone (lower case, as the system
+/// table dispatch matches them); STATISTICS' rows need the reader's cached cardinalities
+/// (`system_tables`, from [`statistics_rows`]).
+pub const TABLES: [&str; 7] = [
     "innodb_tablespaces",
-    "statistics",
     "columns",
     "key_column_usage",
     "views",
@@ -148,9 +149,6 @@ pub(super) fn text(s: &str) -> Value {
 pub fn read(catalog: &Catalog, name: &str) -> Option<(&'static [ColumnSpec], Vec<Row>)> {
     Some(match name {
         "innodb_tablespaces" => (&INNODB_TABLESPACES_COLUMNS, innodb_tablespaces(catalog)),
-        "statistics" => {
-            (&STATISTICS_COLUMNS, statistics(catalog, &|_, _| true, &live_cardinalities))
-        }
         "columns" => (&COLUMNS_COLUMNS, columns(catalog)),
         "key_column_usage" => (&KEY_COLUMN_USAGE_COLUMNS, key_column_usage(catalog)),
         "views" => (&VIEWS_COLUMNS, views(catalog)),
@@ -231,21 +229,6 @@ pub fn innodb_tablespaces(catalog: &Catalog) -> Vec<Row> {
         }
     }
     rows
-}
-
-/// One row per key part of every index of every table the reader may see (`visible`), with
-/// each index's cardinalities as `cardinalities` gives them for a table (the figures SHOW INDEX
-/// prints too, [`statistics_rows`]).
-pub fn statistics(
-    catalog: &Catalog,
-    visible: &dyn Fn(&str, &str) -> bool,
-    cardinalities: &dyn Fn(&Table) -> Vec<Vec<u64>>,
-) -> Vec<Row> {
-    catalog
-        .tables()
-        .filter(|t| visible(&t.def.schema, &t.def.name))
-        .flat_map(|t| statistics_rows(t, &cardinalities(t)))
-        .collect()
 }
 
 /// Each index's cardinalities as InnoDB estimates them now (the optimizer's figures).

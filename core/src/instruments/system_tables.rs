@@ -166,6 +166,24 @@ pub const MYSQL_USER_COLUMNS: [(&str, bool, bool); 51] = [
     ("User_attributes", false, true),
 ];
 
+/// information_schema.STATISTICS' rows of system table `db`.`name` from its definition
+/// (`definitions::statistics_rows`): an InnoDB table's cardinalities counted from its rows,
+/// read here; performance_schema's hash keys have none.
+pub fn system_statistics_rows(
+    view: &mut dyn ServerView,
+    db: &str,
+    name: &str,
+    parsed: &super::definitions::Parsed,
+) -> Result<Vec<Row>> {
+    let (meta, contents) = if parsed.engine == "PERFORMANCE_SCHEMA" || parsed.keys.is_empty() {
+        (Vec::new(), Vec::new())
+    } else {
+        read(view, db, name, name)?
+    };
+    let names: Vec<String> = meta.into_iter().map(|m| m.name).collect();
+    Ok(super::definitions::statistics_rows(db, name, parsed, (&names, &contents)))
+}
+
 /// The rows of a performance_schema or information_schema table the server produces, its
 /// columns named for `alias`.
 pub fn read(
@@ -404,21 +422,9 @@ pub fn read(
             }
             for (db, name, text) in super::definitions::all() {
                 let Ok(parsed) = super::definitions::parse(text) else { continue };
-                if parsed.keys.is_empty() || !view.may_see_table(db, name) {
-                    continue;
+                if !parsed.keys.is_empty() && view.may_see_table(db, name) {
+                    rows.extend(system_statistics_rows(view, db, name, &parsed)?);
                 }
-                let (meta, contents) = if parsed.engine == "PERFORMANCE_SCHEMA" {
-                    (Vec::new(), Vec::new())
-                } else {
-                    read(view, db, name, name)?
-                };
-                let names: Vec<String> = meta.into_iter().map(|m| m.name).collect();
-                rows.extend(super::definitions::statistics_rows(
-                    db,
-                    name,
-                    &parsed,
-                    (&names, &contents),
-                ));
             }
             let columns = super::information_schema::STATISTICS_COLUMNS.iter().copied();
             Ok((described(columns, alias), rows))

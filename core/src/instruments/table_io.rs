@@ -116,6 +116,13 @@ impl TableIo {
         catalog.table(schema, name).is_some_and(|t| t.space_id == rows.space_id)
     }
 
+    /// How many rows `by_table` and `by_index_usage` would give, without making them.
+    pub fn row_counts(&self, catalog: &Catalog) -> (u64, u64) {
+        self.each()
+            .filter(|(schema, name, t)| Self::current(catalog, schema, name, t))
+            .fold((0, 0), |(tables, rows), (_, _, t)| (tables + 1, rows + t.ops.len() as u64))
+    }
+
     /// `table_io_waits_summary_by_index_usage`'s rows, in [`BY_INDEX_USAGE_COLUMNS`] order:
     /// by schema and table, each table's indexes in their order, then its NULL row.
     pub fn by_index_usage(&self, catalog: &Catalog) -> Vec<Row> {

@@ -132,11 +132,12 @@ fn datetime(micros: Option<i64>) -> Value {
 }
 
 impl TableStatus {
-    /// A stored table of a user schema (InnoDB, DYNAMIC, the server's default collation).
+    /// A stored table of a user schema (InnoDB, DYNAMIC, the server's default collation);
+    /// `stats` None until they are read.
     pub fn user_table(
         schema: &str,
         name: &str,
-        stats: TableStats,
+        stats: Option<TableStats>,
         create_micros: i64,
         partitioned: bool,
     ) -> TableStatus {
@@ -146,7 +147,7 @@ impl TableStatus {
             kind: Kind::BaseTable,
             engine: Some("InnoDB"),
             row_format: Some("Dynamic"),
-            stats: Some(stats),
+            stats,
             create_micros: Some(create_micros),
             collation: Some("utf8mb4_0900_ai_ci"),
             create_options: Some(if partitioned { "partitioned" } else { "" }.to_string()),
@@ -443,33 +444,10 @@ pub fn performance_schema_rows(
     Some(rows)
 }
 
-/// What InnoDB reports of a stored table now (ha_innobase::info): its sizes, next
-/// AUTO_INCREMENT and in-memory UPDATE_TIME; no CHECK_TIME or CHECKSUM. Simplification: no
-/// free space in its tablespace (DATA_FREE 0).
-pub fn live_stats(t: &crate::storage::table::Table) -> TableStats {
-    let s = t.sizes();
-    TableStats {
-        rows: s.rows,
-        avg_row_length: s.avg_row_length,
-        data_length: s.data_length,
-        max_data_length: 0,
-        index_length: s.index_length,
-        data_free: 0,
-        auto_increment: t
-            .def
-            .columns
-            .iter()
-            .any(|c| c.auto_increment)
-            .then_some(t.auto_increment_next),
-        update_time: t.updated_micros,
-        check_time: None,
-        checksum: None,
-    }
-}
-
-/// The user schemas' tables (as their engine reports them now) and views, of `schema` only
-/// when given, unsorted.
-pub fn live_user_tables(
+/// The user schemas' tables and views, of `schema` only when given, unsorted; the tables'
+/// statistics not read yet (`stats` None), for the reader to take from the engine or the
+/// cache.
+pub fn user_tables(
     catalog: &crate::storage::catalog::Catalog,
     schema: Option<&str>,
 ) -> Vec<TableStatus> {
@@ -480,12 +458,24 @@ pub fn live_user_tables(
             out.push(TableStatus::user_table(
                 &d.name,
                 &t.def.name,
-                live_stats(t),
+                None,
                 t.created_micros,
                 partitioned,
             ));
         }
         out.extend(d.views.values().map(|v| TableStatus::view(&d.name, &v.name, v.created_micros)));
+    }
+    out
+}
+
+/// [`user_tables`] with each table's statistics as its engine reports them now.
+pub fn live_user_tables(
+    catalog: &crate::storage::catalog::Catalog,
+    schema: Option<&str>,
+) -> Vec<TableStatus> {
+    let mut out = user_tables(catalog, schema);
+    for t in out.iter_mut().filter(|t| t.kind == Kind::BaseTable) {
+        t.stats = catalog.table(&t.schema, &t.name).map(TableStats::of);
     }
     out
 }
@@ -507,8 +497,8 @@ pub fn gather(view: &mut dyn ServerView, schema: Option<&str>) -> Vec<TableStatu
         );
     }
     if wants("performance_schema") {
-        let counts = performance_schema_counts(view);
         let variables = view.variables(false);
+        let counts = performance_schema_counts(view, variables.len() as u64);
         let var = |name: &str| {
             variables
                 .iter()
@@ -537,8 +527,9 @@ pub fn gather(view: &mut dyn ServerView, schema: Option<&str>) -> Vec<TableStatu
     out
 }
 
-/// How far performance_schema's buffers have grown, read from the server's instruments.
-fn performance_schema_counts(view: &mut dyn ServerView) -> PfsCounts {
+/// How far performance_schema's buffers have grown, read from the server's instruments
+/// (`system_variables`: how many SHOW GLOBAL VARIABLES lists).
+fn performance_schema_counts(view: &mut dyn ServerView, system_variables: u64) -> PfsCounts {
     let status = view.global_status();
     let max_used = status
         .iter()
@@ -551,13 +542,12 @@ fn performance_schema_counts(view: &mut dyn ServerView) -> PfsCounts {
         hosts: view.connection_summary("hosts").len() as u64,
         users: view.connection_summary("users").len() as u64,
         status_variables: status.len() as u64,
-        system_variables: view.variables(false).len() as u64,
+        system_variables,
         persisted_variables: view.persisted_variables().len() as u64,
         ..PfsCounts::default()
     };
     if let Some(io) = view.table_io() {
-        c.table_shares = io.by_table(view.catalog()).len() as u64;
-        c.index_stats = io.by_index_usage(view.catalog()).len() as u64;
+        (c.table_shares, c.index_stats) = io.row_counts(view.catalog());
     }
     if let Some(sources) = view.setup_and_waits() {
         c.files = super::setup_and_waits::read(Some(&sources), "file_summary_by_instance")
@@ -634,7 +624,7 @@ mod tests {
         let t = TableStatus::user_table(
             "shop",
             "t",
-            one_page_stats(4, None),
+            Some(one_page_stats(4, None)),
             initialised_micros(),
             false,
         );

@@ -92,6 +92,23 @@ impl Server {
         system_tables::read(&mut View { server: self, session }, db, table, alias)
     }
 
+    /// information_schema.STATISTICS' rows of a system table, from its definition, as
+    /// `session` reads them (SHOW INDEX prints the same).
+    pub(crate) fn system_statistics(
+        &mut self,
+        session: &Session,
+        db: &str,
+        table: &str,
+        parsed: &crate::instruments::definitions::Parsed,
+    ) -> Result<Vec<Row>> {
+        system_tables::system_statistics_rows(
+            &mut View { server: self, session },
+            db,
+            table,
+            parsed,
+        )
+    }
+
     /// information_schema.TABLES' rows as `session` reads them (of `schema` only, when given):
     /// SHOW TABLE STATUS prints the same.
     pub(crate) fn table_status_rows(

@@ -7,7 +7,6 @@
 use super::session::Session;
 use super::Server;
 use crate::instruments::table_status::{self as status, TableStatus};
-use crate::server::variables::definition::VarValue;
 use crate::storage::table_stats::{ReadAt, Store};
 use crate::var_id;
 
@@ -24,11 +23,7 @@ impl Server {
     /// whether it may store what it reads from the engine (not when the server or the
     /// session's transaction is read-only: MySQL's `can_persist_I_S_dynamic_statistics`).
     fn statistics_read(&self, session: &Session) -> ReadAt {
-        let expiry_secs = match session.vars.get(var_id!("information_schema_stats_expiry")) {
-            Some(VarValue::UInt(n)) => *n,
-            Some(VarValue::Int(n)) => u64::try_from(*n).unwrap_or(0),
-            _ => 86_400,
-        };
+        let expiry_secs = session.vars.u64(var_id!("information_schema_stats_expiry"));
         let read_only = self.running.as_ref().is_some_and(|r| {
             r.vars.global_bool(var_id!("read_only"))
                 || r.vars.global_bool(var_id!("super_read_only"))
@@ -39,29 +34,18 @@ impl Server {
     }
 
     /// The stored tables and views `session` may see, of `schema` only when given, unsorted.
-    /// A partitioned table's statistics are never cached (as in MySQL).
     pub(crate) fn stored_table_status(
         &mut self,
         session: &Session,
         schema: Option<&str>,
     ) -> Vec<TableStatus> {
         let read = self.statistics_read(session);
-        let listed: Vec<TableStatus> = status::live_user_tables(&self.catalog, schema)
+        let mut out: Vec<TableStatus> = status::user_tables(&self.catalog, schema)
             .into_iter()
             .filter(|t| self.may_see_table(session, &t.schema, &t.name))
             .collect();
-        let mut out = Vec::with_capacity(listed.len());
-        for mut t in listed {
-            if let Some(live) = t.stats.take() {
-                let partitioned = self
-                    .catalog
-                    .table(&t.schema, &t.name)
-                    .is_some_and(|table| table.def.partitioning.is_some());
-                let read =
-                    if partitioned { ReadAt { store: Store::Forbidden, ..read } } else { read };
-                t.stats = Some(self.catalog.table_stats.read(&t.schema, &t.name, read, || live));
-            }
-            out.push(t);
+        for t in out.iter_mut().filter(|t| t.kind == status::Kind::BaseTable) {
+            t.stats = self.catalog.cached_table_stats(&t.schema, &t.name, read);
         }
         let wants = |name: &str| schema.is_none_or(|s| s.eq_ignore_ascii_case(name));
         if wants("mysql") {

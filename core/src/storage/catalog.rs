@@ -4,8 +4,20 @@
 
 use crate::storage::name_map::NameMap;
 use crate::storage::schema::TableDef;
+use crate::storage::statistics::index_cardinality;
 use crate::storage::table::Table;
+use crate::storage::table_stats::{ReadAt, StatsCache, Store, TableStats};
 use std::collections::BTreeMap;
+
+/// How a table's statistics are read: a partitioned table's are never cached (MySQL's
+/// `can_persist_I_S_dynamic_statistics`).
+fn stats_read_of(t: &Table, read: ReadAt) -> ReadAt {
+    if t.def.partitioning.is_some() {
+        ReadAt { store: Store::Forbidden, ..read }
+    } else {
+        read
+    }
+}
 
 /// The schemas every server has; their tables are produced by the server, not stored.
 pub const SYSTEM_SCHEMAS: [&str; 4] = ["information_schema", "mysql", "performance_schema", "sys"];
@@ -144,7 +156,7 @@ pub struct Catalog {
     /// the keys referring to its table (a server of 25,000 tables without any pays nothing).
     has_foreign_keys: bool,
     /// `mysql.table_stats`: the statistics information_schema.TABLES last cached.
-    pub table_stats: crate::storage::table_stats::StatsCache,
+    pub table_stats: StatsCache,
 }
 
 impl Catalog {
@@ -307,34 +319,48 @@ impl Catalog {
         self.tables().map(Table::changed_rows).sum()
     }
 
-    /// The cardinalities of each of `db`.`table`'s indexes (in its definition's order) as
-    /// information_schema.STATISTICS reads them: through mysql.index_stats' cache, from
-    /// InnoDB's estimate when missing or expired (not cached for a partitioned table).
-    pub fn cached_cardinalities(
+    /// `db`.`table`'s statistics as information_schema.TABLES reads them: through
+    /// mysql.table_stats' cache, from InnoDB when missing or expired. None without the table.
+    pub fn cached_table_stats(
         &mut self,
         db: &str,
         table: &str,
-        read: crate::storage::table_stats::ReadAt,
-    ) -> Vec<Vec<u64>> {
-        use crate::storage::table_stats::{ReadAt, Store};
+        read: ReadAt,
+    ) -> Option<TableStats> {
+        let t = self.databases.get(db)?.tables.get(table)?;
+        let read = stats_read_of(t, read);
+        Some(self.table_stats.read(db, table, read, || TableStats::of(t)))
+    }
+
+    /// The cardinalities of each of `db`.`table`'s indexes (in its definition's order) as
+    /// information_schema.STATISTICS reads them: through mysql.index_stats' cache, from
+    /// InnoDB's estimate when missing or expired.
+    pub fn cached_cardinalities(&mut self, db: &str, table: &str, read: ReadAt) -> Vec<Vec<u64>> {
         let Some(t) = self.databases.get(db).and_then(|d| d.tables.get(table)) else {
             return Vec::new();
         };
-        let read = if t.def.partitioning.is_some() {
-            ReadAt { store: Store::Forbidden, ..read }
-        } else {
-            read
-        };
+        let read = stats_read_of(t, read);
         let cache = &mut self.table_stats;
         t.def
             .indexes
             .iter()
-            .map(|idx| {
-                cache.read_index(db, table, &idx.name, read, || {
-                    crate::storage::statistics::index_cardinality(t, idx)
-                })
-            })
+            .map(|idx| cache.read_index(db, table, &idx.name, read, || index_cardinality(t, idx)))
             .collect()
+    }
+
+    /// ANALYZE TABLE: `db`.`table`'s current statistics and index cardinalities go to the
+    /// cache, which information_schema reads until they expire (not a partitioned table's:
+    /// MySQL does not cache those).
+    pub fn cache_current_statistics(&mut self, db: &str, table: &str, now_micros: i64) {
+        let Some(t) = self.databases.get(db).and_then(|d| d.tables.get(table)) else { return };
+        if t.def.partitioning.is_some() {
+            return;
+        }
+        self.table_stats.store(db, table, now_micros, TableStats::of(t));
+        for idx in &t.def.indexes {
+            let cardinality = index_cardinality(t, idx);
+            self.table_stats.store_index(db, table, &idx.name, now_micros, cardinality);
+        }
     }
 
     /// A restart: InnoDB's in-memory UPDATE_TIME of every table is gone.

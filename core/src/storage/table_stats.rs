@@ -29,6 +29,23 @@ pub struct TableStats {
 }
 
 impl TableStats {
+    /// What InnoDB reports of a table now (ha_innobase::info): its sizes, next AUTO_INCREMENT
+    /// and in-memory UPDATE_TIME; no CHECK_TIME or CHECKSUM. Simplification: no free space
+    /// in its tablespace (DATA_FREE 0).
+    pub fn of(t: &crate::storage::table::Table) -> TableStats {
+        let s = t.sizes();
+        let auto_increment = t.def.columns.iter().any(|c| c.auto_increment);
+        TableStats {
+            rows: s.rows,
+            avg_row_length: s.avg_row_length,
+            data_length: s.data_length,
+            index_length: s.index_length,
+            auto_increment: auto_increment.then_some(t.auto_increment_next),
+            update_time: t.updated_micros,
+            ..TableStats::empty(0)
+        }
+    }
+
     /// `rows` rows in no pages, nothing else known (system views, performance_schema's
     /// tables).
     pub fn empty(rows: u64) -> TableStats {

@@ -120,7 +120,6 @@ fn nullable_text(name: &str) -> Column {
     Column { name: name.to_string(), numeric: false, nullable: true }
 }
 
-/// A numeric column that may hold NULL.
 /// A row of SHOW INDEX from information_schema.STATISTICS' row: SHOW INDEX prints the same
 /// values without the catalog, schemas and TABLE_NAME's prefix columns (mysqld runs SHOW INDEX
 /// as a query of STATISTICS).
@@ -131,6 +130,7 @@ fn show_index_row(statistics: &[Value]) -> Row {
         .collect()
 }
 
+/// A numeric column that may hold NULL.
 fn nullable_number(name: &str) -> Column {
     Column { name: name.to_string(), numeric: true, nullable: true }
 }
@@ -466,19 +466,7 @@ impl Server {
     ) -> Result<Vec<Row>> {
         let parsed = crate::instruments::definitions::parse(create)
             .map_err(|e| MySqlError::unknown(&format!("definition of {name}: {e}")))?;
-        let (meta, table_rows) = if parsed.engine == "PERFORMANCE_SCHEMA" || parsed.keys.is_empty()
-        {
-            (Vec::new(), Vec::new())
-        } else {
-            self.system_table(session, db, name, name)?
-        };
-        let names: Vec<String> = meta.into_iter().map(|m| m.name).collect();
-        let rows = crate::instruments::definitions::statistics_rows(
-            db,
-            name,
-            &parsed,
-            (&names, &table_rows),
-        );
+        let rows = self.system_statistics(session, db, name, &parsed)?;
         Ok(rows.iter().map(|r| show_index_row(r)).collect())
     }
 
@@ -586,9 +574,9 @@ impl Server {
         if !self.catalog.has_database(&db) {
             return Err(MySqlError::unknown_database(&db));
         }
-        let mut listed = self.table_status_rows(session, Some(&db));
-        listed.sort_by(|a, b| a.name.cmp(&b.name));
-        let rows: Vec<Row> = listed
+        // In name order: the rows come sorted by schema and name, and all are `db`'s.
+        let rows: Vec<Row> = self
+            .table_status_rows(session, Some(&db))
             .iter()
             .filter(|t| like_filter(filter, &t.name))
             .map(crate::instruments::table_status::TableStatus::show_row)

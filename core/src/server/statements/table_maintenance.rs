@@ -73,7 +73,7 @@ impl Server {
             match op {
                 MaintenanceOp::Analyze => {
                     self.charge_statistics_sampling(&db, name);
-                    self.cache_table_statistics(&db, name);
+                    self.catalog.cache_current_statistics(&db, name, self.clock.unix_micros());
                     row(&label, "status", "OK");
                 }
                 MaintenanceOp::Check => {
@@ -83,7 +83,7 @@ impl Server {
                 MaintenanceOp::Optimize => {
                     self.charge_table_rebuild(&db, name, work);
                     self.charge_statistics_sampling(&db, name);
-                    self.cache_table_statistics(&db, name);
+                    self.catalog.cache_current_statistics(&db, name, self.clock.unix_micros());
                     row(
                         &label,
                         "note",
@@ -96,29 +96,6 @@ impl Server {
         let columns = ["Table", "Op", "Msg_type", "Msg_text"].map(Column::text).to_vec();
         work.rows += rows.len() as u64;
         Ok(Response::Rows(ResultSet { columns, rows, unshown: 0 }))
-    }
-
-    /// ANALYZE's new statistics go to mysql.table_stats and mysql.index_stats, which
-    /// information_schema.TABLES, STATISTICS, SHOW TABLE STATUS and SHOW INDEX read until
-    /// they expire (not a partitioned table's: MySQL does
-    /// not cache those).
-    fn cache_table_statistics(&mut self, db: &str, table: &str) {
-        let Some(t) = self.catalog.table(db, table) else { return };
-        if t.def.partitioning.is_some() {
-            return;
-        }
-        let stats = crate::instruments::table_status::live_stats(t);
-        let indexes: Vec<(String, Vec<u64>)> = t
-            .def
-            .indexes
-            .iter()
-            .map(|idx| (idx.name.clone(), crate::storage::statistics::index_cardinality(t, idx)))
-            .collect();
-        let now = self.clock.unix_micros();
-        self.catalog.table_stats.store(db, table, now, stats);
-        for (index, cardinality) in indexes {
-            self.catalog.table_stats.store_index(db, table, &index, now, cardinality);
-        }
     }
 
     /// The leaf pages of each index of `db.table`: its first page and how many.
