@@ -8,6 +8,7 @@
 //! COLLATE, [NOT] NULL, DEFAULT, ON UPDATE, COMMENT, AUTO_INCREMENT), then PRIMARY, UNIQUE
 //! and plain keys, then the table options (ENGINE, DEFAULT CHARSET, COLLATE).
 
+pub mod information_schema;
 pub mod mysql;
 pub mod performance_schema;
 
@@ -23,6 +24,16 @@ pub fn find(db: &str, table: &str) -> Option<(&'static str, &'static str)> {
         _ => return None,
     };
     tables.iter().copied().find(|(name, _)| name.eq_ignore_ascii_case(table))
+}
+
+/// The column source of information_schema table `table` (name case-insensitive) for
+/// DESCRIBE, SHOW COLUMNS and information_schema.COLUMNS, if this server keeps one. Not a
+/// `SHOW CREATE TABLE` text (see `information_schema`), so not in [`find`] or [`all`].
+pub fn information_schema_table(table: &str) -> Option<&'static str> {
+    information_schema::TABLES
+        .iter()
+        .find(|(name, _)| name.eq_ignore_ascii_case(table))
+        .map(|(_, text)| *text)
 }
 
 /// Every system table with a definition: (schema, table, text), by schema then name.
