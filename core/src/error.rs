@@ -291,6 +291,16 @@ impl MySqlError {
     pub fn no_such_table(db: &str, table: &str) -> MySqlError {
         Self::new(1146, "42S02", format!("Table '{db}.{table}' doesn't exist"))
     }
+    /// 1356 ER_VIEW_INVALID: a view names a table, column or function that is not there.
+    pub fn view_invalid(db: &str, view: &str) -> MySqlError {
+        Self::new(
+            1356,
+            "HY000",
+            format!(
+                "View '{db}.{view}' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them"
+            ),
+        )
+    }
     /// 1172 ER_TOO_MANY_ROWS: SELECT ... INTO found more than one row.
     pub fn too_many_rows() -> MySqlError {
         Self::new(1172, "42000", "Result consisted of more than one row".into())

@@ -25,6 +25,10 @@ pub trait ServerView {
     /// or the reading session's.
     fn variables(&self, session_scope: bool) -> Vec<(&'static str, String)>;
     fn catalog(&self) -> &Catalog;
+    /// What `VERSION()` returns (the flavour's version string).
+    fn server_version(&self) -> &'static str {
+        crate::SERVER_VERSION
+    }
     /// Runs the buffer pool's background work due by now (resize, load), before it is read.
     fn bring_pool_up_to_date(&mut self);
     /// The buffer pool (None while mysqld is down).
@@ -393,12 +397,27 @@ pub fn read(
             // them before any user table, so they come first), then the user tables'; of
             // them, those of the tables the reader holds a privilege on.
             let mut rows = Vec::new();
+            for (name, text) in super::definitions::information_schema::TABLES {
+                if let Ok(parsed) = super::definitions::parse(text) {
+                    rows.extend(super::definitions::information_schema_rows(
+                        "information_schema",
+                        name,
+                        &parsed,
+                    ));
+                }
+            }
             for (db, name, text) in super::definitions::all() {
                 if let Ok(parsed) = super::definitions::parse(text) {
                     rows.extend(super::definitions::information_schema_rows(db, name, &parsed));
                 }
             }
             rows.extend(super::information_schema::columns(view.catalog()));
+            // Then the views' (typed from their SELECTs), sys's first.
+            for (db, name, parsed) in
+                crate::server::view_columns::all_views(view.catalog(), view.server_version())
+            {
+                rows.extend(super::definitions::information_schema_rows(&db, &name, &parsed));
+            }
             let text = |v: &Value| v.to_text().unwrap_or_default();
             rows.retain(|r| view.may_see_table(&text(&r[1]), &text(&r[2])));
             let columns = super::information_schema::COLUMNS_COLUMNS.iter().copied();

@@ -223,6 +223,9 @@ impl ServerView for View<'_> {
     fn catalog(&self) -> &Catalog {
         &self.server.catalog
     }
+    fn server_version(&self) -> &'static str {
+        self.server.flavour.version()
+    }
 
     fn bring_pool_up_to_date(&mut self) {
         self.server.run_pool_background();

@@ -41,6 +41,7 @@ mod transactions;
 pub mod transport;
 mod user_stats;
 pub mod variables;
+pub(crate) mod view_columns;
 mod wait_events;
 
 pub use statement_events::ParkedStatement;

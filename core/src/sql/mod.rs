@@ -12,6 +12,7 @@ pub mod execution;
 pub mod expr;
 pub mod expr_text;
 pub mod functions;
+pub mod item_types;
 pub mod json;
 pub mod literal;
 pub mod literal_charset;

@@ -8,10 +8,11 @@
 //!   columns in order, and the indexes another index of the same table makes unnecessary.
 
 /// One of the four buffer-stats views: `$table` adds the `object_name` column (and groups by
-/// it), `$bytes` wraps the byte sums (FORMAT_BYTES or nothing), `$order` is what the rows are
-/// sorted by, the largest share of the pool first.
+/// it), `$bytes` wraps the byte sums (FORMAT_BYTES or nothing), `$rows` is the
+/// `rows_cached` expression ([`rows_cached!`], NOT NULL in the `x$` twins as in MySQL's),
+/// `$order` is what the rows are sorted by, the largest share of the pool first.
 macro_rules! buffer_stats_view {
-    ($table:expr, $bytes:expr, $group:expr, $order:expr) => {
+    ($table:expr, $bytes:expr, $rows:expr, $group:expr, $order:expr) => {
         concat!(
             "SELECT IF(LOCATE('.', pg.TABLE_NAME) = 0, 'InnoDB System',
           TRIM(BOTH '`' FROM SUBSTRING_INDEX(pg.TABLE_NAME, '.', 1))) AS object_schema,",
@@ -24,9 +25,11 @@ macro_rules! buffer_stats_view {
             $bytes,
             "(SUM(pg.DATA_SIZE)) AS data,
        COUNT(pg.PAGE_NUMBER) AS pages,
-       SUM(pg.IS_HASHED = 'YES') AS pages_hashed,
-       SUM(pg.IS_OLD = 'YES') AS pages_old,
-       ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME)) AS rows_cached
+       COUNT(IF(pg.IS_HASHED = 'YES', 1, NULL)) AS pages_hashed,
+       COUNT(IF(pg.IS_OLD = 'YES', 1, NULL)) AS pages_old,
+       ",
+            $rows,
+            " AS rows_cached
   FROM information_schema.INNODB_BUFFER_PAGE AS pg
  WHERE pg.TABLE_NAME IS NOT NULL
  GROUP BY ",
@@ -35,6 +38,16 @@ macro_rules! buffer_stats_view {
  ORDER BY ",
             $order
         )
+    };
+}
+
+/// The records on the pages spread over the indexes they came from.
+macro_rules! rows_cached {
+    () => {
+        "ROUND(SUM(pg.NUMBER_RECORDS) / COUNT(DISTINCT pg.INDEX_NAME))"
+    };
+    (not_null) => {
+        concat!("IFNULL(", rows_cached!(), ", 0)")
     };
 }
 
@@ -57,29 +70,35 @@ macro_rules! by_allocation {
 /// for compressed pages), `data` the bytes of records on them; `rows_cached` spreads the
 /// records over the indexes they came from.
 pub(super) const INNODB_BUFFER_STATS_BY_SCHEMA: &str =
-    buffer_stats_view!("", "FORMAT_BYTES", "object_schema", by_allocation!());
+    buffer_stats_view!("", "FORMAT_BYTES", rows_cached!(), "object_schema", by_allocation!());
 
 /// The same with bytes as numbers.
 pub(super) const X_INNODB_BUFFER_STATS_BY_SCHEMA: &str =
-    buffer_stats_view!("", "", "object_schema", "allocated DESC");
+    buffer_stats_view!("", "", rows_cached!(not_null), "object_schema", "allocated DESC");
 
 /// What each table holds in the pool, the largest share first.
 pub(super) const INNODB_BUFFER_STATS_BY_TABLE: &str = buffer_stats_view!(
     object_name!(),
     "FORMAT_BYTES",
+    rows_cached!(),
     "object_schema, object_name",
     by_allocation!()
 );
 
 /// The same with bytes as numbers.
-pub(super) const X_INNODB_BUFFER_STATS_BY_TABLE: &str =
-    buffer_stats_view!(object_name!(), "", "object_schema, object_name", "allocated DESC");
+pub(super) const X_INNODB_BUFFER_STATS_BY_TABLE: &str = buffer_stats_view!(
+    object_name!(),
+    "",
+    rows_cached!(not_null),
+    "object_schema, object_name",
+    "allocated DESC"
+);
 
 /// Each B-tree index of the user schemas as one row: unique or not, whether any column is a
 /// prefix (`SUB_PART`), and its columns in index order joined by commas.
-pub(super) const X_SCHEMA_FLATTENED_KEYS: &str = "SELECT TABLE_SCHEMA,
-       TABLE_NAME,
-       INDEX_NAME,
+pub(super) const X_SCHEMA_FLATTENED_KEYS: &str = "SELECT TABLE_SCHEMA AS table_schema,
+       TABLE_NAME AS table_name,
+       INDEX_NAME AS index_name,
        MAX(NON_UNIQUE) AS non_unique,
        MAX(SUB_PART IS NOT NULL) AS subpart_exists,
        GROUP_CONCAT(COLUMN_NAME ORDER BY SEQ_IN_INDEX SEPARATOR ',') AS index_columns

@@ -4,16 +4,15 @@
 //! `create_table_from_items`):
 //!
 //! * a column read straight from a table keeps its definition (type, NOT NULL, DEFAULT);
-//! * `COUNT(...)` is `bigint NOT NULL`; `SUM` of an integer or DECIMAL column is
-//!   `decimal(p + 22, s)`;
-//! * an integer literal is `int` (`bigint` past 32 bits), a decimal literal `decimal(p,s)`, a
-//!   string literal `varchar(n)` of its length, each NOT NULL;
-//! * other expressions take the type their values need: integers `bigint`, decimals
-//!   `decimal(p,s)` of the widest, doubles `double`, strings `varchar` of the longest (text
-//!   past 16383 characters), dates and datetimes by their form. UNCONFIRMED: mysqld types an
-//!   expression by its operands, not its values (`qty * 2` of an INT column is `bigint`
-//!   there as here, but `CONCAT` of two `varchar(10)` is `varchar(20)` there and the longest
-//!   result here).
+//! * any other item is typed by its operands, as mysqld types it (`sql::item_types`, the
+//!   rules DESCRIBE of a view follows): `COUNT(...)` is `bigint NOT NULL`, `SUM` of an
+//!   integer or DECIMAL column `decimal(p + 22, s)`, an integer literal `int` (`bigint`
+//!   from ten digits), `CONCAT` of two `varchar(10)` `varchar(20)`; a NOT NULL one takes the
+//!   default mysqld gives it (`DEFAULT '0'`, `DEFAULT ''`);
+//! * an item of a kind those rules do not cover, or whose type would not hold a selected
+//!   value, takes the type its values need: integers `bigint`, decimals `decimal(p,s)` of the
+//!   widest, doubles `double`, strings `varchar` of the longest (text past 16383
+//!   characters), dates and datetimes by their form.
 //!
 //! A selected row whose primary or unique key is taken by a row written before it fails the
 //! statement with 1062, unless the statement says what to do (Reference Manual 15.1.20.4,
@@ -23,8 +22,8 @@
 //! and `parser::create_select_duplicates` reads it from the text again. Simplification:
 //! IGNORE does not turn the other errors of a row (a value out of range) into warnings.
 //!
-//! Simplification: a NULL literal's column is `binary(0)` in MySQL; this simulator has no
-//! BINARY type and makes it `char(0) DEFAULT NULL`. AUTO_INCREMENT is not carried over
+//! A NULL literal's column is `varbinary(0) DEFAULT NULL` (MySQL 9; 8.0 wrote `binary(0)`).
+//! AUTO_INCREMENT is not carried over
 //! (UNCONFIRMED). The rows are written as INSERT writes them (the last leaf page touched,
 //! dirtied, Handler_write counted); a row that fails drops the new table again, as 8.0's
 //! atomic CREATE TABLE ... SELECT leaves nothing behind.
@@ -96,6 +95,25 @@ fn answers_to(t: &FromTable, q: &str) -> bool {
             base.eq_ignore_ascii_case(q) || t.name.eq_ignore_ascii_case(q)
         }
     }
+}
+
+/// Whether a column typed by its item's operands holds each selected value (a string no
+/// longer than its length, NULL only where it may be NULL): a rule this simulator states
+/// less exactly than mysqld (a date format's length) then gives way to typing by value.
+fn holds_every_value<'a>(c: &ColumnDef, mut values: impl Iterator<Item = &'a Value>) -> bool {
+    let limit = match c.ty {
+        ColumnType::Char(n) | ColumnType::Varchar(n) => Some(n as usize),
+        _ => None,
+    };
+    values.all(|v| {
+        if v.is_null() {
+            return c.nullable;
+        }
+        match (limit, v.to_text()) {
+            (Some(n), Some(text)) => text.chars().count() <= n,
+            _ => true,
+        }
+    })
 }
 
 /// Digits of an integer type, as SUM widens it (its precision, sign not counted).
@@ -185,6 +203,16 @@ impl Server {
         // Matched to the result's columns one to one, or not at all (a `*` over a table not
         // in the catalog, such as a derived table, leaves every column typed by its values).
         let sources = self.sources(session, items, &from).filter(|s| s.len() == meta.len());
+        // The items typed by their operands, as mysqld types them, when every item's kind
+        // has a rule (`sql::item_types`).
+        let db = session.database.clone().unwrap_or_default();
+        let typed = crate::server::view_columns::select_types(
+            &self.catalog,
+            self.flavour().version(),
+            &db,
+            &q.to_string(),
+        )
+        .filter(|t| t.len() == meta.len());
         let mut columns = Vec::new();
         for (i, m) in meta.iter().enumerate() {
             let values = rows.iter().map(|r| &r[i]);
@@ -200,6 +228,11 @@ impl Server {
                         parts.last().and_then(|id| self.source_column(session, &tables, &id.value))
                     }
                     _ => None,
+                })
+                .or_else(|| {
+                    let t = typed.as_ref()?.get(i)?;
+                    crate::server::view_columns::column_def(t)
+                        .filter(|c| holds_every_value(c, values.clone()))
                 })
                 .unwrap_or_else(|| self.derived_column(session, &tables, expr, values, m.nullable));
             col.name = m.name.clone();

@@ -382,6 +382,14 @@ impl Server {
             Column::text("Visible"),
             nullable_text("Expression"),
         ];
+        // information_schema's tables have no keys (views over the data dictionary, or
+        // temporary tables made for the statement): an empty set, as mysqld prints.
+        let is_db = target_database(session, database)?;
+        if is_db.eq_ignore_ascii_case("information_schema")
+            && crate::instruments::definitions::information_schema_table(table).is_some()
+        {
+            return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
+        }
         let (db, named) = self.named_table(session, database, table, "SHOW INDEX")?;
         let t = match named {
             Named::Table(t) => t,
@@ -481,7 +489,18 @@ impl Server {
         filter: Option<&ShowFilter>,
         work: &mut Work,
     ) -> Result<ResultSet> {
-        let (_, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
+        // information_schema's tables: their columns from their definitions (MySQL's own
+        // tables, not kept as SHOW CREATE TABLE texts).
+        let is_db = target_database(session, database)?;
+        if is_db.eq_ignore_ascii_case("information_schema") {
+            if let Some(text) = crate::instruments::definitions::information_schema_table(table) {
+                let parsed = crate::instruments::definitions::parse(text)
+                    .map_err(|e| MySqlError::unknown(&format!("definition of {table}: {e}")))?;
+                let rows = crate::instruments::definitions::show_columns_rows(&parsed, full);
+                return self.shown_columns(session, full, rows, filter, work);
+            }
+        }
+        let (db, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
         let t = match named {
             Named::Table(t) => t,
             Named::System(name, create) => {
@@ -490,7 +509,23 @@ impl Server {
                 let rows = crate::instruments::definitions::show_columns_rows(&parsed, full);
                 return self.shown_columns(session, full, rows, filter, work);
             }
-            _ => return Err(MySqlError::not_supported_yet("SHOW COLUMNS of a view")),
+            Named::View(v) => {
+                let (query, names) = (v.query.clone(), v.columns.clone());
+                return self
+                    .show_view_columns(session, full, &db, table, &query, &names, filter, work);
+            }
+            Named::SysView(v) => {
+                return self.show_view_columns(
+                    session,
+                    full,
+                    &db,
+                    table,
+                    v.query,
+                    &[],
+                    filter,
+                    work,
+                );
+            }
         };
         let rows = t
             .def
@@ -524,6 +559,28 @@ impl Server {
                 row
             })
             .collect();
+        self.shown_columns(session, full, rows, filter, work)
+    }
+
+    /// SHOW COLUMNS of a view: its columns typed from its SELECT (`view_columns.rs`); a view
+    /// that names what is no longer there is ERROR 1356.
+    #[allow(clippy::too_many_arguments)]
+    fn show_view_columns(
+        &mut self,
+        session: &mut Session,
+        full: bool,
+        db: &str,
+        view: &str,
+        query: &str,
+        names: &[String],
+        filter: Option<&ShowFilter>,
+        work: &mut Work,
+    ) -> Result<ResultSet> {
+        let version = self.flavour().version();
+        let parsed =
+            crate::server::view_columns::view_definition(&self.catalog, version, db, query, names)
+                .map_err(|_| MySqlError::view_invalid(db, view))?;
+        let rows = crate::instruments::definitions::show_columns_rows(&parsed, full);
         self.shown_columns(session, full, rows, filter, work)
     }
 
@@ -618,6 +675,10 @@ impl Server {
         if Catalog::is_system_schema(&db) {
             if let Some((name, text)) = crate::instruments::definitions::find(&db, table) {
                 return Ok((db, Named::System(name, text)));
+            }
+            // A name information_schema does not have: 1109, as a SELECT of it says.
+            if db.eq_ignore_ascii_case("information_schema") && !is_system_table(&db, table) {
+                crate::instruments::system_tables::columns(&db, table)?;
             }
             let produced = is_system_table(&db, table)
                 || crate::instruments::system_tables::columns(&db, table).is_ok();
