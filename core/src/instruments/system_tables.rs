@@ -448,6 +448,33 @@ pub fn read(
             let columns = super::information_schema::STATISTICS_COLUMNS.iter().copied();
             Ok((described(columns, alias), rows))
         }
+        ("information_schema", t @ ("table_constraints" | "key_column_usage")) => {
+            // The user tables' keys, then the system tables' PRIMARY and UNIQUE keys (the
+            // data dictionary holds those too), each only where the reader holds a privilege
+            // on the table.
+            let (columns, mut rows) =
+                super::information_schema::read(view.catalog(), t).unwrap_or((&[], Vec::new()));
+            for (db, name, text) in super::definitions::all() {
+                let Ok(parsed) = super::definitions::parse(text) else { continue };
+                rows.extend(if t == "table_constraints" {
+                    super::definitions::table_constraint_rows(db, name, &parsed)
+                } else {
+                    super::definitions::key_column_usage_rows(db, name, &parsed)
+                });
+            }
+            let (schema_at, table_at) = if t == "table_constraints" { (3, 4) } else { (4, 5) };
+            let text = |v: &Value| v.to_text().unwrap_or_default();
+            rows.retain(|r| view.may_see_table(&text(&r[schema_at]), &text(&r[table_at])));
+            Ok((described(columns.iter().copied(), alias), rows))
+        }
+        ("information_schema", "referential_constraints") => {
+            let (columns, mut rows) =
+                super::information_schema::read(view.catalog(), "referential_constraints")
+                    .unwrap_or((&[], Vec::new()));
+            let text = |v: &Value| v.to_text().unwrap_or_default();
+            rows.retain(|r| view.may_see_table(&text(&r[1]), &text(&r[9])));
+            Ok((described(columns.iter().copied(), alias), rows))
+        }
         ("information_schema", t) if super::information_schema::TABLES.contains(&t) => {
             let (columns, rows) =
                 super::information_schema::read(view.catalog(), t).unwrap_or((&[], Vec::new()));

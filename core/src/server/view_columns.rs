@@ -8,6 +8,7 @@ use crate::instruments::definitions::{self, ColumnInfo};
 use crate::sql::item_types::{self, Collation, DataType, Relation, Typed, TypedColumn};
 use crate::storage::catalog::Catalog;
 use crate::storage::schema::ColumnDef;
+use std::sync::OnceLock;
 
 /// The sys functions the engine runs as built-ins, with the RETURNS type MySQL's sys schema
 /// declares for each (sys 2.1's function definitions).
@@ -233,16 +234,36 @@ pub fn column_def(t: &Typed) -> Option<ColumnDef> {
     Some(c)
 }
 
+/// The sys views' columns, typed once per server flavour: they read only the system
+/// tables' fixed definitions (and VERSION()), so every read of information_schema.COLUMNS
+/// would type them the same way.
+fn sys_views(version: &'static str) -> &'static [(&'static str, definitions::Parsed)] {
+    static MYSQL: OnceLock<Vec<(&'static str, definitions::Parsed)>> = OnceLock::new();
+    static OTHER: OnceLock<Vec<(&'static str, definitions::Parsed)>> = OnceLock::new();
+    let cell = if version == crate::SERVER_VERSION { &MYSQL } else { &OTHER };
+    cell.get_or_init(|| {
+        let empty = Catalog::default();
+        crate::instruments::sys::VIEWS
+            .iter()
+            .filter_map(|v| {
+                let p = view_definition(&empty, version, "sys", v.query, &[]).ok()?;
+                Some((v.name, p))
+            })
+            .collect()
+    })
+}
+
 /// Every view's columns for information_schema.COLUMNS, after the tables': the sys schema's
 /// views, then the user views schema by schema (a view that no longer resolves has none,
 /// as mysqld lists none for an invalid view). Each row is (schema, view, definition).
-pub fn all_views(catalog: &Catalog, version: &str) -> Vec<(String, String, definitions::Parsed)> {
-    let mut out = Vec::new();
-    for v in crate::instruments::sys::VIEWS.iter() {
-        if let Ok(p) = view_definition(catalog, version, "sys", v.query, &[]) {
-            out.push(("sys".to_string(), v.name.to_string(), p));
-        }
-    }
+pub fn all_views(
+    catalog: &Catalog,
+    version: &'static str,
+) -> Vec<(String, String, definitions::Parsed)> {
+    let mut out: Vec<(String, String, definitions::Parsed)> = sys_views(version)
+        .iter()
+        .map(|(name, p)| ("sys".to_string(), name.to_string(), p.clone()))
+        .collect();
     for (db, v) in catalog.views() {
         if let Ok(p) = view_definition(catalog, version, db, &v.query, &v.columns) {
             out.push((db.to_string(), v.name.clone(), p));

@@ -436,6 +436,56 @@ pub fn information_schema_rows(db: &str, table: &str, parsed: &Parsed) -> Vec<Ro
         .collect()
 }
 
+/// information_schema.TABLE_CONSTRAINTS' rows for system table `db`.`table`: one per
+/// PRIMARY or UNIQUE key, enforced.
+pub fn table_constraint_rows(db: &str, table: &str, parsed: &Parsed) -> Vec<Row> {
+    let text = |s: &str| Value::Str(s.to_string());
+    parsed
+        .keys
+        .iter()
+        .filter(|k| k.primary || k.unique)
+        .map(|k| {
+            let kind = if k.primary { "PRIMARY KEY" } else { "UNIQUE" };
+            vec![
+                text("def"),
+                text(db),
+                text(&k.name),
+                text(db),
+                text(table),
+                text(kind),
+                text("YES"),
+            ]
+        })
+        .collect()
+}
+
+/// information_schema.KEY_COLUMN_USAGE's rows for system table `db`.`table`: one per
+/// column of each PRIMARY or UNIQUE key, in key order (no referenced table: the system
+/// tables have no foreign keys).
+pub fn key_column_usage_rows(db: &str, table: &str, parsed: &Parsed) -> Vec<Row> {
+    let text = |s: &str| Value::Str(s.to_string());
+    let mut rows = Vec::new();
+    for k in parsed.keys.iter().filter(|k| k.primary || k.unique) {
+        for (seq, column) in (1u64..).zip(&k.columns) {
+            rows.push(vec![
+                text("def"),
+                text(db),
+                text(&k.name),
+                text("def"),
+                text(db),
+                text(table),
+                text(column),
+                Value::UInt(seq),
+                Value::Null,
+                Value::Null,
+                Value::Null,
+                Value::Null,
+            ]);
+        }
+    }
+    rows
+}
+
 /// information_schema.STATISTICS' rows (its 18 columns, as `information_schema::
 /// statistics_rows` makes a user table's) for the keys of system table `db`.`table`:
 /// performance_schema's are hash indexes with no collation or cardinality (the manual's
