@@ -223,6 +223,8 @@ builtins! {
     Substring = "SUBSTRING",
     SubstringIndex = "SUBSTRING_INDEX",
     Subtime = "SUBTIME",
+    SysExtractSchemaFromFileName = "SYS.EXTRACT_SCHEMA_FROM_FILE_NAME",
+    SysExtractTableFromFileName = "SYS.EXTRACT_TABLE_FROM_FILE_NAME",
     SysFormatBytes = "SYS.FORMAT_BYTES",
     SysFormatStatement = "SYS.FORMAT_STATEMENT",
     SysFormatTime = "SYS.FORMAT_TIME",
@@ -713,6 +715,28 @@ pub fn call(f: Builtin, args: &[&Value], cx: &mut dyn EvalContext) -> Result<Val
             match args[0].to_f64() {
                 None => Value::Null,
                 Some(b) => Value::Str(super::pfs_format::sys_format_bytes(b)),
+            }
+        }
+        // sys.extract_schema_from_file_name() and extract_table_from_file_name(): the schema
+        // and table a tablespace file's path names (`<datadir>/<schema>/<table>.ibd`; `\`
+        // read as `/`, `@0024` in a file name as `$`), at most 64 characters. Stored
+        // functions in MySQL, built-ins here (as sys.format_bytes).
+        B::SysExtractSchemaFromFileName | B::SysExtractTableFromFileName => {
+            arity(name, n, 1, 1)?;
+            match args[0].to_text() {
+                None => Value::Null,
+                Some(path) => {
+                    let path = path.replace('\\', "/");
+                    let mut parts = path.rsplit('/');
+                    let file = parts.next().unwrap_or("");
+                    let name = if f == B::SysExtractSchemaFromFileName {
+                        parts.next().unwrap_or(file).to_string()
+                    } else {
+                        let file = file.replace("@0024", "$");
+                        file.split('.').next().unwrap_or("").to_string()
+                    };
+                    Value::Str(name.chars().take(64).collect())
+                }
             }
         }
         B::SysFormatTime => {

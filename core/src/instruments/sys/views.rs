@@ -316,14 +316,14 @@ const X_SCHEMA_TABLE_STATISTICS: &str = "SELECT t.object_schema AS table_schema,
  ORDER BY t.sum_timer_wait DESC";
 
 /// Each tablespace file's I/O summed per table, the schema and table read off the file's path
-/// (`<datadir>/<schema>/<table>.ibd`), for `schema_table_statistics`. MySQL's reads the names
-/// with `sys.extract_schema_from_file_name()` / `extract_table_from_file_name()`; this one
-/// with SUBSTRING_INDEX, which gives the same for this datadir's paths. (Both read the path
+/// (`<datadir>/<schema>/<table>.ibd`), for `schema_table_statistics`, read with
+/// `sys.extract_schema_from_file_name()` / `extract_table_from_file_name()` as MySQL's are
+/// (built-ins here, `sql/functions.rs`). (Both read the path
 /// alone: in MySQL a partition's file, `t#p#p0.ibd`, names no table, so a partitioned table's
 /// io_* columns stay NULL; this engine keeps a table's partitions in one file.)
 const PS_SCHEMA_TABLE_STATISTICS_IO: &str =
-    "SELECT SUBSTRING_INDEX(SUBSTRING_INDEX(FILE_NAME, '/', -2), '/', 1) AS table_schema,
-       SUBSTRING_INDEX(SUBSTRING_INDEX(FILE_NAME, '/', -1), '.', 1) AS table_name,
+    "SELECT sys.extract_schema_from_file_name(FILE_NAME) AS table_schema,
+       sys.extract_table_from_file_name(FILE_NAME) AS table_name,
        SUM(COUNT_READ) AS count_read,
        SUM(SUM_NUMBER_OF_BYTES_READ) AS sum_number_of_bytes_read,
        SUM(SUM_TIMER_READ) AS sum_timer_read,
