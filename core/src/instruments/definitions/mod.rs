@@ -312,8 +312,8 @@ fn character_lengths(c: &ColumnInfo) -> Option<(u64, u64)> {
     }
 }
 
-/// An enum's or a set's values, unquoted.
-fn words_in_list(column_type: &str) -> Vec<String> {
+/// An enum's or a set's values, unquoted (`enum('a','it''s')`: a, it's).
+pub fn words_in_list(column_type: &str) -> Vec<String> {
     let Some((_, inside)) = column_type.split_once('(') else { return Vec::new() };
     let inside = inside.rsplit_once(')').map_or(inside, |(i, _)| i);
     let mut values = Vec::new();

@@ -310,27 +310,8 @@ fn normal_list(list: &str) -> String {
 }
 
 /// The labels of an ENUM's or a SET's list text, unquoted.
-fn list_labels(list: &str) -> impl Iterator<Item = String> + '_ {
-    let mut labels = Vec::new();
-    let mut current = String::new();
-    let mut quoted = false;
-    let mut chars = list.chars().peekable();
-    while let Some(ch) = chars.next() {
-        match ch {
-            '\'' if quoted && chars.peek() == Some(&'\'') => {
-                current.push('\'');
-                chars.next();
-            }
-            '\'' if quoted => {
-                labels.push(std::mem::take(&mut current));
-                quoted = false;
-            }
-            '\'' => quoted = true,
-            _ if quoted => current.push(ch),
-            _ => {}
-        }
-    }
-    labels.into_iter()
+fn list_labels(list: &str) -> impl Iterator<Item = String> {
+    crate::instruments::definitions::words_in_list(&format!("enum({list})")).into_iter()
 }
 
 /// A result column's type: its data type, whether it may be NULL, its default as DESCRIBE
