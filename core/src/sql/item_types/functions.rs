@@ -120,6 +120,15 @@ impl Typer<'_> {
             | "VAR_SAMP" => Typed::computed(DataType::Double, true),
             "GROUP_CONCAT" => string(GROUP_CONCAT_MAX_LEN, true, &all),
             "JSON_ARRAYAGG" | "JSON_OBJECTAGG" => Typed::computed(DataType::Json, true),
+            // Window functions. UNCONFIRMED: NTILE NOT NULL, as the ranking functions.
+            "ROW_NUMBER" | "RANK" | "DENSE_RANK" | "NTILE" => {
+                Typed::computed(DataType::Integer { size: IntSize::Big, unsigned: true }, false)
+            }
+            "CUME_DIST" | "PERCENT_RANK" => Typed::computed(DataType::Double, false),
+            "LAG" | "LEAD" | "FIRST_VALUE" | "LAST_VALUE" | "NTH_VALUE" => match arg(0) {
+                Some(a) => a.recomputed(a.ty.clone()).or_null(),
+                None => return Err(Invalid(format!("{name}()"))),
+            },
             // Control flow.
             "IF" => {
                 let results = [arg(1), arg(2)].into_iter().flatten().collect::<Vec<_>>();

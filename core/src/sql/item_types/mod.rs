@@ -237,6 +237,14 @@ impl Typer<'_> {
                 _ => return Err(Invalid("a select item of this kind".into())),
             }
         }
+        // WITH ROLLUP adds super-aggregate rows whose grouped columns are NULL.
+        if let sqlparser::ast::GroupByExpr::Expressions(_, modifiers) = &sel.group_by {
+            if modifiers.iter().any(|m| matches!(m, sqlparser::ast::GroupByWithModifier::Rollup)) {
+                for c in columns.iter_mut().filter(|c| c.typed.column) {
+                    c.typed = c.typed.clone().or_null();
+                }
+            }
+        }
         Ok(columns)
     }
 

@@ -173,3 +173,16 @@ fn set_operations_aggregate_each_column() {
     assert_eq!(cols[0].1, "decimal(20,0)");
     assert_eq!(cols[1].1, "varchar(26)");
 }
+
+#[test]
+fn window_functions_and_rollup() {
+    let cols = described(
+        "SELECT id, ROW_NUMBER() OVER (ORDER BY id) AS rn, LAG(name) OVER (ORDER BY id) AS prev, CUME_DIST() OVER (ORDER BY id) AS cd FROM t",
+    );
+    assert_eq!((cols[1].1.as_str(), cols[1].2), ("bigint unsigned", "NO"));
+    assert_eq!((cols[2].1.as_str(), cols[2].2), ("varchar(20)", "YES"));
+    assert_eq!((cols[3].1.as_str(), cols[3].2), ("double", "NO"));
+    let cols = described("SELECT id, COUNT(*) AS n FROM t GROUP BY id WITH ROLLUP");
+    assert_eq!(cols[0].2, "YES");
+    assert_eq!(cols[1].2, "NO");
+}
