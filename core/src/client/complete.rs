@@ -143,4 +143,17 @@ mod tests {
         assert_eq!(word_start("é", 1), 0, "no panic inside a character");
         assert_eq!(common_prefix(&["Apple".into(), "apricot".into()]), "Ap");
     }
+
+    #[test]
+    fn views_and_their_columns_complete() {
+        let mut server = Experiment::default().start_server().unwrap();
+        let id = server.connect().unwrap();
+        let made = server.execute(
+            id,
+            "CREATE VIEW shop.frequent_buyers AS SELECT customer_id, COUNT(*) AS order_count FROM shop.orders GROUP BY customer_id",
+        );
+        assert!(made.result.is_ok(), "{:?}", made.result);
+        assert_eq!(common_prefix(&candidates(&server, "frequent_b")), "frequent_buyers");
+        assert_eq!(common_prefix(&candidates(&server, "order_co")), "order_count");
+    }
 }
