@@ -232,7 +232,11 @@ impl Typer<'_> {
                 let parts: u64 = args.iter().skip(1).map(|a| a.ty.char_length()).sum();
                 let joins = (args.len() as u64).saturating_sub(2);
                 let nullable = args.first().is_some_and(|a| a.nullable);
-                string(parts + sep * joins, nullable, &all[1.min(all.len())..])
+                string(
+                    parts.saturating_add(sep.saturating_mul(joins)),
+                    nullable,
+                    &all[1.min(all.len())..],
+                )
             }
             "LEFT" | "RIGHT" => {
                 let n = constant(1).map_or(first_len, |n| (n.max(0) as u64).min(first_len));
@@ -249,7 +253,7 @@ impl Typer<'_> {
                 let from = args.get(1).map_or(0, |a| a.ty.char_length());
                 let to = args.get(2).map_or(0, |a| a.ty.char_length());
                 let chars = if to > from && from > 0 {
-                    first_len + first_len / from * (to - from)
+                    first_len.saturating_add((first_len / from).saturating_mul(to - from))
                 } else {
                     first_len
                 };
@@ -263,13 +267,14 @@ impl Typer<'_> {
                 string(n, true, &all[..1.min(all.len())])
             }
             "REPEAT" => string(
-                first_len * constant(1).map_or(1, |n| n.max(0) as u64),
+                first_len.saturating_mul(constant(1).map_or(1, |n| n.max(0) as u64)),
                 any_null,
                 &all[..1.min(all.len())],
             ),
             "HEX" => string(first_len * 2, any_null, &[]),
             "FORMAT" => string(
-                first_len + first_len / 3 + 1 + constant(1).unwrap_or(0).max(0) as u64,
+                (first_len + first_len / 3 + 1)
+                    .saturating_add(constant(1).unwrap_or(0).max(0) as u64),
                 any_null,
                 &[],
             ),

@@ -32,6 +32,7 @@ impl Sources for Fixture {
                 col("qty", "bigint unsigned", false, Some("0")),
                 col("price", "decimal(10,2)", true, None),
             ])),
+            ("d", "big") => Some(Relation::Columns(vec![col("note", "longtext", true, None)])),
             ("d", "v") => Some(Relation::View {
                 db: "d".into(),
                 query: "SELECT id AS k, SUM(qty) AS total FROM t GROUP BY id".into(),
@@ -185,4 +186,10 @@ fn window_functions_and_rollup() {
     let cols = described("SELECT id, COUNT(*) AS n FROM t GROUP BY id WITH ROLLUP");
     assert_eq!(cols[0].2, "YES");
     assert_eq!(cols[1].2, "NO");
+}
+
+#[test]
+fn huge_lengths_saturate_instead_of_overflowing() {
+    assert_eq!(one("SELECT REPEAT(note, 9223372036854775807) FROM big").0, "longtext");
+    assert_eq!(one("SELECT FORMAT(1, 9223372036854775807)").0, "longtext");
 }
