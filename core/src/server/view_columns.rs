@@ -83,6 +83,19 @@ impl item_types::Sources for CatalogSources<'_> {
     fn server_version(&self) -> String {
         self.version.to_string()
     }
+
+    fn system_variable(&self, name: &str) -> Option<DataType> {
+        use crate::server::variables::definition::VarType;
+        use item_types::IntSize;
+        Some(match crate::server::variables::lookup(name)?.ty {
+            VarType::Bool | VarType::Int { .. } => {
+                DataType::Integer { size: IntSize::Big, unsigned: false }
+            }
+            VarType::UInt { .. } => DataType::Integer { size: IntSize::Big, unsigned: true },
+            VarType::Float { .. } => DataType::Double,
+            _ => DataType::string_of(512),
+        })
+    }
 }
 
 /// The parsed definition of a table of performance_schema, mysql or information_schema.

@@ -21,6 +21,32 @@ use sqlparser::ast::{BinaryOperator, Expr, UnaryOperator, Value as Lit};
 const DIV_PRECISION_INCREMENT: u32 = 4;
 
 impl Typer<'_> {
+    /// A system variable: a number as its kind, text in utf8mb3 (UNCONFIRMED: up to 512
+    /// characters; the views read @@datadir, a path); an unknown one by fallback.
+    fn system_variable(&mut self, name: &str) -> Typed {
+        let name = ["global.", "session.", "local."]
+            .iter()
+            .find_map(|p| {
+                name.get(..p.len()).filter(|h| h.eq_ignore_ascii_case(p)).map(|_| &name[p.len()..])
+            })
+            .unwrap_or(name);
+        match self.sources.system_variable(name) {
+            Some(ty) if ty.is_character() => {
+                let mut t = Typed::computed(ty, false);
+                t.collation = Some(Collation {
+                    charset: "utf8mb3".into(),
+                    name: "utf8mb3_general_ci".into(),
+                });
+                t
+            }
+            Some(ty) => Typed::computed(ty, false),
+            None => {
+                self.unknown += 1;
+                Typed::computed(DataType::Text(crate::storage::schema::BlobSize::Long), true)
+            }
+        }
+    }
+
     /// The type of `e`, its column names resolved in `scope` (nearest query first).
     pub(super) fn expr(
         &mut self,
@@ -31,15 +57,14 @@ impl Typer<'_> {
     ) -> Result<Typed, Invalid> {
         Ok(match e {
             Expr::Value(v) => literal(&v.value),
-            // A system variable: UNCONFIRMED, typed as a string of up to 512 characters
-            // (the views read @@datadir, a path).
             Expr::Identifier(id) if id.value.starts_with("@@") => {
-                let mut t = Typed::computed(DataType::string_of(512), false);
-                t.collation = Some(Collation {
-                    charset: "utf8mb3".into(),
-                    name: "utf8mb3_general_ci".into(),
-                });
-                t
+                self.system_variable(id.value.trim_start_matches("@@"))
+            }
+            // `@@GLOBAL.name`, `@@SESSION.name`.
+            Expr::CompoundIdentifier(parts)
+                if parts.len() == 2 && parts[0].value.starts_with("@@") =>
+            {
+                self.system_variable(&parts[1].value)
             }
             Expr::Identifier(id) => column(scope, None, &id.value)?,
             Expr::CompoundIdentifier(parts) => {

@@ -47,6 +47,10 @@ pub trait Sources {
     fn function_returns(&self, db: &str, name: &str) -> Option<DataType>;
     /// What `VERSION()` returns.
     fn server_version(&self) -> String;
+    /// The type of system variable `@@name`'s value, if the server has the variable.
+    fn system_variable(&self, _name: &str) -> Option<DataType> {
+        None
+    }
 }
 
 /// A query's columns, and how many items were of a kind not typed by rule.

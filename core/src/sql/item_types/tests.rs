@@ -49,6 +49,14 @@ impl Sources for Fixture {
     fn server_version(&self) -> String {
         "9.7.0".into()
     }
+
+    fn system_variable(&self, name: &str) -> Option<DataType> {
+        match name {
+            "datadir" => Some(DataType::string_of(512)),
+            "max_connections" => Some(DataType::Integer { size: IntSize::Big, unsigned: true }),
+            _ => None,
+        }
+    }
 }
 
 /// (name, type, Null, Default) of each column of `sql` read in database d.
@@ -192,4 +200,13 @@ fn window_functions_and_rollup() {
 fn huge_lengths_saturate_instead_of_overflowing() {
     assert_eq!(one("SELECT REPEAT(note, 9223372036854775807) FROM big").0, "longtext");
     assert_eq!(one("SELECT FORMAT(1, 9223372036854775807)").0, "longtext");
+}
+
+#[test]
+fn system_variables_take_their_kind() {
+    assert_eq!(one("SELECT @@max_connections"), ("bigint unsigned".into(), "NO", Some("0".into())));
+    assert_eq!(one("SELECT @@GLOBAL.max_connections").0, "bigint unsigned");
+    assert_eq!(one("SELECT @@datadir").0, "varchar(512)");
+    let d = query_columns("SELECT @@no_such_variable", &[], "d", &Fixture).unwrap();
+    assert_eq!(d.unknown, 1);
 }
