@@ -304,6 +304,9 @@ pub fn read(
                         Value::Str(n),
                         Value::Str("utf8mb4".into()),
                         Value::Str("utf8mb4_0900_ai_ci".into()),
+                        // SQL_PATH is always NULL; no schema is encrypted by default.
+                        Value::Null,
+                        Value::Str("NO".into()),
                     ]
                 })
                 .collect();
@@ -313,6 +316,8 @@ pub fn read(
                     text("SCHEMA_NAME"),
                     text("DEFAULT_CHARACTER_SET_NAME"),
                     text("DEFAULT_COLLATION_NAME"),
+                    Meta { nullable: true, ..text("SQL_PATH") },
+                    text("DEFAULT_ENCRYPTION"),
                 ],
                 rows,
             ))

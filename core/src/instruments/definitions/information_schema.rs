@@ -467,16 +467,15 @@ pub const TABLES: &[(&str, &str)] = &[
 ) ENGINE=SYSTEM_VIEW DEFAULT CHARSET=utf8mb3"
         ),
     ),
-    // MISMATCH: MySQL has two more columns, SQL_PATH varbinary(0) YES NULL and
-    // DEFAULT_ENCRYPTION enum('NO','YES') NO NULL (utf8mb3_bin); this server's SCHEMATA stops
-    // at DEFAULT_COLLATION_NAME.
     (
         "SCHEMATA",
         r"CREATE TABLE `SCHEMATA` (
   `CATALOG_NAME` varchar(64) CHARACTER SET utf8mb3 COLLATE utf8mb3_bin NOT NULL,
   `SCHEMA_NAME` varchar(64) CHARACTER SET utf8mb3 COLLATE utf8mb3_bin NOT NULL,
   `DEFAULT_CHARACTER_SET_NAME` varchar(64) NOT NULL,
-  `DEFAULT_COLLATION_NAME` varchar(64) NOT NULL
+  `DEFAULT_COLLATION_NAME` varchar(64) NOT NULL,
+  `SQL_PATH` varbinary(0) DEFAULT NULL,
+  `DEFAULT_ENCRYPTION` enum('NO','YES') CHARACTER SET utf8mb3 COLLATE utf8mb3_bin NOT NULL
 ) ENGINE=SYSTEM_VIEW DEFAULT CHARSET=utf8mb3",
     ),
     // Null and Default from an early-8.0 DESCRIBE (which predates EXPRESSION), types from 9.x.
