@@ -20,10 +20,14 @@ impl Server {
         let version = self.flavour().version();
         for (db, view) in self.catalog.views() {
             names.insert(view.name.clone());
-            let query = (&view.query, &view.columns);
-            if let Ok(p) =
-                super::view_columns::view_definition(&self.catalog, version, db, query.0, query.1)
-            {
+            let typed = super::view_columns::view_definition(
+                &self.catalog,
+                version,
+                db,
+                &view.query,
+                &view.columns,
+            );
+            if let Ok(p) = typed {
                 names.extend(p.columns.into_iter().map(|c| c.name));
             }
         }

@@ -194,12 +194,18 @@ pub fn view_definition(
     })
 }
 
-/// The types of the columns of SELECT `sql` read in `db`, by rule; None when an item is of
-/// a kind typed by fallback or a name does not resolve (CREATE TABLE ... SELECT then types
-/// those columns by their values).
-pub fn select_types(catalog: &Catalog, version: &str, db: &str, sql: &str) -> Option<Vec<Typed>> {
+/// The types of the columns of query `q` (parsed from `sql`) read in `db`, by rule; None
+/// when an item is of a kind typed by fallback or a name does not resolve (CREATE TABLE ...
+/// SELECT then types those columns by their values).
+pub fn select_types(
+    catalog: &Catalog,
+    version: &str,
+    db: &str,
+    q: &sqlparser::ast::Query,
+    sql: &str,
+) -> Option<Vec<Typed>> {
     let sources = CatalogSources { catalog, version };
-    let derived = item_types::query_columns(sql, &[], db, &sources).ok()?;
+    let derived = item_types::typed_query(q, sql, &[], db, &sources).ok()?;
     (derived.unknown == 0).then(|| derived.columns.into_iter().map(|c| c.typed).collect())
 }
 

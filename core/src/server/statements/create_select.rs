@@ -210,7 +210,8 @@ impl Server {
             &self.catalog,
             self.flavour().version(),
             &db,
-            &q.to_string(),
+            q,
+            sql,
         )
         .filter(|t| t.len() == meta.len());
         let mut columns = Vec::new();

@@ -113,6 +113,8 @@ enum Named<'a> {
     View(&'a crate::storage::catalog::View),
     SysView(&'static crate::instruments::sys::SysView),
     System(&'static str, &'static str),
+    /// An information_schema table: its columns' definition (not a SHOW CREATE text).
+    InformationSchema(&'static str),
 }
 
 /// A text column that may hold NULL.
@@ -298,6 +300,9 @@ impl Server {
             ]
         };
         match named {
+            Named::InformationSchema(_) => {
+                Err(MySqlError::not_supported_yet(&format!("{what} of a system table")))
+            }
             Named::SysView(v) => Ok(ResultSet {
                 columns: view_columns(),
                 rows: vec![vec![
@@ -382,14 +387,6 @@ impl Server {
             Column::text("Visible"),
             nullable_text("Expression"),
         ];
-        // information_schema's tables have no keys (views over the data dictionary, or
-        // temporary tables made for the statement): an empty set, as mysqld prints.
-        let is_db = target_database(session, database)?;
-        if is_db.eq_ignore_ascii_case("information_schema")
-            && crate::instruments::definitions::information_schema_table(table).is_some()
-        {
-            return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 });
-        }
         let (db, named) = self.named_table(session, database, table, "SHOW INDEX")?;
         let t = match named {
             Named::Table(t) => t,
@@ -397,7 +394,8 @@ impl Server {
                 let rows = self.system_index_rows(session, &db, name, create)?;
                 return self.filtered_index_rows(session, columns, rows, filter, work);
             }
-            // A view has no indexes.
+            // A view has no indexes, nor has an information_schema table (a view over the
+            // data dictionary, or a temporary table made for the statement).
             _ => return Ok(ResultSet { columns, rows: Vec::new(), unshown: 0 }),
         };
         let (schema, name) = (t.def.schema.clone(), t.def.name.clone());
@@ -489,23 +487,12 @@ impl Server {
         filter: Option<&ShowFilter>,
         work: &mut Work,
     ) -> Result<ResultSet> {
-        // information_schema's tables: their columns from their definitions (MySQL's own
-        // tables, not kept as SHOW CREATE TABLE texts).
-        let is_db = target_database(session, database)?;
-        if is_db.eq_ignore_ascii_case("information_schema") {
-            if let Some(text) = crate::instruments::definitions::information_schema_table(table) {
-                let parsed = crate::instruments::definitions::parse(text)
-                    .map_err(|e| MySqlError::unknown(&format!("definition of {table}: {e}")))?;
-                let rows = crate::instruments::definitions::show_columns_rows(&parsed, full);
-                return self.shown_columns(session, full, rows, filter, work);
-            }
-        }
         let (db, named) = self.named_table(session, database, table, "SHOW COLUMNS")?;
         let t = match named {
             Named::Table(t) => t,
-            Named::System(name, create) => {
+            Named::System(_, create) | Named::InformationSchema(create) => {
                 let parsed = crate::instruments::definitions::parse(create)
-                    .map_err(|e| MySqlError::unknown(&format!("definition of {name}: {e}")))?;
+                    .map_err(|e| MySqlError::unknown(&format!("definition of {table}: {e}")))?;
                 let rows = crate::instruments::definitions::show_columns_rows(&parsed, full);
                 return self.shown_columns(session, full, rows, filter, work);
             }
@@ -675,6 +662,12 @@ impl Server {
         if Catalog::is_system_schema(&db) {
             if let Some((name, text)) = crate::instruments::definitions::find(&db, table) {
                 return Ok((db, Named::System(name, text)));
+            }
+            if db.eq_ignore_ascii_case("information_schema") {
+                if let Some(text) = crate::instruments::definitions::information_schema_table(table)
+                {
+                    return Ok((db, Named::InformationSchema(text)));
+                }
             }
             // A name information_schema does not have: 1109, as a SELECT of it says.
             if db.eq_ignore_ascii_case("information_schema") && !is_system_table(&db, table) {

@@ -80,7 +80,6 @@ impl Typer<'_> {
                 let name = collation.to_string().trim_matches('`').to_ascii_lowercase();
                 let charset = name.split('_').next().unwrap_or("utf8mb4").to_string();
                 t.collation = Some(Collation { charset, name });
-                t.default = None.or(t.default);
                 t
             }
             Expr::Prefixed { value, prefix } => {

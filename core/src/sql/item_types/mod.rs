@@ -76,23 +76,27 @@ pub fn query_columns(
     db: &str,
     sources: &dyn Sources,
 ) -> Result<Derived, Invalid> {
-    let wrapped = format!("SELECT * FROM ({sql}) AS v");
-    let parsed = crate::sql::parser::parse(&wrapped)
+    let parsed = crate::sql::parser::parse(sql)
         .map_err(|e| Invalid(format!("cannot parse: {}", e.message)))?;
-    let crate::sql::parser::Statement::Select(outer) = parsed else {
+    let crate::sql::parser::Statement::Select(q) = parsed else {
         return Err(Invalid("not a query".into()));
     };
-    let SetExpr::Select(sel) = outer.body.as_ref() else { return Err(Invalid("no SELECT".into())) };
-    let Some(TableFactor::Derived { subquery, .. }) = sel.from.first().map(|f| &f.relation) else {
-        return Err(Invalid("no derived table".into()));
-    };
-    // Unaliased items are named from the text they were parsed from.
-    let mut typer = Typer { sources, sql: wrapped.clone(), unknown: 0 };
-    let mut columns = typer.query(subquery, db, &[], 0)?;
-    if !names.is_empty() {
-        for (c, n) in columns.iter_mut().zip(names) {
-            c.name = n.clone();
-        }
+    typed_query(&q, sql, names, db, sources)
+}
+
+/// The columns of the parsed query `q` (`sql`: the text it was parsed from, which unaliased
+/// items are named from).
+pub fn typed_query(
+    q: &Query,
+    sql: &str,
+    names: &[String],
+    db: &str,
+    sources: &dyn Sources,
+) -> Result<Derived, Invalid> {
+    let mut typer = Typer { sources, sql: sql.to_string(), unknown: 0 };
+    let mut columns = typer.query(q, db, &[], 0)?;
+    for (c, n) in columns.iter_mut().zip(names) {
+        c.name = n.clone();
     }
     Ok(Derived { columns, unknown: typer.unknown })
 }
@@ -190,23 +194,7 @@ impl Typer<'_> {
     ) -> Result<Vec<TypedColumn>, Invalid> {
         let mut scope: Vec<ScopeTable> = Vec::new();
         for twj in &sel.from {
-            let first = self.factor(&twj.relation, db, outer, ctes, depth)?;
-            scope.push(first);
-            for join in &twj.joins {
-                let mut t = self.factor(&join.relation, db, outer, ctes, depth)?;
-                match &join.join_operator {
-                    JoinOperator::Left(_) | JoinOperator::LeftOuter(_) => {
-                        t.columns.iter_mut().for_each(|c| c.typed = c.typed.clone().or_null());
-                    }
-                    JoinOperator::Right(_) | JoinOperator::RightOuter(_) => {
-                        for s in &mut scope {
-                            s.columns.iter_mut().for_each(|c| c.typed = c.typed.clone().or_null());
-                        }
-                    }
-                    _ => {}
-                }
-                scope.push(t);
-            }
+            scope.extend(self.joined(twj, db, outer, ctes, depth)?);
         }
         // Inner scopes first: a name resolves to the nearest query's column.
         let visible: Vec<ScopeTable> = scope.iter().chain(outer).cloned().collect();
@@ -252,7 +240,36 @@ impl Typer<'_> {
         Ok(columns)
     }
 
-    /// A FROM item's columns, each read as a column.
+    /// The tables of one FROM item and its joins, in order: the inner side of an outer join
+    /// NULL-able.
+    fn joined(
+        &mut self,
+        twj: &sqlparser::ast::TableWithJoins,
+        db: &str,
+        outer: &[ScopeTable],
+        ctes: &[ScopeTable],
+        depth: u32,
+    ) -> Result<Vec<ScopeTable>, Invalid> {
+        let or_null = |tables: &mut [ScopeTable]| {
+            for t in tables {
+                t.columns.iter_mut().for_each(|c| c.typed = c.typed.clone().or_null());
+            }
+        };
+        let mut tables = self.factor(&twj.relation, db, outer, ctes, depth)?;
+        for join in &twj.joins {
+            let mut joined = self.factor(&join.relation, db, outer, ctes, depth)?;
+            match &join.join_operator {
+                JoinOperator::Left(_) | JoinOperator::LeftOuter(_) => or_null(&mut joined),
+                JoinOperator::Right(_) | JoinOperator::RightOuter(_) => or_null(&mut tables),
+                _ => {}
+            }
+            tables.extend(joined);
+        }
+        Ok(tables)
+    }
+
+    /// A FROM item's tables (several for a parenthesised join), each column read as a
+    /// column.
     fn factor(
         &mut self,
         f: &TableFactor,
@@ -260,13 +277,19 @@ impl Typer<'_> {
         outer: &[ScopeTable],
         ctes: &[ScopeTable],
         depth: u32,
-    ) -> Result<ScopeTable, Invalid> {
-        let mut t = self.factor_columns(f, db, outer, ctes, depth)?;
-        for c in &mut t.columns {
+    ) -> Result<Vec<ScopeTable>, Invalid> {
+        let mut tables = match f {
+            // A parenthesised join's tables keep their own names.
+            TableFactor::NestedJoin { table_with_joins, .. } => {
+                self.joined(table_with_joins, db, outer, ctes, depth)?
+            }
+            _ => vec![self.factor_columns(f, db, outer, ctes, depth)?],
+        };
+        for c in tables.iter_mut().flat_map(|t| t.columns.iter_mut()) {
             c.typed.column = true;
             c.typed.literal = false;
         }
-        Ok(t)
+        Ok(tables)
     }
 
     fn factor_columns(
@@ -325,21 +348,6 @@ impl Typer<'_> {
                     }
                 }
                 Ok(ScopeTable { alias: alias_name, columns })
-            }
-            TableFactor::NestedJoin { table_with_joins, alias } => {
-                let mut columns = Vec::new();
-                let first = self.factor(&table_with_joins.relation, db, outer, ctes, depth)?;
-                columns.extend(first.columns);
-                for j in &table_with_joins.joins {
-                    let mut t = self.factor(&j.relation, db, outer, ctes, depth)?;
-                    if matches!(j.join_operator, JoinOperator::Left(_) | JoinOperator::LeftOuter(_))
-                    {
-                        t.columns.iter_mut().for_each(|c| c.typed = c.typed.clone().or_null());
-                    }
-                    columns.extend(t.columns);
-                }
-                let alias = alias.as_ref().map_or(String::new(), |a| a.name.value.clone());
-                Ok(ScopeTable { alias, columns })
             }
             // JSON_TABLE's columns are declared: each its type, NULL-able (a path that
             // matches nothing gives NULL); FOR ORDINALITY is `int unsigned` NOT NULL.

@@ -210,3 +210,10 @@ fn system_variables_take_their_kind() {
     let d = query_columns("SELECT @@no_such_variable", &[], "d", &Fixture).unwrap();
     assert_eq!(d.unknown, 1);
 }
+
+#[test]
+fn a_parenthesised_join_keeps_its_tables_names() {
+    let cols = described("SELECT a.id, b.name, c.qty FROM t AS a LEFT JOIN (t AS b JOIN t AS c ON b.id = c.id) ON a.id = b.id");
+    assert_eq!(cols[1].1, "varchar(20)");
+    assert_eq!(cols[2].2, "YES", "the inner side of the outer join");
+}
